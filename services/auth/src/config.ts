@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+
+const schema = commonConfigSchema
+  .extend({
+    AUTH_GRPC_HOST: z.string().default('127.0.0.1'),
+    AUTH_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
+    /** PEM of the Ed25519 private key (PKCS#8), or a file holding it. */
+    AUTH_JWT_PRIVATE_KEY: z.string().optional(),
+    AUTH_JWT_PRIVATE_KEY_FILE: z.string().optional(),
+    AUTH_JWT_KEY_ID: z.string().default('trainwright-1'),
+    JWT_ISSUER: z.string().default('trainwright-auth'),
+    JWT_AUDIENCE: z.string().default('trainwright-api'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  })
+  .refine((c) => c.AUTH_JWT_PRIVATE_KEY || c.AUTH_JWT_PRIVATE_KEY_FILE, {
+    message: 'set AUTH_JWT_PRIVATE_KEY or AUTH_JWT_PRIVATE_KEY_FILE (npm start creates a development key pair in .data/keys)',
+    path: ['AUTH_JWT_PRIVATE_KEY'],
+  });
+
+export type AuthConfig = z.infer<typeof schema> & { privateKeyPem: string };
+
+export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
+  const config = loadConfig(schema, env);
+  const privateKeyPem = config.AUTH_JWT_PRIVATE_KEY ?? readFileSync(config.AUTH_JWT_PRIVATE_KEY_FILE!, 'utf8');
+  return { ...config, privateKeyPem };
+}

@@ -1,0 +1,155 @@
+// Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
+import { TIERS, type Limits as CatalogueLimits } from '@trainwright/catalogue';
+import type { UnaryHandlers } from '@trainwright/platform';
+import type {
+  AuthServiceService,
+  Company,
+  Limits,
+  Profile,
+  User,
+} from '@trainwright/proto/trainwright/auth/v1/auth';
+import type { CompanyRow } from '../repositories/account.repository.js';
+import type { AccountService, AccountView } from '../services/account.service.js';
+import type { IssuedSession, SessionService } from '../services/session.service.js';
+
+export function toProtoLimits(l: CatalogueLimits): Limits {
+  return {
+    projectLimit: l.projectLimit,
+    userLimit: l.userLimit,
+    companyLimit: l.companyLimit,
+    storageGb: l.storageGB,
+    videoCredits: l.videoCredits,
+    trialDays: l.trialDays,
+    downloadLimit: l.downloadLimit,
+    fileUploadLimitMb: l.fileUploadLimitMB,
+    dataRetentionDays: l.dataRetentionDays,
+    aiGeneratorMethods: l.aiGeneratorMethods,
+    templateCount: l.templateCount,
+    languages: l.languages,
+    videoRatePerMinute: l.videoRatePerMinute ?? undefined,
+  };
+}
+
+export function toProtoUser(a: AccountView): User {
+  const tier = TIERS[a.tier];
+  return {
+    id: a.id,
+    email: a.email,
+    name: a.name,
+    company: a.companyName ?? '',
+    bio: a.bio,
+    currentCompanyId: a.currentCompanyId ?? '',
+    notifications: {
+      projectUpdates: a.notifyProjectUpdates,
+      marketingEmails: a.notifyMarketingEmails,
+      systemAlerts: a.notifySystemAlerts,
+    },
+    subscription: {
+      tier: a.tier,
+      plan: tier.name,
+      projectsUsed: a.projectsUsed,
+      createdAt: a.subscriptionCreatedAt.toISOString(),
+      limits: toProtoLimits(tier.limits),
+      selectedTier: a.selectedTier,
+      addOns: a.addOns,
+    },
+    createdAt: a.createdAt.toISOString(),
+    capabilities: a.capabilities,
+    role: a.role ?? '',
+  };
+}
+
+function toProtoCompany(c: CompanyRow): Company {
+  return {
+    id: c.id,
+    name: c.name,
+    website: c.website,
+    logoUrl: c.logoUrl,
+    subscriptionTier: c.ownerTier,
+    currentUsers: c.currentUsers,
+    maxUsers: TIERS[c.ownerTier].limits.userLimit,
+    currentProjects: c.currentProjects,
+    createdAt: c.createdAt.toISOString(),
+    role: c.role,
+  };
+}
+
+function toProtoProfile(a: AccountView): Profile {
+  const user = toProtoUser(a);
+  return {
+    name: a.name,
+    email: a.email,
+    companyName: a.companyName ?? '',
+    bio: a.bio,
+    notifications: user.notifications,
+    account: {
+      tier: a.tier,
+      plan: TIERS[a.tier].name,
+      projectsUsed: a.projectsUsed,
+      projectLimit: TIERS[a.tier].limits.projectLimit,
+      memberSince: a.createdAt.toISOString(),
+    },
+  };
+}
+
+export function createAuthHandlers(deps: { sessions: SessionService; accounts: AccountService }): UnaryHandlers<typeof AuthServiceService> {
+  const { sessions, accounts } = deps;
+  const withUser = async (s: IssuedSession) => ({
+    accessToken: s.accessToken,
+    refreshToken: s.refreshToken,
+    expiresIn: s.expiresIn,
+    refreshExpiresIn: s.refreshExpiresIn,
+    user: toProtoUser(await accounts.me(s.userId)),
+  });
+  return {
+    register: async (req) => withUser(await sessions.register(req)),
+    login: async (req) => withUser(await sessions.login(req)),
+    refresh: async (req) => withUser(await sessions.refresh(req.refreshToken)),
+    logout: async (req, ctx) => {
+      await sessions.logout({ refreshToken: req.refreshToken, sessionId: req.sessionId, userId: ctx.userId });
+      return {};
+    },
+    getMe: async (req) => toProtoUser(await accounts.me(req.userId)),
+    getTrialStatus: async (req) => {
+      const t = await accounts.trialStatus(req.userId);
+      return {
+        isTrial: t.is_trial,
+        status: t.status,
+        message: t.message,
+        daysRemaining: t.days_remaining ?? undefined,
+        daysUsed: t.days_used,
+        trialDays: t.trial_days,
+        warning: t.warning,
+        endsAt: t.ends_at ?? '',
+        graceEndsAt: t.grace_ends_at ?? '',
+        videoCredits: t.video_credits,
+      };
+    },
+    listCompanies: async (req) => {
+      const view = await accounts.companies(req.userId);
+      return {
+        companies: view.companies.map(toProtoCompany),
+        currentCompanyId: view.currentCompanyId,
+        companyLimit: view.companyLimit,
+        ownedCount: view.ownedCount,
+      };
+    },
+    createCompany: async (req) =>
+      toProtoCompany(await accounts.createCompany(req.userId, { name: req.name, website: req.website, logoUrl: req.logoUrl })),
+    switchCompany: async (req) => toProtoUser(await accounts.switchCompany(req.userId, req.companyId)),
+    getProfile: async (req) => toProtoProfile(await accounts.me(req.userId)),
+    updateProfile: async (req) =>
+      toProtoProfile(
+        await accounts.updateProfile(req.userId, {
+          name: req.name,
+          companyName: req.companyName,
+          bio: req.bio,
+          notifications: req.notifications,
+        }),
+      ),
+    getMembership: async (req) => {
+      const m = await accounts.membership(req.userId, req.companyId);
+      return { userId: req.userId, companyId: req.companyId, role: m.role, ownerTier: m.ownerTier };
+    },
+  };
+}

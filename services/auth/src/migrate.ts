@@ -1,0 +1,7 @@
+// Runs the auth schema's migrations (a Kubernetes Job runs this before the Deployment rolls).
+import { loadConfig, commonConfigSchema } from '@trainwright/platform';
+import { migrateAuth } from './app.js';
+
+const config = loadConfig(commonConfigSchema);
+const applied = await migrateAuth(config);
+console.log(applied.length ? `auth: applied ${applied.join(', ')}` : 'auth: schema up to date');

@@ -1,0 +1,366 @@
+// All SQL of the auth service. Methods are small and named for what they do; the rules (limits,
+// roles, validation) live in the services, not here.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { enqueueEvents, type OutboxEvent } from '@trainwright/platform';
+import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
+import type { AuthDatabase } from './database.js';
+
+export interface AccountRow {
+  id: string;
+  email: string;
+  name: string;
+  bio: string;
+  notifyProjectUpdates: boolean;
+  notifyMarketingEmails: boolean;
+  notifySystemAlerts: boolean;
+  currentCompanyId: string | null;
+  createdAt: Date;
+  tier: TierId;
+  selectedTier: TierId;
+  trialStartedAt: Date;
+  videoCredits: number;
+  projectsUsed: number;
+  subscriptionCreatedAt: Date;
+  companyName: string | null;
+  role: Role | null;
+  addOns: AddOnId[];
+}
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  website: string;
+  logoUrl: string;
+  ownerUserId: string;
+  ownerTier: TierId;
+  currentUsers: number;
+  currentProjects: number;
+  createdAt: Date;
+  role: Role;
+}
+
+export type RotateResult =
+  | { kind: 'rotated'; userId: string; sessionId: string }
+  | { kind: 'reused'; userId: string; sessionId: string }
+  | { kind: 'invalid' };
+
+export class EmailTakenError extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
+export class AccountRepository {
+  constructor(private readonly db: Kysely<AuthDatabase>) {}
+
+  /** Creates user, first company (user as owner) and subscription in one transaction. */
+  async createAccount(input: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    companyName: string;
+    tier: TierId;
+    selectedTier: TierId;
+    events: (ids: { userId: string; companyId: string }) => OutboxEvent[];
+  }): Promise<{ userId: string; companyId: string }> {
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({ email: input.email, name: input.name, password_hash: input.passwordHash, current_company_id: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('subscriptions')
+          .values({ user_id: user.id, tier: input.tier, selected_tier: input.selectedTier })
+          .execute();
+        const company = await trx
+          .insertInto('companies')
+          .values({ name: input.companyName, owner_user_id: user.id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('memberships').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
+        await trx.updateTable('users').set({ current_company_id: company.id }).where('id', '=', user.id).execute();
+        const ids = { userId: user.id, companyId: company.id };
+        await enqueueEvents(trx, input.events(ids));
+        return ids;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new EmailTakenError();
+      throw error;
+    }
+  }
+
+  async findCredentials(email: string): Promise<{ id: string; passwordHash: string } | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+    return row && { id: row.id, passwordHash: row.password_hash };
+  }
+
+  async findUserIdByEmail(email: string): Promise<string | undefined> {
+    return (await this.findCredentials(email))?.id;
+  }
+
+  /** The whole account view (user, plan, add-ons, current company and role) in one query. */
+  async loadAccount(userId: string): Promise<AccountRow | undefined> {
+    const row = await this.db
+      .selectFrom('users as u')
+      .innerJoin('subscriptions as s', 's.user_id', 'u.id')
+      .leftJoin('companies as c', 'c.id', 'u.current_company_id')
+      .leftJoin('memberships as m', (j) => j.onRef('m.company_id', '=', 'u.current_company_id').onRef('m.user_id', '=', 'u.id'))
+      .select([
+        'u.id',
+        'u.email',
+        'u.name',
+        'u.bio',
+        'u.notify_project_updates',
+        'u.notify_marketing_emails',
+        'u.notify_system_alerts',
+        'u.current_company_id',
+        'u.created_at',
+        's.tier',
+        's.selected_tier',
+        's.trial_started_at',
+        's.video_credits',
+        's.projects_used',
+        's.created_at as subscription_created_at',
+        'c.name as company_name',
+        'm.role',
+        sql<string[]>`coalesce((select array_agg(a.add_on order by a.add_on) from add_ons a
+          where a.user_id = u.id and (a.active_until is null or a.active_until > now())), '{}')`.as('add_ons'),
+      ])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      bio: row.bio,
+      notifyProjectUpdates: row.notify_project_updates,
+      notifyMarketingEmails: row.notify_marketing_emails,
+      notifySystemAlerts: row.notify_system_alerts,
+      currentCompanyId: row.current_company_id,
+      createdAt: row.created_at,
+      tier: row.tier as TierId,
+      selectedTier: row.selected_tier as TierId,
+      trialStartedAt: row.trial_started_at,
+      videoCredits: row.video_credits,
+      projectsUsed: row.projects_used,
+      subscriptionCreatedAt: row.subscription_created_at,
+      companyName: row.company_name,
+      role: (row.role as Role | null) ?? null,
+      addOns: row.add_ons as AddOnId[],
+    };
+  }
+
+  async listCompanies(userId: string): Promise<CompanyRow[]> {
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('companies as c', 'c.id', 'm.company_id')
+      .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
+      .select([
+        'c.id',
+        'c.name',
+        'c.website',
+        'c.logo_url',
+        'c.owner_user_id',
+        'c.projects_count',
+        'c.created_at',
+        'm.role',
+        'os.tier as owner_tier',
+        sql<number>`(select count(*) from memberships m2 where m2.company_id = c.id)::int`.as('current_users'),
+      ])
+      .where('m.user_id', '=', userId)
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      website: r.website,
+      logoUrl: r.logo_url,
+      ownerUserId: r.owner_user_id,
+      ownerTier: r.owner_tier as TierId,
+      currentUsers: r.current_users,
+      currentProjects: r.projects_count,
+      createdAt: r.created_at,
+      role: r.role as Role,
+    }));
+  }
+
+  /**
+   * Creates a company owned by the user unless they already own `limit` (-1: no limit). The
+   * subscription row is locked so two concurrent creations cannot both pass the check.
+   */
+  async createCompanyWithinLimit(input: {
+    userId: string;
+    name: string;
+    website: string;
+    logoUrl: string;
+    limitFor: (tier: TierId) => number;
+    events: (companyId: string) => OutboxEvent[];
+  }): Promise<{ kind: 'created'; companyId: string } | { kind: 'limit'; tier: TierId }> {
+    return this.db.transaction().execute(async (trx) => {
+      const sub = await trx
+        .selectFrom('subscriptions')
+        .select('tier')
+        .where('user_id', '=', input.userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const tier = sub.tier as TierId;
+      const limit = input.limitFor(tier);
+      const { owned } = await trx
+        .selectFrom('companies')
+        .select((eb) => eb.fn.countAll<number>().as('owned'))
+        .where('owner_user_id', '=', input.userId)
+        .executeTakeFirstOrThrow();
+      if (limit !== -1 && Number(owned) >= limit) return { kind: 'limit', tier };
+      const company = await trx
+        .insertInto('companies')
+        .values({ name: input.name, website: input.website, logo_url: input.logoUrl, owner_user_id: input.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('memberships').values({ company_id: company.id, user_id: input.userId, role: 'owner' }).execute();
+      await trx
+        .updateTable('users')
+        .set({ current_company_id: company.id })
+        .where('id', '=', input.userId)
+        .where('current_company_id', 'is', null)
+        .execute();
+      await enqueueEvents(trx, input.events(company.id));
+      return { kind: 'created', companyId: company.id };
+    });
+  }
+
+  async countOwnedCompanies(userId: string): Promise<number> {
+    const { owned } = await this.db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('owned'))
+      .where('owner_user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(owned);
+  }
+
+  async findMembership(userId: string, companyId: string): Promise<{ role: Role; ownerTier: TierId } | undefined> {
+    const row = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('companies as c', 'c.id', 'm.company_id')
+      .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
+      .select(['m.role', 'os.tier'])
+      .where('m.user_id', '=', userId)
+      .where('m.company_id', '=', companyId)
+      .executeTakeFirst();
+    return row && { role: row.role as Role, ownerTier: row.tier as TierId };
+  }
+
+  async setCurrentCompany(userId: string, companyId: string): Promise<void> {
+    await this.db.updateTable('users').set({ current_company_id: companyId, updated_at: new Date() }).where('id', '=', userId).execute();
+  }
+
+  async updateUser(
+    userId: string,
+    changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean }>,
+  ): Promise<void> {
+    const set: Record<string, unknown> = {};
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.bio !== undefined) set.bio = changes.bio;
+    if (changes.projectUpdates !== undefined) set.notify_project_updates = changes.projectUpdates;
+    if (changes.marketingEmails !== undefined) set.notify_marketing_emails = changes.marketingEmails;
+    if (changes.systemAlerts !== undefined) set.notify_system_alerts = changes.systemAlerts;
+    if (Object.keys(set).length === 0) return;
+    await this.db
+      .updateTable('users')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+  }
+
+  async renameCompany(companyId: string, name: string): Promise<void> {
+    await this.db.updateTable('companies').set({ name }).where('id', '=', companyId).execute();
+  }
+
+  async setTier(userId: string, tier: TierId, events: OutboxEvent[]): Promise<TierId> {
+    return this.db.transaction().execute(async (trx) => {
+      const previous = await trx
+        .selectFrom('subscriptions')
+        .select('tier')
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('subscriptions').set({ tier, updated_at: new Date() }).where('user_id', '=', userId).execute();
+      await enqueueEvents(trx, events);
+      return previous.tier as TierId;
+    });
+  }
+
+  // Sessions and refresh tokens --------------------------------------------------------------
+
+  async createSession(input: { sessionId: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('sessions').values({ id: input.sessionId, user_id: input.userId, revoked_at: null, revoked_reason: null }).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: input.tokenHash, session_id: input.sessionId, expires_at: input.expiresAt, rotated_at: null })
+        .execute();
+    });
+  }
+
+  /**
+   * Exchanges a refresh token for a new one of the same session. A token already rotated means
+   * it was stolen or replayed: the caller revokes the whole session.
+   */
+  async rotateRefreshToken(input: { tokenHash: string; newTokenHash: string; expiresAt: Date }): Promise<RotateResult> {
+    return this.db.transaction().execute(async (trx: Transaction<AuthDatabase>) => {
+      const row = await trx
+        .selectFrom('refresh_tokens as t')
+        .innerJoin('sessions as s', 's.id', 't.session_id')
+        .select(['t.session_id', 't.expires_at', 't.rotated_at', 's.user_id', 's.revoked_at'])
+        .where('t.token_hash', '=', input.tokenHash)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.revoked_at) return { kind: 'invalid' };
+      if (row.rotated_at) return { kind: 'reused', userId: row.user_id, sessionId: row.session_id };
+      if (row.expires_at.getTime() <= Date.now()) return { kind: 'invalid' };
+      await trx.updateTable('refresh_tokens').set({ rotated_at: new Date() }).where('token_hash', '=', input.tokenHash).execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ token_hash: input.newTokenHash, session_id: row.session_id, expires_at: input.expiresAt, rotated_at: null })
+        .execute();
+      return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id };
+    });
+  }
+
+  async findSessionByToken(tokenHash: string): Promise<{ sessionId: string; userId: string } | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('sessions as s', 's.id', 't.session_id')
+      .select(['s.id', 's.user_id'])
+      .where('t.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return row && { sessionId: row.id, userId: row.user_id };
+  }
+
+  async findSession(sessionId: string): Promise<{ userId: string; revoked: boolean } | undefined> {
+    const row = await this.db.selectFrom('sessions').select(['user_id', 'revoked_at']).where('id', '=', sessionId).executeTakeFirst();
+    return row && { userId: row.user_id, revoked: row.revoked_at !== null };
+  }
+
+  /** Revokes a session once; returns false when it was already revoked. */
+  async revokeSession(sessionId: string, reason: string, events: OutboxEvent[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date(), revoked_reason: reason })
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await enqueueEvents(trx, events);
+      return true;
+    });
+  }
+}

@@ -1,0 +1,132 @@
+// The signed-in user's account: the User view, trial status, profile, companies, memberships,
+// and the operator's plan changes.
+import {
+  TIERS,
+  companyLimitMessage,
+  computeTrialStatus,
+  effectiveCapabilities,
+  roleAllows,
+  type Role,
+  type TierId,
+  type TrialStatus,
+} from '@trainwright/catalogue';
+import { AppError, MESSAGES } from '@trainwright/platform';
+import type { AccountRepository, AccountRow, CompanyRow } from '../repositories/account.repository.js';
+import { authEvents } from './events.js';
+import { LIMITS, requiredText, validateBio, validateCompany } from './validation.js';
+
+export const COMPANY_NOT_FOUND = 'Company not found';
+
+export interface AccountView extends AccountRow {
+  capabilities: ReturnType<typeof effectiveCapabilities>;
+}
+
+export interface CompaniesView {
+  companies: CompanyRow[];
+  currentCompanyId: string;
+  companyLimit: number;
+  ownedCount: number;
+}
+
+export interface ProfileChanges {
+  name?: string;
+  companyName?: string;
+  bio?: string;
+  notifications?: { projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean };
+}
+
+export class AccountService {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly clock: () => Date = () => new Date(),
+    private readonly afterWrite: () => void = () => undefined,
+  ) {}
+
+  async me(userId: string): Promise<AccountView> {
+    const row = await this.accounts.loadAccount(userId);
+    if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+    return { ...row, capabilities: effectiveCapabilities(row.tier, row.addOns) };
+  }
+
+  async trialStatus(userId: string): Promise<TrialStatus> {
+    const account = await this.me(userId);
+    return computeTrialStatus({
+      tier: account.tier,
+      trialStartedAt: account.trialStartedAt,
+      videoCredits: account.videoCredits,
+      now: this.clock(),
+    });
+  }
+
+  async companies(userId: string): Promise<CompaniesView> {
+    const [account, companies] = await Promise.all([this.me(userId), this.accounts.listCompanies(userId)]);
+    return {
+      companies,
+      currentCompanyId: account.currentCompanyId ?? '',
+      companyLimit: TIERS[account.tier].limits.companyLimit,
+      ownedCount: companies.filter((c) => c.ownerUserId === userId).length,
+    };
+  }
+
+  async createCompany(userId: string, input: { name?: string; website?: string; logoUrl?: string }): Promise<CompanyRow> {
+    const valid = validateCompany(input);
+    const result = await this.accounts.createCompanyWithinLimit({
+      userId,
+      name: valid.name,
+      website: valid.website,
+      logoUrl: valid.logoUrl,
+      limitFor: (tier) => TIERS[tier].limits.companyLimit,
+      events: (companyId) => [authEvents.companyCreated({ companyId, ownerUserId: userId, name: valid.name })],
+    });
+    if (result.kind === 'limit') throw new AppError('PLAN_LIMIT_REACHED', companyLimitMessage(result.tier));
+    this.afterWrite();
+    const created = (await this.accounts.listCompanies(userId)).find((c) => c.id === result.companyId);
+    if (!created) throw new AppError('INTERNAL', MESSAGES.server);
+    return created;
+  }
+
+  async switchCompany(userId: string, companyId: string): Promise<AccountView> {
+    const membership = isUuid(companyId) ? await this.accounts.findMembership(userId, companyId) : undefined;
+    if (!membership) throw new AppError('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
+    await this.accounts.setCurrentCompany(userId, companyId);
+    return this.me(userId);
+  }
+
+  /** The caller's role in a company; NOT_FOUND for a non-member (or a malformed id). */
+  async membership(userId: string, companyId: string): Promise<{ role: Role; ownerTier: TierId }> {
+    const membership = isUuid(companyId) ? await this.accounts.findMembership(userId, companyId) : undefined;
+    if (!membership) throw AppError.notFound();
+    return membership;
+  }
+
+  async updateProfile(userId: string, changes: ProfileChanges): Promise<AccountView> {
+    const account = await this.me(userId);
+    const name = changes.name === undefined ? undefined : requiredText('name', changes.name, LIMITS.name);
+    const bio = changes.bio === undefined ? undefined : validateBio(changes.bio);
+    if (changes.companyName !== undefined) {
+      const companyName = requiredText('company_name', changes.companyName, LIMITS.company, 'Company name is required');
+      if (companyName !== account.companyName) {
+        if (!account.currentCompanyId || !account.role) throw AppError.validation('company_name', 'Select a company first');
+        if (!roleAllows(account.role, 'company.update')) throw AppError.forbidden();
+        await this.accounts.renameCompany(account.currentCompanyId, companyName);
+      }
+    }
+    await this.accounts.updateUser(userId, { name, bio, ...changes.notifications });
+    return this.me(userId);
+  }
+
+  /** Operator command: set an account's plan. */
+  async setTier(email: string, tier: TierId): Promise<{ userId: string; previous: TierId }> {
+    const userId = await this.accounts.findUserIdByEmail(email.trim().toLowerCase());
+    if (!userId) throw AppError.notFound(`No account with email ${email}`);
+    const previous = (await this.me(userId)).tier;
+    await this.accounts.setTier(userId, tier, [authEvents.subscriptionChanged({ userId, tier, previousTier: previous })]);
+    this.afterWrite();
+    return { userId, previous };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}

@@ -1,0 +1,29 @@
+// The auth service's facts, encoded as their proto messages for the outbox.
+import {
+  CompanyCreated,
+  SessionRevoked,
+  SubscriptionChanged,
+  UserRegistered,
+} from '@trainwright/proto/trainwright/events/v1/events';
+import type { OutboxEvent } from '@trainwright/platform';
+
+const now = () => new Date().toISOString();
+
+export const authEvents = {
+  userRegistered: (e: { userId: string; email: string; companyId: string; tier: string }): OutboxEvent => ({
+    subject: 'user.registered',
+    payload: UserRegistered.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  companyCreated: (e: { companyId: string; ownerUserId: string; name: string }): OutboxEvent => ({
+    subject: 'company.created',
+    payload: CompanyCreated.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  subscriptionChanged: (e: { userId: string; tier: string; previousTier: string }): OutboxEvent => ({
+    subject: 'subscription.changed',
+    payload: SubscriptionChanged.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  sessionRevoked: (e: { sessionId: string; userId: string; expiresAtMs: number; reason: string }): OutboxEvent => ({
+    subject: 'session.revoked',
+    payload: SessionRevoked.encode(e).finish(),
+  }),
+};

@@ -1,0 +1,4 @@
+export * from './plans.js';
+export * from './features.js';
+export * from './trial.js';
+export * from './roles.js';

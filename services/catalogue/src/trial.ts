@@ -1,0 +1,92 @@
+// Trial state, computed from the subscription's dates and the clock (never a fixed number):
+// 7 days active (a warning at 2 days or fewer), then a 7-day grace period in which nothing new is
+// generated and after which the files are deleted, then expired.
+import { TIERS, type TierId } from './plans.js';
+
+export const DAY_MS = 86_400_000;
+export const TRIAL_WARNING_DAYS = 2;
+export const GRACE_PERIOD_DAYS = 7;
+
+export type TrialState = 'active_trial' | 'grace_period' | 'expired' | 'active';
+
+export interface TrialStatus {
+  is_trial: boolean;
+  status: TrialState;
+  message: string;
+  /** Whole days left in the current phase (trial or grace); null for a paid plan. */
+  days_remaining: number | null;
+  days_used: number;
+  trial_days: number;
+  warning: boolean;
+  ends_at: string | null;
+  grace_ends_at: string | null;
+  video_credits: number;
+}
+
+export function computeTrialStatus(input: {
+  tier: TierId;
+  trialStartedAt: Date;
+  videoCredits: number;
+  now: Date;
+}): TrialStatus {
+  const trialDays = TIERS['free-trial'].limits.trialDays;
+  if (input.tier !== 'free-trial') {
+    return {
+      is_trial: false,
+      status: 'active',
+      message: `Your ${TIERS[input.tier].name} plan is active.`,
+      days_remaining: null,
+      days_used: 0,
+      trial_days: trialDays,
+      warning: false,
+      ends_at: null,
+      grace_ends_at: null,
+      video_credits: input.videoCredits,
+    };
+  }
+  const start = input.trialStartedAt.getTime();
+  const endsAt = start + trialDays * DAY_MS;
+  const graceEndsAt = endsAt + GRACE_PERIOD_DAYS * DAY_MS;
+  const now = input.now.getTime();
+  const daysUsed = Math.min(trialDays, Math.max(0, Math.floor((now - start) / DAY_MS)));
+  const base = {
+    is_trial: true,
+    days_used: daysUsed,
+    trial_days: trialDays,
+    ends_at: new Date(endsAt).toISOString(),
+    grace_ends_at: new Date(graceEndsAt).toISOString(),
+    video_credits: input.videoCredits,
+  };
+  if (now < endsAt) {
+    const left = Math.ceil((endsAt - now) / DAY_MS);
+    return {
+      ...base,
+      status: 'active_trial',
+      days_remaining: left,
+      warning: left <= TRIAL_WARNING_DAYS,
+      message: `Your free trial ends in ${left} ${left === 1 ? 'day' : 'days'}. Choose a plan to keep creating.`,
+    };
+  }
+  if (now < graceEndsAt) {
+    const left = Math.ceil((graceEndsAt - now) / DAY_MS);
+    return {
+      ...base,
+      status: 'grace_period',
+      days_remaining: left,
+      warning: true,
+      message: `Your free trial has ended. Upgrade within ${left} ${left === 1 ? 'day' : 'days'} or your files will be deleted.`,
+    };
+  }
+  return {
+    ...base,
+    status: 'expired',
+    days_remaining: 0,
+    warning: true,
+    message: 'Your free trial has expired. Upgrade to continue creating training content.',
+  };
+}
+
+/** New generation is allowed only during the active trial or on a paid plan. */
+export function canGenerate(status: TrialStatus): boolean {
+  return status.status === 'active' || status.status === 'active_trial';
+}

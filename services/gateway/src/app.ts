@@ -1,0 +1,122 @@
+// The gateway as a Fastify app that tests drive with inject() or a real port. Plugins load in
+// order: external (helmet, cors, cookies, rate limit, OpenAPI) -> our hooks -> routes.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { randomUUID } from 'node:crypto';
+import { AppError, EventBus, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
+import { createServiceClients, type ServiceClients } from './clients.js';
+import type { GatewayConfig } from './config.js';
+import type { GatewayContext } from './context.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { RevokedSessions, TokenVerifier, registerSessionHook } from './plugins/session.js';
+import { accountRoutes } from './routes/account.routes.js';
+import { authRoutes } from './routes/auth.routes.js';
+import { healthRoutes } from './routes/health.routes.js';
+import { planRoutes } from './routes/plans.routes.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Bodies are validated strictly (wrong types and unknown fields are 400); query strings and
+ *  path parameters are coerced from text. */
+function validators() {
+  const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+  const lenient = new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
+  (addFormats as unknown as (a: Ajv) => void)(strict);
+  (addFormats as unknown as (a: Ajv) => void)(lenient);
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>
+    (httpPart === 'body' ? strict : lenient).compile(schema);
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  clients: ServiceClients;
+  close(): Promise<void>;
+}
+
+export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
+  const clients = createServiceClients({ auth: config.AUTH_SERVICE_ADDR }, config.GRPC_DEADLINE_MS);
+  const redis = createRedis(config.REDIS_URL);
+  const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
+  const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: 'public', maxConnections: 1 });
+  const verifier = new TokenVerifier({ publicKeyPem: config.publicKeyPem, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  const revoked = new RevokedSessions();
+  await revoked.follow(bus, config.ACCESS_TOKEN_TTL_SECONDS);
+
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    disableRequestLogging: !config.LOG_REQUESTS,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validators());
+
+  await app.register(helmet, {
+    // The API answers JSON only; the docs UI needs its own inline styles and scripts.
+    contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", 'https:', "'unsafe-inline'"] } },
+  });
+  await app.register(cors, { origin: [config.WEB_ORIGIN], credentials: true });
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: `${config.NAMESPACE}:rl:`,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Trainwright API', version: '1.0.0', description: 'Everything under /api. Errors are {code, message, detail?}.' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'tw_at' },
+        },
+      },
+      security: [{ bearer: [] }, { cookie: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequestDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  registerErrorHandling(app);
+  registerSessionHook(app, verifier, revoked);
+
+  const ctx: GatewayContext = { app, config, clients, verifier, deps: { db, redis, bus } };
+  healthRoutes(ctx);
+  planRoutes(ctx);
+  authRoutes(ctx);
+  accountRoutes(ctx);
+  await app.ready();
+
+  return {
+    app,
+    clients,
+    async close() {
+      await app.close();
+      clients.auth.close();
+      await bus.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+}

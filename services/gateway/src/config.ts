@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+
+const schema = commonConfigSchema
+  .extend({
+    GATEWAY_HOST: z.string().default('127.0.0.1'),
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** The web app's origin: the only one CORS allows. */
+    WEB_ORIGIN: z.string().url().default('http://localhost:3000'),
+    AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
+    AUTH_JWT_PUBLIC_KEY: z.string().optional(),
+    AUTH_JWT_PUBLIC_KEY_FILE: z.string().optional(),
+    JWT_ISSUER: z.string().default('trainwright-auth'),
+    JWT_AUDIENCE: z.string().default('trainwright-api'),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+    /** Secure cookies need https; leave false for http://localhost. */
+    COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Sign-in attempts per client address per window. */
+    RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(5),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Which proxies' X-Forwarded-For to believe (proxy-addr syntax). */
+    TRUST_PROXY: z.string().default('loopback'),
+    GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+    LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  })
+  .refine((c) => c.AUTH_JWT_PUBLIC_KEY || c.AUTH_JWT_PUBLIC_KEY_FILE, {
+    message: 'set AUTH_JWT_PUBLIC_KEY or AUTH_JWT_PUBLIC_KEY_FILE',
+    path: ['AUTH_JWT_PUBLIC_KEY'],
+  });
+
+export type GatewayConfig = z.infer<typeof schema> & { publicKeyPem: string };
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const config = loadConfig(schema, env);
+  const publicKeyPem = config.AUTH_JWT_PUBLIC_KEY ?? readFileSync(config.AUTH_JWT_PUBLIC_KEY_FILE!, 'utf8');
+  return { ...config, publicKeyPem };
+}

@@ -1,0 +1,111 @@
+// Access-token verification in one hook. Tokens come from the `tw_at` cookie (browsers) or an
+// `Authorization: Bearer` header (API clients). The signature is checked with the auth service's
+// public key; alg is pinned to EdDSA and exp, nbf, iss and aud are enforced.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, importSPKI, jwtVerify, type CryptoKey } from 'jose';
+import { AppError, MESSAGES, type EventBus } from '@trainwright/platform';
+import { SessionRevoked } from '@trainwright/proto/trainwright/events/v1/events';
+
+export const ACCESS_COOKIE = 'tw_at';
+export const REFRESH_COOKIE = 'tw_rt';
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a signed-in user. */
+    public?: boolean;
+  }
+}
+
+/** Session ids revoked before their access tokens expire, learnt from `session.revoked` events. */
+export class RevokedSessions {
+  private readonly until = new Map<string, number>();
+
+  add(sessionId: string, expiresAtMs: number): void {
+    this.until.set(sessionId, expiresAtMs);
+  }
+
+  has(sessionId: string, now = Date.now()): boolean {
+    const expiry = this.until.get(sessionId);
+    if (expiry === undefined) return false;
+    if (expiry < now) {
+      this.until.delete(sessionId);
+      return false;
+    }
+    return true;
+  }
+
+  /** Replays recent revocations and follows new ones. */
+  async follow(bus: EventBus, accessTtlSeconds: number): Promise<void> {
+    const since = new Date(Date.now() - (accessTtlSeconds + 60) * 1000);
+    await bus.subscribeFrom(since, 'session.revoked', async (event) => {
+      const e = SessionRevoked.decode(event.data);
+      this.add(e.sessionId, e.expiresAtMs);
+    });
+  }
+}
+
+export interface TokenVerifierOptions {
+  publicKeyPem: string;
+  issuer: string;
+  audience: string;
+}
+
+export class TokenVerifier {
+  private readonly key: Promise<CryptoKey | Uint8Array>;
+
+  constructor(private readonly options: TokenVerifierOptions) {
+    this.key = importSPKI(options.publicKeyPem, 'EdDSA');
+  }
+
+  async verify(token: string): Promise<Caller> {
+    try {
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ['EdDSA'],
+        issuer: this.options.issuer,
+        audience: this.options.audience,
+        requiredClaims: ['sub', 'exp', 'nbf', 'iat'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED', MESSAGES.unauthenticated);
+      throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+    }
+  }
+}
+
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return match?.[1];
+  }
+  return request.cookies?.[ACCESS_COOKIE];
+}
+
+export function registerSessionHook(app: FastifyInstance, verifier: TokenVerifier, revoked: RevokedSessions): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (request.routeOptions.config?.public) return;
+    const token = tokenFrom(request);
+    if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+    const caller = await verifier.verify(token);
+    if (revoked.has(caller.sessionId)) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+    request.caller = caller;
+  });
+}
+
+/** The signed-in caller of a protected route (the hook guarantees one). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  return request.caller;
+}

@@ -1,0 +1,47 @@
+import { Type } from 'typebox';
+import { ADD_ONS, DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, featureLines } from '@trainwright/catalogue';
+import type { GatewayContext } from '../context.js';
+import { Capabilities, Limits } from '../schemas/common.js';
+
+const PlanCatalogue = Type.Object({
+  tiers: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      price: Type.Number(),
+      period: Type.String(),
+      popular: Type.Boolean(),
+      limits: Limits,
+      capabilities: Capabilities,
+      addOns: Type.Array(Type.String()),
+      features: Type.Array(
+        Type.Object({
+          key: Type.String(),
+          params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+          caveat: Type.Boolean(),
+          text: Type.String(),
+        }),
+      ),
+    }),
+  ),
+  addOns: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), pricePerMonth: Type.Number(), grants: Type.String() })),
+  defaultSelectedTier: Type.String(),
+});
+
+// The catalogue is static: build the answer once.
+const catalogue = {
+  tiers: TIER_IDS.map((id) => ({ ...TIERS[id], features: featureLines(TIERS[id]) })),
+  addOns: Object.values(ADD_ONS),
+  defaultSelectedTier: DEFAULT_SELECTED_TIER,
+};
+
+export function planRoutes({ app }: GatewayContext) {
+  app.get(
+    '/api/plans',
+    { config: { public: true }, schema: { tags: ['plans'], summary: 'The plan catalogue', response: { 200: PlanCatalogue } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return catalogue;
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+
+export const ErrorBody = Type.Object(
+  { code: Type.String(), message: Type.String(), detail: Type.Optional(Type.Unknown()) },
+  { $id: 'Error', description: 'Every error: a stable code, a human message, optional detail.' },
+);
+
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  413: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+  503: ErrorBody,
+};
+
+export const Uuid = Type.String({ maxLength: 64 });
+
+export const Limits = Type.Object({
+  projectLimit: Type.Integer(),
+  userLimit: Type.Integer(),
+  companyLimit: Type.Integer(),
+  storageGB: Type.Integer(),
+  videoCredits: Type.Integer(),
+  trialDays: Type.Integer(),
+  downloadLimit: Type.Integer(),
+  fileUploadLimitMB: Type.Integer(),
+  dataRetentionDays: Type.Integer(),
+  aiGeneratorMethods: Type.Array(Type.String()),
+  templateCount: Type.Integer(),
+  languages: Type.Array(Type.String()),
+  videoRatePerMinute: Type.Union([Type.Number(), Type.Null()]),
+});
+
+export const Capabilities = Type.Record(Type.String(), Type.Boolean());
+
+export const Notifications = Type.Object(
+  {
+    projectUpdates: Type.Boolean(),
+    marketingEmails: Type.Boolean(),
+    systemAlerts: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+
+export const User = Type.Object(
+  {
+    id: Type.String(),
+    email: Type.String(),
+    name: Type.String(),
+    company: Type.String(),
+    bio: Type.String(),
+    currentCompanyId: Type.String(),
+    role: Type.String(),
+    notifications: Notifications,
+    subscription: Type.Object({
+      tier: Type.String(),
+      plan: Type.String(),
+      projectsUsed: Type.Integer(),
+      createdAt: Type.String(),
+      selectedTier: Type.String(),
+      addOns: Type.Array(Type.String()),
+      limits: Limits,
+    }),
+    capabilities: Capabilities,
+    created_at: Type.String(),
+  },
+  { $id: 'User' },
+);
+
+export const Company = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    website: Type.String(),
+    logo_url: Type.String(),
+    subscription_tier: Type.String(),
+    current_users: Type.Integer(),
+    max_users: Type.Integer(),
+    current_projects: Type.Integer(),
+    created_at: Type.String(),
+    role: Type.String(),
+  },
+  { $id: 'Company' },
+);
+
+export const SessionResponse = Type.Object({
+  token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer(),
+  user: User,
+});

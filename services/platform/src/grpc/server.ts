@@ -1,0 +1,108 @@
+// A gRPC server with grpc.health.v1, per-method metrics and one error mapping: handlers are
+// plain async functions; an AppError becomes its gRPC status, anything else INTERNAL (logged).
+import { Server, ServerCredentials, type Metadata, type ServerUnaryCall, type ServiceDefinition, type sendUnaryData } from '@grpc/grpc-js';
+import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
+import { AppError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import { grpcServerDuration } from '../metrics.js';
+
+/** What a handler learns about its call besides the request. */
+export interface CallContext {
+  metadata: Metadata;
+  /** The signed-in user, as the gateway verified it (empty for public calls). */
+  userId: string;
+  requestId: string;
+}
+
+export const METADATA_USER_ID = 'x-user-id';
+export const METADATA_REQUEST_ID = 'x-request-id';
+
+type MethodDef = { requestDeserialize: (b: Buffer) => unknown; responseSerialize: (v: never) => Buffer };
+
+/** Async implementations of every method of a ts-proto service definition. */
+export type UnaryHandlers<S> = {
+  [K in keyof S]: S[K] extends { requestDeserialize: (b: Buffer) => infer Req; responseSerialize: (v: infer Res) => Buffer }
+    ? (request: Req, ctx: CallContext) => Promise<Res>
+    : never;
+};
+
+function contextOf(metadata: Metadata): CallContext {
+  const first = (key: string) => {
+    const value = metadata.get(key)[0];
+    return typeof value === 'string' ? value : '';
+  };
+  return { metadata, userId: first(METADATA_USER_ID), requestId: first(METADATA_REQUEST_ID) };
+}
+
+export interface GrpcServer {
+  server: Server;
+  health: HealthImplementation;
+  addService<S extends Record<string, MethodDef>>(name: string, definition: S, handlers: UnaryHandlers<S>): void;
+  /** Binds and starts; returns the bound port (useful with port 0). */
+  listen(address: string): Promise<number>;
+  setServing(status: ServingStatus): void;
+  shutdown(graceMs?: number): Promise<void>;
+}
+
+export function createGrpcServer(logger: Logger): GrpcServer {
+  const server = new Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  health.addToServer(server);
+  const names: string[] = [];
+
+  return {
+    server,
+    health,
+    addService(name, definition, handlers) {
+      names.push(name);
+      health.setStatus(name, 'NOT_SERVING');
+      const implementation: Record<string, (call: ServerUnaryCall<unknown, unknown>, cb: sendUnaryData<unknown>) => void> = {};
+      for (const method of Object.keys(definition)) {
+        const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[method];
+        if (!handler) throw new Error(`gRPC service ${name} has no handler for ${method}`);
+        implementation[method] = (call, callback) => {
+          const end = grpcServerDuration.startTimer({ service: name, method });
+          const ctx = contextOf(call.metadata);
+          handler(call.request, ctx).then(
+            (response) => {
+              end({ code: 'OK' });
+              callback(null, response);
+            },
+            (error: unknown) => {
+              const appError = AppError.parse(error);
+              end({ code: appError.code });
+              if (appError.status >= 500) logger.error({ err: error, method, requestId: ctx.requestId }, 'gRPC handler failed');
+              callback(appError.toGrpc() as never, null);
+            },
+          );
+        };
+      }
+      server.addService(definition as unknown as ServiceDefinition, implementation as never);
+    },
+    listen(address) {
+      return new Promise((resolve, reject) => {
+        server.bindAsync(address, ServerCredentials.createInsecure(), (error, port) => {
+          if (error) return reject(error);
+          resolve(port);
+        });
+      });
+    },
+    setServing(status) {
+      health.setStatus('', status);
+      for (const name of names) health.setStatus(name, status);
+    },
+    shutdown(graceMs = 5000) {
+      this.setServing('NOT_SERVING');
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          server.forceShutdown();
+          resolve();
+        }, graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// Helpers for medium tests: every run gets its own database, Redis prefix and NATS stream.
+import { randomBytes } from 'node:crypto';
+import { dropDatabase, ensureDatabase } from './db.js';
+
+export interface TestInfra {
+  databaseUrl: string;
+  redisUrl: string;
+  natsUrl: string;
+  namespace: string;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestInfra(label: string): Promise<TestInfra> {
+  const id = `${label}_${process.pid}_${randomBytes(3).toString('hex')}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const base = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = new URL(base);
+  url.pathname = `/tw_test_${id}`;
+  const databaseUrl = url.toString();
+  await ensureDatabase(databaseUrl);
+  return {
+    databaseUrl,
+    redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    namespace: `t_${id}`,
+    cleanup: () => dropDatabase(databaseUrl),
+  };
+}
