@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { TIER_IDS, isTierId } from '@trainwright/catalogue';
 import { AppError, EventBus, OutboxRelay, commonConfigSchema, createDatabase, createLogger, loadConfig } from '@trainwright/platform';
 import { AUTH_SCHEMA } from './app.js';
+import { DEMO_ACCOUNT } from './demo-account.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import type { AuthDatabase } from './repositories/database.js';
 import { AccountService } from './services/account.service.js';
@@ -12,13 +13,6 @@ import { hashPassword } from './services/passwords.js';
 import { authEvents } from './services/events.js';
 import { validateRegistration } from './services/validation.js';
 
-export const DEMO_ACCOUNT = {
-  email: 'demo@trainwright.local',
-  password: 'trainwright-demo',
-  name: 'Demo Trainer',
-  company: 'Demo Training Co',
-  tier: 'business',
-} as const;
 
 const USAGE = `usage:
   npm run admin -- set-tier --email E --tier T     T is one of ${TIER_IDS.join(', ')}

@@ -40,6 +40,10 @@ export function authRoutes(ctx: GatewayContext) {
   }
 
   const rateLimit = (max: number) => ({ max, timeWindow: config.RATE_LIMIT_WINDOW_MS });
+  // Refresh and logout may arrive with no body at all (the browser relies on its cookie).
+  const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
+    request.body ??= {};
+  };
 
   app.post(
     '/api/auth/register',
@@ -84,12 +88,13 @@ export function authRoutes(ctx: GatewayContext) {
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token (body or tw_rt cookie) for a new session pair',
-        body: Type.Optional(RefreshBody),
+        body: RefreshBody,
         response: { 200: SessionResponse, ...errorResponses },
       },
+      preValidation: emptyBodyIsEmptyObject,
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Type.Static<typeof RefreshBody>;
+      const body = request.body as Type.Static<typeof RefreshBody>;
       const refreshToken = body.refresh_token || request.cookies[REFRESH_COOKIE] || '';
       try {
         const session = await clients.auth.refresh({ refreshToken }, { requestId: request.id });
@@ -114,12 +119,13 @@ export function authRoutes(ctx: GatewayContext) {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the session and clear the cookies',
-        body: Type.Optional(RefreshBody),
+        body: RefreshBody,
         response: { 204: Type.Null(), ...errorResponses },
       },
+      preValidation: emptyBodyIsEmptyObject,
     },
     async (request: FastifyRequest, reply) => {
-      const body = (request.body ?? {}) as Type.Static<typeof RefreshBody>;
+      const body = request.body as Type.Static<typeof RefreshBody>;
       const refreshToken = body.refresh_token || request.cookies[REFRESH_COOKIE] || '';
       const caller = await optionalCaller(verifier, request);
       await clients.auth.logout(

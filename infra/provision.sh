@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Installs what Trainwright needs on a Debian machine, idempotently.
+#   infra/provision.sh            PostgreSQL, Redis and NATS only if none is reachable
+#   infra/provision.sh --test     also the tools the test suite drives (Chromium)
+# PostgreSQL, Redis and NATS that already answer on their ports are used as they are.
+set -euo pipefail
+
+want_test=false
+[[ "${1:-}" == "--test" ]] && want_test=true
+
+PG_HOST=${PGHOST_CHECK:-127.0.0.1}
+reachable() { timeout 2 bash -c ">/dev/tcp/$1/$2" 2>/dev/null; }
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
+
+missing=()
+apt_updated=false
+apt_install() {
+  if [[ $apt_updated == false ]]; then
+    as_root apt-get update -qq
+    apt_updated=true
+  fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@"
+}
+
+# PostgreSQL ------------------------------------------------------------------------------
+if ! reachable "$PG_HOST" 5432; then
+  echo "[provision] PostgreSQL not reachable: installing and starting it"
+  have_pkg postgresql || apt_install postgresql
+  version=$(ls /etc/postgresql | sort -V | tail -1)
+  hba=/etc/postgresql/$version/main/pg_hba.conf
+  # Local development only: trust loopback connections, as the project's DATABASE_URL expects.
+  grep -q 'trainwright-local' "$hba" || as_root sed -i "1i host all all 127.0.0.1/32 trust # trainwright-local\nhost all all ::1/128 trust # trainwright-local" "$hba"
+  as_root pg_ctlcluster "$version" main start || as_root pg_ctlcluster "$version" main reload
+  for _ in $(seq 1 30); do reachable "$PG_HOST" 5432 && break; sleep 1; done
+fi
+
+# Redis -----------------------------------------------------------------------------------
+if ! reachable 127.0.0.1 6379; then
+  echo "[provision] Redis not reachable: installing and starting it"
+  have_pkg redis-server || apt_install redis-server
+  as_root redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+  for _ in $(seq 1 30); do reachable 127.0.0.1 6379 && break; sleep 1; done
+fi
+
+# NATS with JetStream ---------------------------------------------------------------------
+if ! reachable 127.0.0.1 4222; then
+  echo "[provision] NATS not reachable: installing and starting it with JetStream"
+  have_pkg nats-server || apt_install nats-server
+  as_root mkdir -p /var/lib/nats-server
+  as_root start-stop-daemon --start --oknodo --background --exec /usr/sbin/nats-server -- \
+    -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server -l /var/log/nats-server.log
+  for _ in $(seq 1 30); do reachable 127.0.0.1 4222 && break; sleep 1; done
+fi
+
+# Tools the tests use ---------------------------------------------------------------------
+if [[ $want_test == true ]]; then
+  for pkg in chromium fonts-dejavu-core; do have_pkg "$pkg" || missing+=("$pkg"); done
+fi
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "[provision] installing ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+
+for check in "$PG_HOST 5432 PostgreSQL" "127.0.0.1 6379 Redis" "127.0.0.1 4222 NATS"; do
+  set -- $check
+  reachable "$1" "$2" || { echo "[provision] $3 is still not reachable on $1:$2" >&2; exit 1; }
+done
+echo "[provision] PostgreSQL, Redis and NATS are reachable"

@@ -1,0 +1,125 @@
+// Shared by `npm start` and `npm test`: install, build, key pair, environment, migrate, seed, and
+// running every process of the product with prefixed logs. Node built-ins only until npm install
+// has run (concurrently is imported after it).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function log(message) {
+  console.log(`\x1b[36m[trainwright]\x1b[0m ${message}`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed with exit code ${result.status}`);
+  }
+}
+
+/** System packages and PostgreSQL/Redis/NATS (only if none is reachable). */
+export function provision({ forTests = false } = {}) {
+  run('bash', ['infra/provision.sh', ...(forTests ? ['--test'] : [])]);
+}
+
+/** npm install when node_modules is missing or older than the lockfile. */
+export function installDependencies() {
+  const marker = join(ROOT, 'node_modules/.package-lock.json');
+  const lock = join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && existsSync(lock) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  log('installing npm packages');
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+export function build() {
+  log('building (turbo: generate -> build)');
+  run('npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], {
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
+  });
+}
+
+/** A development Ed25519 key pair for access tokens, made once under .data/keys. */
+export function ensureKeys(dir = join(ROOT, '.data/keys')) {
+  const privateFile = join(dir, 'jwt-private.pem');
+  const publicFile = join(dir, 'jwt-public.pem');
+  if (!existsSync(privateFile) || !existsSync(publicFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    writeFileSync(privateFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(publicFile, publicKey.export({ type: 'spki', format: 'pem' }));
+    log(`created a development key pair in ${dir}`);
+  }
+  return { privateFile, publicFile };
+}
+
+/** The environment every process of one stack shares. */
+export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, keys, extra = {} }) {
+  const p = stackPorts(ports);
+  return {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${database}`,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    NAMESPACE: namespace,
+    AUTH_JWT_PRIVATE_KEY_FILE: keys.privateFile,
+    AUTH_JWT_PUBLIC_KEY_FILE: keys.publicFile,
+    AUTH_GRPC_PORT: String(p.auth),
+    AUTH_SERVICE_ADDR: `127.0.0.1:${p.auth}`,
+    GATEWAY_PORT: String(p.gateway),
+    GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
+    WEB_ORIGIN: `http://localhost:${p.web}`,
+    PORT: String(p.web),
+    ...extra,
+  };
+}
+
+export function stackPorts(ports = {}) {
+  return { web: 3000, gateway: 8080, auth: 50051, authMetrics: 9464, ...ports };
+}
+
+export async function prepareDatabase(env) {
+  const { ensureDatabase } = await import('@trainwright/platform');
+  await ensureDatabase(env.DATABASE_URL);
+  execFileSync('node', ['services/auth/dist/src/migrate.js'], { cwd: ROOT, env, stdio: 'inherit' });
+}
+
+export function seedDemo(env) {
+  execFileSync('node', ['services/auth/dist/src/admin.js', 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' });
+}
+
+/** The processes of the product. Add a service here when it gets a main.ts. */
+export function processes(env, ports, { web = true } = {}) {
+  const p = stackPorts(ports);
+  const list = [
+    { name: 'auth', command: 'node services/auth/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.authMetrics) } },
+    { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
+  ];
+  const withRoot = list.map((proc) => ({ ...proc, cwd: ROOT }));
+  // remix-serve finds build/client relative to its working directory.
+  if (web) withRoot.push({ name: 'web', command: 'npx remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web') });
+  return withRoot;
+}
+
+export async function startProcesses(list) {
+  const { concurrently } = await import('concurrently');
+  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'magenta', 'blue'] });
+}
+
+export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.ok } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (ok(response)) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = error.cause?.code ?? error.message;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not become ready in ${timeoutMs} ms (${last})`);
+}

@@ -1,0 +1,87 @@
+// Medium tests of the auth service's domain against the real PostgreSQL and NATS.
+import { generateKeyPairSync } from 'node:crypto';
+import { createLogger } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { createAuthCore, migrateAuth, type AuthCore } from '../src/app.js';
+import { loadAuthConfig } from '../src/config.js';
+
+let infra: TestInfra;
+let core: AuthCore;
+
+beforeAll(async () => {
+  infra = await createTestInfra('auth');
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const config = loadAuthConfig({
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    NAMESPACE: infra.namespace,
+    AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  });
+  await migrateAuth(config);
+  expect(await migrateAuth(config)).toEqual([]);
+  core = await createAuthCore(config, createLogger('test', 'silent'));
+});
+
+afterAll(async () => {
+  await core?.bus.destroy();
+  await core?.close();
+  await infra?.cleanup();
+});
+
+let n = 0;
+const signUp = () => core.sessions.register({ name: 'Ada', company: 'Acme', email: `ada${++n}.${Date.now()}@example.com`, password: 'password1', selectedTier: 'enterprise' });
+
+describe('SessionService', () => {
+  it('should store only an argon2id hash of the password', async () => {
+    const s = await signUp();
+    const row = await core.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row.password_hash).not.toContain('password1');
+  });
+
+  it('should store refresh tokens only as hashes', async () => {
+    const s = await signUp();
+    const rows = await core.db.selectFrom('refresh_tokens').select('token_hash').where('session_id', '=', s.sessionId).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).not.toBe(s.refreshToken);
+    expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('should allow exactly one of two concurrent refreshes with the same token', async () => {
+    const s = await signUp();
+    const results = await Promise.allSettled([core.sessions.refresh(s.refreshToken), core.sessions.refresh(s.refreshToken)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // The second use counts as reuse: the session is revoked for safety.
+    const session = await core.db.selectFrom('sessions').select(['revoked_at', 'revoked_reason']).where('id', '=', s.sessionId).executeTakeFirstOrThrow();
+    expect(session.revoked_reason).toBe('refresh_token_reused');
+  });
+});
+
+describe('AccountService', () => {
+  it('should start every account on the trial and remember the chosen plan', async () => {
+    const s = await signUp();
+    const me = await core.accounts.me(s.userId);
+    expect(me).toMatchObject({ tier: 'free-trial', selectedTier: 'enterprise', role: 'owner', companyName: 'Acme' });
+  });
+
+  it('should change the plan and publish subscription.changed for the operator command', async () => {
+    const s = await signUp();
+    const me = await core.accounts.me(s.userId);
+    const { previous } = await core.accounts.setTier(me.email, 'business');
+    expect(previous).toBe('free-trial');
+    expect((await core.accounts.me(s.userId)).capabilities.analytics).toBe(true);
+    const outbox = await core.db.selectFrom('outbox').select('subject').where('subject', '=', 'subscription.changed').execute();
+    expect(outbox.length).toBeGreaterThan(0);
+  });
+
+  it('should refuse a rename of the company by a member who is not the owner', async () => {
+    const owner = await signUp();
+    const editor = await signUp();
+    const ownerMe = await core.accounts.me(owner.userId);
+    await core.db.insertInto('memberships').values({ company_id: ownerMe.currentCompanyId!, user_id: editor.userId, role: 'editor' }).execute();
+    await core.accounts.switchCompany(editor.userId, ownerMe.currentCompanyId!);
+    await expect(core.accounts.updateProfile(editor.userId, { companyName: 'Hijacked' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await core.accounts.me(owner.userId)).companyName).toBe('Acme');
+    expect((await core.accounts.membership(editor.userId, ownerMe.currentCompanyId!)).role).toBe('editor');
+  });
+});

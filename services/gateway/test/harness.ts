@@ -1,0 +1,146 @@
+// Starts the real auth service (gRPC, in this process) and the real gateway (its own Node
+// process, as it runs in production) against a fresh database, Redis prefix and NATS stream.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import setCookieParser from 'set-cookie-parser';
+import { createLogger, type EventBus } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@trainwright/auth';
+
+const GATEWAY_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+export interface Cookie {
+  name: string;
+  value: string;
+  path?: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  maxAge?: number;
+}
+
+export interface Reply {
+  statusCode: number;
+  headers: Record<string, string>;
+  cookies: Cookie[];
+  body: string;
+  json(): any;
+}
+
+export interface RequestOptions {
+  method?: string;
+  url: string;
+  payload?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Harness {
+  baseUrl: string;
+  auth: AuthServer;
+  infra: TestInfra;
+  keys: { privateKey: string; publicKey: string };
+  bus: EventBus;
+  request(options: RequestOptions): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export function newKeyPair() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`gateway did not become healthy:\n${output()}`);
+}
+
+export async function startHarness(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
+  const infra = await createTestInfra(label);
+  const keys = newKeyPair();
+  const base = {
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NAMESPACE: infra.namespace,
+    LOG_LEVEL: 'warn',
+  };
+  const authConfig = loadAuthConfig({ ...base, LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: keys.privateKey, ...overrides });
+  await migrateAuth(authConfig);
+  const auth = await startAuthServer(authConfig, createLogger('test', 'silent'));
+
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [GATEWAY_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      ...base,
+      GATEWAY_PORT: String(port),
+      AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+      AUTH_JWT_PUBLIC_KEY: keys.publicKey,
+      LOG_REQUESTS: 'false',
+      ...overrides,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${baseUrl}/api/health`, child, () => output);
+
+  return {
+    baseUrl,
+    auth,
+    infra,
+    keys,
+    bus: auth.core.bus,
+    async request({ method = 'GET', url, payload, headers = {} }) {
+      const response = await fetch(baseUrl + url, { method, body: payload, headers, redirect: 'manual' });
+      const body = await response.text();
+      return {
+        statusCode: response.status,
+        headers: Object.fromEntries(response.headers.entries()),
+        cookies: setCookieParser.parse(response.headers.getSetCookie()) as Cookie[],
+        body,
+        json: () => JSON.parse(body),
+      };
+    },
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await auth.core.bus.destroy();
+      await auth.close();
+      await infra.cleanup();
+    },
+  };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${counter}@example.com`;
+}

@@ -1,0 +1,96 @@
+// Medium test: the real NATS JetStream and PostgreSQL.
+import { sql } from 'kysely';
+import { EventBus, type EventEnvelope } from '../src/events.js';
+import { OutboxRelay, createOutboxTable, enqueueEvents } from '../src/outbox.js';
+import { createDatabase, migrateToLatest } from '../src/db.js';
+import { createLogger } from '../src/logger.js';
+import { createTestInfra, type TestInfra } from '../src/testing.js';
+
+const logger = createLogger('test', 'silent');
+const text = (s: string) => new TextEncoder().encode(s);
+const decode = (e: EventEnvelope) => new TextDecoder().decode(e.data);
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe(EventBus.name, () => {
+  let infra: TestInfra;
+  let bus: EventBus;
+
+  beforeAll(async () => {
+    infra = await createTestInfra('events');
+    bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger });
+  });
+
+  afterAll(async () => {
+    await bus.destroy();
+    await bus.close();
+    await infra.cleanup();
+  });
+
+  it('should deliver to a durable consumer once per message id, even when published twice', async () => {
+    const seen: string[] = [];
+    await bus.subscribeDurable('dedupe-test', 'thing.*', async (e) => {
+      seen.push(`${e.subject}:${decode(e)}`);
+    });
+    await bus.publish('thing.happened', text('one'), 'id-1');
+    await bus.publish('thing.happened', text('one'), 'id-1');
+    await bus.publish('thing.changed', text('two'), 'id-2');
+    await until(() => seen.length >= 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual(['thing.happened:one', 'thing.changed:two']);
+  });
+
+  it('should redeliver an event whose handler failed', async () => {
+    let attempts = 0;
+    await bus.subscribeDurable('retry-test', 'retry.*', async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('transient');
+    });
+    await bus.publish('retry.once', text('x'));
+    await until(() => attempts >= 2, 8000);
+    expect(attempts).toBe(2);
+  });
+
+  it('should replay recent events to a replica-local consumer', async () => {
+    await bus.publish('replay.done', text('before'));
+    const seen: string[] = [];
+    await bus.subscribeFrom(new Date(Date.now() - 60_000), 'replay.*', async (e) => {
+      seen.push(decode(e));
+    });
+    await bus.publish('replay.done', text('after'));
+    await until(() => seen.length >= 2);
+    expect(seen).toEqual(['before', 'after']);
+  });
+
+  it('should publish outbox rows written in a committed transaction, and none of a rolled-back one', async () => {
+    const db = createDatabase<any>({ url: infra.databaseUrl, schema: 'outbox_test' });
+    await migrateToLatest(db, 'outbox_test', { '1-Outbox': { up: (d) => createOutboxTable(d) } });
+    const seen: string[] = [];
+    await bus.subscribeDurable('outbox-test', 'outbox.*', async (e) => {
+      seen.push(decode(e));
+    });
+    await db.transaction().execute((trx) => enqueueEvents(trx, [{ subject: 'outbox.kept', payload: text('kept') }]));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await enqueueEvents(trx, [{ subject: 'outbox.lost', payload: text('rolled back') }]);
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    const relay = new OutboxRelay(db, bus, logger);
+    await relay.flush();
+    await relay.flush();
+    await until(() => seen.length >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual(['kept']);
+    const pending = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(db);
+    expect(pending.rows[0]?.n).toBe(0);
+    await db.destroy();
+  });
+});

@@ -1,0 +1,261 @@
+// The sign-in / sign-up / pricing screen shown to everyone who is not signed in (part 1,
+// section 2). Pricing <-> form; sign-in <-> sign-up. Choosing a tier remembers it as selectedTier
+// and opens the sign-up form.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, type TierId } from '@trainwright/catalogue';
+import { useAuth } from '~/lib/auth';
+import { errorText } from '~/lib/errors';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { TierCard } from './TierCard';
+import { Button, ErrorBox, Field, Spinner, buttonClass, cx, describedBy, inputClass } from './ui';
+
+type View = 'signIn' | 'signUp' | 'pricing';
+type FieldName = 'name' | 'company' | 'email' | 'password';
+
+/** Mirrors the server's rule for new passwords. */
+export const MIN_PASSWORD_LENGTH = 8;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const TRIAL_DAYS = TIERS['free-trial'].limits.trialDays;
+
+function Brand() {
+  return (
+    <div className="flex items-center gap-2">
+      <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
+        T
+      </span>
+      <span className="text-lg font-semibold text-slate-900">Trainwright</span>
+    </div>
+  );
+}
+
+export function AuthScreen() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const formId = useId();
+  const [view, setView] = useState<View>('signIn');
+  const [selectedTier, setSelectedTier] = useState<TierId>(DEFAULT_SELECTED_TIER);
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', company: '', email: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // Kept untranslated so a language switch re-renders the messages in the new language.
+  const [error, setError] = useState<{ cause: unknown; fallbackKey: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const switchView = (next: View) => {
+    setView(next);
+    setError(null);
+    setFieldErrors({});
+  };
+
+  const chooseTier = (id: TierId) => {
+    setSelectedTier(id);
+    switchView('signUp');
+  };
+
+  const set = (name: FieldName) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  const validate = (): Partial<Record<FieldName, string>> => {
+    const errors: Partial<Record<FieldName, string>> = {};
+    if (view === 'signUp') {
+      if (!values.name.trim()) errors.name = 'auth.nameRequired';
+      if (!values.company.trim()) errors.company = 'auth.companyRequired';
+    }
+    if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'auth.emailInvalid';
+    if (!values.password) errors.password = 'auth.passwordRequired';
+    else if (view === 'signUp' && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'auth.passwordTooShort';
+    return errors;
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setError(null);
+    const errors = validate();
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      const firstInvalid = (['name', 'company', 'email', 'password'] as const).find((f) => errors[f]);
+      if (firstInvalid) document.getElementById(`${formId}-${firstInvalid}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      if (view === 'signUp') {
+        await auth.signUp({
+          name: values.name.trim(),
+          company: values.company.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          selectedTier,
+        });
+      } else {
+        await auth.signIn(values.email.trim(), values.password);
+      }
+      // Signed in: the guard now renders the app in place of this screen.
+    } catch (err) {
+      setError({ cause: err, fallbackKey: view === 'signUp' ? 'auth.registrationFailed' : 'auth.loginFailed' });
+      setSubmitting(false);
+    }
+  };
+
+  const header = (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3 sm:px-6">
+        <Brand />
+        <LanguageSwitcher />
+      </div>
+    </header>
+  );
+
+  const sessionProblem = auth.checkError ? (
+    <div className="mx-auto max-w-7xl px-4 pt-4 sm:px-6">
+      <ErrorBox>
+        {t('auth.sessionCheckFailed')} {errorText(auth.checkError, t)}
+      </ErrorBox>
+    </div>
+  ) : null;
+
+  if (view === 'pricing') {
+    return (
+      <div className="min-h-full bg-slate-50">
+        {header}
+        {sessionProblem}
+        <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
+          <div className="mx-auto max-w-2xl text-center">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('auth.pricingHeading')}</h1>
+            <p className="mt-3 text-slate-600">{t('auth.pricingSubheading')}</p>
+            <p className="mt-2 text-sm font-medium text-emerald-700">{t('auth.trialMessage', { days: TRIAL_DAYS })}</p>
+          </div>
+          <div className="mt-10 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+            {TIER_IDS.map((id) => {
+              const tier = TIERS[id];
+              const isTrial = tier.period === 'trial';
+              return (
+                <TierCard
+                  key={id}
+                  tier={tier}
+                  highlight={isTrial ? 'trial' : tier.popular ? 'popular' : undefined}
+                  action={
+                    <Button
+                      className={cx('w-full', isTrial && 'bg-emerald-600 hover:bg-emerald-500 focus-visible:outline-emerald-600')}
+                      variant={isTrial || tier.popular ? 'primary' : 'secondary'}
+                      onClick={() => chooseTier(id)}
+                    >
+                      {isTrial ? t('pricing.startFree') : t('pricing.choose', { name: tier.name })}
+                    </Button>
+                  }
+                />
+              );
+            })}
+          </div>
+          <div className="mt-10 text-center">
+            <button type="button" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('signIn')}>
+              {t('auth.toSignIn')}
+            </button>
+          </div>
+        </main>
+      </div>
+    );
+  }
+
+  const signUp = view === 'signUp';
+  const field = (name: FieldName, label: string, type: string, autoComplete: string, hint?: string) => {
+    const id = `${formId}-${name}`;
+    const errorKey = fieldErrors[name];
+    const error = errorKey ? t(errorKey, { count: MIN_PASSWORD_LENGTH }) : undefined;
+    return (
+      <Field id={id} label={label} hint={hint} error={error}>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={set(name)}
+          className={inputClass}
+          {...describedBy(id, hint, error)}
+        />
+      </Field>
+    );
+  };
+
+  return (
+    <div className="min-h-full bg-slate-50">
+      {header}
+      {sessionProblem}
+      <main className="mx-auto grid max-w-7xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-2 lg:items-center lg:py-16">
+        <div className="hidden lg:block">
+          <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Trainwright</p>
+          <p className="mt-3 text-4xl font-bold tracking-tight text-slate-900">{t('auth.tagline')}</p>
+          <p className="mt-4 text-lg text-slate-600">{t('auth.outputs')}</p>
+          <p className="mt-6 inline-flex rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-600/20">
+            {t('auth.trialMessage', { days: TRIAL_DAYS })}
+          </p>
+        </div>
+        <div className="mx-auto w-full max-w-md">
+          <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+              {signUp ? t('auth.signUpHeading') : t('auth.signInHeading')}
+            </h1>
+            {signUp ? (
+              <div className="mt-2 space-y-2 text-sm text-slate-600">
+                <p>
+                  <span>{t('auth.selectedPlan', { name: TIERS[selectedTier].name })}</span>{' '}
+                  <button
+                    type="button"
+                    className="font-semibold text-indigo-600 hover:text-indigo-500"
+                    onClick={() => switchView('pricing')}
+                  >
+                    {t('auth.change')}
+                  </button>
+                </p>
+                <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-800">{t('auth.trialMessage', { days: TRIAL_DAYS })}</p>
+              </div>
+            ) : (
+              <p className="mt-2 text-sm">
+                <button type="button" className="font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('pricing')}>
+                  {t('auth.viewPricing')}
+                </button>
+              </p>
+            )}
+
+            <form className="mt-6 space-y-4" noValidate onSubmit={onSubmit} aria-busy={submitting}>
+              {error && <ErrorBox takeFocus>{errorText(error.cause, t, error.fallbackKey)}</ErrorBox>}
+              {signUp && field('name', t('auth.name'), 'text', 'name')}
+              {signUp && field('company', t('auth.company'), 'text', 'organization')}
+              {field('email', t('auth.email'), 'email', 'email')}
+              {field(
+                'password',
+                t('auth.password'),
+                'password',
+                signUp ? 'new-password' : 'current-password',
+                signUp ? t('auth.passwordHint', { count: MIN_PASSWORD_LENGTH }) : undefined,
+              )}
+              <button type="submit" disabled={submitting} className={cx(buttonClass('primary'), 'w-full')}>
+                {submitting && <Spinner />}
+                {submitting
+                  ? signUp
+                    ? t('auth.creatingAccount')
+                    : t('auth.signingIn')
+                  : signUp
+                    ? t('auth.createAccount')
+                    : t('auth.signIn')}
+              </button>
+            </form>
+
+            <p className="mt-6 text-center text-sm">
+              <button
+                type="button"
+                className="font-semibold text-indigo-600 hover:text-indigo-500"
+                onClick={() => switchView(signUp ? 'signIn' : 'signUp')}
+              >
+                {signUp ? t('auth.toSignIn') : t('auth.toSignUp')}
+              </button>
+            </p>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

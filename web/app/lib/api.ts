@@ -1,0 +1,150 @@
+// The browser's API client. Every call goes to the same origin under /api (the web server proxies
+// it to the gateway), with the session in httpOnly cookies: the client never sees or stores a
+// token. A 401 with code TOKEN_EXPIRED (or UNAUTHENTICATED, see below) triggers one
+// POST /api/auth/refresh (shared by concurrent calls) and one retry.
+
+export interface ApiErrorBody {
+  code: string;
+  message: string;
+  detail?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  /** The server's message, when it sent one. */
+  readonly serverMessage: string | undefined;
+  readonly detail: unknown;
+
+  constructor(status: number, code: string, serverMessage?: string, detail?: unknown) {
+    super(serverMessage ?? code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.detail = detail;
+  }
+}
+
+export const NETWORK_ERROR = 'NETWORK';
+
+/** Calls that must never trigger a refresh (they are the session calls themselves). */
+const SESSION_PATHS = new Set(['/auth/login', '/auth/register', '/auth/refresh', '/auth/logout']);
+
+type Listener = () => void;
+const sessionEndedListeners = new Set<Listener>();
+
+/** Called when the session is gone (a 401 that a refresh could not cure). */
+export function onSessionEnded(listener: Listener): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
+let refreshInFlight: Promise<boolean> | null = null;
+/** Increases with every completed refresh, so a call that started before it just retries. */
+let refreshGeneration = 0;
+
+/** POST /api/auth/refresh once for all concurrent callers; true when the session was renewed. */
+export function refreshSession(): Promise<boolean> {
+  if (!refreshInFlight) {
+    refreshInFlight = fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: '{}',
+    })
+      .then(async (res) => {
+        await res.body?.cancel(); // the answer's tokens are not needed: the cookies carry them
+        if (res.ok) refreshGeneration += 1;
+        return res.ok;
+      })
+      .catch(() => false)
+      .finally(() => {
+        refreshInFlight = null;
+      });
+  }
+  return refreshInFlight;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    credentials: 'same-origin',
+    headers,
+    signal: options.signal ?? null,
+  };
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(`/api${path}`, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR);
+  }
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+function toError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const b = body as Partial<ApiErrorBody>;
+    const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
+    const message = typeof b.message === 'string' && b.message ? b.message : undefined;
+    return new ApiError(status, code, message, b.detail);
+  }
+  return new ApiError(status, `HTTP_${status}`);
+}
+
+/** Calls `/api${path}`; resolves with the parsed JSON (undefined for 204), rejects with ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const generation = refreshGeneration;
+  let res = await send(path, options);
+  let body = await readBody(res);
+
+  if (res.status === 401 && !SESSION_PATHS.has(path)) {
+    const error = toError(res.status, body);
+    // TOKEN_EXPIRED is the documented signal. UNAUTHENTICATED is treated the same: the access
+    // cookie's Max-Age equals the token's lifetime, so once it expires the browser stops sending
+    // it and the gateway sees no token at all, while the refresh cookie is still valid.
+    if (error.code === 'TOKEN_EXPIRED' || error.code === 'UNAUTHENTICATED') {
+      // Another call may already have refreshed since this one started: then just retry.
+      const refreshed = generation !== refreshGeneration || (await refreshSession());
+      if (refreshed) {
+        res = await send(path, options);
+        body = await readBody(res);
+      }
+    }
+    if (res.status === 401) {
+      for (const listener of sessionEndedListeners) listener();
+    }
+  }
+
+  if (!res.ok) throw toError(res.status, body);
+  return body as T;
+}
+
+export const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, signal ? { signal } : {});
+export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
+export const patch = <T>(path: string, body: unknown) => api<T>(path, { method: 'PATCH', body });

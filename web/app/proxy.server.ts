@@ -1,0 +1,101 @@
+// Forwards a request under /api to the gateway and streams the answer back: method, query,
+// headers (cookies included), body (streamed), status and every set-cookie header.
+import { clientAddress, CLIENT_ADDRESS_HEADER } from './client-address.server';
+import { GATEWAY_URL } from './config.server';
+
+/** Hop-by-hop headers (RFC 9110 section 7.6.1) and ones fetch must set itself. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'expect',
+]);
+
+const NO_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+function connectionTokens(headers: Headers): Set<string> {
+  return new Set(
+    (headers.get('connection') ?? '')
+      .split(',')
+      .map((t) => t.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}
+
+function upstreamHeaders(request: Request, incoming: URL): Headers {
+  const dropped = connectionTokens(request.headers);
+  const headers = new Headers();
+  for (const [name, value] of request.headers) {
+    if (HOP_BY_HOP.has(name) || dropped.has(name) || name === CLIENT_ADDRESS_HEADER) continue;
+    headers.append(name, value);
+  }
+  // Ask for an unencoded answer: this server compresses for the browser itself.
+  headers.set('accept-encoding', 'identity');
+  const peer = clientAddress(request.headers);
+  if (peer) {
+    const prior = request.headers.get('x-forwarded-for');
+    headers.set('x-forwarded-for', prior ? `${prior}, ${peer}` : peer);
+  }
+  if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
+  if (!headers.has('x-forwarded-host')) headers.set('x-forwarded-host', incoming.host);
+  return headers;
+}
+
+function downstreamHeaders(upstream: Response): Headers {
+  const dropped = connectionTokens(upstream.headers);
+  const encoded = upstream.headers.has('content-encoding');
+  const headers = new Headers();
+  // Iterating a Headers yields each set-cookie separately, so all of them are kept.
+  for (const [name, value] of upstream.headers) {
+    if (HOP_BY_HOP.has(name) || dropped.has(name)) continue;
+    // fetch decodes a compressed body, so its encoding and length no longer apply.
+    if (encoded && (name === 'content-encoding' || name === 'content-length')) continue;
+    headers.append(name, value);
+  }
+  return headers;
+}
+
+function unavailable(): Response {
+  return new Response(JSON.stringify({ code: 'UNAVAILABLE', message: 'Server error. Please try again later.' }), {
+    status: 503,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+export async function proxyToGateway(request: Request): Promise<Response> {
+  const incoming = new URL(request.url);
+  const target = `${GATEWAY_URL}${incoming.pathname}${incoming.search}`;
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null;
+
+  let upstream: Response;
+  try {
+    upstream = await fetch(target, {
+      method: request.method,
+      headers: upstreamHeaders(request, incoming),
+      body: hasBody ? request.body : null,
+      redirect: 'manual',
+      signal: request.signal,
+      // Required by Node's fetch to stream a request body.
+      ...(hasBody ? { duplex: 'half' } : {}),
+    } as RequestInit);
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    console.error(`[api proxy] ${request.method} ${incoming.pathname}: gateway unreachable`, error);
+    return unavailable();
+  }
+
+  const body = request.method === 'HEAD' || NO_BODY_STATUS.has(upstream.status) ? null : upstream.body;
+  if (body === null) await upstream.body?.cancel();
+  return new Response(body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: downstreamHeaders(upstream),
+  });
+}

@@ -1,0 +1,234 @@
+// The dashboard: header actions, the trial banner, the stat cards the product can fill with real
+// data today (users, companies, current company, subscription) and the Training Projects section.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import type { MetaFunction } from '@remix-run/node';
+import { useTranslation } from 'react-i18next';
+import { isBelowLimit, isUnlimited } from '@trainwright/catalogue';
+import { CreateProjectButton, type LayoutHandle } from '~/components/AppLayout';
+import { CompanyDialog } from '~/components/CompanyDialog';
+import { BuildingIcon, CardIcon, FolderIcon, PlusIcon, UsersIcon } from '~/components/icons';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { TrialBanner } from '~/components/TrialBanner';
+import { Button, ButtonLink, EmptyState, ErrorBox, PageHeader, Spinner } from '~/components/ui';
+import { get } from '~/lib/api';
+import { useSignedInUser } from '~/lib/auth';
+import { useCompanies } from '~/lib/companies';
+import { errorText } from '~/lib/errors';
+import { tierOf, usageText } from '~/lib/format';
+import type { TrialStatusResponse } from '~/lib/types';
+
+export const meta: MetaFunction = () => [{ title: 'Dashboard · Trainwright' }];
+export const handle: LayoutHandle = { createProject: true };
+
+function StatCard({
+  title,
+  icon,
+  children,
+  footer,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <section data-testid={testId} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-medium text-slate-600">{title}</h2>
+        <span className="text-slate-400">{icon}</span>
+      </div>
+      <div className="mt-2 flex-1">{children}</div>
+      {footer && <div className="mt-3">{footer}</div>}
+    </section>
+  );
+}
+
+function Placeholder() {
+  return <div className="h-8 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
+}
+
+export default function Dashboard() {
+  const { t } = useTranslation();
+  const { user } = useSignedInUser();
+  const companies = useCompanies();
+  const selectId = useId();
+  const [trial, setTrial] = useState<TrialStatusResponse | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; create: boolean }>({ open: false, create: false });
+  const [switching, setSwitching] = useState(false);
+  const [switchError, setSwitchError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    get<TrialStatusResponse>('/trial-status', controller.signal)
+      .then(setTrial)
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) console.warn('trial status unavailable', err);
+      });
+    return () => controller.abort();
+  }, [user.subscription?.tier]);
+
+  const data = companies.data;
+  const current = companies.current;
+  const tier = tierOf(user.subscription?.tier);
+  const canAdd = data ? isBelowLimit(data.owned_count, data.company_limit) : false;
+
+  const onSelectCompany = async (id: string) => {
+    if (!id || id === data?.current_company_id) return;
+    setSwitching(true);
+    setSwitchError(null);
+    try {
+      await companies.switchTo(id);
+    } catch (err) {
+      setSwitchError(errorText(err, t, 'companies.switchFailed'));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const projectLimit = user.subscription?.limits?.projectLimit ?? tier.limits.projectLimit;
+
+  return (
+    <>
+      <PageHeader
+        title={t('dashboard.welcome', { name: user.name })}
+        subtitle={t('dashboard.subtitle')}
+        actions={
+          <>
+            <ButtonLink to="/templates" variant="secondary">
+              {t('dashboard.browseTemplates')}
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => setDialog({ open: true, create: false })}>
+              <BuildingIcon className="h-4 w-4" />
+              {t('dashboard.manageCompanies')}
+            </Button>
+          </>
+        }
+      />
+
+      <TrialBanner status={trial} />
+
+      {companies.error != null && (
+        <div className="mb-4">
+          <ErrorBox onRetry={() => void companies.reload()} retryLabel={t('common.retry')}>
+            {t('dashboard.loadFailed')} {errorText(companies.error, t)}
+          </ErrorBox>
+        </div>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title={t('dashboard.usersTitle')} icon={<UsersIcon />} testId="users-card">
+          {current ? (
+            <>
+              <p className="text-2xl font-semibold text-slate-900">{usageText(t, current.current_users, current.max_users)}</p>
+              <p className="mt-1 truncate text-sm text-slate-500">{t('dashboard.usersHint', { company: current.name })}</p>
+            </>
+          ) : (
+            <Placeholder />
+          )}
+        </StatCard>
+
+        <StatCard
+          title={t('dashboard.companiesTitle')}
+          icon={<BuildingIcon />}
+          testId="companies-card"
+          footer={
+            canAdd ? (
+              <Button variant="secondary" size="sm" onClick={() => setDialog({ open: true, create: true })} aria-label={t('dashboard.addCompany')}>
+                <PlusIcon className="h-3.5 w-3.5" />
+                {t('dashboard.add')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {data ? (
+            <>
+              <p className="text-2xl font-semibold text-slate-900">{usageText(t, data.owned_count, data.company_limit)}</p>
+              <p className="mt-1 text-sm text-slate-500">{t('dashboard.companiesHint')}</p>
+            </>
+          ) : (
+            <Placeholder />
+          )}
+        </StatCard>
+
+        <StatCard title={t('dashboard.currentCompany')} icon={<BuildingIcon />} testId="current-company-card">
+          {data ? (
+            <div>
+              <label htmlFor={selectId} className="sr-only">
+                {t('dashboard.currentCompany')}
+              </label>
+              <div className="flex items-center gap-2">
+                <select
+                  id={selectId}
+                  value={data.current_company_id ?? ''}
+                  disabled={switching || data.companies.length < 2}
+                  onChange={(e) => void onSelectCompany(e.target.value)}
+                  className="block w-full rounded-md border-0 bg-white py-1.5 pl-3 pr-8 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600 disabled:bg-slate-50 disabled:text-slate-500"
+                >
+                  {data.current_company_id === null && <option value="">—</option>}
+                  {data.companies.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+                {switching && <Spinner className="h-4 w-4 text-indigo-600" />}
+              </div>
+              {switching && <p className="mt-1 text-xs text-slate-500">{t('dashboard.switching')}</p>}
+              {switchError && <p className="mt-1 text-xs text-red-600" role="alert">{switchError}</p>}
+            </div>
+          ) : (
+            <Placeholder />
+          )}
+        </StatCard>
+
+        <StatCard
+          title={t('dashboard.subscriptionTitle')}
+          icon={<CardIcon />}
+          testId="subscription-card"
+          footer={
+            <ButtonLink to="/billing" size="sm" variant={tier.id === 'enterprise' ? 'secondary' : 'primary'}>
+              {tier.id === 'enterprise' ? t('dashboard.viewPlan') : t('dashboard.upgradePlan')}
+            </ButtonLink>
+          }
+        >
+          <p className="text-2xl font-semibold text-slate-900">{user.subscription?.plan}</p>
+        </StatCard>
+      </div>
+
+      <section className="mt-10" aria-labelledby="projects-heading">
+        <div className="mb-4 flex items-center justify-between">
+          <h2 id="projects-heading" className="text-lg font-semibold text-slate-900">
+            {t('dashboard.projectsTitle')}
+          </h2>
+        </div>
+        <EmptyState
+          icon={<FolderIcon className="h-10 w-10" />}
+          title={t('dashboard.noProjects')}
+          text={
+            isUnlimited(projectLimit)
+              ? t('dashboard.noProjectsTextUnlimited', { plan: user.subscription?.plan })
+              : t('dashboard.noProjectsText', { plan: user.subscription?.plan, count: projectLimit })
+          }
+        >
+          <ButtonLink to="/templates" variant="secondary">
+            {t('dashboard.browseTemplates')}
+          </ButtonLink>
+          <CreateProjectButton showHint />
+        </EmptyState>
+      </section>
+
+      <CompanyDialog
+        open={dialog.open}
+        startWithCreate={dialog.create}
+        onClose={() => setDialog({ open: false, create: false })}
+        companies={companies}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

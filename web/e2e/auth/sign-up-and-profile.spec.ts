@@ -1,0 +1,87 @@
+// Sign up from the pricing screen, see the dashboard, switch the interface language, edit the
+// profile (persisted across a reload), sign out.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+
+describe('sign-up and profile', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up with a chosen plan, edits the profile and signs out', async () => {
+    await withScreenshotOnFailure(page, 'sign-up-and-profile', async () => {
+      const email = uniqueEmail('signup');
+
+      // Signed out: the sign-in form, then the pricing view.
+      await page.goto(`${BASE_URL}/`);
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+      await page.getByRole('button', { name: 'View pricing plans' }).click();
+      await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+      expect(await page.locator('[data-tier="professional"]').innerText()).toContain('Most popular');
+      expect(await page.locator('[data-tier="free-trial"]').innerText()).toContain('Start Free');
+      expect(await page.locator('[data-tier="business"]').innerText()).toContain('3 companies');
+
+      // Choosing a tier opens the sign-up form with that plan.
+      await page.getByRole('button', { name: 'Choose Business' }).click();
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      await page.getByText('Selected plan: Business').waitFor();
+      await page.getByText('7-day free trial').first().waitFor();
+
+      await page.getByLabel('Full name').fill('Ada Trainer');
+      await page.getByLabel('Company').fill('Lovelace Training');
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Create account' }).click();
+
+      // The dashboard with real figures: the trial plan and 1 of 1 companies.
+      await page.getByRole('heading', { name: 'Welcome, Ada Trainer' }).waitFor();
+      await page.getByTestId('subscription-card').getByText('Free Trial').waitFor();
+      await page.getByTestId('companies-card').getByText('1 of 1').waitFor();
+      await page.getByTestId('users-card').getByText('in Lovelace Training').waitFor();
+      await page.getByTestId('trial-banner').waitFor();
+      await page.getByText('No projects yet').waitFor();
+
+      // The interface language: Spanish, remembered in localStorage and across a reload.
+      await page.getByLabel('Language').selectOption('es');
+      await page.getByRole('link', { name: 'Panel' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('es');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Hola, Ada Trainer' }).waitFor();
+      await page.getByLabel('Idioma').selectOption('en');
+      await page.getByRole('link', { name: 'Dashboard' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('preferred-language'))).toBe('en');
+
+      // Profile: edit, save, reload, the values are persisted.
+      await page.getByRole('link', { name: 'Profile Settings' }).click();
+      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await page.getByLabel('Full name').fill('Ada K. Trainer');
+      const bio = 'Trains <b>compliance</b> teams.';
+      await page.getByLabel('Bio').fill(bio);
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Profile updated successfully!').waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+      await page.getByTestId('profile-name').getByText('Ada K. Trainer').waitFor();
+      // User text is shown as text, never as HTML.
+      expect(await page.getByTestId('profile-bio').innerText()).toBe(bio);
+
+      // Sign out: back to the sign-in screen, and the session is gone after a reload.
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    });
+  });
+});

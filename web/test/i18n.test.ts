@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { featureLines, TIER_IDS, TIERS } from '@trainwright/catalogue';
+import en from '../app/i18n/en.js';
+import es from '../app/i18n/es.js';
+import fr from '../app/i18n/fr.js';
+
+type Tree = { [key: string]: string | Tree };
+
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
+}
+
+function lookup(tree: Tree, path: string): string | Tree | undefined {
+  return path.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+}
+
+const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe('interface translations', () => {
+  const reference = keys(en).sort();
+
+  it.each([
+    ['es', es],
+    ['fr', fr],
+  ])('%s has exactly the English keys', (_, messages) => {
+    expect(keys(messages as Tree).sort()).toEqual(reference);
+  });
+
+  it.each([
+    ['es', es],
+    ['fr', fr],
+  ])('%s uses the same placeholders and no empty text', (_, messages) => {
+    for (const key of reference) {
+      const text = lookup(messages as Tree, key);
+      expect(typeof text).toBe('string');
+      expect((text as string).trim()).not.toBe('');
+      expect(placeholders(text as string)).toEqual(placeholders(lookup(en, key) as string));
+    }
+  });
+
+  it('translates every feature line of every tier', () => {
+    for (const id of TIER_IDS) {
+      for (const line of featureLines(TIERS[id])) {
+        const base = `features.${line.key}`;
+        const found = lookup(en, base) ?? lookup(en, `${base}_other`);
+        expect({ key: line.key, found: typeof found }).toEqual({ key: line.key, found: 'string' });
+      }
+    }
+  });
+
+  it('keeps the specification texts in English', () => {
+    expect(en.guard.title).toBe('Feature Not Available');
+    expect(en.guard.text).toBe('This feature requires a higher subscription tier. Please upgrade your plan to continue.');
+    expect(en.common.loading).toBe('Loading...');
+    expect(en.profile.saved).toBe('Profile updated successfully!');
+    expect(en.errors.network).toBe('Network error. Please check your connection.');
+    expect(en.companies.limitReached).toBe('Your {{plan}} plan allows only {{limit}} companies. Upgrade to create more.');
+  });
+});
