@@ -15,4 +15,6 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/test/**/*.test.ts'],
   testTimeout: 30000,
+  // Suites close what they open; this only keeps a leaked handle from hanging a CI run.
+  forceExit: true,
 };

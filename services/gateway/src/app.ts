@@ -1,6 +1,6 @@
 // The gateway as a Fastify app that tests drive with inject() or a real port. Plugins load in
 // order: external (helmet, cors, cookies, rate limit, OpenAPI) -> our hooks -> routes.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -51,7 +51,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
 
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
-    disableRequestLogging: !config.LOG_REQUESTS,
+    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',

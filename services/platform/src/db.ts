@@ -47,34 +47,32 @@ export async function migrateToLatest(
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Creates the database named in `url` if it does not exist (connects to `postgres` to do so). */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
+/** Runs `fn` on a connection to the server's `postgres` database, with the target's name. */
+async function withServerConnection(url: string, fn: (client: pg.Client, quotedName: string, name: string) => Promise<void>): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+    await fn(client, `"${name.replace(/"/g, '""')}"`, name);
   } finally {
     await client.end();
   }
 }
 
-export async function dropDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await client.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`);
-  } finally {
-    await client.end();
-  }
+/** Creates the database named in `url` if it does not exist. */
+export function ensureDatabase(url: string): Promise<void> {
+  return withServerConnection(url, async (client, quoted, name) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database ${quoted}`);
+  });
+}
+
+export function dropDatabase(url: string): Promise<void> {
+  return withServerConnection(url, async (client, quoted) => {
+    await client.query(`drop database if exists ${quoted} with (force)`);
+  });
 }
 
 export async function pingDatabase(db: Kysely<unknown>): Promise<void> {

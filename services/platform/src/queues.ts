@@ -1,6 +1,6 @@
 // BullMQ queues and workers on Redis. Jobs carry ids, not documents; a deterministic jobId makes
 // enqueueing idempotent; attempts back off exponentially.
-import { Queue, Worker, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, type ConnectionOptions, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 
 export interface QueueContext {
@@ -14,6 +14,19 @@ export function createRedis(url: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
 }
 
+/** Connection settings (not a client) so each queue and worker owns, and closes, its connection. */
+export function redisOptions(url: string): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  };
+}
+
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 2000 },
@@ -21,8 +34,8 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 86_400 },
 };
 
-export function createQueue<Data>(ctx: QueueContext, name: string, connection: Redis = createRedis(ctx.redisUrl)): Queue<Data> {
-  return new Queue<Data>(name, { connection, prefix: `${ctx.namespace}:bull`, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+export function createQueue<Data>(ctx: QueueContext, name: string): Queue<Data> {
+  return new Queue<Data>(name, { connection: redisOptions(ctx.redisUrl), prefix: `${ctx.namespace}:bull`, defaultJobOptions: DEFAULT_JOB_OPTIONS });
 }
 
 export function createWorker<Data, Result = unknown>(
@@ -33,7 +46,7 @@ export function createWorker<Data, Result = unknown>(
 ): Worker<Data, Result> {
   return new Worker<Data, Result>(name, processor, {
     ...options,
-    connection: createRedis(ctx.redisUrl),
+    connection: redisOptions(ctx.redisUrl),
     prefix: `${ctx.namespace}:bull`,
   });
 }

@@ -1,0 +1,51 @@
+// The platform's authoriser asking the real auth service over gRPC, as every later service will.
+import { generateKeyPairSync } from 'node:crypto';
+import { AuthMembershipSource, Authoriser, createGrpcClient, createLogger } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { migrateAuth, startAuthServer, type AuthServer } from '../src/app.js';
+import { loadAuthConfig } from '../src/config.js';
+
+let infra: TestInfra;
+let server: AuthServer;
+let client: ReturnType<typeof createGrpcClient<typeof AuthServiceService>>;
+
+beforeAll(async () => {
+  infra = await createTestInfra('membership');
+  const { privateKey } = generateKeyPairSync('ed25519');
+  const config = loadAuthConfig({
+    DATABASE_URL: infra.databaseUrl,
+    NATS_URL: infra.natsUrl,
+    NAMESPACE: infra.namespace,
+    AUTH_GRPC_PORT: '0',
+    AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  });
+  await migrateAuth(config);
+  server = await startAuthServer(config, createLogger('test', 'silent'));
+  client = createGrpcClient(AuthServiceClient as never, AuthServiceService, `127.0.0.1:${server.port}`);
+});
+
+afterAll(async () => {
+  client?.close();
+  await server?.core.bus.destroy();
+  await server?.close();
+  await infra?.cleanup();
+});
+
+describe('Authoriser with AuthMembershipSource', () => {
+  it('should allow the owner, forbid a viewer and hide the company from a stranger', async () => {
+    const s = (email: string) => server.core.sessions.register({ name: 'N', company: 'Co', email, password: 'password1' });
+    const owner = await s('owner@example.com');
+    const viewer = await s('viewer@example.com');
+    const stranger = await s('stranger@example.com');
+    const companyId = (await server.core.accounts.me(owner.userId)).currentCompanyId!;
+    await server.core.db.insertInto('memberships').values({ company_id: companyId, user_id: viewer.userId, role: 'viewer' }).execute();
+
+    const authoriser = new Authoriser(new AuthMembershipSource(client));
+    await expect(authoriser.require(owner.userId, companyId, 'project.delete')).resolves.toBe('owner');
+    await expect(authoriser.require(viewer.userId, companyId, 'project.read')).resolves.toBe('viewer');
+    await expect(authoriser.require(viewer.userId, companyId, 'project.create')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(authoriser.require(stranger.userId, companyId, 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(authoriser.require(owner.userId, 'not-a-uuid', 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
