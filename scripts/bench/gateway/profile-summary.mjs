@@ -17,7 +17,7 @@ const { values, positionals } = parseArgs({
   },
 });
 if (positionals.length === 0) {
-  console.error('usage: profile-summary.mjs FILE.cpuprofile [--top N] [--inclusive PATTERN ...]');
+  console.error('usage: profile-summary.mjs FILE.cpuprofile [--top N] [--skip S] [--inclusive PATTERN ...]');
   process.exit(1);
 }
 

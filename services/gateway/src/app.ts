@@ -3,11 +3,11 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { Ajv } from 'ajv';
+import helmet from 'helmet';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { AppError, EventBus, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
@@ -63,9 +63,12 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   });
   app.setValidatorCompiler(validators());
 
-  await app.register(helmet, {
-    // The API answers JSON only; the docs UI needs its own inline styles and scripts.
+  // Security headers from helmet, configured once (not per request); the docs UI needs inline styles.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", 'https:', "'unsafe-inline'"] } },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await app.register(cors, { origin: [config.WEB_ORIGIN], credentials: true });
   await app.register(cookie);

@@ -1,6 +1,6 @@
 // PostgreSQL through kysely. Each service owns one schema: its pool's search_path is that schema,
 // and its migrations (kysely Migrator, tracked inside the schema) create and change only it.
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Compilable } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 
@@ -13,6 +13,8 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+const pools = new WeakMap<Kysely<any>, pg.Pool>();
+
 export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -20,7 +22,21 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
     options: `-c search_path=${options.schema},public`,
     idleTimeoutMillis: 30_000,
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/**
+ * A hot query as a named prepared statement: PostgreSQL plans it once per connection instead of
+ * on every call (planning was two thirds of the cost of the account query). The query is built
+ * with kysely once, with sample values; each call passes the real values in the same order.
+ */
+export function prepareQuery<Row>(db: Kysely<any>, name: string, query: Compilable<Row>): (values: readonly unknown[]) => Promise<Row[]> {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('prepareQuery needs a database made by createDatabase');
+  const { sql: text } = query.compile();
+  return async (values) => (await pool.query({ name, text, values: [...values] })).rows as Row[];
 }
 
 /** Migrations kept as an ordered record in code, so they ship inside the build. */

@@ -20,6 +20,7 @@ import {
   UsersIcon,
 } from './icons';
 import { Badge, Spinner, buttonClass, cx } from './ui';
+import { planName } from '~/lib/format';
 
 /** Route `handle` fields the layout understands. */
 export interface LayoutHandle {
@@ -86,7 +87,7 @@ function TopBar({ createProject }: { createProject: boolean }) {
             <p className="flex items-center justify-end gap-1 text-xs text-slate-500">
               <span className="truncate">{user.company}</span>
               <span aria-hidden="true">·</span>
-              <Badge tone="indigo">{user.subscription?.plan}</Badge>
+              <Badge tone="indigo">{planName(t, user.subscription?.tier)}</Badge>
             </p>
           </div>
           <button type="button" onClick={onSignOut} disabled={signingOut} className={cx(buttonClass('secondary', 'sm'), 'whitespace-nowrap')}>

@@ -9,6 +9,7 @@ import { errorText } from '~/lib/errors';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { TierCard } from './TierCard';
 import { Button, ErrorBox, Field, Spinner, buttonClass, cx, describedBy, inputClass } from './ui';
+import { planName } from '~/lib/format';
 
 type View = 'signIn' | 'signUp' | 'pricing';
 type FieldName = 'name' | 'company' | 'email' | 'password';
@@ -142,7 +143,7 @@ export function AuthScreen() {
                       variant={isTrial || tier.popular ? 'primary' : 'secondary'}
                       onClick={() => chooseTier(id)}
                     >
-                      {isTrial ? t('pricing.startFree') : t('pricing.choose', { name: tier.name })}
+                      {isTrial ? t('pricing.startFree') : t('pricing.choose', { name: planName(t, tier.id) })}
                     </Button>
                   }
                 />
@@ -201,7 +202,7 @@ export function AuthScreen() {
             {signUp ? (
               <div className="mt-2 space-y-2 text-sm text-slate-600">
                 <p>
-                  <span>{t('auth.selectedPlan', { name: TIERS[selectedTier].name })}</span>{' '}
+                  <span>{t('auth.selectedPlan', { name: planName(t, selectedTier) })}</span>{' '}
                   <button
                     type="button"
                     className="font-semibold text-indigo-600 hover:text-indigo-500"

@@ -7,7 +7,7 @@ import { ApiError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import type { CompaniesState } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
-import { tierOf } from '~/lib/format';
+import { planName, tierOf } from '~/lib/format';
 import { BuildingIcon, PlusIcon } from './icons';
 import { Modal } from './Modal';
 import { Badge, Button, ErrorBox, Field, Spinner, describedBy, inputClass } from './ui';
@@ -63,7 +63,7 @@ export function CompanyDialog({
 
   const limitMessage = () => {
     const tier = tierOf(user.subscription?.tier);
-    return t('companies.limitReached', { plan: tier.name, limit: companies.data?.company_limit ?? tier.limits.companyLimit });
+    return t('companies.limitReached', { plan: planName(t, tier.id), limit: companies.data?.company_limit ?? tier.limits.companyLimit });
   };
 
   const onCreate = async (event: FormEvent<HTMLFormElement>) => {

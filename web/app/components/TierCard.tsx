@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { featureLines, type FeatureLine, type Tier } from '@trainwright/catalogue';
-import { formatList, formatPrice } from '~/lib/format';
+import { formatList, formatPrice, planName } from '~/lib/format';
 import { CheckIcon, WarningIcon } from './icons';
 import { Badge, cx } from './ui';
 
@@ -67,7 +67,7 @@ export function TierCard({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {tier.name}
+          {planName(t, tier.id)}
         </h3>
         <div className="flex gap-1">
           {current && <Badge tone="slate">{t('pricing.currentPlan')}</Badge>}
@@ -77,7 +77,7 @@ export function TierCard({
       <div className="mt-3">
         <TierPrice tier={tier} />
       </div>
-      <ul className="mt-5 flex-1 space-y-2 text-sm text-slate-700" aria-label={t('pricing.featuresOf', { name: tier.name })}>
+      <ul className="mt-5 flex-1 space-y-2 text-sm text-slate-700" aria-label={t('pricing.featuresOf', { name: planName(t, tier.id) })}>
         {featureLines(tier).map((line) => (
           <li key={line.key} className={cx('flex gap-2', line.caveat && 'text-amber-800')}>
             {line.caveat ? (

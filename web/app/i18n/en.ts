@@ -78,6 +78,12 @@ const en = {
       'Start with the free trial or pick the plan you want after it. Every plan is billed monthly and can be changed later.',
     sessionCheckFailed: 'We could not check your session.',
   },
+  plans: {
+    'free-trial': 'Free Trial',
+    professional: 'Professional',
+    business: 'Business',
+    enterprise: 'Enterprise',
+  },
   pricing: {
     mostPopular: 'Most popular',
     startFree: 'Start Free',

@@ -78,6 +78,12 @@ const es: Messages = {
       'Empieza con la prueba gratuita o elige el plan que quieres después. Todos los planes se facturan mensualmente y se pueden cambiar más adelante.',
     sessionCheckFailed: 'No hemos podido comprobar tu sesión.',
   },
+  plans: {
+    'free-trial': 'Prueba gratuita',
+    professional: 'Profesional',
+    business: 'Business',
+    enterprise: 'Enterprise',
+  },
   pricing: {
     mostPopular: 'El más popular',
     startFree: 'Empezar gratis',

@@ -78,6 +78,12 @@ const fr: Messages = {
       "Commencez par l'essai gratuit ou choisissez l'offre que vous voulez ensuite. Toutes les offres sont facturées au mois et peuvent être modifiées plus tard.",
     sessionCheckFailed: "Nous n'avons pas pu vérifier votre session.",
   },
+  plans: {
+    'free-trial': 'Essai gratuit',
+    professional: 'Professionnel',
+    business: 'Business',
+    enterprise: 'Enterprise',
+  },
   pricing: {
     mostPopular: 'La plus populaire',
     startFree: 'Commencer gratuitement',

@@ -31,3 +31,8 @@ export function formatList(items: string[], language: string): string {
 export function tierOf(id: string | undefined | null): Tier {
   return TIERS[normaliseTierId(id)];
 }
+
+/** The plan's name in the interface language. */
+export function planName(t: TFunction, id: string | undefined | null): string {
+  return t(`plans.${tierOf(id).id}`);
+}

@@ -14,7 +14,7 @@ import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { useCompanies } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
-import { tierOf, usageText } from '~/lib/format';
+import { planName, tierOf, usageText } from '~/lib/format';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Trainwright' }];
@@ -193,7 +193,7 @@ export default function Dashboard() {
             </ButtonLink>
           }
         >
-          <p className="text-2xl font-semibold text-slate-900">{user.subscription?.plan}</p>
+          <p className="text-2xl font-semibold text-slate-900">{planName(t, user.subscription?.tier)}</p>
         </StatCard>
       </div>
 
@@ -208,8 +208,8 @@ export default function Dashboard() {
           title={t('dashboard.noProjects')}
           text={
             isUnlimited(projectLimit)
-              ? t('dashboard.noProjectsTextUnlimited', { plan: user.subscription?.plan })
-              : t('dashboard.noProjectsText', { plan: user.subscription?.plan, count: projectLimit })
+              ? t('dashboard.noProjectsTextUnlimited', { plan: planName(t, user.subscription?.tier) })
+              : t('dashboard.noProjectsText', { plan: planName(t, user.subscription?.tier), count: projectLimit })
           }
         >
           <ButtonLink to="/templates" variant="secondary">

@@ -11,7 +11,7 @@ import { TrialBanner } from '~/components/TrialBanner';
 import { Badge, ButtonLink, Card, PageHeader } from '~/components/ui';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { formatList, formatPrice, tierOf } from '~/lib/format';
+import { formatList, formatPrice, planName, tierOf } from '~/lib/format';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Billing · Trainwright' }];
@@ -46,7 +46,7 @@ export default function Billing() {
         <Card className="p-6 lg:col-span-1">
           <h2 className="text-sm font-medium text-slate-600">{t('billing.currentPlan')}</h2>
           <p className="mt-1 text-2xl font-semibold text-slate-900" data-testid="current-plan">
-            {user.subscription?.plan ?? tier.name}
+            {planName(t, tier.id)}
           </p>
           {tier.period === 'trial' && chosen && chosen.id !== tier.id && (
             <p className="mt-2 text-sm text-slate-600">{t('billing.chosenAtSignUp', { plan: chosen.name })}</p>
@@ -96,7 +96,7 @@ export default function Billing() {
         <div className="mt-4 grid gap-4 md:grid-cols-3">
           {ADD_ON_IDS.map((id) => {
             const addOn = ADD_ONS[id];
-            const plans = TIER_IDS.filter((tid) => TIERS[tid].addOns.includes(id)).map((tid) => TIERS[tid].name);
+            const plans = TIER_IDS.filter((tid) => TIERS[tid].addOns.includes(id)).map((tid) => planName(t, tid));
             return (
               <Card key={id} className="p-5">
                 <div className="flex items-start justify-between gap-2">

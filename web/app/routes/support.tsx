@@ -5,7 +5,7 @@ import { ADD_ON_IDS, ADD_ONS, GRACE_PERIOD_DAYS, TIER_IDS, TIERS } from '@trainw
 import { MailIcon } from '~/components/icons';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Card, PageHeader } from '~/components/ui';
-import { formatList, formatPrice } from '~/lib/format';
+import { formatList, formatPrice, planName } from '~/lib/format';
 
 export const meta: MetaFunction = () => [{ title: 'Support · Trainwright' }];
 
@@ -13,7 +13,7 @@ const SUPPORT_EMAIL = 'support@trainwright.local';
 
 export default function Support() {
   const { t, i18n } = useTranslation();
-  const addOnPlans = TIER_IDS.filter((id) => TIERS[id].addOns.length > 0).map((id) => TIERS[id].name);
+  const addOnPlans = TIER_IDS.filter((id) => TIERS[id].addOns.length > 0).map((id) => planName(t, id));
 
   const faq = [
     { q: t('support.trialQ'), a: <p>{t('support.trialA', { days: TIERS['free-trial'].limits.trialDays })}</p> },
@@ -25,7 +25,7 @@ export default function Support() {
           {TIER_IDS.map((id) => (
             <li key={id}>
               {t('support.companiesA', {
-                plan: TIERS[id].name,
+                plan: planName(t, id),
                 companies: TIERS[id].limits.companyLimit,
                 users: TIERS[id].limits.userLimit,
               })}

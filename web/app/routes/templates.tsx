@@ -4,7 +4,7 @@ import { TemplateIcon } from '~/components/icons';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { EmptyState, PageHeader } from '~/components/ui';
 import { useSignedInUser } from '~/lib/auth';
-import { tierOf } from '~/lib/format';
+import { planName, tierOf } from '~/lib/format';
 
 export const meta: MetaFunction = () => [{ title: 'Templates · Trainwright' }];
 
@@ -19,7 +19,7 @@ export default function Templates() {
       <EmptyState
         icon={<TemplateIcon className="h-10 w-10" />}
         title={t('pages.templates.emptyTitle')}
-        text={t('pages.templates.emptyText', { plan: user.subscription?.plan ?? tier.name, count })}
+        text={t('pages.templates.emptyText', { plan: planName(t, tier.id), count })}
       />
     </>
   );

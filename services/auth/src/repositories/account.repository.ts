@@ -1,7 +1,7 @@
 // All SQL of the auth service. Methods are small and named for what they do; the rules (limits,
 // roles, validation) live in the services, not here.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { enqueueEvents, type OutboxEvent } from '@trainwright/platform';
+import { enqueueEvents, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
 import type { AuthDatabase } from './database.js';
 
@@ -51,7 +51,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export class AccountRepository {
-  constructor(private readonly db: Kysely<AuthDatabase>) {}
+  // Every signed-in request reads the account: it runs as a prepared statement.
+  private readonly loadAccountPrepared;
+
+  constructor(private readonly db: Kysely<AuthDatabase>) {
+    this.loadAccountPrepared = prepareQuery(db, 'auth_load_account', this.accountQuery('00000000-0000-0000-0000-000000000000'));
+  }
 
   /** Creates user, first company (user as owner) and subscription in one transaction. */
   async createAccount(input: {
@@ -105,8 +110,8 @@ export class AccountRepository {
   }
 
   /** The whole account view (user, plan, add-ons, current company and role) in one query. */
-  async loadAccount(userId: string): Promise<AccountRow | undefined> {
-    const row = await this.db
+  private accountQuery(userId: string) {
+    return this.db
       .selectFrom('users as u')
       .innerJoin('subscriptions as s', 's.user_id', 'u.id')
       .leftJoin('companies as c', 'c.id', 'u.current_company_id')
@@ -132,8 +137,12 @@ export class AccountRepository {
         sql<string[]>`coalesce((select array_agg(a.add_on order by a.add_on) from add_ons a
           where a.user_id = u.id and (a.active_until is null or a.active_until > now())), '{}')`.as('add_ons'),
       ])
-      .where('u.id', '=', userId)
-      .executeTakeFirst();
+      .where('u.id', '=', userId);
+  }
+
+
+  async loadAccount(userId: string): Promise<AccountRow | undefined> {
+    const [row] = await this.loadAccountPrepared([userId]);
     if (!row) return undefined;
     return {
       id: row.id,
