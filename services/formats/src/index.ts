@@ -1,0 +1,5 @@
+export * from './slide-model.js';
+export * from './slide-text.js';
+export * from './script-text.js';
+export * from './convert.js';
+export * from './text-stats.js';
