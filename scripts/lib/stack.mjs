@@ -31,7 +31,8 @@ export function installDependencies() {
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && existsSync(lock) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
   log('installing npm packages');
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // Not `npm ci`: see .ci/run (the lockfile cannot list other platforms' binaries here).
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 export function build() {
