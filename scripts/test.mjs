@@ -31,7 +31,7 @@ if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
   const id = `${process.pid}`;
   const keysDir = mkdtempSync(join(tmpdir(), 'tw-e2e-keys-'));
-  const ports = stackPorts({ web: 13000, gateway: 18080, auth: 50151, authMetrics: 0 });
+  const ports = stackPorts({ web: 13000, gateway: 18080, auth: 50151, project: 50152, authMetrics: 0, projectMetrics: 0 });
   const env = stackEnv({
     database: `tw_e2e_${id}`,
     namespace: `e2e_${id}`,
@@ -48,7 +48,8 @@ if (runE2e) {
     const e2e = spawnSync(
       'node',
       ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand'],
-      { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
+      // The browser tests also reach the bus (to play the generator's part) with the stack's settings.
+      { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );
     failed ||= e2e.status !== 0;
   } catch (error) {
@@ -60,6 +61,7 @@ if (runE2e) {
     const { dropDatabase } = await import('@trainwright/platform');
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });
+    rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
 }
 

@@ -69,6 +69,10 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     AUTH_JWT_PUBLIC_KEY_FILE: keys.publicFile,
     AUTH_GRPC_PORT: String(p.auth),
     AUTH_SERVICE_ADDR: `127.0.0.1:${p.auth}`,
+    PROJECT_GRPC_PORT: String(p.project),
+    PROJECT_SERVICE_ADDR: `127.0.0.1:${p.project}`,
+    PUBLIC_WEB_URL: `http://localhost:${p.web}`,
+    STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
     GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
     WEB_ORIGIN: `http://localhost:${p.web}`,
@@ -78,13 +82,15 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, authMetrics: 9464, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, authMetrics: 9464, projectMetrics: 9465, ...ports };
 }
 
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  execFileSync('node', ['services/auth/dist/src/migrate.js'], { cwd: ROOT, env, stdio: 'inherit' });
+  for (const service of ['auth', 'project']) {
+    execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
+  }
 }
 
 export function seedDemo(env) {
@@ -96,6 +102,7 @@ export function processes(env, ports, { web = true } = {}) {
   const p = stackPorts(ports);
   const list = [
     { name: 'auth', command: 'node services/auth/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.authMetrics) } },
+    { name: 'project', command: 'node services/project/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.projectMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   const withRoot = list.map((proc) => ({ ...proc, cwd: ROOT }));

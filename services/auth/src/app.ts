@@ -33,7 +33,11 @@ export interface AuthCore {
 }
 
 export async function createAuthCore(config: AuthConfig, logger: Logger = createLogger('auth', config.LOG_LEVEL)): Promise<AuthCore> {
-  const db = createDatabase<AuthDatabase>({ url: config.DATABASE_URL, schema: AUTH_SCHEMA });
+  const db = createDatabase<AuthDatabase>({
+    url: config.DATABASE_URL,
+    schema: AUTH_SCHEMA,
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+  });
   const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
   const relay = new OutboxRelay(db, bus, logger);
   const flush = () => void relay.flush();

@@ -20,6 +20,8 @@ import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
+import { projectRoutes } from './routes/projects.routes.js';
+import { ProjectEventHub, eventRoutes } from './routes/events.routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -41,7 +43,7 @@ export interface Gateway {
 }
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
-  const clients = createServiceClients({ auth: config.AUTH_SERVICE_ADDR }, config.GRPC_DEADLINE_MS);
+  const clients = createServiceClients({ auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR }, config.GRPC_DEADLINE_MS);
   const redis = createRedis(config.REDIS_URL);
   const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
   const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: 'public', maxConnections: 1 });
@@ -109,6 +111,9 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   planRoutes(ctx);
   authRoutes(ctx);
   accountRoutes(ctx);
+  projectRoutes(ctx);
+  const events = await ProjectEventHub.start(bus, clients);
+  eventRoutes(ctx, events);
   await app.ready();
 
   return {
@@ -117,6 +122,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     async close() {
       await app.close();
       clients.auth.close();
+      clients.project.close();
+      events.close();
       await bus.close();
       redis.disconnect();
       await db.destroy();

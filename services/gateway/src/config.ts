@@ -9,6 +9,9 @@ const schema = commonConfigSchema
     /** The web app's origin: the only one CORS allows. */
     WEB_ORIGIN: z.string().url().default('http://localhost:3000'),
     AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
+    PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
+    /** The public address of the web app, for links such as share links. */
+    PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
     AUTH_JWT_PUBLIC_KEY: z.string().optional(),
     AUTH_JWT_PUBLIC_KEY_FILE: z.string().optional(),
     JWT_ISSUER: z.string().default('trainwright-auth'),

@@ -8,6 +8,10 @@ import setCookieParser from 'set-cookie-parser';
 import { createLogger, type EventBus } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@trainwright/auth';
+import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const GATEWAY_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -38,6 +42,7 @@ export interface RequestOptions {
 export interface Harness {
   baseUrl: string;
   auth: AuthServer;
+  project: ProjectServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -91,6 +96,17 @@ export async function startHarness(label: string, overrides: Record<string, stri
   const authConfig = loadAuthConfig({ ...base, LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: keys.privateKey, ...overrides });
   await migrateAuth(authConfig);
   const auth = await startAuthServer(authConfig, createLogger('test', 'silent'));
+  const storageDir = mkdtempSync(join(tmpdir(), 'tw-storage-'));
+  const projectConfig = loadProjectConfig({
+    ...base,
+    LOG_LEVEL: 'silent',
+    PROJECT_GRPC_PORT: '0',
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    STORAGE_DIR: storageDir,
+    ...overrides,
+  });
+  await migrateProject(projectConfig);
+  const project = await startProjectServer(projectConfig, createLogger('test', 'silent'));
 
   const port = await freePort();
   let output = '';
@@ -100,6 +116,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       ...base,
       GATEWAY_PORT: String(port),
       AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+      PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
       ...overrides,
@@ -114,6 +131,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
   return {
     baseUrl,
     auth,
+    project,
     infra,
     keys,
     bus: auth.core.bus,
@@ -132,8 +150,10 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      await project.close();
       await auth.core.bus.destroy();
       await auth.close();
+      rmSync(storageDir, { recursive: true, force: true });
       await infra.cleanup();
     },
   };

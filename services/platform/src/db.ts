@@ -11,6 +11,8 @@ export interface DatabaseOptions {
   url: string;
   schema: string;
   maxConnections?: number;
+  /** Told when an idle pooled connection breaks (server restart, terminated backend). */
+  onConnectionError?: (error: Error) => void;
 }
 
 const pools = new WeakMap<Kysely<any>, pg.Pool>();
@@ -22,6 +24,9 @@ export function createDatabase<DB>(options: DatabaseOptions): Kysely<DB> {
     options: `-c search_path=${options.schema},public`,
     idleTimeoutMillis: 30_000,
   });
+  // A broken idle connection is dropped from the pool and replaced on next use; without a
+  // listener, pg would raise it as an unhandled 'error' event and end the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;

@@ -11,3 +11,4 @@ export * from './metrics.js';
 export * from './telemetry.js';
 export * from './lifecycle.js';
 export * from './outbox.js';
+export * from './storage.js';

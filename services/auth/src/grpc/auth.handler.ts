@@ -71,6 +71,7 @@ function toProtoCompany(c: CompanyRow): Company {
     currentProjects: c.currentProjects,
     createdAt: c.createdAt.toISOString(),
     role: c.role,
+    ownerUserId: c.ownerUserId,
   };
 }
 
@@ -149,7 +150,14 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
       ),
     getMembership: async (req) => {
       const m = await accounts.membership(req.userId, req.companyId);
-      return { userId: req.userId, companyId: req.companyId, role: m.role, ownerTier: m.ownerTier };
+      return {
+        userId: req.userId,
+        companyId: req.companyId,
+        role: m.role,
+        ownerTier: m.ownerTier,
+        ownerUserId: m.ownerUserId,
+        companyName: m.companyName,
+      };
     },
   };
 }

@@ -39,6 +39,13 @@ export interface CompanyRow {
   role: Role;
 }
 
+export interface MembershipRow {
+  role: Role;
+  ownerTier: TierId;
+  ownerUserId: string;
+  companyName: string;
+}
+
 export type RotateResult =
   | { kind: 'rotated'; userId: string; sessionId: string }
   | { kind: 'reused'; userId: string; sessionId: string }
@@ -254,16 +261,16 @@ export class AccountRepository {
     return Number(owned);
   }
 
-  async findMembership(userId: string, companyId: string): Promise<{ role: Role; ownerTier: TierId } | undefined> {
+  async findMembership(userId: string, companyId: string): Promise<MembershipRow | undefined> {
     const row = await this.db
       .selectFrom('memberships as m')
       .innerJoin('companies as c', 'c.id', 'm.company_id')
       .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
-      .select(['m.role', 'os.tier'])
+      .select(['m.role', 'os.tier', 'c.owner_user_id', 'c.name'])
       .where('m.user_id', '=', userId)
       .where('m.company_id', '=', companyId)
       .executeTakeFirst();
-    return row && { role: row.role as Role, ownerTier: row.tier as TierId };
+    return row && { role: row.role as Role, ownerTier: row.tier as TierId, ownerUserId: row.owner_user_id, companyName: row.name };
   }
 
   async setCurrentCompany(userId: string, companyId: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
   type TrialStatus,
 } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from '@trainwright/platform';
-import type { AccountRepository, AccountRow, CompanyRow } from '../repositories/account.repository.js';
+import type { AccountRepository, AccountRow, CompanyRow, MembershipRow } from '../repositories/account.repository.js';
 import { authEvents } from './events.js';
 import { LIMITS, requiredText, validateBio, validateCompany } from './validation.js';
 
@@ -93,7 +93,7 @@ export class AccountService {
   }
 
   /** The caller's role in a company; NOT_FOUND for a non-member (or a malformed id). */
-  async membership(userId: string, companyId: string): Promise<{ role: Role; ownerTier: TierId }> {
+  async membership(userId: string, companyId: string): Promise<MembershipRow> {
     const membership = isUuid(companyId) ? await this.accounts.findMembership(userId, companyId) : undefined;
     if (!membership) throw AppError.notFound();
     return membership;

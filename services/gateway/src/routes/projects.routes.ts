@@ -1,0 +1,423 @@
+import { Type } from 'typebox';
+import type { Project as ProtoProject } from '@trainwright/proto/trainwright/project/v1/project';
+import type { GatewayContext } from '../context.js';
+import { ErrorBody, errorResponses } from '../schemas/common.js';
+import { callerOf } from '../plugins/session.js';
+
+const Str = (max: number) => Type.String({ maxLength: max });
+const CONTENT_MAX = 2_000_000;
+
+const BrandingBody = Type.Object(
+  { company_name: Type.Optional(Str(1000)), logo_url: Type.Optional(Str(4096)), website: Type.Optional(Str(4096)) },
+  { additionalProperties: false },
+);
+const VoiceBody = Type.Object({ voice_id: Str(200), name: Str(200), category: Str(100) }, { additionalProperties: false });
+
+const CreateProjectBody = Type.Object(
+  {
+    title: Str(10_000),
+    description: Type.Optional(Str(20_000)),
+    project_type: Type.Optional(Str(40)),
+    input_method: Type.Optional(Str(10)),
+    script_content: Type.Optional(Str(CONTENT_MAX)),
+    slides_content: Type.Optional(Str(CONTENT_MAX)),
+    software_details: Type.Optional(Str(50_000)),
+    visual_format: Type.Optional(Str(20)),
+    document_format: Type.Optional(Str(20)),
+    include_branding: Type.Optional(Type.Boolean()),
+    company_name: Type.Optional(Str(1000)),
+    logo_url: Type.Optional(Str(4096)),
+    website: Type.Optional(Str(4096)),
+    branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
+    ai_instructions: Type.Optional(Str(20_000)),
+    font_style: Type.Optional(Str(20)),
+    image_style: Type.Optional(Str(20)),
+    voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
+    template_id: Type.Optional(Type.Union([Str(100), Type.Null()])),
+    file_ids: Type.Optional(Type.Array(Str(64), { maxItems: 20 })),
+    company_id: Type.Optional(Str(64)),
+  },
+  { additionalProperties: false },
+);
+
+const UpdateProjectBody = Type.Object(
+  {
+    title: Type.Optional(Str(10_000)),
+    description: Type.Optional(Str(20_000)),
+    script_content: Type.Optional(Str(CONTENT_MAX)),
+    slides_content: Type.Optional(Str(CONTENT_MAX)),
+    generated_slides: Type.Optional(Str(CONTENT_MAX)),
+    visual_format: Type.Optional(Str(20)),
+    document_format: Type.Optional(Str(20)),
+    branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
+    ai_instructions: Type.Optional(Str(20_000)),
+    font_style: Type.Optional(Str(20)),
+    image_style: Type.Optional(Str(20)),
+    template_id: Type.Optional(Str(100)),
+    voice_selection: Type.Optional(VoiceBody),
+  },
+  { additionalProperties: false },
+);
+
+const Project = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    status: Type.String(),
+    project_type: Type.String(),
+    script_content: Type.String(),
+    slides_content: Type.String(),
+    generated_content: Type.Union([
+      Type.Object({
+        script: Type.String(),
+        slides: Type.Object({ slide_content: Type.String(), quality_assessment: Type.Optional(Type.Unknown()) }),
+        engine: Type.Optional(Type.String()),
+      }),
+      Type.Null(),
+    ]),
+    software_details: Type.String(),
+    software_list: Type.Array(Type.String()),
+    visual_format: Type.String(),
+    document_format: Type.String(),
+    quality_score: Type.Union([Type.Number(), Type.Null()]),
+    engagement_prediction: Type.Union([Type.Number(), Type.Null()]),
+    branding: Type.Union([Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String() }), Type.Null()]),
+    created_at: Type.String(),
+    updated_at: Type.String(),
+    company_id: Type.String(),
+    company_name: Type.String(),
+    progress: Type.Record(Type.String(), Type.Integer()),
+    is_collaborative: Type.Boolean(),
+    members: Type.Integer(),
+    primary_language: Type.String(),
+    available_languages: Type.Array(Type.String()),
+    ai_instructions: Type.String(),
+    template_id: Type.String(),
+    font_style: Type.String(),
+    image_style: Type.String(),
+    voice_selection: Type.Union([Type.Object({ voice_id: Type.String(), name: Type.String(), category: Type.String() }), Type.Null()]),
+    input_method: Type.String(),
+    files: Type.Array(
+      Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() }),
+    ),
+    error: Type.Union([Type.String(), Type.Null()]),
+    needs_regeneration: Type.Boolean(),
+    can_edit: Type.Boolean(),
+    can_delete: Type.Boolean(),
+  },
+  { $id: 'Project' },
+);
+
+const ProjectList = Type.Object({
+  projects: Type.Array(Project),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  stats: Type.Object({
+    total: Type.Integer(),
+    this_month: Type.Integer(),
+    completed: Type.Integer(),
+    in_progress: Type.Integer(),
+    failed: Type.Integer(),
+    success_rate: Type.Integer(),
+  }),
+});
+
+const ListQuery = Type.Object({
+  search: Type.Optional(Str(200)),
+  status: Type.Optional(Str(40)),
+  project_type: Type.Optional(Str(40)),
+  company_id: Type.Optional(Str(64)),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+const IdParams = Type.Object({ id: Str(100) });
+const TokenParams = Type.Object({ token: Str(100) });
+
+const TemplateQuery = Type.Object({
+  search: Type.Optional(Str(200)),
+  category: Type.Optional(Str(60)),
+  level: Type.Optional(Str(40)),
+  sort: Type.Optional(Str(20)),
+});
+
+// Templates are documents of the @trainwright/templates shape; their schema is open here.
+const TemplateDoc = Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: true });
+
+const SharedProject = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  project_type: Type.String(),
+  status: Type.String(),
+  created_at: Type.String(),
+  company_name: Type.String(),
+  branding: Type.Union([Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String() }), Type.Null()]),
+  slide_content: Type.String(),
+  script: Type.String(),
+  font_style: Type.String(),
+  image_style: Type.String(),
+});
+
+export function projectJson(p: ProtoProject) {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    status: p.status,
+    project_type: p.projectType,
+    script_content: p.scriptContent,
+    slides_content: p.slidesContent,
+    generated_content: p.generatedContentJson ? JSON.parse(p.generatedContentJson) : null,
+    software_details: p.softwareDetails,
+    software_list: p.softwareList,
+    visual_format: p.visualFormat,
+    document_format: p.documentFormat,
+    quality_score: p.qualityScore ?? null,
+    engagement_prediction: p.engagementPrediction ?? null,
+    branding: p.branding ? { company_name: p.branding.companyName, logo_url: p.branding.logoUrl, website: p.branding.website } : null,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+    company_id: p.companyId,
+    company_name: p.companyName,
+    progress: p.progress,
+    is_collaborative: p.isCollaborative,
+    members: p.members,
+    primary_language: p.primaryLanguage,
+    available_languages: p.availableLanguages,
+    ai_instructions: p.aiInstructions,
+    template_id: p.templateId,
+    font_style: p.fontStyle,
+    image_style: p.imageStyle,
+    voice_selection: p.voiceSelection ? { voice_id: p.voiceSelection.voiceId, name: p.voiceSelection.name, category: p.voiceSelection.category } : null,
+    input_method: p.inputMethod,
+    files: p.files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: f.size, content_type: f.contentType })),
+    error: p.error || null,
+    needs_regeneration: p.needsRegeneration,
+    can_edit: p.canEdit,
+    can_delete: p.canDelete,
+  };
+}
+
+type Branding = Type.Static<typeof BrandingBody>;
+const brandingProto = (b: Branding) => ({ companyName: b.company_name ?? '', logoUrl: b.logo_url ?? '', website: b.website ?? '' });
+type Voice = Type.Static<typeof VoiceBody>;
+const voiceProto = (v: Voice) => ({ voiceId: v.voice_id, name: v.name, category: v.category });
+
+export function projectRoutes({ app, clients, config }: GatewayContext) {
+  const opts = (userId: string, requestId: string) => ({ userId, requestId });
+
+  app.post(
+    '/api/projects',
+    { schema: { tags: ['projects'], summary: 'Create a project', body: CreateProjectBody, response: { 201: Type.Object({ id: Type.String(), title: Type.String() }), ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const b = request.body as Type.Static<typeof CreateProjectBody>;
+      // The form sends branding either flat (company_name, logo_url, website) or as an object.
+      const branding = b.branding ?? { company_name: b.company_name, logo_url: b.logo_url, website: b.website };
+      const created = await clients.project.createProject(
+        {
+          userId,
+          companyId: b.company_id ?? '',
+          title: b.title,
+          description: b.description ?? '',
+          projectType: b.project_type ?? '',
+          inputMethod: b.input_method ?? '',
+          scriptContent: b.script_content ?? '',
+          slidesContent: b.slides_content ?? '',
+          softwareDetails: b.software_details ?? '',
+          visualFormat: b.visual_format ?? '',
+          documentFormat: b.document_format ?? '',
+          includeBranding: b.branding === null ? false : (b.include_branding ?? true),
+          branding: brandingProto(branding),
+          aiInstructions: b.ai_instructions ?? '',
+          fontStyle: b.font_style ?? '',
+          imageStyle: b.image_style ?? '',
+          voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
+          templateId: b.template_id ?? '',
+          fileIds: b.file_ids ?? [],
+        },
+        opts(userId, request.id),
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/projects',
+    { schema: { tags: ['projects'], summary: "The caller's projects, newest first", querystring: ListQuery, response: { 200: ProjectList, ...errorResponses } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const q = request.query as Type.Static<typeof ListQuery>;
+      const page = await clients.project.listProjects(
+        {
+          userId,
+          search: q.search ?? '',
+          status: q.status ?? '',
+          projectType: q.project_type ?? '',
+          companyId: q.company_id ?? '',
+          page: q.page ?? 1,
+          pageSize: q.page_size ?? 20,
+        },
+        opts(userId, request.id),
+      );
+      const s = page.stats!;
+      return {
+        projects: page.projects.map(projectJson),
+        total: page.total,
+        page: page.page,
+        page_size: page.pageSize,
+        stats: { total: s.total, this_month: s.thisMonth, completed: s.completed, in_progress: s.inProgress, failed: s.failed, success_rate: s.successRate },
+      };
+    },
+  );
+
+  app.get(
+    '/api/projects/:id',
+    { schema: { tags: ['projects'], summary: 'One project', params: IdParams, response: { 200: Project, ...errorResponses } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      return projectJson(await clients.project.getProject({ userId, projectId: id }, opts(userId, request.id)));
+    },
+  );
+
+  app.patch(
+    '/api/projects/:id',
+    { schema: { tags: ['projects'], summary: 'Edit a project', params: IdParams, body: UpdateProjectBody, response: { 200: Project, ...errorResponses } } },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const b = request.body as Type.Static<typeof UpdateProjectBody>;
+      return projectJson(
+        await clients.project.updateProject(
+          {
+            userId,
+            projectId: id,
+            title: b.title,
+            description: b.description,
+            scriptContent: b.script_content,
+            slidesContent: b.slides_content,
+            generatedSlides: b.generated_slides,
+            visualFormat: b.visual_format,
+            documentFormat: b.document_format,
+            branding: b.branding ? brandingProto(b.branding) : undefined,
+            clearBranding: b.branding === null,
+            aiInstructions: b.ai_instructions,
+            fontStyle: b.font_style,
+            imageStyle: b.image_style,
+            templateId: b.template_id,
+            voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
+          },
+          opts(userId, request.id),
+        ),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    { schema: { tags: ['projects'], summary: 'Delete a project and its files', params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      await clients.project.deleteProject({ userId, projectId: id }, opts(userId, request.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/share',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Create (or return) the read-only share link',
+        params: IdParams,
+        response: { 200: Type.Object({ token: Type.String(), url: Type.String() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const link = await clients.project.createShareLink({ userId, projectId: id }, opts(userId, request.id));
+      return { token: link.token, url: `${config.PUBLIC_WEB_URL.replace(/\/$/, '')}/shared/${link.token}` };
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id/share',
+    { schema: { tags: ['projects'], summary: 'Revoke the share link', params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      await clients.project.revokeShareLink({ userId, projectId: id }, opts(userId, request.id));
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/shared/:token',
+    {
+      config: { public: true },
+      schema: { tags: ['projects'], summary: 'A shared project, read-only', params: TokenParams, response: { 200: SharedProject, 404: ErrorBody, 503: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { token } = request.params as Type.Static<typeof TokenParams>;
+      const p = await clients.project.getSharedProject({ token }, { requestId: request.id });
+      void reply.header('cache-control', 'no-store');
+      return {
+        title: p.title,
+        description: p.description,
+        project_type: p.projectType,
+        status: p.status,
+        created_at: p.createdAt,
+        company_name: p.companyName,
+        branding: p.branding ? { company_name: p.branding.companyName, logo_url: p.branding.logoUrl, website: p.branding.website } : null,
+        slide_content: p.slideContent,
+        script: p.script,
+        font_style: p.fontStyle,
+        image_style: p.imageStyle,
+      };
+    },
+  );
+
+  app.get(
+    '/api/templates',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: 'Built-in and company templates',
+        querystring: TemplateQuery,
+        response: { 200: Type.Object({ templates: Type.Array(TemplateDoc), total: Type.Integer(), categories: Type.Record(Type.String(), Type.Integer()) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const q = request.query as Type.Static<typeof TemplateQuery>;
+      const result = await clients.project.listTemplates(
+        { userId, search: q.search ?? '', category: q.category ?? '', level: q.level ?? '', sort: q.sort ?? '' },
+        opts(userId, request.id),
+      );
+      const templates = result.templates.map((t) => JSON.parse(t.json));
+      return { templates, total: templates.length, categories: result.categories };
+    },
+  );
+
+  app.post(
+    '/api/templates',
+    {
+      schema: {
+        tags: ['templates'],
+        summary: "Create one of the company's own templates",
+        body: Type.Object({}, { additionalProperties: true, maxProperties: 40 }),
+        response: { 201: TemplateDoc, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const created = await clients.project.createTemplate({ userId, json: JSON.stringify(request.body) }, opts(userId, request.id));
+      return reply.status(201).send(JSON.parse(created.json));
+    },
+  );
+}

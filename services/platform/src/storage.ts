@@ -1,0 +1,47 @@
+// Object storage. The local filesystem is the default; keys are relative paths under one root
+// and can never climb out of it.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+export interface ObjectStorage {
+  put(key: string, body: Readable): Promise<{ size: number }>;
+  get(key: string): Readable;
+  delete(key: string): Promise<void>;
+  size(key: string): Promise<number>;
+}
+
+export class LocalFileStorage implements ObjectStorage {
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep) || key.includes('\0')) throw new Error(`invalid storage key: ${key}`);
+    return path;
+  }
+
+  async put(key: string, body: Readable): Promise<{ size: number }> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+    return { size: (await stat(path)).size };
+  }
+
+  get(key: string): Readable {
+    return createReadStream(this.pathOf(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async size(key: string): Promise<number> {
+    return (await stat(this.pathOf(key))).size;
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as createProjectSchema from './1763810000000-CreateProjectSchema.js';
+
+/** Every migration of schema `project`, in order. */
+export const migrations: Record<string, Migration> = {
+  '1763810000000-CreateProjectSchema': createProjectSchema,
+};

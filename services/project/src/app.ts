@@ -1,0 +1,130 @@
+// Builds the project service from its config: used by main.ts and tests.
+import {
+  AuthMembershipSource,
+  Authoriser,
+  EventBus,
+  LocalFileStorage,
+  OutboxRelay,
+  createDatabase,
+  createGrpcClient,
+  createGrpcServer,
+  createLogger,
+  migrateToLatest,
+  type GrpcServer,
+  type Logger,
+} from '@trainwright/platform';
+import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { PipelineProgress, UserRegistered } from '@trainwright/proto/trainwright/events/v1/events';
+import { ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { migrations } from '../migrations/index.js';
+import type { ProjectConfig } from './config.js';
+import { createProjectHandlers } from './grpc/project.handler.js';
+import { AuthMemberships } from './repositories/auth-memberships.js';
+import type { GeneratedContentJson, ProjectDatabase } from './repositories/database.js';
+import { BullGenerationQueue } from './repositories/generation.queue.js';
+import { ProjectRepository } from './repositories/project.repository.js';
+import { projectEvents } from './services/events.js';
+import { ProjectService } from './services/project.service.js';
+import { sampleProject } from './services/sample-project.js';
+import { TemplateService } from './services/template.service.js';
+
+export const PROJECT_SCHEMA = 'project';
+
+export async function migrateProject(config: Pick<ProjectConfig, 'DATABASE_URL'>): Promise<string[]> {
+  const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: PROJECT_SCHEMA, maxConnections: 1 });
+  try {
+    return await migrateToLatest(db, PROJECT_SCHEMA, migrations);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export interface ProjectServer {
+  port: number;
+  grpc: GrpcServer;
+  bus: EventBus;
+  projects: ProjectService;
+  repository: ProjectRepository;
+  queue: BullGenerationQueue;
+  close(): Promise<void>;
+}
+
+export async function startProjectServer(config: ProjectConfig, logger: Logger = createLogger('project', config.LOG_LEVEL)): Promise<ProjectServer> {
+  const db = createDatabase<ProjectDatabase>({
+    url: config.DATABASE_URL,
+    schema: PROJECT_SCHEMA,
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+  });
+  const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
+  const relay = new OutboxRelay(db, bus, logger);
+  const auth = createGrpcClient(AuthServiceClient as never, AuthServiceService, config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const storage = new LocalFileStorage(config.STORAGE_DIR);
+  const queue = new BullGenerationQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE });
+  const repository = new ProjectRepository(db);
+  const memberships = new AuthMemberships(auth);
+  const templates = new TemplateService(repository);
+  const projects = new ProjectService(repository, memberships, new Authoriser(new AuthMembershipSource(auth)), templates, queue, () => void relay.flush());
+
+  // Pipeline facts from the generator and media render move the project's status.
+  for (const subject of ['generation.*', 'render.*']) {
+    await bus.subscribeDurable(`project-${subject.split('.')[0]}`, subject, async (event) => {
+      const e = PipelineProgress.decode(event.data);
+      await projects.applyPipelineEvent(event.id, {
+        projectId: e.projectId,
+        status: e.status,
+        stage: e.stage,
+        percent: e.percent,
+        error: e.error,
+        generatedContent: e.generatedContentJson ? (JSON.parse(e.generatedContentJson) as GeneratedContentJson) : undefined,
+        qualityScore: e.qualityScore,
+        engagementPrediction: e.engagementPrediction,
+      });
+    });
+  }
+  // Every new account starts with the completed "Welcome Training" sample in its company.
+  await bus.subscribeDurable('project-welcome-sample', 'user.registered', async (event) => {
+    const e = UserRegistered.decode(event.data);
+    await repository.onceForEvent(event.id, async () => {
+      const companyName = (await memberships.companiesOf(e.userId)).find((c) => c.companyId === e.companyId)?.companyName ?? '';
+      const created = await repository.insertWithinLimit(sampleProject({ companyId: e.companyId, companyName, userId: e.userId }), -1, [], (id) => [
+        projectEvents.changed('project.created', { projectId: id, companyId: e.companyId, ownerUserId: e.userId }),
+      ]);
+      if (created.kind !== 'created') logger.warn({ userId: e.userId }, 'welcome sample not created');
+      return [];
+    });
+    void relay.flush();
+  });
+
+  const grpc = createGrpcServer(logger);
+  grpc.addService(
+    'trainwright.project.v1.ProjectService',
+    ProjectServiceService,
+    createProjectHandlers({
+      projects,
+      templates,
+      memberships,
+      removeFiles: async (keys) => {
+        await Promise.all(keys.map((key) => storage.delete(key)));
+      },
+    }),
+  );
+  const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
+  relay.start();
+  grpc.setServing('SERVING');
+  return {
+    port,
+    grpc,
+    bus,
+    projects,
+    repository,
+    queue,
+    async close() {
+      await grpc.shutdown();
+      await relay.stop();
+      await queue.close();
+      auth.close();
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { OutboxTable } from '@trainwright/platform';
+
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+
+export interface BrandingJson {
+  company_name: string;
+  logo_url: string;
+  website: string;
+}
+
+export interface VoiceJson {
+  voice_id: string;
+  name: string;
+  category: string;
+}
+
+export interface GeneratedContentJson {
+  script: string;
+  slides: { slide_content: string; quality_assessment?: unknown };
+  engine?: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<string>;
+  company_id: string;
+  owner_user_id: string;
+  created_by: string;
+  title: string;
+  description: string;
+  status: string;
+  project_type: string;
+  input_method: string;
+  script_content: string;
+  slides_content: string;
+  generated_content: JSONColumnType<GeneratedContentJson | null, string | null, string | null>;
+  software_details: string;
+  software_list: JSONColumnType<string[], string, string>;
+  visual_format: string;
+  document_format: string;
+  quality_score: number | null;
+  engagement_prediction: number | null;
+  branding: JSONColumnType<BrandingJson | null, string | null, string | null>;
+  progress: JSONColumnType<Record<string, number>, string, string>;
+  is_collaborative: Generated<boolean>;
+  primary_language: Generated<string>;
+  available_languages: JSONColumnType<string[], string | undefined, string>;
+  ai_instructions: string;
+  template_id: string;
+  font_style: string;
+  image_style: string;
+  voice_selection: JSONColumnType<VoiceJson | null, string | null, string | null>;
+  error: Generated<string>;
+  needs_regeneration: Generated<boolean>;
+  is_sample: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectFilesTable {
+  id: Generated<string>;
+  company_id: string;
+  project_id: string | null;
+  kind: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface ShareLinksTable {
+  token: string;
+  project_id: string;
+  created_by: string;
+  created_at: Timestamp;
+  revoked_at: Date | null;
+}
+
+export interface CustomTemplatesTable {
+  id: Generated<string>;
+  company_id: string;
+  created_by: string;
+  document: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  processed_at: Timestamp;
+}
+
+export interface ProjectDatabase {
+  projects: ProjectsTable;
+  project_files: ProjectFilesTable;
+  share_links: ShareLinksTable;
+  custom_templates: CustomTemplatesTable;
+  processed_events: ProcessedEventsTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,27 @@
+// The `generate` queue the generator service drains. The job carries the project id only.
+import { createQueue, type QueueContext } from '@trainwright/platform';
+import type { Queue } from 'bullmq';
+import type { GenerationQueue } from '../services/project.service.js';
+
+export const GENERATE_QUEUE = 'generate';
+
+export class BullGenerationQueue implements GenerationQueue {
+  private readonly queue: Queue<{ projectId: string }>;
+
+  constructor(ctx: QueueContext) {
+    this.queue = createQueue<{ projectId: string }>(ctx, GENERATE_QUEUE);
+  }
+
+  async enqueue(projectId: string, contentVersion: string): Promise<void> {
+    // A deterministic job id: enqueueing the same content twice runs it once.
+    await this.queue.add('generate', { projectId }, { jobId: `${projectId}-generate-${contentVersion}` });
+  }
+
+  async waiting(): Promise<number> {
+    return this.queue.getWaitingCount();
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

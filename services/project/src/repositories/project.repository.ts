@@ -1,0 +1,331 @@
+// All SQL of the project service. Tenancy is decided by the service (company ids the caller
+// belongs to); every query here takes those ids and never returns another company's rows.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { enqueueEvents, type OutboxEvent } from '@trainwright/platform';
+import type { BrandingJson, GeneratedContentJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+
+export interface FileRow {
+  id: string;
+  kind: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  project_id: string | null;
+}
+
+export interface NewProject {
+  companyId: string;
+  ownerUserId: string;
+  createdBy: string;
+  title: string;
+  description: string;
+  projectType: string;
+  inputMethod: string;
+  scriptContent: string;
+  slidesContent: string;
+  softwareDetails: string;
+  softwareList: string[];
+  visualFormat: string;
+  documentFormat: string;
+  branding: BrandingJson | null;
+  aiInstructions: string;
+  templateId: string;
+  fontStyle: string;
+  imageStyle: string;
+  voiceSelection: VoiceJson | null;
+  status?: string;
+  generatedContent?: GeneratedContentJson | null;
+  progress?: Record<string, number>;
+  qualityScore?: number | null;
+  engagementPrediction?: number | null;
+  isSample?: boolean;
+}
+
+export interface ListFilter {
+  companyIds: string[];
+  search?: string;
+  status?: string;
+  projectType?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface StatsRow {
+  total: number;
+  this_month: number;
+  completed: number;
+  in_progress: number;
+  failed: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class ProjectRepository {
+  constructor(private readonly db: Kysely<ProjectDatabase>) {}
+
+  /**
+   * Inserts a project unless the owner's plan limit is reached. A transaction-scoped advisory
+   * lock on the owner serialises concurrent creations, so the count cannot be raced past.
+   */
+  async insertWithinLimit(
+    input: NewProject,
+    limit: number,
+    fileIds: string[],
+    events: (projectId: string) => OutboxEvent[],
+  ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`projects:${input.ownerUserId}`}))`.execute(trx);
+      if (limit !== -1) {
+        const { n } = await trx
+          .selectFrom('projects')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_user_id', '=', input.ownerUserId)
+          .where('is_sample', '=', false)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= limit) return { kind: 'limit' as const };
+      }
+      const row = await trx
+        .insertInto('projects')
+        .values({
+          company_id: input.companyId,
+          owner_user_id: input.ownerUserId,
+          created_by: input.createdBy,
+          title: input.title,
+          description: input.description,
+          status: input.status ?? 'pending',
+          project_type: input.projectType,
+          input_method: input.inputMethod,
+          script_content: input.scriptContent,
+          slides_content: input.slidesContent,
+          generated_content: input.generatedContent ? JSON.stringify(input.generatedContent) : null,
+          software_details: input.softwareDetails,
+          software_list: JSON.stringify(input.softwareList),
+          visual_format: input.visualFormat,
+          document_format: input.documentFormat,
+          quality_score: input.qualityScore ?? null,
+          engagement_prediction: input.engagementPrediction ?? null,
+          branding: input.branding ? JSON.stringify(input.branding) : null,
+          progress: JSON.stringify(input.progress ?? {}),
+          ai_instructions: input.aiInstructions,
+          template_id: input.templateId,
+          font_style: input.fontStyle,
+          image_style: input.imageStyle,
+          voice_selection: input.voiceSelection ? JSON.stringify(input.voiceSelection) : null,
+          is_sample: input.isSample ?? false,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (fileIds.length > 0) {
+        // Uploads made for this project in the same company, not yet attached to another one.
+        const claimed = await trx
+          .updateTable('project_files')
+          .set({ project_id: row.id })
+          .where('id', 'in', fileIds)
+          .where('company_id', '=', input.companyId)
+          .where('project_id', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== fileIds.length) {
+          throw new BadFilesError();
+        }
+      }
+      await enqueueEvents(trx, events(row.id));
+      return { kind: 'created' as const, id: row.id };
+    }).catch((error: unknown) => {
+      if (error instanceof BadFilesError) return { kind: 'bad_files' as const };
+      throw error;
+    });
+  }
+
+  async findById(id: string, companyIds: string[]): Promise<ProjectRow | undefined> {
+    if (companyIds.length === 0) return undefined;
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('company_id', 'in', companyIds).executeTakeFirst();
+  }
+
+  /** For pipeline events, which name a project but no caller. */
+  async findByIdUnscoped(id: string): Promise<ProjectRow | undefined> {
+    return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async list(filter: ListFilter): Promise<{ rows: ProjectRow[]; total: number }> {
+    if (filter.companyIds.length === 0) return { rows: [], total: 0 };
+    let query = this.db.selectFrom('projects').where('company_id', 'in', filter.companyIds);
+    if (filter.status) query = query.where('status', '=', filter.status);
+    if (filter.projectType) query = query.where('project_type', '=', filter.projectType);
+    if (filter.search) {
+      const pattern = `%${escapeLike(filter.search)}%`;
+      query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    }
+    const [rows, count] = await Promise.all([
+      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
+    if (companyIds.length === 0) return { total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 };
+    const row = await this.db
+      .selectFrom('projects')
+      .select([
+        sql<number>`count(*)::int`.as('total'),
+        sql<number>`count(*) filter (where created_at >= ${monthStart})::int`.as('this_month'),
+        sql<number>`count(*) filter (where status = 'completed')::int`.as('completed'),
+        sql<number>`count(*) filter (where status not in ('pending', 'completed', 'failed'))::int`.as('in_progress'),
+        sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+      ])
+      .where('company_id', 'in', companyIds)
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  async filesOf(projectIds: string[]): Promise<FileRow[]> {
+    if (projectIds.length === 0) return [];
+    return this.db
+      .selectFrom('project_files')
+      .select(['id', 'kind', 'filename', 'size', 'content_type', 'storage_key', 'project_id'])
+      .where('project_id', 'in', projectIds)
+      .orderBy('created_at')
+      .execute();
+  }
+
+  async fileKinds(fileIds: string[], companyId: string): Promise<string[]> {
+    if (fileIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('project_files')
+      .select('kind')
+      .where('id', 'in', fileIds)
+      .where('company_id', '=', companyId)
+      .where('project_id', 'is', null)
+      .execute();
+    return rows.map((r) => r.kind);
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Record<keyof ProjectsTable, unknown>>,
+    events: OutboxEvent[],
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('projects')
+        .set({ ...(changes as object), updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+      await enqueueEvents(trx, events);
+    });
+  }
+
+  /** Moves the status only if it is still `from` (the machine's check and the write agree). */
+  async transition(
+    trx: Transaction<ProjectDatabase> | Kysely<ProjectDatabase>,
+    id: string,
+    from: string,
+    changes: Partial<Record<keyof ProjectsTable, unknown>>,
+  ): Promise<boolean> {
+    const result = await trx
+      .updateTable('projects')
+      .set({ ...(changes as object), updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Applies an event once: false when its id was applied before. */
+  async onceForEvent(eventId: string, apply: (trx: Transaction<ProjectDatabase>) => Promise<OutboxEvent[]>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('processed_events')
+        .values({ event_id: eventId })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      if (!inserted) return false;
+      const events = await apply(trx);
+      await enqueueEvents(trx, events);
+      return true;
+    });
+  }
+
+  /** Deletes the project; returns the storage keys of its files so the caller removes them. */
+  async delete(id: string, events: OutboxEvent[]): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const files = await trx.selectFrom('project_files').select('storage_key').where('project_id', '=', id).execute();
+      await trx.deleteFrom('projects').where('id', '=', id).execute();
+      await enqueueEvents(trx, events);
+      return files.map((f) => f.storage_key);
+    });
+  }
+
+  async countByCompany(companyIds: string[]): Promise<Map<string, number>> {
+    if (companyIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('projects')
+      .select(['company_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('company_id', 'in', companyIds)
+      .groupBy('company_id')
+      .execute();
+    return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
+  }
+
+  // Share links -------------------------------------------------------------------------------
+
+  async activeShareLink(projectId: string): Promise<{ token: string; created_at: Date } | undefined> {
+    return this.db
+      .selectFrom('share_links')
+      .select(['token', 'created_at'])
+      .where('project_id', '=', projectId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async createShareLink(projectId: string, token: string, createdBy: string): Promise<{ token: string; created_at: Date }> {
+    const row = await this.db
+      .insertInto('share_links')
+      .values({ token, project_id: projectId, created_by: createdBy, revoked_at: null })
+      .onConflict((oc) => oc.column('project_id').where('revoked_at', 'is', null).doNothing())
+      .returning(['token', 'created_at'])
+      .executeTakeFirst();
+    return row ?? (await this.activeShareLink(projectId))!;
+  }
+
+  async revokeShareLinks(projectId: string): Promise<void> {
+    await this.db.updateTable('share_links').set({ revoked_at: new Date() }).where('project_id', '=', projectId).where('revoked_at', 'is', null).execute();
+  }
+
+  async projectByShareToken(token: string): Promise<ProjectRow | undefined> {
+    return this.db
+      .selectFrom('share_links as s')
+      .innerJoin('projects as p', 'p.id', 's.project_id')
+      .selectAll('p')
+      .where('s.token', '=', token)
+      .where('s.revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  // Templates ---------------------------------------------------------------------------------
+
+  async customTemplates(companyId: string): Promise<Array<{ id: string; document: Record<string, unknown> }>> {
+    return this.db.selectFrom('custom_templates').select(['id', 'document']).where('company_id', '=', companyId).orderBy('created_at').execute();
+  }
+
+  async findCustomTemplate(id: string, companyId: string): Promise<{ id: string; document: Record<string, unknown> } | undefined> {
+    return this.db.selectFrom('custom_templates').select(['id', 'document']).where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+  }
+
+  async insertCustomTemplate(companyId: string, createdBy: string, document: Record<string, unknown>): Promise<string> {
+    const row = await this.db
+      .insertInto('custom_templates')
+      .values({ company_id: companyId, created_by: createdBy, document: JSON.stringify(document) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+}
+
+class BadFilesError extends Error {}

@@ -1,0 +1,77 @@
+// Templates: the built-in catalogue plus each company's own, with the plan's templateCount
+// deciding which built-ins a plan may use.
+import type { TierId } from '@trainwright/catalogue';
+import { AppError } from '@trainwright/platform';
+import {
+  BUILTIN_TEMPLATES,
+  categoryCounts,
+  getBuiltinTemplate,
+  isTemplateAvailable,
+  listTemplates,
+  templatePreviewDataUri,
+  validateCustomTemplate,
+  type TemplateFields,
+  type TemplateSort,
+} from '@trainwright/templates';
+import type { ProjectRepository } from '../repositories/project.repository.js';
+
+export interface TemplateView extends TemplateFields {
+  id: string;
+  builtIn: boolean;
+  rank?: number;
+  available: boolean;
+  preview_image: string;
+}
+
+export class TemplateService {
+  constructor(private readonly projects: ProjectRepository) {}
+
+  async list(
+    companyId: string,
+    tier: TierId,
+    filter: { search?: string; category?: string; level?: string; sort?: string },
+  ): Promise<{ templates: TemplateView[]; categories: Record<string, number> }> {
+    const custom = (await this.projects.customTemplates(companyId)).map((t) => ({
+      ...(t.document as unknown as TemplateFields),
+      id: t.id,
+      builtIn: false as const,
+    }));
+    const all = [...BUILTIN_TEMPLATES, ...custom];
+    const sort = ['name', 'category', 'difficulty', 'slides'].includes(filter.sort ?? '') ? (filter.sort as TemplateSort) : undefined;
+    const listed = listTemplates(all, { search: filter.search, category: filter.category, level: filter.level, sort });
+    return {
+      templates: listed.map((t) => ({
+        ...t,
+        available: isTemplateAvailable(t, tier),
+        preview_image: templatePreviewDataUri(t),
+      })),
+      categories: categoryCounts(all),
+    };
+  }
+
+  async create(companyId: string, userId: string, input: unknown): Promise<TemplateView> {
+    const result = validateCustomTemplate(input);
+    if (!result.ok) {
+      const first = result.errors[0]!;
+      throw new AppError('VALIDATION_FAILED', first.message, { field: first.field, issues: result.errors });
+    }
+    const id = await this.projects.insertCustomTemplate(companyId, userId, result.template as unknown as Record<string, unknown>);
+    const view = { ...result.template, id, builtIn: false as const };
+    return { ...view, available: true, preview_image: templatePreviewDataUri(view) };
+  }
+
+  /** Throws unless the template exists for the company and the plan includes it. */
+  async requireUsable(templateId: string, companyId: string, tier: TierId): Promise<void> {
+    const builtIn = getBuiltinTemplate(templateId);
+    if (builtIn) {
+      if (!isTemplateAvailable(builtIn, tier)) {
+        throw new AppError('PLAN_LIMIT_REACHED', 'This template is not included in your plan. Upgrade to use it.');
+      }
+      return;
+    }
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(templateId);
+    if (!uuid || !(await this.projects.findCustomTemplate(templateId, companyId))) {
+      throw AppError.validation('template_id', 'Template not found');
+    }
+  }
+}

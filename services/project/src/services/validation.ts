@@ -1,0 +1,102 @@
+// The create form's rules (part 1 section 5) and the bounds on every text field.
+import { AppError } from '@trainwright/platform';
+
+export const PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis', 'ai_content_generator'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const VISUAL_FORMATS = ['powerpoint', 'mp4', 'mov'] as const;
+export const DOCUMENT_FORMATS = ['pdf', 'word'] as const;
+export const FONT_STYLES = ['modern', 'classic', 'professional', 'creative', 'minimal'] as const;
+export const IMAGE_STYLES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
+
+export const MESSAGES = {
+  titleRequired: 'Project title is required',
+  scriptRequired: 'Script content is required',
+  scriptFileRequired: 'Please upload a script file',
+  slidesRequired: 'Please upload your slides',
+  softwareRequired: 'Software details are required for software analysis',
+  notFound: 'Project not found',
+} as const;
+
+export const TEXT_LIMITS = {
+  title: 200,
+  description: 5000,
+  content: 2_000_000,
+  softwareDetails: 20_000,
+  aiInstructions: 5000,
+  brandingText: 200,
+  url: 2048,
+} as const;
+
+// Control characters other than tab and line breaks never belong in stored text.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+function fail(field: string, message: string): never {
+  throw AppError.validation(field, message);
+}
+
+export function oneOf<T extends string>(field: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) fail(field, `${field} must be one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+export function text(field: string, value: string | undefined, max: number, options: { multiline?: boolean } = {}): string {
+  const v = (value ?? '').replace(/\r\n?/g, '\n');
+  if (v.length > max) fail(field, `${field} must be at most ${max} characters`);
+  if (CONTROL.test(v) || (!options.multiline && /\n/.test(v))) fail(field, `${field} must not contain control characters`);
+  return options.multiline ? v : v.trim();
+}
+
+export function title(value: string | undefined): string {
+  const v = text('title', value, TEXT_LIMITS.title);
+  if (!v) fail('title', MESSAGES.titleRequired);
+  return v;
+}
+
+export function url(field: string, value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v) return '';
+  if (v.length > TEXT_LIMITS.url) fail(field, `${field} must be at most ${TEXT_LIMITS.url} characters`);
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    fail(field, `${field} must be a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(field, `${field} must be an http or https URL`);
+  return parsed.toString();
+}
+
+export interface BrandingInput {
+  companyName?: string;
+  logoUrl?: string;
+  website?: string;
+}
+
+export function branding(input: BrandingInput | undefined): { company_name: string; logo_url: string; website: string } {
+  return {
+    company_name: text('company_name', input?.companyName, TEXT_LIMITS.brandingText),
+    logo_url: url('logo_url', input?.logoUrl),
+    website: url('website', input?.website),
+  };
+}
+
+/** Which content the create form must carry for a project type and input method. */
+export function requireContent(input: {
+  projectType: ProjectType;
+  inputMethod: 'text' | 'file';
+  scriptContent: string;
+  slidesContent: string;
+  softwareDetails: string;
+  fileKinds: string[];
+}): void {
+  const { projectType, inputMethod, fileKinds } = input;
+  if (projectType === 'script_to_slides') {
+    if (inputMethod === 'text' && !input.scriptContent.trim()) fail('script_content', MESSAGES.scriptRequired);
+    if (inputMethod === 'file' && !fileKinds.includes('script')) fail('file_ids', MESSAGES.scriptFileRequired);
+  }
+  if (projectType === 'slides_to_script' && !input.slidesContent.trim() && !fileKinds.includes('slides')) {
+    fail('slides_content', MESSAGES.slidesRequired);
+  }
+  if (projectType === 'software_analysis' && !input.softwareDetails.trim()) fail('software_details', MESSAGES.softwareRequired);
+}
