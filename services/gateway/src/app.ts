@@ -10,7 +10,7 @@ import { Ajv } from 'ajv';
 import helmet from 'helmet';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
-import { AppError, EventBus, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
+import { AppError, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
 import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -21,6 +21,8 @@ import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
+import { uploadRoutes } from './routes/uploads.routes.js';
+import multipart from '@fastify/multipart';
 import { ProjectEventHub, eventRoutes } from './routes/events.routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -74,6 +76,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   });
   await app.register(cors, { origin: [config.WEB_ORIGIN], credentials: true });
   await app.register(cookie);
+  await app.register(multipart);
   await app.register(rateLimit, {
     global: false,
     redis,
@@ -112,6 +115,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   authRoutes(ctx);
   accountRoutes(ctx);
   projectRoutes(ctx);
+  uploadRoutes(ctx, new LocalFileStorage(config.STORAGE_DIR));
   const events = await ProjectEventHub.start(bus, clients);
   eventRoutes(ctx, events);
   await app.ready();

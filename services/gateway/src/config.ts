@@ -12,6 +12,8 @@ const schema = commonConfigSchema
     PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
     /** The public address of the web app, for links such as share links. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
+    /** Root of the local object storage, shared with the services (S3 in production). */
+    STORAGE_DIR: z.string().default('.data/storage'),
     AUTH_JWT_PUBLIC_KEY: z.string().optional(),
     AUTH_JWT_PUBLIC_KEY_FILE: z.string().optional(),
     JWT_ISSUER: z.string().default('trainwright-auth'),

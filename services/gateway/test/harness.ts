@@ -41,6 +41,7 @@ export interface RequestOptions {
 
 export interface Harness {
   baseUrl: string;
+  storageDir: string;
   auth: AuthServer;
   project: ProjectServer;
   infra: TestInfra;
@@ -117,6 +118,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       GATEWAY_PORT: String(port),
       AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+      STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
       ...overrides,
@@ -130,6 +132,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
 
   return {
     baseUrl,
+    storageDir,
     auth,
     project,
     infra,

@@ -12,3 +12,4 @@ export * from './telemetry.js';
 export * from './lifecycle.js';
 export * from './outbox.js';
 export * from './storage.js';
+export * from './upload-rules.js';

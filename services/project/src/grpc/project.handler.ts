@@ -173,6 +173,15 @@ export function createProjectHandlers(deps: {
       const result = await templates.list(company.companyId, company.ownerTier, req);
       return { templates: result.templates.map((t) => ({ json: JSON.stringify(t) })), categories: result.categories };
     },
+    prepareUpload: async (req) => {
+      const target = await projects.prepareUpload(req.userId, req.companyId);
+      return { companyId: target.companyId, fileUploadLimitMb: target.fileUploadLimitMB };
+    },
+    registerUpload: async (req) => {
+      const file = { companyId: req.companyId, kind: req.kind, filename: req.filename, size: req.size, contentType: req.contentType, storageKey: req.storageKey };
+      const { id, filename } = await projects.registerUpload(req.userId, file);
+      return { id, kind: file.kind, filename, size: file.size, contentType: file.contentType };
+    },
     createTemplate: async (req) => {
       const company = await currentCompany(req.userId);
       if (company.role !== 'owner' && company.role !== 'editor') throw AppError.forbidden();

@@ -193,6 +193,24 @@ export class ProjectRepository {
       .execute();
   }
 
+  async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string> {
+    const row = await this.db
+      .insertInto('project_files')
+      .values({
+        company_id: file.companyId,
+        project_id: null,
+        kind: file.kind,
+        filename: file.filename,
+        size: file.size,
+        content_type: file.contentType,
+        storage_key: file.storageKey,
+        created_by: file.createdBy,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   async fileKinds(fileIds: string[], companyId: string): Promise<string[]> {
     if (fileIds.length === 0) return [];
     const rows = await this.db

@@ -171,6 +171,25 @@ export class ProjectService {
     return { id: result.id, title };
   }
 
+  /** Where an upload goes: a company the caller may create projects in, and its plan's size limit. */
+  async prepareUpload(userId: string, requestedCompanyId: string): Promise<{ companyId: string; fileUploadLimitMB: number }> {
+    const companyId = requestedCompanyId || (await this.memberships.currentCompanyOf(userId));
+    await this.authoriser.require(userId, companyId, 'project.create', 'Company not found');
+    const company = (await this.memberships.companiesOf(userId)).find((c) => c.companyId === companyId);
+    if (!company) throw AppError.notFound('Company not found');
+    return { companyId, fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB };
+  }
+
+  async registerUpload(
+    userId: string,
+    file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string },
+  ): Promise<{ id: string; filename: string }> {
+    await this.authoriser.require(userId, file.companyId, 'project.create', 'Company not found');
+    if (!file.storageKey.startsWith(`companies/${file.companyId}/`)) throw AppError.forbidden();
+    const filename = file.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 255) || 'upload';
+    return { id: await this.projects.insertFile({ ...file, filename, createdBy: userId }), filename };
+  }
+
   async list(
     userId: string,
     filter: { search?: string; status?: string; projectType?: string; companyId?: string; page?: number; pageSize?: number },

@@ -1,0 +1,93 @@
+// Uploads stream from the browser through the gateway into object storage under the company;
+// nothing is buffered whole. The bytes must be what the extension says (magic numbers), and the
+// size within both the kind's and the plan's limit; a refused file is removed at once.
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromStream } from 'file-type';
+import { Type } from 'typebox';
+import {
+  AppError,
+  ByteLimit,
+  CONTENT_MISMATCH,
+  UPLOAD_KINDS,
+  checkExtension,
+  contentMatches,
+  isUploadKind,
+  maxUploadBytes,
+  type ObjectStorage,
+} from '@trainwright/platform';
+import type { GatewayContext } from '../context.js';
+import { errorResponses } from '../schemas/common.js';
+import { callerOf } from '../plugins/session.js';
+
+const Upload = Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
+
+const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
+
+export function uploadRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Upload a script or slide file (multipart: kind, optional company_id, then file)',
+        consumes: ['multipart/form-data'],
+        response: { 201: Upload, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+      const fields: Record<string, string> = {};
+      let stored: { key: string; size: number; filename: string; contentType: string; kind: string; companyId: string } | undefined;
+      // Fields come first; the file part is consumed as a stream the moment it arrives.
+      for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 200, fileSize: LARGEST_UPLOAD } })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        stored = await storeFile(part, fields, userId);
+      }
+      if (!stored) throw AppError.validation('file', 'Please choose a file to upload.');
+      const file = await clients.project
+        .registerUpload(
+          { userId, companyId: stored.companyId, kind: stored.kind, filename: stored.filename, size: stored.size, contentType: stored.contentType, storageKey: stored.key },
+          { userId, requestId: request.id },
+        )
+        .catch(async (error: unknown) => {
+          await storage.delete(stored!.key);
+          throw error;
+        });
+      return reply.status(201).send({ id: file.id, kind: file.kind, filename: file.filename, size: file.size, content_type: file.contentType });
+    },
+  );
+
+  async function storeFile(part: MultipartFile, fields: Record<string, string>, userId: string) {
+    const kind = fields.kind;
+    if (!isUploadKind(kind)) {
+      part.file.resume();
+      throw AppError.validation('kind', 'kind must be script or slides (sent before the file)');
+    }
+    const ext = checkExtension(kind, part.filename);
+    const target = await clients.project.prepareUpload({ userId, companyId: fields.company_id ?? '' }, { userId });
+    const max = maxUploadBytes(kind, target.fileUploadLimitMb);
+    const key = `companies/${target.companyId}/uploads/${randomUUID()}${ext}`;
+    const limit = new ByteLimit(max);
+    try {
+      await storage.put(key, part.file.pipe(limit));
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `File size exceeds maximum allowed size`, { field: 'file' });
+      if (limit.bytes === 0) throw AppError.validation('file', 'The file is empty.');
+      const detected = await fileTypeFromStream(Readable.toWeb(storage.get(key)) as ReadableStream<Uint8Array>);
+      if (!contentMatches(ext, detected?.mime, limit.head)) throw AppError.validation('file', CONTENT_MISMATCH);
+      return { key, size: limit.bytes, filename: part.filename, contentType: detected?.mime ?? 'text/plain', kind, companyId: target.companyId };
+    } catch (error) {
+      part.file.resume();
+      await storage.delete(key);
+      throw error;
+    }
+  }
+}
+
+
