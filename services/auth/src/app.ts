@@ -10,6 +10,7 @@ import {
   type Logger,
 } from '@trainwright/platform';
 import { AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import type { AuthConfig } from './config.js';
@@ -49,6 +50,17 @@ export async function createAuthCore(config: AuthConfig, logger: Logger = create
     accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
     refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
     keyId: config.AUTH_JWT_KEY_ID,
+  });
+  // Projects used and each company's project count follow the project service's facts.
+  await bus.subscribeDurable('auth-project-counts', 'project.*', async (event) => {
+    if (event.subject !== 'project.created' && event.subject !== 'project.deleted') return;
+    const e = ProjectChanged.decode(event.data);
+    await repository.countProject(event.id, {
+      companyId: e.companyId,
+      ownerUserId: e.ownerUserId,
+      delta: event.subject === 'project.created' ? 1 : -1,
+      countsTowardLimit: e.countsTowardLimit,
+    });
   });
   return {
     db,

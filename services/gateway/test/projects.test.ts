@@ -343,3 +343,26 @@ describe('templates', () => {
     expect((await call('GET', `/api/projects/${project.id}`, me)).json().template_id).toBe(created.json().id);
   });
 });
+
+describe('projects used', () => {
+  it('should count projects toward the plan (not the sample) and per company (with it)', async () => {
+    const me = await register();
+    const a = await createProject(me, { title: 'One' });
+    await createProject(me, { title: 'Two' });
+    const counts = async () => {
+      const used = (await call('GET', '/api/auth/me', me)).json().subscription.projectsUsed as number;
+      const company = (await call('GET', '/api/companies', me)).json().companies[0].current_projects as number;
+      const profile = (await call('GET', '/api/profile', me)).json().account.projects_used as number;
+      return { used, company, profile };
+    };
+    await eventually(async () => {
+      const c = await counts();
+      return c.used === 2 && c.company === 3 && c.profile === 2;
+    });
+    await call('DELETE', `/api/projects/${a.id}`, me);
+    await eventually(async () => {
+      const c = await counts();
+      return c.used === 1 && c.company === 2;
+    });
+  });
+});

@@ -87,7 +87,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     await repository.onceForEvent(event.id, async () => {
       const companyName = (await memberships.companiesOf(e.userId)).find((c) => c.companyId === e.companyId)?.companyName ?? '';
       const created = await repository.insertWithinLimit(sampleProject({ companyId: e.companyId, companyName, userId: e.userId }), -1, [], (id) => [
-        projectEvents.changed('project.created', { projectId: id, companyId: e.companyId, ownerUserId: e.userId }),
+        projectEvents.changed('project.created', { projectId: id, companyId: e.companyId, ownerUserId: e.userId, countsTowardLimit: false }),
       ]);
       if (created.kind !== 'created') logger.warn({ userId: e.userId }, 'welcome sample not created');
       return [];

@@ -313,6 +313,35 @@ export class AccountRepository {
     });
   }
 
+  /**
+   * Counts a project in (delta 1) or out (delta -1) of its company and, when it counts toward
+   * the plan, its owner's projects used. Applied once per event id.
+   */
+  async countProject(eventId: string, input: { companyId: string; ownerUserId: string; delta: 1 | -1; countsTowardLimit: boolean }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('processed_events')
+        .values({ event_id: eventId })
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      if (!fresh) return false;
+      await trx
+        .updateTable('companies')
+        .set({ projects_count: sql`greatest(projects_count + ${input.delta}, 0)` })
+        .where('id', '=', input.companyId)
+        .execute();
+      if (input.countsTowardLimit) {
+        await trx
+          .updateTable('subscriptions')
+          .set({ projects_used: sql`greatest(projects_used + ${input.delta}, 0)` })
+          .where('user_id', '=', input.ownerUserId)
+          .execute();
+      }
+      return true;
+    });
+  }
+
   // Sessions and refresh tokens --------------------------------------------------------------
 
   async createSession(input: { sessionId: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

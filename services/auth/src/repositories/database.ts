@@ -69,7 +69,13 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
 }
 
+export interface ProcessedEventsTable {
+  event_id: string;
+  processed_at: CreatedAt;
+}
+
 export interface AuthDatabase {
+  processed_events: ProcessedEventsTable;
   users: UsersTable;
   subscriptions: SubscriptionsTable;
   add_ons: AddOnsTable;

@@ -7,8 +7,11 @@ const now = () => new Date().toISOString();
 export const projectEvents = {
   changed: (
     subject: 'project.created' | 'project.updated' | 'project.deleted',
-    e: { projectId: string; companyId: string; ownerUserId: string },
-  ): OutboxEvent => ({ subject, payload: ProjectChanged.encode({ ...e, occurredAt: now() }).finish() }),
+    e: { projectId: string; companyId: string; ownerUserId: string; countsTowardLimit?: boolean },
+  ): OutboxEvent => ({
+    subject,
+    payload: ProjectChanged.encode({ ...e, countsTowardLimit: e.countsTowardLimit ?? true, occurredAt: now() }).finish(),
+  }),
   statusChanged: (e: { projectId: string; companyId: string; status: string; progress: Record<string, number>; error: string }): OutboxEvent => ({
     subject: 'project.status_changed',
     payload: ProjectStatusChanged.encode({ ...e, occurredAt: now() }).finish(),

@@ -275,7 +275,12 @@ export class ProjectService {
   async delete(userId: string, projectId: string): Promise<string[]> {
     const { row } = await this.load(userId, projectId, 'project.delete');
     const keys = await this.projects.delete(projectId, [
-      projectEvents.changed('project.deleted', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id }),
+      projectEvents.changed('project.deleted', {
+        projectId,
+        companyId: row.company_id,
+        ownerUserId: row.owner_user_id,
+        countsTowardLimit: !row.is_sample,
+      }),
     ]);
     this.afterWrite();
     return keys;
