@@ -2,6 +2,7 @@
 import {
   EventBus,
   OutboxRelay,
+  connectServiceInfra,
   createDatabase,
   createGrpcServer,
   createLogger,
@@ -34,13 +35,14 @@ export interface AuthCore {
 }
 
 export async function createAuthCore(config: AuthConfig, logger: Logger = createLogger('auth', config.LOG_LEVEL)): Promise<AuthCore> {
-  const db = createDatabase<AuthDatabase>({
-    url: config.DATABASE_URL,
+  const infra = await connectServiceInfra<AuthDatabase>({
+    databaseUrl: config.DATABASE_URL,
     schema: AUTH_SCHEMA,
-    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
   });
-  const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
-  const relay = new OutboxRelay(db, bus, logger);
+  const { db, bus, relay } = infra;
   const flush = () => void relay.flush();
   const repository = new AccountRepository(db);
   const tokens = new TokenIssuer({
@@ -69,11 +71,7 @@ export async function createAuthCore(config: AuthConfig, logger: Logger = create
     logger,
     accounts: new AccountService(repository, () => new Date(), flush),
     sessions: new SessionService(repository, tokens, flush),
-    async close() {
-      await relay.stop();
-      await bus.close();
-      await db.destroy();
-    },
+    close: () => infra.close(),
   };
 }
 

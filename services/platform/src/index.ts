@@ -13,3 +13,4 @@ export * from './lifecycle.js';
 export * from './outbox.js';
 export * from './storage.js';
 export * from './upload-rules.js';
+export * from './service-infra.js';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createOutboxTable } from '@trainwright/platform';
+import { createOutboxTable, createProcessedEventsTable } from '@trainwright/platform';
 
 const STATUSES = "'pending','analyzing','generating_content','creating_slides','generating_documents','creating_video','review','completed','failed'";
 const TYPES = "'script_to_slides','slides_to_script','software_analysis','ai_content_generator'";
@@ -82,11 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('custom_templates_company_idx').on('custom_templates').column('company_id').execute();
 
   // Ids of events already applied, so a redelivered event changes nothing.
-  await db.schema
-    .createTable('processed_events')
-    .addColumn('event_id', 'text', (c) => c.primaryKey())
-    .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createProcessedEventsTable(db);
 
   await createOutboxTable(db);
 }

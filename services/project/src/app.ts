@@ -4,7 +4,7 @@ import {
   Authoriser,
   EventBus,
   LocalFileStorage,
-  OutboxRelay,
+  connectServiceInfra,
   createDatabase,
   createGrpcClient,
   createGrpcServer,
@@ -50,13 +50,14 @@ export interface ProjectServer {
 }
 
 export async function startProjectServer(config: ProjectConfig, logger: Logger = createLogger('project', config.LOG_LEVEL)): Promise<ProjectServer> {
-  const db = createDatabase<ProjectDatabase>({
-    url: config.DATABASE_URL,
+  const infra = await connectServiceInfra<ProjectDatabase>({
+    databaseUrl: config.DATABASE_URL,
     schema: PROJECT_SCHEMA,
-    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
   });
-  const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
-  const relay = new OutboxRelay(db, bus, logger);
+  const { db, bus, relay } = infra;
   const auth = createGrpcClient(AuthServiceClient as never, AuthServiceService, config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const queue = new BullGenerationQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE });
@@ -120,11 +121,9 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     queue,
     async close() {
       await grpc.shutdown();
-      await relay.stop();
       await queue.close();
       auth.close();
-      await bus.close();
-      await db.destroy();
+      await infra.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 // All SQL of the auth service. Methods are small and named for what they do; the rules (limits,
 // roles, validation) live in the services, not here.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { enqueueEvents, prepareQuery, type OutboxEvent } from '@trainwright/platform';
+import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
 import type { AuthDatabase } from './database.js';
 
@@ -319,13 +319,7 @@ export class AccountRepository {
    */
   async countProject(eventId: string, input: { companyId: string; ownerUserId: string; delta: 1 | -1; countsTowardLimit: boolean }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const fresh = await trx
-        .insertInto('processed_events')
-        .values({ event_id: eventId })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (!fresh) return false;
+      if (!(await markEventApplied(trx, eventId))) return false;
       await trx
         .updateTable('companies')
         .set({ projects_count: sql`greatest(projects_count + ${input.delta}, 0)` })

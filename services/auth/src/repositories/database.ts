@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { OutboxTable } from '@trainwright/platform';
+import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
@@ -67,11 +67,6 @@ export interface RefreshTokensTable {
   expires_at: Date;
   rotated_at: Date | null;
   created_at: CreatedAt;
-}
-
-export interface ProcessedEventsTable {
-  event_id: string;
-  processed_at: CreatedAt;
 }
 
 export interface AuthDatabase {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { OutboxTable } from '@trainwright/platform';
+import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
@@ -84,11 +84,6 @@ export interface CustomTemplatesTable {
   created_by: string;
   document: JSONColumnType<Record<string, unknown>, string, string>;
   created_at: Timestamp;
-}
-
-export interface ProcessedEventsTable {
-  event_id: string;
-  processed_at: Timestamp;
 }
 
 export interface ProjectDatabase {

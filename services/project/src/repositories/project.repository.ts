@@ -1,7 +1,7 @@
 // All SQL of the project service. Tenancy is decided by the service (company ids the caller
 // belongs to); every query here takes those ids and never returns another company's rows.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { enqueueEvents, type OutboxEvent } from '@trainwright/platform';
+import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
 import type { BrandingJson, GeneratedContentJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -257,13 +257,7 @@ export class ProjectRepository {
   /** Applies an event once: false when its id was applied before. */
   async onceForEvent(eventId: string, apply: (trx: Transaction<ProjectDatabase>) => Promise<OutboxEvent[]>): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('processed_events')
-        .values({ event_id: eventId })
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (!inserted) return false;
+      if (!(await markEventApplied(trx, eventId))) return false;
       const events = await apply(trx);
       await enqueueEvents(trx, events);
       return true;

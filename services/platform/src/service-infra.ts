@@ -1,0 +1,68 @@
+// What every service with a schema needs: its database, the event bus and the outbox relay.
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import { createDatabase } from './db.js';
+import { EventBus } from './events.js';
+import type { Logger } from './logger.js';
+import { OutboxRelay } from './outbox.js';
+
+export interface ServiceInfra<DB> {
+  db: Kysely<DB>;
+  bus: EventBus;
+  relay: OutboxRelay;
+  close(): Promise<void>;
+}
+
+export async function connectServiceInfra<DB>(options: {
+  databaseUrl: string;
+  schema: string;
+  natsUrl: string;
+  namespace: string;
+  logger: Logger;
+}): Promise<ServiceInfra<DB>> {
+  const db = createDatabase<DB>({
+    url: options.databaseUrl,
+    schema: options.schema,
+    onConnectionError: (err) => options.logger.warn({ err }, 'database connection lost; it will be replaced'),
+  });
+  const bus = await EventBus.connect({ url: options.natsUrl, namespace: options.namespace, logger: options.logger });
+  const relay = new OutboxRelay(db, bus, options.logger);
+  return {
+    db,
+    bus,
+    relay,
+    async close() {
+      await relay.stop();
+      await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** The table of event ids a consumer has applied (call from a service's migration). */
+export async function createProcessedEventsTable(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('processed_events')
+    .addColumn('event_id', 'text', (c) => c.primaryKey())
+    .addColumn('processed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+}
+
+export interface ProcessedEventsTable {
+  event_id: string;
+  processed_at: Date;
+}
+
+/**
+ * Marks an event applied inside the caller's transaction; false when it was applied before, so
+ * a redelivered event changes nothing.
+ */
+export async function markEventApplied(trx: Transaction<any> | Kysely<any>, eventId: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('processed_events')
+    .values({ event_id: eventId })
+    .onConflict((oc: any) => oc.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
