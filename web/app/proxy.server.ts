@@ -59,6 +59,16 @@ function downstreamHeaders(upstream: Response): Headers {
     if (encoded && (name === 'content-encoding' || name === 'content-length')) continue;
     headers.append(name, value);
   }
+  // Server-sent events (GET /api/events) must reach the browser as they are written. remix-serve
+  // gzips every compressible type, text/event-stream included, and gzip holds small writes back;
+  // `no-transform` tells its compression middleware to leave the stream alone.
+  if ((headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) {
+    const cacheControl = headers.get('cache-control');
+    if (!/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl ?? '')) {
+      headers.set('cache-control', cacheControl ? `${cacheControl}, no-transform` : 'no-cache, no-transform');
+    }
+    headers.set('x-accel-buffering', 'no');
+  }
   return headers;
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import '~/i18n';
 import stylesheet from '~/tailwind.css?url';
@@ -50,9 +50,16 @@ function Loading() {
   );
 }
 
+/** Pages anyone may open, signed in or not: a shared project link. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname.startsWith('/shared/');
+}
+
 /** The route guard: loading, then the sign-in / pricing screen or the signed-in app. */
 function AuthGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();
+  const { pathname } = useLocation();
+  if (isPublicPath(pathname)) return <>{children}</>;
   if (status === 'loading') return <Loading />;
   if (status === 'signedOut') return <AuthScreen />;
   return <AppLayout>{children}</AppLayout>;

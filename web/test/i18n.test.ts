@@ -56,4 +56,28 @@ describe('interface translations', () => {
     expect(en.errors.network).toBe('Network error. Please check your connection.');
     expect(en.companies.limitReached).toBe('Your {{plan}} plan allows only {{limit}} companies. Upgrade to create more.');
   });
+
+  it('keeps the project and template texts of the specification in English', () => {
+    expect(en.projectForm.creating).toBe('Creating...');
+    expect(en.projectForm.timeout).toBe('Request timed out. Please try again.');
+    expect(en.projectForm.failed).toBe('Failed to create project: {{message}}');
+    expect(en.projectForm.networkFailed).toBe('Network connection failed. Please check your connection and try again.');
+    expect(en.projectForm.errors.titleRequired).toBe('Project title is required');
+    expect(en.projectForm.errors.scriptRequired).toBe('Script content is required');
+    expect(en.projectForm.errors.softwareRequired).toBe('Software details are required for software analysis');
+    expect(en.preview.empty).toBe('Start typing content to see live preview');
+    expect(en.preview.logoFailed).toBe('Logo could not be loaded');
+    expect(en.editDialog.loadFailed).toBe('Error loading project for editing. Please try again.');
+    expect(en.editDialog.saveFailed).toBe('Error saving project updates. Please try again.');
+    expect(en.editDialog.savedRegenerate).toBe('Project updated! AI will regenerate content with your changes');
+    expect(en.deleteDialog.confirm).toBe('Are you sure you want to delete this project?');
+    expect(en.deleteDialog.failed).toBe('Failed to delete project');
+    expect(en.projects.share.copied).toBe('Project link copied to clipboard!');
+    expect(en.projects.noCompany).toBe('No Company');
+    expect(en.dashboard.noProjects).toBe('No projects yet');
+    expect(en.templates.empty).toBe('No templates found');
+    expect(en.upload.typeError).toBe('File type not supported. Accepted types: {{accepted}}');
+    expect(en.upload.sizeError).toBe('File size ({{size}}) exceeds maximum allowed size ({{max}})');
+    expect(en.shared.gone).toBe('This link is no longer available.');
+  });
 });

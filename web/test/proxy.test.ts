@@ -12,6 +12,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     last = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString() };
+    if (req.url === '/api/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write('event: project.created\ndata: {"project_id":"p1"}\n\n');
+      // Left open, like the gateway's stream; the test cancels it.
+      req.on('close', () => res.end());
+      return;
+    }
     if (req.url === '/api/auth/logout') {
       res.writeHead(204, { 'set-cookie': ['tw_at=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/api/auth'] });
       res.end();
@@ -50,6 +57,18 @@ describe('api proxy', () => {
     expect(last.headers.cookie).toBe('tw_at=old');
     expect(last.headers['x-forwarded-host']).toBe('localhost:3000');
     expect(last.headers['x-forwarded-proto']).toBe('http');
+  });
+
+  it('streams server-sent events unbuffered and marks them no-transform so they are not gzipped', async () => {
+    const controller = new AbortController();
+    const response = await proxyToGateway(new Request('http://localhost:3000/api/events', { signal: controller.signal }));
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
+    const reader = response.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('event: project.created');
+    await reader.cancel();
+    controller.abort();
   });
 
   it('passes statuses through, including bodiless ones', async () => {

@@ -1,6 +1,7 @@
 // The signed-in frame: the top bar (product title, optional 'Create Project', language, account,
-// sign out) and the navigation of part 1, section 2.
-import { useId, useState, type ReactNode } from 'react';
+// sign out) and the navigation of part 1, section 2, inside the project workspace (create form,
+// template marketplace, notices).
+import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useMatches, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '~/lib/auth';
@@ -21,6 +22,7 @@ import {
 } from './icons';
 import { Badge, Spinner, buttonClass, cx } from './ui';
 import { planName } from '~/lib/format';
+import { useWorkspace, WorkspaceProvider } from './projects/Workspace';
 
 /** Route `handle` fields the layout understands. */
 export interface LayoutHandle {
@@ -40,20 +42,15 @@ const NAV = [
   { to: '/docs', key: 'nav.docs', icon: BookIcon },
 ];
 
-/** 'Create Project': projects arrive with a later release, so the button says so and is disabled. */
-export function CreateProjectButton({ className, showHint = false }: { className?: string; showHint?: boolean }) {
+/** 'Create Project': opens the create-project form. */
+export function CreateProjectButton({ className }: { className?: string }) {
   const { t } = useTranslation();
-  const hintId = useId();
+  const { openCreate } = useWorkspace();
   return (
-    <span className={cx('relative inline-flex flex-col items-center gap-1', className)} title={t('topbar.createProjectSoon')}>
-      <button type="button" disabled aria-describedby={hintId} className={buttonClass('primary')}>
-        <PlusIcon className="h-4 w-4" />
-        {t('topbar.createProject')}
-      </button>
-      <span id={hintId} className={showHint ? 'text-xs text-slate-500' : 'sr-only'}>
-        {t('topbar.createProjectSoon')}
-      </span>
-    </span>
+    <button type="button" onClick={() => openCreate()} className={cx(buttonClass('primary'), className)}>
+      <PlusIcon className="h-4 w-4" />
+      {t('topbar.createProject')}
+    </button>
   );
 }
 
@@ -141,14 +138,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const createProject = matches.some((m) => (m.handle as LayoutHandle | undefined)?.createProject);
   return (
-    <div className="flex min-h-full flex-col bg-slate-50">
-      <TopBar createProject={createProject} />
-      <div className="flex flex-1 flex-col lg:flex-row">
-        <Navigation />
-        <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
-          <div className="mx-auto max-w-6xl">{children}</div>
-        </main>
+    <WorkspaceProvider>
+      <div className="flex min-h-full flex-col bg-slate-50">
+        <TopBar createProject={createProject} />
+        <div className="flex flex-1 flex-col lg:flex-row">
+          <Navigation />
+          <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+            <div className="mx-auto max-w-6xl">{children}</div>
+          </main>
+        </div>
       </div>
-    </div>
+    </WorkspaceProvider>
   );
 }

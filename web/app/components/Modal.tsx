@@ -1,11 +1,17 @@
 // An accessible modal dialog: labelled by its title, focus moved inside on open and trapped,
-// Escape or the backdrop closes it, focus returns to where it was on close.
+// Escape or the backdrop closes it, focus returns to where it was on close. Dialogs can open over
+// each other (the template marketplace over the create form): only the topmost one handles keys.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
 
+/** Open dialogs, the topmost last. */
+const openStack: symbol[] = [];
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const SIZES = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-6xl' } as const;
 
 export function Modal({
   open,
@@ -20,7 +26,7 @@ export function Modal({
   title: string;
   description?: string;
   children: ReactNode;
-  size?: 'md' | 'lg';
+  size?: 'md' | 'lg' | 'xl';
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -33,6 +39,8 @@ export function Modal({
     if (!open) return;
     const panel = panelRef.current;
     if (!panel) return;
+    const token = Symbol('modal');
+    openStack.push(token);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
     // Prefer the first form field, else the first control, else the panel itself.
@@ -40,6 +48,7 @@ export function Modal({
     (first ?? panel).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
+      if (openStack[openStack.length - 1] !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -67,13 +76,14 @@ export function Modal({
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.body.style.overflow = overflow;
+      openStack.splice(openStack.indexOf(token), 1);
       previous?.focus();
     };
   }, [open]);
 
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4">
       <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" onClick={() => onCloseRef.current()} />
       <div
         ref={panelRef}
@@ -82,7 +92,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
-        className={`relative w-full ${size === 'lg' ? 'max-w-2xl' : 'max-w-lg'} rounded-xl bg-white shadow-xl focus:outline-none`}
+        className={`relative my-auto w-full ${SIZES[size]} rounded-xl bg-white shadow-xl focus:outline-none`}
       >
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
           <div>

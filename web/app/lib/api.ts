@@ -148,3 +148,40 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 export const get = <T>(path: string, signal?: AbortSignal) => api<T>(path, signal ? { signal } : {});
 export const post = <T>(path: string, body: unknown = {}) => api<T>(path, { method: 'POST', body });
 export const patch = <T>(path: string, body: unknown) => api<T>(path, { method: 'PATCH', body });
+export const del = <T>(path: string) => api<T>(path, { method: 'DELETE' });
+
+/** A call that took longer than its time limit. */
+export class TimeoutError extends Error {
+  constructor() {
+    super('Request timed out');
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * Runs a call with a time limit: after `ms` the call's signal is aborted and TimeoutError thrown.
+ * An outer signal (a closing dialog) aborts it too, with the usual AbortError.
+ */
+export async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const onOuterAbort = () => controller.abort();
+  outer?.addEventListener('abort', onOuterAbort);
+  try {
+    return await run(controller.signal);
+  } catch (error) {
+    if (timedOut) throw new TimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

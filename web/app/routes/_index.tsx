@@ -1,24 +1,28 @@
-// The dashboard: header actions, the trial banner, the stat cards the product can fill with real
-// data today (users, companies, current company, subscription) and the Training Projects section.
+// The dashboard: header actions, the trial banner, six stat cards (projects and completed from
+// GET /api/projects stats; users, companies, current company, subscription), the promo panels
+// (included or upgrade, from the user's capabilities) and the Training Projects list.
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
-import { isBelowLimit, isUnlimited } from '@trainwright/catalogue';
-import { CreateProjectButton, type LayoutHandle } from '~/components/AppLayout';
+import { isBelowLimit } from '@trainwright/catalogue';
+import { CreateProjectButton } from '~/components/AppLayout';
 import { CompanyDialog } from '~/components/CompanyDialog';
-import { BuildingIcon, CardIcon, FolderIcon, PlusIcon, UsersIcon } from '~/components/icons';
+import { BuildingIcon, CardIcon, CheckIcon, FolderIcon, PlusIcon, TemplateIcon, UsersIcon } from '~/components/icons';
+import { ProjectList } from '~/components/projects/ProjectList';
+import { PromoPanels } from '~/components/projects/PromoPanels';
+import { useWorkspace } from '~/components/projects/Workspace';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TrialBanner } from '~/components/TrialBanner';
-import { Button, ButtonLink, EmptyState, ErrorBox, PageHeader, Spinner } from '~/components/ui';
+import { Button, ButtonLink, ErrorBox, PageHeader, Spinner } from '~/components/ui';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { useCompanies } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
 import { planName, tierOf, usageText } from '~/lib/format';
 import type { TrialStatusResponse } from '~/lib/types';
+import { useProjectList } from '~/lib/useProjects';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Trainwright' }];
-export const handle: LayoutHandle = { createProject: true };
 
 function StatCard({
   title,
@@ -49,10 +53,18 @@ function Placeholder() {
   return <div className="h-8 w-24 animate-pulse rounded bg-slate-100" aria-hidden="true" />;
 }
 
-export default function Dashboard() {
+/** Shown in a project stat card while the list cannot be loaded: no number rather than a wrong one. */
+function Unavailable() {
   const { t } = useTranslation();
+  return <p className="text-sm text-slate-500">{t('dashboard.statsUnavailable')}</p>;
+}
+
+export default function Dashboard() {
+  const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
   const companies = useCompanies();
+  const projects = useProjectList();
+  const { openMarketplace } = useWorkspace();
   const selectId = useId();
   const [trial, setTrial] = useState<TrialStatusResponse | null>(null);
   const [dialog, setDialog] = useState<{ open: boolean; create: boolean }>({ open: false, create: false });
@@ -87,7 +99,8 @@ export default function Dashboard() {
     }
   };
 
-  const projectLimit = user.subscription?.limits?.projectLimit ?? tier.limits.projectLimit;
+  const stats = projects.data?.stats;
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 
   return (
     <>
@@ -96,9 +109,11 @@ export default function Dashboard() {
         subtitle={t('dashboard.subtitle')}
         actions={
           <>
-            <ButtonLink to="/templates" variant="secondary">
+            <CreateProjectButton />
+            <Button variant="secondary" onClick={openMarketplace}>
+              <TemplateIcon className="h-4 w-4" />
               {t('dashboard.browseTemplates')}
-            </ButtonLink>
+            </Button>
             <Button variant="secondary" onClick={() => setDialog({ open: true, create: false })}>
               <BuildingIcon className="h-4 w-4" />
               {t('dashboard.manageCompanies')}
@@ -117,7 +132,37 @@ export default function Dashboard() {
         </div>
       )}
 
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard title={t('dashboard.totalProjects')} icon={<FolderIcon />} testId="total-projects-card">
+          {stats ? (
+            <>
+              <p className="text-2xl font-semibold text-slate-900">{number(stats.total)}</p>
+              <p className="mt-1 text-sm text-slate-500">{t('dashboard.thisMonth', { count: stats.this_month })}</p>
+            </>
+          ) : projects.error != null ? (
+            <Unavailable />
+          ) : (
+            <Placeholder />
+          )}
+        </StatCard>
+
+        <StatCard title={t('dashboard.completedProjects')} icon={<CheckIcon />} testId="completed-projects-card">
+          {stats ? (
+            <>
+              <p className="text-2xl font-semibold text-slate-900">{number(stats.completed)}</p>
+              <p className="mt-1 text-sm text-slate-500">
+                {t('dashboard.successRate', {
+                  rate: new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 }).format((stats.success_rate ?? 0) / 100),
+                })}
+              </p>
+            </>
+          ) : projects.error != null ? (
+            <Unavailable />
+          ) : (
+            <Placeholder />
+          )}
+        </StatCard>
+
         <StatCard title={t('dashboard.usersTitle')} icon={<UsersIcon />} testId="users-card">
           {current ? (
             <>
@@ -197,27 +242,11 @@ export default function Dashboard() {
         </StatCard>
       </div>
 
-      <section className="mt-10" aria-labelledby="projects-heading">
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id="projects-heading" className="text-lg font-semibold text-slate-900">
-            {t('dashboard.projectsTitle')}
-          </h2>
-        </div>
-        <EmptyState
-          icon={<FolderIcon className="h-10 w-10" />}
-          title={t('dashboard.noProjects')}
-          text={
-            isUnlimited(projectLimit)
-              ? t('dashboard.noProjectsTextUnlimited', { plan: planName(t, user.subscription?.tier) })
-              : t('dashboard.noProjectsText', { plan: planName(t, user.subscription?.tier), count: projectLimit })
-          }
-        >
-          <ButtonLink to="/templates" variant="secondary">
-            {t('dashboard.browseTemplates')}
-          </ButtonLink>
-          <CreateProjectButton showHint />
-        </EmptyState>
-      </section>
+      <PromoPanels />
+
+      <div className="mt-10">
+        <ProjectList list={projects} />
+      </div>
 
       <CompanyDialog
         open={dialog.open}

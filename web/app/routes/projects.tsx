@@ -1,23 +1,23 @@
+// My Projects: the same project list as the dashboard (search, filters, paging, live updates)
+// as a full page.
 import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
-import { CreateProjectButton } from '~/components/AppLayout';
-import { FolderIcon } from '~/components/icons';
+import type { LayoutHandle } from '~/components/AppLayout';
+import { ProjectList } from '~/components/projects/ProjectList';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { ButtonLink, EmptyState, PageHeader } from '~/components/ui';
+import { PageHeader } from '~/components/ui';
+import { useProjectList } from '~/lib/useProjects';
 
 export const meta: MetaFunction = () => [{ title: 'My Projects · Trainwright' }];
+export const handle: LayoutHandle = { createProject: true };
 
 export default function Projects() {
   const { t } = useTranslation();
+  const list = useProjectList();
   return (
     <>
-      <PageHeader title={t('pages.projects.title')} />
-      <EmptyState icon={<FolderIcon className="h-10 w-10" />} title={t('pages.projects.emptyTitle')} text={t('pages.projects.emptyText')}>
-        <ButtonLink to="/templates" variant="secondary">
-          {t('dashboard.browseTemplates')}
-        </ButtonLink>
-        <CreateProjectButton showHint />
-      </EmptyState>
+      <PageHeader title={t('pages.projects.title')} subtitle={t('pages.projects.subtitle')} />
+      <ProjectList list={list} title={t('pages.projects.listTitle')} />
     </>
   );
 }

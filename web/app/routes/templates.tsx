@@ -1,26 +1,23 @@
+// Templates: the template marketplace as a page. 'Use Template' opens the create form with the
+// template chosen and its outline as the script.
 import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
-import { TemplateIcon } from '~/components/icons';
+import type { LayoutHandle } from '~/components/AppLayout';
+import { useWorkspace } from '~/components/projects/Workspace';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { EmptyState, PageHeader } from '~/components/ui';
-import { useSignedInUser } from '~/lib/auth';
-import { planName, tierOf } from '~/lib/format';
+import { TemplateMarketplace } from '~/components/templates/TemplateMarketplace';
+import { PageHeader } from '~/components/ui';
 
 export const meta: MetaFunction = () => [{ title: 'Templates · Trainwright' }];
+export const handle: LayoutHandle = { createProject: true };
 
 export default function Templates() {
   const { t } = useTranslation();
-  const { user } = useSignedInUser();
-  const tier = tierOf(user.subscription?.tier);
-  const count = user.subscription?.limits?.templateCount ?? tier.limits.templateCount;
+  const { openCreate } = useWorkspace();
   return (
     <>
-      <PageHeader title={t('pages.templates.title')} />
-      <EmptyState
-        icon={<TemplateIcon className="h-10 w-10" />}
-        title={t('pages.templates.emptyTitle')}
-        text={t('pages.templates.emptyText', { plan: planName(t, tier.id), count })}
-      />
+      <PageHeader title={t('pages.templates.title')} subtitle={t('templates.marketplaceText')} />
+      <TemplateMarketplace mode="use" onUse={(template) => openCreate({ template })} />
     </>
   );
 }

@@ -48,7 +48,10 @@ describe('sign-up and profile', () => {
       await page.getByTestId('companies-card').getByText('1 of 1').waitFor();
       await page.getByTestId('users-card').getByText('in Lovelace Training').waitFor();
       await page.getByTestId('trial-banner').waitFor();
-      await page.getByText('No projects yet').waitFor();
+      // The project list has loaded: a new account starts with its sample project (or none).
+      await page.waitForFunction(
+        () => !!document.querySelector('[data-testid="project-card"]') || document.body.innerText.includes('No projects yet'),
+      );
 
       // The interface language: Spanish, remembered in localStorage and across a reload.
       await page.getByLabel('Language').selectOption('es');

@@ -1,0 +1,233 @@
+// One project in the list: title, quality score (colour band), engagement, description, status
+// badge, type, visual format, created date, languages, progress per stage, collaborative badge;
+// actions Edit, Preview and a menu (Copy link, Revoke link, Delete project).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '~/lib/format';
+import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type Project } from '~/lib/projects';
+import { Badge, Button, cx } from '../ui';
+
+const STATUS_TONES: Record<string, string> = {
+  completed: 'bg-green-50 text-green-700 ring-green-600/20',
+  failed: 'bg-red-50 text-red-700 ring-red-600/20',
+  pending: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+  review: 'bg-purple-50 text-purple-700 ring-purple-600/20',
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="project-status"
+      className={cx(
+        'inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        STATUS_TONES[status] ?? 'bg-blue-50 text-blue-700 ring-blue-600/20',
+      )}
+    >
+      {t(`projects.status.${status}`, { defaultValue: titleCaseStatus(status) })}
+    </span>
+  );
+}
+
+export type ProjectAction = 'edit' | 'preview' | 'copyLink' | 'revokeLink' | 'delete';
+
+function ActionsMenu({ project, onAction }: { project: Project; onAction: (action: ProjectAction) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  const items: { action: ProjectAction; label: string; danger?: boolean }[] = [
+    { action: 'copyLink', label: t('projects.actions.copyLink') },
+    { action: 'revokeLink', label: t('projects.actions.revokeLink') },
+  ];
+  if (project.can_delete !== false) items.push({ action: 'delete', label: t('projects.actions.delete'), danger: true });
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointer);
+    return () => document.removeEventListener('mousedown', onPointer);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const entries = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      entries[(index + 1) % entries.length]?.focus();
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      entries[(index - 1 + entries.length) % entries.length]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={t('projects.actions.more', { title: project.title })}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded-md px-2 py-1 text-lg leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {open && (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={t('projects.actions.menu')}
+          onKeyDown={onKeyDown}
+          className="absolute right-0 z-20 mt-1 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {items.map((item) => (
+            <button
+              key={item.action}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                setOpen(false);
+                onAction(item.action);
+              }}
+              className={cx(
+                'block w-full px-3 py-2 text-left text-sm focus:bg-slate-100 focus:outline-none',
+                item.danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-50',
+              )}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function engagementText(value: number | string): string {
+  return typeof value === 'number' ? `${Math.round(value)}%` : value;
+}
+
+export function ProjectCard({ project, onAction }: { project: Project; onAction: (project: Project, action: ProjectAction) => void }) {
+  const { t, i18n } = useTranslation();
+  const band = qualityBand(project.quality_score);
+  const stages = stagesWithProgress(project.progress);
+  const languages = project.available_languages?.length ?? 0;
+  const act = (action: ProjectAction) => onAction(project, action);
+  const titleId = useId();
+
+  return (
+    <li
+      data-testid="project-card"
+      data-project-id={project.id}
+      data-status={project.status}
+      aria-labelledby={titleId}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h4 id={titleId} className="min-w-0 break-words font-semibold text-slate-900">
+          {project.title}
+        </h4>
+        <div className="flex shrink-0 items-center gap-1">
+          {band && project.quality_score !== null && (
+            <span
+              data-testid="quality-score"
+              data-band={band}
+              title={t('projects.card.quality')}
+              className={cx('rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset', QUALITY_BAND_CLASSES[band])}
+            >
+              <span className="sr-only">{t('projects.card.quality')}: </span>
+              {Math.round(project.quality_score)}
+            </span>
+          )}
+          <ActionsMenu project={project} onAction={act} />
+        </div>
+      </div>
+
+      {project.engagement_prediction !== null && project.engagement_prediction !== undefined && (
+        <p className="mt-0.5 text-xs text-slate-500">{t('projects.card.engagement', { value: engagementText(project.engagement_prediction) })}</p>
+      )}
+      {project.description && <p className="mt-2 line-clamp-3 whitespace-pre-line text-sm text-slate-600">{project.description}</p>}
+
+      <div className="mt-3 flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={project.status} />
+        <Badge tone="slate">{t(`options.projectType.${project.project_type}`, { defaultValue: titleCaseStatus(project.project_type) })}</Badge>
+        {project.visual_format && (
+          <Badge tone="slate">{t(`options.visualFormat.${project.visual_format}`, { defaultValue: project.visual_format })}</Badge>
+        )}
+        {project.is_collaborative && (
+          <Badge tone="indigo">{t('projects.card.collaborative', { count: project.members ?? 1 })}</Badge>
+        )}
+      </div>
+
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-500">
+        <div>
+          <dt className="sr-only">{t('projects.card.created')}</dt>
+          <dd>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language) })}</dd>
+        </div>
+        <div className="text-right">
+          <dt className="sr-only">{t('projects.card.languagesLabel')}</dt>
+          <dd>{t('projects.card.languages', { count: languages })}</dd>
+        </div>
+      </dl>
+
+      {project.status === 'failed' && project.error && (
+        <p className="mt-2 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">
+          {project.error}
+        </p>
+      )}
+
+      {stages.length > 0 && (
+        <div className="mt-3 space-y-2" data-testid="project-progress">
+          {stages.map(({ stage, percent }) => {
+            const label = t(`projects.stages.${stage}`, { defaultValue: titleCaseStatus(stage) });
+            return (
+              <div key={stage}>
+                <div className="flex justify-between text-xs text-slate-600">
+                  <span>{label}</span>
+                  <span data-testid={`progress-${stage}`}>{percent}%</span>
+                </div>
+                <div
+                  role="progressbar"
+                  aria-label={label}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={percent}
+                  className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
+                >
+                  <div className="h-full rounded-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      )}
+
+      <div className="mt-auto flex gap-2 pt-4">
+        {project.can_edit !== false && (
+          <Button variant="secondary" size="sm" onClick={() => act('edit')} aria-label={t('projects.actions.editNamed', { title: project.title })}>
+            {t('projects.actions.edit')}
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" onClick={() => act('preview')} aria-label={t('projects.actions.previewNamed', { title: project.title })}>
+          {t('projects.actions.preview')}
+        </Button>
+      </div>
+    </li>
+  );
+}

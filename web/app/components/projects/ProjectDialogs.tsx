@@ -1,0 +1,318 @@
+// The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data),
+// Edit (GET with 10 s; PATCH on save) and the delete confirmation.
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
+import { useSignedInUser } from '~/lib/auth';
+import { formatDate } from '~/lib/format';
+import { isHttpUrl, projectPreviewSource, type Project } from '~/lib/projects';
+import { Editor } from '../Editor';
+import { Modal } from '../Modal';
+import { Button, ErrorBox, Field, Spinner, describedBy, inputClass } from '../ui';
+import { ContentPreview } from './ContentView';
+import { StatusBadge } from './ProjectCard';
+import {
+  BrandingFields,
+  DEFAULT_DOCUMENT_FORMAT,
+  DEFAULT_FONT_STYLE,
+  DEFAULT_IMAGE_STYLE,
+  DEFAULT_VISUAL_FORMAT,
+  FormatFields,
+  StyleFields,
+  type BrandingDraft,
+  type BrandingErrors,
+} from './ProjectFormFields';
+
+export const PREVIEW_TIMEOUT_MS = 5_000;
+export const EDIT_TIMEOUT_MS = 10_000;
+
+function lookOf(project: Project) {
+  return {
+    fontStyle: project.font_style || DEFAULT_FONT_STYLE,
+    imageStyle: project.image_style || DEFAULT_IMAGE_STYLE,
+    branding: project.branding,
+  };
+}
+
+export function PreviewDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [full, setFull] = useState<Project | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [fellBack, setFellBack] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    withTimeout(PREVIEW_TIMEOUT_MS, (signal) => get<Project>(`/projects/${encodeURIComponent(project.id)}`, signal), controller.signal)
+      .then((p) => setFull(p))
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) setFellBack(true);
+        if (!isAbortError(err)) console.warn('project detail unavailable, showing the list data', err);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [project.id]);
+
+  const shown = full ?? project;
+  const source = projectPreviewSource(shown);
+
+  return (
+    <Modal open onClose={onClose} title={shown.title} description={t('previewDialog.title')} size="lg">
+      <div className="space-y-4" data-testid="preview-dialog">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+          <StatusBadge status={shown.status} />
+          <span>{t('projects.card.createdOn', { date: formatDate(shown.created_at, i18n.language) })}</span>
+          <span>·</span>
+          <span>{source.generated ? t('previewDialog.generated') : t('previewDialog.ownContent')}</span>
+        </div>
+        {shown.description && <p className="whitespace-pre-line text-sm text-slate-600">{shown.description}</p>}
+        {loading ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner /> {t('common.loading')}
+          </p>
+        ) : (
+          <>
+            {fellBack && <p className="text-xs text-amber-700">{t('previewDialog.fallback')}</p>}
+            <ContentPreview
+              text={source.text}
+              view={source.view}
+              look={lookOf(shown)}
+              empty={shown.project_type === 'software_analysis' && shown.software_details ? (
+                <span className="whitespace-pre-line text-left">{shown.software_details}</span>
+              ) : shown.files && shown.files.length > 0 ? (
+                t('previewDialog.filesOnly', { files: shown.files.map((f) => f.filename).join(', ') })
+              ) : (
+                t('previewDialog.empty')
+              )}
+            />
+          </>
+        )}
+        <div className="flex justify-end border-t border-slate-200 pt-4">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+type ContentField = 'generated_slides' | 'slides_content' | 'script_content';
+
+interface EditDraft {
+  title: string;
+  description: string;
+  content: string;
+  visual_format: string;
+  document_format: string;
+  font_style: string;
+  image_style: string;
+  branding: BrandingDraft;
+  ai_instructions: string;
+}
+
+/** Which text the dialog edits: the generated slides when there are some, else the project's own. */
+function contentFieldOf(project: Project): ContentField {
+  if (project.generated_content?.slides?.slide_content) return 'generated_slides';
+  if (project.project_type === 'slides_to_script' || (!project.script_content && project.slides_content)) return 'slides_content';
+  return 'script_content';
+}
+
+function contentOf(project: Project, field: ContentField): string {
+  if (field === 'generated_slides') return project.generated_content?.slides?.slide_content ?? '';
+  return project[field] ?? '';
+}
+
+function draftOf(project: Project, field: ContentField, fallbackCompany: string): EditDraft {
+  return {
+    title: project.title ?? '',
+    description: project.description ?? '',
+    content: contentOf(project, field),
+    visual_format: project.visual_format || DEFAULT_VISUAL_FORMAT,
+    document_format: project.document_format || DEFAULT_DOCUMENT_FORMAT,
+    font_style: project.font_style || DEFAULT_FONT_STYLE,
+    image_style: project.image_style || DEFAULT_IMAGE_STYLE,
+    branding: project.branding
+      ? { include: true, company_name: project.branding.company_name ?? '', logo_url: project.branding.logo_url ?? '', website: project.branding.website ?? '' }
+      : { include: false, company_name: fallbackCompany, logo_url: '', website: '' },
+    ai_instructions: project.ai_instructions ?? '',
+  };
+}
+
+export function EditDialog({ project, onClose, onSaved }: { project: Project; onClose: () => void; onSaved: (project: Project) => void }) {
+  const { t } = useTranslation();
+  const { user } = useSignedInUser();
+  const id = useId();
+  const [loaded, setLoaded] = useState<Project | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [draft, setDraft] = useState<EditDraft | null>(null);
+  const [errors, setErrors] = useState<{ title?: string } & BrandingErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoadError(false);
+    withTimeout(EDIT_TIMEOUT_MS, (signal) => get<Project>(`/projects/${encodeURIComponent(project.id)}`, signal), controller.signal)
+      .then((p) => {
+        setLoaded(p);
+        setDraft(draftOf(p, contentFieldOf(p), user.company));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setLoadError(true);
+      });
+    return () => controller.abort();
+  }, [project.id, attempt, user.company]);
+
+  const field = loaded ? contentFieldOf(loaded) : 'script_content';
+  const original = useMemo(() => (loaded ? draftOf(loaded, field, user.company) : null), [loaded, field, user.company]);
+  const set = <K extends keyof EditDraft>(key: K, value: EditDraft[K]) => setDraft((d) => (d ? { ...d, [key]: value } : d));
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!draft || !original || !loaded || saving) return;
+    const found: { title?: string } & BrandingErrors = {};
+    if (!draft.title.trim()) found.title = t('projectForm.errors.titleRequired');
+    if (draft.branding.include) {
+      if (draft.branding.logo_url.trim() && !isHttpUrl(draft.branding.logo_url.trim())) found.logo_url = t('companies.invalidUrl');
+      if (draft.branding.website.trim() && !isHttpUrl(draft.branding.website.trim())) found.website = t('companies.invalidUrl');
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+
+    // Only what changed is sent.
+    const body: Record<string, unknown> = {};
+    if (draft.title.trim() !== original.title) body.title = draft.title.trim();
+    if (draft.description !== original.description) body.description = draft.description;
+    if (draft.content !== original.content) body[field] = draft.content;
+    for (const key of ['visual_format', 'document_format', 'font_style', 'image_style', 'ai_instructions'] as const) {
+      if (draft[key] !== original[key]) body[key] = draft[key];
+    }
+    const b = draft.branding;
+    const ob = original.branding;
+    if (b.include !== ob.include || (b.include && (b.company_name !== ob.company_name || b.logo_url !== ob.logo_url || b.website !== ob.website))) {
+      body.branding = b.include ? { company_name: b.company_name.trim(), logo_url: b.logo_url.trim(), website: b.website.trim() } : null;
+    }
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const updated = await patch<Project>(`/projects/${encodeURIComponent(loaded.id)}`, body);
+      onSaved(updated ?? { ...loaded, ...(body as Partial<Project>) });
+    } catch {
+      setSaveError(t('editDialog.saveFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const contentLabel =
+    field === 'generated_slides' ? t('editDialog.generatedSlides') : field === 'slides_content' ? t('projectForm.slidesContent') : t('projectForm.scriptContent');
+  const editorMode = field === 'script_content' ? 'script' : 'slides';
+
+  return (
+    <Modal open onClose={onClose} title={t('editDialog.title')} description={project.title} size="lg">
+      {loadError ? (
+        <ErrorBox onRetry={() => setAttempt((a) => a + 1)} retryLabel={t('common.retry')}>
+          {t('editDialog.loadFailed')}
+        </ErrorBox>
+      ) : !draft ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> {t('common.loading')}
+        </p>
+      ) : (
+        <form noValidate onSubmit={save} className="space-y-5">
+          {saveError && <ErrorBox takeFocus>{saveError}</ErrorBox>}
+          <Field id={`${id}-title`} label={t('projectForm.projectTitle')} error={errors.title}>
+            <input
+              id={`${id}-title`}
+              value={draft.title}
+              maxLength={200}
+              onChange={(e) => set('title', e.target.value)}
+              className={inputClass}
+              {...describedBy(`${id}-title`, undefined, errors.title)}
+            />
+          </Field>
+          <Field id={`${id}-description`} label={t('projectForm.description')}>
+            <textarea id={`${id}-description`} rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} className={inputClass} />
+          </Field>
+          <Editor
+            id={`${id}-content`}
+            label={contentLabel}
+            mode={editorMode}
+            value={draft.content}
+            onChange={(v) => set('content', v)}
+            hint={field === 'generated_slides' ? t('editDialog.generatedHint') : undefined}
+          />
+          <FormatFields
+            user={user}
+            visualFormat={draft.visual_format}
+            documentFormat={draft.document_format}
+            onVisualFormat={(v) => set('visual_format', v)}
+            onDocumentFormat={(v) => set('document_format', v)}
+          />
+          <StyleFields fontStyle={draft.font_style} imageStyle={draft.image_style} onFontStyle={(v) => set('font_style', v)} onImageStyle={(v) => set('image_style', v)} />
+          <BrandingFields value={draft.branding} onChange={(v) => set('branding', v)} errors={errors} />
+          <Field id={`${id}-ai`} label={t('projectForm.aiInstructions')} hint={t('projectForm.aiHint')}>
+            <textarea
+              id={`${id}-ai`}
+              rows={3}
+              value={draft.ai_instructions}
+              onChange={(e) => set('ai_instructions', e.target.value)}
+              className={inputClass}
+              {...describedBy(`${id}-ai`, true, undefined)}
+            />
+          </Field>
+          <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+            <Button variant="secondary" onClick={onClose} disabled={saving}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving && <Spinner />}
+              {saving ? t('common.saving') : t('common.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+export function DeleteDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api<void>(`/projects/${encodeURIComponent(project.id)}`, { method: 'DELETE' });
+      onDeleted();
+    } catch {
+      setError(t('deleteDialog.failed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open onClose={onClose} title={t('deleteDialog.title')} description={project.title}>
+      <div className="space-y-4">
+        {error && <ErrorBox takeFocus>{error}</ErrorBox>}
+        <p className="text-sm text-slate-700">{t('deleteDialog.confirm')}</p>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} disabled={busy}>
+            {busy && <Spinner />}
+            {t('deleteDialog.delete')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

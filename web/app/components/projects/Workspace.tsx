@@ -1,0 +1,114 @@
+// The project workspace around every signed-in page: the create-project dialog, the template
+// marketplace dialog and the notices (toasts). Any page opens them through useWorkspace(); the
+// project lists refresh when a project is created (notifyProjectsChanged).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { MarketplaceTemplate } from '~/lib/templates';
+import { CheckIcon, CloseIcon, WarningIcon } from '../icons';
+import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
+import { cx } from '../ui';
+import { CreateProjectDialog } from './CreateProjectDialog';
+
+export interface WorkspaceValue {
+  /** Opens the create form, optionally started from a template. */
+  openCreate: (options?: { template?: MarketplaceTemplate }) => void;
+  openMarketplace: () => void;
+  notify: (text: string, tone?: 'success' | 'error') => void;
+}
+
+const WorkspaceContext = createContext<WorkspaceValue | null>(null);
+
+interface Toast {
+  id: number;
+  text: string;
+  tone: 'success' | 'error';
+}
+
+const TOAST_MS = 6000;
+
+function Toasts({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-full max-w-sm flex-col gap-2" aria-live="polite" role="status">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          data-testid="toast"
+          className={cx(
+            'pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg',
+            toast.tone === 'success' ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-900',
+          )}
+        >
+          {toast.tone === 'success' ? <CheckIcon className="h-5 w-5 shrink-0 text-green-600" /> : <WarningIcon className="h-5 w-5 shrink-0 text-red-500" />}
+          <span className="flex-1">{toast.text}</span>
+          <button type="button" onClick={() => dismiss(toast.id)} className="shrink-0 rounded p-0.5 hover:bg-black/5" aria-label={t('common.close')}>
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const [create, setCreate] = useState<{ key: number; template: MarketplaceTemplate | null } | null>(null);
+  const [marketplace, setMarketplace] = useState(false);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const nextId = useRef(1);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+
+  const dismiss = useCallback((id: number) => {
+    setToasts((list) => list.filter((t) => t.id !== id));
+    const timer = timers.current.get(id);
+    if (timer) clearTimeout(timer);
+    timers.current.delete(id);
+  }, []);
+
+  const notify = useCallback(
+    (text: string, tone: 'success' | 'error' = 'success') => {
+      const id = nextId.current++;
+      setToasts((list) => [...list.slice(-2), { id, text, tone }]);
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_MS),
+      );
+    },
+    [dismiss],
+  );
+
+  useEffect(() => {
+    const all = timers.current;
+    return () => all.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  // Dialogs belong to the page they were opened on.
+  useEffect(() => {
+    setMarketplace(false);
+    setCreate(null);
+  }, [location.pathname]);
+
+  const openCreate = useCallback((options?: { template?: MarketplaceTemplate }) => {
+    setMarketplace(false);
+    setCreate((c) => ({ key: (c?.key ?? 0) + 1, template: options?.template ?? null }));
+  }, []);
+  const openMarketplace = useCallback(() => setMarketplace(true), []);
+
+  const value = useMemo<WorkspaceValue>(() => ({ openCreate, openMarketplace, notify }), [openCreate, openMarketplace, notify]);
+
+  return (
+    <WorkspaceContext.Provider value={value}>
+      {children}
+      {create && <CreateProjectDialog key={create.key} initialTemplate={create.template} onClose={() => setCreate(null)} />}
+      <TemplateMarketplaceModal open={marketplace} mode="use" onClose={() => setMarketplace(false)} onUse={(template) => openCreate({ template })} />
+      <Toasts toasts={toasts} dismiss={dismiss} />
+    </WorkspaceContext.Provider>
+  );
+}
+
+export function useWorkspace(): WorkspaceValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspace must be used inside <WorkspaceProvider>');
+  return value;
+}

@@ -1,0 +1,194 @@
+// The project list's state (GET /api/projects with search, filters and paging) and the live
+// events (GET /api/events) that keep it current while the dashboard or My Projects is open.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { get, refreshSession } from './api';
+import {
+  applyStatusChange,
+  projectQueryString,
+  type Project,
+  type ProjectListResponse,
+  type ProjectQuery,
+  type StatusChange,
+} from './projects';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Re-runs `reload` whenever another part of the app (the create dialog) changed projects. */
+type ChangeListener = () => void;
+const changeListeners = new Set<ChangeListener>();
+
+export function notifyProjectsChanged(): void {
+  for (const listener of changeListeners) listener();
+}
+
+export function onProjectsChanged(listener: ChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+export function useProjectList(pageSize = DEFAULT_PAGE_SIZE) {
+  const [searchInput, setSearchInput] = useState('');
+  const [query, setQuery] = useState<ProjectQuery>({ search: '', status: '', project_type: '', page: 1, page_size: pageSize });
+  const [data, setData] = useState<ProjectListResponse | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const requestId = useRef(0);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  const load = useCallback(async (q: ProjectQuery, { quiet = false } = {}) => {
+    const id = ++requestId.current;
+    if (!quiet) setLoading(true);
+    try {
+      const result = await get<ProjectListResponse>(`/projects?${projectQueryString(q)}`);
+      if (id !== requestId.current) return;
+      setData(result);
+      setError(null);
+    } catch (err) {
+      if (id !== requestId.current) return;
+      // A quiet refresh (after an event) keeps showing the list it has.
+      if (!quiet) setError(err);
+    } finally {
+      if (id === requestId.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  // Debounced search: the query changes (and the server is asked) once typing pauses.
+  useEffect(() => {
+    if (searchInput === queryRef.current.search) return;
+    const timer = setTimeout(() => setQuery((q) => ({ ...q, search: searchInput, page: 1 })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const reload = useCallback((options?: { quiet?: boolean }) => load(queryRef.current, options), [load]);
+
+  useEffect(() => onProjectsChanged(() => void reload({ quiet: true })), [reload]);
+
+  const setStatus = useCallback((status: string) => setQuery((q) => ({ ...q, status, page: 1 })), []);
+  const setProjectType = useCallback((project_type: string) => setQuery((q) => ({ ...q, project_type, page: 1 })), []);
+  const setPage = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
+  const clearFilters = useCallback(() => {
+    setSearchInput('');
+    setQuery((q) => ({ ...q, search: '', status: '', project_type: '', page: 1 }));
+  }, []);
+
+  /** Applies a live status change to the card in place. */
+  const applyChange = useCallback((change: StatusChange) => {
+    setData((d) =>
+      d ? { ...d, projects: d.projects.map((p: Project) => (p.id === change.project_id ? applyStatusChange(p, change) : p)) } : d,
+    );
+  }, []);
+
+  /** Replaces one project (after an edit) without a reload. */
+  const replaceProject = useCallback((project: Project) => {
+    setData((d) => (d ? { ...d, projects: d.projects.map((p) => (p.id === project.id ? { ...p, ...project } : p)) } : d));
+  }, []);
+
+  const filtered = query.search !== '' || query.status !== '' || query.project_type !== '';
+
+  return {
+    data,
+    error,
+    loading,
+    query,
+    searchInput,
+    setSearchInput,
+    setStatus,
+    setProjectType,
+    setPage,
+    clearFilters,
+    filtered,
+    reload,
+    applyChange,
+    replaceProject,
+  };
+}
+
+export type ProjectListState = ReturnType<typeof useProjectList>;
+
+export interface ProjectEventHandlers {
+  onStatusChanged: (change: StatusChange) => void;
+  /** project.created / updated / deleted, and a reconnect after missed events. */
+  onListChanged: () => void;
+}
+
+export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
+
+/**
+ * Subscribes to GET /api/events (same origin, so the session cookie goes along) while mounted.
+ * On an error the connection is closed and reopened after a growing delay (1 s, 2 s, ... 30 s);
+ * a connection that never opened may be an expired session, so the session is refreshed first.
+ * After a reconnect the list is reloaded, since events may have been missed meanwhile.
+ * Returns whether the stream is open.
+ */
+export function useProjectEvents(handlers: ProjectEventHandlers): boolean {
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let delay: number = EVENT_BACKOFF_MS.initial;
+    let stopped = false;
+    let hadError = false;
+
+    const parse = (event: MessageEvent): { project_id?: string } & Record<string, unknown> | null => {
+      try {
+        const data = JSON.parse(String(event.data)) as unknown;
+        return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+      } catch {
+        return null;
+      }
+    };
+
+    const connect = () => {
+      if (stopped) return;
+      let opened = false;
+      const es = new EventSource('/api/events', { withCredentials: true });
+      source = es;
+      es.onopen = () => {
+        opened = true;
+        setConnected(true);
+        delay = EVENT_BACKOFF_MS.initial;
+        if (hadError) {
+          hadError = false;
+          handlersRef.current.onListChanged();
+        }
+      };
+      es.addEventListener('project.status_changed', (event) => {
+        const data = parse(event as MessageEvent);
+        if (data && typeof data.project_id === 'string') handlersRef.current.onStatusChanged(data as unknown as StatusChange);
+      });
+      for (const name of ['project.created', 'project.updated', 'project.deleted']) {
+        es.addEventListener(name, () => handlersRef.current.onListChanged());
+      }
+      es.onerror = () => {
+        es.close();
+        if (stopped) return;
+        setConnected(false);
+        hadError = true;
+        const wait = delay;
+        delay = Math.min(delay * 2, EVENT_BACKOFF_MS.max);
+        timer = setTimeout(async () => {
+          if (!opened) await refreshSession().catch(() => false);
+          connect();
+        }, wait);
+      };
+    };
+
+    connect();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      source?.close();
+    };
+  }, []);
+  return connected;
+}

@@ -1,0 +1,153 @@
+// A shared project (public, read-only, works signed out): GET /api/shared/{token} rendered as
+// slides and / or script with the project's branding. A revoked or unknown link is a 404:
+// 'This link is no longer available.'
+import { useCallback, useEffect, useState } from 'react';
+import type { MetaFunction } from '@remix-run/node';
+import { useParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
+import { LanguageSwitcher } from '~/components/LanguageSwitcher';
+import { ScriptView, SlidesView } from '~/components/projects/ContentView';
+import { StatusBadge } from '~/components/projects/ProjectCard';
+import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { ErrorBox, Spinner } from '~/components/ui';
+import { ApiError, get } from '~/lib/api';
+import { errorText } from '~/lib/errors';
+import { formatDate } from '~/lib/format';
+import type { Branding } from '~/lib/projects';
+
+export const meta: MetaFunction = () => [{ title: 'Shared training · Trainwright' }, { name: 'robots', content: 'noindex' }];
+
+export interface SharedProject {
+  title: string;
+  description: string;
+  project_type: string;
+  status: string;
+  created_at: string;
+  company_name: string | null;
+  branding: Branding | null;
+  /** docs/api.md: the slides as a SlideDeck. */
+  slides?: SlideDeck | string | null;
+  /** What the server sends today: the slides in the slide text format. */
+  slide_content?: string | null;
+  script: Script | string | null;
+  font_style?: string;
+  image_style?: string;
+}
+
+/** The deck, whichever way it is sent: a SlideDeck, or slide text in `slides` or `slide_content`. */
+function deckOf(project: SharedProject): SlideDeck | null {
+  const value = project.slides ?? project.slide_content ?? null;
+  const deck = typeof value === 'string' ? (value.trim() ? parseSlideText(value) : null) : value;
+  return deck && Array.isArray(deck.slides) && deck.slides.length > 0 ? deck : null;
+}
+
+function scriptOf(value: SharedProject['script']): Script | null {
+  if (!value) return null;
+  if (typeof value === 'string') return value.trim() ? parseScript(value) : null;
+  return Array.isArray(value.blocks) && value.blocks.length > 0 ? value : null;
+}
+
+export default function SharedProjectPage() {
+  const { t, i18n } = useTranslation();
+  const { token = '' } = useParams();
+  const [project, setProject] = useState<SharedProject | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [gone, setGone] = useState(false);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setError(null);
+      try {
+        setProject(await get<SharedProject>(`/shared/${encodeURIComponent(token)}`, signal));
+      } catch (err) {
+        if (signal?.aborted) return;
+        if (err instanceof ApiError && err.status === 404) setGone(true);
+        else setError(err);
+      }
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const look = {
+    fontStyle: project?.font_style || 'modern',
+    imageStyle: project?.image_style || 'professional',
+    branding: project?.branding ?? null,
+  };
+  const deck = project ? deckOf(project) : null;
+  const script = project ? scriptOf(project.script) : null;
+
+  return (
+    <div className="min-h-full bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3">
+          <span className="flex items-center gap-2">
+            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
+              T
+            </span>
+            <span className="text-lg font-semibold text-slate-900">Trainwright</span>
+          </span>
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <main className="mx-auto max-w-4xl px-4 py-8">
+        {gone ? (
+          <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="shared-gone">
+            <h1 className="text-xl font-semibold text-slate-900">{t('shared.gone')}</h1>
+            <p className="mt-2 text-sm text-slate-600">{t('shared.goneText')}</p>
+          </div>
+        ) : error != null ? (
+          <ErrorBox onRetry={() => void load()} retryLabel={t('common.retry')}>
+            {t('shared.loadFailed')} {errorText(error, t)}
+          </ErrorBox>
+        ) : !project ? (
+          <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+            <Spinner className="h-4 w-4 text-indigo-600" /> {t('common.loading')}
+          </p>
+        ) : (
+          <article className="space-y-6">
+            <header>
+              <p className="text-sm font-medium text-indigo-600">{project.branding?.company_name || project.company_name || t('shared.sharedTraining')}</p>
+              <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{project.title}</h1>
+              <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+                <StatusBadge status={project.status} />
+                <span>{t(`options.projectType.${project.project_type}`, { defaultValue: project.project_type })}</span>
+                <span>·</span>
+                <span>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language) })}</span>
+              </div>
+              {project.description && <p className="mt-3 whitespace-pre-line text-slate-700">{project.description}</p>}
+            </header>
+            {deck && (
+              <section aria-labelledby="shared-slides">
+                <h2 id="shared-slides" className="mb-3 text-lg font-semibold text-slate-900">
+                  {t('shared.slides')}
+                </h2>
+                <SlidesView deck={deck} look={look} />
+              </section>
+            )}
+            {script && (
+              <section aria-labelledby="shared-script">
+                <h2 id="shared-script" className="mb-3 text-lg font-semibold text-slate-900">
+                  {t('shared.script')}
+                </h2>
+                <ScriptView script={script} look={look} />
+              </section>
+            )}
+            {!deck && !script && <p className="text-sm text-slate-600">{t('shared.noContent')}</p>}
+            <p className="border-t border-slate-200 pt-4 text-xs text-slate-500">{t('shared.readOnly')}</p>
+          </article>
+        )}
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}
