@@ -1,0 +1,107 @@
+// Medium tests of the project repository against the real PostgreSQL.
+import { randomUUID } from 'node:crypto';
+import { createDatabase } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { PROJECT_SCHEMA, migrateProject } from '../src/app.js';
+import type { ProjectDatabase } from '../src/repositories/database.js';
+import { ProjectRepository, type NewProject } from '../src/repositories/project.repository.js';
+import type { Kysely } from 'kysely';
+
+let infra: TestInfra;
+let db: Kysely<ProjectDatabase>;
+let repo: ProjectRepository;
+
+beforeAll(async () => {
+  infra = await createTestInfra('project_repo');
+  await migrateProject({ DATABASE_URL: infra.databaseUrl });
+  db = createDatabase<ProjectDatabase>({ url: infra.databaseUrl, schema: PROJECT_SCHEMA });
+  repo = new ProjectRepository(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await infra?.cleanup();
+});
+
+function project(companyId: string, ownerUserId: string, overrides: Partial<NewProject> = {}): NewProject {
+  return {
+    companyId,
+    ownerUserId,
+    createdBy: ownerUserId,
+    title: 'Untitled',
+    description: '',
+    projectType: 'script_to_slides',
+    inputMethod: 'text',
+    scriptContent: '## A',
+    slidesContent: '',
+    softwareDetails: '',
+    softwareList: [],
+    visualFormat: 'powerpoint',
+    documentFormat: 'pdf',
+    branding: null,
+    aiInstructions: '',
+    templateId: '',
+    fontStyle: 'modern',
+    imageStyle: 'professional',
+    voiceSelection: null,
+    ...overrides,
+  };
+}
+
+describe(ProjectRepository.name, () => {
+  it('should never let concurrent creations pass the limit', async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.insertWithinLimit(project(company, owner, { title: `P${i}` }), 3, [], () => [])));
+    expect(results.filter((r) => r.kind === 'created')).toHaveLength(3);
+    expect(results.filter((r) => r.kind === 'limit')).toHaveLength(5);
+  });
+
+  it('should not count the sample against the limit', async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    await repo.insertWithinLimit(project(company, owner, { isSample: true }), -1, [], () => []);
+    expect((await repo.insertWithinLimit(project(company, owner), 1, [], () => [])).kind).toBe('created');
+    expect((await repo.insertWithinLimit(project(company, owner), 1, [], () => [])).kind).toBe('limit');
+  });
+
+  it('should filter by search (LIKE characters taken literally), status and type, within the given companies', async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    const elsewhere = randomUUID();
+    for (const title of ['100% safety', 'Safety_basics', 'Fire drill', 'Ladder safety']) {
+      await repo.insertWithinLimit(project(company, owner, { title }), -1, [], () => []);
+    }
+    await repo.insertWithinLimit(project(elsewhere, owner, { title: 'Safety elsewhere' }), -1, [], () => []);
+    const search = async (s: string) => (await repo.list({ companyIds: [company], search: s, limit: 50, offset: 0 })).rows.map((r) => r.title).sort();
+    expect(await search('safety')).toEqual(['100% safety', 'Ladder safety', 'Safety_basics']);
+    expect(await search('%')).toEqual(['100% safety']);
+    expect(await search('_')).toEqual(['Safety_basics']);
+    expect((await repo.list({ companyIds: [company], projectType: 'software_analysis', limit: 50, offset: 0 })).total).toBe(0);
+    expect((await repo.list({ companyIds: [], limit: 50, offset: 0 })).total).toBe(0);
+    const row = (await repo.list({ companyIds: [company], search: 'fire', limit: 1, offset: 0 })).rows[0]!;
+    expect(await repo.findById(row.id, [elsewhere])).toBeUndefined();
+    expect((await repo.findById(row.id, [company]))?.title).toBe('Fire drill');
+  });
+
+  it('should apply an event id once', async () => {
+    const id = randomUUID();
+    let applied = 0;
+    const apply = async () => {
+      applied += 1;
+      return [];
+    };
+    expect(await repo.onceForEvent(id, apply)).toBe(true);
+    expect(await repo.onceForEvent(id, apply)).toBe(false);
+    expect(applied).toBe(1);
+  });
+
+  it('should move a status only from the state it was read in', async () => {
+    const owner = randomUUID();
+    const created = await repo.insertWithinLimit(project(randomUUID(), owner), -1, [], () => []);
+    if (created.kind !== 'created') throw new Error('not created');
+    expect(await repo.transition(db, created.id, 'pending', { status: 'analyzing' })).toBe(true);
+    expect(await repo.transition(db, created.id, 'pending', { status: 'failed' })).toBe(false);
+    expect((await repo.findByIdUnscoped(created.id))?.status).toBe('analyzing');
+  });
+});
