@@ -2,3 +2,4 @@ export * from './plans.js';
 export * from './features.js';
 export * from './trial.js';
 export * from './roles.js';
+export * from './projects.js';

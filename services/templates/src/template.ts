@@ -70,11 +70,9 @@ export type FontFamily = (typeof FONT_FAMILIES)[number];
 /** The families with serifs; the preview falls back to the generic `serif` for these. */
 export const SERIF_FAMILIES: readonly FontFamily[] = ['DejaVu Serif', 'Liberation Serif', 'Noto Serif'];
 
-export const FONT_STYLES = ['modern', 'classic', 'professional', 'creative', 'minimal'] as const;
-export type FontStyle = (typeof FONT_STYLES)[number];
-
-export const IMAGE_STYLES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
-export type ImageStyle = (typeof IMAGE_STYLES)[number];
+// The project options the templates use are the catalogue's (one list for the whole product).
+import type { FontStyle, ImageStyle } from '@trainwright/catalogue';
+export { FONT_STYLES, IMAGE_STYLES, type FontStyle, type ImageStyle } from '@trainwright/catalogue';
 
 /** The overall look of a Design template. */
 export const DESIGN_TYPES = [

@@ -2,19 +2,9 @@
 // and the pure rules of the project list: grouping, status labels, quality colour bands, content
 // detection. No React and no browser API here, so the unit tests run them directly.
 import type { SlideDeck } from '@trainwright/formats';
+import { DOCUMENT_FORMATS, PROJECT_STATUSES, PROJECT_TYPES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat } from '@trainwright/catalogue';
 
-export const PROJECT_STATUSES = [
-  'pending',
-  'analyzing',
-  'generating_content',
-  'creating_slides',
-  'generating_documents',
-  'creating_video',
-  'review',
-  'completed',
-  'failed',
-] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+export { DOCUMENT_FORMATS, PROJECT_STATUSES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat };
 
 /** The list's status filter offers only these (part 1, section 2). */
 export const STATUS_FILTERS = ['completed', 'pending', 'analyzing', 'generating_content', 'failed'] as const;
@@ -24,16 +14,11 @@ export const STATUS_FILTERS = ['completed', 'pending', 'analyzing', 'generating_
  * already know it. */
 export const CREATE_PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis'] as const;
 export type CreateProjectType = (typeof CREATE_PROJECT_TYPES)[number];
-export const ALL_PROJECT_TYPES = [...CREATE_PROJECT_TYPES, 'ai_content_generator'] as const;
-export type ProjectType = (typeof ALL_PROJECT_TYPES)[number];
+export const ALL_PROJECT_TYPES = PROJECT_TYPES;
 
 /** The pipeline stages that report progress, in pipeline order. */
 export const PROGRESS_STAGES = ['analyzing', 'generating_content', 'creating_slides', 'generating_documents', 'creating_video'] as const;
 
-export const VISUAL_FORMATS = ['powerpoint', 'mp4', 'mov'] as const;
-export type VisualFormat = (typeof VISUAL_FORMATS)[number];
-export const DOCUMENT_FORMATS = ['pdf', 'word'] as const;
-export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
 
 export interface Branding {
   company_name: string;

@@ -1,22 +1,31 @@
 // Projects: create within the plan, list across the caller's companies, read, edit, delete,
 // share, and the pipeline's status changes. Tenancy and roles come from the auth service's
 // memberships through the platform's Authoriser; a project of another company is NOT_FOUND.
-import { TIERS, projectLimitMessage, type Role, type TierId } from '@trainwright/catalogue';
+import {
+  DOCUMENT_FORMATS,
+  FONT_STYLES,
+  IMAGE_STYLES,
+  PROJECT_TYPES,
+  TIERS,
+  VISUAL_FORMATS,
+  canTransition,
+  isInProgress,
+  isPipelineStage,
+  isProjectStatus,
+  projectLimitMessage,
+  type ProjectStatus,
+  type Role,
+  type TierId,
+} from '@trainwright/catalogue';
 import { AppError, type Authoriser, type OutboxEvent } from '@trainwright/platform';
 import { randomBytes } from 'node:crypto';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { BrandingJson, GeneratedContentJson, VoiceJson } from '../repositories/database.js';
 import { projectEvents } from './events.js';
-import { canTransition, isInProgress, isPipelineStage, isProjectStatus, type ProjectStatus } from './status-machine.js';
 import type { TemplateService } from './template.service.js';
 import {
-  DOCUMENT_FORMATS,
-  FONT_STYLES,
-  IMAGE_STYLES,
   MESSAGES,
-  PROJECT_TYPES,
   TEXT_LIMITS,
-  VISUAL_FORMATS,
   branding as validBranding,
   oneOf,
   requireContent,

@@ -1,12 +1,7 @@
 // The create form's rules (part 1 section 5) and the bounds on every text field.
 import { AppError } from '@trainwright/platform';
 
-export const PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis', 'ai_content_generator'] as const;
-export type ProjectType = (typeof PROJECT_TYPES)[number];
-export const VISUAL_FORMATS = ['powerpoint', 'mp4', 'mov'] as const;
-export const DOCUMENT_FORMATS = ['pdf', 'word'] as const;
-export const FONT_STYLES = ['modern', 'classic', 'professional', 'creative', 'minimal'] as const;
-export const IMAGE_STYLES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
+import type { ProjectType } from '@trainwright/catalogue';
 
 export const MESSAGES = {
   titleRequired: 'Project title is required',

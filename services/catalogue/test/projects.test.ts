@@ -1,4 +1,4 @@
-import { canTransition, statusLabel, PROJECT_STATUSES } from '../src/services/status-machine.js';
+import { canTransition, statusLabel, PROJECT_STATUSES } from '../src/projects.js';
 
 describe('project status machine', () => {
   it('should move forward through the pipeline, skipping stages if needed', () => {

@@ -1,3 +1,17 @@
+// Projects' closed sets (part 1 sections 3, 4 and 9) and the status machine of section 4, shared
+// by the project service and the web app.
+
+export const PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis', 'ai_content_generator'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const VISUAL_FORMATS = ['powerpoint', 'mp4', 'mov'] as const;
+export type VisualFormat = (typeof VISUAL_FORMATS)[number];
+export const DOCUMENT_FORMATS = ['pdf', 'word'] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export const FONT_STYLES = ['modern', 'classic', 'professional', 'creative', 'minimal'] as const;
+export type FontStyle = (typeof FONT_STYLES)[number];
+export const IMAGE_STYLES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
+export type ImageStyle = (typeof IMAGE_STYLES)[number];
+
 // The project status machine of part 1 section 4. Work moves forward through the pipeline
 // (stages may be skipped: no video means no creating_video); any unfinished stage may fail; a
 // failed or finished project goes back to pending when its content must be generated again.
