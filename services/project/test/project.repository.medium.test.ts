@@ -79,6 +79,9 @@ describe(ProjectRepository.name, () => {
     expect(await search('_')).toEqual(['Safety_basics']);
     expect((await repo.list({ companyIds: [company], projectType: 'software_analysis', limit: 50, offset: 0 })).total).toBe(0);
     expect((await repo.list({ companyIds: [], limit: 50, offset: 0 })).total).toBe(0);
+    const secondPage = await repo.list({ companyIds: [company], limit: 3, offset: 3 });
+    expect([secondPage.rows.length, secondPage.total]).toEqual([1, 4]);
+    expect(await repo.list({ companyIds: [company], limit: 3, offset: 30 })).toEqual({ rows: [], total: 4 });
     const row = (await repo.list({ companyIds: [company], search: 'fire', limit: 1, offset: 0 })).rows[0]!;
     expect(await repo.findById(row.id, [elsewhere])).toBeUndefined();
     expect((await repo.findById(row.id, [company]))?.title).toBe('Fire drill');

@@ -160,11 +160,22 @@ export class ProjectRepository {
       const pattern = `%${escapeLike(filter.search)}%`;
       query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]));
     }
-    const [rows, count] = await Promise.all([
-      query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
-      query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(count.n) };
+    // The page and the total in one pass over the company's projects (count over the window).
+    const page = await query
+      .selectAll()
+      .select(sql<number>`count(*) over ()`.as('full_count'))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    if (page.length === 0 && filter.offset > 0) {
+      // Past the last page: the window saw no row, so count separately.
+      const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { rows: [], total: Number(count.n) };
+    }
+    const total = page.length === 0 ? 0 : Number(page[0]!.full_count);
+    return { rows: page.map(({ full_count: _count, ...row }) => row as ProjectRow), total };
   }
 
   async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {

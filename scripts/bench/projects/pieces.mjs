@@ -1,0 +1,258 @@
+// `run.mjs --pieces`: after the scenarios, times the pieces of one GET /api/projects alone, against
+// the same servers and data. Each piece runs for 3 s (after 0.5 s warm-up) with 10 calls in flight;
+// CPU is counted as in run.mjs (bench = this process, i.e. the client side of the piece).
+//
+//   gRPC   auth ListCompanies and GetMembership (what the project service asks auth), the project
+//          service's ListProjects (everything behind the gateway)
+//   HTTP   GET /api/auth/me and GET /api/projects through the gateway at 10 connections
+//   SQL    the project repository's own code (kysely + pg, pool of 10): list (rows + count),
+//          rows alone, count alone, stats, files of 20 projects, all of one list; and variants
+//          of the rows query: as a named prepared statement, only the columns a list card shows,
+//          rows and total in one statement (count(*) over ()), and with an index on (company_id,
+//          status, project_type, created_at desc, id desc) made for these pieces, then dropped
+//   local  in this process, per list response, with and without the long texts: protobuf encode
+//          (project service) and decode (gateway), and the gateway's route (mapping + response
+//          schema serialisation) through Fastify inject with the gRPC call stubbed
+//   EXPLAIN ANALYZE of the rows, count and stats statements (planning and execution time)
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDatabase, createGrpcClient } from '@trainwright/platform';
+import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { ListProjectsResponse, ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+
+const PROJECT_DIST = import.meta.resolve('@trainwright/project'); // .../services/project/dist/src/index.js
+const GATEWAY_DIST = import.meta.resolve('@trainwright/gateway'); // .../services/gateway/dist/index.js
+const { ProjectRepository } = await import(new URL('./repositories/project.repository.js', PROJECT_DIST));
+const { projectRoutes } = await import(new URL('./routes/projects.routes.js', GATEWAY_DIST));
+
+const CONCURRENCY = 10;
+const SECONDS = 3;
+// What a list card needs: everything but the long texts.
+const CARD_COLUMNS = [
+  'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
+  'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress', 'is_collaborative',
+  'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style', 'voice_selection', 'error',
+  'needs_regeneration', 'is_sample', 'created_at', 'updated_at',
+];
+
+export async function timePieces({ infra, database, auth, project, gateway, userId, companyId, words, base, headers, cpuMeter, log }) {
+  const procs = [gateway, project, auth];
+  const authClient = createGrpcClient(AuthServiceClient, AuthServiceService, `127.0.0.1:${auth.port}`);
+  const projectClient = createGrpcClient(ProjectServiceClient, ProjectServiceService, `127.0.0.1:${project.port}`);
+  const db = createDatabase({ url: infra.databaseUrl, schema: 'project', maxConnections: CONCURRENCY });
+  // A plain pool for the prepared-statement variant and EXPLAIN (kysely keeps its own private).
+  const pgPool = new pg.Pool({ connectionString: infra.databaseUrl, max: CONCURRENCY, options: '-c search_path=project,public' });
+  const repository = new ProjectRepository(db);
+  const rows = [];
+  const word = (i) => words[i % words.length];
+  const filter = (i) => ({ companyIds: [companyId], search: word(i), status: 'pending', projectType: 'script_to_slides', limit: 20, offset: 0 });
+  const listRequest = (i) => ({ userId, search: word(i), status: 'pending', projectType: 'script_to_slides', companyId: '', page: 1, pageSize: 20 });
+  const rowsQuery = (i, columns) => {
+    const f = filter(i);
+    let q = db.selectFrom('projects').where('company_id', 'in', f.companyIds).where('status', '=', f.status).where('project_type', '=', f.projectType);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', `%${f.search}%`), eb('description', 'ilike', `%${f.search}%`)]));
+    return (columns ? q.select(columns) : q.selectAll()).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).offset(0);
+  };
+  const countQuery = (i) => {
+    const f = filter(i);
+    return db
+      .selectFrom('projects')
+      .where('company_id', 'in', f.companyIds)
+      .where('status', '=', f.status)
+      .where('project_type', '=', f.projectType)
+      .where((eb) => eb.or([eb('title', 'ilike', `%${f.search}%`), eb('description', 'ilike', `%${f.search}%`)]))
+      .select((eb) => eb.fn.countAll().as('n'));
+  };
+  const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+
+  /** Runs `call(i)` with CONCURRENCY in flight for SECONDS; CPU per call of every process. */
+  async function concurrent(name, call) {
+    let i = 0;
+    const run = async (seconds, latencies) => {
+      const until = performance.now() + seconds * 1000;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() < until) {
+            const t0 = performance.now();
+            await call(i++);
+            latencies?.push(performance.now() - t0);
+          }
+        }),
+      );
+    };
+    await run(0.5);
+    const latencies = [];
+    const stop = cpuMeter(procs, database);
+    const t0 = performance.now();
+    await run(SECONDS, latencies);
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = stop();
+    latencies.sort((a, b) => a - b);
+    record(name, latencies.length / seconds, latencies[Math.floor(latencies.length / 2)], cpu);
+  }
+
+  async function http(name, target) {
+    const load = (duration) =>
+      new Promise((done, reject) => autocannon({ connections: CONCURRENCY, duration, ...target }, (e, r) => (e ? reject(e) : done(r))));
+    await load(1);
+    const stop = cpuMeter(procs, database);
+    const r = await load(SECONDS);
+    const cpu = stop();
+    if (r.non2xx || r.errors) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    record(name, r.requests.average, r.latency.p50, cpu);
+  }
+
+  function record(name, perSecond, p50, cpu) {
+    const us = (pct) => Math.round(((pct ?? 0) / 100 / perSecond) * 1e6);
+    const row = { name, perSecond: Math.round(perSecond), p50: Math.round(p50 * 100) / 100, us: {} };
+    for (const [k, v] of Object.entries(cpu)) if (k !== 'others') row.us[k === 'autocannon' ? 'bench' : k] = us(v);
+    row.us.others = us(cpu.others);
+    rows.push(row);
+    log(`piece ${name}: ${row.perSecond}/s, p50 ${row.p50} ms, cpu us/call ${JSON.stringify(row.us)}`);
+  }
+
+  /** CPU of this process per call, single-threaded loop. */
+  async function local(name, n, call) {
+    for (let i = 0; i < Math.min(200, n); i++) await call(i);
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await call(i);
+    const c = process.cpuUsage(c0);
+    const us = (c.user + c.system) / n;
+    rows.push({ name, perSecond: Math.round(n / ((performance.now() - t0) / 1000)), p50: undefined, us: { bench: Math.round(us) } });
+    log(`piece ${name}: ${Math.round(us)} us of CPU per call`);
+  }
+
+  /** EXPLAIN ANALYZE: planning and execution time (median of 5 after one warm-up) and the plan. */
+  async function explainOf(name, query) {
+    const c = query.compile();
+    const runs = [];
+    for (let k = 0; k < 6; k++) {
+      const { rows: plan } = await pgPool.query({ text: `explain (analyze, buffers, format json) ${c.sql}`, values: c.parameters });
+      runs.push(plan[0]['QUERY PLAN'][0]);
+    }
+    const median = runs.slice(1).sort((a, b) => a['Execution Time'] - b['Execution Time'])[2];
+    return { name, planning: median['Planning Time'], execution: median['Execution Time'], plan: summarisePlan(median.Plan) };
+  }
+
+  try {
+    // gRPC
+    await concurrent('auth ListCompanies (gRPC)', () => authClient.listCompanies({ userId }, { userId }));
+    await concurrent('auth GetMembership (gRPC)', () => authClient.getMembership({ userId, companyId }, { userId }));
+    await concurrent('project ListProjects (gRPC)', (i) => projectClient.listProjects(listRequest(i), { userId }));
+    // HTTP through the gateway
+    await http('gateway GET /api/auth/me', { url: `${base}/api/auth/me`, headers });
+    await http('gateway GET /api/projects', {
+      url: base,
+      headers,
+      requests: words.map((w) => ({ method: 'GET', path: `/api/projects?search=${encodeURIComponent(w)}&status=pending&project_type=script_to_slides&page=1&page_size=20` })),
+    });
+    // SQL, as the repository runs it
+    await concurrent('SQL list: rows + count (repository.list)', (i) => repository.list(filter(i)));
+    await concurrent('SQL rows (selectAll, limit 20)', (i) => rowsQuery(i).execute());
+    await concurrent('SQL count', (i) => countQuery(i).executeTakeFirstOrThrow());
+    await concurrent('SQL stats (repository.stats)', () => repository.stats([companyId], monthStart));
+    const page = await repository.list(filter(0));
+    const ids = page.rows.map((r) => r.id);
+    await concurrent('SQL files of 20 projects (repository.filesOf)', () => repository.filesOf(ids));
+    // Variants of the rows query
+    const prepared = rowsQuery(0).compile();
+    await concurrent('SQL rows, named prepared statement', (i) =>
+      pgPool.query({ name: 'bench_list_rows', text: prepared.sql, values: rowsQuery(i).compile().parameters }),
+    );
+    await concurrent('SQL rows, card columns only', (i) => rowsQuery(i, CARD_COLUMNS).execute());
+    await concurrent('SQL all of one list (rows+count, stats, then files)', async (i) => {
+      const [{ rows: r }] = await Promise.all([repository.list(filter(i)), repository.stats([companyId], monthStart)]);
+      await repository.filesOf(r.map((x) => x.id));
+    });
+    // rows and total in one statement: count(*) over () is computed before the limit.
+    const rowsWithTotal = (i) => rowsQuery(i).select(sql`count(*) over ()`.as('total_count'));
+    await concurrent('SQL rows + total in one statement (count(*) over ())', (i) => rowsWithTotal(i).execute());
+    // An index that serves the status and type filters too (created for this piece, then dropped).
+    await sql`create index bench_projects_filter_idx on projects (company_id, status, project_type, created_at desc, id desc)`.execute(db);
+    await sql`analyze projects`.execute(db);
+    await concurrent('SQL rows, with index (company, status, type, created)', (i) => rowsQuery(i).execute());
+    await concurrent('SQL count, with that index', (i) => countQuery(i).executeTakeFirstOrThrow());
+    await concurrent('SQL rows + total in one, with that index', (i) => rowsWithTotal(i).execute());
+    const explainIndexed = await explainOf('rows, with that index', rowsQuery(0));
+    await sql`drop index bench_projects_filter_idx`.execute(db);
+    await sql`analyze projects`.execute(db);
+
+    // In-process: serialisation of one real answer.
+    const answer = await projectClient.listProjects(listRequest(0), { userId });
+    const bytes = ListProjectsResponse.encode(answer).finish();
+    await local(`protobuf encode ListProjectsResponse (${(bytes.length / 1024).toFixed(1)} KB)`, 2000, () => ListProjectsResponse.encode(answer).finish());
+    await local('protobuf decode ListProjectsResponse', 2000, () => ListProjectsResponse.decode(bytes));
+    // The same answer without the long texts a list card does not show.
+    const slim = { ...answer, projects: answer.projects.map((p) => ({ ...p, scriptContent: '', slidesContent: '', generatedContentJson: '', softwareDetails: '', aiInstructions: '' })) };
+    const slimBytes = ListProjectsResponse.encode(slim).finish();
+    await local(`protobuf encode, without the long texts (${(slimBytes.length / 1024).toFixed(1)} KB)`, 2000, () => ListProjectsResponse.encode(slim).finish());
+    await local('protobuf decode, without the long texts', 2000, () => ListProjectsResponse.decode(slimBytes));
+    const path = `/api/projects?search=${words[0]}&status=pending&project_type=script_to_slides&page=1&page_size=20`;
+    const apps = [];
+    for (const [label, b] of [['', bytes], [', without the long texts', slimBytes]]) {
+      const app = Fastify({ logger: false });
+      apps.push(app);
+      app.decorateRequest('caller', null);
+      app.addHook('onRequest', async (request) => {
+        request.caller = { userId, sessionId: 'bench' };
+      });
+      projectRoutes({ app, clients: { project: { listProjects: async () => ListProjectsResponse.decode(b) } }, config: {} });
+      await app.ready();
+      const probe = await app.inject({ method: 'GET', url: path });
+      if (probe.statusCode !== 200) throw new Error(`inject answered ${probe.statusCode}: ${probe.body.slice(0, 300)}`);
+      await local(`gateway route via inject, decode included${label} (${(probe.body.length / 1024).toFixed(1)} KB JSON)`, 2000, () => app.inject({ method: 'GET', url: path }));
+    }
+    const empty = Fastify({ logger: false });
+    empty.get('/x', async () => ({ ok: true }));
+    await empty.ready();
+    await local('fastify inject of an empty route (overhead to subtract)', 2000, () => empty.inject({ method: 'GET', url: '/x' }));
+    for (const app of [...apps, empty]) await app.close();
+
+    // Plans
+    const explain = [];
+    for (const [name, query] of [
+      ['rows', rowsQuery(0)],
+      ['count', countQuery(0)],
+      ['stats', db.selectFrom('projects').select([
+        sql`count(*)::int`.as('total'),
+        sql`count(*) filter (where created_at >= ${monthStart})::int`.as('this_month'),
+        sql`count(*) filter (where status = 'completed')::int`.as('completed'),
+        sql`count(*) filter (where status not in ('pending', 'completed', 'failed'))::int`.as('in_progress'),
+        sql`count(*) filter (where status = 'failed')::int`.as('failed'),
+      ]).where('company_id', 'in', [companyId])],
+    ]) {
+      explain.push(await explainOf(name, query));
+    }
+    explain.push(explainIndexed);
+    return { rows, explain, text: report(rows, explain) };
+  } finally {
+    authClient.close();
+    projectClient.close();
+    await db.destroy();
+    await pgPool.end();
+  }
+}
+
+function summarisePlan(node, depth = 0) {
+  const line = `${'  '.repeat(depth)}${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''} rows=${node['Actual Rows']}${node['Rows Removed by Filter'] ? ` removed=${node['Rows Removed by Filter']}` : ''} ${node['Actual Total Time']} ms`;
+  return [line, ...(node.Plans ?? []).flatMap((p) => summarisePlan(p, depth + 1))].join('\n');
+}
+
+function report(rows, explain) {
+  const keys = ['bench', 'gateway', 'project', 'auth', 'postgres'];
+  const out = [`pieces (${CONCURRENCY} in flight, ${SECONDS} s each; CPU in us per call; bench = this process, the client side; others = the rest of the machine, not in total)`];
+  const table = [['piece', 'calls/s', 'p50', ...keys, 'total', 'others']];
+  for (const r of rows) {
+    const total = keys.reduce((s, k) => s + (r.us[k] ?? 0), 0);
+    const cell = (v) => (v === undefined ? '' : String(v));
+    table.push([r.name, String(r.perSecond), r.p50 === undefined ? '' : `${r.p50} ms`, ...keys.map((k) => cell(r.us[k])), String(total), cell(r.us.others)]);
+  }
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  for (const row of table) out.push(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  out.push('');
+  for (const e of explain) out.push(`EXPLAIN ${e.name}: planning ${e.planning.toFixed(3)} ms, execution ${e.execution.toFixed(3)} ms\n${e.plan}`);
+  return out.join('\n');
+}

@@ -1,0 +1,735 @@
+// npm run bench:projects -- [options]
+//
+// Lists the projects of one company (1,000 of them) with search and filters through the gateway,
+// and compares it with GET /api/auth/me measured in the same run:
+//   (me)    GET /api/auth/me: gateway -> auth (gRPC) -> PostgreSQL
+//   (list)  GET /api/projects?search=W&status=pending&project_type=script_to_slides&page=1&page_size=20
+//           with W rotating over five search words (each selects about 10% of the projects):
+//           gateway -> project (gRPC) -> auth ListCompanies (gRPC) + PostgreSQL (list, count,
+//           stats, files)
+// and prints req/s, p50 and p99 of both, the ratio list/me and whether the goals are met
+// (list/me >= 0.80, p99 of list <= 40 ms).
+//
+// Every server runs in its own child process with the settings `npm start` uses (LOG_LEVEL info,
+// request logging on); auth and gateway come from ../gateway/servers.mjs, the project service from
+// ./servers.mjs. A fresh database (createTestInfra) is created; one user registers through
+// POST /api/auth/register, becomes enterprise (the `set-tier` admin command: unlimited projects)
+// and creates the projects through POST /api/projects (bounded parallel). About half of them are
+// then moved to other statuses by pipeline events on NATS, as the generator would; then the
+// database is analysed (VACUUM ANALYZE, as autovacuum would have it). The data are the same on
+// every run (seeded generator). Everything (children, NATS stream, Redis keys, database, storage
+// directory) is removed at the end, also on Ctrl+C; a watchdog bounds the run time.
+//
+// Options:
+//   --duration S        seconds measured per scenario (10)
+//   --connections N     autocannon connections (50)
+//   --warmup S          seconds of unmeasured load before each measurement (2)
+//   --rounds N          repeat me, list N times, interleaved; goals use the medians (1)
+//   --projects N        projects to create (1000)
+//   --pieces            afterwards, time the pieces of one list request alone (pieces.mjs):
+//                       auth ListCompanies and GetMembership over gRPC, the project service's
+//                       ListProjects over gRPC, each SQL statement, and the serialisation steps
+//   --prototype LIST    measure proposed fixes, patched into this run only (comma-separated, or
+//                       `all`): companies-cache, stats-cache, one-statement, slim (see
+//                       servers.mjs), index (an index on projects (company_id, status,
+//                       project_type, created_at desc, id desc) in the bench database)
+//   --wait-idle S       wait up to S seconds for other processes to go quiet first (60; 0 = no)
+//   --retries N         repeat a measurement during which other processes used more than 25% of
+//                       a core, after waiting for quiet again, at most N times (2)
+//   --cpu-prof DIR      write V8 CPU profiles of the gateway, project and auth processes to DIR
+//                       (summarise with ../gateway/profile-summary.mjs)
+//   --logs DIR          write the servers' logs to DIR/<name>.log instead of /dev/null
+//   --json FILE         also write every figure as JSON
+//   --strict            exit 2 when a goal is missed
+//
+// The cpu column is CPU time during the measurement in % of one core and in microseconds per
+// request (autocannon = this process; postgres = the backends of the bench database; others =
+// everything else on the machine). cpu/req is the sum without `others`. KB/resp is the average
+// response size including headers.
+// Exit code: 1 on a failed set-up or any error/non-2xx answer, 2 with --strict on a missed goal.
+import { execFile, fork } from 'node:child_process';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
+import { createTestInfra } from '@trainwright/platform/testing';
+import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
+import { loadProjectConfig, migrateProject } from '@trainwright/project';
+import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const GATEWAY_SERVERS = join(HERE, '..', 'gateway', 'servers.mjs'); // roles auth, gateway
+const PROJECT_SERVERS = join(HERE, 'servers.mjs'); // role project
+const ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/auth')));
+const GOAL_RATIO = 0.8;
+const GOAL_P99_MS = 40;
+const NCPU = cpus().length;
+const DISTURBED = 25; // % of one core used by other processes during a measurement
+
+const { values: opts } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '1' },
+    projects: { type: 'string', default: '1000' },
+    pieces: { type: 'boolean', default: false },
+    prototype: { type: 'string', default: '' },
+    'wait-idle': { type: 'string', default: '60' },
+    retries: { type: 'string', default: '2' },
+    'cpu-prof': { type: 'string' },
+    logs: { type: 'string' },
+    json: { type: 'string' },
+    strict: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (opts.help) {
+  const text = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  console.log(text.slice(0, text.findIndex((l) => !l.startsWith('//'))).map((l) => l.slice(3)).join('\n'));
+  process.exit(0);
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+function usage(message) {
+  log(message);
+  process.exit(1);
+}
+
+const duration = Number(opts.duration);
+const connections = Number(opts.connections);
+const warmup = Number(opts.warmup);
+const rounds = Number(opts.rounds);
+const projectCount = Number(opts.projects);
+const waitIdle = Number(opts['wait-idle']);
+const retries = Number(opts.retries);
+if (!(duration >= 1)) usage('--duration must be >= 1');
+if (!(Number.isInteger(connections) && connections >= 1)) usage('--connections must be a positive integer');
+if (!(warmup >= 0)) usage('--warmup must be >= 0');
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) usage('--rounds must be 1..20');
+if (!(Number.isInteger(projectCount) && projectCount >= 100 && projectCount <= 20_000)) usage('--projects must be 100..20000');
+const PROTOTYPES = ['companies-cache', 'stats-cache', 'one-statement', 'slim', 'index'];
+const prototypes = opts.prototype === 'all' ? PROTOTYPES : opts.prototype.split(',').filter(Boolean);
+for (const p of prototypes) if (!PROTOTYPES.includes(p)) usage(`--prototype: unknown ${p} (known: ${PROTOTYPES.join(', ')}, all)`);
+if (!(waitIdle >= 0)) usage('--wait-idle must be >= 0');
+if (!(Number.isInteger(retries) && retries >= 0 && retries <= 5)) usage('--retries must be 0..5');
+
+// ---------------------------------------------------------------- child processes
+
+const children = new Set();
+const logFds = [];
+const forkedAt = {}; // performance.now() at each fork: where a measurement lies in a CPU profile
+
+function childStdout(name) {
+  if (!opts.logs) return 'ignore';
+  mkdirSync(opts.logs, { recursive: true });
+  const fd = openSync(join(resolve(opts.logs), `${name}.log`), 'w');
+  logFds.push(fd);
+  return fd;
+}
+
+/** Forks `script role`; resolves with {child, port, pid, name} once it reports ready. */
+function startChild(script, role, name, env) {
+  const execArgv = [];
+  if (opts['cpu-prof']) {
+    mkdirSync(opts['cpu-prof'], { recursive: true });
+    execArgv.push('--cpu-prof', `--cpu-prof-dir=${resolve(opts['cpu-prof'])}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`);
+  }
+  const child = fork(script, [role], { env, execArgv, stdio: ['ignore', childStdout(name), 'inherit', 'ipc'] });
+  child.benchName = name;
+  child.forkedAt = performance.now();
+  forkedAt[name] = child.forkedAt;
+  children.add(child);
+  child.once('exit', (code, signal) => {
+    children.delete(child);
+    if (!shuttingDown && !child.stopping) log(`${name} (pid ${child.pid}) exited unexpectedly (code ${code}, signal ${signal})`);
+  });
+  return new Promise((resolveReady, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s`)), 30_000);
+    child.on('message', (m) => {
+      if (m?.type === 'ready') {
+        clearTimeout(timer);
+        resolveReady({ child, port: m.port, pid: child.pid, name });
+      } else if (m?.type === 'error') {
+        clearTimeout(timer);
+        reject(new Error(`${name} failed to start:\n${m.message}`));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal})`));
+    });
+  });
+}
+
+/** Asks a child to close its servers; SIGKILL if it has not exited after 10 s. */
+function stopChild(child) {
+  child.stopping = true;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(() => {
+      log(`${child.benchName} did not exit in time; killing pid ${child.pid}`);
+      child.kill('SIGKILL');
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    else child.kill('SIGTERM');
+  });
+}
+
+// ---------------------------------------------------------------- CPU accounting (Linux /proc)
+
+const TICK = 100; // USER_HZ
+
+function readTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** utime+stime per PostgreSQL backend serving `database` (their process title names it). */
+function postgresTicks(database) {
+  const out = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const s = readTicks(pid);
+    if (s?.comm !== 'postgres') continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) out.set(pid, s.ticks);
+    } catch {
+      // gone already
+    }
+  }
+  return out;
+}
+
+function machineTicks() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3] - f[4], total };
+}
+
+/** Starts measuring; the returned function gives CPU in % of one core per process (and others). */
+function cpuMeter(procs, database) {
+  const t0 = process.hrtime.bigint();
+  const self0 = process.cpuUsage();
+  const child0 = procs.map((p) => readTicks(p.pid)?.ticks);
+  const pg0 = postgresTicks(database);
+  const m0 = machineTicks();
+  return () => {
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const self = process.cpuUsage(self0);
+    const m1 = machineTicks();
+    const pct = (ticks) => (ticks / TICK / seconds) * 100;
+    const result = { autocannon: ((self.user + self.system) / 1e6 / seconds) * 100 };
+    procs.forEach((p, i) => {
+      const now = readTicks(p.pid)?.ticks;
+      if (now !== undefined && child0[i] !== undefined) result[p.name] = pct(now - child0[i]);
+    });
+    let pg = 0; // backends that exit meanwhile are lost (idle pool connections close after 30 s)
+    for (const [pid, ticks] of postgresTicks(database)) pg += ticks - (pg0.get(pid) ?? 0);
+    result.postgres = pct(pg);
+    const machine = ((m1.busy - m0.busy) / (m1.total - m0.total)) * NCPU * 100;
+    result.others = Math.max(0, machine - Object.values(result).reduce((a, b) => a + b, 0));
+    for (const k of Object.keys(result)) result[k] = Math.round(result[k]);
+    return result;
+  };
+}
+
+async function machineBusyPct(ms) {
+  const m0 = machineTicks();
+  await new Promise((r) => setTimeout(r, ms));
+  const m1 = machineTicks();
+  return ((m1.busy - m0.busy) / (m1.total - m0.total)) * NCPU * 100;
+}
+
+/** Waits (bounded) until the machine uses less than 20% of one core for 3 s. */
+async function waitForQuiet(seconds) {
+  const until = Date.now() + seconds * 1000;
+  let busy = await machineBusyPct(3000);
+  while (busy > 20 && Date.now() < until) {
+    log(`the machine uses ${Math.round(busy)}% of one core; waiting for quiet (up to ${Math.round((until - Date.now()) / 1000)} s more)`);
+    busy = await machineBusyPct(3000);
+  }
+  if (busy > 20) log(`WARNING: the machine is not idle (${Math.round(busy)}% of one core busy); figures will be disturbed`);
+  return Math.round(busy);
+}
+
+// ---------------------------------------------------------------- load
+
+function cannon(options) {
+  return new Promise((done, reject) => {
+    const instance = autocannon({ connections, ...options }, (error, result) => (error ? reject(error) : done(result)));
+    instance.on('error', reject);
+  });
+}
+
+/** One scenario: warm-up, then the measured run with CPU accounting. */
+async function measureOnce(scenario, label, target, procs, database, round) {
+  if (warmup > 0) {
+    log(`round ${round} ${scenario}: warm-up ${warmup} s`);
+    await cannon({ ...target, duration: warmup });
+  }
+  log(`round ${round} ${scenario}: measuring ${duration} s at ${connections} connections`);
+  const stopMeter = cpuMeter(procs, database);
+  const startedAt = performance.now();
+  const r = await cannon({ ...target, duration });
+  const cpu = stopMeter();
+  const window = Object.fromEntries(Object.entries(forkedAt).map(([n, t]) => [n, [(startedAt - t) / 1000, (performance.now() - t) / 1000]]));
+  return {
+    window,
+    scenario,
+    label,
+    round,
+    rps: r.requests.average,
+    total: r.requests.total,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    mean: r.latency.average,
+    bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    ok: r['2xx'],
+    cpu,
+  };
+}
+
+/** Measures again (after waiting for quiet) while other processes disturbed it. */
+async function measure(...args) {
+  for (let attempt = 0; ; attempt++) {
+    const result = await measureOnce(...args);
+    result.attempts = attempt + 1;
+    if (result.cpu.others <= DISTURBED || attempt >= retries) return result;
+    log(`round ${result.round} ${result.scenario}: other processes used ${result.cpu.others}% of a core meanwhile; measuring again`);
+    if (waitIdle > 0) await waitForQuiet(waitIdle);
+  }
+}
+
+async function expectOk(url, init, status = 200) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status} (expected ${status}): ${text.slice(0, 500)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Polls `check` until it returns a truthy value; throws after `seconds`. */
+async function eventually(what, seconds, check) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs `task(i)` for i in [0, n) with at most `limit` in flight. */
+async function pool(n, limit, task) {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, n) }, worker));
+}
+
+// ---------------------------------------------------------------- the projects
+
+/** mulberry32: the same projects on every run. */
+function prng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Each project's title names one topic, so searching a topic selects about 10% of the projects.
+const TOPICS = ['forklift', 'onboarding', 'compliance', 'cybersecurity', 'leadership', 'hygiene', 'negotiation', 'ergonomics', 'accessibility', 'sustainability'];
+const SEARCH_WORD_COUNT = 5; // the list scenario rotates over five topics that fill a page of 20
+const ADJECTIVES = ['Advanced', 'Basic', 'Practical', 'Refresher:', 'Quarterly', 'Essential', 'Hands-on', 'Regional', 'New Hire', 'Annual'];
+const NOUNS = ['Workshop', 'Course', 'Briefing', 'Module', 'Primer', 'Bootcamp', 'Walkthrough', 'Seminar', 'Toolkit', 'Masterclass'];
+const AUDIENCES = ['warehouse staff', 'team leads', 'new employees', 'the sales floor', 'field technicians', 'office staff', 'contractors', 'night shift'];
+const POINTS = [
+  'Why this matters for the team',
+  'Common mistakes and how to avoid them',
+  'What the policy asks of every employee',
+  'A short checklist for the first week',
+  'Who to ask when something is unclear',
+  'How we measure progress',
+  'Three examples from last year',
+  'What changes on Monday',
+];
+const NOTES = [
+  'Welcome everyone. Today we walk through the essentials step by step, with time for questions at the end.',
+  'Take a moment to think about your own work. Where did this come up in the last month?',
+  'This slide is the one to remember: if you only keep one thing from today, keep this.',
+  'We will come back to this in the exercise, so note down anything that surprises you.',
+];
+const SOFTWARE = ['Salesforce', 'SAP S/4HANA', 'Microsoft Teams', 'Jira', 'Workday', 'Zendesk', 'Slack', 'ServiceNow'];
+const PROJECT_TYPES = [
+  ['script_to_slides', 0.55],
+  ['slides_to_script', 0.2],
+  ['software_analysis', 0.13],
+  ['ai_content_generator', 0.12],
+];
+// Statuses set by pipeline events after creation; the rest stay pending (about 50%).
+const STATUS_TARGETS = [
+  ['completed', 0.22],
+  ['failed', 0.06],
+  ['review', 0.04],
+  ['analyzing', 0.036],
+  ['generating_content', 0.036],
+  ['creating_slides', 0.036],
+  ['generating_documents', 0.036],
+  ['creating_video', 0.036],
+];
+for (const text of [...ADJECTIVES, ...NOUNS, ...AUDIENCES, ...POINTS, ...NOTES, ...SOFTWARE]) {
+  if (TOPICS.some((t) => text.toLowerCase().includes(t))) throw new Error(`filler text "${text}" contains a search word`);
+}
+
+function weighted(rand, table) {
+  let r = rand();
+  for (const [value, weight] of table) {
+    if (r < weight) return value;
+    r -= weight;
+  }
+  return undefined;
+}
+
+/** The create form of project i, and the status a pipeline event moves it to (or undefined). */
+function projectPlan(rand, i) {
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const topic = pick(TOPICS);
+  const Topic = topic[0].toUpperCase() + topic.slice(1);
+  const title = `${pick(ADJECTIVES)} ${Topic} ${pick(NOUNS)} ${i + 1}`;
+  const description = `${Topic} training for ${pick(AUDIENCES)}. ${pick(POINTS)}; ${pick(POINTS).toLowerCase()}.`;
+  const slides = Array.from({ length: 3 + Math.floor(rand() * 6) }, (_, s) =>
+    [`## ${s === 0 ? title : pick(POINTS)}`, '**Content:**', `- ${pick(POINTS)}`, `- ${pick(POINTS)}`, `- ${pick(POINTS)}`, '**Speaker Notes:**', pick(NOTES)].join('\n'),
+  ).join('\n\n');
+  const projectType = weighted(rand, PROJECT_TYPES) ?? 'script_to_slides';
+  const body = {
+    title,
+    description,
+    project_type: projectType,
+    font_style: pick(['modern', 'classic', 'professional', 'creative', 'minimal']),
+    image_style: pick(['professional', 'modern', 'classic', 'creative']),
+    document_format: pick(['pdf', 'word']),
+  };
+  if (projectType === 'script_to_slides') body.script_content = slides;
+  if (projectType === 'slides_to_script') body.slides_content = slides;
+  if (projectType === 'software_analysis') body.software_details = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => pick(SOFTWARE)).join('\n');
+  if (projectType === 'ai_content_generator') body.ai_instructions = `${description} Keep it under ten slides.`;
+  return { body, status: weighted(rand, STATUS_TARGETS) };
+}
+
+function listPath(word) {
+  return `/api/projects?search=${encodeURIComponent(word)}&status=pending&project_type=script_to_slides&page=1&page_size=20`;
+}
+
+// ---------------------------------------------------------------- shutdown
+
+const budgetMs =
+  (240 + projectCount * 0.1 + waitIdle + (opts.pieces ? 120 : 0) + rounds * 2 * (retries + 1) * (warmup + duration + 15 + (retries > 0 ? waitIdle : 0))) * 1000;
+const watchdog = setTimeout(() => {
+  log(`the run exceeded its time budget (${Math.round(budgetMs / 1000)} s); stopping`);
+  void shutdown(1);
+}, budgetMs);
+watchdog.unref();
+
+let infra;
+let storageDir;
+let shuttingDown = false;
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  // Clients before the servers they call: children were started servers-first.
+  for (const child of [...children].reverse()) await stopChild(child).catch((e) => log(`stopping ${child.benchName}: ${e}`));
+  if (infra) {
+    try {
+      const bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('bench', 'silent') });
+      await bus.destroy();
+      await bus.close();
+    } catch (e) {
+      log(`removing the NATS stream: ${e}`);
+    }
+    try {
+      // The generation jobs (BullMQ) and rate-limit counters of this run.
+      const redis = createRedis(infra.redisUrl);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${infra.namespace}:*`, 'COUNT', 1000);
+        if (keys.length > 0) await redis.unlink(...keys);
+        cursor = next;
+      } while (cursor !== '0');
+      redis.disconnect();
+    } catch (e) {
+      log(`removing the Redis keys: ${e}`);
+    }
+    await infra.cleanup().catch((e) => log(`dropping ${infra.databaseUrl}: ${e}`));
+  }
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+  for (const fd of logFds) closeSync(fd);
+  process.exit(code);
+}
+process.once('SIGINT', () => void shutdown(130));
+process.once('SIGTERM', () => void shutdown(143));
+process.once('SIGHUP', () => void shutdown(129));
+
+function serverEnv(extra) {
+  const env = { ...process.env };
+  // Measure the defaults `npm start` runs with, whatever this shell has set.
+  for (const key of ['LOG_LEVEL', 'LOG_REQUESTS', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'METRICS_PORT', 'GRPC_DEADLINE_MS', 'NODE_OPTIONS']) delete env[key];
+  return { ...env, ...extra };
+}
+
+// ---------------------------------------------------------------- the run
+
+const results = [];
+const setup = {};
+let pieces;
+let exitCode = 0;
+let idleBefore;
+try {
+  log(`${NCPU} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; node ${process.version}`);
+  infra = await createTestInfra('bench_projects');
+  storageDir = mkdtempSync(join(tmpdir(), 'tw-bench-storage-'));
+  const database = decodeURIComponent(new URL(infra.databaseUrl).pathname.slice(1));
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace };
+  const authEnv = serverEnv({ ...common, AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
+  await migrateAuth(loadAuthConfig(authEnv));
+  const auth = await startChild(GATEWAY_SERVERS, 'auth', 'auth', authEnv);
+  const projectEnv = serverEnv({
+    ...common,
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    PROJECT_GRPC_PORT: '0',
+    STORAGE_DIR: storageDir,
+    BENCH_PROTOTYPES: prototypes.filter((p) => p !== 'index').join(','),
+  });
+  await migrateProject(loadProjectConfig(projectEnv));
+  const project = await startChild(PROJECT_SERVERS, 'project', 'project', projectEnv);
+  const gateway = await startChild(
+    GATEWAY_SERVERS,
+    'gateway',
+    'gateway',
+    serverEnv({
+      ...common,
+      AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+      PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+      AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      STORAGE_DIR: storageDir,
+      GATEWAY_PORT: '0',
+    }),
+  );
+  const base = `http://127.0.0.1:${gateway.port}`;
+  const servers = [gateway, project, auth];
+  log(`servers ready: ${servers.map((p) => `${p.name} pid ${p.pid}`).join(', ')}`);
+
+  // One account, made enterprise (unlimited projects) by the operator command.
+  const email = `bench.${Date.now()}@example.com`;
+  const session = await expectOk(
+    `${base}/api/auth/register`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench User', company: 'Bench Co', email, password: 'bench-password-123' }),
+    },
+    201,
+  );
+  const headers = { authorization: `Bearer ${session.token}` };
+  await promisify(execFile)(process.execPath, [ADMIN, 'set-tier', '--email', email, '--tier', 'enterprise'], { env: serverEnv({ ...common, LOG_LEVEL: 'warn' }), timeout: 30_000 });
+  // The companies-cache prototype may hold the plan from before set-tier for its 5 s.
+  if (prototypes.includes('companies-cache')) await new Promise((r) => setTimeout(r, 5500));
+  const me = await expectOk(`${base}/api/auth/me`, { headers });
+  if (me.email !== email || me.subscription?.tier !== 'enterprise') throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
+
+  // The projects, through the API, 16 at a time.
+  const rand = prng(20261122);
+  const plans = Array.from({ length: projectCount }, (_, i) => projectPlan(rand, i));
+  let started = performance.now();
+  const ids = new Array(projectCount);
+  await pool(projectCount, 16, async (i) => {
+    const created = await expectOk(`${base}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(plans[i].body) }, 201);
+    ids[i] = created.id;
+  });
+  setup.createSeconds = (performance.now() - started) / 1000;
+  log(`created ${projectCount} projects in ${setup.createSeconds.toFixed(1)} s (${Math.round(projectCount / setup.createSeconds)}/s)`);
+
+  // Statuses, as the generator would report them: one pipeline event per moved project.
+  // The welcome sample (made from the user.registered event) must be there before counting.
+  const before = await eventually('the welcome sample project', 30, async () => {
+    const s = (await expectOk(`${base}/api/projects?page_size=1`, { headers })).stats;
+    return s.total === projectCount + 1 && s;
+  });
+  const expected = { completed: before.completed, failed: before.failed, in_progress: before.in_progress };
+  for (const p of plans) {
+    if (p.status === 'completed' || p.status === 'failed') expected[p.status]++;
+    else if (p.status) expected.in_progress++;
+  }
+  started = performance.now();
+  const bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('bench', 'silent') });
+  try {
+    await pool(projectCount, 32, async (i) => {
+      const status = plans[i].status;
+      if (!status) return;
+      const subject = status === 'completed' ? 'generation.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
+      const percent = status === 'completed' ? 100 : 40;
+      const event = { projectId: ids[i], status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', generatedContentJson: '', occurredAt: new Date().toISOString() };
+      await bus.publish(subject, PipelineProgress.encode(event).finish(), randomUUID());
+    });
+  } finally {
+    await bus.close();
+  }
+  const stats = await eventually('project statuses after the pipeline events', 120, async () => {
+    const s = (await expectOk(`${base}/api/projects?page_size=1`, { headers })).stats;
+    return s.completed === expected.completed && s.failed === expected.failed && s.in_progress === expected.in_progress && s;
+  });
+  setup.statusSeconds = (performance.now() - started) / 1000;
+  setup.stats = stats;
+  log(`statuses applied in ${setup.statusSeconds.toFixed(1)} s: ${JSON.stringify(stats)}`);
+  // The auth service counts projects from project.created events; let it finish before measuring.
+  await eventually('projects_used in the auth service', 120, async () => (await expectOk(`${base}/api/auth/me`, { headers })).subscription.projectsUsed === projectCount);
+
+  // What each list request answers; every item must match the filters. The scenario uses the
+  // first five topics whose filtered list fills a page (the data is the same on every run).
+  setup.searches = {};
+  for (const word of TOPICS) {
+    const page = await expectOk(base + listPath(word), { headers });
+    const wrong = page.projects.filter(
+      (p) => p.status !== 'pending' || p.project_type !== 'script_to_slides' || !`${p.title} ${p.description}`.toLowerCase().includes(word),
+    );
+    if (wrong.length > 0) throw new Error(`search "${word}" answered projects that do not match: ${wrong.map((p) => p.title).join(', ')}`);
+    const all = await expectOk(`${base}/api/projects?search=${word}&page_size=1`, { headers });
+    setup.searches[word] = { matching: all.total, filtered: page.total, returned: page.projects.length, bytes: JSON.stringify(page).length };
+  }
+  const byFill = TOPICS.filter((w) => setup.searches[w].returned >= 20);
+  const SEARCH_WORDS = [...byFill, ...TOPICS.filter((w) => !byFill.includes(w)).sort((x, y) => setup.searches[y].filtered - setup.searches[x].filtered)].slice(0, SEARCH_WORD_COUNT);
+  setup.searchWords = SEARCH_WORDS;
+  log(`searches: ${Object.entries(setup.searches).filter(([w]) => SEARCH_WORDS.includes(w)).map(([w, s]) => `${w} ${s.matching} match, ${s.filtered} pending script_to_slides, ${s.returned} returned (${(s.bytes / 1024).toFixed(1)} KB)`).join('; ')}`);
+
+  // Statistics as autovacuum would have them in production: the planner's choices (and its
+  // planning time for the ILIKE filters) differ on a table it has never analysed.
+  const db = createDatabase({ url: infra.databaseUrl, schema: 'project', maxConnections: 1 });
+  try {
+    if (prototypes.includes('index')) {
+      await sql`create index bench_projects_filter_idx on projects (company_id, status, project_type, created_at desc, id desc)`.execute(db);
+    }
+    await sql`vacuum analyze`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+  if (prototypes.length > 0) log(`PROTOTYPES patched into this run (not the product as built): ${prototypes.join(', ')}`);
+
+  if (waitIdle > 0) idleBefore = await waitForQuiet(waitIdle);
+
+  const meTarget = { url: `${base}/api/auth/me`, headers };
+  // Autocannon sends each connection through `requests` in order: the words rotate per connection.
+  const listTarget = { url: base, headers, requests: SEARCH_WORDS.map((w) => ({ method: 'GET', path: listPath(w) })) };
+  for (let round = 1; round <= rounds; round++) {
+    results.push(await measure('me', 'me    GET /api/auth/me', meTarget, servers, database, round));
+    results.push(await measure('list', 'list  GET /api/projects?search=..', listTarget, servers, database, round));
+  }
+
+  if (opts.pieces) {
+    const { timePieces } = await import('./pieces.mjs');
+    if (waitIdle > 0) await waitForQuiet(waitIdle);
+    pieces = await timePieces({ infra, database, auth, project, gateway, userId: session.user.id, companyId: me.currentCompanyId, words: SEARCH_WORDS, base, headers, cpuMeter, log });
+  }
+} catch (error) {
+  log(`FAILED: ${error?.stack ?? error}`);
+  exitCode = 1;
+}
+
+// ---------------------------------------------------------------- report
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+if (results.length > 0) {
+  const rows = [['scenario', ...(rounds > 1 ? ['round'] : []), 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'KB/resp', 'cpu/req', 'cpu: % of one core (us per request)']];
+  for (const r of results) {
+    const perReq = (pct) => Math.round((pct / 100 / r.rps) * 1e6);
+    const ours = Object.entries(r.cpu).filter(([k]) => k !== 'others');
+    const cpu = [...ours.map(([k, v]) => `${k} ${v}% (${perReq(v)})`), `others ${r.cpu.others}%`].join(', ');
+    const total = perReq(ours.reduce((sum, [, v]) => sum + v, 0));
+    rows.push([r.label, ...(rounds > 1 ? [String(r.round)] : []), r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.errors), String(r.non2xx), (r.bytesPerResponse / 1024).toFixed(1), `${total} us`, cpu]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  console.log('');
+  console.log(
+    `projects benchmark ${new Date().toISOString()}: ${projectCount} projects, ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up, ` +
+      `${rounds} round(s), ${NCPU} CPUs, node ${process.version}` +
+      (idleBefore === undefined ? '' : `, other load before start ${idleBefore}% of one core`) +
+      (prototypes.length > 0 ? `\nPROTOTYPES (patched into this run only): ${prototypes.join(', ')}` : ''),
+  );
+  console.log(line(rows[0]));
+  for (const row of rows.slice(1)) console.log(line(row));
+
+  const of = (s) => results.filter((r) => r.scenario === s);
+  const meRuns = of('me');
+  const listRuns = of('list');
+  if (meRuns.length > 0 && listRuns.length > 0) {
+    const ratios = listRuns.map((r, i) => r.rps / (meRuns[i] ?? meRuns.at(-1)).rps);
+    const ratio = median(ratios);
+    const p99 = median(listRuns.map((r) => r.p99));
+    const ratioOk = ratio >= GOAL_RATIO;
+    const p99Ok = p99 <= GOAL_P99_MS;
+    const m = rounds > 1 ? 'median ' : '';
+    console.log('');
+    if (rounds > 1) console.log(`ratios per round: ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
+    console.log(`${m}ratio list/me = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO.toFixed(2)})  ${ratioOk ? 'PASS' : 'MISS'}`);
+    console.log(`${m}p99 of list = ${p99} ms (goal <= ${GOAL_P99_MS} ms)  ${p99Ok ? 'PASS' : 'MISS'}`);
+    const disturbed = results.filter((r) => r.cpu.others > DISTURBED);
+    if (disturbed.length > 0) {
+      console.log(`WARNING: other processes used > ${DISTURBED}% of a core during ${disturbed.map((r) => `${r.scenario}#${r.round}`).join(', ')}; those figures are disturbed`);
+    }
+    if (opts.strict && (!ratioOk || !p99Ok) && exitCode === 0) exitCode = 2;
+  }
+  for (const r of results) {
+    if (r.errors > 0 || r.non2xx > 0) {
+      console.error(`[bench] FAILED: "${r.label.trim()}" (round ${r.round}) had ${r.errors} errors/timeouts and ${r.non2xx} non-2xx answers`);
+      exitCode = 1;
+    }
+  }
+}
+if (opts['cpu-prof'] && results.length > 0) {
+  console.log('');
+  console.log(`CPU profiles in ${opts['cpu-prof']}; each measurement lies at these seconds of each process's profile (profile-summary.mjs --skip):`);
+  for (const r of results) {
+    console.log(`  ${r.scenario} round ${r.round}: ${Object.entries(r.window).map(([n, [a, b]]) => `${n} ${a.toFixed(1)}-${b.toFixed(1)} s`).join(', ')}`);
+  }
+}
+if (pieces) {
+  console.log('');
+  console.log(pieces.text);
+}
+if (opts.json && results.length > 0) {
+  writeFileSync(
+    opts.json,
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: NCPU, node: process.version, prototypes, projects: projectCount, connections, duration, warmup, rounds, idleBefore, setup, results, pieces: pieces?.rows }, null, 2)}\n`,
+  );
+}
+
+clearTimeout(watchdog);
+await shutdown(exitCode);
