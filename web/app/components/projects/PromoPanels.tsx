@@ -40,8 +40,8 @@ export function PromoPanels() {
               data-included={included}
               className={cx('flex flex-col rounded-xl border p-5', included ? 'border-green-200 bg-white' : 'border-slate-200 bg-white')}
             >
-              <div className="flex items-start justify-between gap-2">
-                <div className="flex items-center gap-2">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="flex min-w-0 items-center gap-2">
                   <span className={cx('flex h-8 w-8 items-center justify-center rounded-lg', included ? 'bg-green-50 text-green-600' : 'bg-indigo-50 text-indigo-600')}>
                     <Icon className="h-5 w-5" />
                   </span>
