@@ -14,13 +14,10 @@
 import { Server, ServerCredentials, credentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import Fastify from 'fastify';
 import { createLogger, setServiceLabel } from '@trainwright/platform';
+import { runServerChild } from '../lib/server-child.mjs';
 
 const role = process.argv[2];
 const env = process.env;
-
-function send(message) {
-  if (process.connected) process.send(message);
-}
 
 /** A User message with the same shape and size as the real auth service answers for a new account. */
 async function constantUser() {
@@ -140,36 +137,4 @@ async function start() {
   }
 }
 
-let servers = [];
-let stopping = false;
-async function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  const watchdog = setTimeout(() => process.exit(code || 2), 8000);
-  watchdog.unref();
-  for (const s of servers) {
-    try {
-      await s.close();
-    } catch (error) {
-      process.stderr.write(`[bench ${role}] error while closing: ${error?.stack ?? error}\n`);
-    }
-  }
-  process.exit(code);
-}
-
-process.on('message', (message) => {
-  if (message?.type === 'stop') void stop(0);
-});
-// The parent died or closed the channel: never outlive it.
-process.on('disconnect', () => void stop(0));
-process.once('SIGTERM', () => void stop(0));
-process.once('SIGINT', () => void stop(0));
-
-try {
-  servers = await start();
-  send({ type: 'ready', role, port: servers[0].port, pid: process.pid });
-} catch (error) {
-  send({ type: 'error', role, message: String(error?.stack ?? error) });
-  process.stderr.write(`[bench ${role}] failed to start: ${error?.stack ?? error}\n`);
-  process.exit(1);
-}
+await runServerChild(role, start);

@@ -47,20 +47,23 @@
 // everything else on the machine). cpu/req is the sum without `others`. KB/resp is the average
 // response size including headers.
 // Exit code: 1 on a failed set-up or any error/non-2xx answer, 2 with --strict on a missed goal.
-import { execFile, fork } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
-import autocannon from 'autocannon';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
 import { createTestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
+import { createChildren, serverEnv } from '../lib/children.mjs';
+import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
+import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
+import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GATEWAY_SERVERS = join(HERE, '..', 'gateway', 'servers.mjs'); // roles auth, gateway
@@ -68,214 +71,33 @@ const PROJECT_SERVERS = join(HERE, 'servers.mjs'); // role project
 const ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/auth')));
 const GOAL_RATIO = 0.8;
 const GOAL_P99_MS = 40;
-const NCPU = cpus().length;
-const DISTURBED = 25; // % of one core used by other processes during a measurement
 
-const { values: opts } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '50' },
-    warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '1' },
-    projects: { type: 'string', default: '1000' },
-    pieces: { type: 'boolean', default: false },
-    prototype: { type: 'string', default: '' },
-    'wait-idle': { type: 'string', default: '60' },
-    retries: { type: 'string', default: '2' },
-    'cpu-prof': { type: 'string' },
-    logs: { type: 'string' },
-    json: { type: 'string' },
-    strict: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-  },
+const opts = parseOptions({
+  projects: { type: 'string', default: '1000' },
+  pieces: { type: 'boolean', default: false },
+  prototype: { type: 'string', default: '' },
 });
+printHelpIfAsked(opts, import.meta.url);
 
-if (opts.help) {
-  const text = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-  console.log(text.slice(0, text.findIndex((l) => !l.startsWith('//'))).map((l) => l.slice(3)).join('\n'));
-  process.exit(0);
-}
-
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
-function usage(message) {
-  log(message);
-  process.exit(1);
-}
-
-const duration = Number(opts.duration);
-const connections = Number(opts.connections);
-const warmup = Number(opts.warmup);
-const rounds = Number(opts.rounds);
+const { duration, connections, warmup, rounds } = loadOptions(opts);
 const projectCount = Number(opts.projects);
-const waitIdle = Number(opts['wait-idle']);
-const retries = Number(opts.retries);
-if (!(duration >= 1)) usage('--duration must be >= 1');
-if (!(Number.isInteger(connections) && connections >= 1)) usage('--connections must be a positive integer');
-if (!(warmup >= 0)) usage('--warmup must be >= 0');
-if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 20)) usage('--rounds must be 1..20');
 if (!(Number.isInteger(projectCount) && projectCount >= 100 && projectCount <= 20_000)) usage('--projects must be 100..20000');
 const PROTOTYPES = ['companies-cache', 'stats-cache', 'one-statement', 'slim', 'index'];
 const prototypes = opts.prototype === 'all' ? PROTOTYPES : opts.prototype.split(',').filter(Boolean);
 for (const p of prototypes) if (!PROTOTYPES.includes(p)) usage(`--prototype: unknown ${p} (known: ${PROTOTYPES.join(', ')}, all)`);
-if (!(waitIdle >= 0)) usage('--wait-idle must be >= 0');
-if (!(Number.isInteger(retries) && retries >= 0 && retries <= 5)) usage('--retries must be 0..5');
+const { waitIdle, retries } = quietOptions(opts);
 
 // ---------------------------------------------------------------- child processes
 
-const children = new Set();
-const logFds = [];
-const forkedAt = {}; // performance.now() at each fork: where a measurement lies in a CPU profile
-
-function childStdout(name) {
-  if (!opts.logs) return 'ignore';
-  mkdirSync(opts.logs, { recursive: true });
-  const fd = openSync(join(resolve(opts.logs), `${name}.log`), 'w');
-  logFds.push(fd);
-  return fd;
-}
-
-/** Forks `script role`; resolves with {child, port, pid, name} once it reports ready. */
-function startChild(script, role, name, env) {
-  const execArgv = [];
-  if (opts['cpu-prof']) {
-    mkdirSync(opts['cpu-prof'], { recursive: true });
-    execArgv.push('--cpu-prof', `--cpu-prof-dir=${resolve(opts['cpu-prof'])}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`);
-  }
-  const child = fork(script, [role], { env, execArgv, stdio: ['ignore', childStdout(name), 'inherit', 'ipc'] });
-  child.benchName = name;
-  child.forkedAt = performance.now();
-  forkedAt[name] = child.forkedAt;
-  children.add(child);
-  child.once('exit', (code, signal) => {
-    children.delete(child);
-    if (!shuttingDown && !child.stopping) log(`${name} (pid ${child.pid}) exited unexpectedly (code ${code}, signal ${signal})`);
-  });
-  return new Promise((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 30 s`)), 30_000);
-    child.on('message', (m) => {
-      if (m?.type === 'ready') {
-        clearTimeout(timer);
-        resolveReady({ child, port: m.port, pid: child.pid, name });
-      } else if (m?.type === 'error') {
-        clearTimeout(timer);
-        reject(new Error(`${name} failed to start:\n${m.message}`));
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal})`));
-    });
-  });
-}
-
-/** Asks a child to close its servers; SIGKILL if it has not exited after 10 s. */
-function stopChild(child) {
-  child.stopping = true;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const timer = setTimeout(() => {
-      log(`${child.benchName} did not exit in time; killing pid ${child.pid}`);
-      child.kill('SIGKILL');
-    }, 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      done();
-    });
-    if (child.connected) child.send({ type: 'stop' });
-    else child.kill('SIGTERM');
-  });
-}
-
-// ---------------------------------------------------------------- CPU accounting (Linux /proc)
-
-const TICK = 100; // USER_HZ
-
-function readTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** utime+stime per PostgreSQL backend serving `database` (their process title names it). */
-function postgresTicks(database) {
-  const out = new Map();
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    const s = readTicks(pid);
-    if (s?.comm !== 'postgres') continue;
-    try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) out.set(pid, s.ticks);
-    } catch {
-      // gone already
-    }
-  }
-  return out;
-}
-
-function machineTicks() {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-  const total = f.reduce((a, b) => a + b, 0);
-  return { busy: total - f[3] - f[4], total };
-}
-
-/** Starts measuring; the returned function gives CPU in % of one core per process (and others). */
-function cpuMeter(procs, database) {
-  const t0 = process.hrtime.bigint();
-  const self0 = process.cpuUsage();
-  const child0 = procs.map((p) => readTicks(p.pid)?.ticks);
-  const pg0 = postgresTicks(database);
-  const m0 = machineTicks();
-  return () => {
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    const self = process.cpuUsage(self0);
-    const m1 = machineTicks();
-    const pct = (ticks) => (ticks / TICK / seconds) * 100;
-    const result = { autocannon: ((self.user + self.system) / 1e6 / seconds) * 100 };
-    procs.forEach((p, i) => {
-      const now = readTicks(p.pid)?.ticks;
-      if (now !== undefined && child0[i] !== undefined) result[p.name] = pct(now - child0[i]);
-    });
-    let pg = 0; // backends that exit meanwhile are lost (idle pool connections close after 30 s)
-    for (const [pid, ticks] of postgresTicks(database)) pg += ticks - (pg0.get(pid) ?? 0);
-    result.postgres = pct(pg);
-    const machine = ((m1.busy - m0.busy) / (m1.total - m0.total)) * NCPU * 100;
-    result.others = Math.max(0, machine - Object.values(result).reduce((a, b) => a + b, 0));
-    for (const k of Object.keys(result)) result[k] = Math.round(result[k]);
-    return result;
-  };
-}
-
-async function machineBusyPct(ms) {
-  const m0 = machineTicks();
-  await new Promise((r) => setTimeout(r, ms));
-  const m1 = machineTicks();
-  return ((m1.busy - m0.busy) / (m1.total - m0.total)) * NCPU * 100;
-}
-
-/** Waits (bounded) until the machine uses less than 20% of one core for 3 s. */
-async function waitForQuiet(seconds) {
-  const until = Date.now() + seconds * 1000;
-  let busy = await machineBusyPct(3000);
-  while (busy > 20 && Date.now() < until) {
-    log(`the machine uses ${Math.round(busy)}% of one core; waiting for quiet (up to ${Math.round((until - Date.now()) / 1000)} s more)`);
-    busy = await machineBusyPct(3000);
-  }
-  if (busy > 20) log(`WARNING: the machine is not idle (${Math.round(busy)}% of one core busy); figures will be disturbed`);
-  return Math.round(busy);
-}
+const children = createChildren({ logs: opts.logs, cpuProf: opts['cpu-prof'], log });
+const { forkedAt } = children; // performance.now() at each fork: where a measurement lies in a CPU profile
+/** Forks `script role` (CPU-profiled with --cpu-prof); resolves with {child, port, pid, name} once it reports ready. */
+const startChild = (script, role, name, env) => children.start(script, role, name, env);
+const waitForQuiet = (seconds) => waitForQuietMachine(seconds, log, 'the machine uses');
 
 // ---------------------------------------------------------------- load
 
-function cannon(options) {
-  return new Promise((done, reject) => {
-    const instance = autocannon({ connections, ...options }, (error, result) => (error ? reject(error) : done(result)));
-    instance.on('error', reject);
-  });
-}
+const cannon = (options) => autocannonRun({ connections, ...options });
 
 /** One scenario: warm-up, then the measured run with CPU accounting. */
 async function measureOnce(scenario, label, target, procs, database, round) {
@@ -294,38 +116,15 @@ async function measureOnce(scenario, label, target, procs, database, round) {
     scenario,
     label,
     round,
-    rps: r.requests.average,
-    total: r.requests.total,
-    p50: r.latency.p50,
-    p90: r.latency.p90,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    mean: r.latency.average,
+    ...latencyFields(r),
     bytesPerResponse: r.requests.total ? r.throughput.total / r.requests.total : 0,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-    ok: r['2xx'],
+    ...outcomeFields(r),
     cpu,
   };
 }
 
 /** Measures again (after waiting for quiet) while other processes disturbed it. */
-async function measure(...args) {
-  for (let attempt = 0; ; attempt++) {
-    const result = await measureOnce(...args);
-    result.attempts = attempt + 1;
-    if (result.cpu.others <= DISTURBED || attempt >= retries) return result;
-    log(`round ${result.round} ${result.scenario}: other processes used ${result.cpu.others}% of a core meanwhile; measuring again`);
-    if (waitIdle > 0) await waitForQuiet(waitIdle);
-  }
-}
-
-async function expectOk(url, init, status = 200) {
-  const response = await fetch(url, init);
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status} (expected ${status}): ${text.slice(0, 500)}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const measure = withRetries(measureOnce, { retries, waitIdle, log, who: 'the machine uses' });
 
 /** Polls `check` until it returns a truthy value; throws after `seconds`. */
 async function eventually(what, seconds, check) {
@@ -448,11 +247,7 @@ function listPath(word) {
 
 const budgetMs =
   (240 + projectCount * 0.1 + waitIdle + (opts.pieces ? 120 : 0) + rounds * 2 * (retries + 1) * (warmup + duration + 15 + (retries > 0 ? waitIdle : 0))) * 1000;
-const watchdog = setTimeout(() => {
-  log(`the run exceeded its time budget (${Math.round(budgetMs / 1000)} s); stopping`);
-  void shutdown(1);
-}, budgetMs);
-watchdog.unref();
+const watchdog = startWatchdog(budgetMs, shutdown);
 
 let infra;
 let storageDir;
@@ -460,16 +255,9 @@ let shuttingDown = false;
 async function shutdown(code) {
   if (shuttingDown) return;
   shuttingDown = true;
-  // Clients before the servers they call: children were started servers-first.
-  for (const child of [...children].reverse()) await stopChild(child).catch((e) => log(`stopping ${child.benchName}: ${e}`));
+  await children.stopAll();
   if (infra) {
-    try {
-      const bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('bench', 'silent') });
-      await bus.destroy();
-      await bus.close();
-    } catch (e) {
-      log(`removing the NATS stream: ${e}`);
-    }
+    await removeNatsStream(infra, log);
     try {
       // The generation jobs (BullMQ) and rate-limit counters of this run.
       const redis = createRedis(infra.redisUrl);
@@ -486,19 +274,10 @@ async function shutdown(code) {
     await infra.cleanup().catch((e) => log(`dropping ${infra.databaseUrl}: ${e}`));
   }
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });
-  for (const fd of logFds) closeSync(fd);
+  children.closeLogs();
   process.exit(code);
 }
-process.once('SIGINT', () => void shutdown(130));
-process.once('SIGTERM', () => void shutdown(143));
-process.once('SIGHUP', () => void shutdown(129));
-
-function serverEnv(extra) {
-  const env = { ...process.env };
-  // Measure the defaults `npm start` runs with, whatever this shell has set.
-  for (const key of ['LOG_LEVEL', 'LOG_REQUESTS', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'METRICS_PORT', 'GRPC_DEADLINE_MS', 'NODE_OPTIONS']) delete env[key];
-  return { ...env, ...extra };
-}
+shutdownOnSignals(shutdown, { hangup: true });
 
 // ---------------------------------------------------------------- the run
 
@@ -660,58 +439,29 @@ try {
 
 // ---------------------------------------------------------------- report
 
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 if (results.length > 0) {
   const rows = [['scenario', ...(rounds > 1 ? ['round'] : []), 'req/s', 'p50', 'p99', 'errors', 'non-2xx', 'KB/resp', 'cpu/req', 'cpu: % of one core (us per request)']];
   for (const r of results) {
-    const perReq = (pct) => Math.round((pct / 100 / r.rps) * 1e6);
-    const ours = Object.entries(r.cpu).filter(([k]) => k !== 'others');
-    const cpu = [...ours.map(([k, v]) => `${k} ${v}% (${perReq(v)})`), `others ${r.cpu.others}%`].join(', ');
-    const total = perReq(ours.reduce((sum, [, v]) => sum + v, 0));
-    rows.push([r.label, ...(rounds > 1 ? [String(r.round)] : []), r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.errors), String(r.non2xx), (r.bytesPerResponse / 1024).toFixed(1), `${total} us`, cpu]);
+    const { total, cpu } = cpuCells(r);
+    rows.push([r.label, ...(rounds > 1 ? [String(r.round)] : []), r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.errors), String(r.non2xx), (r.bytesPerResponse / 1024).toFixed(1), total, cpu]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  const line = (row) => row.map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
-  console.log('');
-  console.log(
+  printTable(
     `projects benchmark ${new Date().toISOString()}: ${projectCount} projects, ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up, ` +
       `${rounds} round(s), ${NCPU} CPUs, node ${process.version}` +
       (idleBefore === undefined ? '' : `, other load before start ${idleBefore}% of one core`) +
       (prototypes.length > 0 ? `\nPROTOTYPES (patched into this run only): ${prototypes.join(', ')}` : ''),
+    rows,
   );
-  console.log(line(rows[0]));
-  for (const row of rows.slice(1)) console.log(line(row));
 
   const of = (s) => results.filter((r) => r.scenario === s);
   const meRuns = of('me');
   const listRuns = of('list');
   if (meRuns.length > 0 && listRuns.length > 0) {
-    const ratios = listRuns.map((r, i) => r.rps / (meRuns[i] ?? meRuns.at(-1)).rps);
-    const ratio = median(ratios);
-    const p99 = median(listRuns.map((r) => r.p99));
-    const ratioOk = ratio >= GOAL_RATIO;
-    const p99Ok = p99 <= GOAL_P99_MS;
-    const m = rounds > 1 ? 'median ' : '';
-    console.log('');
-    if (rounds > 1) console.log(`ratios per round: ${ratios.map((x) => x.toFixed(2)).join(', ')}`);
-    console.log(`${m}ratio list/me = ${ratio.toFixed(2)} (goal >= ${GOAL_RATIO.toFixed(2)})  ${ratioOk ? 'PASS' : 'MISS'}`);
-    console.log(`${m}p99 of list = ${p99} ms (goal <= ${GOAL_P99_MS} ms)  ${p99Ok ? 'PASS' : 'MISS'}`);
-    const disturbed = results.filter((r) => r.cpu.others > DISTURBED);
-    if (disturbed.length > 0) {
-      console.log(`WARNING: other processes used > ${DISTURBED}% of a core during ${disturbed.map((r) => `${r.scenario}#${r.round}`).join(', ')}; those figures are disturbed`);
-    }
-    if (opts.strict && (!ratioOk || !p99Ok) && exitCode === 0) exitCode = 2;
+    const { ok } = printGoals({ rounds, baseRuns: meRuns, subjectRuns: listRuns, ratioName: 'list/me', p99Name: 'list', goalRatio: GOAL_RATIO, goalP99: GOAL_P99_MS });
+    warnDisturbed(results);
+    if (opts.strict && !ok && exitCode === 0) exitCode = 2;
   }
-  for (const r of results) {
-    if (r.errors > 0 || r.non2xx > 0) {
-      console.error(`[bench] FAILED: "${r.label.trim()}" (round ${r.round}) had ${r.errors} errors/timeouts and ${r.non2xx} non-2xx answers`);
-      exitCode = 1;
-    }
-  }
+  if (reportFailures(results)) exitCode = 1;
 }
 if (opts['cpu-prof'] && results.length > 0) {
   console.log('');

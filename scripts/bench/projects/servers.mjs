@@ -17,6 +17,7 @@
 import { sql } from 'kysely';
 import { createLogger, setServiceLabel } from '@trainwright/platform';
 import { loadProjectConfig, startProjectServer } from '@trainwright/project';
+import { runServerChild } from '../lib/server-child.mjs';
 
 const PROJECT_DIST = import.meta.resolve('@trainwright/project'); // .../services/project/dist/src/index.js
 const PROTOTYPES = new Set((process.env.BENCH_PROTOTYPES ?? '').split(',').filter(Boolean));
@@ -80,41 +81,13 @@ async function applyPrototypes() {
   }
 }
 
-const role = process.argv[2];
-const send = (message) => process.connected && process.send(message);
-
-let server;
-let stopping = false;
-async function stop(code = 0) {
-  if (stopping) return;
-  stopping = true;
-  setTimeout(() => process.exit(code || 2), 8000).unref();
-  try {
-    await server?.close();
-  } catch (error) {
-    process.stderr.write(`[bench ${role}] error while closing: ${error?.stack ?? error}\n`);
-  }
-  process.exit(code);
-}
-
-process.on('message', (message) => {
-  if (message?.type === 'stop') void stop(0);
-});
-process.on('disconnect', () => void stop(0));
-process.once('SIGTERM', () => void stop(0));
-process.once('SIGINT', () => void stop(0));
-
-try {
-  if (role !== 'project') throw new Error(`unknown role ${role}`);
+await runServerChild(process.argv[2], async () => {
+  if (process.argv[2] !== 'project') throw new Error(`unknown role ${process.argv[2]}`);
   if (PROTOTYPES.size > 0) await applyPrototypes();
   const config = loadProjectConfig(process.env);
   const logger = createLogger('project', config.LOG_LEVEL);
   setServiceLabel('project');
-  server = await startProjectServer(config, logger);
+  const server = await startProjectServer(config, logger);
   logger.info({ port: server.port }, 'project service listening');
-  send({ type: 'ready', role, port: server.port, pid: process.pid });
-} catch (error) {
-  send({ type: 'error', role, message: String(error?.stack ?? error) });
-  process.stderr.write(`[bench ${role}] failed to start: ${error?.stack ?? error}\n`);
-  process.exit(1);
-}
+  return [server];
+});
