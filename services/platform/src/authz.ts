@@ -16,6 +16,14 @@ export class Authoriser {
   async require(userId: string, companyId: string, action: Action, notFoundMessage: string = MESSAGES.notFound): Promise<Role> {
     if (!userId) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     const role = companyId ? await this.memberships.roleOf(userId, companyId) : null;
+    return Authoriser.decide(role, action, notFoundMessage);
+  }
+
+  /**
+   * The decision alone, for a caller that already holds the role (e.g. from the company list it
+   * fetched anyway): null (not a member) is NOT_FOUND, a role lacking the action is FORBIDDEN.
+   */
+  static decide(role: Role | null | undefined, action: Action, notFoundMessage: string = MESSAGES.notFound): Role {
     if (!role) throw new AppError('NOT_FOUND', notFoundMessage);
     if (!roleAllows(role, action)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     return role;

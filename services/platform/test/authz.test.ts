@@ -27,6 +27,12 @@ describe(Authoriser.name, () => {
     await expect(authoriser.require('ann', '', 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('should decide from a role the caller already holds', () => {
+    expect(Authoriser.decide('editor', 'project.update')).toBe('editor');
+    expect(() => Authoriser.decide('viewer', 'project.update')).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+    expect(() => Authoriser.decide(undefined, 'project.read', 'Project not found')).toThrow('Project not found');
+  });
+
   it('should refuse a call without a user', async () => {
     await expect(authoriser.require('', 'acme', 'project.read')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });

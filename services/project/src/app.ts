@@ -1,7 +1,5 @@
 // Builds the project service from its config: used by main.ts and tests.
 import {
-  AuthMembershipSource,
-  Authoriser,
   EventBus,
   LocalFileStorage,
   connectServiceInfra,
@@ -64,7 +62,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const repository = new ProjectRepository(db);
   const memberships = new AuthMemberships(auth);
   const templates = new TemplateService(repository);
-  const projects = new ProjectService(repository, memberships, new Authoriser(new AuthMembershipSource(auth)), templates, queue, () => void relay.flush());
+  const projects = new ProjectService(repository, memberships, templates, queue, () => void relay.flush());
 
   // Pipeline facts from the generator and media render move the project's status.
   for (const subject of ['generation.*', 'render.*']) {
@@ -86,7 +84,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   await bus.subscribeDurable('project-welcome-sample', 'user.registered', async (event) => {
     const e = UserRegistered.decode(event.data);
     await repository.onceForEvent(event.id, async () => {
-      const companyName = (await memberships.companiesOf(e.userId)).find((c) => c.companyId === e.companyId)?.companyName ?? '';
+      const companyName = (await memberships.of(e.userId)).companies.find((c) => c.companyId === e.companyId)?.companyName ?? '';
       const created = await repository.insertWithinLimit(sampleProject({ companyId: e.companyId, companyName, userId: e.userId }), -1, [], (id) => [
         projectEvents.changed('project.created', { projectId: id, companyId: e.companyId, ownerUserId: e.userId, countsTowardLimit: false }),
       ]);

@@ -2,7 +2,7 @@
 import type { UnaryHandlers } from '@trainwright/platform';
 import type { Project, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ProjectService, ProjectView } from '../services/project.service.js';
-import type { Memberships } from '../services/project.service.js';
+import { companyFor, type Memberships } from '../services/project.service.js';
 import type { TemplateService } from '../services/template.service.js';
 import { AppError } from '@trainwright/platform';
 
@@ -66,12 +66,8 @@ export function createProjectHandlers(deps: {
   const voice = (v?: { voiceId: string; name: string; category: string }) =>
     v ? { voice_id: v.voiceId, name: v.name, category: v.category } : undefined;
 
-  async function currentCompany(userId: string) {
-    const companyId = await memberships.currentCompanyOf(userId);
-    const company = (await memberships.companiesOf(userId)).find((c) => c.companyId === companyId);
-    if (!company) throw AppError.notFound('Company not found');
-    return company;
-  }
+  const currentCompany = async (userId: string, action: 'company.read' | 'template.create') =>
+    companyFor(await memberships.of(userId), '', action, 'Company not found');
 
   return {
     createProject: async (req) =>
@@ -169,7 +165,7 @@ export function createProjectHandlers(deps: {
       };
     },
     listTemplates: async (req) => {
-      const company = await currentCompany(req.userId);
+      const company = await currentCompany(req.userId, 'company.read');
       const result = await templates.list(company.companyId, company.ownerTier, req);
       return { templates: result.templates.map((t) => ({ json: JSON.stringify(t) })), categories: result.categories };
     },
@@ -183,8 +179,7 @@ export function createProjectHandlers(deps: {
       return { id, kind: file.kind, filename, size: file.size, contentType: file.contentType };
     },
     createTemplate: async (req) => {
-      const company = await currentCompany(req.userId);
-      if (company.role !== 'owner' && company.role !== 'editor') throw AppError.forbidden();
+      const company = await currentCompany(req.userId, 'template.create');
       return { json: JSON.stringify(await templates.create(company.companyId, req.userId, parseJson(req.json))) };
     },
   };

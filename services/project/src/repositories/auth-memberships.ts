@@ -2,14 +2,14 @@
 import { isRole, isTierId } from '@trainwright/catalogue';
 import type { PromiseClient } from '@trainwright/platform';
 import type { AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
-import type { Memberships } from '../services/project.service.js';
+import type { CallerCompanies, Memberships } from '../services/project.service.js';
 
 export class AuthMemberships implements Memberships {
   constructor(private readonly auth: PromiseClient<typeof AuthServiceService>) {}
 
-  async companiesOf(userId: string) {
-    const { companies } = await this.auth.listCompanies({ userId }, { userId });
-    return companies
+  async of(userId: string): Promise<CallerCompanies> {
+    const { companies, currentCompanyId } = await this.auth.listCompanies({ userId }, { userId });
+    const list = companies
       .filter((c) => isRole(c.role) && isTierId(c.subscriptionTier))
       .map((c) => ({
         companyId: c.id,
@@ -19,10 +19,6 @@ export class AuthMemberships implements Memberships {
         ownerUserId: c.ownerUserId,
         members: c.currentUsers,
       }));
-  }
-
-  async currentCompanyOf(userId: string): Promise<string> {
-    const { currentCompanyId } = await this.auth.listCompanies({ userId }, { userId });
-    return currentCompanyId;
+    return { currentCompanyId, companies: list };
   }
 }

@@ -1,6 +1,7 @@
 // Projects: create within the plan, list across the caller's companies, read, edit, delete,
-// share, and the pipeline's status changes. Tenancy and roles come from the auth service's
-// memberships through the platform's Authoriser; a project of another company is NOT_FOUND.
+// share, and the pipeline's status changes. Tenancy and roles come from one ListCompanies answer
+// of the auth service per request, decided by the platform's Authoriser; a project of another
+// company is NOT_FOUND.
 import {
   DOCUMENT_FORMATS,
   FONT_STYLES,
@@ -17,7 +18,7 @@ import {
   type Role,
   type TierId,
 } from '@trainwright/catalogue';
-import { AppError, type Authoriser, type OutboxEvent } from '@trainwright/platform';
+import { AppError, Authoriser, type OutboxEvent } from '@trainwright/platform';
 import { randomBytes } from 'node:crypto';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { BrandingJson, GeneratedContentJson, VoiceJson } from '../repositories/database.js';
@@ -34,11 +35,37 @@ import {
   type BrandingInput,
 } from './validation.js';
 
+export interface CallerCompany {
+  companyId: string;
+  companyName: string;
+  role: Role;
+  ownerTier: TierId;
+  ownerUserId: string;
+  members: number;
+}
+
+export interface CallerCompanies {
+  currentCompanyId: string;
+  /** Every company the user belongs to, with their role and the owner's plan. */
+  companies: CallerCompany[];
+}
+
 /** What the service needs to know about the caller's companies (the auth service answers). */
 export interface Memberships {
-  /** Every company the user belongs to, with role and the owner's plan. */
-  companiesOf(userId: string): Promise<Array<{ companyId: string; companyName: string; role: Role; ownerTier: TierId; ownerUserId: string; members: number }>>;
-  currentCompanyOf(userId: string): Promise<string>;
+  of(userId: string): Promise<CallerCompanies>;
+}
+
+/** The caller's company (the current one when none is named) if their role allows the action. */
+export function companyFor(
+  caller: CallerCompanies,
+  companyId: string | undefined,
+  action: Parameters<typeof Authoriser.decide>[1],
+  notFoundMessage: string,
+): CallerCompany {
+  const id = companyId || caller.currentCompanyId;
+  const company = caller.companies.find((c) => c.companyId === id);
+  Authoriser.decide(company?.role, action, notFoundMessage);
+  return company!;
 }
 
 /** Enqueues the generation job of a project (the generator service runs it). */
@@ -108,7 +135,6 @@ export class ProjectService {
   constructor(
     private readonly projects: ProjectRepository,
     private readonly memberships: Memberships,
-    private readonly authoriser: Authoriser,
     private readonly templates: TemplateService,
     private readonly generation: GenerationQueue,
     private readonly afterWrite: () => void = () => undefined,
@@ -116,10 +142,8 @@ export class ProjectService {
   ) {}
 
   async create(userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
-    const companyId = input.companyId || (await this.memberships.currentCompanyOf(userId));
-    await this.authoriser.require(userId, companyId, 'project.create', MESSAGES.notFound);
-    const company = (await this.memberships.companiesOf(userId)).find((c) => c.companyId === companyId);
-    if (!company) throw AppError.notFound(MESSAGES.notFound);
+    const company = companyFor(await this.memberships.of(userId), input.companyId, 'project.create', MESSAGES.notFound);
+    const companyId = company.companyId;
 
     const title = validTitle(input.title);
     const projectType = oneOf('project_type', input.projectType, PROJECT_TYPES, 'script_to_slides');
@@ -182,18 +206,16 @@ export class ProjectService {
 
   /** Where an upload goes: a company the caller may create projects in, and its plan's size limit. */
   async prepareUpload(userId: string, requestedCompanyId: string): Promise<{ companyId: string; fileUploadLimitMB: number }> {
-    const companyId = requestedCompanyId || (await this.memberships.currentCompanyOf(userId));
-    await this.authoriser.require(userId, companyId, 'project.create', 'Company not found');
-    const company = (await this.memberships.companiesOf(userId)).find((c) => c.companyId === companyId);
-    if (!company) throw AppError.notFound('Company not found');
-    return { companyId, fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB };
+    const company = companyFor(await this.memberships.of(userId), requestedCompanyId, 'project.create', 'Company not found');
+    return { companyId: company.companyId, fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB };
   }
 
   async registerUpload(
     userId: string,
     file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string },
   ): Promise<{ id: string; filename: string }> {
-    await this.authoriser.require(userId, file.companyId, 'project.create', 'Company not found');
+    if (!file.companyId) throw AppError.notFound('Company not found');
+    companyFor(await this.memberships.of(userId), file.companyId, 'project.create', 'Company not found');
     if (!file.storageKey.startsWith(`companies/${file.companyId}/`)) throw AppError.forbidden();
     const filename = file.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 255) || 'upload';
     return { id: await this.projects.insertFile({ ...file, filename, createdBy: userId }), filename };
@@ -203,7 +225,7 @@ export class ProjectService {
     userId: string,
     filter: { search?: string; status?: string; projectType?: string; companyId?: string; page?: number; pageSize?: number },
   ): Promise<ProjectPage> {
-    const companies = await this.memberships.companiesOf(userId);
+    const { companies } = await this.memberships.of(userId);
     const allIds = companies.map((c) => c.companyId);
     const companyIds = filter.companyId ? allIds.filter((id) => id === filter.companyId) : allIds;
     const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, filter.pageSize || 20));
@@ -241,7 +263,7 @@ export class ProjectService {
   }
 
   async update(userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
-    const { row } = await this.load(userId, projectId, 'project.update');
+    const { row, companies } = await this.load(userId, projectId, 'project.update');
     const changes: Record<string, unknown> = {};
     if (input.title !== undefined) changes.title = validTitle(input.title);
     if (input.description !== undefined) changes.description = text('description', input.description, TEXT_LIMITS.description, { multiline: true });
@@ -263,7 +285,7 @@ export class ProjectService {
     if (input.templateId !== undefined) {
       const templateId = input.templateId.trim();
       if (templateId) {
-        const company = (await this.memberships.companiesOf(userId)).find((c) => c.companyId === row.company_id)!;
+        const company = companies.find((c) => c.companyId === row.company_id)!;
         await this.templates.requireUsable(templateId, row.company_id, company.ownerTier);
       }
       changes.template_id = templateId;
@@ -364,14 +386,14 @@ export class ProjectService {
   }
 
   private async load(userId: string, projectId: string, action: 'project.read' | 'project.update' | 'project.delete') {
-    const companies = await this.memberships.companiesOf(userId);
+    const { companies } = await this.memberships.of(userId);
     const row = UUID.test(projectId) ? await this.projects.findById(projectId, companies.map((c) => c.companyId)) : undefined;
     if (!row) throw AppError.notFound(MESSAGES.notFound);
-    await this.authoriser.require(userId, row.company_id, action, MESSAGES.notFound);
+    companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);
     return { row, companies };
   }
 
-  private async views(rows: ProjectRow[], companies: Awaited<ReturnType<Memberships['companiesOf']>>): Promise<ProjectView[]> {
+  private async views(rows: ProjectRow[], companies: CallerCompany[]): Promise<ProjectView[]> {
     const files = await this.projects.filesOf(rows.map((r) => r.id));
     const byCompany = new Map(companies.map((c) => [c.companyId, c]));
     return rows.map((row) => {
