@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 // Small presentational building blocks shared by the screens.
 import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from '@remix-run/react';
@@ -185,6 +186,22 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+/** The Cancel / Save footer of an edit form; Save submits the form. */
+export function FormActions({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+      <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" disabled={saving}>
+        {saving && <Spinner />}
+        {saving ? t('common.saving') : t('common.save')}
+      </Button>
     </div>
   );
 }

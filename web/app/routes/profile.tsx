@@ -6,7 +6,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { Link, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { Button, Card, ErrorBox, Field, PageHeader, Spinner, SuccessBox, buttonClass, describedBy, inputClass } from '~/components/ui';
+import { Button, Card, ErrorBox, Field, FormActions, PageHeader, Spinner, SuccessBox, buttonClass, describedBy, inputClass } from '~/components/ui';
 import { get, patch } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
@@ -239,15 +239,7 @@ export default function ProfilePage() {
                     ))}
                   </div>
                 </fieldset>
-                <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-                  <Button variant="secondary" onClick={cancel} disabled={saving}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button type="submit" disabled={saving}>
-                    {saving && <Spinner />}
-                    {saving ? t('common.saving') : t('common.save')}
-                  </Button>
-                </div>
+                <FormActions saving={saving} onCancel={cancel} />
               </form>
             ) : (
               <dl className="mt-5 divide-y divide-slate-100 text-sm">

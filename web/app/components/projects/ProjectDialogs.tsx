@@ -8,7 +8,7 @@ import { formatDate } from '~/lib/format';
 import { isHttpUrl, projectPreviewSource, type Project } from '~/lib/projects';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
-import { Button, ErrorBox, Field, Spinner, describedBy, inputClass } from '../ui';
+import { Button, ErrorBox, Field, FormActions, Spinner, describedBy, inputClass } from '../ui';
 import { ContentPreview } from './ContentView';
 import { StatusBadge } from './ProjectCard';
 import {
@@ -268,15 +268,7 @@ export function EditDialog({ project, onClose, onSaved }: { project: Project; on
               {...describedBy(`${id}-ai`, true, undefined)}
             />
           </Field>
-          <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-            <Button variant="secondary" onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner />}
-              {saving ? t('common.saving') : t('common.save')}
-            </Button>
-          </div>
+          <FormActions saving={saving} onCancel={onClose} />
         </form>
       )}
     </Modal>
