@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Trainwright needs on a Debian machine, idempotently.
-#   infra/provision.sh            PostgreSQL, Redis and NATS only if none is reachable
+#   infra/provision.sh            the media tools the product runs (LibreOffice for .doc/.ppt and
+#                                 exports, ffmpeg, espeak-ng, poppler) and PostgreSQL, Redis and
+#                                 NATS only if none is reachable
 #   infra/provision.sh --test     also the tools the test suite drives (Chromium)
 # PostgreSQL, Redis and NATS that already answer on their ports are used as they are.
 set -euo pipefail
@@ -53,9 +55,16 @@ if ! reachable 127.0.0.1 4222; then
   for _ in $(seq 1 30); do reachable 127.0.0.1 4222 && break; sleep 1; done
 fi
 
+# Media tools the product runs ----------------------------------------------------------
+# LibreOffice without its GUI reads legacy .doc/.ppt (and converts exports in tests); ffmpeg and
+# espeak-ng render narrated video; poppler reads PDFs back.
+for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmpeg espeak-ng fonts-dejavu-core; do
+  have_pkg "$pkg" || missing+=("$pkg")
+done
+
 # Tools the tests use ---------------------------------------------------------------------
 if [[ $want_test == true ]]; then
-  for pkg in chromium fonts-dejavu-core; do have_pkg "$pkg" || missing+=("$pkg"); done
+  for pkg in chromium; do have_pkg "$pkg" || missing+=("$pkg"); done
 fi
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "[provision] installing ${missing[*]}"

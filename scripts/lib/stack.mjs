@@ -71,6 +71,8 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     AUTH_SERVICE_ADDR: `127.0.0.1:${p.auth}`,
     PROJECT_GRPC_PORT: String(p.project),
     PROJECT_SERVICE_ADDR: `127.0.0.1:${p.project}`,
+    GENERATOR_GRPC_PORT: String(p.generator),
+    GENERATOR_SERVICE_ADDR: `127.0.0.1:${p.generator}`,
     PUBLIC_WEB_URL: `http://localhost:${p.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
@@ -82,13 +84,13 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, authMetrics: 9464, projectMetrics: 9465, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, ...ports };
 }
 
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project']) {
+  for (const service of ['auth', 'project', 'generator']) {
     execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
   }
 }
@@ -103,6 +105,7 @@ export function processes(env, ports, { web = true } = {}) {
   const list = [
     { name: 'auth', command: 'node services/auth/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.authMetrics) } },
     { name: 'project', command: 'node services/project/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.projectMetrics) } },
+    { name: 'generator', command: 'node services/generator/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.generatorMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   const withRoot = list.map((proc) => ({ ...proc, cwd: ROOT }));
@@ -113,7 +116,7 @@ export function processes(env, ports, { web = true } = {}) {
 
 export async function startProcesses(list) {
   const { concurrently } = await import('concurrently');
-  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'magenta', 'blue'] });
+  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'cyan', 'magenta', 'blue'] });
 }
 
 export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.ok } = {}) {

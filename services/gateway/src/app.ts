@@ -21,7 +21,9 @@ import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
-import { uploadRoutes } from './routes/uploads.routes.js';
+import { createUploadReceiver, uploadRoutes } from './routes/uploads.routes.js';
+import { generatorRoutes } from './routes/generator.routes.js';
+import { qualityRoutes } from './routes/quality.routes.js';
 import multipart from '@fastify/multipart';
 import { ProjectEventHub, eventRoutes } from './routes/events.routes.js';
 
@@ -45,7 +47,10 @@ export interface Gateway {
 }
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
-  const clients = createServiceClients({ auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR }, config.GRPC_DEADLINE_MS);
+  const clients = createServiceClients(
+    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR },
+    config.GRPC_DEADLINE_MS,
+  );
   const redis = createRedis(config.REDIS_URL);
   const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
   const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: 'public', maxConnections: 1 });
@@ -115,7 +120,11 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   authRoutes(ctx);
   accountRoutes(ctx);
   projectRoutes(ctx);
-  uploadRoutes(ctx, new LocalFileStorage(config.STORAGE_DIR));
+  const storage = new LocalFileStorage(config.STORAGE_DIR);
+  const receiveUpload = createUploadReceiver(ctx, storage);
+  uploadRoutes(ctx, receiveUpload);
+  generatorRoutes(ctx, receiveUpload, storage);
+  qualityRoutes(ctx);
   const events = await ProjectEventHub.start(bus, clients);
   eventRoutes(ctx, events);
   await app.ready();

@@ -10,6 +10,7 @@ const schema = commonConfigSchema
     WEB_ORIGIN: z.string().url().default('http://localhost:3000'),
     AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
     PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
+    GENERATOR_SERVICE_ADDR: z.string().min(1, 'the generator service address (host:port) is required'),
     /** The public address of the web app, for links such as share links. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
     /** Root of the local object storage, shared with the services (S3 in production). */
@@ -21,7 +22,8 @@ const schema = commonConfigSchema
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
     /** Secure cookies need https; leave false for http://localhost. */
     COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    // Pasted source text may be 2,000,000 characters (up to 4 bytes each in UTF-8).
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
     /** Sign-in attempts per client address per window. */
     RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(5),

@@ -9,6 +9,7 @@ import { createLogger, type EventBus } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
+import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,7 @@ export interface Harness {
   storageDir: string;
   auth: AuthServer;
   project: ProjectServer;
+  generator: GeneratorServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -108,6 +110,17 @@ export async function startHarness(label: string, overrides: Record<string, stri
   });
   await migrateProject(projectConfig);
   const project = await startProjectServer(projectConfig, createLogger('test', 'silent'));
+  const generatorConfig = loadGeneratorConfig({
+    ...base,
+    LOG_LEVEL: 'silent',
+    GENERATOR_GRPC_PORT: '0',
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+    STORAGE_DIR: storageDir,
+    ...overrides,
+  });
+  await migrateGenerator(generatorConfig);
+  const generator = await startGeneratorServer(generatorConfig, createLogger('test', 'silent'));
 
   const port = await freePort();
   let output = '';
@@ -118,6 +131,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       GATEWAY_PORT: String(port),
       AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+      GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -135,6 +149,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     storageDir,
     auth,
     project,
+    generator,
     infra,
     keys,
     bus: auth.core.bus,
@@ -153,6 +168,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      await generator.close();
       await project.close();
       await auth.core.bus.destroy();
       await auth.close();

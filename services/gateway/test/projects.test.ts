@@ -7,7 +7,8 @@ import { startHarness, uniqueEmail, type Harness } from './harness.js';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('projects', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000' });
+  // These tests drive the status machine with their own pipeline events: no generator worker runs.
+  h = await startHarness('projects', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
 });
 afterAll(async () => {
   await h?.close();

@@ -13,4 +13,5 @@ export * from './lifecycle.js';
 export * from './outbox.js';
 export * from './storage.js';
 export * from './upload-rules.js';
+export * from './safe-fetch.js';
 export * from './service-infra.js';

@@ -1,6 +1,7 @@
 // What may be uploaded, how big, and whether the bytes are what the name says. Part 1 section 5:
 // scripts .txt .docx .pdf up to 104857600 bytes; slides .pptx .pdf .png .jpg .jpeg up to
-// 209715200 bytes; and never more than the plan's fileUploadLimitMB.
+// 209715200 bytes; documents for the AI generator .pdf .doc .docx .txt .rtf (refresh also .ppt
+// .pptx); and never more than the plan's fileUploadLimitMB.
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from './errors.js';
 
@@ -12,6 +13,9 @@ export interface UploadKind {
 export const UPLOAD_KINDS = {
   script: { extensions: ['.txt', '.docx', '.pdf'], maxBytes: 104_857_600 },
   slides: { extensions: ['.pptx', '.pdf', '.png', '.jpg', '.jpeg'], maxBytes: 209_715_200 },
+  // Documents for analysis and assessment generation; content refresh also takes decks.
+  document: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf'], maxBytes: 104_857_600 },
+  refresh: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.ppt', '.pptx'], maxBytes: 104_857_600 },
 } as const satisfies Record<string, UploadKind>;
 export type UploadKindName = keyof typeof UPLOAD_KINDS;
 
@@ -24,6 +28,10 @@ export const EXPECTED_MIME: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.txt': 'text/plain',
+  '.rtf': 'application/rtf',
+  // Legacy Office files are OLE compound files.
+  '.doc': 'application/x-cfb',
+  '.ppt': 'application/x-cfb',
 };
 
 export const CONTENT_MISMATCH = 'The file content does not match its extension';
@@ -97,7 +105,11 @@ function trimPartialUtf8(bytes: Uint8Array): number {
   return end;
 }
 
-/** Counts bytes through a stream and fails it once they pass `max`; keeps the first bytes. */
+/**
+ * Counts bytes through a stream and passes at most `max` of them on; keeps the first bytes. Past
+ * the limit it keeps reading (and dropping) to the end, so the refusal names the file's real size
+ * and the browser, still sending, gets the answer instead of a broken connection.
+ */
 export class ByteLimit extends Transform {
   bytes = 0;
   head = new Uint8Array(0);
@@ -109,15 +121,23 @@ export class ByteLimit extends Transform {
     super();
   }
 
+  get exceeded(): boolean {
+    return this.bytes > this.max;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.max) {
-      callback(new AppError('PAYLOAD_TOO_LARGE', sizeExceededMessage(this.bytes, this.max), { field: 'file' }));
+    if (this.exceeded) {
+      callback();
       return;
     }
     if (this.head.length < this.headBytes) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, this.headBytes - this.head.length)]);
     }
     callback(null, chunk);
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.exceeded ? new AppError('PAYLOAD_TOO_LARGE', sizeExceededMessage(this.bytes, this.max), { field: 'file' }) : null);
   }
 }

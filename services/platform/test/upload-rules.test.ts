@@ -37,10 +37,17 @@ describe('upload rules', () => {
     expect(contentMatches('.txt', 'image/png', new Uint8Array())).toBe(false);
   });
 
-  it('should stop a stream that passes its limit', async () => {
-    const sink = new Writable({ write: (_c, _e, cb) => cb() });
+  it('should pass on no more than its limit and fail naming the whole size', async () => {
+    let written = 0;
+    const sink = new Writable({ write: (c: Buffer, _e, cb) => ((written += c.length), cb()) });
     const limit = new ByteLimit(10);
-    await expect(pipeline(Readable.from([Buffer.alloc(6), Buffer.alloc(6)]), limit, sink)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const chunks = Array.from({ length: 5 }, () => Buffer.alloc(1024));
+    await expect(pipeline(Readable.from(chunks), limit, sink)).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'File size (5 KB) exceeds maximum allowed size (10 bytes)',
+    });
+    expect(written).toBe(0);
+    expect(limit.bytes).toBe(5 * 1024);
     const ok = new ByteLimit(100, 4);
     await pipeline(Readable.from([Buffer.from('abcdef')]), ok, new Writable({ write: (_c, _e, cb) => cb() }));
     expect(ok.bytes).toBe(6);

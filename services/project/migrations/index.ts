@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as createProjectSchema from './1763810000000-CreateProjectSchema.js';
+import * as generatorRequests from './1763900000000-GeneratorRequests.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
   '1763810000000-CreateProjectSchema': createProjectSchema,
+  '1763900000000-GeneratorRequests': generatorRequests,
 };

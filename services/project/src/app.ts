@@ -62,7 +62,9 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const repository = new ProjectRepository(db);
   const memberships = new AuthMemberships(auth);
   const templates = new TemplateService(repository);
-  const projects = new ProjectService(repository, memberships, templates, queue, () => void relay.flush());
+  const projects = new ProjectService(repository, memberships, templates, queue, () => void relay.flush(), undefined, {
+    urlAllowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
+  });
 
   // Pipeline facts from the generator and media render move the project's status.
   for (const subject of ['generation.*', 'render.*']) {

@@ -7,6 +7,11 @@ const schema = commonConfigSchema.extend({
   AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
   /** Root of the local object storage (uploads and generated files). */
   STORAGE_DIR: z.string().default('.data/storage'),
+  /** The generator's allowed private origins for URL extraction, so creation does not refuse them. */
+  URL_FETCH_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
 });
 

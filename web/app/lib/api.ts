@@ -107,7 +107,8 @@ async function readBody(res: Response): Promise<unknown> {
   return undefined;
 }
 
-function toError(status: number, body: unknown): ApiError {
+/** The ApiError of a failed answer: the body's code, message and detail when it has them. */
+export function toError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const b = body as Partial<ApiErrorBody>;
     const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;

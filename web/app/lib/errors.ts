@@ -1,6 +1,8 @@
 // Error text for the screens: the translated catalogue message for the codes we know, else the
-// server's own message, else a fallback (e.g. 'Login failed').
+// server's own message (translated when it is one of the catalogue's generator or quality
+// messages), else a fallback (e.g. 'Login failed').
 import type { TFunction } from 'i18next';
+import { GENERATOR_MESSAGES, QUALITY_MESSAGES } from '@trainwright/catalogue';
 import { ApiError } from './api';
 
 const CODE_KEYS: Record<string, string> = {
@@ -28,12 +30,34 @@ function keyForStatus(status: number): string {
   return 'errors.generic';
 }
 
+/** The i18n key of a message the server takes from the catalogue (generators.ts, quality.ts), so
+ * it is shown in the interface language; null for any other text. */
+export function catalogueMessageKey(message: string): string | null {
+  for (const [key, text] of Object.entries(GENERATOR_MESSAGES)) if (text === message) return `aiGenerator.errors.${key}`;
+  for (const [key, text] of Object.entries(QUALITY_MESSAGES)) if (text === message) return `quality.messages.${key}`;
+  return null;
+}
+
+/** A message from the server or from a client check that mirrors it, in the interface language
+ * when the catalogue has it, else as sent. */
+export function messageText(message: string, t: TFunction): string {
+  const key = catalogueMessageKey(message);
+  return key ? t(key) : message;
+}
+
 export function errorText(error: unknown, t: TFunction, fallbackKey?: string): string {
   if (error instanceof ApiError) {
     const key = CODE_KEYS[error.code];
     if (key) return t(key);
-    if (error.serverMessage) return error.serverMessage;
+    if (error.serverMessage) return messageText(error.serverMessage, t);
     return t(fallbackKey ?? keyForStatus(error.status));
   }
   return t('errors.unexpected');
+}
+
+/** For a 4xx answer, what the server said (as errorText shows it); otherwise (no connection, a
+ * server error, anything else) the screen's own failure text. */
+export function clientErrorOr(error: unknown, t: TFunction, fallbackKey: string): string {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return errorText(error, t, fallbackKey);
+  return t(fallbackKey);
 }

@@ -2,17 +2,28 @@
 // and the pure rules of the project list: grouping, status labels, quality colour bands, content
 // detection. No React and no browser API here, so the unit tests run them directly.
 import type { SlideDeck } from '@trainwright/formats';
-import { DOCUMENT_FORMATS, PROJECT_STATUSES, PROJECT_TYPES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat } from '@trainwright/catalogue';
+import {
+  DOCUMENT_FORMATS,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  VISUAL_FORMATS,
+  qualityBand as catalogueQualityBand,
+  type DocumentFormat,
+  type ProjectStatus,
+  type ProjectType,
+  type QualityBand,
+  type VisualFormat,
+} from '@trainwright/catalogue';
+import type { AiGeneratedFields } from './ai';
 
 export { DOCUMENT_FORMATS, PROJECT_STATUSES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat };
 
 /** The list's status filter offers only these (part 1, section 2). */
 export const STATUS_FILTERS = ['completed', 'pending', 'analyzing', 'generating_content', 'failed'] as const;
 
-/** Project types the create form offers. The AI content generator ('ai_content_generator') has its
- * own form in a later release; it is listed in ALL_PROJECT_TYPES so the type filter and the cards
- * already know it. */
-export const CREATE_PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis'] as const;
+/** Project types the create form offers: the three of POST /api/projects and the AI content
+ * generator, whose fields and calls are its own (lib/ai.ts). */
+export const CREATE_PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis', 'ai_content_generator'] as const;
 export type CreateProjectType = (typeof CREATE_PROJECT_TYPES)[number];
 export const ALL_PROJECT_TYPES = PROJECT_TYPES;
 
@@ -34,7 +45,8 @@ export interface ProjectFile {
   content_type: string;
 }
 
-export interface GeneratedContent {
+/** A project's generated content; an AI generator project also has the fields of AiGeneratedFields. */
+export interface GeneratedContent extends AiGeneratedFields {
   script?: string | null;
   slides?: { slide_content?: string | null; quality_assessment?: unknown } | null;
 }
@@ -151,16 +163,13 @@ export function titleCaseStatus(status: string): string {
     .join(' ');
 }
 
-export type QualityBand = 'green' | 'blue' | 'yellow' | 'orange' | 'red';
+export type { QualityBand };
 
-/** 90 and above green, 80-89 blue, 70-79 yellow, 60-69 orange, below 60 red; null when unscored. */
+/** The catalogue's bands (90 and above green, 80-89 blue, 70-79 yellow, 60-69 orange, below 60
+ * red); null when unscored. */
 export function qualityBand(score: number | null | undefined): QualityBand | null {
   if (score === null || score === undefined || !Number.isFinite(score)) return null;
-  if (score >= 90) return 'green';
-  if (score >= 80) return 'blue';
-  if (score >= 70) return 'yellow';
-  if (score >= 60) return 'orange';
-  return 'red';
+  return catalogueQualityBand(score);
 }
 
 export const QUALITY_BAND_CLASSES: Record<QualityBand, string> = {
@@ -169,6 +178,22 @@ export const QUALITY_BAND_CLASSES: Record<QualityBand, string> = {
   yellow: 'bg-yellow-100 text-yellow-800 ring-yellow-600/20',
   orange: 'bg-orange-100 text-orange-800 ring-orange-600/20',
   red: 'bg-red-100 text-red-800 ring-red-600/20',
+};
+
+/** The filled part of a score bar, and the ring of a score circle, in the band's colour. */
+export const QUALITY_BAND_BAR: Record<QualityBand, string> = {
+  green: 'bg-green-500',
+  blue: 'bg-blue-500',
+  yellow: 'bg-yellow-400',
+  orange: 'bg-orange-500',
+  red: 'bg-red-500',
+};
+export const QUALITY_BAND_STROKE: Record<QualityBand, string> = {
+  green: 'stroke-green-500',
+  blue: 'stroke-blue-500',
+  yellow: 'stroke-yellow-400',
+  orange: 'stroke-orange-500',
+  red: 'stroke-red-500',
 };
 
 /** Stages with progress to show, in pipeline order (stages the pipeline does not know come last). */

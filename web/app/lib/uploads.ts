@@ -1,15 +1,29 @@
-// File uploads (POST /api/uploads): the client-side pre-check that mirrors the server's rules and
-// the upload itself with XMLHttpRequest, whose upload events give the real bytes sent.
-import { ApiError, NETWORK_ERROR, refreshSession } from './api';
+// File uploads (POST /api/uploads, and the AI generator's multipart create): the client-side
+// pre-check that mirrors the server's rules and the multipart POST with XMLHttpRequest, whose
+// upload events give the real bytes sent.
+import { ApiError, NETWORK_ERROR, refreshSession, TimeoutError, toError } from './api';
 
 export type UploadKind = 'script' | 'slides';
 
 export const MB = 1024 * 1024;
 
+export interface UploadRule {
+  extensions: readonly string[];
+  maxBytes: number;
+}
+
 /** Accepted extensions and the largest size per kind (part 1, section 5). */
-export const UPLOAD_RULES: Record<UploadKind, { extensions: readonly string[]; maxBytes: number }> = {
+export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
   script: { extensions: ['.txt', '.docx', '.pdf'], maxBytes: 104_857_600 },
   slides: { extensions: ['.pptx', '.pdf', '.png', '.jpg', '.jpeg'], maxBytes: 209_715_200 },
+};
+
+/** The AI generator's uploads (part 1, section 5): documents for analysis and assessment; content
+ * refresh also reads decks. Only the plan's fileUploadLimitMB bounds their size. */
+export type GeneratorUploadKind = 'document' | 'refresh';
+export const GENERATOR_UPLOAD_RULES: Record<GeneratorUploadKind, UploadRule> = {
+  document: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf'], maxBytes: Infinity },
+  refresh: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.ppt', '.pptx'], maxBytes: Infinity },
 };
 
 /** Files a drop brings along from the operating system, silently left out. */
@@ -40,10 +54,19 @@ export function precheckUpload(
   kind: UploadKind,
   planLimitMB?: number | null,
 ): PrecheckError | null {
-  const rule = UPLOAD_RULES[kind];
-  if (!rule.extensions.includes(extensionOf(file.name))) return { code: 'type', accepted: rule.extensions.join(', ') };
+  return precheckFile(file, UPLOAD_RULES[kind], planLimitMB);
+}
+
+/** The largest file a rule accepts on a plan: the smaller of the rule's maximum and fileUploadLimitMB. */
+export function maxUploadBytes(rule: UploadRule, planLimitMB?: number | null): number {
   const planMax = typeof planLimitMB === 'number' && planLimitMB > 0 ? planLimitMB * MB : Infinity;
-  const max = Math.min(rule.maxBytes, planMax);
+  return Math.min(rule.maxBytes, planMax);
+}
+
+/** precheckUpload for any rule (the generator's document uploads use their own). */
+export function precheckFile(file: { name: string; size: number }, rule: UploadRule, planLimitMB?: number | null): PrecheckError | null {
+  if (!rule.extensions.includes(extensionOf(file.name))) return { code: 'type', accepted: rule.extensions.join(', ') };
+  const max = maxUploadBytes(rule, planLimitMB);
   if (file.size > max) return { code: 'size', size: file.size, max };
   if (file.size === 0) return { code: 'empty' };
   return null;
@@ -71,10 +94,7 @@ export interface UploadedFile {
   content_type: string;
 }
 
-export interface UploadHandle {
-  promise: Promise<UploadedFile>;
-  cancel: () => void;
-}
+export type UploadHandle = MultipartHandle<UploadedFile>;
 
 export class UploadCancelled extends Error {
   constructor() {
@@ -91,62 +111,85 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
-  if (body && typeof body === 'object') {
-    const b = body as { code?: unknown; message?: unknown; detail?: unknown };
-    return new ApiError(
-      status,
-      typeof b.code === 'string' ? b.code : `HTTP_${status}`,
-      typeof b.message === 'string' && b.message ? b.message : undefined,
-      b.detail,
-    );
-  }
-  return new ApiError(status, `HTTP_${status}`);
+export interface MultipartHandle<T> {
+  promise: Promise<T>;
+  cancel: () => void;
 }
 
 /**
- * Sends one file. `onProgress` gets the bytes sent and the total as the browser reports them. An
- * expired session is refreshed once and the upload restarted, as the JSON client does.
+ * POSTs a multipart form to `/api${path}` with XMLHttpRequest, whose upload events give the real
+ * bytes sent (`onProgress(sent, total)`). An expired session is refreshed once and the request
+ * sent again, as the JSON client does. `idleTimeoutMs`: give up (TimeoutError) when neither
+ * progress nor an answer came for that long. Rejects with ApiError, UploadCancelled or TimeoutError.
  */
-export function uploadFile(
-  file: File,
-  kind: UploadKind,
+export function sendMultipart<T>(
+  path: string,
+  buildForm: () => FormData,
   onProgress: (sent: number, total: number) => void,
-  companyId?: string | null,
-): UploadHandle {
+  options: { totalBytes?: number; idleTimeoutMs?: number } = {},
+): MultipartHandle<T> {
   let xhr: XMLHttpRequest | null = null;
   let cancelled = false;
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const total = options.totalBytes ?? 0;
+
+  const stopTimer = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const armTimer = () => {
+    stopTimer();
+    if (!options.idleTimeoutMs) return;
+    timer = setTimeout(() => {
+      timedOut = true;
+      (xhr as XMLHttpRequest | null)?.abort();
+    }, options.idleTimeoutMs);
+  };
 
   const attempt = (): Promise<{ status: number; body: unknown }> =>
     new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
       xhr = request;
-      request.open('POST', '/api/uploads');
+      request.open('POST', `/api${path}`);
       request.withCredentials = true;
       request.setRequestHeader('accept', 'application/json');
-      request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
-      request.onload = () => resolve({ status: request.status, body: parseJson(request.responseText) });
-      request.onerror = () => reject(new ApiError(0, NETWORK_ERROR));
-      request.onabort = () => reject(new UploadCancelled());
-      const form = new FormData();
-      form.append('kind', kind);
-      if (companyId) form.append('company_id', companyId);
-      form.append('file', file, file.name);
-      request.send(form);
+      request.upload.onprogress = (event) => {
+        armTimer();
+        onProgress(event.loaded, event.lengthComputable ? event.total : total);
+      };
+      request.onload = () => {
+        stopTimer();
+        resolve({ status: request.status, body: parseJson(request.responseText) });
+      };
+      request.onerror = () => {
+        stopTimer();
+        reject(new ApiError(0, NETWORK_ERROR));
+      };
+      request.onabort = () => {
+        stopTimer();
+        reject(timedOut ? new TimeoutError() : new UploadCancelled());
+      };
+      armTimer();
+      request.send(buildForm());
     });
 
   const promise = (async () => {
-    let result = await attempt();
-    if (result.status === 401 && !cancelled) {
-      const code = (result.body as { code?: string } | undefined)?.code;
-      if ((code === 'TOKEN_EXPIRED' || code === 'UNAUTHENTICATED') && (await refreshSession()) && !cancelled) {
-        onProgress(0, file.size);
-        result = await attempt();
+    try {
+      let result = await attempt();
+      if (result.status === 401 && !cancelled) {
+        const code = (result.body as { code?: string } | undefined)?.code;
+        if ((code === 'TOKEN_EXPIRED' || code === 'UNAUTHENTICATED') && (await refreshSession()) && !cancelled) {
+          onProgress(0, total);
+          result = await attempt();
+        }
       }
+      if (cancelled) throw new UploadCancelled();
+      if (result.status < 200 || result.status >= 300) throw toError(result.status, result.body);
+      return result.body as T;
+    } finally {
+      stopTimer();
     }
-    if (cancelled) throw new UploadCancelled();
-    if (result.status < 200 || result.status >= 300) throw errorFrom(result.status, result.body);
-    return result.body as UploadedFile;
   })();
 
   return {
@@ -156,4 +199,28 @@ export function uploadFile(
       (xhr as XMLHttpRequest | null)?.abort();
     },
   };
+}
+
+/**
+ * Sends one file to POST /api/uploads. `onProgress` gets the bytes sent and the total as the
+ * browser reports them.
+ */
+export function uploadFile(
+  file: File,
+  kind: UploadKind,
+  onProgress: (sent: number, total: number) => void,
+  companyId?: string | null,
+): UploadHandle {
+  return sendMultipart<UploadedFile>(
+    '/uploads',
+    () => {
+      const form = new FormData();
+      form.append('kind', kind);
+      if (companyId) form.append('company_id', companyId);
+      form.append('file', file, file.name);
+      return form;
+    },
+    onProgress,
+    { totalBytes: file.size },
+  );
 }

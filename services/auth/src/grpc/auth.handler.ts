@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
-import { TIERS, type Limits as CatalogueLimits } from '@trainwright/catalogue';
+import { TIERS, effectiveCapabilities, type Limits as CatalogueLimits } from '@trainwright/catalogue';
 import type { UnaryHandlers } from '@trainwright/platform';
 import type {
   AuthServiceService,
@@ -157,6 +157,9 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
         ownerTier: m.ownerTier,
         ownerUserId: m.ownerUserId,
         companyName: m.companyName,
+        capabilities: Object.entries(effectiveCapabilities(m.ownerTier, m.ownerAddOns))
+          .filter(([, on]) => on)
+          .map(([name]) => name),
       };
     },
   };

@@ -44,6 +44,7 @@ export interface MembershipRow {
   ownerTier: TierId;
   ownerUserId: string;
   companyName: string;
+  ownerAddOns: AddOnId[];
 }
 
 export type RotateResult =
@@ -267,10 +268,23 @@ export class AccountRepository {
       .innerJoin('companies as c', 'c.id', 'm.company_id')
       .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
       .select(['m.role', 'os.tier', 'c.owner_user_id', 'c.name'])
+      // The owner's active add-ons grant the company their capabilities.
+      .select(
+        sql<string[]>`coalesce((select array_agg(a.add_on order by a.add_on) from add_ons a
+          where a.user_id = c.owner_user_id and (a.active_until is null or a.active_until > now())), '{}')`.as('add_ons'),
+      )
       .where('m.user_id', '=', userId)
       .where('m.company_id', '=', companyId)
       .executeTakeFirst();
-    return row && { role: row.role as Role, ownerTier: row.tier as TierId, ownerUserId: row.owner_user_id, companyName: row.name };
+    return (
+      row && {
+        role: row.role as Role,
+        ownerTier: row.tier as TierId,
+        ownerUserId: row.owner_user_id,
+        companyName: row.name,
+        ownerAddOns: row.add_ons as AddOnId[],
+      }
+    );
   }
 
   async setCurrentCompany(userId: string, companyId: string): Promise<void> {

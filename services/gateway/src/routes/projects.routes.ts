@@ -7,11 +7,11 @@ import { callerOf } from '../plugins/session.js';
 const Str = (max: number) => Type.String({ maxLength: max });
 const CONTENT_MAX = 2_000_000;
 
-const BrandingBody = Type.Object(
+export const BrandingBody = Type.Object(
   { company_name: Type.Optional(Str(1000)), logo_url: Type.Optional(Str(4096)), website: Type.Optional(Str(4096)) },
   { additionalProperties: false },
 );
-const VoiceBody = Type.Object({ voice_id: Str(200), name: Str(200), category: Str(100) }, { additionalProperties: false });
+export const VoiceBody = Type.Object({ voice_id: Str(200), name: Str(200), category: Str(100) }, { additionalProperties: false });
 
 const CreateProjectBody = Type.Object(
   {
@@ -47,6 +47,7 @@ const UpdateProjectBody = Type.Object(
     script_content: Type.Optional(Str(CONTENT_MAX)),
     slides_content: Type.Optional(Str(CONTENT_MAX)),
     generated_slides: Type.Optional(Str(CONTENT_MAX)),
+    generated_script: Type.Optional(Str(CONTENT_MAX)),
     visual_format: Type.Optional(Str(20)),
     document_format: Type.Optional(Str(20)),
     branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
@@ -73,7 +74,7 @@ const Project = Type.Object(
         script: Type.String(),
         slides: Type.Object({ slide_content: Type.String(), quality_assessment: Type.Optional(Type.Unknown()) }),
         engine: Type.Optional(Type.String()),
-      }),
+      }, { additionalProperties: true }),
       Type.Null(),
     ]),
     software_details: Type.String(),
@@ -105,6 +106,9 @@ const Project = Type.Object(
     needs_regeneration: Type.Boolean(),
     can_edit: Type.Boolean(),
     can_delete: Type.Boolean(),
+    generator_type: Type.String(),
+    request_data: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+    derived_from_project_id: Type.Union([Type.String(), Type.Null()]),
   },
   { $id: 'Project' },
 );
@@ -133,7 +137,7 @@ const ListQuery = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
-const IdParams = Type.Object({ id: Str(100) });
+export const IdParams = Type.Object({ id: Str(100) });
 const TokenParams = Type.Object({ token: Str(100) });
 
 const TemplateQuery = Type.Object({
@@ -197,13 +201,16 @@ export function projectJson(p: ProtoProject) {
     needs_regeneration: p.needsRegeneration,
     can_edit: p.canEdit,
     can_delete: p.canDelete,
+    generator_type: p.generatorType,
+    request_data: p.requestDataJson ? (JSON.parse(p.requestDataJson) as Record<string, unknown>) : null,
+    derived_from_project_id: p.derivedFromProjectId || null,
   };
 }
 
 type Branding = Type.Static<typeof BrandingBody>;
-const brandingProto = (b: Branding) => ({ companyName: b.company_name ?? '', logoUrl: b.logo_url ?? '', website: b.website ?? '' });
+export const brandingProto = (b: Branding) => ({ companyName: b.company_name ?? '', logoUrl: b.logo_url ?? '', website: b.website ?? '' });
 type Voice = Type.Static<typeof VoiceBody>;
-const voiceProto = (v: Voice) => ({ voiceId: v.voice_id, name: v.name, category: v.category });
+export const voiceProto = (v: Voice) => ({ voiceId: v.voice_id, name: v.name, category: v.category });
 
 export function projectRoutes({ app, clients, config }: GatewayContext) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
@@ -237,6 +244,9 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
           voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
           templateId: b.template_id ?? '',
           fileIds: b.file_ids ?? [],
+          generatorType: '',
+          requestDataJson: '',
+          derivedFromProjectId: '',
         },
         opts(userId, request.id),
       );
@@ -300,6 +310,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
             scriptContent: b.script_content,
             slidesContent: b.slides_content,
             generatedSlides: b.generated_slides,
+            generatedScript: b.generated_script,
             visualFormat: b.visual_format,
             documentFormat: b.document_format,
             branding: b.branding ? brandingProto(b.branding) : undefined,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
 import { Type } from 'typebox';
 import {
@@ -17,6 +18,7 @@ import {
   isUploadKind,
   maxUploadBytes,
   type ObjectStorage,
+  type UploadKindName,
 } from '@trainwright/platform';
 import type { GatewayContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
@@ -26,52 +28,23 @@ const Upload = Type.Object({ id: Type.String(), kind: Type.String(), filename: T
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_KINDS).map((k) => k.maxBytes));
 
-export function uploadRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
-  app.post(
-    '/api/uploads',
-    {
-      schema: {
-        tags: ['projects'],
-        summary: 'Upload a script or slide file (multipart: kind, optional company_id, then file)',
-        consumes: ['multipart/form-data'],
-        response: { 201: Upload, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = callerOf(request);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
-      const fields: Record<string, string> = {};
-      let stored: { key: string; size: number; filename: string; contentType: string; kind: string; companyId: string } | undefined;
-      // Fields come first; the file part is consumed as a stream the moment it arrives.
-      for await (const part of request.parts({ limits: { files: 1, fields: 5, fieldSize: 200, fileSize: LARGEST_UPLOAD } })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
-        }
-        stored = await storeFile(part, fields, userId);
-      }
-      if (!stored) throw AppError.validation('file', 'Please choose a file to upload.');
-      const file = await clients.project
-        .registerUpload(
-          { userId, companyId: stored.companyId, kind: stored.kind, filename: stored.filename, size: stored.size, contentType: stored.contentType, storageKey: stored.key },
-          { userId, requestId: request.id },
-        )
-        .catch(async (error: unknown) => {
-          await storage.delete(stored!.key);
-          throw error;
-        });
-      return reply.status(201).send({ id: file.id, kind: file.kind, filename: file.filename, size: file.size, content_type: file.contentType });
-    },
-  );
+export interface StoredUpload {
+  id: string;
+  kind: string;
+  filename: string;
+  size: number;
+  contentType: string;
+}
 
-  async function storeFile(part: MultipartFile, fields: Record<string, string>, userId: string) {
-    const kind = fields.kind;
-    if (!isUploadKind(kind)) {
-      part.file.resume();
-      throw AppError.validation('kind', 'kind must be script or slides (sent before the file)');
-    }
+/**
+ * Reads a multipart request whose text fields come before its one file: the fields decide the
+ * upload kind (and company); the file is streamed into storage, checked and registered with the
+ * project service. Returns the fields and the registered file (undefined when none was sent).
+ */
+export function createUploadReceiver({ clients }: GatewayContext, storage: ObjectStorage) {
+  async function storeFile(part: MultipartFile, kind: UploadKindName, companyId: string, userId: string) {
     const ext = checkExtension(kind, part.filename);
-    const target = await clients.project.prepareUpload({ userId, companyId: fields.company_id ?? '' }, { userId });
+    const target = await clients.project.prepareUpload({ userId, companyId }, { userId });
     const max = maxUploadBytes(kind, target.fileUploadLimitMb);
     const key = `companies/${target.companyId}/uploads/${randomUUID()}${ext}`;
     const limit = new ByteLimit(max);
@@ -88,6 +61,69 @@ export function uploadRoutes({ app, clients }: GatewayContext, storage: ObjectSt
       throw error;
     }
   }
+
+  return async function receive(
+    request: FastifyRequest,
+    options: { maxFields: number; fieldSize: number; kindOf: (fields: Record<string, string>) => UploadKindName },
+  ): Promise<{ fields: Record<string, string>; file?: StoredUpload }> {
+    const { userId } = callerOf(request);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+    const fields: Record<string, string> = {};
+    let stored: Awaited<ReturnType<typeof storeFile>> | undefined;
+    // Fields come first; the file part is consumed as a stream the moment it arrives.
+    const limits = { files: 1, fields: options.maxFields, fieldSize: options.fieldSize, fileSize: LARGEST_UPLOAD };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      let kind: UploadKindName;
+      try {
+        kind = options.kindOf(fields);
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
+      stored = await storeFile(part, kind, fields.company_id ?? '', userId);
+    }
+    if (!stored) return { fields };
+    const file = await clients.project
+      .registerUpload(
+        { userId, companyId: stored.companyId, kind: stored.kind, filename: stored.filename, size: stored.size, contentType: stored.contentType, storageKey: stored.key },
+        { userId, requestId: request.id },
+      )
+      .catch(async (error: unknown) => {
+        await storage.delete(stored!.key);
+        throw error;
+      });
+    return { fields, file: { id: file.id, kind: file.kind, filename: file.filename, size: file.size, contentType: file.contentType } };
+  };
 }
 
+export type UploadReceiver = ReturnType<typeof createUploadReceiver>;
 
+export function uploadRoutes({ app }: GatewayContext, receive: UploadReceiver) {
+  app.post(
+    '/api/uploads',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Upload a file for a project (multipart: kind, optional company_id, then file)',
+        consumes: ['multipart/form-data'],
+        response: { 201: Upload, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await receive(request, {
+        maxFields: 5,
+        fieldSize: 200,
+        kindOf: (fields) => {
+          if (!isUploadKind(fields.kind)) throw AppError.validation('kind', `kind must be one of ${Object.keys(UPLOAD_KINDS).join(', ')} (sent before the file)`);
+          return fields.kind;
+        },
+      });
+      if (!file) throw AppError.validation('file', 'Please choose a file to upload.');
+      return reply.status(201).send({ id: file.id, kind: file.kind, filename: file.filename, size: file.size, content_type: file.contentType });
+    },
+  );
+}

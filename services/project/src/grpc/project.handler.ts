@@ -45,6 +45,9 @@ export function toProtoProject(p: ProjectView): Project {
     needsRegeneration: p.needs_regeneration,
     canEdit: p.canEdit,
     canDelete: p.canDelete,
+    generatorType: p.generator_type,
+    requestDataJson: p.request_data ? JSON.stringify(p.request_data) : '',
+    derivedFromProjectId: p.derived_from_project_id ?? '',
   };
 }
 
@@ -90,7 +93,27 @@ export function createProjectHandlers(deps: {
         voiceSelection: voice(req.voiceSelection),
         templateId: req.templateId,
         fileIds: req.fileIds,
+        generatorType: req.generatorType,
+        requestDataJson: req.requestDataJson,
+        derivedFromProjectId: req.derivedFromProjectId,
       }),
+    discardUpload: async (req) => ({ storageKey: await projects.discardUpload(req.userId, req.fileId) }),
+    getGenerationInput: async (req) => {
+      const input = await projects.generationInput(req.projectId);
+      return {
+        project: toProtoProject(input.project),
+        files: input.files.map((f) => ({
+          id: f.id,
+          kind: f.kind,
+          filename: f.filename,
+          contentType: f.content_type,
+          storageKey: f.storage_key,
+          size: f.size,
+        })),
+        ownerTier: input.ownerTier,
+        sourceProject: input.sourceProject ? toProtoProject(input.sourceProject) : undefined,
+      };
+    },
     listProjects: async (req) => {
       const page = await projects.list(req.userId, {
         search: req.search,
@@ -124,6 +147,7 @@ export function createProjectHandlers(deps: {
           scriptContent: req.scriptContent,
           slidesContent: req.slidesContent,
           generatedSlides: req.generatedSlides,
+          generatedScript: req.generatedScript,
           visualFormat: req.visualFormat,
           documentFormat: req.documentFormat,
           branding: req.branding,

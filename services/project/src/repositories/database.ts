@@ -18,7 +18,8 @@ export interface VoiceJson {
 export interface GeneratedContentJson {
   script: string;
   slides: { slide_content: string; quality_assessment?: unknown };
-  engine?: string;
+  /** What the generator adds: engine, summary, objectives, questions, glossary, modules, notices. */
+  [extra: string]: unknown;
 }
 
 export interface ProjectsTable {
@@ -53,6 +54,9 @@ export interface ProjectsTable {
   error: Generated<string>;
   needs_regeneration: Generated<boolean>;
   is_sample: Generated<boolean>;
+  generator_type: Generated<string>;
+  request_data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  derived_from_project_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -14,7 +14,13 @@ export class BullGenerationQueue implements GenerationQueue {
 
   async enqueue(projectId: string, contentVersion: string): Promise<void> {
     // A deterministic job id: enqueueing the same content twice runs it once.
-    await this.queue.add('generate', { projectId }, { jobId: `${projectId}-generate-${contentVersion}` });
+    // Three attempts a second, two and four seconds apart: a model that timed out gets another
+    // chance without keeping the user waiting long for a clear failure.
+    await this.queue.add(
+      'generate',
+      { projectId },
+      { jobId: `${projectId}-generate-${contentVersion}`, attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+    );
   }
 
   async waiting(): Promise<number> {

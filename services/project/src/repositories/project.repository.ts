@@ -42,6 +42,9 @@ export interface NewProject {
   qualityScore?: number | null;
   engagementPrediction?: number | null;
   isSample?: boolean;
+  generatorType?: string;
+  requestData?: Record<string, unknown> | null;
+  derivedFromProjectId?: string | null;
 }
 
 export interface ListFilter {
@@ -117,6 +120,9 @@ export class ProjectRepository {
           image_style: input.imageStyle,
           voice_selection: input.voiceSelection ? JSON.stringify(input.voiceSelection) : null,
           is_sample: input.isSample ?? false,
+          generator_type: input.generatorType ?? '',
+          request_data: input.requestData ? JSON.stringify(input.requestData) : null,
+          derived_from_project_id: input.derivedFromProjectId ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -220,6 +226,20 @@ export class ProjectRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** Deletes an upload no project uses; its storage key, or undefined when there is none. */
+  async deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined> {
+    if (companyIds.length === 0) return undefined;
+    const row = await this.db
+      .deleteFrom('project_files')
+      .where('id', '=', id)
+      .where('company_id', 'in', companyIds)
+      .where('created_by', '=', createdBy)
+      .where('project_id', 'is', null)
+      .returning('storage_key')
+      .executeTakeFirst();
+    return row?.storage_key;
   }
 
   async fileKinds(fileIds: string[], companyId: string): Promise<string[]> {

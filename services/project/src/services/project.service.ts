@@ -3,6 +3,11 @@
 // of the auth service per request, decided by the platform's Authoriser; a project of another
 // company is NOT_FOUND.
 import {
+  GENERATOR_UPLOAD_KIND,
+  GeneratorRequestError,
+  generatorMethodMessage,
+  isGeneratorType,
+  normalizeGeneratorRequest,
   DOCUMENT_FORMATS,
   FONT_STYLES,
   IMAGE_STYLES,
@@ -18,7 +23,7 @@ import {
   type Role,
   type TierId,
 } from '@trainwright/catalogue';
-import { AppError, Authoriser, type OutboxEvent } from '@trainwright/platform';
+import { AppError, Authoriser, checkUrlTarget, type OutboxEvent } from '@trainwright/platform';
 import { randomBytes } from 'node:crypto';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { BrandingJson, GeneratedContentJson, VoiceJson } from '../repositories/database.js';
@@ -92,7 +97,23 @@ export interface CreateProjectInput {
   voiceSelection?: VoiceJson;
   templateId?: string;
   fileIds?: string[];
+  /** ai_content_generator: the method and request_data as JSON text, as the client sent them. */
+  generatorType?: string;
+  requestDataJson?: string;
+  /** Internal: make an enhanced version of this project (apply-improvements). */
+  derivedFromProjectId?: string;
 }
+
+/** What a generation job reads: the project, its files, the plan and an enhanced version's origin. */
+export interface GenerationInputView {
+  project: ProjectView;
+  files: Array<{ id: string; kind: string; filename: string; content_type: string; storage_key: string; size: number }>;
+  ownerTier: TierId;
+  sourceProject: ProjectView | null;
+}
+
+/** The generator type of an enhanced version made by apply-improvements. */
+export const QUALITY_IMPROVEMENT = 'quality_improvement';
 
 export interface UpdateProjectInput {
   title?: string;
@@ -100,6 +121,7 @@ export interface UpdateProjectInput {
   scriptContent?: string;
   slidesContent?: string;
   generatedSlides?: string;
+  generatedScript?: string;
   visualFormat?: string;
   documentFormat?: string;
   branding?: BrandingInput;
@@ -127,7 +149,6 @@ export interface ProjectPage {
   stats: { total: number; this_month: number; completed: number; in_progress: number; failed: number; success_rate: number };
 }
 
-const GENERATED_TYPES = new Set(['script_to_slides', 'slides_to_script', 'software_analysis']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PAGE_SIZE = 100;
 
@@ -139,9 +160,11 @@ export class ProjectService {
     private readonly generation: GenerationQueue,
     private readonly afterWrite: () => void = () => undefined,
     private readonly clock: () => Date = () => new Date(),
+    private readonly options: { urlAllowOrigins?: string[] } = {},
   ) {}
 
   async create(userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
+    if (input.derivedFromProjectId) return this.createEnhancedVersion(userId, input);
     const company = companyFor(await this.memberships.of(userId), input.companyId, 'project.create', MESSAGES.notFound);
     const companyId = company.companyId;
 
@@ -154,8 +177,9 @@ export class ProjectService {
     const fileIds = [...new Set((input.fileIds ?? []).filter((id) => UUID.test(id)))];
     const fileKinds = await this.projects.fileKinds(fileIds, companyId);
     requireContent({ projectType, inputMethod, scriptContent, slidesContent, softwareDetails, fileKinds });
-    const visualFormat = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
     const tier = TIERS[company.ownerTier];
+    const generator = projectType === 'ai_content_generator' ? generatorRequest(input, fileKinds, company.ownerTier, this.options.urlAllowOrigins ?? []) : null;
+    const visualFormat = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
     if (visualFormat !== 'powerpoint' && !tier.capabilities.videoGeneration) {
       throw new AppError('FEATURE_NOT_AVAILABLE', `Video requires the Professional plan or higher. Your ${tier.name} plan includes slides and documents.`);
     }
@@ -191,6 +215,8 @@ export class ProjectService {
         fontStyle: oneOf('font_style', input.fontStyle, FONT_STYLES, 'modern'),
         imageStyle: oneOf('image_style', input.imageStyle, IMAGE_STYLES, 'professional'),
         voiceSelection: input.voiceSelection ? validVoice(input.voiceSelection) : null,
+        generatorType: generator?.generator_type ?? '',
+        requestData: generator ? (generator.request_data as unknown as Record<string, unknown>) : null,
       },
       tier.limits.projectLimit,
       fileIds,
@@ -200,8 +226,78 @@ export class ProjectService {
     if (result.kind === 'bad_files') throw AppError.validation('file_ids', 'An uploaded file is no longer available. Please upload it again.');
     this.afterWrite();
     // Until the generator takes the job the project honestly stays pending.
-    if (GENERATED_TYPES.has(projectType)) await this.generation.enqueue(result.id, '1');
+    await this.generation.enqueue(result.id, '1');
     return { id: result.id, title };
+  }
+
+  /**
+   * An enhanced version of a project (apply-improvements with preserve_original): a new project in
+   * the same company with the original's settings; its generation job applies the improvements
+   * described in request_data to the original's content. The original is not touched.
+   */
+  private async createEnhancedVersion(userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
+    const { row: source, companies } = await this.load(userId, input.derivedFromProjectId!, 'project.read');
+    const company = companyFor({ currentCompanyId: '', companies }, source.company_id, 'project.create', MESSAGES.notFound);
+    let requestData: Record<string, unknown>;
+    try {
+      requestData = JSON.parse(input.requestDataJson || '{}') as Record<string, unknown>;
+    } catch {
+      throw AppError.validation('request_data', 'request_data must be JSON');
+    }
+    const title = `${source.title.slice(0, TEXT_LIMITS.title - ' (Enhanced)'.length)} (Enhanced)`;
+    const result = await this.projects.insertWithinLimit(
+      {
+        companyId: source.company_id,
+        ownerUserId: company.ownerUserId,
+        createdBy: userId,
+        title,
+        description: source.description,
+        projectType: source.project_type,
+        inputMethod: source.input_method,
+        scriptContent: source.script_content,
+        slidesContent: source.slides_content,
+        softwareDetails: source.software_details,
+        softwareList: source.software_list,
+        visualFormat: source.visual_format,
+        documentFormat: source.document_format,
+        branding: source.branding,
+        aiInstructions: source.ai_instructions,
+        templateId: source.template_id,
+        fontStyle: source.font_style,
+        imageStyle: source.image_style,
+        voiceSelection: source.voice_selection,
+        generatorType: QUALITY_IMPROVEMENT,
+        requestData,
+        derivedFromProjectId: source.id,
+      },
+      TIERS[company.ownerTier].limits.projectLimit,
+      [],
+      (id) => [projectEvents.changed('project.created', { projectId: id, companyId: source.company_id, ownerUserId: company.ownerUserId })],
+    );
+    if (result.kind === 'limit') throw new AppError('PLAN_LIMIT_REACHED', projectLimitMessage(company.ownerTier));
+    if (result.kind !== 'created') throw AppError.validation('file_ids', 'An uploaded file is no longer available.');
+    this.afterWrite();
+    await this.generation.enqueue(result.id, '1');
+    return { id: result.id, title };
+  }
+
+  /** Internal, for the generation job: no caller; the job carries an id this service enqueued. */
+  async generationInput(projectId: string): Promise<GenerationInputView> {
+    const row = UUID.test(projectId) ? await this.projects.findByIdUnscoped(projectId) : undefined;
+    if (!row) throw AppError.notFound(MESSAGES.notFound);
+    const owner = await this.memberships.of(row.owner_user_id);
+    const company = owner.companies.find((c) => c.companyId === row.company_id);
+    if (!company) throw AppError.notFound(MESSAGES.notFound);
+    const source = row.derived_from_project_id ? await this.projects.findByIdUnscoped(row.derived_from_project_id) : undefined;
+    const rows = source ? [row, source] : [row];
+    const [project, sourceProject] = await this.views(rows, owner.companies);
+    const files = await this.projects.filesOf([row.id]);
+    return {
+      project: project!,
+      files: files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.content_type, storage_key: f.storage_key, size: Number(f.size) })),
+      ownerTier: company.ownerTier,
+      sourceProject: sourceProject ?? null,
+    };
   }
 
   /** Where an upload goes: a company the caller may create projects in, and its plan's size limit. */
@@ -219,6 +315,13 @@ export class ProjectService {
     if (!file.storageKey.startsWith(`companies/${file.companyId}/`)) throw AppError.forbidden();
     const filename = file.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 255) || 'upload';
     return { id: await this.projects.insertFile({ ...file, filename, createdBy: userId }), filename };
+  }
+
+  /** An upload of the caller that no project uses, removed; its storage key ('' when none). */
+  async discardUpload(userId: string, fileId: string): Promise<string> {
+    if (!UUID.test(fileId)) return '';
+    const { companies } = await this.memberships.of(userId);
+    return (await this.projects.deleteUnattachedFile(fileId, companies.map((c) => c.companyId), userId)) ?? '';
   }
 
   async list(
@@ -273,6 +376,14 @@ export class ProjectService {
       const slideContent = text('generated_slides', input.generatedSlides, TEXT_LIMITS.content, { multiline: true });
       const current: GeneratedContentJson = row.generated_content ?? { script: '', slides: { slide_content: '' } };
       changes.generated_content = JSON.stringify({ ...current, slides: { ...current.slides, slide_content: slideContent } });
+    }
+    if (input.generatedScript !== undefined) {
+      const script = text('generated_script', input.generatedScript, TEXT_LIMITS.content, { multiline: true });
+      const current = (changes.generated_content ? JSON.parse(String(changes.generated_content)) : row.generated_content) ?? {
+        script: '',
+        slides: { slide_content: '' },
+      };
+      changes.generated_content = JSON.stringify({ ...current, script });
     }
     if (input.visualFormat !== undefined) changes.visual_format = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
     if (input.documentFormat !== undefined) changes.document_format = oneOf('document_format', input.documentFormat, DOCUMENT_FORMATS, 'pdf');
@@ -412,6 +523,30 @@ export class ProjectService {
         canDelete: canEdit,
       };
     });
+  }
+}
+
+/** The AI generator method and its request_data, checked against the plan and normalised. */
+function generatorRequest(input: CreateProjectInput, fileKinds: string[], ownerTier: TierId, urlAllowOrigins: string[]) {
+  const type = input.generatorType ?? '';
+  if (!isGeneratorType(type)) throw AppError.validation('generator_type', 'generator_type is not a generator method');
+  if (!TIERS[ownerTier].limits.aiGeneratorMethods.includes(type)) throw new AppError('FEATURE_NOT_AVAILABLE', generatorMethodMessage(type));
+  let raw: unknown;
+  try {
+    raw = input.requestDataJson ? JSON.parse(input.requestDataJson) : {};
+  } catch {
+    throw AppError.validation('request_data', 'request_data must be JSON');
+  }
+  const uploadKind = GENERATOR_UPLOAD_KIND[type];
+  if (fileKinds.some((k) => k !== uploadKind)) throw AppError.validation('file', 'This file cannot be used with this generator method.');
+  try {
+    const request = normalizeGeneratorRequest(type, raw, uploadKind !== undefined && fileKinds.includes(uploadKind));
+    // Refused before any job runs; names resolved later are checked again when fetched.
+    if (request.generator_type === 'url_content') checkUrlTarget(request.request_data.url, { allowOrigins: urlAllowOrigins });
+    return request;
+  } catch (error) {
+    if (error instanceof GeneratorRequestError) throw AppError.validation(error.field, error.message);
+    throw error;
   }
 }
 

@@ -1,17 +1,31 @@
 // The create-project form (part 1, sections 3 and 5; docs/api.md POST /api/projects): title,
 // description, project type, the script or slides (typed in the editor or uploaded), software
 // details, formats, branding, AI instructions, font and image style, a template, and a live
-// preview. 'Creating...' while the request runs; 30 s time limit.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+// preview. 'Creating...' while the request runs; 30 s time limit. The AI content generator type
+// has its own fields (GeneratorFields) and calls (lib/ai.ts): the method's request, the title as
+// project_name and the branding, as JSON or, with a file, multipart with the bytes sent shown.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { roleAllows } from '@trainwright/catalogue';
+import { lowestTierWithMethod, roleAllows, type GeneratorType } from '@trainwright/catalogue';
+import {
+  buildGeneratorSubmission,
+  createGeneratorProject,
+  defaultGeneratorDrafts,
+  generatorErrorField,
+  planGeneratorMethods,
+  uploadGeneratorProject,
+  type GeneratorCreated,
+  type GeneratorDrafts,
+  type SourceMode,
+} from '~/lib/ai';
 import { ApiError, api, NETWORK_ERROR, TimeoutError, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { errorText } from '~/lib/errors';
+import { errorText, messageText } from '~/lib/errors';
 import { planName, tierOf } from '~/lib/format';
-import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type ContentView, type CreateProjectType } from '~/lib/projects';
+import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type Branding, type ContentView, type CreateProjectType } from '~/lib/projects';
 import { templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
+import { UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import { notifyProjectsChanged } from '~/lib/useProjects';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
@@ -19,6 +33,7 @@ import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
 import { Button, ErrorBox, Field, Spinner, cx, describedBy, inputClass } from '../ui';
 import { LivePreview } from './ContentView';
 import { FileUpload, type UploadState } from './FileUpload';
+import { GeneratorFields, type GeneratorErrors } from './GeneratorFields';
 import {
   BrandingFields,
   DEFAULT_DOCUMENT_FORMAT,
@@ -58,6 +73,17 @@ type FieldName = 'title' | 'content' | 'software_details' | 'uploads';
 type Errors = Partial<Record<FieldName, string>> & BrandingErrors;
 
 const EMPTY_UPLOADS: UploadState = { files: [], busy: false };
+
+interface GeneratorForm {
+  method: GeneratorType;
+  drafts: GeneratorDrafts;
+  sourceMode: SourceMode;
+  file: File | null;
+}
+
+function brandingOf(draft: BrandingDraft): Branding | null {
+  return draft.include ? { company_name: draft.company_name.trim(), logo_url: draft.logo_url.trim(), website: draft.website.trim() } : null;
+}
 
 function withTemplate(form: Form, template: MarketplaceTemplate): Form {
   const content = form.project_type === 'slides_to_script' ? form.slides_content : form.script_content;
@@ -109,6 +135,30 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
   const [showPreview, setShowPreview] = useState(false);
   const [chosenView, setChosenView] = useState<ContentView | null>(null);
   const [picking, setPicking] = useState(false);
+  const allowedMethods = planGeneratorMethods(user);
+  const [generator, setGenerator] = useState<GeneratorForm>(() => ({
+    method: (allowedMethods.find((m) => m === 'topic_to_content') ?? allowedMethods[0] ?? 'topic_to_content') as GeneratorType,
+    drafts: defaultGeneratorDrafts(),
+    sourceMode: 'file',
+    file: null,
+  }));
+  const [generatorErrors, setGeneratorErrors] = useState<GeneratorErrors>({});
+  const [sending, setSending] = useState<{ sent: number; total: number } | null>(null);
+  const uploadRef = useRef<MultipartHandle<GeneratorCreated> | null>(null);
+  // A file still being sent when the form closes is cancelled, like the uploads of FileUpload.
+  useEffect(() => () => uploadRef.current?.cancel(), []);
+  const isGenerator = form.project_type === 'ai_content_generator';
+
+  /** Changing a generator field clears its message; another method or source clears them all. */
+  const setGeneratorField = (change: Partial<GeneratorForm>, clear: string[] | 'all') => {
+    setGenerator((g) => ({ ...g, ...change }));
+    setGeneratorErrors((e) => (clear === 'all' ? {} : Object.fromEntries(Object.entries(e).filter(([k]) => !clear.includes(k)))));
+  };
+  const setDraft = <K extends GeneratorType>(method: K, change: Partial<GeneratorDrafts[K]>) => {
+    setGenerator((g) => ({ ...g, drafts: { ...g.drafts, [method]: { ...g.drafts[method], ...change } } }));
+    const fields = Object.keys(change);
+    setGeneratorErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k))));
+  };
 
   /** Which error a change of a form field answers, so the message goes once the user acts on it. */
   const ERRORS_OF: Partial<Record<keyof Form, (keyof Errors)[]>> = {
@@ -149,6 +199,17 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     [form.font_style, form.image_style, form.branding, form.template],
   );
 
+  const brandingErrors = (): BrandingErrors => {
+    const found: BrandingErrors = {};
+    if (form.branding.include) {
+      const logo = form.branding.logo_url.trim();
+      const website = form.branding.website.trim();
+      if (logo && !isHttpUrl(logo)) found.logo_url = t('companies.invalidUrl');
+      if (website && !isHttpUrl(website)) found.website = t('companies.invalidUrl');
+    }
+    return found;
+  };
+
   const validate = (): Errors => {
     const found: Errors = {};
     if (!form.title.trim()) found.title = t('projectForm.errors.titleRequired');
@@ -166,13 +227,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     if (form.input_method === 'file' && form.project_type !== 'software_analysis' && upload.busy) {
       found.uploads = t('projectForm.errors.uploadBusy');
     }
-    if (form.branding.include) {
-      const logo = form.branding.logo_url.trim();
-      const website = form.branding.website.trim();
-      if (logo && !isHttpUrl(logo)) found.logo_url = t('companies.invalidUrl');
-      if (website && !isHttpUrl(website)) found.website = t('companies.invalidUrl');
-    }
-    return found;
+    return { ...found, ...brandingErrors() };
   };
 
   const failureText = (err: unknown): string => {
@@ -193,15 +248,96 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     return t('projectForm.failed', { message: errorText(err, t) });
   };
 
+  /** Focuses the first field with a message. */
+  const focusField = (name: string | undefined) => {
+    if (!name) return;
+    document.querySelector<HTMLElement>(`[data-field="${name}"] input, [data-field="${name}"] textarea, [data-field="${name}"] select`)?.focus();
+  };
+
+  const created = (title: string) => {
+    notify(t('projectForm.created', { title }));
+    notifyProjectsChanged();
+    void refreshUser().catch(() => undefined); // projects used
+    onClose();
+    if (location.pathname !== '/' && location.pathname !== '/projects') navigate('/projects');
+  };
+
+  const submitGenerator = async () => {
+    const found: Errors = brandingErrors();
+    const submission = buildGeneratorSubmission({
+      method: generator.method,
+      drafts: generator.drafts,
+      sourceMode: generator.sourceMode,
+      file: generator.file,
+      projectName: form.title,
+      branding: brandingOf(form.branding),
+    });
+    const fieldErrors: GeneratorErrors = {};
+    if (!submission.ok) {
+      for (const [field, message] of Object.entries(submission.errors)) {
+        if (field === 'project_name') found.title = messageText(message, t);
+        else fieldErrors[field] = messageText(message, t);
+      }
+    }
+    setErrors(found);
+    setGeneratorErrors(fieldErrors);
+    if (!submission.ok || Object.keys(found).length > 0) {
+      focusField(found.title ? 'title' : (Object.keys(fieldErrors)[0] ?? Object.keys(found)[0]));
+      return;
+    }
+
+    setBusy(true);
+    try {
+      let result: GeneratorCreated;
+      if (submission.kind === 'json') {
+        result = await createGeneratorProject(submission.body);
+      } else {
+        setSending({ sent: 0, total: submission.file.size });
+        const handle = uploadGeneratorProject(submission.fields, submission.file, (sent, total) => setSending({ sent, total }));
+        uploadRef.current = handle;
+        result = await handle.promise;
+      }
+      created(result?.title || form.title.trim());
+    } catch (err) {
+      if (err instanceof UploadCancelled) return;
+      if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') {
+        const raw = (err.detail as { field?: unknown } | undefined)?.field;
+        if (typeof raw === 'string' && err.serverMessage) {
+          const field = generatorErrorField(raw);
+          const text = messageText(err.serverMessage, t);
+          if (field === 'project_name') setErrors({ title: text });
+          else setGeneratorErrors({ [field]: text });
+        }
+      }
+      if (err instanceof ApiError && err.code === 'FEATURE_NOT_AVAILABLE' && !allowedMethods.includes(generator.method)) {
+        const plan = lowestTierWithMethod(generator.method);
+        setError(
+          t('projectForm.failed', {
+            message: t('aiGenerator.methodLocked', { method: t(`aiGenerator.methods.${generator.method}`), plan: plan ? planName(t, plan.id) : '' }),
+          }),
+        );
+      } else {
+        setError(failureText(err));
+      }
+    } finally {
+      uploadRef.current = null;
+      setSending(null);
+      setBusy(false);
+    }
+  };
+
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
+    if (isGenerator) {
+      await submitGenerator();
+      return;
+    }
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] textarea`)?.focus();
+      focusField(Object.keys(found)[0]);
       return;
     }
     const fileMode = form.input_method === 'file' && form.project_type !== 'software_analysis';
@@ -230,12 +366,8 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
 
     setBusy(true);
     try {
-      const created = await withTimeout(CREATE_TIMEOUT_MS, (signal) => api<{ id: string; title: string }>('/projects', { method: 'POST', body, signal }));
-      notify(t('projectForm.created', { title: created?.title ?? form.title.trim() }));
-      notifyProjectsChanged();
-      void refreshUser().catch(() => undefined); // projects used
-      onClose();
-      if (location.pathname !== '/' && location.pathname !== '/projects') navigate('/projects');
+      const answer = await withTimeout(CREATE_TIMEOUT_MS, (signal) => api<{ id: string; title: string }>('/projects', { method: 'POST', body, signal }));
+      created(answer?.title ?? form.title.trim());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'VALIDATION_FAILED') {
         const field = (err.detail as { field?: unknown } | undefined)?.field;
@@ -342,7 +474,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     );
   };
 
-  const previewOn = showPreview && form.project_type !== 'software_analysis';
+  const previewOn = showPreview && form.project_type !== 'software_analysis' && !isGenerator;
 
   return (
     <Modal open onClose={onClose} title={t('projectForm.title')} description={t('projectForm.subtitle')} size={previewOn ? 'xl' : 'lg'}>
@@ -364,75 +496,104 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
                 />
               </Field>
             </div>
-            <Field id={fieldId('description')} label={t('projectForm.description')} hint={t('projectForm.optional')}>
-              <textarea
-                id={fieldId('description')}
-                rows={2}
-                value={form.description}
-                onChange={(e) => set('description', e.target.value)}
-                className={inputClass}
-                {...describedBy(fieldId('description'), true, undefined)}
-              />
-            </Field>
+            {!isGenerator && (
+              <Field id={fieldId('description')} label={t('projectForm.description')} hint={t('projectForm.optional')}>
+                <textarea
+                  id={fieldId('description')}
+                  rows={2}
+                  value={form.description}
+                  onChange={(e) => set('description', e.target.value)}
+                  className={inputClass}
+                  {...describedBy(fieldId('description'), true, undefined)}
+                />
+              </Field>
+            )}
 
-            <RadioCards legend={t('projectForm.projectType')} name={fieldId('type')} value={form.project_type} onChange={(v) => set('project_type', v)} options={typeOptions} />
-
-            <section aria-labelledby={fieldId('template-heading')} className="rounded-lg border border-slate-200 p-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 id={fieldId('template-heading')} className="text-sm font-medium text-slate-700">
-                  {t('projectForm.template')}
-                </h3>
-                <div className="flex gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
-                    {form.template ? t('projectForm.changeTemplate') : t('projectForm.chooseTemplate')}
-                  </Button>
-                  {form.template && (
-                    <Button variant="ghost" size="sm" onClick={() => set('template', null)}>
-                      {t('projectForm.removeTemplate')}
-                    </Button>
-                  )}
-                </div>
-              </div>
-              {form.template ? (
-                <div className="mt-3 flex items-center gap-3" data-testid="chosen-template">
-                  <img src={form.template.preview_image} alt={t('templates.previewAlt', { name: form.template.name })} className="aspect-video w-32 rounded border border-slate-200" />
-                  <div className="text-sm">
-                    <p className="font-medium text-slate-900">{form.template.name}</p>
-                    <p className="text-xs text-slate-500">
-                      {t(`templates.categories.${form.template.category}`, { defaultValue: form.template.category })} ·{' '}
-                      {t('templates.slides', { count: form.template.slides })}
-                    </p>
-                  </div>
-                </div>
-              ) : (
-                <p className="mt-1 text-xs text-slate-500">{t('projectForm.noTemplate')}</p>
-              )}
-            </section>
-
-            {contentFields()}
-
-            <FormatFields
-              user={user}
-              visualFormat={form.visual_format}
-              documentFormat={form.document_format}
-              onVisualFormat={(v) => set('visual_format', v)}
-              onDocumentFormat={(v) => set('document_format', v)}
+            <RadioCards
+              legend={t('projectForm.projectType')}
+              name={fieldId('type')}
+              value={form.project_type}
+              columns={2}
+              onChange={(v) => set('project_type', v)}
+              options={typeOptions}
             />
 
-            <StyleFields fontStyle={form.font_style} imageStyle={form.image_style} onFontStyle={(v) => set('font_style', v)} onImageStyle={(v) => set('image_style', v)} />
+            {isGenerator ? (
+              <GeneratorFields
+                allowedMethods={allowedMethods}
+                planLimitMB={planLimitMB}
+                method={generator.method}
+                onMethod={(method) => setGeneratorField({ method, file: null }, 'all')}
+                drafts={generator.drafts}
+                onDraft={setDraft}
+                sourceMode={generator.sourceMode}
+                onSourceMode={(sourceMode) => setGeneratorField({ sourceMode }, 'all')}
+                file={generator.file}
+                onFile={(file) => setGeneratorField({ file }, ['file', 'content_source', 'existing_content'])}
+                errors={generatorErrors}
+                progress={sending}
+                busy={busy}
+              />
+            ) : (
+              <>
+                <section aria-labelledby={fieldId('template-heading')} className="rounded-lg border border-slate-200 p-4">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 id={fieldId('template-heading')} className="text-sm font-medium text-slate-700">
+                      {t('projectForm.template')}
+                    </h3>
+                    <div className="flex gap-2">
+                      <Button variant="secondary" size="sm" onClick={() => setPicking(true)}>
+                        {form.template ? t('projectForm.changeTemplate') : t('projectForm.chooseTemplate')}
+                      </Button>
+                      {form.template && (
+                        <Button variant="ghost" size="sm" onClick={() => set('template', null)}>
+                          {t('projectForm.removeTemplate')}
+                        </Button>
+                      )}
+                    </div>
+                  </div>
+                  {form.template ? (
+                    <div className="mt-3 flex items-center gap-3" data-testid="chosen-template">
+                      <img src={form.template.preview_image} alt={t('templates.previewAlt', { name: form.template.name })} className="aspect-video w-32 rounded border border-slate-200" />
+                      <div className="text-sm">
+                        <p className="font-medium text-slate-900">{form.template.name}</p>
+                        <p className="text-xs text-slate-500">
+                          {t(`templates.categories.${form.template.category}`, { defaultValue: form.template.category })} ·{' '}
+                          {t('templates.slides', { count: form.template.slides })}
+                        </p>
+                      </div>
+                    </div>
+                  ) : (
+                    <p className="mt-1 text-xs text-slate-500">{t('projectForm.noTemplate')}</p>
+                  )}
+                </section>
+
+                {contentFields()}
+
+                <FormatFields
+                  user={user}
+                  visualFormat={form.visual_format}
+                  documentFormat={form.document_format}
+                  onVisualFormat={(v) => set('visual_format', v)}
+                  onDocumentFormat={(v) => set('document_format', v)}
+                />
+
+                <StyleFields fontStyle={form.font_style} imageStyle={form.image_style} onFontStyle={(v) => set('font_style', v)} onImageStyle={(v) => set('image_style', v)} />
+
+                <Field id={fieldId('ai')} label={t('projectForm.aiInstructions')} hint={t('projectForm.aiHint')}>
+                  <textarea
+                    id={fieldId('ai')}
+                    rows={3}
+                    value={form.ai_instructions}
+                    onChange={(e) => set('ai_instructions', e.target.value)}
+                    className={inputClass}
+                    {...describedBy(fieldId('ai'), true, undefined)}
+                  />
+                </Field>
+              </>
+            )}
 
             <BrandingFields value={form.branding} onChange={(v) => set('branding', v)} errors={errors} />
-
-            <Field id={fieldId('ai')} label={t('projectForm.aiInstructions')} hint={t('projectForm.aiHint')}>
-              <textarea
-                id={fieldId('ai')}
-                rows={3}
-                value={form.ai_instructions}
-                onChange={(e) => set('ai_instructions', e.target.value)}
-                className={inputClass}
-                {...describedBy(fieldId('ai'), true, undefined)}
-              />
-            </Field>
           </div>
 
           {previewOn && (
@@ -451,7 +612,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
         </div>
 
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
-          {form.project_type !== 'software_analysis' ? (
+          {form.project_type !== 'software_analysis' && !isGenerator ? (
             <Button variant="secondary" aria-pressed={showPreview} onClick={() => setShowPreview((v) => !v)}>
               {showPreview ? t('projectForm.hidePreview') : t('projectForm.showPreview')}
             </Button>

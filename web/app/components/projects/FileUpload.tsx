@@ -1,6 +1,7 @@
 // A file field with a drop zone: each file is checked like the server does, then sent to
 // POST /api/uploads with a progress bar of the real bytes sent, a cancel button and the server's
-// messages. Files the operating system adds to a drop (.DS_Store, Thumbs.db) are ignored.
+// messages. Files the operating system adds to a drop (.DS_Store, Thumbs.db) are ignored. The drop
+// zone and the progress bar are shared with the AI generator's file picker (GeneratorFields).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '~/lib/api';
@@ -9,6 +10,7 @@ import {
   formatBytes,
   isIgnoredFile,
   precheckUpload,
+  maxUploadBytes,
   UPLOAD_RULES,
   UploadCancelled,
   uploadFile,
@@ -36,6 +38,120 @@ export interface UploadState {
   busy: boolean;
 }
 
+/** The translated text of a failed pre-check. */
+export function usePrecheckText(): (error: PrecheckError) => string {
+  const { t, i18n } = useTranslation();
+  return (e) => {
+    const size = (bytes: number) => formatBytes(bytes, i18n.language);
+    if (e.code === 'type') return t('upload.typeError', { accepted: e.accepted });
+    if (e.code === 'size') return t('upload.sizeError', { size: size(e.size), max: size(e.max) });
+    return t('upload.emptyFile');
+  };
+}
+
+/**
+ * The labelled file input with a drop zone, the accepted types and the size limit. Files the
+ * operating system adds to a drop (.DS_Store, Thumbs.db) are left out before `onFiles`.
+ */
+export function DropZone({
+  id,
+  label,
+  extensions,
+  maxBytes,
+  multiple = false,
+  error,
+  disabled = false,
+  onFiles,
+}: {
+  id: string;
+  label: string;
+  extensions: readonly string[];
+  maxBytes: number;
+  multiple?: boolean;
+  error?: string | undefined;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [dragging, setDragging] = useState(false);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const take = (list: FileList) => {
+    const files = Array.from(list).filter((f) => !isIgnoredFile(f.name));
+    if (files.length > 0) onFiles(files);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled && event.dataTransfer.files.length > 0) take(event.dataTransfer.files);
+  };
+  return (
+    <>
+      <span className="block text-sm font-medium text-slate-700" id={`${id}-label`}>
+        {label}
+      </span>
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!disabled) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cx(
+          'mt-1 flex flex-col items-center gap-2 rounded-md border-2 border-dashed px-4 py-5 text-center',
+          dragging ? 'border-indigo-400 bg-indigo-50' : error ? 'border-red-300' : 'border-slate-300',
+          disabled && 'opacity-60',
+        )}
+      >
+        <label htmlFor={id} className={cx('text-sm font-semibold text-indigo-600', disabled ? 'cursor-not-allowed' : 'cursor-pointer hover:text-indigo-500')}>
+          {multiple ? t('upload.chooseFiles') : t('upload.chooseFile')}
+          <span className="sr-only"> ({label})</span>
+        </label>
+        <input
+          id={id}
+          type="file"
+          className="sr-only"
+          accept={extensions.join(',')}
+          multiple={multiple}
+          disabled={disabled}
+          aria-describedby={error ? errorId : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => {
+            if (e.target.files) take(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <p className="text-xs text-slate-500">{t('upload.orDrop')}</p>
+        <p id={hintId} className="text-xs text-slate-500">
+          {t('upload.hint', { types: extensions.join(', '), max: formatBytes(maxBytes, i18n.language) })}
+        </p>
+      </div>
+      {error && (
+        <p id={errorId} className="mt-1 text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A progress bar of bytes sent, announced politely to screen readers. */
+export function UploadProgress({ label, sent, total }: { label: string; sent: number; total: number }) {
+  const { t, i18n } = useTranslation();
+  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  return (
+    <div className="mt-2">
+      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100">
+        <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-1 text-xs text-slate-500" aria-live="polite">
+        {t('upload.progress', { sent: size(sent), total: size(total), percent })}
+      </p>
+    </div>
+  );
+}
+
 let nextKey = 1;
 
 export function FileUpload({
@@ -59,8 +175,6 @@ export function FileUpload({
 }) {
   const { t, i18n } = useTranslation();
   const [items, setItems] = useState<Item[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const itemsRef = useRef(items);
@@ -77,14 +191,9 @@ export function FileUpload({
   useEffect(() => () => itemsRef.current.forEach((i) => i.cancel?.()), []);
 
   const rule = UPLOAD_RULES[kind];
-  const maxBytes = Math.min(rule.maxBytes, planLimitMB && planLimitMB > 0 ? planLimitMB * 1024 * 1024 : Infinity);
+  const maxBytes = maxUploadBytes(rule, planLimitMB);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
-
-  const precheckText = (e: PrecheckError): string => {
-    if (e.code === 'type') return t('upload.typeError', { accepted: e.accepted });
-    if (e.code === 'size') return t('upload.sizeError', { size: size(e.size), max: size(e.max) });
-    return t('upload.emptyFile');
-  };
+  const precheckText = usePrecheckText();
 
   const update = (key: number, change: Partial<Item>) =>
     setItems((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
@@ -111,10 +220,8 @@ export function FileUpload({
     return { ...base, cancel: handle.cancel };
   };
 
-  const addFiles = (list: FileList | File[]) => {
-    const files = Array.from(list).filter((f) => !isIgnoredFile(f.name));
-    if (files.length === 0) return;
-    const chosen = multiple ? files : files.slice(0, 1);
+  const addFiles = (list: File[]) => {
+    const chosen = multiple ? list : list.slice(0, 1);
     if (!multiple) itemsRef.current.forEach((i) => i.cancel?.());
     const started = chosen.map(start);
     setItems((current) => (multiple ? [...current, ...started] : started));
@@ -125,105 +232,37 @@ export function FileUpload({
     setItems((list) => list.filter((i) => i.key !== item.key));
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (event.dataTransfer.files.length > 0) addFiles(event.dataTransfer.files);
-  };
-
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-
   return (
     <div>
-      <span className="block text-sm font-medium text-slate-700" id={`${id}-label`}>
-        {label}
-      </span>
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cx(
-          'mt-1 flex flex-col items-center gap-2 rounded-md border-2 border-dashed px-4 py-5 text-center',
-          dragging ? 'border-indigo-400 bg-indigo-50' : error ? 'border-red-300' : 'border-slate-300',
-        )}
-      >
-        <label htmlFor={id} className="cursor-pointer text-sm font-semibold text-indigo-600 hover:text-indigo-500">
-          {multiple ? t('upload.chooseFiles') : t('upload.chooseFile')}
-          <span className="sr-only"> ({label})</span>
-        </label>
-        <input
-          ref={inputRef}
-          id={id}
-          type="file"
-          className="sr-only"
-          accept={rule.extensions.join(',')}
-          multiple={multiple}
-          aria-describedby={error ? errorId : hintId}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => {
-            if (e.target.files) addFiles(e.target.files);
-            e.target.value = '';
-          }}
-        />
-        <p className="text-xs text-slate-500">{t('upload.orDrop')}</p>
-        <p id={hintId} className="text-xs text-slate-500">
-          {t('upload.hint', { types: rule.extensions.join(', '), max: size(maxBytes) })}
-        </p>
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-xs text-red-600">
-          {error}
-        </p>
-      )}
+      <DropZone id={id} label={label} extensions={rule.extensions} maxBytes={maxBytes} multiple={multiple} error={error} onFiles={addFiles} />
       {items.length > 0 && (
         <ul className="mt-2 space-y-2" aria-label={t('upload.listLabel')}>
-          {items.map((item) => {
-            const percent = item.total > 0 ? Math.min(100, Math.round((item.sent / item.total) * 100)) : 0;
-            return (
-              <li key={item.key} className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="upload-item">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="flex min-w-0 items-center gap-2">
-                    {item.status === 'done' && <CheckIcon className="h-4 w-4 shrink-0 text-green-600" />}
-                    <span className="truncate font-medium text-slate-800">{item.name}</span>
-                    <span className="shrink-0 text-xs text-slate-500">{size(item.size)}</span>
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => remove(item)}
-                    className="shrink-0 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100"
-                    aria-label={item.status === 'uploading' ? t('upload.cancelNamed', { name: item.name }) : t('upload.removeNamed', { name: item.name })}
-                  >
-                    {item.status === 'uploading' ? t('upload.cancel') : <CloseIcon className="h-4 w-4" />}
-                  </button>
-                </div>
-                {item.status === 'uploading' && (
-                  <div className="mt-2">
-                    <div
-                      role="progressbar"
-                      aria-label={t('upload.progressLabel', { name: item.name })}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                      aria-valuenow={percent}
-                      className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
-                    >
-                      <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
-                    </div>
-                    <p className="mt-1 text-xs text-slate-500">{t('upload.progress', { sent: size(item.sent), total: size(item.total), percent })}</p>
-                  </div>
-                )}
-                {item.status === 'done' && <p className="mt-1 text-xs text-green-700">{t('upload.complete')}</p>}
-                {item.status === 'error' && (
-                  <p className="mt-1 text-xs text-red-600" role="alert">
-                    {item.error}
-                  </p>
-                )}
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <li key={item.key} className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="upload-item">
+              <div className="flex items-center justify-between gap-2">
+                <span className="flex min-w-0 items-center gap-2">
+                  {item.status === 'done' && <CheckIcon className="h-4 w-4 shrink-0 text-green-600" />}
+                  <span className="truncate font-medium text-slate-800">{item.name}</span>
+                  <span className="shrink-0 text-xs text-slate-500">{size(item.size)}</span>
+                </span>
+                <button
+                  type="button"
+                  onClick={() => remove(item)}
+                  className="shrink-0 rounded px-1.5 py-0.5 text-xs font-medium text-slate-600 hover:bg-slate-100"
+                  aria-label={item.status === 'uploading' ? t('upload.cancelNamed', { name: item.name }) : t('upload.removeNamed', { name: item.name })}
+                >
+                  {item.status === 'uploading' ? t('upload.cancel') : <CloseIcon className="h-4 w-4" />}
+                </button>
+              </div>
+              {item.status === 'uploading' && <UploadProgress label={t('upload.progressLabel', { name: item.name })} sent={item.sent} total={item.total} />}
+              {item.status === 'done' && <p className="mt-1 text-xs text-green-700">{t('upload.complete')}</p>}
+              {item.status === 'error' && (
+                <p className="mt-1 text-xs text-red-600" role="alert">
+                  {item.error}
+                </p>
+              )}
+            </li>
+          ))}
         </ul>
       )}
     </div>

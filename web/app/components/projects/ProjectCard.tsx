@@ -1,6 +1,7 @@
 // One project in the list: title, quality score (colour band), engagement, description, status
 // badge, type, visual format, created date, languages, progress per stage, collaborative badge;
-// actions Edit, Preview and a menu (Copy link, Revoke link, Delete project).
+// actions Edit, Preview and a menu (Copy link, Revoke link, AI Quality Scoring (premium), Enhanced
+// AI Dashboard, Delete project).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
@@ -29,7 +30,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export type ProjectAction = 'edit' | 'preview' | 'copyLink' | 'revokeLink' | 'delete';
+export type ProjectAction = 'edit' | 'preview' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete';
 
 function ActionsMenu({ project, onAction }: { project: Project; onAction: (action: ProjectAction) => void }) {
   const { t } = useTranslation();
@@ -38,9 +39,11 @@ function ActionsMenu({ project, onAction }: { project: Project; onAction: (actio
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  const items: { action: ProjectAction; label: string; danger?: boolean }[] = [
+  const items: { action: ProjectAction; label: string; danger?: boolean; premium?: boolean }[] = [
     { action: 'copyLink', label: t('projects.actions.copyLink') },
     { action: 'revokeLink', label: t('projects.actions.revokeLink') },
+    { action: 'quality', label: t('projects.actions.quality'), premium: true },
+    { action: 'aiDashboard', label: t('projects.actions.aiDashboard') },
   ];
   if (project.can_delete !== false) items.push({ action: 'delete', label: t('projects.actions.delete'), danger: true });
 
@@ -93,7 +96,7 @@ function ActionsMenu({ project, onAction }: { project: Project; onAction: (actio
           role="menu"
           aria-label={t('projects.actions.menu')}
           onKeyDown={onKeyDown}
-          className="absolute right-0 z-20 mt-1 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+          className="absolute right-0 z-20 mt-1 w-60 rounded-md border border-slate-200 bg-white py-1 shadow-lg"
         >
           {items.map((item) => (
             <button
@@ -106,11 +109,12 @@ function ActionsMenu({ project, onAction }: { project: Project; onAction: (actio
                 onAction(item.action);
               }}
               className={cx(
-                'block w-full px-3 py-2 text-left text-sm focus:bg-slate-100 focus:outline-none',
+                'flex w-full items-center justify-between gap-2 px-3 py-2 text-left text-sm focus:bg-slate-100 focus:outline-none',
                 item.danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-50',
               )}
             >
               {item.label}
+              {item.premium && <Badge tone="amber">{t('projects.actions.premium')}</Badge>}
             </button>
           ))}
         </div>

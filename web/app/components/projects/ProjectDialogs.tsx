@@ -1,5 +1,6 @@
-// The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data),
-// Edit (GET with 10 s; PATCH on save) and the delete confirmation.
+// The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data;
+// with what the AI generator made besides the slides), Edit (GET with 10 s; PATCH on save) and the
+// delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
@@ -10,6 +11,7 @@ import { Editor } from '../Editor';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, Field, FormActions, Spinner, describedBy, inputClass } from '../ui';
 import { ContentPreview } from './ContentView';
+import { GeneratedDetails } from './GeneratedDetails';
 import { StatusBadge } from './ProjectCard';
 import {
   BrandingFields,
@@ -86,6 +88,7 @@ export function PreviewDialog({ project, onClose }: { project: Project; onClose:
                 t('previewDialog.empty')
               )}
             />
+            <GeneratedDetails content={shown.generated_content} />
           </>
         )}
         <div className="flex justify-end border-t border-slate-200 pt-4">

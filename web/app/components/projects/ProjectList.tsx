@@ -10,12 +10,14 @@ import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { FolderIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
+import { AiDashboardDialog } from './AiDashboardDialog';
 import { ProjectCard, type ProjectAction } from './ProjectCard';
 import { DeleteDialog, EditDialog, PreviewDialog } from './ProjectDialogs';
 import { selectClass } from './ProjectFormFields';
+import { QualityScoringDialog } from './QualityScoringDialog';
 import { useWorkspace } from './Workspace';
 
-type Dialog = { kind: 'edit' | 'preview' | 'delete'; project: Project } | null;
+type Dialog = { kind: 'edit' | 'preview' | 'delete' | 'quality' | 'aiDashboard'; project: Project } | null;
 
 export function ListActions() {
   const { t } = useTranslation();
@@ -149,7 +151,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
   });
 
   const onAction = async (project: Project, action: ProjectAction) => {
-    if (action === 'edit' || action === 'preview' || action === 'delete') {
+    if (action === 'edit' || action === 'preview' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
       setDialog({ kind: action, project });
       return;
     }
@@ -242,6 +244,8 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       )}
 
       {dialog?.kind === 'preview' && <PreviewDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'quality' && <QualityScoringDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'aiDashboard' && <AiDashboardDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
         <EditDialog
           project={dialog.project}

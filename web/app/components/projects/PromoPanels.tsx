@@ -1,17 +1,20 @@
 // The dashboard's feature panels (part 1, section 2). Each says whether the feature is included in
 // the user's plan (user.capabilities: tier plus add-ons) or which plan or add-on brings it; the
-// plan names and prices come from the catalogue.
+// plan names and prices come from the catalogue. Enhanced AI Agents, when included, opens the
+// Enhanced AI Dashboard.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ONS, ADD_ON_IDS, lowestTierWith, type Capability } from '@trainwright/catalogue';
 import { useSignedInUser } from '~/lib/auth';
 import { formatPrice, tierOf } from '~/lib/format';
 import { hasCapability } from '../RequireCapability';
 import { ChartIcon, CheckIcon, LockIcon, SparkIcon, UsersIcon } from '../icons';
-import { ButtonLink, cx } from '../ui';
+import { Button, ButtonLink, cx } from '../ui';
+import { AiDashboardDialog } from './AiDashboardDialog';
 
-const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; link?: string }[] = [
+const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; link?: string; opens?: 'aiDashboard' }[] = [
   { key: 'analytics', capability: 'analytics', icon: ChartIcon, link: '/analytics' },
-  { key: 'aiAgents', capability: 'aiAgents', icon: SparkIcon },
+  { key: 'aiAgents', capability: 'aiAgents', icon: SparkIcon, opens: 'aiDashboard' },
   { key: 'videoProcessing', capability: 'advancedVideoProcessing', icon: SparkIcon },
   { key: 'collaboration', capability: 'realtimeCollaboration', icon: UsersIcon },
   { key: 'integrationHub', capability: 'integrationHub', icon: SparkIcon },
@@ -22,13 +25,14 @@ export function PromoPanels() {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
   const tier = tierOf(user.subscription?.tier);
+  const [aiDashboard, setAiDashboard] = useState(false);
   return (
     <section className="mt-10" aria-labelledby="promo-heading">
       <h2 id="promo-heading" className="mb-4 text-lg font-semibold text-slate-900">
         {t('promo.title')}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {PANELS.map(({ key, capability, icon: Icon, link }) => {
+        {PANELS.map(({ key, capability, icon: Icon, link, opens }) => {
           const included = hasCapability(user, capability);
           const lowest = lowestTierWith(capability);
           const addOn = ADD_ON_IDS.map((id) => ADD_ONS[id]).find((a) => a.grants === capability);
@@ -65,6 +69,10 @@ export function PromoPanels() {
                   <ButtonLink to={link} variant="secondary" size="sm" className="mt-4 self-start">
                     {t(`promo.${key}.open`)}
                   </ButtonLink>
+                ) : opens === 'aiDashboard' ? (
+                  <Button variant="secondary" size="sm" className="mt-4 self-start" onClick={() => setAiDashboard(true)}>
+                    {t(`promo.${key}.open`)}
+                  </Button>
                 ) : null
               ) : (
                 <>
@@ -86,6 +94,7 @@ export function PromoPanels() {
           );
         })}
       </ul>
+      {aiDashboard && <AiDashboardDialog project={null} onClose={() => setAiDashboard(false)} />}
     </section>
   );
 }

@@ -1,0 +1,62 @@
+// The generator configured with an OpenAI-compatible model: the real `openai` SDK in the real
+// generator worker talks to a local server that speaks the chat-completions protocol.
+import { startFakeOpenAi, type FakeOpenAi } from '@trainwright/generator/testing';
+import { call, eventually, register } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let llm: FakeOpenAi;
+
+beforeAll(async () => {
+  llm = await startFakeOpenAi();
+  h = await startHarness('generator-llm', {
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    LLM_BASE_URL: llm.baseURL,
+    LLM_API_KEY: 'test-key',
+    LLM_MODEL: 'trainer-model',
+    LLM_TIMEOUT_MS: '300',
+    LLM_ATTEMPTS: '2',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+  await llm?.close();
+});
+
+async function generateTopic(name: string) {
+  const me = await register(h, name);
+  const res = await call(h, 'POST', '/api/ai-content-generator/projects', me, {
+    generator_type: 'topic_to_content',
+    request_data: { topic: 'Manual handling', subtopics: 'Lifting\nCarrying' },
+    project_name: 'Manual handling',
+  });
+  expect(res.statusCode).toBe(201);
+  const id = res.json().project_id as string;
+  return eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${id}`, me)).json();
+    return ['completed', 'failed'].includes(p.status) ? p : undefined;
+  }, 30_000);
+}
+
+it('should generate with the configured model and say which engine produced the content', async () => {
+  llm.push({ kind: 'answer' });
+  const project = await generateTopic('Lou Llm');
+  expect(project.status).toBe('completed');
+  expect(project.generated_content.engine).toBe('openai:trainer-model');
+  expect(project.generated_content.slides.slide_content).toMatch(/^## /m);
+  const request = llm.requests.at(-1)!;
+  expect(request.body.model).toBe('trainer-model');
+  expect(JSON.stringify(request.body.messages)).toContain('Manual handling');
+});
+
+it('should retry a model that times out within the budget, then fail the project with a clear message', async () => {
+  const before = llm.requests.length;
+  // Every request stalls past the 300 ms timeout: 2 tries per attempt, 3 job attempts.
+  for (let i = 0; i < 6; i++) llm.push({ kind: 'delay', ms: 2000 });
+  const project = await generateTopic('Tom Timeout');
+  expect(project.status).toBe('failed');
+  expect(project.error).toMatch(/did not answer within/);
+  expect(project.generated_content).toBeNull();
+  expect(llm.requests.length - before).toBe(6);
+}, 40_000);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+
+const list = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+const schema = commonConfigSchema.extend({
+  GENERATOR_GRPC_HOST: z.string().default('127.0.0.1'),
+  GENERATOR_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50053),
+  AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
+  PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
+  STORAGE_DIR: z.string().default('.data/storage'),
+  GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+  /** Run the `generate` queue's worker in this process (a deployment may split API and workers). */
+  GENERATE_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  GENERATE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** An OpenAI-compatible endpoint (OpenAI, Azure OpenAI, Ollama, vLLM); empty: the offline engine. */
+  LLM_BASE_URL: z.string().default(''),
+  LLM_API_KEY: z.string().default(''),
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(256).default(8000),
+  /** Characters of source material sent to the model (about four per token). */
+  LLM_MAX_SOURCE_CHARS: z.coerce.number().int().min(1000).default(120_000),
+  LLM_ATTEMPTS: z.coerce.number().int().min(1).max(5).default(2),
+  /** json_schema (structured output) or json_object for servers without schema support. */
+  LLM_JSON_MODE: z.enum(['json_schema', 'json_object']).default('json_schema'),
+  /** LibreOffice for .doc and .ppt; empty: look it up on PATH. */
+  LIBREOFFICE_PATH: z.string().default(''),
+  /** Origins (scheme://host:port) URL extraction may fetch although they are private, e.g. an intranet wiki. */
+  URL_FETCH_ALLOW_ORIGINS: list,
+  URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5_242_880),
+});
+
+export type GeneratorConfig = z.infer<typeof schema>;
+
+export function loadGeneratorConfig(env: NodeJS.ProcessEnv = process.env): GeneratorConfig {
+  return loadConfig(schema, env);
+}

@@ -1,0 +1,307 @@
+// Segmentation: the material's own structure made into a deck. One slide per section (continued
+// on 'Title (2)' when it holds more points than fit), a title, an objectives and a summary slide.
+// Points are the section's bullets and table rows, or its most informative sentences cut at a
+// clause boundary; the remaining sentences become speaker notes. Every word on a section slide is
+// the material's, apart from the framing line that opens the notes.
+import { CONTENT_LENGTH_MINUTES, type Audience, type ContentLength, type OutputFormat, type WritingStyle } from '@trainwright/catalogue';
+import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from '@trainwright/formats';
+import { shortenAtClause } from './clauses.js';
+import { FRAMING, fill, titleFor } from './framing.js';
+import { headingSubject, inSentenceCase } from './objectives.js';
+import { WORDS_PER_MINUTE, narrationWordBudget } from './summary.js';
+import type { Analysis, SectionView, TextUnit } from './text-analysis.js';
+
+/** How an output format shapes the deck. */
+export interface FormatShape {
+  maxPoints: number;
+  /** What happens to the sentences of paragraphs. 'pick': the best of every `group` becomes a point. */
+  prose: 'pick' | 'points' | 'paragraphs' | 'notes';
+  group: number;
+  /** Words a picked sentence is cut to (at a clause boundary); null keeps it whole. */
+  shortenTo: number | null;
+  /** Whether sentences that are not points go into the speaker notes (otherwise they are left out). */
+  notes: boolean;
+  bullets: 'points' | 'notes';
+  /** The source's own speaker notes and comments. */
+  sourceNotes: 'notes' | 'paragraphs' | 'drop';
+  /** Slide points are the section's key terms, as cues for a narrator (the script format). */
+  termCues: boolean;
+  /** A time estimate opens each section's notes (the lesson plan). */
+  timing: boolean;
+  /** Most slides one section may fill; the best points are kept when it has more. */
+  maxSlidesPerSection: number | null;
+  maxParagraphWords: number;
+}
+
+const BASE: FormatShape = {
+  maxPoints: MAX_POINTS_PER_SLIDE,
+  prose: 'pick',
+  group: 3,
+  shortenTo: 20,
+  notes: true,
+  bullets: 'points',
+  sourceNotes: 'notes',
+  termCues: false,
+  timing: false,
+  maxSlidesPerSection: null,
+  maxParagraphWords: 220,
+};
+
+export const FORMAT_SHAPES: Record<OutputFormat, FormatShape> = {
+  slides: BASE,
+  lesson_plan: { ...BASE, timing: true },
+  script: { ...BASE, prose: 'notes', bullets: 'notes', termCues: true, maxPoints: 4 },
+  bullet_points: { ...BASE, prose: 'points', shortenTo: null, notes: false, sourceNotes: 'drop' },
+  paragraph: { ...BASE, prose: 'paragraphs', notes: false, sourceNotes: 'drop' },
+  handbook: { ...BASE, prose: 'paragraphs', notes: false, sourceNotes: 'paragraphs', maxParagraphWords: 400 },
+  outline: { ...BASE, group: 4, shortenTo: 12, notes: false, sourceNotes: 'drop' },
+  quick_reference: { ...BASE, maxPoints: 4, group: 3, shortenTo: 12, notes: false, sourceNotes: 'drop', maxSlidesPerSection: 1 },
+};
+
+/** Slide points a minute of delivery carries, to bound the picked points by the requested length. */
+export const POINTS_PER_MINUTE = 2;
+
+export interface DeckOptions {
+  title: string;
+  /** The project's description, shown on the title slide when given. */
+  description?: string;
+  format: OutputFormat;
+  length: ContentLength | null;
+  style: WritingStyle;
+  audience: Audience;
+  includeTables: boolean;
+  objectives: string[];
+}
+
+type Placement = { kind: 'point'; text: string } | { kind: 'note' } | { kind: 'paragraph' };
+
+export interface DeckPlan {
+  analysis: Analysis;
+  options: DeckOptions;
+  shape: FormatShape;
+  placements: ReadonlyMap<number, Placement[]>;
+}
+
+function place(map: Map<number, Placement[]>, unit: TextUnit, placement: Placement): void {
+  const list = map.get(unit.id);
+  if (list) list.push(placement);
+  else map.set(unit.id, [placement]);
+}
+
+function byScore(a: TextUnit, b: TextUnit): number {
+  return b.score - a.score || a.id - b.id;
+}
+
+/** Keeps the best `budget` units, at least one per section, and returns the ones left out. */
+function keepBest(units: TextUnit[], budget: number): Set<TextUnit> {
+  if (units.length <= budget) return new Set();
+  const kept = new Set<TextUnit>();
+  const firstPerSection = new Map<number, TextUnit>();
+  for (const u of [...units].sort(byScore)) if (!firstPerSection.has(u.section)) firstPerSection.set(u.section, u);
+  for (const u of firstPerSection.values()) kept.add(u);
+  for (const u of [...units].sort(byScore)) {
+    if (kept.size >= budget) break;
+    kept.add(u);
+  }
+  return new Set(units.filter((u) => !kept.has(u)));
+}
+
+/** Drops the least informative units until their words fit the budget. */
+function fitWords(units: TextUnit[], budget: number | null): Set<TextUnit> {
+  const dropped = new Set<TextUnit>();
+  if (budget === null) return dropped;
+  let words = units.reduce((n, u) => n + u.words, 0);
+  for (const u of [...units].sort((a, b) => a.score - b.score || b.id - a.id)) {
+    if (words <= budget) break;
+    dropped.add(u);
+    words -= u.words;
+  }
+  return dropped;
+}
+
+/** Decides where every unit of the material goes: a point, the notes, body text or nowhere. */
+export function planDeck(analysis: Analysis, options: DeckOptions): DeckPlan {
+  const shape = FORMAT_SHAPES[options.format];
+  const placements = new Map<number, Placement[]>();
+  const picked: TextUnit[] = [];
+  const leftover: TextUnit[] = [];
+
+  for (const section of analysis.sections) {
+    const prose = section.units.filter((u) => u.kind === 'paragraph');
+    let fixedPoints = 0;
+    for (const u of section.units) {
+      if (u.kind === 'bullet') {
+        if (shape.bullets === 'points') {
+          place(placements, u, { kind: 'point', text: u.text });
+          fixedPoints++;
+        } else place(placements, u, { kind: 'note' });
+      } else if (u.kind === 'table') {
+        if (options.includeTables) {
+          place(placements, u, { kind: 'point', text: u.text });
+          fixedPoints++;
+        }
+      } else if (u.kind === 'note') {
+        if (shape.sourceNotes === 'notes') place(placements, u, { kind: 'note' });
+        else if (shape.sourceNotes === 'paragraphs') place(placements, u, { kind: 'paragraph' });
+      }
+    }
+    if (shape.prose === 'points') for (const u of prose) place(placements, u, { kind: 'point', text: u.text });
+    else if (shape.prose === 'paragraphs') for (const u of prose) place(placements, u, { kind: 'paragraph' });
+    else if (shape.prose === 'notes') for (const u of prose) place(placements, u, { kind: 'note' });
+    else {
+      const best: TextUnit[] = [];
+      for (let i = 0; i < prose.length; i += shape.group) {
+        const group = prose.slice(i, i + shape.group);
+        const top = [...group].sort(byScore)[0]!;
+        best.push(top);
+        leftover.push(...group.filter((u) => u !== top));
+      }
+      // A section limited to a few slides keeps its best sentences, bullets and tables first.
+      const room = shape.maxSlidesPerSection === null ? best.length : Math.max(1, shape.maxPoints * shape.maxSlidesPerSection - fixedPoints);
+      const cut = best.length > room ? new Set([...best].sort(byScore).slice(room)) : new Set<TextUnit>();
+      for (const u of best) (cut.has(u) ? leftover : picked).push(u);
+    }
+  }
+
+  const pointBudget = options.length ? CONTENT_LENGTH_MINUTES[options.length].max * POINTS_PER_MINUTE : null;
+  const demoted = pointBudget === null ? new Set<TextUnit>() : keepBest(picked, pointBudget);
+  for (const u of picked) {
+    if (demoted.has(u)) {
+      leftover.push(u);
+      continue;
+    }
+    const text = shape.shortenTo === null ? u.text : shortenAtClause(u.text, shape.shortenTo, analysis.language);
+    place(placements, u, { kind: 'point', text });
+    // The speaker reads the whole sentence when the slide shows only its first clauses.
+    if (text !== u.text && shape.notes) place(placements, u, { kind: 'note' });
+  }
+  if (shape.notes) for (const u of leftover) place(placements, u, { kind: 'note' });
+
+  // Narration volume follows the requested length.
+  const budget = narrationWordBudget(options.length);
+  for (const kind of ['note', 'paragraph'] as const) {
+    const units = analysis.units.filter((u) => placements.get(u.id)?.some((p) => p.kind === kind));
+    for (const u of fitWords(units, budget)) {
+      const rest = placements.get(u.id)!.filter((p) => p.kind !== kind);
+      if (rest.length > 0) placements.set(u.id, rest);
+      else placements.delete(u.id);
+    }
+  }
+  return { analysis, options, shape, placements };
+}
+
+export function sectionTitle(section: SectionView, analysis: Analysis): string {
+  return section.heading || FRAMING[analysis.language].introduction;
+}
+
+interface NoteLine {
+  block: number;
+  text: string;
+}
+
+/** Note sentences of one block run on; blocks are separated by a blank line. */
+function joinNotes(lines: NoteLine[]): string {
+  const blocks: string[] = [];
+  let last: number | null = null;
+  for (const line of lines) {
+    if (last === line.block && blocks.length > 0) blocks[blocks.length - 1] += ` ${line.text}`;
+    else blocks.push(line.text);
+    last = line.block;
+  }
+  return blocks.join('\n\n');
+}
+
+/** The slides of one section: the first titled by its heading, continuations 'Heading (2)', ... */
+export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
+  const { analysis, shape, options } = plan;
+  const framing = FRAMING[analysis.language];
+  const units = section.units.filter((u) => plan.placements.has(u.id));
+  if (units.length === 0) return [];
+  const title = sectionTitle(section, analysis);
+  const drafts: Array<{ slide: Slide; notes: NoteLine[]; paragraphWords: number }> = [];
+  const open = () => {
+    const slide: Slide = { title: drafts.length === 0 ? title : `${title} (${drafts.length + 1})`, points: [], paragraphs: [], notes: '' };
+    drafts.push({ slide, notes: [], paragraphWords: 0 });
+    return drafts[drafts.length - 1]!;
+  };
+  let current = open();
+  let paragraphBlock: number | null = null;
+  for (const u of units) {
+    for (const p of plan.placements.get(u.id)!) {
+      if (p.kind === 'point') {
+        if (current.slide.points.length >= shape.maxPoints) current = open();
+        current.slide.points.push(p.text);
+      } else if (p.kind === 'note') {
+        current.notes.push({ block: u.block, text: u.text });
+      } else {
+        if (current.paragraphWords > 0 && current.paragraphWords + u.words > shape.maxParagraphWords) {
+          current = open();
+          paragraphBlock = null;
+        }
+        // Sentences of one source paragraph stay one paragraph.
+        if (paragraphBlock === u.block && current.slide.paragraphs.length > 0) current.slide.paragraphs[current.slide.paragraphs.length - 1] += ` ${u.text}`;
+        else current.slide.paragraphs.push(u.text);
+        paragraphBlock = u.block;
+        current.paragraphWords += u.words;
+      }
+    }
+  }
+  if (shape.termCues) {
+    const cues = analysis.terms.filter((t) => t.sections.includes(section.index)).slice(0, shape.maxPoints);
+    drafts[0]!.slide.points.push(...cues.map((t) => t.display));
+  }
+  const opener: NoteLine[] = [];
+  if (shape.timing) {
+    const words = units.reduce((n, u) => n + u.words, 0);
+    opener.push({ block: -2, text: fill(framing.timing, { n: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)) }) });
+  }
+  if (shape.notes) opener.push({ block: -1, text: fill(framing.styleOpener[options.style], { x: inSentenceCase(headingSubject(title) || title, analysis.names) }) });
+  drafts[0]!.notes.unshift(...opener);
+  for (const d of drafts) d.slide.notes = joinNotes(d.notes);
+  return drafts.map((d) => d.slide);
+}
+
+function titleSlide(plan: DeckPlan, sectionTitles: string[]): Slide {
+  const framing = FRAMING[plan.analysis.language];
+  const notes = [fill(framing.titleNotes, { x: sectionTitles.join(', ') }), framing.audienceTip[plan.options.audience]];
+  const description = plan.options.description?.trim();
+  return {
+    title: plan.options.title,
+    points: [],
+    paragraphs: description ? [description.replace(/\r\n?/g, '\n')] : [],
+    notes: sectionTitles.length > 0 ? notes.join('\n\n') : notes[1]!,
+  };
+}
+
+/** A fixed slide, continued on 'Title (2)', ... when its points do not fit on one. */
+export function fixedSlides(title: string, points: string[], notes: string): Slide[] {
+  const slides: Slide[] = [];
+  for (let i = 0; i === 0 || i < points.length; i += MAX_POINTS_PER_SLIDE) {
+    const part = slides.length + 1;
+    slides.push({ title: part === 1 ? title : `${title} (${part})`, points: points.slice(i, i + MAX_POINTS_PER_SLIDE), paragraphs: [], notes: part === 1 ? notes : '' });
+  }
+  return slides;
+}
+
+/** Title, objectives, the section slides, summary: the fixed slides frame the material's own. */
+export function assembleDeck(plan: DeckPlan, sections: Slide[][]): SlideDeck {
+  const { analysis, options } = plan;
+  const framing = FRAMING[analysis.language];
+  const titles = sections.filter((s) => s.length > 0).map((s) => s[0]!.title);
+  const recap = titles.filter((t) => t !== framing.introduction);
+  const slides: Slide[] = [titleSlide(plan, recap)];
+  if (options.objectives.length > 0) slides.push(...fixedSlides(titleFor(framing.objectivesTitle, options.style), options.objectives, ''));
+  for (const s of sections) slides.push(...s);
+  // Without at least two headings to recap, the summary names the material's key terms.
+  const summaryPoints = recap.length >= 2 ? recap : analysis.terms.slice(0, MAX_POINTS_PER_SLIDE).map((t) => t.display);
+  slides.push(...fixedSlides(titleFor(framing.summaryTitle, options.style), summaryPoints, framing.summaryNotes));
+  return { title: options.title, slides };
+}
+
+export function buildDeck(analysis: Analysis, options: DeckOptions): SlideDeck {
+  const plan = planDeck(analysis, options);
+  return assembleDeck(
+    plan,
+    analysis.sections.map((s) => sectionSlides(plan, s)),
+  );
+}

@@ -1,0 +1,104 @@
+// topic_to_content without material: an outline built from the request's own words (topic,
+// subtopics, objectives, audience, length) and the engine's fixed framing. It states no facts;
+// every slide holds prompts for the trainer to fill in from what they know.
+import { CONTENT_LENGTH_MINUTES, type ContentLength, type DifficultyLevel, type OutputFormat, type TopicToContentRequest } from '@trainwright/catalogue';
+import type { Slide, SlideDeck } from '@trainwright/formats';
+import { FRAMING, type Framing, fill, titleFor } from './framing.js';
+import { levelAt, objectiveFor } from './objectives.js';
+import { fixedSlides } from './segment.js';
+import type { EngineLanguage } from './stop-words.js';
+
+type Extra = 'examples' | 'practice' | 'discussion';
+
+/** Slides each subject gets besides its own, by requested length. */
+const EXTRA_SLIDES: Record<ContentLength, readonly Extra[]> = {
+  short: [],
+  medium: ['examples'],
+  long: ['examples', 'practice'],
+  extended: ['examples', 'practice', 'discussion'],
+};
+
+const STAGES_SHOWN = 3;
+
+export const OUTLINE_NOTICE =
+  'The offline engine built an outline from your request (topic, subtopics, learning objectives, audience and length) and added no facts: every slide holds prompts for the trainer. For full text, upload your own material (document analysis or a web page) or configure an AI model for the generator.';
+
+export interface TopicOutline {
+  deck: SlideDeck;
+  objectives: string[];
+  summary: string;
+  notices: string[];
+}
+
+function levelsFor(complexity: TopicToContentRequest['complexity_level']): DifficultyLevel[] {
+  return Array.from({ length: STAGES_SHOWN }, (_, i) => levelAt(complexity, complexity === 'mixed' ? i : 0));
+}
+
+/** What the outline's slides are about: the subtopics, else the objectives, else stages of the topic. */
+function subjectsOf(request: TopicToContentRequest, framing: Framing): string[] {
+  if (request.subtopics.length > 0) return request.subtopics;
+  if (request.learning_objectives.length > 0) return request.learning_objectives;
+  return levelsFor(request.complexity_level).map((level, i) => fill(framing.stageTitles[level][i % framing.stageTitles[level].length]!, { x: request.topic }));
+}
+
+function objectivesOf(request: TopicToContentRequest, language: EngineLanguage): string[] {
+  if (request.learning_objectives.length > 0) return request.learning_objectives;
+  if (request.subtopics.length > 0) return request.subtopics.map((s, i) => objectiveFor(s, request.complexity_level, i, language));
+  const framing = FRAMING[language];
+  return levelsFor(request.complexity_level).map((level, i) => fill(framing.stageObjectives[level][i % framing.stageObjectives[level].length]!, { x: request.topic }));
+}
+
+/** The output format moves the prompts: body text for prose formats, narration for a script. */
+function shaped(slide: Slide, format: OutputFormat): Slide {
+  if (format === 'paragraph' || format === 'handbook') return { ...slide, points: [], paragraphs: [...slide.paragraphs, ...slide.points] };
+  if (format === 'script') return { ...slide, points: [], notes: [slide.notes, ...slide.points].filter(Boolean).join('\n\n') };
+  return slide;
+}
+
+export function buildTopicOutline(request: TopicToContentRequest, options: { title: string; language: EngineLanguage }): TopicOutline {
+  const { language } = options;
+  const framing = FRAMING[language];
+  const subjects = subjectsOf(request, framing);
+  const objectives = objectivesOf(request, language);
+  const audience = framing.audienceName[request.target_audience];
+  const extras = EXTRA_SLIDES[request.length];
+  const minutes = CONTENT_LENGTH_MINUTES[request.length];
+  const perSubject = Math.max(1, Math.round((minutes.min + minutes.max) / 2 / subjects.length));
+
+  const titleNotes = [fill(framing.titleNotes, { x: subjects.join(', ') })];
+  if (request.brand_voice) titleNotes.push(fill(framing.outlineBrandVoice, { x: request.brand_voice }));
+  const introNotes = [fill(framing.styleOpener[request.writing_style], { x: request.topic }), framing.audienceTip[request.target_audience]];
+  if (request.company_context) introNotes.push(fill(framing.outlineContext, { x: request.company_context }));
+
+  const slides: Slide[] = [
+    { title: options.title || request.topic, points: [], paragraphs: [], notes: titleNotes.join('\n\n') },
+    ...fixedSlides(titleFor(framing.objectivesTitle, request.writing_style), objectives, ''),
+    ...fixedSlides(framing.introduction, subjects, introNotes.join('\n\n')),
+  ];
+  for (const subject of subjects) {
+    const points = [fill(framing.outlineExplain, { x: subject, a: audience }), fill(framing.outlineKeyPoints, { x: subject })];
+    if (request.include_visuals) points.push(fill(framing.outlineVisual, { x: subject }));
+    if (request.include_examples && !extras.includes('examples')) points.push(fill(framing.outlineExample, { x: subject }));
+    const notes = [fill(framing.styleOpener[request.writing_style], { x: subject }), fill(framing.outlineNotes, { x: subject })];
+    if (request.format === 'lesson_plan') notes.unshift(fill(framing.timing, { n: perSubject }));
+    slides.push({ title: subject, points, paragraphs: [], notes: notes.join('\n\n') });
+    for (const extra of extras) {
+      if (extra === 'examples' && request.include_examples) {
+        slides.push({ title: fill(framing.examplesTitle, { x: subject }), points: [fill(framing.outlineExample, { x: subject })], paragraphs: [], notes: '' });
+      } else if (extra === 'practice') {
+        slides.push({ title: fill(framing.practiceTitle, { x: subject }), points: [fill(framing.outlinePractice, { x: subject })], paragraphs: [], notes: '' });
+      } else if (extra === 'discussion') {
+        slides.push({ title: fill(framing.discussionTitle, { x: subject }), points: [fill(framing.outlineDiscussion, { x: subject })], paragraphs: [], notes: '' });
+      }
+    }
+  }
+  if (request.include_assessments) slides.push(...fixedSlides(framing.knowledgeCheck, objectives.map((o) => fill(framing.checkItem, { x: o })), ''));
+  slides.push(...fixedSlides(titleFor(framing.summaryTitle, request.writing_style), subjects, framing.summaryNotes));
+
+  return {
+    deck: { title: slides[0]!.title, slides: slides.map((s) => shaped(s, request.format)) },
+    objectives,
+    summary: fill(framing.titleNotes, { x: subjects.join(', ') }),
+    notices: [OUTLINE_NOTICE],
+  };
+}

@@ -1,0 +1,205 @@
+// One generation job: read the project's input, turn its material into a source document
+// (analyzing), run the engine (generating_content), score the result and publish it. Progress is
+// published as it really advances; a failure publishes one clear message and never partial
+// content.
+import type { GeneratorRequest } from '@trainwright/catalogue';
+import { parseScript, parseSlideText, scriptToDeck } from '@trainwright/formats';
+import type { StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
+import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
+import { deckToSource, sourceText } from '../domain/source.js';
+import {
+  GenerationError,
+  type GenerationInput,
+  type GenerationTask,
+  type GeneratorEngine,
+  type QualityAssessment,
+  type ScorableContent,
+  type SourceDocument,
+} from '../domain/types.js';
+import type { AssessmentRepository } from '../repositories/assessment.repository.js';
+import type { ProjectDirectory, ProjectGenerationInput } from '../repositories/project-directory.js';
+import type { SourceReader } from '../repositories/source-reader.js';
+import { applyImprovements, scoreContent } from '../quality/index.js';
+import { scorableOf, storedFromImproved, storedFromResult, type StoredContent } from './content.js';
+
+export const QUALITY_IMPROVEMENT = 'quality_improvement';
+
+/** Where a job's facts go (the event bus in production). */
+export interface GenerationEvents {
+  progress(projectId: string, stage: 'analyzing' | 'generating_content', percent: number): Promise<void>;
+  completed(projectId: string, content: StoredContent, assessment: QualityAssessment): Promise<void>;
+  failed(projectId: string, message: string): Promise<void>;
+}
+
+export interface JobAttempt {
+  /** 1-based. */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/** Where a job's time went (the job's return value; the generate benchmark reads it). */
+export interface JobTimings {
+  extractMs: number;
+  generateMs: number;
+  scoreMs: number;
+}
+
+export const INTERNAL_FAILURE = 'Generation failed because of an internal error. Please try again.';
+
+export class GenerationService {
+  constructor(
+    private readonly deps: {
+      projects: ProjectDirectory;
+      sources: SourceReader;
+      engine: GeneratorEngine;
+      assessments: AssessmentRepository;
+      events: GenerationEvents;
+      /** Questions for the 'add a knowledge check' improvement. */
+      makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
+      onUnexpected: (error: unknown, projectId: string) => void;
+    },
+  ) {}
+
+  /**
+   * Runs a job. Throws when the attempt failed; `retryable` on the thrown GenerationError tells the
+   * queue whether another attempt may help. The failure is published once, on the last attempt.
+   */
+  async run(projectId: string, job: JobAttempt): Promise<JobTimings> {
+    const { events } = this.deps;
+    const started = performance.now();
+    try {
+      const input = await this.deps.projects.generationInput(projectId);
+      await events.progress(projectId, 'analyzing', 0);
+      if (input.project?.generatorType === QUALITY_IMPROVEMENT) {
+        await this.improve(input);
+        return { extractMs: 0, generateMs: performance.now() - started, scoreMs: 0 };
+      }
+      const task = await this.task(input, (p) => events.progress(projectId, 'analyzing', p));
+      await events.progress(projectId, 'analyzing', 100);
+      const extracted = performance.now();
+      await events.progress(projectId, 'generating_content', 0);
+      const project = input.project!;
+      const generationInput: GenerationInput = {
+        task,
+        title: project.title,
+        description: project.description,
+        aiInstructions: project.aiInstructions,
+        language: project.primaryLanguage || 'en',
+      };
+      const result = await this.deps.engine.generate(generationInput, (p) => events.progress(projectId, 'generating_content', Math.min(95, Math.round(p * 0.95))));
+      const generated = performance.now();
+      const scorable: ScorableContent = {
+        deck: result.deck,
+        script: '',
+        objectives: result.objectives,
+        questions: result.questions,
+        glossary: result.glossary,
+        templateId: project.templateId,
+        fontStyle: project.fontStyle,
+        imageStyle: project.imageStyle,
+        branding: brandingOf(project),
+      };
+      const assessment = scoreContent(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
+      const scored = performance.now();
+      await events.progress(projectId, 'generating_content', 100);
+      await events.completed(projectId, storedFromResult(result, assessment), assessment);
+      return { extractMs: extracted - started, generateMs: generated - extracted, scoreMs: scored - generated };
+    } catch (error) {
+      const known = error instanceof GenerationError;
+      if (!known) this.deps.onUnexpected(error, projectId);
+      const retryable = known ? error.retryable : !isPermanent(error);
+      if (!retryable || job.attempt >= job.maxAttempts) {
+        await events.failed(projectId, known ? error.message : INTERNAL_FAILURE);
+        throw new GenerationError(known ? error.message : INTERNAL_FAILURE, false);
+      }
+      throw new GenerationError(known ? error.message : INTERNAL_FAILURE, true);
+    }
+  }
+
+  /** The engine's task: the project's type and material, read into a source document. */
+  private async task(input: ProjectGenerationInput, progress: (p: number) => Promise<void>): Promise<GenerationTask> {
+    const project = input.project!;
+    const files = input.files;
+    const { sources } = this.deps;
+    const readFile = async (file: StoredFile) => {
+      const doc = await sources.file(file);
+      await progress(80);
+      return doc;
+    };
+    switch (project.projectType) {
+      case 'ai_content_generator': {
+        const request = { generator_type: project.generatorType, request_data: JSON.parse(project.requestDataJson || '{}') } as GeneratorRequest;
+        let source: SourceDocument | null = null;
+        if (files[0]) source = await readFile(files[0]);
+        else if (request.generator_type === 'url_content') source = await sources.url(request.request_data.url);
+        else if (request.generator_type === 'assessment_generator') source = sources.text(request.request_data.content_source, project.title);
+        else if (request.generator_type === 'content_refresh') source = sources.text(request.request_data.existing_content, project.title);
+        return { kind: 'generator', request, source };
+      }
+      case 'script_to_slides': {
+        const file = files.find((f) => f.kind === 'script');
+        if (file) {
+          const source = await readFile(file);
+          return { kind: 'script_to_slides', source, scriptText: sourceText(source, { notes: false }) };
+        }
+        const deck = scriptToDeck(parseScript(project.scriptContent), project.title);
+        return { kind: 'script_to_slides', source: deckToSource(deck, 'script'), scriptText: project.scriptContent };
+      }
+      case 'slides_to_script': {
+        const file = files.find((f) => f.kind === 'slides');
+        if (file) {
+          const source = await readFile(file);
+          return { kind: 'slides_to_script', source, slidesText: '' };
+        }
+        return { kind: 'slides_to_script', source: deckToSource(parseSlideText(project.slidesContent), 'slides'), slidesText: project.slidesContent };
+      }
+      case 'software_analysis':
+        return { kind: 'software_analysis', softwareDetails: project.softwareDetails, softwareList: project.softwareList };
+      default:
+        throw new GenerationError(`Projects of type ${project.projectType} cannot be generated.`);
+    }
+  }
+
+  /** An enhanced version: the original's content with the selected recommendations applied. */
+  private async improve(input: ProjectGenerationInput): Promise<void> {
+    const project = input.project!;
+    const { events } = this.deps;
+    const plan = JSON.parse(project.requestDataJson || '{}') as {
+      assessment_id?: string;
+      selected_recommendations?: string[];
+      user_modifications?: Record<string, string>;
+      improvement_notes?: string;
+    };
+    const original = input.sourceProject;
+    if (!original) throw new GenerationError('The original project no longer exists, so its improvements cannot be applied.');
+    const content = scorableOf(original);
+    if (!content) throw new GenerationError('The original project has no content to improve.');
+    const stored = await this.deps.assessments.find(plan.assessment_id ?? '', original.id);
+    if (!stored) throw new GenerationError('The quality assessment these improvements come from no longer exists.');
+    await events.progress(project.id, 'analyzing', 100);
+    await events.progress(project.id, 'generating_content', 10);
+    const improved = applyImprovements(content, stored.result, plan.selected_recommendations ?? [], plan.user_modifications ?? {}, plan.improvement_notes ?? '', {
+      makeQuestions: this.deps.makeQuestions,
+    });
+    const assessment = scoreContent(improved.content, stored.request);
+    const originalContent = original.generatedContentJson ? (JSON.parse(original.generatedContentJson) as Partial<StoredContent>) : null;
+    const notices = [
+      `Enhanced version of "${original.title}": applied ${improved.applied.length} recommendation(s): ${improved.applied.join(', ')}.`,
+      ...improved.skipped.map((s) => `Not applied: ${s.id} (${s.reason}).`),
+      `Quality score ${stored.result.overall_score} -> ${assessment.overall_score}.`,
+    ];
+    await events.progress(project.id, 'generating_content', 100);
+    await events.completed(project.id, storedFromImproved(originalContent, improved.content, assessment, notices), assessment);
+  }
+}
+
+function brandingOf(project: { branding?: { companyName: string; logoUrl: string; website: string } }) {
+  return project.branding ? { company_name: project.branding.companyName, logo_url: project.branding.logoUrl, website: project.branding.website } : null;
+}
+
+/** Errors another attempt cannot fix: the project is gone or its input is invalid. */
+function isPermanent(error: unknown): boolean {
+  const status = (error as { status?: number }).status;
+  return status === 404 || status === 400;
+}
+
