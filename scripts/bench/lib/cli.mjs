@@ -11,12 +11,18 @@ export function usage(message) {
   process.exit(1);
 }
 
-/** The options every runner has; `extra` adds the runner's own. */
-export function parseOptions(extra) {
+/**
+ * The options every runner has; `extra` adds the runner's own (and may override the defaults of
+ * duration, connections, warmup and rounds). `load: false` drops --duration and --connections, for
+ * runners that do not generate load with autocannon.
+ */
+export function parseOptions(extra, { load = true } = {}) {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '50' },
+      ...(load && {
+        duration: { type: 'string', default: '10' },
+        connections: { type: 'string', default: '50' },
+      }),
       warmup: { type: 'string', default: '2' },
       rounds: { type: 'string', default: '1' },
       ...extra,

@@ -54,6 +54,17 @@ export async function expectOk(url, init, status = 200) {
   return text ? JSON.parse(text) : undefined;
 }
 
+/** Polls `check` (every `everyMs`) until it answers a truthy value, which it answers; throws after `seconds`. */
+export async function eventually(what, seconds, check, everyMs = 250) {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached within ${seconds} s`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
 /** Removes the NATS stream of a createTestInfra namespace. */
 export async function removeNatsStream(infra, log) {
   try {

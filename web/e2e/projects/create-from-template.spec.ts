@@ -1,46 +1,40 @@
 // A project from a template, end to end: sign up, open the template marketplace, use a template,
-// write a script in the editor (the live preview renders it), create the project, see its card
-// (Pending), receive a live status change from the event bus, search, edit, delete.
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+// write a script in the editor (the live preview renders it), create the project, see its card with
+// its status, follow the real generator job live (no reload) until Completed with every stage at
+// 100%, search, edit, delete.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
-/** Plays the generator's role: publishes the status event the generator will publish. */
-const PUBLISH_SCRIPT = resolve(ROOT, 'scripts/dev/publish-generation-event.mjs');
-
-async function publishStatus(projectId: string, status: string, progress: number): Promise<void> {
-  await promisify(execFile)('node', [PUBLISH_SCRIPT, '--project', projectId, '--status', status, '--progress', String(progress)], {
-    cwd: ROOT,
-    timeout: 30_000,
-  });
-}
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import {
+  STATUS_LABELS,
+  cardById,
+  cardStatusesSeen,
+  deleteProject,
+  expectCompleted,
+  expectGenerationStreamed,
+  markDocument,
+  recordStreamEvents,
+  signUp,
+  stillSameDocument,
+  waitForLiveList,
+  waitForStreamedStatus,
+  watchCardStatuses,
+  type StreamEvent,
+} from '../flows.js';
 
 async function cardCount(page: Page): Promise<number> {
   return page.locator('[data-testid="project-card"]').count();
 }
 
-async function deleteProject(page: Page, card: Locator, title: string): Promise<void> {
-  await card.getByRole('button', { name: `More actions for ${title}` }).click();
-  await page.getByRole('menuitem', { name: 'Delete project' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete project' });
-  await confirm.getByText('Are you sure you want to delete this project?').waitFor();
-  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await confirm.waitFor({ state: 'detached' });
-  await card.waitFor({ state: 'detached' });
-}
-
 describe('projects', () => {
   let browser: Browser;
   let page: Page;
+  let streamed: StreamEvent[];
 
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    streamed = await recordStreamEvents(page);
   });
 
   afterAll(async () => {
@@ -53,21 +47,10 @@ describe('projects', () => {
       const title = `Forklift ${word} Safety`;
 
       // A fresh account.
-      await page.goto(`${BASE_URL}/`);
-      await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-      await page.getByLabel('Full name').fill('Tess Template');
-      await page.getByLabel('Company').fill('Warehouse Training Co');
-      await page.getByLabel('Email address').fill(uniqueEmail('projects'));
-      await page.getByLabel('Password').fill('long enough password');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByRole('heading', { name: 'Welcome, Tess Template' }).waitFor();
+      await signUp(page, { name: 'Tess Template', company: 'Warehouse Training Co', email: uniqueEmail('projects') });
 
       // The list has loaded (empty, or with the account's sample project) and listens for events.
-      const list = page.getByTestId('project-list');
-      await page.waitForFunction(
-        () => !!document.querySelector('[data-testid="project-stats"]') || document.body.innerText.includes('No projects yet'),
-      );
-      await page.locator('[data-testid="project-list"][data-live="on"]').waitFor();
+      const list = await waitForLiveList(page);
 
       // The template marketplace: use the first template the plan includes.
       await page.getByRole('button', { name: 'Browse Templates' }).first().click();
@@ -98,26 +81,31 @@ describe('projects', () => {
       await preview.getByRole('heading', { name: 'Pallet Stacking' }).waitFor();
       expect(await form.getByTestId('editor-stats').innerText()).toMatch(/Words: \d+ · Characters: \d+ · Lines: \d+/);
 
-      // Create: the card appears in the list, Pending.
+      // Create: the card appears in the list with its status; from now on nothing reloads the page.
+      await markDocument(page);
+      await watchCardStatuses(page, title);
       await form.getByRole('button', { name: 'Create Project' }).click();
       await page.getByText(`Project "${title}" created successfully!`).waitFor();
       await form.waitFor({ state: 'detached' });
       const card = list.locator('[data-testid="project-card"]', { hasText: title });
       await card.waitFor();
-      expect(await card.getByTestId('project-status').innerText()).toBe('Pending');
       const projectId = await card.getAttribute('data-project-id');
       expect(projectId).toBeTruthy();
+      expect(STATUS_LABELS).toContain(await card.getByTestId('project-status').innerText());
 
-      // The generator's status event reaches the card without a reload.
-      await page.evaluate(() => {
-        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-      });
-      await publishStatus(projectId!, 'analyzing', 40);
-      const live = list.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
-      await live.locator('[data-testid="project-status"]', { hasText: 'Analyzing' }).waitFor();
-      expect(await live.getByTestId('progress-analyzing').innerText()).toBe('40%');
-      expect(await live.getByRole('progressbar', { name: 'Analyzing' }).getAttribute('aria-valuenow')).toBe('40');
-      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      // The generator's job moves it to Completed, and the card follows live: every stage at 100%.
+      const live = cardById(list, projectId!);
+      await expectCompleted(live);
+      expect(await stillSameDocument(page)).toBe(true);
+      // The job's progress came over the page's event stream (analyzing, generating content,
+      // completed), and the card went through no other state than those.
+      await waitForStreamedStatus(streamed, projectId!, 'completed');
+      expectGenerationStreamed(streamed, projectId!);
+      const seen = await cardStatusesSeen(page, title);
+      expect(seen.at(-1)).toBe('completed');
+      expect(['pending', 'analyzing', 'generating_content', 'completed']).toEqual(expect.arrayContaining(seen));
+      // Finished with a quality score, shown on the card in its colour band.
+      await live.getByTestId('quality-score').waitFor();
 
       // Search by a word of the title: only this project is left.
       await list.getByLabel('Search projects').fill(word.toLowerCase());

@@ -166,7 +166,7 @@ const EN: Framing = {
   pathOverview: 'Learning path: {x}',
   moduleTitle: 'Module {n}: {x}',
   prerequisitesModule: 'Prerequisites for {x}',
-  prerequisitesObjective: 'Check the knowledge you need before starting {x}',
+  prerequisitesObjective: 'Confirm the knowledge you need before starting {x}',
   stageTitles: {
     basic: ['Foundations of {x}', 'Key terms of {x}', 'First steps in {x}', 'Everyday use of {x}'],
     intermediate: ['Applying {x}', 'Working with {x}', 'Common situations in {x}', 'Solving problems in {x}'],
@@ -282,7 +282,7 @@ const ES: Framing = {
   pathOverview: 'Itinerario de aprendizaje: {x}',
   moduleTitle: 'Módulo {n}: {x}',
   prerequisitesModule: 'Requisitos previos de {x}',
-  prerequisitesObjective: 'Comprobar los conocimientos necesarios antes de empezar {x}',
+  prerequisitesObjective: 'Confirmar los conocimientos necesarios antes de empezar {x}',
   stageTitles: {
     basic: ['Fundamentos de {x}', 'Términos clave de {x}', 'Primeros pasos en {x}', 'Uso diario de {x}'],
     intermediate: ['Aplicar {x}', 'Trabajar con {x}', 'Situaciones habituales en {x}', 'Resolver problemas en {x}'],
@@ -398,7 +398,7 @@ const FR: Framing = {
   pathOverview: "Parcours d'apprentissage: {x}",
   moduleTitle: 'Module {n}: {x}',
   prerequisitesModule: 'Prérequis pour {x}',
-  prerequisitesObjective: 'Vérifier les connaissances nécessaires avant de commencer {x}',
+  prerequisitesObjective: 'Confirmer les connaissances nécessaires avant de commencer {x}',
   stageTitles: {
     basic: ['Les bases de {x}', 'Les termes clés de {x}', 'Premiers pas avec {x}', 'Usage quotidien de {x}'],
     intermediate: ['Appliquer {x}', 'Travailler avec {x}', 'Situations courantes avec {x}', 'Résoudre des problèmes avec {x}'],

@@ -60,14 +60,16 @@ function sortKey(text: string): string {
 function definitionsIn(unit: TextUnit, analysis: Analysis, patterns: Patterns): Found[] {
   const found: Found[] = [];
   for (const occ of unit.occurrences) {
-    const term = analysis.termByKey.get(occ.key)!;
     const before = unit.text.slice(0, occ.start);
     const after = unit.text.slice(occ.end);
+    // The term as the definition writes it, without the capital that only starts the sentence.
+    const written = unit.text.slice(occ.start, occ.end);
+    const term = occ.initial && !analysis.termByKey.get(occ.key)!.capitalised ? written.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()) : written;
     if (patterns.article.test(before)) {
-      if (patterns.strong.test(after)) found.push({ term: term.display, definition: unit.text, strength: 3, order: unit.id });
-      else if (patterns.weak.test(after)) found.push({ term: term.display, definition: unit.text, strength: 1, order: unit.id });
+      if (patterns.strong.test(after)) found.push({ term, definition: unit.text, strength: 3, order: unit.id });
+      else if (patterns.weak.test(after)) found.push({ term, definition: unit.text, strength: 1, order: unit.id });
     }
-    if (patterns.naming.test(before)) found.push({ term: term.display, definition: unit.text, strength: 2, order: unit.id });
+    if (patterns.naming.test(before)) found.push({ term, definition: unit.text, strength: 2, order: unit.id });
   }
   const lead = LEAD_TERM.exec(unit.text);
   if (lead && unit.kind !== 'table') {

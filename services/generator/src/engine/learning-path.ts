@@ -137,7 +137,8 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
       fill(framing.levelLabel, { x: framing.levelName[m.level] }),
       m.prerequisites.length > 0 ? fill(framing.prerequisitesLabel, { x: m.prerequisites.join(', ') }) : framing.noPrerequisites,
       m.practice,
-      request.include_assessments ? (analysis ? framing.assessmentNote : framing.checklistNote) : '',
+      // Without material the checklist slide that follows says what it is.
+      request.include_assessments && analysis ? framing.assessmentNote : '',
     ].filter(Boolean);
     slides.push({ title: moduleTitles[i]!, points: [...m.objectives], paragraphs: [], notes: notes.join('\n\n') });
     if (request.include_assessments && !analysis) {

@@ -32,6 +32,9 @@ export const OFFLINE_ENGINE_NAME = 'offline';
 export const ENGINE_NOTICE =
   'Made by the offline engine (no AI model): it structures, summarises and questions your own material and adds no facts.';
 
+export const AI_INSTRUCTIONS_NOTICE =
+  'Your instructions to the AI were not applied: the offline engine does not interpret free text. Configure an AI model to use them.';
+
 /** The knowledge check that comes with material-based content when no assessment was asked for. */
 export const KNOWLEDGE_CHECK: Omit<QuestionOptions, 'language'> = {
   count: 5,
@@ -83,19 +86,19 @@ interface MaterialJob {
   notices: string[];
 }
 
-const MATERIAL_DEFAULTS = {
+const MATERIAL_DEFAULTS: Omit<MaterialJob, 'source' | 'title'> = {
   description: '',
-  format: 'slides' as OutputFormat,
+  format: 'slides',
   length: null,
-  style: 'professional' as WritingStyle,
-  audience: 'general' as Audience,
+  style: 'professional',
+  audience: 'general',
   includeTables: true,
   focus: '',
-  level: 'intermediate' as ComplexityLevel,
+  level: 'intermediate',
   objectives: [],
   glossary: true,
   questions: KNOWLEDGE_CHECK,
-  deck: 'material' as const,
+  deck: 'material',
   notices: [],
 };
 
@@ -212,7 +215,8 @@ export class OfflineEngine implements GeneratorEngine {
     await report(0, 'analyzing');
     const result = await this.run(input, report);
     await report(100, 'completed');
-    return result;
+    if (!input.aiInstructions.trim()) return result;
+    return { ...result, notices: [...result.notices, AI_INSTRUCTIONS_NOTICE] };
   }
 
   private language(input: GenerationInput): EngineLanguage {
@@ -230,9 +234,10 @@ export class OfflineEngine implements GeneratorEngine {
         return this.slidesToScript(input, task.source, task.slidesText, report);
       case 'software_analysis': {
         if (!task.softwareDetails.trim()) throw new GenerationError('Software details are required for software analysis.');
-        const material = softwareMaterial(task.softwareDetails, task.softwareList, input.title);
+        const title = this.title(input, '');
+        const material = softwareMaterial(task.softwareDetails, task.softwareList, title);
         const notices = material.undocumented.length > 0 ? [`The details say nothing about ${material.undocumented.join(', ')}: their slides ask the trainer to add the tasks.`] : [];
-        return fromMaterial({ ...MATERIAL_DEFAULTS, source: material.source, title: input.title, description: input.description, extraSlides: material.extraSlides, notices }, report);
+        return fromMaterial({ ...MATERIAL_DEFAULTS, source: material.source, title, description: input.description, extraSlides: material.extraSlides, notices }, report);
       }
     }
   }
@@ -350,7 +355,7 @@ export class OfflineEngine implements GeneratorEngine {
         const r = request.request_data;
         const analysis = source ? analyse(source) : null;
         await report(20, 'generating_content');
-        const path = buildLearningPath(r, { title: this.title(input, ''), language: this.language(input), analysis });
+        const path = buildLearningPath(r, { title: input.title.trim(), language: this.language(input), analysis });
         await report(50, 'creating_slides');
         const notices = [ENGINE_NOTICE, ...path.notices];
         const questions: GeneratedQuestion[] = [];

@@ -48,6 +48,7 @@ function lowerFirst(text: string): string {
   return text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
 }
 
+/** Makes questions one at a time, so a caller can report progress between them. */
 export class QuestionBuilder {
   private readonly used = new Set<number>();
   /** Per type, per section: candidate sentences in the order the difficulty prefers. */
@@ -58,7 +59,7 @@ export class QuestionBuilder {
   private readonly exhausted = new Set<AssessmentType>();
   private readonly maxCount: number;
   private readonly language: EngineLanguage;
-  private sections: Array<{ index: number; sentences: TextUnit[]; terms: Set<string> }> | null = null;
+  private sectionCache: Array<{ index: number; sentences: TextUnit[]; terms: Set<string> }> | null = null;
   private turn = 0;
   private trueCount = 0;
   private falseCount = 0;
@@ -97,7 +98,8 @@ export class QuestionBuilder {
     const made = this.questions.length;
     if (made >= this.options.count) return null;
     const reasons = [...this.exhausted].map((t) => SHORTFALL_REASONS[t]);
-    return `The material supports ${made} of the ${this.options.count} requested questions without repeating a sentence or adding content: ${reasons.join('; ')}.`;
+    const why = reasons.length > 0 ? reasons.join('; ') : 'no question type was requested';
+    return `The material supports ${made} of the ${this.options.count} requested questions without repeating a sentence or adding content: ${why}.`;
   }
 
   /** 0 (easy) to 1 (hard): long sentences about rare terms are harder. */
@@ -322,12 +324,12 @@ export class QuestionBuilder {
 
   /** Per section: its complete sentences, best first, and the key terms it uses. Built once. */
   private sectionSentences(): Array<{ index: number; sentences: TextUnit[]; terms: Set<string> }> {
-    this.sections ??= this.analysis.sections.map((s) => ({
+    this.sectionCache ??= this.analysis.sections.map((s) => ({
       index: s.index,
       sentences: s.units.filter((u) => u.sentence && u.words <= MAX_QUESTION_WORDS).sort((a, b) => b.score - a.score || a.id - b.id),
       terms: new Set(s.units.flatMap((u) => u.occurrences.map((o) => o.key))),
     }));
-    return this.sections;
+    return this.sectionCache;
   }
 
   private scenario(unit: TextUnit): GeneratedQuestion | null {

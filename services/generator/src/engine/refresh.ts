@@ -124,10 +124,13 @@ function boundaryPattern(alternatives: string[]): RegExp {
 }
 
 /** The replacement written in the case of what it replaces. */
-function inCaseOf(match: string, replacement: string): string {
-  if (match.length > 1 && match === match.toUpperCase() && match !== match.toLowerCase()) return replacement.toUpperCase();
-  if (/^\p{Lu}/u.test(match)) return replacement.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
-  return replacement;
+function inCaseOf(match: string, entry: readonly [string, string], sentenceStart: boolean): string {
+  const [from, to] = entry;
+  const capital = (t: string) => t.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  if (match.length > 1 && match === match.toUpperCase() && match !== match.toLowerCase()) return to.toUpperCase();
+  // A dated name ('World Wide Web') gets its current form's own case, capitalised only to start a sentence.
+  if (/^\p{Lu}/u.test(from)) return sentenceStart ? capital(to) : to;
+  return /^\p{Lu}/u.test(match) ? capital(to) : to;
 }
 
 function datedPattern(language: EngineLanguage): RegExp {
@@ -166,26 +169,30 @@ class Modernizer {
     return this.lookup.get(from.toLowerCase())![1];
   }
 
-  private replace(segment: string): string {
-    return segment.replace(this.dated, (match) => {
-      const entry = this.lookup.get(match.toLowerCase().replace(/\s+/g, ' '))!;
+  private entry(match: string): readonly [string, string] {
+    return this.lookup.get(match.toLowerCase().replace(/\s+/g, ' '))!;
+  }
+
+  /** Replaces the dated phrases of text.slice(from, to). */
+  private replace(text: string, from: number, to: number): string {
+    return text.slice(from, to).replace(this.dated, (match: string, offset: number) => {
+      const entry = this.entry(match);
       this.replaced.set(entry[0], (this.replaced.get(entry[0]) ?? 0) + 1);
-      return inCaseOf(match, entry[1]);
+      return inCaseOf(match, entry, /(?:^|[.!?:]\s+)$/.test(text.slice(0, from + offset)));
     });
   }
 
   /** Replaces dated phrases outside the protected key terms. */
   modernize(text: string): string {
-    if (!this.protectedTerms) return this.replace(text);
+    if (!this.protectedTerms) return this.replace(text, 0, text.length);
     let out = '';
     let last = 0;
     for (const m of text.matchAll(this.protectedTerms)) {
-      out += this.replace(text.slice(last, m.index));
-      out += m[0];
-      for (const d of m[0].matchAll(this.dated)) this.kept.add(this.lookup.get(d[0].toLowerCase().replace(/\s+/g, ' '))![0]);
+      out += this.replace(text, last, m.index) + m[0];
+      for (const d of m[0].matchAll(this.dated)) this.kept.add(this.entry(d[0])[0]);
       last = m.index + m[0].length;
     }
-    return out + this.replace(text.slice(last));
+    return out + this.replace(text, last, text.length);
   }
 }
 
@@ -247,7 +254,10 @@ export function refreshSource(source: SourceDocument, analysis: Analysis, option
   }
   if (modernizer.kept.size > 0) notices.push(`Kept as written because they are part of core concepts: ${[...modernizer.kept].map((k) => `"${k}"`).join(', ')}.`);
   if (options.improveEngagement) notices.push(splits > 0 ? `Split long sentences at clause boundaries: ${splits} split${splits === 1 ? '' : 's'}.` : 'No sentence was long enough to split.');
-  if (options.maintainCoreConcepts) notices.push(`Core concepts kept verbatim: ${core.slice(0, 10).map((t) => t.display).join(', ')}${core.length > 10 ? ', ...' : ''}.`);
+  if (options.maintainCoreConcepts) {
+    const more = core.length > 10 ? ` (and ${core.length - 10} more)` : '';
+    notices.push(`Core concepts kept verbatim: ${core.slice(0, 10).map((t) => t.display).join(', ')}${more}.`);
+  }
   if (options.updateExamples) {
     notices.push(
       review.length > 0

@@ -2,7 +2,7 @@
 // on 'Title (2)' when it holds more points than fit), a title, an objectives and a summary slide.
 // Points are the section's bullets and table rows, or its most informative sentences cut at a
 // clause boundary; the remaining sentences become speaker notes. Every word on a section slide is
-// the material's, apart from the framing line that opens the notes.
+// the material's, apart from the framing lines (style opener, lesson timing) that open the notes.
 import { CONTENT_LENGTH_MINUTES, type Audience, type ContentLength, type OutputFormat, type WritingStyle } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from '@trainwright/formats';
 import { shortenAtClause } from './clauses.js';
@@ -247,8 +247,9 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
     }
   }
   if (shape.termCues) {
-    const cues = analysis.terms.filter((t) => t.sections.includes(section.index)).slice(0, shape.maxPoints);
-    drafts[0]!.slide.points.push(...cues.map((t) => t.display));
+    const first = drafts[0]!.slide;
+    const cues = analysis.terms.filter((t) => t.sections.includes(section.index)).slice(0, Math.max(0, shape.maxPoints - first.points.length));
+    first.points.push(...cues.map((t) => t.display));
   }
   const opener: NoteLine[] = [];
   if (shape.timing) {

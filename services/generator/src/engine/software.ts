@@ -50,7 +50,6 @@ export interface SoftwareMaterial {
   extraSlides: Map<number, Slide[]>;
   /** Items the details say nothing about. */
   undocumented: string[];
-  language: EngineLanguage;
 }
 
 export function softwareMaterial(details: string, softwareList: string[], title: string): SoftwareMaterial {
@@ -91,5 +90,5 @@ export function softwareMaterial(details: string, softwareList: string[], title:
       extraSlides.set(sections.length - 1, fixedSlides(fill(framing.softwarePractice, { x: item }), practice, ''));
     }
   });
-  return { source: { title, format: 'text', sections, origin: 'software details' }, extraSlides, undocumented, language };
+  return { source: { title, format: 'text', sections, origin: 'software details' }, extraSlides, undocumented };
 }

@@ -36,7 +36,7 @@ function list(words: string): ReadonlySet<string> {
 
 export const STOP_WORDS: Record<EngineLanguage, ReadonlySet<string>> = { en: list(EN), es: list(ES), fr: list(FR) };
 
-/** Stop words that may join the words of a three-word term ('means of escape', 'point de rassemblement'). */
+/** Stop words that may stand inside a term ('means of escape', 'point de rassemblement'). */
 export const CONNECTORS: Record<EngineLanguage, ReadonlySet<string>> = {
   en: new Set(['of', 'for', 'in', 'on', 'to']),
   es: new Set(['de', 'del', 'para', 'a', 'en']),

@@ -75,7 +75,6 @@ export interface SectionView {
 
 export interface Analysis {
   language: EngineLanguage;
-  title: string;
   sections: SectionView[];
   /** All units in reading order; a text that occurs twice is kept once. */
   units: TextUnit[];
@@ -180,31 +179,38 @@ interface Gram {
   before: string;
 }
 
-// English participles end a phrase badly ('fires involving', 'power isolated'): verbs, not terms.
-const PARTICIPLE_END: Partial<Record<EngineLanguage, RegExp>> = { en: /(?:ing|ed)$/ };
+// English participles inside or at the end of a phrase make it a clause ('fires involving'), not a term.
+const PARTICIPLE: Partial<Record<EngineLanguage, RegExp>> = { en: /(?:ing|ed)$/ };
+/** Longest term: 'fire alarm call point'. */
+export const MAX_TERM_WORDS = 4;
 
 /**
- * Candidate terms of a unit: runs of 1 to 3 words inside one clause (punctuation between two
- * words ends the run), not starting or ending with a stop word, not starting with a number; a
- * three-word run may have a connector in the middle ('means of escape').
+ * Candidate terms of a unit: runs of 1 to 4 words inside one clause (punctuation between two
+ * words ends the run), not starting or ending with a stop word, not starting with a number; one
+ * connector may stand inside ('means of escape').
  */
 function* grams(tokens: Token[], text: string, language: EngineLanguage): Generator<Gram> {
   const connectors = CONNECTORS[language];
-  const participle = PARTICIPLE_END[language];
+  const participle = PARTICIPLE[language];
   for (let i = 0; i < tokens.length; i++) {
     const first = tokens[i]!;
     if (first.stop || !HAS_LETTER.test(first.text)) continue;
     const previous = tokens[i - 1];
     const before = previous && !/\S/.test(text.slice(previous.end, first.start)) ? previous.lower : '';
     let key = '';
-    for (let n = 1; n <= 3 && i + n - 1 < tokens.length; n++) {
+    let innerStops = 0;
+    for (let n = 1; n <= MAX_TERM_WORDS && i + n - 1 < tokens.length; n++) {
       const last = tokens[i + n - 1]!;
-      if (n > 1 && /\S/.test(text.slice(tokens[i + n - 2]!.end, last.start))) break;
-      if (n === 3 && tokens[i + 1]!.stop && !connectors.has(tokens[i + 1]!.lower)) break;
+      if (n > 1) {
+        const prev = tokens[i + n - 2]!;
+        if (/\S/.test(text.slice(prev.end, last.start))) break;
+        // The previous last word is now inside the phrase: a connector at most, and no participle.
+        if (n > 2 && ((prev.stop && (!connectors.has(prev.lower) || ++innerStops > 1)) || participle?.test(prev.lower))) break;
+      }
       key = n === 1 ? first.stem : `${key} ${last.stem}`;
       if (last.stop) continue;
       if (n === 1 && !(first.text.length >= 3 || (first.text.length >= 2 && first.text === first.text.toUpperCase()))) continue;
-      if (n > 1 && participle && (participle.test(last.lower) || (n === 3 && participle.test(tokens[i + 1]!.lower)))) continue;
+      if (n > 1 && participle?.test(last.lower)) continue;
       yield { key, words: n, start: first.start, end: last.end, initial: i === 0, before };
     }
   }
@@ -408,7 +414,6 @@ export function analyseSource(source: SourceDocument, options: AnalyseOptions = 
   const materialLower = [...sections.map((s) => s.heading), ...units.map((u) => u.text)].join('\n').toLowerCase();
   return {
     language,
-    title: cleanLine(source.title),
     sections,
     units,
     terms,

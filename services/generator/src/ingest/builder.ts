@@ -85,7 +85,7 @@ export class DocumentBuilder {
 }
 
 /** Characters of text in a section: heading, paragraphs, bullets, table cells and notes. */
-export function sectionLength(section: SourceSection): number {
+function sectionLength(section: SourceSection): number {
   let length = section.heading.length;
   for (const text of [...section.paragraphs, ...section.bullets, ...section.notes]) length += text.length;
   for (const table of section.tables) for (const row of table) for (const cell of row) length += cell.length;

@@ -155,7 +155,6 @@ describe('generateQuestions', () => {
     const started = performance.now();
     const questions = generateQuestions(doc, options(20));
     const elapsed = performance.now() - started;
-    // eslint-disable-next-line no-console
     console.log(`20 questions from ${sourceText(doc).split(/\s+/).length} words: ${elapsed.toFixed(1)} ms`);
     expect(questions).toHaveLength(20);
     for (const q of questions.slice(0, 6)) expect(correctOf(q)).toHaveLength(1);

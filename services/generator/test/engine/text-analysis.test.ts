@@ -32,6 +32,12 @@ describe('text analysis', () => {
     expect(stemWord('class')).not.toBe(stemWord('clash'));
   });
 
+  it('should split sentences the same way the formats package does', () => {
+    const paragraph = FIRE_SAFETY.sections[1]!.paragraphs[0]!;
+    const units = fire.units.filter((u) => u.section === 1 && u.block === 0).map((u) => u.text);
+    expect(units).toEqual(splitSentences(paragraph).map((s) => s.text));
+  });
+
   it('should keep every text unit verbatim and once, tables as rows', () => {
     for (const u of fire.units) expect(material).toContain(u.text.split(' | ')[0]);
     expect(new Set(fire.units.map((u) => u.text)).size).toBe(fire.units.length);
@@ -172,9 +178,4 @@ describe('learning objectives', () => {
     for (const o of objectives) expect(plain.terms.some((t) => o.endsWith(t.display))).toBe(true);
   });
 
-  it('should split sentences the same way the formats package does', () => {
-    const paragraph = FIRE_SAFETY.sections[1]!.paragraphs[0]!;
-    const units = fire.units.filter((u) => u.section === 1 && u.block === 0).map((u) => u.text);
-    expect(units).toEqual(splitSentences(paragraph).map((s) => s.text));
-  });
 });

@@ -1,0 +1,103 @@
+import { type TopicToContentRequest, normalizeGeneratorRequest } from '@trainwright/catalogue';
+import { parseSlideText, printSlideText, type SlideDeck } from '@trainwright/formats';
+import { FRAMING, framingVocabulary } from '../../src/engine/framing.js';
+import type { EngineLanguage } from '../../src/engine/stop-words.js';
+import { tokenize } from '../../src/engine/text-analysis.js';
+import { OUTLINE_NOTICE, buildTopicOutline } from '../../src/engine/topic-outline.js';
+
+function topicRequest(data: Record<string, unknown>): TopicToContentRequest {
+  const request = normalizeGeneratorRequest('topic_to_content', data, false);
+  if (request.generator_type !== 'topic_to_content') throw new Error('unexpected type');
+  return request.request_data;
+}
+
+const REQUEST = {
+  topic: 'Customer complaint handling',
+  subtopics: 'Listening to the customer\nLogging the complaint\nEscalation paths',
+  learning_objectives: 'Acknowledge a complaint within one working day\nRecord every complaint in the service desk',
+  target_audience: 'beginners',
+  writing_style: 'conversational',
+  company_context: 'We run a chain of twelve garden centres.',
+  brand_voice: 'Warm and direct',
+};
+
+/** Every content word of the deck: titles, points, text and notes. */
+function contentWords(deck: SlideDeck, language: EngineLanguage): string[] {
+  const texts = [deck.title, ...deck.slides.flatMap((s) => [s.title, ...s.points, ...s.paragraphs, s.notes])];
+  return texts.flatMap((t) => tokenize(t, language).filter((w) => !w.stop && /\p{L}/u.test(w.text)).map((w) => w.lower));
+}
+
+function requestWords(request: TopicToContentRequest, title: string, language: EngineLanguage): Set<string> {
+  const own = [title, request.topic, ...request.subtopics, ...request.learning_objectives, request.company_context, request.brand_voice];
+  return new Set(own.flatMap((t) => tokenize(t, language).map((w) => w.lower)));
+}
+
+describe('buildTopicOutline', () => {
+  it('should build the outline only from the request’s words and fixed framing', () => {
+    for (const length of ['short', 'medium', 'long', 'extended']) {
+      for (const format of ['slides', 'handbook', 'script', 'lesson_plan']) {
+        const request = topicRequest({ ...REQUEST, length, format });
+        const outline = buildTopicOutline(request, { title: 'Complaints 101', language: 'en' });
+        const allowed = requestWords(request, 'Complaints 101', 'en');
+        const vocabulary = framingVocabulary('en');
+        const foreign = contentWords(outline.deck, 'en').filter((w) => !allowed.has(w) && !vocabulary.has(w));
+        expect(foreign).toEqual([]);
+      }
+    }
+  });
+
+  it('should catch a word that is neither request nor framing', () => {
+    const outline = buildTopicOutline(topicRequest(REQUEST), { title: 'Complaints 101', language: 'en' });
+    const tampered: SlideDeck = { ...outline.deck, slides: [...outline.deck.slides, { title: 'Refunds', points: ['Refund within 14 days'], paragraphs: [], notes: '' }] };
+    const allowed = requestWords(topicRequest(REQUEST), 'Complaints 101', 'en');
+    const foreign = contentWords(tampered, 'en').filter((w) => !allowed.has(w) && !framingVocabulary('en').has(w));
+    expect(foreign).toEqual(expect.arrayContaining(['refunds', 'refund']));
+  });
+
+  it('should give every subtopic its slide, prompts for examples and a knowledge check of the objectives', () => {
+    const request = topicRequest({ ...REQUEST, length: 'medium' });
+    const { deck, objectives, notices } = buildTopicOutline(request, { title: 'Complaints 101', language: 'en' });
+    const titles = deck.slides.map((s) => s.title);
+    for (const sub of request.subtopics) {
+      expect(titles).toContain(sub);
+      expect(deck.slides.some((s) => s.points.includes(`Add an example from your team: ${sub}`))).toBe(true);
+    }
+    expect(objectives).toEqual(request.learning_objectives);
+    const check = deck.slides.find((s) => s.title === FRAMING.en.knowledgeCheck)!;
+    expect(check.points).toEqual(request.learning_objectives.map((o) => `Check: ${o}`));
+    expect(deck.slides.some((s) => s.notes.includes("Let's look at"))).toBe(true);
+    expect(deck.slides.some((s) => s.notes.includes('For beginners: define each term before you use it.'))).toBe(true);
+    expect(notices).toEqual([OUTLINE_NOTICE]);
+    expect(OUTLINE_NOTICE).toMatch(/offline engine built an outline .* added no facts/);
+    expect(OUTLINE_NOTICE).toMatch(/upload your own material .* or configure an AI model/);
+  });
+
+  it('should follow the options: no examples, no check, objectives instead of subtopics', () => {
+    const request = topicRequest({ ...REQUEST, subtopics: '', include_examples: false, include_assessments: false, include_visuals: false, length: 'long' });
+    const { deck } = buildTopicOutline(request, { title: '', language: 'en' });
+    expect(deck.title).toBe(REQUEST.topic);
+    for (const o of request.learning_objectives) expect(deck.slides.map((s) => s.title)).toContain(o);
+    const text = printSlideText(deck);
+    expect(text).not.toContain('Add an example from your team');
+    expect(text).not.toContain('Add a photo, diagram or screenshot');
+    expect(deck.slides.some((s) => s.title === FRAMING.en.knowledgeCheck)).toBe(false);
+    expect(deck.slides.some((s) => s.title.startsWith('Practice: '))).toBe(true);
+  });
+
+  it('should frame a topic alone by the complexity level, and grow with the length', () => {
+    const short = buildTopicOutline(topicRequest({ topic: 'Forklift safety', length: 'short', complexity_level: 'basic' }), { title: '', language: 'en' });
+    const extended = buildTopicOutline(topicRequest({ topic: 'Forklift safety', length: 'extended', complexity_level: 'basic' }), { title: '', language: 'en' });
+    expect(short.deck.slides.map((s) => s.title)).toEqual(expect.arrayContaining(['Foundations of Forklift safety', 'Key terms of Forklift safety']));
+    expect(short.objectives[0]).toBe('Identify the key terms of Forklift safety');
+    expect(extended.deck.slides.length).toBeGreaterThan(short.deck.slides.length);
+  });
+
+  it('should write its framing in the project’s language and round-trip through the slide text format', () => {
+    const request = topicRequest({ ...REQUEST, topic: 'Atención de reclamaciones', subtopics: 'Escuchar al cliente\nRegistrar la reclamación', learning_objectives: '' });
+    const { deck } = buildTopicOutline(request, { title: '', language: 'es' });
+    expect(deck.slides.some((s) => s.points.includes('Añada un ejemplo de su equipo: Escuchar al cliente'))).toBe(true);
+    const allowed = requestWords(request, '', 'es');
+    expect(contentWords(deck, 'es').filter((w) => !allowed.has(w) && !framingVocabulary('es').has(w))).toEqual([]);
+    expect(parseSlideText(printSlideText(deck))).toEqual(deck);
+  });
+});
