@@ -3,10 +3,9 @@ import {
   EventBus,
   OutboxRelay,
   connectServiceInfra,
-  createDatabase,
   createGrpcServer,
   createLogger,
-  migrateToLatest,
+  migrateSchema,
   type GrpcServer,
   type Logger,
 } from '@trainwright/platform';
@@ -75,13 +74,8 @@ export async function createAuthCore(config: AuthConfig, logger: Logger = create
   };
 }
 
-export async function migrateAuth(config: Pick<AuthConfig, 'DATABASE_URL'>): Promise<string[]> {
-  const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: AUTH_SCHEMA, maxConnections: 1 });
-  try {
-    return await migrateToLatest(db, AUTH_SCHEMA, migrations);
-  } finally {
-    await db.destroy();
-  }
+export function migrateAuth(config: Pick<AuthConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, AUTH_SCHEMA, migrations);
 }
 
 export interface AuthServer {

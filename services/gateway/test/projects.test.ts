@@ -2,7 +2,8 @@
 // the real auth and project services and real PostgreSQL, Redis and NATS.
 import { randomUUID } from 'node:crypto';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
-import { startHarness, uniqueEmail, type Harness } from './harness.js';
+import { call as callAs, eventually, register as registerAccount, type Account } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
@@ -14,44 +15,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface Account {
-  id: string;
-  companyId: string;
-  email: string;
-  auth: Record<string, string>;
-}
-
-async function register(name = 'Pat Trainer'): Promise<Account> {
-  const email = uniqueEmail('proj');
-  const res = await h.request({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: JSON.stringify({ name, company: `${name} Co`, email, password: 'password1' }),
-    headers: { 'content-type': 'application/json' },
-  });
-  expect(res.statusCode).toBe(201);
-  const body = res.json();
-  return { id: body.user.id, companyId: body.user.currentCompanyId, email, auth: { authorization: `Bearer ${body.token}` } };
-}
-
-function call(method: string, url: string, who: Account, body?: unknown) {
-  return h.request({
-    method,
-    url,
-    payload: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? who.auth : { ...who.auth, 'content-type': 'application/json' },
-  });
-}
-
-async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const register = (name = 'Pat Trainer') => registerAccount(h, name);
+const call = (method: string, url: string, who: Account, body?: unknown) => callAs(h, method, url, who, body);
 
 const script = '## Welcome\n**Content:**\n- Why safety matters\n**Speaker Notes:**\nHello and welcome.';
 

@@ -2,11 +2,10 @@
 import {
   LocalFileStorage,
   connectServiceInfra,
-  createDatabase,
   createGrpcClient,
   createGrpcServer,
   createLogger,
-  migrateToLatest,
+  migrateSchema,
   type GrpcServer,
   type Logger,
 } from '@trainwright/platform';
@@ -32,13 +31,8 @@ import { QualityService } from './services/quality.service.js';
 
 export const GENERATOR_SCHEMA = 'generator';
 
-export async function migrateGenerator(config: Pick<GeneratorConfig, 'DATABASE_URL'>): Promise<string[]> {
-  const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: GENERATOR_SCHEMA, maxConnections: 1 });
-  try {
-    return await migrateToLatest(db, GENERATOR_SCHEMA, migrations);
-  } finally {
-    await db.destroy();
-  }
+export function migrateGenerator(config: Pick<GeneratorConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, GENERATOR_SCHEMA, migrations);
 }
 
 /** The configured engine: an OpenAI-compatible model when LLM_BASE_URL is set, else the offline engine. */

@@ -68,6 +68,16 @@ export async function migrateToLatest(
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Migrates one service's schema on its own short-lived connection (a service's `migrate` step). */
+export async function migrateSchema(url: string, schema: string, migrations: Record<string, Migration>): Promise<string[]> {
+  const db = createDatabase<unknown>({ url, schema, maxConnections: 1 });
+  try {
+    return await migrateToLatest(db, schema, migrations);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** Runs `fn` on a connection to the server's `postgres` database, with the target's name. */
 async function withServerConnection(url: string, fn: (client: pg.Client, quotedName: string, name: string) => Promise<void>): Promise<void> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));

@@ -3,11 +3,10 @@ import {
   EventBus,
   LocalFileStorage,
   connectServiceInfra,
-  createDatabase,
   createGrpcClient,
   createGrpcServer,
   createLogger,
-  migrateToLatest,
+  migrateSchema,
   type GrpcServer,
   type Logger,
 } from '@trainwright/platform';
@@ -28,13 +27,8 @@ import { TemplateService } from './services/template.service.js';
 
 export const PROJECT_SCHEMA = 'project';
 
-export async function migrateProject(config: Pick<ProjectConfig, 'DATABASE_URL'>): Promise<string[]> {
-  const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: PROJECT_SCHEMA, maxConnections: 1 });
-  try {
-    return await migrateToLatest(db, PROJECT_SCHEMA, migrations);
-  } finally {
-    await db.destroy();
-  }
+export function migrateProject(config: Pick<ProjectConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, PROJECT_SCHEMA, migrations);
 }
 
 export interface ProjectServer {
