@@ -48,7 +48,7 @@ if (runE2e) {
     const e2e = spawnSync(
       'node',
       ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand'],
-      // The browser tests also reach the bus (to play the generator's part) with the stack's settings.
+      // The browser tests run operator commands (set-tier) against the stack with its settings.
       { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );
     failed ||= e2e.status !== 0;

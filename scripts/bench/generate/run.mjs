@@ -35,8 +35,9 @@
 //
 // Options:
 //   --rounds N       measured runs of each scenario, both ways, interleaved; median and max (5)
-//   --warmup N       unmeasured runs of each scenario, both ways, first (1): the first run loads
-//                    pdfjs and compiles the engine; its time is printed as the cold start
+//   --warmup N       unmeasured runs of each scenario, both ways, first (2): the first run loads
+//                    pdfjs and compiles the engine (its time is printed as the cold start); the
+//                    next ones let the JIT settle in both processes
 //   --wait-idle S    wait up to S seconds for other processes to go quiet first (60; 0 = no)
 //   --retries N      repeat a run during which other processes used more than 25% of a core,
 //                    after waiting for quiet again, at most N times (2)
@@ -68,7 +69,7 @@ const { GENERATE_QUEUE } = await import(GENERATOR);
 const GOAL_MS = 3000;
 const RUN_TIMEOUT_S = 60;
 
-const opts = parseOptions({ rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '1' } }, { load: false });
+const opts = parseOptions({ rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '2' } }, { load: false });
 printHelpIfAsked(opts, import.meta.url);
 const rounds = Number(opts.rounds);
 const warmups = Number(opts.warmup);

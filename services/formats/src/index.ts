@@ -3,3 +3,4 @@ export * from './slide-text.js';
 export * from './script-text.js';
 export * from './convert.js';
 export * from './text-stats.js';
+export * from './random.js';

@@ -1,18 +1,6 @@
 // A small seeded generator of decks and scripts for the round-trip properties. Seeded so that a
 // failure names the case that reproduces it.
-import type { Script, ScriptBlock, Slide, SlideDeck } from '../src/index.js';
-
-/** mulberry32: tiny, fast and good enough to vary test input. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom, type Script, type ScriptBlock, type Slide, type SlideDeck } from '../src/index.js';
 
 // Fragments chosen to collide with the syntax of both formats and with the escape itself.
 const FRAGMENTS = [

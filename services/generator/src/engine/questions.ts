@@ -11,7 +11,7 @@ import type { AssessmentType, DifficultyLevel } from '@trainwright/catalogue';
 import type { GeneratedQuestion, QuestionOption, SourceDocument } from '../domain/types.js';
 import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase } from './objectives.js';
-import { seededShuffle, hashText } from './random.js';
+import { hashText, seededShuffle } from '@trainwright/formats';
 import { DETERMINERS, type EngineLanguage } from './stop-words.js';
 import { type Analysis, type KeyTerm, type TermOccurrence, type TextUnit, analyseSource, looksPlural, mentions, overlaps, stemPhrase } from './text-analysis.js';
 

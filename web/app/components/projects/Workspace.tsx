@@ -29,8 +29,9 @@ const TOAST_MS = 6000;
 
 function Toasts({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: number) => void }) {
   const { t } = useTranslation();
+  // Top centre: dialogs keep their action buttons at the bottom, where notices would cover them.
   return (
-    <div className="pointer-events-none fixed bottom-4 right-4 z-[60] flex w-full max-w-sm flex-col gap-2" aria-live="polite" role="status">
+    <div className="pointer-events-none fixed left-1/2 top-4 z-[60] flex w-full max-w-sm -translate-x-1/2 flex-col gap-2" aria-live="polite" role="status">
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -1,5 +1,5 @@
-// Deterministic pseudo-randomness: the same input always gives the same option order, so a
-// regenerated assessment does not reshuffle its answers.
+// Deterministic pseudo-randomness: the same input always gives the same order (a regenerated
+// assessment does not reshuffle its answers; test input is reproducible from its seed).
 
 /** FNV-1a, 32 bits. */
 export function hashText(text: string): number {
