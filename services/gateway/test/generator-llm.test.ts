@@ -60,3 +60,20 @@ it('should retry a model that times out within the budget, then fail the project
   expect(project.generated_content).toBeNull();
   expect(llm.requests.length - before).toBe(6);
 }, 40_000);
+
+it('should fail the project with the model error after the retries when the model answers 500', async () => {
+  for (let i = 0; i < 6; i++) llm.push({ kind: 'error', status: 500, message: 'The server had an error while processing your request.' });
+  const project = await generateTopic('Eve Error');
+  expect(project.status).toBe('failed');
+  expect(project.error).toMatch(/The AI model returned an error: HTTP 500/);
+  expect(project.generated_content).toBeNull();
+}, 40_000);
+
+it('should ask again when the model returns invalid JSON, and succeed', async () => {
+  llm.push({ kind: 'invalid_json' }, { kind: 'answer' });
+  const before = llm.requests.length;
+  const project = await generateTopic('Ivy Invalid');
+  expect(project.status).toBe('completed');
+  expect(llm.requests.length - before).toBe(2);
+  expect(JSON.stringify(llm.requests.at(-1)!.body.messages)).toMatch(/invalid|error/i);
+});

@@ -303,6 +303,20 @@ describe('POST /api/ai-content-generator/upload-projects', () => {
     expect(project.generated_content.questions.length).toBeGreaterThan(0);
   });
 
+  it('should refresh an uploaded RTF document', async () => {
+    const me = await register(h, 'Rory Rtf', 'business');
+    const rtf = Buffer.from(
+      '{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0 Arial;}}\\f0 Meeting rooms\\par\\par In order to book a room, staff utilize the e-mail form. The booking desk confirms every request within one hour.\\par}',
+    );
+    const res = await uploadProject(me, 'content_refresh', { modernize_language: true }, { name: 'rooms.rtf', bytes: rtf });
+    expect(res.status).toBe(201);
+    const project = await finished(me, res.body.project_id);
+    expect(project.status).toBe('completed');
+    const text = project.generated_content.slides.slide_content + project.generated_content.script;
+    expect(text).toContain('booking desk confirms every request within one hour');
+    expect(text).not.toMatch(/utilize|e-mail/);
+  });
+
   it('should refuse a .pdf that is not a PDF and an empty file, keeping nothing', async () => {
     const me = await register(h, 'Fay Fake', 'business');
     const fake = await uploadProject(me, 'document_analysis', {}, { name: 'report.pdf', bytes: Buffer.from('just some text pretending') });
