@@ -9,6 +9,7 @@
 //   trainingText(pages)  the same material as pasted text (numbered headings, '- ' list items)
 //   trainingPdf(pages)   the same material as a PDF (pdf-lib, Helvetica), a Uint8Array
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { seededRandom } from '@trainwright/formats';
 
 export const TITLE = 'Information Security Essentials';
 export const PAGES = 20;
@@ -151,16 +152,6 @@ const SECTIONS = [
   },
 ];
 
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 const words = (s) => s.split(/\s+/).filter(Boolean).length;
@@ -218,7 +209,7 @@ function sentenceMaker(section, rand) {
 
 /** The 20 pages: a heading every second page, about WORDS_PER_PAGE words on each. */
 export function trainingPages(seed = 20261122) {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const pages = [];
   SECTIONS.forEach((section, s) => {
     const next = sentenceMaker(section, rand);

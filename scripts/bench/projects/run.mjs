@@ -64,6 +64,7 @@ import { createChildren, serverEnv } from '../lib/children.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
 import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
+import { seededRandom } from '@trainwright/formats';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GATEWAY_SERVERS = join(HERE, '..', 'gateway', 'servers.mjs'); // roles auth, gateway
@@ -148,17 +149,6 @@ async function pool(n, limit, task) {
 
 // ---------------------------------------------------------------- the projects
 
-/** mulberry32: the same projects on every run. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Each project's title names one topic, so searching a topic selects about 10% of the projects.
 const TOPICS = ['forklift', 'onboarding', 'compliance', 'cybersecurity', 'leadership', 'hygiene', 'negotiation', 'ergonomics', 'accessibility', 'sustainability'];
@@ -313,6 +303,8 @@ try {
       ...common,
       AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+      // Listing projects never calls the generator; the gateway only needs an address.
+      GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       STORAGE_DIR: storageDir,
       GATEWAY_PORT: '0',
@@ -341,7 +333,7 @@ try {
   if (me.email !== email || me.subscription?.tier !== 'enterprise') throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
 
   // The projects, through the API, 16 at a time.
-  const rand = prng(20261122);
+  const rand = seededRandom(20261122);
   const plans = Array.from({ length: projectCount }, (_, i) => projectPlan(rand, i));
   let started = performance.now();
   const ids = new Array(projectCount);

@@ -44,6 +44,8 @@ export async function enqueueEvents(trx: Transaction<any> | Kysely<any>, events:
 export class OutboxRelay {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** A flush was asked for while one ran: run again, or an event written meanwhile waits a tick. */
+  private again = false;
 
   constructor(
     private readonly db: Kysely<any>,
@@ -57,9 +59,18 @@ export class OutboxRelay {
     this.timer.unref();
   }
 
-  /** Publishes every pending event in order; concurrent calls share one run. */
+  /** Publishes every pending event in order; a call during a run makes that run go round again. */
   flush(): Promise<void> {
-    this.running ??= this.publishPending().finally(() => {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.publishPending();
+      } while (this.again);
+    })().finally(() => {
       this.running = undefined;
     });
     return this.running;

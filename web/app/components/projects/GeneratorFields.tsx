@@ -2,7 +2,7 @@
 // picker (methods outside the user's plan are locked and name the plan that has them) and the
 // fields of each method, with the catalogue's option lists and defaults (lib/ai.ts). Uploads are
 // chosen here and sent with the create call, with the bytes sent shown while it runs.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,7 +19,6 @@ import {
   SKILL_LEVELS_START,
   SKILL_LEVELS_TARGET,
   WRITING_STYLES,
-  type AssessmentType,
   type GeneratorType,
 } from '@trainwright/catalogue';
 import { generatorMethodOptions, generatorUploadRule, type GeneratorDrafts, type SourceMode } from '~/lib/ai';
@@ -51,31 +50,28 @@ export interface GeneratorFieldsProps {
   busy: boolean;
 }
 
-function Checkboxes<K extends string>({
-  legend,
-  items,
-  value,
-  onChange,
-  error,
-}: {
-  legend: string;
-  items: { key: K; label: string }[];
-  value: Record<K, boolean>;
-  onChange: (key: K, checked: boolean) => void;
-  error?: string | undefined;
-}) {
+/** One checkbox: a flag of the draft, or one entry of a list (the assessment types). */
+interface CheckboxItem {
+  /** Names the checkbox's id, as the draft key or the list entry. */
+  name: string;
+  label: string;
+  value: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+function Checkboxes({ legend, items, error }: { legend: string; items: CheckboxItem[]; error?: string | undefined }) {
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-1 grid gap-2 sm:grid-cols-2">
         {items.map((item) => (
-          <label key={item.key} htmlFor={`${id}-${item.key}`} className="flex items-center gap-2 text-sm text-slate-700">
+          <label key={item.name} htmlFor={`${id}-${item.name}`} className="flex items-center gap-2 text-sm text-slate-700">
             <input
-              id={`${id}-${item.key}`}
+              id={`${id}-${item.name}`}
               type="checkbox"
-              checked={value[item.key]}
-              onChange={(e) => onChange(item.key, e.target.checked)}
+              checked={item.value}
+              onChange={(e) => item.onChange(e.target.checked)}
               className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
             />
             {item.label}
@@ -158,32 +154,19 @@ function TextField({
   placeholder?: string;
   maxLength?: number;
 }) {
+  // The textarea (rows) and the input (type) share the rest.
+  const control = {
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+    placeholder,
+    maxLength,
+    className: inputClass,
+    ...describedBy(id, hint, error),
+  };
   return (
     <div data-field={name}>
       <Field id={id} label={label} hint={hint} error={error}>
-        {rows ? (
-          <textarea
-            id={id}
-            rows={rows}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            placeholder={placeholder}
-            maxLength={maxLength}
-            className={inputClass}
-            {...describedBy(id, hint, error)}
-          />
-        ) : (
-          <input
-            id={id}
-            type={type}
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            placeholder={placeholder}
-            maxLength={maxLength}
-            className={inputClass}
-            {...describedBy(id, hint, error)}
-          />
-        )}
+        {rows ? <textarea id={id} rows={rows} {...control} /> : <input id={id} type={type} {...control} />}
       </Field>
     </div>
   );
@@ -262,6 +245,39 @@ function GeneratorFilePicker({
   );
 }
 
+/** What ties a field to one key of a draft: its id, its request_data name, value, change and error. */
+interface DraftFieldProps<V, N extends string = string> {
+  id: string;
+  name: N;
+  value: V;
+  onChange: (value: V) => void;
+  error: string | undefined;
+}
+
+/**
+ * One method's draft as its fields use it. `field` is generic in the key, so each value type is
+ * checked where the field is used: a select's options must be the key's values, a text field's
+ * key must take any string, a checkbox's key must be a flag.
+ */
+interface DraftBinding<T> {
+  draft: T;
+  field: <K extends keyof T & string>(name: K) => DraftFieldProps<T[K], K>;
+  setField: <K extends keyof T>(name: K, value: T[K]) => void;
+}
+
+function bindDraft<T>(draft: T, set: (change: Partial<T>) => void, errors: GeneratorErrors, fid: (name: string) => string): DraftBinding<T> {
+  const setField = <K extends keyof T>(name: K, value: T[K]) => {
+    const change: Partial<T> = {};
+    change[name] = value;
+    set(change);
+  };
+  return {
+    draft,
+    field: (name) => ({ id: fid(name), name, value: draft[name], onChange: (value) => setField(name, value), error: errors[name] }),
+    setField,
+  };
+}
+
 export function GeneratorFields(props: GeneratorFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -293,9 +309,9 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
     />
   );
 
-  /** Upload OR paste (assessment and refresh). */
-  const sourceFields = (fileLabel: string, textName: 'content_source' | 'existing_content', textLabel: string, text: string, onText: (v: string) => void) => (
-    <div className="space-y-3 rounded-lg border border-slate-200 p-4" data-field={textName}>
+  /** Upload OR paste (assessment and refresh); the pasted text shows a file error too, as the file is what is missing. */
+  const sourceFields = (fileLabel: string, text: DraftFieldProps<string, 'content_source' | 'existing_content'>, textLabel: string) => (
+    <div className="space-y-3 rounded-lg border border-slate-200 p-4" data-field={text.name}>
       <RadioCards
         legend={t('aiGenerator.source')}
         name={fid('source')}
@@ -310,380 +326,133 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
       {props.sourceMode === 'file' ? (
         <>
           {filePicker(fileLabel)}
-          {!errors.file && errors[textName] && (
+          {!errors.file && text.error && (
             <p className="text-xs text-red-600" role="alert">
-              {errors[textName]}
+              {text.error}
             </p>
           )}
         </>
       ) : (
-        <TextField id={fid(textName)} name={textName} label={textLabel} value={text} onChange={onText} rows={8} error={errors[textName] ?? errors.file} />
+        <TextField {...text} label={textLabel} rows={8} error={text.error ?? errors.file} />
       )}
     </div>
   );
 
-  let fields: ReactNode = null;
-  switch (method) {
-    case 'topic_to_content': {
-      const d = drafts.topic_to_content;
-      const set = (change: Partial<GeneratorDrafts['topic_to_content']>) => onDraft('topic_to_content', change);
-      fields = (
+  /** A method's on/off options, each a flag of its draft: `{ ...field(key), label }`. */
+  const optionChecks = (items: CheckboxItem[]) => <Checkboxes legend={t('aiGenerator.options')} items={items} />;
+
+  // One renderer per method (the mapped type makes all six required); only the shown one runs.
+  const methodFields: { [M in GeneratorType]: (binding: DraftBinding<GeneratorDrafts[M]>) => ReactNode } = {
+    topic_to_content: ({ field }) => (
+      <>
+        <TextField {...field('topic')} label={t('aiGenerator.topic')} placeholder={t('aiGenerator.topicPlaceholder')} maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...field('subtopics')} label={t('aiGenerator.subtopics')} rows={4} hint={t('aiGenerator.onePerLine')} />
+          <TextField {...field('learning_objectives')} label={t('aiGenerator.learningObjectives')} rows={4} hint={t('aiGenerator.onePerLine')} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField {...field('length')} label={t('aiGenerator.length')} options={lengths} />
+          <SelectField {...field('format')} label={t('aiGenerator.format')} options={choices(OUTPUT_FORMATS, 'format')} />
+          <SelectField {...field('writing_style')} label={t('aiGenerator.writingStyle')} options={choices(WRITING_STYLES, 'writingStyle')} />
+          <SelectField {...field('target_audience')} label={t('aiGenerator.audience')} options={choices(AUDIENCES, 'audience')} />
+          <SelectField {...field('industry_domain')} label={t('aiGenerator.industry')} options={choices(INDUSTRIES, 'industry')} />
+          <SelectField {...field('complexity_level')} label={t('aiGenerator.complexity')} options={choices(COMPLEXITY_LEVELS, 'level')} />
+        </div>
+        {optionChecks([
+          { ...field('include_examples'), label: t('aiGenerator.includeExamples') },
+          { ...field('include_visuals'), label: t('aiGenerator.includeVisuals') },
+          { ...field('include_assessments'), label: t('aiGenerator.includeAssessments') },
+          { ...field('exclude_ai_phrases'), label: t('aiGenerator.excludeAiPhrases') },
+        ])}
+        <TextField {...field('company_context')} label={t('aiGenerator.companyContext')} rows={3} maxLength={5000} hint={t('aiGenerator.companyContextHint')} />
+        <TextField {...field('brand_voice')} label={t('aiGenerator.brandVoice')} maxLength={200} hint={t('aiGenerator.brandVoiceHint')} />
+      </>
+    ),
+    url_content: ({ field }) => (
+      <>
+        <TextField {...field('url')} type="url" label={t('aiGenerator.url')} placeholder="https://" maxLength={2048} hint={t('aiGenerator.urlHint')} />
+        <TextField {...field('content_focus')} label={t('aiGenerator.contentFocus')} rows={3} maxLength={5000} hint={t('aiGenerator.contentFocusHint')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField {...field('transform_to')} label={t('aiGenerator.transformTo')} options={choices(OUTPUT_FORMATS, 'format')} />
+          <SelectField {...field('target_length')} label={t('aiGenerator.targetLength')} options={lengths} />
+          <SelectField {...field('writing_style')} label={t('aiGenerator.writingStyle')} options={choices(WRITING_STYLES, 'writingStyle')} />
+          <SelectField {...field('target_audience')} label={t('aiGenerator.audience')} options={choices(AUDIENCES, 'audience')} />
+        </div>
+      </>
+    ),
+    document_analysis: ({ field }) => (
+      <>
+        {filePicker(t('aiGenerator.document'))}
+        <TextField {...field('analysis_focus')} label={t('aiGenerator.analysisFocus')} rows={3} maxLength={5000} hint={t('aiGenerator.analysisFocusHint')} />
+        <div className="sm:w-1/2">
+          <SelectField {...field('analysis_output')} label={t('aiGenerator.analysisOutput')} options={choices(OUTPUT_FORMATS, 'format')} />
+        </div>
+        {optionChecks([
+          { ...field('extract_tables'), label: t('aiGenerator.extractTables') },
+          { ...field('extract_images'), label: t('aiGenerator.extractImages') },
+          { ...field('create_glossary'), label: t('aiGenerator.createGlossary') },
+        ])}
+      </>
+    ),
+    assessment_generator: ({ draft, field, setField }) => {
+      // The request has the types as a list (in the catalogue's order); the form, one checkbox each.
+      const typeChecks = ASSESSMENT_TYPES.map((type) => ({
+        name: type,
+        label: t(`aiGenerator.choices.assessmentType.${type}`),
+        value: draft.assessment_types.includes(type),
+        onChange: (checked: boolean) =>
+          setField('assessment_types', ASSESSMENT_TYPES.filter((other) => (other === type ? checked : draft.assessment_types.includes(other)))),
+      }));
+      return (
         <>
-          <TextField
-            id={fid('topic')}
-            name="topic"
-            label={t('aiGenerator.topic')}
-            value={d.topic}
-            onChange={(topic) => set({ topic })}
-            placeholder={t('aiGenerator.topicPlaceholder')}
-            maxLength={200}
-            error={errors.topic}
-          />
+          {sourceFields(t('aiGenerator.sourceDocument'), field('content_source'), t('aiGenerator.contentSource'))}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id={fid('subtopics')}
-              name="subtopics"
-              label={t('aiGenerator.subtopics')}
-              value={d.subtopics}
-              onChange={(subtopics) => set({ subtopics })}
-              rows={4}
-              hint={t('aiGenerator.onePerLine')}
-              error={errors.subtopics}
-            />
-            <TextField
-              id={fid('learning_objectives')}
-              name="learning_objectives"
-              label={t('aiGenerator.learningObjectives')}
-              value={d.learning_objectives}
-              onChange={(learning_objectives) => set({ learning_objectives })}
-              rows={4}
-              hint={t('aiGenerator.onePerLine')}
-              error={errors.learning_objectives}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField id={fid('length')} name="length" label={t('aiGenerator.length')} value={d.length} options={lengths} onChange={(length) => set({ length })} error={errors.length} />
-            <SelectField id={fid('format')} name="format" label={t('aiGenerator.format')} value={d.format} options={choices(OUTPUT_FORMATS, 'format')} onChange={(format) => set({ format })} error={errors.format} />
-            <SelectField
-              id={fid('writing_style')} name="writing_style"
-              label={t('aiGenerator.writingStyle')}
-              value={d.writing_style}
-              options={choices(WRITING_STYLES, 'writingStyle')}
-              onChange={(writing_style) => set({ writing_style })}
-              error={errors.writing_style}
-            />
-            <SelectField
-              id={fid('target_audience')} name="target_audience"
-              label={t('aiGenerator.audience')}
-              value={d.target_audience}
-              options={choices(AUDIENCES, 'audience')}
-              onChange={(target_audience) => set({ target_audience })}
-              error={errors.target_audience}
-            />
-            <SelectField
-              id={fid('industry_domain')} name="industry_domain"
-              label={t('aiGenerator.industry')}
-              value={d.industry_domain}
-              options={choices(INDUSTRIES, 'industry')}
-              onChange={(industry_domain) => set({ industry_domain })}
-              error={errors.industry_domain}
-            />
-            <SelectField
-              id={fid('complexity_level')} name="complexity_level"
-              label={t('aiGenerator.complexity')}
-              value={d.complexity_level}
-              options={choices(COMPLEXITY_LEVELS, 'level')}
-              onChange={(complexity_level) => set({ complexity_level })}
-              error={errors.complexity_level}
-            />
-          </div>
-          <Checkboxes
-            legend={t('aiGenerator.options')}
-            value={d}
-            onChange={(key, checked) => set({ [key]: checked })}
-            items={[
-              { key: 'include_examples', label: t('aiGenerator.includeExamples') },
-              { key: 'include_visuals', label: t('aiGenerator.includeVisuals') },
-              { key: 'include_assessments', label: t('aiGenerator.includeAssessments') },
-              { key: 'exclude_ai_phrases', label: t('aiGenerator.excludeAiPhrases') },
-            ]}
-          />
-          <TextField
-            id={fid('company_context')}
-            name="company_context"
-            label={t('aiGenerator.companyContext')}
-            value={d.company_context}
-            onChange={(company_context) => set({ company_context })}
-            rows={3}
-            maxLength={5000}
-            hint={t('aiGenerator.companyContextHint')}
-            error={errors.company_context}
-          />
-          <TextField
-            id={fid('brand_voice')}
-            name="brand_voice"
-            label={t('aiGenerator.brandVoice')}
-            value={d.brand_voice}
-            onChange={(brand_voice) => set({ brand_voice })}
-            maxLength={200}
-            hint={t('aiGenerator.brandVoiceHint')}
-            error={errors.brand_voice}
-          />
-        </>
-      );
-      break;
-    }
-    case 'url_content': {
-      const d = drafts.url_content;
-      const set = (change: Partial<GeneratorDrafts['url_content']>) => onDraft('url_content', change);
-      fields = (
-        <>
-          <TextField
-            id={fid('url')}
-            name="url"
-            type="url"
-            label={t('aiGenerator.url')}
-            value={d.url}
-            onChange={(url) => set({ url })}
-            placeholder="https://"
-            maxLength={2048}
-            hint={t('aiGenerator.urlHint')}
-            error={errors.url}
-          />
-          <TextField
-            id={fid('content_focus')}
-            name="content_focus"
-            label={t('aiGenerator.contentFocus')}
-            value={d.content_focus}
-            onChange={(content_focus) => set({ content_focus })}
-            rows={3}
-            maxLength={5000}
-            hint={t('aiGenerator.contentFocusHint')}
-            error={errors.content_focus}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id={fid('transform_to')} name="transform_to"
-              label={t('aiGenerator.transformTo')}
-              value={d.transform_to}
-              options={choices(OUTPUT_FORMATS, 'format')}
-              onChange={(transform_to) => set({ transform_to })}
-              error={errors.transform_to}
-            />
-            <SelectField
-              id={fid('target_length')} name="target_length"
-              label={t('aiGenerator.targetLength')}
-              value={d.target_length}
-              options={lengths}
-              onChange={(target_length) => set({ target_length })}
-              error={errors.target_length}
-            />
-            <SelectField
-              id={fid('writing_style')} name="writing_style"
-              label={t('aiGenerator.writingStyle')}
-              value={d.writing_style}
-              options={choices(WRITING_STYLES, 'writingStyle')}
-              onChange={(writing_style) => set({ writing_style })}
-              error={errors.writing_style}
-            />
-            <SelectField
-              id={fid('target_audience')} name="target_audience"
-              label={t('aiGenerator.audience')}
-              value={d.target_audience}
-              options={choices(AUDIENCES, 'audience')}
-              onChange={(target_audience) => set({ target_audience })}
-              error={errors.target_audience}
-            />
-          </div>
-        </>
-      );
-      break;
-    }
-    case 'document_analysis': {
-      const d = drafts.document_analysis;
-      const set = (change: Partial<GeneratorDrafts['document_analysis']>) => onDraft('document_analysis', change);
-      fields = (
-        <>
-          {filePicker(t('aiGenerator.document'))}
-          <TextField
-            id={fid('analysis_focus')}
-            name="analysis_focus"
-            label={t('aiGenerator.analysisFocus')}
-            value={d.analysis_focus}
-            onChange={(analysis_focus) => set({ analysis_focus })}
-            rows={3}
-            maxLength={5000}
-            hint={t('aiGenerator.analysisFocusHint')}
-            error={errors.analysis_focus}
-          />
-          <div className="sm:w-1/2">
-            <SelectField
-              id={fid('analysis_output')} name="analysis_output"
-              label={t('aiGenerator.analysisOutput')}
-              value={d.analysis_output}
-              options={choices(OUTPUT_FORMATS, 'format')}
-              onChange={(analysis_output) => set({ analysis_output })}
-              error={errors.analysis_output}
-            />
-          </div>
-          <Checkboxes
-            legend={t('aiGenerator.options')}
-            value={d}
-            onChange={(key, checked) => set({ [key]: checked })}
-            items={[
-              { key: 'extract_tables', label: t('aiGenerator.extractTables') },
-              { key: 'extract_images', label: t('aiGenerator.extractImages') },
-              { key: 'create_glossary', label: t('aiGenerator.createGlossary') },
-            ]}
-          />
-        </>
-      );
-      break;
-    }
-    case 'assessment_generator': {
-      const d = drafts.assessment_generator;
-      const set = (change: Partial<GeneratorDrafts['assessment_generator']>) => onDraft('assessment_generator', change);
-      const types = Object.fromEntries(ASSESSMENT_TYPES.map((type) => [type, d.assessment_types.includes(type)])) as Record<AssessmentType, boolean>;
-      fields = (
-        <>
-          {sourceFields(t('aiGenerator.sourceDocument'), 'content_source', t('aiGenerator.contentSource'), d.content_source, (content_source) => set({ content_source }))}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id={fid('question_count')} name="question_count"
-              label={t('aiGenerator.questionCount')}
-              value={d.question_count}
-              options={numbers(QUESTION_COUNTS)}
-              onChange={(question_count) => set({ question_count })}
-              error={errors.question_count}
-            />
-            <SelectField
-              id={fid('difficulty_level')} name="difficulty_level"
-              label={t('aiGenerator.difficulty')}
-              value={d.difficulty_level}
-              options={choices(DIFFICULTY_LEVELS, 'level')}
-              onChange={(difficulty_level) => set({ difficulty_level })}
-              error={errors.difficulty_level}
-            />
+            <SelectField {...field('question_count')} label={t('aiGenerator.questionCount')} options={numbers(QUESTION_COUNTS)} />
+            <SelectField {...field('difficulty_level')} label={t('aiGenerator.difficulty')} options={choices(DIFFICULTY_LEVELS, 'level')} />
           </div>
           <div data-field="assessment_types">
-            <Checkboxes
-              legend={t('aiGenerator.assessmentTypes')}
-              value={types}
-              error={errors.assessment_types}
-              onChange={(key, checked) =>
-                set({ assessment_types: ASSESSMENT_TYPES.filter((type) => (type === key ? checked : d.assessment_types.includes(type))) })
-              }
-              items={ASSESSMENT_TYPES.map((key) => ({ key, label: t(`aiGenerator.choices.assessmentType.${key}`) }))}
-            />
+            <Checkboxes legend={t('aiGenerator.assessmentTypes')} items={typeChecks} error={errors.assessment_types} />
           </div>
-          <Checkboxes
-            legend={t('aiGenerator.options')}
-            value={d}
-            onChange={(key, checked) => set({ [key]: checked })}
-            items={[
-              { key: 'include_explanations', label: t('aiGenerator.includeExplanations') },
-              { key: 'scenario_based', label: t('aiGenerator.scenarioBased') },
-            ]}
-          />
+          {optionChecks([
+            { ...field('include_explanations'), label: t('aiGenerator.includeExplanations') },
+            { ...field('scenario_based'), label: t('aiGenerator.scenarioBased') },
+          ])}
         </>
       );
-      break;
-    }
-    case 'content_refresh': {
-      const d = drafts.content_refresh;
-      const set = (change: Partial<GeneratorDrafts['content_refresh']>) => onDraft('content_refresh', change);
-      fields = (
-        <>
-          {sourceFields(t('aiGenerator.existingFile'), 'existing_content', t('aiGenerator.existingContent'), d.existing_content, (existing_content) => set({ existing_content }))}
-          <TextField
-            id={fid('content_age')}
-            name="content_age"
-            label={t('aiGenerator.contentAge')}
-            value={d.content_age}
-            onChange={(content_age) => set({ content_age })}
-            maxLength={200}
-            hint={t('aiGenerator.contentAgeHint')}
-            error={errors.content_age}
-          />
-          <Checkboxes
-            legend={t('aiGenerator.options')}
-            value={d}
-            onChange={(key, checked) => set({ [key]: checked })}
-            items={[
-              { key: 'modernize_language', label: t('aiGenerator.modernizeLanguage') },
-              { key: 'update_examples', label: t('aiGenerator.updateExamples') },
-              { key: 'improve_engagement', label: t('aiGenerator.improveEngagement') },
-              { key: 'maintain_core_concepts', label: t('aiGenerator.maintainCoreConcepts') },
-              { key: 'industry_updates', label: t('aiGenerator.industryUpdates') },
-            ]}
-          />
-        </>
-      );
-      break;
-    }
-    case 'learning_path': {
-      const d = drafts.learning_path;
-      const set = (change: Partial<GeneratorDrafts['learning_path']>) => onDraft('learning_path', change);
-      fields = (
-        <>
-          <TextField
-            id={fid('main_topic')}
-            name="main_topic"
-            label={t('aiGenerator.mainTopic')}
-            value={d.main_topic}
-            onChange={(main_topic) => set({ main_topic })}
-            maxLength={200}
-            error={errors.main_topic}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id={fid('skill_level_start')} name="skill_level_start"
-              label={t('aiGenerator.skillStart')}
-              value={d.skill_level_start}
-              options={choices(SKILL_LEVELS_START, 'level')}
-              onChange={(skill_level_start) => set({ skill_level_start })}
-              error={errors.skill_level_start}
-            />
-            <SelectField
-              id={fid('skill_level_target')} name="skill_level_target"
-              label={t('aiGenerator.skillTarget')}
-              value={d.skill_level_target}
-              options={choices(SKILL_LEVELS_TARGET, 'level')}
-              onChange={(skill_level_target) => set({ skill_level_target })}
-              error={errors.skill_level_target}
-            />
-            <SelectField
-              id={fid('module_count')} name="module_count"
-              label={t('aiGenerator.moduleCount')}
-              value={d.module_count}
-              options={numbers(MODULE_COUNTS)}
-              onChange={(module_count) => set({ module_count })}
-              error={errors.module_count}
-            />
-            <SelectField
-              id={fid('industry_context')} name="industry_context"
-              label={t('aiGenerator.industryContext')}
-              value={d.industry_context}
-              options={choices(INDUSTRIES, 'industry')}
-              onChange={(industry_context) => set({ industry_context })}
-              error={errors.industry_context}
-            />
-          </div>
-          <Checkboxes
-            legend={t('aiGenerator.options')}
-            value={d}
-            onChange={(key, checked) => set({ [key]: checked })}
-            items={[
-              { key: 'include_prerequisites', label: t('aiGenerator.includePrerequisites') },
-              { key: 'include_assessments', label: t('aiGenerator.includeAssessments') },
-              { key: 'practical_application', label: t('aiGenerator.practicalApplication') },
-            ]}
-          />
-        </>
-      );
-      break;
-    }
-  }
+    },
+    content_refresh: ({ field }) => (
+      <>
+        {sourceFields(t('aiGenerator.existingFile'), field('existing_content'), t('aiGenerator.existingContent'))}
+        <TextField {...field('content_age')} label={t('aiGenerator.contentAge')} maxLength={200} hint={t('aiGenerator.contentAgeHint')} />
+        {optionChecks([
+          { ...field('modernize_language'), label: t('aiGenerator.modernizeLanguage') },
+          { ...field('update_examples'), label: t('aiGenerator.updateExamples') },
+          { ...field('improve_engagement'), label: t('aiGenerator.improveEngagement') },
+          { ...field('maintain_core_concepts'), label: t('aiGenerator.maintainCoreConcepts') },
+          { ...field('industry_updates'), label: t('aiGenerator.industryUpdates') },
+        ])}
+      </>
+    ),
+    learning_path: ({ field }) => (
+      <>
+        <TextField {...field('main_topic')} label={t('aiGenerator.mainTopic')} maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField {...field('skill_level_start')} label={t('aiGenerator.skillStart')} options={choices(SKILL_LEVELS_START, 'level')} />
+          <SelectField {...field('skill_level_target')} label={t('aiGenerator.skillTarget')} options={choices(SKILL_LEVELS_TARGET, 'level')} />
+          <SelectField {...field('module_count')} label={t('aiGenerator.moduleCount')} options={numbers(MODULE_COUNTS)} />
+          <SelectField {...field('industry_context')} label={t('aiGenerator.industryContext')} options={choices(INDUSTRIES, 'industry')} />
+        </div>
+        {optionChecks([
+          { ...field('include_prerequisites'), label: t('aiGenerator.includePrerequisites') },
+          { ...field('include_assessments'), label: t('aiGenerator.includeAssessments') },
+          { ...field('practical_application'), label: t('aiGenerator.practicalApplication') },
+        ])}
+      </>
+    ),
+  };
+  const fieldsOf = <M extends GeneratorType>(shown: M) =>
+    methodFields[shown](bindDraft(drafts[shown], (change) => onDraft(shown, change), errors, fid));
+  const fields = fieldsOf(method);
 
   return (
     <div className="space-y-5" data-testid="generator-fields" data-method={method}>
