@@ -309,7 +309,7 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
     />
   );
 
-  /** Upload OR paste (assessment and refresh); the pasted text shows a file error too, as the file is what is missing. */
+  /** Upload OR paste (assessment and refresh); either source's error shows in whichever mode is on. */
   const sourceFields = (fileLabel: string, text: DraftFieldProps<string, 'content_source' | 'existing_content'>, textLabel: string) => (
     <div className="space-y-3 rounded-lg border border-slate-200 p-4" data-field={text.name}>
       <RadioCards
@@ -338,7 +338,7 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
     </div>
   );
 
-  /** A method's on/off options, each a flag of its draft: `{ ...field(key), label }`. */
+  /** A method's on/off options, each a flag of its draft: `{ ...field(key), label }` (the group makes its own ids). */
   const optionChecks = (items: CheckboxItem[]) => <Checkboxes legend={t('aiGenerator.options')} items={items} />;
 
   // One renderer per method (the mapped type makes all six required); only the shown one runs.
