@@ -96,7 +96,9 @@ export async function proxyToGateway(request: Request): Promise<Response> {
       ...(hasBody ? { duplex: 'half' } : {}),
     } as RequestInit);
   } catch (error) {
-    if (request.signal.aborted) throw error;
+    // The browser went away (navigation, closed event stream): nobody reads an answer, and it is
+    // not an error worth a stack trace in the log.
+    if (request.signal.aborted) return new Response(null, { status: 499, statusText: 'Client Closed Request' });
     console.error(`[api proxy] ${request.method} ${incoming.pathname}: gateway unreachable`, error);
     return unavailable();
   }
