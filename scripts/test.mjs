@@ -31,7 +31,7 @@ if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
   const id = `${process.pid}`;
   const keysDir = mkdtempSync(join(tmpdir(), 'tw-e2e-keys-'));
-  const ports = stackPorts({ web: 13000, gateway: 18080, auth: 50151, project: 50152, generator: 50153, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0 });
+  const ports = stackPorts({ web: 13000, gateway: 18080, auth: 50151, project: 50152, generator: 50153, media: 50154, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 });
   const env = stackEnv({
     database: `tw_e2e_${id}`,
     namespace: `e2e_${id}`,

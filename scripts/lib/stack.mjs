@@ -73,6 +73,8 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     PROJECT_SERVICE_ADDR: `127.0.0.1:${p.project}`,
     GENERATOR_GRPC_PORT: String(p.generator),
     GENERATOR_SERVICE_ADDR: `127.0.0.1:${p.generator}`,
+    MEDIA_GRPC_PORT: String(p.media),
+    MEDIA_SERVICE_ADDR: `127.0.0.1:${p.media}`,
     PUBLIC_WEB_URL: `http://localhost:${p.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
@@ -84,13 +86,13 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, ...ports };
 }
 
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project', 'generator']) {
+  for (const service of ['auth', 'project', 'generator', 'media-render']) {
     execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
   }
 }
@@ -106,6 +108,9 @@ export function processes(env, ports, { web = true } = {}) {
     { name: 'auth', command: 'node services/auth/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.authMetrics) } },
     { name: 'project', command: 'node services/project/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.projectMetrics) } },
     { name: 'generator', command: 'node services/generator/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.generatorMetrics) } },
+    // media-render's gRPC API and its render workers run as separate processes (workers scale apart).
+    { name: 'media', command: 'node services/media-render/dist/src/main.js', env: { ...env, RENDER_WORKER: 'false', METRICS_PORT: String(p.mediaMetrics) } },
+    { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   const withRoot = list.map((proc) => ({ ...proc, cwd: ROOT }));
@@ -116,7 +121,7 @@ export function processes(env, ports, { web = true } = {}) {
 
 export async function startProcesses(list) {
   const { concurrently } = await import('concurrently');
-  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'cyan', 'magenta', 'blue'] });
+  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'cyan', 'red', 'gray', 'magenta', 'blue'] });
 }
 
 export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.ok } = {}) {

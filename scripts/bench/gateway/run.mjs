@@ -209,6 +209,7 @@ try {
       // /api/auth/me never calls the project service; the gateway only needs an address for it.
       PROJECT_SERVICE_ADDR: '127.0.0.1:1',
       GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
+      MEDIA_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       GATEWAY_PORT: '0',
       ...extra,

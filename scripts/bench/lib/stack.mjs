@@ -81,6 +81,8 @@ export function createStack({ children, log }) {
         ...authAddr,
         ...projectAddr,
         GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
+        // Generation ends at the hand-off to rendering; this stack has no media-render.
+        MEDIA_SERVICE_ADDR: '127.0.0.1:1',
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,

@@ -305,6 +305,7 @@ try {
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
       // Listing projects never calls the generator; the gateway only needs an address.
       GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
+      MEDIA_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       STORAGE_DIR: storageDir,
       GATEWAY_PORT: '0',

@@ -24,6 +24,8 @@ import { projectRoutes } from './routes/projects.routes.js';
 import { createUploadReceiver, uploadRoutes } from './routes/uploads.routes.js';
 import { generatorRoutes } from './routes/generator.routes.js';
 import { qualityRoutes } from './routes/quality.routes.js';
+import { downloadRoutes } from './routes/downloads.routes.js';
+import { voiceRoutes } from './routes/voices.routes.js';
 import multipart from '@fastify/multipart';
 import { ProjectEventHub, eventRoutes } from './routes/events.routes.js';
 
@@ -48,7 +50,7 @@ export interface Gateway {
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
   const clients = createServiceClients(
-    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR },
+    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR },
     config.GRPC_DEADLINE_MS,
   );
   const redis = createRedis(config.REDIS_URL);
@@ -125,6 +127,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   uploadRoutes(ctx, receiveUpload);
   generatorRoutes(ctx, receiveUpload, storage);
   qualityRoutes(ctx);
+  downloadRoutes(ctx, storage);
+  voiceRoutes(ctx, storage);
   const events = await ProjectEventHub.start(bus, clients);
   eventRoutes(ctx, events);
   await app.ready();

@@ -1,21 +1,24 @@
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
+import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 
 export interface ServiceClients {
   auth: PromiseClient<typeof AuthServiceService>;
   project: PromiseClient<typeof ProjectServiceService>;
   generator: PromiseClient<typeof GeneratorServiceService>;
+  media: PromiseClient<typeof MediaServiceService>;
   /** Addresses by service name, for the health report. */
   addresses: Record<string, string>;
 }
 
-export function createServiceClients(addresses: { auth: string; project: string; generator: string }, deadlineMs: number): ServiceClients {
+export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string }, deadlineMs: number): ServiceClients {
   return {
     auth: createGrpcClient(AuthServiceClient as never, AuthServiceService, addresses.auth, { deadlineMs }),
     project: createGrpcClient(ProjectServiceClient as never, ProjectServiceService, addresses.project, { deadlineMs }),
     generator: createGrpcClient(GeneratorServiceClient as never, GeneratorServiceService, addresses.generator, { deadlineMs }),
+    media: createGrpcClient(MediaServiceClient as never, MediaServiceService, addresses.media, { deadlineMs }),
     addresses,
   };
 }

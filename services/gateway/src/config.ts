@@ -11,6 +11,7 @@ const schema = commonConfigSchema
     AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
     PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
     GENERATOR_SERVICE_ADDR: z.string().min(1, 'the generator service address (host:port) is required'),
+    MEDIA_SERVICE_ADDR: z.string().min(1, 'the media-render service address (host:port) is required'),
     /** The public address of the web app, for links such as share links. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
     /** Root of the local object storage, shared with the services (S3 in production). */

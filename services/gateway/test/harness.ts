@@ -10,6 +10,7 @@ import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
 import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
+import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,7 @@ export interface Harness {
   auth: AuthServer;
   project: ProjectServer;
   generator: GeneratorServer;
+  media: MediaServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -121,6 +123,20 @@ export async function startHarness(label: string, overrides: Record<string, stri
   });
   await migrateGenerator(generatorConfig);
   const generator = await startGeneratorServer(generatorConfig, createLogger('test', 'silent'));
+  const mediaConfig = loadMediaConfig({
+    ...base,
+    LOG_LEVEL: 'silent',
+    MEDIA_GRPC_PORT: '0',
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+    STORAGE_DIR: storageDir,
+    // Small frames keep narrated videos quick in tests.
+    VIDEO_WIDTH: '640',
+    VIDEO_HEIGHT: '360',
+    ...overrides,
+  });
+  await migrateMedia(mediaConfig);
+  const media = await startMediaServer(mediaConfig, createLogger('test', 'silent'));
 
   const port = await freePort();
   let output = '';
@@ -132,6 +148,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
       GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
+      MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -150,6 +167,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     auth,
     project,
     generator,
+    media,
     infra,
     keys,
     bus: auth.core.bus,
@@ -168,6 +186,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      await media.close();
       await generator.close();
       await project.close();
       await auth.core.bus.destroy();

@@ -27,7 +27,7 @@ async function createProject(who: Account, overrides: Record<string, unknown> = 
 }
 
 async function publishPipeline(projectId: string, status: string, percent: number, id = randomUUID()) {
-  const subject = status === 'completed' ? 'generation.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
+  const subject = status === 'completed' ? 'render.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
   await h.bus.publish(
     subject,
     PipelineProgress.encode({ projectId, status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', generatedContentJson: '', occurredAt: new Date().toISOString() }).finish(),
@@ -203,6 +203,37 @@ describe('PATCH and DELETE /api/projects/{id}', () => {
 });
 
 describe('pipeline events', () => {
+  it('should hand a generated project on to rendering: creating_slides and one render job', async () => {
+    const me = await register();
+    const { id } = await createProject(me);
+    const content = { script: '[SCENE: Welcome]', slides: { slide_content: '## Welcome\n- Why safety matters' } };
+    for (const eventId of [randomUUID(), randomUUID()]) {
+      await h.bus.publish(
+        'generation.completed',
+        PipelineProgress.encode({ projectId: id, status: 'generating_content', stage: 'generating_content', percent: 100, error: '', generatedContentJson: JSON.stringify(content), occurredAt: new Date().toISOString() }).finish(),
+        eventId,
+      );
+    }
+    const project = await eventually(async () => {
+      const p = (await call('GET', `/api/projects/${id}`, me)).json();
+      return p.status === 'creating_slides' ? p : undefined;
+    });
+    expect(project.progress.generating_content).toBe(100);
+    expect(project.generated_content.slides.slide_content).toContain('## Welcome');
+    // Keyed by the content: the second completion (same content) adds no second job.
+    const jobs = await eventually(async () => {
+      const all = await h.project.renderQueue['queue'].getJobs(['waiting', 'delayed', 'active', 'prioritized']);
+      const mine = all.filter((j: { data: { projectId: string } }) => j.data.projectId === id);
+      return mine.length > 0 ? mine : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const again = (await h.project.renderQueue['queue'].getJobs(['waiting', 'delayed', 'active', 'prioritized'])).filter(
+      (j: { data: { projectId: string } }) => j.data.projectId === id,
+    );
+    expect(again).toHaveLength(1);
+    expect(jobs[0].id).toBe(`${id}-render-${jobs[0].data.renderKey}`);
+  });
+
   it('should move the status along the machine only, once per event', async () => {
     const me = await register();
     const { id } = await createProject(me);

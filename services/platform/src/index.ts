@@ -15,3 +15,4 @@ export * from './storage.js';
 export * from './upload-rules.js';
 export * from './safe-fetch.js';
 export * from './service-infra.js';
+export * from './pipeline-events.js';

@@ -8,7 +8,8 @@ import type { Readable } from 'node:stream';
 
 export interface ObjectStorage {
   put(key: string, body: Readable): Promise<{ size: number }>;
-  get(key: string): Readable;
+  /** The object, or the bytes `start` to `end` (inclusive) of it. */
+  get(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
   size(key: string): Promise<number>;
 }
@@ -33,8 +34,8 @@ export class LocalFileStorage implements ObjectStorage {
     return { size: (await stat(path)).size };
   }
 
-  get(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+  get(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range);
   }
 
   async delete(key: string): Promise<void> {

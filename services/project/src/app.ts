@@ -18,7 +18,7 @@ import type { ProjectConfig } from './config.js';
 import { createProjectHandlers } from './grpc/project.handler.js';
 import { AuthMemberships } from './repositories/auth-memberships.js';
 import type { GeneratedContentJson, ProjectDatabase } from './repositories/database.js';
-import { BullGenerationQueue } from './repositories/generation.queue.js';
+import { BullGenerationQueue, BullRenderQueue } from './repositories/generation.queue.js';
 import { ProjectRepository } from './repositories/project.repository.js';
 import { projectEvents } from './services/events.js';
 import { ProjectService } from './services/project.service.js';
@@ -38,6 +38,7 @@ export interface ProjectServer {
   projects: ProjectService;
   repository: ProjectRepository;
   queue: BullGenerationQueue;
+  renderQueue: BullRenderQueue;
   close(): Promise<void>;
 }
 
@@ -53,27 +54,38 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const auth = createGrpcClient(AuthServiceClient as never, AuthServiceService, config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const queue = new BullGenerationQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE });
+  const renderQueue = new BullRenderQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE });
   const repository = new ProjectRepository(db);
   const memberships = new AuthMemberships(auth);
   const templates = new TemplateService(repository);
-  const projects = new ProjectService(repository, memberships, templates, queue, () => void relay.flush(), undefined, {
-    urlAllowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
-  });
+  const projects = new ProjectService(
+    repository,
+    memberships,
+    templates,
+    queue,
+    () => void relay.flush(),
+    undefined,
+    { urlAllowOrigins: config.URL_FETCH_ALLOW_ORIGINS },
+    renderQueue,
+  );
 
-  // Pipeline facts from the generator and media render move the project's status.
+  // Pipeline facts from the generator and media render move the project's status. Finished
+  // generation hands the project to rendering: creating_slides, and a render job.
   for (const subject of ['generation.*', 'render.*']) {
     await bus.subscribeDurable(`project-${subject.split('.')[0]}`, subject, async (event) => {
       const e = PipelineProgress.decode(event.data);
+      const handOff = event.subject === 'generation.completed';
       await projects.applyPipelineEvent(event.id, {
         projectId: e.projectId,
-        status: e.status,
-        stage: e.stage,
-        percent: e.percent,
+        status: handOff ? 'creating_slides' : e.status,
+        stage: handOff ? 'generating_content' : e.stage,
+        percent: handOff ? 100 : e.percent,
         error: e.error,
         generatedContent: e.generatedContentJson ? (JSON.parse(e.generatedContentJson) as GeneratedContentJson) : undefined,
         qualityScore: e.qualityScore,
         engagementPrediction: e.engagementPrediction,
       });
+      if (handOff) await projects.handOffToRender(e.projectId);
     });
   }
   // Every new account starts with the completed "Welcome Training" sample in its company.
@@ -87,6 +99,9 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
       if (created.kind !== 'created') logger.warn({ userId: e.userId }, 'welcome sample not created');
       return [];
     });
+    // Its files are rendered like any project's, so they can be downloaded.
+    const sample = (await repository.list({ companyIds: [e.companyId], limit: 5, offset: 0 })).rows.find((r) => r.is_sample);
+    if (sample) await projects.handOffToRender(sample.id);
     void relay.flush();
   });
 
@@ -113,9 +128,11 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     projects,
     repository,
     queue,
+    renderQueue,
     async close() {
       await grpc.shutdown();
       await queue.close();
+      await renderQueue.close();
       auth.close();
       await infra.close();
     },

@@ -9,6 +9,7 @@ import { errorResponses } from '../schemas/common.js';
 import { callerOf } from '../plugins/session.js';
 import { BrandingBody, VoiceBody, brandingProto, voiceProto } from './projects.routes.js';
 import type { UploadReceiver } from './uploads.routes.js';
+import { requireVoiceAllowed } from './voices.routes.js';
 
 const Str = (max: number) => Type.String({ maxLength: max });
 
@@ -50,8 +51,9 @@ function jsonField(fields: Record<string, string>, name: string): unknown {
 }
 
 export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload: UploadReceiver, storage: ObjectStorage) {
-  const create = (userId: string, requestId: string, b: GeneratorInput, fileIds: string[]) =>
-    clients.project.createProject(
+  const create = async (userId: string, requestId: string, b: GeneratorInput, fileIds: string[]) => {
+    await requireVoiceAllowed(clients, userId, requestId, b.company_id ?? '', b.voice_selection?.voice_id);
+    return clients.project.createProject(
       {
         userId,
         companyId: b.company_id ?? '',
@@ -78,6 +80,7 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
       },
       { userId, requestId },
     );
+  };
 
   app.post(
     '/api/ai-content-generator/projects',

@@ -3,6 +3,7 @@ import type { Project as ProtoProject } from '@trainwright/proto/trainwright/pro
 import type { GatewayContext } from '../context.js';
 import { ErrorBody, errorResponses } from '../schemas/common.js';
 import { callerOf } from '../plugins/session.js';
+import { requireVoiceAllowed } from './voices.routes.js';
 
 const Str = (max: number) => Type.String({ maxLength: max });
 const CONTENT_MAX = 2_000_000;
@@ -223,6 +224,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
       const b = request.body as Type.Static<typeof CreateProjectBody>;
       // The form sends branding either flat (company_name, logo_url, website) or as an object.
       const branding = b.branding ?? { company_name: b.company_name, logo_url: b.logo_url, website: b.website };
+      await requireVoiceAllowed(clients, userId, request.id, b.company_id ?? '', b.voice_selection?.voice_id);
       const created = await clients.project.createProject(
         {
           userId,

@@ -112,6 +112,9 @@ export function createProjectHandlers(deps: {
         })),
         ownerTier: input.ownerTier,
         sourceProject: input.sourceProject ? toProtoProject(input.sourceProject) : undefined,
+        templateJson: input.template ? JSON.stringify(input.template) : '',
+        ownerUserId: input.ownerUserId,
+        renderKey: input.renderKey,
       };
     },
     listProjects: async (req) => {

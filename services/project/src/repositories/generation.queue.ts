@@ -1,9 +1,10 @@
 // The `generate` queue the generator service drains. The job carries the project id only.
 import { createQueue, type QueueContext } from '@trainwright/platform';
 import type { Queue } from 'bullmq';
-import type { GenerationQueue } from '../services/project.service.js';
+import type { GenerationQueue, RenderQueue } from '../services/project.service.js';
 
 export const GENERATE_QUEUE = 'generate';
+export const RENDER_QUEUE = 'render';
 
 export class BullGenerationQueue implements GenerationQueue {
   private readonly queue: Queue<{ projectId: string }>;
@@ -25,6 +26,24 @@ export class BullGenerationQueue implements GenerationQueue {
 
   async waiting(): Promise<number> {
     return this.queue.getWaitingCount();
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}
+
+/** The `render` queue media-render's workers drain; one job per project and render key. */
+export class BullRenderQueue implements RenderQueue {
+  private readonly queue: Queue<{ projectId: string; renderKey: string }>;
+
+  constructor(ctx: QueueContext) {
+    this.queue = createQueue<{ projectId: string; renderKey: string }>(ctx, RENDER_QUEUE);
+  }
+
+  async enqueue(projectId: string, renderKey: string): Promise<void> {
+    // Keyed by what it renders: the same content and settings are rendered once.
+    await this.queue.add('render', { projectId, renderKey }, { jobId: `${projectId}-render-${renderKey}`, attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
   }
 
   close(): Promise<void> {

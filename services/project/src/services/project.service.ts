@@ -24,7 +24,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import { AppError, Authoriser, checkUrlTarget, type OutboxEvent } from '@trainwright/platform';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ProjectRepository, ProjectRow } from '../repositories/project.repository.js';
 import type { BrandingJson, GeneratedContentJson, VoiceJson } from '../repositories/database.js';
 import { projectEvents } from './events.js';
@@ -78,6 +78,32 @@ export interface GenerationQueue {
   enqueue(projectId: string, contentVersion: string): Promise<void>;
 }
 
+/** Enqueues the render job of a project's content (media-render's workers run it). */
+export interface RenderQueue {
+  enqueue(projectId: string, renderKey: string): Promise<void>;
+}
+
+/**
+ * What a render depends on: the content and every setting that changes the files. The same key
+ * means the same files, so an unchanged project is not rendered twice.
+ */
+export function renderKeyOf(row: ProjectRow, template: Record<string, unknown> | null): string {
+  const inputs = [
+    row.generated_content,
+    row.title,
+    row.description,
+    template,
+    row.font_style,
+    row.image_style,
+    row.branding,
+    row.visual_format,
+    row.document_format,
+    row.voice_selection,
+    row.primary_language,
+  ];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 24);
+}
+
 export interface CreateProjectInput {
   companyId?: string;
   title?: string;
@@ -109,7 +135,10 @@ export interface GenerationInputView {
   project: ProjectView;
   files: Array<{ id: string; kind: string; filename: string; content_type: string; storage_key: string; size: number }>;
   ownerTier: TierId;
+  ownerUserId: string;
   sourceProject: ProjectView | null;
+  template: Record<string, unknown> | null;
+  renderKey: string;
 }
 
 /** The generator type of an enhanced version made by apply-improvements. */
@@ -161,6 +190,7 @@ export class ProjectService {
     private readonly afterWrite: () => void = () => undefined,
     private readonly clock: () => Date = () => new Date(),
     private readonly options: { urlAllowOrigins?: string[] } = {},
+    private readonly render?: RenderQueue,
   ) {}
 
   async create(userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
@@ -292,12 +322,28 @@ export class ProjectService {
     const rows = source ? [row, source] : [row];
     const [project, sourceProject] = await this.views(rows, owner.companies);
     const files = await this.projects.filesOf([row.id]);
+    const template = await this.templates.resolve(row.template_id, row.company_id);
     return {
       project: project!,
       files: files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.content_type, storage_key: f.storage_key, size: Number(f.size) })),
       ownerTier: company.ownerTier,
+      ownerUserId: row.owner_user_id,
       sourceProject: sourceProject ?? null,
+      template,
+      renderKey: renderKeyOf(row, template),
     };
+  }
+
+  /**
+   * Generation finished: the content is applied and the project moves on to rendering. Enqueueing
+   * is idempotent (keyed by the content), so a redelivered event enqueues nothing new.
+   */
+  async handOffToRender(projectId: string): Promise<void> {
+    const row = await this.projects.findByIdUnscoped(projectId);
+    if (!row || !row.generated_content) return;
+    if (row.status !== 'creating_slides' && !row.is_sample) return;
+    const template = await this.templates.resolve(row.template_id, row.company_id);
+    await this.render?.enqueue(row.id, renderKeyOf(row, template));
   }
 
   /** Where an upload goes: a company the caller may create projects in, and its plan's size limit. */

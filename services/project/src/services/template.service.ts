@@ -60,6 +60,16 @@ export class TemplateService {
     return { ...view, available: true, preview_image: templatePreviewDataUri(view) };
   }
 
+  /** The project's template as the renderer needs it (built-in or the company's own), or null. */
+  async resolve(templateId: string, companyId: string): Promise<Record<string, unknown> | null> {
+    if (!templateId) return null;
+    const builtIn = getBuiltinTemplate(templateId);
+    if (builtIn) return builtIn as unknown as Record<string, unknown>;
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(templateId);
+    const custom = uuid ? await this.projects.findCustomTemplate(templateId, companyId) : undefined;
+    return custom ? { ...custom.document, id: custom.id, builtIn: false } : null;
+  }
+
   /** Throws unless the template exists for the company and the plan includes it. */
   async requireUsable(templateId: string, companyId: string, tier: TierId): Promise<void> {
     const builtIn = getBuiltinTemplate(templateId);

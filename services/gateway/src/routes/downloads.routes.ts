@@ -1,0 +1,69 @@
+// Downloads of a completed project's files (part 1 sections 5, 7, 8): the media-render service
+// decides (tenancy, status, format, plan limit) and says where the file is; the gateway streams
+// it from object storage, with byte ranges so video players can seek.
+import { create as contentDisposition } from 'content-disposition';
+import { Type } from 'typebox';
+import type { ObjectStorage } from '@trainwright/platform';
+import type { GatewayContext } from '../context.js';
+import { errorResponses } from '../schemas/common.js';
+import { callerOf } from '../plugins/session.js';
+
+const Params = Type.Object({ id: Type.String({ maxLength: 100 }), format: Type.String({ maxLength: 20 }) });
+
+/** One `bytes=a-b` range (or `a-` / `-n`) of a file of `size` bytes; null when absent, 'invalid' when unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+export function downloadRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
+  app.get(
+    '/api/projects/:id/download/:format',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "Download a completed project's file: pptx, pdf, docx, txt, mp4 or mov (byte ranges supported)",
+        params: Params,
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id, format } = request.params as Type.Static<typeof Params>;
+      const rangeHeader = request.headers.range;
+      // A range that does not start at 0 continues a download already counted.
+      const count = !rangeHeader || /^bytes=0-/.test(rangeHeader.trim());
+      const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count }, { userId, requestId: request.id });
+      const range = parseRange(rangeHeader, target.size);
+      reply.header('content-type', target.contentType);
+      reply.header('content-disposition', contentDisposition(target.filename));
+      reply.header('accept-ranges', 'bytes');
+      reply.header('cache-control', 'private, no-store');
+      if (range === 'invalid') {
+        reply.header('content-range', `bytes */${target.size}`);
+        return reply.status(416).send({ code: 'RANGE_NOT_SATISFIABLE', message: 'The requested byte range is not satisfiable.' });
+      }
+      if (range) {
+        reply.status(206);
+        reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
+        reply.header('content-length', String(range.end - range.start + 1));
+        return reply.send(storage.get(target.storageKey, range));
+      }
+      reply.header('content-length', String(target.size));
+      return reply.send(storage.get(target.storageKey));
+    },
+  );
+}

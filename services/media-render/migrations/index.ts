@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as createMediaSchema from './1763900000002-CreateMediaSchema.js';
+
+/** Every migration of schema `media_render`, in order. */
+export const migrations: Record<string, Migration> = {
+  '1763900000002-CreateMediaSchema': createMediaSchema,
+};

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+
+const schema = commonConfigSchema.extend({
+  MEDIA_GRPC_HOST: z.string().default('127.0.0.1'),
+  MEDIA_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
+  AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
+  PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
+  STORAGE_DIR: z.string().default('.data/storage'),
+  GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+  /** Run the `render` queue's worker in this process (production runs workers as their own processes). */
+  RENDER_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Scratch space for slide images and audio while a video renders. */
+  RENDER_WORK_DIR: z.string().default(''),
+  VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),
+  VIDEO_HEIGHT: z.coerce.number().int().min(180).max(2160).default(720),
+  BURN_SUBTITLES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Text to speech: espeak (offline, default), openai or elevenlabs. */
+  SPEECH_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
+  OPENAI_TTS_BASE_URL: z.string().default('https://api.openai.com/v1'),
+  OPENAI_TTS_API_KEY: z.string().default(''),
+  OPENAI_TTS_MODEL: z.string().default('gpt-4o-mini-tts'),
+  ELEVENLABS_BASE_URL: z.string().default('https://api.elevenlabs.io'),
+  ELEVENLABS_API_KEY: z.string().default(''),
+  ELEVENLABS_MODEL_ID: z.string().default('eleven_multilingual_v2'),
+  /** Origins logo URLs may be fetched from although private (as URL_FETCH_ALLOW_ORIGINS). */
+  URL_FETCH_ALLOW_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+});
+
+export type MediaConfig = z.infer<typeof schema>;
+
+export function loadMediaConfig(env: NodeJS.ProcessEnv = process.env): MediaConfig {
+  return loadConfig(schema, env);
+}

@@ -1,0 +1,118 @@
+// The media-render domain: what every renderer reads (one slide model for all outputs) and the
+// interfaces of the speech and video steps. Plain data in, bytes or files out.
+import type { SlideDeck } from '@trainwright/formats';
+import type { ColorScheme, Layout, TemplateFonts } from '@trainwright/templates';
+
+export const DOCUMENT_FORMATS = ['pptx', 'pdf', 'docx', 'txt'] as const;
+export const VIDEO_FORMATS = ['mp4', 'mov'] as const;
+export const DOWNLOAD_FORMATS = [...DOCUMENT_FORMATS, ...VIDEO_FORMATS] as const;
+export type DocumentFormat = (typeof DOCUMENT_FORMATS)[number];
+export type VideoFormat = (typeof VIDEO_FORMATS)[number];
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+export const CONTENT_TYPES: Record<DownloadFormat, string> = {
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
+/** The look a project renders with: its template's colours, layout and fonts plus the form's styles. */
+export interface RenderStyle {
+  templateId: string;
+  templateName: string;
+  colors: ColorScheme;
+  layout: Layout;
+  fonts: TemplateFonts;
+  /** The form's font style (modern, classic, professional, creative, minimal). */
+  fontStyle: string;
+  /** The form's image style (professional, modern, classic, creative, animated, abstract, realistic). */
+  imageStyle: string;
+}
+
+export interface RenderBranding {
+  companyName: string;
+  website: string;
+  /** The logo's bytes when the project has a logo that was fetched and checked to be an image. */
+  logo: { bytes: Buffer; mime: 'image/png' | 'image/jpeg'; width: number; height: number } | null;
+}
+
+export interface RenderQuestion {
+  prompt: string;
+  options: Array<{ text: string; is_correct: boolean }>;
+  explanation: string;
+}
+
+/** Everything the documents and the video render from. */
+export interface RenderInput {
+  projectId: string;
+  title: string;
+  description: string;
+  /** BCP 47-ish primary language of the content ('en', 'es', 'ru', 'ja', ...). */
+  language: string;
+  deck: SlideDeck;
+  /** The narration script (script format text); slides without notes are narrated from it. */
+  script: string;
+  summary: string;
+  objectives: string[];
+  questions: RenderQuestion[];
+  glossary: Array<{ term: string; definition: string }>;
+  style: RenderStyle;
+  branding: RenderBranding | null;
+  /** When the content was generated (shown on covers). */
+  generatedAt: string;
+}
+
+/** Reports progress within a step, 0 to 100. */
+export type ProgressReporter = (percent: number) => Promise<void> | void;
+
+/** A voice as the voice library shows it (part 2 section 3). */
+export interface Voice {
+  voice_id: string;
+  name: string;
+  category: 'premade' | 'custom' | 'matched' | 'cloned';
+  description: string;
+  settings: VoiceSettings;
+  is_premium: boolean;
+  labels: { gender: string; age: string; accent?: string; language?: string };
+  /** The plan from which the voice may be used (free-trial, professional, business, enterprise). */
+  tier: string;
+}
+
+/** How a provider speaks: its own voice name plus pitch and rate adjustments. */
+export interface VoiceSettings {
+  provider: string;
+  /** The provider's voice (espeak-ng voice name, OpenAI voice, ElevenLabs voice id). */
+  voice: string;
+  /** espeak-ng: 0-99 (50 normal); others ignore it. */
+  pitch?: number;
+  /** Words per minute for espeak-ng (175 normal); a speed factor (1 = normal) for cloud providers. */
+  rate?: number;
+}
+
+/** Narration audio of one text: a WAV file and its exact length. */
+export interface SpeechClip {
+  wavPath: string;
+  durationMs: number;
+}
+
+export interface SpeechProvider {
+  readonly name: string;
+  /** The provider's real voices. */
+  voices(): Promise<Voice[]>;
+  /** Speaks `text` into a WAV file at `outPath` (mono, 16-bit PCM). */
+  synthesize(text: string, settings: VoiceSettings, outPath: string): Promise<SpeechClip>;
+}
+
+/** Thrown for input that cannot render (retrying will not help): the job fails at once. */
+export class RenderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}

@@ -1,0 +1,45 @@
+// Transport only: proto <-> domain.
+import type { UnaryHandlers } from '@trainwright/platform';
+import type { MediaServiceService, Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
+import type { DownloadService } from '../services/download.service.js';
+import type { VoiceService, VoiceView } from '../services/voice.service.js';
+
+export function toProtoVoice(v: VoiceView): ProtoVoice {
+  return {
+    voiceId: v.voice_id,
+    name: v.name,
+    category: v.category,
+    description: v.description,
+    settingsJson: JSON.stringify(v.settings),
+    isPremium: v.is_premium,
+    labels: { gender: v.labels.gender, age: v.labels.age, accent: v.labels.accent ?? '', language: v.labels.language ?? '' },
+    tier: v.tier,
+    locked: v.locked,
+    lockedMessage: v.locked_message,
+  };
+}
+
+export function createMediaHandlers(deps: { downloads: DownloadService; voices: VoiceService }): UnaryHandlers<typeof MediaServiceService> {
+  const { downloads, voices } = deps;
+  return {
+    openDownload: async (req) => {
+      const t = await downloads.open(req.userId, req.projectId, req.format, req.count);
+      return { storageKey: t.storageKey, filename: t.filename, contentType: t.contentType, size: t.size };
+    },
+    listVoices: async (req) => {
+      const { voices: list, categories } = await voices.available(req.userId, req.companyId);
+      return { voices: list.map(toProtoVoice), categories };
+    },
+    listCustomVoices: async (req) => ({ voices: (await voices.custom(req.userId, req.companyId)).map(toProtoVoice), categories: {} }),
+    previewVoice: async (req) => voices.preview(req.userId, req.companyId, req.voiceId, req.sampleText),
+    cloneVoice: async (req) =>
+      toProtoVoice(
+        await voices.clone(req.userId, req.companyId, {
+          name: req.name,
+          description: req.description,
+          samples: req.samples.map((s) => ({ filename: s.filename, storageKey: s.storageKey, size: s.size })),
+        }),
+      ),
+    checkVoice: async (req) => toProtoVoice(await voices.check(req.userId, req.companyId, req.voiceId)),
+  };
+}

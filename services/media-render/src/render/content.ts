@@ -1,0 +1,378 @@
+// What every document renderer draws, prepared once from a RenderInput: cleaned text, numbered
+// sections, questions with their answers, colours that read on the page, the checked logo and the
+// labels in the content's language. The renderers only arrange it, so the PowerPoint, the PDF
+// guide, the Word manual and the text file always say the same thing.
+import {
+  contrastRatio,
+  DEFAULT_FONTS,
+  FONT_FAMILIES,
+  isHexColor,
+  isLayout,
+  type ColorScheme,
+  type FontFamily,
+  type FontStyle,
+  type Layout,
+  type TemplateFonts,
+} from '@trainwright/templates';
+import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
+
+export interface Section {
+  /** 1-based position in the deck. */
+  number: number;
+  /** The slide's title, or 'Slide n' for an untitled slide. */
+  title: string;
+  /** '1. Title': how documents number their sections. */
+  heading: string;
+  points: string[];
+  paragraphs: string[];
+  notes: string;
+}
+
+export interface PreparedQuestion {
+  number: number;
+  prompt: string;
+  options: Array<{ letter: string; text: string; correct: boolean }>;
+  /** The letters of the correct options ('B', 'A, C'); '–' when the question marks none. */
+  answer: string;
+  explanation: string;
+}
+
+export interface Logo {
+  bytes: Buffer;
+  type: 'png' | 'jpg';
+  width: number;
+  height: number;
+}
+
+export interface Branding {
+  companyName: string;
+  website: string;
+  logo: Logo | null;
+}
+
+/** '#rrggbb' colours. */
+export interface Palette extends ColorScheme {
+  /** Text drawn on the primary colour (white or the template's text colour, whichever reads better). */
+  onPrimary: string;
+  /** Slides keep the template's background: text and headings chosen to read on it. */
+  slide: { text: string; heading: string };
+  /** Documents print on white: headings, body text and accents chosen to read on it. */
+  page: { heading: string; text: string; accent: string; muted: string; tint: string };
+}
+
+export interface Labels {
+  contents: string;
+  overview: string;
+  summary: string;
+  objectives: string;
+  trainerNotes: string;
+  assessment: string;
+  answerKey: string;
+  glossary: string;
+  term: string;
+  definition: string;
+  question: string;
+  answer: string;
+  explanation: string;
+  fullText: string;
+  untitled: string;
+  slide: (n: number) => string;
+  page: (n: number, total: number) => string;
+}
+
+export interface DocumentContent {
+  title: string;
+  description: string;
+  summary: string;
+  /** BCP 47 tag the documents declare ('en' when the input's is unusable). */
+  language: string;
+  /** When the content was generated; null when the input's date is unusable. */
+  generatedAt: Date | null;
+  /** That date written out in the content's language; '' when unknown. */
+  date: string;
+  sections: Section[];
+  objectives: string[];
+  questions: PreparedQuestion[];
+  glossary: Array<{ term: string; definition: string }>;
+  palette: Palette;
+  fonts: TemplateFonts;
+  layout: Layout;
+  branding: Branding | null;
+  labels: Labels;
+}
+
+const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
+  en: {
+    contents: 'Contents',
+    overview: 'Overview',
+    summary: 'Summary',
+    objectives: 'Learning objectives',
+    trainerNotes: 'Trainer notes',
+    assessment: 'Assessment',
+    answerKey: 'Answer key',
+    glossary: 'Glossary',
+    term: 'Term',
+    definition: 'Definition',
+    question: 'Question',
+    answer: 'Answer',
+    explanation: 'Explanation',
+    fullText: 'Full text of this slide',
+    untitled: 'Untitled training',
+    slide: (n) => `Slide ${n}`,
+    page: (n, total) => `Page ${n} of ${total}`,
+  },
+  es: {
+    contents: 'Contenido',
+    overview: 'Introducción',
+    summary: 'Resumen',
+    objectives: 'Objetivos de aprendizaje',
+    trainerNotes: 'Notas del formador',
+    assessment: 'Evaluación',
+    answerKey: 'Respuestas',
+    glossary: 'Glosario',
+    term: 'Término',
+    definition: 'Definición',
+    question: 'Pregunta',
+    answer: 'Respuesta',
+    explanation: 'Explicación',
+    fullText: 'Texto completo de esta diapositiva',
+    untitled: 'Formación sin título',
+    slide: (n) => `Diapositiva ${n}`,
+    page: (n, total) => `Página ${n} de ${total}`,
+  },
+  fr: {
+    contents: 'Sommaire',
+    overview: 'Présentation',
+    summary: 'Résumé',
+    objectives: "Objectifs d'apprentissage",
+    trainerNotes: 'Notes du formateur',
+    assessment: 'Évaluation',
+    answerKey: 'Corrigé',
+    glossary: 'Glossaire',
+    term: 'Terme',
+    definition: 'Définition',
+    question: 'Question',
+    answer: 'Réponse',
+    explanation: 'Explication',
+    fullText: 'Texte complet de cette diapositive',
+    untitled: 'Formation sans titre',
+    slide: (n) => `Diapositive ${n}`,
+    page: (n, total) => `Page ${n} sur ${total}`,
+  },
+};
+
+const FALLBACK_COLORS: ColorScheme = { primary: '#1e3a5f', secondary: '#4a7ab0', accent: '#f59e0b', background: '#ffffff', text: '#1f2937' };
+const WHITE = '#ffffff';
+const INK = '#1f2937';
+
+// Characters XML 1.0 cannot hold (Office files would not open) and other C0/C1 controls (they draw
+// as boxes). Tabs become spaces; CR, U+2028 and U+2029 become line breaks.
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text safe for every output: NFC, no control characters, '\n' line breaks. */
+export function cleanText(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  return value
+    .replace(/\r\n?|[\u2028\u2029]/g, '\n')
+    .replace(/\t/g, ' ')
+    .replace(FORBIDDEN, '')
+    .normalize('NFC');
+}
+
+/** One-line text (titles, labels): line breaks become spaces. */
+export function cleanLine(value: unknown): string {
+  return cleanText(value).replace(/\s*\n\s*/g, ' ').trim();
+}
+
+function cleanList(values: unknown): string[] {
+  return Array.isArray(values) ? values.map(cleanText).map((s) => s.trim()).filter((s) => s !== '') : [];
+}
+
+/** 'A'..'Z', then 'AA', 'AB', ... as spreadsheets count. */
+export function optionLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rem) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
+function hex(value: unknown, fallback: string): string {
+  return isHexColor(value) ? value.toLowerCase() : fallback;
+}
+
+/** The first colour with at least `minimum` contrast against `background`, else the last one. */
+function readable(background: string, minimum: number, ...candidates: string[]): string {
+  return candidates.find((c) => contrastRatio(c, background) >= minimum) ?? candidates[candidates.length - 1]!;
+}
+
+/** `color` mixed with white; `amount` 0 is the colour, 1 is white. */
+export function tint(color: string, amount: number): string {
+  const channel = (i: number) => {
+    const v = parseInt(color.slice(1 + i * 2, 3 + i * 2), 16);
+    return Math.round(v + (255 - v) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(0)}${channel(1)}${channel(2)}`;
+}
+
+export function paletteOf(colors: Partial<ColorScheme> | undefined): Palette {
+  const c = (Object.keys(FALLBACK_COLORS) as Array<keyof ColorScheme>).reduce(
+    (acc, key) => ({ ...acc, [key]: hex(colors?.[key], FALLBACK_COLORS[key]) }),
+    {} as ColorScheme,
+  );
+  const text = readable(WHITE, 4.5, c.text, INK);
+  const heading = readable(WHITE, 3, c.primary, text);
+  const slideText = readable(c.background, 4.5, c.text, INK, WHITE);
+  return {
+    ...c,
+    onPrimary: contrastRatio(WHITE, c.primary) >= contrastRatio(c.text, c.primary) ? WHITE : c.text,
+    slide: { text: slideText, heading: readable(c.background, 3, c.primary, slideText) },
+    page: {
+      heading,
+      text,
+      accent: readable(WHITE, 3, c.accent, heading),
+      muted: readable(WHITE, 4.5, '#6b7280', text),
+      tint: tint(c.primary, 0.92),
+    },
+  };
+}
+
+function fontsOf(fonts: Partial<TemplateFonts> | undefined, fontStyle: string | undefined): TemplateFonts {
+  const isFamily = (f: unknown): f is FontFamily => typeof f === 'string' && (FONT_FAMILIES as readonly string[]).includes(f);
+  const byStyle = DEFAULT_FONTS[fontStyle as FontStyle] ?? DEFAULT_FONTS.modern;
+  return { heading: isFamily(fonts?.heading) ? fonts.heading : byStyle.heading, body: isFamily(fonts?.body) ? fonts.body : byStyle.body };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The logo when its bytes really are a PNG or JPEG with a size; null otherwise (a broken logo is left out). */
+export function logoOf(logo: RenderBranding['logo'] | undefined): Logo | null {
+  if (!logo || !Buffer.isBuffer(logo.bytes) || !(logo.width > 0) || !(logo.height > 0)) return null;
+  const b = logo.bytes;
+  const type = PNG_SIGNATURE.every((byte, i) => b[i] === byte) ? 'png' : b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff ? 'jpg' : null;
+  return type ? { bytes: b, type, width: logo.width, height: logo.height } : null;
+}
+
+/** The largest size with the logo's proportions inside a box. */
+export function fitInside(logo: Pick<Logo, 'width' | 'height'>, maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const scale = Math.min(maxWidth / logo.width, maxHeight / logo.height);
+  return { width: logo.width * scale, height: logo.height * scale };
+}
+
+function languageOf(value: unknown): string {
+  const tag = typeof value === 'string' ? value.trim() : '';
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+function labelsFor(language: string): Labels {
+  const primary = language.split('-')[0]!.toLowerCase();
+  return primary === 'es' || primary === 'fr' ? LABELS[primary] : LABELS.en;
+}
+
+function dateOf(value: unknown): Date | null {
+  const date = typeof value === 'string' || value instanceof Date ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+function longDate(date: Date | null, language: string): string {
+  return date ? new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date) : '';
+}
+
+export function prepareContent(input: RenderInput): DocumentContent {
+  if (!input || typeof input !== 'object') throw new RenderError('Nothing to render: the render input is missing.');
+  const deck = input.deck;
+  if (!deck || !Array.isArray(deck.slides)) throw new RenderError('Nothing to render: the content has no slide deck.');
+
+  const language = languageOf(input.language);
+  const labels = labelsFor(language);
+  const generatedAt = dateOf(input.generatedAt);
+  const sections = deck.slides.map((slide, i): Section => {
+    const number = i + 1;
+    const title = cleanLine(slide?.title) || labels.slide(number);
+    return {
+      number,
+      title,
+      heading: `${number}. ${title}`,
+      points: cleanList(slide?.points),
+      paragraphs: cleanList(slide?.paragraphs),
+      notes: cleanText(slide?.notes).trim(),
+    };
+  });
+
+  const questions = (Array.isArray(input.questions) ? input.questions : []).map((q, i): PreparedQuestion => {
+    const options = (Array.isArray(q?.options) ? q.options : []).map((o, j) => ({
+      letter: optionLetter(j),
+      text: cleanLine(o?.text),
+      correct: o?.is_correct === true,
+    }));
+    const correct = options.filter((o) => o.correct).map((o) => o.letter);
+    return {
+      number: i + 1,
+      prompt: cleanText(q?.prompt).trim(),
+      options,
+      answer: correct.length > 0 ? correct.join(', ') : '–',
+      explanation: cleanText(q?.explanation).trim(),
+    };
+  });
+
+  const branding = input.branding
+    ? {
+        companyName: cleanLine(input.branding.companyName),
+        website: cleanLine(input.branding.website),
+        logo: logoOf(input.branding.logo),
+      }
+    : null;
+
+  return {
+    title: cleanLine(input.title) || cleanLine(deck.title) || labels.untitled,
+    description: cleanText(input.description).trim(),
+    summary: cleanText(input.summary).trim(),
+    language,
+    generatedAt,
+    date: longDate(generatedAt, language),
+    sections,
+    objectives: cleanList(input.objectives),
+    questions,
+    glossary: (Array.isArray(input.glossary) ? input.glossary : [])
+      .map((g) => ({ term: cleanLine(g?.term), definition: cleanText(g?.definition).trim() }))
+      .filter((g) => g.term !== ''),
+    palette: paletteOf(input.style?.colors),
+    fonts: fontsOf(input.style?.fonts, input.style?.fontStyle),
+    layout: isLayout(input.style?.layout) ? input.style.layout : 'title-content',
+    branding: branding && (branding.companyName || branding.website || branding.logo) ? branding : null,
+    labels,
+  };
+}
+
+/** The branding line of footers: 'Company · www.example.com', '' without branding. */
+export function brandingLine(branding: Branding | null): string {
+  return branding ? [branding.companyName, branding.website].filter((s) => s !== '').join(' · ') : '';
+}
+
+/** Whatever a renderer threw, as a RenderError that names the document. */
+export function asRenderError(documentName: string, error: unknown): RenderError {
+  if (error instanceof RenderError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new RenderError(`Could not render the ${documentName}: ${reason}`);
+}
+
+/**
+ * Runs a renderer so that anything it throws becomes a RenderError naming the document: the job
+ * fails with a clear message instead of crashing the worker.
+ */
+export async function guardRender<T>(documentName: string, render: () => Promise<T>): Promise<T> {
+  try {
+    return await render();
+  } catch (error) {
+    throw asRenderError(documentName, error);
+  }
+}

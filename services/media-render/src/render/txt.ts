@@ -1,0 +1,71 @@
+// The plain-text export: the slide text made readable on its own (title, overview, one numbered
+// section per slide with its points, paragraphs and notes, the questions, the answer key and the
+// glossary). Plain UTF-8 with '\n' line breaks; the same input always gives the same text.
+import type { RenderInput } from '../domain/types.js';
+import { asRenderError, brandingLine, prepareContent, type DocumentContent } from './content.js';
+
+const RULE_MAX = 72;
+
+/** A heading underlined with `mark`, as plain-text documents have done since e-mail. */
+function heading(text: string, mark: '=' | '-'): string[] {
+  return [text, mark.repeat(Math.min([...text].length, RULE_MAX))];
+}
+
+/** Lines of a text block, every line after the first indented by `indent` (and the first by `first`). */
+function block(text: string, first: string, indent: string): string[] {
+  return text.split('\n').map((line, i) => `${i === 0 ? first : indent}${line}`.trimEnd());
+}
+
+function renderContent(c: DocumentContent): string {
+  const parts: string[][] = [];
+  const { labels } = c;
+
+  const cover = heading(c.title, '=');
+  if (c.description) cover.push('', ...block(c.description, '', ''));
+  const byline = [brandingLine(c.branding), c.date].filter((s) => s !== '');
+  if (byline.length > 0) cover.push('', ...byline);
+  parts.push(cover);
+
+  if (c.summary) parts.push([...heading(labels.summary, '-'), ...block(c.summary, '', '')]);
+  if (c.objectives.length > 0) parts.push([...heading(labels.objectives, '-'), ...c.objectives.flatMap((o) => block(o, '- ', '  '))]);
+
+  for (const s of c.sections) {
+    const lines = heading(s.heading, '-');
+    lines.push(...s.points.flatMap((p) => block(p, '- ', '  ')));
+    for (const p of s.paragraphs) lines.push('', ...block(p, '', ''));
+    if (s.notes) lines.push('', `${labels.trainerNotes}:`, ...block(s.notes, '  ', '  '));
+    parts.push(lines);
+  }
+
+  if (c.questions.length > 0) {
+    const lines = heading(labels.assessment, '-');
+    for (const q of c.questions) {
+      if (q.number > 1) lines.push('');
+      lines.push(...block(q.prompt, `${q.number}. `, '   '));
+      lines.push(...q.options.map((o) => `   ${o.letter}. ${o.text}`.trimEnd()));
+    }
+    parts.push(lines);
+
+    const key = heading(labels.answerKey, '-');
+    for (const q of c.questions) {
+      const chosen = q.options.filter((o) => o.correct).map((o) => o.text);
+      key.push(`${q.number}. ${q.answer}${chosen.length > 0 ? ` (${chosen.join('; ')})` : ''}`);
+      if (q.explanation) key.push(...block(q.explanation, '   ', '   '));
+    }
+    parts.push(key);
+  }
+
+  if (c.glossary.length > 0) {
+    parts.push([...heading(labels.glossary, '-'), ...c.glossary.flatMap((g) => block(g.definition, `${g.term}: `, '  '))]);
+  }
+
+  return `${parts.map((p) => p.join('\n')).join('\n\n')}\n`;
+}
+
+export function renderTxt(input: RenderInput): string {
+  try {
+    return renderContent(prepareContent(input));
+  } catch (error) {
+    throw asRenderError('text export', error);
+  }
+}

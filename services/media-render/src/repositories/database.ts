@@ -1,0 +1,33 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { Voice } from '../domain/types.js';
+
+type Timestamp = ColumnType<Date, Date | undefined, Date>;
+
+export interface MediaDatabase {
+  rendered_files: {
+    project_id: string;
+    render_key: string;
+    format: string;
+    company_id: string;
+    storage_key: string;
+    size: ColumnType<number, number, number>;
+    created_at: Timestamp;
+  };
+  current_renders: { project_id: string; render_key: string; completed_at: Timestamp };
+  downloads: {
+    id: Generated<string>;
+    owner_user_id: string;
+    company_id: string;
+    project_id: string;
+    user_id: string;
+    format: string;
+    created_at: Timestamp;
+  };
+  custom_voices: {
+    id: Generated<string>;
+    company_id: string;
+    created_by: string;
+    voice: JSONColumnType<Voice, string, string>;
+    created_at: Timestamp;
+  };
+}

@@ -1,0 +1,82 @@
+// Downloads (part 1 sections 5, 7, 8): only completed projects, the formats the project has,
+// the plan's download limit counted per owner and month, tenancy through the project service.
+import { TIERS, statusLabel, isProjectStatus, type TierId } from '@trainwright/catalogue';
+import { AppError } from '@trainwright/platform';
+import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
+import type { RenderRepository } from '../repositories/render.repository.js';
+
+export const DOWNLOAD_MESSAGES = {
+  unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
+  notReady: (title: string, status: string) => `Project "${title}" is not ready for download yet (status: ${status}).`,
+  noContent: (title: string) => `No generated content available for ${title}. Try refreshing the page.`,
+  noVideo: 'This project has no video: choose MP4 or MOV as its visual format, then regenerate it.',
+  videoNotInPlan: (plan: string) => `Video requires the Professional plan or higher. Your ${plan} plan includes slides and documents.`,
+  limit: (plan: string, limit: number, trial: boolean) =>
+    `Your ${plan} plan allows ${limit} downloads ${trial ? 'during the trial' : 'per month'}. Upgrade to download more.`,
+  notRendered: 'The files of this project are still being prepared. Please try again in a moment.',
+} as const;
+
+export interface DownloadTarget {
+  storageKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export class DownloadService {
+  constructor(
+    private readonly deps: {
+      /** The project with the caller's rights (NOT_FOUND for another company's). */
+      project(userId: string, projectId: string): Promise<Project>;
+      /** The owner's plan and id of a company the caller belongs to. */
+      owner(userId: string, companyId: string): Promise<{ tier: TierId; ownerUserId: string; trialStartedAt?: Date }>;
+      files: RenderRepository;
+      clock?: () => Date;
+    },
+  ) {}
+
+  async open(userId: string, projectId: string, format: string, count: boolean): Promise<DownloadTarget> {
+    if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
+    const f = format as DownloadFormat;
+    const project = await this.deps.project(userId, projectId);
+    if (project.status !== 'completed') {
+      const label = isProjectStatus(project.status) ? statusLabel(project.status) : project.status;
+      throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
+    }
+    if (!project.generatedContentJson && !project.slidesContent.trim() && !project.scriptContent.trim()) {
+      throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
+    }
+    const owner = await this.deps.owner(userId, project.companyId);
+    const tier = TIERS[owner.tier];
+    if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', DOWNLOAD_MESSAGES.videoNotInPlan(tier.name));
+    const file = await this.deps.files.currentFile(projectId, f);
+    if (!file) {
+      if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
+      throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notRendered);
+    }
+    if (count) {
+      const limit = tier.limits.downloadLimit;
+      const trial = owner.tier === 'free-trial';
+      const now = (this.deps.clock ?? (() => new Date()))();
+      // The trial counts all its downloads; paid plans count per calendar month.
+      const since = trial ? new Date(0) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const allowed = await this.deps.files.countDownload({ ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f }, limit, since);
+      if (!allowed) throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
+    }
+    return { storageKey: file.storage_key, filename: `${downloadName(project.title)}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
+  }
+}
+
+/** The download's file name: the title as written, without characters file systems refuse. */
+export function downloadName(title: string): string {
+  const name = title
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 150)
+    .trim();
+  return name || 'training';
+}

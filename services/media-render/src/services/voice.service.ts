@@ -1,0 +1,130 @@
+// The voice library (part 2 sections 2-5, 7-9): the provider's real voices with plan tiers,
+// the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
+// previews served by us, and the rule that a locked voice cannot be chosen.
+import { AppError, type ObjectStorage } from '@trainwright/platform';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import type { SpeechProvider, Voice, VoiceSettings } from '../domain/types.js';
+import type { RenderRepository } from '../repositories/render.repository.js';
+import { CLONE_REQUIRED_MESSAGE, validateCloneRequest } from '../voices/clone-rules.js';
+import { buildVoiceLibrary, lockedVoiceMessage, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
+import { matchVoice } from '../voices/matching.js';
+
+/** The preview text when the caller sends none (the specification's fixed sample). */
+export const DEFAULT_PREVIEW_TEXT = 'Hello! This is a preview of the voice that will narrate your training video.';
+const MAX_PREVIEW_CHARS = 500;
+
+export interface VoiceView extends Voice {
+  locked: boolean;
+  locked_message: string;
+}
+
+export class VoiceService {
+  private library: Promise<VoiceLibrary> | undefined;
+
+  constructor(
+    private readonly deps: {
+      speech: SpeechProvider;
+      files: RenderRepository;
+      storage: ObjectStorage;
+      /** The company's effective capabilities for a member (NOT_FOUND when not a member). */
+      capabilities(userId: string, companyId: string): Promise<string[]>;
+      /** Reads a stored upload (clone samples) into memory. */
+      read(storageKey: string): Promise<Buffer>;
+    },
+  ) {}
+
+  /** The provider's voices as a library, built once (the provider's voice list does not change while we run). */
+  private premade(): Promise<VoiceLibrary> {
+    this.library ??= this.deps.speech.voices().then((voices) => buildVoiceLibrary(voices));
+    return this.library;
+  }
+
+  private async view(voices: Voice[], userId: string, companyId: string): Promise<VoiceView[]> {
+    const capabilities = await this.deps.capabilities(userId, companyId);
+    return voices.map((voice) => {
+      const rule = voiceAllowed(voice, capabilities);
+      return { ...voice, locked: !rule.allowed, locked_message: rule.allowed ? '' : lockedVoiceMessage(rule.requiredPlan) };
+    });
+  }
+
+  async available(userId: string, companyId: string): Promise<{ voices: VoiceView[]; categories: Record<string, number> }> {
+    const library = await this.premade();
+    return { voices: await this.view(library.voices, userId, companyId), categories: library.categories };
+  }
+
+  async custom(userId: string, companyId: string): Promise<VoiceView[]> {
+    await this.deps.capabilities(userId, companyId);
+    return (await this.deps.files.customVoices(companyId)).map((v) => ({ ...v, locked: false, locked_message: '' }));
+  }
+
+  /** The voice if the company may use it; 403 with the specification's message when locked. */
+  async check(userId: string, companyId: string, voiceId: string): Promise<VoiceView> {
+    const voice = await this.find(companyId, voiceId);
+    if (!voice) throw AppError.notFound('Voice not found');
+    const [view] = await this.view([voice], userId, companyId);
+    if (view!.locked && voice.category === 'premade') throw new AppError('FEATURE_NOT_AVAILABLE', view!.locked_message);
+    return { ...view!, locked: voice.category === 'premade' ? view!.locked : false, locked_message: voice.category === 'premade' ? view!.locked_message : '' };
+  }
+
+  /** Speaks the sample text with the voice into storage; the gateway serves it by its id. */
+  async preview(userId: string, companyId: string, voiceId: string, sampleText: string): Promise<{ audioId: string; storageKey: string }> {
+    const voice = await this.check(userId, companyId, voiceId);
+    const text = (sampleText.trim() || DEFAULT_PREVIEW_TEXT).slice(0, MAX_PREVIEW_CHARS);
+    const audioId = createHash('sha256').update(JSON.stringify([voice.settings, text])).digest('hex').slice(0, 32);
+    const storageKey = `voice-previews/${audioId}.wav`;
+    if ((await this.deps.storage.size(storageKey).catch(() => -1)) > 0) return { audioId, storageKey };
+    const dir = await mkdtemp(join(tmpdir(), 'tw-preview-'));
+    try {
+      const clip = await this.deps.speech.synthesize(text, voice.settings, join(dir, 'preview.wav'));
+      await this.deps.storage.delete(storageKey);
+      await this.deps.storage.put(storageKey, createReadStream(clip.wavPath));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    return { audioId, storageKey };
+  }
+
+  /** A voice from samples: matched (espeak-ng pitch and rate), labelled as such. */
+  async clone(
+    userId: string,
+    companyId: string,
+    input: { name: string; description: string; samples: Array<{ filename: string; storageKey: string; size: number }> },
+  ): Promise<VoiceView> {
+    await this.deps.capabilities(userId, companyId);
+    if (!input.name.trim() || input.samples.length === 0) throw AppError.validation('name', CLONE_REQUIRED_MESSAGE);
+    const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.read(s.storageKey), size: s.size })));
+    const valid = validateCloneRequest({ name: input.name, description: input.description, files });
+    if (!valid.ok) throw AppError.validation(valid.problems[0]?.filename ? 'files' : 'name', valid.message);
+    const dir = await mkdtemp(join(tmpdir(), 'tw-clone-'));
+    try {
+      const samples = await Promise.all(
+        valid.files.map(async (f, i) => {
+          const path = join(dir, `sample-${i}.${f.extension}`);
+          await writeFile(path, f.bytes);
+          return { filename: f.filename, path };
+        }),
+      );
+      const { voice } = await matchVoice(samples, { name: valid.name, description: valid.description });
+      const id = await this.deps.files.insertCustomVoice(companyId, userId, voice);
+      return { ...voice, voice_id: id, locked: false, locked_message: '' };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** The settings to narrate with: the chosen voice, else the library's first free voice. */
+  async settingsFor(voiceId: string, companyId: string): Promise<VoiceSettings> {
+    const voice = (voiceId && (await this.find(companyId, voiceId))) || (await this.premade()).voices.find((v) => !v.is_premium);
+    if (!voice) throw new AppError('UNAVAILABLE', 'No narration voice is available.');
+    return voice.settings;
+  }
+
+  private async find(companyId: string, voiceId: string): Promise<Voice | undefined> {
+    if (voiceId.startsWith('custom:')) return this.deps.files.customVoice(companyId, voiceId.slice('custom:'.length));
+    return (await this.premade()).voices.find((v) => v.voice_id === voiceId);
+  }
+}

@@ -1,0 +1,22 @@
+it('times', async () => {
+  const n = 1968000;
+  let t = Date.now();
+  let s = 0;
+  for (let i = 0; i < n; i++) s += Math.sin(i * 0.01);
+  console.log('sin', Date.now() - t, s > -1e9);
+  t = Date.now();
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) a[i] = i * 0.5;
+  console.log('f64', Date.now() - t);
+  t = Date.now();
+  const b = Buffer.alloc(n * 2);
+  const v = new DataView(b.buffer, b.byteOffset, b.length);
+  for (let i = 0; i < n; i++) v.setInt16(i * 2, i & 0x7fff, true);
+  console.log('dv', Date.now() - t);
+  t = Date.now();
+  for (let i = 0; i < n; i++) s += Math.min(1, i / 3, (n - i) / 3);
+  console.log('min', Date.now() - t);
+  t = Date.now();
+  for (let i = 0; i < n; i++) s += Math.round(i * 0.3);
+  console.log('round', Date.now() - t);
+});

@@ -1,0 +1,51 @@
+// Pipeline facts (PipelineProgress on <prefix>.progress/completed/failed) as the generator and
+// media-render jobs publish them: progress throttled to real steps, ids deterministic per run so
+// a redelivered step is dropped by JetStream and applied once by the project service.
+import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
+import type { EventBus } from './events.js';
+
+/** Progress steps smaller than this are not worth an event. */
+const MIN_STEP = 5;
+
+export class PipelinePublisher {
+  private readonly last = new Map<string, { stage: string; percent: number }>();
+
+  constructor(
+    private readonly bus: EventBus,
+    /** 'generation' or 'render'. */
+    private readonly prefix: string,
+    /** Distinguishes this run's events from a previous attempt's. */
+    private readonly runId: string,
+  ) {}
+
+  /** Publishes `status = stage` at `percent` unless it is a step too small to matter. */
+  async progress(projectId: string, stage: string, percent: number): Promise<void> {
+    const value = Math.max(0, Math.min(100, Math.round(percent)));
+    const previous = this.last.get(projectId);
+    if (previous && previous.stage === stage && (value <= previous.percent || (value !== 100 && value - previous.percent < MIN_STEP))) return;
+    this.last.set(projectId, { stage, percent: value });
+    await this.publish('progress', `${stage}:${value}`, { projectId, status: stage, stage, percent: value });
+  }
+
+  async completed(projectId: string, event: Partial<PipelineProgress> & { status: string }): Promise<void> {
+    await this.publish('completed', 'completed', { projectId, percent: 100, ...event });
+    this.last.delete(projectId);
+  }
+
+  async failed(projectId: string, message: string): Promise<void> {
+    await this.publish('failed', 'failed', { projectId, status: 'failed', error: message });
+    this.last.delete(projectId);
+  }
+
+  private async publish(kind: string, step: string, event: Partial<PipelineProgress> & { projectId: string; status: string }): Promise<void> {
+    const message = PipelineProgress.encode({
+      stage: '',
+      percent: 0,
+      error: '',
+      generatedContentJson: '',
+      occurredAt: new Date().toISOString(),
+      ...event,
+    }).finish();
+    await this.bus.publish(`${this.prefix}.${kind}`, message, `${event.projectId}:${this.runId}:${step}`);
+  }
+}
