@@ -27,6 +27,7 @@ import { createRenderers } from './services/renderers.js';
 import { RenderService } from './services/render.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { createSpeechProvider } from './speech/index.js';
+import { createVoiceCloner } from './voices/cloner.js';
 
 export const MEDIA_SCHEMA = 'media_render';
 
@@ -67,6 +68,11 @@ export async function startMediaServer(
   const membership = (userId: string, companyId: string) => auth.getMembership({ userId, companyId }, { userId });
   const voices = new VoiceService({
     speech,
+    cloner: createVoiceCloner(
+      config.SPEECH_PROVIDER === 'elevenlabs'
+        ? { kind: 'elevenlabs', elevenlabs: { baseURL: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, modelId: config.ELEVENLABS_MODEL_ID } }
+        : { kind: 'matching' },
+    ),
     files,
     storage,
     capabilities: async (userId, companyId) => (await membership(userId, companyId)).capabilities,

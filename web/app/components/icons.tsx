@@ -27,3 +27,7 @@ export const WarningIcon = (p: P) => <Icon {...p}><path d="M12 3l10 18H2L12 3zM1
 export const CloseIcon = (p: P) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
 export const SparkIcon = (p: P) => <Icon {...p}><path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5L18 18M6 18l2.5-2.5M15.5 8.5L18 6" /></Icon>;
 export const MailIcon = (p: P) => <Icon {...p}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3 7l9 6 9-6" /></Icon>;
+export const DownloadIcon = (p: P) => <Icon {...p}><path d="M12 4v11M7 10l5 5 5-5M4 19h16" /></Icon>;
+export const MicIcon = (p: P) => <Icon {...p}><rect x="9" y="3" width="6" height="11" rx="3" /><path d="M5 11a7 7 0 0014 0M12 18v3M8 21h8" /></Icon>;
+export const PlayIcon = (p: P) => <Icon {...p}><path d="M7 5l12 7-12 7V5z" /></Icon>;
+export const StopIcon = (p: P) => <Icon {...p}><rect x="6" y="6" width="12" height="12" rx="1.5" /></Icon>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 // Small presentational building blocks shared by the screens.
-import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
@@ -202,6 +202,81 @@ export function FormActions({ saving, onCancel }: { saving: boolean; onCancel: (
         {saving && <Spinner />}
         {saving ? t('common.saving') : t('common.save')}
       </Button>
+    </div>
+  );
+}
+
+/** The ids that tie a tab to its panel (`idBase` from useId()). */
+export function tabIds(idBase: string, key: string) {
+  return { tab: `${idBase}-tab-${key}`, panel: `${idBase}-panel-${key}` };
+}
+
+/**
+ * A tab list (WAI-ARIA tabs, automatic activation): the selected tab is the one in the Tab order;
+ * arrow keys, Home and End move between tabs and select them. Render each panel with
+ * `<TabPanel idBase tab>`.
+ */
+export function Tabs<K extends string>({
+  idBase,
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  idBase: string;
+  label: string;
+  tabs: { key: K; label: ReactNode }[];
+  value: K;
+  onChange: (key: K) => void;
+}) {
+  const select = (index: number) => {
+    const tab = tabs[(index + tabs.length) % tabs.length];
+    if (!tab) return;
+    onChange(tab.key);
+    document.getElementById(tabIds(idBase, tab.key).tab)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.key === value);
+    if (event.key === 'ArrowRight') select(index + 1);
+    else if (event.key === 'ArrowLeft') select(index - 1);
+    else if (event.key === 'Home') select(0);
+    else if (event.key === 'End') select(tabs.length - 1);
+    else return;
+    event.preventDefault();
+  };
+  return (
+    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      {tabs.map((tab) => {
+        const selected = tab.key === value;
+        const ids = tabIds(idBase, tab.key);
+        return (
+          <button
+            key={tab.key}
+            id={ids.tab}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            aria-controls={ids.panel}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(tab.key)}
+            className={cx(
+              '-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600',
+              selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+            )}
+          >
+            {tab.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function TabPanel({ idBase, tab, className, children }: { idBase: string; tab: string; className?: string; children: ReactNode }) {
+  const ids = tabIds(idBase, tab);
+  return (
+    <div id={ids.panel} role="tabpanel" aria-labelledby={ids.tab} tabIndex={0} className={cx('focus:outline-none', className)}>
+      {children}
     </div>
   );
 }

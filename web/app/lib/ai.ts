@@ -37,6 +37,7 @@ import { api, withTimeout } from './api';
 import { tierOf } from './format';
 import type { Branding } from './projects';
 import type { User } from './types';
+import type { VoiceSelection } from './voices';
 import { GENERATOR_UPLOAD_RULES, sendMultipart, type GeneratorUploadKind, type MultipartHandle, type UploadRule } from './uploads';
 
 export { AI_SERVICE_TYPES, ANALYSIS_TYPES, GENERATOR_TYPES, QUALITY_DIMENSIONS, SERVICE_ANALYSES, type AiServiceType, type AnalysisType, type GeneratorType, type QualityDimension };
@@ -206,6 +207,11 @@ export interface GeneratorFormInput {
   /** The form's title. */
   projectName: string;
   branding: Branding | null;
+  /** The output formats; left out of the call when not given. */
+  visualFormat?: string;
+  documentFormat?: string;
+  /** The narration voice (video formats only); null or absent is the default voice. */
+  voice?: VoiceSelection | null;
 }
 
 export interface GeneratorJsonBody {
@@ -213,6 +219,9 @@ export interface GeneratorJsonBody {
   request_data: GeneratorRequestMap[GeneratorType];
   project_name: string;
   branding?: Branding;
+  visual_format?: string;
+  document_format?: string;
+  voice_selection?: VoiceSelection;
 }
 
 /** The text fields of the multipart call; the file goes with them. */
@@ -223,6 +232,10 @@ export interface GeneratorMultipartFields {
   project_name: string;
   /** branding as JSON text, when branding is on. */
   branding?: string;
+  visual_format?: string;
+  document_format?: string;
+  /** voice_selection as JSON text, when a voice is chosen. */
+  voice_selection?: string;
 }
 
 export type GeneratorSubmission =
@@ -260,10 +273,16 @@ export function buildGeneratorSubmission(input: GeneratorFormInput): GeneratorSu
       project_name: projectName,
     };
     if (branding) fields.branding = JSON.stringify(branding);
+    if (input.visualFormat) fields.visual_format = input.visualFormat;
+    if (input.documentFormat) fields.document_format = input.documentFormat;
+    if (input.voice) fields.voice_selection = JSON.stringify(input.voice);
     return { ok: true, kind: 'multipart', fields, file };
   }
   const body: GeneratorJsonBody = { generator_type: input.method, request_data: requestData, project_name: projectName };
   if (branding) body.branding = branding;
+  if (input.visualFormat) body.visual_format = input.visualFormat;
+  if (input.documentFormat) body.document_format = input.documentFormat;
+  if (input.voice) body.voice_selection = input.voice;
   return { ok: true, kind: 'json', body };
 }
 
@@ -275,6 +294,9 @@ export function generatorFormData(fields: GeneratorMultipartFields, file: File):
   form.append('request_data', fields.request_data);
   form.append('project_name', fields.project_name);
   if (fields.branding !== undefined) form.append('branding', fields.branding);
+  if (fields.visual_format !== undefined) form.append('visual_format', fields.visual_format);
+  if (fields.document_format !== undefined) form.append('document_format', fields.document_format);
+  if (fields.voice_selection !== undefined) form.append('voice_selection', fields.voice_selection);
   form.append('file', file, file.name);
   return form;
 }

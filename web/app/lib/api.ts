@@ -72,7 +72,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
+function requestInit(options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = {
     method: options.method ?? 'GET',
@@ -84,6 +84,10 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
+  return init;
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(`/api${path}`, init);
   } catch (error) {
@@ -92,7 +96,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
-async function readBody(res: Response): Promise<unknown> {
+/** The JSON body of an answer (undefined when it has none or it is not JSON). */
+export async function readBody(res: Response): Promise<unknown> {
   if (res.status === 204 || res.status === 205) return undefined;
   const text = await res.text();
   if (!text) return undefined;
@@ -118,14 +123,18 @@ export function toError(status: number, body: unknown): ApiError {
   return new ApiError(status, `HTTP_${status}`);
 }
 
-/** Calls `/api${path}`; resolves with the parsed JSON (undefined for 204), rejects with ApiError. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * fetch `/api${path}` with the session rules of every call: a 401 whose code is TOKEN_EXPIRED or
+ * UNAUTHENTICATED refreshes the session once (shared by concurrent callers) and retries; a 401
+ * that stays fires the session-ended listeners. Resolves with the answer, its body unread (a
+ * download reads it as a stream); rejects with ApiError NETWORK when there is no connection.
+ */
+export async function fetchWithSession(path: string, init: RequestInit): Promise<Response> {
   const generation = refreshGeneration;
-  let res = await send(path, options);
-  let body = await readBody(res);
+  let res = await send(path, init);
 
   if (res.status === 401 && !SESSION_PATHS.has(path)) {
-    const error = toError(res.status, body);
+    const error = toError(res.status, await readBody(res.clone()));
     // TOKEN_EXPIRED is the documented signal. UNAUTHENTICATED is treated the same: the access
     // cookie's Max-Age equals the token's lifetime, so once it expires the browser stops sending
     // it and the gateway sees no token at all, while the refresh cookie is still valid.
@@ -133,15 +142,21 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       // Another call may already have refreshed since this one started: then just retry.
       const refreshed = generation !== refreshGeneration || (await refreshSession());
       if (refreshed) {
-        res = await send(path, options);
-        body = await readBody(res);
+        await res.body?.cancel();
+        res = await send(path, init);
       }
     }
     if (res.status === 401) {
       for (const listener of sessionEndedListeners) listener();
     }
   }
+  return res;
+}
 
+/** Calls `/api${path}`; resolves with the parsed JSON (undefined for 204), rejects with ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await fetchWithSession(path, requestInit(options));
+  const body = await readBody(res);
   if (!res.ok) throw toError(res.status, body);
   return body as T;
 }

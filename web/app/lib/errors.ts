@@ -1,9 +1,10 @@
 // Error text for the screens: the translated catalogue message for the codes we know, else the
 // server's own message (translated when it is one of the catalogue's generator or quality
-// messages), else a fallback (e.g. 'Login failed').
+// messages, or a voice's plan lock), else a fallback (e.g. 'Login failed').
 import type { TFunction } from 'i18next';
 import { GENERATOR_MESSAGES, QUALITY_MESSAGES } from '@trainwright/catalogue';
 import { ApiError } from './api';
+import { voiceLockMessageText } from './voices';
 
 const CODE_KEYS: Record<string, string> = {
   NETWORK: 'errors.network',
@@ -42,7 +43,8 @@ export function catalogueMessageKey(message: string): string | null {
  * when the catalogue has it, else as sent. */
 export function messageText(message: string, t: TFunction): string {
   const key = catalogueMessageKey(message);
-  return key ? t(key) : message;
+  if (key) return t(key);
+  return voiceLockMessageText(message, t) ?? message;
 }
 
 export function errorText(error: unknown, t: TFunction, fallbackKey?: string): string {

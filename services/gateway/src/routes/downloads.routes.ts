@@ -48,14 +48,14 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
       const count = !rangeHeader || /^bytes=0-/.test(rangeHeader.trim());
       const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count }, { userId, requestId: request.id });
       const range = parseRange(rangeHeader, target.size);
-      reply.header('content-type', target.contentType);
-      reply.header('content-disposition', contentDisposition(target.filename));
       reply.header('accept-ranges', 'bytes');
-      reply.header('cache-control', 'private, no-store');
       if (range === 'invalid') {
         reply.header('content-range', `bytes */${target.size}`);
         return reply.status(416).send({ code: 'RANGE_NOT_SATISFIABLE', message: 'The requested byte range is not satisfiable.' });
       }
+      reply.header('content-type', target.contentType);
+      reply.header('content-disposition', contentDisposition(target.filename));
+      reply.header('cache-control', 'private, no-store');
       if (range) {
         reply.status(206);
         reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);

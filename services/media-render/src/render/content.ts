@@ -34,6 +34,8 @@ export interface PreparedQuestion {
   options: Array<{ letter: string; text: string; correct: boolean }>;
   /** The letters of the correct options ('B', 'A, C'); '–' when the question marks none. */
   answer: string;
+  /** The answer as the answer key writes it: 'B – Water', 'A, C – Heat; Fuel'. */
+  answerText: string;
   explanation: string;
 }
 
@@ -77,7 +79,8 @@ export interface Labels {
   fullText: string;
   untitled: string;
   slide: (n: number) => string;
-  page: (n: number, total: number) => string;
+  /** "Page n of total"; the Word manual passes placeholders and puts page fields in their place. */
+  page: (n: number | string, total: number | string) => string;
 }
 
 export interface DocumentContent {
@@ -314,12 +317,15 @@ export function prepareContent(input: RenderInput): DocumentContent {
       text: cleanLine(o?.text),
       correct: o?.is_correct === true,
     }));
-    const correct = options.filter((o) => o.correct).map((o) => o.letter);
+    const correct = options.filter((o) => o.correct);
+    const answer = correct.length > 0 ? correct.map((o) => o.letter).join(', ') : '–';
+    const texts = correct.map((o) => o.text).filter((t) => t !== '');
     return {
       number: i + 1,
       prompt: cleanText(q?.prompt).trim(),
       options,
-      answer: correct.length > 0 ? correct.join(', ') : '–',
+      answer,
+      answerText: texts.length > 0 ? `${answer} – ${texts.join('; ')}` : answer,
       explanation: cleanText(q?.explanation).trim(),
     };
   });

@@ -12,7 +12,9 @@
 // Template families (DejaVu, Liberation, Noto; regular and bold) come from fonts-dejavu-core,
 // fonts-liberation2 and fonts-noto-core. Characters the template family lacks are drawn with the
 // fallbacks, in order: Noto Sans Arabic and Hebrew (right-to-left scripts), DejaVu Sans (wide
-// coverage, including many emoji as outlines) and Droid Sans Fallback (CJK, fonts-droid-fallback).
+// coverage, some emoji as outlines), Noto Sans Symbols and Symbols 2 (more pictographs) and Droid
+// Sans Fallback (CJK, fonts-droid-fallback). No colour emoji font is used: an emoji none of these
+// has draws as the missing-glyph box.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
@@ -54,6 +56,8 @@ const FALLBACKS: ReadonlyArray<{ family: string; files: Record<FontWeight, strin
   { family: 'Noto Sans Arabic', files: { regular: 'NotoSansArabic-Regular.ttf', bold: 'NotoSansArabic-Bold.ttf' } },
   { family: 'Noto Sans Hebrew', files: { regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' } },
   { family: 'DejaVu Sans', files: FAMILY_FILES['DejaVu Sans'] },
+  { family: 'Noto Sans Symbols', files: { regular: 'NotoSansSymbols-Regular.ttf', bold: 'NotoSansSymbols-Bold.ttf' } },
+  { family: 'Noto Sans Symbols 2', files: { regular: 'NotoSansSymbols2-Regular.ttf', bold: 'NotoSansSymbols2-Regular.ttf' } },
   { family: 'Droid Sans Fallback', files: { regular: 'DroidSansFallbackFull.ttf', bold: 'DroidSansFallbackFull.ttf' } },
 ];
 

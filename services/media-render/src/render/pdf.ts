@@ -486,8 +486,7 @@ async function drawBody(w: GuideWriter): Promise<void> {
     }
     await w.heading(labels.answerKey, 1);
     for (const q of c.questions) {
-      const chosen = q.options.filter((o) => o.correct).map((o) => o.text);
-      await w.strong(`${q.number}. ${q.answer}${chosen.length > 0 ? ` – ${chosen.join('; ')}` : ''}`, { spaceBefore: 6 });
+      await w.strong(`${q.number}. ${q.answerText}`, { spaceBefore: 6 });
       if (q.explanation) await w.muted(q.explanation, { indent: BULLET_INDENT });
     }
   }

@@ -5,10 +5,18 @@ import type { RenderInput } from '../domain/types.js';
 import { asRenderError, brandingLine, prepareContent, type DocumentContent } from './content.js';
 
 const RULE_MAX = 72;
+// Characters a monospaced display draws two columns wide (CJK ideographs, kana, Hangul, full-width forms).
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
 
-/** A heading underlined with `mark`, as plain-text documents have done since e-mail. */
+function displayWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += WIDE.test(char) ? 2 : 1;
+  return width;
+}
+
+/** A heading underlined with `mark` to its width on a monospaced display, as plain-text documents do. */
 function heading(text: string, mark: '=' | '-'): string[] {
-  return [text, mark.repeat(Math.min([...text].length, RULE_MAX))];
+  return [text, mark.repeat(Math.min(displayWidth(text), RULE_MAX))];
 }
 
 /** Lines of a text block, every line after the first indented by `indent` (and the first by `first`). */
@@ -48,8 +56,7 @@ function renderContent(c: DocumentContent): string {
 
     const key = heading(labels.answerKey, '-');
     for (const q of c.questions) {
-      const chosen = q.options.filter((o) => o.correct).map((o) => o.text);
-      key.push(`${q.number}. ${q.answer}${chosen.length > 0 ? ` (${chosen.join('; ')})` : ''}`);
+      key.push(`${q.number}. ${q.answerText}`);
       if (q.explanation) key.push(...block(q.explanation, '   ', '   '));
     }
     parts.push(key);

@@ -3,15 +3,15 @@
 // previews served by us, and the rule that a locked voice cannot be chosen.
 import { AppError, type ObjectStorage } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createReadStream } from 'node:fs';
 import type { SpeechProvider, Voice, VoiceSettings } from '../domain/types.js';
 import type { RenderRepository } from '../repositories/render.repository.js';
-import { CLONE_REQUIRED_MESSAGE, validateCloneRequest } from '../voices/clone-rules.js';
+import { CLONE_REQUIRED_MESSAGE } from '../voices/clone-rules.js';
+import { CloneRejected, type VoiceCloner } from '../voices/cloner.js';
 import { buildVoiceLibrary, lockedVoiceMessage, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
-import { matchVoice } from '../voices/matching.js';
 
 /** The preview text when the caller sends none (the specification's fixed sample). */
 export const DEFAULT_PREVIEW_TEXT = 'Hello! This is a preview of the voice that will narrate your training video.';
@@ -28,6 +28,8 @@ export class VoiceService {
   constructor(
     private readonly deps: {
       speech: SpeechProvider;
+      /** Voice matching (default) or ElevenLabs cloning, by configuration. */
+      cloner: VoiceCloner;
       files: RenderRepository;
       storage: ObjectStorage;
       /** The company's effective capabilities for a member (NOT_FOUND when not a member). */
@@ -97,22 +99,13 @@ export class VoiceService {
     await this.deps.capabilities(userId, companyId);
     if (!input.name.trim() || input.samples.length === 0) throw AppError.validation('name', CLONE_REQUIRED_MESSAGE);
     const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.read(s.storageKey), size: s.size })));
-    const valid = validateCloneRequest({ name: input.name, description: input.description, files });
-    if (!valid.ok) throw AppError.validation(valid.problems[0]?.filename ? 'files' : 'name', valid.message);
-    const dir = await mkdtemp(join(tmpdir(), 'tw-clone-'));
     try {
-      const samples = await Promise.all(
-        valid.files.map(async (f, i) => {
-          const path = join(dir, `sample-${i}.${f.extension}`);
-          await writeFile(path, f.bytes);
-          return { filename: f.filename, path };
-        }),
-      );
-      const { voice } = await matchVoice(samples, { name: valid.name, description: valid.description });
+      const { voice } = await this.deps.cloner.clone({ name: input.name, description: input.description, files });
       const id = await this.deps.files.insertCustomVoice(companyId, userId, voice);
       return { ...voice, voice_id: id, locked: false, locked_message: '' };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+    } catch (error) {
+      if (error instanceof CloneRejected) throw AppError.validation(error.problems[0]?.filename ? 'files' : 'name', error.message);
+      throw error;
     }
   }
 

@@ -24,9 +24,9 @@ export interface EspeakVoiceEntry {
   otherLanguages: Array<{ language: string; priority: number }>;
 }
 
-/** A speakable base voice: the key to pass to -v plus its table row. */
+/** A speakable base voice: its key plus its table row. */
 export interface EspeakBaseVoice extends EspeakVoiceEntry {
-  /** What `-v` takes: the language tag, or the file id when several voices share a tag. */
+  /** The stable name in settings and ids: the language tag, or the file id when several voices share a tag. */
   key: string;
 }
 
@@ -244,7 +244,10 @@ export class EspeakProvider implements SpeechProvider {
     const rate = Math.round(clamp(settings.rate ?? ESPEAK_RATE.normal, ESPEAK_RATE.min, ESPEAK_RATE.max));
     await mkdir(dirname(outPath), { recursive: true });
     const voiceArg = variant ? `${base.key}+${variant.key}` : base.key;
-    const args = ['-w', outPath, '-v', voiceArg, '-p', String(pitch), '-s', String(rate), '--stdin'];
+    // espeak-ng is given the voice file, not the language tag: with some tags (en-gb, fr-fr) it
+    // silently drops the '+variant', and some tags (chr-US-Qaaa-x-west) it does not find at all.
+    const fileArg = variant ? `${base.file}+${variant.key}` : base.file;
+    const args = ['-w', outPath, '-v', fileArg, '-p', String(pitch), '-s', String(rate), '--stdin'];
     const result = await this.run(args, input, this.timeoutMs + input.length * this.timeoutPerCharMs);
     if (result.code !== 0) {
       await rm(outPath, { force: true });

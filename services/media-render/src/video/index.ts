@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechProvider, type VideoFormat, type VoiceSettings } from '../domain/types.js';
 import { asRenderError } from '../render/content.js';
-import { encodeVideo } from './encode.js';
+import { encodeVideo, type EncodeSlide } from './encode.js';
 import { narrate } from './narration.js';
 import { checkSize, contentOf, DEFAULT_SIZE, renderSlideImages, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
@@ -30,13 +30,16 @@ export interface RenderedVideo {
   vttPath: string;
   srtPath: string;
   durationMs: number;
+  /** What was encoded: each slide's image, clip and duration (for a re-encode or the baseline). */
+  slides: EncodeSlide[];
 }
 
 /** Shares of the overall progress; images and narration run at the same time. */
 const WEIGHTS = { images: 12, narration: 13, encode: 75 };
 
 export async function renderVideo(input: RenderInput, options: RenderVideoOptions, progress?: ProgressReporter): Promise<RenderedVideo> {
-  const size = checkSize(options.size ?? DEFAULT_SIZE);
+  // Checked before any work: images and speech are wasted if the encoder then refuses the size.
+  const size = checkSize(options.size ?? DEFAULT_SIZE, true);
   if (options.format !== 'mp4' && options.format !== 'mov') throw new RenderError(`Unknown video format '${options.format}'.`);
   const workDir = resolve(options.workDir);
   await mkdir(workDir, { recursive: true });
@@ -65,9 +68,10 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
   const srtPath = join(workDir, 'subtitles.srt');
   await Promise.all([writeFile(vttPath, toWebVtt(cues)), writeFile(srtPath, toSrt(cues))]);
 
+  const slides = narration.slides.map((s, n): EncodeSlide => ({ pngPath: images[n]!, wavPath: s.clip?.wavPath ?? null, durationMs: s.durationMs }));
   const { outPath, durationMs } = await encodeVideo(
     {
-      slides: narration.slides.map((s, n) => ({ pngPath: images[n]!, wavPath: s.clip?.wavPath ?? null, durationMs: s.durationMs })),
+      slides,
       format: options.format,
       outPath: join(workDir, `video.${options.format}`),
       size,
@@ -78,5 +82,5 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
     },
     step('encode'),
   );
-  return { videoPath: outPath, vttPath, srtPath, durationMs };
+  return { videoPath: outPath, vttPath, srtPath, durationMs, slides };
 }

@@ -14,6 +14,8 @@ import { contentOf, TITLE_CARD } from './slide-image.js';
 export const SLIDE_PAUSE_MS = 600;
 /** The shortest a slide is shown: long enough to read a title even when nothing is said. */
 export const MIN_SLIDE_MS = 2500;
+/** The title card says at most this much of the title: a title is a label, not a text to read out. */
+export const TITLE_NARRATION_CHARS = 200;
 
 export interface NarratedSlide {
   /** TITLE_CARD or the slide's index in the deck. */
@@ -84,7 +86,15 @@ export function narrationTexts(input: RenderInput): string[] {
     if (scene && scene.some((l) => l.trim() !== '')) return speakableText(scene);
     return speakableText([...section.points, ...section.paragraphs]);
   });
-  return [speakableText([content.title]), ...texts];
+  return [speakableText([shorten(content.title, TITLE_NARRATION_CHARS)]), ...texts];
+}
+
+/** The text cut after a whole word at about `max` characters. */
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return space > max / 2 ? cut.slice(0, space) : cut;
 }
 
 /** How long a slide stays: its narration and a pause, and never less than MIN_SLIDE_MS. */

@@ -9,7 +9,7 @@ import { renderAsync, Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { escapeXml, type FontFamily, type Layout } from '@trainwright/templates';
 import { RenderError, type ProgressReporter, type RenderInput } from '../domain/types.js';
 import { brandingLine, fitInside, prepareContent, type DocumentContent, type Palette } from '../render/content.js';
-import { FALLBACK_FAMILIES, fontFiles, fontRuns, textWidth, type FontWeight } from '../render/fonts.js';
+import { FALLBACK_FAMILIES, fontFile, fontRuns, textWidth, type FontWeight } from '../render/fonts.js';
 import { ellipsize, isRightToLeft, wrapText } from '../render/text-layout.js';
 
 export interface Size {
@@ -65,16 +65,19 @@ const LINE_HEIGHT = 1.22;
 const ITEM_GAP = 0.5;
 const BULLET_INDENT = 1.15;
 
-/** Checks a pixel size; an odd edge is allowed here (PNGs) but not by the video encoder. */
-export function checkSize(size: Size): Size {
-  const ok = (n: unknown) => Number.isInteger(n) && (n as number) >= 16 && (n as number) <= MAX_EDGE;
+/** Checks a pixel size; `even` for video: H.264 in yuv420p halves both chroma dimensions. */
+export function checkSize(size: Size, even = false): Size {
+  const ok = (n: unknown) => Number.isInteger(n) && (n as number) >= 16 && (n as number) <= MAX_EDGE && (!even || (n as number) % 2 === 0);
   if (!size || !ok(size.width) || !ok(size.height)) {
-    throw new RenderError(`Invalid image size ${size?.width}x${size?.height}: width and height must be whole numbers from 16 to ${MAX_EDGE}.`);
+    throw new RenderError(
+      `Invalid ${even ? 'video' : 'image'} size ${size?.width}x${size?.height}: width and height must be ${even ? 'even ' : ''}whole numbers from 16 to ${MAX_EDGE}.`,
+    );
   }
   return size;
 }
 
-// One prepared content per input object: rendering 200 slides must not prepare the deck 200 times.
+// One prepared content per input object (inputs are plain data, not changed once rendering
+// starts): rendering 200 slides must not prepare the deck 200 times.
 const prepared = new WeakMap<RenderInput, DocumentContent>();
 export function contentOf(input: RenderInput): DocumentContent {
   let content = prepared.get(input);
@@ -124,16 +127,15 @@ const measureWith = (face: Face, size: number) => (text: string) => textWidth(te
  * height. When nothing fits at `min`, the text is cut at the last line that fits and ends with '…'.
  */
 function fitText(items: string[], box: Box, spec: TextSpec): Fitted {
-  const texts = items.map((t) => drawable(t.replace(/\s+/gu, ' ').trim(), spec.face)).filter((t) => t !== '');
+  const texts = items.map((t) => drawable(t, spec.face)).filter((t) => t !== '');
   if (texts.length === 0) return { size: spec.max, items: [], height: 0 };
-  const heightOf = (lines: number, n: number, size: number) => lines * size * LINE_HEIGHT + (n - 1) * ITEM_GAP * size;
   let size = spec.max;
   for (;;) {
     const width = box.w - (spec.bullets ? BULLET_INDENT * size : 0);
     const measure = measureWith(spec.face, size);
     const wrapped = texts.map((t) => wrapText(t, width, measure));
     const lines = wrapped.reduce((n, w) => n + w.length, 0);
-    const height = heightOf(lines, wrapped.length, size);
+    const height = lines * size * LINE_HEIGHT + (wrapped.length - 1) * ITEM_GAP * size;
     if (height <= box.h) return { size, items: wrapped, height };
     const next = Math.max(spec.min, Math.floor(size * 0.9));
     if (size > spec.min && next < size) {
@@ -237,13 +239,13 @@ function textBlocks(groups: Array<{ items: string[]; box: Box; bottom?: boolean 
 }
 
 /** A picture placeholder (the input carries no images): sky, sun and hills in the scheme's colours. */
-function picture(b: Box, c: Palette, opacity = 1): string {
+function picture(b: Box, c: Palette): string {
   const p = (fx: number, fy: number) => `${num(b.x + b.w * fx)} ${num(b.y + b.h * fy)}`;
   return [
-    rect(b, c.secondary, { 'fill-opacity': 0.55 * opacity }),
-    el('circle', { cx: b.x + b.w * 0.7, cy: b.y + b.h * 0.28, r: Math.min(b.w, b.h) * 0.11, fill: c.accent, 'fill-opacity': opacity }),
-    el('path', { d: `M${p(0, 1)} L${p(0.3, 0.5)} L${p(0.55, 0.78)} L${p(0.76, 0.56)} L${p(1, 0.86)} L${p(1, 1)} Z`, fill: c.primary, 'fill-opacity': 0.8 * opacity }),
-    el('path', { d: `M${p(0, 1)} L${p(0, 0.8)} L${p(0.42, 0.7)} L${p(1, 0.95)} L${p(1, 1)} Z`, fill: c.primary, 'fill-opacity': opacity }),
+    rect(b, c.secondary, { 'fill-opacity': 0.55 }),
+    el('circle', { cx: b.x + b.w * 0.7, cy: b.y + b.h * 0.28, r: Math.min(b.w, b.h) * 0.11, fill: c.accent }),
+    el('path', { d: `M${p(0, 1)} L${p(0.3, 0.5)} L${p(0.55, 0.78)} L${p(0.76, 0.56)} L${p(1, 0.86)} L${p(1, 1)} Z`, fill: c.primary, 'fill-opacity': 0.8 }),
+    el('path', { d: `M${p(0, 1)} L${p(0, 0.8)} L${p(0.42, 0.7)} L${p(1, 0.95)} L${p(1, 1)} Z`, fill: c.primary }),
   ].join('');
 }
 
@@ -272,7 +274,8 @@ function footer(cv: Canvas, number: string, color: string, from = MARGIN): strin
   // The branding line keeps clear of the slide number on the right.
   const w = cv.W - MARGIN - 160 - from;
   return [
-    line ? textBlock([ellipsize(line, w, measureWith(cv.body, 18))], { x: from, y, w, h }, { face: cv.body, max: 18, min: 18, color, opacity: 0.75 }).svg : '',
+    // One line high: a longer line is cut with an ellipsis.
+    line ? textBlock([line], { x: from, y, w, h }, { face: cv.body, max: 18, min: 18, color, opacity: 0.75 }).svg : '',
     el('text', { x: cv.W - MARGIN, y: y + 18, 'font-family': fontFamilyAttr(cv.body.family), 'font-size': 18, fill: color, 'fill-opacity': 0.75, 'text-anchor': 'end' }, escapeXml(number)),
   ].join('');
 }
@@ -476,17 +479,42 @@ export function renderSlideSvg(input: RenderInput, index: number, size: Size): s
   );
 }
 
-function resvgOptions(size: Size): ResvgRenderOptions {
+// Font files per prepared deck: resvg parses every file it is given on every render, and the
+// fallbacks (4 MB of CJK among them) are only needed by decks that use their scripts.
+const deckFonts = new WeakMap<DocumentContent, string[]>();
+
+/** The template's faces and the fallback files that some text of the deck is drawn with. */
+function fontFilesFor(content: DocumentContent): string[] {
+  let files = deckFonts.get(content);
+  if (files) return files;
+  const faces: Face[] = [
+    { family: content.fonts.heading, weight: 'bold' },
+    { family: content.fonts.body, weight: 'regular' },
+    { family: content.fonts.body, weight: 'bold' },
+  ];
+  const paths = new Set(faces.map((f) => fontFile(f.family, f.weight)));
+  const texts = [content.title, content.description, content.date, brandingLine(content.branding)];
+  for (const s of content.sections) texts.push(s.title, ...s.points, ...s.paragraphs);
+  for (const text of texts) {
+    for (const face of faces) for (const run of fontRuns(text, face.family, face.weight)) paths.add(run.face.path);
+  }
+  files = [...paths];
+  deckFonts.set(content, files);
+  return files;
+}
+
+function resvgOptions(input: RenderInput, size: Size): ResvgRenderOptions {
+  const content = contentOf(input);
   return {
     fitTo: { mode: 'width', value: size.width },
-    // Only the known files: system font discovery is slow and would make output machine-dependent.
-    font: { loadSystemFonts: false, fontFiles: fontFiles(), defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans', serifFamily: 'DejaVu Serif' },
+    // Only known files: system font discovery is slow and would make the output machine-dependent.
+    font: { loadSystemFonts: false, fontFiles: fontFilesFor(content), defaultFontFamily: content.fonts.body },
     logLevel: 'off',
   };
 }
 
 export function renderSlidePng(input: RenderInput, index: number, size: Size): Buffer {
-  return new Resvg(renderSlideSvg(input, index, size), resvgOptions(size)).render().asPng();
+  return new Resvg(renderSlideSvg(input, index, size), resvgOptions(input, size)).render().asPng();
 }
 
 export function renderTitlePng(input: RenderInput, size: Size): Buffer {
@@ -506,7 +534,7 @@ export function videoSlideIndexes(input: RenderInput): number[] {
 export async function renderSlideImages(input: RenderInput, dir: string, size: Size, progress?: ProgressReporter): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const indexes = videoSlideIndexes(input);
-  const options = resvgOptions(size);
+  const options = resvgOptions(input, size);
   const paths: string[] = [];
   for (const [n, index] of indexes.entries()) {
     const path = join(dir, index === TITLE_CARD ? 'title.png' : `slide-${String(index + 1).padStart(3, '0')}.png`);

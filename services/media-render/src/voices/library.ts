@@ -9,8 +9,8 @@
 // so the voices a plan sees add up to 5, 15, 25 and 50+ (part 1 section 9) when the provider has
 // that many. A round takes, for each gender (male, female, then other) and each language of the
 // tier in order, that slot's next unused voice. A slot's voices are ordered: voices not labelled
-// old first, then by variant (a voice without variant first, then variants in the order the
-// provider lists them), then by locale (PREFERRED_LOCALES, then shorter tags), then provider order.
+// old first, then by variant (a voice without variant first, then variants in natural order:
+// f2, f3, ..., m2, m3, ...), then by locale (PREFERRED_LOCALES, then shorter tags), then voice_id.
 // Voices without a language label are multilingual and serve every language.
 import { TIERS, TIER_IDS, type TierId } from '@trainwright/catalogue';
 import type { Voice } from '../domain/types.js';
@@ -108,15 +108,14 @@ export function buildVoiceLibrary(providerVoices: Voice[], options: LibraryOptio
   const languages = (options.languages ?? TIERS.enterprise.limits.languages).map((l) => l.toLowerCase());
   // Only premade voices: clones in a provider account belong to individual users, not to everyone.
   const premade = providerVoices.filter((v) => v.category === 'premade' && languages.some((l) => servesLanguage(v, l)));
-  const index = new Map(premade.map((v, i) => [v.voice_id, i]));
-  const variantOrder = new Map<string, number>();
-  for (const v of premade) {
-    const variant = variantOf(v);
-    if (variant !== null && !variantOrder.has(variant)) variantOrder.set(variant, variantOrder.size + 1);
-  }
+  // Variants in a fixed order (numbered variants naturally: f2 before f3, m2 before m10), so
+  // the result does not depend on the order the provider lists its voices in.
+  const variants = [...new Set(premade.map(variantOf).filter((v): v is string => v !== null))];
+  variants.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  const variantOrder = new Map(variants.map((v, i) => [v, i + 1]));
   const slotKey = (v: Voice, lang: string): Array<number | string> => {
     const variant = variantOf(v);
-    return [v.labels.age === 'old' ? 1 : 0, variant === null ? 0 : variantOrder.get(variant)!, ...localeRank(v, lang), index.get(v.voice_id)!];
+    return [v.labels.age === 'old' ? 1 : 0, variant === null ? 0 : variantOrder.get(variant)!, ...localeRank(v, lang), v.voice_id];
   };
   const slots = new Map<string, Voice[]>();
   const slot = (lang: string, gender: string): Voice[] => {

@@ -10,6 +10,7 @@ import { basename, join } from 'node:path';
 import { RenderError, type Voice } from '../domain/types.js';
 import { ESPEAK_PITCH, ESPEAK_RATE, EspeakProvider, humanName } from '../speech/espeak.js';
 import { analyseSpeech, ANALYSIS_RATE, pcm16ToFloat, type SpeechAnalysis } from './analysis.js';
+import { PREFERRED_LOCALES } from './library.js';
 
 /** Median F0 from which a speaker is matched to a female voice (between typical male ~120 Hz and female ~210 Hz). */
 export const FEMALE_F0_THRESHOLD = 165;
@@ -48,7 +49,7 @@ export interface MatchSample {
 export interface MatchOptions {
   name: string;
   description?: string;
-  /** The espeak-ng base voice to speak with (default 'en-us'). */
+  /** The espeak-ng base voice to speak with ('en-us', 'fr-fr'), or a language code ('fr'); default 'en-us'. */
   language?: string;
   espeak?: EspeakProvider;
   ffmpegPath?: string;
@@ -107,7 +108,9 @@ export function decodeToPcm16k(path: string, maxSeconds = MAX_SAMPLE_SECONDS, ff
 export async function matchVoice(samples: MatchSample[], options: MatchOptions): Promise<MatchResult> {
   if (!options.name?.trim() || samples.length === 0) throw new RenderError('Please provide a name and at least one audio file');
   const espeak = options.espeak ?? new EspeakProvider();
-  const baseKey = options.language ?? 'en-us';
+  const language = options.language ?? 'en-us';
+  // A bare language code takes that language's preferred espeak-ng voice (fr -> fr-fr).
+  const baseKey = PREFERRED_LOCALES[language.toLowerCase()]?.[0] ?? language;
   const { base } = await espeak.resolve(baseKey);
 
   const dir = await mkdtemp(join(tmpdir(), 'voice-match-'));

@@ -1,11 +1,13 @@
 // The espeak-ng provider against the installed espeak-ng: its real voice tables, real synthesis,
 // and the errors a render job would hit.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderError } from '../../src/domain/types.js';
 import { baseVoiceKeys, DEFAULT_VARIANTS, EspeakProvider, parseEspeakVoices } from '../../src/speech/espeak.js';
 import { parseWav } from '../../src/speech/wav.js';
+import { analyseSpeech, pcm16ToFloat } from '../../src/voices/analysis.js';
 
 // Rows as espeak-ng 1.51 prints them, including overflowing columns, a file name with a space,
 // two voices sharing one language tag and several "other languages".
@@ -96,6 +98,21 @@ describe('EspeakProvider.synthesize', () => {
     const slow = await espeak.synthesize(text, { ...settings, rate: 120 }, join(dir, 'slow.wav'));
     const fast = await espeak.synthesize(text, { ...settings, voice: 'en-us+f2', rate: 300 }, join(dir, 'fast.wav'));
     expect(slow.durationMs).toBeGreaterThan(fast.durationMs * 1.8);
+  });
+
+  it('really applies variants, also to voices whose language tag espeak-ng would drop them for', async () => {
+    const text = 'The assembly point is at the north gate.';
+    for (const base of ['en-gb', 'fr-fr', 'en-us']) {
+      const plain = await espeak.synthesize(text, { ...settings, voice: base }, join(dir, `${base}.wav`));
+      const female = await espeak.synthesize(text, { ...settings, voice: `${base}+f2` }, join(dir, `${base}-f2.wav`));
+      expect(readFileSync(female.wavPath).equals(readFileSync(plain.wavPath))).toBe(false);
+      const f0 = (path: string): number => analyseSpeech(pcm16ToFloat(execFileSync('ffmpeg', ['-v', 'error', '-i', path, '-ac', '1', '-ar', '16000', '-f', 's16le', 'pipe:1']))).medianF0!;
+      expect(f0(plain.wavPath)).toBeLessThan(130);
+      expect(f0(female.wavPath)).toBeGreaterThan(165);
+    }
+    // Its language tag alone is not found by espeak-ng; the voice file is.
+    const cherokee = await espeak.synthesize('osiyo', { ...settings, voice: 'chr-US-Qaaa-x-west' }, join(dir, 'chr.wav'));
+    expect(cherokee.durationMs).toBeGreaterThan(100);
   });
 
   it('takes text on stdin only: option-like text is spoken, control characters are dropped', async () => {

@@ -27,7 +27,7 @@ function provider(overrides: Partial<ConstructorParameters<typeof OpenAiTtsProvi
     baseURL: fake.baseURL,
     apiKey: fake.apiKey,
     model: 'tts-1',
-    retry: { baseDelayMs: 5, maxDelayMs: 50, timeoutMs: 20000 },
+    retry: { baseDelayMs: 5, maxDelayMs: 50, timeoutMs: 5000 },
     ...overrides,
   });
 }

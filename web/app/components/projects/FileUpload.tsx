@@ -135,18 +135,28 @@ export function DropZone({
   );
 }
 
-/** A progress bar of bytes sent, announced politely to screen readers. */
-export function UploadProgress({ label, sent, total }: { label: string; sent: number; total: number }) {
+/** A progress bar of bytes sent (or received), announced politely to screen readers. A null
+ * total (a download without Content-Length) shows the bytes so far on an indeterminate bar. */
+export function UploadProgress({ label, sent, total }: { label: string; sent: number; total: number | null }) {
   const { t, i18n } = useTranslation();
-  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+  const known = total !== null;
+  const percent = known && total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   return (
     <div className="mt-2">
-      <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100">
-        <div className="h-full rounded-full bg-indigo-500 transition-[width]" style={{ width: `${percent}%` }} />
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={known ? 0 : undefined}
+        aria-valuemax={known ? 100 : undefined}
+        aria-valuenow={known ? percent : undefined}
+        aria-valuetext={known ? undefined : t('upload.received', { received: size(sent) })}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className={cx('h-full rounded-full bg-indigo-500', known ? 'transition-[width]' : 'animate-pulse')} style={{ width: known ? `${percent}%` : '100%' }} />
       </div>
       <p className="mt-1 text-xs text-slate-500" aria-live="polite">
-        {t('upload.progress', { sent: size(sent), total: size(total), percent })}
+        {known ? t('upload.progress', { sent: size(sent), total: size(total), percent }) : t('upload.received', { received: size(sent) })}
       </p>
     </div>
   );

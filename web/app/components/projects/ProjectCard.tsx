@@ -1,7 +1,7 @@
 // One project in the list: title, quality score (colour band), engagement, description, status
 // badge, type, visual format, created date, languages, progress per stage, collaborative badge;
-// actions Edit, Preview and a menu (Copy link, Revoke link, AI Quality Scoring (premium), Enhanced
-// AI Dashboard, Delete project).
+// actions Edit, Preview and a menu (Download files, Copy link, Revoke link, AI Quality Scoring
+// (premium), Enhanced AI Dashboard, Delete project).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
@@ -30,7 +30,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export type ProjectAction = 'edit' | 'preview' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete';
+export type ProjectAction = 'edit' | 'preview' | 'download' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete';
 
 function ActionsMenu({ project, onAction }: { project: Project; onAction: (action: ProjectAction) => void }) {
   const { t } = useTranslation();
@@ -40,6 +40,7 @@ function ActionsMenu({ project, onAction }: { project: Project; onAction: (actio
   const menuRef = useRef<HTMLDivElement>(null);
 
   const items: { action: ProjectAction; label: string; danger?: boolean; premium?: boolean }[] = [
+    { action: 'download', label: t('projects.actions.download') },
     { action: 'copyLink', label: t('projects.actions.copyLink') },
     { action: 'revokeLink', label: t('projects.actions.revokeLink') },
     { action: 'quality', label: t('projects.actions.quality'), premium: true },

@@ -11,13 +11,14 @@ import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { FolderIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
+import { DownloadDialog } from './DownloadDialog';
 import { ProjectCard, type ProjectAction } from './ProjectCard';
 import { DeleteDialog, EditDialog, PreviewDialog } from './ProjectDialogs';
 import { selectClass } from './ProjectFormFields';
 import { QualityScoringDialog } from './QualityScoringDialog';
 import { useWorkspace } from './Workspace';
 
-type Dialog = { kind: 'edit' | 'preview' | 'delete' | 'quality' | 'aiDashboard'; project: Project } | null;
+type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | 'aiDashboard'; project: Project } | null;
 
 export function ListActions() {
   const { t } = useTranslation();
@@ -151,7 +152,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
   });
 
   const onAction = async (project: Project, action: ProjectAction) => {
-    if (action === 'edit' || action === 'preview' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
+    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
       setDialog({ kind: action, project });
       return;
     }
@@ -244,6 +245,10 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       )}
 
       {dialog?.kind === 'preview' && <PreviewDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'download' && (
+        // The live copy from the list: a project that completes while the dialog is open becomes downloadable.
+        <DownloadDialog project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'quality' && <QualityScoringDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'aiDashboard' && <AiDashboardDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (

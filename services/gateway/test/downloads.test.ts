@@ -1,0 +1,142 @@
+// Rendering and downloads through the real gateway: the generator's and media-render's real
+// workers run each project's jobs; files are read back by real consumers (pdftotext, ffprobe).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { call, eventually, register, type Account } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
+
+const run = promisify(execFile);
+let h: Harness;
+let dir: string;
+
+beforeAll(async () => {
+  h = await startHarness('downloads', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  dir = mkdtempSync(join(tmpdir(), 'tw-downloads-'));
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const SCRIPT = [
+  '[SCENE: Forklift basics]',
+  'NARRATOR: A forklift is checked before every shift. The operator walks around the truck and looks at the forks.',
+  '[SCENE: Load limits]',
+  'NARRATOR: The load plate shows the maximum weight. Never lift more than the plate allows.',
+].join('\n');
+
+async function completedProject(who: Account, extra: Record<string, unknown> = {}) {
+  const res = await call(h, 'POST', '/api/projects', who, { title: 'Forklift Safety – Level 1', project_type: 'script_to_slides', script_content: SCRIPT, ...extra });
+  expect(res.statusCode).toBe(201);
+  const id = res.json().id as string;
+  const project = await eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${id}`, who)).json();
+    return ['completed', 'failed'].includes(p.status) ? p : undefined;
+  }, 60_000);
+  expect(project).toMatchObject({ status: 'completed', error: null });
+  return project;
+}
+
+async function download(who: Account, id: string, format: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${h.baseUrl}/api/projects/${id}/download/${format}`, { headers: { ...who.auth, ...headers } });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body.toString()) };
+}
+
+describe('GET /api/projects/{id}/download/{format}', () => {
+  it('should render every document after generation and serve them with names from the title', async () => {
+    const me = await register(h, 'Dana Download', 'professional');
+    const project = await completedProject(me);
+    expect(project.progress).toMatchObject({ creating_slides: 100, generating_documents: 100 });
+
+    const pdf = await download(me, project.id, 'pdf');
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''Forklift%20Safety%20%E2%80%93%20Level%201.pdf`);
+    writeFileSync(join(dir, 'guide.pdf'), pdf.body);
+    const text = (await run('pdftotext', [join(dir, 'guide.pdf'), '-'])).stdout;
+    expect(text).toContain('Forklift basics');
+    expect(text).toContain('Load limits');
+    const info = (await run('pdfinfo', [join(dir, 'guide.pdf')])).stdout;
+    expect(info).toMatch(/Title:\s+Forklift Safety – Level 1/);
+
+    for (const [format, type, magic] of [
+      ['pptx', 'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'PK'],
+      ['docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'PK'],
+      ['txt', 'text/plain; charset=utf-8', 'Forklift'],
+    ] as const) {
+      const file = await download(me, project.id, format);
+      expect({ format, status: file.status, type: file.headers.get('content-type') }).toEqual({ format, status: 200, type });
+      expect(file.body.subarray(0, magic.length).toString()).toBe(magic);
+      expect(Number(file.headers.get('content-length'))).toBe(file.body.length);
+    }
+  }, 90_000);
+
+  it('should answer byte ranges with 206 and the exact bytes', async () => {
+    const me = await register(h, 'Rhea Range', 'professional');
+    const project = await completedProject(me);
+    const whole = await download(me, project.id, 'pdf');
+    const part = await download(me, project.id, 'pdf', { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${whole.body.length}`);
+    expect(part.body.equals(whole.body.subarray(100, 200))).toBe(true);
+    expect((await download(me, project.id, 'pdf', { range: `bytes=${whole.body.length + 10}-` })).status).toBe(416);
+  }, 90_000);
+
+  it('should refuse unknown formats, other companies, unfinished projects and video of a slides project', async () => {
+    const me = await register(h, 'Uma Unready', 'professional');
+    const project = await completedProject(me);
+    const unknown = await download(me, project.id, 'exe');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json().message).toBe('Unknown download format. Choose one of pptx, pdf, docx, txt, mp4, mov.');
+    const stranger = await register(h, 'Sid Stranger', 'professional');
+    expect((await download(stranger, project.id, 'pdf')).status).toBe(404);
+    const video = await download(me, project.id, 'mp4');
+    expect(video.status).toBe(409);
+    expect(video.json().message).toBe('This project has no video: choose MP4 or MOV as its visual format, then regenerate it.');
+
+    // With the generator paused the next project stays pending.
+    await h.generator.worker!.pause();
+    try {
+      const res = await call(h, 'POST', '/api/projects', me, { title: 'Waiting Room', project_type: 'script_to_slides', script_content: SCRIPT });
+      const pending = await download(me, res.json().id, 'pdf');
+      expect(pending.status).toBe(409);
+      expect(pending.json()).toMatchObject({ message: 'Project "Waiting Room" is not ready for download yet (status: Pending).', detail: { status: 'pending' } });
+    } finally {
+      h.generator.worker!.resume();
+    }
+  }, 90_000);
+
+  it("should enforce the plan's download limit, counting a resumed range once", async () => {
+    const me = await register(h, 'Lim Limit');
+    const project = await completedProject(me);
+    for (let i = 0; i < 3; i++) expect((await download(me, project.id, 'txt')).status).toBe(200);
+    // A range that continues a download is not a new download.
+    expect((await download(me, project.id, 'pdf', { range: 'bytes=10-20' })).status).toBe(206);
+    const fourth = await download(me, project.id, 'pdf');
+    expect(fourth.status).toBe(403);
+    expect(fourth.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.' });
+  }, 90_000);
+
+  it('should render a narrated video (mp4 and mov) whose length follows the narration', async () => {
+    const me = await register(h, 'Vic Video', 'professional');
+    const project = await completedProject(me, { visual_format: 'mp4' });
+    expect(project.progress.creating_video).toBe(100);
+    for (const format of ['mp4', 'mov']) {
+      const file = await download(me, project.id, format);
+      expect(file.status).toBe(200);
+      const path = join(dir, `video.${format}`);
+      writeFileSync(path, file.body);
+      const probe = JSON.parse((await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path])).stdout);
+      const codecs = probe.streams.map((s: { codec_name: string }) => s.codec_name).sort();
+      expect(codecs).toEqual(['aac', 'h264']);
+      expect(Number(probe.format.duration)).toBeGreaterThan(5);
+    }
+    const seek = await download(me, project.id, 'mp4', { range: 'bytes=0-1023' });
+    expect(seek.status).toBe(206);
+    expect(seek.headers.get('content-type')).toBe('video/mp4');
+  }, 120_000);
+});

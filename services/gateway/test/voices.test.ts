@@ -1,0 +1,120 @@
+// The voice library through the real gateway and media-render service (espeak-ng voices).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { call, register, type Account } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
+
+const run = promisify(execFile);
+let h: Harness;
+let dir: string;
+
+beforeAll(async () => {
+  h = await startHarness('voices', { RATE_LIMIT_REGISTER_MAX: '1000' });
+  dir = mkdtempSync(join(tmpdir(), 'tw-voices-'));
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface VoiceJson {
+  voice_id: string;
+  name: string;
+  category: string;
+  is_premium: boolean;
+  locked: boolean;
+  locked_message: string;
+  labels: { gender: string; age: string };
+}
+
+async function clone(who: Account, name: string, files: Array<{ name: string; bytes: Buffer }>) {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('description', 'Our trainer');
+  for (const f of files) form.append('files', new Blob([f.bytes]), f.name);
+  const response = await fetch(`${h.baseUrl}/api/voices/clone`, { method: 'POST', body: form, headers: who.auth });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+/** A spoken sample made with espeak-ng, as a user would record one. */
+async function sample(format: 'wav' | 'mp3'): Promise<Buffer> {
+  const wav = join(dir, `sample-${Date.now()}.wav`);
+  await run('espeak-ng', ['-v', 'en-us', '-p', '30', '-s', '150', '-w', wav, 'Welcome to the safety induction. Today we look at fire exits, first aid and how to report a hazard.']);
+  if (format === 'wav') return readFileSync(wav);
+  const mp3 = wav.replace(/\.wav$/, '.mp3');
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', wav, mp3]);
+  return readFileSync(mp3);
+}
+
+describe('the voice library', () => {
+  it('should list real voices with categories and lock premium ones on the trial', async () => {
+    const me = await register(h, 'Val Voices');
+    const res = await call(h, 'GET', '/api/voices/available', me);
+    expect(res.statusCode).toBe(200);
+    const { voices, categories } = res.json() as { voices: VoiceJson[]; categories: Record<string, number> };
+    expect(voices.length).toBeGreaterThanOrEqual(25);
+    expect(Object.values(categories).reduce((a, b) => a + b, 0)).toBe(voices.length);
+    const free = voices.filter((v) => !v.is_premium);
+    expect(free.length).toBe(5);
+    expect(free.every((v) => !v.locked)).toBe(true);
+    const locked = voices.find((v) => v.locked)!;
+    expect(locked.locked_message).toMatch(/^This voice requires (Professional|Business|Enterprise) or higher subscription\.$/);
+
+    // A locked voice cannot be previewed or chosen for a project.
+    expect((await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(locked.voice_id)}`, me, {})).statusCode).toBe(403);
+    const create = await call(h, 'POST', '/api/projects', me, {
+      title: 'Locked voice',
+      script_content: '[SCENE: A]\nNARRATOR: Hello.',
+      voice_selection: { voice_id: locked.voice_id, name: locked.name, category: locked.category },
+    });
+    expect(create.statusCode).toBe(403);
+    expect(create.json().message).toBe(locked.locked_message);
+  });
+
+  it('should preview a voice as WAV audio served by us', async () => {
+    const me = await register(h, 'Pam Preview');
+    const voice = ((await call(h, 'GET', '/api/voices/available', me)).json().voices as VoiceJson[]).find((v) => !v.locked)!;
+    const res = await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(voice.voice_id)}`, me, { sample_text: 'Fire doors must stay closed.' });
+    expect(res.statusCode).toBe(200);
+    const { audio_url } = res.json();
+    expect(audio_url).toMatch(/^\/api\/voices\/previews\/[0-9a-f]{32}\.wav$/);
+    const audio = await fetch(h.baseUrl + audio_url, { headers: me.auth });
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/wav');
+    const bytes = Buffer.from(await audio.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString()).toBe('WAVE');
+    expect((await fetch(h.baseUrl + audio_url)).status).toBe(401);
+  });
+
+  it('should refuse clone requests without a name or file, with a fake or too large file', async () => {
+    const me = await register(h, 'Cleo Clone');
+    const wav = await sample('wav');
+    expect((await clone(me, '', [{ name: 'a.wav', bytes: wav }])).body.message).toBe('Please provide a name and at least one audio file');
+    expect((await clone(me, 'Trainer', [])).body.message).toBe('Please provide a name and at least one audio file');
+    const fake = await clone(me, 'Trainer', [{ name: 'song.mp3', bytes: Buffer.from('this is not audio at all, only text') }]);
+    expect(fake.status).toBe(400);
+    const big = await clone(me, 'Trainer', [{ name: 'long.wav', bytes: Buffer.concat([wav, Buffer.alloc(11 * 1024 * 1024)]) }]);
+    expect(big.status).toBe(400);
+    expect(big.body.message).toMatch(/10 MB/);
+    expect((await call(h, 'GET', '/api/voices/user/custom', me)).json().voices).toEqual([]);
+  });
+
+  it('should match a voice from samples and offer it as the company’s own', async () => {
+    const me = await register(h, 'Mo Match');
+    const res = await clone(me, 'Mo the trainer', [
+      { name: 'take1.wav', bytes: await sample('wav') },
+      { name: 'take2.mp3', bytes: await sample('mp3') },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Mo the trainer', category: 'matched', locked: false });
+    expect(res.body.description).toMatch(/match/i);
+    const custom = (await call(h, 'GET', '/api/voices/user/custom', me)).json().voices as VoiceJson[];
+    expect(custom.map((v) => v.voice_id)).toEqual([res.body.voice_id]);
+    const preview = await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(res.body.voice_id)}`, me, {});
+    expect(preview.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,220 @@
+// The Word training manual, built with docx: a title page, a table of contents (a real TOC field
+// over the Heading 1 style, written with its entries so it is not empty before an update; Word
+// fills in the page numbers when it opens the file, since the field is written dirty. docx's own
+// page-number estimator would write them too, but costs about 20 ms per slide), an overview with the objectives, one numbered Heading 1 section per slide
+// (points as bullets, paragraphs, trainer notes), the assessment, the answer key and the glossary
+// as tables, a branded header (logo, company) and a footer with the website and page fields.
+// Headings take the template's colours and fonts; Word and LibreOffice lay the text out themselves.
+import {
+  AlignmentType,
+  BorderStyle,
+  Document,
+  Footer,
+  Header,
+  HeadingLevel,
+  ImageRun,
+  LineRuleType,
+  Packer,
+  PageBreak,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  Table,
+  TableCell,
+  TableOfContents,
+  TableRow,
+  TabStopType,
+  TextRun,
+  WidthType,
+  type IParagraphOptions,
+  type IRunOptions,
+} from 'docx';
+import type { RenderInput } from '../domain/types.js';
+import { brandingLine, fitInside, guardRender, prepareContent, type DocumentContent, type Logo } from './content.js';
+import { CJK_FAMILY, FALLBACK_FAMILIES } from './fonts.js';
+import { isRightToLeft } from './text-layout.js';
+
+const NOTES_STYLE = 'TrainerNotes';
+/** Text width of an A4 page with 2 cm margins, in twentieths of a point. */
+const TEXT_WIDTH_TWIPS = 11906 - 2 * 1134;
+const HEADER_TITLE_MAX = 90;
+
+const hex = (color: string) => color.replace('#', '').toUpperCase();
+type RunStyle = Omit<IRunOptions, 'text' | 'children' | 'break'>;
+
+/** Runs of a text, its line breaks kept as breaks inside the paragraph. */
+function runs(text: string, style: RunStyle = {}): TextRun[] {
+  const rtl = isRightToLeft(text);
+  return text.split('\n').map((line, i) => new TextRun({ ...style, text: line, break: i > 0 ? 1 : undefined, rightToLeft: rtl || undefined }));
+}
+
+/** A paragraph of text that reads right to left when its text does. */
+function paragraph(text: string, options: Omit<IParagraphOptions, 'children' | 'text'> = {}, style: RunStyle = {}): Paragraph {
+  return new Paragraph({ bidirectional: isRightToLeft(text) || undefined, ...options, children: runs(text, style) });
+}
+
+function logoRun(logo: Logo, maxWidth: number, maxHeight: number): ImageRun {
+  const size = fitInside(logo, maxWidth, maxHeight);
+  return new ImageRun({ type: logo.type, data: logo.bytes, transformation: { width: Math.round(size.width), height: Math.round(size.height) } });
+}
+
+function table(c: DocumentContent, header: string[], rows: string[][], widths: number[]): Table {
+  const { palette } = c;
+  const cell = (text: string, width: number, isHeader: boolean) =>
+    new TableCell({
+      width: { size: width, type: WidthType.PERCENTAGE },
+      shading: isHeader ? { type: ShadingType.CLEAR, color: 'auto', fill: hex(palette.primary) } : undefined,
+      margins: { top: 60, bottom: 60, left: 100, right: 100 },
+      children: [paragraph(text, { spacing: { after: 0 } }, isHeader ? { bold: true, color: hex(palette.onPrimary) } : {})],
+    });
+  const border = { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted) };
+  return new Table({
+    width: { size: 100, type: WidthType.PERCENTAGE },
+    borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
+    rows: [
+      new TableRow({ tableHeader: true, children: header.map((h, i) => cell(h, widths[i]!, true)) }),
+      ...rows.map((row) => new TableRow({ cantSplit: true, children: row.map((text, i) => cell(text, widths[i]!, false)) })),
+    ],
+  });
+}
+
+function titlePage(c: DocumentContent): Paragraph[] {
+  const { palette, branding } = c;
+  const page: Paragraph[] = [];
+  if (branding?.logo) page.push(new Paragraph({ children: [logoRun(branding.logo, 220, 80)], spacing: { after: 1200 } }));
+  else page.push(new Paragraph({ spacing: { after: 2000 } }));
+  page.push(paragraph(c.title, { heading: HeadingLevel.TITLE, spacing: { after: 240 } }));
+  page.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 24, color: hex(palette.page.accent), space: 1 } }, spacing: { after: 360 } }));
+  if (c.description) page.push(paragraph(c.description, { spacing: { after: 1200 } }, { size: 26 }));
+  if (branding?.companyName) page.push(paragraph(branding.companyName, { spacing: { after: 60 } }, { bold: true, size: 26, color: hex(palette.page.heading) }));
+  if (branding?.website) page.push(paragraph(branding.website, { spacing: { after: 60 } }, { color: hex(palette.page.muted) }));
+  if (c.date) page.push(paragraph(c.date, {}, { color: hex(palette.page.muted) }));
+  page.push(new Paragraph({ children: [new PageBreak()] }));
+  return page;
+}
+
+function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
+  const { labels, palette } = c;
+  const out: Array<Paragraph | Table | TableOfContents> = [];
+  const heading1 = (text: string) => paragraph(text, { heading: HeadingLevel.HEADING_1 });
+  const bullet = (text: string) => paragraph(text, { bullet: { level: 0 }, spacing: { after: 80 } });
+
+  out.push(new Paragraph({ children: [new TextRun({ text: labels.contents, bold: true, size: 36, color: hex(palette.page.heading), font: c.fonts.heading })], spacing: { after: 240 } }));
+  out.push(new TableOfContents(labels.contents, { hyperlink: true, headingStyleRange: '1-1' }));
+  out.push(new Paragraph({ children: [new PageBreak()] }));
+
+  if (c.summary || c.objectives.length > 0) {
+    out.push(heading1(labels.overview));
+    if (c.summary) out.push(paragraph(c.summary));
+    if (c.objectives.length > 0) {
+      out.push(paragraph(labels.objectives, { heading: HeadingLevel.HEADING_2 }));
+      out.push(...c.objectives.map(bullet));
+    }
+  }
+
+  for (const s of c.sections) {
+    out.push(heading1(s.heading));
+    out.push(...s.points.map(bullet));
+    out.push(...s.paragraphs.map((p) => paragraph(p)));
+    if (s.notes) {
+      out.push(paragraph(labels.trainerNotes, { style: NOTES_STYLE, keepNext: true, spacing: { before: 160, after: 0 } }, { bold: true, color: hex(palette.page.accent) }));
+      out.push(paragraph(s.notes, { style: NOTES_STYLE }));
+    }
+  }
+
+  if (c.questions.length > 0) {
+    out.push(heading1(labels.assessment));
+    for (const q of c.questions) {
+      out.push(paragraph(`${q.number}. ${q.prompt}`, { keepNext: true, spacing: { before: 200, after: 60 } }, { bold: true }));
+      out.push(...q.options.map((o, i) => paragraph(`${o.letter}. ${o.text}`, { indent: { left: 360 }, keepNext: i < q.options.length - 1, spacing: { after: 40 } })));
+    }
+    out.push(heading1(labels.answerKey));
+    const rows = c.questions.map((q) => [String(q.number), q.answerText, q.explanation]);
+    out.push(table(c, [labels.question, labels.answer, labels.explanation], rows, [14, 36, 50]));
+  }
+
+  if (c.glossary.length > 0) {
+    out.push(heading1(labels.glossary));
+    out.push(table(c, [labels.term, labels.definition], c.glossary.map((g) => [g.term, g.definition]), [30, 70]));
+  }
+  return out;
+}
+
+function header(c: DocumentContent): Header {
+  const { branding, palette } = c;
+  const name = branding?.companyName || (c.title.length > HEADER_TITLE_MAX ? `${c.title.slice(0, HEADER_TITLE_MAX - 1)}…` : c.title);
+  const children: Array<TextRun | ImageRun> = [];
+  if (branding?.logo) children.push(logoRun(branding.logo, 90, 24), new TextRun({ text: '  ' }));
+  children.push(...runs(name, { color: hex(palette.page.muted), size: 18 }));
+  return new Header({
+    children: [new Paragraph({ alignment: AlignmentType.RIGHT, border: { bottom: { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted), space: 4 } }, children })],
+  });
+}
+
+/** Website on the left, 'Page n of N' with page fields on the right. */
+function footer(c: DocumentContent): Footer {
+  const { palette } = c;
+  const style = { color: hex(palette.page.muted), size: 18 };
+  const pieces = c.labels.page('{n}', '{total}').split(/(\{n\}|\{total\})/).filter((p) => p !== '');
+  const pageLabel = pieces.map((p) => (p === '{n}' ? PageNumber.CURRENT : p === '{total}' ? PageNumber.TOTAL_PAGES : p));
+  return new Footer({
+    children: [
+      new Paragraph({
+        tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH_TWIPS }],
+        border: { top: { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted), space: 4 } },
+        children: [new TextRun({ ...style, text: c.branding?.website || brandingLine(c.branding) }), new TextRun({ ...style, children: ['\t', ...pageLabel] })],
+      }),
+    ],
+  });
+}
+
+function buildManual(c: DocumentContent): Promise<Buffer> {
+  const { palette, fonts } = c;
+  const language = { value: c.language, eastAsia: c.language, bidirectional: c.language };
+  const font = { ascii: fonts.body, hAnsi: fonts.body, eastAsia: CJK_FAMILY, cs: FALLBACK_FAMILIES[0]! };
+  const headingFont = { ...font, ascii: fonts.heading, hAnsi: fonts.heading };
+  const doc = new Document({
+    title: c.title,
+    subject: c.description.replace(/\s+/g, ' ').slice(0, 1000),
+    description: c.summary.replace(/\s+/g, ' ').slice(0, 1000),
+    creator: c.branding?.companyName || 'Trainwright',
+    lastModifiedBy: 'Trainwright',
+    styles: {
+      default: {
+        // lineRule written out: LibreOffice reads a bare w:line as an exact height and clips pictures.
+        document: { run: { font, size: 22, color: hex(palette.page.text), language }, paragraph: { spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } } },
+        title: { run: { font: headingFont, size: 56, bold: true, color: hex(palette.page.heading) } },
+        heading1: { run: { font: headingFont, size: 32, bold: true, color: hex(palette.page.heading) }, paragraph: { spacing: { before: 360, after: 160 }, keepNext: true } },
+        heading2: { run: { font: headingFont, size: 26, bold: true, color: hex(palette.page.heading) }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } },
+      },
+      paragraphStyles: [
+        {
+          id: NOTES_STYLE,
+          name: 'Trainer Notes',
+          basedOn: 'Normal',
+          run: { size: 20 },
+          paragraph: {
+            indent: { left: 284 },
+            spacing: { after: 160 },
+            shading: { type: ShadingType.CLEAR, color: 'auto', fill: hex(palette.page.tint) },
+            border: { left: { style: BorderStyle.SINGLE, size: 18, color: hex(palette.page.accent), space: 8 } },
+          },
+        },
+      ],
+    },
+    sections: [
+      {
+        properties: { titlePage: true, page: { margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 } } },
+        // The title page has no header or footer (an empty paragraph: the page layout cannot read an empty part).
+        headers: { default: header(c), first: new Header({ children: [new Paragraph({})] }) },
+        footers: { default: footer(c), first: new Footer({ children: [new Paragraph({})] }) },
+        children: [...titlePage(c), ...body(c)],
+      },
+    ],
+  });
+  return Packer.toBuffer(doc);
+}
+
+export function renderDocx(input: RenderInput): Promise<Buffer> {
+  return guardRender('Word manual', () => buildManual(prepareContent(input)));
+}

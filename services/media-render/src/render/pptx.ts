@@ -1,0 +1,406 @@
+// The PowerPoint deck, built with pptxgenjs: a title slide, then one slide per slide of the deck
+// with its title, points, paragraphs and speaker notes, arranged by the template's layout, in its
+// colours and fonts, with the branding footer, the logo and the slide number from a slide master.
+//
+// Office applications only shrink text to fit a box once someone edits it, so every text box is
+// sized here: the font size is the largest at which the text, wrapped with the real font metrics
+// (fonts.ts), fits; text that does not fit even at the smallest size is cut with an ellipsis and
+// the full text is added to the speaker notes. `fit: 'shrink'` stays on as a safety net for
+// applications whose line breaks differ slightly from ours.
+import pptxgenjs from 'pptxgenjs';
+import type { FontFamily } from '@trainwright/templates';
+import type { RenderInput } from '../domain/types.js';
+import { brandingLine, fitInside, guardRender, prepareContent, tint, type DocumentContent, type Section } from './content.js';
+import { lineSpacing, textWidth } from './fonts.js';
+import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
+
+// 16:9 in inches.
+const SLIDE_WIDTH = 10;
+const SLIDE_HEIGHT = 5.625;
+const MARGIN = 0.5;
+const CONTENT_WIDTH = SLIDE_WIDTH - 2 * MARGIN;
+const FOOTER_Y = 5.2;
+const FOOTER_HEIGHT = 0.3;
+/** Where slide content ends, above the footer band. */
+const CONTENT_BOTTOM = 5.05;
+/** Inner margin of every text box, in points. */
+const BOX_MARGIN = 5;
+/** Room a bullet takes at the start of a point, in points. */
+const BULLET_INDENT = 18;
+/** Space after each point or paragraph, as a multiple of the font size. */
+const BLOCK_GAP = 0.45;
+
+const MASTER_LIGHT = 'TRAINWRIGHT_LIGHT';
+const MASTER_DARK = 'TRAINWRIGHT_DARK';
+const MASTER_TITLE = 'TRAINWRIGHT_TITLE';
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A point (with a bullet) or a paragraph. */
+interface Block {
+  text: string;
+  bullet: boolean;
+}
+
+interface TextLook {
+  family: FontFamily;
+  bold: boolean;
+  color: string;
+  maxSize: number;
+  minSize: number;
+  align?: 'left' | 'center' | 'right';
+  valign?: 'top' | 'middle' | 'bottom';
+  /** Bullets are drawn unless the look turns them off (centred text). */
+  bullets?: boolean;
+}
+
+// pptxgenjs ships one declaration file for its CommonJS and ES builds, which TypeScript reads as
+// CommonJS (the class under `default`), while Node loads the ES build (the class itself).
+type PptxGenJS = pptxgenjs.default;
+const PptxGenJS = ((pptxgenjs as unknown as { default?: typeof pptxgenjs.default }).default ?? pptxgenjs) as typeof pptxgenjs.default;
+type Slide = pptxgenjs.default.Slide;
+/** What a layout arrangement works with. */
+interface SlideContext {
+  pptx: PptxGenJS;
+  slide: Slide;
+  c: DocumentContent;
+  section: Section;
+  /** Texts cut to fit, to add in full to the notes. */
+  cut: string[];
+}
+
+const hex = (color: string) => color.replace('#', '').toUpperCase();
+
+function blocksOf(section: Section): Block[] {
+  return [...section.points.map((text) => ({ text, bullet: true })), ...section.paragraphs.map((text) => ({ text, bullet: false }))];
+}
+
+/**
+ * Adds a text box holding the blocks at the largest size that fits (see the top of the file).
+ * Returns false when nothing was given.
+ */
+function addFittedText(ctx: SlideContext, blocks: Block[], box: Box, look: TextLook): boolean {
+  if (blocks.length === 0) return false;
+  const bullets = look.bullets !== false;
+  const items: FitItem[] = blocks.map((b) => ({ text: b.text, indent: b.bullet && bullets ? BULLET_INDENT : 0 }));
+  const weight = look.bold ? 'bold' : 'regular';
+  const fit = fitText(
+    items,
+    {
+      width: box.w * 72 - 2 * BOX_MARGIN,
+      height: box.h * 72 - 2 * BOX_MARGIN,
+      maxSize: look.maxSize,
+      minSize: look.minSize,
+      lineHeight: lineSpacing(look.family),
+      blockGap: BLOCK_GAP,
+    },
+    (size) => (text) => textWidth(text, look.family, weight, size),
+  );
+  if (fit.truncated) ctx.cut.push(blocks.map((b) => b.text).join('\n'));
+
+  const { c } = ctx;
+  const runs: pptxgenjs.default.TextProps[] = fit.blocks.flatMap((lines, i) => {
+    const block = blocks[i]!;
+    // A block keeps its own line breaks (soft breaks inside one paragraph); a cut block is the lines that fit.
+    const text = fit.truncated && i === fit.blocks.length - 1 ? unwrap(lines) : block.text;
+    const rtl = isRightToLeft(text);
+    const align = look.align ?? (rtl ? 'right' : 'left');
+    return text.split('\n').map(
+      (line, j, all): pptxgenjs.default.TextProps => ({
+        text: line,
+        options: {
+          ...(j === 0 ? { bullet: block.bullet && bullets ? { indent: BULLET_INDENT } : false, paraSpaceAfter: Math.round(fit.size * BLOCK_GAP), align, rtlMode: rtl } : {}),
+          softBreakBefore: j > 0,
+          breakLine: j === all.length - 1,
+        },
+      }),
+    );
+  });
+  ctx.slide.addText(runs, {
+    ...box,
+    fontFace: look.family,
+    fontSize: fit.size,
+    bold: look.bold,
+    color: hex(look.color),
+    valign: look.valign ?? 'top',
+    margin: BOX_MARGIN,
+    fit: 'shrink',
+    lang: c.language,
+  });
+  return true;
+}
+
+function addTitle(ctx: SlideContext, box: Box, look: Partial<TextLook> = {}): void {
+  const { c } = ctx;
+  addFittedText(ctx, [{ text: ctx.section.title, bullet: false }], box, {
+    family: c.fonts.heading,
+    bold: true,
+    color: c.palette.slide.heading,
+    maxSize: 30,
+    minSize: 14,
+    valign: 'bottom',
+    ...look,
+  });
+}
+
+function addBody(ctx: SlideContext, blocks: Block[], box: Box, look: Partial<TextLook> = {}): void {
+  const { c } = ctx;
+  addFittedText(ctx, blocks, box, { family: c.fonts.body, bold: false, color: c.palette.slide.text, maxSize: 20, minSize: 10, ...look });
+}
+
+function addBar(ctx: SlideContext, box: Box, color: string): void {
+  ctx.slide.addShape(ctx.pptx.ShapeType.rect, { ...box, fill: { color: hex(color) }, line: { type: 'none' } });
+}
+
+const TITLE_BOX: Box = { x: MARGIN, y: 0.3, w: CONTENT_WIDTH, h: 0.95 };
+const UNDER_TITLE: Box = { x: MARGIN, y: 1.3, w: 1.1, h: 0.06 };
+const BODY_BOX: Box = { x: MARGIN, y: 1.5, w: CONTENT_WIDTH, h: CONTENT_BOTTOM - 1.5 };
+
+// ---------------------------------------------------------------------------------------------
+// Layouts: one arrangement per template layout (template.ts describes each).
+
+function titleContent(ctx: SlideContext): void {
+  addTitle(ctx, TITLE_BOX);
+  addBar(ctx, UNDER_TITLE, ctx.c.palette.accent);
+  addBody(ctx, blocksOf(ctx.section), BODY_BOX);
+}
+
+/** The blocks cut in two with about as much text on each side. */
+function splitInTwo(blocks: Block[]): [Block[], Block[]] {
+  const total = blocks.reduce((n, b) => n + b.text.length, 0);
+  let sum = 0;
+  let cut = blocks.length;
+  for (const [i, b] of blocks.entries()) {
+    if (i > 0 && sum + b.text.length / 2 > total / 2) {
+      cut = i;
+      break;
+    }
+    sum += b.text.length;
+  }
+  return [blocks.slice(0, cut), blocks.slice(cut)];
+}
+
+function twoColumn(ctx: SlideContext): void {
+  const { palette } = ctx.c;
+  const columnWidth = (CONTENT_WIDTH - 0.3) / 2;
+  addTitle(ctx, TITLE_BOX);
+  const [left, right] = splitInTwo(blocksOf(ctx.section));
+  [left, right].forEach((blocks, i) => {
+    const x = MARGIN + i * (columnWidth + 0.3);
+    addBar(ctx, { x, y: 1.35, w: columnWidth, h: 0.05 }, i === 0 ? palette.primary : palette.accent);
+    addBody(ctx, blocks, { x, y: 1.5, w: columnWidth, h: CONTENT_BOTTOM - 1.5 }, { maxSize: 18 });
+  });
+}
+
+function sidebar(ctx: SlideContext): void {
+  const { palette } = ctx.c;
+  const panelWidth = 3.1;
+  addBar(ctx, { x: 0, y: 0, w: panelWidth, h: SLIDE_HEIGHT }, palette.primary);
+  addBar(ctx, { x: 0.35, y: 0.45, w: 0.9, h: 0.06 }, palette.accent);
+  addTitle(ctx, { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 }, { color: palette.onPrimary, valign: 'top', maxSize: 28 });
+  addBody(ctx, blocksOf(ctx.section), { x: panelWidth + 0.4, y: 0.55, w: SLIDE_WIDTH - panelWidth - 0.9, h: CONTENT_BOTTOM - 0.55 });
+}
+
+/** The picture half of split-image: an abstract composition in the template's colours with the slide number. */
+function splitImage(ctx: SlideContext): void {
+  const { pptx, slide, c } = ctx;
+  const { palette } = c;
+  const panel: Box = { x: 5.3, y: 0, w: SLIDE_WIDTH - 5.3, h: CONTENT_BOTTOM - 0.1 };
+  addBar(ctx, panel, palette.secondary);
+  slide.addShape(pptx.ShapeType.ellipse, { x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7, fill: { color: hex(palette.accent), transparency: 15 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.triangle, { x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3, fill: { color: hex(palette.primary), transparency: 10 }, line: { type: 'none' } });
+  slide.addText(String(ctx.section.number).padStart(2, '0'), { x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2, fontFace: c.fonts.heading, fontSize: 54, bold: true, color: hex(palette.onPrimary), margin: 0 });
+  addTitle(ctx, { x: MARGIN, y: 0.35, w: 4.5, h: 1.3 }, { maxSize: 28 });
+  addBar(ctx, { x: MARGIN, y: 1.72, w: 0.9, h: 0.06 }, palette.accent);
+  addBody(ctx, blocksOf(ctx.section), { x: MARGIN, y: 1.9, w: 4.5, h: CONTENT_BOTTOM - 1.9 }, { maxSize: 18 });
+}
+
+/** The region steps or cards take, leaving a band at the bottom for the slide's paragraphs. */
+function regionAbove(ctx: SlideContext, top: number): { region: Box; paragraphs: Box | null } {
+  const hasParagraphs = ctx.section.paragraphs.length > 0;
+  const bottom = hasParagraphs ? CONTENT_BOTTOM - 0.85 : CONTENT_BOTTOM;
+  return {
+    region: { x: MARGIN, y: top, w: CONTENT_WIDTH, h: bottom - top },
+    paragraphs: hasParagraphs ? { x: MARGIN, y: bottom + 0.05, w: CONTENT_WIDTH, h: CONTENT_BOTTOM - bottom - 0.05 } : null,
+  };
+}
+
+const paragraphBlocks = (section: Section): Block[] => section.paragraphs.map((text) => ({ text, bullet: false }));
+
+/** Steps along a line, up to five per row and two rows; other slides read better as a list. */
+function timeline(ctx: SlideContext): void {
+  const { points } = ctx.section;
+  if (points.length < 2 || points.length > 10) return titleContent(ctx);
+  const { palette } = ctx.c;
+  addTitle(ctx, TITLE_BOX);
+  const { region, paragraphs } = regionAbove(ctx, 1.5);
+  const perRow = Math.min(points.length, 5);
+  const rows = Math.ceil(points.length / perRow);
+  const rowHeight = region.h / rows;
+  const stepWidth = region.w / perRow;
+  for (let row = 0; row < rows; row++) {
+    const lineY = region.y + row * rowHeight + 0.25;
+    addBar(ctx, { x: region.x, y: lineY - 0.02, w: region.w, h: 0.04 }, palette.primary);
+    points.slice(row * perRow, (row + 1) * perRow).forEach((point, i) => {
+      const index = row * perRow + i;
+      const cx = region.x + stepWidth * (i + 0.5);
+      const last = index === points.length - 1;
+      ctx.slide.addShape(ctx.pptx.ShapeType.ellipse, { x: cx - 0.16, y: lineY - 0.16, w: 0.32, h: 0.32, fill: { color: hex(last ? palette.accent : palette.primary) }, line: { color: hex(palette.background), width: 1.5 } });
+      addBody(ctx, [{ text: point, bullet: false }], { x: cx - stepWidth / 2 + 0.05, y: lineY + 0.25, w: stepWidth - 0.1, h: rowHeight - 0.5 }, { maxSize: 16, minSize: 9, align: 'center', bullets: false });
+    });
+  }
+  if (paragraphs) addBody(ctx, paragraphBlocks(ctx.section), paragraphs, { maxSize: 14 });
+}
+
+/** Points as cards, two or three per row; more than nine read better as a list. */
+function grid(ctx: SlideContext): void {
+  const { points } = ctx.section;
+  if (points.length < 2 || points.length > 9) return titleContent(ctx);
+  const { palette } = ctx.c;
+  addTitle(ctx, TITLE_BOX);
+  const { region, paragraphs } = regionAbove(ctx, 1.5);
+  const columns = points.length <= 4 ? 2 : 3;
+  const rows = Math.ceil(points.length / columns);
+  const gap = 0.2;
+  const cardWidth = (region.w - gap * (columns - 1)) / columns;
+  const cardHeight = (region.h - gap * (rows - 1)) / rows;
+  points.forEach((point, i) => {
+    const x = region.x + (i % columns) * (cardWidth + gap);
+    const y = region.y + Math.floor(i / columns) * (cardHeight + gap);
+    ctx.slide.addShape(ctx.pptx.ShapeType.roundRect, { x, y, w: cardWidth, h: cardHeight, rectRadius: 0.08, fill: { color: hex(tint(palette.secondary, 0.82)) }, line: { color: hex(palette.primary), width: 1 } });
+    addBar(ctx, { x: x + 0.15, y: y + 0.15, w: 0.45, h: 0.05 }, i % 3 === 2 ? palette.accent : palette.primary);
+    // Cards are tinted towards white, so their text uses the page ink, not the slide's.
+    addBody(ctx, [{ text: point, bullet: false }], { x: x + 0.08, y: y + 0.25, w: cardWidth - 0.16, h: cardHeight - 0.3 }, { maxSize: 18, minSize: 9, color: ctx.c.palette.page.text, valign: 'middle', bullets: false });
+  });
+  if (paragraphs) addBody(ctx, paragraphBlocks(ctx.section), paragraphs, { maxSize: 14 });
+}
+
+function minimal(ctx: SlideContext): void {
+  const { palette } = ctx.c;
+  addTitle(ctx, { x: 1, y: 0.7, w: 8, h: 1.9 }, { align: 'center', maxSize: 40, minSize: 16 });
+  addBar(ctx, { x: SLIDE_WIDTH / 2 - 0.5, y: 2.75, w: 1, h: 0.05 }, palette.accent);
+  addBody(ctx, blocksOf(ctx.section), { x: 1.5, y: 2.95, w: 7, h: CONTENT_BOTTOM - 2.95 }, { align: 'center', maxSize: 18, bullets: false });
+}
+
+/** A full-slide colour field with shapes, and the content on a panel in front of it. */
+function fullBleed(ctx: SlideContext): void {
+  const { pptx, slide, c } = ctx;
+  const { palette } = c;
+  slide.addShape(pptx.ShapeType.ellipse, { x: 6.2, y: -1.2, w: 5, h: 5, fill: { color: hex(palette.secondary), transparency: 35 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.ellipse, { x: -1.5, y: 3.6, w: 3.5, h: 3.5, fill: { color: hex(palette.accent), transparency: 45 }, line: { type: 'none' } });
+  const panel: Box = { x: 0.6, y: 0.5, w: SLIDE_WIDTH - 1.2, h: CONTENT_BOTTOM - 0.6 };
+  slide.addShape(pptx.ShapeType.roundRect, { ...panel, rectRadius: 0.1, fill: { color: hex(palette.background), transparency: 4 }, line: { type: 'none' } });
+  addTitle(ctx, { x: panel.x + 0.3, y: panel.y + 0.15, w: panel.w - 0.6, h: 0.95 });
+  addBar(ctx, { x: panel.x + 0.35, y: panel.y + 1.15, w: 1, h: 0.06 }, palette.accent);
+  addBody(ctx, blocksOf(ctx.section), { x: panel.x + 0.3, y: panel.y + 1.3, w: panel.w - 0.6, h: panel.h - 1.4 }, { maxSize: 18 });
+}
+
+const ARRANGEMENTS: Record<DocumentContent['layout'], (ctx: SlideContext) => void> = {
+  'title-content': titleContent,
+  'two-column': twoColumn,
+  sidebar,
+  'split-image': splitImage,
+  timeline,
+  grid,
+  minimal,
+  'full-bleed': fullBleed,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Masters, title slide, deck
+
+function logoData(c: DocumentContent): string | null {
+  const logo = c.branding?.logo;
+  return logo ? `image/${logo.type === 'png' ? 'png' : 'jpeg'};base64,${logo.bytes.toString('base64')}` : null;
+}
+
+/** Content masters carry what every slide shows: background, branding footer, logo and slide number. */
+function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
+  const { palette, branding } = c;
+  const logo = branding?.logo ?? null;
+  const logoBox = logo ? fitInside(logo, 1.0, FOOTER_HEIGHT) : null;
+  const numberX = SLIDE_WIDTH - MARGIN - 0.55;
+  const logoX = logoBox ? numberX - 0.15 - logoBox.width : numberX;
+  const footer = brandingLine(branding);
+  const data = logoData(c);
+
+  for (const [title, background, ink] of [
+    [MASTER_LIGHT, palette.background, palette.slide.text],
+    [MASTER_DARK, palette.primary, palette.onPrimary],
+  ] as const) {
+    const objects: NonNullable<pptxgenjs.default.SlideMasterProps['objects']> = [];
+    if (footer) {
+      objects.push({ text: { text: footer, options: { x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT, fontFace: c.fonts.body, fontSize: 9, color: hex(ink), align: 'right', valign: 'middle', margin: 0, fit: 'shrink' } } });
+    }
+    if (data && logoBox) {
+      // On the dark master the logo sits on a white card, since logos are made for light backgrounds.
+      if (title === MASTER_DARK) objects.push({ rect: { x: logoX - 0.05, y: FOOTER_Y - 0.03, w: logoBox.width + 0.1, h: logoBox.height + 0.06, fill: { color: 'FFFFFF' } } });
+      objects.push({ image: { x: logoX, y: FOOTER_Y + (FOOTER_HEIGHT - logoBox.height) / 2, w: logoBox.width, h: logoBox.height, data } });
+    }
+    pptx.defineSlideMaster({
+      title,
+      background: { color: hex(background) },
+      objects,
+      slideNumber: { x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT, fontFace: c.fonts.body, fontSize: 9, color: hex(ink), align: 'right', valign: 'middle', margin: 0 },
+    });
+  }
+  pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
+}
+
+function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
+  const { palette, fonts, branding } = c;
+  const slide = pptx.addSlide({ masterName: MASTER_TITLE });
+  const ctx: SlideContext = { pptx, slide, c, section: { number: 0, title: c.title, heading: c.title, points: [], paragraphs: [], notes: '' }, cut: [] };
+  slide.addShape(pptx.ShapeType.rect, { x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18, fill: { color: hex(palette.accent) }, line: { type: 'none' } });
+  const data = logoData(c);
+  if (data && branding?.logo) {
+    const size = fitInside(branding.logo, 2.2, 0.75);
+    slide.addShape(pptx.ShapeType.roundRect, { x: 0.5, y: 0.4, w: size.width + 0.3, h: size.height + 0.3, rectRadius: 0.06, fill: { color: 'FFFFFF' }, line: { type: 'none' } });
+    slide.addImage({ data, x: 0.65, y: 0.55, w: size.width, h: size.height });
+  }
+  addTitle(ctx, { x: 0.6, y: 1.45, w: SLIDE_WIDTH - 1.2, h: 1.95 }, { color: palette.onPrimary, maxSize: 40, minSize: 18 });
+  if (c.description) {
+    addBody(ctx, [{ text: c.description, bullet: false }], { x: 0.6, y: 3.5, w: SLIDE_WIDTH - 1.2, h: 1.0 }, { color: palette.onPrimary, maxSize: 18, minSize: 10, bullets: false });
+  }
+  const byline = [brandingLine(branding), c.date].filter((s) => s !== '').join('   |   ');
+  if (byline) {
+    addBody(ctx, [{ text: byline, bullet: false }], { x: 0.6, y: 4.6, w: SLIDE_WIDTH - 1.2, h: 0.55 }, { color: palette.onPrimary, maxSize: 13, minSize: 8, bullets: false, valign: 'middle' });
+  }
+  const notes = [c.summary, ctx.cut.length > 0 ? `${c.labels.fullText}:\n${ctx.cut.join('\n')}` : ''].filter((s) => s !== '').join('\n\n');
+  if (notes) slide.addNotes(notes);
+}
+
+function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section): void {
+  const master = c.layout === 'full-bleed' ? MASTER_DARK : MASTER_LIGHT;
+  const slide = pptx.addSlide({ masterName: master });
+  const ctx: SlideContext = { pptx, slide, c, section, cut: [] };
+  ARRANGEMENTS[c.layout](ctx);
+  // Text cut to fit the slide is not lost: the speaker notes carry it in full.
+  const cut = ctx.cut.length > 0 ? `${c.labels.fullText}:\n${ctx.cut.join('\n')}` : '';
+  const notes = [section.notes, cut].filter((s) => s !== '').join('\n\n');
+  if (notes) slide.addNotes(notes);
+}
+
+async function buildDeck(c: DocumentContent): Promise<Buffer> {
+  const pptx = new PptxGenJS();
+  pptx.layout = 'LAYOUT_16x9';
+  pptx.title = c.title;
+  pptx.subject = c.description.replace(/\s+/g, ' ').slice(0, 1000);
+  pptx.author = c.branding?.companyName || 'Trainwright';
+  pptx.company = c.branding?.companyName || 'Trainwright';
+  pptx.theme = { headFontFace: c.fonts.heading, bodyFontFace: c.fonts.body };
+  defineMasters(pptx, c);
+  addTitleSlide(pptx, c);
+  for (const section of c.sections) addSectionSlide(pptx, c, section);
+  const output = await pptx.write({ outputType: 'nodebuffer', compression: true });
+  return Buffer.isBuffer(output) ? output : Buffer.from(output as Uint8Array);
+}
+
+export function renderPptx(input: RenderInput): Promise<Buffer> {
+  return guardRender('PowerPoint deck', () => buildDeck(prepareContent(input)));
+}

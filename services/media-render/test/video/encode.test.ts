@@ -1,0 +1,165 @@
+// The encoder: real slide PNGs and espeak-ng clips in, files checked by ffprobe and ffmpeg out.
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { RenderError } from '../../src/domain/types.js';
+import { EspeakProvider } from '../../src/speech/espeak.js';
+import { encodeVideo, ffmpegReason, prepareInputs, rawBaselineCommand, writeNarrationTrack, type EncodeJob, type EncodeSlide } from '../../src/video/encode.js';
+import { renderSlidePng } from '../../src/video/slide-image.js';
+import { ffprobe, makeInput, probeDurationMs, slide, tempDir } from './helpers.js';
+
+const run = promisify(execFile);
+const SIZE = { width: 640, height: 360 };
+
+let dir: { path: string; remove: () => Promise<void> };
+let slides: EncodeSlide[];
+let totalMs: number;
+
+beforeAll(async () => {
+  dir = await tempDir('encode-');
+  const input = makeInput([slide('First', ['One point']), slide('Second', ['Two']), slide('Third', ['Three'])]);
+  const pngs = await Promise.all(
+    [0, 1, 2].map(async (i) => {
+      const path = join(dir.path, `s${i}.png`);
+      await writeFile(path, renderSlidePng(input, i, SIZE));
+      return path;
+    }),
+  );
+  const espeak = new EspeakProvider();
+  const voice = { provider: 'espeak', voice: 'en-us' };
+  const a = await espeak.synthesize('Check the area before you start.', voice, join(dir.path, 'a.wav'));
+  const c = await espeak.synthesize('Report it.', voice, join(dir.path, 'c.wav'));
+  // Slide 2 is silent; slide 1 holds a pause after its clip.
+  slides = [
+    { pngPath: pngs[0]!, wavPath: a.wavPath, durationMs: Math.round(a.durationMs) + 600 },
+    { pngPath: pngs[1]!, wavPath: null, durationMs: 2500 },
+    { pngPath: pngs[2]!, wavPath: c.wavPath, durationMs: Math.max(2500, Math.round(c.durationMs) + 600) },
+  ];
+  totalMs = slides.reduce((t, s) => t + s.durationMs, 0);
+});
+afterAll(() => dir.remove());
+
+const job = (over: Partial<EncodeJob>): EncodeJob => ({ slides, format: 'mp4', outPath: join(dir.path, 'out.mp4'), size: SIZE, workDir: join(dir.path, 'work'), ...over });
+
+function streams(probe: Awaited<ReturnType<typeof ffprobe>>) {
+  return { video: probe.streams.find((s) => s.codec_type === 'video'), audio: probe.streams.find((s) => s.codec_type === 'audio') };
+}
+
+/** Keyframe times of a video, read by decoding only the keyframes. */
+async function keyframeTimes(path: string): Promise<number[]> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', path]);
+  return stdout.split('\n').filter(Boolean).map((l) => parseFloat(l));
+}
+
+describe('encodeVideo', () => {
+  test('mp4: H.264 + AAC at the requested size, the slides’ total duration, a keyframe at every slide, real progress', async () => {
+    const seen: number[] = [];
+    const result = await encodeVideo(job({ outPath: join(dir.path, 'video.mp4') }), (p) => void seen.push(p));
+    expect(result.durationMs).toBe(totalMs);
+    const probe = await ffprobe(result.outPath);
+    const { video, audio } = streams(probe);
+    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360, avg_frame_rate: '5/1' });
+    expect(audio).toMatchObject({ codec_name: 'aac' });
+    expect(probe.format.tags?.major_brand).toBe('isom');
+    const duration = Number(probe.format.duration) * 1000;
+    expect(Math.abs(duration - totalMs) / totalMs).toBeLessThan(0.05);
+    expect(Math.abs(duration - totalMs)).toBeLessThan(300);
+
+    const keys = await keyframeTimes(result.outPath);
+    for (const start of [0, slides[0]!.durationMs, slides[0]!.durationMs + slides[1]!.durationMs]) {
+      expect(keys.some((k) => Math.abs(k * 1000 - start) <= 200)).toBe(true);
+    }
+    expect(seen[seen.length - 1]).toBe(100);
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  test('mov: a QuickTime file with the same H.264 and AAC streams', async () => {
+    const result = await encodeVideo(job({ format: 'mov', outPath: join(dir.path, 'video.mov') }));
+    const probe = await ffprobe(result.outPath);
+    expect(probe.format.tags?.major_brand).toBe('qt  ');
+    const { video, audio } = streams(probe);
+    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
+    expect(audio?.codec_name).toBe('aac');
+    expect(Math.abs(Number(probe.format.duration) * 1000 - totalMs) / totalMs).toBeLessThan(0.05);
+  });
+
+  test('the narration track puts each clip at its slide start and silence elsewhere, sample-exact', async () => {
+    const path = join(dir.path, 'track.wav');
+    expect(await writeNarrationTrack(slides, path)).toBe(totalMs);
+    expect(Math.abs((await probeDurationMs(path)) - totalMs)).toBeLessThan(1);
+    // Decoded by ffmpeg to raw samples: loudness per 100 ms window.
+    const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path, '-f', 's16le', '-ac', '1', '-ar', '22050', '-'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+    const samples = new Int16Array(stdout.buffer, stdout.byteOffset, stdout.length / 2);
+    const peak = (fromMs: number, toMs: number) => {
+      let max = 0;
+      for (let i = Math.floor((fromMs * 22050) / 1000); i < Math.floor((toMs * 22050) / 1000); i++) max = Math.max(max, Math.abs(samples[i]!));
+      return max;
+    };
+    const s1 = slides[0]!.durationMs;
+    const s2 = s1 + slides[1]!.durationMs;
+    expect(peak(200, 1000)).toBeGreaterThan(1000);
+    expect(peak(s1 - 500, s1)).toBe(0); // the pause
+    expect(peak(s1, s2)).toBe(0); // the silent slide
+    expect(peak(s2 + 100, s2 + 600)).toBeGreaterThan(1000);
+  });
+
+  test('clips in another format (16 kHz stereo) are converted to the track’s format', async () => {
+    const other = join(dir.path, 'stereo16k.wav');
+    await run('ffmpeg', ['-v', 'error', '-y', '-i', slides[2]!.wavPath!, '-ar', '16000', '-ac', '2', other]);
+    const mixed = [slides[0]!, { ...slides[2]!, wavPath: other }];
+    const path = join(dir.path, 'mixed.wav');
+    await writeNarrationTrack(mixed, path);
+    const probe = await ffprobe(path);
+    expect(probe.streams[0]).toMatchObject({ sample_rate: '22050' });
+    expect(Math.abs(Number(probe.format.duration) * 1000 - (mixed[0]!.durationMs + mixed[1]!.durationMs))).toBeLessThan(1);
+  });
+
+  test('the raw ffmpeg baseline encodes the same inputs to an equivalent file', async () => {
+    const baselineJob = job({ outPath: join(dir.path, 'baseline.mp4'), workDir: join(dir.path, 'baseline') });
+    const prepared = await prepareInputs(baselineJob);
+    const { argv, cwd } = rawBaselineCommand(baselineJob, prepared);
+    expect(argv[0]).toBe('ffmpeg');
+    expect(argv).toEqual(expect.arrayContaining(['-f', 'concat', '-c:v', 'libx264', '-c:a', 'aac']));
+    await run(argv[0]!, argv.slice(1), { cwd });
+    const probe = await ffprobe(baselineJob.outPath);
+    const { video, audio } = streams(probe);
+    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
+    expect(audio?.codec_name).toBe('aac');
+    expect(Math.abs(Number(probe.format.duration) * 1000 - totalMs)).toBeLessThan(300);
+  });
+
+  test('failures are RenderErrors with a short, specific message', async () => {
+    const bad = join(dir.path, 'bad.png');
+    await writeFile(bad, Buffer.from('this is not an image at all'.repeat(20)));
+    const err = await encodeVideo(job({ slides: [{ ...slides[0]!, pngPath: bad }], outPath: join(dir.path, 'bad.mp4') })).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RenderError);
+    expect((err as Error).message).toMatch(/^The video could not be encoded: .*(png|PNG|Invalid data)/);
+    expect((err as Error).message.length).toBeLessThan(300);
+    expect((err as Error).message).not.toContain('\n');
+
+    const missing = await encodeVideo(job({ slides: [{ ...slides[0]!, pngPath: join(dir.path, 'missing.png') }], outPath: join(dir.path, 'm.mp4') })).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(RenderError);
+    expect((missing as Error).message).toContain('missing.png');
+
+    await expect(encodeVideo(job({ size: { width: 641, height: 360 } }))).rejects.toThrow(RenderError);
+    await expect(encodeVideo(job({ slides: [] }))).rejects.toThrow(RenderError);
+    await expect(encodeVideo(job({ slides: [{ ...slides[0]!, wavPath: join(dir.path, 'nope.wav') }] }))).rejects.toThrow(/narration clip .*nope\.wav/);
+    await expect(encodeVideo(job({ burnSubtitles: true }))).rejects.toThrow(RenderError);
+  });
+
+  test('ffmpegReason keeps the specific message and drops progress and follow-up errors', () => {
+    const stderr = [
+      'frame=    1 fps=0.0 q=0.0 size=       0kB time=00:00:00.00 bitrate=N/A speed=   0x',
+      "[png @ 0x55e5bdf16580] Invalid PNG signature 0xC3F66F9DF83C2718.",
+      'Error while decoding stream #0:0: Invalid data found when processing input',
+      'Error marking filters as finished',
+      'Conversion failed!',
+    ].join('\n');
+    expect(ffmpegReason(stderr, 'x')).toBe('png: Invalid PNG signature 0xC3F66F9DF83C2718.');
+    expect(ffmpegReason("Unknown encoder 'libfoo'\nConversion failed!", 'x')).toBe("Unknown encoder 'libfoo'");
+    expect(ffmpegReason('y'.repeat(5000), 'x').length).toBeLessThanOrEqual(200);
+    expect(ffmpegReason('', 'ffmpeg exited with code 1: long\ntext')).toBe('ffmpeg exited with code 1: long');
+  });
+});
