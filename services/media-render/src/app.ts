@@ -126,7 +126,7 @@ export async function startMediaServer(
           onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'render failed unexpectedly'),
         }),
       infra.bus,
-      { concurrency: config.RENDER_CONCURRENCY },
+      { concurrency: config.RENDER_CONCURRENCY, lockDurationMs: config.RENDER_LOCK_MS },
     );
     worker.on('error', (err) => logger.error({ err }, 'render worker error'));
   }

@@ -11,6 +11,8 @@ const schema = commonConfigSchema.extend({
   /** Run the `render` queue's worker in this process (production runs workers as their own processes). */
   RENDER_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** How long a job's lock lasts unrenewed: a worker that died is noticed after about this long. */
+  RENDER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Scratch space for slide images and audio while a video renders. */
   RENDER_WORK_DIR: z.string().default(''),
   VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),

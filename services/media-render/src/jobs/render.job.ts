@@ -45,6 +45,6 @@ export function startRenderWorker(
     },
     // A video may take minutes: the lock is renewed while the worker lives; a dead worker's job
     // is found stalled after the lock expires and is run again.
-    { concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000 },
+    { concurrency: options.concurrency, lockDuration: options.lockDurationMs ?? 30_000, stalledInterval: options.lockDurationMs ?? 30_000 },
   );
 }
