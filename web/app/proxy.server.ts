@@ -63,13 +63,21 @@ function downstreamHeaders(upstream: Response): Headers {
   // gzips every compressible type, text/event-stream included, and gzip holds small writes back;
   // `no-transform` tells its compression middleware to leave the stream alone.
   if ((headers.get('content-type') ?? '').toLowerCase().startsWith('text/event-stream')) {
-    const cacheControl = headers.get('cache-control');
-    if (!/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl ?? '')) {
-      headers.set('cache-control', cacheControl ? `${cacheControl}, no-transform` : 'no-cache, no-transform');
-    }
+    noTransform(headers, 'no-cache');
     headers.set('x-accel-buffering', 'no');
   }
+  // File downloads (GET /api/projects/{id}/download/{format}) keep their Content-Length, which the
+  // browser's progress bar divides by, and their byte ranges: compressing would drop both.
+  if (/^\s*attachment\b/i.test(headers.get('content-disposition') ?? '')) noTransform(headers, 'private');
   return headers;
+}
+
+/** Adds `no-transform` to Cache-Control (`fallback` is the directive used when there is none). */
+function noTransform(headers: Headers, fallback: string): void {
+  const cacheControl = headers.get('cache-control');
+  if (!/(^|,)\s*no-transform\s*(,|$)/i.test(cacheControl ?? '')) {
+    headers.set('cache-control', cacheControl ? `${cacheControl}, no-transform` : `${fallback}, no-transform`);
+  }
 }
 
 function unavailable(): Response {

@@ -268,6 +268,27 @@ describe('buildGeneratorSubmission', () => {
     expect(rawRequestData('content_refresh', d, 'file')).not.toHaveProperty('existing_content');
   });
 
+  it('sends the output formats and the chosen narration voice, in JSON and in the multipart fields', () => {
+    const voice = { voice_id: 'espeak:en-us', name: 'English (America)', category: 'premade' };
+    const json = buildGeneratorSubmission(input({ visualFormat: 'mp4', documentFormat: 'word', voice, edit: (d) => (d.topic_to_content.topic = 'Safety') }));
+    expect(json.ok && json.kind === 'json' && json.body).toMatchObject({ visual_format: 'mp4', document_format: 'word', voice_selection: voice });
+    const none = buildGeneratorSubmission(input({ visualFormat: 'powerpoint', voice: null, edit: (d) => (d.topic_to_content.topic = 'Safety') }));
+    expect(none.ok && none.kind === 'json' && 'voice_selection' in none.body).toBe(false);
+    const multipart = buildGeneratorSubmission(input({ method: 'document_analysis', file: file(), visualFormat: 'mov', documentFormat: 'pdf', voice }));
+    expect(multipart.ok && multipart.kind === 'multipart' && multipart.fields).toMatchObject({ visual_format: 'mov', document_format: 'pdf' });
+    if (!multipart.ok || multipart.kind !== 'multipart') return;
+    expect(JSON.parse(multipart.fields.voice_selection!)).toEqual(voice);
+    expect([...generatorFormData(multipart.fields, file()).keys()]).toEqual([
+      'generator_type',
+      'request_data',
+      'project_name',
+      'visual_format',
+      'document_format',
+      'voice_selection',
+      'file',
+    ]);
+  });
+
   it('maps server fields to the form', () => {
     expect(generatorErrorField('request_data.topic')).toBe('topic');
     expect(generatorErrorField('file')).toBe('file');

@@ -80,4 +80,22 @@ describe('interface translations', () => {
     expect(en.upload.sizeError).toBe('File size ({{size}}) exceeds maximum allowed size ({{max}})');
     expect(en.shared.gone).toBe('This link is no longer available.');
   });
+
+  it('keeps the download and voice texts of the specification in English', () => {
+    expect(en.projects.actions.download).toBe('Download files');
+    expect(en.downloads.failed).toBe('Failed to download {{name}}: {{message}}');
+    expect(en.downloads.errors.timeout).toBe('Download timed out. File generation may take longer than expected.');
+    expect(en.downloads.errors.invalid).toBe('Invalid request');
+    expect(en.downloads.errors.notFound).toBe('Project not found');
+    expect(en.downloads.errors.server).toBe('Server error during file generation. Check browser console for details.');
+    expect(en.downloads.errors.failed).toBe('Download failed');
+    expect(en.downloads.noContent).toBe('No generated content available for {{title}}. Try refreshing the page.');
+    expect(en.voices.defaultDescription).toBe('Professional AI voice');
+    expect(en.voices.customEmptyTitle).toBe('No Custom Voices Yet');
+    expect(en.voices.previewFailed).toBe('Failed to preview voice');
+    expect(en.voices.lockedMessage).toBe('This voice requires {{plan}} or higher subscription.');
+    expect(en.voices.clone.success).toBe('Voice cloned successfully!');
+    expect(en.voices.clone.failed).toBe('Failed to clone voice');
+    expect(en.voices.clone.errors.required).toBe('Please provide a name and at least one audio file');
+  });
 });

@@ -19,6 +19,18 @@ beforeAll(async () => {
       req.on('close', () => res.end());
       return;
     }
+    if (req.url === '/api/projects/p1/download/txt') {
+      const body = 'Slide one\n';
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-disposition': `attachment; filename="Safety.txt"; filename*=UTF-8''Safety.txt`,
+        'content-length': String(Buffer.byteLength(body)),
+        'cache-control': 'private, no-store',
+        'accept-ranges': 'bytes',
+      });
+      res.end(body);
+      return;
+    }
     if (req.url === '/api/auth/logout') {
       res.writeHead(204, { 'set-cookie': ['tw_at=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/api/auth'] });
       res.end();
@@ -69,6 +81,16 @@ describe('api proxy', () => {
     expect(new TextDecoder().decode(value)).toContain('event: project.created');
     await reader.cancel();
     controller.abort();
+  });
+
+  it('keeps a download whole: Content-Length, ranges and no-transform so it is not compressed', async () => {
+    const response = await proxyToGateway(new Request('http://localhost:3000/api/projects/p1/download/txt'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe('10');
+    expect(response.headers.get('accept-ranges')).toBe('bytes');
+    expect(response.headers.get('content-disposition')).toContain('filename="Safety.txt"');
+    expect(response.headers.get('cache-control')).toBe('private, no-store, no-transform');
+    expect(await response.text()).toBe('Slide one\n');
   });
 
   it('passes statuses through, including bodiless ones', async () => {

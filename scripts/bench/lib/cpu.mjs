@@ -1,5 +1,6 @@
 // CPU accounting from Linux /proc: per child process, the PostgreSQL backends of one database,
-// this process (autocannon), and `others` = the rest of the machine; waiting for a quiet machine.
+// this process (autocannon), and `others` = the rest of the machine; this process with the
+// processes it ran (selfMeter); waiting for a quiet machine.
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 
@@ -97,4 +98,40 @@ export async function waitForQuiet(seconds, log, who = 'the machine uses') {
   }
   if (busy > 20) log(`WARNING: the machine is not idle (${Math.round(busy)}% of one core busy); figures will be disturbed`);
   return Math.round(busy);
+}
+
+/** utime+stime of this process's children that have exited and been waited for (cutime+cstime). */
+export function reapedChildTicks() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+/**
+ * Starts measuring work done in this process and in the short-lived processes it runs (espeak-ng,
+ * ffmpeg: counted when they have exited, so measure until they have). The returned function gives
+ * CPU in % of one core, `bench` (this process), `children` and `others` (the rest of the machine),
+ * and `cpuMs`, the CPU time of this process and its children together.
+ */
+export function selfMeter() {
+  const t0 = process.hrtime.bigint();
+  const self0 = process.cpuUsage();
+  const children0 = reapedChildTicks();
+  const m0 = machineTicks();
+  return () => {
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    const self = process.cpuUsage(self0);
+    const children = reapedChildTicks() - children0;
+    const m1 = machineTicks();
+    const selfMs = (self.user + self.system) / 1000;
+    const childMs = (children / TICK) * 1000;
+    const pct = (ms) => (ms / 1000 / seconds) * 100;
+    const machine = ((m1.busy - m0.busy) / (m1.total - m0.total)) * NCPU * 100;
+    return {
+      bench: Math.round(pct(selfMs)),
+      children: Math.round(pct(childMs)),
+      others: Math.round(Math.max(0, machine - pct(selfMs) - pct(childMs))),
+      cpuMs: Math.round(selfMs + childMs),
+    };
+  };
 }

@@ -4,6 +4,7 @@
 import type { SlideDeck } from '@trainwright/formats';
 import {
   DOCUMENT_FORMATS,
+  PIPELINE_STAGES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   VISUAL_FORMATS,
@@ -27,8 +28,9 @@ export const CREATE_PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'so
 export type CreateProjectType = (typeof CREATE_PROJECT_TYPES)[number];
 export const ALL_PROJECT_TYPES = PROJECT_TYPES;
 
-/** The pipeline stages that report progress, in pipeline order. */
-export const PROGRESS_STAGES = ['analyzing', 'generating_content', 'creating_slides', 'generating_documents', 'creating_video'] as const;
+/** The pipeline stages that report progress, in pipeline order: generation (analyzing,
+ * generating_content), then rendering (creating_slides, generating_documents, creating_video), review. */
+export const PROGRESS_STAGES = PIPELINE_STAGES;
 
 
 export interface Branding {

@@ -164,7 +164,7 @@ export function cloneFileProblemText(problem: CloneFileProblem, t: TFunction, la
 /** The message of a failed check, in the interface language. */
 export function cloneCheckText(check: Exclude<CloneCheck, { ok: true }>, t: TFunction, language: string): string {
   if (check.code === 'required') return t('voices.clone.errors.required');
-  if (check.code === 'tooMany') return t('voices.clone.errors.tooMany', { count: check.max });
+  if (check.code === 'tooMany') return t('voices.clone.errors.tooMany', { max: check.max });
   return cloneFileProblemText(check.problem, t, language);
 }
 

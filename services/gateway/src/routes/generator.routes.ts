@@ -106,7 +106,7 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
         tags: ['generator'],
         summary: 'Create a project with an AI generator method from an uploaded document',
         description:
-          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text) and company_id, then the file.',
+          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text), company_id, visual_format, document_format and voice_selection (JSON text), then the file.',
         consumes: ['multipart/form-data'],
         response: { 201: Created, ...errorResponses },
       },
@@ -114,7 +114,7 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { fields, file } = await receiveUpload(request, {
-        maxFields: 8,
+        maxFields: 12,
         fieldSize: 8_388_608,
         kindOf: (f) => {
           if (!isGeneratorType(f.generator_type)) throw AppError.validation('generator_type', 'generator_type is not a generator method (send it before the file)');
@@ -129,6 +129,9 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
         request_data: jsonField(fields, 'request_data') as GeneratorInput['request_data'],
         branding: jsonField(fields, 'branding') as GeneratorInput['branding'],
         company_id: fields.company_id,
+        visual_format: fields.visual_format,
+        document_format: fields.document_format,
+        voice_selection: jsonField(fields, 'voice_selection') as GeneratorInput['voice_selection'],
       };
       try {
         if (body.request_data !== undefined && (typeof body.request_data !== 'object' || Array.isArray(body.request_data))) {

@@ -187,6 +187,16 @@ export function cleanLine(value: unknown): string {
   return cleanText(value).replace(/\s*\n\s*/g, ' ').trim();
 }
 
+/** At most `max` characters on one line, cut between code points (never inside a surrogate pair) with an ellipsis. */
+export function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Length of document properties (subject, description) where files keep a one-line summary. */
+export const PROPERTY_MAX = 1000;
+
 function cleanList(values: unknown): string[] {
   return Array.isArray(values) ? values.map(cleanText).map((s) => s.trim()).filter((s) => s !== '') : [];
 }

@@ -30,8 +30,8 @@ import {
   type IRunOptions,
 } from 'docx';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, type DocumentContent, type Logo } from './content.js';
-import { CJK_FAMILY, FALLBACK_FAMILIES } from './fonts.js';
+import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, type DocumentContent, type Logo } from './content.js';
+import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
 
 const NOTES_STYLE = 'TrainerNotes';
@@ -142,7 +142,7 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
 
 function header(c: DocumentContent): Header {
   const { branding, palette } = c;
-  const name = branding?.companyName || (c.title.length > HEADER_TITLE_MAX ? `${c.title.slice(0, HEADER_TITLE_MAX - 1)}…` : c.title);
+  const name = branding?.companyName || shorten(c.title, HEADER_TITLE_MAX);
   const children: Array<TextRun | ImageRun> = [];
   if (branding?.logo) children.push(logoRun(branding.logo, 90, 24), new TextRun({ text: '  ' }));
   children.push(...runs(name, { color: hex(palette.page.muted), size: 18 }));
@@ -171,12 +171,12 @@ function footer(c: DocumentContent): Footer {
 function buildManual(c: DocumentContent): Promise<Buffer> {
   const { palette, fonts } = c;
   const language = { value: c.language, eastAsia: c.language, bidirectional: c.language };
-  const font = { ascii: fonts.body, hAnsi: fonts.body, eastAsia: CJK_FAMILY, cs: FALLBACK_FAMILIES[0]! };
+  const font = { ascii: fonts.body, hAnsi: fonts.body, eastAsia: CJK_FAMILY, cs: ARABIC_FAMILY };
   const headingFont = { ...font, ascii: fonts.heading, hAnsi: fonts.heading };
   const doc = new Document({
     title: c.title,
-    subject: c.description.replace(/\s+/g, ' ').slice(0, 1000),
-    description: c.summary.replace(/\s+/g, ' ').slice(0, 1000),
+    subject: shorten(c.description, PROPERTY_MAX),
+    description: shorten(c.summary, PROPERTY_MAX),
     creator: c.branding?.companyName || 'Trainwright',
     lastModifiedBy: 'Trainwright',
     styles: {

@@ -51,19 +51,23 @@ const FAMILY_FILES: Record<FontFamily, Record<FontWeight, string>> = {
   'Noto Serif': { regular: 'NotoSerif-Regular.ttf', bold: 'NotoSerif-Bold.ttf' },
 };
 
+/** The fallback for Arabic-script text, also the complex-script font Office files name. */
+export const ARABIC_FAMILY = 'Noto Sans Arabic';
+/** The fallback for Chinese, Japanese and Korean text, also the east-Asian font Office files name. */
+export const CJK_FAMILY = 'Droid Sans Fallback';
+
 /** Fallback faces in the order they are tried; a weight with no file of its own uses the regular one. */
 const FALLBACKS: ReadonlyArray<{ family: string; files: Record<FontWeight, string> }> = [
-  { family: 'Noto Sans Arabic', files: { regular: 'NotoSansArabic-Regular.ttf', bold: 'NotoSansArabic-Bold.ttf' } },
+  { family: ARABIC_FAMILY, files: { regular: 'NotoSansArabic-Regular.ttf', bold: 'NotoSansArabic-Bold.ttf' } },
   { family: 'Noto Sans Hebrew', files: { regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' } },
   { family: 'DejaVu Sans', files: FAMILY_FILES['DejaVu Sans'] },
   { family: 'Noto Sans Symbols', files: { regular: 'NotoSansSymbols-Regular.ttf', bold: 'NotoSansSymbols-Bold.ttf' } },
   { family: 'Noto Sans Symbols 2', files: { regular: 'NotoSansSymbols2-Regular.ttf', bold: 'NotoSansSymbols2-Regular.ttf' } },
-  { family: 'Droid Sans Fallback', files: { regular: 'DroidSansFallbackFull.ttf', bold: 'DroidSansFallbackFull.ttf' } },
+  { family: CJK_FAMILY, files: { regular: 'DroidSansFallbackFull.ttf', bold: 'DroidSansFallbackFull.ttf' } },
 ];
 
 /** Family names of the fallbacks, for CSS/SVG font-family lists and Office east-Asian fonts. */
 export const FALLBACK_FAMILIES: readonly string[] = FALLBACKS.map((f) => f.family);
-export const CJK_FAMILY = 'Droid Sans Fallback';
 
 /** Zero-width joiners, variation selectors, soft hyphens and the like: dropped where a face has no glyph for them. */
 const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
@@ -100,7 +104,7 @@ function covers(face: FontFace, codePoint: number): boolean {
 /** The font files of some directories, found by file name so any distribution's folder layout works. */
 export class FontLibrary {
   private filesByName: Map<string, string> | null = null;
-  private readonly chains = new Map<string, FontFace[]>();
+  private readonly chains = new Map<string, string[]>();
 
   constructor(private readonly dirs: readonly string[]) {}
 
@@ -156,13 +160,12 @@ export class FontLibrary {
     return [...paths];
   }
 
-  /** The faces tried for a character, the template family first. */
-  chain(family: FontFamily, weight: FontWeight): FontFace[] {
+  /** The files tried for a character, the template family first; faces load when first needed. */
+  private chain(family: FontFamily, weight: FontWeight): string[] {
     const key = `${family}/${weight}`;
     let chain = this.chains.get(key);
     if (!chain) {
-      const paths = [...new Set([this.fontFile(family, weight), ...this.fallbackFiles(weight)])];
-      chain = paths.map(loadFace);
+      chain = [...new Set([this.fontFile(family, weight), ...this.fallbackFiles(weight)])];
       this.chains.set(key, chain);
     }
     return chain;
@@ -175,17 +178,17 @@ export class FontLibrary {
    */
   fontRuns(text: string, family: FontFamily, weight: FontWeight): FontRun[] {
     const chain = this.chain(family, weight);
-    const primary = chain[0]!;
+    const primary = loadFace(chain[0]!);
     if (everyCodePoint(text, (cp) => covers(primary, cp))) return text === '' ? [] : [{ text, face: primary }];
 
     const runs: FontRun[] = [];
     for (const { segment } of graphemes.segment(text)) {
       const codePoints = [...segment].map((c) => c.codePointAt(0)!);
       const visible = codePoints.filter((cp) => !IGNORABLE.test(String.fromCodePoint(cp)));
-      const face =
-        chain.find((f) => visible.every((cp) => covers(f, cp))) ??
-        chain.find((f) => visible.length > 0 && covers(f, visible[0]!)) ??
-        primary;
+      const path =
+        chain.find((p) => visible.every((cp) => covers(loadFace(p), cp))) ??
+        chain.find((p) => visible.length > 0 && covers(loadFace(p), visible[0]!));
+      const face = path ? loadFace(path) : primary;
       const drawn = codePoints.filter((cp) => covers(face, cp) || !IGNORABLE.test(String.fromCodePoint(cp)));
       if (drawn.length === 0) continue;
       const piece = String.fromCodePoint(...drawn);
@@ -198,7 +201,7 @@ export class FontLibrary {
 
   /** A family's single line spacing as a multiple of the font size (ascender, descender and gap). */
   lineSpacing(family: FontFamily): number {
-    const { font } = this.chain(family, 'regular')[0]!;
+    const { font } = loadFace(this.fontFile(family, 'regular'));
     return (font.ascent - font.descent + font.lineGap) / font.unitsPerEm;
   }
 
@@ -221,7 +224,7 @@ function everyCodePoint(text: string, test: (cp: number) => boolean): boolean {
  * (text showing uses the font's glyph widths). Measured per word: words repeat, layout is costly,
  * and no script shapes across a space.
  */
-export function advanceUnits(face: FontFace, text: string): number {
+function advanceUnits(face: FontFace, text: string): number {
   let units = 0;
   for (const piece of text.split(/( +)/)) {
     if (piece !== '') units += pieceUnits(face, piece);

@@ -7,7 +7,7 @@ import { renderPptx } from './pptx.js';
 import { renderTxt } from './txt.js';
 
 export { renderDocx, renderPdf, renderPptx, renderTxt };
-export { fontFile, fontFiles, fontRuns, textWidth, lineSpacing, FALLBACK_FAMILIES, CJK_FAMILY, type FontRun, type FontWeight } from './fonts.js';
+export { fontFile, fontFiles, fontRuns, textWidth, lineSpacing, FALLBACK_FAMILIES, type FontRun, type FontWeight } from './fonts.js';
 
 export async function renderDocument(format: DocumentFormat, input: RenderInput): Promise<Buffer> {
   switch (format) {

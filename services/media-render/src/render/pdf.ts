@@ -28,7 +28,7 @@ import {
 } from 'pdf-lib';
 import type { FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, type DocumentContent } from './content.js';
+import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, type DocumentContent } from './content.js';
 import { runWidth, textWidth, type FontFace, type FontRun, type FontWeight } from './fonts.js';
 import { baseDirection, drawingRuns, ellipsize, fitText, wrapText, type Measure } from './text-layout.js';
 
@@ -44,6 +44,7 @@ const FOOTER_BASELINE = 38;
 const LINE_HEIGHT = 1.38;
 const BULLET_INDENT = 16;
 const NOTES_INDENT = 14;
+const OUTLINE_TITLE_MAX = 200;
 /** Room a heading needs below it so that it never ends a page alone. */
 const KEEP_WITH_HEADING = 64;
 
@@ -421,7 +422,7 @@ function addOutline(doc: PDFDocument, anchors: Anchor[]): void {
   const refs: PDFRef[] = anchors.map(() => doc.context.nextRef());
   anchors.forEach((anchor, i) => {
     const item = doc.context.obj({ Parent: outlineRef, Dest: [anchor.page.ref, 'XYZ', null, anchor.top, null] });
-    item.set(PDFName.of('Title'), PDFHexString.fromText(anchor.title.length > 200 ? `${anchor.title.slice(0, 199)}…` : anchor.title));
+    item.set(PDFName.of('Title'), PDFHexString.fromText(shorten(anchor.title, OUTLINE_TITLE_MAX)));
     if (i > 0) item.set(PDFName.of('Prev'), refs[i - 1]!);
     if (i < refs.length - 1) item.set(PDFName.of('Next'), refs[i + 1]!);
     doc.context.assign(refs[i]!, item);
@@ -524,7 +525,7 @@ async function buildGuide(c: DocumentContent): Promise<Uint8Array> {
 
   doc.setTitle(c.title, { showInWindowTitleBar: true });
   if (c.branding?.companyName) doc.setAuthor(c.branding.companyName);
-  if (c.description) doc.setSubject(c.description.replace(/\s+/g, ' ').slice(0, 1000));
+  if (c.description) doc.setSubject(shorten(c.description, PROPERTY_MAX));
   doc.setCreator('Trainwright');
   doc.setProducer('Trainwright (pdf-lib)');
   doc.setLanguage(c.language);

@@ -8,13 +8,16 @@
 // the full text is added to the speaker notes. `fit: 'shrink'` stays on as a safety net for
 // applications whose line breaks differ slightly from ours.
 import pptxgenjs from 'pptxgenjs';
-import type { FontFamily } from '@trainwright/templates';
+import { escapeXml, type FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, tint, type DocumentContent, type Section } from './content.js';
+import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, tint, type DocumentContent, type Section } from './content.js';
 import { lineSpacing, textWidth } from './fonts.js';
 import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
 
-// 16:9 in inches.
+// Slides are laid out on a 10 x 5.625 grid and written at PowerPoint's own 16:9 size, 13.333 x 7.5
+// inches (LAYOUT_WIDE): pptxgenjs sizes the notes page from the slide, and only at this size does
+// its notes text fit the page. `place` and `points` scale grid units to the slide.
+const SCALE = 4 / 3;
 const SLIDE_WIDTH = 10;
 const SLIDE_HEIGHT = 5.625;
 const MARGIN = 0.5;
@@ -64,38 +67,42 @@ interface TextLook {
 type PptxGenJS = pptxgenjs.default;
 const PptxGenJS = ((pptxgenjs as unknown as { default?: typeof pptxgenjs.default }).default ?? pptxgenjs) as typeof pptxgenjs.default;
 type Slide = pptxgenjs.default.Slide;
-/** What a layout arrangement works with. */
-interface SlideContext {
+/** A slide being filled. */
+interface SlideCanvas {
   pptx: PptxGenJS;
   slide: Slide;
   c: DocumentContent;
-  section: Section;
   /** Texts cut to fit, to add in full to the notes. */
   cut: string[];
 }
 
+/** What a layout arrangement works with: a slide and the deck slide it shows. */
+interface SlideContext extends SlideCanvas {
+  section: Section;
+}
+
 const hex = (color: string) => color.replace('#', '').toUpperCase();
+const place = (box: Box): Box => ({ x: box.x * SCALE, y: box.y * SCALE, w: box.w * SCALE, h: box.h * SCALE });
+/** A font size chosen for the 10-inch grid, at the slide's real size. */
+const points = (size: number): number => Math.round(size * SCALE * 2) / 2;
 
 function blocksOf(section: Section): Block[] {
   return [...section.points.map((text) => ({ text, bullet: true })), ...section.paragraphs.map((text) => ({ text, bullet: false }))];
 }
 
-/**
- * Adds a text box holding the blocks at the largest size that fits (see the top of the file).
- * Returns false when nothing was given.
- */
-function addFittedText(ctx: SlideContext, blocks: Block[], box: Box, look: TextLook): boolean {
-  if (blocks.length === 0) return false;
+/** Adds a text box holding the blocks at the largest size that fits (see the top of the file). */
+function addFittedText(ctx: SlideCanvas, blocks: Block[], box: Box, look: TextLook): void {
+  if (blocks.length === 0) return;
   const bullets = look.bullets !== false;
   const items: FitItem[] = blocks.map((b) => ({ text: b.text, indent: b.bullet && bullets ? BULLET_INDENT : 0 }));
   const weight = look.bold ? 'bold' : 'regular';
   const fit = fitText(
     items,
     {
-      width: box.w * 72 - 2 * BOX_MARGIN,
-      height: box.h * 72 - 2 * BOX_MARGIN,
-      maxSize: look.maxSize,
-      minSize: look.minSize,
+      width: box.w * SCALE * 72 - 2 * BOX_MARGIN,
+      height: box.h * SCALE * 72 - 2 * BOX_MARGIN,
+      maxSize: points(look.maxSize),
+      minSize: points(look.minSize),
       lineHeight: lineSpacing(look.family),
       blockGap: BLOCK_GAP,
     },
@@ -122,7 +129,7 @@ function addFittedText(ctx: SlideContext, blocks: Block[], box: Box, look: TextL
     );
   });
   ctx.slide.addText(runs, {
-    ...box,
+    ...place(box),
     fontFace: look.family,
     fontSize: fit.size,
     bold: look.bold,
@@ -132,12 +139,11 @@ function addFittedText(ctx: SlideContext, blocks: Block[], box: Box, look: TextL
     fit: 'shrink',
     lang: c.language,
   });
-  return true;
 }
 
-function addTitle(ctx: SlideContext, box: Box, look: Partial<TextLook> = {}): void {
+function addTitle(ctx: SlideCanvas, title: string, box: Box, look: Partial<TextLook> = {}): void {
   const { c } = ctx;
-  addFittedText(ctx, [{ text: ctx.section.title, bullet: false }], box, {
+  addFittedText(ctx, [{ text: title, bullet: false }], box, {
     family: c.fonts.heading,
     bold: true,
     color: c.palette.slide.heading,
@@ -148,13 +154,13 @@ function addTitle(ctx: SlideContext, box: Box, look: Partial<TextLook> = {}): vo
   });
 }
 
-function addBody(ctx: SlideContext, blocks: Block[], box: Box, look: Partial<TextLook> = {}): void {
+function addBody(ctx: SlideCanvas, blocks: Block[], box: Box, look: Partial<TextLook> = {}): void {
   const { c } = ctx;
   addFittedText(ctx, blocks, box, { family: c.fonts.body, bold: false, color: c.palette.slide.text, maxSize: 20, minSize: 10, ...look });
 }
 
-function addBar(ctx: SlideContext, box: Box, color: string): void {
-  ctx.slide.addShape(ctx.pptx.ShapeType.rect, { ...box, fill: { color: hex(color) }, line: { type: 'none' } });
+function addBar(ctx: SlideCanvas, box: Box, color: string): void {
+  ctx.slide.addShape(ctx.pptx.ShapeType.rect, { ...place(box), fill: { color: hex(color) }, line: { type: 'none' } });
 }
 
 const TITLE_BOX: Box = { x: MARGIN, y: 0.3, w: CONTENT_WIDTH, h: 0.95 };
@@ -165,7 +171,7 @@ const BODY_BOX: Box = { x: MARGIN, y: 1.5, w: CONTENT_WIDTH, h: CONTENT_BOTTOM -
 // Layouts: one arrangement per template layout (template.ts describes each).
 
 function titleContent(ctx: SlideContext): void {
-  addTitle(ctx, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, TITLE_BOX);
   addBar(ctx, UNDER_TITLE, ctx.c.palette.accent);
   addBody(ctx, blocksOf(ctx.section), BODY_BOX);
 }
@@ -188,7 +194,7 @@ function splitInTwo(blocks: Block[]): [Block[], Block[]] {
 function twoColumn(ctx: SlideContext): void {
   const { palette } = ctx.c;
   const columnWidth = (CONTENT_WIDTH - 0.3) / 2;
-  addTitle(ctx, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, TITLE_BOX);
   const [left, right] = splitInTwo(blocksOf(ctx.section));
   [left, right].forEach((blocks, i) => {
     const x = MARGIN + i * (columnWidth + 0.3);
@@ -202,7 +208,7 @@ function sidebar(ctx: SlideContext): void {
   const panelWidth = 3.1;
   addBar(ctx, { x: 0, y: 0, w: panelWidth, h: SLIDE_HEIGHT }, palette.primary);
   addBar(ctx, { x: 0.35, y: 0.45, w: 0.9, h: 0.06 }, palette.accent);
-  addTitle(ctx, { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 }, { color: palette.onPrimary, valign: 'top', maxSize: 28 });
+  addTitle(ctx, ctx.section.title, { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 }, { color: palette.onPrimary, valign: 'top', maxSize: 28 });
   addBody(ctx, blocksOf(ctx.section), { x: panelWidth + 0.4, y: 0.55, w: SLIDE_WIDTH - panelWidth - 0.9, h: CONTENT_BOTTOM - 0.55 });
 }
 
@@ -212,10 +218,10 @@ function splitImage(ctx: SlideContext): void {
   const { palette } = c;
   const panel: Box = { x: 5.3, y: 0, w: SLIDE_WIDTH - 5.3, h: CONTENT_BOTTOM - 0.1 };
   addBar(ctx, panel, palette.secondary);
-  slide.addShape(pptx.ShapeType.ellipse, { x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7, fill: { color: hex(palette.accent), transparency: 15 }, line: { type: 'none' } });
-  slide.addShape(pptx.ShapeType.triangle, { x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3, fill: { color: hex(palette.primary), transparency: 10 }, line: { type: 'none' } });
-  slide.addText(String(ctx.section.number).padStart(2, '0'), { x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2, fontFace: c.fonts.heading, fontSize: 54, bold: true, color: hex(palette.onPrimary), margin: 0 });
-  addTitle(ctx, { x: MARGIN, y: 0.35, w: 4.5, h: 1.3 }, { maxSize: 28 });
+  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7 }), fill: { color: hex(palette.accent), transparency: 15 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.triangle, { ...place({ x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3 }), fill: { color: hex(palette.primary), transparency: 10 }, line: { type: 'none' } });
+  slide.addText(String(ctx.section.number).padStart(2, '0'), { ...place({ x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2 }), fontFace: c.fonts.heading, fontSize: points(54), bold: true, color: hex(palette.onPrimary), margin: 0 });
+  addTitle(ctx, ctx.section.title, { x: MARGIN, y: 0.35, w: 4.5, h: 1.3 }, { maxSize: 28 });
   addBar(ctx, { x: MARGIN, y: 1.72, w: 0.9, h: 0.06 }, palette.accent);
   addBody(ctx, blocksOf(ctx.section), { x: MARGIN, y: 1.9, w: 4.5, h: CONTENT_BOTTOM - 1.9 }, { maxSize: 18 });
 }
@@ -237,7 +243,7 @@ function timeline(ctx: SlideContext): void {
   const { points } = ctx.section;
   if (points.length < 2 || points.length > 10) return titleContent(ctx);
   const { palette } = ctx.c;
-  addTitle(ctx, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, TITLE_BOX);
   const { region, paragraphs } = regionAbove(ctx, 1.5);
   const perRow = Math.min(points.length, 5);
   const rows = Math.ceil(points.length / perRow);
@@ -250,7 +256,7 @@ function timeline(ctx: SlideContext): void {
       const index = row * perRow + i;
       const cx = region.x + stepWidth * (i + 0.5);
       const last = index === points.length - 1;
-      ctx.slide.addShape(ctx.pptx.ShapeType.ellipse, { x: cx - 0.16, y: lineY - 0.16, w: 0.32, h: 0.32, fill: { color: hex(last ? palette.accent : palette.primary) }, line: { color: hex(palette.background), width: 1.5 } });
+      ctx.slide.addShape(ctx.pptx.ShapeType.ellipse, { ...place({ x: cx - 0.16, y: lineY - 0.16, w: 0.32, h: 0.32 }), fill: { color: hex(last ? palette.accent : palette.primary) }, line: { color: hex(palette.background), width: 1.5 } });
       addBody(ctx, [{ text: point, bullet: false }], { x: cx - stepWidth / 2 + 0.05, y: lineY + 0.25, w: stepWidth - 0.1, h: rowHeight - 0.5 }, { maxSize: 16, minSize: 9, align: 'center', bullets: false });
     });
   }
@@ -262,7 +268,7 @@ function grid(ctx: SlideContext): void {
   const { points } = ctx.section;
   if (points.length < 2 || points.length > 9) return titleContent(ctx);
   const { palette } = ctx.c;
-  addTitle(ctx, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, TITLE_BOX);
   const { region, paragraphs } = regionAbove(ctx, 1.5);
   const columns = points.length <= 4 ? 2 : 3;
   const rows = Math.ceil(points.length / columns);
@@ -272,7 +278,7 @@ function grid(ctx: SlideContext): void {
   points.forEach((point, i) => {
     const x = region.x + (i % columns) * (cardWidth + gap);
     const y = region.y + Math.floor(i / columns) * (cardHeight + gap);
-    ctx.slide.addShape(ctx.pptx.ShapeType.roundRect, { x, y, w: cardWidth, h: cardHeight, rectRadius: 0.08, fill: { color: hex(tint(palette.secondary, 0.82)) }, line: { color: hex(palette.primary), width: 1 } });
+    ctx.slide.addShape(ctx.pptx.ShapeType.roundRect, { ...place({ x, y, w: cardWidth, h: cardHeight }), rectRadius: 0.08, fill: { color: hex(tint(palette.secondary, 0.82)) }, line: { color: hex(palette.primary), width: 1 } });
     addBar(ctx, { x: x + 0.15, y: y + 0.15, w: 0.45, h: 0.05 }, i % 3 === 2 ? palette.accent : palette.primary);
     // Cards are tinted towards white, so their text uses the page ink, not the slide's.
     addBody(ctx, [{ text: point, bullet: false }], { x: x + 0.08, y: y + 0.25, w: cardWidth - 0.16, h: cardHeight - 0.3 }, { maxSize: 18, minSize: 9, color: ctx.c.palette.page.text, valign: 'middle', bullets: false });
@@ -282,7 +288,7 @@ function grid(ctx: SlideContext): void {
 
 function minimal(ctx: SlideContext): void {
   const { palette } = ctx.c;
-  addTitle(ctx, { x: 1, y: 0.7, w: 8, h: 1.9 }, { align: 'center', maxSize: 40, minSize: 16 });
+  addTitle(ctx, ctx.section.title, { x: 1, y: 0.7, w: 8, h: 1.9 }, { align: 'center', maxSize: 40, minSize: 16 });
   addBar(ctx, { x: SLIDE_WIDTH / 2 - 0.5, y: 2.75, w: 1, h: 0.05 }, palette.accent);
   addBody(ctx, blocksOf(ctx.section), { x: 1.5, y: 2.95, w: 7, h: CONTENT_BOTTOM - 2.95 }, { align: 'center', maxSize: 18, bullets: false });
 }
@@ -291,11 +297,11 @@ function minimal(ctx: SlideContext): void {
 function fullBleed(ctx: SlideContext): void {
   const { pptx, slide, c } = ctx;
   const { palette } = c;
-  slide.addShape(pptx.ShapeType.ellipse, { x: 6.2, y: -1.2, w: 5, h: 5, fill: { color: hex(palette.secondary), transparency: 35 }, line: { type: 'none' } });
-  slide.addShape(pptx.ShapeType.ellipse, { x: -1.5, y: 3.6, w: 3.5, h: 3.5, fill: { color: hex(palette.accent), transparency: 45 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: 6.2, y: -1.2, w: 5, h: 5 }), fill: { color: hex(palette.secondary), transparency: 35 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: -1.5, y: 3.6, w: 3.5, h: 3.5 }), fill: { color: hex(palette.accent), transparency: 45 }, line: { type: 'none' } });
   const panel: Box = { x: 0.6, y: 0.5, w: SLIDE_WIDTH - 1.2, h: CONTENT_BOTTOM - 0.6 };
-  slide.addShape(pptx.ShapeType.roundRect, { ...panel, rectRadius: 0.1, fill: { color: hex(palette.background), transparency: 4 }, line: { type: 'none' } });
-  addTitle(ctx, { x: panel.x + 0.3, y: panel.y + 0.15, w: panel.w - 0.6, h: 0.95 });
+  slide.addShape(pptx.ShapeType.roundRect, { ...place(panel), rectRadius: 0.1, fill: { color: hex(palette.background), transparency: 4 }, line: { type: 'none' } });
+  addTitle(ctx, ctx.section.title, { x: panel.x + 0.3, y: panel.y + 0.15, w: panel.w - 0.6, h: 0.95 });
   addBar(ctx, { x: panel.x + 0.35, y: panel.y + 1.15, w: 1, h: 0.06 }, palette.accent);
   addBody(ctx, blocksOf(ctx.section), { x: panel.x + 0.3, y: panel.y + 1.3, w: panel.w - 0.6, h: panel.h - 1.4 }, { maxSize: 18 });
 }
@@ -335,35 +341,35 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   ] as const) {
     const objects: NonNullable<pptxgenjs.default.SlideMasterProps['objects']> = [];
     if (footer) {
-      objects.push({ text: { text: footer, options: { x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT, fontFace: c.fonts.body, fontSize: 9, color: hex(ink), align: 'right', valign: 'middle', margin: 0, fit: 'shrink' } } });
+      objects.push({ text: { text: footer, options: { ...place({ x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT }), fontFace: c.fonts.body, fontSize: points(9), color: hex(ink), align: 'right', valign: 'middle', margin: 0, fit: 'shrink' } } });
     }
     if (data && logoBox) {
       // On the dark master the logo sits on a white card, since logos are made for light backgrounds.
-      if (title === MASTER_DARK) objects.push({ rect: { x: logoX - 0.05, y: FOOTER_Y - 0.03, w: logoBox.width + 0.1, h: logoBox.height + 0.06, fill: { color: 'FFFFFF' } } });
-      objects.push({ image: { x: logoX, y: FOOTER_Y + (FOOTER_HEIGHT - logoBox.height) / 2, w: logoBox.width, h: logoBox.height, data } });
+      if (title === MASTER_DARK) objects.push({ rect: { ...place({ x: logoX - 0.05, y: FOOTER_Y - 0.03, w: logoBox.width + 0.1, h: logoBox.height + 0.06 }), fill: { color: 'FFFFFF' } } });
+      objects.push({ image: { ...place({ x: logoX, y: FOOTER_Y + (FOOTER_HEIGHT - logoBox.height) / 2, w: logoBox.width, h: logoBox.height }), data } });
     }
     pptx.defineSlideMaster({
       title,
       background: { color: hex(background) },
       objects,
-      slideNumber: { x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT, fontFace: c.fonts.body, fontSize: 9, color: hex(ink), align: 'right', valign: 'middle', margin: 0 },
+      slideNumber: { ...place({ x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT }), fontFace: c.fonts.body, fontSize: points(9), color: hex(ink), align: 'right', valign: 'middle', margin: 0 },
     });
   }
   pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
 }
 
 function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
-  const { palette, fonts, branding } = c;
+  const { palette, branding } = c;
   const slide = pptx.addSlide({ masterName: MASTER_TITLE });
-  const ctx: SlideContext = { pptx, slide, c, section: { number: 0, title: c.title, heading: c.title, points: [], paragraphs: [], notes: '' }, cut: [] };
-  slide.addShape(pptx.ShapeType.rect, { x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18, fill: { color: hex(palette.accent) }, line: { type: 'none' } });
+  const ctx: SlideCanvas = { pptx, slide, c, cut: [] };
+  slide.addShape(pptx.ShapeType.rect, { ...place({ x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18 }), fill: { color: hex(palette.accent) }, line: { type: 'none' } });
   const data = logoData(c);
   if (data && branding?.logo) {
     const size = fitInside(branding.logo, 2.2, 0.75);
-    slide.addShape(pptx.ShapeType.roundRect, { x: 0.5, y: 0.4, w: size.width + 0.3, h: size.height + 0.3, rectRadius: 0.06, fill: { color: 'FFFFFF' }, line: { type: 'none' } });
-    slide.addImage({ data, x: 0.65, y: 0.55, w: size.width, h: size.height });
+    slide.addShape(pptx.ShapeType.roundRect, { ...place({ x: 0.5, y: 0.4, w: size.width + 0.3, h: size.height + 0.3 }), rectRadius: 0.06, fill: { color: 'FFFFFF' }, line: { type: 'none' } });
+    slide.addImage({ data, ...place({ x: 0.65, y: 0.55, w: size.width, h: size.height }) });
   }
-  addTitle(ctx, { x: 0.6, y: 1.45, w: SLIDE_WIDTH - 1.2, h: 1.95 }, { color: palette.onPrimary, maxSize: 40, minSize: 18 });
+  addTitle(ctx, c.title, { x: 0.6, y: 1.45, w: SLIDE_WIDTH - 1.2, h: 1.95 }, { color: palette.onPrimary, maxSize: 40, minSize: 18 });
   if (c.description) {
     addBody(ctx, [{ text: c.description, bullet: false }], { x: 0.6, y: 3.5, w: SLIDE_WIDTH - 1.2, h: 1.0 }, { color: palette.onPrimary, maxSize: 18, minSize: 10, bullets: false });
   }
@@ -371,8 +377,14 @@ function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
   if (byline) {
     addBody(ctx, [{ text: byline, bullet: false }], { x: 0.6, y: 4.6, w: SLIDE_WIDTH - 1.2, h: 0.55 }, { color: palette.onPrimary, maxSize: 13, minSize: 8, bullets: false, valign: 'middle' });
   }
-  const notes = [c.summary, ctx.cut.length > 0 ? `${c.labels.fullText}:\n${ctx.cut.join('\n')}` : ''].filter((s) => s !== '').join('\n\n');
-  if (notes) slide.addNotes(notes);
+  addNotes(ctx, c.summary);
+}
+
+/** The speaker notes, then in full any text cut to fit the slide, so nothing is lost. */
+function addNotes(ctx: SlideCanvas, notes: string): void {
+  const cut = ctx.cut.length > 0 ? `${ctx.c.labels.fullText}:\n${ctx.cut.join('\n')}` : '';
+  const text = [notes, cut].filter((s) => s !== '').join('\n\n');
+  if (text) ctx.slide.addNotes(text);
 }
 
 function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section): void {
@@ -380,24 +392,23 @@ function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section):
   const slide = pptx.addSlide({ masterName: master });
   const ctx: SlideContext = { pptx, slide, c, section, cut: [] };
   ARRANGEMENTS[c.layout](ctx);
-  // Text cut to fit the slide is not lost: the speaker notes carry it in full.
-  const cut = ctx.cut.length > 0 ? `${c.labels.fullText}:\n${ctx.cut.join('\n')}` : '';
-  const notes = [section.notes, cut].filter((s) => s !== '').join('\n\n');
-  if (notes) slide.addNotes(notes);
+  addNotes(ctx, section.notes);
 }
 
 async function buildDeck(c: DocumentContent): Promise<Buffer> {
   const pptx = new PptxGenJS();
-  pptx.layout = 'LAYOUT_16x9';
+  pptx.layout = 'LAYOUT_WIDE';
   pptx.title = c.title;
-  pptx.subject = c.description.replace(/\s+/g, ' ').slice(0, 1000);
+  pptx.subject = shorten(c.description, PROPERTY_MAX);
   pptx.author = c.branding?.companyName || 'Trainwright';
-  pptx.company = c.branding?.companyName || 'Trainwright';
+  // pptxgenjs escapes every document property but this one (docProps/app.xml would not parse).
+  pptx.company = escapeXml(c.branding?.companyName || 'Trainwright');
   pptx.theme = { headFontFace: c.fonts.heading, bodyFontFace: c.fonts.body };
   defineMasters(pptx, c);
   addTitleSlide(pptx, c);
   for (const section of c.sections) addSectionSlide(pptx, c, section);
-  const output = await pptx.write({ outputType: 'nodebuffer', compression: true });
+  // stream() is the export that honours `compression` (write() with an output type stores files uncompressed).
+  const output = await pptx.stream({ compression: true });
   return Buffer.isBuffer(output) ? output : Buffer.from(output as Uint8Array);
 }
 

@@ -77,6 +77,13 @@ export function unwrap(lines: readonly string[]): string {
   }, '');
 }
 
+/** The width of the widest unbreakable piece of a text (a word, or one CJK character). */
+export function widestWord(text: string, measure: Measure): number {
+  let widest = 0;
+  for (const [token] of text.matchAll(TOKEN)) if (!/^\s/u.test(token)) widest = Math.max(widest, measure(token));
+  return widest;
+}
+
 /**
  * The longest start of `text` that fits `maxWidth` with an ellipsis after it, cut at a space when
  * one is near; the text itself when it fits.
@@ -136,13 +143,17 @@ function blockHeight(blocks: string[][], size: number, box: FitBox): number {
  * text that still overflows is cut after the last line that fits, so nothing draws outside.
  */
 export function fitText(items: readonly FitItem[], box: FitBox, measureAt: (size: number) => Measure): FitResult {
-  const layout = (size: number) => items.map((item) => wrapText(item.text, Math.max(box.width - item.indent, size), measureAt(size)));
-  // Binary search: the height of the wrapped text only grows with the size.
+  const lineWidth = (item: FitItem, size: number) => Math.max(box.width - item.indent, size);
+  const layout = (size: number) => items.map((item) => wrapText(item.text, lineWidth(item, size), measureAt(size)));
+  // A size fits when the text is short enough and no word has to be cut in two.
+  const fits = (size: number) =>
+    blockHeight(layout(size), size, box) <= box.height && items.every((item) => widestWord(item.text, measureAt(size)) <= lineWidth(item, size));
+  // Binary search: height and word widths only grow with the size.
   let low = box.minSize;
   let high = box.maxSize;
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (blockHeight(layout(mid), mid, box) <= box.height) low = mid;
+    if (fits(mid)) low = mid;
     else high = mid - 1;
   }
   const size = low;

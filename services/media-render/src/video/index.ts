@@ -46,12 +46,15 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
 
   const done = { images: 0, narration: 0, encode: 0 };
   let reported = -1;
-  const step = (name: keyof typeof done) => async (percent: number) => {
+  // Reports go out in order but are not waited for: a slow progress store must not slow the
+  // render, and a failed progress update must not fail it.
+  let reports: Promise<void> = Promise.resolve();
+  const step = (name: keyof typeof done) => (percent: number) => {
     done[name] = percent;
     const overall = Math.floor((done.images * WEIGHTS.images + done.narration * WEIGHTS.narration + done.encode * WEIGHTS.encode) / 100);
-    if (overall > reported) {
+    if (overall > reported && progress) {
       reported = overall;
-      await progress?.(overall);
+      reports = reports.then(() => progress(overall)).catch(() => undefined);
     }
   };
 
@@ -82,5 +85,6 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
     },
     step('encode'),
   );
+  await reports;
   return { videoPath: outPath, vttPath, srtPath, durationMs, slides };
 }

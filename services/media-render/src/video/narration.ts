@@ -91,8 +91,10 @@ export function narrationTexts(input: RenderInput): string[] {
 
 /** The text cut after a whole word at about `max` characters. */
 function shorten(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  // By code points, so an emoji or other astral character is never split.
+  const cut = chars.slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return space > max / 2 ? cut.slice(0, space) : cut;
 }

@@ -267,16 +267,17 @@ interface Canvas {
   body: Face;
 }
 
-function footer(cv: Canvas, number: string, color: string, from = MARGIN): string {
+/** The branding line from `from`, and the slide number (or date) ending at `to`. */
+function footer(cv: Canvas, number: string, color: string, from = MARGIN, to = cv.W - MARGIN): string {
   const y = cv.H - FOOTER + 8;
   const h = FOOTER - 16;
   const line = brandingLine(cv.content.branding);
-  // The branding line keeps clear of the slide number on the right.
-  const w = cv.W - MARGIN - 160 - from;
+  // The branding line keeps clear of the number on the right.
+  const w = to - 160 - from;
   return [
     // One line high: a longer line is cut with an ellipsis.
     line ? textBlock([line], { x: from, y, w, h }, { face: cv.body, max: 18, min: 18, color, opacity: 0.75 }).svg : '',
-    el('text', { x: cv.W - MARGIN, y: y + 18, 'font-family': fontFamilyAttr(cv.body.family), 'font-size': 18, fill: color, 'fill-opacity': 0.75, 'text-anchor': 'end' }, escapeXml(number)),
+    el('text', { x: to, y: y + 18, 'font-family': fontFamilyAttr(cv.body.family), 'font-size': 18, fill: color, 'fill-opacity': 0.75, 'text-anchor': 'end' }, escapeXml(number)),
   ].join('');
 }
 
@@ -369,7 +370,7 @@ function contentSlide(cv: Canvas, index: number): string {
       const t = slideTitle(cv, section.title, { x: MARGIN, y: 44, w: split - MARGIN - 40, h: 150 }, c.text, c.accent);
       parts.push(t.svg, textBlock(items, { x: MARGIN, y: t.bottom, w: split - MARGIN - 40, h: bottom - t.bottom }, list(30)).svg);
       parts.push(logo(content, { x: split + 24, y: 30, w: W - split - 48, h: 56 }));
-      parts.push(footer(cv, number, c.text));
+      parts.push(footer(cv, number, c.text, MARGIN, split - 40));
       break;
     }
     case 'timeline': {
@@ -528,17 +529,26 @@ export function videoSlideIndexes(input: RenderInput): number[] {
 
 /**
  * Writes the PNG of every video slide into `dir` (title.png, slide-001.png, ...) and returns the
- * paths in video order. Rasterising runs on libuv's thread pool and the loop is released between
- * slides, so speech synthesis started alongside keeps going.
+ * paths in video order. Rasterising runs on libuv's thread pool one slide ahead of the PNG
+ * encoding on this thread (one ahead only: a 1080p pixmap is 8 MB), and the loop is released
+ * between slides so that speech synthesis started alongside keeps going.
  */
 export async function renderSlideImages(input: RenderInput, dir: string, size: Size, progress?: ProgressReporter): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const indexes = videoSlideIndexes(input);
   const options = resvgOptions(input, size);
+  const rasterise = (n: number) => {
+    const image = renderAsync(renderSlideSvg(input, indexes[n]!, size), options);
+    // Awaited on the next turn; until then a failure must not count as unhandled (it would end the process).
+    image.catch(() => undefined);
+    return image;
+  };
   const paths: string[] = [];
+  let next = rasterise(0);
   for (const [n, index] of indexes.entries()) {
+    const image = await next;
+    if (n + 1 < indexes.length) next = rasterise(n + 1);
     const path = join(dir, index === TITLE_CARD ? 'title.png' : `slide-${String(index + 1).padStart(3, '0')}.png`);
-    const image = await renderAsync(renderSlideSvg(input, index, size), options);
     await writeFile(path, image.asPng());
     paths.push(path);
     await progress?.(((n + 1) / indexes.length) * 100);

@@ -183,6 +183,7 @@ export const LONG_TITLE = `${SCRIPT_TITLE} ${'Extremely long title that keeps go
 export const EMOJI = '🔥🧯👩‍🚒';
 export const ARABIC = 'السلامة من الحرائق';
 export const HEBREW = 'בטיחות אש';
+export const HOSTILE_COMPANY = 'Acme & <Sons> "Ltd"';
 
 /** 200 slides with every kind of text that breaks naive renderers. */
 export function hostileInput(): RenderInput {
@@ -215,6 +216,7 @@ export function hostileInput(): RenderInput {
       { prompt: 'No options at all', options: [], explanation: 'None given.' },
     ],
     glossary: [...fireSafetyInput().glossary, { term: SCRIPT_TITLE, definition: `${HEBREW} ${EMOJI}` }],
+    branding: branding({ companyName: HOSTILE_COMPANY, website: 'https://example.com/?a=1&b=<2>' }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { RenderError } from '../../src/domain/types.js';
 import { renderTxt } from '../../src/render/txt.js';
-import { bareInput, EMOJI, fireSafetyInput, HEBREW, hostileInput, SCRIPT_TITLE, SECTION_TITLES } from './fixtures.js';
+import { bareInput, EMOJI, fireSafetyInput, HEBREW, HOSTILE_COMPANY, hostileInput, SCRIPT_TITLE, SECTION_TITLES } from './fixtures.js';
 
 describe('renderTxt', () => {
   const text = renderTxt(fireSafetyInput());
@@ -52,6 +52,7 @@ describe('renderTxt', () => {
     expect(hostile).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
     expect(hostile).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
     expect(hostile).toContain('Tab here');
+    expect(hostile).toContain(`${HOSTILE_COMPANY} · https://example.com/?a=1&b=<2>`);
     // The long title's rule stops at 72 columns.
     expect(hostile.split('\n')[1]).toBe('='.repeat(72));
   });

@@ -4,6 +4,8 @@
 // preview. 'Creating...' while the request runs; 30 s time limit. The AI content generator type
 // has its own fields (GeneratorFields) and calls (lib/ai.ts): the method's request, the title as
 // project_name and the branding, as JSON or, with a file, multipart with the bytes sent shown.
+// For the video formats a voice chooser picks the narration voice (voice_selection; none is the
+// default premade voice), for both kinds of project.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -21,16 +23,19 @@ import {
 } from '~/lib/ai';
 import { ApiError, api, NETWORK_ERROR, TimeoutError, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
+import { isVideoFormat } from '~/lib/downloads';
 import { errorText, messageText } from '~/lib/errors';
 import { planName, tierOf } from '~/lib/format';
 import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type Branding, type ContentView, type CreateProjectType } from '~/lib/projects';
 import { templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
 import { UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import { notifyProjectsChanged } from '~/lib/useProjects';
+import type { VoiceSelection } from '~/lib/voices';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
 import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
 import { Button, ErrorBox, Field, Spinner, cx, describedBy, inputClass } from '../ui';
+import { VoiceChooser, VoiceLibraryDialog } from '../voices/VoiceLibrary';
 import { LivePreview } from './ContentView';
 import { FileUpload, type UploadState } from './FileUpload';
 import { GeneratorFields, type GeneratorErrors } from './GeneratorFields';
@@ -67,6 +72,8 @@ interface Form {
   font_style: string;
   image_style: string;
   template: MarketplaceTemplate | null;
+  /** The narration voice for video formats; null is the default premade voice. */
+  voice: VoiceSelection | null;
 }
 
 type FieldName = 'title' | 'content' | 'software_details' | 'uploads';
@@ -104,7 +111,7 @@ function withTemplate(form: Form, template: MarketplaceTemplate): Form {
 export function CreateProjectDialog({ initialTemplate, onClose }: { initialTemplate: MarketplaceTemplate | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { user, refreshUser } = useSignedInUser();
-  const { notify } = useWorkspace();
+  const { notify, voice: pageVoice } = useWorkspace();
   const navigate = useNavigate();
   const location = useLocation();
   const id = useId();
@@ -124,6 +131,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
       font_style: DEFAULT_FONT_STYLE,
       image_style: DEFAULT_IMAGE_STYLE,
       template: null,
+      voice: pageVoice,
     };
     return initialTemplate ? withTemplate(base, initialTemplate) : base;
   });
@@ -135,6 +143,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
   const [showPreview, setShowPreview] = useState(false);
   const [chosenView, setChosenView] = useState<ContentView | null>(null);
   const [picking, setPicking] = useState(false);
+  const [choosingVoice, setChoosingVoice] = useState(false);
   const allowedMethods = planGeneratorMethods(user);
   const [generator, setGenerator] = useState<GeneratorForm>(() => ({
     method: (allowedMethods.find((m) => m === 'topic_to_content') ?? allowedMethods[0] ?? 'topic_to_content') as GeneratorType,
@@ -185,6 +194,9 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
   const autoView = detectContentView(contentText, isSlides ? 'slides' : 'script');
   const view = chosenView ?? autoView;
   const upload = isSlides ? slidesUpload : scriptUpload;
+  // The voice narrates video only: it is offered, and sent, for the MP4 and MOV formats.
+  const videoFormat = isVideoFormat(form.visual_format);
+  const chosenVoice = videoFormat ? form.voice : null;
 
   const look = useMemo(
     () => ({
@@ -241,7 +253,8 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
           limit: user.subscription?.limits?.projectLimit ?? tier.limits.projectLimit,
         });
       }
-      if (err.serverMessage) return t('projectForm.failed', { message: err.serverMessage });
+      // messageText: a locked voice's 403 reads in the interface language.
+      if (err.serverMessage) return t('projectForm.failed', { message: messageText(err.serverMessage, t) });
       if (err.status >= 500) return t('projectForm.failed', { message: t('projectForm.serverError', { status: err.status }) });
       return t('projectForm.failed', { message: errorText(err, t) });
     }
@@ -271,6 +284,9 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
       file: generator.file,
       projectName: form.title,
       branding: brandingOf(form.branding),
+      visualFormat: form.visual_format,
+      documentFormat: form.document_format,
+      voice: chosenVoice,
     });
     const fieldErrors: GeneratorErrors = {};
     if (!submission.ok) {
@@ -363,6 +379,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
       if (form.branding.website.trim()) body.website = form.branding.website.trim();
     }
     if (form.template) body.template_id = form.template.id;
+    if (chosenVoice) body.voice_selection = chosenVoice;
 
     setBusy(true);
     try {
@@ -474,6 +491,19 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     );
   };
 
+  const formatFields = (
+    <>
+      <FormatFields
+        user={user}
+        visualFormat={form.visual_format}
+        documentFormat={form.document_format}
+        onVisualFormat={(v) => set('visual_format', v)}
+        onDocumentFormat={(v) => set('document_format', v)}
+      />
+      {videoFormat && <VoiceChooser value={form.voice} onChoose={() => setChoosingVoice(true)} onReset={() => set('voice', null)} />}
+    </>
+  );
+
   const previewOn = showPreview && form.project_type !== 'software_analysis' && !isGenerator;
 
   return (
@@ -519,21 +549,24 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
             />
 
             {isGenerator ? (
-              <GeneratorFields
-                allowedMethods={allowedMethods}
-                planLimitMB={planLimitMB}
-                method={generator.method}
-                onMethod={(method) => setGeneratorField({ method, file: null }, 'all')}
-                drafts={generator.drafts}
-                onDraft={setDraft}
-                sourceMode={generator.sourceMode}
-                onSourceMode={(sourceMode) => setGeneratorField({ sourceMode }, 'all')}
-                file={generator.file}
-                onFile={(file) => setGeneratorField({ file }, ['file', 'content_source', 'existing_content'])}
-                errors={generatorErrors}
-                progress={sending}
-                busy={busy}
-              />
+              <>
+                <GeneratorFields
+                  allowedMethods={allowedMethods}
+                  planLimitMB={planLimitMB}
+                  method={generator.method}
+                  onMethod={(method) => setGeneratorField({ method, file: null }, 'all')}
+                  drafts={generator.drafts}
+                  onDraft={setDraft}
+                  sourceMode={generator.sourceMode}
+                  onSourceMode={(sourceMode) => setGeneratorField({ sourceMode }, 'all')}
+                  file={generator.file}
+                  onFile={(file) => setGeneratorField({ file }, ['file', 'content_source', 'existing_content'])}
+                  errors={generatorErrors}
+                  progress={sending}
+                  busy={busy}
+                />
+                {formatFields}
+              </>
             ) : (
               <>
                 <section aria-labelledby={fieldId('template-heading')} className="rounded-lg border border-slate-200 p-4">
@@ -570,13 +603,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
 
                 {contentFields()}
 
-                <FormatFields
-                  user={user}
-                  visualFormat={form.visual_format}
-                  documentFormat={form.document_format}
-                  onVisualFormat={(v) => set('visual_format', v)}
-                  onDocumentFormat={(v) => set('document_format', v)}
-                />
+                {formatFields}
 
                 <StyleFields fontStyle={form.font_style} imageStyle={form.image_style} onFontStyle={(v) => set('font_style', v)} onImageStyle={(v) => set('image_style', v)} />
 
@@ -640,6 +667,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
           setPicking(false);
         }}
       />
+      <VoiceLibraryDialog open={choosingVoice} selected={form.voice} onSelect={(v) => set('voice', v)} onClose={() => setChoosingVoice(false)} />
     </Modal>
   );
 }

@@ -166,7 +166,11 @@ export function DownloadDialog({ project, onClose }: { project: Project; onClose
                     )}
                     {active && running && (
                       <div className="pl-9">
-                        <UploadProgress label={t('downloads.progressLabel', { format: formatLabel(choice.format) })} sent={running.received} total={running.total} />
+                        <UploadProgress
+                          label={t('downloads.progressLabel', { format: formatLabel(choice.format) })}
+                          sent={running.received}
+                          total={running.total}
+                        />
                       </div>
                     )}
                   </li>

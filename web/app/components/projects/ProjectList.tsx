@@ -8,7 +8,7 @@ import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type Project } from '~/lib/projects';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
-import { FolderIcon, PlusIcon, TemplateIcon } from '../icons';
+import { FolderIcon, MicIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
 import { DownloadDialog } from './DownloadDialog';
@@ -22,12 +22,16 @@ type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | '
 
 export function ListActions() {
   const { t } = useTranslation();
-  const { openCreate, openMarketplace } = useWorkspace();
+  const { openCreate, openMarketplace, openVoices } = useWorkspace();
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={openMarketplace}>
         <TemplateIcon className="h-4 w-4" />
         {t('dashboard.browseTemplates')}
+      </Button>
+      <Button variant="secondary" onClick={openVoices}>
+        <MicIcon className="h-4 w-4" />
+        {t('voices.open')}
       </Button>
       <Button onClick={() => openCreate()}>
         <PlusIcon className="h-4 w-4" />

@@ -1,12 +1,16 @@
 // The project workspace around every signed-in page: the create-project dialog, the template
-// marketplace dialog and the notices (toasts). Any page opens them through useWorkspace(); the
-// project lists refresh when a project is created (notifyProjectsChanged).
+// marketplace dialog, the voice library and the notices (toasts). Any page opens them through
+// useWorkspace(); the project lists refresh when a project is created (notifyProjectsChanged). A
+// voice selected in the library opened from a page ('AI Voices') is the voice the next create
+// form starts with.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceTemplate } from '~/lib/templates';
+import type { VoiceSelection } from '~/lib/voices';
 import { CheckIcon, CloseIcon, WarningIcon } from '../icons';
 import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
+import { VoiceLibraryDialog } from '../voices/VoiceLibrary';
 import { cx } from '../ui';
 import { CreateProjectDialog } from './CreateProjectDialog';
 
@@ -14,6 +18,10 @@ export interface WorkspaceValue {
   /** Opens the create form, optionally started from a template. */
   openCreate: (options?: { template?: MarketplaceTemplate }) => void;
   openMarketplace: () => void;
+  /** Opens the voice library; a voice selected there becomes `voice`. */
+  openVoices: () => void;
+  /** The voice chosen in the library from a page (null: the default premade voice). */
+  voice: VoiceSelection | null;
   notify: (text: string, tone?: 'success' | 'error') => void;
 }
 
@@ -53,9 +61,12 @@ function Toasts({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: number) =>
 }
 
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const location = useLocation();
   const [create, setCreate] = useState<{ key: number; template: MarketplaceTemplate | null } | null>(null);
   const [marketplace, setMarketplace] = useState(false);
+  const [voices, setVoices] = useState(false);
+  const [voice, setVoice] = useState<VoiceSelection | null>(null);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -87,6 +98,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   // Dialogs belong to the page they were opened on.
   useEffect(() => {
     setMarketplace(false);
+    setVoices(false);
     setCreate(null);
   }, [location.pathname]);
 
@@ -95,14 +107,27 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     setCreate((c) => ({ key: (c?.key ?? 0) + 1, template: options?.template ?? null }));
   }, []);
   const openMarketplace = useCallback(() => setMarketplace(true), []);
+  const openVoices = useCallback(() => setVoices(true), []);
 
-  const value = useMemo<WorkspaceValue>(() => ({ openCreate, openMarketplace, notify }), [openCreate, openMarketplace, notify]);
+  const value = useMemo<WorkspaceValue>(
+    () => ({ openCreate, openMarketplace, openVoices, voice, notify }),
+    [openCreate, openMarketplace, openVoices, voice, notify],
+  );
 
   return (
     <WorkspaceContext.Provider value={value}>
       {children}
       {create && <CreateProjectDialog key={create.key} initialTemplate={create.template} onClose={() => setCreate(null)} />}
       <TemplateMarketplaceModal open={marketplace} mode="use" onClose={() => setMarketplace(false)} onUse={(template) => openCreate({ template })} />
+      <VoiceLibraryDialog
+        open={voices}
+        selected={voice}
+        onClose={() => setVoices(false)}
+        onSelect={(chosen) => {
+          setVoice(chosen);
+          notify(t('voices.chosen', { name: chosen.name }));
+        }}
+      />
       <Toasts toasts={toasts} dismiss={dismiss} />
     </WorkspaceContext.Provider>
   );

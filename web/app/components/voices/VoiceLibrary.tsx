@@ -115,10 +115,16 @@ export function VoiceCard({
         </p>
       )}
       {lockShown && lockText && (
-        <p id={`${id}-lock`} role="alert" className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-900" data-testid="voice-lock-message">
-          <LockIcon className="h-3.5 w-3.5 shrink-0" />
-          <span>{lockText}</span>
-          {upgradeLink}
+        <p
+          id={`${id}-lock`}
+          role="alert"
+          className="flex items-start gap-2 rounded-md bg-amber-50 px-2 py-1.5 text-xs text-amber-900"
+          data-testid="voice-lock-message"
+        >
+          <LockIcon className="mt-0.5 h-3.5 w-3.5 shrink-0" />
+          <span>
+            {lockText} {upgradeLink}
+          </span>
         </p>
       )}
       <div className="mt-auto flex gap-2 pt-1">
@@ -130,7 +136,13 @@ export function VoiceCard({
           className="aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
           {...lockedProps}
         >
-          {preview === 'loading' ? <Spinner className="h-3.5 w-3.5" /> : preview === 'playing' ? <StopIcon className="h-3.5 w-3.5" /> : <PlayIcon className="h-3.5 w-3.5" />}
+          {preview === 'loading' ? (
+            <Spinner className="h-3.5 w-3.5" />
+          ) : preview === 'playing' ? (
+            <StopIcon className="h-3.5 w-3.5" />
+          ) : (
+            <PlayIcon className="h-3.5 w-3.5" />
+          )}
           {preview === 'loading' ? t('voices.previewLoading') : preview === 'playing' ? t('voices.stop') : t('voices.preview')}
         </Button>
         <Button
@@ -206,7 +218,8 @@ function CloneVoiceForm({ onCloned }: { onCloned: (voice: Voice) => void }) {
     for (const file of incoming) {
       const problem = cloneFileProblem(file);
       if (problem) problems.push(cloneFileProblemText(problem, t, i18n.language));
-      else if (!files.some((f) => f.name === file.name && f.size === file.size) && !accepted.some((f) => f.name === file.name && f.size === file.size)) accepted.push(file);
+      else if (!files.some((f) => f.name === file.name && f.size === file.size) && !accepted.some((f) => f.name === file.name && f.size === file.size))
+        accepted.push(file);
     }
     const room = CLONE_MAX_FILES - files.length;
     if (accepted.length > room) problems.push(t('voices.clone.errors.tooMany', { max: CLONE_MAX_FILES }));
@@ -301,7 +314,10 @@ function CloneVoiceForm({ onCloned }: { onCloned: (voice: Voice) => void }) {
         {files.length > 0 && (
           <ul className="mt-2 space-y-2" aria-label={t('voices.clone.filesLabel')} data-testid="clone-files">
             {files.map((file, index) => (
-              <li key={`${file.name}-${file.size}-${index}`} className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
+              <li
+                key={`${file.name}-${file.size}-${index}`}
+                className="flex items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm"
+              >
                 <span className="flex min-w-0 items-center gap-2">
                   <MicIcon className="h-4 w-4 shrink-0 text-slate-400" />
                   <span className="truncate font-medium text-slate-800">{file.name}</span>
@@ -400,9 +416,14 @@ function VoiceLibrary({ selected, onSelect, onClose }: { selected: VoiceSelectio
   const [cloneKey, setCloneKey] = useState(0);
   const available = useLoaded(loadAvailable);
   const custom = useLoaded(loadCustom);
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
   const previewController = useRef<AbortController | null>(null);
   const audioUrls = useRef(new Map<string, string>());
+  // The element is kept when React detaches it, so closing the dialog can still pause it (a media
+  // element removed from the page goes on playing).
+  const keepAudio = useCallback((element: HTMLAudioElement | null) => {
+    if (element) audioRef.current = element;
+  }, []);
 
   const stopAudio = useCallback(() => {
     previewController.current?.abort();
@@ -456,6 +477,7 @@ function VoiceLibrary({ selected, onSelect, onClose }: { selected: VoiceSelectio
     } catch (err) {
       if (c.signal.aborted || isAbortError(err)) return;
       setPreview(null);
+      audioUrls.current.delete(voice.voice_id);
       const locked = err instanceof ApiError && err.serverMessage ? voiceLockMessageText(err.serverMessage, t) : null;
       setError(locked ?? t('voices.previewFailed'));
     }
@@ -559,9 +581,10 @@ function VoiceLibrary({ selected, onSelect, onClose }: { selected: VoiceSelectio
       </p>
       {/* One player for every preview; it has no controls of its own (Preview / Stop are the controls). */}
       <audio
-        ref={audioRef}
+        ref={keepAudio}
         preload="none"
         className="hidden"
+        data-testid="voice-preview-audio"
         onEnded={() => {
           setPreview(null);
           setAnnouncement(t('voices.stopped'));
@@ -627,13 +650,15 @@ export function VoiceLibraryDialog({
   );
 }
 
-/** The create form's voice chooser: the chosen voice (none = the default premade voice), 'Choose
- * voice' opening the library, and 'Use default voice'. */
-export function VoiceChooser({ value, onChange }: { value: VoiceSelection | null; onChange: (voice: VoiceSelection | null) => void }) {
+/**
+ * The create form's voice chooser: the chosen voice (none = the default premade voice), 'Choose
+ * voice' and 'Use default voice'. The form renders the VoiceLibraryDialog itself, outside its
+ * <form>: the clone form must not sit inside another form, whose submit its own would reach.
+ */
+export function VoiceChooser({ value, onChoose, onReset }: { value: VoiceSelection | null; onChoose: () => void; onReset: () => void }) {
   const { t } = useTranslation();
   const label = useLabel();
   const id = useId();
-  const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby={`${id}-heading`} aria-describedby={`${id}-hint`} className="rounded-lg border border-slate-200 p-4" data-testid="voice-chooser">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -641,12 +666,12 @@ export function VoiceChooser({ value, onChange }: { value: VoiceSelection | null
           {t('voices.chooser.title')}
         </h3>
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+          <Button variant="secondary" size="sm" onClick={onChoose}>
             <MicIcon className="h-3.5 w-3.5" />
             {value ? t('voices.chooser.change') : t('voices.chooser.choose')}
           </Button>
           {value && (
-            <Button variant="ghost" size="sm" onClick={() => onChange(null)}>
+            <Button variant="ghost" size="sm" onClick={onReset}>
               {t('voices.chooser.useDefault')}
             </Button>
           )}
@@ -664,7 +689,6 @@ export function VoiceChooser({ value, onChange }: { value: VoiceSelection | null
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
         {t('voices.chooser.hint')}
       </p>
-      <VoiceLibraryDialog open={open} selected={value} onSelect={onChange} onClose={() => setOpen(false)} />
     </section>
   );
 }

@@ -1,0 +1,559 @@
+// npm run bench:render -- [options]
+//
+// Times the media-render service's renderers in this process, on the built code
+// (services/media-render/dist), in one run:
+//   (documents)  a 20-slide project to pptx, pdf and docx: renderDocument(format, input), each
+//                format once per round; median and max per format
+//   (video)      a 10-slide project with about 60 s of espeak-ng narration to mp4 at 1280x720,
+//                end to end: renderVideo (slide images and narration in parallel, subtitles, the
+//                narration track, one ffmpeg encode), split into parts:
+//                  images       start to the last slide PNG written (its mtime, +-10 ms)
+//                  narration    start to the last espeak-ng clip done (the provider, wrapped)
+//                  images+narration  start to the progress report of 25% (both steps done)
+//                  prepare      the subtitle files, the image list and the narration track (to the
+//                               track's mtime)
+//                  encode       the rest: ffmpeg through fluent-ffmpeg
+//   (encode)     encodeVideo alone on the same slide images and clips (image list, narration track,
+//                ffmpeg through fluent-ffmpeg)
+//   (baseline)   the raw ffmpeg command for the same image list and narration track with the same
+//                settings (rawBaselineCommand), run with child_process.spawn
+//   (steps)      each step alone, for where the time goes: renderSlideImages, narrate (espeak-ng,
+//                up to 4 clips at a time), and the raw command for the video stream only (-an) and
+//                for the narration only (AAC, -vn)
+// It prints end-to-end / baseline and encode / baseline, the video's length against the
+// end-to-end time as 'x real time', and whether the goals are met (the issue's, on this 2-core
+// machine): each document under 0.5 s (median); the 60 s video end to end under 3 s (20x real
+// time, median) and within 1.3x of the raw ffmpeg baseline (median of the per-round ratios).
+//
+// The material (material.mjs) is made in the run from the generate benchmark's seeded handbook
+// "Information Security Essentials": the same text on every run, in the slide text format the
+// service stores, with the template technology-cybersecurity-awareness (layout split-image) and a
+// company logo. The voice is the one a project without a voice selection gets: the voice
+// library's first free voice (buildVoiceLibrary over espeak-ng's voices). Subtitles are not
+// burned in (BURN_SUBTITLES defaults to false). A worker is a long-lived process, so the first
+// round is an unmeasured warm-up (fonts, espeak-ng's voice tables, fluent-ffmpeg's first call);
+// its times are printed as the cold start. Every output is checked: the documents' signatures,
+// the videos' streams and length with ffprobe. Nothing needs the databases or the services.
+//
+// Options:
+//   --rounds N       measured rounds; each renders the three documents, the video, the encode
+//                    alone, the baseline and the steps alone, in that order; median and max (5)
+//   --warmup N       unmeasured rounds first (1)
+//   --wait-idle S    wait up to S seconds for other processes to go quiet first (60; 0 = no)
+//   --retries N      repeat a measurement during which other processes used more than 25% of a
+//                    core, after waiting for quiet again, at most N times (2)
+//   --keep DIR       render into DIR and keep the files (default: a temporary folder, removed)
+//   --cpu-prof DIR   write a V8 CPU profile of this process over the measured rounds to DIR
+//                    (summarise it with ../gateway/profile-summary.mjs)
+//   --json FILE      also write every figure as JSON
+//   --strict         exit 2 when a goal is missed
+//
+// The `others` column is the CPU that other processes on the machine used during a measurement,
+// in % of one core (this process and the espeak-ng and ffmpeg processes it runs are not others).
+// Exit code: 1 on a failed render or an output that does not check out; 2 with --strict on a
+// missed goal.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
+import { NCPU, selfMeter, waitForQuiet } from '../lib/cpu.mjs';
+import { median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
+import { TEMPLATE_ID, documentInput, videoInput } from './material.mjs';
+
+const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
+const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
+const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages } = await import(new URL('./video/index.js', MEDIA));
+const { createSpeechProvider } = await import(new URL('./speech/index.js', MEDIA));
+const { buildVoiceLibrary } = await import(new URL('./voices/library.js', MEDIA));
+
+const FORMATS = ['pptx', 'pdf', 'docx'];
+const SIZE = { width: 1280, height: 720 };
+const GOAL_DOCUMENT_MS = 500;
+const GOAL_VIDEO_MS = 3000;
+const GOAL_RATIO = 1.3;
+const FFMPEG_TIMEOUT_S = 120;
+const STEPS = ['images', 'narration', 'video only', 'audio only'];
+
+const opts = parseOptions({ rounds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '1' }, keep: { type: 'string' } }, { load: false });
+printHelpIfAsked(opts, import.meta.url);
+const rounds = Number(opts.rounds);
+const warmups = Number(opts.warmup);
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 50)) usage('--rounds must be 1..50');
+if (!(Number.isInteger(warmups) && warmups >= 0 && warmups <= 10)) usage('--warmup must be 0..10 (rounds)');
+const { waitIdle, retries } = quietOptions(opts);
+
+// ---------------------------------------------------------------- shutdown
+
+const workRoot = opts.keep ? resolve(opts.keep) : mkdtempSync(join(tmpdir(), 'tw-bench-render-'));
+mkdirSync(workRoot, { recursive: true });
+const spawned = new Set(); // ffmpeg and ffprobe started here (renderVideo's own end with their encode)
+const measurements = (warmups + rounds) * (FORMATS.length + 3 + STEPS.length);
+const watchdog = startWatchdog((120 + waitIdle + measurements * (retries + 1) * (30 + (retries > 0 ? waitIdle : 0))) * 1000, shutdown);
+let shuttingDown = false;
+async function shutdown(code) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  for (const child of spawned) child.kill('SIGKILL');
+  if (!opts.keep) rmSync(workRoot, { recursive: true, force: true });
+  process.exit(code);
+}
+shutdownOnSignals(shutdown, { hangup: true });
+
+/** Runs a command to its end; resolves with its stdout, rejects with its stderr. */
+function run(argv, { cwd, timeoutS = FFMPEG_TIMEOUT_S } = {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    spawned.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      spawned.delete(child);
+      fail(e);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      spawned.delete(child);
+      if (code === 0) done(stdout);
+      else fail(new Error(`${argv[0]} ended with ${signal ?? `code ${code}`}: ${stderr.trim().slice(-500)}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the material
+
+const docInput = documentInput();
+const vidInput = videoInput();
+const speech = createSpeechProvider({ provider: 'espeak' });
+const voice = buildVoiceLibrary(await speech.voices()).voices.find((v) => !v.is_premium);
+if (!voice) usage('espeak-ng offers no free voice');
+
+/** The speech provider, recording when each clip started and ended (performance.now()). */
+function timedSpeech(clips) {
+  return {
+    name: speech.name,
+    voices: () => speech.voices(),
+    async synthesize(text, settings, outPath) {
+      const start = performance.now();
+      const clip = await speech.synthesize(text, settings, outPath);
+      clips.push({ start, end: performance.now(), durationMs: clip.durationMs });
+      return clip;
+    },
+  };
+}
+
+/** The ms since `t0` (performance.now()) at which a file was last written. */
+const writtenAt = (path, t0) => statSync(path).mtimeMs - performance.timeOrigin - t0;
+
+/** A video as ffprobe sees it: the problems found (none when it checks out). */
+async function checkVideo(path, expectedMs) {
+  const probe = JSON.parse(await run(['ffprobe', '-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path], { timeoutS: 30 }));
+  const v = probe.streams.find((s) => s.codec_type === 'video');
+  const a = probe.streams.find((s) => s.codec_type === 'audio');
+  const ms = Number(probe.format.duration) * 1000;
+  const problems = [];
+  if (v?.codec_name !== 'h264' || v.width !== SIZE.width || v.height !== SIZE.height) problems.push(`video stream ${v?.codec_name} ${v?.width}x${v?.height}, not h264 ${SIZE.width}x${SIZE.height}`);
+  if (a?.codec_name !== 'aac') problems.push(`audio stream ${a?.codec_name}, not aac`);
+  if (!(Math.abs(ms - expectedMs) / expectedMs < 0.05)) problems.push(`${(ms / 1000).toFixed(2)} s long, not ${(expectedMs / 1000).toFixed(2)} s`);
+  return { problems, bytes: statSync(path).size };
+}
+
+const SIGNATURES = { pptx: 'PK\x03\x04', docx: 'PK\x03\x04', pdf: '%PDF-' };
+
+// ---------------------------------------------------------------- the measurements
+
+let attempt = 0;
+
+async function documentOnce(format, round) {
+  const stopMeter = selfMeter();
+  const t0 = performance.now();
+  const bytes = await renderDocument(format, docInput);
+  const total = performance.now() - t0;
+  const cpu = stopMeter();
+  const problems = bytes.subarray(0, SIGNATURES[format].length).toString('latin1') === SIGNATURES[format] ? [] : [`does not start with ${JSON.stringify(SIGNATURES[format])}`];
+  return { kind: 'document', key: format, scenario: format, round, total, bytes: bytes.length, problems, cpu };
+}
+
+async function videoOnce(_ctx, round) {
+  const workDir = join(workRoot, `round-${round}-video-${++attempt}`);
+  const clips = [];
+  let parallelEnd;
+  let firstEncode;
+  const progress = (p) => {
+    const at = performance.now();
+    if (p >= 25 && parallelEnd === undefined) parallelEnd = at;
+    if (p > 25 && firstEncode === undefined) firstEncode = at;
+  };
+  const stopMeter = selfMeter();
+  const t0 = performance.now();
+  const video = await renderVideo(vidInput, { provider: timedSpeech(clips), voice: voice.settings, format: 'mp4', workDir, size: SIZE, burnSubtitles: false }, progress);
+  const total = performance.now() - t0;
+  const cpu = stopMeter();
+  const images = Math.max(...video.slides.map((s) => writtenAt(s.pngPath, t0)));
+  const narration = Math.max(...clips.map((c) => c.end)) - t0;
+  const parallel = (parallelEnd ?? Number.NaN) - t0;
+  const track = writtenAt(join(workDir, 'narration.wav'), t0);
+  const { problems, bytes } = await checkVideo(video.videoPath, video.durationMs);
+  return {
+    kind: 'video',
+    key: 'e2e',
+    scenario: 'video e2e',
+    round,
+    total,
+    parts: { images, narration, parallel, prepare: track - parallel, encode: total - track },
+    // ffmpeg's first position line (progress above 25%), from the narration track's mtime.
+    encodeFirstStats: (firstEncode ?? Number.NaN) - t0 - track,
+    videoMs: video.durationMs,
+    speechMs: clips.reduce((sum, c) => sum + c.durationMs, 0),
+    clips: clips.length,
+    bytes,
+    problems,
+    cpu,
+    workDir,
+    video,
+  };
+}
+
+async function encodeOnce(ctx, round) {
+  const workDir = join(ctx.workDir, `encode-${++attempt}`);
+  const expectedMs = ctx.video.slides.reduce((t, s) => t + s.durationMs, 0);
+  const stopMeter = selfMeter();
+  const t0 = performance.now();
+  const { outPath } = await encodeVideo({ slides: ctx.video.slides, format: 'mp4', outPath: join(workDir, 'video.mp4'), size: SIZE, subtitlesVtt: ctx.video.vttPath, burnSubtitles: false, workDir }, () => undefined);
+  const total = performance.now() - t0;
+  const cpu = stopMeter();
+  const { problems, bytes } = await checkVideo(outPath, expectedMs);
+  return { kind: 'video', key: 'encode', scenario: 'video encode', round, total, bytes, problems, cpu };
+}
+
+async function baselineOnce(ctx, round) {
+  // The image list and narration track the end-to-end run wrote, written again (not timed).
+  const job = { slides: ctx.video.slides, format: 'mp4', outPath: join(ctx.workDir, `baseline-${++attempt}.mp4`), size: SIZE, workDir: ctx.workDir };
+  const { argv, cwd } = rawBaselineCommand(job, await prepareInputs(job));
+  const stopMeter = selfMeter();
+  const t0 = performance.now();
+  await run(argv, { cwd });
+  const total = performance.now() - t0;
+  const cpu = stopMeter();
+  const { problems, bytes } = await checkVideo(job.outPath, ctx.video.durationMs);
+  return { kind: 'video', key: 'baseline', scenario: 'video baseline', round, total, bytes, problems, cpu, argv };
+}
+
+/**
+ * The raw command for one stream: 'video' without the narration track (-an), 'audio' without the
+ * image list (-vn). Works on the options by name, so it follows rawBaselineCommand's argv as long
+ * as its options do; throws when the argv does not have the two inputs it expects.
+ */
+function streamOnly(argv, stream, outPath) {
+  const VALUE = new Set(['-loglevel', '-f', '-safe', '-i', '-map', '-vf', '-c:v', '-preset', '-tune', '-crf', '-pix_fmt', '-g', '-force_key_frames', '-c:a', '-aac_coder', '-b:a', '-t', '-movflags']);
+  const AUDIO = new Set(['-c:a', '-aac_coder', '-b:a']);
+  const VIDEO = new Set(['-vf', '-c:v', '-preset', '-tune', '-crf', '-pix_fmt', '-g', '-force_key_frames']);
+  // Flags alone, options with their value; argv[0] is ffmpeg, the last the output.
+  const groups = [];
+  for (let i = 1; i < argv.length - 1; i++) groups.push(VALUE.has(argv[i]) ? [argv[i], argv[++i]] : [argv[i]]);
+  const out = [argv[0]];
+  let inputs = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const [key, value] = groups[g];
+    if (key === '-f' && value === 'concat') {
+      // The image list: '-f concat -safe 0 -i LIST'.
+      const list = groups.slice(g, g + 3);
+      if (list[1]?.[0] !== '-safe' || list[2]?.[0] !== '-i') throw new Error(`unexpected image list input in ${argv.join(' ')}`);
+      g += 2;
+      inputs++;
+      if (stream === 'video') out.push(...list.flat());
+    } else if (key === '-i') {
+      inputs++;
+      if (stream === 'audio') out.push(key, value);
+    } else if (key === '-map') {
+      const audio = value.includes(':a');
+      if (stream === 'video' && !audio) out.push(key, value);
+      if (stream === 'audio' && audio) out.push(key, '0:a:0');
+    } else if (!(stream === 'video' ? AUDIO : VIDEO).has(key)) out.push(...groups[g]);
+  }
+  if (inputs !== 2) throw new Error(`the raw command has ${inputs} inputs, not 2: ${argv.join(' ')}`);
+  return [...out, stream === 'video' ? '-an' : '-vn', outPath];
+}
+
+async function stepOnce(ctx, step, round) {
+  const dir = join(ctx.workDir, `step-${++attempt}`);
+  mkdirSync(dir, { recursive: true });
+  const argv = step === 'video only' || step === 'audio only' ? streamOnly(ctx.argv, step === 'video only' ? 'video' : 'audio', join(dir, 'out.mp4')) : null;
+  const stopMeter = selfMeter();
+  const t0 = performance.now();
+  if (step === 'images') await renderSlideImages(vidInput, join(dir, 'slides'), SIZE);
+  else if (step === 'narration') await narrate(vidInput, speech, voice.settings, dir);
+  else await run(argv, { cwd: ctx.workDir });
+  const total = performance.now() - t0;
+  const cpu = stopMeter();
+  return { kind: 'step', key: step, scenario: `step ${step}`, round, total, problems: [], cpu, argv: argv ?? undefined };
+}
+
+const guarded = (fn) => withRetries(fn, { retries, waitIdle, log, who: 'the machine uses' });
+const measure = { document: guarded(documentOnce), e2e: guarded(videoOnce), encode: guarded(encodeOnce), baseline: guarded(baselineOnce), step: guarded(stepOnce) };
+
+// ---------------------------------------------------------------- CPU profile (--cpu-prof)
+
+let profiler;
+async function startProfile() {
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
+  await profiler.post('Profiler.start');
+}
+async function stopProfile() {
+  const { profile } = await profiler.post('Profiler.stop');
+  profiler.disconnect();
+  profiler = undefined;
+  mkdirSync(opts['cpu-prof'], { recursive: true });
+  const file = join(resolve(opts['cpu-prof']), `render-${Date.now()}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  log(`CPU profile of the measured rounds: ${file}`);
+}
+
+// ---------------------------------------------------------------- the run
+
+const results = [];
+const coldStart = [];
+const failures = [];
+let exitCode = 0;
+let idleBefore;
+const loadBefore = loadavg();
+const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const ms = (x) => `${Math.round(x)} ms`;
+try {
+  log(`${NCPU} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; work folder ${workRoot}`);
+  log(
+    `material: documents ${docInput.deck.slides.length} slides, ${docInput.questions.length} questions, ${docInput.glossary.length} glossary terms; ` +
+      `video ${vidInput.deck.slides.length} slides + title card; template ${TEMPLATE_ID} (${docInput.style.layout}); voice ${voice.voice_id}`,
+  );
+  if (waitIdle > 0) idleBefore = await waitForQuiet(waitIdle, log, 'the machine uses');
+  for (let round = 1 - warmups; round <= rounds; round++) {
+    const warm = round < 1;
+    if (round === 1 && opts['cpu-prof']) await startProfile();
+    const what = warm ? 'warm-up' : `round ${round}`;
+    const keep = (r) => {
+      for (const p of r.problems) failures.push(`${r.scenario} ${what}: ${p}`);
+      (warm ? coldStart : results).push(r);
+      return r;
+    };
+    const others = (r) => (r.cpu.others > 0 ? ` (other processes ${r.cpu.others}% of a core)` : '');
+    // Warm-up runs are not measured: no repeating them when disturbed.
+    for (const format of FORMATS) {
+      const r = keep(warm ? await documentOnce(format, round) : await measure.document(format, round));
+      log(`${what} ${format}: ${ms(r.total)}, ${(r.bytes / 1024).toFixed(0)} KB${others(r)}`);
+    }
+    const video = keep(warm ? await videoOnce(null, round) : await measure.e2e(null, round));
+    log(`${what} video end to end: ${sec(video.total)} for ${sec(video.videoMs)} of video${others(video)}`);
+    const encode = keep(warm ? await encodeOnce(video, round) : await measure.encode(video, round));
+    log(`${what} video encodeVideo alone: ${sec(encode.total)}${others(encode)}`);
+    const base = keep(warm ? await baselineOnce(video, round) : await measure.baseline(video, round));
+    log(`${what} video raw ffmpeg: ${sec(base.total)}${others(base)}`);
+    for (const step of STEPS) {
+      const r = keep(warm ? await stepOnce({ ...video, argv: base.argv }, step, round) : await measure.step({ ...video, argv: base.argv }, step, round));
+      log(`${what} ${step} alone: ${ms(r.total)}${others(r)}`);
+    }
+    if (!opts.keep) rmSync(video.workDir, { recursive: true, force: true });
+    delete video.video;
+    delete video.workDir;
+  }
+  if (profiler) await stopProfile();
+  const videoMs = results.find((r) => r.key === 'e2e')?.videoMs;
+  if (videoMs !== undefined && !(videoMs >= 50_000 && videoMs <= 70_000)) failures.push(`the video is ${sec(videoMs)} long, not about 60 s`);
+} catch (error) {
+  if (shuttingDown) await new Promise(() => undefined); // Ctrl+C or the watchdog: shutdown() exits
+  log(`FAILED: ${error?.stack ?? error}`);
+  exitCode = 1;
+}
+
+// ---------------------------------------------------------------- report
+
+const pct = (x, total) => `${((x / total) * 100).toFixed(0)}%`;
+const PARTS = [
+  ['images', 'images'],
+  ['narration', 'narration'],
+  ['parallel', 'images+narration'],
+  ['prepare', 'prepare'],
+  ['encode', 'encode'],
+];
+const summary = { documents: {}, video: null };
+const missed = [];
+const header =
+  `render benchmark ${new Date().toISOString()}: ${rounds} round(s) after ${warmups} warm-up, ${NCPU} CPUs, node ${process.version}, ` +
+  `load average at start ${loadBefore.map((l) => l.toFixed(2)).join(' ')}` +
+  (idleBefore === undefined ? '' : `, other load before measuring ${idleBefore}% of one core`);
+
+const docs = results.filter((r) => r.kind === 'document');
+if (docs.length > 0) {
+  const rows = [['document', 'size', 'median', 'max', 'min', 'runs', 'cpu', 'others']];
+  for (const format of FORMATS) {
+    const runs = docs.filter((r) => r.key === format);
+    if (runs.length === 0) continue;
+    const times = runs.map((r) => r.total);
+    const s = { median: median(times), max: Math.max(...times), min: Math.min(...times), bytes: runs.at(-1).bytes, cpuMs: median(runs.map((r) => r.cpu.cpuMs)) };
+    s.ok = s.median < GOAL_DOCUMENT_MS;
+    summary.documents[format] = s;
+    rows.push([
+      format,
+      `${(s.bytes / 1024).toFixed(0)} KB`,
+      ms(s.median),
+      ms(s.max),
+      ms(s.min),
+      times.map((t) => Math.round(t)).join(' '),
+      ms(s.cpuMs),
+      `${Math.max(...runs.map((r) => r.cpu.others))}%`,
+    ]);
+  }
+  printTable(
+    `${header}\n(a) the ${docInput.deck.slides.length}-slide project to each document: renderDocument in this process (ms); cpu = median CPU time of this process; others = most CPU of other processes during a run, % of one core`,
+    rows,
+  );
+}
+
+const e2e = results.filter((r) => r.key === 'e2e');
+const enc = results.filter((r) => r.key === 'encode');
+const raw = results.filter((r) => r.key === 'baseline');
+if (e2e.length > 0 && raw.length > 0) {
+  const byRound = (list, round) => list.find((r) => r.round === round) ?? list.at(-1);
+  const rows = [['round', 'end-to-end', ...PARTS.map(([, name]) => name), 'encodeVideo', 'raw ffmpeg', 'e2e/raw', 'encode/raw', 'real time', 'cpu e2e/encode/raw', 'others']];
+  const ratios = [];
+  const encodeRatios = [];
+  for (const r of e2e) {
+    const b = byRound(raw, r.round);
+    const e = byRound(enc, r.round);
+    ratios.push(r.total / b.total);
+    if (e) encodeRatios.push(e.total / b.total);
+    rows.push([
+      String(r.round),
+      sec(r.total),
+      ...PARTS.map(([k]) => `${ms(r.parts[k])} ${pct(r.parts[k], r.total)}`),
+      e ? sec(e.total) : '',
+      sec(b.total),
+      `${ratios.at(-1).toFixed(2)}x`,
+      e ? `${encodeRatios.at(-1).toFixed(2)}x` : '',
+      `${(r.videoMs / r.total).toFixed(1)}x`,
+      [r, e, b].map((x) => (x ? sec(x.cpu.cpuMs) : '-')).join(' / '),
+      `${Math.max(r.cpu.others, e?.cpu.others ?? 0, b.cpu.others)}%`,
+    ]);
+  }
+  const med = median(e2e.map((r) => r.total));
+  const medParts = Object.fromEntries(PARTS.map(([k]) => [k, median(e2e.map((r) => r.parts[k]))]));
+  const medEnc = enc.length > 0 ? median(enc.map((r) => r.total)) : Number.NaN;
+  const medRaw = median(raw.map((r) => r.total));
+  const videoMs = e2e[0].videoMs;
+  const cpuOf = (list) => (list.length > 0 ? median(list.map((r) => r.cpu.cpuMs)) : Number.NaN);
+  rows.push([
+    'median',
+    sec(med),
+    ...PARTS.map(([k]) => `${ms(medParts[k])} ${pct(medParts[k], med)}`),
+    sec(medEnc),
+    sec(medRaw),
+    `${median(ratios).toFixed(2)}x`,
+    encodeRatios.length > 0 ? `${median(encodeRatios).toFixed(2)}x` : '',
+    `${(videoMs / med).toFixed(1)}x`,
+    [e2e, enc, raw].map((l) => sec(cpuOf(l))).join(' / '),
+    '',
+  ]);
+  summary.video = {
+    videoMs,
+    speechMs: e2e[0].speechMs,
+    clips: e2e[0].clips,
+    bytes: e2e[0].bytes,
+    median: med,
+    max: Math.max(...e2e.map((r) => r.total)),
+    parts: medParts,
+    encodeFirstStats: median(e2e.map((r) => r.encodeFirstStats)),
+    encode: { median: medEnc, max: enc.length > 0 ? Math.max(...enc.map((r) => r.total)) : Number.NaN },
+    baseline: { median: medRaw, max: Math.max(...raw.map((r) => r.total)) },
+    ratio: median(ratios),
+    encodeRatio: encodeRatios.length > 0 ? median(encodeRatios) : Number.NaN,
+    realTime: videoMs / med,
+    cpuMs: { e2e: cpuOf(e2e), encode: cpuOf(enc), baseline: cpuOf(raw) },
+    argv: raw.at(-1).argv,
+  };
+  summary.video.ok = { time: med < GOAL_VIDEO_MS, ratio: summary.video.ratio <= GOAL_RATIO };
+  printTable(
+    `(b) the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB;` +
+      '\nend-to-end = renderVideo; images and narration run at the same time (each from the start), images+narration = both done, then prepare (subtitles, image list, narration track) and encode (ffmpeg), which add up with it to the end-to-end time;' +
+      '\n(c) encodeVideo = the encode alone on the same images and clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +
+      '\nreal time = video length / end-to-end; cpu = CPU time of this process and its espeak-ng and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',
+    rows,
+  );
+}
+
+const steps = results.filter((r) => r.kind === 'step');
+if (steps.length > 0) {
+  summary.steps = {};
+  const rows = [['step', 'median', 'max', 'cpu', 'cores', 'others']];
+  for (const step of STEPS) {
+    const runs = steps.filter((r) => r.key === step);
+    if (runs.length === 0) continue;
+    const s = { median: median(runs.map((r) => r.total)), max: Math.max(...runs.map((r) => r.total)), cpuMs: median(runs.map((r) => r.cpu.cpuMs)) };
+    summary.steps[step] = s;
+    rows.push([step, ms(s.median), ms(s.max), ms(s.cpuMs), (s.cpuMs / s.median).toFixed(1), `${Math.max(...runs.map((r) => r.cpu.others))}%`]);
+  }
+  printTable(
+    '(d) the steps of the video alone, on the same project: renderSlideImages, narrate, and the raw ffmpeg command for the video stream only (-an) and the narration only (-vn);' +
+      '\ncpu = median CPU time of this process and its espeak-ng and ffmpeg processes; cores = cpu / median',
+    rows,
+  );
+}
+
+if (coldStart.length > 0) {
+  console.log('');
+  console.log(`cold start (first warm-up round, not counted): ${coldStart.filter((r) => r.round === 1 - warmups).map((r) => `${r.key === 'e2e' ? 'video' : r.key} ${r.kind === 'document' ? ms(r.total) : sec(r.total)}`).join(', ')}`);
+}
+console.log('');
+for (const [format, s] of Object.entries(summary.documents)) {
+  console.log(`${format}: median ${ms(s.median)}, max ${ms(s.max)} (goal < ${GOAL_DOCUMENT_MS} ms) ${s.ok ? 'PASS' : 'MISS'}${s.ok && s.max >= GOAL_DOCUMENT_MS ? ' (max above the goal)' : ''}`);
+  if (!s.ok) missed.push(format);
+}
+const v = summary.video;
+if (v) {
+  console.log(
+    `video: end to end median ${sec(v.median)}, max ${sec(v.max)} for ${sec(v.videoMs)} of video = ${v.realTime.toFixed(1)}x real time (goal < ${sec(GOAL_VIDEO_MS)}, ${(v.videoMs / GOAL_VIDEO_MS).toFixed(0)}x) ${v.ok.time ? 'PASS' : 'MISS'}${v.ok.time && v.max >= GOAL_VIDEO_MS ? ' (max above the goal)' : ''}`,
+  );
+  console.log(
+    `video: end to end / raw ffmpeg median ${v.ratio.toFixed(2)}x (goal <= ${GOAL_RATIO}x) ${v.ok.ratio ? 'PASS' : 'MISS'}; encodeVideo alone / raw ffmpeg ${v.encodeRatio.toFixed(2)}x; ` +
+      `raw ffmpeg median ${sec(v.baseline.median)} (${(v.videoMs / v.baseline.median).toFixed(1)}x real time)`,
+  );
+  if (!v.ok.time) missed.push('video time');
+  if (!v.ok.ratio) missed.push('video ratio');
+}
+warnDisturbed(results);
+for (const f of failures) console.error(`[bench] FAILED: ${f}`);
+if (failures.length > 0) exitCode = 1;
+const incomplete = Object.keys(summary.documents).length < FORMATS.length || !v;
+if (opts.strict && (missed.length > 0 || incomplete) && exitCode === 0) exitCode = 2;
+if (opts.json && results.length > 0) {
+  writeFileSync(
+    opts.json,
+    `${JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cpus: NCPU,
+        node: process.version,
+        loadBefore,
+        idleBefore,
+        rounds,
+        warmups,
+        goals: { documentMs: GOAL_DOCUMENT_MS, videoMs: GOAL_VIDEO_MS, ratio: GOAL_RATIO },
+        material: { template: TEMPLATE_ID, documentSlides: docInput.deck.slides.length, videoSlides: vidInput.deck.slides.length, voice: voice.voice_id, size: SIZE },
+        summary,
+        coldStart,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+}
+
+clearTimeout(watchdog);
+await shutdown(exitCode);
