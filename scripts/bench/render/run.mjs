@@ -208,6 +208,8 @@ async function videoOnce(_ctx, round) {
     parts: { images, narration, parallel, prepare: track - parallel, encode: total - track },
     // ffmpeg's first position line (progress above 25%), from the narration track's mtime.
     encodeFirstStats: (firstEncode ?? Number.NaN) - t0 - track,
+    // Each spawn (11 espeak-ng, 1 ffmpeg) blocks this thread for a time that grows with the RSS.
+    rssMb: Math.round(process.memoryUsage().rss / 1e6),
     videoMs: video.durationMs,
     speechMs: clips.reduce((sum, c) => sum + c.durationMs, 0),
     clips: clips.length,
@@ -479,7 +481,7 @@ if (e2e.length > 0 && raw.length > 0) {
   };
   summary.video.ok = { time: med < GOAL_VIDEO_MS, ratio: summary.video.ratio <= GOAL_RATIO };
   printTable(
-    `(b) the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB;` +
+    `(b) the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
       '\nend-to-end = renderVideo; images and narration run at the same time (each from the start), images+narration = both done, then prepare (subtitles, image list, narration track) and encode (ffmpeg), which add up with it to the end-to-end time;' +
       '\n(c) encodeVideo = the encode alone on the same images and clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +
       '\nreal time = video length / end-to-end; cpu = CPU time of this process and its espeak-ng and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',

@@ -164,13 +164,20 @@ const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
   },
 };
 
-const FALLBACK_COLORS: ColorScheme = { primary: '#1e3a5f', secondary: '#4a7ab0', accent: '#f59e0b', background: '#ffffff', text: '#1f2937' };
+const FALLBACK_COLORS: ColorScheme = {
+  primary: '#1e3a5f',
+  secondary: '#4a7ab0',
+  accent: '#f59e0b',
+  background: '#ffffff',
+  text: '#1f2937',
+};
 const WHITE = '#ffffff';
 const INK = '#1f2937';
 
 // Characters XML 1.0 cannot hold (Office files would not open) and other C0/C1 controls (they draw
 // as boxes). Tabs become spaces; CR, U+2028 and U+2029 become line breaks.
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text safe for every output: NFC, no control characters, '\n' line breaks. */
 export function cleanText(value: unknown): string {
@@ -184,7 +191,9 @@ export function cleanText(value: unknown): string {
 
 /** One-line text (titles, labels): line breaks become spaces. */
 export function cleanLine(value: unknown): string {
-  return cleanText(value).replace(/\s*\n\s*/g, ' ').trim();
+  return cleanText(value)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
 }
 
 /** At most `max` characters on one line, cut between code points (never inside a surrogate pair) with an ellipsis. */
@@ -198,7 +207,12 @@ export function shorten(text: string, max: number): string {
 export const PROPERTY_MAX = 1000;
 
 function cleanList(values: unknown): string[] {
-  return Array.isArray(values) ? values.map(cleanText).map((s) => s.trim()).filter((s) => s !== '') : [];
+  return Array.isArray(values)
+    ? values
+        .map(cleanText)
+        .map((s) => s.trim())
+        .filter((s) => s !== '')
+    : [];
 }
 
 /** 'A'..'Z', then 'AA', 'AB', ... as spreadsheets count. */
@@ -217,9 +231,10 @@ function hex(value: unknown, fallback: string): string {
   return isHexColor(value) ? value.toLowerCase() : fallback;
 }
 
-/** The first colour with at least `minimum` contrast against `background`, else the last one. */
+/** The first colour with at least `minimum` contrast against `background`, else the one with the most. */
 function readable(background: string, minimum: number, ...candidates: string[]): string {
-  return candidates.find((c) => contrastRatio(c, background) >= minimum) ?? candidates[candidates.length - 1]!;
+  const contrast = (c: string) => contrastRatio(c, background);
+  return candidates.find((c) => contrast(c) >= minimum) ?? candidates.reduce((best, c) => (contrast(c) > contrast(best) ? c : best));
 }
 
 /** `color` mixed with white; `amount` 0 is the colour, 1 is white. */

@@ -1,10 +1,13 @@
-// The Word training manual, built with docx: a title page, a table of contents (a real TOC field
-// over the Heading 1 style, written with its entries so it is not empty before an update; Word
-// fills in the page numbers when it opens the file, since the field is written dirty. docx's own
-// page-number estimator would write them too, but costs about 20 ms per slide), an overview with the objectives, one numbered Heading 1 section per slide
-// (points as bullets, paragraphs, trainer notes), the assessment, the answer key and the glossary
-// as tables, a branded header (logo, company) and a footer with the website and page fields.
-// Headings take the template's colours and fonts; Word and LibreOffice lay the text out themselves.
+// The Word training manual, built with docx: a title page, a table of contents, an overview with
+// the objectives, one numbered Heading 1 section per slide (points as bullets, paragraphs, trainer
+// notes), the assessment, the answer key and the glossary as tables, a branded header (logo,
+// company) and a footer with the website and page fields. Headings take the template's colours
+// and fonts; Word and LibreOffice lay the text out themselves.
+//
+// The contents are a real TOC field over the Heading 1 style, written with its entries so it is
+// not empty before an update. Word fills in the page numbers when it opens the file (the field is
+// written dirty); docx's page-number estimator (docx/layout) would write them into the file, but
+// costs about 20 ms per slide, most of the time budget of a render.
 import {
   AlignmentType,
   BorderStyle,
@@ -35,8 +38,10 @@ import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
 
 const NOTES_STYLE = 'TrainerNotes';
-/** Text width of an A4 page with 2 cm margins, in twentieths of a point. */
-const TEXT_WIDTH_TWIPS = 11906 - 2 * 1134;
+// Lengths in twentieths of a point: A4 width and 2 cm margins.
+const A4_WIDTH_TWIPS = 11906;
+const MARGIN_TWIPS = 1134;
+const TEXT_WIDTH_TWIPS = A4_WIDTH_TWIPS - 2 * MARGIN_TWIPS;
 const HEADER_TITLE_MAX = 90;
 
 const hex = (color: string) => color.replace('#', '').toUpperCase();
@@ -45,7 +50,9 @@ type RunStyle = Omit<IRunOptions, 'text' | 'children' | 'break'>;
 /** Runs of a text, its line breaks kept as breaks inside the paragraph. */
 function runs(text: string, style: RunStyle = {}): TextRun[] {
   const rtl = isRightToLeft(text);
-  return text.split('\n').map((line, i) => new TextRun({ ...style, text: line, break: i > 0 ? 1 : undefined, rightToLeft: rtl || undefined }));
+  return text
+    .split('\n')
+    .map((line, i) => new TextRun({ ...style, text: line, break: i > 0 ? 1 : undefined, rightToLeft: rtl || undefined }));
 }
 
 /** A paragraph of text that reads right to left when its text does. */
@@ -55,7 +62,11 @@ function paragraph(text: string, options: Omit<IParagraphOptions, 'children' | '
 
 function logoRun(logo: Logo, maxWidth: number, maxHeight: number): ImageRun {
   const size = fitInside(logo, maxWidth, maxHeight);
-  return new ImageRun({ type: logo.type, data: logo.bytes, transformation: { width: Math.round(size.width), height: Math.round(size.height) } });
+  return new ImageRun({
+    type: logo.type,
+    data: logo.bytes,
+    transformation: { width: Math.round(size.width), height: Math.round(size.height) },
+  });
 }
 
 function table(c: DocumentContent, header: string[], rows: string[][], widths: number[]): Table {
@@ -84,9 +95,15 @@ function titlePage(c: DocumentContent): Paragraph[] {
   if (branding?.logo) page.push(new Paragraph({ children: [logoRun(branding.logo, 220, 80)], spacing: { after: 1200 } }));
   else page.push(new Paragraph({ spacing: { after: 2000 } }));
   page.push(paragraph(c.title, { heading: HeadingLevel.TITLE, spacing: { after: 240 } }));
-  page.push(new Paragraph({ border: { bottom: { style: BorderStyle.SINGLE, size: 24, color: hex(palette.page.accent), space: 1 } }, spacing: { after: 360 } }));
+  page.push(
+    new Paragraph({
+      border: { bottom: { style: BorderStyle.SINGLE, size: 24, color: hex(palette.page.accent), space: 1 } },
+      spacing: { after: 360 },
+    }),
+  );
   if (c.description) page.push(paragraph(c.description, { spacing: { after: 1200 } }, { size: 26 }));
-  if (branding?.companyName) page.push(paragraph(branding.companyName, { spacing: { after: 60 } }, { bold: true, size: 26, color: hex(palette.page.heading) }));
+  if (branding?.companyName)
+    page.push(paragraph(branding.companyName, { spacing: { after: 60 } }, { bold: true, size: 26, color: hex(palette.page.heading) }));
   if (branding?.website) page.push(paragraph(branding.website, { spacing: { after: 60 } }, { color: hex(palette.page.muted) }));
   if (c.date) page.push(paragraph(c.date, {}, { color: hex(palette.page.muted) }));
   page.push(new Paragraph({ children: [new PageBreak()] }));
@@ -99,7 +116,12 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
   const heading1 = (text: string) => paragraph(text, { heading: HeadingLevel.HEADING_1 });
   const bullet = (text: string) => paragraph(text, { bullet: { level: 0 }, spacing: { after: 80 } });
 
-  out.push(new Paragraph({ children: [new TextRun({ text: labels.contents, bold: true, size: 36, color: hex(palette.page.heading), font: c.fonts.heading })], spacing: { after: 240 } }));
+  out.push(
+    new Paragraph({
+      children: [new TextRun({ text: labels.contents, bold: true, size: 36, color: hex(palette.page.heading), font: c.fonts.heading })],
+      spacing: { after: 240 },
+    }),
+  );
   out.push(new TableOfContents(labels.contents, { hyperlink: true, headingStyleRange: '1-1' }));
   out.push(new Paragraph({ children: [new PageBreak()] }));
 
@@ -117,7 +139,13 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
     out.push(...s.points.map(bullet));
     out.push(...s.paragraphs.map((p) => paragraph(p)));
     if (s.notes) {
-      out.push(paragraph(labels.trainerNotes, { style: NOTES_STYLE, keepNext: true, spacing: { before: 160, after: 0 } }, { bold: true, color: hex(palette.page.accent) }));
+      out.push(
+        paragraph(
+          labels.trainerNotes,
+          { style: NOTES_STYLE, keepNext: true, spacing: { before: 160, after: 0 } },
+          { bold: true, color: hex(palette.page.accent) },
+        ),
+      );
       out.push(paragraph(s.notes, { style: NOTES_STYLE }));
     }
   }
@@ -126,7 +154,11 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
     out.push(heading1(labels.assessment));
     for (const q of c.questions) {
       out.push(paragraph(`${q.number}. ${q.prompt}`, { keepNext: true, spacing: { before: 200, after: 60 } }, { bold: true }));
-      out.push(...q.options.map((o, i) => paragraph(`${o.letter}. ${o.text}`, { indent: { left: 360 }, keepNext: i < q.options.length - 1, spacing: { after: 40 } })));
+      out.push(
+        ...q.options.map((o, i) =>
+          paragraph(`${o.letter}. ${o.text}`, { indent: { left: 360 }, keepNext: i < q.options.length - 1, spacing: { after: 40 } }),
+        ),
+      );
     }
     out.push(heading1(labels.answerKey));
     const rows = c.questions.map((q) => [String(q.number), q.answerText, q.explanation]);
@@ -135,7 +167,14 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
 
   if (c.glossary.length > 0) {
     out.push(heading1(labels.glossary));
-    out.push(table(c, [labels.term, labels.definition], c.glossary.map((g) => [g.term, g.definition]), [30, 70]));
+    out.push(
+      table(
+        c,
+        [labels.term, labels.definition],
+        c.glossary.map((g) => [g.term, g.definition]),
+        [30, 70],
+      ),
+    );
   }
   return out;
 }
@@ -147,7 +186,13 @@ function header(c: DocumentContent): Header {
   if (branding?.logo) children.push(logoRun(branding.logo, 90, 24), new TextRun({ text: '  ' }));
   children.push(...runs(name, { color: hex(palette.page.muted), size: 18 }));
   return new Header({
-    children: [new Paragraph({ alignment: AlignmentType.RIGHT, border: { bottom: { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted), space: 4 } }, children })],
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.RIGHT,
+        border: { bottom: { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted), space: 4 } },
+        children,
+      }),
+    ],
   });
 }
 
@@ -155,14 +200,20 @@ function header(c: DocumentContent): Header {
 function footer(c: DocumentContent): Footer {
   const { palette } = c;
   const style = { color: hex(palette.page.muted), size: 18 };
-  const pieces = c.labels.page('{n}', '{total}').split(/(\{n\}|\{total\})/).filter((p) => p !== '');
+  const pieces = c.labels
+    .page('{n}', '{total}')
+    .split(/(\{n\}|\{total\})/)
+    .filter((p) => p !== '');
   const pageLabel = pieces.map((p) => (p === '{n}' ? PageNumber.CURRENT : p === '{total}' ? PageNumber.TOTAL_PAGES : p));
   return new Footer({
     children: [
       new Paragraph({
         tabStops: [{ type: TabStopType.RIGHT, position: TEXT_WIDTH_TWIPS }],
         border: { top: { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted), space: 4 } },
-        children: [new TextRun({ ...style, text: c.branding?.website || brandingLine(c.branding) }), new TextRun({ ...style, children: ['\t', ...pageLabel] })],
+        children: [
+          new TextRun({ ...style, text: c.branding?.website || brandingLine(c.branding) }),
+          new TextRun({ ...style, children: ['\t', ...pageLabel] }),
+        ],
       }),
     ],
   });
@@ -170,7 +221,7 @@ function footer(c: DocumentContent): Footer {
 
 function buildManual(c: DocumentContent): Promise<Buffer> {
   const { palette, fonts } = c;
-  const language = { value: c.language, eastAsia: c.language, bidirectional: c.language };
+  const language = { value: c.language };
   const font = { ascii: fonts.body, hAnsi: fonts.body, eastAsia: CJK_FAMILY, cs: ARABIC_FAMILY };
   const headingFont = { ...font, ascii: fonts.heading, hAnsi: fonts.heading };
   const doc = new Document({
@@ -182,10 +233,19 @@ function buildManual(c: DocumentContent): Promise<Buffer> {
     styles: {
       default: {
         // lineRule written out: LibreOffice reads a bare w:line as an exact height and clips pictures.
-        document: { run: { font, size: 22, color: hex(palette.page.text), language }, paragraph: { spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } } },
+        document: {
+          run: { font, size: 22, color: hex(palette.page.text), language },
+          paragraph: { spacing: { after: 120, line: 276, lineRule: LineRuleType.AUTO } },
+        },
         title: { run: { font: headingFont, size: 56, bold: true, color: hex(palette.page.heading) } },
-        heading1: { run: { font: headingFont, size: 32, bold: true, color: hex(palette.page.heading) }, paragraph: { spacing: { before: 360, after: 160 }, keepNext: true } },
-        heading2: { run: { font: headingFont, size: 26, bold: true, color: hex(palette.page.heading) }, paragraph: { spacing: { before: 240, after: 120 }, keepNext: true } },
+        heading1: {
+          run: { font: headingFont, size: 32, bold: true, color: hex(palette.page.heading) },
+          paragraph: { spacing: { before: 360, after: 160 }, keepNext: true },
+        },
+        heading2: {
+          run: { font: headingFont, size: 26, bold: true, color: hex(palette.page.heading) },
+          paragraph: { spacing: { before: 240, after: 120 }, keepNext: true },
+        },
       },
       paragraphStyles: [
         {
@@ -204,8 +264,11 @@ function buildManual(c: DocumentContent): Promise<Buffer> {
     },
     sections: [
       {
-        properties: { titlePage: true, page: { margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 } } },
-        // The title page has no header or footer (an empty paragraph: the page layout cannot read an empty part).
+        properties: {
+          titlePage: true,
+          page: { margin: { top: MARGIN_TWIPS, bottom: MARGIN_TWIPS, left: MARGIN_TWIPS, right: MARGIN_TWIPS } },
+        },
+        // The title page has no header or footer.
         headers: { default: header(c), first: new Header({ children: [new Paragraph({})] }) },
         footers: { default: footer(c), first: new Footer({ children: [new Paragraph({})] }) },
         children: [...titlePage(c), ...body(c)],

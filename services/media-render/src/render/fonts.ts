@@ -12,7 +12,7 @@
 // Template families (DejaVu, Liberation, Noto; regular and bold) come from fonts-dejavu-core,
 // fonts-liberation2 and fonts-noto-core. Characters the template family lacks are drawn with the
 // fallbacks, in order: Noto Sans Arabic and Hebrew (right-to-left scripts), DejaVu Sans (wide
-// coverage, some emoji as outlines), Noto Sans Symbols and Symbols 2 (more pictographs) and Droid
+// coverage, some emoji as outlines), Noto Sans Symbols and Symbols2 (more pictographs) and Droid
 // Sans Fallback (CJK, fonts-droid-fallback). No colour emoji font is used: an emoji none of these
 // has draws as the missing-glyph box.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -62,7 +62,7 @@ const FALLBACKS: ReadonlyArray<{ family: string; files: Record<FontWeight, strin
   { family: 'Noto Sans Hebrew', files: { regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' } },
   { family: 'DejaVu Sans', files: FAMILY_FILES['DejaVu Sans'] },
   { family: 'Noto Sans Symbols', files: { regular: 'NotoSansSymbols-Regular.ttf', bold: 'NotoSansSymbols-Bold.ttf' } },
-  { family: 'Noto Sans Symbols 2', files: { regular: 'NotoSansSymbols2-Regular.ttf', bold: 'NotoSansSymbols2-Regular.ttf' } },
+  { family: 'Noto Sans Symbols2', files: { regular: 'NotoSansSymbols2-Regular.ttf', bold: 'NotoSansSymbols2-Regular.ttf' } },
   { family: CJK_FAMILY, files: { regular: 'DroidSansFallbackFull.ttf', bold: 'DroidSansFallbackFull.ttf' } },
 ];
 

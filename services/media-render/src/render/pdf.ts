@@ -127,8 +127,10 @@ function padSubsetGlyphs(face: FontFace): void {
   proto[PADDED] = true;
 }
 
-const measureIn = (style: Pick<TextStyle, 'family' | 'weight' | 'size'>): Measure => (text) =>
-  textWidth(text, style.family, style.weight, style.size);
+const measureIn =
+  (style: Pick<TextStyle, 'family' | 'weight' | 'size'>): Measure =>
+  (text) =>
+    textWidth(text, style.family, style.weight, style.size);
 
 class GuideWriter {
   readonly anchors: Anchor[] = [];
@@ -138,10 +140,7 @@ class GuideWriter {
   private readonly fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
   private readonly encodedWords = new Map<PDFFont, Map<string, string>>();
 
-  constructor(
-    readonly doc: PDFDocument,
-    readonly c: DocumentContent,
-  ) {}
+  constructor(readonly doc: PDFDocument, readonly c: DocumentContent) {}
 
   private pdfFont(face: FontFace): Promise<PDFFont> {
     // Embedded on first use, so a guide without CJK text does not carry the CJK font. The subset
@@ -217,7 +216,14 @@ class GuideWriter {
   }
 
   /** One line placed in a box: left-aligned, or right-aligned when the paragraph reads right to left. */
-  async drawLine(page: PDFPage, line: string, box: { left: number; right: number; baseline: number }, style: TextStyle, rtl: boolean, align: 'start' | 'end' = 'start'): Promise<void> {
+  async drawLine(
+    page: PDFPage,
+    line: string,
+    box: { left: number; right: number; baseline: number },
+    style: TextStyle,
+    rtl: boolean,
+    align: 'start' | 'end' = 'start',
+  ): Promise<void> {
     const runs = drawingRuns(line, style.family, style.weight, rtl ? 'rtl' : 'ltr');
     const width = runs.reduce((w, r) => w + runWidth(r, style.size), 0);
     const fromRight = rtl !== (align === 'end');
@@ -261,7 +267,11 @@ class GuideWriter {
     this.ensureRoom(size * LINE_HEIGHT + KEEP_WITH_HEADING);
     const page = this.page;
     const top = this.y;
-    await this.paragraph({ text: title, style: { family: fonts.heading, weight: 'bold', size, color: palette.page.heading }, spaceAfter: 4 });
+    await this.paragraph({
+      text: title,
+      style: { family: fonts.heading, weight: 'bold', size, color: palette.page.heading },
+      spaceAfter: 4,
+    });
     if (level === 1) {
       page.drawRectangle({ x: MARGIN_X, y: this.y - 2, width: 42, height: 3, color: color(palette.page.accent) });
       this.y -= 14;
@@ -271,17 +281,33 @@ class GuideWriter {
 
   body(text: string, extra: Partial<Paragraph> = {}): Promise<void> {
     const { fonts, palette } = this.c;
-    return this.paragraph({ text, style: { family: fonts.body, weight: 'regular', size: 11, color: palette.page.text }, spaceAfter: 6, ...extra });
+    return this.paragraph({
+      text,
+      style: { family: fonts.body, weight: 'regular', size: 11, color: palette.page.text },
+      spaceAfter: 6,
+      ...extra,
+    });
   }
 
   strong(text: string, extra: Partial<Paragraph> = {}): Promise<void> {
     const { fonts, palette } = this.c;
-    return this.paragraph({ text, style: { family: fonts.body, weight: 'bold', size: 11, color: palette.page.text }, spaceAfter: 3, keepWithNext: 30, ...extra });
+    return this.paragraph({
+      text,
+      style: { family: fonts.body, weight: 'bold', size: 11, color: palette.page.text },
+      spaceAfter: 3,
+      keepWithNext: 30,
+      ...extra,
+    });
   }
 
   muted(text: string, extra: Partial<Paragraph> = {}): Promise<void> {
     const { fonts, palette } = this.c;
-    return this.paragraph({ text, style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.muted }, spaceAfter: 4, ...extra });
+    return this.paragraph({
+      text,
+      style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.muted },
+      spaceAfter: 4,
+      ...extra,
+    });
   }
 }
 
@@ -305,13 +331,21 @@ async function drawCover(w: GuideWriter, logo: PDFImage | null): Promise<void> {
 
   if (logo) {
     const size = fitInside(logo, 150, 56);
-    page.drawRectangle({ x: MARGIN_X - 10, y: PAGE_HEIGHT - 60 - size.height - 10, width: size.width + 20, height: size.height + 20, color: rgb(1, 1, 1) });
+    page.drawRectangle({
+      x: MARGIN_X - 10,
+      y: PAGE_HEIGHT - 60 - size.height - 10,
+      width: size.width + 20,
+      height: size.height + 20,
+      color: rgb(1, 1, 1),
+    });
     page.drawImage(logo, { x: MARGIN_X, y: PAGE_HEIGHT - 60 - size.height, width: size.width, height: size.height });
   }
 
   // The title fills the lower part of the band, as large as it fits.
-  const titleFit = fitText([{ text: c.title, indent: 0 }], { width: CONTENT_WIDTH, height: 230, maxSize: 34, minSize: 14, lineHeight: 1.2, blockGap: 0 }, (size) =>
-    measureIn({ family: fonts.heading, weight: 'bold', size }),
+  const titleFit = fitText(
+    [{ text: c.title, indent: 0 }],
+    { width: CONTENT_WIDTH, height: 230, maxSize: 34, minSize: 14, lineHeight: 1.2, blockGap: 0 },
+    (size) => measureIn({ family: fonts.heading, weight: 'bold', size }),
   );
   const titleStyle: TextStyle = { family: fonts.heading, weight: 'bold', size: titleFit.size, color: palette.onPrimary };
   const titleLines = titleFit.blocks.flat();
@@ -324,8 +358,10 @@ async function drawCover(w: GuideWriter, logo: PDFImage | null): Promise<void> {
 
   let y = bandBottom - 50;
   if (c.description) {
-    const fit = fitText([{ text: c.description, indent: 0 }], { width: CONTENT_WIDTH, height: 170, maxSize: 15, minSize: 9, lineHeight: LINE_HEIGHT, blockGap: 0 }, (size) =>
-      measureIn({ family: fonts.body, weight: 'regular', size }),
+    const fit = fitText(
+      [{ text: c.description, indent: 0 }],
+      { width: CONTENT_WIDTH, height: 170, maxSize: 15, minSize: 9, lineHeight: LINE_HEIGHT, blockGap: 0 },
+      (size) => measureIn({ family: fonts.body, weight: 'regular', size }),
     );
     const style: TextStyle = { family: fonts.body, weight: 'regular', size: fit.size, color: palette.page.text };
     const rtl = baseDirection(c.description) === 'rtl';
@@ -339,8 +375,19 @@ async function drawCover(w: GuideWriter, logo: PDFImage | null): Promise<void> {
   const foot = [c.branding?.companyName, c.branding?.website, c.date].filter((s): s is string => !!s);
   let footY = 70 + (foot.length - 1) * 18;
   for (const [i, text] of foot.entries()) {
-    const style: TextStyle = { family: i === 0 && c.branding?.companyName ? fonts.heading : fonts.body, weight: i === 0 ? 'bold' : 'regular', size: i === 0 ? 13 : 11, color: i === 0 ? palette.page.heading : palette.page.muted };
-    await w.drawLine(page, ellipsize(text, CONTENT_WIDTH, measureIn(style)), { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X, baseline: footY }, style, baseDirection(text) === 'rtl');
+    const style: TextStyle = {
+      family: i === 0 && c.branding?.companyName ? fonts.heading : fonts.body,
+      weight: i === 0 ? 'bold' : 'regular',
+      size: i === 0 ? 13 : 11,
+      color: i === 0 ? palette.page.heading : palette.page.muted,
+    };
+    await w.drawLine(
+      page,
+      ellipsize(text, CONTENT_WIDTH, measureIn(style)),
+      { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X, baseline: footY },
+      style,
+      baseDirection(text) === 'rtl',
+    );
     footY -= 18;
   }
 }
@@ -358,9 +405,20 @@ const CONTENTS_HEADING_ROOM = 52;
 
 /** Contents entries wrapped to at most two lines each (a very long title ends with an ellipsis). */
 function contentsLines(titles: string[], c: DocumentContent): ContentsLine[] {
-  const box = { width: CONTENT_WIDTH - CONTENTS_NUMBER_WIDTH, height: 2 * CONTENTS_SIZE * LINE_HEIGHT, maxSize: CONTENTS_SIZE, minSize: CONTENTS_SIZE, lineHeight: LINE_HEIGHT, blockGap: 0 };
+  const box = {
+    width: CONTENT_WIDTH - CONTENTS_NUMBER_WIDTH,
+    height: 2 * CONTENTS_SIZE * LINE_HEIGHT,
+    maxSize: CONTENTS_SIZE,
+    minSize: CONTENTS_SIZE,
+    lineHeight: LINE_HEIGHT,
+    blockGap: 0,
+  };
   const measureAt = (size: number) => measureIn({ family: c.fonts.body, weight: 'regular', size });
-  return titles.flatMap((title, entry) => fitText([{ text: title, indent: 0 }], box, measureAt).blocks.flat().map((text, i) => ({ text, entry, first: i === 0 })));
+  return titles.flatMap((title, entry) =>
+    fitText([{ text: title, indent: 0 }], box, measureAt)
+      .blocks.flat()
+      .map((text, i) => ({ text, entry, first: i === 0 })),
+  );
 }
 
 /** How many contents lines each contents page holds: the first one also holds the heading. */
@@ -385,7 +443,13 @@ async function drawContents(w: GuideWriter, pages: PDFPage[], lines: ContentsLin
   const step = CONTENTS_SIZE * LINE_HEIGHT + 2;
   let pageIndex = 0;
   let page = pages[0]!;
-  await w.drawLine(page, c.labels.contents, { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X, baseline: TOP - 22 }, { family: c.fonts.heading, weight: 'bold', size: 22, color: c.palette.page.heading }, false);
+  await w.drawLine(
+    page,
+    c.labels.contents,
+    { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X, baseline: TOP - 22 },
+    { family: c.fonts.heading, weight: 'bold', size: 22, color: c.palette.page.heading },
+    false,
+  );
   let y = TOP - CONTENTS_HEADING_ROOM;
   let room = contentsPageCapacity(true);
   for (const line of lines) {
@@ -397,7 +461,9 @@ async function drawContents(w: GuideWriter, pages: PDFPage[], lines: ContentsLin
     const anchor = anchors[line.entry]!;
     const baseline = y - step + 4;
     const rtl = baseDirection(anchor.title) === 'rtl';
-    const textBox = rtl ? { left: MARGIN_X + CONTENTS_NUMBER_WIDTH, right: PAGE_WIDTH - MARGIN_X, baseline } : { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X - CONTENTS_NUMBER_WIDTH, baseline };
+    const textBox = rtl
+      ? { left: MARGIN_X + CONTENTS_NUMBER_WIDTH, right: PAGE_WIDTH - MARGIN_X, baseline }
+      : { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X - CONTENTS_NUMBER_WIDTH, baseline };
     await w.drawLine(page, line.text, textBox, style, rtl);
     if (line.first) {
       const number = String(anchor.pageNumber);
@@ -411,7 +477,13 @@ async function drawContents(w: GuideWriter, pages: PDFPage[], lines: ContentsLin
 
 /** A link annotation over `rect` that jumps to an anchor. */
 function linkTo(doc: PDFDocument, page: PDFPage, rect: [number, number, number, number], anchor: Anchor): void {
-  const link = doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], Dest: [anchor.page.ref, 'XYZ', null, anchor.top, null] });
+  const link = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Link',
+    Rect: rect,
+    Border: [0, 0, 0],
+    Dest: [anchor.page.ref, 'XYZ', null, anchor.top, null],
+  });
   page.node.addAnnot(doc.context.register(link));
 }
 
@@ -443,9 +515,25 @@ async function drawPageFrames(w: GuideWriter, logo: PDFImage | null): Promise<vo
     if (i === 0) continue;
     const full = { left: MARGIN_X, right: PAGE_WIDTH - MARGIN_X };
     await w.drawLine(page, title, { ...full, baseline: HEADER_BASELINE }, small, baseDirection(title) === 'rtl');
-    if (logo && logoSize) page.drawImage(logo, { x: PAGE_WIDTH - MARGIN_X - logoSize.width, y: HEADER_BASELINE - 5, width: logoSize.width, height: logoSize.height });
-    page.drawLine({ start: { x: MARGIN_X, y: HEADER_BASELINE - 9 }, end: { x: PAGE_WIDTH - MARGIN_X, y: HEADER_BASELINE - 9 }, thickness: 0.5, color: color(c.palette.page.muted) });
-    page.drawLine({ start: { x: MARGIN_X, y: FOOTER_BASELINE + 14 }, end: { x: PAGE_WIDTH - MARGIN_X, y: FOOTER_BASELINE + 14 }, thickness: 0.5, color: color(c.palette.page.muted) });
+    if (logo && logoSize)
+      page.drawImage(logo, {
+        x: PAGE_WIDTH - MARGIN_X - logoSize.width,
+        y: HEADER_BASELINE - 5,
+        width: logoSize.width,
+        height: logoSize.height,
+      });
+    page.drawLine({
+      start: { x: MARGIN_X, y: HEADER_BASELINE - 9 },
+      end: { x: PAGE_WIDTH - MARGIN_X, y: HEADER_BASELINE - 9 },
+      thickness: 0.5,
+      color: color(c.palette.page.muted),
+    });
+    page.drawLine({
+      start: { x: MARGIN_X, y: FOOTER_BASELINE + 14 },
+      end: { x: PAGE_WIDTH - MARGIN_X, y: FOOTER_BASELINE + 14 },
+      thickness: 0.5,
+      color: color(c.palette.page.muted),
+    });
     const number = c.labels.page(i + 1, pages.length);
     await w.drawLine(page, number, { ...full, baseline: FOOTER_BASELINE }, small, false, 'end');
     if (brand) {
@@ -474,8 +562,22 @@ async function drawBody(w: GuideWriter): Promise<void> {
     for (const point of s.points) await w.body(point, { bullet: '•', spaceAfter: 4 });
     for (const text of s.paragraphs) await w.body(text, { spaceBefore: 4 });
     if (s.notes) {
-      await w.paragraph({ text: labels.trainerNotes, style: { family: fonts.body, weight: 'bold', size: 9.5, color: palette.page.accent }, indent: NOTES_INDENT, spaceBefore: 8, spaceAfter: 1, bar: palette.page.accent, keepWithNext: 28 });
-      await w.paragraph({ text: s.notes, style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.text }, indent: NOTES_INDENT, spaceAfter: 6, bar: palette.page.accent });
+      await w.paragraph({
+        text: labels.trainerNotes,
+        style: { family: fonts.body, weight: 'bold', size: 9.5, color: palette.page.accent },
+        indent: NOTES_INDENT,
+        spaceBefore: 8,
+        spaceAfter: 1,
+        bar: palette.page.accent,
+        keepWithNext: 28,
+      });
+      await w.paragraph({
+        text: s.notes,
+        style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.text },
+        indent: NOTES_INDENT,
+        spaceAfter: 6,
+        bar: palette.page.accent,
+      });
     }
   }
 

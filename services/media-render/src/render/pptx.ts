@@ -10,7 +10,17 @@
 import pptxgenjs from 'pptxgenjs';
 import { escapeXml, type FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, tint, type DocumentContent, type Section } from './content.js';
+import {
+  brandingLine,
+  fitInside,
+  guardRender,
+  prepareContent,
+  PROPERTY_MAX,
+  shorten,
+  tint,
+  type DocumentContent,
+  type Section,
+} from './content.js';
 import { lineSpacing, textWidth } from './fonts.js';
 import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
 
@@ -121,7 +131,14 @@ function addFittedText(ctx: SlideCanvas, blocks: Block[], box: Box, look: TextLo
       (line, j, all): pptxgenjs.default.TextProps => ({
         text: line,
         options: {
-          ...(j === 0 ? { bullet: block.bullet && bullets ? { indent: BULLET_INDENT } : false, paraSpaceAfter: Math.round(fit.size * BLOCK_GAP), align, rtlMode: rtl } : {}),
+          ...(j === 0
+            ? {
+                bullet: block.bullet && bullets ? { indent: BULLET_INDENT } : false,
+                paraSpaceAfter: Math.round(fit.size * BLOCK_GAP),
+                align,
+                rtlMode: rtl,
+              }
+            : {}),
           softBreakBefore: j > 0,
           breakLine: j === all.length - 1,
         },
@@ -208,7 +225,12 @@ function sidebar(ctx: SlideContext): void {
   const panelWidth = 3.1;
   addBar(ctx, { x: 0, y: 0, w: panelWidth, h: SLIDE_HEIGHT }, palette.primary);
   addBar(ctx, { x: 0.35, y: 0.45, w: 0.9, h: 0.06 }, palette.accent);
-  addTitle(ctx, ctx.section.title, { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 }, { color: palette.onPrimary, valign: 'top', maxSize: 28 });
+  addTitle(
+    ctx,
+    ctx.section.title,
+    { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 },
+    { color: palette.onPrimary, valign: 'top', maxSize: 28 },
+  );
   addBody(ctx, blocksOf(ctx.section), { x: panelWidth + 0.4, y: 0.55, w: SLIDE_WIDTH - panelWidth - 0.9, h: CONTENT_BOTTOM - 0.55 });
 }
 
@@ -218,9 +240,24 @@ function splitImage(ctx: SlideContext): void {
   const { palette } = c;
   const panel: Box = { x: 5.3, y: 0, w: SLIDE_WIDTH - 5.3, h: CONTENT_BOTTOM - 0.1 };
   addBar(ctx, panel, palette.secondary);
-  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7 }), fill: { color: hex(palette.accent), transparency: 15 }, line: { type: 'none' } });
-  slide.addShape(pptx.ShapeType.triangle, { ...place({ x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3 }), fill: { color: hex(palette.primary), transparency: 10 }, line: { type: 'none' } });
-  slide.addText(String(ctx.section.number).padStart(2, '0'), { ...place({ x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2 }), fontFace: c.fonts.heading, fontSize: points(54), bold: true, color: hex(palette.onPrimary), margin: 0 });
+  slide.addShape(pptx.ShapeType.ellipse, {
+    ...place({ x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7 }),
+    fill: { color: hex(palette.accent), transparency: 15 },
+    line: { type: 'none' },
+  });
+  slide.addShape(pptx.ShapeType.triangle, {
+    ...place({ x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3 }),
+    fill: { color: hex(palette.primary), transparency: 10 },
+    line: { type: 'none' },
+  });
+  slide.addText(String(ctx.section.number).padStart(2, '0'), {
+    ...place({ x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2 }),
+    fontFace: c.fonts.heading,
+    fontSize: points(54),
+    bold: true,
+    color: hex(palette.onPrimary),
+    margin: 0,
+  });
   addTitle(ctx, ctx.section.title, { x: MARGIN, y: 0.35, w: 4.5, h: 1.3 }, { maxSize: 28 });
   addBar(ctx, { x: MARGIN, y: 1.72, w: 0.9, h: 0.06 }, palette.accent);
   addBody(ctx, blocksOf(ctx.section), { x: MARGIN, y: 1.9, w: 4.5, h: CONTENT_BOTTOM - 1.9 }, { maxSize: 18 });
@@ -256,8 +293,17 @@ function timeline(ctx: SlideContext): void {
       const index = row * perRow + i;
       const cx = region.x + stepWidth * (i + 0.5);
       const last = index === points.length - 1;
-      ctx.slide.addShape(ctx.pptx.ShapeType.ellipse, { ...place({ x: cx - 0.16, y: lineY - 0.16, w: 0.32, h: 0.32 }), fill: { color: hex(last ? palette.accent : palette.primary) }, line: { color: hex(palette.background), width: 1.5 } });
-      addBody(ctx, [{ text: point, bullet: false }], { x: cx - stepWidth / 2 + 0.05, y: lineY + 0.25, w: stepWidth - 0.1, h: rowHeight - 0.5 }, { maxSize: 16, minSize: 9, align: 'center', bullets: false });
+      ctx.slide.addShape(ctx.pptx.ShapeType.ellipse, {
+        ...place({ x: cx - 0.16, y: lineY - 0.16, w: 0.32, h: 0.32 }),
+        fill: { color: hex(last ? palette.accent : palette.primary) },
+        line: { color: hex(palette.background), width: 1.5 },
+      });
+      addBody(
+        ctx,
+        [{ text: point, bullet: false }],
+        { x: cx - stepWidth / 2 + 0.05, y: lineY + 0.25, w: stepWidth - 0.1, h: rowHeight - 0.5 },
+        { maxSize: 16, minSize: 9, align: 'center', bullets: false },
+      );
     });
   }
   if (paragraphs) addBody(ctx, paragraphBlocks(ctx.section), paragraphs, { maxSize: 14 });
@@ -278,10 +324,20 @@ function grid(ctx: SlideContext): void {
   points.forEach((point, i) => {
     const x = region.x + (i % columns) * (cardWidth + gap);
     const y = region.y + Math.floor(i / columns) * (cardHeight + gap);
-    ctx.slide.addShape(ctx.pptx.ShapeType.roundRect, { ...place({ x, y, w: cardWidth, h: cardHeight }), rectRadius: 0.08, fill: { color: hex(tint(palette.secondary, 0.82)) }, line: { color: hex(palette.primary), width: 1 } });
+    ctx.slide.addShape(ctx.pptx.ShapeType.roundRect, {
+      ...place({ x, y, w: cardWidth, h: cardHeight }),
+      rectRadius: 0.08,
+      fill: { color: hex(tint(palette.secondary, 0.82)) },
+      line: { color: hex(palette.primary), width: 1 },
+    });
     addBar(ctx, { x: x + 0.15, y: y + 0.15, w: 0.45, h: 0.05 }, i % 3 === 2 ? palette.accent : palette.primary);
     // Cards are tinted towards white, so their text uses the page ink, not the slide's.
-    addBody(ctx, [{ text: point, bullet: false }], { x: x + 0.08, y: y + 0.25, w: cardWidth - 0.16, h: cardHeight - 0.3 }, { maxSize: 18, minSize: 9, color: ctx.c.palette.page.text, valign: 'middle', bullets: false });
+    addBody(
+      ctx,
+      [{ text: point, bullet: false }],
+      { x: x + 0.08, y: y + 0.25, w: cardWidth - 0.16, h: cardHeight - 0.3 },
+      { maxSize: 18, minSize: 9, color: ctx.c.palette.page.text, valign: 'middle', bullets: false },
+    );
   });
   if (paragraphs) addBody(ctx, paragraphBlocks(ctx.section), paragraphs, { maxSize: 14 });
 }
@@ -290,17 +346,35 @@ function minimal(ctx: SlideContext): void {
   const { palette } = ctx.c;
   addTitle(ctx, ctx.section.title, { x: 1, y: 0.7, w: 8, h: 1.9 }, { align: 'center', maxSize: 40, minSize: 16 });
   addBar(ctx, { x: SLIDE_WIDTH / 2 - 0.5, y: 2.75, w: 1, h: 0.05 }, palette.accent);
-  addBody(ctx, blocksOf(ctx.section), { x: 1.5, y: 2.95, w: 7, h: CONTENT_BOTTOM - 2.95 }, { align: 'center', maxSize: 18, bullets: false });
+  addBody(
+    ctx,
+    blocksOf(ctx.section),
+    { x: 1.5, y: 2.95, w: 7, h: CONTENT_BOTTOM - 2.95 },
+    { align: 'center', maxSize: 18, bullets: false },
+  );
 }
 
 /** A full-slide colour field with shapes, and the content on a panel in front of it. */
 function fullBleed(ctx: SlideContext): void {
   const { pptx, slide, c } = ctx;
   const { palette } = c;
-  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: 6.2, y: -1.2, w: 5, h: 5 }), fill: { color: hex(palette.secondary), transparency: 35 }, line: { type: 'none' } });
-  slide.addShape(pptx.ShapeType.ellipse, { ...place({ x: -1.5, y: 3.6, w: 3.5, h: 3.5 }), fill: { color: hex(palette.accent), transparency: 45 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.ellipse, {
+    ...place({ x: 6.2, y: -1.2, w: 5, h: 5 }),
+    fill: { color: hex(palette.secondary), transparency: 35 },
+    line: { type: 'none' },
+  });
+  slide.addShape(pptx.ShapeType.ellipse, {
+    ...place({ x: -1.5, y: 3.6, w: 3.5, h: 3.5 }),
+    fill: { color: hex(palette.accent), transparency: 45 },
+    line: { type: 'none' },
+  });
   const panel: Box = { x: 0.6, y: 0.5, w: SLIDE_WIDTH - 1.2, h: CONTENT_BOTTOM - 0.6 };
-  slide.addShape(pptx.ShapeType.roundRect, { ...place(panel), rectRadius: 0.1, fill: { color: hex(palette.background), transparency: 4 }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.roundRect, {
+    ...place(panel),
+    rectRadius: 0.1,
+    fill: { color: hex(palette.background), transparency: 4 },
+    line: { type: 'none' },
+  });
   addTitle(ctx, ctx.section.title, { x: panel.x + 0.3, y: panel.y + 0.15, w: panel.w - 0.6, h: 0.95 });
   addBar(ctx, { x: panel.x + 0.35, y: panel.y + 1.15, w: 1, h: 0.06 }, palette.accent);
   addBody(ctx, blocksOf(ctx.section), { x: panel.x + 0.3, y: panel.y + 1.3, w: panel.w - 0.6, h: panel.h - 1.4 }, { maxSize: 18 });
@@ -341,18 +415,48 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   ] as const) {
     const objects: NonNullable<pptxgenjs.default.SlideMasterProps['objects']> = [];
     if (footer) {
-      objects.push({ text: { text: footer, options: { ...place({ x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT }), fontFace: c.fonts.body, fontSize: points(9), color: hex(ink), align: 'right', valign: 'middle', margin: 0, fit: 'shrink' } } });
+      objects.push({
+        text: {
+          text: footer,
+          options: {
+            ...place({ x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT }),
+            fontFace: c.fonts.body,
+            fontSize: points(9),
+            color: hex(ink),
+            align: 'right',
+            valign: 'middle',
+            margin: 0,
+            fit: 'shrink',
+          },
+        },
+      });
     }
     if (data && logoBox) {
       // On the dark master the logo sits on a white card, since logos are made for light backgrounds.
-      if (title === MASTER_DARK) objects.push({ rect: { ...place({ x: logoX - 0.05, y: FOOTER_Y - 0.03, w: logoBox.width + 0.1, h: logoBox.height + 0.06 }), fill: { color: 'FFFFFF' } } });
-      objects.push({ image: { ...place({ x: logoX, y: FOOTER_Y + (FOOTER_HEIGHT - logoBox.height) / 2, w: logoBox.width, h: logoBox.height }), data } });
+      if (title === MASTER_DARK)
+        objects.push({
+          rect: {
+            ...place({ x: logoX - 0.05, y: FOOTER_Y - 0.03, w: logoBox.width + 0.1, h: logoBox.height + 0.06 }),
+            fill: { color: 'FFFFFF' },
+          },
+        });
+      objects.push({
+        image: { ...place({ x: logoX, y: FOOTER_Y + (FOOTER_HEIGHT - logoBox.height) / 2, w: logoBox.width, h: logoBox.height }), data },
+      });
     }
     pptx.defineSlideMaster({
       title,
       background: { color: hex(background) },
       objects,
-      slideNumber: { ...place({ x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT }), fontFace: c.fonts.body, fontSize: points(9), color: hex(ink), align: 'right', valign: 'middle', margin: 0 },
+      slideNumber: {
+        ...place({ x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT }),
+        fontFace: c.fonts.body,
+        fontSize: points(9),
+        color: hex(ink),
+        align: 'right',
+        valign: 'middle',
+        margin: 0,
+      },
     });
   }
   pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
@@ -362,20 +466,39 @@ function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
   const { palette, branding } = c;
   const slide = pptx.addSlide({ masterName: MASTER_TITLE });
   const ctx: SlideCanvas = { pptx, slide, c, cut: [] };
-  slide.addShape(pptx.ShapeType.rect, { ...place({ x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18 }), fill: { color: hex(palette.accent) }, line: { type: 'none' } });
+  slide.addShape(pptx.ShapeType.rect, {
+    ...place({ x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18 }),
+    fill: { color: hex(palette.accent) },
+    line: { type: 'none' },
+  });
   const data = logoData(c);
   if (data && branding?.logo) {
     const size = fitInside(branding.logo, 2.2, 0.75);
-    slide.addShape(pptx.ShapeType.roundRect, { ...place({ x: 0.5, y: 0.4, w: size.width + 0.3, h: size.height + 0.3 }), rectRadius: 0.06, fill: { color: 'FFFFFF' }, line: { type: 'none' } });
+    slide.addShape(pptx.ShapeType.roundRect, {
+      ...place({ x: 0.5, y: 0.4, w: size.width + 0.3, h: size.height + 0.3 }),
+      rectRadius: 0.06,
+      fill: { color: 'FFFFFF' },
+      line: { type: 'none' },
+    });
     slide.addImage({ data, ...place({ x: 0.65, y: 0.55, w: size.width, h: size.height }) });
   }
   addTitle(ctx, c.title, { x: 0.6, y: 1.45, w: SLIDE_WIDTH - 1.2, h: 1.95 }, { color: palette.onPrimary, maxSize: 40, minSize: 18 });
   if (c.description) {
-    addBody(ctx, [{ text: c.description, bullet: false }], { x: 0.6, y: 3.5, w: SLIDE_WIDTH - 1.2, h: 1.0 }, { color: palette.onPrimary, maxSize: 18, minSize: 10, bullets: false });
+    addBody(
+      ctx,
+      [{ text: c.description, bullet: false }],
+      { x: 0.6, y: 3.5, w: SLIDE_WIDTH - 1.2, h: 1.0 },
+      { color: palette.onPrimary, maxSize: 18, minSize: 10, bullets: false },
+    );
   }
   const byline = [brandingLine(branding), c.date].filter((s) => s !== '').join('   |   ');
   if (byline) {
-    addBody(ctx, [{ text: byline, bullet: false }], { x: 0.6, y: 4.6, w: SLIDE_WIDTH - 1.2, h: 0.55 }, { color: palette.onPrimary, maxSize: 13, minSize: 8, bullets: false, valign: 'middle' });
+    addBody(
+      ctx,
+      [{ text: byline, bullet: false }],
+      { x: 0.6, y: 4.6, w: SLIDE_WIDTH - 1.2, h: 0.55 },
+      { color: palette.onPrimary, maxSize: 13, minSize: 8, bullets: false, valign: 'middle' },
+    );
   }
   addNotes(ctx, c.summary);
 }

@@ -147,7 +147,8 @@ export function fitText(items: readonly FitItem[], box: FitBox, measureAt: (size
   const layout = (size: number) => items.map((item) => wrapText(item.text, lineWidth(item, size), measureAt(size)));
   // A size fits when the text is short enough and no word has to be cut in two.
   const fits = (size: number) =>
-    blockHeight(layout(size), size, box) <= box.height && items.every((item) => widestWord(item.text, measureAt(size)) <= lineWidth(item, size));
+    blockHeight(layout(size), size, box) <= box.height &&
+    items.every((item) => widestWord(item.text, measureAt(size)) <= lineWidth(item, size));
   // Binary search: height and word widths only grow with the size.
   let low = box.minSize;
   let high = box.maxSize;
@@ -195,7 +196,18 @@ export function fitText(items: readonly FitItem[], box: FitBox, measureAt: (size
 const RTL_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const STRONG = /[\p{L}\p{N}]/u;
 const COMBINING = /\p{M}/u;
-const MIRRORED: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«' };
+const MIRRORED: Record<string, string> = {
+  '(': ')',
+  ')': '(',
+  '[': ']',
+  ']': '[',
+  '{': '}',
+  '}': '{',
+  '<': '>',
+  '>': '<',
+  '«': '»',
+  '»': '«',
+};
 
 type Direction = 'ltr' | 'rtl';
 
@@ -243,7 +255,11 @@ export function visualRuns(line: string, base: Direction = baseDirection(line)):
   const runs = pieces.map((piece, i): { text: string; direction: Direction; level: number; neutral: boolean } => {
     let direction = piece.strong;
     if (!direction) {
-      const before = pieces.slice(0, i).reverse().find((p) => p.strong)?.strong ?? base;
+      const before =
+        pieces
+          .slice(0, i)
+          .reverse()
+          .find((p) => p.strong)?.strong ?? base;
       const after = pieces.slice(i + 1).find((p) => p.strong)?.strong ?? base;
       direction = before === after ? before : base;
     }
@@ -267,7 +283,13 @@ export function visualRuns(line: string, base: Direction = baseDirection(line)):
     }
   }
   return runs.map((r) => ({
-    text: r.neutral && r.direction === 'rtl' ? [...r.text].reverse().map((c) => MIRRORED[c] ?? c).join('') : r.text,
+    text:
+      r.neutral && r.direction === 'rtl'
+        ? [...r.text]
+            .reverse()
+            .map((c) => MIRRORED[c] ?? c)
+            .join('')
+        : r.text,
     direction: r.direction,
     strong: !r.neutral,
   }));

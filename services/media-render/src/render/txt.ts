@@ -6,7 +6,8 @@ import { asRenderError, brandingLine, prepareContent, type DocumentContent } fro
 
 const RULE_MAX = 72;
 // Characters a monospaced display draws two columns wide (CJK ideographs, kana, Hangul, full-width forms).
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{20000}-\u{3fffd}]/u;
 
 function displayWidth(text: string): number {
   let width = 0;

@@ -19,15 +19,23 @@ export async function tempDir(prefix: string): Promise<string> {
  * returns the path of each converted file. Fails when LibreOffice reports an error or leaves a
  * file unconverted. 'fodp' is a presentation as flat OpenDocument XML, which holds the notes.
  */
-export async function convertWithLibreOffice(files: string[], outDir: string, format: 'pdf' | 'fodp' = 'pdf'): Promise<Map<string, string>> {
+export async function convertWithLibreOffice(
+  files: string[],
+  outDir: string,
+  format: 'pdf' | 'fodp' = 'pdf',
+): Promise<Map<string, string>> {
   const names = files.map((f) => basename(f).replace(/\.[^.]+$/, ''));
   if (new Set(names).size !== names.length) throw new Error(`Files converted together need distinct names: each becomes <name>.${format}`);
   const profile = await tempDir('lo-profile');
   try {
-    await run('soffice', [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, ...files], {
-      timeout: 180_000,
-      maxBuffer: MAX_BUFFER,
-    });
+    await run(
+      'soffice',
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, ...files],
+      {
+        timeout: 180_000,
+        maxBuffer: MAX_BUFFER,
+      },
+    );
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
@@ -66,7 +74,9 @@ export async function slideNotes(fodp: string): Promise<string[]> {
 
 /** The text of a PDF; `layout` keeps the columns of each line (contents entries with their numbers). */
 export async function pdfText(file: string, options: { layout?: boolean } = {}): Promise<string> {
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'], { maxBuffer: MAX_BUFFER });
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', ...(options.layout ? ['-layout'] : []), file, '-'], {
+    maxBuffer: MAX_BUFFER,
+  });
   return stdout;
 }
 

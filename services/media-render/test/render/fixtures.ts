@@ -92,17 +92,31 @@ export const SECTION_TITLES = [
 
 /** A small PNG made by a real encoder (resvg), so every renderer gets a genuine image. */
 export function logoPng(): Buffer {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" rx="12" fill="#c0392b"/><circle cx="40" cy="40" r="24" fill="#f1c40f"/><rect x="80" y="28" width="140" height="24" rx="6" fill="#ffffff"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" rx="12" fill="#c0392b"/><circle cx="40" cy="40" r="24" fill="#f1c40f"/><rect x="80" y="28" width="140" height="24" rx="6" fill="#ffffff"/></svg>';
   return new Resvg(svg).render().asPng();
 }
 
 export function branding(overrides: Partial<RenderBranding> = {}): RenderBranding {
-  return { companyName: 'Acme Safety Ltd', website: 'www.acme-safety.example', logo: { bytes: logoPng(), mime: 'image/png', width: 240, height: 80 }, ...overrides };
+  return {
+    companyName: 'Acme Safety Ltd',
+    website: 'www.acme-safety.example',
+    logo: { bytes: logoPng(), mime: 'image/png', width: 240, height: 80 },
+    ...overrides,
+  };
 }
 
 export function styleOf(layout?: Layout, templateIndex = 0): RenderStyle {
   const t = BUILTIN_TEMPLATES[templateIndex]!;
-  return { templateId: t.id, templateName: t.name, colors: { ...t.colorScheme }, layout: layout ?? t.layout, fonts: { ...t.fonts }, fontStyle: t.fontStyle, imageStyle: t.imageStyle };
+  return {
+    templateId: t.id,
+    templateName: t.name,
+    colors: { ...t.colorScheme },
+    layout: layout ?? t.layout,
+    fonts: { ...t.fonts },
+    fontStyle: t.fontStyle,
+    imageStyle: t.imageStyle,
+  };
 }
 
 export function fireSafetyInput(overrides: Partial<RenderInput> = {}): RenderInput {
@@ -110,12 +124,17 @@ export function fireSafetyInput(overrides: Partial<RenderInput> = {}): RenderInp
   return {
     projectId: 'project-fire-safety',
     title: 'Fire Safety Training',
-    description: 'How to prevent fires, use an extinguisher and evacuate the building safely. Sécurité incendie, Пожарная безопасность, 消防安全.',
+    description:
+      'How to prevent fires, use an extinguisher and evacuate the building safely. Sécurité incendie, Пожарная безопасность, 消防安全.',
     language: 'en',
     deck,
     script: '',
     summary: 'Fires start when heat, fuel and oxygen meet. Everyone can prevent them, react fast and evacuate calmly.',
-    objectives: ['Name the three sides of the fire triangle', 'Use an extinguisher with the PASS technique', 'Evacuate to the assembly point and report'],
+    objectives: [
+      'Name the three sides of the fire triangle',
+      'Use an extinguisher with the PASS technique',
+      'Evacuate to the assembly point and report',
+    ],
     questions: [
       {
         prompt: 'Which of these is NOT part of the fire triangle?',
@@ -191,17 +210,33 @@ export function hostileInput(): RenderInput {
   const slides = base.slides.map((slide, i) => {
     switch (i % 10) {
       case 0:
-        return { ...slide, title: LONG_TITLE, points: [...slide.points, 'x'.repeat(600)], notes: `${slide.notes}\n${'Very long notes. '.repeat(200)}` };
+        return {
+          ...slide,
+          title: LONG_TITLE,
+          points: [...slide.points, 'x'.repeat(600)],
+          notes: `${slide.notes}\n${'Very long notes. '.repeat(200)}`,
+        };
       case 1:
         return { title: '', points: [], paragraphs: [], notes: '' };
       case 2:
         return { ...slide, title: `${EMOJI} Emoji ${EMOJI}`, points: [`Fire ${EMOJI} extinguisher`, '👍🏽 ✅ ⚠️'] };
       case 3:
-        return { ...slide, title: `${ARABIC} (${HEBREW})`, points: [`${ARABIC} 123`, `${HEBREW}: safety first`, `Mixed English then ${HEBREW} then English`] };
+        return {
+          ...slide,
+          title: `${ARABIC} (${HEBREW})`,
+          points: [`${ARABIC} 123`, `${HEBREW}: safety first`, `Mixed English then ${HEBREW} then English`],
+        };
       case 4:
-        return { ...slide, title: `Controls\u0001\u0007 and \ud800 lone surrogate ]]> <![CDATA[ x ]]>`, points: ['Tab\there', 'Null\u0000byte', '&amp; &lt; &#x41;'] };
+        return {
+          ...slide,
+          title: `Controls\u0001\u0007 and \ud800 lone surrogate ]]> <![CDATA[ x ]]>`,
+          points: ['Tab\there', 'Null\u0000byte', '&amp; &lt; &#x41;'],
+        };
       case 5:
-        return { ...slide, points: Array.from({ length: 30 }, (_, j) => `Point ${j + 1} of a very crowded slide with quite a lot of words in it`) };
+        return {
+          ...slide,
+          points: Array.from({ length: 30 }, (_, j) => `Point ${j + 1} of a very crowded slide with quite a lot of words in it`),
+        };
       default:
         return slide;
     }
@@ -212,7 +247,14 @@ export function hostileInput(): RenderInput {
     deck: { title: LONG_TITLE, slides },
     questions: [
       ...fireSafetyInput().questions,
-      { prompt: `${SCRIPT_TITLE}?`, options: [{ text: '<b>bold</b>', is_correct: true }, { text: '', is_correct: false }], explanation: '' },
+      {
+        prompt: `${SCRIPT_TITLE}?`,
+        options: [
+          { text: '<b>bold</b>', is_correct: true },
+          { text: '', is_correct: false },
+        ],
+        explanation: '',
+      },
       { prompt: 'No options at all', options: [], explanation: 'None given.' },
     ],
     glossary: [...fireSafetyInput().glossary, { term: SCRIPT_TITLE, definition: `${HEBREW} ${EMOJI}` }],
@@ -232,6 +274,12 @@ export function bareInput(): RenderInput {
     branding: null,
     language: 'not a language!',
     generatedAt: 'not a date',
-    deck: { title: '', slides: [{ title: '', points: [], paragraphs: [], notes: '' }, { title: 'Only a title', points: [], paragraphs: [], notes: '' }] },
+    deck: {
+      title: '',
+      slides: [
+        { title: '', points: [], paragraphs: [], notes: '' },
+        { title: 'Only a title', points: [], paragraphs: [], notes: '' },
+      ],
+    },
   });
 }

@@ -27,7 +27,14 @@ describe('font files', () => {
     expect(new Set(files).size).toBe(files.length);
     expect(files.every((f) => existsSync(f))).toBe(true);
     expect(files.map((f) => basename(f))).toEqual(
-      expect.arrayContaining(['DejaVuSans.ttf', 'DejaVuSerif-Bold.ttf', 'LiberationSans-Regular.ttf', 'NotoSerif-Bold.ttf', 'DroidSansFallbackFull.ttf', 'NotoSansArabic-Regular.ttf']),
+      expect.arrayContaining([
+        'DejaVuSans.ttf',
+        'DejaVuSerif-Bold.ttf',
+        'LiberationSans-Regular.ttf',
+        'NotoSerif-Bold.ttf',
+        'DroidSansFallbackFull.ttf',
+        'NotoSansArabic-Regular.ttf',
+      ]),
     );
   });
 
@@ -36,7 +43,8 @@ describe('font files', () => {
     beforeAll(async () => {
       dir = await tempDir('fonts');
       await mkdir(join(dir, 'dejavu'));
-      for (const name of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) await symlink(fontFile('DejaVu Sans', name.includes('Bold') ? 'bold' : 'regular'), join(dir, 'dejavu', name));
+      for (const name of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
+        await symlink(fontFile('DejaVu Sans', name.includes('Bold') ? 'bold' : 'regular'), join(dir, 'dejavu', name));
     });
     afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -58,7 +66,9 @@ describe('font files', () => {
 
 describe('fontRuns', () => {
   it('should keep accented Latin and Cyrillic in the template family', () => {
-    expect(summary(fontRuns('Sécurité incendie', 'Liberation Sans', 'regular'))).toEqual([['Sécurité incendie', 'LiberationSans-Regular.ttf']]);
+    expect(summary(fontRuns('Sécurité incendie', 'Liberation Sans', 'regular'))).toEqual([
+      ['Sécurité incendie', 'LiberationSans-Regular.ttf'],
+    ]);
     expect(summary(fontRuns('Пожарная безопасность', 'Noto Serif', 'bold'))).toEqual([['Пожарная безопасность', 'NotoSerif-Bold.ttf']]);
   });
 
@@ -85,7 +95,12 @@ describe('fontRuns', () => {
     const text = 'Team 👩‍🚒 ready ⚠️ 消防 שלום 🔥';
     const runs = fontRuns(text, 'Liberation Sans', 'regular');
     const invisible = /[\u200d\ufe0f]/g;
-    expect(runs.map((r) => r.text).join('').replace(invisible, '')).toBe(text.replace(invisible, ''));
+    expect(
+      runs
+        .map((r) => r.text)
+        .join('')
+        .replace(invisible, ''),
+    ).toBe(text.replace(invisible, ''));
     const uncovered = ['👩', '🚒', '🔥'];
     for (const run of runs) {
       for (const char of run.text.replace(invisible, '')) {

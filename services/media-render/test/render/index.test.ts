@@ -21,26 +21,35 @@ describe('renderDocument', () => {
   });
 
   it('should refuse an unknown format with a RenderError', async () => {
-    await expect(renderDocument('odt' as never, fireSafetyInput())).rejects.toThrow(new RenderError("Unknown document format 'odt'; expected one of pptx, pdf, docx, txt."));
+    await expect(renderDocument('odt' as never, fireSafetyInput())).rejects.toThrow(
+      new RenderError("Unknown document format 'odt'; expected one of pptx, pdf, docx, txt."),
+    );
   });
 
-  it.each(DOCUMENT_FORMATS.map((f) => [f]))('should turn a failure inside the %s renderer into a RenderError naming the document', async (format) => {
-    const input = fireSafetyInput();
-    Object.defineProperty(input, 'objectives', {
-      get() {
-        throw new TypeError('objectives exploded');
-      },
-    });
-    const names = { pptx: 'PowerPoint deck', pdf: 'PDF guide', docx: 'Word manual', txt: 'text export' };
-    const failure = renderDocument(format, input);
-    await expect(failure).rejects.toBeInstanceOf(RenderError);
-    await expect(failure).rejects.toThrow(`Could not render the ${names[format]}: objectives exploded`);
-    await expect(failure).rejects.toMatchObject({ retryable: false });
-  });
+  it.each(DOCUMENT_FORMATS.map((f) => [f]))(
+    'should turn a failure inside the %s renderer into a RenderError naming the document',
+    async (format) => {
+      const input = fireSafetyInput();
+      Object.defineProperty(input, 'objectives', {
+        get() {
+          throw new TypeError('objectives exploded');
+        },
+      });
+      const names = { pptx: 'PowerPoint deck', pdf: 'PDF guide', docx: 'Word manual', txt: 'text export' };
+      const failure = renderDocument(format, input);
+      await expect(failure).rejects.toBeInstanceOf(RenderError);
+      await expect(failure).rejects.toThrow(`Could not render the ${names[format]}: objectives exploded`);
+      await expect(failure).rejects.toMatchObject({ retryable: false });
+    },
+  );
 
   it.each(DOCUMENT_FORMATS.map((f) => [f]))('should refuse missing input with a clear RenderError (%s)', async (format) => {
-    await expect(renderDocument(format, null as unknown as RenderInput)).rejects.toThrow(new RenderError('Nothing to render: the render input is missing.'));
-    await expect(renderDocument(format, { ...fireSafetyInput(), deck: { title: 'x' } as never })).rejects.toThrow('Nothing to render: the content has no slide deck.');
+    await expect(renderDocument(format, null as unknown as RenderInput)).rejects.toThrow(
+      new RenderError('Nothing to render: the render input is missing.'),
+    );
+    await expect(renderDocument(format, { ...fireSafetyInput(), deck: { title: 'x' } as never })).rejects.toThrow(
+      'Nothing to render: the content has no slide deck.',
+    );
   });
 });
 
@@ -61,9 +70,17 @@ describe('malformed style and content', () => {
   // Data from an old or hand-edited template: colours, fonts and layout that are not valid.
   const malformed = (): RenderInput =>
     fireSafetyInput({
-      style: { ...fireSafetyInput().style, colors: { primary: 'red', secondary: '#12', accent: '', background: '#000000', text: '#000000' }, fonts: { heading: 'Comic Sans' as never, body: undefined as never }, layout: 'carousel' as never },
+      style: {
+        ...fireSafetyInput().style,
+        colors: { primary: 'red', secondary: '#12', accent: '', background: '#000000', text: '#000000' },
+        fonts: { heading: 'Comic Sans' as never, body: undefined as never },
+        layout: 'carousel' as never,
+      },
       questions: [{ prompt: 'Broken question', options: [null, { text: 42 }] as never, explanation: undefined as never }],
-      glossary: [{ term: 'Kept', definition: undefined as never }, { term: '', definition: 'dropped: no term' }],
+      glossary: [
+        { term: 'Kept', definition: undefined as never },
+        { term: '', definition: 'dropped: no term' },
+      ],
       objectives: ['Kept objective', 7 as never],
     });
 

@@ -51,8 +51,14 @@ beforeAll(async () => {
   for (const [i, [name]] of inputs.entries()) pdfs.set(name, converted.get(paths[i]!)!);
 
   // The notes are not part of the slides' PDF: LibreOffice saves this deck as OpenDocument XML.
-  const notesDeck = await write('notes.pptx', renderPptx(fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [...fireSafetyInput().deck.slides, CROWDED_SLIDE] } })));
-  const both = await Promise.all([convertWithLibreOffice([notesDeck], join(dir, 'fodp'), 'fodp'), convertWithLibreOffice([notesDeck], join(dir, 'notes-pdf'))]);
+  const notesDeck = await write(
+    'notes.pptx',
+    renderPptx(fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [...fireSafetyInput().deck.slides, CROWDED_SLIDE] } })),
+  );
+  const both = await Promise.all([
+    convertWithLibreOffice([notesDeck], join(dir, 'fodp'), 'fodp'),
+    convertWithLibreOffice([notesDeck], join(dir, 'notes-pdf')),
+  ]);
   notes = await slideNotes(both[0].get(notesDeck)!);
   notesDeckPages = await pdfPages(both[1].get(notesDeck)!);
 }, 240_000);
@@ -164,13 +170,21 @@ describe('Word manual', () => {
 
   it('should hold the points, notes, questions, answer key table and glossary table in every script', async () => {
     const text = flat(await pdfText(pdfOf('fire-manual.docx')));
-    for (const phrase of ['Évacuez par l\'escalier, jamais par l\'ascenseur', 'Огнетушители расположены у каждого выхода', '灭火器位于每个出口附近', 'Trainer notes', 'Welcome everyone and introduce yourself.'])
+    for (const phrase of [
+      "Évacuez par l'escalier, jamais par l'ascenseur",
+      'Огнетушители расположены у каждого выхода',
+      '灭火器位于每个出口附近',
+      'Trainer notes',
+      'Welcome everyone and introduce yourself.',
+    ])
       expect(text).toContain(phrase);
     expect(text).toContain('1. Which of these is NOT part of the fire triangle? A. Heat B. Water C. Oxygen');
     const key = text.slice(text.lastIndexOf('Answer key'));
     expect(key).toMatch(/Question Answer Explanation 1 B – Water The triangle is heat, fuel and oxygen; water\s?removes heat\./);
     expect(key).toContain('3 B – Car park B The assembly point is car park B.');
-    expect(text.slice(text.lastIndexOf('Glossary'))).toMatch(/Term Definition Assembly point The place where everyone gathers after evacuating\./);
+    expect(text.slice(text.lastIndexOf('Glossary'))).toMatch(
+      /Term Definition Assembly point The place where everyone gathers after evacuating\./,
+    );
   });
 
   it('should brand the header and number the pages in the footer', async () => {

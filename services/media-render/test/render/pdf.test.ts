@@ -25,7 +25,12 @@ beforeAll(async () => {
   await write('hostile', hostileInput());
   await write('bare', bareInput());
   await write('spanish', fireSafetyInput({ language: 'es' }));
-  await write('brokenLogo', fireSafetyInput({ branding: branding({ logo: { bytes: Buffer.from('<html>not an image</html>'), mime: 'image/png', width: 10, height: 10 } }) }));
+  await write(
+    'brokenLogo',
+    fireSafetyInput({
+      branding: branding({ logo: { bytes: Buffer.from('<html>not an image</html>'), mime: 'image/png', width: 10, height: 10 } }),
+    }),
+  );
 }, 60_000);
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -44,7 +49,15 @@ describe('PDF guide of the fire safety deck', () => {
     const text = flat(await pdfText(files.fire!));
     expect(text).toContain('Fire Safety Training');
     for (const [i, title] of SECTION_TITLES.entries()) expect(text).toContain(`${i + 1}. ${title}`);
-    for (const phrase of ['Sécurité incendie', 'Évacuez par l\'escalier, jamais par l\'ascenseur', 'Пожарная безопасность', 'Огнетушители расположены у каждого выхода', '消防安全', '灭火器位于每个出口附近', '提醒员工集合地点在停车场。'])
+    for (const phrase of [
+      'Sécurité incendie',
+      "Évacuez par l'escalier, jamais par l'ascenseur",
+      'Пожарная безопасность',
+      'Огнетушители расположены у каждого выхода',
+      '消防安全',
+      '灭火器位于每个出口附近',
+      '提醒员工集合地点在停车场。',
+    ])
       expect(text).toContain(phrase);
     expect(text).toContain('Acme Safety Ltd');
     expect(text).toContain('March 14, 2025');
@@ -86,7 +99,11 @@ describe('PDF guide of the fire safety deck', () => {
     expect(key).toBeLessThan(glossary);
     expect(text.slice(assessment, key)).toContain('1. Which of these is NOT part of the fire triangle? A. Heat B. Water C. Oxygen');
     const answers = text.slice(key, glossary);
-    for (const answer of ['1. B – Water The triangle is heat, fuel and oxygen; water removes heat.', '2. A – Squeeze', '3. B – Car park B The assembly point is car park B.'])
+    for (const answer of [
+      '1. B – Water The triangle is heat, fuel and oxygen; water removes heat.',
+      '2. A – Squeeze',
+      '3. B – Car park B The assembly point is car park B.',
+    ])
       expect(answers).toContain(answer);
     expect(text.slice(glossary)).toContain('Fire warden The colleague who checks that the team is out');
   });
@@ -186,7 +203,8 @@ describe('PDF guide of hostile content', () => {
 
   it('should write its labels in the content language', async () => {
     const text = flat(await pdfText(files.spanish!));
-    for (const label of ['Contenido', 'Notas del formador', 'Evaluación', 'Respuestas', 'Glosario', 'Página 2 de']) expect(text).toContain(label);
+    for (const label of ['Contenido', 'Notas del formador', 'Evaluación', 'Respuestas', 'Glosario', 'Página 2 de'])
+      expect(text).toContain(label);
     expect(text).toContain('14 de marzo de 2025');
   });
 });

@@ -2,7 +2,10 @@ import { textWidth } from '../../src/render/fonts.js';
 import { baseDirection, ellipsize, fitText, unwrap, visualRuns, wrapText, type Measure } from '../../src/render/text-layout.js';
 
 const measure: Measure = (text) => textWidth(text, 'Liberation Sans', 'regular', 11);
-const measureAt = (size: number): Measure => (text) => textWidth(text, 'Liberation Sans', 'regular', size);
+const measureAt =
+  (size: number): Measure =>
+  (text) =>
+    textWidth(text, 'Liberation Sans', 'regular', size);
 
 describe('wrapText', () => {
   it('should fill lines up to the width, breaking at spaces, and keep every word', () => {
@@ -85,7 +88,21 @@ describe('direction', () => {
   });
 
   it('should reverse a right-to-left phrase inside left-to-right text, as whole words', () => {
-    expect(texts('Mixed English then בטיחות אש then English')).toEqual(['Mixed', ' ', 'English', ' ', 'then', ' ', 'אש', ' ', 'בטיחות', ' ', 'then', ' ', 'English']);
+    expect(texts('Mixed English then בטיחות אש then English')).toEqual([
+      'Mixed',
+      ' ',
+      'English',
+      ' ',
+      'then',
+      ' ',
+      'אש',
+      ' ',
+      'בטיחות',
+      ' ',
+      'then',
+      ' ',
+      'English',
+    ]);
   });
 
   it('should keep a left-to-right phrase in order inside right-to-left text and mirror brackets', () => {

@@ -16,7 +16,7 @@ describe('renderTxt', () => {
     const positions = SECTION_TITLES.map((title, i) => lines.indexOf(`${i + 1}. ${title}`));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(text).toContain('- Évacuez par l\'escalier, jamais par l\'ascenseur');
+    expect(text).toContain("- Évacuez par l'escalier, jamais par l'ascenseur");
     expect(text).toContain('Ce module présente les règles de sécurité du bâtiment à Genève.');
     expect(text).toContain('Trainer notes:\n  Welcome everyone and introduce yourself.\n  Ask who has used an extinguisher before.');
     // Numbered points of the slide text are points too (the number is not kept).
@@ -31,7 +31,9 @@ describe('renderTxt', () => {
   it('should list objectives, questions with lettered options, the answer key and the glossary', () => {
     expect(text).toContain('Learning objectives\n-------------------\n- Name the three sides of the fire triangle');
     expect(text).toContain('1. Which of these is NOT part of the fire triangle?\n   A. Heat\n   B. Water\n   C. Oxygen');
-    expect(text).toContain('Answer key\n----------\n1. B – Water\n   The triangle is heat, fuel and oxygen; water removes heat.\n2. A – Squeeze');
+    expect(text).toContain(
+      'Answer key\n----------\n1. B – Water\n   The triangle is heat, fuel and oxygen; water removes heat.\n2. A – Squeeze',
+    );
     expect(text).toContain('Glossary\n--------\nAssembly point: The place where everyone gathers after evacuating.');
     expect(text.indexOf('Assessment')).toBeLessThan(text.indexOf('Answer key'));
     expect(text.indexOf('Answer key')).toBeLessThan(text.indexOf('Glossary'));
@@ -64,6 +66,8 @@ describe('renderTxt', () => {
 
   it('should refuse input without a deck with a RenderError', () => {
     expect(() => renderTxt({ ...fireSafetyInput(), deck: undefined as never })).toThrow(RenderError);
-    expect(() => renderTxt({ ...fireSafetyInput(), deck: undefined as never })).toThrow('Nothing to render: the content has no slide deck.');
+    expect(() => renderTxt({ ...fireSafetyInput(), deck: undefined as never })).toThrow(
+      'Nothing to render: the content has no slide deck.',
+    );
   });
 });
