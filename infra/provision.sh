@@ -57,8 +57,9 @@ fi
 
 # Media tools the product runs ----------------------------------------------------------
 # LibreOffice without its GUI reads legacy .doc/.ppt (and converts exports in tests); ffmpeg and
-# espeak-ng render narrated video; poppler reads PDFs back.
-for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmpeg espeak-ng fonts-dejavu-core; do
+# espeak-ng render narrated video; poppler reads PDFs back; the fonts cover the templates' families
+# and, for PDFs and slide images, Cyrillic and CJK text.
+for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmpeg espeak-ng fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-noto-core fonts-droid-fallback; do
   have_pkg "$pkg" || missing+=("$pkg")
 done
 
