@@ -75,7 +75,10 @@ export async function startMediaServer(
     ),
     files,
     storage,
-    capabilities: async (userId, companyId) => (await membership(userId, companyId)).capabilities,
+    capabilities: async (userId, companyId) => {
+      const m = await membership(userId, companyId);
+      return { capabilities: m.capabilities, ownerTier: m.ownerTier as TierId };
+    },
     read: async (key) => {
       const chunks: Buffer[] = [];
       for await (const chunk of storage.get(key)) chunks.push(chunk as Buffer);

@@ -1,6 +1,7 @@
 // The voice library (part 2 sections 2-5, 7-9): the provider's real voices with plan tiers,
 // the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
 // previews served by us, and the rule that a locked voice cannot be chosen.
+import type { TierId } from '@trainwright/catalogue';
 import { AppError, type ObjectStorage } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,8 +33,8 @@ export class VoiceService {
       cloner: VoiceCloner;
       files: RenderRepository;
       storage: ObjectStorage;
-      /** The company's effective capabilities for a member (NOT_FOUND when not a member). */
-      capabilities(userId: string, companyId: string): Promise<string[]>;
+      /** The company's effective capabilities and its owner's plan, for a member (NOT_FOUND otherwise). */
+      capabilities(userId: string, companyId: string): Promise<{ capabilities: string[]; ownerTier: TierId }>;
       /** Reads a stored upload (clone samples) into memory. */
       read(storageKey: string): Promise<Buffer>;
     },
@@ -46,9 +47,9 @@ export class VoiceService {
   }
 
   private async view(voices: Voice[], userId: string, companyId: string): Promise<VoiceView[]> {
-    const capabilities = await this.deps.capabilities(userId, companyId);
+    const { capabilities, ownerTier } = await this.deps.capabilities(userId, companyId);
     return voices.map((voice) => {
-      const rule = voiceAllowed(voice, capabilities);
+      const rule = voiceAllowed(voice, capabilities, ownerTier);
       return { ...voice, locked: !rule.allowed, locked_message: rule.allowed ? '' : lockedVoiceMessage(rule.requiredPlan) };
     });
   }

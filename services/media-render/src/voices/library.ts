@@ -180,18 +180,22 @@ function normaliseCapabilities(capabilities: readonly string[] | Partial<Record<
 }
 
 /**
- * Whether an account with these capabilities (catalogue names such as 'aiAgents', or the
- * specification's 'enhanced_ai_agents'; a list or a capabilities record) may select the voice.
- * `requiredPlan` is the name of the voice's plan, for the locked message.
+ * Whether an account may select the voice. Its own plan's voices and every lower plan's are open
+ * (so the advertised counts hold: 5, 15, 25, all); the capability the specification names for a
+ * tier (catalogue names such as 'aiAgents', or the specification's 'enhanced_ai_agents'; a list
+ * or a capabilities record) opens that tier's voices too, e.g. Professional with the enhanced AI
+ * agent add-on. `requiredPlan` names the voice's plan, for the locked message.
  */
 export function voiceAllowed(
   voice: Pick<Voice, 'tier'>,
   capabilities: readonly string[] | Partial<Record<string, boolean>>,
+  ownerTier?: TierId,
 ): { allowed: boolean; requiredPlan: string; requiredTier: TierId } {
   // An unknown tier is treated as the highest, so a mislabelled voice is never open by mistake.
   const tier: TierId = (TIER_IDS as readonly string[]).includes(voice.tier) ? (voice.tier as TierId) : 'enterprise';
   const needed = VOICE_TIER_CAPABILITY[tier];
-  const allowed = needed === null || normaliseCapabilities(capabilities).has(needed);
+  const byPlan = ownerTier !== undefined && TIER_IDS.indexOf(ownerTier) >= TIER_IDS.indexOf(tier);
+  const allowed = needed === null || byPlan || normaliseCapabilities(capabilities).has(needed);
   return { allowed, requiredPlan: TIERS[tier].name, requiredTier: tier };
 }
 

@@ -91,7 +91,15 @@ describe('voiceAllowed', () => {
   const voiceOf = (tier: TierId): Voice => library.voices.find((v) => v.tier === tier)!;
   const allowedTiers = (caps: string[]): TierId[] => TIER_IDS.filter((t) => voiceAllowed(voiceOf(t), caps).allowed);
 
-  it('follows part 1 section 6 for each plan with its real capabilities', () => {
+  it('opens every voice of the plan and the plans below it, so the advertised counts hold', () => {
+    const allowedFor = (tier: TierId) => TIER_IDS.filter((t) => voiceAllowed(voiceOf(t), capabilityList(tier), tier).allowed);
+    expect(allowedFor('free-trial')).toEqual(['free-trial']);
+    expect(allowedFor('professional')).toEqual(['free-trial', 'professional']);
+    expect(allowedFor('business')).toEqual(['free-trial', 'professional', 'business']);
+    expect(allowedFor('enterprise')).toEqual([...TIER_IDS]);
+  });
+
+  it('follows part 1 section 6 for the capabilities alone (add-ons open higher tiers)', () => {
     expect(allowedTiers(capabilityList('free-trial'))).toEqual(['free-trial']);
     // Professional voices need enhanced AI agents, which Professional has only with the add-on.
     expect(allowedTiers(capabilityList('professional'))).toEqual(['free-trial']);
