@@ -48,6 +48,8 @@ const SCRIPT = [
   '',
 ].join('\n');
 
+const PLAN_NAMES: Record<string, string> = { 'free-trial': 'Free Trial', professional: 'Professional', business: 'Business', enterprise: 'Enterprise' };
+
 const CHOICES = [
   ['pptx', 'PowerPoint slides'],
   ['mp4', 'Video (MP4)'],
@@ -184,7 +186,17 @@ describe('downloads and voices', () => {
       const lockMessage = locked.getByTestId('voice-lock-message');
       await lockMessage.waitFor();
       expect(await lockMessage.getAttribute('role')).toBe('alert');
-      expect(await lockMessage.innerText()).toMatch(/^This voice requires (Business|Enterprise) or higher subscription\. See plans$/);
+      // The message names the plan of the voice's tier, as the server has it.
+      const lockedId = (await locked.getAttribute('data-voice-id'))!;
+      const available = await page.request.get(`${BASE_URL}/api/voices/available`);
+      expect(available.status()).toBe(200);
+      const served = ((await available.json()) as { voices: Array<{ voice_id: string; tier: string; locked: boolean; locked_message: string }> }).voices;
+      const lockedServed = served.find((v) => v.voice_id === lockedId)!;
+      expect(lockedServed.locked).toBe(true);
+      const plan = PLAN_NAMES[lockedServed.tier];
+      expect(plan).toBeTruthy();
+      expect(lockedServed.locked_message).toBe(`This voice requires ${plan} or higher subscription.`);
+      expect(await lockMessage.innerText()).toBe(`This voice requires ${plan} or higher subscription. See plans`);
       expect(await lockMessage.getByRole('link', { name: 'See plans' }).getAttribute('href')).toBe('/billing');
       expect(await lockedPreview.getAttribute('aria-describedby')).toBe(await lockMessage.getAttribute('id'));
       expect((await audioState(page)).src).toBe('');
@@ -193,12 +205,13 @@ describe('downloads and voices', () => {
       await library.getByTestId('selected-voice').getByText('Selected voice: Default voice').waitFor();
       expect(await library.isVisible()).toBe(true);
 
-      // A free voice (no lock, not premium): Preview -> Loading... -> Stop while the sample plays
-      // in the dialog's player, then back to Preview when it ends.
+      // A free voice (no lock, not premium, the free plan's tier): Preview turns into Stop while
+      // the sample plays in the dialog's player, then back into Preview when it ends.
       const free = library.locator('[data-testid="voice-card"][data-locked="false"]').filter({ hasNotText: 'Premium' }).first();
       const name = (await free.getByRole('heading').innerText()).trim();
       const id = (await free.getAttribute('data-voice-id'))!;
       expect(id).toBeTruthy();
+      expect(served.find((v) => v.voice_id === id)).toMatchObject({ tier: 'free-trial', locked: false });
       voice = { id, name };
       await free.getByRole('button', { name: `Preview ${name}` }).click();
       const stop = free.getByRole('button', { name: `Stop the preview of ${name}` });
@@ -380,4 +393,40 @@ describe('downloads and voices', () => {
       await dialog.waitFor({ state: 'detached' });
     });
   }, 120_000);
+  it('says a project that is not completed is not ready for download', async () => {
+    await withScreenshotOnFailure(page, 'media-not-ready', async () => {
+      await dismissToasts(page);
+      const list = await waitForLiveList(page);
+      const broken = `Empty ${word} Script`;
+
+      // A script with no words: the generator refuses it, and the project stays Failed.
+      await page.getByRole('button', { name: 'Create Project' }).first().click();
+      const form = page.getByRole('dialog', { name: 'Create Project' });
+      await form.getByLabel('Project title').fill(broken);
+      await form.getByLabel('Script', { exact: true }).fill('...');
+      await form.getByRole('button', { name: 'Create Project' }).click();
+      await page.getByTestId('toast').getByText(`Project "${broken}" created successfully!`).waitFor();
+      await form.waitFor({ state: 'detached' });
+      const card = cardTitled(list, broken);
+      await card.waitFor();
+      const brokenId = (await card.getAttribute('data-project-id'))!;
+      await card.getByTestId('project-status').filter({ hasText: /^(Completed|Failed)$/ }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+      expect(await card.getByTestId('project-status').innerText()).toBe('Failed');
+      await card.getByRole('note').getByText(/^The material has no text the offline engine can use\./).waitFor();
+
+      // 'Download files' offers no format, only why.
+      await cardMenu(page, card, broken, 'Download files');
+      const dialog = page.getByRole('dialog', { name: 'Download files' });
+      const notReady = `Project "${broken}" is not ready for download yet (status: Failed).`;
+      await dialog.getByRole('alert').getByText(notReady, { exact: true }).waitFor();
+      expect(await dialog.getByRole('list', { name: 'File formats' }).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: /PowerPoint slides/ }).count()).toBe(0);
+      // The server says the same to a direct request.
+      const answer = await page.request.get(`${BASE_URL}/api/projects/${brokenId}/download/pptx`);
+      expect(answer.status()).toBe(409);
+      expect(((await answer.json()) as { message?: string }).message).toBe(notReady);
+      await dialog.getByRole('button', { name: 'Close' }).last().click();
+      await dialog.waitFor({ state: 'detached' });
+    });
+  }, RENDER_TIMEOUT_MS + 30_000);
 });

@@ -97,13 +97,14 @@ describe('projects', () => {
       const live = cardById(list, projectId!);
       await expectCompleted(live);
       expect(await stillSameDocument(page)).toBe(true);
-      // The job's progress came over the page's event stream (analyzing, generating content,
-      // completed), and the card went through no other state than those.
+      // The job's progress came over the page's event stream (analyzing, generating content, the
+      // render stages of a PowerPoint project: creating slides, generating documents; completed),
+      // and the card went through no other state than those.
       await waitForStreamedStatus(streamed, projectId!, 'completed');
       expectGenerationStreamed(streamed, projectId!);
       const seen = await cardStatusesSeen(page, title);
       expect(seen.at(-1)).toBe('completed');
-      expect(['pending', 'analyzing', 'generating_content', 'completed']).toEqual(expect.arrayContaining(seen));
+      expect(['pending', 'analyzing', 'generating_content', 'creating_slides', 'generating_documents', 'completed']).toEqual(expect.arrayContaining(seen));
       // Finished with a quality score, shown on the card in its colour band.
       await live.getByTestId('quality-score').waitFor();
 
