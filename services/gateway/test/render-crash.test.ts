@@ -38,9 +38,11 @@ beforeAll(async () => {
   h = await startHarness('render-crash', { RATE_LIMIT_REGISTER_MAX: '1000', RENDER_WORKER: 'false' });
 }, 60_000);
 afterAll(async () => {
-  for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+  const running = workers.filter((w) => w.exitCode === null && w.signalCode === null);
+  for (const w of running) w.kill('SIGTERM');
+  await Promise.all(running.map((w) => new Promise((r) => w.once('exit', r))));
   await h?.close();
-});
+}, 90_000);
 
 it('should finish the render after its worker is killed, with exactly one set of files', async () => {
   const me = await register(h, 'Kit Kill', 'professional');
