@@ -13,13 +13,15 @@
 //                  prepare      the subtitle files, the image list and the narration track (to the
 //                               track's mtime)
 //                  encode       the rest: ffmpeg through fluent-ffmpeg
+//                and, apart, the time this thread spent inside child_process.spawn (wrapped):
+//                starting a process forks this one, which blocks it the longer the larger it is
 //   (encode)     encodeVideo alone on the same slide images and clips (image list, narration track,
 //                ffmpeg through fluent-ffmpeg)
 //   (baseline)   the raw ffmpeg command for the same image list and narration track with the same
 //                settings (rawBaselineCommand), run with child_process.spawn
 //   (steps)      each step alone, for where the time goes: renderSlideImages, narrate (espeak-ng,
-//                up to 4 clips at a time), and the raw command for the video stream only (-an) and
-//                for the narration only (AAC, -vn)
+//                one clip per core, at most 4), and the raw command for the video stream only (-an)
+//                and for the narration only (AAC, -vn)
 // It prints end-to-end / baseline and encode / baseline, the video's length against the
 // end-to-end time as 'x real time', and whether the goals are met (the issue's, on this 2-core
 // machine): each document under 0.5 s (median); the 60 s video end to end under 3 s (20x real
@@ -33,7 +35,8 @@
 // burned in (BURN_SUBTITLES defaults to false). A worker is a long-lived process, so the first
 // round is an unmeasured warm-up (fonts, espeak-ng's voice tables, fluent-ffmpeg's first call);
 // its times are printed as the cold start. Every output is checked: the documents' signatures,
-// the videos' streams and length with ffprobe. Nothing needs the databases or the services.
+// the videos' streams and length with ffprobe, the video about 60 s long (50-70 s). Nothing needs
+// the databases or the services.
 //
 // Options:
 //   --rounds N       measured rounds; each renders the three documents, the video, the encode
@@ -52,21 +55,42 @@
 // in % of one core (this process and the espeak-ng and ffmpeg processes it runs are not others).
 // Exit code: 1 on a failed render or an output that does not check out; 2 with --strict on a
 // missed goal.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import childProcess from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { syncBuiltinESMExports } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
 import { TEMPLATE_ID, documentInput, videoInput } from './material.mjs';
+
+// The time this thread spends inside child_process.spawn (fork and exec block it, the longer the
+// larger the process): espeak-ng and ffmpeg are started from the thread that also encodes the PNGs.
+const spawnClock = { ms: 0, count: 0 };
+const untimedSpawn = childProcess.spawn;
+childProcess.spawn = function timedSpawn(...args) {
+  const t0 = performance.now();
+  try {
+    return untimedSpawn.apply(this, args);
+  } finally {
+    spawnClock.ms += performance.now() - t0;
+    spawnClock.count++;
+  }
+};
+syncBuiltinESMExports(); // also for `import { spawn } from 'node:child_process'` (the espeak-ng provider)
 
 const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
 const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
 const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages } = await import(new URL('./video/index.js', MEDIA));
 const { createSpeechProvider } = await import(new URL('./speech/index.js', MEDIA));
 const { buildVoiceLibrary } = await import(new URL('./voices/library.js', MEDIA));
+
+/** When the measured code was built (the newest file of its dist/src): others may rebuild it meanwhile. */
+const DIST = dirname(fileURLToPath(MEDIA));
+const BUILT = new Date(Math.max(...readdirSync(DIST, { recursive: true }).map((f) => statSync(join(DIST, f)).mtimeMs))).toISOString();
 
 const FORMATS = ['pptx', 'pdf', 'docx'];
 const SIZE = { width: 1280, height: 720 };
@@ -104,7 +128,7 @@ shutdownOnSignals(shutdown, { hangup: true });
 /** Runs a command to its end; resolves with its stdout, rejects with its stderr. */
 function run(argv, { cwd, timeoutS = FFMPEG_TIMEOUT_S } = {}) {
   return new Promise((done, fail) => {
-    const child = spawn(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = childProcess.spawn(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     spawned.add(child);
     let stdout = '';
     let stderr = '';
@@ -189,11 +213,13 @@ async function videoOnce(_ctx, round) {
     if (p >= 25 && parallelEnd === undefined) parallelEnd = at;
     if (p > 25 && firstEncode === undefined) firstEncode = at;
   };
+  const spawns = { ...spawnClock };
   const stopMeter = selfMeter();
   const t0 = performance.now();
   const video = await renderVideo(vidInput, { provider: timedSpeech(clips), voice: voice.settings, format: 'mp4', workDir, size: SIZE, burnSubtitles: false }, progress);
   const total = performance.now() - t0;
   const cpu = stopMeter();
+  const spawn = { ms: spawnClock.ms - spawns.ms, count: spawnClock.count - spawns.count };
   const images = Math.max(...video.slides.map((s) => writtenAt(s.pngPath, t0)));
   const narration = Math.max(...clips.map((c) => c.end)) - t0;
   const parallel = (parallelEnd ?? Number.NaN) - t0;
@@ -208,7 +234,8 @@ async function videoOnce(_ctx, round) {
     parts: { images, narration, parallel, prepare: track - parallel, encode: total - track },
     // ffmpeg's first position line (progress above 25%), from the narration track's mtime.
     encodeFirstStats: (firstEncode ?? Number.NaN) - t0 - track,
-    // Each spawn (11 espeak-ng, 1 ffmpeg) blocks this thread for a time that grows with the RSS.
+    // Time inside spawn() (11 espeak-ng, 1 ffmpeg), which grows with this process's RSS.
+    spawn,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
     videoMs: video.durationMs,
     speechMs: clips.reduce((sum, c) => sum + c.durationMs, 0),
@@ -330,7 +357,7 @@ const loadBefore = loadavg();
 const sec = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const ms = (x) => `${Math.round(x)} ms`;
 try {
-  log(`${NCPU} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; work folder ${workRoot}`);
+  log(`${NCPU} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}; node ${process.version}; media-render built ${BUILT}; work folder ${workRoot}`);
   log(
     `material: documents ${docInput.deck.slides.length} slides, ${docInput.questions.length} questions, ${docInput.glossary.length} glossary terms; ` +
       `video ${vidInput.deck.slides.length} slides + title card; template ${TEMPLATE_ID} (${docInput.style.layout}); voice ${voice.voice_id}`,
@@ -387,7 +414,7 @@ const PARTS = [
 const summary = { documents: {}, video: null };
 const missed = [];
 const header =
-  `render benchmark ${new Date().toISOString()}: ${rounds} round(s) after ${warmups} warm-up, ${NCPU} CPUs, node ${process.version}, ` +
+  `render benchmark ${new Date().toISOString()}: ${rounds} round(s) after ${warmups} warm-up, media-render built ${BUILT}, ${NCPU} CPUs, node ${process.version}, ` +
   `load average at start ${loadBefore.map((l) => l.toFixed(2)).join(' ')}` +
   (idleBefore === undefined ? '' : `, other load before measuring ${idleBefore}% of one core`);
 
@@ -423,7 +450,7 @@ const enc = results.filter((r) => r.key === 'encode');
 const raw = results.filter((r) => r.key === 'baseline');
 if (e2e.length > 0 && raw.length > 0) {
   const byRound = (list, round) => list.find((r) => r.round === round) ?? list.at(-1);
-  const rows = [['round', 'end-to-end', ...PARTS.map(([, name]) => name), 'encodeVideo', 'raw ffmpeg', 'e2e/raw', 'encode/raw', 'real time', 'cpu e2e/encode/raw', 'others']];
+  const rows = [['round', 'end-to-end', ...PARTS.map(([, name]) => name), 'in spawn()', 'encodeVideo', 'raw ffmpeg', 'e2e/raw', 'encode/raw', 'real time', 'cpu e2e/encode/raw', 'others']];
   const ratios = [];
   const encodeRatios = [];
   for (const r of e2e) {
@@ -435,6 +462,7 @@ if (e2e.length > 0 && raw.length > 0) {
       String(r.round),
       sec(r.total),
       ...PARTS.map(([k]) => `${ms(r.parts[k])} ${pct(r.parts[k], r.total)}`),
+      `${ms(r.spawn.ms)} (${r.spawn.count})`,
       e ? sec(e.total) : '',
       sec(b.total),
       `${ratios.at(-1).toFixed(2)}x`,
@@ -454,6 +482,7 @@ if (e2e.length > 0 && raw.length > 0) {
     'median',
     sec(med),
     ...PARTS.map(([k]) => `${ms(medParts[k])} ${pct(medParts[k], med)}`),
+    ms(median(e2e.map((r) => r.spawn.ms))),
     sec(medEnc),
     sec(medRaw),
     `${median(ratios).toFixed(2)}x`,
@@ -471,6 +500,8 @@ if (e2e.length > 0 && raw.length > 0) {
     max: Math.max(...e2e.map((r) => r.total)),
     parts: medParts,
     encodeFirstStats: median(e2e.map((r) => r.encodeFirstStats)),
+    spawnMs: median(e2e.map((r) => r.spawn.ms)),
+    rssMb: median(e2e.map((r) => r.rssMb)),
     encode: { median: medEnc, max: enc.length > 0 ? Math.max(...enc.map((r) => r.total)) : Number.NaN },
     baseline: { median: medRaw, max: Math.max(...raw.map((r) => r.total)) },
     ratio: median(ratios),
@@ -483,6 +514,7 @@ if (e2e.length > 0 && raw.length > 0) {
   printTable(
     `(b) the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
       '\nend-to-end = renderVideo; images and narration run at the same time (each from the start), images+narration = both done, then prepare (subtitles, image list, narration track) and encode (ffmpeg), which add up with it to the end-to-end time;' +
+      '\nin spawn() = time this thread spent blocked starting espeak-ng and ffmpeg (number of processes);' +
       '\n(c) encodeVideo = the encode alone on the same images and clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +
       '\nreal time = video length / end-to-end; cpu = CPU time of this process and its espeak-ng and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',
     rows,
@@ -541,6 +573,7 @@ if (opts.json && results.length > 0) {
         date: new Date().toISOString(),
         cpus: NCPU,
         node: process.version,
+        built: BUILT,
         loadBefore,
         idleBefore,
         rounds,
