@@ -58,6 +58,8 @@ if (runE2e) {
   } finally {
     for (const command of commands) command.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
+    // Whatever did not stop (remix-serve waiting on an open event stream) is stopped for good.
+    for (const command of commands) if (command.state !== 'exited') command.kill('SIGKILL');
     const { dropDatabase } = await import('@trainwright/platform');
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });

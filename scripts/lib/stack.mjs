@@ -113,9 +113,10 @@ export function processes(env, ports, { web = true } = {}) {
     { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
-  const withRoot = list.map((proc) => ({ ...proc, cwd: ROOT }));
+  // `exec`: the shell becomes the process, so stopping the command stops the server itself.
+  const withRoot = list.map((proc) => ({ ...proc, command: `exec ${proc.command}`, cwd: ROOT }));
   // remix-serve finds build/client relative to its working directory.
-  if (web) withRoot.push({ name: 'web', command: 'npx remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web') });
+  if (web) withRoot.push({ name: 'web', command: 'exec ../node_modules/.bin/remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web') });
   return withRoot;
 }
 
