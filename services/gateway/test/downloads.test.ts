@@ -1,7 +1,7 @@
 // Rendering and downloads through the real gateway: the generator's and media-render's real
 // workers run each project's jobs; files are read back by real consumers (pdftotext, ffprobe).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -138,5 +138,11 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     const seek = await download(me, project.id, 'mp4', { range: 'bytes=0-1023' });
     expect(seek.status).toBe(206);
     expect(seek.headers.get('content-type')).toBe('video/mp4');
+
+    // Deleting the project deletes its rendered files.
+    const renders = join(h.storageDir, 'companies', project.company_id, 'projects', project.id, 'renders');
+    expect(readdirSync(renders).length).toBe(1);
+    expect((await call(h, 'DELETE', `/api/projects/${project.id}`, me)).statusCode).toBe(204);
+    await eventually(async () => !existsSync(renders) || readdirSync(renders).every((set) => readdirSync(join(renders, set)).length === 0), 10_000);
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import {
 } from '@trainwright/platform';
 import type { TierId } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Worker } from 'bullmq';
@@ -137,6 +138,11 @@ export async function startMediaServer(
   let grpc: GrpcServer | null = null;
   let port = 0;
   if (roles.api) {
+    // A deleted project's rendered files go with it.
+    await infra.bus.subscribeDurable('media-project-deleted', 'project.deleted', async (event) => {
+      const { projectId } = ProjectChanged.decode(event.data);
+      for (const key of await files.forgetProject(projectId)) await storage.delete(key);
+    });
     grpc = createGrpcServer(logger);
     grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);

@@ -91,17 +91,22 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   // Every new account starts with the completed "Welcome Training" sample in its company.
   await bus.subscribeDurable('project-welcome-sample', 'user.registered', async (event) => {
     const e = UserRegistered.decode(event.data);
+    let sampleId = '';
     await repository.onceForEvent(event.id, async () => {
       const companyName = (await memberships.of(e.userId)).companies.find((c) => c.companyId === e.companyId)?.companyName ?? '';
       const created = await repository.insertWithinLimit(sampleProject({ companyId: e.companyId, companyName, userId: e.userId }), -1, [], (id) => [
         projectEvents.changed('project.created', { projectId: id, companyId: e.companyId, ownerUserId: e.userId, countsTowardLimit: false }),
       ]);
-      if (created.kind !== 'created') logger.warn({ userId: e.userId }, 'welcome sample not created');
+      if (created.kind === 'created') sampleId = created.id;
+      else logger.warn({ userId: e.userId }, 'welcome sample not created');
       return [];
     });
-    // Its files are rendered like any project's, so they can be downloaded.
-    const sample = (await repository.list({ companyIds: [e.companyId], limit: 5, offset: 0 })).rows.find((r) => r.is_sample);
-    if (sample) await projects.handOffToRender(sample.id);
+    // Its files are rendered like any project's, so they can be downloaded. A redelivery (the
+    // hand-off failed last time) finds the sample made then; the render job id dedupes.
+    if (!sampleId && event.redelivered) {
+      sampleId = (await repository.list({ companyIds: [e.companyId], limit: 5, offset: 0 })).rows.find((r) => r.is_sample)?.id ?? '';
+    }
+    if (sampleId) await projects.handOffToRender(sampleId);
     void relay.flush();
   });
 

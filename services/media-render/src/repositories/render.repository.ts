@@ -51,6 +51,15 @@ export class RenderRepository {
     });
   }
 
+  /** Forgets a deleted project's renders; their storage keys, for the caller to delete. */
+  async forgetProject(projectId: string): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('current_renders').where('project_id', '=', projectId).execute();
+      const rows = await trx.deleteFrom('rendered_files').where('project_id', '=', projectId).returning('storage_key').execute();
+      return rows.map((r) => r.storage_key);
+    });
+  }
+
   async currentFile(projectId: string, format: string): Promise<RenderedFile | undefined> {
     const row = await this.db
       .selectFrom('current_renders as c')
