@@ -1,4 +1,6 @@
 // npm start: everything needed on a fresh Debian machine, then the whole product.
+// First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
+import './lib/ensure-node.mjs';
 import { build, ensureKeys, installDependencies, log, prepareDatabase, processes, provision, seedDemo, stackEnv, stackPorts, startProcesses, waitFor } from './lib/stack.mjs';
 
 provision();

@@ -1,6 +1,8 @@
 // npm test: provisions what the suite needs, builds, runs every package's jest suite (unit,
 // medium tests against the real PostgreSQL/Redis/NATS, API tests through the gateway), then the
 // browser tests against a whole stack started on its own ports, database and namespace.
+// First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
+import './lib/ensure-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

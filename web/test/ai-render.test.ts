@@ -9,6 +9,7 @@ import { GeneratedDetails } from '../app/components/projects/GeneratedDetails.js
 import { InsightView } from '../app/components/projects/InsightView.js';
 import { ScoreBar, ScoreCircle } from '../app/components/projects/Score.js';
 import { describeValue, scoreDisplay } from '../app/lib/ai.js';
+import type { AiGeneratedFields } from '../app/lib/project-types';
 
 // The shared swc transform compiles JSX with the classic runtime (React.createElement).
 (globalThis as { React?: unknown }).React = React;
@@ -16,7 +17,7 @@ import { describeValue, scoreDisplay } from '../app/lib/ai.js';
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
 
 describe('GeneratedDetails', () => {
-  const content = {
+  const content: AiGeneratedFields = {
     engine: 'openai:gpt-4o-mini',
     notices: ['Written from your document only.'],
     objectives: ['Name the fire exits'],
@@ -31,6 +32,7 @@ describe('GeneratedDetails', () => {
           { id: 'b', text: 'Canteen', is_correct: false },
         ],
         explanation: 'The plan names the car park.',
+        source: 'Meet at the assembly point in the car park.',
       },
     ],
     glossary: [{ term: 'Egress', definition: 'A way out' }],

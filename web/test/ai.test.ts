@@ -655,11 +655,12 @@ describe('generated content', () => {
             { id: 'b', text: 'There', is_correct: false },
           ],
           explanation: 'Because.',
+          source: '',
         },
-        { id: 'q2', type: 'true_false', difficulty: 'basic', prompt: '', options: [], explanation: '' },
+        { id: 'q2', type: 'true_false', difficulty: 'basic', prompt: '', options: [], explanation: '', source: '' },
       ],
       glossary: [{ term: 'Egress', definition: 'A way out' }],
-      modules: null,
+      modules: [],
     });
     expect(extras.engine).toEqual({ kind: 'offline' });
     expect(extras.summary).toBe('');

@@ -1,6 +1,7 @@
 // The project list's rules: grouping, status labels, quality colour bands, progress and live
 // status changes.
 import { describe, expect, it } from '@jest/globals';
+import { plainContent } from '@trainwright/formats';
 import {
   applyStatusChange,
   detectContentView,
@@ -142,7 +143,7 @@ describe('content and queries', () => {
   });
 
   it('previews generated slides before the own content', () => {
-    expect(projectPreviewSource(project({ script_content: 'NARRATOR: x', generated_content: { slides: { slide_content: '## A' } } }))).toEqual({
+    expect(projectPreviewSource(project({ script_content: 'NARRATOR: x', generated_content: plainContent('', '## A') }))).toEqual({
       text: '## A',
       view: 'slides',
       generated: true,

@@ -1,10 +1,11 @@
-// The upload pre-check (mirrors POST /api/uploads), the template prefill in the slide text format,
+// The upload pre-check (the catalogue's rules, as POST /api/uploads applies them), the template prefill in the slide text format,
 // the template creator's error mapping and the editor's marker insertion.
 import { describe, expect, it } from '@jest/globals';
 import { parseSlideText } from '@trainwright/formats';
 import { insertMarker, SCRIPT_MARKERS, SLIDE_MARKERS } from '../app/lib/editor.js';
 import { fieldErrorsOf, templateFieldOfPath, templateQueryString, templateToSlideText } from '../app/lib/templates.js';
-import { extensionOf, formatBytes, isIgnoredFile, MB, precheckUpload } from '../app/lib/uploads.js';
+import { extensionOf } from '@trainwright/catalogue';
+import { formatBytes, isIgnoredFile, MB, precheckUpload } from '../app/lib/uploads.js';
 
 describe('precheckUpload', () => {
   it('accepts the script and slide types the server accepts, in any case', () => {

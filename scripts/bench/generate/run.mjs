@@ -51,7 +51,7 @@
 // differs from the in-process result; 2 with --strict on a missed goal.
 import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { createQueue } from '@trainwright/platform';
+import { GENERATE_PROJECT_JOB, createQueue } from '@trainwright/platform';
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, normalizeGeneratorRequest } from '@trainwright/catalogue';
 import { createChildren } from '../lib/children.mjs';
 import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
@@ -64,7 +64,6 @@ const GENERATOR = import.meta.resolve('@trainwright/generator'); // .../services
 const { extractDocument, documentFromText } = await import(new URL('./ingest/index.js', GENERATOR));
 const { OfflineEngine } = await import(new URL('./engine/offline-engine.js', GENERATOR));
 const { scoreContent } = await import(new URL('./quality/index.js', GENERATOR));
-const { GENERATE_QUEUE } = await import(GENERATOR);
 
 const GOAL_MS = 3000;
 const RUN_TIMEOUT_S = 60;
@@ -226,7 +225,8 @@ async function endToEnd(ctx, key, round) {
     const { final, statuses } = await events.until(created.project_id, RUN_TIMEOUT_S);
     const { autocannon: bench, ...cpu } = stopMeter();
     if (final.status === 'failed') throw new Error(`${s.label}: the generation failed: ${final.error}`);
-    const jobId = `${created.project_id}-generate-1`;
+    // A new project's first generation is content version 1.
+    const jobId = GENERATE_PROJECT_JOB.jobId({ projectId: created.project_id, contentVersion: '1' });
     const job = await eventually(`job ${jobId} finished`, 10, async () => {
       const j = await queue.getJob(jobId);
       return j?.finishedOn && j.returnvalue ? j : undefined;
@@ -315,7 +315,7 @@ try {
   const started = await stack.start({ label: 'bench_generate' });
   log(`servers ready: ${started.servers.map((p) => `${p.name} pid ${p.pid} port ${p.port}`).join(', ')}`);
   const account = await registerAccount(started.base, started.common, { tier: 'enterprise' });
-  queue = createQueue({ redisUrl: started.infra.redisUrl, namespace: started.infra.namespace }, GENERATE_QUEUE);
+  queue = createQueue({ redisUrl: started.infra.redisUrl, namespace: started.infra.namespace }, GENERATE_PROJECT_JOB.queue);
   const ctx = { ...started, account };
 
   if (waitIdle > 0) idleBefore = await waitForQuiet(waitIdle, log, 'the machine uses');

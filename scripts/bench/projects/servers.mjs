@@ -9,7 +9,7 @@
 //
 // BENCH_PROTOTYPES (comma-separated; run.mjs --prototype) patches the service in this process
 // only, to measure a proposed fix before anyone writes it. Not product behaviour:
-//   companies-cache   AuthMemberships.companiesOf (gRPC ListCompanies) memoised per user for 5 s
+//   companies-cache   MembershipRepository.companiesOf (gRPC ListCompanies) memoised per user for 5 s
 //   stats-cache       ProjectRepository.stats memoised per company set for 5 s
 //   one-statement     ProjectRepository.list: rows and total in one statement (count(*) over ())
 //   slim              list items without script_content, slides_content, generated_content,
@@ -38,11 +38,10 @@ function memo(fn, keyOf, ttlMs = 5000) {
 async function applyPrototypes() {
   const known = ['companies-cache', 'stats-cache', 'one-statement', 'slim'];
   for (const p of PROTOTYPES) if (!known.includes(p)) throw new Error(`unknown prototype ${p} (known: ${known.join(', ')})`);
-  const { AuthMemberships } = await import(new URL('./repositories/auth-memberships.js', PROJECT_DIST));
+  const { MembershipRepository } = await import(new URL('./repositories/membership.repository.js', PROJECT_DIST));
   const { ProjectRepository } = await import(new URL('./repositories/project.repository.js', PROJECT_DIST));
-  const { ProjectService } = await import(new URL('./services/project.service.js', PROJECT_DIST));
   if (PROTOTYPES.has('companies-cache')) {
-    AuthMemberships.prototype.companiesOf = memo(AuthMemberships.prototype.companiesOf, (userId) => userId);
+    MembershipRepository.prototype.companiesOf = memo(MembershipRepository.prototype.companiesOf, (userId) => userId);
   }
   if (PROTOTYPES.has('stats-cache')) {
     ProjectRepository.prototype.stats = memo(ProjectRepository.prototype.stats, (ids, monthStart) => `${ids.join(',')}@${monthStart.toISOString()}`);
@@ -72,10 +71,11 @@ async function applyPrototypes() {
     };
   }
   if (PROTOTYPES.has('slim')) {
-    const list = ProjectService.prototype.list;
-    ProjectService.prototype.list = async function (...args) {
+    // The list's views copy the rows, so blanking the rows blanks the list items.
+    const list = ProjectRepository.prototype.list;
+    ProjectRepository.prototype.list = async function (...args) {
       const page = await list.apply(this, args);
-      for (const p of page.projects) Object.assign(p, { script_content: '', slides_content: '', generated_content: null, software_details: '', ai_instructions: '' });
+      for (const row of page.rows) Object.assign(row, { script_content: '', slides_content: '', generated_content: null, software_details: '', ai_instructions: '' });
       return page;
     };
   }

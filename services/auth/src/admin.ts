@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { TIER_IDS, isTierId } from '@trainwright/catalogue';
 import { AppError, EventBus, OutboxRelay, commonConfigSchema, createDatabase, createLogger, loadConfig } from '@trainwright/platform';
-import { AUTH_SCHEMA } from './app.js';
+import { AUTH_SCHEMA } from './repositories/database.js';
 import { DEMO_ACCOUNT } from './demo-account.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import type { AuthDatabase } from './repositories/database.js';

@@ -1,15 +1,103 @@
-// Composition root of the auth service process.
-import { createLogger, onShutdown, setServiceLabel, startMetricsServer, startTelemetry } from '@trainwright/platform';
-import { loadAuthConfig } from './config.js';
-import { migrateAuth, startAuthServer } from './app.js';
+// The auth service's composition root: repositories, services, the gRPC API and the event
+// consumers, built from the config. Run as a process (`node dist/src/main.js`); tests and the
+// gateway's harness import it and start the service in-process.
+import {
+  connectServiceInfra,
+  createGrpcServer,
+  isEntryPoint,
+  migrateSchema,
+  runServiceProcess,
+  subscribeAll,
+  type EventBus,
+  type GrpcServer,
+  type Logger,
+  type OutboxRelay,
+  type RunningService,
+} from '@trainwright/platform';
+import { AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import type { Kysely } from 'kysely';
+import { migrations } from '../migrations/index.js';
+import { loadAuthConfig, type AuthConfig } from './config.js';
+import { createAuthHandlers } from './grpc/auth.handler.js';
+import { AccountRepository } from './repositories/account.repository.js';
+import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
+import { AccountService } from './services/account.service.js';
+import { SessionService } from './services/session.service.js';
+import { TokenIssuer } from './services/tokens.js';
+import { projectCountsSubscription } from './subscriptions/project-counts.subscription.js';
 
-const config = loadAuthConfig();
-const logger = createLogger('auth', config.LOG_LEVEL);
-startTelemetry('auth', config.OTEL_EXPORTER_OTLP_ENDPOINT);
-setServiceLabel('auth');
+export { AUTH_SCHEMA };
 
-await migrateAuth(config);
-const server = await startAuthServer(config, logger);
-const metrics = await startMetricsServer(config.METRICS_PORT);
-logger.info({ port: server.port, metricsPort: config.METRICS_PORT || undefined }, 'auth service listening');
-onShutdown(logger, [() => server.close(), () => metrics?.close()]);
+/** The service without its transport: what the gRPC handlers, tests and operator commands use. */
+export interface AuthCore {
+  db: Kysely<AuthDatabase>;
+  bus: EventBus;
+  relay: OutboxRelay;
+  accounts: AccountService;
+  sessions: SessionService;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export async function createAuthCore(config: AuthConfig, logger: Logger): Promise<AuthCore> {
+  const infra = await connectServiceInfra<AuthDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: AUTH_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const { db, bus, relay } = infra;
+  const flush = () => void relay.flush();
+  const repository = new AccountRepository(db);
+  const tokens = new TokenIssuer({
+    privateKeyPem: config.privateKeyPem,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+    keyId: config.AUTH_JWT_KEY_ID,
+  });
+  return {
+    db,
+    bus,
+    relay,
+    logger,
+    accounts: new AccountService(repository, () => new Date(), flush),
+    sessions: new SessionService(repository, tokens, flush),
+    close: () => infra.close(),
+  };
+}
+
+export function migrateAuth(config: Pick<AuthConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, AUTH_SCHEMA, migrations);
+}
+
+export interface AuthServer extends RunningService {
+  core: AuthCore;
+  grpc: GrpcServer;
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay and the event consumers. */
+export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
+  const core = await createAuthCore(config, logger);
+  await subscribeAll(core.bus, [projectCountsSubscription(core.accounts)]);
+  const grpc = createGrpcServer(core.logger);
+  grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core));
+  const port = await grpc.listen(`${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`);
+  core.relay.start();
+  grpc.setServing('SERVING');
+  return {
+    core,
+    grpc,
+    port,
+    async close() {
+      await grpc.shutdown();
+      await core.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'auth', loadConfig: loadAuthConfig, migrate: migrateAuth, start: startAuthServer });
+}

@@ -1,6 +1,6 @@
 // Runs the auth schema's migrations (a Kubernetes Job runs this before the Deployment rolls).
 import { loadConfig, commonConfigSchema } from '@trainwright/platform';
-import { migrateAuth } from './app.js';
+import { migrateAuth } from './main.js';
 
 const config = loadConfig(commonConfigSchema);
 const applied = await migrateAuth(config);

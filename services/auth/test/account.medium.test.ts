@@ -2,7 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
-import { createAuthCore, migrateAuth, type AuthCore } from '../src/app.js';
+import { createAuthCore, migrateAuth, type AuthCore } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
 
 let infra: TestInfra;

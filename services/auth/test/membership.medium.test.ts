@@ -1,14 +1,13 @@
 // The platform's authoriser asking the real auth service over gRPC, as every later service will.
 import { generateKeyPairSync } from 'node:crypto';
-import { AuthMembershipSource, Authoriser, createGrpcClient, createLogger } from '@trainwright/platform';
+import { AuthMemberships, Authoriser, createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
-import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
-import { migrateAuth, startAuthServer, type AuthServer } from '../src/app.js';
+import { migrateAuth, startAuthServer, type AuthServer } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
 
 let infra: TestInfra;
 let server: AuthServer;
-let client: ReturnType<typeof createGrpcClient<typeof AuthServiceService>>;
+let memberships: AuthMemberships;
 
 beforeAll(async () => {
   infra = await createTestInfra('membership');
@@ -22,17 +21,17 @@ beforeAll(async () => {
   });
   await migrateAuth(config);
   server = await startAuthServer(config, createLogger('test', 'silent'));
-  client = createGrpcClient(AuthServiceClient as never, AuthServiceService, `127.0.0.1:${server.port}`);
+  memberships = new AuthMemberships(`127.0.0.1:${server.port}`);
 });
 
 afterAll(async () => {
-  client?.close();
+  memberships?.close();
   await server?.core.bus.destroy();
   await server?.close();
   await infra?.cleanup();
 });
 
-describe('Authoriser with AuthMembershipSource', () => {
+describe('Authoriser with AuthMemberships', () => {
   it('should allow the owner, forbid a viewer and hide the company from a stranger', async () => {
     const s = (email: string) => server.core.sessions.register({ name: 'N', company: 'Co', email, password: 'password1' });
     const owner = await s('owner@example.com');
@@ -41,11 +40,15 @@ describe('Authoriser with AuthMembershipSource', () => {
     const companyId = (await server.core.accounts.me(owner.userId)).currentCompanyId!;
     await server.core.db.insertInto('memberships').values({ company_id: companyId, user_id: viewer.userId, role: 'viewer' }).execute();
 
-    const authoriser = new Authoriser(new AuthMembershipSource(client));
+    const authoriser = new Authoriser(memberships);
     await expect(authoriser.require(owner.userId, companyId, 'project.delete')).resolves.toBe('owner');
     await expect(authoriser.require(viewer.userId, companyId, 'project.read')).resolves.toBe('viewer');
     await expect(authoriser.require(viewer.userId, companyId, 'project.create')).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(authoriser.require(stranger.userId, companyId, 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(authoriser.require(owner.userId, 'not-a-uuid', 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(memberships.find(owner.userId, companyId)).resolves.toMatchObject({ role: 'owner', ownerTier: 'free-trial', ownerUserId: owner.userId });
+    await expect(memberships.find(stranger.userId, companyId)).resolves.toBeNull();
+    const { companies } = await memberships.companiesOf(viewer.userId);
+    expect(companies.map((c) => [c.companyId, c.role])).toContainEqual([companyId, 'viewer']);
   });
 });

@@ -5,3 +5,4 @@ export * from './roles.js';
 export * from './projects.js';
 export * from './generators.js';
 export * from './quality.js';
+export * from './uploads.js';

@@ -4,3 +4,4 @@ export * from './script-text.js';
 export * from './convert.js';
 export * from './text-stats.js';
 export * from './random.js';
+export * from './generated-content.js';

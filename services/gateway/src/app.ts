@@ -1,11 +1,12 @@
 // The gateway as a Fastify app that tests drive with inject() or a real port. Plugins load in
-// order: external (helmet, cors, cookies, rate limit, OpenAPI) -> our hooks -> routes.
+// order: external (helmet, cors, cookies, rate limit, OpenAPI) -> ours (errors, session, event hub) -> routes.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
 import helmet from 'helmet';
 import addFormats from 'ajv-formats';
@@ -15,19 +16,20 @@ import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { eventHub } from './plugins/event-hub.js';
 import { RevokedSessions, TokenVerifier, registerSessionHook } from './plugins/session.js';
+import { createUploadReceiver } from './lib/upload-receiver.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
-import { createUploadReceiver, uploadRoutes } from './routes/uploads.routes.js';
+import { uploadRoutes } from './routes/uploads.routes.js';
 import { generatorRoutes } from './routes/generator.routes.js';
 import { qualityRoutes } from './routes/quality.routes.js';
 import { downloadRoutes } from './routes/downloads.routes.js';
 import { voiceRoutes } from './routes/voices.routes.js';
-import multipart from '@fastify/multipart';
-import { ProjectEventHub, eventRoutes } from './routes/events.routes.js';
+import { eventRoutes } from './routes/events.routes.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
@@ -115,6 +117,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   });
   registerErrorHandling(app);
   registerSessionHook(app, verifier, revoked);
+  await app.register(eventHub, { bus, clients });
 
   const ctx: GatewayContext = { app, config, clients, verifier, deps: { db, redis, bus } };
   healthRoutes(ctx);
@@ -123,14 +126,13 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   accountRoutes(ctx);
   projectRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
-  const receiveUpload = createUploadReceiver(ctx, storage);
+  const receiveUpload = createUploadReceiver(clients, storage);
   uploadRoutes(ctx, receiveUpload);
   generatorRoutes(ctx, receiveUpload, storage);
   qualityRoutes(ctx);
   downloadRoutes(ctx, storage);
   voiceRoutes(ctx, storage);
-  const events = await ProjectEventHub.start(bus, clients);
-  eventRoutes(ctx, events);
+  eventRoutes(ctx);
   await app.ready();
 
   return {
@@ -140,7 +142,6 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
       await app.close();
       clients.auth.close();
       clients.project.close();
-      events.close();
       await bus.close();
       redis.disconnect();
       await db.destroy();

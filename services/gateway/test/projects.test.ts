@@ -1,6 +1,7 @@
 // API tests of projects, templates, share links and live events through the real gateway, with
 // the real auth and project services and real PostgreSQL, Redis and NATS.
 import { randomUUID } from 'node:crypto';
+import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { call as callAs, eventually, register as registerAccount, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
@@ -30,7 +31,7 @@ async function publishPipeline(projectId: string, status: string, percent: numbe
   const subject = status === 'completed' ? 'render.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
   await h.bus.publish(
     subject,
-    PipelineProgress.encode({ projectId, status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', generatedContentJson: '', occurredAt: new Date().toISOString() }).finish(),
+    PipelineProgress.encode({ projectId, status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', occurredAt: new Date().toISOString() }).finish(),
     id,
   );
 }
@@ -56,7 +57,7 @@ describe('POST /api/projects', () => {
       can_edit: true,
     });
     const job = await h.project.queue['queue'].getJob(`${created.id}-generate-1`);
-    expect(job?.data).toEqual({ projectId: created.id });
+    expect(job?.data).toEqual({ projectId: created.id, contentVersion: '1' });
   });
 
   it.each([
@@ -210,7 +211,7 @@ describe('pipeline events', () => {
     for (const eventId of [randomUUID(), randomUUID()]) {
       await h.bus.publish(
         'generation.completed',
-        PipelineProgress.encode({ projectId: id, status: 'generating_content', stage: 'generating_content', percent: 100, error: '', generatedContentJson: JSON.stringify(content), occurredAt: new Date().toISOString() }).finish(),
+        PipelineProgress.encode({ projectId: id, status: 'generating_content', stage: 'generating_content', percent: 100, error: '', generatedContent: GeneratedContent.fromJSON(content), occurredAt: new Date().toISOString() }).finish(),
         eventId,
       );
     }

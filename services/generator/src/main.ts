@@ -1,15 +1,115 @@
-// Composition root of the generator service process.
-import { createLogger, onShutdown, setServiceLabel, startMetricsServer, startTelemetry } from '@trainwright/platform';
-import { migrateGenerator, startGeneratorServer } from './app.js';
-import { loadGeneratorConfig } from './config.js';
+// The generator service's composition root: repositories, services, the gRPC API (quality scoring,
+// improvements, the AI services) and, when GENERATE_WORKER is on, the `generate` queue's worker.
+// Run as a process (`node dist/src/main.js`); tests, the gateway's harness and the benchmarks
+// import it and start the service in-process.
+import {
+  connectServiceInfra,
+  createGrpcServer,
+  GENERATE_PROJECT_JOB,
+  isEntryPoint,
+  LocalFileStorage,
+  migrateSchema,
+  runServiceProcess,
+  startJobWorker,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
+import type { Worker } from 'bullmq';
+import { migrations } from '../migrations/index.js';
+import { loadGeneratorConfig, type GeneratorConfig } from './config.js';
+import { createGeneratorHandlers } from './grpc/generator.handler.js';
+import { generateProjectJob } from './jobs/generate-project.job.js';
+import { createEngine } from './providers/engine.js';
+import { AssessmentRepository } from './repositories/assessment.repository.js';
+import { GENERATOR_SCHEMA, type GeneratorDatabase } from './repositories/database.js';
+import { GenerationEventsRepository } from './repositories/generation-events.repository.js';
+import { MembershipRepository } from './repositories/membership.repository.js';
+import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { SourceReaderRepository } from './repositories/source-reader.repository.js';
+import { GenerationService } from './services/generation.service.js';
+import { QualityService } from './services/quality.service.js';
+import { questionsFromContent } from './services/review-questions.js';
 
-const config = loadGeneratorConfig();
-const logger = createLogger('generator', config.LOG_LEVEL);
-startTelemetry('generator', config.OTEL_EXPORTER_OTLP_ENDPOINT);
-setServiceLabel('generator');
+export { GENERATOR_SCHEMA };
 
-await migrateGenerator(config);
-const server = await startGeneratorServer(config, logger);
-const metrics = await startMetricsServer(config.METRICS_PORT);
-logger.info({ port: server.port }, 'generator service listening');
-onShutdown(logger, [() => server.close(), () => metrics?.close()]);
+export function migrateGenerator(config: Pick<GeneratorConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, GENERATOR_SCHEMA, migrations);
+}
+
+export interface GeneratorServer extends RunningService {
+  grpc: GrpcServer;
+  worker: Worker | null;
+}
+
+export async function startGeneratorServer(config: GeneratorConfig, logger: Logger): Promise<GeneratorServer> {
+  const infra = await connectServiceInfra<GeneratorDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: GENERATOR_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
+  const assessments = new AssessmentRepository(infra.db);
+  const engine = createEngine({
+    baseURL: config.LLM_BASE_URL,
+    apiKey: config.LLM_API_KEY,
+    model: config.LLM_MODEL,
+    timeoutMs: config.LLM_TIMEOUT_MS,
+    maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
+    maxSourceChars: config.LLM_MAX_SOURCE_CHARS,
+    attempts: config.LLM_ATTEMPTS,
+    jsonMode: config.LLM_JSON_MODE,
+  });
+  const quality = new QualityService({ projects, assessments, capabilities: memberships, makeQuestions: questionsFromContent });
+
+  let worker: Worker | null = null;
+  if (config.GENERATE_WORKER) {
+    const generations = new GenerationService({
+      projects,
+      sources: new SourceReaderRepository(new LocalFileStorage(config.STORAGE_DIR), {
+        libreOfficePath: config.LIBREOFFICE_PATH || null,
+        allowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
+        fetchTimeoutMs: config.URL_FETCH_TIMEOUT_MS,
+        fetchMaxBytes: config.URL_FETCH_MAX_BYTES,
+      }),
+      engine,
+      assessments,
+      makeQuestions: questionsFromContent,
+      onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'generation failed unexpectedly'),
+    });
+    worker = startJobWorker(
+      { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
+      GENERATE_PROJECT_JOB.queue,
+      [generateProjectJob({ generations, events: new GenerationEventsRepository(infra.bus) })],
+      { concurrency: config.GENERATE_CONCURRENCY },
+    );
+    worker.on('error', (err) => logger.error({ err }, 'generate worker error'));
+  }
+
+  const grpc = createGrpcServer(logger);
+  grpc.addService('trainwright.generator.v1.GeneratorService', GeneratorServiceService, createGeneratorHandlers(quality));
+  const port = await grpc.listen(`${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`);
+  grpc.setServing('SERVING');
+  logger.info({ engine: engine.name, worker: Boolean(worker) }, 'generator started');
+  return {
+    port,
+    grpc,
+    worker,
+    async close() {
+      await grpc.shutdown();
+      await worker?.close();
+      memberships.close();
+      projects.close();
+      await infra.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'generator', loadConfig: loadGeneratorConfig, migrate: migrateGenerator, start: startGeneratorServer });
+}

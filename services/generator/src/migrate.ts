@@ -1,6 +1,6 @@
 // Runs the generator schema's migrations (a Kubernetes Job runs this before the Deployment rolls).
 import { commonConfigSchema, loadConfig } from '@trainwright/platform';
-import { migrateGenerator } from './app.js';
+import { migrateGenerator } from './main.js';
 
 const config = loadConfig(commonConfigSchema);
 const applied = await migrateGenerator(config);

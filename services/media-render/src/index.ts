@@ -1,3 +1,3 @@
-export * from './app.js';
+// What other packages use: the gateway's test harness starts media-render in-process.
+export * from './main.js';
 export * from './config.js';
-export { RENDER_QUEUE } from './services/render.service.js';

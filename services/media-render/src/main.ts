@@ -1,15 +1,139 @@
-// The media-render gRPC API process (downloads, voices); with RENDER_WORKER=true it also renders.
-import { createLogger, onShutdown, setServiceLabel, startMetricsServer, startTelemetry } from '@trainwright/platform';
-import { migrateMedia, startMediaServer } from './app.js';
-import { loadMediaConfig } from './config.js';
+// The media-render service's composition root: repositories, services, the gRPC API (downloads,
+// voices), the project.deleted consumer and, with the worker role, the `render` queue's worker.
+// Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
+// the worker alone; tests and the gateway's harness import it and start the service in-process.
+import {
+  connectServiceInfra,
+  createGrpcServer,
+  isEntryPoint,
+  LocalFileStorage,
+  migrateSchema,
+  RENDER_PROJECT_JOB,
+  runServiceProcess,
+  startJobWorker,
+  subscribeAll,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
+import type { Worker } from 'bullmq';
+import { migrations } from '../migrations/index.js';
+import { loadMediaConfig, type MediaConfig } from './config.js';
+import { createMediaHandlers } from './grpc/media.handler.js';
+import { renderProjectJob } from './jobs/render-project.job.js';
+import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
+import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
+import { DownloadRepository } from './repositories/download.repository.js';
+import { LogoRepository } from './repositories/logo.repository.js';
+import { MediaStorageRepository } from './repositories/media-storage.repository.js';
+import { MembershipRepository } from './repositories/membership.repository.js';
+import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { RenderEventsRepository } from './repositories/render-events.repository.js';
+import { RenderedFileRepository } from './repositories/rendered-file.repository.js';
+import { RendererRepository } from './repositories/renderer.repository.js';
+import { WorkDirRepository } from './repositories/work-dir.repository.js';
+import { DownloadService } from './services/download.service.js';
+import { RenderService } from './services/render.service.js';
+import { VoiceService } from './services/voice.service.js';
+import { createSpeechProvider } from './speech/index.js';
+import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+import { createVoiceCloner } from './voices/cloner.js';
 
-const config = loadMediaConfig();
-const logger = createLogger('media-render', config.LOG_LEVEL);
-startTelemetry('media-render', config.OTEL_EXPORTER_OTLP_ENDPOINT);
-setServiceLabel('media-render');
+export { MEDIA_SCHEMA };
 
-await migrateMedia(config);
-const server = await startMediaServer(config, logger);
-const metrics = await startMetricsServer(config.METRICS_PORT);
-logger.info({ port: server.port }, 'media-render service listening');
-onShutdown(logger, [() => server.close(), () => metrics?.close()]);
+export function migrateMedia(config: Pick<MediaConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, MEDIA_SCHEMA, migrations);
+}
+
+export interface MediaServer extends RunningService {
+  grpc: GrpcServer | null;
+  worker: Worker | null;
+}
+
+/** `api`: serve gRPC and consume project.deleted; `worker`: drain the render queue (per RENDER_WORKER unless given). */
+export async function startMediaServer(
+  config: MediaConfig,
+  logger: Logger,
+  roles: { api: boolean; worker: boolean } = { api: true, worker: config.RENDER_WORKER },
+): Promise<MediaServer> {
+  const infra = await connectServiceInfra<MediaDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: MEDIA_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
+  const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
+  const files = new RenderedFileRepository(infra.db);
+  const elevenlabs = { baseURL: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, modelId: config.ELEVENLABS_MODEL_ID };
+  const speech = createSpeechProvider({
+    provider: config.SPEECH_PROVIDER,
+    openai: { baseURL: config.OPENAI_TTS_BASE_URL, apiKey: config.OPENAI_TTS_API_KEY, model: config.OPENAI_TTS_MODEL },
+    elevenlabs,
+  });
+  const voices = new VoiceService({
+    speech,
+    cloner: createVoiceCloner(config.SPEECH_PROVIDER === 'elevenlabs' ? { kind: 'elevenlabs', elevenlabs } : { kind: 'matching' }),
+    voices: new CustomVoiceRepository(infra.db),
+    storage,
+    workDirs: new WorkDirRepository('', 'tw-preview-'),
+    memberships,
+  });
+  const renders = new RenderService({
+    projects,
+    logos: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS),
+    voices,
+    renderers: new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT }, burnSubtitles: config.BURN_SUBTITLES }),
+    files,
+    storage,
+    workDirs: new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-'),
+    logger,
+  });
+
+  let worker: Worker | null = null;
+  if (roles.worker) {
+    worker = startJobWorker(
+      { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
+      RENDER_PROJECT_JOB.queue,
+      [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) })],
+      // A video may take minutes: the lock is renewed while the worker lives.
+      { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS },
+    );
+    worker.on('error', (err) => logger.error({ err }, 'render worker error'));
+  }
+
+  let grpc: GrpcServer | null = null;
+  let port = 0;
+  if (roles.api) {
+    await subscribeAll(infra.bus, [projectDeletedSubscription(renders)]);
+    grpc = createGrpcServer(logger);
+    grpc.addService(
+      'trainwright.media.v1.MediaService',
+      MediaServiceService,
+      createMediaHandlers({ downloads: new DownloadService({ projects, memberships, files, downloads: new DownloadRepository(infra.db) }), voices }),
+    );
+    port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
+    grpc.setServing('SERVING');
+  }
+  logger.info({ speech: speech.name, worker: Boolean(worker), api: Boolean(grpc) }, 'media-render started');
+  return {
+    port,
+    grpc,
+    worker,
+    async close() {
+      await grpc?.shutdown();
+      await worker?.close();
+      memberships.close();
+      projects.close();
+      await infra.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'media-render', loadConfig: loadMediaConfig, migrate: migrateMedia, start: startMediaServer });
+}

@@ -1,7 +1,7 @@
 // The one authorisation check for company-owned resources. A resource of a company the caller
 // does not belong to is NOT_FOUND (its existence is not revealed); a member whose role lacks the
 // action gets FORBIDDEN.
-import { isRole, roleAllows, type Action, type Role } from '@trainwright/catalogue';
+import { roleAllows, type Action, type Role } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from './errors.js';
 
 export interface MembershipSource {
@@ -27,24 +27,5 @@ export class Authoriser {
     if (!role) throw new AppError('NOT_FOUND', notFoundMessage);
     if (!roleAllows(role, action)) throw new AppError('FORBIDDEN', MESSAGES.forbidden);
     return role;
-  }
-}
-
-/** Memberships as the auth service knows them, asked over gRPC (`GetMembership`). */
-export class AuthMembershipSource implements MembershipSource {
-  constructor(
-    private readonly auth: {
-      getMembership(request: { userId: string; companyId: string }, options?: { userId?: string }): Promise<{ role: string }>;
-    },
-  ) {}
-
-  async roleOf(userId: string, companyId: string): Promise<Role | null> {
-    try {
-      const { role } = await this.auth.getMembership({ userId, companyId }, { userId });
-      return isRole(role) ? role : null;
-    } catch (error) {
-      if (error instanceof AppError && error.status === 404) return null;
-      throw error;
-    }
   }
 }

@@ -144,3 +144,17 @@ export class EventBus {
 }
 
 export const jsonCodec = JSONCodec();
+
+/** One durable event consumer of a service (its subscriptions/*.subscription.ts export these). */
+export interface Subscription {
+  /** The durable consumer's name, unique in the product: '<service>-<purpose>'. */
+  name: string;
+  /** One filter subject; a wildcard such as 'project.*' is fine. */
+  subject: string;
+  /** Idempotent: the same event id can arrive twice. A throw redelivers it. */
+  handle: EventHandler;
+}
+
+export async function subscribeAll(bus: EventBus, subscriptions: readonly Subscription[]): Promise<void> {
+  for (const s of subscriptions) await bus.subscribeDurable(s.name, s.subject, s.handle);
+}

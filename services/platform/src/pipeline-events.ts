@@ -42,7 +42,6 @@ export class PipelinePublisher {
       stage: '',
       percent: 0,
       error: '',
-      generatedContentJson: '',
       occurredAt: new Date().toISOString(),
       ...event,
     }).finish();

@@ -12,7 +12,7 @@ import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
 import { AppError, type ErrorCode } from './errors.js';
-import { formatBytes } from './upload-rules.js';
+import { formatBytes } from '@trainwright/catalogue';
 
 /** dns.lookup's `all: true` form; tests inject one to make a name resolve to loopback. */
 export type HostResolver = (

@@ -1,3 +1,4 @@
-export * from './app.js';
+// What other packages use: the gateway's test harness and the benchmarks start the project
+// service in-process.
+export * from './main.js';
 export * from './config.js';
-export { GENERATE_QUEUE } from './repositories/generation.queue.js';

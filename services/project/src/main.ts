@@ -1,15 +1,108 @@
-// Composition root of the project service process.
-import { createLogger, onShutdown, setServiceLabel, startMetricsServer, startTelemetry } from '@trainwright/platform';
-import { migrateProject, startProjectServer } from './app.js';
-import { loadProjectConfig } from './config.js';
+// The project service's composition root: repositories, the project operations' deps, the gRPC
+// API and the event consumers, built from the config. Run as a process (`node dist/src/main.js`);
+// the gateway's harness and the benchmarks import it and start the service in-process.
+import {
+  GENERATE_PROJECT_JOB,
+  JobQueue,
+  LocalFileStorage,
+  RENDER_PROJECT_JOB,
+  connectServiceInfra,
+  createGrpcServer,
+  createLogger,
+  isEntryPoint,
+  migrateSchema,
+  runServiceProcess,
+  subscribeAll,
+  type EventBus,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { migrations } from '../migrations/index.js';
+import { loadProjectConfig, type ProjectConfig } from './config.js';
+import { createProjectHandlers } from './grpc/project.handler.js';
+import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
+import { MembershipRepository } from './repositories/membership.repository.js';
+import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
+import { ProjectRepository } from './repositories/project.repository.js';
+import type { ProjectDeps } from './services/projects/deps.js';
+import { TemplateService } from './services/template.service.js';
+import { generationProgressSubscription, renderProgressSubscription } from './subscriptions/pipeline-progress.subscription.js';
+import { welcomeSampleSubscription } from './subscriptions/welcome-sample.subscription.js';
 
-const config = loadProjectConfig();
-const logger = createLogger('project', config.LOG_LEVEL);
-startTelemetry('project', config.OTEL_EXPORTER_OTLP_ENDPOINT);
-setServiceLabel('project');
+export { PROJECT_SCHEMA };
 
-await migrateProject(config);
-const server = await startProjectServer(config, logger);
-const metrics = await startMetricsServer(config.METRICS_PORT);
-logger.info({ port: server.port }, 'project service listening');
-onShutdown(logger, [() => server.close(), () => metrics?.close()]);
+export function migrateProject(config: Pick<ProjectConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, PROJECT_SCHEMA, migrations);
+}
+
+export interface ProjectServer extends RunningService {
+  grpc: GrpcServer;
+  bus: EventBus;
+  repository: ProjectRepository;
+  /** The generate queue (GENERATE_PROJECT_JOB). */
+  queue: JobQueue;
+  /** The render queue (RENDER_PROJECT_JOB). */
+  renderQueue: JobQueue;
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay and the event consumers. */
+export async function startProjectServer(config: ProjectConfig, logger: Logger = createLogger('project', config.LOG_LEVEL)): Promise<ProjectServer> {
+  const infra = await connectServiceInfra<ProjectDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: PROJECT_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const { db, bus, relay } = infra;
+  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const queue = new JobQueue(queues, GENERATE_PROJECT_JOB.queue);
+  const renderQueue = new JobQueue(queues, RENDER_PROJECT_JOB.queue);
+  const storage = new LocalFileStorage(config.STORAGE_DIR);
+  const repository = new ProjectRepository(db);
+  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const deps: ProjectDeps = {
+    projects: repository,
+    memberships,
+    templates: new TemplateService(repository),
+    jobs: new PipelineJobsRepository({ generate: queue, render: renderQueue }),
+    clock: () => new Date(),
+    afterWrite: () => void relay.flush(),
+    urlAllowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
+  };
+
+  await subscribeAll(bus, [generationProgressSubscription(deps), renderProgressSubscription(deps), welcomeSampleSubscription(deps, logger)]);
+
+  const grpc = createGrpcServer(logger);
+  grpc.addService(
+    'trainwright.project.v1.ProjectService',
+    ProjectServiceService,
+    createProjectHandlers(deps, async (keys) => {
+      await Promise.all(keys.map((key) => storage.delete(key)));
+    }),
+  );
+  const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
+  relay.start();
+  grpc.setServing('SERVING');
+  return {
+    port,
+    grpc,
+    bus,
+    repository,
+    queue,
+    renderQueue,
+    async close() {
+      await grpc.shutdown();
+      await queue.close();
+      await renderQueue.close();
+      memberships.close();
+      await infra.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'project', loadConfig: loadProjectConfig, migrate: migrateProject, start: startProjectServer });
+}

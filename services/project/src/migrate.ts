@@ -1,6 +1,6 @@
 // Runs the project schema's migrations (a Kubernetes Job runs this before the Deployment rolls).
 import { commonConfigSchema, loadConfig } from '@trainwright/platform';
-import { migrateProject } from './app.js';
+import { migrateProject } from './main.js';
 
 const config = loadConfig(commonConfigSchema);
 const applied = await migrateProject(config);

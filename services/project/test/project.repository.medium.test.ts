@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { createDatabase } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
-import { PROJECT_SCHEMA, migrateProject } from '../src/app.js';
+import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
-import { ProjectRepository, type NewProject } from '../src/repositories/project.repository.js';
+import { ProjectRepository } from '../src/repositories/project.repository.js';
+import { newProject as project } from './fixtures/new-project.fixture.js';
 import type { Kysely } from 'kysely';
 
 let infra: TestInfra;
@@ -22,31 +23,6 @@ afterAll(async () => {
   await db?.destroy();
   await infra?.cleanup();
 });
-
-function project(companyId: string, ownerUserId: string, overrides: Partial<NewProject> = {}): NewProject {
-  return {
-    companyId,
-    ownerUserId,
-    createdBy: ownerUserId,
-    title: 'Untitled',
-    description: '',
-    projectType: 'script_to_slides',
-    inputMethod: 'text',
-    scriptContent: '## A',
-    slidesContent: '',
-    softwareDetails: '',
-    softwareList: [],
-    visualFormat: 'powerpoint',
-    documentFormat: 'pdf',
-    branding: null,
-    aiInstructions: '',
-    templateId: '',
-    fontStyle: 'modern',
-    imageStyle: 'professional',
-    voiceSelection: null,
-    ...overrides,
-  };
-}
 
 describe(ProjectRepository.name, () => {
   it('should never let concurrent creations pass the limit', async () => {

@@ -22,7 +22,8 @@ import {
 } from './icons';
 import { Badge, Spinner, buttonClass, cx } from './ui';
 import { planName } from '~/lib/format';
-import { useWorkspace, WorkspaceProvider } from './projects/Workspace';
+import { WorkspaceProvider } from './projects/Workspace';
+import { useWorkspace } from './projects/workspace-context';
 
 /** Route `handle` fields the layout understands. */
 export interface LayoutHandle {

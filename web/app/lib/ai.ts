@@ -11,6 +11,8 @@ import {
   GENERATOR_MESSAGES,
   GENERATOR_TYPES,
   GENERATOR_UPLOAD_KIND,
+  UPLOAD_KINDS,
+  type UploadRule,
   GeneratorRequestError,
   QUALITY_DIMENSIONS,
   SERVICE_ANALYSES,
@@ -35,62 +37,15 @@ import {
 } from '@trainwright/catalogue';
 import { api, withTimeout } from './api';
 import { tierOf } from './format';
-import type { Branding } from './projects';
+import type { AiGeneratedFields, Branding } from './project-types';
 import type { User } from './types';
 import type { VoiceSelection } from './voices';
-import { GENERATOR_UPLOAD_RULES, sendMultipart, type GeneratorUploadKind, type MultipartHandle, type UploadRule } from './uploads';
+import { sendMultipart, type GeneratorUploadKind, type MultipartHandle } from './uploads';
 
 export { AI_SERVICE_TYPES, ANALYSIS_TYPES, GENERATOR_TYPES, QUALITY_DIMENSIONS, SERVICE_ANALYSES, type AiServiceType, type AnalysisType, type GeneratorType, type QualityDimension };
 
 // ---------------------------------------------------------------------------------------------
 // Generated content
-
-export interface QuestionOption {
-  id: string;
-  text: string;
-  is_correct: boolean;
-}
-
-export interface GeneratedQuestion {
-  id: string;
-  /** multiple_choice, true_false or scenario. */
-  type: string;
-  difficulty: string;
-  prompt: string;
-  /** Exactly one is correct. */
-  options: QuestionOption[];
-  explanation: string;
-  /** The source sentence that supports the answer. */
-  source?: string;
-}
-
-export interface GlossaryEntry {
-  term: string;
-  definition: string;
-}
-
-export interface LearningModule {
-  number: number;
-  title: string;
-  level: string;
-  objectives: string[];
-  topics: string[];
-  prerequisites: string[];
-  practice: string;
-  estimated_minutes: number;
-}
-
-/** What an AI generator project's generated_content has besides script and slides. */
-export interface AiGeneratedFields {
-  /** 'offline' (the embedded engine) or 'openai:<model>'. */
-  engine?: string | null;
-  summary?: string | null;
-  objectives?: string[] | null;
-  questions?: GeneratedQuestion[] | null;
-  glossary?: GlossaryEntry[] | null;
-  modules?: LearningModule[] | null;
-  notices?: string[] | null;
-}
 
 /** Which engine made the content: the offline engine, or a model named after 'openai:'. */
 export function engineOf(engine: string | null | undefined): { kind: 'offline' } | { kind: 'model'; model: string } | null {
@@ -142,7 +97,7 @@ export function generatorMethodOptions(allowed: readonly string[]): GeneratorMet
 /** The upload rule of a method, or null when it takes no file. */
 export function generatorUploadRule(method: GeneratorType): { kind: GeneratorUploadKind; rule: UploadRule } | null {
   const kind = GENERATOR_UPLOAD_KIND[method];
-  return kind ? { kind, rule: GENERATOR_UPLOAD_RULES[kind] } : null;
+  return kind ? { kind, rule: UPLOAD_KINDS[kind] } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import {
   type QualityBand,
   type VisualFormat,
 } from '@trainwright/catalogue';
-import type { AiGeneratedFields } from './ai';
+import type { Branding, GeneratedContent } from './project-types';
 
 export { DOCUMENT_FORMATS, PROJECT_STATUSES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat };
 
@@ -33,24 +33,12 @@ export const ALL_PROJECT_TYPES = PROJECT_TYPES;
 export const PROGRESS_STAGES = PIPELINE_STAGES;
 
 
-export interface Branding {
-  company_name: string;
-  logo_url: string;
-  website: string;
-}
-
 export interface ProjectFile {
   id: string;
   kind: 'script' | 'slides';
   filename: string;
   size: number;
   content_type: string;
-}
-
-/** A project's generated content; an AI generator project also has the fields of AiGeneratedFields. */
-export interface GeneratedContent extends AiGeneratedFields {
-  script?: string | null;
-  slides?: { slide_content?: string | null; quality_assessment?: unknown } | null;
 }
 
 export interface Project {

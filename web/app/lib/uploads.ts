@@ -1,30 +1,14 @@
 // File uploads (POST /api/uploads, and the AI generator's multipart create): the client-side
-// pre-check that mirrors the server's rules and the multipart POST with XMLHttpRequest, whose
-// upload events give the real bytes sent.
+// pre-check with the server's own rules (the catalogue's) and the multipart POST with
+// XMLHttpRequest, whose upload events give the real bytes sent.
+import { extensionOf, maxUploadBytes, UPLOAD_KINDS, type UploadRule } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, refreshSession, TimeoutError, toError } from './api';
 
+/** The kinds POST /api/uploads takes; their rules (and the generator's) are the catalogue's. */
 export type UploadKind = 'script' | 'slides';
+export type GeneratorUploadKind = 'document' | 'refresh';
 
 export const MB = 1024 * 1024;
-
-export interface UploadRule {
-  extensions: readonly string[];
-  maxBytes: number;
-}
-
-/** Accepted extensions and the largest size per kind (part 1, section 5). */
-export const UPLOAD_RULES: Record<UploadKind, UploadRule> = {
-  script: { extensions: ['.txt', '.docx', '.pdf'], maxBytes: 104_857_600 },
-  slides: { extensions: ['.pptx', '.pdf', '.png', '.jpg', '.jpeg'], maxBytes: 209_715_200 },
-};
-
-/** The AI generator's uploads (part 1, section 5): documents for analysis and assessment; content
- * refresh also reads decks. Only the plan's fileUploadLimitMB bounds their size. */
-export type GeneratorUploadKind = 'document' | 'refresh';
-export const GENERATOR_UPLOAD_RULES: Record<GeneratorUploadKind, UploadRule> = {
-  document: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf'], maxBytes: Infinity },
-  refresh: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.ppt', '.pptx'], maxBytes: Infinity },
-};
 
 /** Files a drop brings along from the operating system, silently left out. */
 const IGNORED_NAMES = new Set(['.ds_store', 'thumbs.db']);
@@ -32,11 +16,6 @@ const IGNORED_NAMES = new Set(['.ds_store', 'thumbs.db']);
 export function isIgnoredFile(name: string): boolean {
   const base = name.split(/[\\/]/).pop() ?? name;
   return IGNORED_NAMES.has(base.toLowerCase());
-}
-
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot === -1 ? '' : name.slice(dot).toLowerCase();
 }
 
 export type PrecheckError =
@@ -54,14 +33,9 @@ export function precheckUpload(
   kind: UploadKind,
   planLimitMB?: number | null,
 ): PrecheckError | null {
-  return precheckFile(file, UPLOAD_RULES[kind], planLimitMB);
+  return precheckFile(file, UPLOAD_KINDS[kind], planLimitMB);
 }
 
-/** The largest file a rule accepts on a plan: the smaller of the rule's maximum and fileUploadLimitMB. */
-export function maxUploadBytes(rule: UploadRule, planLimitMB?: number | null): number {
-  const planMax = typeof planLimitMB === 'number' && planLimitMB > 0 ? planLimitMB * MB : Infinity;
-  return Math.min(rule.maxBytes, planMax);
-}
 
 /** precheckUpload for any rule (the generator's document uploads use their own). */
 export function precheckFile(file: { name: string; size: number }, rule: UploadRule, planLimitMB?: number | null): PrecheckError | null {

@@ -5,7 +5,8 @@
 import type { TFunction } from 'i18next';
 import { isTierId, TIERS } from '@trainwright/catalogue';
 import { api, get } from './api';
-import { formatBytes, extensionOf, sendMultipart, type MultipartHandle, type UploadRule } from './uploads';
+import { extensionOf, VOICE_SAMPLE_UPLOAD, type UploadRule } from '@trainwright/catalogue';
+import { formatBytes, sendMultipart, type MultipartHandle } from './uploads';
 
 export interface VoiceLabels {
   gender: string;
@@ -121,7 +122,7 @@ export function voiceLockText(voice: Pick<Voice, 'locked' | 'locked_message' | '
 // Cloning
 
 /** Part 2 sections 5 and 9: MP3, WAV, M4A or AAC, at most 10485760 bytes each. */
-export const CLONE_RULE: UploadRule = { extensions: ['.mp3', '.wav', '.m4a', '.aac'], maxBytes: 10_485_760 };
+export const CLONE_RULE: UploadRule = VOICE_SAMPLE_UPLOAD;
 /** The gateway takes at most this many samples in one request. */
 export const CLONE_MAX_FILES = 10;
 export const CLONE_REQUIRED_MESSAGE = 'Please provide a name and at least one audio file';

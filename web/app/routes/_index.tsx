@@ -10,7 +10,7 @@ import { CompanyDialog } from '~/components/CompanyDialog';
 import { BuildingIcon, CardIcon, CheckIcon, FolderIcon, PlusIcon, TemplateIcon, UsersIcon } from '~/components/icons';
 import { ProjectList } from '~/components/projects/ProjectList';
 import { PromoPanels } from '~/components/projects/PromoPanels';
-import { useWorkspace } from '~/components/projects/Workspace';
+import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Button, ButtonLink, ErrorBox, PageHeader, Spinner } from '~/components/ui';

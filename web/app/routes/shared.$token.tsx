@@ -14,7 +14,7 @@ import { ErrorBox, Spinner } from '~/components/ui';
 import { ApiError, get } from '~/lib/api';
 import { errorText } from '~/lib/errors';
 import { formatDate } from '~/lib/format';
-import type { Branding } from '~/lib/projects';
+import type { Branding } from '~/lib/project-types';
 
 export const meta: MetaFunction = () => [{ title: 'Shared training · Trainwright' }, { name: 'robots', content: 'noindex' }];
 

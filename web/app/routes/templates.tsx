@@ -3,7 +3,7 @@
 import type { MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import type { LayoutHandle } from '~/components/AppLayout';
-import { useWorkspace } from '~/components/projects/Workspace';
+import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemplateMarketplace } from '~/components/templates/TemplateMarketplace';
 import { PageHeader } from '~/components/ui';

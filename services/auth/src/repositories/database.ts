@@ -1,6 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 
+/** The PostgreSQL schema the auth service owns. */
+export const AUTH_SCHEMA = 'auth';
+
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
 

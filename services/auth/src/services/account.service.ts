@@ -48,6 +48,11 @@ export class AccountService {
     return { ...row, capabilities: effectiveCapabilities(row.tier, row.addOns) };
   }
 
+  /** Applies a project created or deleted once per event; false when the event was applied before. */
+  countProject(eventId: string, change: { companyId: string; ownerUserId: string; delta: 1 | -1; countsTowardLimit: boolean }): Promise<boolean> {
+    return this.accounts.countProject(eventId, change);
+  }
+
   async trialStatus(userId: string): Promise<TrialStatus> {
     const account = await this.me(userId);
     return computeTrialStatus({

@@ -1,79 +1,12 @@
-// Server-Sent Events: a user's project events, live. One replica-local consumer of `project.*`
-// fans out to the open connections whose user belongs to the event's company.
-import type { FastifyInstance } from 'fastify';
-import type { EventBus } from '@trainwright/platform';
-import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { ServiceClients } from '../clients.js';
+// Server-Sent Events: a user's project events, live, from the event hub (plugins/event-hub.ts).
 import type { GatewayContext } from '../context.js';
 import { callerOf } from '../plugins/session.js';
 
-interface Listener {
-  userId: string;
-  companyIds: Set<string>;
-  send(event: string, data: unknown): void;
-}
-
 const KEEPALIVE_MS = 25_000;
-const COMPANIES_REFRESH_MS = 60_000;
 
-export class ProjectEventHub {
-  private readonly listeners = new Set<Listener>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-
-  private constructor(private readonly clients: ServiceClients) {}
-
-  static async start(bus: EventBus, clients: ServiceClients): Promise<ProjectEventHub> {
-    const hub = new ProjectEventHub(clients);
-    await bus.subscribeFrom(new Date(), 'project.*', async (event) => {
-      if (event.subject === 'project.status_changed') {
-        const e = ProjectStatusChanged.decode(event.data);
-        hub.publish(e.companyId, 'project.status_changed', { project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
-      } else {
-        const e = ProjectChanged.decode(event.data);
-        hub.publish(e.companyId, event.subject, { project_id: e.projectId });
-      }
-    });
-    return hub;
-  }
-
-  private publish(companyId: string, event: string, data: unknown): void {
-    for (const listener of this.listeners) if (listener.companyIds.has(companyId)) listener.send(event, data);
-  }
-
-  async companiesOf(userId: string): Promise<Set<string>> {
-    const { companies } = await this.clients.auth.listCompanies({ userId }, { userId });
-    return new Set(companies.map((c) => c.id));
-  }
-
-  add(listener: Listener): () => void {
-    this.listeners.add(listener);
-    // Joining or leaving a company changes what the user may see.
-    const refresh = setInterval(() => {
-      this.companiesOf(listener.userId).then(
-        (ids) => (listener.companyIds = ids),
-        () => undefined,
-      );
-    }, COMPANIES_REFRESH_MS);
-    this.timers.add(refresh);
-    return () => {
-      clearInterval(refresh);
-      this.timers.delete(refresh);
-      this.listeners.delete(listener);
-    };
-  }
-
-  get size(): number {
-    return this.listeners.size;
-  }
-
-  close(): void {
-    for (const t of this.timers) clearInterval(t);
-    this.listeners.clear();
-  }
-}
-
-export function eventRoutes({ app }: GatewayContext, hub: ProjectEventHub) {
-  (app as FastifyInstance).get(
+export function eventRoutes({ app }: GatewayContext) {
+  const hub = app.projectEvents;
+  app.get(
     '/api/events',
     { schema: { tags: ['projects'], summary: "Server-Sent Events of the caller's projects", produces: ['text/event-stream'] } },
     async (request, reply) => {

@@ -4,14 +4,13 @@
 import { Type } from 'typebox';
 import { GENERATOR_UPLOAD_KIND, isGeneratorType } from '@trainwright/catalogue';
 import { AppError, type ObjectStorage } from '@trainwright/platform';
+import { Branding, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
-import { errorResponses } from '../schemas/common.js';
+import { Str, errorResponses } from '../schemas/common.js';
+import { BrandingBody, VoiceBody } from '../schemas/projects.js';
+import type { UploadReceiver } from '../lib/upload-receiver.js';
+import { requireVoiceAllowed } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
-import { BrandingBody, VoiceBody, brandingProto, voiceProto } from './projects.routes.js';
-import type { UploadReceiver } from './uploads.routes.js';
-import { requireVoiceAllowed } from './voices.routes.js';
-
-const Str = (max: number) => Type.String({ maxLength: max });
 
 const GeneratorBody = Type.Object(
   {
@@ -67,15 +66,15 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
         visualFormat: b.visual_format ?? '',
         documentFormat: b.document_format ?? '',
         includeBranding: b.branding !== null,
-        branding: brandingProto(b.branding ?? {}),
+        branding: Branding.fromJSON(b.branding ?? {}),
         aiInstructions: b.ai_instructions ?? '',
         fontStyle: b.font_style ?? '',
         imageStyle: b.image_style ?? '',
-        voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
+        voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
         templateId: b.template_id ?? '',
         fileIds,
         generatorType: b.generator_type,
-        requestDataJson: JSON.stringify(b.request_data ?? {}),
+        requestData: b.request_data ?? {},
         derivedFromProjectId: '',
       },
       { userId, requestId },

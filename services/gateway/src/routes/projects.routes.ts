@@ -1,18 +1,13 @@
 import { Type } from 'typebox';
-import type { Project as ProtoProject } from '@trainwright/proto/trainwright/project/v1/project';
+import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
-import { ErrorBody, errorResponses } from '../schemas/common.js';
+import { ErrorBody, Str, errorResponses } from '../schemas/common.js';
+import { brandingJson, projectJson } from '../schemas/mappers.js';
+import { Branding, BrandingBody, IdParams, VoiceBody } from '../schemas/projects.js';
+import { requireVoiceAllowed } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
-import { requireVoiceAllowed } from './voices.routes.js';
 
-const Str = (max: number) => Type.String({ maxLength: max });
 const CONTENT_MAX = 2_000_000;
-
-export const BrandingBody = Type.Object(
-  { company_name: Type.Optional(Str(1000)), logo_url: Type.Optional(Str(4096)), website: Type.Optional(Str(4096)) },
-  { additionalProperties: false },
-);
-export const VoiceBody = Type.Object({ voice_id: Str(200), name: Str(200), category: Str(100) }, { additionalProperties: false });
 
 const CreateProjectBody = Type.Object(
   {
@@ -84,7 +79,7 @@ const Project = Type.Object(
     document_format: Type.String(),
     quality_score: Type.Union([Type.Number(), Type.Null()]),
     engagement_prediction: Type.Union([Type.Number(), Type.Null()]),
-    branding: Type.Union([Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String() }), Type.Null()]),
+    branding: Branding,
     created_at: Type.String(),
     updated_at: Type.String(),
     company_id: Type.String(),
@@ -138,7 +133,6 @@ const ListQuery = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
-export const IdParams = Type.Object({ id: Str(100) });
 const TokenParams = Type.Object({ token: Str(100) });
 
 const TemplateQuery = Type.Object({
@@ -158,60 +152,12 @@ const SharedProject = Type.Object({
   status: Type.String(),
   created_at: Type.String(),
   company_name: Type.String(),
-  branding: Type.Union([Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String() }), Type.Null()]),
+  branding: Branding,
   slide_content: Type.String(),
   script: Type.String(),
   font_style: Type.String(),
   image_style: Type.String(),
 });
-
-export function projectJson(p: ProtoProject) {
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    status: p.status,
-    project_type: p.projectType,
-    script_content: p.scriptContent,
-    slides_content: p.slidesContent,
-    generated_content: p.generatedContentJson ? JSON.parse(p.generatedContentJson) : null,
-    software_details: p.softwareDetails,
-    software_list: p.softwareList,
-    visual_format: p.visualFormat,
-    document_format: p.documentFormat,
-    quality_score: p.qualityScore ?? null,
-    engagement_prediction: p.engagementPrediction ?? null,
-    branding: p.branding ? { company_name: p.branding.companyName, logo_url: p.branding.logoUrl, website: p.branding.website } : null,
-    created_at: p.createdAt,
-    updated_at: p.updatedAt,
-    company_id: p.companyId,
-    company_name: p.companyName,
-    progress: p.progress,
-    is_collaborative: p.isCollaborative,
-    members: p.members,
-    primary_language: p.primaryLanguage,
-    available_languages: p.availableLanguages,
-    ai_instructions: p.aiInstructions,
-    template_id: p.templateId,
-    font_style: p.fontStyle,
-    image_style: p.imageStyle,
-    voice_selection: p.voiceSelection ? { voice_id: p.voiceSelection.voiceId, name: p.voiceSelection.name, category: p.voiceSelection.category } : null,
-    input_method: p.inputMethod,
-    files: p.files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: f.size, content_type: f.contentType })),
-    error: p.error || null,
-    needs_regeneration: p.needsRegeneration,
-    can_edit: p.canEdit,
-    can_delete: p.canDelete,
-    generator_type: p.generatorType,
-    request_data: p.requestDataJson ? (JSON.parse(p.requestDataJson) as Record<string, unknown>) : null,
-    derived_from_project_id: p.derivedFromProjectId || null,
-  };
-}
-
-type Branding = Type.Static<typeof BrandingBody>;
-export const brandingProto = (b: Branding) => ({ companyName: b.company_name ?? '', logoUrl: b.logo_url ?? '', website: b.website ?? '' });
-type Voice = Type.Static<typeof VoiceBody>;
-export const voiceProto = (v: Voice) => ({ voiceId: v.voice_id, name: v.name, category: v.category });
 
 export function projectRoutes({ app, clients, config }: GatewayContext) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
@@ -239,15 +185,15 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
           visualFormat: b.visual_format ?? '',
           documentFormat: b.document_format ?? '',
           includeBranding: b.branding === null ? false : (b.include_branding ?? true),
-          branding: brandingProto(branding),
+          branding: ProtoBranding.fromJSON(branding),
           aiInstructions: b.ai_instructions ?? '',
           fontStyle: b.font_style ?? '',
           imageStyle: b.image_style ?? '',
-          voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
+          voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
           templateId: b.template_id ?? '',
           fileIds: b.file_ids ?? [],
           generatorType: '',
-          requestDataJson: '',
+          requestData: undefined,
           derivedFromProjectId: '',
         },
         opts(userId, request.id),
@@ -274,13 +220,12 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
         },
         opts(userId, request.id),
       );
-      const s = page.stats!;
       return {
         projects: page.projects.map(projectJson),
         total: page.total,
         page: page.page,
         page_size: page.pageSize,
-        stats: { total: s.total, this_month: s.thisMonth, completed: s.completed, in_progress: s.inProgress, failed: s.failed, success_rate: s.successRate },
+        stats: ProjectStats.toJSON(page.stats!),
       };
     },
   );
@@ -315,13 +260,13 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
             generatedScript: b.generated_script,
             visualFormat: b.visual_format,
             documentFormat: b.document_format,
-            branding: b.branding ? brandingProto(b.branding) : undefined,
+            branding: b.branding ? ProtoBranding.fromJSON(b.branding) : undefined,
             clearBranding: b.branding === null,
             aiInstructions: b.ai_instructions,
             fontStyle: b.font_style,
             imageStyle: b.image_style,
             templateId: b.template_id,
-            voiceSelection: b.voice_selection ? voiceProto(b.voice_selection) : undefined,
+            voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
           },
           opts(userId, request.id),
         ),
@@ -386,7 +331,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
         status: p.status,
         created_at: p.createdAt,
         company_name: p.companyName,
-        branding: p.branding ? { company_name: p.branding.companyName, logo_url: p.branding.logoUrl, website: p.branding.website } : null,
+        branding: brandingJson(p.branding),
         slide_content: p.slideContent,
         script: p.script,
         font_style: p.fontStyle,

@@ -2,11 +2,10 @@
 // service scores, improves and analyses; premium gating and tenancy are decided there.
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.js';
-import { errorResponses } from '../schemas/common.js';
+import { Str, errorResponses } from '../schemas/common.js';
+import { assessmentJson } from '../schemas/mappers.js';
+import { IdParams } from '../schemas/projects.js';
 import { callerOf } from '../plugins/session.js';
-import { IdParams } from './projects.routes.js';
-
-const Str = (max: number) => Type.String({ maxLength: max });
 
 const AssessmentBody = Type.Object(
   {
@@ -75,7 +74,7 @@ export function qualityRoutes({ app, clients }: GatewayContext) {
         },
         opts(userId, request.id),
       );
-      return { premium_required: answer.premiumRequired, assessment: answer.assessmentJson ? JSON.parse(answer.assessmentJson) : null };
+      return { premium_required: answer.premiumRequired, assessment: assessmentJson(answer.assessment) };
     },
   );
 
@@ -117,7 +116,7 @@ export function qualityRoutes({ app, clients }: GatewayContext) {
       const { userId } = callerOf(request);
       const b = request.body as Type.Static<typeof ServiceBody>;
       const r = await clients.generator.initializeService({ userId, projectId: b.project_id, serviceType: b.service_type }, opts(userId, request.id));
-      return { service_type: b.service_type, project_id: b.project_id, recommendations: r.recommendations, score: r.score, insights: JSON.parse(r.insightsJson || '{}') };
+      return { service_type: b.service_type, project_id: b.project_id, recommendations: r.recommendations, score: r.score, insights: r.insights ?? {} };
     },
   );
 
@@ -128,10 +127,10 @@ export function qualityRoutes({ app, clients }: GatewayContext) {
       const { userId } = callerOf(request);
       const b = request.body as Type.Static<typeof AnalyzeBody>;
       const r = await clients.generator.analyze(
-        { userId, projectId: b.project_id, analysisType: b.analysis_type, parametersJson: JSON.stringify(b.parameters ?? {}) },
+        { userId, projectId: b.project_id, analysisType: b.analysis_type, parameters: b.parameters ?? {} },
         opts(userId, request.id),
       );
-      return { analysis_type: b.analysis_type, project_id: b.project_id, recommendations: r.recommendations, score: r.score, insights: JSON.parse(r.insightsJson || '{}') };
+      return { analysis_type: b.analysis_type, project_id: b.project_id, recommendations: r.recommendations, score: r.score, insights: r.insights ?? {} };
     },
   );
 }

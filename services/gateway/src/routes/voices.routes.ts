@@ -2,13 +2,15 @@
 // previews we synthesise and serve, and voice matching / cloning from uploaded samples.
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
+import { VOICE_SAMPLE_UPLOAD, formatBytes } from '@trainwright/catalogue';
 import { AppError, ByteLimit, type ObjectStorage } from '@trainwright/platform';
-import type { Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { GatewayContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
+import { voiceJson } from '../schemas/mappers.js';
+import { companyOf } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
 
-const CLONE_MAX_BYTES = 10_485_760;
+const CLONE_MAX_BYTES = VOICE_SAMPLE_UPLOAD.maxBytes;
 const CLONE_MAX_FILES = 10;
 
 const Voice = Type.Object(
@@ -27,45 +29,20 @@ const Voice = Type.Object(
   { $id: 'Voice' },
 );
 
-export function voiceJson(v: ProtoVoice) {
-  return {
-    voice_id: v.voiceId,
-    name: v.name,
-    category: v.category,
-    description: v.description,
-    settings: JSON.parse(v.settingsJson || '{}') as Record<string, unknown>,
-    is_premium: v.isPremium,
-    labels: { gender: v.labels?.gender ?? '', age: v.labels?.age ?? '', accent: v.labels?.accent ?? '', language: v.labels?.language ?? '' },
-    tier: v.tier,
-    locked: v.locked,
-    locked_message: v.lockedMessage,
-  };
-}
-
 const CompanyQuery = Type.Object({ company_id: Type.Optional(Type.String({ maxLength: 64 })) });
 const PreviewParams = Type.Object({ voice_id: Type.String({ maxLength: 200 }) });
 const PreviewBody = Type.Object({ sample_text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });
 const AudioParams = Type.Object({ audio: Type.String({ maxLength: 64 }) });
 
-/** A project may only name a voice its company's plan unlocks (403 with the specification's message). */
-export async function requireVoiceAllowed(clients: GatewayContext['clients'], userId: string, requestId: string, companyId: string, voiceId: string | undefined) {
-  if (!voiceId) return;
-  const company = companyId || (await clients.auth.getMe({ userId }, { userId, requestId })).currentCompanyId;
-  await clients.media.checkVoice({ userId, companyId: company, voiceId }, { userId, requestId });
-}
-
 export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
-  /** The company asked for, else the caller's current one. */
-  const companyOf = async (userId: string, requestId: string, asked?: string) =>
-    asked || (await clients.auth.getMe({ userId }, opts(userId, requestId))).currentCompanyId;
 
   app.get(
     '/api/voices/available',
     { schema: { tags: ['voices'], summary: 'The voice library with plan locks', querystring: CompanyQuery, response: { 200: Type.Object({ voices: Type.Array(Voice), categories: Type.Record(Type.String(), Type.Integer()) }), ...errorResponses } } },
     async (request) => {
       const { userId } = callerOf(request);
-      const companyId = await companyOf(userId, request.id, (request.query as { company_id?: string }).company_id);
+      const companyId = await companyOf(clients, userId, request.id, (request.query as { company_id?: string }).company_id);
       const answer = await clients.media.listVoices({ userId, companyId }, opts(userId, request.id));
       return { voices: answer.voices.map(voiceJson), categories: answer.categories };
     },
@@ -76,7 +53,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
     { schema: { tags: ['voices'], summary: "The company's own voices", querystring: CompanyQuery, response: { 200: Type.Object({ voices: Type.Array(Voice) }), ...errorResponses } } },
     async (request) => {
       const { userId } = callerOf(request);
-      const companyId = await companyOf(userId, request.id, (request.query as { company_id?: string }).company_id);
+      const companyId = await companyOf(clients, userId, request.id, (request.query as { company_id?: string }).company_id);
       const answer = await clients.media.listCustomVoices({ userId, companyId }, opts(userId, request.id));
       return { voices: answer.voices.map(voiceJson) };
     },
@@ -88,7 +65,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
     async (request) => {
       const { userId } = callerOf(request);
       const { voice_id } = request.params as Type.Static<typeof PreviewParams>;
-      const companyId = await companyOf(userId, request.id);
+      const companyId = await companyOf(clients, userId, request.id);
       const body = (request.body ?? {}) as Type.Static<typeof PreviewBody>;
       const answer = await clients.media.previewVoice({ userId, companyId, voiceId: voice_id, sampleText: body.sample_text ?? '' }, opts(userId, request.id));
       return { audio_url: `/api/voices/previews/${answer.audioId}.wav` };
@@ -123,7 +100,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
     async (request, reply) => {
       const { userId } = callerOf(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the samples as multipart/form-data.');
-      const companyId = await companyOf(userId, request.id);
+      const companyId = await companyOf(clients, userId, request.id);
       const fields: Record<string, string> = {};
       const samples: Array<{ filename: string; storageKey: string; size: number }> = [];
       try {
@@ -138,7 +115,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
           samples.push({ filename: part.filename, storageKey, size: 0 });
           await storage.put(storageKey, part.file.pipe(limit)).catch((error: unknown) => {
             if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
-              throw AppError.validation('files', `${part.filename} is larger than 10 MB (${(limit.bytes / 1048576).toFixed(1)} MB).`);
+              throw AppError.validation('files', `${part.filename} is larger than ${formatBytes(CLONE_MAX_BYTES)} (${(limit.bytes / 1048576).toFixed(1)} MB).`);
             }
             throw error;
           });

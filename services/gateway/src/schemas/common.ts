@@ -17,7 +17,8 @@ export const errorResponses = {
   503: ErrorBody,
 };
 
-export const Uuid = Type.String({ maxLength: 64 });
+/** A request string of at most `max` characters: every string a client sends has a bound. */
+export const Str = (max: number) => Type.String({ maxLength: max });
 
 export const Limits = Type.Object({
   projectLimit: Type.Integer(),

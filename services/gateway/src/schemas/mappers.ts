@@ -1,5 +1,17 @@
-// proto (internal contract) -> the specification's JSON field names.
+// proto (internal contract) -> the specification's JSON field names. Where the API's JSON is the
+// message's own JSON form (snake_case proto names) the generated toJSON writes it; the auth shapes
+// and Project keep the specification's own names and nulls, so they are mapped here by hand.
+import { contentFromMessage } from '@trainwright/platform';
 import type { Company as ProtoCompany, Limits as ProtoLimits, Profile, User as ProtoUser } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { QualityAssessment } from '@trainwright/proto/trainwright/generator/v1/generator';
+import { VoiceSettings, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
+import {
+  Branding,
+  GeneratorRequest,
+  ProjectFile,
+  VoiceSelection,
+  type Project as ProtoProject,
+} from '@trainwright/proto/trainwright/project/v1/project';
 
 export function limitsJson(l: ProtoLimits | undefined) {
   return {
@@ -74,5 +86,89 @@ export function profileJson(p: Profile) {
       project_limit: p.account?.projectLimit ?? 0,
       member_since: p.account?.memberSince ?? '',
     },
+  };
+}
+
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A message's toJSON answer with its empty lists and maps put back: toJSON leaves them out, and
+ *  the API has always sent them (`subtopics: []`, `recommendations: []`). */
+function withEmptyCollections(message: object, json: unknown): Record<string, unknown> {
+  const out = { ...(json as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(message)) {
+    const isEmpty = Array.isArray(value) ? value.length === 0 : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+    if (isEmpty) out[snakeCase(key)] ??= value;
+  }
+  return out;
+}
+
+/** A generator method's request_data: the one value of `{ <generator_type>: {...} }`. */
+export function requestDataJson(request: GeneratorRequest | undefined): Record<string, unknown> | null {
+  const method = request && Object.values(request).find((value) => value !== undefined);
+  if (!method) return null;
+  return withEmptyCollections(method, Object.values(GeneratorRequest.toJSON(request) as object)[0]);
+}
+
+export function assessmentJson(assessment: QualityAssessment | undefined): Record<string, unknown> | null {
+  return assessment ? withEmptyCollections(assessment, QualityAssessment.toJSON(assessment)) : null;
+}
+
+export const brandingJson = (b: Branding | undefined) => (b ? (Branding.toJSON(b) as { company_name: string; logo_url: string; website: string }) : null);
+
+export function projectJson(p: ProtoProject) {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    status: p.status,
+    project_type: p.projectType,
+    script_content: p.scriptContent,
+    slides_content: p.slidesContent,
+    generated_content: p.generatedContent ? contentFromMessage(p.generatedContent) : null,
+    software_details: p.softwareDetails,
+    software_list: p.softwareList,
+    visual_format: p.visualFormat,
+    document_format: p.documentFormat,
+    quality_score: p.qualityScore ?? null,
+    engagement_prediction: p.engagementPrediction ?? null,
+    branding: brandingJson(p.branding),
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+    company_id: p.companyId,
+    company_name: p.companyName,
+    progress: p.progress,
+    is_collaborative: p.isCollaborative,
+    members: p.members,
+    primary_language: p.primaryLanguage,
+    available_languages: p.availableLanguages,
+    ai_instructions: p.aiInstructions,
+    template_id: p.templateId,
+    font_style: p.fontStyle,
+    image_style: p.imageStyle,
+    voice_selection: p.voiceSelection ? VoiceSelection.toJSON(p.voiceSelection) : null,
+    input_method: p.inputMethod,
+    files: p.files.map((f) => ProjectFile.toJSON(f)),
+    error: p.error || null,
+    needs_regeneration: p.needsRegeneration,
+    can_edit: p.canEdit,
+    can_delete: p.canDelete,
+    generator_type: p.generatorType,
+    request_data: requestDataJson(p.requestData),
+    derived_from_project_id: p.derivedFromProjectId || null,
+  };
+}
+
+export function voiceJson(v: ProtoVoice) {
+  return {
+    voice_id: v.voiceId,
+    name: v.name,
+    category: v.category,
+    description: v.description,
+    settings: v.settings ? (VoiceSettings.toJSON(v.settings) as Record<string, unknown>) : {},
+    is_premium: v.isPremium,
+    labels: { gender: v.labels?.gender ?? '', age: v.labels?.age ?? '', accent: v.labels?.accent ?? '', language: v.labels?.language ?? '' },
+    tier: v.tier,
+    locked: v.locked,
+    locked_message: v.lockedMessage,
   };
 }

@@ -1,7 +1,8 @@
 // The generator's domain model, shared by ingestion, the engines (offline and LLM), quality
 // scoring and the job. Everything here is plain data: JSON in, JSON out.
-import type { Atmosphere, Priority, Effort, QualityDimension, AssessmentType, DifficultyLevel } from '@trainwright/catalogue';
-import type { SlideDeck } from '@trainwright/formats';
+import type { Atmosphere, Priority, Effort, QualityDimension, GeneratorRequest } from '@trainwright/catalogue';
+import type { GeneratedQuestion, GlossaryEntry, LearningModule, SlideDeck } from '@trainwright/formats';
+import { JobError } from '@trainwright/platform';
 
 /** One part of a source document: a heading and what follows it up to the next heading. */
 export interface SourceSection {
@@ -28,40 +29,6 @@ export interface SourceDocument {
   pageCount?: number;
   /** Where it came from: a file name or the final URL after redirects. */
   origin: string;
-}
-
-export interface QuestionOption {
-  id: string;
-  text: string;
-  is_correct: boolean;
-}
-
-export interface GeneratedQuestion {
-  id: string;
-  type: AssessmentType;
-  difficulty: DifficultyLevel;
-  prompt: string;
-  /** Exactly one option is correct. true_false has the options 'True' and 'False'. */
-  options: QuestionOption[];
-  explanation: string;
-  /** The source sentence that supports the correct answer, verbatim. */
-  source: string;
-}
-
-export interface GlossaryEntry {
-  term: string;
-  definition: string;
-}
-
-export interface LearningModule {
-  number: number;
-  title: string;
-  level: DifficultyLevel;
-  objectives: string[];
-  topics: string[];
-  prerequisites: string[];
-  practice: string;
-  estimated_minutes: number;
 }
 
 /** What a generator engine produces; the job stores it as the project's generated content. */
@@ -134,8 +101,6 @@ export interface AiServiceResult {
 
 export type { Atmosphere };
 
-import type { GeneratorRequest } from '@trainwright/catalogue';
-
 /** What a generation job asks an engine to do. */
 export type GenerationTask =
   /** One of the six AI generator methods. `source` is the uploaded file, fetched page or pasted
@@ -166,13 +131,11 @@ export interface GeneratorEngine {
   generate(input: GenerationInput, progress: ProgressReporter): Promise<GenerationResult>;
 }
 
-/** Thrown for input that can never succeed (retrying will not help): the job fails at once. */
-export class GenerationError extends Error {
-  constructor(
-    message: string,
-    readonly retryable = false,
-  ) {
-    super(message);
+/** A generation that failed with a message for the user. Not retryable (the default): input that
+ * can never succeed, so the job fails at once; retryable: another attempt may help. */
+export class GenerationError extends JobError {
+  constructor(message: string, retryable = false) {
+    super(message, retryable);
     this.name = 'GenerationError';
   }
 }

@@ -1,6 +1,6 @@
 // Glossary: terms the material itself defines, each with the defining sentence quoted verbatim.
 // A term the material does not define gets no entry: no definition is ever written by the engine.
-import type { GlossaryEntry } from '../domain/types.js';
+import type { GlossaryEntry } from '@trainwright/formats';
 import type { EngineLanguage } from './stop-words.js';
 import { type Analysis, type TextUnit, cleanLine, stemPhrase } from './text-analysis.js';
 

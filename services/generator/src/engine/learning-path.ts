@@ -3,7 +3,7 @@
 // around the main topic (stage titles and Bloom objectives), and say so.
 import { DIFFICULTY_LEVELS, type DifficultyLevel, type LearningPathRequest } from '@trainwright/catalogue';
 import type { Slide, SlideDeck } from '@trainwright/formats';
-import type { LearningModule } from '../domain/types.js';
+import type { LearningModule } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase, objectiveFor } from './objectives.js';
 import { fixedSlides, sectionTitle } from './segment.js';

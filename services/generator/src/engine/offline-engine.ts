@@ -2,10 +2,9 @@
 // the modules of this folder, and works from the request alone (an outline, a learning path) when
 // there is no material. It never adds facts, and every result says which engine made it.
 import type { Audience, ComplexityLevel, ContentLength, GeneratorRequest, OutputFormat, WritingStyle } from '@trainwright/catalogue';
-import { deckToScript, parseScript, parseSlideText, scriptToDeck, type Slide, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, parseScript, parseSlideText, scriptToDeck, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import { deckToSource } from '../domain/source.js';
 import {
-  type GeneratedQuestion,
   type GenerationInput,
   type GenerationResult,
   type GeneratorEngine,

@@ -8,7 +8,8 @@
 // Every question uses its own sentence. When the material runs out, fewer questions come back and
 // `shortfall` says why: nothing is padded.
 import type { AssessmentType, DifficultyLevel } from '@trainwright/catalogue';
-import type { GeneratedQuestion, QuestionOption, SourceDocument } from '../domain/types.js';
+import type { GeneratedQuestion, QuestionOption } from '@trainwright/formats';
+import type { SourceDocument } from '../domain/types.js';
 import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase } from './objectives.js';
 import { hashText, seededShuffle } from '@trainwright/formats';

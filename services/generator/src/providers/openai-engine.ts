@@ -3,17 +3,9 @@
 // checked by schema and meaning, with a bounded budget of attempts that is ours, not the SDK's.
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { parseSlideText, printSlideText, type Slide } from '@trainwright/formats';
+import { parseSlideText, printSlideText, type GeneratedQuestion, type LearningModule, type Slide } from '@trainwright/formats';
 import { findAiPhrases, stripAiPhrases } from '../engine/ai-phrases.js';
-import {
-  GenerationError,
-  type GeneratedQuestion,
-  type GenerationInput,
-  type GenerationResult,
-  type GeneratorEngine,
-  type LearningModule,
-  type ProgressReporter,
-} from '../domain/types.js';
+import { GenerationError, type GenerationInput, type GenerationResult, type GeneratorEngine, type ProgressReporter } from '../domain/types.js';
 import { ANSWER_JSON_SCHEMA, parseAnswer, type Answer } from './answer-schema.js';
 import { buildPrompt, type PromptPlan } from './prompts.js';
 

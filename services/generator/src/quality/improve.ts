@@ -4,8 +4,8 @@
 // or on a continuation slide. Text that is added comes from the content itself (titles, points,
 // objectives, questions made from its sentences), except the short tone framing lines in notes.
 import type { Atmosphere } from '@trainwright/catalogue';
-import { MAX_POINTS_PER_SLIDE, countWords, splitSentences, type Slide, type SlideDeck } from '@trainwright/formats';
-import type { GeneratedQuestion, QualityAssessment, ScorableContent } from '../domain/types.js';
+import { MAX_POINTS_PER_SLIDE, countWords, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
+import type { QualityAssessment, ScorableContent } from '../domain/types.js';
 import { findAiPhrases, stripAiPhrases } from '../engine/ai-phrases.js';
 import { LONG_SENTENCE_WORDS, shortenAtClause, splitLongSentence } from '../engine/clauses.js';
 import { analyseSource } from '../engine/text-analysis.js';

@@ -2,19 +2,12 @@
 // recommendations the user chose from.
 import type { Kysely } from 'kysely';
 import type { QualityAssessment, QualityRequest } from '../domain/types.js';
+import type { Assessments, StoredAssessment } from '../services/ports.js';
 import type { GeneratorDatabase } from './database.js';
-
-export interface StoredAssessment {
-  id: string;
-  projectId: string;
-  companyId: string;
-  request: QualityRequest;
-  result: QualityAssessment;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export class AssessmentRepository {
+export class AssessmentRepository implements Assessments {
   constructor(private readonly db: Kysely<GeneratorDatabase>) {}
 
   async insert(a: { projectId: string; companyId: string; createdBy: string; request: QualityRequest; result: QualityAssessment; contentHash: string }): Promise<string> {

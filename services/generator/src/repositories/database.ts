@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { QualityAssessment, QualityRequest } from '../domain/types.js';
 
+/** The schema the generator owns. */
+export const GENERATOR_SCHEMA = 'generator';
+
 export interface AssessmentsTable {
   id: Generated<string>;
   project_id: string;

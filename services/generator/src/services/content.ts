@@ -1,33 +1,32 @@
-// A project's content as the generator reads it (for scoring and improvements) and as it stores
-// it (generated_content JSON). The slide model is the one shape every step shares.
-import { deckToScript, parseScript, parseSlideText, printScript, printSlideText, scriptToDeck, type SlideDeck } from '@trainwright/formats';
-import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
+// A project's content as the generator reads it (for scoring and improvements) and as it writes it
+// (the generated-content model). The slide model is the one shape every step shares.
+import {
+  deckToScript,
+  parseScript,
+  parseSlideText,
+  printScript,
+  printSlideText,
+  scriptToDeck,
+  type GeneratedContent,
+  type QualitySummary,
+  type SlideDeck,
+} from '@trainwright/formats';
+import { contentFromMessage } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
-import type { GeneratedQuestion, GenerationResult, GlossaryEntry, LearningModule, QualityAssessment, ScorableContent } from '../domain/types.js';
+import type { GenerationResult, QualityAssessment, ScorableContent } from '../domain/types.js';
+import type { Project } from './ports.js';
 
-/** generated_content as stored on the project (part 1 section 3, plus what generation adds). */
-export interface StoredContent {
-  script: string;
-  slides: { slide_content: string; quality_assessment: StoredQuality | null };
-  engine: string;
-  summary: string;
-  objectives: string[];
-  questions: GeneratedQuestion[];
-  glossary: GlossaryEntry[];
-  modules: LearningModule[];
-  notices: string[];
+/** The project's generated content, or null when it has none yet. */
+export function generatedContentOf(project: Project): GeneratedContent | null {
+  return project.generatedContent ? contentFromMessage(project.generatedContent) : null;
 }
-
-export type StoredQuality = Pick<QualityAssessment, 'overall_score' | 'quality_grade' | 'dimension_scores' | 'engagement_prediction'>;
-
-const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** The content of a project to score or improve: its generated content, else what the user wrote. */
 export function scorableOf(project: Project): ScorableContent | null {
-  const generated = project.generatedContentJson ? (JSON.parse(project.generatedContentJson) as Partial<StoredContent>) : null;
+  const generated = generatedContentOf(project);
   let deck: SlideDeck | null = null;
   let script = generated?.script ?? '';
-  if (generated?.slides?.slide_content?.trim()) deck = parseSlideText(generated.slides.slide_content);
+  if (generated?.slides.slide_content.trim()) deck = parseSlideText(generated.slides.slide_content);
   else if (project.slidesContent.trim()) deck = parseSlideText(project.slidesContent);
   else if (project.scriptContent.trim()) {
     deck = scriptToDeck(parseScript(project.scriptContent), project.title);
@@ -38,24 +37,33 @@ export function scorableOf(project: Project): ScorableContent | null {
   return {
     deck,
     script: script || printScript(deckToScript(deck)),
-    objectives: list<string>(generated?.objectives),
-    questions: list<GeneratedQuestion>(generated?.questions),
-    glossary: list<GlossaryEntry>(generated?.glossary),
+    objectives: generated?.objectives ?? [],
+    questions: generated?.questions ?? [],
+    glossary: generated?.glossary ?? [],
     templateId: project.templateId,
     fontStyle: project.fontStyle,
     imageStyle: project.imageStyle,
-    branding: project.branding ? { company_name: project.branding.companyName, logo_url: project.branding.logoUrl, website: project.branding.website } : null,
+    branding: brandingOf(project),
   };
 }
 
-export function storedQuality(a: QualityAssessment): StoredQuality {
+/** The project's branding in the form quality scoring reads. */
+export function brandingOf(project: Pick<Project, 'branding'>): ScorableContent['branding'] {
+  return project.branding ? { company_name: project.branding.companyName, logo_url: project.branding.logoUrl, website: project.branding.website } : null;
+}
+
+function qualitySummary(a: QualityAssessment): QualitySummary {
   return { overall_score: a.overall_score, quality_grade: a.quality_grade, dimension_scores: a.dimension_scores, engagement_prediction: a.engagement_prediction };
 }
 
-export function storedFromResult(result: GenerationResult, assessment: QualityAssessment): StoredContent {
+function slidesOf(deck: SlideDeck, assessment: QualityAssessment): Pick<GeneratedContent, 'script' | 'slides'> {
+  return { script: printScript(deckToScript(deck)), slides: { slide_content: printSlideText(deck), quality_assessment: qualitySummary(assessment) } };
+}
+
+/** What an engine made, scored. */
+export function contentFromResult(result: GenerationResult, assessment: QualityAssessment): GeneratedContent {
   return {
-    script: printScript(deckToScript(result.deck)),
-    slides: { slide_content: printSlideText(result.deck), quality_assessment: storedQuality(assessment) },
+    ...slidesOf(result.deck, assessment),
     engine: result.engine,
     summary: result.summary,
     objectives: result.objectives,
@@ -67,16 +75,15 @@ export function storedFromResult(result: GenerationResult, assessment: QualityAs
 }
 
 /** Improved content stored on an enhanced version: what the original had, with the new deck. */
-export function storedFromImproved(original: Partial<StoredContent> | null, content: ScorableContent, assessment: QualityAssessment, notices: string[]): StoredContent {
+export function improvedContent(original: GeneratedContent | null, content: ScorableContent, assessment: QualityAssessment, notices: string[]): GeneratedContent {
   return {
-    script: printScript(deckToScript(content.deck)),
-    slides: { slide_content: printSlideText(content.deck), quality_assessment: storedQuality(assessment) },
+    ...slidesOf(content.deck, assessment),
     engine: original?.engine || 'offline',
     summary: original?.summary ?? '',
     objectives: content.objectives,
     questions: content.questions,
     glossary: content.glossary,
-    modules: list<LearningModule>(original?.modules),
+    modules: original?.modules ?? [],
     notices,
   };
 }

@@ -2,10 +2,8 @@
 // (analyzing), run the engine (generating_content), score the result and publish it. Progress is
 // published as it really advances; a failure publishes one clear message and never partial
 // content.
-import type { GeneratorRequest } from '@trainwright/catalogue';
-import { parseScript, parseSlideText, scriptToDeck } from '@trainwright/formats';
-import type { StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
+import { parseScript, parseSlideText, scriptToDeck, type GeneratedContent } from '@trainwright/formats';
 import { deckToSource, sourceText } from '../domain/source.js';
 import {
   GenerationError,
@@ -16,19 +14,23 @@ import {
   type ScorableContent,
   type SourceDocument,
 } from '../domain/types.js';
-import type { AssessmentRepository } from '../repositories/assessment.repository.js';
-import type { ProjectDirectory, ProjectGenerationInput } from '../repositories/project-directory.js';
-import type { SourceReader } from '../repositories/source-reader.js';
 import { applyImprovements, scoreContent } from '../quality/index.js';
-import { scorableOf, storedFromImproved, storedFromResult, type StoredContent } from './content.js';
+import { brandingOf, contentFromResult, generatedContentOf, improvedContent, scorableOf } from './content.js';
+import { generatorRequestOf } from './generator-request.js';
+import type { Assessments, ProjectDirectory, ProjectGenerationInput, SourceReader, StoredFile } from './ports.js';
 
 export const QUALITY_IMPROVEMENT = 'quality_improvement';
 
 /** Where a job's facts go (the event bus in production). */
 export interface GenerationEvents {
   progress(projectId: string, stage: 'analyzing' | 'generating_content', percent: number): Promise<void>;
-  completed(projectId: string, content: StoredContent, assessment: QualityAssessment): Promise<void>;
+  completed(projectId: string, content: GeneratedContent, assessment: QualityAssessment): Promise<void>;
   failed(projectId: string, message: string): Promise<void>;
+}
+
+/** Where each attempt of a job publishes (`runId` tells attempts apart); progress goes to `onProgress` too. */
+export interface GenerationEventChannel {
+  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents;
 }
 
 export interface JobAttempt {
@@ -49,11 +51,10 @@ export const INTERNAL_FAILURE = 'Generation failed because of an internal error.
 export class GenerationService {
   constructor(
     private readonly deps: {
-      projects: ProjectDirectory;
+      projects: Pick<ProjectDirectory, 'generationInput'>;
       sources: SourceReader;
       engine: GeneratorEngine;
-      assessments: AssessmentRepository;
-      events: GenerationEvents;
+      assessments: Pick<Assessments, 'find'>;
       /** Questions for the 'add a knowledge check' improvement. */
       makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
       onUnexpected: (error: unknown, projectId: string) => void;
@@ -64,14 +65,13 @@ export class GenerationService {
    * Runs a job. Throws when the attempt failed; `retryable` on the thrown GenerationError tells the
    * queue whether another attempt may help. The failure is published once, on the last attempt.
    */
-  async run(projectId: string, job: JobAttempt): Promise<JobTimings> {
-    const { events } = this.deps;
+  async run(projectId: string, job: JobAttempt, events: GenerationEvents): Promise<JobTimings> {
     const started = performance.now();
     try {
       const input = await this.deps.projects.generationInput(projectId);
       await events.progress(projectId, 'analyzing', 0);
       if (input.project?.generatorType === QUALITY_IMPROVEMENT) {
-        await this.improve(input);
+        await this.improve(input, events);
         return { extractMs: 0, generateMs: performance.now() - started, scoreMs: 0 };
       }
       const task = await this.task(input, (p) => events.progress(projectId, 'analyzing', p));
@@ -102,7 +102,7 @@ export class GenerationService {
       const assessment = scoreContent(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
       const scored = performance.now();
       await events.progress(projectId, 'generating_content', 100);
-      await events.completed(projectId, storedFromResult(result, assessment), assessment);
+      await events.completed(projectId, contentFromResult(result, assessment), assessment);
       return { extractMs: extracted - started, generateMs: generated - extracted, scoreMs: scored - generated };
     } catch (error) {
       const known = error instanceof GenerationError;
@@ -128,7 +128,8 @@ export class GenerationService {
     };
     switch (project.projectType) {
       case 'ai_content_generator': {
-        const request = { generator_type: project.generatorType, request_data: JSON.parse(project.requestDataJson || '{}') } as GeneratorRequest;
+        const request = generatorRequestOf(project.requestData);
+        if (!request) throw new GenerationError('The project does not say which AI generator method to use.');
         let source: SourceDocument | null = null;
         if (files[0]) source = await readFile(files[0]);
         else if (request.generator_type === 'url_content') source = await sources.url(request.request_data.url);
@@ -161,40 +162,29 @@ export class GenerationService {
   }
 
   /** An enhanced version: the original's content with the selected recommendations applied. */
-  private async improve(input: ProjectGenerationInput): Promise<void> {
+  private async improve(input: ProjectGenerationInput, events: GenerationEvents): Promise<void> {
     const project = input.project!;
-    const { events } = this.deps;
-    const plan = JSON.parse(project.requestDataJson || '{}') as {
-      assessment_id?: string;
-      selected_recommendations?: string[];
-      user_modifications?: Record<string, string>;
-      improvement_notes?: string;
-    };
+    const plan = project.requestData?.qualityImprovement;
     const original = input.sourceProject;
     if (!original) throw new GenerationError('The original project no longer exists, so its improvements cannot be applied.');
     const content = scorableOf(original);
     if (!content) throw new GenerationError('The original project has no content to improve.');
-    const stored = await this.deps.assessments.find(plan.assessment_id ?? '', original.id);
+    const stored = await this.deps.assessments.find(plan?.assessmentId ?? '', original.id);
     if (!stored) throw new GenerationError('The quality assessment these improvements come from no longer exists.');
     await events.progress(project.id, 'analyzing', 100);
     await events.progress(project.id, 'generating_content', 10);
-    const improved = applyImprovements(content, stored.result, plan.selected_recommendations ?? [], plan.user_modifications ?? {}, plan.improvement_notes ?? '', {
+    const improved = applyImprovements(content, stored.result, plan?.selectedRecommendations ?? [], plan?.userModifications ?? {}, plan?.improvementNotes ?? '', {
       makeQuestions: this.deps.makeQuestions,
     });
     const assessment = scoreContent(improved.content, stored.request);
-    const originalContent = original.generatedContentJson ? (JSON.parse(original.generatedContentJson) as Partial<StoredContent>) : null;
     const notices = [
       `Enhanced version of "${original.title}": applied ${improved.applied.length} recommendation(s): ${improved.applied.join(', ')}.`,
       ...improved.skipped.map((s) => `Not applied: ${s.id} (${s.reason}).`),
       `Quality score ${stored.result.overall_score} -> ${assessment.overall_score}.`,
     ];
     await events.progress(project.id, 'generating_content', 100);
-    await events.completed(project.id, storedFromImproved(originalContent, improved.content, assessment, notices), assessment);
+    await events.completed(project.id, improvedContent(generatedContentOf(original), improved.content, assessment, notices), assessment);
   }
-}
-
-function brandingOf(project: { branding?: { companyName: string; logoUrl: string; website: string } }) {
-  return project.branding ? { company_name: project.branding.companyName, logo_url: project.branding.logoUrl, website: project.branding.website } : null;
 }
 
 /** Errors another attempt cannot fix: the project is gone or its input is invalid. */

@@ -13,19 +13,12 @@ import {
   type AnalysisType,
   type QualityDimension,
 } from '@trainwright/catalogue';
-import { printSlideText } from '@trainwright/formats';
+import { deckToScript, printScript, printSlideText } from '@trainwright/formats';
 import { AppError } from '@trainwright/platform';
 import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
-import type { AssessmentRepository } from '../repositories/assessment.repository.js';
-import type { Project, ProjectDirectory } from '../repositories/project-directory.js';
 import { analyze, applyImprovements, initializeService, scoreContent } from '../quality/index.js';
 import { contentHash, scorableOf } from './content.js';
-import { printScript, deckToScript } from '@trainwright/formats';
-
-/** The company's effective capabilities for a member (the auth service answers). */
-export interface CapabilitySource {
-  capabilitiesOf(userId: string, companyId: string): Promise<string[]>;
-}
+import type { Assessments, CapabilitySource, Project, ProjectDirectory } from './ports.js';
 
 export interface AssessmentView extends QualityAssessment {
   id: string;
@@ -34,9 +27,9 @@ export interface AssessmentView extends QualityAssessment {
 export class QualityService {
   constructor(
     private readonly deps: {
-      projects: ProjectDirectory;
+      projects: Pick<ProjectDirectory, 'get' | 'createEnhancedVersion' | 'updateGenerated'>;
       capabilities: CapabilitySource;
-      assessments: AssessmentRepository;
+      assessments: Assessments;
       makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
     },
   ) {}

@@ -1,6 +1,7 @@
 import type { AssessmentType, DifficultyLevel } from '@trainwright/catalogue';
 import { sourceText } from '../../src/domain/source.js';
-import type { GeneratedQuestion, SourceDocument } from '../../src/domain/types.js';
+import type { GeneratedQuestion } from '@trainwright/formats';
+import type { SourceDocument } from '../../src/domain/types.js';
 import { FRAMING } from '../../src/engine/framing.js';
 import { BLANK, generateQuestionSet, generateQuestions } from '../../src/engine/questions.js';
 import { analyseSource, stemWord, tokenize } from '../../src/engine/text-analysis.js';

@@ -1,7 +1,7 @@
 // Decks for the quality tests, written in the slide text format, and a small real question maker
 // (the production one lives in another module and is injected the same way).
-import { parseSlideText } from '@trainwright/formats';
-import type { GeneratedQuestion, QualityRequest, ScorableContent } from '../../src/domain/types.js';
+import { parseSlideText, type GeneratedQuestion } from '@trainwright/formats';
+import type { QualityRequest, ScorableContent } from '../../src/domain/types.js';
 
 export const POOR_SLIDES = `# Password Security
 

@@ -1,6 +1,7 @@
 // The media-render domain: what every renderer reads (one slide model for all outputs) and the
 // interfaces of the speech and video steps. Plain data in, bytes or files out.
 import type { SlideDeck } from '@trainwright/formats';
+import { JobError } from '@trainwright/platform';
 import type { ColorScheme, Layout, TemplateFonts } from '@trainwright/templates';
 
 export const DOCUMENT_FORMATS = ['pptx', 'pdf', 'docx', 'txt'] as const;
@@ -106,13 +107,10 @@ export interface SpeechProvider {
   synthesize(text: string, settings: VoiceSettings, outPath: string): Promise<SpeechClip>;
 }
 
-/** Thrown for input that cannot render (retrying will not help): the job fails at once. */
-export class RenderError extends Error {
-  constructor(
-    message: string,
-    readonly retryable = false,
-  ) {
-    super(message);
+/** A render that cannot succeed (not retryable: the job fails at once) or a fault a retry may cure. */
+export class RenderError extends JobError {
+  constructor(message: string, retryable = false) {
+    super(message, retryable);
     this.name = 'RenderError';
   }
 }

@@ -1,6 +1,6 @@
 // Transport only: proto <-> domain.
 import type { UnaryHandlers } from '@trainwright/platform';
-import type { MediaServiceService, Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
+import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
 import type { VoiceService, VoiceView } from '../services/voice.service.js';
 
@@ -10,7 +10,7 @@ export function toProtoVoice(v: VoiceView): ProtoVoice {
     name: v.name,
     category: v.category,
     description: v.description,
-    settingsJson: JSON.stringify(v.settings),
+    settings: VoiceSettings.fromPartial(v.settings),
     isPremium: v.is_premium,
     labels: { gender: v.labels.gender, age: v.labels.age, accent: v.labels.accent ?? '', language: v.labels.language ?? '' },
     tier: v.tier,

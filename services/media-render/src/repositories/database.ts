@@ -1,6 +1,9 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { Voice } from '../domain/types.js';
 
+/** The schema media-render owns. */
+export const MEDIA_SCHEMA = 'media_render';
+
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
 export interface MediaDatabase {

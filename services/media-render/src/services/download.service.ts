@@ -1,10 +1,9 @@
 // Downloads (part 1 sections 5, 7, 8): only completed projects, the formats the project has,
 // the plan's download limit counted per owner and month, tenancy through the project service.
-import { TIERS, statusLabel, isProjectStatus, type TierId } from '@trainwright/catalogue';
+import { TIERS, statusLabel, isProjectStatus } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
-import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
-import type { RenderRepository } from '../repositories/render.repository.js';
+import { membershipOf, type Memberships, type ProjectDirectory, type RenderedFiles } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
   unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
@@ -24,31 +23,40 @@ export interface DownloadTarget {
   size: number;
 }
 
+/** The downloads counted against the owner's plan. */
+export interface DownloadCounter {
+  /**
+   * Counts a download unless the owner already has `limit` since `since` (-1: no limit); false
+   * when the limit is reached. Parallel downloads cannot both pass it.
+   */
+  countDownload(d: { ownerUserId: string; companyId: string; projectId: string; userId: string; format: string }, limit: number, since: Date): Promise<boolean>;
+}
+
 export class DownloadService {
   constructor(
     private readonly deps: {
-      /** The project with the caller's rights (NOT_FOUND for another company's). */
-      project(userId: string, projectId: string): Promise<Project>;
-      /** The owner's plan and id of a company the caller belongs to. */
-      owner(userId: string, companyId: string): Promise<{ tier: TierId; ownerUserId: string; trialStartedAt?: Date }>;
-      files: RenderRepository;
+      projects: Pick<ProjectDirectory, 'project'>;
+      memberships: Memberships;
+      files: Pick<RenderedFiles, 'currentFile'>;
+      downloads: DownloadCounter;
       clock?: () => Date;
     },
   ) {}
 
+  /** `count`: false for a request that continues a download already counted (a range). */
   async open(userId: string, projectId: string, format: string, count: boolean): Promise<DownloadTarget> {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
     const f = format as DownloadFormat;
-    const project = await this.deps.project(userId, projectId);
+    const project = await this.deps.projects.project(userId, projectId);
     if (project.status !== 'completed') {
       const label = isProjectStatus(project.status) ? statusLabel(project.status) : project.status;
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
     }
-    if (!project.generatedContentJson && !project.slidesContent.trim() && !project.scriptContent.trim()) {
+    if (!project.generatedContent && !project.slidesContent.trim() && !project.scriptContent.trim()) {
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
     }
-    const owner = await this.deps.owner(userId, project.companyId);
-    const tier = TIERS[owner.tier];
+    const owner = await membershipOf(this.deps.memberships, userId, project.companyId);
+    const tier = TIERS[owner.ownerTier];
     if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', DOWNLOAD_MESSAGES.videoNotInPlan(tier.name));
     const file = await this.deps.files.currentFile(projectId, f);
     if (!file) {
@@ -57,11 +65,11 @@ export class DownloadService {
     }
     if (count) {
       const limit = tier.limits.downloadLimit;
-      const trial = owner.tier === 'free-trial';
+      const trial = owner.ownerTier === 'free-trial';
       const now = (this.deps.clock ?? (() => new Date()))();
       // The trial counts all its downloads; paid plans count per calendar month.
       const since = trial ? new Date(0) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const allowed = await this.deps.files.countDownload({ ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f }, limit, since);
+      const allowed = await this.deps.downloads.countDownload({ ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f }, limit, since);
       if (!allowed) throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
     }
     return { storageKey: file.storage_key, filename: `${downloadName(project.title)}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };

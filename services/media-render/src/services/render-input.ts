@@ -1,23 +1,26 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
-import { deckToScript, parseScript, parseSlideText, printScript, scriptToDeck, type SlideDeck } from '@trainwright/formats';
+import type { FontStyle, TierId } from '@trainwright/catalogue';
+import { deckToScript, parseScript, parseSlideText, printScript, scriptToDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
+import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { BUILTIN_TEMPLATES, DEFAULT_FONTS, isLayout, type ColorScheme, type TemplateFonts } from '@trainwright/templates';
-import type { FontStyle } from '@trainwright/catalogue';
-import { RenderError, type RenderBranding, type RenderInput, type RenderQuestion, type RenderStyle } from '../domain/types.js';
+import { BUILTIN_TEMPLATES, DEFAULT_FONTS, isLayout, type AnyTemplate, type TemplateFonts } from '@trainwright/templates';
+import { RenderError, type RenderBranding, type RenderInput, type RenderStyle } from '../domain/types.js';
 
-interface StoredContent {
-  script?: string;
-  slides?: { slide_content?: string };
-  summary?: string;
-  objectives?: unknown;
-  questions?: unknown;
-  glossary?: unknown;
+/** The parts of a template the files render with (a template from the project service may lack fonts). */
+export type RenderTemplate = Pick<AnyTemplate, 'id' | 'name' | 'colorScheme' | 'layout'> & { fonts?: TemplateFonts };
+
+/** What one render job renders. */
+export interface RenderJobInput {
+  project: Project;
+  template: RenderTemplate | null;
+  ownerTier: TierId;
+  renderKey: string;
 }
 
 /** The look when a project has no template: the first built-in template with the form's font style. */
-export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'imageStyle'>, template: Record<string, unknown> | null): RenderStyle {
-  const source = (template ?? BUILTIN_TEMPLATES[0]) as unknown as { id: string; name: string; colorScheme: ColorScheme; layout: string; fonts?: TemplateFonts };
+export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'imageStyle'>, template: RenderTemplate | null): RenderStyle {
+  const source: RenderTemplate = template ?? BUILTIN_TEMPLATES[0]!;
   const fontStyle = (project.fontStyle || 'modern') as FontStyle;
   return {
     templateId: source.id,
@@ -30,17 +33,15 @@ export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'ima
   };
 }
 
-function deckOf(project: Project, content: StoredContent | null): SlideDeck {
-  if (content?.slides?.slide_content?.trim()) return parseSlideText(content.slides.slide_content);
+function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
+  if (content?.slides.slide_content.trim()) return parseSlideText(content.slides.slide_content);
   if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
   if (project.scriptContent.trim()) return scriptToDeck(parseScript(project.scriptContent), project.title);
   throw new RenderError('This project has no content to render yet.');
 }
 
-const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
-
-export function renderInputOf(project: Project, template: Record<string, unknown> | null, branding: RenderBranding | null): RenderInput {
-  const content = project.generatedContentJson ? (JSON.parse(project.generatedContentJson) as StoredContent) : null;
+export function renderInputOf(project: Project, template: RenderTemplate | null, branding: RenderBranding | null): RenderInput {
+  const content = project.generatedContent ? contentFromMessage(project.generatedContent) : null;
   const parsed = deckOf(project, content);
   const deck = { ...parsed, title: parsed.title || project.title };
   if (deck.slides.length === 0) throw new RenderError('This project has no slides to render.');
@@ -50,11 +51,11 @@ export function renderInputOf(project: Project, template: Record<string, unknown
     description: project.description,
     language: project.primaryLanguage || 'en',
     deck,
-    script: content?.script?.trim() ? content.script : printScript(deckToScript(deck)),
+    script: content?.script.trim() ? content.script : printScript(deckToScript(deck)),
     summary: content?.summary ?? '',
-    objectives: list<string>(content?.objectives).filter((o) => typeof o === 'string'),
-    questions: list<RenderQuestion>(content?.questions).filter((q) => q && typeof q.prompt === 'string' && Array.isArray(q.options)),
-    glossary: list<{ term: string; definition: string }>(content?.glossary).filter((g) => g && typeof g.term === 'string'),
+    objectives: content?.objectives ?? [],
+    questions: content?.questions ?? [],
+    glossary: content?.glossary ?? [],
     style: styleOf(project, template),
     branding,
     generatedAt: project.updatedAt || project.createdAt,

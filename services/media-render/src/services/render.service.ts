@@ -3,26 +3,12 @@
 // narrated mp4 and mov), with real progress. Files are keyed by the render key, so a job that
 // is run again (a retry, a worker killed mid-render) reuses what is done and a project ends with
 // exactly one set of files.
-import { TIERS, type TierId } from '@trainwright/catalogue';
-import type { ObjectStorage } from '@trainwright/platform';
+import { TIERS } from '@trainwright/catalogue';
+import type { Logger } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { tmpdir } from 'node:os';
-import { RenderError, type DownloadFormat, type RenderBranding, type RenderInput } from '../domain/types.js';
-import type { RenderRepository } from '../repositories/render.repository.js';
+import { RenderError, type DocumentFormat, type DownloadFormat, type ProgressReporter, type RenderBranding, type RenderInput, type VoiceSettings } from '../domain/types.js';
+import type { MediaStorage, ProjectDirectory, RenderedFiles, WorkDirs } from './ports.js';
 import { renderInputOf } from './render-input.js';
-
-export const RENDER_QUEUE = 'render';
-
-export interface RenderJobInput {
-  project: Project;
-  template: Record<string, unknown> | null;
-  ownerTier: TierId;
-  renderKey: string;
-}
 
 /** Where the job's facts go (the event bus in production). */
 export interface RenderEvents {
@@ -31,12 +17,34 @@ export interface RenderEvents {
   failed(projectId: string, message: string): Promise<void>;
 }
 
+/** Where each attempt of a job publishes (`runId` tells attempts apart); progress goes to `onProgress` too. */
+export interface RenderEventChannel {
+  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents;
+}
+
+/** The technology that makes the files (pdf-lib, pptxgenjs, docx, resvg, the speech engine, ffmpeg). */
 export interface Renderers {
-  document(format: 'pptx' | 'pdf' | 'docx' | 'txt', input: RenderInput): Promise<Buffer>;
-  /** Renders the narrated mp4 (and its WebVTT) in `workDir`. */
-  video(input: RenderInput, voice: { voiceId: string; companyId: string }, workDir: string, progress: (p: number) => Promise<void>): Promise<{ videoPath: string; vttPath: string }>;
-  /** The same streams in a QuickTime container (no re-encode). */
-  remuxToMov(mp4Path: string, movPath: string): Promise<void>;
+  document(format: DocumentFormat, input: RenderInput): Promise<Buffer>;
+  /**
+   * Renders the narrated mp4 in `workDir` and the same streams as mov; `vttPath` is the WebVTT
+   * subtitles when they were written.
+   */
+  video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }>;
+}
+
+/** A project's logo, fetched and checked; null with the reason when it cannot be used. */
+export interface LogoSource {
+  fetch(url: string): Promise<{ logo: RenderBranding['logo']; problem: string }>;
+}
+
+/** The settings a voice id narrates with (premade or the company's own; the default voice for ''). */
+export interface VoiceSettingsSource {
+  settingsFor(voiceId: string, companyId: string): Promise<VoiceSettings>;
+}
+
+export interface RenderRequest {
+  projectId: string;
+  renderKey: string;
 }
 
 export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal error. Please try again.';
@@ -44,34 +52,37 @@ export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal 
 export class RenderService {
   constructor(
     private readonly deps: {
-      load(projectId: string): Promise<RenderJobInput>;
-      branding(project: Project): Promise<RenderBranding | null>;
+      projects: Pick<ProjectDirectory, 'renderInput'>;
+      logos: LogoSource;
+      voices: VoiceSettingsSource;
       renderers: Renderers;
-      files: RenderRepository;
-      storage: ObjectStorage;
-      events: RenderEvents;
-      workRoot: string;
-      onUnexpected: (error: unknown, projectId: string) => void;
+      files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetProject'>;
+      storage: Pick<MediaStorage, 'save' | 'delete'>;
+      workDirs: WorkDirs;
+      logger: Pick<Logger, 'warn' | 'error'>;
     },
   ) {}
 
-  async run(projectId: string, renderKey: string, job: { attempt: number; maxAttempts: number }): Promise<{ rendered: string[]; reused: string[] }> {
-    const { events } = this.deps;
+  /**
+   * Renders what is missing of the set, makes it current and removes older sets. Throws a
+   * RenderError: retryable while attempts remain for a fault a retry may cure (render.failed
+   * is published only when it is not).
+   */
+  async run(request: RenderRequest, job: { attempt: number; maxAttempts: number }, events: RenderEvents): Promise<{ rendered: string[]; reused: string[] }> {
+    const { projectId, renderKey } = request;
     try {
-      const input = await this.deps.load(projectId);
+      const input = await this.deps.projects.renderInput(projectId);
       // The content changed since this job was queued: the newer job renders it.
       if (input.renderKey !== renderKey) return { rendered: [], reused: [] };
       const project = input.project;
       const done = new Map((await this.deps.files.filesOf(projectId, renderKey)).map((f) => [f.format, f]));
-      const renderInput = renderInputOf(project, input.template, await this.deps.branding(project));
+      const renderInput = renderInputOf(project, input.template, await this.branding(project));
       const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
       const videoAllowed = TIERS[input.ownerTier].capabilities.videoGeneration;
       const rendered: string[] = [];
-      const keep = async (format: DownloadFormat | 'vtt', body: Buffer | string) => {
+      const keep = async (format: DownloadFormat | 'vtt', body: Buffer | { path: string }) => {
         const key = `companies/${project.companyId}/projects/${projectId}/renders/${renderKey}/${fileBase(project.title)}.${format}`;
-        // A killed attempt may have left a partial file under the same key.
-        await this.deps.storage.delete(key);
-        const { size } = await this.deps.storage.put(key, typeof body === 'string' ? createReadStream(body) : Readable.from(body));
+        const size = await this.deps.storage.save(key, body);
         await this.deps.files.recordFile({ projectId, renderKey, format, companyId: project.companyId, storageKey: key, size });
         rendered.push(format);
       };
@@ -89,27 +100,22 @@ export class RenderService {
 
       if (wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) {
         await events.progress(projectId, 'creating_video', 0);
-        const workDir = await mkdtemp(join(this.deps.workRoot || tmpdir(), 'tw-render-'));
-        try {
-          const voice = { voiceId: project.voiceSelection?.voiceId ?? '', companyId: project.companyId };
+        await this.deps.workDirs.use(async (workDir) => {
+          const voice = await this.deps.voices.settingsFor(project.voiceSelection?.voiceId ?? '', project.companyId);
           const video = await this.deps.renderers.video(renderInput, voice, workDir, (p) => events.progress(projectId, 'creating_video', Math.min(95, p * 0.95)));
-          const movPath = join(workDir, 'video.mov');
-          await this.deps.renderers.remuxToMov(video.videoPath, movPath);
-          await keep('mp4', video.videoPath);
-          await keep('mov', movPath);
-          if ((await stat(video.vttPath).catch(() => null))?.isFile()) await keep('vtt', video.vttPath);
-        } finally {
-          await rm(workDir, { recursive: true, force: true });
-        }
+          await keep('mp4', { path: video.mp4Path });
+          await keep('mov', { path: video.movPath });
+          if (video.vttPath) await keep('vtt', { path: video.vttPath });
+        });
         await events.progress(projectId, 'creating_video', 100);
       }
 
-      for (const key of await this.deps.files.makeCurrent(projectId, renderKey)) await this.deps.storage.delete(key);
+      await this.deleteStored(await this.deps.files.makeCurrent(projectId, renderKey));
       await events.completed(projectId);
       return { rendered, reused: [...done.keys()] };
     } catch (error) {
       const known = error instanceof RenderError;
-      if (!known) this.deps.onUnexpected(error, projectId);
+      if (!known) this.deps.logger.error({ err: error, projectId }, 'render failed unexpectedly');
       const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
       const message = known ? error.message : INTERNAL_RENDER_FAILURE;
       if (!retryable || job.attempt >= job.maxAttempts) {
@@ -118,6 +124,22 @@ export class RenderService {
       }
       throw new RenderError(message, true);
     }
+  }
+
+  /** Forgets a deleted project's renders and removes their files. */
+  async forgetProject(projectId: string): Promise<void> {
+    await this.deleteStored(await this.deps.files.forgetProject(projectId));
+  }
+
+  private async deleteStored(keys: string[]): Promise<void> {
+    for (const key of keys) await this.deps.storage.delete(key);
+  }
+
+  private async branding(project: Project): Promise<RenderBranding | null> {
+    if (!project.branding) return null;
+    const { logo, problem } = await this.deps.logos.fetch(project.branding.logoUrl);
+    if (problem) this.deps.logger.warn({ projectId: project.id, problem }, 'rendering without the logo');
+    return { companyName: project.branding.companyName, website: project.branding.website, logo };
   }
 }
 

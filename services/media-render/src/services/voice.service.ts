@@ -1,18 +1,14 @@
 // The voice library (part 2 sections 2-5, 7-9): the provider's real voices with plan tiers,
 // the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
 // previews served by us, and the rule that a locked voice cannot be chosen.
-import type { TierId } from '@trainwright/catalogue';
-import { AppError, type ObjectStorage } from '@trainwright/platform';
+import { AppError } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createReadStream } from 'node:fs';
 import type { SpeechProvider, Voice, VoiceSettings } from '../domain/types.js';
-import type { RenderRepository } from '../repositories/render.repository.js';
+import { CloneRejected, type VoiceCloner } from '../domain/voice-cloner.js';
 import { CLONE_REQUIRED_MESSAGE } from '../voices/clone-rules.js';
-import { CloneRejected, type VoiceCloner } from '../voices/cloner.js';
 import { buildVoiceLibrary, lockedVoiceMessage, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
+import { membershipOf, type MediaStorage, type Memberships, type WorkDirs } from './ports.js';
 
 /** The preview text when the caller sends none (the specification's fixed sample). */
 export const DEFAULT_PREVIEW_TEXT = 'Hello! This is a preview of the voice that will narrate your training video.';
@@ -23,6 +19,15 @@ export interface VoiceView extends Voice {
   locked_message: string;
 }
 
+/** The companies' own voices (matched or cloned), ids `custom:<uuid>`. */
+export interface CustomVoices {
+  customVoices(companyId: string): Promise<Voice[]>;
+  /** Stores the voice; its id (`custom:<uuid>`). */
+  insertCustomVoice(companyId: string, createdBy: string, voice: Voice): Promise<string>;
+  /** The voice by the id after `custom:`; undefined for another company's or an unknown one. */
+  customVoice(companyId: string, id: string): Promise<Voice | undefined>;
+}
+
 export class VoiceService {
   private library: Promise<VoiceLibrary> | undefined;
 
@@ -31,12 +36,12 @@ export class VoiceService {
       speech: SpeechProvider;
       /** Voice matching (default) or ElevenLabs cloning, by configuration. */
       cloner: VoiceCloner;
-      files: RenderRepository;
-      storage: ObjectStorage;
-      /** The company's effective capabilities and its owner's plan, for a member (NOT_FOUND otherwise). */
-      capabilities(userId: string, companyId: string): Promise<{ capabilities: string[]; ownerTier: TierId }>;
-      /** Reads a stored upload (clone samples) into memory. */
-      read(storageKey: string): Promise<Buffer>;
+      voices: CustomVoices;
+      /** Previews are kept, clone samples read. */
+      storage: Pick<MediaStorage, 'save' | 'has' | 'read'>;
+      /** Where a preview is spoken before it is stored. */
+      workDirs: WorkDirs;
+      memberships: Memberships;
     },
   ) {}
 
@@ -47,7 +52,7 @@ export class VoiceService {
   }
 
   private async view(voices: Voice[], userId: string, companyId: string): Promise<VoiceView[]> {
-    const { capabilities, ownerTier } = await this.deps.capabilities(userId, companyId);
+    const { capabilities, ownerTier } = await membershipOf(this.deps.memberships, userId, companyId);
     return voices.map((voice) => {
       const rule = voiceAllowed(voice, capabilities, ownerTier);
       return { ...voice, locked: !rule.allowed, locked_message: rule.allowed ? '' : lockedVoiceMessage(rule.requiredPlan) };
@@ -60,8 +65,8 @@ export class VoiceService {
   }
 
   async custom(userId: string, companyId: string): Promise<VoiceView[]> {
-    await this.deps.capabilities(userId, companyId);
-    return (await this.deps.files.customVoices(companyId)).map((v) => ({ ...v, locked: false, locked_message: '' }));
+    await membershipOf(this.deps.memberships, userId, companyId);
+    return (await this.deps.voices.customVoices(companyId)).map((v) => ({ ...v, locked: false, locked_message: '' }));
   }
 
   /** The voice if the company may use it; 403 with the specification's message when locked. */
@@ -79,15 +84,11 @@ export class VoiceService {
     const text = (sampleText.trim() || DEFAULT_PREVIEW_TEXT).slice(0, MAX_PREVIEW_CHARS);
     const audioId = createHash('sha256').update(JSON.stringify([voice.settings, text])).digest('hex').slice(0, 32);
     const storageKey = `voice-previews/${audioId}.wav`;
-    if ((await this.deps.storage.size(storageKey).catch(() => -1)) > 0) return { audioId, storageKey };
-    const dir = await mkdtemp(join(tmpdir(), 'tw-preview-'));
-    try {
+    if (await this.deps.storage.has(storageKey)) return { audioId, storageKey };
+    await this.deps.workDirs.use(async (dir) => {
       const clip = await this.deps.speech.synthesize(text, voice.settings, join(dir, 'preview.wav'));
-      await this.deps.storage.delete(storageKey);
-      await this.deps.storage.put(storageKey, createReadStream(clip.wavPath));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+      await this.deps.storage.save(storageKey, { path: clip.wavPath });
+    });
     return { audioId, storageKey };
   }
 
@@ -97,12 +98,12 @@ export class VoiceService {
     companyId: string,
     input: { name: string; description: string; samples: Array<{ filename: string; storageKey: string; size: number }> },
   ): Promise<VoiceView> {
-    await this.deps.capabilities(userId, companyId);
+    await membershipOf(this.deps.memberships, userId, companyId);
     if (!input.name.trim() || input.samples.length === 0) throw AppError.validation('name', CLONE_REQUIRED_MESSAGE);
-    const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.read(s.storageKey), size: s.size })));
+    const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.storage.read(s.storageKey), size: s.size })));
     try {
       const { voice } = await this.deps.cloner.clone({ name: input.name, description: input.description, files });
-      const id = await this.deps.files.insertCustomVoice(companyId, userId, voice);
+      const id = await this.deps.voices.insertCustomVoice(companyId, userId, voice);
       return { ...voice, voice_id: id, locked: false, locked_message: '' };
     } catch (error) {
       if (error instanceof CloneRejected) throw AppError.validation(error.problems[0]?.filename ? 'files' : 'name', error.message);
@@ -118,7 +119,7 @@ export class VoiceService {
   }
 
   private async find(companyId: string, voiceId: string): Promise<Voice | undefined> {
-    if (voiceId.startsWith('custom:')) return this.deps.files.customVoice(companyId, voiceId.slice('custom:'.length));
+    if (voiceId.startsWith('custom:')) return this.deps.voices.customVoice(companyId, voiceId.slice('custom:'.length));
     return (await this.premade()).voices.find((v) => v.voice_id === voiceId);
   }
 }

@@ -1,10 +1,11 @@
 // Validation of a clone request (part 2 section 5): a name and at least one file; each file an
 // MP3, WAV, M4A or AAC of at most 10485760 bytes whose bytes really are that kind of audio (the
 // extension alone proves nothing, so the container's signature is checked).
+import { extensionOf, VOICE_SAMPLE_UPLOAD } from '@trainwright/catalogue';
 
-export const CLONE_MAX_FILE_BYTES = 10_485_760;
-export const CLONE_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac'] as const;
-export type CloneExtension = (typeof CLONE_EXTENSIONS)[number];
+export const CLONE_MAX_FILE_BYTES = VOICE_SAMPLE_UPLOAD.maxBytes;
+/** The catalogue's voice-sample extensions without the dot ('mp3', ...). */
+export type CloneExtension = (typeof VOICE_SAMPLE_UPLOAD.extensions)[number] extends `.${infer E}` ? E : never;
 export const CLONE_REQUIRED_MESSAGE = 'Please provide a name and at least one audio file';
 
 export const CLONE_CONTENT_TYPES: Record<CloneExtension, string> = {
@@ -103,11 +104,6 @@ export function looksLikeAudio(extension: CloneExtension, b: Buffer): boolean {
   }
 }
 
-export function extensionOf(filename: string): string {
-  const m = /\.([^./\\]+)$/.exec(filename.trim());
-  return m ? m[1]!.toLowerCase() : '';
-}
-
 /** Checks a clone request; `message` is the first problem's text for a single alert. */
 export function validateCloneRequest(input: CloneRequestInput): CloneValidation {
   const name = (input.name ?? '').trim();
@@ -119,9 +115,9 @@ export function validateCloneRequest(input: CloneRequestInput): CloneValidation 
   const accepted: Array<CloneFileInput & { extension: CloneExtension; contentType: string }> = [];
   for (const file of files) {
     const shown = file.filename || '(unnamed file)';
-    const ext = extensionOf(file.filename);
+    const dotted = extensionOf(file.filename);
     const size = file.size ?? file.bytes.length;
-    if (!(CLONE_EXTENSIONS as readonly string[]).includes(ext)) {
+    if (!(VOICE_SAMPLE_UPLOAD.extensions as readonly string[]).includes(dotted)) {
       problems.push({
         code: 'unsupported_type',
         filename: file.filename,
@@ -129,7 +125,7 @@ export function validateCloneRequest(input: CloneRequestInput): CloneValidation 
       });
       continue;
     }
-    const extension = ext as CloneExtension;
+    const extension = dotted.slice(1) as CloneExtension;
     if (size === 0) {
       problems.push({ code: 'empty_file', filename: file.filename, message: `'${shown}' is empty.` });
       continue;

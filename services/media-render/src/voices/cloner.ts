@@ -1,31 +1,11 @@
 // "Clone voice" as the API offers it, by configuration: voice matching on espeak-ng by default
 // (labelled as matched), ElevenLabs instant cloning when configured. Both check the request
 // against the specification's rules before any work or upload.
-import type { Voice } from '../domain/types.js';
+import { CloneRejected, type VoiceCloner } from '../domain/voice-cloner.js';
 import { ElevenLabsProvider, type ElevenLabsOptions } from '../speech/elevenlabs.js';
 import { EspeakProvider } from '../speech/espeak.js';
-import { validateCloneRequest, type CloneProblem, type CloneRequestInput } from './clone-rules.js';
+import { validateCloneRequest } from './clone-rules.js';
 import { matchVoice } from './matching.js';
-
-/** A clone request that breaks the rules; `message` is the one to show, `problems` all of them. */
-export class CloneRejected extends Error {
-  constructor(readonly problems: CloneProblem[]) {
-    super(problems[0]?.message ?? 'The clone request is not valid');
-    this.name = 'CloneRejected';
-  }
-}
-
-export interface CloneResult {
-  voice: Voice;
-  /** ElevenLabs may hold a clone until its owner verifies it; matching never does. */
-  requiresVerification: boolean;
-}
-
-export interface VoiceCloner {
-  readonly kind: 'matching' | 'elevenlabs';
-  /** `language`: the narration language the voice is for (matching picks that espeak-ng voice). */
-  clone(request: CloneRequestInput, language?: string): Promise<CloneResult>;
-}
 
 export type ClonerConfig =
   | { kind: 'matching'; espeak?: EspeakProvider; ffmpegPath?: string }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pcmToWav } from '../../src/speech/wav.js';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../src/testing/fake-elevenlabs.js';
-import { CloneRejected, createVoiceCloner } from '../../src/voices/cloner.js';
+import { CloneRejected } from '../../src/domain/voice-cloner.js';
+import { createVoiceCloner } from '../../src/voices/cloner.js';
 
 let dir: string;
 let m4a: Buffer;

@@ -1,10 +1,17 @@
 // Transport only: proto <-> domain.
-import type { UnaryHandlers } from '@trainwright/platform';
-import type { Project, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
-import type { ProjectService, ProjectView } from '../services/project.service.js';
-import { companyFor, type Memberships } from '../services/project.service.js';
-import type { TemplateService } from '../services/template.service.js';
-import { AppError } from '@trainwright/platform';
+import { AppError, contentToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { GeneratorRequest, Template, type Project, type ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { companyFor } from '../services/projects/access.js';
+import { createProject } from '../services/projects/create-project.js';
+import { deleteProject } from '../services/projects/delete-project.js';
+import type { ProjectDeps } from '../services/projects/deps.js';
+import { generationInput } from '../services/projects/generation-input.js';
+import { getProject } from '../services/projects/get-project.js';
+import { listProjects } from '../services/projects/list-projects.js';
+import { revokeShareLinks, shareProject, sharedProject } from '../services/projects/share-links.js';
+import { updateProject } from '../services/projects/update-project.js';
+import { discardUpload, prepareUpload, registerUpload } from '../services/projects/uploads.js';
+import type { ProjectView } from '../services/projects/views.js';
 
 export function toProtoProject(p: ProjectView): Project {
   return {
@@ -15,7 +22,7 @@ export function toProtoProject(p: ProjectView): Project {
     projectType: p.project_type,
     scriptContent: p.script_content,
     slidesContent: p.slides_content,
-    generatedContentJson: p.generated_content ? JSON.stringify(p.generated_content) : '',
+    generatedContent: p.generated_content ? contentToMessage(p.generated_content) : undefined,
     softwareDetails: p.software_details,
     softwareList: p.software_list,
     visualFormat: p.visual_format,
@@ -46,7 +53,8 @@ export function toProtoProject(p: ProjectView): Project {
     canEdit: p.canEdit,
     canDelete: p.canDelete,
     generatorType: p.generator_type,
-    requestDataJson: p.request_data ? JSON.stringify(p.request_data) : '',
+    // Stored normalised: a method's request, or an enhanced version's improvement plan.
+    requestData: p.request_data && p.generator_type ? GeneratorRequest.fromJSON({ [p.generator_type]: p.request_data }) : undefined,
     derivedFromProjectId: p.derived_from_project_id ?? '',
   };
 }
@@ -59,22 +67,20 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function createProjectHandlers(deps: {
-  projects: ProjectService;
-  templates: TemplateService;
-  memberships: Memberships;
-  removeFiles: (keys: string[]) => Promise<void>;
-}): UnaryHandlers<typeof ProjectServiceService> {
-  const { projects, templates, memberships } = deps;
+export function createProjectHandlers(
+  deps: ProjectDeps,
+  removeFiles: (keys: string[]) => Promise<void>,
+): UnaryHandlers<typeof ProjectServiceService> {
+  const { templates, memberships } = deps;
   const voice = (v?: { voiceId: string; name: string; category: string }) =>
     v ? { voice_id: v.voiceId, name: v.name, category: v.category } : undefined;
 
   const currentCompany = async (userId: string, action: 'company.read' | 'template.create') =>
-    companyFor(await memberships.of(userId), '', action, 'Company not found');
+    companyFor(await memberships.companiesOf(userId), '', action, 'Company not found');
 
   return {
     createProject: async (req) =>
-      projects.create(req.userId, {
+      createProject(deps, req.userId, {
         companyId: req.companyId,
         title: req.title,
         description: req.description,
@@ -94,12 +100,12 @@ export function createProjectHandlers(deps: {
         templateId: req.templateId,
         fileIds: req.fileIds,
         generatorType: req.generatorType,
-        requestDataJson: req.requestDataJson,
+        requestData: req.requestData,
         derivedFromProjectId: req.derivedFromProjectId,
       }),
-    discardUpload: async (req) => ({ storageKey: await projects.discardUpload(req.userId, req.fileId) }),
+    discardUpload: async (req) => ({ storageKey: await discardUpload(deps, req.userId, req.fileId) }),
     getGenerationInput: async (req) => {
-      const input = await projects.generationInput(req.projectId);
+      const input = await generationInput(deps, req.projectId);
       return {
         project: toProtoProject(input.project),
         files: input.files.map((f) => ({
@@ -112,13 +118,13 @@ export function createProjectHandlers(deps: {
         })),
         ownerTier: input.ownerTier,
         sourceProject: input.sourceProject ? toProtoProject(input.sourceProject) : undefined,
-        templateJson: input.template ? JSON.stringify(input.template) : '',
+        template: input.template ? Template.fromPartial(input.template) : undefined,
         ownerUserId: input.ownerUserId,
         renderKey: input.renderKey,
       };
     },
     listProjects: async (req) => {
-      const page = await projects.list(req.userId, {
+      const page = await listProjects(deps, req.userId, {
         search: req.search,
         status: req.status,
         projectType: req.projectType,
@@ -141,10 +147,10 @@ export function createProjectHandlers(deps: {
         },
       };
     },
-    getProject: async (req) => toProtoProject(await projects.get(req.userId, req.projectId)),
+    getProject: async (req) => toProtoProject(await getProject(deps, req.userId, req.projectId)),
     updateProject: async (req) =>
       toProtoProject(
-        await projects.update(req.userId, req.projectId, {
+        await updateProject(deps, req.userId, req.projectId, {
           title: req.title,
           description: req.description,
           scriptContent: req.scriptContent,
@@ -163,19 +169,19 @@ export function createProjectHandlers(deps: {
         }),
       ),
     deleteProject: async (req) => {
-      await deps.removeFiles(await projects.delete(req.userId, req.projectId));
+      await removeFiles(await deleteProject(deps, req.userId, req.projectId));
       return {};
     },
     createShareLink: async (req) => {
-      const link = await projects.share(req.userId, req.projectId);
+      const link = await shareProject(deps, req.userId, req.projectId);
       return { token: link.token, createdAt: link.createdAt.toISOString() };
     },
     revokeShareLink: async (req) => {
-      await projects.revokeShare(req.userId, req.projectId);
+      await revokeShareLinks(deps, req.userId, req.projectId);
       return {};
     },
     getSharedProject: async (req) => {
-      const p = await projects.shared(req.token);
+      const p = await sharedProject(deps, req.token);
       const generated = p.generated_content;
       return {
         title: p.title,
@@ -197,12 +203,12 @@ export function createProjectHandlers(deps: {
       return { templates: result.templates.map((t) => ({ json: JSON.stringify(t) })), categories: result.categories };
     },
     prepareUpload: async (req) => {
-      const target = await projects.prepareUpload(req.userId, req.companyId);
+      const target = await prepareUpload(deps, req.userId, req.companyId);
       return { companyId: target.companyId, fileUploadLimitMb: target.fileUploadLimitMB };
     },
     registerUpload: async (req) => {
       const file = { companyId: req.companyId, kind: req.kind, filename: req.filename, size: req.size, contentType: req.contentType, storageKey: req.storageKey };
-      const { id, filename } = await projects.registerUpload(req.userId, file);
+      const { id, filename } = await registerUpload(deps, req.userId, file);
       return { id, kind: file.kind, filename, size: file.size, contentType: file.contentType };
     },
     createTemplate: async (req) => {

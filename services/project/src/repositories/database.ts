@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { GeneratedContent } from '@trainwright/formats';
 import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
+
+export const PROJECT_SCHEMA = 'project';
 
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
 
@@ -15,13 +18,6 @@ export interface VoiceJson {
   category: string;
 }
 
-export interface GeneratedContentJson {
-  script: string;
-  slides: { slide_content: string; quality_assessment?: unknown };
-  /** What the generator adds: engine, summary, objectives, questions, glossary, modules, notices. */
-  [extra: string]: unknown;
-}
-
 export interface ProjectsTable {
   id: Generated<string>;
   company_id: string;
@@ -34,7 +30,8 @@ export interface ProjectsTable {
   input_method: string;
   script_content: string;
   slides_content: string;
-  generated_content: JSONColumnType<GeneratedContentJson | null, string | null, string | null>;
+  /** The model's JSON; rows written before it may lack fields (read them with contentFromStored). */
+  generated_content: JSONColumnType<GeneratedContent | null, string | null, string | null>;
   software_details: string;
   software_list: JSONColumnType<string[], string, string>;
   visual_format: string;

@@ -1,8 +1,11 @@
 // All SQL of the project service. Tenancy is decided by the service (company ids the caller
 // belongs to); every query here takes those ids and never returns another company's rows.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { GeneratedContent } from '@trainwright/formats';
 import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
-import type { BrandingJson, GeneratedContentJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
+import type { ProjectStore } from '../services/projects/deps.js';
+import type { TemplateStore } from '../services/template.service.js';
+import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -37,7 +40,7 @@ export interface NewProject {
   imageStyle: string;
   voiceSelection: VoiceJson | null;
   status?: string;
-  generatedContent?: GeneratedContentJson | null;
+  generatedContent?: GeneratedContent | null;
   progress?: Record<string, number>;
   qualityScore?: number | null;
   engagementPrediction?: number | null;
@@ -68,7 +71,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export class ProjectRepository {
+export class ProjectRepository implements ProjectStore, TemplateStore {
   constructor(private readonly db: Kysely<ProjectDatabase>) {}
 
   /**
@@ -303,17 +306,6 @@ export class ProjectRepository {
       await enqueueEvents(trx, events);
       return files.map((f) => f.storage_key);
     });
-  }
-
-  async countByCompany(companyIds: string[]): Promise<Map<string, number>> {
-    if (companyIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('projects')
-      .select(['company_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('company_id', 'in', companyIds)
-      .groupBy('company_id')
-      .execute();
-    return new Map(rows.map((r) => [r.company_id, Number(r.n)]));
   }
 
   // Share links -------------------------------------------------------------------------------

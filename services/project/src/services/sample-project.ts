@@ -1,6 +1,6 @@
 // The completed "Welcome Training" project every new account starts with: a real, short course
 // on using Trainwright, in the slide text and script formats every export reads.
-import { deckToScript, printScript, printSlideText, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, plainContent, printScript, printSlideText, type SlideDeck } from '@trainwright/formats';
 import type { NewProject } from '../repositories/project.repository.js';
 
 export const SAMPLE_TITLE = 'Welcome Training';
@@ -59,7 +59,7 @@ export function sampleProject(input: { companyId: string; companyName: string; u
     imageStyle: 'professional',
     voiceSelection: null,
     status: 'completed',
-    generatedContent: { script, slides: { slide_content: slideText }, engine: 'sample' },
+    generatedContent: { ...plainContent(script, slideText), engine: 'sample' },
     progress: { analyzing: 100, generating_content: 100, creating_slides: 100, generating_documents: 100 },
     isSample: true,
   };

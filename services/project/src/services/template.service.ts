@@ -10,10 +10,18 @@ import {
   listTemplates,
   templatePreviewDataUri,
   validateCustomTemplate,
+  type AnyTemplate,
   type TemplateFields,
   type TemplateSort,
 } from '@trainwright/templates';
-import type { ProjectRepository } from '../repositories/project.repository.js';
+import { isUuid } from './validation.js';
+
+/** Companies' own templates (repositories/project.repository.ts). */
+export interface TemplateStore {
+  customTemplates(companyId: string): Promise<Array<{ id: string; document: Record<string, unknown> }>>;
+  findCustomTemplate(id: string, companyId: string): Promise<{ id: string; document: Record<string, unknown> } | undefined>;
+  insertCustomTemplate(companyId: string, createdBy: string, document: Record<string, unknown>): Promise<string>;
+}
 
 export interface TemplateView extends TemplateFields {
   id: string;
@@ -24,7 +32,7 @@ export interface TemplateView extends TemplateFields {
 }
 
 export class TemplateService {
-  constructor(private readonly projects: ProjectRepository) {}
+  constructor(private readonly projects: TemplateStore) {}
 
   async list(
     companyId: string,
@@ -61,13 +69,12 @@ export class TemplateService {
   }
 
   /** The project's template as the renderer needs it (built-in or the company's own), or null. */
-  async resolve(templateId: string, companyId: string): Promise<Record<string, unknown> | null> {
+  async resolve(templateId: string, companyId: string): Promise<AnyTemplate | null> {
     if (!templateId) return null;
     const builtIn = getBuiltinTemplate(templateId);
-    if (builtIn) return builtIn as unknown as Record<string, unknown>;
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(templateId);
-    const custom = uuid ? await this.projects.findCustomTemplate(templateId, companyId) : undefined;
-    return custom ? { ...custom.document, id: custom.id, builtIn: false } : null;
+    if (builtIn) return builtIn;
+    const custom = isUuid(templateId) ? await this.projects.findCustomTemplate(templateId, companyId) : undefined;
+    return custom ? { ...(custom.document as unknown as TemplateFields), id: custom.id, builtIn: false } : null;
   }
 
   /** Throws unless the template exists for the company and the plan includes it. */
@@ -79,8 +86,7 @@ export class TemplateService {
       }
       return;
     }
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(templateId);
-    if (!uuid || !(await this.projects.findCustomTemplate(templateId, companyId))) {
+    if (!isUuid(templateId) || !(await this.projects.findCustomTemplate(templateId, companyId))) {
       throw AppError.validation('template_id', 'Template not found');
     }
   }

@@ -1,7 +1,7 @@
 // The create form's rules (part 1 section 5) and the bounds on every text field.
-import { AppError } from '@trainwright/platform';
-
 import type { ProjectType } from '@trainwright/catalogue';
+import { AppError } from '@trainwright/platform';
+import type { VoiceJson } from '../repositories/database.js';
 
 export const MESSAGES = {
   titleRequired: 'Project title is required',
@@ -21,6 +21,13 @@ export const TEXT_LIMITS = {
   brandingText: 200,
   url: 2048,
 } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids are checked before they reach SQL (a uuid column refuses anything else with an error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
 
 // Control characters other than tab and line breaks never belong in stored text.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
@@ -73,6 +80,14 @@ export function branding(input: BrandingInput | undefined): { company_name: stri
     company_name: text('company_name', input?.companyName, TEXT_LIMITS.brandingText),
     logo_url: url('logo_url', input?.logoUrl),
     website: url('website', input?.website),
+  };
+}
+
+export function voice(v: VoiceJson): VoiceJson {
+  return {
+    voice_id: text('voice_selection.voice_id', v.voice_id, 200),
+    name: text('voice_selection.name', v.name, 200),
+    category: text('voice_selection.category', v.category, 100),
   };
 }
 

@@ -5,7 +5,8 @@ import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type TemplateFonts } from '@trainwright/templates';
-import { deckHasContent, isHttpUrl, type Branding, type ContentView } from '~/lib/projects';
+import type { Branding } from '~/lib/project-types';
+import { deckHasContent, isHttpUrl, type ContentView } from '~/lib/projects';
 import { cx } from '../ui';
 
 export interface PreviewLook {

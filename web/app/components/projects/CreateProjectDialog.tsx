@@ -26,7 +26,8 @@ import { useSignedInUser } from '~/lib/auth';
 import { isVideoFormat } from '~/lib/downloads';
 import { errorText, messageText } from '~/lib/errors';
 import { planName, tierOf } from '~/lib/format';
-import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type Branding, type ContentView, type CreateProjectType } from '~/lib/projects';
+import type { Branding } from '~/lib/project-types';
+import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type ContentView, type CreateProjectType } from '~/lib/projects';
 import { templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
 import { UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import { notifyProjectsChanged } from '~/lib/useProjects';
@@ -51,7 +52,7 @@ import {
   type BrandingDraft,
   type BrandingErrors,
 } from './ProjectFormFields';
-import { useWorkspace } from './Workspace';
+import { useWorkspace } from './workspace-context';
 
 export const CREATE_TIMEOUT_MS = 30_000;
 

@@ -25,7 +25,7 @@ import { DownloadIcon, WarningIcon } from '../icons';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, cx } from '../ui';
 import { UploadProgress } from './FileUpload';
-import { useWorkspace } from './Workspace';
+import { useWorkspace } from './workspace-context';
 
 interface Running {
   format: DownloadFormat;

@@ -4,14 +4,13 @@
 // zone and the progress bar are shared with the AI generator's file picker (GeneratorFields).
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { maxUploadBytes, UPLOAD_KINDS } from '@trainwright/catalogue';
 import { ApiError } from '~/lib/api';
 import { errorText } from '~/lib/errors';
 import {
   formatBytes,
   isIgnoredFile,
   precheckUpload,
-  maxUploadBytes,
-  UPLOAD_RULES,
   UploadCancelled,
   uploadFile,
   type PrecheckError,
@@ -200,7 +199,7 @@ export function FileUpload({
   // Uploads still running when the form closes are cancelled.
   useEffect(() => () => itemsRef.current.forEach((i) => i.cancel?.()), []);
 
-  const rule = UPLOAD_RULES[kind];
+  const rule = UPLOAD_KINDS[kind];
   const maxBytes = maxUploadBytes(rule, planLimitMB);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
   const precheckText = usePrecheckText();

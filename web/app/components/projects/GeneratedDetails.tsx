@@ -4,7 +4,8 @@
 // in the preview dialog under the content; nothing is shown for parts that are absent.
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatedExtras, type AiGeneratedFields } from '~/lib/ai';
+import { generatedExtras } from '~/lib/ai';
+import type { AiGeneratedFields } from '~/lib/project-types';
 import { titleCaseStatus } from '~/lib/projects';
 import { CheckIcon } from '../icons';
 import { cx } from '../ui';

@@ -19,11 +19,12 @@ import {
   SKILL_LEVELS_START,
   SKILL_LEVELS_TARGET,
   WRITING_STYLES,
+  maxUploadBytes,
   type GeneratorType,
 } from '@trainwright/catalogue';
 import { generatorMethodOptions, generatorUploadRule, type GeneratorDrafts, type SourceMode } from '~/lib/ai';
 import { planName } from '~/lib/format';
-import { formatBytes, maxUploadBytes, precheckFile } from '~/lib/uploads';
+import { formatBytes, precheckFile } from '~/lib/uploads';
 import { CloseIcon } from '../icons';
 import { Field, describedBy, inputClass } from '../ui';
 import { DropZone, UploadProgress, usePrecheckText } from './FileUpload';

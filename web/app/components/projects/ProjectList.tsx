@@ -16,7 +16,7 @@ import { ProjectCard, type ProjectAction } from './ProjectCard';
 import { DeleteDialog, EditDialog, PreviewDialog } from './ProjectDialogs';
 import { selectClass } from './ProjectFormFields';
 import { QualityScoringDialog } from './QualityScoringDialog';
-import { useWorkspace } from './Workspace';
+import { useWorkspace } from './workspace-context';
 
 type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | 'aiDashboard'; project: Project } | null;
 

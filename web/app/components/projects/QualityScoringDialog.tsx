@@ -26,7 +26,7 @@ import { Badge, Button, ErrorBox, Field, Spinner, cx, describedBy, inputClass } 
 import { InsightView } from './InsightView';
 import { selectClass } from './ProjectFormFields';
 import { ScoreBar, ScoreCircle } from './Score';
-import { useWorkspace } from './Workspace';
+import { useWorkspace } from './workspace-context';
 
 const PRIORITY_TONES: Record<string, 'amber' | 'indigo' | 'slate'> = { high: 'amber', medium: 'indigo', low: 'slate' };
 

@@ -1,9 +1,9 @@
 // The project workspace around every signed-in page: the create-project dialog, the template
 // marketplace dialog, the voice library and the notices (toasts). Any page opens them through
-// useWorkspace(); the project lists refresh when a project is created (notifyProjectsChanged). A
-// voice selected in the library opened from a page ('AI Voices') is the voice the next create
-// form starts with.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+// useWorkspace() (workspace-context.ts, which this provides); the project lists refresh when a
+// project is created (notifyProjectsChanged). A voice selected in the library opened from a page
+// ('AI Voices') is the voice the next create form starts with.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { MarketplaceTemplate } from '~/lib/templates';
@@ -13,19 +13,7 @@ import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
 import { VoiceLibraryDialog } from '../voices/VoiceLibrary';
 import { cx } from '../ui';
 import { CreateProjectDialog } from './CreateProjectDialog';
-
-export interface WorkspaceValue {
-  /** Opens the create form, optionally started from a template. */
-  openCreate: (options?: { template?: MarketplaceTemplate }) => void;
-  openMarketplace: () => void;
-  /** Opens the voice library; a voice selected there becomes `voice`. */
-  openVoices: () => void;
-  /** The voice chosen in the library from a page (null: the default premade voice). */
-  voice: VoiceSelection | null;
-  notify: (text: string, tone?: 'success' | 'error') => void;
-}
-
-const WorkspaceContext = createContext<WorkspaceValue | null>(null);
+import { WorkspaceContext, type WorkspaceValue } from './workspace-context';
 
 interface Toast {
   id: number;
@@ -131,10 +119,4 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       <Toasts toasts={toasts} dismiss={dismiss} />
     </WorkspaceContext.Provider>
   );
-}
-
-export function useWorkspace(): WorkspaceValue {
-  const value = useContext(WorkspaceContext);
-  if (!value) throw new Error('useWorkspace must be used inside <WorkspaceProvider>');
-  return value;
 }

@@ -37,7 +37,7 @@ import {
 import { CloseIcon, LockIcon, MicIcon, PlayIcon, StopIcon } from '../icons';
 import { Modal } from '../Modal';
 import { DropZone, UploadProgress } from '../projects/FileUpload';
-import { useWorkspace } from '../projects/Workspace';
+import { useWorkspace } from '../projects/workspace-context';
 import { Badge, Button, EmptyState, ErrorBox, Field, Spinner, TabPanel, Tabs, cx, describedBy, inputClass } from '../ui';
 
 export type PreviewPhase = 'idle' | 'loading' | 'playing';

@@ -1,0 +1,82 @@
+// The live feed behind /api/events: one replica-local consumer of `project.*` fans out to the open
+// connections whose user belongs to the event's company. Started with the app (app.projectEvents)
+// and closed with it.
+import fp from 'fastify-plugin';
+import type { EventBus } from '@trainwright/platform';
+import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import type { ServiceClients } from '../clients.js';
+
+interface Listener {
+  userId: string;
+  companyIds: Set<string>;
+  send(event: string, data: unknown): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    projectEvents: ProjectEventHub;
+  }
+}
+
+const COMPANIES_REFRESH_MS = 60_000;
+
+export class ProjectEventHub {
+  private readonly listeners = new Set<Listener>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  private constructor(private readonly clients: ServiceClients) {}
+
+  static async start(bus: EventBus, clients: ServiceClients): Promise<ProjectEventHub> {
+    const hub = new ProjectEventHub(clients);
+    await bus.subscribeFrom(new Date(), 'project.*', async (event) => {
+      if (event.subject === 'project.status_changed') {
+        const e = ProjectStatusChanged.decode(event.data);
+        hub.publish(e.companyId, 'project.status_changed', { project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
+      } else {
+        const e = ProjectChanged.decode(event.data);
+        hub.publish(e.companyId, event.subject, { project_id: e.projectId });
+      }
+    });
+    return hub;
+  }
+
+  private publish(companyId: string, event: string, data: unknown): void {
+    for (const listener of this.listeners) if (listener.companyIds.has(companyId)) listener.send(event, data);
+  }
+
+  async companiesOf(userId: string): Promise<Set<string>> {
+    const { companies } = await this.clients.auth.listCompanies({ userId }, { userId });
+    return new Set(companies.map((c) => c.id));
+  }
+
+  add(listener: Listener): () => void {
+    this.listeners.add(listener);
+    // Joining or leaving a company changes what the user may see.
+    const refresh = setInterval(() => {
+      this.companiesOf(listener.userId).then(
+        (ids) => (listener.companyIds = ids),
+        () => undefined,
+      );
+    }, COMPANIES_REFRESH_MS);
+    this.timers.add(refresh);
+    return () => {
+      clearInterval(refresh);
+      this.timers.delete(refresh);
+      this.listeners.delete(listener);
+    };
+  }
+
+  close(): void {
+    for (const t of this.timers) clearInterval(t);
+    this.listeners.clear();
+  }
+}
+
+export const eventHub = fp<{ bus: EventBus; clients: ServiceClients }>(
+  async (app, { bus, clients }) => {
+    const hub = await ProjectEventHub.start(bus, clients);
+    app.decorate('projectEvents', hub);
+    app.addHook('onClose', async () => hub.close());
+  },
+  { name: 'event-hub' },
+);

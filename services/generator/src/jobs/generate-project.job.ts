@@ -1,0 +1,12 @@
+// The `generate` queue's job: one per project and content version (the project service enqueues
+// it). A GenerationError that is not retryable ends the job at once; anything else is retried
+// with backoff. The timings returned are the job's return value (the generate benchmark reads it).
+import { GENERATE_PROJECT_JOB, handleJob } from '@trainwright/platform';
+import type { GenerationEventChannel, GenerationService } from '../services/generation.service.js';
+
+export function generateProjectJob(deps: { generations: GenerationService; events: GenerationEventChannel }) {
+  return handleJob(GENERATE_PROJECT_JOB, async ({ projectId }, job) => {
+    const events = deps.events.forRun(`${job.jobId}:${job.attempt}`, (stage, percent) => job.progress({ stage, percent }));
+    return deps.generations.run(projectId, job, events);
+  });
+}

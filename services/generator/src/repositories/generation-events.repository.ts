@@ -1,0 +1,39 @@
+// Generation facts on the bus (PipelineProgress on generation.progress/completed/failed). The
+// project service applies them to the project's status; the gateway streams them to browsers.
+import { contentToMessage, PipelinePublisher, type EventBus } from '@trainwright/platform';
+import { GeneratedContent as GeneratedContentMessage } from '@trainwright/proto/trainwright/content/v1/content';
+import { GenerationError } from '../domain/types.js';
+import type { GenerationEventChannel, GenerationEvents } from '../services/generation.service.js';
+
+/** NATS refuses messages over its max_payload (1 MB by default); stay clear of it. */
+const MAX_EVENT_BYTES = 900_000;
+
+export class GenerationEventsRepository implements GenerationEventChannel {
+  constructor(private readonly bus: EventBus) {}
+
+  /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
+  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents {
+    const publisher = new PipelinePublisher(this.bus, 'generation', runId);
+    return {
+      progress: async (projectId, stage, percent) => {
+        await onProgress(stage, percent);
+        await publisher.progress(projectId, stage, percent);
+      },
+      completed: async (projectId, content, assessment) => {
+        const generatedContent = contentToMessage(content);
+        if (GeneratedContentMessage.encode(generatedContent).finish().byteLength > MAX_EVENT_BYTES) {
+          throw new GenerationError('The generated content is too large to store. Please split the source material into smaller documents.');
+        }
+        await publisher.completed(projectId, {
+          // The project service hands the project on to rendering when it applies this.
+          status: 'generating_content',
+          stage: 'generating_content',
+          generatedContent,
+          qualityScore: assessment.overall_score,
+          engagementPrediction: assessment.engagement_prediction,
+        });
+      },
+      failed: (projectId, message) => publisher.failed(projectId, message),
+    };
+  }
+}

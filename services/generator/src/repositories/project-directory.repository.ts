@@ -1,0 +1,59 @@
+// The project service as the generator sees it (gRPC): generation input for jobs, projects read
+// with the caller's rights, enhanced versions and in-place content updates.
+import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
+import { ProjectServiceClient, ProjectServiceService, type GenerationInput, type Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { ImprovementPlan, ProjectDirectory } from '../services/ports.js';
+
+export class ProjectDirectoryRepository implements ProjectDirectory {
+  private readonly client: PromiseClient<typeof ProjectServiceService>;
+
+  constructor(projectAddress: string, options: { deadlineMs: number }) {
+    this.client = createGrpcClient(ProjectServiceClient as never, ProjectServiceService, projectAddress, options);
+  }
+
+  generationInput(projectId: string): Promise<GenerationInput> {
+    return this.client.getGenerationInput({ projectId });
+  }
+
+  get(userId: string, projectId: string): Promise<Project> {
+    return this.client.getProject({ userId, projectId }, { userId });
+  }
+
+  createEnhancedVersion(userId: string, projectId: string, plan: ImprovementPlan): Promise<{ id: string; title: string }> {
+    return this.client.createProject(
+      {
+        userId,
+        companyId: '',
+        title: '',
+        description: '',
+        projectType: '',
+        inputMethod: '',
+        scriptContent: '',
+        slidesContent: '',
+        softwareDetails: '',
+        visualFormat: '',
+        documentFormat: '',
+        includeBranding: false,
+        branding: undefined,
+        aiInstructions: '',
+        fontStyle: '',
+        imageStyle: '',
+        templateId: '',
+        fileIds: [],
+        generatorType: '',
+        // Becomes the version's quality_improvement request (its JSON form: snake_case names).
+        requestData: { ...plan },
+        derivedFromProjectId: projectId,
+      },
+      { userId },
+    );
+  }
+
+  async updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void> {
+    await this.client.updateProject({ userId, projectId, generatedSlides: slides, generatedScript: script, clearBranding: false }, { userId });
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,53 @@
+// What the generator's services need from the outside world; repositories/ implements each (the
+// project and auth services over gRPC, SQL, object storage and the web), main.ts wires them.
+import type { GenerationInput as ProjectGenerationInput, Project, StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
+import type { QualityAssessment, QualityRequest, SourceDocument } from '../domain/types.js';
+
+export type { Project, ProjectGenerationInput, StoredFile };
+
+/** What apply-improvements asks an enhanced version to be generated from (its request data). */
+export interface ImprovementPlan {
+  assessment_id: string;
+  selected_recommendations: string[];
+  user_modifications: Record<string, string>;
+  improvement_notes: string;
+}
+
+/** The project service, as the generator reads and writes it. */
+export interface ProjectDirectory {
+  /** What a generation job works on: the project, its files and, for an enhanced version, the original. */
+  generationInput(projectId: string): Promise<ProjectGenerationInput>;
+  /** The project if the caller may read it (another company's project is NOT_FOUND). */
+  get(userId: string, projectId: string): Promise<Project>;
+  /** A new project derived from `projectId` whose generation applies the plan. */
+  createEnhancedVersion(userId: string, projectId: string, plan: ImprovementPlan): Promise<{ id: string; title: string }>;
+  /** Replaces the generated slides and script with the caller's rights (editor or owner). */
+  updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void>;
+}
+
+/** A generation's source material read into a source document. */
+export interface SourceReader {
+  file(file: StoredFile): Promise<SourceDocument>;
+  url(url: string): Promise<SourceDocument>;
+  text(text: string, title: string): SourceDocument;
+}
+
+export interface StoredAssessment {
+  id: string;
+  projectId: string;
+  companyId: string;
+  request: QualityRequest;
+  result: QualityAssessment;
+}
+
+/** Quality assessments as they were made: improvements apply the exact recommendations chosen. */
+export interface Assessments {
+  insert(a: { projectId: string; companyId: string; createdBy: string; request: QualityRequest; result: QualityAssessment; contentHash: string }): Promise<string>;
+  /** The assessment of this project with this id (another project's id is not found). */
+  find(id: string, projectId: string): Promise<StoredAssessment | undefined>;
+}
+
+/** The company's effective capabilities for a member (the auth service answers). */
+export interface CapabilitySource {
+  capabilitiesOf(userId: string, companyId: string): Promise<string[]>;
+}

@@ -1,0 +1,234 @@
+// Generation jobs with every port faked: no engine model, storage, project service, database or bus.
+import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
+import { contentToMessage } from '@trainwright/platform';
+import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { GenerationError, type GenerationResult, type GeneratorEngine, type QualityAssessment } from '../../src/domain/types.js';
+import { scoreContent } from '../../src/quality/index.js';
+import { GenerationService, INTERNAL_FAILURE, type GenerationEvents } from '../../src/services/generation.service.js';
+import type { SourceReader, StoredAssessment } from '../../src/services/ports.js';
+import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../quality/fixtures.js';
+
+const FIRST_TRY = { attempt: 1, maxAttempts: 3 };
+const LAST_TRY = { attempt: 3, maxAttempts: 3 };
+
+function project(changes: Parameters<typeof Project.fromPartial>[0] = {}): Project {
+  return Project.fromPartial({
+    id: 'project-1',
+    companyId: 'company-1',
+    title: 'Password Security',
+    status: 'generating_content',
+    projectType: 'script_to_slides',
+    scriptContent: 'NARRATOR: Use a passphrase of unrelated words.',
+    ...changes,
+  });
+}
+
+function result(): GenerationResult {
+  return {
+    engine: 'fake',
+    title: 'Password Security',
+    summary: 'How to choose and keep passwords.',
+    objectives: ['Choose a strong passphrase'],
+    deck: parseSlideText(GOOD_SLIDES),
+    questions: [],
+    glossary: [{ term: 'Passphrase', definition: 'A password made of several unrelated words.' }],
+    modules: [],
+    notices: ['Made by the fake engine.'],
+  };
+}
+
+function setup(options: { input?: Partial<GenerationInput> | Error; generate?: GeneratorEngine['generate']; assessment?: StoredAssessment } = {}) {
+  const log: string[] = [];
+  const completed: Array<{ content: GeneratedContent; assessment: QualityAssessment }> = [];
+  const unexpected: unknown[] = [];
+  const events: GenerationEvents = {
+    progress: async (_projectId, stage, percent) => void log.push(`${stage} ${percent}`),
+    completed: async (_projectId, content, assessment) => {
+      log.push('completed');
+      completed.push({ content, assessment });
+    },
+    failed: async (_projectId, message) => void log.push(`failed: ${message}`),
+  };
+  const tasks: Parameters<GeneratorEngine['generate']>[0][] = [];
+  const engine: GeneratorEngine = {
+    name: 'fake',
+    generate: async (input, progress) => {
+      tasks.push(input);
+      if (options.generate) return options.generate(input, progress);
+      await progress(50);
+      return result();
+    },
+  };
+  const read: string[] = [];
+  const sources: SourceReader = {
+    file: async (file) => {
+      read.push(`file ${file.filename}`);
+      return { title: file.filename, format: 'txt', origin: file.filename, sections: [] };
+    },
+    url: async (url) => {
+      read.push(`url ${url}`);
+      return { title: 'Page', format: 'html', origin: url, sections: [] };
+    },
+    text: (text, title) => ({ title, format: 'text', origin: 'text', sections: [{ heading: '', level: 0, paragraphs: [text], bullets: [], tables: [], notes: [] }] }),
+  };
+  const service = new GenerationService({
+    projects: {
+      generationInput: async () => {
+        if (options.input instanceof Error) throw options.input;
+        return GenerationInput.fromPartial({ project: project(), files: [], ...options.input });
+      },
+    },
+    sources,
+    engine,
+    assessments: { find: async (id, projectId) => (options.assessment?.id === id && options.assessment.projectId === projectId ? options.assessment : undefined) },
+    makeQuestions,
+    onUnexpected: (error) => unexpected.push(error),
+  });
+  return { service, events, log, completed, tasks, read, unexpected };
+}
+
+describe(GenerationService.name, () => {
+  describe('run', () => {
+    it('should publish progress in order, then the content with its score', async () => {
+      const { service, events, log, completed } = setup();
+      const timings = await service.run('project-1', FIRST_TRY, events);
+      expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 0', 'generating_content 48', 'generating_content 100', 'completed']);
+      const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
+      expect(generated.engine).toBe('fake');
+      expect(generated.slides.slide_content).toContain('# Password Security');
+      expect(generated.script).not.toBe('');
+      expect(generated.glossary).toEqual(result().glossary);
+      expect(generated.notices).toEqual(['Made by the fake engine.']);
+      expect(generated.slides.quality_assessment).toEqual({
+        overall_score: assessment.overall_score,
+        quality_grade: assessment.quality_grade,
+        dimension_scores: assessment.dimension_scores,
+        engagement_prediction: assessment.engagement_prediction,
+      });
+      expect(assessment.overall_score).toBeGreaterThan(0);
+      expect(timings.extractMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it('should hand the engine the project\'s script for script_to_slides', async () => {
+      const { service, events, tasks } = setup();
+      await service.run('project-1', FIRST_TRY, events);
+      expect(tasks[0]).toMatchObject({ title: 'Password Security', language: 'en', task: { kind: 'script_to_slides', scriptText: 'NARRATOR: Use a passphrase of unrelated words.' } });
+    });
+
+    it('should hand the engine the catalogue\'s request, with the lists the message leaves out', async () => {
+      const { service, events, tasks } = setup({
+        input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Password hygiene', length: 'short' } } }) },
+      });
+      await service.run('project-1', FIRST_TRY, events);
+      const task = tasks[0]!.task;
+      expect(task.kind).toBe('generator');
+      if (task.kind !== 'generator' || task.request.generator_type !== 'topic_to_content') throw new Error('not a topic_to_content task');
+      expect(task.source).toBeNull();
+      expect(task.request.request_data).toMatchObject({ topic: 'Password hygiene', length: 'short', subtopics: [], learning_objectives: [] });
+    });
+
+    it('should read the page of a url_content request', async () => {
+      const { service, events, tasks, read } = setup({
+        input: { project: project({ projectType: 'ai_content_generator', generatorType: 'url_content', requestData: { urlContent: { url: 'https://example.com/passwords' } } }) },
+      });
+      await service.run('project-1', FIRST_TRY, events);
+      expect(read).toEqual(['url https://example.com/passwords']);
+      expect(tasks[0]!.task).toMatchObject({ kind: 'generator', source: { origin: 'https://example.com/passwords' } });
+    });
+
+    it('should fail at once on a permanent GenerationError and publish the failure once', async () => {
+      const { service, events, log, unexpected } = setup({
+        generate: async () => {
+          throw new GenerationError('The document has no text to work from.');
+        },
+      });
+      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GenerationError);
+      expect(error).toMatchObject({ message: 'The document has no text to work from.', retryable: false });
+      expect(log.filter((l) => l.startsWith('failed'))).toEqual(['failed: The document has no text to work from.']);
+      expect(log).not.toContain('completed');
+      expect(unexpected).toEqual([]);
+    });
+
+    it('should rethrow a transient error as retryable without publishing a failure on a non-last attempt', async () => {
+      const { service, events, log, unexpected } = setup({
+        generate: async () => {
+          throw new Error('socket hang up');
+        },
+      });
+      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: true });
+      expect(log.some((l) => l.startsWith('failed'))).toBe(false);
+      expect(unexpected).toHaveLength(1);
+    });
+
+    it('should publish the failure on the last attempt', async () => {
+      const { service, events, log } = setup({
+        generate: async () => {
+          throw new Error('socket hang up');
+        },
+      });
+      const error = await service.run('project-1', LAST_TRY, events).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
+      expect(log.filter((l) => l.startsWith('failed'))).toEqual([`failed: ${INTERNAL_FAILURE}`]);
+    });
+
+    it('should fail at once when the project service says the project is gone', async () => {
+      const { service, events, log } = setup({ input: Object.assign(new Error('not found'), { status: 404 }) });
+      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
+      expect(log).toEqual([`failed: ${INTERNAL_FAILURE}`]);
+    });
+
+    describe('an enhanced version (quality_improvement)', () => {
+      const original = content(POOR_SLIDES);
+      const stored: StoredAssessment = {
+        id: 'assessment-1',
+        projectId: 'original-1',
+        companyId: 'company-1',
+        request: request(),
+        result: scoreContent(original, request()),
+      };
+      const selected = stored.result.recommendations.slice(0, 2).map((r) => r.id);
+      const originalContent: GeneratedContent = {
+        script: '',
+        slides: { slide_content: POOR_SLIDES, quality_assessment: null },
+        engine: 'openai:gpt-4o-mini',
+        summary: 'Passwords at work.',
+        objectives: [],
+        questions: [],
+        glossary: [],
+        modules: [{ number: 1, title: 'Basics', level: 'basic', objectives: [], topics: ['Passwords'], prerequisites: [], practice: '', estimated_minutes: 10 }],
+        notices: [],
+      };
+      const enhanced = (plan: { assessmentId: string }) =>
+        GenerationInput.fromPartial({
+          project: project({ id: 'enhanced-1', generatorType: 'quality_improvement', projectType: 'ai_content_generator', requestData: { qualityImprovement: { ...plan, selectedRecommendations: selected } } }),
+          files: [],
+          sourceProject: project({ id: 'original-1', title: 'Password Security', generatedContent: contentToMessage(originalContent) }),
+        });
+
+      it('should apply the chosen recommendations to the original and keep what the original had', async () => {
+        const { service, events, log, completed, tasks } = setup({ input: enhanced({ assessmentId: 'assessment-1' }), assessment: stored });
+        await service.run('enhanced-1', FIRST_TRY, events);
+        expect(tasks).toEqual([]);
+        expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 10', 'generating_content 100', 'completed']);
+        const [{ content: improved, assessment }] = completed as [(typeof completed)[number]];
+        expect(improved.engine).toBe('openai:gpt-4o-mini');
+        expect(improved.summary).toBe('Passwords at work.');
+        expect(improved.modules).toEqual(originalContent.modules);
+        expect(improved.slides.slide_content).not.toBe(POOR_SLIDES);
+        expect(improved.slides.quality_assessment?.overall_score).toBe(assessment.overall_score);
+        expect(improved.notices[0]).toMatch(/^Enhanced version of "Password Security": applied \d recommendation\(s\)/);
+        expect(improved.notices.at(-1)).toBe(`Quality score ${stored.result.overall_score} -> ${assessment.overall_score}.`);
+      });
+
+      it('should fail at once when the assessment no longer exists', async () => {
+        const { service, events, log } = setup({ input: enhanced({ assessmentId: 'assessment-2' }), assessment: stored });
+        const error = await service.run('enhanced-1', FIRST_TRY, events).catch((e: unknown) => e);
+        expect(error).toMatchObject({ retryable: false });
+        expect(log).toEqual(['analyzing 0', 'failed: The quality assessment these improvements come from no longer exists.']);
+      });
+    });
+  });
+});

@@ -1,0 +1,12 @@
+// The `render` queue's job: one per project and render key (the project service enqueues it). A
+// RenderError that is not retryable ends the job at once; anything else is retried with backoff,
+// and a worker that dies mid-job leaves a stalled job that another worker runs again.
+import { handleJob, RENDER_PROJECT_JOB } from '@trainwright/platform';
+import type { RenderEventChannel, RenderService } from '../services/render.service.js';
+
+export function renderProjectJob(deps: { renders: RenderService; events: RenderEventChannel }) {
+  return handleJob(RENDER_PROJECT_JOB, async ({ projectId, renderKey }, job) => {
+    const events = deps.events.forRun(`${job.jobId}:${job.attempt}`, (stage, percent) => job.progress({ stage, percent }));
+    return deps.renders.run({ projectId, renderKey }, job, events);
+  });
+}

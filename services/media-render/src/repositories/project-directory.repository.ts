@@ -1,0 +1,35 @@
+// The project service over gRPC: a project with the caller's rights (downloads) and what a render
+// job renders.
+import type { TierId } from '@trainwright/catalogue';
+import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
+import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { AnyTemplate } from '@trainwright/templates';
+import type { ProjectDirectory } from '../services/ports.js';
+import type { RenderJobInput } from '../services/render-input.js';
+
+export class ProjectDirectoryRepository implements ProjectDirectory {
+  private readonly projects: PromiseClient<typeof ProjectServiceService>;
+
+  constructor(projectAddress: string, options: { deadlineMs: number }) {
+    this.projects = createGrpcClient(ProjectServiceClient as never, ProjectServiceService, projectAddress, options);
+  }
+
+  project(userId: string, projectId: string): Promise<Project> {
+    return this.projects.getProject({ userId, projectId }, { userId });
+  }
+
+  async renderInput(projectId: string): Promise<RenderJobInput> {
+    const input = await this.projects.getGenerationInput({ projectId });
+    return {
+      project: input.project!,
+      // The message is the template object field for field.
+      template: (input.template as AnyTemplate | undefined) ?? null,
+      ownerTier: input.ownerTier as TierId,
+      renderKey: input.renderKey,
+    };
+  }
+
+  close(): void {
+    this.projects.close();
+  }
+}

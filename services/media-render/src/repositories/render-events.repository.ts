@@ -1,0 +1,20 @@
+// Render facts on the bus: render.progress / render.completed / render.failed.
+import { PipelinePublisher, type EventBus } from '@trainwright/platform';
+import type { RenderEventChannel, RenderEvents } from '../services/render.service.js';
+
+export class RenderEventsRepository implements RenderEventChannel {
+  constructor(private readonly bus: EventBus) {}
+
+  /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
+  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents {
+    const publisher = new PipelinePublisher(this.bus, 'render', runId);
+    return {
+      progress: async (projectId, stage, percent) => {
+        await onProgress(stage, percent);
+        await publisher.progress(projectId, stage, percent);
+      },
+      completed: (projectId) => publisher.completed(projectId, { status: 'completed', stage: 'completed' }),
+      failed: (projectId, message) => publisher.failed(projectId, message),
+    };
+  }
+}

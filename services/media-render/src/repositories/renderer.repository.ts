@@ -1,0 +1,38 @@
+// The renderers a render job uses: the document renderers (render/) and the narrated video
+// (video/: resvg, the configured speech provider, ffmpeg), plus the mov remux.
+import ffmpeg from 'fluent-ffmpeg';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { RenderError, type DocumentFormat, type ProgressReporter, type RenderInput, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
+import { renderDocument } from '../render/index.js';
+import type { Renderers } from '../services/render.service.js';
+import { renderVideo, type Size } from '../video/index.js';
+
+export class RendererRepository implements Renderers {
+  constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles: boolean }) {}
+
+  document(format: DocumentFormat, input: RenderInput): Promise<Buffer> {
+    return renderDocument(format, input);
+  }
+
+  async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }> {
+    const { speech, size, burnSubtitles } = this.options;
+    const video = await renderVideo(input, { provider: speech, voice, format: 'mp4', workDir, size, burnSubtitles }, progress);
+    const movPath = join(workDir, 'video.mov');
+    await remuxToMov(video.videoPath, movPath);
+    const hasVtt = (await stat(video.vttPath).catch(() => null))?.isFile() ?? false;
+    return { mp4Path: video.videoPath, movPath, vttPath: hasVtt ? video.vttPath : null };
+  }
+}
+
+/** The same H.264 and AAC streams in a QuickTime container: a copy, not a second encode. */
+function remuxToMov(mp4Path: string, movPath: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    ffmpeg(mp4Path)
+      .outputOptions(['-c', 'copy', '-map', '0', '-movflags', '+faststart'])
+      .format('mov')
+      .on('error', (error: Error) => reject(new RenderError(`The MOV file could not be written: ${error.message.split('\n')[0]}`, true)))
+      .on('end', () => resolve())
+      .save(movPath);
+  });
+}

@@ -1,0 +1,24 @@
+// The product's jobs: each declared once here, imported by the service that enqueues it and by
+// the worker that runs it.
+import { defineJob } from './jobs.js';
+
+/** Generates a project's content (the generator's workers). Three tries a second, two and four
+ * seconds apart: a model that timed out gets another chance without a long wait for a clear
+ * failure. `contentVersion` keys the job to what is generated, so an edit generates again. */
+export const GENERATE_PROJECT_JOB = defineJob<{ projectId: string; contentVersion: string }>({
+  queue: 'generate',
+  name: 'generate',
+  attempts: 3,
+  backoffMs: 1000,
+  jobId: (p) => `${p.projectId}-generate-${p.contentVersion}`,
+});
+
+/** Renders a project's documents and video (media-render's workers). Keyed by what it renders:
+ * the same content and settings are rendered once. */
+export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string }>({
+  queue: 'render',
+  name: 'render',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.projectId}-render-${p.renderKey}`,
+});

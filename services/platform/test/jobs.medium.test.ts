@@ -1,0 +1,86 @@
+// Declared jobs on the real Redis: the sender and the worker share one definition, the registry
+// refuses a queue whose jobs lack handlers, and a permanent JobError is not retried.
+import { checkJobHandlers, defineJob, handleJob, JobError, JobQueue, startJobWorker } from '../src/jobs.js';
+import { GENERATE_PROJECT_JOB, RENDER_PROJECT_JOB } from '../src/job-definitions.js';
+import { createRedis } from '../src/queues.js';
+import { createTestInfra, type TestInfra } from '../src/testing.js';
+
+const ECHO_JOB = defineJob<{ id: string; fail?: 'permanent' | 'once' }>({ queue: 'jobs-test', name: 'echo', attempts: 3, backoffMs: 10, jobId: (p) => `echo-${p.id}` });
+const OTHER_JOB = defineJob<{ id: string }>({ queue: 'jobs-test', name: 'other', attempts: 1, backoffMs: 10, jobId: (p) => `other-${p.id}` });
+
+describe('checkJobHandlers', () => {
+  const noop = async () => undefined;
+
+  it('should pass when every job of the queue has one handler', () => {
+    expect(() => checkJobHandlers('jobs-test', [handleJob(ECHO_JOB, noop), handleJob(OTHER_JOB, noop)] as never)).not.toThrow();
+    expect(() => checkJobHandlers('generate', [handleJob(GENERATE_PROJECT_JOB, noop)] as never)).not.toThrow();
+  });
+
+  it('should refuse a job with no handler, two handlers, or a handler from another queue', () => {
+    expect(() => checkJobHandlers('jobs-test', [handleJob(ECHO_JOB, noop)] as never)).toThrow('other has no handler');
+    expect(() => checkJobHandlers('jobs-test', [handleJob(ECHO_JOB, noop), handleJob(ECHO_JOB, noop), handleJob(OTHER_JOB, noop)] as never)).toThrow('echo has 2 handlers');
+    expect(() => checkJobHandlers('generate', [handleJob(GENERATE_PROJECT_JOB, noop), handleJob(RENDER_PROJECT_JOB, noop)] as never)).toThrow('render belongs to queue render');
+    expect(() => checkJobHandlers('render', [])).toThrow('render has no handler');
+  });
+
+  it('should refuse a second definition of the same job', () => {
+    expect(() => defineJob({ queue: 'jobs-test', name: 'echo', attempts: 1, backoffMs: 1, jobId: () => 'x' })).toThrow('defined twice');
+  });
+});
+
+describe('JobQueue and startJobWorker', () => {
+  let infra: TestInfra;
+  beforeAll(async () => {
+    infra = await createTestInfra('jobs');
+  });
+  afterAll(async () => {
+    const redis = createRedis(infra.redisUrl);
+    const keys = await redis.keys(`${infra.namespace}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await infra.cleanup();
+  });
+
+  it('should run each job once per id, retry a transient failure and end a permanent one at once', async () => {
+    const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
+    const queue = new JobQueue(ctx, 'jobs-test');
+    const runs: string[] = [];
+    const worker = startJobWorker(
+      ctx,
+      'jobs-test',
+      [
+        handleJob(ECHO_JOB, async (p, job) => {
+          runs.push(`${p.id}#${job.attempt}`);
+          await job.progress({ percent: 50 });
+          if (p.fail === 'permanent') throw new JobError('cannot ever work');
+          if (p.fail === 'once' && job.attempt === 1) throw new JobError('try again', true);
+          return p.id;
+        }),
+        handleJob(OTHER_JOB, async () => undefined),
+      ] as never,
+      { concurrency: 1 },
+    );
+    const settled = new Map<string, string>();
+    const allSettled = new Promise<void>((resolve) => {
+      const note = (id: string | undefined, outcome: string) => {
+        settled.set(id ?? '', outcome);
+        if (settled.size === 3) resolve();
+      };
+      worker.on('completed', (job) => note(job.id, 'completed'));
+      worker.on('failed', (job, err) => {
+        if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) note(job.id, `failed: ${err.message}`);
+        else if (job?.data.fail === 'permanent') note(job.id, `failed: ${err.message}`);
+      });
+    });
+    await queue.enqueue(ECHO_JOB, { id: 'a' });
+    await queue.enqueue(ECHO_JOB, { id: 'a' });
+    await queue.enqueue(ECHO_JOB, { id: 'b', fail: 'permanent' });
+    await queue.enqueue(ECHO_JOB, { id: 'c', fail: 'once' });
+    await expect(queue.enqueue(GENERATE_PROJECT_JOB, { projectId: 'p', contentVersion: '1' })).rejects.toThrow('belongs to queue generate');
+    await allSettled;
+    expect(Object.fromEntries(settled)).toEqual({ 'echo-a': 'completed', 'echo-b': 'failed: cannot ever work', 'echo-c': 'completed' });
+    expect(runs.sort()).toEqual(['a#1', 'b#1', 'c#1', 'c#2']);
+    await worker.close();
+    await queue.close();
+  });
+});

@@ -1,0 +1,16 @@
+// The pipeline's jobs, declared once by the platform: generation (the generator's workers drain
+// the `generate` queue) and rendering (media-render's workers drain `render`).
+import { GENERATE_PROJECT_JOB, RENDER_PROJECT_JOB, type JobQueue } from '@trainwright/platform';
+import type { PipelineJobs } from '../services/projects/deps.js';
+
+export class PipelineJobsRepository implements PipelineJobs {
+  constructor(private readonly queues: { generate: JobQueue; render: JobQueue }) {}
+
+  generate(projectId: string, contentVersion: string): Promise<void> {
+    return this.queues.generate.enqueue(GENERATE_PROJECT_JOB, { projectId, contentVersion });
+  }
+
+  render(projectId: string, renderKey: string): Promise<void> {
+    return this.queues.render.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey });
+  }
+}

@@ -1,0 +1,33 @@
+// Tenancy and roles, decided by the platform's Authoriser from one ListCompanies answer of the
+// auth service per request; a project of another company is NOT_FOUND.
+import { AppError, Authoriser, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
+import type { ProjectRow } from '../../repositories/project.repository.js';
+import { MESSAGES, isUuid } from '../validation.js';
+import type { ProjectDeps } from './deps.js';
+
+/** The caller's company (the current one when none is named) if their role allows the action. */
+export function companyFor(
+  caller: CallerCompanies,
+  companyId: string | undefined,
+  action: Parameters<typeof Authoriser.decide>[1],
+  notFoundMessage: string,
+): CallerCompany {
+  const id = companyId || caller.currentCompanyId;
+  const company = caller.companies.find((c) => c.companyId === id);
+  Authoriser.decide(company?.role, action, notFoundMessage);
+  return company!;
+}
+
+/** A project of one of the caller's companies whose role allows the action, with those companies. */
+export async function loadProject(
+  deps: Pick<ProjectDeps, 'projects' | 'memberships'>,
+  userId: string,
+  projectId: string,
+  action: 'project.read' | 'project.update' | 'project.delete',
+): Promise<{ row: ProjectRow; companies: CallerCompany[] }> {
+  const { companies } = await deps.memberships.companiesOf(userId);
+  const row = isUuid(projectId) ? await deps.projects.findById(projectId, companies.map((c) => c.companyId)) : undefined;
+  if (!row) throw AppError.notFound(MESSAGES.notFound);
+  companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);
+  return { row, companies };
+}

@@ -1,0 +1,61 @@
+// What every project operation works with: the ports it reads and writes through (the
+// repositories implement them; unit tests fake them), the clock and what runs after a write.
+import type { CallerCompanies, OutboxEvent } from '@trainwright/platform';
+import type { ProjectsTable } from '../../repositories/database.js';
+import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../repositories/project.repository.js';
+import type { TemplateService } from '../template.service.js';
+
+export type ProjectChanges = Partial<Record<keyof ProjectsTable, unknown>>;
+
+/** The projects, their files and share links (repositories/project.repository.ts). */
+export interface ProjectStore {
+  /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
+  insertWithinLimit(
+    input: NewProject,
+    limit: number,
+    fileIds: string[],
+    events: (projectId: string) => OutboxEvent[],
+  ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
+  findById(id: string, companyIds: string[]): Promise<ProjectRow | undefined>;
+  findByIdUnscoped(id: string): Promise<ProjectRow | undefined>;
+  list(filter: ListFilter): Promise<{ rows: ProjectRow[]; total: number }>;
+  stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
+  filesOf(projectIds: string[]): Promise<FileRow[]>;
+  insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string>;
+  deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined>;
+  fileKinds(fileIds: string[], companyId: string): Promise<string[]>;
+  update(id: string, changes: ProjectChanges, events: OutboxEvent[]): Promise<void>;
+  /** Moves the status only if it is still `from`; `trx` is the one onceForEvent opened. */
+  transition(trx: unknown, id: string, from: string, changes: ProjectChanges): Promise<boolean>;
+  /** Applies an event once (false when its id was applied before), with the events it returns. */
+  onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>): Promise<boolean>;
+  /** Deletes the project; the storage keys of its files. */
+  delete(id: string, events: OutboxEvent[]): Promise<string[]>;
+  activeShareLink(projectId: string): Promise<{ token: string; created_at: Date } | undefined>;
+  createShareLink(projectId: string, token: string, createdBy: string): Promise<{ token: string; created_at: Date }>;
+  revokeShareLinks(projectId: string): Promise<void>;
+  projectByShareToken(token: string): Promise<ProjectRow | undefined>;
+}
+
+/** The caller's companies, roles and owners' plans (repositories/membership.repository.ts). */
+export interface Memberships {
+  companiesOf(userId: string): Promise<CallerCompanies>;
+}
+
+/** The pipeline's jobs (repositories/pipeline-jobs.repository.ts): generation, then rendering. */
+export interface PipelineJobs {
+  generate(projectId: string, contentVersion: string): Promise<void>;
+  render(projectId: string, renderKey: string): Promise<void>;
+}
+
+export interface ProjectDeps {
+  projects: ProjectStore;
+  memberships: Memberships;
+  templates: TemplateService;
+  jobs: PipelineJobs;
+  clock: () => Date;
+  /** After a write that queued outbox events (the relay publishes them now, not at its next tick). */
+  afterWrite: () => void;
+  /** The generator's allowed private origins for URL extraction, so creation does not refuse them. */
+  urlAllowOrigins: string[];
+}

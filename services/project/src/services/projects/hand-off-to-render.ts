@@ -1,0 +1,20 @@
+// Finished generation hands the project to rendering: creating_slides, and a render job keyed by
+// the content, so a redelivered event enqueues nothing new.
+import { applyPipelineEvent, type PipelineEvent } from './apply-pipeline-event.js';
+import type { ProjectDeps } from './deps.js';
+import { renderKeyOf } from './render-key.js';
+
+/** Enqueues the render of a project whose content is ready (creating_slides, or the sample). */
+export async function handOffToRender(deps: ProjectDeps, projectId: string): Promise<void> {
+  const row = await deps.projects.findByIdUnscoped(projectId);
+  if (!row || !row.generated_content) return;
+  if (row.status !== 'creating_slides' && !row.is_sample) return;
+  const template = await deps.templates.resolve(row.template_id, row.company_id);
+  await deps.jobs.render(row.id, renderKeyOf(row, template));
+}
+
+/** generation.completed: the content is applied with generating_content at 100, then rendering. */
+export async function completeGeneration(deps: ProjectDeps, eventId: string, event: PipelineEvent): Promise<void> {
+  await applyPipelineEvent(deps, eventId, { ...event, status: 'creating_slides', stage: 'generating_content', percent: 100 });
+  await handOffToRender(deps, event.projectId);
+}

@@ -1,0 +1,25 @@
+// The end of every creation: the insert within the owner's plan, then the first generation job.
+import { TIERS, projectLimitMessage, type TierId } from '@trainwright/catalogue';
+import { AppError } from '@trainwright/platform';
+import type { NewProject } from '../../repositories/project.repository.js';
+import { projectEvents } from '../events.js';
+import type { ProjectDeps } from './deps.js';
+
+/** Inserts within the owner's plan and enqueues the project's first generation. */
+export async function insertAndGenerate(
+  deps: ProjectDeps,
+  project: NewProject,
+  company: { ownerTier: TierId; ownerUserId: string },
+  fileIds: string[],
+  badFilesMessage: string,
+): Promise<{ id: string; title: string }> {
+  const result = await deps.projects.insertWithinLimit(project, TIERS[company.ownerTier].limits.projectLimit, fileIds, (id) => [
+    projectEvents.changed('project.created', { projectId: id, companyId: project.companyId, ownerUserId: company.ownerUserId }),
+  ]);
+  if (result.kind === 'limit') throw new AppError('PLAN_LIMIT_REACHED', projectLimitMessage(company.ownerTier));
+  if (result.kind === 'bad_files') throw AppError.validation('file_ids', badFilesMessage);
+  deps.afterWrite();
+  // Until the generator takes the job the project honestly stays pending.
+  await deps.jobs.generate(result.id, '1');
+  return { id: result.id, title: project.title };
+}

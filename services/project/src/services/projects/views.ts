@@ -1,0 +1,33 @@
+// A project as its readers see it: the row with its company, files and what the caller may do.
+import type { CallerCompany } from '@trainwright/platform';
+import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { ProjectDeps } from './deps.js';
+
+export interface ProjectView extends ProjectRow {
+  companyName: string;
+  members: number;
+  files: Array<{ id: string; kind: string; filename: string; size: number; content_type: string }>;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+export async function projectViews(deps: Pick<ProjectDeps, 'projects'>, rows: ProjectRow[], companies: CallerCompany[]): Promise<ProjectView[]> {
+  const files = await deps.projects.filesOf(rows.map((r) => r.id));
+  const byCompany = new Map(companies.map((c) => [c.companyId, c]));
+  return rows.map((row) => {
+    const company = byCompany.get(row.company_id);
+    const role = company?.role;
+    const canEdit = role === 'owner' || role === 'editor';
+    return {
+      ...row,
+      companyName: company?.companyName ?? '',
+      members: company?.members ?? 1,
+      is_collaborative: (company?.members ?? 1) > 1,
+      files: files
+        .filter((f) => f.project_id === row.id)
+        .map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: Number(f.size), content_type: f.content_type })),
+      canEdit,
+      canDelete: canEdit,
+    };
+  });
+}

@@ -1,0 +1,247 @@
+// In-memory fakes of the project operations' ports, so their unit tests need no database, auth
+// service or queue.
+import { randomUUID } from 'node:crypto';
+import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
+import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/repositories/project.repository.js';
+import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectStore } from '../../src/services/projects/deps.js';
+import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
+
+/** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
+const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data']);
+
+export class FakeProjectStore implements ProjectStore, TemplateStore {
+  readonly rows = new Map<string, ProjectRow>();
+  readonly files: Array<FileRow & { company_id: string; created_by: string }> = [];
+  readonly appliedEvents = new Set<string>();
+  readonly outbox: OutboxEvent[] = [];
+  readonly shareLinks: Array<{ token: string; project_id: string; created_at: Date; revoked: boolean }> = [];
+  readonly templates: Array<{ id: string; companyId: string; document: Record<string, unknown> }> = [];
+
+  constructor(private readonly clock: () => Date) {}
+
+  async insertWithinLimit(input: NewProject, limit: number, fileIds: string[], events: (projectId: string) => OutboxEvent[]) {
+    const counted = [...this.rows.values()].filter((r) => r.owner_user_id === input.ownerUserId && !r.is_sample).length;
+    if (limit !== -1 && counted >= limit) return { kind: 'limit' as const };
+    const claimable = this.files.filter((f) => fileIds.includes(f.id) && f.company_id === input.companyId && f.project_id === null);
+    if (claimable.length !== fileIds.length) return { kind: 'bad_files' as const };
+    const id = randomUUID();
+    for (const f of claimable) f.project_id = id;
+    this.rows.set(id, {
+      id,
+      company_id: input.companyId,
+      owner_user_id: input.ownerUserId,
+      created_by: input.createdBy,
+      title: input.title,
+      description: input.description,
+      status: input.status ?? 'pending',
+      project_type: input.projectType,
+      input_method: input.inputMethod,
+      script_content: input.scriptContent,
+      slides_content: input.slidesContent,
+      generated_content: input.generatedContent ?? null,
+      software_details: input.softwareDetails,
+      software_list: input.softwareList,
+      visual_format: input.visualFormat,
+      document_format: input.documentFormat,
+      quality_score: input.qualityScore ?? null,
+      engagement_prediction: input.engagementPrediction ?? null,
+      branding: input.branding,
+      progress: input.progress ?? {},
+      is_collaborative: false,
+      primary_language: 'en',
+      available_languages: ['en'],
+      ai_instructions: input.aiInstructions,
+      template_id: input.templateId,
+      font_style: input.fontStyle,
+      image_style: input.imageStyle,
+      voice_selection: input.voiceSelection,
+      error: '',
+      needs_regeneration: false,
+      is_sample: input.isSample ?? false,
+      generator_type: input.generatorType ?? '',
+      request_data: input.requestData ?? null,
+      derived_from_project_id: input.derivedFromProjectId ?? null,
+      created_at: this.clock(),
+      updated_at: this.clock(),
+    });
+    this.outbox.push(...events(id));
+    return { kind: 'created' as const, id };
+  }
+
+  async findById(id: string, companyIds: string[]) {
+    const row = this.rows.get(id);
+    return row && companyIds.includes(row.company_id) ? row : undefined;
+  }
+
+  async findByIdUnscoped(id: string) {
+    return this.rows.get(id);
+  }
+
+  async list(filter: ListFilter) {
+    const rows = [...this.rows.values()].filter(
+      (r) => filter.companyIds.includes(r.company_id) && (!filter.status || r.status === filter.status) && (!filter.projectType || r.project_type === filter.projectType),
+    );
+    return { rows: rows.slice(filter.offset, filter.offset + filter.limit), total: rows.length };
+  }
+
+  async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
+    const rows = [...this.rows.values()].filter((r) => companyIds.includes(r.company_id));
+    const count = (test: (r: ProjectRow) => boolean) => rows.filter(test).length;
+    return {
+      total: rows.length,
+      this_month: count((r) => r.created_at >= monthStart),
+      completed: count((r) => r.status === 'completed'),
+      in_progress: count((r) => !['pending', 'completed', 'failed'].includes(r.status)),
+      failed: count((r) => r.status === 'failed'),
+    };
+  }
+
+  async filesOf(projectIds: string[]) {
+    return this.files.filter((f) => f.project_id !== null && projectIds.includes(f.project_id));
+  }
+
+  async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }) {
+    const id = randomUUID();
+    this.files.push({
+      id,
+      kind: file.kind,
+      filename: file.filename,
+      size: file.size,
+      content_type: file.contentType,
+      storage_key: file.storageKey,
+      project_id: null,
+      company_id: file.companyId,
+      created_by: file.createdBy,
+    });
+    return id;
+  }
+
+  async deleteUnattachedFile(id: string, companyIds: string[], createdBy: string) {
+    const index = this.files.findIndex((f) => f.id === id && companyIds.includes(f.company_id) && f.created_by === createdBy && f.project_id === null);
+    return index === -1 ? undefined : this.files.splice(index, 1)[0]!.storage_key;
+  }
+
+  async fileKinds(fileIds: string[], companyId: string) {
+    return this.files.filter((f) => fileIds.includes(f.id) && f.company_id === companyId && f.project_id === null).map((f) => f.kind);
+  }
+
+  async update(id: string, changes: ProjectChanges, events: OutboxEvent[]) {
+    this.write(id, changes);
+    this.outbox.push(...events);
+  }
+
+  async transition(_trx: unknown, id: string, from: string, changes: ProjectChanges) {
+    if (this.rows.get(id)?.status !== from) return false;
+    this.write(id, changes);
+    return true;
+  }
+
+  async onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>) {
+    if (this.appliedEvents.has(eventId)) return false;
+    this.appliedEvents.add(eventId);
+    this.outbox.push(...(await apply(undefined)));
+    return true;
+  }
+
+  async delete(id: string, events: OutboxEvent[]) {
+    this.rows.delete(id);
+    this.outbox.push(...events);
+    return this.files.filter((f) => f.project_id === id).map((f) => f.storage_key);
+  }
+
+  async activeShareLink(projectId: string) {
+    return this.shareLinks.find((l) => l.project_id === projectId && !l.revoked);
+  }
+
+  async createShareLink(projectId: string, token: string) {
+    const link = { token, project_id: projectId, created_at: this.clock(), revoked: false };
+    this.shareLinks.push(link);
+    return link;
+  }
+
+  async revokeShareLinks(projectId: string) {
+    for (const l of this.shareLinks) if (l.project_id === projectId) l.revoked = true;
+  }
+
+  async projectByShareToken(token: string) {
+    const link = this.shareLinks.find((l) => l.token === token && !l.revoked);
+    return link ? this.rows.get(link.project_id) : undefined;
+  }
+
+  async customTemplates(companyId: string) {
+    return this.templates.filter((t) => t.companyId === companyId);
+  }
+
+  async findCustomTemplate(id: string, companyId: string) {
+    return this.templates.find((t) => t.id === id && t.companyId === companyId);
+  }
+
+  async insertCustomTemplate(companyId: string, _createdBy: string, document: Record<string, unknown>) {
+    const id = randomUUID();
+    this.templates.push({ id, companyId, document });
+    return id;
+  }
+
+  private write(id: string, changes: ProjectChanges): void {
+    const row = this.rows.get(id)!;
+    const parsed = Object.fromEntries(
+      Object.entries(changes).map(([key, value]) => [key, JSON_COLUMNS.has(key) && typeof value === 'string' ? JSON.parse(value) : value]),
+    );
+    this.rows.set(id, { ...row, ...parsed, updated_at: this.clock() });
+  }
+}
+
+export class FakeMemberships implements Memberships {
+  private readonly byUser = new Map<string, CallerCompanies>();
+
+  /** Adds the user to a company (the first one is their current company). */
+  join(userId: string, company: Partial<CallerCompany> & { companyId: string }): void {
+    const caller = this.byUser.get(userId) ?? { currentCompanyId: company.companyId, companies: [] };
+    caller.companies.push({ companyName: 'Acme', role: 'owner', ownerTier: 'free-trial', ownerUserId: userId, members: 1, ...company });
+    this.byUser.set(userId, caller);
+  }
+
+  async companiesOf(userId: string): Promise<CallerCompanies> {
+    return this.byUser.get(userId) ?? { currentCompanyId: '', companies: [] };
+  }
+}
+
+export class FakePipelineJobs implements PipelineJobs {
+  readonly generated: Array<{ projectId: string; contentVersion: string }> = [];
+  readonly rendered: Array<{ projectId: string; renderKey: string }> = [];
+
+  async generate(projectId: string, contentVersion: string): Promise<void> {
+    this.generated.push({ projectId, contentVersion });
+  }
+
+  async render(projectId: string, renderKey: string): Promise<void> {
+    this.rendered.push({ projectId, renderKey });
+  }
+}
+
+export const FIXED_NOW = new Date('2026-11-24T10:00:00Z');
+
+export interface FakeProjectDeps extends ProjectDeps {
+  projects: FakeProjectStore;
+  memberships: FakeMemberships;
+  jobs: FakePipelineJobs;
+  writes: number;
+}
+
+export function fakeProjectDeps(): FakeProjectDeps {
+  const clock = () => FIXED_NOW;
+  const projects = new FakeProjectStore(clock);
+  const deps: FakeProjectDeps = {
+    projects,
+    memberships: new FakeMemberships(),
+    templates: new TemplateService(projects),
+    jobs: new FakePipelineJobs(),
+    clock,
+    writes: 0,
+    afterWrite: () => {
+      deps.writes += 1;
+    },
+    urlAllowOrigins: [],
+  };
+  return deps;
+}

@@ -1,0 +1,244 @@
+// Unit tests of the project operations: in-memory ports, a fixed clock, no database.
+import { randomUUID } from 'node:crypto';
+import { plainContent } from '@trainwright/formats';
+import { AppError } from '@trainwright/platform';
+import { getBuiltinTemplate } from '@trainwright/templates';
+import type { NewProject } from '../src/repositories/project.repository.js';
+import { applyPipelineEvent, type PipelineEvent } from '../src/services/projects/apply-pipeline-event.js';
+import { createProject, type CreateProjectInput } from '../src/services/projects/create-project.js';
+import { createWelcomeSample } from '../src/services/projects/create-welcome-sample.js';
+import { deleteProject } from '../src/services/projects/delete-project.js';
+import { generationInput } from '../src/services/projects/generation-input.js';
+import { completeGeneration } from '../src/services/projects/hand-off-to-render.js';
+import { listProjects } from '../src/services/projects/list-projects.js';
+import { renderKeyOf } from '../src/services/projects/render-key.js';
+import { updateProject } from '../src/services/projects/update-project.js';
+import { SAMPLE_TITLE } from '../src/services/sample-project.js';
+import { fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
+import { newProject, storeProject } from './fixtures/new-project.fixture.js';
+
+let deps: FakeProjectDeps;
+let owner: string;
+let company: string;
+
+beforeEach(() => {
+  deps = fakeProjectDeps();
+  owner = randomUUID();
+  company = randomUUID();
+  deps.memberships.join(owner, { companyId: company, companyName: 'Acme' });
+});
+
+const SCRIPT: CreateProjectInput = { title: 'Forklift Safety', scriptContent: '## Before you start\nCheck the forks.' };
+
+/** The AppError an operation rejects with. */
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+const stored = (overrides: Partial<NewProject> = {}) => storeProject(deps.projects, newProject(company, owner, { title: 'Stored', ...overrides }));
+
+function progress(projectId: string, overrides: Partial<PipelineEvent> = {}): PipelineEvent {
+  return { projectId, status: 'analyzing', stage: 'analyzing', percent: 40, error: '', ...overrides };
+}
+
+describe('project operations', () => {
+  describe(createProject.name, () => {
+    it('should refuse a blank title with the field named', async () => {
+      const error = await failure(createProject(deps, owner, { ...SCRIPT, title: '   ' }));
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.message).toBe('Project title is required');
+      expect(error.detail).toEqual({ field: 'title' });
+      expect(deps.projects.rows.size).toBe(0);
+    });
+
+    it('should refuse a project past the plan limit and enqueue nothing', async () => {
+      for (let i = 0; i < 3; i += 1) await createProject(deps, owner, SCRIPT);
+      deps.jobs.generated.length = 0;
+      const error = await failure(createProject(deps, owner, SCRIPT));
+      expect(error.code).toBe('PLAN_LIMIT_REACHED');
+      expect(error.message).toContain('allows only 3 projects');
+      expect(deps.jobs.generated).toEqual([]);
+    });
+
+    it('should store a pending project and enqueue its generate job with content version 1', async () => {
+      const created = await createProject(deps, owner, SCRIPT);
+      expect(created.title).toBe('Forklift Safety');
+      const row = deps.projects.rows.get(created.id)!;
+      expect(row).toMatchObject({ status: 'pending', company_id: company, owner_user_id: owner, branding: { company_name: 'Acme', logo_url: '', website: '' } });
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: '1' }]);
+      expect(deps.writes).toBe(1);
+    });
+
+    it('should store an AI generator request normalised from the request_data object', async () => {
+      const created = await createProject(deps, owner, { title: 'Fire', projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topic: 'Fire safety' } });
+      const row = deps.projects.rows.get(created.id)!;
+      expect(row.generator_type).toBe('topic_to_content');
+      expect(row.request_data).toMatchObject({ topic: 'Fire safety' });
+    });
+
+    it('should refuse request_data fields the method does not have', async () => {
+      const error = await failure(createProject(deps, owner, { title: 'Fire', projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topic: 'x', url: 'y' } }));
+      expect(error.detail).toEqual({ field: 'request_data.url' });
+    });
+
+    it('should make an enhanced version in the original company with the improvement plan', async () => {
+      const original = await stored({ title: 'Ladders' });
+      const plan = { assessment_id: 'a1', selected_recommendations: ['r1'] };
+      const created = await createProject(deps, owner, { derivedFromProjectId: original, requestData: plan });
+      expect(created.title).toBe('Ladders (Enhanced)');
+      expect(deps.projects.rows.get(created.id)).toMatchObject({ generator_type: 'quality_improvement', request_data: plan, derived_from_project_id: original });
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: '1' }]);
+    });
+  });
+
+  describe(updateProject.name, () => {
+    it("should answer NOT_FOUND for another company's project", async () => {
+      const id = await stored();
+      const stranger = randomUUID();
+      deps.memberships.join(stranger, { companyId: randomUUID() });
+      const error = await failure(updateProject(deps, stranger, id, { title: 'Mine now' }));
+      expect(error.code).toBe('NOT_FOUND');
+      expect(deps.projects.rows.get(id)!.title).toBe('Stored');
+    });
+
+    it('should answer FORBIDDEN to a viewer', async () => {
+      const id = await stored();
+      const viewer = randomUUID();
+      deps.memberships.join(viewer, { companyId: company, role: 'viewer', ownerUserId: owner });
+      expect((await failure(updateProject(deps, viewer, id, { title: 'Renamed' }))).code).toBe('FORBIDDEN');
+    });
+
+    it('should write edited generated slides over the current script and mark the project for regeneration', async () => {
+      const id = await stored({ generatedContent: plainContent('Hello.', '## One') });
+      const view = await updateProject(deps, owner, id, { generatedSlides: '## Two' });
+      expect(view.generated_content).toMatchObject({ script: 'Hello.', slides: { slide_content: '## Two' } });
+      expect(view.needs_regeneration).toBe(true);
+      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.updated']);
+    });
+
+    it('should leave a title-only change out of regeneration', async () => {
+      const id = await stored();
+      expect((await updateProject(deps, owner, id, { title: 'Renamed' })).needs_regeneration).toBe(false);
+    });
+  });
+
+  describe(applyPipelineEvent.name, () => {
+    it('should apply an event id once', async () => {
+      const id = await stored();
+      expect(await applyPipelineEvent(deps, 'e1', progress(id))).toBe(true);
+      await applyPipelineEvent(deps, 'e2', progress(id, { status: 'generating_content', stage: 'generating_content', percent: 10 }));
+      expect(await applyPipelineEvent(deps, 'e1', progress(id, { percent: 90 }))).toBe(false);
+      const row = deps.projects.rows.get(id)!;
+      expect(row.status).toBe('generating_content');
+      expect(row.progress).toEqual({ analyzing: 40, generating_content: 10 });
+      expect(deps.projects.outbox.filter((e) => e.subject === 'project.status_changed')).toHaveLength(2);
+    });
+
+    it('should not move the status against the machine', async () => {
+      const id = await stored({ status: 'completed' });
+      await applyPipelineEvent(deps, 'late', progress(id));
+      expect(deps.projects.rows.get(id)!.status).toBe('completed');
+      expect(deps.projects.outbox).toEqual([]);
+    });
+  });
+
+  describe(completeGeneration.name, () => {
+    it('should store the content, move to creating_slides and enqueue one render keyed by the content', async () => {
+      const id = await stored({ status: 'generating_content' });
+      const content = plainContent('Welcome.', '## Welcome');
+      const completed = progress(id, { status: 'generating_content', stage: 'generating_content', percent: 60, generatedContent: content });
+      await completeGeneration(deps, 'g1', completed);
+      await completeGeneration(deps, 'g1', completed);
+      const row = deps.projects.rows.get(id)!;
+      expect(row).toMatchObject({ status: 'creating_slides', generated_content: content, progress: { generating_content: 100 } });
+      // The redelivered event applies nothing new; its render job id is the same, so it dedupes.
+      expect(deps.jobs.rendered).toEqual([
+        { projectId: id, renderKey: renderKeyOf(row, null) },
+        { projectId: id, renderKey: renderKeyOf(row, null) },
+      ]);
+    });
+
+    it('should not hand a project without content to rendering', async () => {
+      const id = await stored({ status: 'generating_content' });
+      await completeGeneration(deps, 'g1', progress(id, { status: 'generating_content' }));
+      expect(deps.jobs.rendered).toEqual([]);
+    });
+  });
+
+  describe(createWelcomeSample.name, () => {
+    const registration = () => ({ eventId: 'registered-1', redelivered: false, userId: owner, companyId: company });
+
+    it('should create the completed sample once and hand it to rendering', async () => {
+      expect(await createWelcomeSample(deps, registration())).toBe('created');
+      expect(await createWelcomeSample(deps, registration())).toBe('repeated');
+      const samples = [...deps.projects.rows.values()];
+      expect(samples).toHaveLength(1);
+      expect(samples[0]).toMatchObject({ title: SAMPLE_TITLE, status: 'completed', is_sample: true, branding: { company_name: 'Acme' } });
+      expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String) }]);
+      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.created']);
+      expect(deps.writes).toBe(2);
+    });
+
+    it('should hand the existing sample to rendering again on a redelivery', async () => {
+      await createWelcomeSample(deps, registration());
+      expect(await createWelcomeSample(deps, { ...registration(), redelivered: true })).toBe('repeated');
+      const [sample] = [...deps.projects.rows.values()];
+      expect(deps.projects.rows.size).toBe(1);
+      expect(deps.jobs.rendered.map((j) => j.projectId)).toEqual([sample!.id, sample!.id]);
+      expect(new Set(deps.jobs.rendered.map((j) => j.renderKey)).size).toBe(1);
+    });
+
+    it('should not count the sample against the plan', async () => {
+      await createWelcomeSample(deps, registration());
+      for (let i = 0; i < 3; i += 1) await createProject(deps, owner, SCRIPT);
+      expect((await listProjects(deps, owner, {})).total).toBe(4);
+    });
+  });
+
+  describe(deleteProject.name, () => {
+    it("should delete the project and return its files' storage keys", async () => {
+      const upload = await deps.projects.insertFile({ companyId: company, kind: 'script', filename: 'a.txt', size: 3, contentType: 'text/plain', storageKey: `companies/${company}/a.txt`, createdBy: owner });
+      const { id } = await createProject(deps, owner, { ...SCRIPT, inputMethod: 'file', scriptContent: '', fileIds: [upload] });
+      expect(await deleteProject(deps, owner, id)).toEqual([`companies/${company}/a.txt`]);
+      expect(deps.projects.rows.has(id)).toBe(false);
+      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.created', 'project.deleted']);
+    });
+
+    it('should answer FORBIDDEN to a viewer and keep the project', async () => {
+      const id = await stored();
+      const viewer = randomUUID();
+      deps.memberships.join(viewer, { companyId: company, role: 'viewer', ownerUserId: owner });
+      expect((await failure(deleteProject(deps, viewer, id))).code).toBe('FORBIDDEN');
+      expect(deps.projects.rows.has(id)).toBe(true);
+    });
+  });
+
+  describe(generationInput.name, () => {
+    it('should resolve a built-in template and key the render by it', async () => {
+      const id = await stored({ templateId: 'business-employee-onboarding', generatedContent: plainContent('S', '## S') });
+      const input = await generationInput(deps, id);
+      const template = getBuiltinTemplate('business-employee-onboarding')!;
+      expect(input.template).toEqual(template);
+      expect(input.renderKey).toBe(renderKeyOf(deps.projects.rows.get(id)!, template));
+      expect(input).toMatchObject({ ownerTier: 'free-trial', ownerUserId: owner, sourceProject: null });
+      expect(input.project.companyName).toBe('Acme');
+    });
+
+    it("should resolve the company's own template", async () => {
+      const document = { ...getBuiltinTemplate('business-employee-onboarding')!, name: 'Ours' } as unknown as Record<string, unknown>;
+      const templateId = await deps.projects.insertCustomTemplate(company, owner, document);
+      const id = await stored({ templateId });
+      expect((await generationInput(deps, id)).template).toMatchObject({ id: templateId, name: 'Ours', builtIn: false });
+    });
+
+    it('should answer NOT_FOUND for an id that is not a project', async () => {
+      expect((await failure(generationInput(deps, 'not-a-uuid'))).code).toBe('NOT_FOUND');
+      expect((await failure(generationInput(deps, randomUUID()))).code).toBe('NOT_FOUND');
+    });
+  });
+});
