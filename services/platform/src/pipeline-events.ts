@@ -16,10 +16,13 @@ export class PipelinePublisher {
     private readonly prefix: string,
     /** Distinguishes this run's events from a previous attempt's. */
     private readonly runId: string,
+    /** Sees every step first (the job records its own progress), throttled or not. */
+    private readonly onProgress: (stage: string, percent: number) => Promise<void> = async () => undefined,
   ) {}
 
   /** Publishes `status = stage` at `percent` unless it is a step too small to matter. */
   async progress(projectId: string, stage: string, percent: number): Promise<void> {
+    await this.onProgress(stage, percent);
     const value = Math.max(0, Math.min(100, Math.round(percent)));
     const previous = this.last.get(projectId);
     if (previous && previous.stage === stage && (value <= previous.percent || (value !== 100 && value - previous.percent < MIN_STEP))) return;

@@ -13,12 +13,9 @@ export class GenerationEventsRepository implements GenerationEventChannel {
 
   /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
   forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents {
-    const publisher = new PipelinePublisher(this.bus, 'generation', runId);
+    const publisher = new PipelinePublisher(this.bus, 'generation', runId, onProgress);
     return {
-      progress: async (projectId, stage, percent) => {
-        await onProgress(stage, percent);
-        await publisher.progress(projectId, stage, percent);
-      },
+      progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
       completed: async (projectId, content, assessment) => {
         const generatedContent = contentToMessage(content);
         if (GeneratedContentMessage.encode(generatedContent).finish().byteLength > MAX_EVENT_BYTES) {

@@ -7,12 +7,9 @@ export class RenderEventsRepository implements RenderEventChannel {
 
   /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
   forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents {
-    const publisher = new PipelinePublisher(this.bus, 'render', runId);
+    const publisher = new PipelinePublisher(this.bus, 'render', runId, onProgress);
     return {
-      progress: async (projectId, stage, percent) => {
-        await onProgress(stage, percent);
-        await publisher.progress(projectId, stage, percent);
-      },
+      progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
       completed: (projectId) => publisher.completed(projectId, { status: 'completed', stage: 'completed' }),
       failed: (projectId, message) => publisher.failed(projectId, message),
     };
