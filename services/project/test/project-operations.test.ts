@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { plainContent } from '@trainwright/formats';
 import { AppError } from '@trainwright/platform';
 import { getBuiltinTemplate } from '@trainwright/templates';
-import type { NewProject } from '../src/repositories/project.repository.js';
+import type { NewProject } from '../src/services/projects/deps.js';
 import { applyPipelineEvent, type PipelineEvent } from '../src/services/projects/apply-pipeline-event.js';
 import { createProject, type CreateProjectInput } from '../src/services/projects/create-project.js';
 import { createWelcomeSample } from '../src/services/projects/create-welcome-sample.js';

@@ -1,71 +1,10 @@
 // All SQL of the project service. Tenancy is decided by the service (company ids the caller
 // belongs to); every query here takes those ids and never returns another company's rows.
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { GeneratedContent } from '@trainwright/formats';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
-import type { ProjectStore } from '../services/projects/deps.js';
+import type { FileRow, ListFilter, NewProject, ProjectRow, ProjectStore, StatsRow } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
-
-export type ProjectRow = Selectable<ProjectsTable>;
-
-export interface FileRow {
-  id: string;
-  kind: string;
-  filename: string;
-  size: number;
-  content_type: string;
-  storage_key: string;
-  project_id: string | null;
-}
-
-export interface NewProject {
-  companyId: string;
-  ownerUserId: string;
-  createdBy: string;
-  title: string;
-  description: string;
-  projectType: string;
-  inputMethod: string;
-  scriptContent: string;
-  slidesContent: string;
-  softwareDetails: string;
-  softwareList: string[];
-  visualFormat: string;
-  documentFormat: string;
-  branding: BrandingJson | null;
-  aiInstructions: string;
-  templateId: string;
-  fontStyle: string;
-  imageStyle: string;
-  voiceSelection: VoiceJson | null;
-  status?: string;
-  generatedContent?: GeneratedContent | null;
-  progress?: Record<string, number>;
-  qualityScore?: number | null;
-  engagementPrediction?: number | null;
-  isSample?: boolean;
-  generatorType?: string;
-  requestData?: Record<string, unknown> | null;
-  derivedFromProjectId?: string | null;
-}
-
-export interface ListFilter {
-  companyIds: string[];
-  search?: string;
-  status?: string;
-  projectType?: string;
-  limit: number;
-  offset: number;
-}
-
-export interface StatsRow {
-  total: number;
-  this_month: number;
-  completed: number;
-  in_progress: number;
-  failed: number;
-}
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

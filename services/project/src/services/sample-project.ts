@@ -1,7 +1,7 @@
 // The completed "Welcome Training" project every new account starts with: a real, short course
 // on using Trainwright, in the slide text and script formats every export reads.
 import { deckToScript, plainContent, printScript, printSlideText, type SlideDeck } from '@trainwright/formats';
-import type { NewProject } from '../repositories/project.repository.js';
+import type { NewProject } from './projects/deps.js';
 
 export const SAMPLE_TITLE = 'Welcome Training';
 

@@ -2,7 +2,7 @@
 // service or queue.
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
-import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/repositories/project.repository.js';
+import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectStore } from '../../src/services/projects/deps.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
 

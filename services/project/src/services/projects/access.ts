@@ -1,7 +1,7 @@
 // Tenancy and roles, decided by the platform's Authoriser from one ListCompanies answer of the
 // auth service per request; a project of another company is NOT_FOUND.
 import { AppError, Authoriser, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
-import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { ProjectRow } from './deps.js';
 import { MESSAGES, isUuid } from '../validation.js';
 import type { ProjectDeps } from './deps.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@trainwright/catalogue';
 import { AppError, checkUrlTarget } from '@trainwright/platform';
 import type { VoiceJson } from '../../repositories/database.js';
-import type { NewProject } from '../../repositories/project.repository.js';
+import type { NewProject } from './deps.js';
 import {
   MESSAGES,
   TEXT_LIMITS,

@@ -1,9 +1,70 @@
 // What every project operation works with: the ports it reads and writes through (the
 // repositories implement them; unit tests fake them), the clock and what runs after a write.
+import type { GeneratedContent } from '@trainwright/formats';
 import type { CallerCompanies, OutboxEvent } from '@trainwright/platform';
-import type { ProjectsTable } from '../../repositories/database.js';
-import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../repositories/project.repository.js';
+import type { Selectable } from 'kysely';
+import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import type { TemplateService } from '../template.service.js';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+
+export interface FileRow {
+  id: string;
+  kind: string;
+  filename: string;
+  size: number;
+  content_type: string;
+  storage_key: string;
+  project_id: string | null;
+}
+
+export interface NewProject {
+  companyId: string;
+  ownerUserId: string;
+  createdBy: string;
+  title: string;
+  description: string;
+  projectType: string;
+  inputMethod: string;
+  scriptContent: string;
+  slidesContent: string;
+  softwareDetails: string;
+  softwareList: string[];
+  visualFormat: string;
+  documentFormat: string;
+  branding: BrandingJson | null;
+  aiInstructions: string;
+  templateId: string;
+  fontStyle: string;
+  imageStyle: string;
+  voiceSelection: VoiceJson | null;
+  status?: string;
+  generatedContent?: GeneratedContent | null;
+  progress?: Record<string, number>;
+  qualityScore?: number | null;
+  engagementPrediction?: number | null;
+  isSample?: boolean;
+  generatorType?: string;
+  requestData?: Record<string, unknown> | null;
+  derivedFromProjectId?: string | null;
+}
+
+export interface ListFilter {
+  companyIds: string[];
+  search?: string;
+  status?: string;
+  projectType?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface StatsRow {
+  total: number;
+  this_month: number;
+  completed: number;
+  in_progress: number;
+  failed: number;
+}
 
 export type ProjectChanges = Partial<Record<keyof ProjectsTable, unknown>>;
 

@@ -1,7 +1,7 @@
 // The end of every creation: the insert within the owner's plan, then the first generation job.
 import { TIERS, projectLimitMessage, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
-import type { NewProject } from '../../repositories/project.repository.js';
+import type { NewProject } from './deps.js';
 import { projectEvents } from '../events.js';
 import type { ProjectDeps } from './deps.js';
 

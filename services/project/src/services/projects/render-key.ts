@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AnyTemplate } from '@trainwright/templates';
-import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { ProjectRow } from './deps.js';
 
 /**
  * What a render depends on: the content and every setting that changes the files. The same key

@@ -2,7 +2,7 @@
 // credential.
 import { AppError } from '@trainwright/platform';
 import { randomBytes } from 'node:crypto';
-import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { ProjectRow } from './deps.js';
 import { loadProject } from './access.js';
 import type { ProjectDeps } from './deps.js';
 

@@ -1,6 +1,6 @@
 // A project as its readers see it: the row with its company, files and what the caller may do.
 import type { CallerCompany } from '@trainwright/platform';
-import type { ProjectRow } from '../../repositories/project.repository.js';
+import type { ProjectRow } from './deps.js';
 import type { ProjectDeps } from './deps.js';
 
 export interface ProjectView extends ProjectRow {
