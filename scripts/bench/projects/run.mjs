@@ -225,8 +225,13 @@ function projectPlan(rand, i) {
   if (projectType === 'script_to_slides') body.script_content = slides;
   if (projectType === 'slides_to_script') body.slides_content = slides;
   if (projectType === 'software_analysis') body.software_details = Array.from({ length: 2 + Math.floor(rand() * 4) }, () => pick(SOFTWARE)).join('\n');
-  if (projectType === 'ai_content_generator') body.ai_instructions = `${description} Keep it under ten slides.`;
-  return { body, status: weighted(rand, STATUS_TARGETS) };
+  if (projectType === 'ai_content_generator') {
+    // The AI generator's own call: the method and its request_data are required.
+    const { title: project_name, project_type: _, ...rest } = body;
+    const generatorBody = { ...rest, project_name, generator_type: 'topic_to_content', request_data: { topic: Topic }, ai_instructions: `${description} Keep it under ten slides.` };
+    return { path: '/api/ai-content-generator/projects', body: generatorBody, status: weighted(rand, STATUS_TARGETS) };
+  }
+  return { path: '/api/projects', body, status: weighted(rand, STATUS_TARGETS) };
 }
 
 function listPath(word) {
@@ -339,13 +344,13 @@ try {
   let started = performance.now();
   const ids = new Array(projectCount);
   await pool(projectCount, 16, async (i) => {
-    const created = await expectOk(`${base}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(plans[i].body) }, 201);
-    ids[i] = created.id;
+    const created = await expectOk(`${base}${plans[i].path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(plans[i].body) }, 201);
+    ids[i] = created.id ?? created.project_id;
   });
   setup.createSeconds = (performance.now() - started) / 1000;
   log(`created ${projectCount} projects in ${setup.createSeconds.toFixed(1)} s (${Math.round(projectCount / setup.createSeconds)}/s)`);
 
-  // Statuses, as the generator would report them: one pipeline event per moved project.
+  // Statuses, as the generator and media-render would report them: one pipeline event per moved project.
   // The welcome sample (made from the user.registered event) must be there before counting.
   const before = await eventually('the welcome sample project', 30, async () => {
     const s = (await expectOk(`${base}/api/projects?page_size=1`, { headers })).stats;
@@ -362,9 +367,10 @@ try {
     await pool(projectCount, 32, async (i) => {
       const status = plans[i].status;
       if (!status) return;
-      const subject = status === 'completed' ? 'generation.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
+      // A finished project is one whose files are rendered (generation.completed hands over to rendering).
+      const subject = status === 'completed' ? 'render.completed' : status === 'failed' ? 'generation.failed' : 'generation.progress';
       const percent = status === 'completed' ? 100 : 40;
-      const event = { projectId: ids[i], status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', generatedContentJson: '', occurredAt: new Date().toISOString() };
+      const event = { projectId: ids[i], status, stage: status, percent, error: status === 'failed' ? 'The model did not answer' : '', occurredAt: new Date().toISOString() };
       await bus.publish(subject, PipelineProgress.encode(event).finish(), randomUUID());
     });
   } finally {
