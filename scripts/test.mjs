@@ -29,6 +29,16 @@ if (runUnit) {
   failed ||= result.status !== 0;
 }
 
+// Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the tests.
+if (runUnit && !args.has('--no-bench')) {
+  for (const bench of ['gateway', 'projects', 'generate', 'render']) {
+    log(`benchmark smoke run: bench:${bench} --smoke`);
+    const result = spawnSync('node', [`scripts/bench/${bench}/run.mjs`, '--smoke'], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) log(`bench:${bench} --smoke FAILED (exit ${result.status})`);
+    failed ||= result.status !== 0;
+  }
+}
+
 if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
   const id = `${process.pid}`;

@@ -32,11 +32,17 @@ export function parseOptions(extra, { load = true } = {}) {
       logs: { type: 'string' },
       json: { type: 'string' },
       strict: { type: 'boolean', default: false },
+      smoke: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  // --smoke: the shortest run that still goes through every step (npm test runs each bench so, so a
+  // benchmark cannot rot unnoticed); its figures prove the bench works, not how fast anything is.
+  if (values.smoke) Object.assign(values, SMOKE, 'projects' in values ? { projects: '100' } : {});
   return values;
 }
+
+const SMOKE = { duration: '1', warmup: '0', rounds: '1', 'wait-idle': '0', retries: '0' };
 
 /** --help: prints the leading // comment of the runner at `moduleUrl` and exits. */
 export function printHelpIfAsked(opts, moduleUrl) {
