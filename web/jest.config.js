@@ -4,5 +4,6 @@ import base from '../jest.config.base.js';
 export default {
   ...base,
   rootDir: '.',
-  moduleNameMapper: { ...base.moduleNameMapper, '^~/(.*)$': '<rootDir>/app/$1' },
+  // Vite asset imports (root.tsx's `~/tailwind.css?url`; jest drops the query): a stub URL.
+  moduleNameMapper: { '\\.css(\\?url)?$': '<rootDir>/test/support/asset-url.ts', ...base.moduleNameMapper, '^~/(.*)$': '<rootDir>/app/$1' },
 };

@@ -38,14 +38,22 @@ function upstreamHeaders(request: Request, incoming: URL): Headers {
   }
   // Ask for an unencoded answer: this server compresses for the browser itself.
   headers.set('accept-encoding', 'identity');
+  setForwardingHeaders(headers, request, incoming);
+  return headers;
+}
+
+/**
+ * x-forwarded-for (the client's address appended), x-forwarded-proto and x-forwarded-host on a
+ * gateway call made for `request`: the gateway rate-limits and logs by the client's address.
+ */
+export function setForwardingHeaders(headers: Headers, request: Request, incoming = new URL(request.url)): void {
   const peer = clientAddress(request.headers);
   if (peer) {
     const prior = request.headers.get('x-forwarded-for');
     headers.set('x-forwarded-for', prior ? `${prior}, ${peer}` : peer);
   }
-  if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', incoming.protocol.replace(':', ''));
-  if (!headers.has('x-forwarded-host')) headers.set('x-forwarded-host', incoming.host);
-  return headers;
+  headers.set('x-forwarded-proto', request.headers.get('x-forwarded-proto') ?? incoming.protocol.replace(':', ''));
+  headers.set('x-forwarded-host', request.headers.get('x-forwarded-host') ?? incoming.host);
 }
 
 function downstreamHeaders(upstream: Response): Headers {

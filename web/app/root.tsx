@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import type { LinksFunction, MetaFunction } from '@remix-run/node';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from '@remix-run/react';
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import '~/i18n';
 import stylesheet from '~/tailwind.css?url';
 import { AppLayout } from '~/components/AppLayout';
 import { AuthScreen } from '~/components/AuthScreen';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
-import { Spinner } from '~/components/ui';
+import { cookieHeaders, gateway } from '~/gateway.server';
 import { AuthProvider, useAuth } from '~/lib/auth';
 import { useRestoreLanguage } from '~/lib/language';
 
@@ -15,6 +15,18 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
+
+/** Who is signed in, checked on the server so the first HTML is the sign-in screen or the app. */
+export async function loader(args: LoaderFunctionArgs) {
+  const { session, setCookie } = await gateway.session(args);
+  return data({ session }, { headers: cookieHeaders(setCookie) });
+}
+
+// After hydration the session is client state (sign-in, sign-out): no need to ask the server again.
+export const shouldRevalidate = () => false;
+
+// Pages carry the user's data: browsers may keep them, shared caches may not.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'private, no-cache' });
 
 export const meta: MetaFunction = () => [
   { title: 'Trainwright' },
@@ -40,35 +52,25 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-h-full items-center justify-center gap-3 text-slate-600" role="status">
-      <Spinner className="h-5 w-5 text-indigo-600" />
-      <span>{t('common.loading')}</span>
-    </div>
-  );
-}
-
 /** Pages anyone may open, signed in or not: a shared project link. */
 export function isPublicPath(pathname: string): boolean {
   return pathname.startsWith('/shared/');
 }
 
-/** The route guard: loading, then the sign-in / pricing screen or the signed-in app. */
+/** The route guard: the sign-in / pricing screen or the signed-in app. */
 function AuthGate({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const { pathname } = useLocation();
   if (isPublicPath(pathname)) return <>{children}</>;
-  if (status === 'loading') return <Loading />;
   if (status === 'signedOut') return <AuthScreen />;
   return <AppLayout>{children}</AppLayout>;
 }
 
 export default function App() {
   useRestoreLanguage();
+  const { session } = useLoaderData<typeof loader>();
   return (
-    <AuthProvider>
+    <AuthProvider initial={session}>
       <AuthGate>
         <Outlet />
       </AuthGate>

@@ -3,7 +3,7 @@
 // progress), the plan's locked methods, score bands and grades, the quality dialog's selection
 // and modification state, the AI services' calls and the readable layout of their insights.
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { GENERATOR_MESSAGES, QUALITY_MESSAGES, normalizeGeneratorRequest } from '@trainwright/catalogue';
+import { GENERATOR_MESSAGES, QUALITY_MESSAGES, TRIAL_MESSAGES, normalizeGeneratorRequest } from '@trainwright/catalogue';
 import {
   applyImprovementsBody,
   buildGeneratorSubmission,
@@ -432,6 +432,7 @@ describe('messages', () => {
     for (const [group, messages] of [
       ['aiGenerator.errors', GENERATOR_MESSAGES],
       ['quality.messages', QUALITY_MESSAGES],
+      ['trial', TRIAL_MESSAGES],
     ] as const) {
       for (const [key, text] of Object.entries(messages)) {
         expect(catalogueMessageKey(text)).toBe(`${group}.${key}`);

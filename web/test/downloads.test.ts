@@ -109,6 +109,9 @@ describe('before a download', () => {
     expect(downloadBlock(project({ slides_content: '  ' }))).toEqual({ reason: 'noContent' });
     expect(downloadBlock(project({ generated_content: { slides: { slide_content: '## A' } } }))).toBeNull();
     expect(downloadBlock(project({ script_content: 'NARRATOR: hi' }))).toBeNull();
+    // An edit renders the next version: the last complete set still downloads.
+    expect(downloadBlock(project({ status: 'creating_slides', content_version: 2, files_version: 1 }))).toBeNull();
+    expect(downloadBlock(project({ status: 'creating_slides', content_version: 1, files_version: null }))).toEqual({ reason: 'notReady', status: 'creating_slides' });
   });
 
   it('words the block in the interface language', () => {

@@ -184,7 +184,7 @@ async function openEvents(base, headers) {
 /** The create request of a scenario. */
 function createRequest(s, headers) {
   if (s.file) {
-    const form = new FormData(); // text fields first: the gateway reads generator_type before the file
+    const form = new FormData(); // text fields first: the gateway's fast path streams the file straight into place
     form.append('generator_type', s.type);
     form.append('request_data', JSON.stringify(s.requestData));
     form.append('project_name', s.name);

@@ -14,6 +14,8 @@ const schema = commonConfigSchema
     JWT_AUDIENCE: z.string().default('trainwright-api'),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How often expired trials past their data retention are looked for (ms); 0 runs no maintenance worker here. */
+    RETENTION_SWEEP_MS: z.coerce.number().int().min(0).default(3_600_000),
   })
   .refine((c) => c.AUTH_JWT_PRIVATE_KEY || c.AUTH_JWT_PRIVATE_KEY_FILE, {
     message: 'set AUTH_JWT_PRIVATE_KEY or AUTH_JWT_PRIVATE_KEY_FILE (npm start creates a development key pair in .data/keys)',

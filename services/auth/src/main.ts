@@ -2,11 +2,14 @@
 // consumers, built from the config. Run as a process (`node dist/src/main.js`); tests and the
 // gateway's harness import it and start the service in-process.
 import {
+  JobQueue,
+  PURGE_EXPIRED_TRIALS_JOB,
   connectServiceInfra,
   createGrpcServer,
   isEntryPoint,
   migrateSchema,
   runServiceProcess,
+  startJobWorker,
   subscribeAll,
   type EventBus,
   type GrpcServer,
@@ -24,6 +27,7 @@ import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
 import { AccountService } from './services/account.service.js';
 import { SessionService } from './services/session.service.js';
 import { TokenIssuer } from './services/tokens.js';
+import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
 import { projectCountsSubscription } from './subscriptions/project-counts.subscription.js';
 
 export { AUTH_SCHEMA };
@@ -78,10 +82,16 @@ export interface AuthServer extends RunningService {
   grpc: GrpcServer;
 }
 
-/** Starts the gRPC API (port 0 picks a free one), the outbox relay and the event consumers. */
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the event consumers and the
+ * data-retention sweep. */
 export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
   const core = await createAuthCore(config, logger);
   await subscribeAll(core.bus, [projectCountsSubscription(core.accounts)]);
+  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const maintenance = new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue);
+  const sweeper = config.RETENTION_SWEEP_MS > 0 ? startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 }) : null;
+  sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));
+  if (sweeper) await maintenance.schedule(PURGE_EXPIRED_TRIALS_JOB, {}, config.RETENTION_SWEEP_MS);
   const grpc = createGrpcServer(core.logger);
   grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core));
   const port = await grpc.listen(`${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`);
@@ -93,6 +103,8 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
     port,
     async close() {
       await grpc.shutdown();
+      await sweeper?.close();
+      await maintenance.close();
       await core.close();
     },
   };

@@ -1,6 +1,7 @@
 // Medium tests of the auth service's domain against the real PostgreSQL and NATS.
 import { generateKeyPairSync } from 'node:crypto';
 import { createLogger } from '@trainwright/platform';
+import { AccountDataExpired } from '@trainwright/proto/trainwright/events/v1/events';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { createAuthCore, migrateAuth, type AuthCore } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
@@ -72,6 +73,37 @@ describe('AccountService', () => {
     expect((await core.accounts.me(s.userId)).capabilities.analytics).toBe(true);
     const outbox = await core.db.selectFrom('outbox').select('subject').where('subject', '=', 'subscription.changed').execute();
     expect(outbox.length).toBeGreaterThan(0);
+  });
+
+  it('should carry the owner trial state on memberships: active, then grace, then expired', async () => {
+    const s = await signUp();
+    const companyId = (await core.accounts.me(s.userId)).currentCompanyId!;
+    const startedDaysAgo = (days: number) => core.db.updateTable('subscriptions').set({ trial_started_at: new Date(Date.now() - days * 86_400_000) }).where('user_id', '=', s.userId).execute();
+    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('active_trial');
+    await startedDaysAgo(8);
+    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('grace_period');
+    await startedDaysAgo(15);
+    expect((await core.accounts.companies(s.userId)).companies[0]!.ownerTrialState).toBe('expired');
+  });
+
+  it('should announce each expired trial past its data retention once, and never a paying account', async () => {
+    const expired = await signUp();
+    const paying = await signUp();
+    const fresh = await signUp();
+    const companyId = (await core.accounts.me(expired.userId)).currentCompanyId!;
+    const old = new Date(Date.now() - 15 * 86_400_000);
+    await core.db.updateTable('subscriptions').set({ trial_started_at: old }).where('user_id', 'in', [expired.userId, paying.userId]).execute();
+    await core.accounts.setTier((await core.accounts.me(paying.userId)).email, 'professional');
+    const announced = async () =>
+      (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload));
+    const before = (await announced()).length;
+    expect(await core.accounts.purgeExpiredTrials()).toBeGreaterThanOrEqual(1);
+    const events = (await announced()).slice(before);
+    expect(events.map((e) => e.userId)).toContain(expired.userId);
+    expect(events.map((e) => e.userId)).not.toContain(paying.userId);
+    expect(events.map((e) => e.userId)).not.toContain(fresh.userId);
+    expect(events.find((e) => e.userId === expired.userId)!.companyIds).toEqual([companyId]);
+    expect(await core.accounts.purgeExpiredTrials()).toBe(0);
   });
 
   it('should refuse a rename of the company by a member who is not the owner', async () => {

@@ -86,7 +86,31 @@ export function computeTrialStatus(input: {
   };
 }
 
-/** New generation is allowed only during the active trial or on a paid plan. */
-export function canGenerate(status: TrialStatus): boolean {
-  return status.status === 'active' || status.status === 'active_trial';
+export const TRIAL_STATES = ['active_trial', 'grace_period', 'expired', 'active'] as const satisfies readonly TrialState[];
+
+export function isTrialState(value: unknown): value is TrialState {
+  return typeof value === 'string' && (TRIAL_STATES as readonly string[]).includes(value);
+}
+
+/** The refusals of new work once the trial is over (the grace period keeps the files, not the tools). */
+export const TRIAL_MESSAGES = {
+  ended: 'Your free trial has ended. Upgrade to continue creating training content.',
+  expired: 'Your free trial has expired. Upgrade to continue creating training content.',
+} as const;
+
+/** New generation (and rendering) is allowed only during the active trial or on a paid plan. */
+export function canGenerate(state: TrialState): boolean {
+  return state === 'active' || state === 'active_trial';
+}
+
+/** Why new work is refused in this state, or null when it is allowed. */
+export function trialRefusal(state: TrialState): string | null {
+  if (canGenerate(state)) return null;
+  return state === 'grace_period' ? TRIAL_MESSAGES.ended : TRIAL_MESSAGES.expired;
+}
+
+/** Trials started at or before this have outlived the plan's dataRetentionDays (the trial and its
+ * grace period): their data is deleted unless the account upgraded. */
+export function retentionCutoff(now: Date): Date {
+  return new Date(now.getTime() - TIERS['free-trial'].limits.dataRetentionDays * DAY_MS);
 }

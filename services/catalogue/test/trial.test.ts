@@ -1,4 +1,4 @@
-import { DAY_MS, canGenerate, computeTrialStatus } from '../src/index.js';
+import { DAY_MS, canGenerate, computeTrialStatus, retentionCutoff, trialRefusal, TRIAL_MESSAGES } from '../src/index.js';
 
 const start = new Date('2026-11-01T10:00:00Z');
 const at = (days: number) => new Date(start.getTime() + days * DAY_MS);
@@ -24,15 +24,24 @@ describe('computeTrialStatus', () => {
     expect(trial(8).message).toMatch(/files will be deleted/);
   });
 
-  it('should allow generating only while active', () => {
-    expect(canGenerate(trial(1))).toBe(true);
-    expect(canGenerate(trial(8))).toBe(false);
-    expect(canGenerate(trial(20))).toBe(false);
+  it('should allow generating only while active, and say why not afterwards', () => {
+    expect(canGenerate(trial(1).status)).toBe(true);
+    expect(canGenerate(trial(8).status)).toBe(false);
+    expect(canGenerate(trial(20).status)).toBe(false);
+    expect(trialRefusal(trial(1).status)).toBeNull();
+    expect(trialRefusal(trial(8).status)).toBe(TRIAL_MESSAGES.ended);
+    expect(trialRefusal(trial(20).status)).toBe(TRIAL_MESSAGES.expired);
+  });
+
+  it('should keep the data for the plan retention days from the trial start (the trial and its grace)', () => {
+    expect(retentionCutoff(at(14)).getTime()).toBe(start.getTime());
+    expect(computeTrialStatus({ tier: 'free-trial', trialStartedAt: retentionCutoff(at(14)), videoCredits: 0, now: at(14) }).status).toBe('expired');
   });
 
   it('should report a paid plan as active and not a trial', () => {
     const paid = computeTrialStatus({ tier: 'business', trialStartedAt: start, videoCredits: 4, now: at(30) });
     expect(paid).toMatchObject({ is_trial: false, status: 'active', days_remaining: null, video_credits: 4 });
-    expect(canGenerate(paid)).toBe(true);
+    expect(canGenerate(paid.status)).toBe(true);
+    expect(trialRefusal(paid.status)).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // Conversions between scripts and decks. Deterministic and inventing nothing: every word on a
 // slide or in a script comes from the input, apart from the continuation marks ' (2)' and the
 // fixed transition text.
+import { detectTextFormat } from './detect.js';
 import type { Slide, SlideDeck } from './slide-model.js';
-import type { Script, ScriptBlock } from './script-text.js';
+import { parseScript, type Script, type ScriptBlock } from './script-text.js';
+import { parseSlideText } from './slide-text.js';
 
 export const MAX_POINTS_PER_SLIDE = 6;
 export const DEFAULT_TRANSITION = 'Next slide';
@@ -132,6 +134,19 @@ export function scriptToDeck(script: Script, title: string, options: ScriptToDec
   for (const block of script.blocks) add(block);
   for (const s of slides) s.notes = notes.get(s)!.join('\n\n');
   return { title, slides };
+}
+
+/**
+ * The deck of a script as the user wrote it, in either format: slide text is read as slides (its
+ * notes stay notes; its '# Title', else `title`, titles the deck), anything else as the script
+ * format by scriptToDeck.
+ */
+export function scriptTextToDeck(text: string, title: string, options: ScriptToDeckOptions = {}): SlideDeck {
+  if (detectTextFormat(text) === 'slides') {
+    const deck = parseSlideText(text);
+    return { ...deck, title: deck.title || title };
+  }
+  return scriptToDeck(parseScript(text), title, options);
 }
 
 export interface DeckToScriptOptions {

@@ -40,6 +40,12 @@ function classify(trimmed: string): ScriptLine {
   return { kind: 'text' };
 }
 
+/** The structure a line marks in a script: a scene, a transition or a speaker line; null for text. */
+export function scriptMarker(line: string): 'scene' | 'transition' | 'line' | null {
+  const kind = classify(line.trim()).kind;
+  return kind === 'text' ? null : kind;
+}
+
 export function parseScript(text: string): Script {
   const blocks: ScriptBlock[] = [];
   // The block the next line may continue; null after a blank line.

@@ -56,6 +56,15 @@ function classify(trimmed: string, context: { atStart: boolean; section: Section
   return { kind: 'text' };
 }
 
+/**
+ * The structure a line marks in slide text, wherever it stands: a '##' heading or a section
+ * marker; null for anything else (points, text, a literal line). For telling the formats apart.
+ */
+export function slideMarker(line: string): 'heading' | 'section' | null {
+  const kind = classify(line.trim(), { atStart: false, section: 'notes' }).kind;
+  return kind === 'heading' || kind === 'section' ? kind : null;
+}
+
 interface NoteLine {
   text: string;
   /** A blank source line, as opposed to a literal empty line, which is kept even at the edges. */

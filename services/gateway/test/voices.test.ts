@@ -1,10 +1,11 @@
 // The voice library through the real gateway and media-render service (espeak-ng voices).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { call, register, type Account } from './accounts.js';
+import { call, eventually, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
@@ -30,11 +31,12 @@ interface VoiceJson {
   labels: { gender: string; age: string };
 }
 
-async function clone(who: Account, name: string, files: Array<{ name: string; bytes: Buffer }>) {
+async function clone(who: Account, name: string, files: Array<{ name: string; bytes: Buffer }>, filesFirst = false) {
   const form = new FormData();
+  if (filesFirst) for (const f of files) form.append('files', new Blob([f.bytes]), f.name);
   form.append('name', name);
   form.append('description', 'Our trainer');
-  for (const f of files) form.append('files', new Blob([f.bytes]), f.name);
+  if (!filesFirst) for (const f of files) form.append('files', new Blob([f.bytes]), f.name);
   const response = await fetch(`${h.baseUrl}/api/voices/clone`, { method: 'POST', body: form, headers: who.auth });
   return { status: response.status, body: (await response.json()) as any };
 }
@@ -116,5 +118,30 @@ describe('the voice library', () => {
     expect(custom.map((v) => v.voice_id)).toEqual([res.body.voice_id]);
     const preview = await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(res.body.voice_id)}`, me, {});
     expect(preview.statusCode).toBe(200);
+  });
+
+  it('should take the samples before the name, as a FormData with the files appended first sends them', async () => {
+    const me = await register(h, 'Fio First');
+    const res = await clone(me, 'Fio the trainer', [{ name: 'take.wav', bytes: await sample('wav') }], true);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Fio the trainer', category: 'matched' });
+  });
+
+  it('should keep no sample of a clone request aborted half way', async () => {
+    const me = await register(h, 'Abby Abort');
+    const boundary = '----trainwrightabort';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nAbby\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="take.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
+    const body = Buffer.concat([Buffer.from(head), Buffer.alloc(4 * 1024 * 1024, 1)]);
+    await new Promise<void>((resolve) => {
+      const req = httpRequest(`${h.baseUrl}/api/voices/clone`, {
+        method: 'POST',
+        headers: { ...me.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length * 2) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body, () => setTimeout(() => req.destroy(), 200));
+    });
+    const samples = join(h.storageDir, 'companies', me.companyId, 'voice-samples');
+    await eventually(async () => !existsSync(samples) || readdirSync(samples).length === 0, 5000);
   });
 });

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   PLAN_LIMIT_REACHED: 403,
   FEATURE_NOT_AVAILABLE: 403,
+  /** The free trial is over: nothing new is generated or rendered until the account upgrades. */
+  TRIAL_ENDED: 403,
   NOT_FOUND: 404,
   COMPANY_NOT_FOUND: 404,
   CONFLICT: 409,

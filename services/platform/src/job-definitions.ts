@@ -13,9 +13,20 @@ export const GENERATE_PROJECT_JOB = defineJob<{ projectId: string; contentVersio
   jobId: (p) => `${p.projectId}-generate-${p.contentVersion}`,
 });
 
+/** Deletes the data of free trials whose retention has passed (auth's maintenance worker, on a
+ * schedule; idempotent: each account is purged once). */
+export const PURGE_EXPIRED_TRIALS_JOB = defineJob<Record<string, never>>({
+  queue: 'maintenance',
+  name: 'purge-expired-trials',
+  attempts: 3,
+  backoffMs: 60_000,
+  jobId: () => 'purge-expired-trials',
+});
+
 /** Renders a project's documents and video (media-render's workers). Keyed by what it renders:
- * the same content and settings are rendered once. */
-export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string }>({
+ * the same content and settings are rendered once. `contentVersion` is the version the render key
+ * was made for: the finished files are that version's. */
+export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string; contentVersion: string }>({
   queue: 'render',
   name: 'render',
   attempts: 3,

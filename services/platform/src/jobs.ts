@@ -77,6 +77,12 @@ export class JobQueue {
     await this.queue.add(job.name, payload, { jobId: job.jobId(payload), attempts: job.attempts, backoff: { type: 'exponential', delay: job.backoffMs } });
   }
 
+  /** Runs the job every `everyMs` from now on (one schedule per job, however often this is called). */
+  async schedule<Payload>(job: JobDefinition<Payload>, payload: Payload, everyMs: number): Promise<void> {
+    if (job.queue !== this.name) throw new Error(`job ${job.name} belongs to queue ${job.queue}, not ${this.name}`);
+    await this.queue.upsertJobScheduler(job.jobId(payload), { every: everyMs }, { name: job.name, data: payload, opts: { attempts: job.attempts, backoff: { type: 'exponential', delay: job.backoffMs } } });
+  }
+
   waiting(): Promise<number> {
     return this.queue.getWaitingCount();
   }

@@ -1,6 +1,6 @@
 // Memberships as the auth service knows them, read over gRPC: the one way a service asks who may
 // do what in a company. Each service's repositories/membership.repository.ts builds on this.
-import { isRole, isTierId, type Role, type TierId } from '@trainwright/catalogue';
+import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import type { MembershipSource } from './authz.js';
 import { AppError } from './errors.js';
@@ -15,6 +15,8 @@ export interface Membership {
   ownerUserId: string;
   /** The company's effective capabilities: the owner's plan plus their active add-ons. */
   capabilities: string[];
+  /** The owner's trial state; new generation and rendering stop when the trial is over. */
+  ownerTrialState: TrialState;
 }
 
 export interface CallerCompany {
@@ -24,6 +26,7 @@ export interface CallerCompany {
   ownerTier: TierId;
   ownerUserId: string;
   members: number;
+  ownerTrialState: TrialState;
 }
 
 export interface CallerCompanies {
@@ -42,8 +45,16 @@ export class AuthMemberships implements MembershipSource {
   async find(userId: string, companyId: string): Promise<Membership | null> {
     try {
       const m = await this.auth.getMembership({ userId, companyId }, { userId });
-      if (!isRole(m.role) || !isTierId(m.ownerTier)) return null;
-      return { companyId: m.companyId, companyName: m.companyName, role: m.role, ownerTier: m.ownerTier, ownerUserId: m.ownerUserId, capabilities: m.capabilities };
+      if (!isRole(m.role) || !isTierId(m.ownerTier) || !isTrialState(m.ownerTrialState)) return null;
+      return {
+        companyId: m.companyId,
+        companyName: m.companyName,
+        role: m.role,
+        ownerTier: m.ownerTier,
+        ownerUserId: m.ownerUserId,
+        capabilities: m.capabilities,
+        ownerTrialState: m.ownerTrialState,
+      };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return null;
       throw error;
@@ -59,8 +70,16 @@ export class AuthMemberships implements MembershipSource {
     const { companies, currentCompanyId } = await this.auth.listCompanies({ userId }, { userId });
     const list: CallerCompany[] = [];
     for (const c of companies) {
-      if (!isRole(c.role) || !isTierId(c.subscriptionTier)) continue;
-      list.push({ companyId: c.id, companyName: c.name, role: c.role, ownerTier: c.subscriptionTier, ownerUserId: c.ownerUserId, members: c.currentUsers });
+      if (!isRole(c.role) || !isTierId(c.subscriptionTier) || !isTrialState(c.ownerTrialState)) continue;
+      list.push({
+        companyId: c.id,
+        companyName: c.name,
+        role: c.role,
+        ownerTier: c.subscriptionTier,
+        ownerUserId: c.ownerUserId,
+        members: c.currentUsers,
+        ownerTrialState: c.ownerTrialState,
+      });
     }
     return { currentCompanyId, companies: list };
   }

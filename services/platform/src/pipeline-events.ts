@@ -14,8 +14,9 @@ export class PipelinePublisher {
     private readonly bus: EventBus,
     /** 'generation' or 'render'. */
     private readonly prefix: string,
-    /** Distinguishes this run's events from a previous attempt's. */
-    private readonly runId: string,
+    /** `id` distinguishes this run's events from a previous attempt's; every event carries the
+     * content version the job works for, so the project service can tell a stale job's events. */
+    private readonly run: { id: string; contentVersion: number },
     /** Sees every step first (the job records its own progress), throttled or not. */
     private readonly onProgress: (stage: string, percent: number) => Promise<void> = async () => undefined,
   ) {}
@@ -46,8 +47,9 @@ export class PipelinePublisher {
       percent: 0,
       error: '',
       occurredAt: new Date().toISOString(),
+      contentVersion: this.run.contentVersion,
       ...event,
     }).finish();
-    await this.bus.publish(`${this.prefix}.${kind}`, message, `${event.projectId}:${this.runId}:${step}`);
+    await this.bus.publish(`${this.prefix}.${kind}`, message, `${event.projectId}:${this.run.id}:${step}`);
   }
 }

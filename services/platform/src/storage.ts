@@ -1,16 +1,22 @@
 // Object storage. The local filesystem is the default; keys are relative paths under one root
 // and can never climb out of it.
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+
+/** Keys under this prefix hold objects still being received (an upload whose fields are not all
+ * in yet); each is moved into place or deleted before its request ends. */
+export const STORAGE_TEMP_AREA = 'tmp';
 
 export interface ObjectStorage {
   put(key: string, body: Readable): Promise<{ size: number }>;
   /** The object, or the bytes `start` to `end` (inclusive) of it. */
   get(key: string, range?: { start: number; end: number }): Readable;
   delete(key: string): Promise<void>;
+  /** Gives an object another key without copying it (any object at `to` is replaced). */
+  move(from: string, to: string): Promise<void>;
   size(key: string): Promise<number>;
 }
 
@@ -40,6 +46,12 @@ export class LocalFileStorage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const target = this.pathOf(to);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.pathOf(from), target);
   }
 
   async size(key: string): Promise<number> {

@@ -1,6 +1,6 @@
 // The server side of the upload rules (@trainwright/catalogue's uploads): refusing a file type as
 // an AppError, and counting the bytes of an upload stream against its limit.
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { extensionOf, sizeExceededMessage, unsupportedTypeMessage, UPLOAD_KINDS, type UploadKindName } from '@trainwright/catalogue';
 import { AppError } from './errors.js';
 
@@ -10,6 +10,11 @@ export function checkExtension(kind: UploadKindName, filename: string): string {
     throw new AppError('VALIDATION_FAILED', unsupportedTypeMessage(kind), { field: 'file' });
   }
   return ext;
+}
+
+/** The refusal of a file of `size` bytes where at most `max` are allowed. */
+export function fileTooLarge(size: number, max: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', sizeExceededMessage(size, max), { field: 'file' });
 }
 
 /**
@@ -26,6 +31,15 @@ export class ByteLimit extends Transform {
     private readonly headBytes = 65_536,
   ) {
     super();
+  }
+
+  /** `source` read through a new ByteLimit. Unlike pipe(), an error or abort of the source
+   * reaches the limit's reader, so a write of a dropped upload ends (and can be cleaned up). */
+  static over(source: Readable, max: number): ByteLimit {
+    const limit = new ByteLimit(max);
+    // The reader of `limit` sees every error; the callback has nothing left to do.
+    pipeline(source, limit, () => {});
+    return limit;
   }
 
   get exceeded(): boolean {
@@ -45,6 +59,6 @@ export class ByteLimit extends Transform {
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(this.exceeded ? new AppError('PAYLOAD_TOO_LARGE', sizeExceededMessage(this.bytes, this.max), { field: 'file' }) : null);
+    callback(this.exceeded ? fileTooLarge(this.bytes, this.max) : null);
   }
 }

@@ -27,4 +27,13 @@ describe('upload rules', () => {
     expect(ok.bytes).toBe(6);
     expect(Buffer.from(ok.head).toString()).toBe('abcd');
   });
+
+  it('should pass an error of the source it reads on to its own reader (an aborted upload)', async () => {
+    const source = new Readable({ read() {} });
+    const limit = ByteLimit.over(source, 100);
+    const written = pipeline(limit, new Writable({ write: (_c, _e, cb) => cb() }));
+    source.push(Buffer.from('abc'));
+    source.destroy(new Error('aborted'));
+    await expect(written).rejects.toThrow('aborted');
+  });
 });

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely/migration';
 import * as createProjectSchema from './1763810000000-CreateProjectSchema.js';
 import * as generatorRequests from './1763900000000-GeneratorRequests.js';
+import * as contentVersions from './1764000000000-ContentVersions.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
   '1763810000000-CreateProjectSchema': createProjectSchema,
   '1763900000000-GeneratorRequests': generatorRequests,
+  '1764000000000-ContentVersions': contentVersions,
 };

@@ -30,6 +30,7 @@ import type { ProjectDeps } from './services/projects/deps.js';
 import { TemplateService } from './services/template.service.js';
 import { generationProgressSubscription, renderProgressSubscription } from './subscriptions/pipeline-progress.subscription.js';
 import { welcomeSampleSubscription } from './subscriptions/welcome-sample.subscription.js';
+import { accountDataExpiredSubscription } from './subscriptions/account-data-expired.subscription.js';
 
 export { PROJECT_SCHEMA };
 
@@ -73,16 +74,18 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     urlAllowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
   };
 
-  await subscribeAll(bus, [generationProgressSubscription(deps), renderProgressSubscription(deps), welcomeSampleSubscription(deps, logger)]);
+  const removeFiles = async (keys: string[]) => {
+    await Promise.all(keys.map((key) => storage.delete(key)));
+  };
+  await subscribeAll(bus, [
+    generationProgressSubscription(deps),
+    renderProgressSubscription(deps),
+    welcomeSampleSubscription(deps, logger),
+    accountDataExpiredSubscription(deps, removeFiles),
+  ]);
 
   const grpc = createGrpcServer(logger);
-  grpc.addService(
-    'trainwright.project.v1.ProjectService',
-    ProjectServiceService,
-    createProjectHandlers(deps, async (keys) => {
-      await Promise.all(keys.map((key) => storage.delete(key)));
-    }),
-  );
+  grpc.addService('trainwright.project.v1.ProjectService', ProjectServiceService, createProjectHandlers(deps, removeFiles));
   const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
   relay.start();
   grpc.setServing('SERVING');

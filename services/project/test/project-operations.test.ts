@@ -7,6 +7,7 @@ import type { NewProject } from '../src/services/projects/deps.js';
 import { applyPipelineEvent, type PipelineEvent } from '../src/services/projects/apply-pipeline-event.js';
 import { createProject, type CreateProjectInput } from '../src/services/projects/create-project.js';
 import { createWelcomeSample } from '../src/services/projects/create-welcome-sample.js';
+import { deleteAccountData } from '../src/services/projects/delete-account-data.js';
 import { deleteProject } from '../src/services/projects/delete-project.js';
 import { generationInput } from '../src/services/projects/generation-input.js';
 import { completeGeneration } from '../src/services/projects/hand-off-to-render.js';
@@ -43,7 +44,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 const stored = (overrides: Partial<NewProject> = {}) => storeProject(deps.projects, newProject(company, owner, { title: 'Stored', ...overrides }));
 
 function progress(projectId: string, overrides: Partial<PipelineEvent> = {}): PipelineEvent {
-  return { projectId, status: 'analyzing', stage: 'analyzing', percent: 40, error: '', ...overrides };
+  return { source: 'generation', projectId, status: 'analyzing', stage: 'analyzing', percent: 40, error: '', ...overrides };
 }
 
 describe('project operations', () => {
@@ -54,6 +55,22 @@ describe('project operations', () => {
       expect(error.message).toBe('Project title is required');
       expect(error.detail).toEqual({ field: 'title' });
       expect(deps.projects.rows.size).toBe(0);
+    });
+
+    it('should refuse new projects once the owner trial is over, with the trial message', async () => {
+      for (const [state, message] of [
+        ['grace_period', 'Your free trial has ended. Upgrade to continue creating training content.'],
+        ['expired', 'Your free trial has expired. Upgrade to continue creating training content.'],
+      ] as const) {
+        const user = randomUUID();
+        deps.memberships.join(user, { companyId: randomUUID(), ownerTrialState: state });
+        const error = await failure(createProject(deps, user, SCRIPT));
+        expect(error.code).toBe('TRIAL_ENDED');
+        expect(error.status).toBe(403);
+        expect(error.message).toBe(message);
+      }
+      expect(deps.projects.rows.size).toBe(0);
+      expect(deps.jobs.generated).toEqual([]);
     });
 
     it('should refuse a project past the plan limit and enqueue nothing', async () => {
@@ -70,7 +87,7 @@ describe('project operations', () => {
       expect(created.title).toBe('Forklift Safety');
       const row = deps.projects.rows.get(created.id)!;
       expect(row).toMatchObject({ status: 'pending', company_id: company, owner_user_id: owner, branding: { company_name: 'Acme', logo_url: '', website: '' } });
-      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: '1' }]);
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
       expect(deps.writes).toBe(1);
     });
 
@@ -92,7 +109,7 @@ describe('project operations', () => {
       const created = await createProject(deps, owner, { derivedFromProjectId: original, requestData: plan });
       expect(created.title).toBe('Ladders (Enhanced)');
       expect(deps.projects.rows.get(created.id)).toMatchObject({ generator_type: 'quality_improvement', request_data: plan, derived_from_project_id: original });
-      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: '1' }]);
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
     });
   });
 
@@ -118,12 +135,131 @@ describe('project operations', () => {
       const view = await updateProject(deps, owner, id, { generatedSlides: '## Two' });
       expect(view.generated_content).toMatchObject({ script: 'Hello.', slides: { slide_content: '## Two' } });
       expect(view.needs_regeneration).toBe(true);
-      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.updated']);
+      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.updated', 'project.status_changed']);
     });
 
     it('should leave a title-only change out of regeneration', async () => {
       const id = await stored();
       expect((await updateProject(deps, owner, id, { title: 'Renamed' })).needs_regeneration).toBe(false);
+    });
+
+    describe('versions', () => {
+      const SLIDES = '# Forklift Safety\n\n## Check the forks first\n**Content:**\n- Walk around the truck\n';
+      /** A project whose first version is generated and rendered. */
+      const completed = (overrides: Partial<NewProject> = {}) =>
+        stored({ status: 'completed', generatedContent: plainContent('Say it.', '## One'), progress: { analyzing: 100, generating_content: 100, creating_slides: 100, generating_documents: 100 }, ...overrides });
+
+      it('should keep hand-edited slides exactly as written and only render the new version', async () => {
+        const id = await completed();
+        const view = await updateProject(deps, owner, id, { generatedSlides: SLIDES });
+        expect(view).toMatchObject({ content_version: 2, status: 'pending', needs_regeneration: true, generation_version: null });
+        expect(view.generated_content!.slides.slide_content).toBe(SLIDES);
+        expect(view.progress).toEqual({ analyzing: 100, generating_content: 100 });
+        expect(deps.jobs.generated).toEqual([]);
+        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(deps.projects.rows.get(id)!, null), contentVersion: 2 }]);
+      });
+
+      it('should keep a hand-edited script and render it', async () => {
+        const id = await completed();
+        const view = await updateProject(deps, owner, id, { generatedScript: 'NARRATOR: Check the forks.' });
+        expect(view.generated_content).toMatchObject({ script: 'NARRATOR: Check the forks.', slides: { slide_content: '## One' } });
+        expect([deps.jobs.generated.length, deps.jobs.rendered.map((j) => j.contentVersion)]).toEqual([0, [2]]);
+      });
+
+      it.each([
+        ['template', { templateId: 'business-employee-onboarding' }],
+        ['font style', { fontStyle: 'classic' }],
+        ['image style', { imageStyle: 'abstract' }],
+        ['branding', { branding: { companyName: 'Acme', website: 'https://acme.test' } }],
+        ['visual format', { visualFormat: 'mp4' }],
+        ['document format', { documentFormat: 'word' }],
+        ['voice', { voiceSelection: { voice_id: 'alloy', name: 'Alloy', category: 'premade' } }],
+      ])('should render a new version, without generating, for a new %s', async (_name, edit) => {
+        const id = await completed();
+        const view = await updateProject(deps, owner, id, edit);
+        expect(view).toMatchObject({ content_version: 2, status: 'pending', needs_regeneration: true });
+        expect(deps.jobs.generated).toEqual([]);
+        expect(deps.jobs.rendered).toEqual([expect.objectContaining({ projectId: id, contentVersion: 2 })]);
+      });
+
+      it.each([
+        ['script', { scriptContent: '## New start\nCheck the mast.' }],
+        ['slides', { slidesContent: '## New slide' }],
+        ['AI instructions', { aiInstructions: 'Use plain words.' }],
+      ])('should generate a new version again for a new %s, then render it', async (_name, edit) => {
+        const id = await completed();
+        const view = await updateProject(deps, owner, id, edit);
+        expect(view).toMatchObject({ content_version: 2, generation_version: 2, status: 'pending', progress: {}, needs_regeneration: true });
+        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2 }]);
+        expect(deps.jobs.rendered).toEqual([]);
+        // The new version's generation hands off to rendering as the first one did.
+        await completeGeneration(deps, 'g2', progress(id, { status: 'generating_content', contentVersion: 2, generatedContent: plainContent('New.', '## New') }));
+        expect(deps.jobs.rendered).toEqual([expect.objectContaining({ projectId: id, contentVersion: 2 })]);
+      });
+
+      it('should make no version for a title, a description or a value that did not change', async () => {
+        const id = await completed({ branding: { company_name: 'Acme', logo_url: '', website: '' } });
+        const view = await updateProject(deps, owner, id, {
+          title: 'Renamed',
+          description: 'Now described',
+          fontStyle: 'modern',
+          branding: { website: '', companyName: 'Acme', logoUrl: '' },
+          generatedSlides: '## One',
+        });
+        expect(view).toMatchObject({ title: 'Renamed', content_version: 1, status: 'completed', needs_regeneration: false });
+        expect([deps.jobs.generated, deps.jobs.rendered]).toEqual([[], []]);
+      });
+
+      it('should keep hand-edited content over a source edit of the same request', async () => {
+        const id = await completed();
+        const view = await updateProject(deps, owner, id, { scriptContent: '## Other', generatedSlides: SLIDES });
+        expect(view).toMatchObject({ content_version: 2, script_content: '## Other', generation_version: null });
+        expect(deps.jobs.generated).toEqual([]);
+        expect(deps.jobs.rendered.map((j) => j.contentVersion)).toEqual([2]);
+      });
+
+      it('should let a settings edit ride along with the generation under way', async () => {
+        const id = await stored({ status: 'generating_content' });
+        expect(await updateProject(deps, owner, id, { fontStyle: 'classic' })).toMatchObject({ content_version: 2, generation_version: 1, status: 'generating_content' });
+        expect([deps.jobs.generated, deps.jobs.rendered]).toEqual([[], []]);
+        await completeGeneration(deps, 'g1', progress(id, { status: 'generating_content', contentVersion: 1, generatedContent: plainContent('S.', '## S') }));
+        const row = deps.projects.rows.get(id)!;
+        expect(row).toMatchObject({ status: 'creating_slides', generation_version: null, font_style: 'classic' });
+        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 2 }]);
+      });
+
+      it('should generate again when a settings edit finds the generation failed', async () => {
+        const id = await stored({ status: 'failed' });
+        expect(await updateProject(deps, owner, id, { imageStyle: 'abstract' })).toMatchObject({ content_version: 2, generation_version: 2, status: 'pending' });
+        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2 }]);
+      });
+
+      it('should decide again on the fresh project when a pipeline event changed it meanwhile', async () => {
+        const id = await stored({ status: 'generating_content' });
+        const write = deps.projects.updateIfUnchanged.bind(deps.projects);
+        let raced = false;
+        deps.projects.updateIfUnchanged = async (...args) => {
+          if (!raced) {
+            raced = true;
+            await completeGeneration(deps, 'g1', progress(id, { status: 'generating_content', contentVersion: 1, generatedContent: plainContent('S.', '## S') }));
+          }
+          return write(...args);
+        };
+        await updateProject(deps, owner, id, { fontStyle: 'classic' });
+        // The generation finished first: the settings edit now needs a render of its own.
+        expect(deps.jobs.rendered.map((j) => j.contentVersion)).toEqual([1, 2]);
+        expect(deps.projects.rows.get(id)).toMatchObject({ content_version: 2, status: 'pending' });
+      });
+
+      it('should refuse a new version once the trial is over, but still save a rename', async () => {
+        const expired = randomUUID();
+        const expiredCompany = randomUUID();
+        deps.memberships.join(expired, { companyId: expiredCompany, ownerTrialState: 'expired' });
+        const id = await storeProject(deps.projects, newProject(expiredCompany, expired, { status: 'completed', generatedContent: plainContent('S.', '## S') }));
+        expect((await failure(updateProject(deps, expired, id, { generatedSlides: SLIDES }))).code).toBe('TRIAL_ENDED');
+        expect(await updateProject(deps, expired, id, { title: 'Renamed' })).toMatchObject({ title: 'Renamed', content_version: 1 });
+        expect(deps.jobs.rendered).toEqual([]);
+      });
     });
   });
 
@@ -145,6 +281,31 @@ describe('project operations', () => {
       expect(deps.projects.rows.get(id)!.status).toBe('completed');
       expect(deps.projects.outbox).toEqual([]);
     });
+
+    it("should ignore the events of a job an edit made stale, but record the files it finished", async () => {
+      const id = await stored({ status: 'creating_video', generatedContent: plainContent('S.', '## S') });
+      await updateProject(deps, owner, id, { scriptContent: '## Edited' });
+      const outbox = deps.projects.outbox.length;
+      await applyPipelineEvent(deps, 'r1', progress(id, { source: 'render', status: 'creating_video', stage: 'creating_video', percent: 90, contentVersion: 1 }));
+      await applyPipelineEvent(deps, 'g1', progress(id, { status: 'generating_content', stage: 'generating_content', percent: 50, contentVersion: 1 }));
+      await applyPipelineEvent(deps, 'r2', progress(id, { source: 'render', status: 'completed', stage: 'completed', percent: 100, contentVersion: 1 }));
+      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'pending', progress: {}, content_version: 2, files_version: 1, needs_regeneration: true });
+      expect(deps.projects.outbox).toHaveLength(outbox);
+      // The new version's own events move it on.
+      await applyPipelineEvent(deps, 'g2', progress(id, { contentVersion: 2 }));
+      expect(deps.projects.rows.get(id)!.status).toBe('analyzing');
+    });
+
+    it("should complete the current version: its files are served and it needs nothing more", async () => {
+      const id = await stored({ status: 'completed', generatedContent: plainContent('S.', '## S') });
+      await applyPipelineEvent(deps, 'r0', progress(id, { source: 'render', status: 'completed', stage: 'completed', contentVersion: 1 }));
+      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'completed', files_version: 1 });
+      await updateProject(deps, owner, id, { generatedSlides: '## Edited' });
+      await applyPipelineEvent(deps, 'r1', progress(id, { source: 'render', status: 'creating_slides', stage: 'creating_slides', percent: 0, contentVersion: 2 }));
+      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'creating_slides', files_version: 1, needs_regeneration: true });
+      await applyPipelineEvent(deps, 'r2', progress(id, { source: 'render', status: 'completed', stage: 'completed', percent: 100, contentVersion: 2 }));
+      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'completed', content_version: 2, files_version: 2, needs_regeneration: false });
+    });
   });
 
   describe(completeGeneration.name, () => {
@@ -155,11 +316,11 @@ describe('project operations', () => {
       await completeGeneration(deps, 'g1', completed);
       await completeGeneration(deps, 'g1', completed);
       const row = deps.projects.rows.get(id)!;
-      expect(row).toMatchObject({ status: 'creating_slides', generated_content: content, progress: { generating_content: 100 } });
+      expect(row).toMatchObject({ status: 'creating_slides', generated_content: content, progress: { generating_content: 100 }, generation_version: null });
       // The redelivered event applies nothing new; its render job id is the same, so it dedupes.
       expect(deps.jobs.rendered).toEqual([
-        { projectId: id, renderKey: renderKeyOf(row, null) },
-        { projectId: id, renderKey: renderKeyOf(row, null) },
+        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1 },
+        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1 },
       ]);
     });
 
@@ -179,7 +340,7 @@ describe('project operations', () => {
       const samples = [...deps.projects.rows.values()];
       expect(samples).toHaveLength(1);
       expect(samples[0]).toMatchObject({ title: SAMPLE_TITLE, status: 'completed', is_sample: true, branding: { company_name: 'Acme' } });
-      expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String) }]);
+      expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String), contentVersion: 1 }]);
       expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.created']);
       expect(deps.writes).toBe(2);
     });
@@ -215,6 +376,20 @@ describe('project operations', () => {
       deps.memberships.join(viewer, { companyId: company, role: 'viewer', ownerUserId: owner });
       expect((await failure(deleteProject(deps, viewer, id))).code).toBe('FORBIDDEN');
       expect(deps.projects.rows.has(id)).toBe(true);
+    });
+  });
+
+  describe(deleteAccountData.name, () => {
+    it('should delete every project the account owns as a deletion would, and name their files', async () => {
+      const upload = await deps.projects.insertFile({ companyId: company, kind: 'script', filename: 'a.txt', size: 3, contentType: 'text/plain', storageKey: 'k/a', createdBy: owner });
+      await createProject(deps, owner, { ...SCRIPT, inputMethod: 'file', scriptContent: '', fileIds: [upload] });
+      await createWelcomeSample(deps, { eventId: 'e1', redelivered: false, userId: owner, companyId: company });
+      const someoneElse = await storeProject(deps.projects, newProject(randomUUID(), randomUUID()));
+      deps.projects.outbox.length = 0;
+      expect(await deleteAccountData(deps, { userId: owner, companyIds: [company] })).toEqual(['k/a']);
+      expect([...deps.projects.rows.keys()]).toEqual([someoneElse]);
+      expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.deleted', 'project.deleted']);
+      expect(await deleteAccountData(deps, { userId: owner, companyIds: [company] })).toEqual([]);
     });
   });
 

@@ -1,5 +1,6 @@
 // Medium tests of the project repository against the real PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import { plainContent } from '@trainwright/formats';
 import { createDatabase } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
@@ -63,6 +64,32 @@ describe(ProjectRepository.name, () => {
     expect((await repo.findById(row.id, [company]))?.title).toBe('Fire drill');
   });
 
+  it('should delete what an expired account owns: its projects with their files, and its loose uploads', async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    const other = randomUUID();
+    const upload = (projectCompany: string, key: string) =>
+      repo.insertFile({ companyId: projectCompany, kind: 'script', filename: 'a.txt', size: 3, contentType: 'text/plain', storageKey: key, createdBy: owner });
+    const attached = await upload(company, 'k/attached');
+    await upload(company, 'k/loose');
+    const otherUpload = await upload(other, 'k/other');
+    const mine = await repo.insertWithinLimit(project(company, owner), -1, [attached], () => []);
+    await repo.insertWithinLimit(project(company, owner, { isSample: true }), -1, [], () => []);
+    const theirs = await repo.insertWithinLimit(project(other, randomUUID()), -1, [otherUpload], () => []);
+    const deleted: string[] = [];
+    const keys = await repo.deleteOwnedBy(owner, [company], (row) => {
+      deleted.push(row.id);
+      return [];
+    });
+    expect(keys.sort()).toEqual(['k/attached', 'k/loose']);
+    expect(deleted).toHaveLength(2);
+    expect(deleted).toContain(mine.kind === 'created' ? mine.id : '');
+    expect((await repo.list({ companyIds: [company], limit: 10, offset: 0 })).total).toBe(0);
+    expect((await repo.list({ companyIds: [other], limit: 10, offset: 0 })).total).toBe(1);
+    expect(theirs.kind).toBe('created');
+    expect(await repo.deleteOwnedBy(owner, [company], () => [])).toEqual([]);
+  });
+
   it('should apply an event id once', async () => {
     const id = randomUUID();
     let applied = 0;
@@ -79,8 +106,26 @@ describe(ProjectRepository.name, () => {
     const owner = randomUUID();
     const created = await repo.insertWithinLimit(project(randomUUID(), owner), -1, [], () => []);
     if (created.kind !== 'created') throw new Error('not created');
-    expect(await repo.transition(db, created.id, 'pending', { status: 'analyzing' })).toBe(true);
-    expect(await repo.transition(db, created.id, 'pending', { status: 'failed' })).toBe(false);
+    expect(await repo.transition(db, created.id, { status: 'pending', contentVersion: 1 }, { status: 'analyzing' })).toBe(true);
+    expect(await repo.transition(db, created.id, { status: 'pending', contentVersion: 1 }, { status: 'failed' })).toBe(false);
     expect((await repo.findByIdUnscoped(created.id))?.status).toBe('analyzing');
+  });
+
+  it('should start at version 1, write an edit only on the version it was decided on, and only raise files_version', async () => {
+    const created = await repo.insertWithinLimit(project(randomUUID(), randomUUID()), -1, [], () => []);
+    if (created.kind !== 'created') throw new Error('not created');
+    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 1, files_version: null, generation_version: 1 });
+    const seen = { status: 'pending', contentVersion: 1 };
+    expect(await repo.updateIfUnchanged(created.id, seen, { content_version: 2, font_style: 'classic' }, [])).toBe(true);
+    expect(await repo.updateIfUnchanged(created.id, seen, { content_version: 2, font_style: 'creative' }, [])).toBe(false);
+    await repo.recordFilesVersion(db, created.id, 2);
+    await repo.recordFilesVersion(db, created.id, 1);
+    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 2, font_style: 'classic', files_version: 2 });
+  });
+
+  it('should insert content written at creation as needing no generation', async () => {
+    const created = await repo.insertWithinLimit(project(randomUUID(), randomUUID(), { status: 'completed', generatedContent: plainContent('S.', '## S') }), -1, [], () => []);
+    if (created.kind !== 'created') throw new Error('not created');
+    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 1, generation_version: null });
   });
 });

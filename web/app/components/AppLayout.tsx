@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useMatches, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '~/lib/auth';
+import { useHydrated } from '~/lib/server-data';
 import { hasCapability } from './RequireCapability';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import {
@@ -60,6 +61,7 @@ function TopBar({ createProject }: { createProject: boolean }) {
   const { user, signOut } = useSignedInUser();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const ready = useHydrated(); // a click before React runs would be lost
 
   const onSignOut = async () => {
     setSigningOut(true);
@@ -88,7 +90,7 @@ function TopBar({ createProject }: { createProject: boolean }) {
               <Badge tone="indigo">{planName(t, user.subscription?.tier)}</Badge>
             </p>
           </div>
-          <button type="button" onClick={onSignOut} disabled={signingOut} className={cx(buttonClass('secondary', 'sm'), 'whitespace-nowrap')}>
+          <button type="button" onClick={onSignOut} disabled={signingOut || !ready} className={cx(buttonClass('secondary', 'sm'), 'whitespace-nowrap')}>
             {signingOut && <Spinner className="h-3 w-3" />}
             {signingOut ? t('topbar.signingOut') : t('topbar.signOut')}
           </button>

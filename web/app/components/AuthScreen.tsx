@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, type TierId } from '@trainwright/catalogue';
 import { useAuth } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
+import { useHydrated } from '~/lib/server-data';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { TierCard } from './TierCard';
 import { Button, ErrorBox, Field, Spinner, buttonClass, cx, describedBy, inputClass } from './ui';
@@ -42,6 +43,8 @@ export function AuthScreen() {
   // Kept untranslated so a language switch re-renders the messages in the new language.
   const [error, setError] = useState<{ cause: unknown; fallbackKey: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // The screen is in the server's HTML: nothing is typed or submitted before React runs.
+  const ready = useHydrated();
 
   const switchView = (next: View) => {
     setView(next);
@@ -174,6 +177,7 @@ export function AuthScreen() {
           autoComplete={autoComplete}
           value={values[name]}
           onChange={set(name)}
+          readOnly={!ready}
           className={inputClass}
           {...describedBy(id, hint, error)}
         />
@@ -205,6 +209,7 @@ export function AuthScreen() {
                   <span>{t('auth.selectedPlan', { name: planName(t, selectedTier) })}</span>{' '}
                   <button
                     type="button"
+                    disabled={!ready}
                     className="font-semibold text-indigo-600 hover:text-indigo-500"
                     onClick={() => switchView('pricing')}
                   >
@@ -215,7 +220,7 @@ export function AuthScreen() {
               </div>
             ) : (
               <p className="mt-2 text-sm">
-                <button type="button" className="font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('pricing')}>
+                <button type="button" disabled={!ready} className="font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('pricing')}>
                   {t('auth.viewPricing')}
                 </button>
               </p>
@@ -233,7 +238,7 @@ export function AuthScreen() {
                 signUp ? 'new-password' : 'current-password',
                 signUp ? t('auth.passwordHint', { count: MIN_PASSWORD_LENGTH }) : undefined,
               )}
-              <button type="submit" disabled={submitting} className={cx(buttonClass('primary'), 'w-full')}>
+              <button type="submit" disabled={submitting || !ready} className={cx(buttonClass('primary'), 'w-full')}>
                 {submitting && <Spinner />}
                 {submitting
                   ? signUp
@@ -248,6 +253,7 @@ export function AuthScreen() {
             <p className="mt-6 text-center text-sm">
               <button
                 type="button"
+                disabled={!ready}
                 className="font-semibold text-indigo-600 hover:text-indigo-500"
                 onClick={() => switchView(signUp ? 'signIn' : 'signUp')}
               >

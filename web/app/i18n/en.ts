@@ -163,6 +163,7 @@ const en = {
     grace_one: 'Your free trial has ended. Upgrade within {{count}} day or your files will be deleted.',
     grace_other: 'Your free trial has ended. Upgrade within {{count}} days or your files will be deleted.',
     expired: 'Your free trial has expired. Upgrade to continue creating training content.',
+    ended: 'Your free trial has ended. Upgrade to continue creating training content.',
     daysUsed: '{{used}} of {{total}} days used',
     progressLabel: 'Free trial progress',
     choosePlan: 'Choose a plan',
@@ -413,6 +414,8 @@ const en = {
       languagesLabel: 'Languages',
       languages_one: '{{count}} language',
       languages_other: '{{count}} languages',
+      filesVersion: 'Files: version {{version}}',
+      filesUpdating: 'Files: version {{files}} (version {{version}} is being prepared)',
     },
     actions: {
       edit: 'Edit',

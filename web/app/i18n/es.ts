@@ -163,6 +163,7 @@ const es: Messages = {
     grace_one: 'Tu prueba gratuita ha terminado. Mejora tu plan en {{count}} día o se eliminarán tus archivos.',
     grace_other: 'Tu prueba gratuita ha terminado. Mejora tu plan en {{count}} días o se eliminarán tus archivos.',
     expired: 'Tu prueba gratuita ha caducado. Mejora tu plan para seguir creando contenido de formación.',
+    ended: 'Tu prueba gratuita ha terminado. Mejora tu plan para seguir creando contenido de formación.',
     daysUsed: '{{used}} de {{total}} días usados',
     progressLabel: 'Progreso de la prueba gratuita',
     choosePlan: 'Elegir un plan',
@@ -413,6 +414,8 @@ const es: Messages = {
       languagesLabel: 'Idiomas',
       languages_one: '{{count}} idioma',
       languages_other: '{{count}} idiomas',
+      filesVersion: 'Archivos: versión {{version}}',
+      filesUpdating: 'Archivos: versión {{files}} (se está preparando la versión {{version}})',
     },
     actions: {
       edit: 'Editar',

@@ -165,6 +165,7 @@ const fr: Messages = {
     grace_other:
       "Votre essai gratuit est terminé. Passez à une offre payante d'ici {{count}} jours, sinon vos fichiers seront supprimés.",
     expired: 'Votre essai gratuit a expiré. Passez à une offre payante pour continuer à créer des formations.',
+    ended: 'Votre essai gratuit est terminé. Passez à une offre payante pour continuer à créer des formations.',
     daysUsed: '{{used}} jours utilisés sur {{total}}',
     progressLabel: "Progression de l'essai gratuit",
     choosePlan: 'Choisir une offre',
@@ -415,6 +416,8 @@ const fr: Messages = {
       languagesLabel: 'Langues',
       languages_one: '{{count}} langue',
       languages_other: '{{count}} langues',
+      filesVersion: 'Fichiers : version {{version}}',
+      filesUpdating: 'Fichiers : version {{files}} (la version {{version}} est en préparation)',
     },
     actions: {
       edit: 'Modifier',

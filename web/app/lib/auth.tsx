@@ -1,9 +1,29 @@
-// The session as the screens see it. On load it asks GET /api/auth/me; the answer decides between
-// the sign-in / pricing screen and the app. The session itself lives in httpOnly cookies set by
-// the gateway: nothing here stores a token.
+// The session as the screens see it. The root loader checks it on the server (GET /api/auth/me
+// with the browser's cookies) and the first render starts from that answer: the sign-in / pricing
+// screen or the app, never a spinner. After hydration the state is the client's: sign-in,
+// sign-up, sign-out and a session that ends while in use change it here. The session itself
+// lives in httpOnly cookies set by the gateway: nothing here stores a token.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, get, onSessionEnded, post } from './api';
 import { isUser, type SessionResponse, type User } from './types';
+
+/** Why the server could not tell whether the visitor is signed in (sent as data, not an Error). */
+export interface SessionProblem {
+  status: number;
+  code: string;
+  message: string;
+}
+
+/** What the root loader found (gateway.server.ts), the first state of the AuthProvider. */
+export type InitialSession =
+  | { status: 'signedIn'; user: User }
+  | {
+      status: 'signedOut';
+      /** True when the server could not be sure (the gateway did not answer, or the browser sent
+       * no cookies on a cross-site navigation): the browser asks again after hydration. */
+      recheck: boolean;
+      problem: SessionProblem | null;
+    };
 
 export interface SignUpInput {
   name: string;
@@ -14,7 +34,6 @@ export interface SignUpInput {
 }
 
 type AuthState =
-  | { status: 'loading'; user: null; checkError: unknown }
   | { status: 'signedOut'; user: null; checkError: unknown }
   | { status: 'signedIn'; user: User; checkError: null };
 
@@ -31,6 +50,10 @@ export interface AuthContextValue {
   refreshUser: () => Promise<void>;
   /** Replaces the user with one the server returned (e.g. POST /companies/{id}/switch). */
   setUser: (user: User) => void;
+  /** True while the session is still the one the server rendered the page for: route loader
+   * data may then seed a screen. After a sign-in, sign-out or an ended session it may belong to
+   * someone else, so screens load their data themselves. */
+  serverSession: boolean;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -46,22 +69,35 @@ async function userFrom(response: SessionResponse | undefined): Promise<User> {
   return response && isUser(response.user) ? response.user : fetchMe();
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', user: null, checkError: null });
+function stateOf(initial: InitialSession): AuthState {
+  if (initial.status === 'signedIn') return { status: 'signedIn', user: initial.user, checkError: null };
+  const { problem } = initial;
+  return { status: 'signedOut', user: null, checkError: problem ? new ApiError(problem.status, problem.code, problem.message) : null };
+}
+
+export function AuthProvider({ initial, children }: { initial: InitialSession; children: ReactNode }) {
+  const [state, setState] = useState<AuthState>(() => stateOf(initial));
+  const [serverSession, setServerSession] = useState(initial.status === 'signedIn');
 
   const setSignedIn = useCallback((user: User) => setState({ status: 'signedIn', user, checkError: null }), []);
   const setSignedOut = useCallback(
     (checkError: unknown = null) => setState({ status: 'signedOut', user: null, checkError }),
     [],
   );
+  /** A different session from the one the page was rendered for. */
+  const changeSession = useCallback(() => setServerSession(false), []);
 
+  const recheck = initial.status === 'signedOut' && initial.recheck;
   useEffect(() => {
+    if (!recheck) return;
     let cancelled = false;
     (async () => {
       try {
         // A 401 here is retried once after a refresh by the API client (a dropped access cookie).
         const user = await fetchMe();
-        if (!cancelled) setSignedIn(user);
+        if (cancelled) return;
+        changeSession();
+        setSignedIn(user);
       } catch (error) {
         if (cancelled) return;
         const signedOut = error instanceof ApiError && error.status === 401;
@@ -71,23 +107,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [setSignedIn, setSignedOut]);
+  }, [recheck, changeSession, setSignedIn, setSignedOut]);
 
   // A session that ends while in use (refresh failed, revoked elsewhere) shows the sign-in screen.
   useEffect(
     () =>
-      onSessionEnded(() =>
-        setState((s) => (s.status === 'signedIn' ? { status: 'signedOut', user: null, checkError: null } : s)),
-      ),
-    [],
+      onSessionEnded(() => {
+        changeSession();
+        setState((s) => (s.status === 'signedIn' ? { status: 'signedOut', user: null, checkError: null } : s));
+      }),
+    [changeSession],
   );
 
   const signIn = useCallback(
     async (email: string, password: string) => {
       const response = await post<SessionResponse>('/auth/login', { email, password });
-      setSignedIn(await userFrom(response));
+      const user = await userFrom(response);
+      changeSession();
+      setSignedIn(user);
     },
-    [setSignedIn],
+    [changeSession, setSignedIn],
   );
 
   const signUp = useCallback(
@@ -96,9 +135,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         ...input,
         subscription: { tier: input.selectedTier },
       });
-      setSignedIn(await userFrom(response));
+      const user = await userFrom(response);
+      changeSession();
+      setSignedIn(user);
     },
-    [setSignedIn],
+    [changeSession, setSignedIn],
   );
 
   const signOut = useCallback(async (beforeSignedOut?: () => void) => {
@@ -108,8 +149,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Signed out locally either way; the server revokes on its side when it can.
     }
     beforeSignedOut?.();
+    changeSession();
     setSignedOut();
-  }, [setSignedOut]);
+  }, [changeSession, setSignedOut]);
 
   const refreshUser = useCallback(async () => {
     setSignedIn(await fetchMe());
@@ -125,8 +167,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut,
       refreshUser,
       setUser: setSignedIn,
+      serverSession,
     }),
-    [state, signIn, signUp, signOut, refreshUser, setSignedIn],
+    [state, signIn, signUp, signOut, refreshUser, setSignedIn, serverSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
@@ -144,3 +187,4 @@ export function useSignedInUser(): AuthContextValue & { user: User } {
   if (!auth.user) throw new Error('useSignedInUser used outside the signed-in area');
   return auth as AuthContextValue & { user: User };
 }
+

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, post } from './api';
 import { useSignedInUser } from './auth';
+import { useSkipFirstLoad } from './server-data';
 import { isUser, type CompaniesResponse, type Company, type User } from './types';
 
 export interface NewCompany {
@@ -10,12 +11,14 @@ export interface NewCompany {
   logo_url?: string;
 }
 
-export function useCompanies() {
+/** `initial`: the companies as the route loader read them on the server (not asked again on mount). */
+export function useCompanies(initial: CompaniesResponse | null = null) {
   const { setUser, refreshUser } = useSignedInUser();
-  const [data, setData] = useState<CompaniesResponse | null>(null);
+  const [data, setData] = useState<CompaniesResponse | null>(initial);
   const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(initial === null);
   const mounted = useRef(true);
+  const skipFirstLoad = useSkipFirstLoad(initial !== null);
 
   useEffect(() => {
     mounted.current = true;
@@ -39,8 +42,9 @@ export function useCompanies() {
   }, []);
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     void reload();
-  }, [reload]);
+  }, [reload, skipFirstLoad]);
 
   /** Makes a company current; the server answers with the updated user. */
   const switchTo = useCallback(

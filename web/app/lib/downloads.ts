@@ -66,8 +66,12 @@ export function downloadChoices(
 /** Why nothing can be downloaded yet: the project is not completed, or it has no content. */
 export type DownloadBlock = { reason: 'notReady'; status: string } | { reason: 'noContent' };
 
-/** Only completed projects with content have files (the server's rule, checked first here). */
-export function downloadBlock(project: Pick<Project, 'status' | 'generated_content' | 'slides_content' | 'script_content'>): DownloadBlock | null {
+/** Projects whose files were rendered once have files, also while an edit renders the next version
+ * (the server serves the last complete set); others only once completed with content. */
+export function downloadBlock(
+  project: Pick<Project, 'status' | 'generated_content' | 'slides_content' | 'script_content' | 'files_version'>,
+): DownloadBlock | null {
+  if (typeof project.files_version === 'number') return null;
   if (project.status !== 'completed') return { reason: 'notReady', status: project.status };
   const hasContent = !!project.generated_content || !!project.slides_content?.trim() || !!project.script_content?.trim();
   return hasContent ? null : { reason: 'noContent' };

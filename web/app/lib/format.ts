@@ -16,11 +16,12 @@ export function formatPrice(amount: number, language: string, fractionDigits?: n
   }).format(amount);
 }
 
-export function formatDate(iso: string | null | undefined, language: string): string {
+/** `timeZone`: the browser's when left out; see `useDisplayTimeZone` for server-rendered screens. */
+export function formatDate(iso: string | null | undefined, language: string, timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric' }).format(date);
+  return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
 export function formatList(items: string[], language: string): string {

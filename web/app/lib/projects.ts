@@ -74,6 +74,10 @@ export interface Project {
   files?: ProjectFile[];
   error: string | null;
   needs_regeneration?: boolean;
+  /** Each edit of content or rendering settings is a new version; files_version is the version
+   * whose files download (null before the first render). */
+  content_version?: number;
+  files_version?: number | null;
   can_edit?: boolean;
   can_delete?: boolean;
 }

@@ -2,6 +2,7 @@
 // events (GET /api/events) that keep it current while the dashboard or My Projects is open.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, refreshSession } from './api';
+import { useSkipFirstLoad } from './server-data';
 import {
   applyStatusChange,
   projectQueryString,
@@ -27,15 +28,23 @@ export function onProjectsChanged(listener: ChangeListener): () => void {
   return () => changeListeners.delete(listener);
 }
 
-export function useProjectList(pageSize = DEFAULT_PAGE_SIZE) {
+/** The list a page opens with (no search or filter, first page): what route loaders read. */
+export const INITIAL_PROJECT_QUERY: ProjectQuery = { search: '', status: '', project_type: '', page: 1, page_size: DEFAULT_PAGE_SIZE };
+
+/**
+ * The list's state. `initial` is the first page as the route loader read it on the server (for
+ * `INITIAL_PROJECT_QUERY`): the list starts from it instead of asking again on mount.
+ */
+export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectListResponse | null = null) {
   const [searchInput, setSearchInput] = useState('');
-  const [query, setQuery] = useState<ProjectQuery>({ search: '', status: '', project_type: '', page: 1, page_size: pageSize });
-  const [data, setData] = useState<ProjectListResponse | null>(null);
+  const [query, setQuery] = useState<ProjectQuery>({ ...INITIAL_PROJECT_QUERY, page_size: pageSize });
+  const [data, setData] = useState<ProjectListResponse | null>(initial);
   const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(initial === null);
   const requestId = useRef(0);
   const queryRef = useRef(query);
   queryRef.current = query;
+  const skipFirstLoad = useSkipFirstLoad(initial !== null);
 
   const load = useCallback(async (q: ProjectQuery, { quiet = false } = {}) => {
     const id = ++requestId.current;
@@ -55,8 +64,9 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE) {
   }, []);
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     void load(query);
-  }, [load, query]);
+  }, [load, query, skipFirstLoad]);
 
   // Debounced search: the query changes (and the server is asked) once typing pauses.
   useEffect(() => {
@@ -106,6 +116,8 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE) {
     reload,
     applyChange,
     replaceProject,
+    /** The list was read on the server: changes before the event stream opened were not seen. */
+    fromServer: initial !== null,
   };
 }
 
@@ -123,12 +135,14 @@ export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
  * Subscribes to GET /api/events (same origin, so the session cookie goes along) while mounted.
  * On an error the connection is closed and reopened after a growing delay (1 s, 2 s, ... 30 s);
  * a connection that never opened may be an expired session, so the session is refreshed first.
- * After a reconnect the list is reloaded, since events may have been missed meanwhile.
+ * After a reconnect the list is reloaded, since events may have been missed meanwhile; with
+ * `resync` also when the stream first opens (a list read on the server, before the page loaded).
  * Returns whether the stream is open.
  */
-export function useProjectEvents(handlers: ProjectEventHandlers): boolean {
+export function useProjectEvents(handlers: ProjectEventHandlers, { resync = false } = {}): boolean {
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
+  const resyncRef = useRef(resync);
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
@@ -137,7 +151,7 @@ export function useProjectEvents(handlers: ProjectEventHandlers): boolean {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let delay: number = EVENT_BACKOFF_MS.initial;
     let stopped = false;
-    let hadError = false;
+    let hadError = resyncRef.current;
 
     const parse = (event: MessageEvent): { project_id?: string } & Record<string, unknown> | null => {
       try {

@@ -1,8 +1,11 @@
 // The dashboard: header actions, the trial banner, six stat cards (projects and completed from
 // GET /api/projects stats; users, companies, current company, subscription), the promo panels
-// (included or upgrade, from the user's capabilities) and the Training Projects list.
+// (included or upgrade, from the user's capabilities) and the Training Projects list. The loader
+// reads the list, the companies and the trial status for the first HTML; the page keeps them
+// current in the browser afterwards.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { isBelowLimit } from '@trainwright/catalogue';
 import { CreateProjectButton } from '~/components/AppLayout';
@@ -14,15 +17,25 @@ import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Button, ButtonLink, ErrorBox, PageHeader, Spinner } from '~/components/ui';
+import { gateway } from '~/gateway.server';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { useCompanies } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
 import { planName, tierOf, usageText } from '~/lib/format';
-import type { TrialStatusResponse } from '~/lib/types';
-import { useProjectList } from '~/lib/useProjects';
+import { projectQueryString, type ProjectListResponse } from '~/lib/projects';
+import { useServerData, useSkipFirstLoad } from '~/lib/server-data';
+import type { CompaniesResponse, TrialStatusResponse } from '~/lib/types';
+import { INITIAL_PROJECT_QUERY, useProjectList } from '~/lib/useProjects';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Trainwright' }];
+
+export const loader = (args: LoaderFunctionArgs) =>
+  gateway.load<{ projects: ProjectListResponse; companies: CompaniesResponse; trial: TrialStatusResponse }>(args, {
+    projects: `/api/projects?${projectQueryString(INITIAL_PROJECT_QUERY)}`,
+    companies: '/api/companies',
+    trial: '/api/trial-status',
+  });
 
 function StatCard({
   title,
@@ -62,16 +75,21 @@ function Unavailable() {
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
-  const companies = useCompanies();
-  const projects = useProjectList();
+  const loaded = useLoaderData<typeof loader>();
+  const initialTrial = useServerData(loaded.trial);
+  const companies = useCompanies(useServerData(loaded.companies));
+  const projects = useProjectList(undefined, useServerData(loaded.projects));
   const { openMarketplace } = useWorkspace();
   const selectId = useId();
-  const [trial, setTrial] = useState<TrialStatusResponse | null>(null);
+  const [trial, setTrial] = useState<TrialStatusResponse | null>(initialTrial);
   const [dialog, setDialog] = useState<{ open: boolean; create: boolean }>({ open: false, create: false });
   const [switching, setSwitching] = useState(false);
   const [switchError, setSwitchError] = useState<string | null>(null);
+  // The server's trial status is current for the plan it was read with; a plan change reloads it.
+  const skipTrialLoad = useSkipFirstLoad(initialTrial !== null);
 
   useEffect(() => {
+    if (skipTrialLoad()) return;
     const controller = new AbortController();
     get<TrialStatusResponse>('/trial-status', controller.signal)
       .then(setTrial)
@@ -79,7 +97,7 @@ export default function Dashboard() {
         if (!controller.signal.aborted) console.warn('trial status unavailable', err);
       });
     return () => controller.abort();
-  }, [user.subscription?.tier]);
+  }, [user.subscription?.tier, skipTrialLoad]);
 
   const data = companies.data;
   const current = companies.current;

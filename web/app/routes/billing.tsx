@@ -1,20 +1,24 @@
 // Billing: the current plan, the plans and add-ons from the catalogue. Online payment arrives
 // later; until then plan changes are made by support, and the page says so.
 import { useEffect, useState } from 'react';
-import type { MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ON_IDS, ADD_ONS, TIER_IDS, TIERS, type AddOnId } from '@trainwright/catalogue';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TierCard } from '~/components/TierCard';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Badge, ButtonLink, Card, PageHeader } from '~/components/ui';
+import { gateway } from '~/gateway.server';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { formatList, formatPrice, planName, tierOf } from '~/lib/format';
+import { useServerData, useSkipFirstLoad } from '~/lib/server-data';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Billing · Trainwright' }];
+
+export const loader = (args: LoaderFunctionArgs) => gateway.load<{ trial: TrialStatusResponse }>(args, { trial: '/api/trial-status' });
 
 function isAddOnId(value: string): value is AddOnId {
   return (ADD_ON_IDS as readonly string[]).includes(value);
@@ -23,18 +27,21 @@ function isAddOnId(value: string): value is AddOnId {
 export default function Billing() {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
-  const [trial, setTrial] = useState<TrialStatusResponse | null>(null);
+  const initialTrial = useServerData(useLoaderData<typeof loader>().trial);
+  const [trial, setTrial] = useState<TrialStatusResponse | null>(initialTrial);
+  const skipFirstLoad = useSkipFirstLoad(initialTrial !== null);
   const tier = tierOf(user.subscription?.tier);
   const activeAddOns = (user.subscription?.addOns ?? []).filter(isAddOnId);
   const chosen = user.subscription?.selectedTier ? tierOf(user.subscription.selectedTier) : null;
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     const controller = new AbortController();
     get<TrialStatusResponse>('/trial-status', controller.signal)
       .then(setTrial)
       .catch(() => undefined);
     return () => controller.abort();
-  }, []);
+  }, [skipFirstLoad]);
 
   return (
     <>

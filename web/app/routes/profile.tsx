@@ -1,19 +1,24 @@
 // Profile settings: view mode, 'Edit Profile' -> edit mode (name, company name, bio, notification
 // preferences), Cancel restores, Save calls PATCH /api/profile. The account summary comes from
-// GET /api/profile; 'Manage Billing' opens /billing. The email is read-only.
+// GET /api/profile (read by the loader for the first HTML); 'Manage Billing' opens /billing. The
+// email is read-only.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { MetaFunction } from '@remix-run/node';
-import { Link, useNavigate } from '@remix-run/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Button, Card, ErrorBox, Field, FormActions, PageHeader, Spinner, SuccessBox, buttonClass, describedBy, inputClass } from '~/components/ui';
+import { gateway } from '~/gateway.server';
 import { get, patch } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { formatDate, usageText } from '~/lib/format';
+import { useDisplayTimeZone, useServerData, useSkipFirstLoad } from '~/lib/server-data';
 import type { Notifications, Profile, ProfilePatch } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Profile Settings · Trainwright' }];
+
+export const loader = (args: LoaderFunctionArgs) => gateway.load<{ profile: Profile }>(args, { profile: '/api/profile' });
 
 interface Draft {
   name: string;
@@ -38,10 +43,13 @@ export default function ProfilePage() {
   const { user, refreshUser } = useSignedInUser();
   const navigate = useNavigate();
   const formId = useId();
-  const [profile, setProfile] = useState<Profile | null>(null);
+  const initial = useServerData(useLoaderData<typeof loader>().profile);
+  const [profile, setProfile] = useState<Profile | null>(initial);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(() => (initial ? draftOf(initial) : null));
+  const skipFirstLoad = useSkipFirstLoad(initial !== null);
+  const timeZone = useDisplayTimeZone();
   const [nameError, setNameError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -59,10 +67,11 @@ export default function ProfilePage() {
   }, []);
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, skipFirstLoad]);
 
   const canRenameCompany = !user.role || user.role === 'owner';
 
@@ -285,7 +294,7 @@ export default function ProfilePage() {
               </div>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('profile.memberSince')}</dt>
-                <dd className="font-medium text-slate-900">{formatDate(account.member_since, i18n.language)}</dd>
+                <dd className="font-medium text-slate-900">{formatDate(account.member_since, i18n.language, timeZone)}</dd>
               </div>
             </dl>
             <Button className="mt-5 w-full" onClick={() => navigate('/billing')}>

@@ -1,9 +1,9 @@
 // A shared project (public, read-only, works signed out): GET /api/shared/{token} rendered as
 // slides and / or script with the project's branding. A revoked or unknown link is a 404:
-// 'This link is no longer available.'
+// 'This link is no longer available.' The loader reads it for the first HTML.
 import { useCallback, useEffect, useState } from 'react';
-import type { MetaFunction } from '@remix-run/node';
-import { useParams } from '@remix-run/react';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
 import { LanguageSwitcher } from '~/components/LanguageSwitcher';
@@ -11,10 +11,12 @@ import { ScriptView, SlidesView } from '~/components/projects/ContentView';
 import { StatusBadge } from '~/components/projects/ProjectCard';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ErrorBox, Spinner } from '~/components/ui';
+import { cookieHeaders, gateway } from '~/gateway.server';
 import { ApiError, get } from '~/lib/api';
 import { errorText } from '~/lib/errors';
 import { formatDate } from '~/lib/format';
 import type { Branding } from '~/lib/project-types';
+import { useDisplayTimeZone, useSkipFirstLoad } from '~/lib/server-data';
 
 export const meta: MetaFunction = () => [{ title: 'Shared training · Trainwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -35,6 +37,15 @@ export interface SharedProject {
   image_style?: string;
 }
 
+// Public: read with or without a session. An unknown or revoked link answers 404 here too.
+export async function loader(args: LoaderFunctionArgs) {
+  const token = args.params.token ?? '';
+  const shared = await gateway.json<SharedProject>(args, `/api/shared/${encodeURIComponent(token)}`, { anonymous: true });
+  const headers = cookieHeaders(shared.setCookie);
+  if (shared.status === 404) return data({ project: null, gone: true }, { status: 404, headers });
+  return data({ project: shared.data, gone: false }, { headers });
+}
+
 /** The deck, whichever way it is sent: a SlideDeck, or slide text in `slides` or `slide_content`. */
 function deckOf(project: SharedProject): SlideDeck | null {
   const value = project.slides ?? project.slide_content ?? null;
@@ -51,9 +62,13 @@ function scriptOf(value: SharedProject['script']): Script | null {
 export default function SharedProjectPage() {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
-  const [project, setProject] = useState<SharedProject | null>(null);
+  const initial = useLoaderData<typeof loader>();
+  const [project, setProject] = useState<SharedProject | null>(initial.project);
   const [error, setError] = useState<unknown>(null);
-  const [gone, setGone] = useState(false);
+  const [gone, setGone] = useState(initial.gone);
+  // The link's content does not depend on who is signed in: the loader's answer always applies.
+  const skipFirstLoad = useSkipFirstLoad(initial.project !== null || initial.gone);
+  const timeZone = useDisplayTimeZone();
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -70,10 +85,11 @@ export default function SharedProjectPage() {
   );
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     const controller = new AbortController();
     void load(controller.signal);
     return () => controller.abort();
-  }, [load]);
+  }, [load, skipFirstLoad]);
 
   const look = {
     fontStyle: project?.font_style || 'modern',
@@ -119,7 +135,7 @@ export default function SharedProjectPage() {
                 <StatusBadge status={project.status} />
                 <span>{t(`options.projectType.${project.project_type}`, { defaultValue: project.project_type })}</span>
                 <span>·</span>
-                <span>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language) })}</span>
+                <span>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language, timeZone) })}</span>
               </div>
               {project.description && <p className="mt-3 whitespace-pre-line text-slate-700">{project.description}</p>}
             </header>

@@ -1,5 +1,6 @@
 // The session outlives the short-lived access cookie: the web app refreshes it with the
-// refresh cookie (path /api/auth) and retries, without the browser ever holding a token.
+// refresh cookie (on the server while rendering the page, or from the browser's API client) and
+// retries, without the browser ever holding a token.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';

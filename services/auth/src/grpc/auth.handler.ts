@@ -9,7 +9,7 @@ import type {
   User,
 } from '@trainwright/proto/trainwright/auth/v1/auth';
 import type { CompanyRow } from '../repositories/account.repository.js';
-import type { AccountService, AccountView } from '../services/account.service.js';
+import type { AccountService, AccountView, WithOwnerTrial } from '../services/account.service.js';
 import type { IssuedSession, SessionService } from '../services/session.service.js';
 
 export function toProtoLimits(l: CatalogueLimits): Limits {
@@ -59,7 +59,7 @@ export function toProtoUser(a: AccountView): User {
   };
 }
 
-function toProtoCompany(c: CompanyRow): Company {
+function toProtoCompany(c: WithOwnerTrial<CompanyRow>): Company {
   return {
     id: c.id,
     name: c.name,
@@ -72,6 +72,7 @@ function toProtoCompany(c: CompanyRow): Company {
     createdAt: c.createdAt.toISOString(),
     role: c.role,
     ownerUserId: c.ownerUserId,
+    ownerTrialState: c.ownerTrialState,
   };
 }
 
@@ -157,6 +158,7 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
         ownerTier: m.ownerTier,
         ownerUserId: m.ownerUserId,
         companyName: m.companyName,
+        ownerTrialState: m.ownerTrialState,
         capabilities: Object.entries(effectiveCapabilities(m.ownerTier, m.ownerAddOns))
           .filter(([, on]) => on)
           .map(([name]) => name),

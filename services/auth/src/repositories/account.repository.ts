@@ -37,6 +37,7 @@ export interface CompanyRow {
   currentProjects: number;
   createdAt: Date;
   role: Role;
+  ownerTrialStartedAt: Date;
 }
 
 export interface MembershipRow {
@@ -45,6 +46,7 @@ export interface MembershipRow {
   ownerUserId: string;
   companyName: string;
   ownerAddOns: AddOnId[];
+  ownerTrialStartedAt: Date;
 }
 
 export type RotateResult =
@@ -189,6 +191,7 @@ export class AccountRepository {
         'c.created_at',
         'm.role',
         'os.tier as owner_tier',
+        'os.trial_started_at as owner_trial_started_at',
         sql<number>`(select count(*) from memberships m2 where m2.company_id = c.id)::int`.as('current_users'),
       ])
       .where('m.user_id', '=', userId)
@@ -206,6 +209,7 @@ export class AccountRepository {
       currentProjects: r.projects_count,
       createdAt: r.created_at,
       role: r.role as Role,
+      ownerTrialStartedAt: r.owner_trial_started_at,
     }));
   }
 
@@ -262,12 +266,41 @@ export class AccountRepository {
     return Number(owned);
   }
 
+  /**
+   * Marks up to `limit` trials started at or before `cutoff` (and never upgraded) as purged, with
+   * their data_expired events, in one transaction; rows another worker holds are skipped.
+   */
+  async purgeExpiredTrials(cutoff: Date, limit: number, events: (userId: string, companyIds: string[]) => OutboxEvent[]): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const due = await trx
+        .selectFrom('subscriptions')
+        .select('user_id')
+        .where('tier', '=', 'free-trial')
+        .where('data_purged_at', 'is', null)
+        .where('trial_started_at', '<=', cutoff)
+        .orderBy('trial_started_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      const userIds = due.map((d) => d.user_id);
+      if (userIds.length === 0) return [];
+      const owned = await trx.selectFrom('companies').select(['id', 'owner_user_id']).where('owner_user_id', 'in', userIds).execute();
+      await trx.updateTable('subscriptions').set({ data_purged_at: new Date() }).where('user_id', 'in', userIds).execute();
+      await enqueueEvents(
+        trx,
+        userIds.flatMap((userId) => events(userId, owned.filter((c) => c.owner_user_id === userId).map((c) => c.id))),
+      );
+      return userIds;
+    });
+  }
+
   async findMembership(userId: string, companyId: string): Promise<MembershipRow | undefined> {
     const row = await this.db
       .selectFrom('memberships as m')
       .innerJoin('companies as c', 'c.id', 'm.company_id')
       .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
-      .select(['m.role', 'os.tier', 'c.owner_user_id', 'c.name'])
+      .select(['m.role', 'os.tier', 'os.trial_started_at', 'c.owner_user_id', 'c.name'])
       // The owner's active add-ons grant the company their capabilities.
       .select(
         sql<string[]>`coalesce((select array_agg(a.add_on order by a.add_on) from add_ons a
@@ -283,6 +316,7 @@ export class AccountRepository {
         ownerUserId: row.owner_user_id,
         companyName: row.name,
         ownerAddOns: row.add_ons as AddOnId[],
+        ownerTrialStartedAt: row.trial_started_at,
       }
     );
   }

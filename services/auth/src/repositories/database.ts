@@ -28,6 +28,8 @@ export interface SubscriptionsTable {
   trial_started_at: ColumnType<Date, Date | undefined, Date>;
   video_credits: Generated<number>;
   projects_used: Generated<number>;
+  /** When the data of an expired trial was deleted (null until then). */
+  data_purged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

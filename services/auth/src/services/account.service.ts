@@ -5,9 +5,11 @@ import {
   companyLimitMessage,
   computeTrialStatus,
   effectiveCapabilities,
+  retentionCutoff,
   roleAllows,
   type Role,
   type TierId,
+  type TrialState,
   type TrialStatus,
 } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from '@trainwright/platform';
@@ -21,8 +23,11 @@ export interface AccountView extends AccountRow {
   capabilities: ReturnType<typeof effectiveCapabilities>;
 }
 
+/** A company or membership with its owner's trial state, computed now (new work stops when it ends). */
+export type WithOwnerTrial<T> = T & { ownerTrialState: TrialState };
+
 export interface CompaniesView {
-  companies: CompanyRow[];
+  companies: Array<WithOwnerTrial<CompanyRow>>;
   currentCompanyId: string;
   companyLimit: number;
   ownedCount: number;
@@ -66,14 +71,14 @@ export class AccountService {
   async companies(userId: string): Promise<CompaniesView> {
     const [account, companies] = await Promise.all([this.me(userId), this.accounts.listCompanies(userId)]);
     return {
-      companies,
+      companies: companies.map((c) => this.withOwnerTrial(c)),
       currentCompanyId: account.currentCompanyId ?? '',
       companyLimit: TIERS[account.tier].limits.companyLimit,
       ownedCount: companies.filter((c) => c.ownerUserId === userId).length,
     };
   }
 
-  async createCompany(userId: string, input: { name?: string; website?: string; logoUrl?: string }): Promise<CompanyRow> {
+  async createCompany(userId: string, input: { name?: string; website?: string; logoUrl?: string }): Promise<WithOwnerTrial<CompanyRow>> {
     const valid = validateCompany(input);
     const result = await this.accounts.createCompanyWithinLimit({
       userId,
@@ -87,7 +92,7 @@ export class AccountService {
     this.afterWrite();
     const created = (await this.accounts.listCompanies(userId)).find((c) => c.id === result.companyId);
     if (!created) throw new AppError('INTERNAL', MESSAGES.server);
-    return created;
+    return this.withOwnerTrial(created);
   }
 
   async switchCompany(userId: string, companyId: string): Promise<AccountView> {
@@ -98,10 +103,15 @@ export class AccountService {
   }
 
   /** The caller's role in a company; NOT_FOUND for a non-member (or a malformed id). */
-  async membership(userId: string, companyId: string): Promise<MembershipRow> {
+  async membership(userId: string, companyId: string): Promise<WithOwnerTrial<MembershipRow>> {
     const membership = isUuid(companyId) ? await this.accounts.findMembership(userId, companyId) : undefined;
     if (!membership) throw AppError.notFound();
-    return membership;
+    return this.withOwnerTrial(membership);
+  }
+
+  private withOwnerTrial<T extends { ownerTier: TierId; ownerTrialStartedAt: Date }>(row: T): WithOwnerTrial<T> {
+    const { status } = computeTrialStatus({ tier: row.ownerTier, trialStartedAt: row.ownerTrialStartedAt, videoCredits: 0, now: this.clock() });
+    return { ...row, ownerTrialState: status };
   }
 
   async updateProfile(userId: string, changes: ProfileChanges): Promise<AccountView> {
@@ -118,6 +128,22 @@ export class AccountService {
     }
     await this.accounts.updateUser(userId, { name, bio, ...changes.notifications });
     return this.me(userId);
+  }
+
+  /**
+   * Sends account.data_expired for every trial past its data retention that never upgraded (the
+   * project and media services delete the data); each account once. Returns the accounts purged.
+   */
+  async purgeExpiredTrials(batch = 100): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const userIds = await this.accounts.purgeExpiredTrials(retentionCutoff(this.clock()), batch, (userId, companyIds) => [
+        authEvents.accountDataExpired({ userId, companyIds }),
+      ]);
+      purged += userIds.length;
+      if (userIds.length > 0) this.afterWrite();
+      if (userIds.length < batch) return purged;
+    }
   }
 
   /** Operator command: set an account's plan. */

@@ -1,5 +1,6 @@
 // The auth service's facts, encoded as their proto messages for the outbox.
 import {
+  AccountDataExpired,
   CompanyCreated,
   SessionRevoked,
   SubscriptionChanged,
@@ -21,6 +22,10 @@ export const authEvents = {
   subscriptionChanged: (e: { userId: string; tier: string; previousTier: string }): OutboxEvent => ({
     subject: 'subscription.changed',
     payload: SubscriptionChanged.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  accountDataExpired: (e: { userId: string; companyIds: string[] }): OutboxEvent => ({
+    subject: 'account.data_expired',
+    payload: AccountDataExpired.encode({ ...e, occurredAt: now() }).finish(),
   }),
   sessionRevoked: (e: { sessionId: string; userId: string; expiresAtMs: number; reason: string }): OutboxEvent => ({
     subject: 'session.revoked',

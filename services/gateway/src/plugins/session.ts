@@ -9,7 +9,11 @@ import { SessionRevoked } from '@trainwright/proto/trainwright/events/v1/events'
 
 export const ACCESS_COOKIE = 'tw_at';
 export const REFRESH_COOKIE = 'tw_rt';
-export const REFRESH_COOKIE_PATH = '/api/auth';
+// Path `/`: the web server's page loaders must receive it to renew an expired access token while
+// rendering (docs/web.md, "Server loaders").
+export const REFRESH_COOKIE_PATH = '/';
+/** Where the refresh cookie used to live; cleared with every new pair so the name has one value. */
+export const LEGACY_REFRESH_COOKIE_PATH = '/api/auth';
 
 export interface Caller {
   userId: string;

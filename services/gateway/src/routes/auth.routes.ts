@@ -4,7 +4,7 @@ import type { AuthSession } from '@trainwright/proto/trainwright/auth/v1/auth';
 import type { GatewayContext } from '../context.js';
 import { ErrorBody, SessionResponse, User, errorResponses } from '../schemas/common.js';
 import { userJson } from '../schemas/mappers.js';
-import { ACCESS_COOKIE, REFRESH_COOKIE, REFRESH_COOKIE_PATH, TokenVerifier, callerOf, tokenFrom } from '../plugins/session.js';
+import { ACCESS_COOKIE, LEGACY_REFRESH_COOKIE_PATH, REFRESH_COOKIE, REFRESH_COOKIE_PATH, TokenVerifier, callerOf, tokenFrom } from '../plugins/session.js';
 
 const RegisterBody = Type.Object(
   {
@@ -33,6 +33,7 @@ export function authRoutes(ctx: GatewayContext) {
   function setSessionCookies(reply: FastifyReply, s: AuthSession) {
     void reply.setCookie(ACCESS_COOKIE, s.accessToken, { ...cookieBase, path: '/', maxAge: s.expiresIn });
     void reply.setCookie(REFRESH_COOKIE, s.refreshToken, { ...cookieBase, path: REFRESH_COOKIE_PATH, maxAge: s.refreshExpiresIn });
+    void reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: LEGACY_REFRESH_COOKIE_PATH });
   }
 
   function sessionJson(s: AuthSession) {
@@ -110,6 +111,7 @@ export function authRoutes(ctx: GatewayContext) {
   function clearSessionCookies(reply: FastifyReply) {
     void reply.clearCookie(ACCESS_COOKIE, { ...cookieBase, path: '/' });
     void reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: REFRESH_COOKIE_PATH });
+    void reply.clearCookie(REFRESH_COOKIE, { ...cookieBase, path: LEGACY_REFRESH_COOKIE_PATH });
   }
 
   app.post(

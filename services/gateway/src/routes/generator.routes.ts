@@ -1,6 +1,7 @@
 // The AI content generator's two calls (part 1 section 7): a JSON create, and a multipart create
-// whose file is streamed into storage first. Both make an ai_content_generator project whose
-// generation job the project service enqueues; validation and plan checks happen there.
+// (fields and file in any order) whose file is streamed into storage first. Both make an
+// ai_content_generator project whose generation job the project service enqueues; validation and
+// plan checks happen there.
 import { Type } from 'typebox';
 import { GENERATOR_UPLOAD_KIND, isGeneratorType } from '@trainwright/catalogue';
 import { AppError, type ObjectStorage } from '@trainwright/platform';
@@ -31,6 +32,8 @@ const GeneratorBody = Type.Object(
   { additionalProperties: false },
 );
 type GeneratorInput = Type.Static<typeof GeneratorBody>;
+
+const GENERATOR_FILE_KINDS = [...new Set(Object.values(GENERATOR_UPLOAD_KIND))];
 
 const Created = Type.Object({
   project_id: Type.String(),
@@ -105,7 +108,7 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
         tags: ['generator'],
         summary: 'Create a project with an AI generator method from an uploaded document',
         description:
-          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text), company_id, visual_format, document_format and voice_selection (JSON text), then the file.',
+          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text), company_id, visual_format, document_format and voice_selection (JSON text), and the file, in any order.',
         consumes: ['multipart/form-data'],
         response: { 201: Created, ...errorResponses },
       },
@@ -115,12 +118,14 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
       const { fields, file } = await receiveUpload(request, {
         maxFields: 12,
         fieldSize: 8_388_608,
-        kindOf: (f) => {
-          if (!isGeneratorType(f.generator_type)) throw AppError.validation('generator_type', 'generator_type is not a generator method (send it before the file)');
-          const kind = GENERATOR_UPLOAD_KIND[f.generator_type];
+        kindField: 'generator_type',
+        kindOf: (type) => {
+          if (!isGeneratorType(type)) throw AppError.validation('generator_type', 'generator_type is not a generator method');
+          const kind = GENERATOR_UPLOAD_KIND[type];
           if (!kind) throw AppError.validation('file', 'This generator method does not take a file.');
           return kind;
         },
+        kinds: GENERATOR_FILE_KINDS,
       });
       const body: GeneratorInput = {
         generator_type: fields.generator_type ?? '',

@@ -105,6 +105,8 @@ const Project = Type.Object(
     generator_type: Type.String(),
     request_data: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
     derived_from_project_id: Type.Union([Type.String(), Type.Null()]),
+    content_version: Type.Integer(),
+    files_version: Type.Union([Type.Integer(), Type.Null()]),
   },
   { $id: 'Project' },
 );

@@ -111,9 +111,10 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
           }
           const ext = (/\.[a-z0-9]{1,5}$/i.exec(part.filename)?.[0] ?? '').toLowerCase();
           const storageKey = `companies/${companyId}/voice-samples/${randomUUID()}${ext}`;
-          const limit = new ByteLimit(CLONE_MAX_BYTES);
+          // Samples need no field: name and description may come before or after them.
+          const limit = ByteLimit.over(part.file, CLONE_MAX_BYTES);
           samples.push({ filename: part.filename, storageKey, size: 0 });
-          await storage.put(storageKey, part.file.pipe(limit)).catch((error: unknown) => {
+          await storage.put(storageKey, limit).catch((error: unknown) => {
             if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
               throw AppError.validation('files', `${part.filename} is larger than ${formatBytes(CLONE_MAX_BYTES)} (${(limit.bytes / 1048576).toFixed(1)} MB).`);
             }

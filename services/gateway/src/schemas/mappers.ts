@@ -155,6 +155,8 @@ export function projectJson(p: ProtoProject) {
     generator_type: p.generatorType,
     request_data: requestDataJson(p.requestData),
     derived_from_project_id: p.derivedFromProjectId || null,
+    content_version: p.contentVersion,
+    files_version: p.filesVersion ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Slide, SlideDeck } from '@trainwright/formats';
 import type { LearningModule } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase, objectiveFor } from './objectives.js';
-import { fixedSlides, sectionTitle } from './segment.js';
+import { fixedSlides, sectionTitle, withOpeningNotes } from './segment.js';
 import type { EngineLanguage } from './stop-words.js';
 import { WORDS_PER_MINUTE } from './summary.js';
 import type { Analysis, SectionView } from './text-analysis.js';
@@ -55,6 +55,8 @@ export interface LearningPath {
   modules: LearningModule[];
   deck: SlideDeck;
   objectives: string[];
+  /** What the path covers, in one sentence: the modules' titles. */
+  overview: string;
   notices: string[];
 }
 
@@ -123,15 +125,8 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
 
   const moduleTitles = modules.map((m) => fill(framing.moduleTitle, { n: m.number, x: m.title }));
   const objectives = [...new Set(modules.map((m) => m.objectives[0]!))];
-  const slides: Slide[] = [
-    {
-      title: options.title || fill(framing.pathOverview, { x: topic }),
-      points: [],
-      paragraphs: [],
-      notes: [fill(framing.titleNotes, { x: modules.map((m) => m.title).join(', ') }), inIndustry(fill(framing.pathOverview, { x: topic }))].join('\n\n'),
-    },
-    ...fixedSlides(framing.objectivesTitle.plain, objectives, ''),
-  ];
+  const overview = fill(framing.titleNotes, { x: modules.map((m) => m.title).join(', ') });
+  const slides: Slide[] = withOpeningNotes(fixedSlides(framing.objectivesTitle.plain, objectives, ''), [overview, inIndustry(fill(framing.pathOverview, { x: topic }))].join('\n\n'));
   modules.forEach((m, i) => {
     const notes = [
       fill(framing.levelLabel, { x: framing.levelName[m.level] }),
@@ -160,5 +155,5 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
   if (request.include_assessments && !analysis) {
     notices.push('No questions were generated because there is no source material: each module ends with a checklist of its objectives instead.');
   }
-  return { modules, deck: { title: slides[0]!.title, slides }, objectives, notices };
+  return { modules, deck: { title: options.title || fill(framing.pathOverview, { x: topic }), slides }, objectives, overview, notices };
 }

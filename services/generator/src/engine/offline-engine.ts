@@ -2,7 +2,7 @@
 // the modules of this folder, and works from the request alone (an outline, a learning path) when
 // there is no material. It never adds facts, and every result says which engine made it.
 import type { Audience, ComplexityLevel, ContentLength, GeneratorRequest, OutputFormat, WritingStyle } from '@trainwright/catalogue';
-import { deckToScript, parseScript, parseSlideText, scriptToDeck, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, detectTextFormat, parseSlideText, scriptTextToDeck, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import { deckToSource } from '../domain/source.js';
 import {
   type GenerationInput,
@@ -66,7 +66,6 @@ function levelForAudience(audience: Audience): ComplexityLevel {
 interface MaterialJob {
   source: SourceDocument;
   title: string;
-  description: string;
   format: OutputFormat;
   length: ContentLength | null;
   style: WritingStyle;
@@ -86,7 +85,6 @@ interface MaterialJob {
 }
 
 const MATERIAL_DEFAULTS: Omit<MaterialJob, 'source' | 'title'> = {
-  description: '',
   format: 'slides',
   length: null,
   style: 'professional',
@@ -109,9 +107,10 @@ function analyse(source: SourceDocument, focus = ''): Analysis {
   return analysis;
 }
 
+/** One slide per question (the cover carries the title). */
 function questionDeck(title: string, questions: GeneratedQuestion[], language: EngineLanguage): SlideDeck {
   const framing = FRAMING[language];
-  const slides: Slide[] = [{ title, points: [], paragraphs: [], notes: '' }];
+  const slides: Slide[] = [];
   questions.forEach((q, i) => {
     const correct = q.options.find((o) => o.is_correct)!;
     slides.push({
@@ -139,7 +138,6 @@ async function fromMaterial(job: MaterialJob, report: Report): Promise<Generatio
   if (job.deck === 'material') {
     const plan = planDeck(analysis, {
       title: job.title,
-      description: job.description,
       format: job.format,
       length: job.length,
       style: job.style,
@@ -164,6 +162,8 @@ async function fromMaterial(job: MaterialJob, report: Report): Promise<Generatio
       if (questions.length % QUESTIONS_PER_REPORT === 0) await report(deckEnd + (questions.length / job.questions.count) * questionShare, 'generating_content');
     }
     const shortfall = builder.shortfall();
+    // An assessment's slides are its questions: without any there is nothing to present.
+    if (job.deck === 'questions' && questions.length === 0) throw new GenerationError(shortfall ?? 'The material supports no questions.');
     if (shortfall) notices.push(shortfall);
   }
   const deck = typeof job.deck === 'object' ? job.deck : (materialDeck ?? questionDeck(job.title, questions, analysis.language));
@@ -236,7 +236,7 @@ export class OfflineEngine implements GeneratorEngine {
         const title = this.title(input, '');
         const material = softwareMaterial(task.softwareDetails, task.softwareList, title);
         const notices = material.undocumented.length > 0 ? [`The details say nothing about ${material.undocumented.join(', ')}: their slides ask the trainer to add the tasks.`] : [];
-        return fromMaterial({ ...MATERIAL_DEFAULTS, source: material.source, title, description: input.description, extraSlides: material.extraSlides, notices }, report);
+        return fromMaterial({ ...MATERIAL_DEFAULTS, source: material.source, title, extraSlides: material.extraSlides, notices }, report);
       }
     }
   }
@@ -246,7 +246,6 @@ export class OfflineEngine implements GeneratorEngine {
   }
 
   private async generator(input: GenerationInput, request: GeneratorRequest, source: SourceDocument | null, report: Report): Promise<GenerationResult> {
-    const base = { ...MATERIAL_DEFAULTS, description: input.description };
     switch (request.generator_type) {
       case 'topic_to_content': {
         const r = request.request_data;
@@ -255,7 +254,7 @@ export class OfflineEngine implements GeneratorEngine {
         if (source) {
           return fromMaterial(
             {
-              ...base,
+              ...MATERIAL_DEFAULTS,
               source,
               title: this.title(input, r.topic),
               format: r.format,
@@ -290,7 +289,7 @@ export class OfflineEngine implements GeneratorEngine {
         const page = requireSource(source, 'the fetched web page');
         return fromMaterial(
           {
-            ...base,
+            ...MATERIAL_DEFAULTS,
             source: page,
             title: this.title(input, page.title),
             format: r.transform_to,
@@ -310,7 +309,7 @@ export class OfflineEngine implements GeneratorEngine {
         const notices = r.extract_images ? ['Images are not analysed by the offline engine: the result uses the document’s text and tables.'] : [];
         return fromMaterial(
           {
-            ...base,
+            ...MATERIAL_DEFAULTS,
             source: doc,
             title: this.title(input, doc.title),
             format: r.analysis_output,
@@ -327,7 +326,7 @@ export class OfflineEngine implements GeneratorEngine {
         const material = source ?? textToSource(r.content_source, input.title);
         return fromMaterial(
           {
-            ...base,
+            ...MATERIAL_DEFAULTS,
             source: material,
             title: this.title(input, material.title),
             level: r.difficulty_level,
@@ -348,7 +347,7 @@ export class OfflineEngine implements GeneratorEngine {
           industryUpdates: r.industry_updates,
           contentAge: r.content_age,
         });
-        return fromMaterial({ ...base, source: refreshed.source, title: this.title(input, refreshed.source.title), notices: refreshed.notices }, report);
+        return fromMaterial({ ...MATERIAL_DEFAULTS, source: refreshed.source, title: this.title(input, refreshed.source.title), notices: refreshed.notices }, report);
       }
       case 'learning_path': {
         const r = request.request_data;
@@ -371,7 +370,7 @@ export class OfflineEngine implements GeneratorEngine {
         const result: GenerationResult = {
           engine: OFFLINE_ENGINE_NAME,
           title: path.deck.title,
-          summary: analysis ? extractiveSummary(analysis, summaryWordLimit(null, analysis.words)) : path.deck.slides[0]!.notes.split('\n\n')[0]!,
+          summary: analysis ? extractiveSummary(analysis, summaryWordLimit(null, analysis.words)) : path.overview,
           objectives: path.objectives,
           deck: path.deck,
           questions,
@@ -387,14 +386,16 @@ export class OfflineEngine implements GeneratorEngine {
 
   private async scriptToSlides(input: GenerationInput, source: SourceDocument, scriptText: string, report: Report): Promise<GenerationResult> {
     const text = scriptText.trim() ? scriptText : source.sections.flatMap((s) => [...s.paragraphs, ...s.bullets]).join('\n\n');
-    const script = parseScript(text);
-    const title = this.title(input, source.title);
-    // Text without scenes or speaker lines is not a script: it is segmented like a document.
-    if (!script.blocks.some((b) => b.kind === 'scene' || b.kind === 'line')) {
-      return fromMaterial({ ...MATERIAL_DEFAULTS, source: scriptText.trim() ? textToSource(scriptText, title) : source, title, description: input.description }, report);
+    // Text with the structure of neither format is not a script: it is segmented like a document.
+    if (detectTextFormat(text) === null) {
+      const title = this.title(input, source.title);
+      return fromMaterial({ ...MATERIAL_DEFAULTS, source: scriptText.trim() ? textToSource(scriptText, title) : source, title }, report);
     }
-    const deck = scriptToDeck(script, title);
-    // The scenes are the slides: the deck is the script's own, not one rebuilt from the analysis.
+    // A script's scenes, or the slides of a script written in the slide text format (its notes
+    // stay notes), are the slides: the deck is the script's own, not one rebuilt from the analysis.
+    const written = scriptTextToDeck(text, this.title(input, source.title));
+    const title = this.title(input, written.title);
+    const deck = { ...written, title };
     return fromMaterial({ ...MATERIAL_DEFAULTS, source: deckToSource(deck, 'script'), title, deck }, report);
   }
 

@@ -1,5 +1,5 @@
 // Segmentation: the material's own structure made into a deck. One slide per section (continued
-// on 'Title (2)' when it holds more points than fit), a title, an objectives and a summary slide.
+// on 'Title (2)' when it holds more points than fit), an objectives and a summary slide.
 // Points are the section's bullets and table rows, or its most informative sentences cut at a
 // clause boundary; the remaining sentences become speaker notes. Every word on a section slide is
 // the material's, apart from the framing lines (style opener, lesson timing) that open the notes.
@@ -63,8 +63,6 @@ export const POINTS_PER_MINUTE = 2;
 
 export interface DeckOptions {
   title: string;
-  /** The project's description, shown on the title slide when given. */
-  description?: string;
   format: OutputFormat;
   length: ContentLength | null;
   style: WritingStyle;
@@ -262,16 +260,21 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
   return drafts.map((d) => d.slide);
 }
 
-function titleSlide(plan: DeckPlan, sectionTitles: string[]): Slide {
+/** What the deck opens with (what it covers, for whom): notes, since the cover carries the title. */
+function openingNotes(plan: DeckPlan, sectionTitles: string[]): string {
   const framing = FRAMING[plan.analysis.language];
-  const notes = [fill(framing.titleNotes, { x: sectionTitles.join(', ') }), framing.audienceTip[plan.options.audience]];
-  const description = plan.options.description?.trim();
-  return {
-    title: plan.options.title,
-    points: [],
-    paragraphs: description ? [description.replace(/\r\n?/g, '\n')] : [],
-    notes: sectionTitles.length > 0 ? notes.join('\n\n') : notes[1]!,
-  };
+  const tip = framing.audienceTip[plan.options.audience];
+  return sectionTitles.length > 0 ? `${fill(framing.titleNotes, { x: sectionTitles.join(', ') })}\n\n${tip}` : tip;
+}
+
+/**
+ * Slides with `notes` leading the notes of the first. No deck has a slide of its own for its
+ * title: every output draws a cover with the title and description, so such a slide would repeat it.
+ */
+export function withOpeningNotes(slides: Slide[], notes: string): Slide[] {
+  const [first, ...rest] = slides;
+  if (!first || notes === '') return slides;
+  return [{ ...first, notes: [notes, first.notes].filter((n) => n !== '').join('\n\n') }, ...rest];
 }
 
 /** A fixed slide, continued on 'Title (2)', ... when its points do not fit on one. */
@@ -284,19 +287,19 @@ export function fixedSlides(title: string, points: string[], notes: string): Sli
   return slides;
 }
 
-/** Title, objectives, the section slides, summary: the fixed slides frame the material's own. */
+/** Objectives, the section slides, summary: the fixed slides frame the material's own. */
 export function assembleDeck(plan: DeckPlan, sections: Slide[][]): SlideDeck {
   const { analysis, options } = plan;
   const framing = FRAMING[analysis.language];
   const titles = sections.filter((s) => s.length > 0).map((s) => s[0]!.title);
   const recap = titles.filter((t) => t !== framing.introduction);
-  const slides: Slide[] = [titleSlide(plan, recap)];
+  const slides: Slide[] = [];
   if (options.objectives.length > 0) slides.push(...fixedSlides(titleFor(framing.objectivesTitle, options.style), options.objectives, ''));
   for (const s of sections) slides.push(...s);
   // Without at least two headings to recap, the summary names the material's key terms.
   const summaryPoints = recap.length >= 2 ? recap : analysis.terms.slice(0, MAX_POINTS_PER_SLIDE).map((t) => t.display);
   slides.push(...fixedSlides(titleFor(framing.summaryTitle, options.style), summaryPoints, framing.summaryNotes));
-  return { title: options.title, slides };
+  return { title: options.title, slides: withOpeningNotes(slides, openingNotes(plan, recap)) };
 }
 
 export function buildDeck(analysis: Analysis, options: DeckOptions): SlideDeck {

@@ -5,7 +5,7 @@ import { CONTENT_LENGTH_MINUTES, type ContentLength, type DifficultyLevel, type 
 import type { Slide, SlideDeck } from '@trainwright/formats';
 import { FRAMING, type Framing, fill, titleFor } from './framing.js';
 import { levelAt, objectiveFor } from './objectives.js';
-import { fixedSlides } from './segment.js';
+import { fixedSlides, withOpeningNotes } from './segment.js';
 import type { EngineLanguage } from './stop-words.js';
 
 type Extra = 'examples' | 'practice' | 'discussion';
@@ -70,11 +70,10 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
   const introNotes = [fill(framing.styleOpener[request.writing_style], { x: request.topic }), framing.audienceTip[request.target_audience]];
   if (request.company_context) introNotes.push(fill(framing.outlineContext, { x: request.company_context }));
 
-  const slides: Slide[] = [
-    { title: options.title || request.topic, points: [], paragraphs: [], notes: titleNotes.join('\n\n') },
-    ...fixedSlides(titleFor(framing.objectivesTitle, request.writing_style), objectives, ''),
-    ...fixedSlides(framing.introduction, subjects, introNotes.join('\n\n')),
-  ];
+  const slides: Slide[] = withOpeningNotes(
+    [...fixedSlides(titleFor(framing.objectivesTitle, request.writing_style), objectives, ''), ...fixedSlides(framing.introduction, subjects, introNotes.join('\n\n'))],
+    titleNotes.join('\n\n'),
+  );
   for (const subject of subjects) {
     const points = [fill(framing.outlineExplain, { x: subject, a: audience }), fill(framing.outlineKeyPoints, { x: subject })];
     if (request.include_visuals) points.push(fill(framing.outlineVisual, { x: subject }));
@@ -96,7 +95,7 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
   slides.push(...fixedSlides(titleFor(framing.summaryTitle, request.writing_style), subjects, framing.summaryNotes));
 
   return {
-    deck: { title: slides[0]!.title, slides: slides.map((s) => shaped(s, request.format)) },
+    deck: { title: options.title || request.topic, slides: slides.map((s) => shaped(s, request.format)) },
     objectives,
     summary: fill(framing.titleNotes, { x: subjects.join(', ') }),
     notices: [OUTLINE_NOTICE],

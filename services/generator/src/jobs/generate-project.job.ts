@@ -5,8 +5,9 @@ import { GENERATE_PROJECT_JOB, handleJob } from '@trainwright/platform';
 import type { GenerationEventChannel, GenerationService } from '../services/generation.service.js';
 
 export function generateProjectJob(deps: { generations: GenerationService; events: GenerationEventChannel }) {
-  return handleJob(GENERATE_PROJECT_JOB, async ({ projectId }, job) => {
-    const events = deps.events.forRun(`${job.jobId}:${job.attempt}`, (stage, percent) => job.progress({ stage, percent }));
+  return handleJob(GENERATE_PROJECT_JOB, async ({ projectId, contentVersion }, job) => {
+    const run = { id: `${job.jobId}:${job.attempt}`, contentVersion: Number(contentVersion) };
+    const events = deps.events.forRun(run, (stage, percent) => job.progress({ stage, percent }));
     return deps.generations.run(projectId, job, events);
   });
 }

@@ -12,8 +12,8 @@ export class GenerationEventsRepository implements GenerationEventChannel {
   constructor(private readonly bus: EventBus) {}
 
   /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
-  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents {
-    const publisher = new PipelinePublisher(this.bus, 'generation', runId, onProgress);
+  forRun(run: { id: string; contentVersion: number }, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents {
+    const publisher = new PipelinePublisher(this.bus, 'generation', run, onProgress);
     return {
       progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
       completed: async (projectId, content, assessment) => {

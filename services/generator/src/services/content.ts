@@ -2,11 +2,10 @@
 // (the generated-content model). The slide model is the one shape every step shares.
 import {
   deckToScript,
-  parseScript,
   parseSlideText,
   printScript,
   printSlideText,
-  scriptToDeck,
+  scriptTextToDeck,
   type GeneratedContent,
   type QualitySummary,
   type SlideDeck,
@@ -29,7 +28,7 @@ export function scorableOf(project: Project): ScorableContent | null {
   if (generated?.slides.slide_content.trim()) deck = parseSlideText(generated.slides.slide_content);
   else if (project.slidesContent.trim()) deck = parseSlideText(project.slidesContent);
   else if (project.scriptContent.trim()) {
-    deck = scriptToDeck(parseScript(project.scriptContent), project.title);
+    deck = scriptTextToDeck(project.scriptContent, project.title);
     script = project.scriptContent;
   }
   if (!deck || deck.slides.length === 0) return null;

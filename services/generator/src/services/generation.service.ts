@@ -2,8 +2,8 @@
 // (analyzing), run the engine (generating_content), score the result and publish it. Progress is
 // published as it really advances; a failure publishes one clear message and never partial
 // content.
-import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
-import { parseScript, parseSlideText, scriptToDeck, type GeneratedContent } from '@trainwright/formats';
+import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, isTrialState, trialRefusal } from '@trainwright/catalogue';
+import { parseSlideText, scriptTextToDeck, type GeneratedContent } from '@trainwright/formats';
 import { deckToSource, sourceText } from '../domain/source.js';
 import {
   GenerationError,
@@ -28,9 +28,10 @@ export interface GenerationEvents {
   failed(projectId: string, message: string): Promise<void>;
 }
 
-/** Where each attempt of a job publishes (`runId` tells attempts apart); progress goes to `onProgress` too. */
+/** Where each attempt of a job publishes (`run.id` tells attempts apart; every event carries the
+ * job's content version); progress goes to `onProgress` too. */
 export interface GenerationEventChannel {
-  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents;
+  forRun(run: { id: string; contentVersion: number }, onProgress: (stage: string, percent: number) => Promise<void>): GenerationEvents;
 }
 
 export interface JobAttempt {
@@ -69,6 +70,9 @@ export class GenerationService {
     const started = performance.now();
     try {
       const input = await this.deps.projects.generationInput(projectId);
+      // A job queued before the owner's trial ended does no new work after it.
+      const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
+      if (refusal) throw new GenerationError(refusal);
       await events.progress(projectId, 'analyzing', 0);
       if (input.project?.generatorType === QUALITY_IMPROVEMENT) {
         await this.improve(input, events);
@@ -143,7 +147,8 @@ export class GenerationService {
           const source = await readFile(file);
           return { kind: 'script_to_slides', source, scriptText: sourceText(source, { notes: false }) };
         }
-        const deck = scriptToDeck(parseScript(project.scriptContent), project.title);
+        // A script may be written in either format; one in slide text keeps its notes as notes.
+        const deck = scriptTextToDeck(project.scriptContent, project.title);
         return { kind: 'script_to_slides', source: deckToSource(deck, 'script'), scriptText: project.scriptContent };
       }
       case 'slides_to_script': {

@@ -1,5 +1,5 @@
 import { type GeneratorType, normalizeGeneratorRequest } from '@trainwright/catalogue';
-import { deckToScript, parseScript, parseSlideText, printSlideText, scriptToDeck } from '@trainwright/formats';
+import { deckToScript, opensWithTitleSlide, parseScript, parseSlideText, printSlideText, scriptToDeck } from '@trainwright/formats';
 import { sourceText } from '../../src/domain/source.js';
 import { type GenerationInput, type GenerationResult, type GenerationTask, GenerationError, type SourceDocument } from '../../src/domain/types.js';
 import { findAiPhrases } from '../../src/engine/ai-phrases.js';
@@ -34,6 +34,9 @@ function checkResult(result: GenerationResult, progress: number[]): void {
   for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThan(progress[i - 1]!);
   for (const q of result.questions) expect(q.options.filter((o) => o.is_correct)).toHaveLength(1);
   expect(findAiPhrases(printSlideText(result.deck))).toEqual([]);
+  // Every output draws the cover from the title, so no slide of the engine's says only the title.
+  expect(opensWithTitleSlide(result.deck)).toBe(false);
+  expect(result.deck.slides.filter((s) => s.title === result.deck.title && s.points.length === 0 && s.paragraphs.length === 0)).toEqual([]);
 }
 
 const SCRIPT = `[SCENE: Raising the alarm]
@@ -108,9 +111,9 @@ describe('OfflineEngine', () => {
       expect(q.difficulty).toBe('advanced');
       expect(pasted).toContain(q.source);
     }
-    expect(result.deck.slides).toHaveLength(11);
-    expect(result.deck.slides[1]!.paragraphs).toEqual([result.questions[0]!.prompt]);
-    expect(result.deck.slides[1]!.notes).toContain(`Answer: ${result.questions[0]!.options.find((o) => o.is_correct)!.text}`);
+    expect(result.deck.slides).toHaveLength(10);
+    expect(result.deck.slides[0]!.paragraphs).toEqual([result.questions[0]!.prompt]);
+    expect(result.deck.slides[0]!.notes).toContain(`Answer: ${result.questions[0]!.options.find((o) => o.is_correct)!.text}`);
   });
 
   it('should say how many questions the material supports instead of padding', async () => {
@@ -118,6 +121,13 @@ describe('OfflineEngine', () => {
     const { result } = await run(generatorTask('assessment_generator', { question_count: 20, assessment_types: ['multiple_choice', 'scenario'] }, tiny));
     expect(result.questions.length).toBeLessThan(20);
     expect(result.notices.join('\n')).toContain(`The material supports ${result.questions.length} of the 20 requested questions`);
+  });
+
+  it('should fail an assessment the material supports no question of, rather than make a deck without slides', async () => {
+    const bare: SourceDocument = { title: 'Doors', format: 'text', origin: 'pasted', sections: [{ heading: '', level: 0, paragraphs: ['Close the door.'], bullets: [], tables: [], notes: [] }] };
+    await expect(run(generatorTask('assessment_generator', { question_count: 5, assessment_types: ['multiple_choice'] }, bare))).rejects.toThrow(
+      /^The material supports 0 of the 5 requested questions/,
+    );
   });
 
   it('should refresh dated content and report the changes', async () => {
@@ -202,7 +212,7 @@ describe('OfflineEngine', () => {
 
   it('should use the material’s language for its framing', async () => {
     const { result } = await run(generatorTask('document_analysis', {}, SEGURIDAD));
-    expect(result.deck.slides[1]!.title).toBe('Objetivos de aprendizaje');
+    expect(result.deck.slides[0]!.title).toBe('Objetivos de aprendizaje');
     expect(result.questions.every((q) => !q.prompt.startsWith('Complete the') && !q.prompt.startsWith('True or false'))).toBe(true);
   });
 
@@ -227,7 +237,7 @@ describe('OfflineEngine', () => {
     expect(result.questions.length).toBeGreaterThan(0);
     for (const q of result.questions) expect(sourceText(doc)).toContain(q.source);
     const analysis = await run(generatorTask('document_analysis', {}, doc));
-    expect(analysis.result.deck.slides[1]!.title).toBe("Objectifs d'apprentissage");
+    expect(analysis.result.deck.slides[0]!.title).toBe("Objectifs d'apprentissage");
     expect(analysis.result.glossary.map((g) => g.term)).toEqual(expect.arrayContaining(['extincteur', 'guide-file']));
   });
 

@@ -13,10 +13,10 @@ function options(format: OutputFormat, overrides: Partial<DeckOptions> = {}): De
   return { title: 'Workplace Fire Safety', format, length: null, style: 'professional', audience: 'general', includeTables: true, objectives: ['Explain the fire triangle'], ...overrides };
 }
 
-/** The slides between the fixed ones (title, objectives, summary and their continuations). */
+/** The slides between the fixed ones (objectives, summary and their continuations). */
 function sectionSlidesOf(deck: SlideDeck): Slide[] {
   const fixed = Object.values(FRAMING).flatMap((f) => [f.objectivesTitle, f.summaryTitle].flatMap((t) => [t.plain, t.friendly]));
-  return deck.slides.slice(1).filter((s) => !fixed.some((f) => s.title === f || s.title.startsWith(`${f} (`)));
+  return deck.slides.filter((s) => !fixed.some((f) => s.title === f || s.title.startsWith(`${f} (`)));
 }
 const noteSentences = (slide: Slide) => slide.notes.split(/\n\n/).flatMap((block) => splitSentences(block).map((s) => s.text));
 
@@ -24,8 +24,7 @@ describe('buildDeck', () => {
   it('should make one slide per section, continued only when a section has more points than fit', () => {
     const deck = buildDeck(fire, options('slides'));
     const slides = sectionSlidesOf(deck);
-    expect(deck.slides[0]!.title).toBe('Workplace Fire Safety');
-    expect(deck.slides[1]!.points).toEqual(['Explain the fire triangle']);
+    expect(deck.slides[0]!.points).toEqual(['Explain the fire triangle']);
     expect(deck.slides[deck.slides.length - 1]!.points).toEqual(FIRE_SAFETY.sections.map((s) => s.heading));
     const expected: string[] = [];
     for (const section of FIRE_SAFETY.sections) {
@@ -42,8 +41,21 @@ describe('buildDeck', () => {
     }
     expect(slides.map((s) => s.title)).toEqual(expected);
     // Five sections; 'Classes of Fire' (bullets and a table) and 'Fire Extinguishers' (eight steps) continue.
-    expect(deck.slides).toHaveLength(3 + 5 + 2);
+    expect(deck.slides).toHaveLength(2 + 5 + 2);
     for (const s of deck.slides) expect(s.points.length).toBeLessThanOrEqual(MAX_POINTS_PER_SLIDE);
+  });
+
+  it('should leave the title to the cover: no slide repeats it, the first slide’s notes open the deck', () => {
+    for (const objectives of [['Explain the fire triangle'], []]) {
+      const deck = buildDeck(fire, options('slides', { objectives }));
+      expect(deck.title).toBe('Workplace Fire Safety');
+      expect(deck.slides.some((s) => s.title === deck.title)).toBe(false);
+      const opening = `This training covers: ${FIRE_SAFETY.sections.map((s) => s.heading).join(', ')}.\n\nFor a general audience: keep to plain words and one idea per slide.`;
+      expect(deck.slides[0]!.notes.startsWith(opening)).toBe(true);
+      // Without objectives the first section's slide opens the deck, its own notes after the opening.
+      if (objectives.length === 0) expect(deck.slides[0]!.title).toBe('Why Fire Safety Matters');
+      if (objectives.length === 0) expect(deck.slides[0]!.notes).toMatch(/\n\nThis section covers why fire safety matters\./);
+    }
   });
 
   it('should take points and notes from the material and repeat no sentence', () => {
@@ -74,7 +86,7 @@ describe('buildDeck', () => {
     for (const doc of [FIRE_SAFETY, SEGURIDAD] as SourceDocument[]) {
       const analysis = analyseSource(doc);
       for (const format of OUTPUT_FORMATS) {
-        const deck = buildDeck(analysis, options(format, { title: doc.title, description: 'Line one\nLine two' }));
+        const deck = buildDeck(analysis, options(format, { title: doc.title }));
         expect(parseSlideText(printSlideText(deck))).toEqual(deck);
       }
     }
@@ -118,7 +130,7 @@ describe('buildDeck', () => {
   it('should frame the notes in the requested writing style and the material’s language', () => {
     const conversational = buildDeck(fire, options('slides', { style: 'conversational' }));
     expect(sectionSlidesOf(conversational)[0]!.notes.startsWith("Let's look at why fire safety matters.")).toBe(true);
-    expect(conversational.slides[1]!.title).toBe(FRAMING.en.objectivesTitle.friendly);
+    expect(conversational.slides[0]!.title).toBe(FRAMING.en.objectivesTitle.friendly);
     const formal = buildDeck(fire, options('slides', { style: 'formal' }));
     expect(sectionSlidesOf(formal)[0]!.notes.startsWith('This section addresses why fire safety matters.')).toBe(true);
     // Framing changes, facts do not: the points are the same.

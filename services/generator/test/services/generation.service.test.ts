@@ -136,6 +136,14 @@ describe(GenerationService.name, () => {
       expect(tasks[0]!.task).toMatchObject({ kind: 'generator', source: { origin: 'https://example.com/passwords' } });
     });
 
+    it('should do no new work once the owner trial is over, failing with the trial message', async () => {
+      const { service, events, log, tasks } = setup({ input: { ownerTrialState: 'grace_period' } });
+      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: 'Your free trial has ended. Upgrade to continue creating training content.', retryable: false });
+      expect(tasks).toEqual([]);
+      expect(log).toEqual(['failed: Your free trial has ended. Upgrade to continue creating training content.']);
+    });
+
     it('should fail at once on a permanent GenerationError and publish the failure once', async () => {
       const { service, events, log, unexpected } = setup({
         generate: async () => {

@@ -5,8 +5,10 @@ import { handleJob, RENDER_PROJECT_JOB } from '@trainwright/platform';
 import type { RenderEventChannel, RenderService } from '../services/render.service.js';
 
 export function renderProjectJob(deps: { renders: RenderService; events: RenderEventChannel }) {
-  return handleJob(RENDER_PROJECT_JOB, async ({ projectId, renderKey }, job) => {
-    const events = deps.events.forRun(`${job.jobId}:${job.attempt}`, (stage, percent) => job.progress({ stage, percent }));
-    return deps.renders.run({ projectId, renderKey }, job, events);
+  return handleJob(RENDER_PROJECT_JOB, async ({ projectId, renderKey, contentVersion }, job) => {
+    // A job queued before versions has none (0): its set is made current as before.
+    const version = Number(contentVersion) || 0;
+    const events = deps.events.forRun({ id: `${job.jobId}:${job.attempt}`, contentVersion: version }, (stage, percent) => job.progress({ stage, percent }));
+    return deps.renders.run({ projectId, renderKey, contentVersion: version }, job, events);
   });
 }

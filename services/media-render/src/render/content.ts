@@ -14,11 +14,14 @@ import {
   type Layout,
   type TemplateFonts,
 } from '@trainwright/templates';
+import { opensWithTitleSlide } from '@trainwright/formats';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
 
 export interface Section {
-  /** 1-based position in the deck. */
+  /** 1-based position among the sections (the cover is not one). */
   number: number;
+  /** The index of its slide in the input deck. */
+  slide: number;
   /** The slide's title, or 'Slide n' for an untitled slide. */
   title: string;
   /** '1. Title': how documents number their sections. */
@@ -94,6 +97,8 @@ export interface DocumentContent {
   /** That date written out in the content's language; '' when unknown. */
   date: string;
   sections: Section[];
+  /** What is said over the cover: the notes of a first slide that only repeated the title. */
+  coverNotes: string;
   objectives: string[];
   questions: PreparedQuestion[];
   glossary: Array<{ term: string; definition: string }>;
@@ -323,17 +328,20 @@ export function prepareContent(input: RenderInput): DocumentContent {
   const language = languageOf(input.language);
   const labels = labelsFor(language);
   const generatedAt = dateOf(input.generatedAt);
-  const sections = deck.slides.map((slide, i): Section => {
+  const slides = deck.slides.map((slide) => ({
+    title: cleanLine(slide?.title),
+    points: cleanList(slide?.points),
+    paragraphs: cleanList(slide?.paragraphs),
+    notes: cleanText(slide?.notes).trim(),
+  }));
+  // Every output draws its own cover, so a first slide that only repeats the title is that cover
+  // (a user may write one; the generator makes none): it is not drawn again, its notes go with the cover.
+  const cover = opensWithTitleSlide({ title: cleanLine(deck.title), slides }, { title: cleanLine(input.title), description: cleanText(input.description) }) ? slides[0]! : null;
+  const first = cover ? 1 : 0;
+  const sections = slides.slice(first).map((slide, i): Section => {
     const number = i + 1;
-    const title = cleanLine(slide?.title) || labels.slide(number);
-    return {
-      number,
-      title,
-      heading: `${number}. ${title}`,
-      points: cleanList(slide?.points),
-      paragraphs: cleanList(slide?.paragraphs),
-      notes: cleanText(slide?.notes).trim(),
-    };
+    const title = slide.title || labels.slide(number);
+    return { ...slide, number, slide: first + i, title, heading: `${number}. ${title}` };
   });
 
   const questions = (Array.isArray(input.questions) ? input.questions : []).map((q, i): PreparedQuestion => {
@@ -371,6 +379,7 @@ export function prepareContent(input: RenderInput): DocumentContent {
     generatedAt,
     date: longDate(generatedAt, language),
     sections,
+    coverNotes: cover?.notes ?? '',
     objectives: cleanList(input.objectives),
     questions,
     glossary: (Array.isArray(input.glossary) ? input.glossary : [])
@@ -382,6 +391,11 @@ export function prepareContent(input: RenderInput): DocumentContent {
     branding: branding && (branding.companyName || branding.website || branding.logo) ? branding : null,
     labels,
   };
+}
+
+/** Whether the documents have an overview: the summary, what is said over the cover, the objectives. */
+export function hasOverview(c: DocumentContent): boolean {
+  return c.summary !== '' || c.coverNotes !== '' || c.objectives.length > 0;
 }
 
 /** The branding line of footers: 'Company · www.example.com', '' without branding. */

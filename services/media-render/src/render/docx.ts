@@ -1,8 +1,8 @@
-// The Word training manual, built with docx: a title page, a table of contents, an overview with
-// the objectives, one numbered Heading 1 section per slide (points as bullets, paragraphs, trainer
-// notes), the assessment, the answer key and the glossary as tables, a branded header (logo,
-// company) and a footer with the website and page fields. Headings take the template's colours
-// and fonts; Word and LibreOffice lay the text out themselves.
+// The Word training manual, built with docx: a title page, a table of contents, an overview (the
+// summary, the cover's trainer notes, the objectives), one numbered Heading 1 section per slide
+// (points as bullets, paragraphs, trainer notes), the assessment, the answer key and the glossary
+// as tables, a branded header (logo, company) and a footer with the website and page fields.
+// Headings take the template's colours and fonts; Word and LibreOffice lay the text out themselves.
 //
 // The contents are a real TOC field over the Heading 1 style, written with its entries so it is
 // not empty before an update. Word fills in the page numbers when it opens the file (the field is
@@ -33,7 +33,7 @@ import {
   type IRunOptions,
 } from 'docx';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, type DocumentContent, type Logo } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, type DocumentContent, type Logo } from './content.js';
 import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
 
@@ -125,9 +125,15 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
   out.push(new TableOfContents(labels.contents, { hyperlink: true, headingStyleRange: '1-1' }));
   out.push(new Paragraph({ children: [new PageBreak()] }));
 
-  if (c.summary || c.objectives.length > 0) {
+  const notes = (text: string) => [
+    paragraph(labels.trainerNotes, { style: NOTES_STYLE, keepNext: true, spacing: { before: 160, after: 0 } }, { bold: true, color: hex(palette.page.accent) }),
+    paragraph(text, { style: NOTES_STYLE }),
+  ];
+
+  if (hasOverview(c)) {
     out.push(heading1(labels.overview));
     if (c.summary) out.push(paragraph(c.summary));
+    if (c.coverNotes) out.push(...notes(c.coverNotes));
     if (c.objectives.length > 0) {
       out.push(paragraph(labels.objectives, { heading: HeadingLevel.HEADING_2 }));
       out.push(...c.objectives.map(bullet));
@@ -138,16 +144,7 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
     out.push(heading1(s.heading));
     out.push(...s.points.map(bullet));
     out.push(...s.paragraphs.map((p) => paragraph(p)));
-    if (s.notes) {
-      out.push(
-        paragraph(
-          labels.trainerNotes,
-          { style: NOTES_STYLE, keepNext: true, spacing: { before: 160, after: 0 } },
-          { bold: true, color: hex(palette.page.accent) },
-        ),
-      );
-      out.push(paragraph(s.notes, { style: NOTES_STYLE }));
-    }
+    if (s.notes) out.push(...notes(s.notes));
   }
 
   if (c.questions.length > 0) {

@@ -1,7 +1,8 @@
 // The PDF training guide, drawn with pdf-lib: a cover, a contents page with page numbers (linked,
-// and mirrored as bookmarks), an overview with the objectives, one section per slide (points as
-// bullets, paragraphs, speaker notes as trainer notes), the assessment, its answer key and the
-// glossary, with the title in the header and branding and page numbers in the footer.
+// and mirrored as bookmarks), an overview (the summary, the cover's trainer notes, the
+// objectives), one section per slide (points as bullets, paragraphs, speaker notes as trainer
+// notes), the assessment, its answer key and the glossary, with the title in the header and
+// branding and page numbers in the footer.
 //
 // pdf-lib places text but does not lay it out, so this file does: lines are wrapped by measuring
 // each run in the face that draws it (fonts.ts picks, per character, a face that has the glyph),
@@ -28,7 +29,7 @@ import {
 } from 'pdf-lib';
 import type { FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, prepareContent, PROPERTY_MAX, shorten, type DocumentContent } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, type DocumentContent } from './content.js';
 import { runWidth, textWidth, type FontFace, type FontRun, type FontWeight } from './fonts.js';
 import { baseDirection, drawingRuns, ellipsize, fitText, wrapText, type Measure } from './text-layout.js';
 
@@ -543,14 +544,36 @@ async function drawPageFrames(w: GuideWriter, logo: PDFImage | null): Promise<vo
   }
 }
 
+/** Speaker notes as the guide shows them: under a 'Trainer notes' label, set off by a bar. */
+async function drawNotes(w: GuideWriter, notes: string): Promise<void> {
+  const { labels, palette, fonts } = w.c;
+  await w.paragraph({
+    text: labels.trainerNotes,
+    style: { family: fonts.body, weight: 'bold', size: 9.5, color: palette.page.accent },
+    indent: NOTES_INDENT,
+    spaceBefore: 8,
+    spaceAfter: 1,
+    bar: palette.page.accent,
+    keepWithNext: 28,
+  });
+  await w.paragraph({
+    text: notes,
+    style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.text },
+    indent: NOTES_INDENT,
+    spaceAfter: 6,
+    bar: palette.page.accent,
+  });
+}
+
 async function drawBody(w: GuideWriter): Promise<void> {
   const { c } = w;
-  const { labels, palette, fonts } = c;
+  const { labels } = c;
   w.newPage();
 
-  if (c.summary || c.objectives.length > 0) {
+  if (hasOverview(c)) {
     await w.heading(labels.overview, 1);
     if (c.summary) await w.body(c.summary);
+    if (c.coverNotes) await drawNotes(w, c.coverNotes);
     if (c.objectives.length > 0) {
       await w.heading(labels.objectives, 2);
       for (const o of c.objectives) await w.body(o, { bullet: '•', spaceAfter: 3 });
@@ -561,24 +584,7 @@ async function drawBody(w: GuideWriter): Promise<void> {
     await w.heading(s.heading, 1);
     for (const point of s.points) await w.body(point, { bullet: '•', spaceAfter: 4 });
     for (const text of s.paragraphs) await w.body(text, { spaceBefore: 4 });
-    if (s.notes) {
-      await w.paragraph({
-        text: labels.trainerNotes,
-        style: { family: fonts.body, weight: 'bold', size: 9.5, color: palette.page.accent },
-        indent: NOTES_INDENT,
-        spaceBefore: 8,
-        spaceAfter: 1,
-        bar: palette.page.accent,
-        keepWithNext: 28,
-      });
-      await w.paragraph({
-        text: s.notes,
-        style: { family: fonts.body, weight: 'regular', size: 10, color: palette.page.text },
-        indent: NOTES_INDENT,
-        spaceAfter: 6,
-        bar: palette.page.accent,
-      });
-    }
+    if (s.notes) await drawNotes(w, s.notes);
   }
 
   if (c.questions.length > 0) {
@@ -613,7 +619,7 @@ async function buildGuide(c: DocumentContent): Promise<Uint8Array> {
   // The contents come before the sections but need their page numbers: reserve its pages now
   // (the entries' line count does not depend on the numbers) and fill them in at the end.
   const entryTitles = [
-    ...(c.summary || c.objectives.length > 0 ? [c.labels.overview] : []),
+    ...(hasOverview(c) ? [c.labels.overview] : []),
     ...c.sections.map((s) => s.heading),
     ...(c.questions.length > 0 ? [c.labels.assessment, c.labels.answerKey] : []),
     ...(c.glossary.length > 0 ? [c.labels.glossary] : []),

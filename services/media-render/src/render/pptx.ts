@@ -1,4 +1,5 @@
-// The PowerPoint deck, built with pptxgenjs: a title slide, then one slide per slide of the deck
+// The PowerPoint deck, built with pptxgenjs: a title slide, then one slide per section of the deck
+// (content.ts: a first slide that only repeats the title is the title slide, not drawn twice)
 // with its title, points, paragraphs and speaker notes, arranged by the template's layout, in its
 // colours and fonts, with the branding footer, the logo and the slide number from a slide master.
 //
@@ -500,7 +501,8 @@ function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
       { color: palette.onPrimary, maxSize: 13, minSize: 8, bullets: false, valign: 'middle' },
     );
   }
-  addNotes(ctx, c.summary);
+  // What is said over the cover (a title slide's notes), then the summary.
+  addNotes(ctx, [c.coverNotes, c.summary].filter((s) => s !== '').join('\n\n'));
 }
 
 /** The speaker notes, then in full any text cut to fit the slide, so nothing is lost. */

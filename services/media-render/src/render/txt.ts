@@ -1,6 +1,7 @@
-// The plain-text export: the slide text made readable on its own (title, overview, one numbered
-// section per slide with its points, paragraphs and notes, the questions, the answer key and the
-// glossary). Plain UTF-8 with '\n' line breaks; the same input always gives the same text.
+// The plain-text export: the slide text made readable on its own (title with the cover's notes,
+// overview, one numbered section per slide with its points, paragraphs and notes, the questions,
+// the answer key and the glossary). Plain UTF-8 with '\n' line breaks; the same input always
+// gives the same text.
 import type { RenderInput } from '../domain/types.js';
 import { asRenderError, brandingLine, prepareContent, type DocumentContent } from './content.js';
 
@@ -25,6 +26,11 @@ function block(text: string, first: string, indent: string): string[] {
   return text.split('\n').map((line, i) => `${i === 0 ? first : indent}${line}`.trimEnd());
 }
 
+/** Speaker notes under their label, indented; nothing without notes. */
+function notes(text: string, label: string): string[] {
+  return text ? ['', `${label}:`, ...block(text, '  ', '  ')] : [];
+}
+
 function renderContent(c: DocumentContent): string {
   const parts: string[][] = [];
   const { labels } = c;
@@ -33,6 +39,7 @@ function renderContent(c: DocumentContent): string {
   if (c.description) cover.push('', ...block(c.description, '', ''));
   const byline = [brandingLine(c.branding), c.date].filter((s) => s !== '');
   if (byline.length > 0) cover.push('', ...byline);
+  cover.push(...notes(c.coverNotes, labels.trainerNotes));
   parts.push(cover);
 
   if (c.summary) parts.push([...heading(labels.summary, '-'), ...block(c.summary, '', '')]);
@@ -42,7 +49,7 @@ function renderContent(c: DocumentContent): string {
     const lines = heading(s.heading, '-');
     lines.push(...s.points.flatMap((p) => block(p, '- ', '  ')));
     for (const p of s.paragraphs) lines.push('', ...block(p, '', ''));
-    if (s.notes) lines.push('', `${labels.trainerNotes}:`, ...block(s.notes, '  ', '  '));
+    lines.push(...notes(s.notes, labels.trainerNotes));
     parts.push(lines);
   }
 

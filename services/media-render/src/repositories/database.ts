@@ -14,9 +14,10 @@ export interface MediaDatabase {
     company_id: string;
     storage_key: string;
     size: ColumnType<number, number, number>;
+    content_version: ColumnType<number, number | undefined, number>;
     created_at: Timestamp;
   };
-  current_renders: { project_id: string; render_key: string; completed_at: Timestamp };
+  current_renders: { project_id: string; render_key: string; content_version: ColumnType<number, number | undefined, number>; completed_at: Timestamp };
   downloads: {
     id: Generated<string>;
     owner_user_id: string;

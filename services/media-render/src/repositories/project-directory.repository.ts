@@ -25,6 +25,7 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
       // The message is the template object field for field.
       template: (input.template as AnyTemplate | undefined) ?? null,
       ownerTier: input.ownerTier as TierId,
+      ownerTrialState: input.ownerTrialState,
       renderKey: input.renderKey,
     };
   }

@@ -1,4 +1,5 @@
-// Render facts on the bus: render.progress / render.completed / render.failed.
+// Render facts on the bus: render.progress / render.completed / render.failed, each with the
+// content version the job renders.
 import { PipelinePublisher, type EventBus } from '@trainwright/platform';
 import type { RenderEventChannel, RenderEvents } from '../services/render.service.js';
 
@@ -6,8 +7,8 @@ export class RenderEventsRepository implements RenderEventChannel {
   constructor(private readonly bus: EventBus) {}
 
   /** Progress goes to `onProgress` (the job's own) first, then onto the bus. */
-  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents {
-    const publisher = new PipelinePublisher(this.bus, 'render', runId, onProgress);
+  forRun(run: { id: string; contentVersion: number }, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents {
+    const publisher = new PipelinePublisher(this.bus, 'render', run, onProgress);
     return {
       progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
       completed: (projectId) => publisher.completed(projectId, { status: 'completed', stage: 'completed' }),

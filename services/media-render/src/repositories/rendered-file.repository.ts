@@ -1,4 +1,5 @@
-// Rendered files: the sets per project and render key, and which set is current.
+// Rendered files: the sets per project and render key (each of one content version), and which
+// set is current.
 import type { Kysely } from 'kysely';
 import type { RenderedFile, RenderedFiles } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
@@ -16,32 +17,46 @@ export class RenderedFileRepository implements RenderedFiles {
     return rows.map((r) => ({ ...r, size: Number(r.size) }));
   }
 
-  async recordFile(file: { projectId: string; renderKey: string; format: string; companyId: string; storageKey: string; size: number }): Promise<void> {
+  async recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number }): Promise<void> {
     await this.db
       .insertInto('rendered_files')
-      .values({ project_id: file.projectId, render_key: file.renderKey, format: file.format, company_id: file.companyId, storage_key: file.storageKey, size: file.size })
+      .values({
+        project_id: file.projectId,
+        render_key: file.renderKey,
+        content_version: file.contentVersion,
+        format: file.format,
+        company_id: file.companyId,
+        storage_key: file.storageKey,
+        size: file.size,
+      })
       .onConflict((oc) => oc.columns(['project_id', 'render_key', 'format']).doUpdateSet({ storage_key: file.storageKey, size: file.size }))
       .execute();
   }
 
   /**
-   * Makes `renderKey` the project's current set and forgets the older sets; returns their
-   * storage keys for the caller to delete, so a project keeps exactly one set of files.
+   * Makes the set current unless a newer version's set already is (the upsert's condition decides
+   * it atomically). The current set replaces the sets of its version and older ones (a newer set
+   * still being rendered stays); a superseded set is itself forgotten. Returns the storage keys
+   * forgotten, for the caller to delete.
    */
-  async makeCurrent(projectId: string, renderKey: string): Promise<string[]> {
+  async makeCurrent(projectId: string, renderKey: string, contentVersion: number): Promise<{ current: boolean; forgotten: string[] }> {
     return this.db.transaction().execute(async (trx) => {
-      await trx
+      const made = await trx
         .insertInto('current_renders')
-        .values({ project_id: projectId, render_key: renderKey })
-        .onConflict((oc) => oc.column('project_id').doUpdateSet({ render_key: renderKey, completed_at: new Date() }))
-        .execute();
-      const old = await trx
-        .deleteFrom('rendered_files')
-        .where('project_id', '=', projectId)
-        .where('render_key', '<>', renderKey)
-        .returning('storage_key')
-        .execute();
-      return old.map((r) => r.storage_key);
+        .values({ project_id: projectId, render_key: renderKey, content_version: contentVersion })
+        .onConflict((oc) =>
+          oc
+            .column('project_id')
+            .doUpdateSet({ render_key: renderKey, content_version: contentVersion, completed_at: new Date() })
+            .where('current_renders.content_version', '<=', contentVersion),
+        )
+        .returning('render_key')
+        .executeTakeFirst();
+      const current = made !== undefined;
+      let forget = trx.deleteFrom('rendered_files').where('project_id', '=', projectId);
+      forget = current ? forget.where('render_key', '<>', renderKey).where('content_version', '<=', contentVersion) : forget.where('render_key', '=', renderKey);
+      const forgotten = await forget.returning('storage_key').execute();
+      return { current, forgotten: forgotten.map((r) => r.storage_key) };
     });
   }
 

@@ -1,4 +1,5 @@
-// Downloads (part 1 sections 5, 7, 8): only completed projects, the formats the project has,
+// Downloads (part 1 sections 5, 7, 8): the last complete set of files (while an edit is
+// regenerated or re-rendered, the files of the version before it), the formats the project has,
 // the plan's download limit counted per owner and month, tenancy through the project service.
 import { TIERS, statusLabel, isProjectStatus } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
@@ -48,7 +49,10 @@ export class DownloadService {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
     const f = format as DownloadFormat;
     const project = await this.deps.projects.project(userId, projectId);
-    if (project.status !== 'completed') {
+    const file = await this.deps.files.currentFile(projectId, f);
+    // The last complete set is served whatever runs meanwhile; without one the project is not ready
+    // (a completed project missing the format is explained below).
+    if (!file && project.status !== 'completed') {
       const label = isProjectStatus(project.status) ? statusLabel(project.status) : project.status;
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
     }
@@ -58,7 +62,6 @@ export class DownloadService {
     const owner = await membershipOf(this.deps.memberships, userId, project.companyId);
     const tier = TIERS[owner.ownerTier];
     if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', DOWNLOAD_MESSAGES.videoNotInPlan(tier.name));
-    const file = await this.deps.files.currentFile(projectId, f);
     if (!file) {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notRendered);

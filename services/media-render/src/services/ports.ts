@@ -26,14 +26,19 @@ export interface RenderedFile {
   size: number;
 }
 
-/** The sets of rendered files per project and render key, and which set is current. */
+/** The sets of rendered files per project and render key (each of one content version), and which set is current. */
 export interface RenderedFiles {
   filesOf(projectId: string, renderKey: string): Promise<RenderedFile[]>;
-  recordFile(file: { projectId: string; renderKey: string; format: string; companyId: string; storageKey: string; size: number }): Promise<void>;
-  /** Makes `renderKey` the current set and forgets the others; their storage keys. */
-  makeCurrent(projectId: string, renderKey: string): Promise<string[]>;
+  recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number }): Promise<void>;
+  /**
+   * Makes `renderKey` the current set and forgets the sets of its version and older ones, unless a
+   * newer version's set is already current: then this set is forgotten (`current: false`). The
+   * storage keys forgotten, for the caller to delete.
+   */
+  makeCurrent(projectId: string, renderKey: string, contentVersion: number): Promise<{ current: boolean; forgotten: string[] }>;
   /** Forgets every set of a project; their storage keys. */
   forgetProject(projectId: string): Promise<string[]>;
+  /** The file of the last set that completed: the one downloads serve, whatever runs meanwhile. */
   currentFile(projectId: string, format: string): Promise<RenderedFile | undefined>;
 }
 

@@ -1,7 +1,7 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
 import type { FontStyle, TierId } from '@trainwright/catalogue';
-import { deckToScript, parseScript, parseSlideText, printScript, scriptToDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, parseSlideText, printScript, scriptTextToDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, isLayout, type AnyTemplate, type TemplateFonts } from '@trainwright/templates';
@@ -15,6 +15,8 @@ export interface RenderJobInput {
   project: Project;
   template: RenderTemplate | null;
   ownerTier: TierId;
+  /** The owner's trial state (as auth reports it): nothing renders once the trial is over. */
+  ownerTrialState: string;
   renderKey: string;
 }
 
@@ -36,7 +38,7 @@ export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'ima
 function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
   if (content?.slides.slide_content.trim()) return parseSlideText(content.slides.slide_content);
   if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
-  if (project.scriptContent.trim()) return scriptToDeck(parseScript(project.scriptContent), project.title);
+  if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
   throw new RenderError('This project has no content to render yet.');
 }
 

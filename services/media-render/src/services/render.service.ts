@@ -1,9 +1,10 @@
 // One render job: the project's current content and settings made into every file it offers,
 // stage by stage (creating_slides: pptx; generating_documents: pdf, docx, txt; creating_video:
 // narrated mp4 and mov), with real progress. Files are keyed by the render key, so a job that
-// is run again (a retry, a worker killed mid-render) reuses what is done and a project ends with
-// exactly one set of files.
-import { TIERS } from '@trainwright/catalogue';
+// is run again (a retry, a worker killed mid-render) reuses what is done. The set downloads serve
+// stays the last one that completed until the new set is complete; a render of an older version
+// that finishes after a newer one never replaces it.
+import { TIERS, isTrialState, trialRefusal } from '@trainwright/catalogue';
 import type { Logger } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type DownloadFormat, type ProgressReporter, type RenderBranding, type RenderInput, type VoiceSettings } from '../domain/types.js';
@@ -17,9 +18,10 @@ export interface RenderEvents {
   failed(projectId: string, message: string): Promise<void>;
 }
 
-/** Where each attempt of a job publishes (`runId` tells attempts apart); progress goes to `onProgress` too. */
+/** Where each attempt of a job publishes (`run.id` tells attempts apart; every event carries the
+ * job's content version); progress goes to `onProgress` too. */
 export interface RenderEventChannel {
-  forRun(runId: string, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents;
+  forRun(run: { id: string; contentVersion: number }, onProgress: (stage: string, percent: number) => Promise<void>): RenderEvents;
 }
 
 /** The technology that makes the files (pdf-lib, pptxgenjs, docx, resvg, the speech engine, ffmpeg). */
@@ -45,6 +47,8 @@ export interface VoiceSettingsSource {
 export interface RenderRequest {
   projectId: string;
   renderKey: string;
+  /** The project's content version the render key was made for (0: a job from before versions). */
+  contentVersion: number;
 }
 
 export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal error. Please try again.';
@@ -64,16 +68,20 @@ export class RenderService {
   ) {}
 
   /**
-   * Renders what is missing of the set, makes it current and removes older sets. Throws a
+   * Renders what is missing of the set, makes it current and removes older sets (or, when a newer
+   * version's set completed first, removes this one and publishes no completion). Throws a
    * RenderError: retryable while attempts remain for a fault a retry may cure (render.failed
    * is published only when it is not).
    */
   async run(request: RenderRequest, job: { attempt: number; maxAttempts: number }, events: RenderEvents): Promise<{ rendered: string[]; reused: string[] }> {
-    const { projectId, renderKey } = request;
+    const { projectId, renderKey, contentVersion } = request;
     try {
       const input = await this.deps.projects.renderInput(projectId);
       // The content changed since this job was queued: the newer job renders it.
       if (input.renderKey !== renderKey) return { rendered: [], reused: [] };
+      // A job queued before the owner's trial ended renders nothing after it.
+      const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
+      if (refusal) throw new RenderError(refusal);
       const project = input.project;
       const done = new Map((await this.deps.files.filesOf(projectId, renderKey)).map((f) => [f.format, f]));
       const renderInput = renderInputOf(project, input.template, await this.branding(project));
@@ -83,7 +91,7 @@ export class RenderService {
       const keep = async (format: DownloadFormat | 'vtt', body: Buffer | { path: string }) => {
         const key = `companies/${project.companyId}/projects/${projectId}/renders/${renderKey}/${fileBase(project.title)}.${format}`;
         const size = await this.deps.storage.save(key, body);
-        await this.deps.files.recordFile({ projectId, renderKey, format, companyId: project.companyId, storageKey: key, size });
+        await this.deps.files.recordFile({ projectId, renderKey, contentVersion, format, companyId: project.companyId, storageKey: key, size });
         rendered.push(format);
       };
 
@@ -110,8 +118,9 @@ export class RenderService {
         await events.progress(projectId, 'creating_video', 100);
       }
 
-      await this.deleteStored(await this.deps.files.makeCurrent(projectId, renderKey));
-      await events.completed(projectId);
+      const { current, forgotten } = await this.deps.files.makeCurrent(projectId, renderKey, contentVersion);
+      await this.deleteStored(forgotten);
+      if (current) await events.completed(projectId);
       return { rendered, reused: [...done.keys()] };
     } catch (error) {
       const known = error instanceof RenderError;

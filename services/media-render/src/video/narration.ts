@@ -1,7 +1,7 @@
 // Narration of the video: what is said over each slide, spoken through whichever SpeechProvider is
 // configured, and the timeline that follows from the clips' lengths. The title card is narrated
-// with the title; a slide with its speaker notes, else with its scene of the script, else with its
-// points and paragraphs.
+// with the notes of the title slide it stands for (content.ts), else with the title; a slide with
+// its speaker notes, else with its scene of the script, else with its points and paragraphs.
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -79,14 +79,16 @@ export function narrationTexts(input: RenderInput): string[] {
     used.add(at);
     return scenes[at]!.lines;
   };
-  const texts = content.sections.map((section, i) => {
-    // Blank lines separate the notes' paragraphs; single line breaks inside one are wrapping.
-    if (section.notes) return speakableText(section.notes.split(/\n\s*\n/));
-    const scene = sceneFor(i);
+  // Blank lines separate the notes' paragraphs; single line breaks inside one are wrapping.
+  const notes = (text: string) => speakableText(text.split(/\n\s*\n/));
+  const texts = content.sections.map((section) => {
+    if (section.notes) return notes(section.notes);
+    const scene = sceneFor(section.slide);
     if (scene && scene.some((l) => l.trim() !== '')) return speakableText(scene);
     return speakableText([...section.points, ...section.paragraphs]);
   });
-  return [speakableText([shorten(content.title, TITLE_NARRATION_CHARS)]), ...texts];
+  const title = content.coverNotes ? notes(content.coverNotes) : speakableText([shorten(content.title, TITLE_NARRATION_CHARS)]);
+  return [title, ...texts];
 }
 
 /** The text cut after a whole word at about `max` characters. */

@@ -24,6 +24,7 @@ describe('prepareContent', () => {
     expect(c.sections).toEqual([
       {
         number: 1,
+        slide: 0,
         title: 'Slide 1',
         heading: '1. Slide 1',
         points: ['Keep exits clear'],
@@ -31,6 +32,31 @@ describe('prepareContent', () => {
         notes: 'Say hello',
       },
     ]);
+    expect(c.coverNotes).toBe('');
+  });
+
+  it('should take a first slide that only repeats the title for the cover, its notes the cover’s', () => {
+    const slides = (first: { title: string; points?: string[]; paragraphs?: string[]; notes?: string }) => [
+      { points: [], paragraphs: [], notes: '', ...first },
+      { title: 'Hazards', points: ['Spot them'], paragraphs: [], notes: 'Look first.' },
+    ];
+    const titled = (first: Parameters<typeof slides>[0], deckTitle = 'Fire Safety Training') =>
+      prepareContent(fireSafetyInput({ description: 'How to stay safe.', deck: { title: deckTitle, slides: slides(first) } }));
+
+    const c = titled({ title: ' FIRE  safety training', notes: '\tWelcome, everyone.\r\n' });
+    expect(c.sections).toEqual([{ number: 1, slide: 1, title: 'Hazards', heading: '1. Hazards', points: ['Spot them'], paragraphs: [], notes: 'Look first.' }]);
+    expect(c.coverNotes).toBe('Welcome, everyone.');
+    // The project's title counts as much as the deck's, and the cover's description is no text of the slide's own.
+    expect(titled({ title: 'Fire Safety Training', paragraphs: ['How to stay  safe.'] }, '').sections.map((s) => s.title)).toEqual(['Hazards']);
+    // A slide with something of its own to show stays a slide.
+    for (const first of [{ title: 'Fire Safety Training', points: ['Welcome'] }, { title: 'Fire Safety Training', paragraphs: ['Our site'] }, { title: 'Welcome', notes: 'Hi.' }]) {
+      const kept = titled(first);
+      expect(kept.sections.map((s) => s.heading)).toEqual([`1. ${first.title}`, '2. Hazards']);
+      expect(kept.coverNotes).toBe('');
+    }
+    // Malformed slides are cleaned before they are compared, never thrown on.
+    const hostile = prepareContent(fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [{ title: 42, points: null, paragraphs: 'x', notes: {} } as never] } }));
+    expect(hostile.sections.map((s) => s.heading)).toEqual(['1. Slide 1']);
   });
 
   it('should give the answer letters and texts, and a dash when no option is marked', () => {

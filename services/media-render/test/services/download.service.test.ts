@@ -80,8 +80,8 @@ describe(DownloadService.name, () => {
       expect(await failure(service.open(USER, 'project-1', 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
     });
 
-    it('should answer 409 with the status while the project is not completed', async () => {
-      const { service } = setup({ project: completedProject({ status: 'creating_video' }) });
+    it('should answer 409 with the status while a project that never completed has no files', async () => {
+      const { service } = setup({ project: completedProject({ status: 'creating_video' }), files: {} });
       const error = await failure(service.open(USER, 'project-1', 'pptx', true));
       expect(error).toMatchObject({
         code: 'CONFLICT',
@@ -89,6 +89,20 @@ describe(DownloadService.name, () => {
         message: 'Project "Fire Safety: Basics" is not ready for download yet (status: Creating Video).',
         detail: { status: 'creating_video' },
       });
+    });
+
+    it('should serve the last complete set while an edit is generated or rendered again', async () => {
+      for (const status of ['pending', 'analyzing', 'creating_slides', 'creating_video', 'failed']) {
+        const { service, downloads } = setup({ project: completedProject({ status, contentVersion: 2, filesVersion: 1 }) });
+        await expect(service.open(USER, 'project-1', 'pptx', true)).resolves.toMatchObject({ storageKey: 'k/deck.pptx', size: 10 });
+        expect(downloads.counted).toHaveLength(1);
+      }
+    });
+
+    it('should answer 409 with the status for a format the last set lacks while the next one renders', async () => {
+      const { service } = setup({ project: completedProject({ status: 'creating_slides' }), files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } });
+      const error = await failure(service.open(USER, 'project-1', 'mp4', true));
+      expect(error).toMatchObject({ code: 'CONFLICT', message: 'Project "Fire Safety: Basics" is not ready for download yet (status: Creating Slides).' });
     });
 
     it('should answer 409 when the project has no content', async () => {

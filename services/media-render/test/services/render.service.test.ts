@@ -22,21 +22,24 @@ function project(changes: Partial<Project> = {}): Project {
   });
 }
 
-/** The stored rows of every render key, as the repository keeps them. */
+/** The stored rows of every render key, as the repository keeps them (rendered-file.repository.medium.test.ts checks the SQL). */
 class FakeFiles implements Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetProject'> {
-  rows: Array<RenderedFile & { renderKey: string }> = [];
+  rows: Array<RenderedFile & { renderKey: string; contentVersion: number }> = [];
   current = '';
+  currentVersion = 0;
   async filesOf(_projectId: string, renderKey: string) {
     return this.rows.filter((r) => r.renderKey === renderKey);
   }
-  async recordFile(f: { renderKey: string; format: string; storageKey: string; size: number }) {
-    this.rows.push({ renderKey: f.renderKey, format: f.format, storage_key: f.storageKey, size: f.size });
+  async recordFile(f: { renderKey: string; contentVersion: number; format: string; storageKey: string; size: number }) {
+    this.rows.push({ renderKey: f.renderKey, contentVersion: f.contentVersion, format: f.format, storage_key: f.storageKey, size: f.size });
   }
-  async makeCurrent(_projectId: string, renderKey: string) {
-    this.current = renderKey;
-    const old = this.rows.filter((r) => r.renderKey !== renderKey);
-    this.rows = this.rows.filter((r) => r.renderKey === renderKey);
-    return old.map((r) => r.storage_key);
+  async makeCurrent(_projectId: string, renderKey: string, contentVersion: number) {
+    const current = contentVersion >= this.currentVersion;
+    if (current) [this.current, this.currentVersion] = [renderKey, contentVersion];
+    const forget = (r: { renderKey: string; contentVersion: number }) => (current ? r.renderKey !== renderKey && r.contentVersion <= contentVersion : r.renderKey === renderKey);
+    const forgotten = this.rows.filter(forget).map((r) => r.storage_key);
+    this.rows = this.rows.filter((r) => !forget(r));
+    return { current, forgotten };
   }
   async forgetProject() {
     const keys = this.rows.map((r) => r.storage_key);
@@ -45,7 +48,7 @@ class FakeFiles implements Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeC
   }
 }
 
-function setup(options: { project?: Project; tier?: TierId; renderKey?: string; failDocument?: Partial<Record<DocumentFormat, Error>> } = {}) {
+function setup(options: { project?: Project; tier?: TierId; trialState?: string; renderKey?: string; failDocument?: Partial<Record<DocumentFormat, Error>> } = {}) {
   const log: string[] = [];
   const files = new FakeFiles();
   const saved = new Map<string, string>();
@@ -77,7 +80,7 @@ function setup(options: { project?: Project; tier?: TierId; renderKey?: string; 
     },
   };
   const service = new RenderService({
-    projects: { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', renderKey: options.renderKey ?? KEY }) },
+    projects: { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', ownerTrialState: options.trialState ?? 'active', renderKey: options.renderKey ?? KEY }) },
     logos: { fetch: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) },
     voices: { settingsFor: async (voiceId) => (voiceId === 'custom:v1' ? VOICE : { provider: 'espeak', voice: 'default' }) },
     renderers,
@@ -102,7 +105,7 @@ describe(RenderService.name, () => {
   describe('run', () => {
     it('should publish the progress stages in order and then completed', async () => {
       const { service, events } = setup();
-      await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events);
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(events.log).toEqual([
         'creating_slides 0',
         'creating_slides 100',
@@ -117,9 +120,17 @@ describe(RenderService.name, () => {
       ]);
     });
 
+    it('should render nothing once the owner trial is over, failing with the trial message', async () => {
+      const { service, events, files } = setup({ tier: 'free-trial', trialState: 'expired' });
+      const error = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events).catch((e: unknown) => e);
+      expect(error).toMatchObject({ message: 'Your free trial has expired. Upgrade to continue creating training content.', retryable: false });
+      expect(events.log).toEqual(['failed: Your free trial has expired. Upgrade to continue creating training content.']);
+      expect(await files.filesOf('project-1', KEY)).toEqual([]);
+    });
+
     it('should store and record every file under the render key', async () => {
       const { service, events, files, saved, rendered } = setup();
-      const result = await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events);
+      const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(result).toEqual({ rendered: ['pptx', 'pdf', 'docx', 'txt', 'mp4', 'mov', 'vtt'], reused: [] });
       expect(rendered).toContain('video Fire Safety en-us in /scratch/1');
       expect(Object.fromEntries(saved)).toEqual({
@@ -137,15 +148,36 @@ describe(RenderService.name, () => {
 
     it('should remove the files of older sets once the new set is current', async () => {
       const { service, events, files, deleted } = setup();
-      files.rows.push({ renderKey: 'key-1', format: 'pdf', storage_key: 'old/Fire_Safety.pdf', size: 3 }, { renderKey: 'key-1', format: 'pptx', storage_key: 'old/Fire_Safety.pptx', size: 4 });
-      await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events);
+      files.rows.push({ renderKey: 'key-1', contentVersion: 1, format: 'pdf', storage_key: 'old/Fire_Safety.pdf', size: 3 }, { renderKey: 'key-1', contentVersion: 1, format: 'pptx', storage_key: 'old/Fire_Safety.pptx', size: 4 });
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(deleted).toEqual(['old/Fire_Safety.pdf', 'old/Fire_Safety.pptx']);
       expect(files.rows.every((r) => r.renderKey === KEY)).toBe(true);
     });
 
+    it('should keep the current set until the new one is complete', async () => {
+      const { service, events, files, deleted } = setup({ failDocument: { docx: new RenderError('The disk is full.', true) } });
+      Object.assign(files, { current: 'key-1', currentVersion: 1 });
+      files.rows.push({ renderKey: 'key-1', contentVersion: 1, format: 'pdf', storage_key: 'old/Fire_Safety.pdf', size: 3 });
+      await expect(service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).rejects.toMatchObject({ retryable: true });
+      expect(files.current).toBe('key-1');
+      expect(deleted).toEqual([]);
+      expect(files.rows.filter((r) => r.renderKey === 'key-1')).toHaveLength(1);
+    });
+
+    it('should neither replace a newer version\'s set nor announce completion when it finishes last', async () => {
+      const { service, events, files, deleted } = setup();
+      Object.assign(files, { current: 'key-3', currentVersion: 3 });
+      files.rows.push({ renderKey: 'key-3', contentVersion: 3, format: 'pdf', storage_key: 'new/Fire_Safety.pdf', size: 3 });
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      expect(files.current).toBe('key-3');
+      expect(files.rows.map((r) => r.storage_key)).toEqual(['new/Fire_Safety.pdf']);
+      expect(deleted).toContain(`${BASE}.pdf`);
+      expect(events.log).not.toContain('completed');
+    });
+
     it('should render no video when the plan has none', async () => {
       const { service, events, rendered } = setup({ tier: 'free-trial' });
-      const result = await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events);
+      const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(result.rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(rendered.some((r) => r.startsWith('video'))).toBe(false);
       expect(events.log).not.toContain('creating_video 0');
@@ -153,8 +185,8 @@ describe(RenderService.name, () => {
 
     it('should reuse the files a previous attempt finished', async () => {
       const { service, events, files, rendered, saved } = setup();
-      files.rows.push({ renderKey: KEY, format: 'pptx', storage_key: `${BASE}.pptx`, size: 10 }, { renderKey: KEY, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
-      const result = await service.run({ projectId: 'project-1', renderKey: KEY }, { attempt: 2, maxAttempts: 3 }, events);
+      files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'pptx', storage_key: `${BASE}.pptx`, size: 10 }, { renderKey: KEY, contentVersion: 2, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
+      const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 2, maxAttempts: 3 }, events);
       expect(result).toEqual({ rendered: ['docx', 'txt', 'mp4', 'mov', 'vtt'], reused: ['pptx', 'pdf'] });
       expect(rendered.slice(0, 2)).toEqual(['docx', 'txt']);
       expect(saved.has(`${BASE}.pptx`)).toBe(false);
@@ -163,20 +195,20 @@ describe(RenderService.name, () => {
 
     it('should do nothing when the content changed since the job was queued', async () => {
       const { service, events, rendered } = setup({ renderKey: 'key-3' });
-      await expect(service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events)).resolves.toEqual({ rendered: [], reused: [] });
+      await expect(service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).resolves.toEqual({ rendered: [], reused: [] });
       expect(rendered).toEqual([]);
       expect(events.log).toEqual([]);
     });
 
     it('should render without the logo and say why when the logo cannot be used', async () => {
       const { service, events, log } = setup({ project: project({ branding: { companyName: 'Acme', website: 'acme.test', logoUrl: 'https://acme.test/logo.gif' } }) });
-      await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events);
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(log).toEqual(['warn rendering without the logo {"projectId":"project-1","problem":"Logo could not be loaded: it is not a PNG or JPEG image."}']);
     });
 
     it('should fail at once, publishing failed once, on a RenderError that is not retryable', async () => {
       const { service, events } = setup({ failDocument: { pdf: new RenderError('The PDF guide could not be written.') } });
-      const error = await service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events).catch((e: unknown) => e);
+      const error = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RenderError);
       expect(error).toMatchObject({ message: 'The PDF guide could not be written.', retryable: false });
       expect(events.log.filter((e) => e.startsWith('failed'))).toEqual(['failed: The PDF guide could not be written.']);
@@ -185,13 +217,13 @@ describe(RenderService.name, () => {
 
     it('should ask for a retry without publishing failed while attempts remain', async () => {
       const { service, events } = setup({ failDocument: { docx: new RenderError('The disk is full.', true) } });
-      await expect(service.run({ projectId: 'project-1', renderKey: KEY }, FIRST, events)).rejects.toMatchObject({ message: 'The disk is full.', retryable: true });
+      await expect(service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).rejects.toMatchObject({ message: 'The disk is full.', retryable: true });
       expect(events.log.some((e) => e.startsWith('failed'))).toBe(false);
     });
 
     it('should publish failed with a safe message on the last attempt of an unexpected fault', async () => {
       const { service, events, log } = setup({ failDocument: { txt: new Error('ENOSPC: /var/lib/secret') } });
-      await expect(service.run({ projectId: 'project-1', renderKey: KEY }, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
+      await expect(service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
       expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE}`);
       expect(log).toEqual(['error render failed unexpectedly']);
     });
@@ -200,7 +232,7 @@ describe(RenderService.name, () => {
   describe('forgetProject', () => {
     it("should forget every set of the project and remove their files", async () => {
       const { service, files, deleted } = setup();
-      files.rows.push({ renderKey: KEY, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
+      files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
       await service.forgetProject('project-1');
       expect(deleted).toEqual([`${BASE}.pdf`]);
       expect(files.rows).toEqual([]);

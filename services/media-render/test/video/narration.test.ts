@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { RenderError, type SpeechClip, type SpeechProvider, type VoiceSettings } from '../../src/domain/types.js';
 import { EspeakProvider } from '../../src/speech/espeak.js';
 import { MIN_SLIDE_MS, narrate, narrationTexts, SLIDE_PAUSE_MS, slideDurationMs, speakableText } from '../../src/video/narration.js';
-import { TITLE_CARD } from '../../src/video/slide-image.js';
+import { TITLE_CARD, videoSlideIndexes } from '../../src/video/slide-image.js';
 import { makeInput, probeDurationMs, slide, tempDir } from './helpers.js';
 
 const VOICE: VoiceSettings = { provider: 'espeak', voice: 'en-us' };
@@ -39,6 +39,20 @@ describe('narration text', () => {
     // A 2000-character title is shown cut on the card, and said only in part.
     const long = makeInput([], { title: 'word '.repeat(400) });
     expect(narrationTexts(long)[0]!.length).toBeLessThanOrEqual(201);
+  });
+
+  test('a first slide that only repeats the title is the title card: its notes are said there, and no slide says them again', () => {
+    const input = makeInput([
+      slide('Workplace Safety', [], 'Welcome, everyone.\n\nPhones off, please.'),
+      slide('Hazards', ['Spot hazards'], 'Look for hazards first.'),
+      slide('Report', ['Report incidents'], 'Tell your supervisor at once.'),
+    ]);
+    expect(videoSlideIndexes(input)).toEqual([TITLE_CARD, 0, 1]);
+    expect(narrationTexts(input)).toEqual(['Welcome, everyone.\nPhones off, please.', 'Look for hazards first.', 'Tell your supervisor at once.']);
+    // Without notes the title card says the title, and scenes still pair with their slides of the deck.
+    const script = ['[SCENE: Opening]', 'NARRATOR: Not said: the card says the title.', '[SCENE: One]', 'NARRATOR: First.', '[SCENE: Two]', 'NARRATOR: Second.'].join('\n');
+    const silent = makeInput([slide('Workplace Safety'), slide('A', ['a']), slide('B', ['b'])], { script });
+    expect(narrationTexts(silent)).toEqual(['Workplace Safety.', 'First.', 'Second.']);
   });
 
   test('slide durations: the narration plus a pause, never below the minimum', () => {

@@ -56,6 +56,8 @@ export function toProtoProject(p: ProjectView): Project {
     // Stored normalised: a method's request, or an enhanced version's improvement plan.
     requestData: p.request_data && p.generator_type ? GeneratorRequest.fromJSON({ [p.generator_type]: p.request_data }) : undefined,
     derivedFromProjectId: p.derived_from_project_id ?? '',
+    contentVersion: p.content_version,
+    filesVersion: p.files_version ?? undefined,
   };
 }
 
@@ -117,6 +119,7 @@ export function createProjectHandlers(
           size: f.size,
         })),
         ownerTier: input.ownerTier,
+        ownerTrialState: input.ownerTrialState,
         sourceProject: input.sourceProject ? toProtoProject(input.sourceProject) : undefined,
         template: input.template ? Template.fromPartial(input.template) : undefined,
         ownerUserId: input.ownerUserId,

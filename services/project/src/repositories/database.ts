@@ -54,6 +54,12 @@ export interface ProjectsTable {
   generator_type: Generated<string>;
   request_data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
   derived_from_project_id: string | null;
+  /** Bumped by every edit of the content or of how it is rendered (the first version is 1). */
+  content_version: Generated<number>;
+  /** The version whose files downloads serve; null before the first render completed. */
+  files_version: number | null;
+  /** The version a generation is due for; null when the content needs none (generated or hand-edited). */
+  generation_version: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -6,11 +6,11 @@ import type { PipelineJobs } from '../services/projects/deps.js';
 export class PipelineJobsRepository implements PipelineJobs {
   constructor(private readonly queues: { generate: JobQueue; render: JobQueue }) {}
 
-  generate(projectId: string, contentVersion: string): Promise<void> {
-    return this.queues.generate.enqueue(GENERATE_PROJECT_JOB, { projectId, contentVersion });
+  generate(projectId: string, contentVersion: number): Promise<void> {
+    return this.queues.generate.enqueue(GENERATE_PROJECT_JOB, { projectId, contentVersion: String(contentVersion) });
   }
 
-  render(projectId: string, renderKey: string): Promise<void> {
-    return this.queues.render.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey });
+  render(projectId: string, renderKey: string, contentVersion: number): Promise<void> {
+    return this.queues.render.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey, contentVersion: String(contentVersion) });
   }
 }

@@ -2,7 +2,7 @@
 // belongs to); every query here takes those ids and never returns another company's rows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
-import type { FileRow, ListFilter, NewProject, ProjectRow, ProjectStore, StatsRow } from '../services/projects/deps.js';
+import type { FileRow, ListFilter, NewProject, ProjectRow, ProjectState, ProjectStore, StatsRow } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 
@@ -65,6 +65,8 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
           generator_type: input.generatorType ?? '',
           request_data: input.requestData ? JSON.stringify(input.requestData) : null,
           derived_from_project_id: input.derivedFromProjectId ?? null,
+          // Content written at creation (the sample) needs no generation; anything else its first.
+          generation_version: input.generatedContent ? null : 1,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -211,20 +213,38 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     });
   }
 
-  /** Moves the status only if it is still `from` (the machine's check and the write agree). */
+  /** Writes only if the project is still as `seen` (the decision made on it and the write agree). */
+  async updateIfUnchanged(id: string, seen: ProjectState, changes: Partial<Record<keyof ProjectsTable, unknown>>, events: OutboxEvent[]): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const moved = await this.transition(trx, id, seen, changes);
+      if (moved) await enqueueEvents(trx, events);
+      return moved;
+    });
+  }
+
+  /** Moves the status only if the project is still as `from` (the machine's check and the write agree). */
   async transition(
     trx: Transaction<ProjectDatabase> | Kysely<ProjectDatabase>,
     id: string,
-    from: string,
+    from: ProjectState,
     changes: Partial<Record<keyof ProjectsTable, unknown>>,
   ): Promise<boolean> {
     const result = await trx
       .updateTable('projects')
       .set({ ...(changes as object), updated_at: new Date() })
       .where('id', '=', id)
-      .where('status', '=', from)
+      .where('status', '=', from.status)
+      .where('content_version', '=', from.contentVersion)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  async recordFilesVersion(trx: Transaction<ProjectDatabase> | Kysely<ProjectDatabase>, id: string, version: number): Promise<void> {
+    await trx
+      .updateTable('projects')
+      .set({ files_version: sql<number>`greatest(coalesce(files_version, 0), ${version})` })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Applies an event once: false when its id was applied before. */
@@ -243,6 +263,21 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       const files = await trx.selectFrom('project_files').select('storage_key').where('project_id', '=', id).execute();
       await trx.deleteFrom('projects').where('id', '=', id).execute();
       await enqueueEvents(trx, events);
+      return files.map((f) => f.storage_key);
+    });
+  }
+
+  async deleteOwnedBy(ownerUserId: string, companyIds: string[], events: (project: ProjectRow) => OutboxEvent[]): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const projects = await trx.selectFrom('projects').selectAll().where('owner_user_id', '=', ownerUserId).forUpdate().execute();
+      const ids = projects.map((p) => p.id);
+      let files = ids.length ? await trx.selectFrom('project_files').select('storage_key').where('project_id', 'in', ids).execute() : [];
+      if (companyIds.length) {
+        const loose = await trx.deleteFrom('project_files').where('project_id', 'is', null).where('company_id', 'in', companyIds).returning('storage_key').execute();
+        files = [...files, ...loose];
+      }
+      if (ids.length) await trx.deleteFrom('projects').where('id', 'in', ids).execute();
+      await enqueueEvents(trx, projects.flatMap(events));
       return files.map((f) => f.storage_key);
     });
   }

@@ -11,7 +11,7 @@ export function generationProgressSubscription(deps: ProjectDeps): Subscription 
     name: 'project-generation',
     subject: 'generation.*',
     handle: async (event) => {
-      const progress = decode(event.data);
+      const progress = decode(event.data, 'generation');
       if (event.subject === 'generation.completed') await completeGeneration(deps, event.id, progress);
       else await applyPipelineEvent(deps, event.id, progress);
     },
@@ -23,14 +23,15 @@ export function renderProgressSubscription(deps: ProjectDeps): Subscription {
     name: 'project-render',
     subject: 'render.*',
     handle: async (event) => {
-      await applyPipelineEvent(deps, event.id, decode(event.data));
+      await applyPipelineEvent(deps, event.id, decode(event.data, 'render'));
     },
   };
 }
 
-function decode(data: Uint8Array): PipelineEvent {
+function decode(data: Uint8Array, source: PipelineEvent['source']): PipelineEvent {
   const e = PipelineProgress.decode(data);
   return {
+    source,
     projectId: e.projectId,
     status: e.status,
     stage: e.stage,
@@ -39,5 +40,6 @@ function decode(data: Uint8Array): PipelineEvent {
     generatedContent: e.generatedContent ? contentFromMessage(e.generatedContent) : undefined,
     qualityScore: e.qualityScore,
     engagementPrediction: e.engagementPrediction,
+    contentVersion: e.contentVersion,
   };
 }

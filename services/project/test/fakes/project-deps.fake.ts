@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
 import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/services/projects/deps.js';
-import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectStore } from '../../src/services/projects/deps.js';
+import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore } from '../../src/services/projects/deps.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
 
 /** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
@@ -61,6 +61,9 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
       generator_type: input.generatorType ?? '',
       request_data: input.requestData ?? null,
       derived_from_project_id: input.derivedFromProjectId ?? null,
+      content_version: 1,
+      files_version: null,
+      generation_version: input.generatedContent ? null : 1,
       created_at: this.clock(),
       updated_at: this.clock(),
     });
@@ -130,10 +133,22 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     this.outbox.push(...events);
   }
 
-  async transition(_trx: unknown, id: string, from: string, changes: ProjectChanges) {
-    if (this.rows.get(id)?.status !== from) return false;
+  async updateIfUnchanged(id: string, seen: ProjectState, changes: ProjectChanges, events: OutboxEvent[]) {
+    if (!(await this.transition(undefined, id, seen, changes))) return false;
+    this.outbox.push(...events);
+    return true;
+  }
+
+  async transition(_trx: unknown, id: string, from: ProjectState, changes: ProjectChanges) {
+    const row = this.rows.get(id);
+    if (row?.status !== from.status || row.content_version !== from.contentVersion) return false;
     this.write(id, changes);
     return true;
+  }
+
+  async recordFilesVersion(_trx: unknown, id: string, version: number) {
+    const row = this.rows.get(id);
+    if (row) row.files_version = Math.max(row.files_version ?? 0, version);
   }
 
   async onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>) {
@@ -147,6 +162,16 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     this.rows.delete(id);
     this.outbox.push(...events);
     return this.files.filter((f) => f.project_id === id).map((f) => f.storage_key);
+  }
+
+  async deleteOwnedBy(ownerUserId: string, companyIds: string[], events: (project: ProjectRow) => OutboxEvent[]) {
+    const owned = [...this.rows.values()].filter((r) => r.owner_user_id === ownerUserId);
+    const ids = owned.map((r) => r.id);
+    const gone = this.files.filter((f) => (f.project_id !== null && ids.includes(f.project_id)) || (f.project_id === null && companyIds.includes(f.company_id)));
+    for (const id of ids) this.rows.delete(id);
+    this.files.splice(0, this.files.length, ...this.files.filter((f) => !gone.includes(f)));
+    this.outbox.push(...owned.flatMap(events));
+    return gone.map((f) => f.storage_key);
   }
 
   async activeShareLink(projectId: string) {
@@ -197,7 +222,7 @@ export class FakeMemberships implements Memberships {
   /** Adds the user to a company (the first one is their current company). */
   join(userId: string, company: Partial<CallerCompany> & { companyId: string }): void {
     const caller = this.byUser.get(userId) ?? { currentCompanyId: company.companyId, companies: [] };
-    caller.companies.push({ companyName: 'Acme', role: 'owner', ownerTier: 'free-trial', ownerUserId: userId, members: 1, ...company });
+    caller.companies.push({ companyName: 'Acme', role: 'owner', ownerTier: 'free-trial', ownerUserId: userId, members: 1, ownerTrialState: 'active_trial', ...company });
     this.byUser.set(userId, caller);
   }
 
@@ -207,15 +232,15 @@ export class FakeMemberships implements Memberships {
 }
 
 export class FakePipelineJobs implements PipelineJobs {
-  readonly generated: Array<{ projectId: string; contentVersion: string }> = [];
-  readonly rendered: Array<{ projectId: string; renderKey: string }> = [];
+  readonly generated: Array<{ projectId: string; contentVersion: number }> = [];
+  readonly rendered: Array<{ projectId: string; renderKey: string; contentVersion: number }> = [];
 
-  async generate(projectId: string, contentVersion: string): Promise<void> {
+  async generate(projectId: string, contentVersion: number): Promise<void> {
     this.generated.push({ projectId, contentVersion });
   }
 
-  async render(projectId: string, renderKey: string): Promise<void> {
-    this.rendered.push({ projectId, renderKey });
+  async render(projectId: string, renderKey: string, contentVersion: number): Promise<void> {
+    this.rendered.push({ projectId, renderKey, contentVersion });
   }
 }
 

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
+import { useDisplayTimeZone } from '~/lib/server-data';
 import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type Project } from '~/lib/projects';
 import { Badge, Button, cx } from '../ui';
 
@@ -130,6 +131,7 @@ function engagementText(value: number | string): string {
 
 export function ProjectCard({ project, onAction }: { project: Project; onAction: (project: Project, action: ProjectAction) => void }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useDisplayTimeZone(); // the list is rendered on the server too
   const band = qualityBand(project.quality_score);
   const stages = stagesWithProgress(project.progress);
   const languages = project.available_languages?.length ?? 0;
@@ -183,13 +185,21 @@ export function ProjectCard({ project, onAction }: { project: Project; onAction:
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-slate-500">
         <div>
           <dt className="sr-only">{t('projects.card.created')}</dt>
-          <dd>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language) })}</dd>
+          <dd>{t('projects.card.createdOn', { date: formatDate(project.created_at, i18n.language, timeZone) })}</dd>
         </div>
         <div className="text-right">
           <dt className="sr-only">{t('projects.card.languagesLabel')}</dt>
           <dd>{t('projects.card.languages', { count: languages })}</dd>
         </div>
       </dl>
+
+      {typeof project.files_version === 'number' && (
+        <p className="mt-2 text-xs text-slate-500" data-testid="files-version">
+          {project.content_version && project.content_version > project.files_version
+            ? t('projects.card.filesUpdating', { files: project.files_version, version: project.content_version })
+            : t('projects.card.filesVersion', { version: project.files_version })}
+        </p>
+      )}
 
       {project.status === 'failed' && project.error && (
         <p className="mt-2 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">

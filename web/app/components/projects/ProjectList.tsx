@@ -153,7 +153,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       [applyChange, reload],
     ),
     onListChanged: useCallback(() => void reload({ quiet: true }), [reload]),
-  });
+  }, { resync: list.fromServer });
 
   const onAction = async (project: Project, action: ProjectAction) => {
     if (action === 'edit' || action === 'preview' || action === 'download' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {

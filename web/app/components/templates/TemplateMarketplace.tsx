@@ -11,6 +11,7 @@ import { DIFFICULTIES, TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateSort } 
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
+import { useSkipFirstLoad } from '~/lib/server-data';
 import { isPreviewImage, templateQueryString, type MarketplaceTemplate, type TemplateListResponse, type TemplateQuery } from '~/lib/templates';
 import { SEARCH_DEBOUNCE_MS } from '~/lib/useProjects';
 import { LockIcon, PlusIcon, TemplateIcon } from '../icons';
@@ -106,20 +107,24 @@ export function TemplateMarketplace({
   mode,
   onUse,
   onLeave,
+  initial = null,
 }: {
   mode: MarketplaceMode;
   onUse: (template: MarketplaceTemplate) => void;
   /** Called before a link leaves for another page (the modal closes). */
   onLeave?: () => void;
+  /** The unfiltered list as the /templates loader read it (not asked again on mount). */
+  initial?: TemplateListResponse | null;
 }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
   const id = useId();
   const [searchInput, setSearchInput] = useState('');
   const [query, setQuery] = useState<TemplateQuery>({ search: '', category: '', level: '', sort: '' });
-  const [data, setData] = useState<TemplateListResponse | null>(null);
+  const [data, setData] = useState<TemplateListResponse | null>(initial);
   const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(initial === null);
+  const skipFirstLoad = useSkipFirstLoad(initial !== null);
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -144,8 +149,9 @@ export function TemplateMarketplace({
   }, []);
 
   useEffect(() => {
+    if (skipFirstLoad()) return;
     void load(query);
-  }, [load, query]);
+  }, [load, query, skipFirstLoad]);
 
   useEffect(() => {
     if (searchInput === query.search) return;

@@ -1,5 +1,6 @@
 // Tenancy and roles, decided by the platform's Authoriser from one ListCompanies answer of the
 // auth service per request; a project of another company is NOT_FOUND.
+import { trialRefusal } from '@trainwright/catalogue';
 import { AppError, Authoriser, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
 import type { ProjectRow } from './deps.js';
 import { MESSAGES, isUuid } from '../validation.js';
@@ -16,6 +17,12 @@ export function companyFor(
   const company = caller.companies.find((c) => c.companyId === id);
   Authoriser.decide(company?.role, action, notFoundMessage);
   return company!;
+}
+
+/** New generation in the company: refused once its owner's free trial is over (grace period or expired). */
+export function requireGenerationAllowed(company: Pick<CallerCompany, 'ownerTrialState'>): void {
+  const refusal = trialRefusal(company.ownerTrialState);
+  if (refusal) throw new AppError('TRIAL_ENDED', refusal);
 }
 
 /** A project of one of the caller's companies whose role allows the action, with those companies. */

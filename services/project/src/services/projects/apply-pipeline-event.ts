@@ -1,11 +1,14 @@
 // A pipeline fact (generator or media render) applied once. The status moves only along the
-// machine; an event the machine does not allow (late, duplicate, out of order) changes nothing.
+// machine; an event the machine does not allow (late, duplicate, out of order) changes nothing,
+// and neither does an event of a job an edit has made stale (it worked for an older version).
 import { canTransition, isPipelineStage, isProjectStatus, type ProjectStatus } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
 import { projectEvents } from '../events.js';
-import type { ProjectChanges, ProjectDeps } from './deps.js';
+import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 
 export interface PipelineEvent {
+  /** Which pipeline published it: a generation job works for `generation_version`, a render for `content_version`. */
+  source: 'generation' | 'render';
   projectId: string;
   status: string;
   stage: string;
@@ -14,6 +17,21 @@ export interface PipelineEvent {
   generatedContent?: GeneratedContent;
   qualityScore?: number;
   engagementPrediction?: number;
+  /** The content version the job worked for; absent (or 0): a job from before versions, applied as it comes. */
+  contentVersion?: number;
+}
+
+/** True when the job that published the event still works for the project's version. */
+function isCurrent(row: ProjectRow, event: PipelineEvent): boolean {
+  if (!event.contentVersion) return true;
+  return event.contentVersion === (event.source === 'generation' ? row.generation_version : row.content_version);
+}
+
+/** render.completed: the version whose files downloads now serve (media-render made them current), or null. */
+function finishedFiles(row: ProjectRow, event: PipelineEvent): number | null {
+  if (event.source !== 'render' || event.status !== 'completed') return null;
+  const version = event.contentVersion || row.content_version;
+  return version > (row.files_version ?? 0) ? version : null;
 }
 
 export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, event: PipelineEvent): Promise<boolean> {
@@ -21,7 +39,13 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
   const target: ProjectStatus = event.status;
   const applied = await deps.projects.onceForEvent(eventId, async (trx) => {
     const row = await deps.projects.findByIdUnscoped(event.projectId);
-    if (!row || !isProjectStatus(row.status) || !canTransition(row.status, target)) return [];
+    if (!row || !isProjectStatus(row.status)) return [];
+    const seen = { status: row.status, contentVersion: row.content_version };
+    // Whatever happens to the status, the files media-render made current are served now: an
+    // older version's (an edit came meanwhile), or the sample's (completed from the start).
+    const filesVersion = finishedFiles(row, event);
+    if (filesVersion !== null) await deps.projects.recordFilesVersion(trx, row.id, filesVersion);
+    if (!isCurrent(row, event) || !canTransition(row.status, target)) return [];
     const progress = { ...row.progress };
     if (isPipelineStage(event.stage)) progress[event.stage] = Math.max(0, Math.min(100, Math.round(event.percent)));
     if (target === 'completed') for (const stage of Object.keys(progress)) progress[stage] = 100;
@@ -30,11 +54,14 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
       progress: JSON.stringify(progress),
       error: target === 'failed' ? event.error || 'Generation failed' : '',
     };
-    if (event.generatedContent) changes.generated_content = JSON.stringify(event.generatedContent);
+    if (event.generatedContent) {
+      changes.generated_content = JSON.stringify(event.generatedContent);
+      changes.generation_version = null;
+    }
     if (event.qualityScore !== undefined) changes.quality_score = event.qualityScore;
     if (event.engagementPrediction !== undefined) changes.engagement_prediction = event.engagementPrediction;
     if (target === 'completed') changes.needs_regeneration = false;
-    const moved = await deps.projects.transition(trx, row.id, row.status, changes);
+    const moved = await deps.projects.transition(trx, row.id, seen, changes);
     if (!moved) return [];
     return [
       projectEvents.statusChanged({

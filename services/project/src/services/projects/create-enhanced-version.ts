@@ -2,7 +2,7 @@
 // the same company with the original's settings; its generation job applies the improvements
 // described in request_data to the original's content. The original is not touched.
 import { MESSAGES, TEXT_LIMITS } from '../validation.js';
-import { companyFor, loadProject } from './access.js';
+import { companyFor, loadProject, requireGenerationAllowed } from './access.js';
 import type { ProjectDeps } from './deps.js';
 import { insertAndGenerate } from './insert-and-generate.js';
 
@@ -17,6 +17,7 @@ export async function createEnhancedVersion(
 ): Promise<{ id: string; title: string }> {
   const { row: source, companies } = await loadProject(deps, userId, sourceProjectId, 'project.read');
   const company = companyFor({ currentCompanyId: '', companies }, source.company_id, 'project.create', MESSAGES.notFound);
+  requireGenerationAllowed(company);
   const title = `${source.title.slice(0, TEXT_LIMITS.title - ' (Enhanced)'.length)} (Enhanced)`;
   const project = {
     companyId: source.company_id,

@@ -29,7 +29,7 @@ import {
   voice as validVoice,
   type BrandingInput,
 } from '../validation.js';
-import { companyFor } from './access.js';
+import { companyFor, requireGenerationAllowed } from './access.js';
 import { createEnhancedVersion } from './create-enhanced-version.js';
 import type { ProjectDeps } from './deps.js';
 import { insertAndGenerate } from './insert-and-generate.js';
@@ -63,6 +63,7 @@ export interface CreateProjectInput {
 export async function createProject(deps: ProjectDeps, userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
   if (input.derivedFromProjectId) return createEnhancedVersion(deps, userId, input.derivedFromProjectId, input.requestData ?? {});
   const company = companyFor(await deps.memberships.companiesOf(userId), input.companyId, 'project.create', MESSAGES.notFound);
+  requireGenerationAllowed(company);
   const companyId = company.companyId;
 
   const title = validTitle(input.title);

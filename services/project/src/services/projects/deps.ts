@@ -68,6 +68,12 @@ export interface StatsRow {
 
 export type ProjectChanges = Partial<Record<keyof ProjectsTable, unknown>>;
 
+/** What a decision about a project was made on: a write checks the project is still so. */
+export interface ProjectState {
+  status: string;
+  contentVersion: number;
+}
+
 /** The projects, their files and share links (repositories/project.repository.ts). */
 export interface ProjectStore {
   /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
@@ -86,12 +92,19 @@ export interface ProjectStore {
   deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined>;
   fileKinds(fileIds: string[], companyId: string): Promise<string[]>;
   update(id: string, changes: ProjectChanges, events: OutboxEvent[]): Promise<void>;
-  /** Moves the status only if it is still `from`; `trx` is the one onceForEvent opened. */
-  transition(trx: unknown, id: string, from: string, changes: ProjectChanges): Promise<boolean>;
+  /** Writes the changes and events only if the project is still as `seen` (false: it changed meanwhile). */
+  updateIfUnchanged(id: string, seen: ProjectState, changes: ProjectChanges, events: OutboxEvent[]): Promise<boolean>;
+  /** Writes only if the project is still as `from`; `trx` is the one onceForEvent opened. */
+  transition(trx: unknown, id: string, from: ProjectState, changes: ProjectChanges): Promise<boolean>;
+  /** Raises files_version to `version` (never lowers it); `trx` is the one onceForEvent opened. */
+  recordFilesVersion(trx: unknown, id: string, version: number): Promise<void>;
   /** Applies an event once (false when its id was applied before), with the events it returns. */
   onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>): Promise<boolean>;
   /** Deletes the project; the storage keys of its files. */
   delete(id: string, events: OutboxEvent[]): Promise<string[]>;
+  /** Deletes every project the user owns and the uploads no project holds in the companies named;
+   * the storage keys of all their files. */
+  deleteOwnedBy(ownerUserId: string, companyIds: string[], events: (project: ProjectRow) => OutboxEvent[]): Promise<string[]>;
   activeShareLink(projectId: string): Promise<{ token: string; created_at: Date } | undefined>;
   createShareLink(projectId: string, token: string, createdBy: string): Promise<{ token: string; created_at: Date }>;
   revokeShareLinks(projectId: string): Promise<void>;
@@ -103,10 +116,11 @@ export interface Memberships {
   companiesOf(userId: string): Promise<CallerCompanies>;
 }
 
-/** The pipeline's jobs (repositories/pipeline-jobs.repository.ts): generation, then rendering. */
+/** The pipeline's jobs (repositories/pipeline-jobs.repository.ts): generation, then rendering,
+ * each for one content version of the project. */
 export interface PipelineJobs {
-  generate(projectId: string, contentVersion: string): Promise<void>;
-  render(projectId: string, renderKey: string): Promise<void>;
+  generate(projectId: string, contentVersion: number): Promise<void>;
+  render(projectId: string, renderKey: string, contentVersion: number): Promise<void>;
 }
 
 export interface ProjectDeps {

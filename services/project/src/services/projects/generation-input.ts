@@ -1,6 +1,6 @@
 // What a generation or render job reads. Internal: no caller; the job carries an id this service
 // enqueued.
-import type { TierId } from '@trainwright/catalogue';
+import type { TierId, TrialState } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { AnyTemplate } from '@trainwright/templates';
 import { MESSAGES, isUuid } from '../validation.js';
@@ -13,6 +13,7 @@ export interface GenerationInputView {
   project: ProjectView;
   files: Array<{ id: string; kind: string; filename: string; content_type: string; storage_key: string; size: number }>;
   ownerTier: TierId;
+  ownerTrialState: TrialState;
   ownerUserId: string;
   sourceProject: ProjectView | null;
   template: AnyTemplate | null;
@@ -34,6 +35,7 @@ export async function generationInput(deps: ProjectDeps, projectId: string): Pro
     project: project!,
     files: files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.content_type, storage_key: f.storage_key, size: Number(f.size) })),
     ownerTier: company.ownerTier,
+    ownerTrialState: company.ownerTrialState,
     ownerUserId: row.owner_user_id,
     sourceProject: sourceProject ?? null,
     template,

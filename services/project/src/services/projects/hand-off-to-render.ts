@@ -1,16 +1,21 @@
-// Finished generation hands the project to rendering: creating_slides, and a render job keyed by
-// the content, so a redelivered event enqueues nothing new.
+// Content that is ready goes to rendering: a render job for the project's content version, keyed
+// by what it renders, so a redelivered event or a repeated edit enqueues nothing new.
 import { applyPipelineEvent, type PipelineEvent } from './apply-pipeline-event.js';
-import type { ProjectDeps } from './deps.js';
+import type { ProjectDeps, ProjectRow } from './deps.js';
 import { renderKeyOf } from './render-key.js';
+
+/** Enqueues the render of the row's current version. */
+export async function enqueueRender(deps: Pick<ProjectDeps, 'templates' | 'jobs'>, row: ProjectRow): Promise<void> {
+  const template = await deps.templates.resolve(row.template_id, row.company_id);
+  await deps.jobs.render(row.id, renderKeyOf(row, template), row.content_version);
+}
 
 /** Enqueues the render of a project whose content is ready (creating_slides, or the sample). */
 export async function handOffToRender(deps: ProjectDeps, projectId: string): Promise<void> {
   const row = await deps.projects.findByIdUnscoped(projectId);
-  if (!row || !row.generated_content) return;
+  if (!row || !row.generated_content || row.generation_version !== null) return;
   if (row.status !== 'creating_slides' && !row.is_sample) return;
-  const template = await deps.templates.resolve(row.template_id, row.company_id);
-  await deps.jobs.render(row.id, renderKeyOf(row, template));
+  await enqueueRender(deps, row);
 }
 
 /** generation.completed: the content is applied with generating_content at 100, then rendering. */

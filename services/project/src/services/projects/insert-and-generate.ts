@@ -20,6 +20,6 @@ export async function insertAndGenerate(
   if (result.kind === 'bad_files') throw AppError.validation('file_ids', badFilesMessage);
   deps.afterWrite();
   // Until the generator takes the job the project honestly stays pending.
-  await deps.jobs.generate(result.id, '1');
+  await deps.jobs.generate(result.id, 1);
   return { id: result.id, title: project.title };
 }

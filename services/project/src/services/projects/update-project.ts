@@ -1,13 +1,19 @@
-// An edit of a project's content or settings. A change to what the content says, or how it is
-// rendered, marks it for regeneration.
+// An edit of a project's content or settings. An edit that changes what the content says or how
+// it is rendered makes a new content version, and the version is made again: a new source
+// (script, slides, AI instructions) is generated again and then rendered; hand-edited generated
+// slides or script are kept as written and only rendered; new rendering settings are rendered.
+// The files of the last version stay downloadable until the new ones are complete.
+import { isDeepStrictEqual } from 'node:util';
 import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, VISUAL_FORMATS } from '@trainwright/catalogue';
 import { plainContent, type GeneratedContent } from '@trainwright/formats';
-import type { VoiceJson } from '../../repositories/database.js';
+import { AppError, type CallerCompany } from '@trainwright/platform';
+import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents } from '../events.js';
 import { TEXT_LIMITS, branding as validBranding, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
-import { loadProject } from './access.js';
-import type { ProjectChanges, ProjectDeps } from './deps.js';
+import { loadProject, requireGenerationAllowed } from './access.js';
+import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 import { getProject } from './get-project.js';
+import { enqueueRender } from './hand-off-to-render.js';
 import type { ProjectView } from './views.js';
 
 export interface UpdateProjectInput {
@@ -28,10 +34,18 @@ export interface UpdateProjectInput {
   voiceSelection?: VoiceJson;
 }
 
-const CONTENT_KEYS = ['script_content', 'slides_content', 'generated_content', 'ai_instructions', 'template_id', 'font_style', 'image_style', 'visual_format', 'document_format', 'branding'];
+/** What the generator makes the content from: a change is generated again. */
+const SOURCE_COLUMNS = ['script_content', 'slides_content', 'ai_instructions'] as const;
+/** The content as written (by the engine or by hand) and how it is rendered: a change is rendered again. */
+const RENDER_COLUMNS = ['generated_content', 'template_id', 'font_style', 'image_style', 'branding', 'visual_format', 'document_format', 'voice_selection'] as const;
+/** The statuses in which the project's generation is queued or running. */
+const GENERATING = ['pending', 'analyzing', 'generating_content'];
+/** A concurrent pipeline event or edit makes the write retry on the fresh project; this many times. */
+const ATTEMPTS = 5;
+export const SAVE_FAILED = 'Error saving project updates. Please try again.';
 
-export async function updateProject(deps: ProjectDeps, userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
-  const { row, companies } = await loadProject(deps, userId, projectId, 'project.update');
+/** The validated fields of the edit, as they are stored. */
+async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: CallerCompany[], input: UpdateProjectInput): Promise<ProjectChanges> {
   const changes: ProjectChanges = {};
   if (input.title !== undefined) changes.title = validTitle(input.title);
   if (input.description !== undefined) changes.description = text('description', input.description, TEXT_LIMITS.description, { multiline: true });
@@ -65,12 +79,73 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
     }
     changes.template_id = templateId;
   }
-  if (CONTENT_KEYS.some((k) => k in changes)) changes.needs_regeneration = true;
-  if (Object.keys(changes).length > 0) {
-    await deps.projects.update(projectId, changes, [
-      projectEvents.changed('project.updated', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id }),
-    ]);
-    deps.afterWrite();
+  return changes;
+}
+
+/** True when the column's new value differs from the row's (jsonb columns compared as values: PostgreSQL reorders their keys). */
+function differs(row: ProjectRow, changes: ProjectChanges, column: keyof ProjectsTable): boolean {
+  if (!(column in changes)) return false;
+  const value = changes[column];
+  return !isDeepStrictEqual(typeof value === 'string' && typeof row[column] !== 'string' ? JSON.parse(value) : value, row[column]);
+}
+
+/** What the new version needs made: a generation, a render, or nothing yet (the generation under way renders it). */
+export type VersionWork = 'generate' | 'render' | 'none';
+
+/**
+ * The columns of the next version and the work it needs. Hand-edited content wins over a source
+ * edit in the same request (the engine does not rewrite it); a settings edit while the content is
+ * still to be generated rides along with that generation (a new one when none is under way).
+ */
+function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boolean }): { changes: ProjectChanges; work: VersionWork } {
+  const version = row.content_version + 1;
+  const changes: ProjectChanges = { content_version: version, needs_regeneration: true };
+  let generationVersion = row.generation_version;
+  if (edit.handEdited) generationVersion = null;
+  else if (edit.source || (generationVersion !== null && !GENERATING.includes(row.status))) generationVersion = version;
+  changes.generation_version = generationVersion;
+  const work: VersionWork = generationVersion === null ? 'render' : generationVersion === version ? 'generate' : 'none';
+  if (work === 'none') return { changes, work };
+  // The pipeline starts again: pending until a worker takes the job. A re-render keeps the
+  // progress of the generation it does not repeat.
+  const progress = work === 'generate' ? {} : Object.fromEntries(Object.entries(row.progress).filter(([stage]) => stage === 'analyzing' || stage === 'generating_content'));
+  Object.assign(changes, { status: 'pending', progress: JSON.stringify(progress), error: '' });
+  return { changes, work };
+}
+
+export async function updateProject(deps: ProjectDeps, userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { row, companies } = await loadProject(deps, userId, projectId, 'project.update');
+    const changes = await editedColumns(deps, row, companies, input);
+    const source = SOURCE_COLUMNS.some((c) => differs(row, changes, c));
+    const handEdited = differs(row, changes, 'generated_content');
+    let work: VersionWork | null = null;
+    if (source || RENDER_COLUMNS.some((c) => differs(row, changes, c))) {
+      requireGenerationAllowed(companies.find((c) => c.companyId === row.company_id)!);
+      const next = nextVersion(row, { source, handEdited });
+      Object.assign(changes, next.changes);
+      work = next.work;
+    }
+    if (Object.keys(changes).length === 0) return getProject(deps, userId, projectId);
+    const events = [projectEvents.changed('project.updated', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id })];
+    if (changes.status) {
+      const progress = JSON.parse(String(changes.progress)) as Record<string, number>;
+      events.push(projectEvents.statusChanged({ projectId, companyId: row.company_id, status: 'pending', progress, error: '' }));
+    }
+    const seen = { status: row.status, contentVersion: row.content_version };
+    if (await deps.projects.updateIfUnchanged(projectId, seen, changes, events)) {
+      deps.afterWrite();
+      await startWork(deps, projectId, Number(changes.content_version), work);
+      return getProject(deps, userId, projectId);
+    }
+    if (attempt === ATTEMPTS) throw new AppError('CONFLICT', SAVE_FAILED);
   }
-  return getProject(deps, userId, projectId);
+}
+
+/** Enqueues what the new version needs, unless a later edit has already made a newer one (its own edit enqueues that). */
+async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null): Promise<void> {
+  if (work === 'generate') await deps.jobs.generate(projectId, version);
+  if (work !== 'render') return;
+  const row = await deps.projects.findByIdUnscoped(projectId);
+  if (row && row.content_version === version) await enqueueRender(deps, row);
 }

@@ -1,0 +1,63 @@
+// Medium tests of the rendered files against the real PostgreSQL: which set is current when
+// renders of several versions finish in any order.
+import { randomUUID } from 'node:crypto';
+import { createDatabase } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import type { Kysely } from 'kysely';
+import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
+import type { MediaDatabase } from '../../src/repositories/database.js';
+import { RenderedFileRepository } from '../../src/repositories/rendered-file.repository.js';
+
+let infra: TestInfra;
+let db: Kysely<MediaDatabase>;
+let repo: RenderedFileRepository;
+
+beforeAll(async () => {
+  infra = await createTestInfra('rendered_files');
+  await migrateMedia({ DATABASE_URL: infra.databaseUrl });
+  db = createDatabase<MediaDatabase>({ url: infra.databaseUrl, schema: MEDIA_SCHEMA });
+  repo = new RenderedFileRepository(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await infra?.cleanup();
+});
+
+async function record(projectId: string, renderKey: string, contentVersion: number, formats: string[]): Promise<void> {
+  for (const format of formats) {
+    await repo.recordFile({ projectId, renderKey, contentVersion, format, companyId: randomUUID(), storageKey: `${renderKey}/${format}`, size: 1 });
+  }
+}
+
+describe(RenderedFileRepository.name, () => {
+  it('should serve the last complete set while the next one is rendered', async () => {
+    const project = randomUUID();
+    await record(project, 'k1', 1, ['pptx', 'txt']);
+    expect(await repo.currentFile(project, 'txt')).toBeUndefined();
+    expect(await repo.makeCurrent(project, 'k1', 1)).toEqual({ current: true, forgotten: [] });
+    await record(project, 'k2', 2, ['pptx']);
+    expect(await repo.currentFile(project, 'pptx')).toMatchObject({ storage_key: 'k1/pptx' });
+    await record(project, 'k2', 2, ['txt']);
+    expect((await repo.makeCurrent(project, 'k2', 2)).forgotten.sort()).toEqual(['k1/pptx', 'k1/txt']);
+    expect(await repo.currentFile(project, 'txt')).toMatchObject({ storage_key: 'k2/txt' });
+  });
+
+  it('should keep a newer set current when an older render finishes after it', async () => {
+    const project = randomUUID();
+    await record(project, 'k2', 2, ['pdf']);
+    await record(project, 'k3', 3, ['pdf']);
+    expect(await repo.makeCurrent(project, 'k3', 3)).toEqual({ current: true, forgotten: ['k2/pdf'] });
+    await record(project, 'k2', 2, ['pdf']);
+    expect(await repo.makeCurrent(project, 'k2', 2)).toEqual({ current: false, forgotten: ['k2/pdf'] });
+    expect(await repo.currentFile(project, 'pdf')).toMatchObject({ storage_key: 'k3/pdf' });
+  });
+
+  it('should not forget a newer set still being rendered when an older one completes', async () => {
+    const project = randomUUID();
+    await record(project, 'k1', 1, ['pdf']);
+    await record(project, 'k2', 2, ['pdf']);
+    expect(await repo.makeCurrent(project, 'k1', 1)).toEqual({ current: true, forgotten: [] });
+    expect(await repo.filesOf(project, 'k2')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+// Route loader data as a screen's starting state. A screen seeded by its loader does not ask the
+// server again on mount; it still loads on its own for every later change (filters, reloads,
+// live events).
+import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useAuth } from './auth';
+
+/** Loader data for a screen's first render, or null when the session has changed since the page
+ * was rendered (the screen then loads its data itself, as after any client-side sign-in). */
+export function useServerData<T>(value: T | null | undefined): T | null {
+  const { serverSession } = useAuth();
+  return serverSession ? (value ?? null) : null;
+}
+
+/** For a screen's load effect: true on its first run when the screen started from loader data. */
+export function useSkipFirstLoad(seeded: boolean): () => boolean {
+  const pending = useRef(seeded);
+  return useCallback(() => {
+    const skip = pending.current;
+    pending.current = false;
+    return skip;
+  }, []);
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False in the server's HTML and while hydrating, true once React runs in the browser (at once
+ * for anything mounted later). Controls that need JavaScript stay disabled until then: a click
+ * would be lost, and the sign-in form's native submit would put the password in the address bar.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The time zone to show dates in: UTC in the server HTML and while hydrating (the server's zone is
+ * not the reader's, and both renders must match), the browser's own once React runs.
+ */
+export function useDisplayTimeZone(): string | undefined {
+  return useHydrated() ? undefined : 'UTC';
+}

@@ -1,0 +1,161 @@
+// The pages' server HTML, rendered from the real root and route modules (loader, component,
+// ErrorBoundary) by React Router's static handler, the one Remix runs on the server, with a real
+// local HTTP server standing in for the gateway: a signed-out visitor's first HTML is the sign-in
+// screen, a signed-in user's is the page with its data, never the 'Loading...' spinner; a gateway
+// that is down shows a notice or the route's ErrorBoundary, never a blank page.
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import React, { createElement as h, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Outlet, type RouteObject } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
+import { FakeGateway, PROJECT_TITLE, USER } from './support/fake-gateway.js';
+
+// The shared swc transform compiles JSX with the classic runtime (React.createElement).
+(globalThis as { React?: unknown }).React = React;
+
+const gw = new FakeGateway();
+let routes: RouteObject[];
+let signedInShell: (children: RouteObject[]) => RouteObject[];
+
+interface RouteModule {
+  default: ComponentType;
+  loader?: RouteObject['loader'];
+  ErrorBoundary?: ComponentType;
+  handle?: unknown;
+}
+
+/** As Remix calls a loader: with its own copy of the Request, and the page's load context. */
+function asRemix(loader: RouteObject['loader']): RouteObject['loader'] {
+  if (typeof loader !== 'function') return loader;
+  return (args) => loader({ ...args, request: new Request(args.request.url, { headers: args.request.headers, signal: args.request.signal }) });
+}
+
+function route(id: string, module: RouteModule, where: { path: string } | { index: true }) {
+  const base = { id, loader: asRemix(module.loader), Component: module.default, ErrorBoundary: module.ErrorBoundary, handle: module.handle };
+  return 'index' in where ? ({ ...base, index: true } satisfies RouteObject) : ({ ...base, path: where.path } satisfies RouteObject);
+}
+
+beforeAll(async () => {
+  await gw.start();
+  // Read once when the server modules load, as in production.
+  process.env.GATEWAY_URL = gw.url;
+  await import('../app/i18n/index.js');
+  const root = (await import('../app/root.js')) as unknown as RouteModule;
+  const children = [
+    route('routes/_index', (await import('../app/routes/_index.js')) as unknown as RouteModule, { index: true }),
+    route('routes/projects', (await import('../app/routes/projects.js')) as unknown as RouteModule, { path: 'projects' }),
+    route('routes/profile', (await import('../app/routes/profile.js')) as unknown as RouteModule, { path: 'profile' }),
+    route('routes/templates', (await import('../app/routes/templates.js')) as unknown as RouteModule, { path: 'templates' }),
+    route('routes/billing', (await import('../app/routes/billing.js')) as unknown as RouteModule, { path: 'billing' }),
+    route('routes/shared.$token', (await import('../app/routes/shared.$token.js')) as unknown as RouteModule, { path: 'shared/:token' }),
+  ];
+  routes = [{ id: 'root', path: '/', loader: asRemix(root.loader), Component: root.default, ErrorBoundary: root.ErrorBoundary, children }];
+
+  // A client navigation: the session is already known in the browser (the root does not load again).
+  const { AuthProvider } = await import('../app/lib/auth.js');
+  const { AppLayout } = await import('../app/components/AppLayout.js');
+  signedInShell = (kids) => [
+    {
+      id: 'root',
+      path: '/',
+      Component: () => h(AuthProvider, { initial: { status: 'signedIn', user: USER }, children: h(AppLayout, { children: h(Outlet) }) }),
+      children: kids,
+    },
+  ];
+});
+
+afterAll(async () => {
+  await gw.stop();
+});
+
+/** The server HTML of `path` (no scripts), as Remix renders a document request. */
+async function render(path: string, cookie?: string, tree: RouteObject[] = routes) {
+  const handler = createStaticHandler(tree);
+  const request = new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
+  const context = await handler.query(request, { requestContext: {} }); // remix-serve: a fresh context per request
+  if (context instanceof Response) throw new Error(`unexpected redirect to ${context.headers.get('location')}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(h(StaticRouterProvider, { router, context, hydrate: false }));
+  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '), context };
+}
+
+describe('server-rendered pages', () => {
+  it("a signed-out visitor's first HTML is the sign-in screen, without a spinner", async () => {
+    const { html, text, context } = await render('/projects');
+    expect(text).toContain('Sign in to your account');
+    expect(text).not.toContain('Loading');
+    expect(context.statusCode).toBe(200);
+    // Until React runs, nothing can be typed or submitted (a native submit would put the password in the URL).
+    expect(html).toMatch(/<input[^>]*type="password"[^>]*readonly=""/i);
+    expect(html).toMatch(/<button type="submit" disabled=""/);
+  });
+
+  it("a signed-in user's first HTML is the dashboard with the project titles", async () => {
+    const { access, refresh } = gw.signIn();
+    const { text } = await render('/', `tw_at=${access}; tw_rt=${refresh}`);
+    expect(text).toContain(`Welcome, ${USER.name}`);
+    expect(text).toContain(PROJECT_TITLE);
+    expect(text).toContain('Acme Learning'); // the current company, from GET /api/companies
+    expect(text).not.toContain('Loading');
+    expect(text).not.toContain('Sign in to your account');
+  });
+
+  it('renders My Projects, the profile, the templates and billing with their data', async () => {
+    const { access } = gw.signIn();
+    const cookie = `tw_at=${access}`;
+    const pages = {
+      '/projects': PROJECT_TITLE,
+      '/profile': 'Writes fire drills',
+      '/templates': 'Evacuation Drill',
+      '/billing': 'Professional',
+    };
+    for (const [path, expected] of Object.entries(pages)) {
+      const { text } = await render(path, cookie);
+      expect(text).toContain(expected);
+      expect(text).not.toContain('Loading');
+    }
+  });
+
+  it('renews an expired session once for the whole page and sends the new cookies', async () => {
+    const { refresh } = gw.signIn();
+    const before = gw.refreshes;
+    const { text, context } = await render('/', `tw_rt=${refresh}`);
+    expect(text).toContain(PROJECT_TITLE);
+    expect(gw.refreshes).toBe(before + 1);
+    expect(context.loaderHeaders.root?.getSetCookie()).toEqual(expect.arrayContaining([expect.stringMatching(/^tw_at=at-\d+;/)]));
+  });
+
+  it('shows a shared link to anyone, and its 404 text with a 404 status', async () => {
+    const shared = await render('/shared/good');
+    expect(shared.text).toContain(PROJECT_TITLE);
+    expect(shared.text).not.toContain('Loading');
+    const gone = await render('/shared/gone');
+    expect(gone.text).toContain('This link is no longer available.');
+    expect(gone.context.statusCode).toBe(404);
+  });
+
+  describe('with the gateway down', () => {
+    beforeAll(async () => {
+      await gw.stop();
+    });
+
+    it('a document shows the sign-in screen with the session notice, not a blank page', async () => {
+      const { text } = await render('/projects', 'tw_at=at-1; tw_rt=rt-1');
+      expect(text).toContain('We could not check your session. Server error. Please try again later.');
+      expect(text).toContain('Sign in to your account');
+    });
+
+    it("a signed-in navigation shows the route's ErrorBoundary with the 503, inside the app", async () => {
+      const projects = (await import('../app/routes/projects.js')) as unknown as RouteModule;
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined); // the boundary logs the crash
+      const { text, context } = await render('/projects', 'tw_at=at-1', signedInShell([route('routes/projects', projects, { path: 'projects' })]));
+      expect(logged).toHaveBeenCalled();
+      logged.mockRestore();
+      expect(context.statusCode).toBe(503);
+      expect(text).toContain('503');
+      expect(text).toContain('Something went wrong');
+      expect(text).not.toContain('Page not found');
+      expect(text).toContain('My Projects'); // the navigation is still there
+    });
+  });
+});

@@ -1,0 +1,215 @@
+// A real HTTP server on 127.0.0.1 that answers like the gateway for the routes the page loaders
+// call: sessions with rotating refresh tokens (a refresh token works once, as in the auth service),
+// the project list, companies, trial status, profile, templates and shared links. Tests read
+// what it received.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { User } from '../../app/lib/types';
+
+export const USER: User = {
+  id: 'u-1',
+  email: 'ada@example.com',
+  name: 'Ada Trainer',
+  company: 'Acme Learning',
+  bio: '',
+  currentCompanyId: 'c-1',
+  role: 'owner',
+  notifications: { projectUpdates: true, marketingEmails: false, systemAlerts: true },
+  subscription: { tier: 'professional', plan: 'Professional', projectsUsed: 1, createdAt: '2025-01-01T00:00:00.000Z', limits: { companyLimit: 1 } },
+  capabilities: { videoGeneration: true },
+  created_at: '2025-01-01T00:00:00.000Z',
+};
+
+export const PROJECT_TITLE = 'Fire Safety Basics';
+
+const project = {
+  id: 'p-1',
+  title: PROJECT_TITLE,
+  description: 'Where the exits are',
+  status: 'completed',
+  project_type: 'script_to_slides',
+  script_content: '',
+  slides_content: '',
+  generated_content: null,
+  software_details: '',
+  software_list: [],
+  visual_format: 'powerpoint',
+  document_format: 'pdf',
+  quality_score: 91,
+  engagement_prediction: null,
+  branding: null,
+  created_at: '2025-01-02T00:00:00.000Z',
+  updated_at: '2025-01-02T00:00:00.000Z',
+  company_id: 'c-1',
+  company_name: 'Acme Learning',
+  progress: { analyzing: 100, generating_content: 100, creating_slides: 100, generating_documents: 100, creating_video: 0 },
+  error: null,
+  needs_regeneration: false,
+  can_edit: true,
+  can_delete: true,
+};
+
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+const SET = 'Max-Age=900; Path=/; HttpOnly; SameSite=Strict';
+
+function cookiesOf(headers: IncomingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(
+    (headers.cookie ?? '')
+      .split(';')
+      .map((p) => p.trim().split('='))
+      .filter((p) => p.length === 2) as [string, string][],
+  );
+}
+
+export class FakeGateway {
+  readonly received: Received[] = [];
+  private server: Server | null = null;
+  private readonly accessTokens = new Set<string>();
+  private readonly refreshTokens = new Set<string>();
+  private minted = 0;
+  url = '';
+
+  /** A signed-in browser's cookies: a valid access token and a refresh token (unused so far). */
+  signIn(): { access: string; refresh: string } {
+    this.minted += 1;
+    const pair = { access: `at-${this.minted}`, refresh: `rt-${this.minted}` };
+    this.accessTokens.add(pair.access);
+    this.refreshTokens.add(pair.refresh);
+    return pair;
+  }
+
+  /** How many times POST /api/auth/refresh was called. */
+  get refreshes(): number {
+    return this.received.filter((r) => r.url === '/api/auth/refresh').length;
+  }
+
+  calls(prefix: string): Received[] {
+    return this.received.filter((r) => r.url.startsWith(prefix));
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+      const cookies = cookiesOf(req.headers);
+      const access = cookies.tw_at;
+      const send = (status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+        res.end(JSON.stringify(body));
+      };
+      const path = (req.url ?? '').split('?')[0] ?? '';
+
+      if (path === '/api/auth/refresh' && req.method === 'POST') {
+        const token = cookies.tw_rt ?? '';
+        if (!this.refreshTokens.delete(token)) {
+          send(401, { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' }, {
+            'set-cookie': ['tw_at=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/api/auth'],
+          });
+          return;
+        }
+        const next = this.signIn();
+        // Like the gateway: the new pair, then the refresh cookie's old path cleared.
+        send(200, { token: next.access, refresh_token: next.refresh, expires_in: 900, user: USER }, {
+          'set-cookie': [`tw_at=${next.access}; ${SET}`, `tw_rt=${next.refresh}; ${SET}`, 'tw_rt=; Max-Age=0; Path=/api/auth'],
+        });
+        return;
+      }
+      if (path.startsWith('/api/shared/')) {
+        if (path === '/api/shared/good') send(200, { ...project, slide_content: '# Fire Safety Basics', script: null });
+        else send(404, { code: 'NOT_FOUND', message: 'This link is no longer available.' });
+        return;
+      }
+      if (access === 'slow') {
+        // Answers long after any loader's time limit.
+        const timer = setTimeout(() => send(200, USER), 2000);
+        res.on('close', () => clearTimeout(timer));
+        return;
+      }
+      if (access === 'unavailable') {
+        send(503, { code: 'UNAVAILABLE', message: 'Server error. Please try again later.' });
+        return;
+      }
+      if (!access || !this.accessTokens.has(access)) {
+        send(401, { code: access ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' });
+        return;
+      }
+      if (path === '/api/auth/me') send(200, USER);
+      else if (path === '/api/projects')
+        send(200, {
+          projects: [project],
+          total: 1,
+          page: 1,
+          page_size: 20,
+          stats: { total: 1, this_month: 1, completed: 1, in_progress: 0, failed: 0, success_rate: 100 },
+        });
+      else if (path === '/api/companies')
+        send(200, {
+          companies: [
+            { id: 'c-1', name: 'Acme Learning', website: null, logo_url: null, subscription_tier: 'professional', current_users: 1, max_users: 1, current_projects: 1, created_at: '2025-01-01T00:00:00.000Z', role: 'owner' },
+          ],
+          current_company_id: 'c-1',
+          company_limit: 1,
+          owned_count: 1,
+        });
+      else if (path === '/api/trial-status')
+        send(200, { is_trial: false, status: 'active', message: '', days_remaining: null, days_used: 0, trial_days: 0, warning: false, ends_at: null, grace_ends_at: null, video_credits: 0 });
+      else if (path === '/api/profile')
+        send(200, {
+          name: USER.name,
+          email: USER.email,
+          company_name: USER.company,
+          bio: 'Writes fire drills',
+          notifications: USER.notifications,
+          account: { tier: 'professional', plan: 'Professional', projects_used: 1, project_limit: 25, member_since: '2025-01-01T00:00:00.000Z' },
+        });
+      else if (path === '/api/templates')
+        send(200, {
+          templates: [
+            {
+              id: 'evacuation-drill',
+              name: 'Evacuation Drill',
+              title: 'Evacuation Drill',
+              category: 'safety',
+              difficulty: 'beginner',
+              duration: '15 min',
+              slides: 8,
+              features: ['Checklists'],
+              colorScheme: { primary: '#1d4ed8', secondary: '#1e40af', accent: '#f59e0b', background: '#ffffff', text: '#111827' },
+              layout: 'standard',
+              fontStyle: 'modern',
+              content: { title: 'Evacuation Drill', sections: ['Exits'] },
+              available: true,
+              preview_image: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+            },
+          ],
+          total: 1,
+          categories: { safety: 1 },
+        });
+      else if (path === '/api/broken') send(500, { code: 'INTERNAL', message: 'Server error. Please try again later.' });
+      else send(404, { code: 'NOT_FOUND', message: 'The requested resource was not found.' });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Stops listening: the port then refuses connections, as a gateway that is down. */
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** An address where nothing listens (a server that was started and stopped). */
+export async function deadAddress(): Promise<string> {
+  const gateway = new FakeGateway();
+  await gateway.start();
+  await gateway.stop();
+  return gateway.url;
+}
