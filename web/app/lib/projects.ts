@@ -1,7 +1,7 @@
 // Projects as the screens see them (docs/api.md, "Projects, templates, uploads and live events")
 // and the pure rules of the project list: grouping, status labels, quality colour bands, content
 // detection. No React and no browser API here, so the unit tests run them directly.
-import type { SlideDeck } from '@trainwright/formats';
+import { detectTextFormat, type SlideDeck } from '@trainwright/formats';
 import {
   DOCUMENT_FORMATS,
   PIPELINE_STAGES,
@@ -228,11 +228,9 @@ export function applyStatusChange(project: Project, change: StatusChange): Proje
 
 export type ContentView = 'slides' | 'script';
 
-/** Which view suits a text: slide headings mean slides, script markers mean a script. */
+/** Which view suits a text: the formats package's own rule (slide headings mean slides, script markers a script). */
 export function detectContentView(text: string, fallback: ContentView = 'slides'): ContentView {
-  if (/^\s*##(\s|$)/m.test(text)) return 'slides';
-  if (/^\s*(\[\s*(scene|transition)\b|(narrator|speaker)\s*:)/im.test(text)) return 'script';
-  return fallback;
+  return detectTextFormat(text) ?? fallback;
 }
 
 /** True when a deck has something to show. */

@@ -29,6 +29,8 @@ export interface SourceDocument {
   pageCount?: number;
   /** Where it came from: a file name or the final URL after redirects. */
   origin: string;
+  /** A plain-text file's text as written, so a script or slide text in it keeps its markers. */
+  text?: string;
 }
 
 /** What a generator engine produces; the job stores it as the project's generated content. */

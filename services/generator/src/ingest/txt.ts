@@ -23,7 +23,7 @@ export function readTxt(bytes: Buffer, origin: string): SourceDocument {
   if (text === null) throw IngestError.notUtf8();
   if (text.includes('\u0000')) throw IngestError.invalid('text file');
   const { builder, leadingHeading } = parseText(text);
-  return builder.build({ title: leadingHeading || titleFromFilename(origin), format: 'txt', origin });
+  return { ...builder.build({ title: leadingHeading || titleFromFilename(origin), format: 'txt', origin }), text };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type ContentLength,
   type OutputFormat,
 } from '@trainwright/catalogue';
+import { detectTextFormat } from '@trainwright/formats';
 import { AI_PHRASES } from '../engine/ai-phrases.js';
 import type { GenerationInput, SourceDocument } from '../domain/types.js';
 import { ANSWER_JSON_SCHEMA, type AnswerExpectations } from './answer-schema.js';
@@ -290,6 +291,20 @@ function taskPlan(input: GenerationInput): TaskPlan {
     case 'generator':
       return generatorPlan(base, task.request, task.source);
     case 'script_to_slides': {
+      // A script written in the slide text format is already a deck: its slides and notes are kept.
+      if (task.scriptText.trim() && detectTextFormat(task.scriptText) === 'slides') {
+        const parts = slideTextParts(task.scriptText);
+        return {
+          ...base,
+          task: 'Turn the script below, written as slides, into the slide deck it describes.',
+          details: [['Script format', '## starts a slide; **Content:** holds its points; **Speaker Notes:** holds what is said']],
+          slides: 'exactly the {count} input slides, same order and titles, points as given; the notes keep the speaker notes as written',
+          slideTarget: null,
+          objectives: 'the learning objectives the script serves (3 to 5)',
+          source: { parts, label: 'the script', origin: task.source.origin || 'script' },
+          expectations: { slideCount: parts.length },
+        };
+      }
       const parts = task.scriptText.trim() ? scriptParts(task.scriptText) : documentParts(task.source);
       return {
         ...base,

@@ -3,7 +3,7 @@
 // published as it really advances; a failure publishes one clear message and never partial
 // content.
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, isTrialState, trialRefusal } from '@trainwright/catalogue';
-import { parseSlideText, scriptTextToDeck, type GeneratedContent } from '@trainwright/formats';
+import { detectTextFormat, parseSlideText, scriptTextToDeck, type GeneratedContent, type TextFormat } from '@trainwright/formats';
 import { deckToSource, sourceText } from '../domain/source.js';
 import {
   GenerationError,
@@ -143,18 +143,23 @@ export class GenerationService {
       }
       case 'script_to_slides': {
         const file = files.find((f) => f.kind === 'script');
+        // A script may be written in either format, typed or in a .txt file; one in slide text keeps
+        // its notes as notes.
+        let scriptText = project.scriptContent;
         if (file) {
           const source = await readFile(file);
-          return { kind: 'script_to_slides', source, scriptText: sourceText(source, { notes: false }) };
+          if (!writtenFormat(source)) return { kind: 'script_to_slides', source, scriptText: sourceText(source, { notes: false }) };
+          scriptText = source.text!;
         }
-        // A script may be written in either format; one in slide text keeps its notes as notes.
-        const deck = scriptTextToDeck(project.scriptContent, project.title);
-        return { kind: 'script_to_slides', source: deckToSource(deck, 'script'), scriptText: project.scriptContent };
+        const deck = scriptTextToDeck(scriptText, project.title);
+        return { kind: 'script_to_slides', source: deckToSource(deck, 'script'), scriptText };
       }
       case 'slides_to_script': {
         const file = files.find((f) => f.kind === 'slides');
         if (file) {
           const source = await readFile(file);
+          // A .txt file in the slide text format is read as slides (its notes stay notes).
+          if (writtenFormat(source) === 'slides') return { kind: 'slides_to_script', source: deckToSource(parseSlideText(source.text!), 'slides'), slidesText: source.text! };
           return { kind: 'slides_to_script', source, slidesText: '' };
         }
         return { kind: 'slides_to_script', source: deckToSource(parseSlideText(project.slidesContent), 'slides'), slidesText: project.slidesContent };
@@ -198,3 +203,7 @@ function isPermanent(error: unknown): boolean {
   return status === 404 || status === 400;
 }
 
+/** The format a plain-text file is written in (slide text or a script), or null for any other source. */
+function writtenFormat(source: SourceDocument): TextFormat | null {
+  return source.text === undefined ? null : detectTextFormat(source.text);
+}

@@ -321,6 +321,17 @@ describe('OpenAiEngine', () => {
     expect(result.deck.slides[0]!.points).toEqual(['NARRATOR: When the alarm sounds, stop work.']);
   });
 
+  test('script_to_slides reads a script written as slides as slides, with its notes as notes', async () => {
+    const scriptText = '## Inspect before each shift\n- Check the forks\n- Test the brakes\n**Speaker Notes:** Walk the trainees round the truck.\n\n## Drive slowly\n- Walking pace indoors\n';
+    const task: GenerationTask = { kind: 'script_to_slides', source: doc(), scriptText };
+    const { engine, fake } = await engineFor([{ kind: 'answer' }]);
+    await engine.generate(input(task), () => {});
+    const prompt = userText(fake.requests[0]!);
+    expect(prompt).toContain('exactly the 2 input slides');
+    expect(prompt).toContain('Inspect before each shift');
+    expect(prompt).not.toContain('[SCENE: ...] starts a scene');
+  });
+
   test('parts the request did not ask for are dropped, not argued over', async () => {
     const extra: FakeStep = {
       kind: 'answer',

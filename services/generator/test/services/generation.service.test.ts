@@ -2,7 +2,7 @@
 import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
 import { contentToMessage } from '@trainwright/platform';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { GenerationError, type GenerationResult, type GeneratorEngine, type QualityAssessment } from '../../src/domain/types.js';
+import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../src/domain/types.js';
 import { scoreContent } from '../../src/quality/index.js';
 import { GenerationService, INTERNAL_FAILURE, type GenerationEvents } from '../../src/services/generation.service.js';
 import type { SourceReader, StoredAssessment } from '../../src/services/ports.js';
@@ -37,7 +37,7 @@ function result(): GenerationResult {
   };
 }
 
-function setup(options: { input?: Partial<GenerationInput> | Error; generate?: GeneratorEngine['generate']; assessment?: StoredAssessment } = {}) {
+function setup(options: { input?: Partial<GenerationInput> | Error; generate?: GeneratorEngine['generate']; assessment?: StoredAssessment; fileText?: string } = {}) {
   const log: string[] = [];
   const completed: Array<{ content: GeneratedContent; assessment: QualityAssessment }> = [];
   const unexpected: unknown[] = [];
@@ -63,7 +63,7 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
   const sources: SourceReader = {
     file: async (file) => {
       read.push(`file ${file.filename}`);
-      return { title: file.filename, format: 'txt', origin: file.filename, sections: [] };
+      return { title: file.filename, format: 'txt', origin: file.filename, sections: [], text: options.fileText };
     },
     url: async (url) => {
       read.push(`url ${url}`);
@@ -113,6 +113,18 @@ describe(GenerationService.name, () => {
       const { service, events, tasks } = setup();
       await service.run('project-1', FIRST_TRY, events);
       expect(tasks[0]).toMatchObject({ title: 'Password Security', language: 'en', task: { kind: 'script_to_slides', scriptText: 'NARRATOR: Use a passphrase of unrelated words.' } });
+    });
+
+    it('should read an uploaded .txt script written as slides as slides, notes kept as notes', async () => {
+      const fileText = '## Inspect the truck\n- Check the forks\n**Speaker Notes:** Walk round it first.\n';
+      const { service, events, tasks } = setup({
+        fileText,
+        input: { files: [{ id: 'f1', kind: 'script', filename: 'script.txt', contentType: 'text/plain', storageKey: 'k', size: fileText.length }] },
+      });
+      await service.run('project-1', FIRST_TRY, events);
+      const task = tasks[0]!.task as Extract<GenerationTask, { kind: 'script_to_slides' }>;
+      expect(task.scriptText).toBe(fileText);
+      expect(task.source.sections[0]).toMatchObject({ heading: 'Inspect the truck', bullets: ['Check the forks'], notes: ['Walk round it first.'] });
     });
 
     it('should hand the engine the catalogue\'s request, with the lists the message leaves out', async () => {
