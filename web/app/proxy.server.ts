@@ -74,9 +74,9 @@ function downstreamHeaders(upstream: Response): Headers {
     noTransform(headers, 'no-cache');
     headers.set('x-accel-buffering', 'no');
   }
-  // File downloads (GET /api/projects/{id}/download/{format}) keep their Content-Length, which the
+  // Files (downloads: attachment; the video preview: inline) keep their Content-Length, which the
   // browser's progress bar divides by, and their byte ranges: compressing would drop both.
-  if (/^\s*attachment\b/i.test(headers.get('content-disposition') ?? '')) noTransform(headers, 'private');
+  if (/^\s*(attachment|inline)\b/i.test(headers.get('content-disposition') ?? '')) noTransform(headers, 'private');
   return headers;
 }
 

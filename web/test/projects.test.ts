@@ -2,6 +2,7 @@
 // status changes.
 import { describe, expect, it } from '@jest/globals';
 import { plainContent } from '@trainwright/formats';
+import { projectFixture } from './support/project.fixture.js';
 import {
   applyStatusChange,
   detectContentView,
@@ -14,37 +15,7 @@ import {
   type Project,
 } from '../app/lib/projects.js';
 
-function project(overrides: Partial<Project>): Project {
-  return {
-    id: 'p',
-    title: 'T',
-    description: '',
-    status: 'pending',
-    project_type: 'script_to_slides',
-    script_content: '',
-    slides_content: '',
-    generated_content: null,
-    software_details: '',
-    software_list: [],
-    visual_format: 'powerpoint',
-    document_format: 'pdf',
-    quality_score: null,
-    engagement_prediction: null,
-    branding: null,
-    created_at: '2025-01-01T00:00:00Z',
-    company_id: null,
-    company_name: null,
-    progress: {},
-    is_collaborative: false,
-    members: 1,
-    primary_language: 'en',
-    available_languages: ['en'],
-    ai_instructions: '',
-    template_id: null,
-    error: null,
-    ...overrides,
-  };
-}
+const project = projectFixture;
 
 describe('groupProjects', () => {
   it('groups by company name, then company id, then No Company, in order of first appearance', () => {

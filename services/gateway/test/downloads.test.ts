@@ -46,6 +46,13 @@ async function download(who: Account, id: string, format: string, headers: Recor
   return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body.toString()) };
 }
 
+function preview(who: Account, id: string, headers: Record<string, string> = {}) {
+  return fetch(`${h.baseUrl}/api/projects/${id}/preview/video`, { headers: { ...who.auth, ...headers } }).then(async (response) => {
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body, json: () => JSON.parse(body.toString()) };
+  });
+}
+
 describe('GET /api/projects/{id}/download/{format}', () => {
   it('should render every document after generation and serve them with names from the title', async () => {
     const me = await register(h, 'Dana Download', 'professional');
@@ -121,6 +128,21 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     expect(fourth.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.' });
   }, 90_000);
 
+  it("should not count previews against the trial's downloads, nor play video the plan lacks", async () => {
+    // The trial cannot make video projects, so its previews have no video to play.
+    const me = await register(h, 'Pim Preview');
+    const project = await completedProject(me);
+    for (let i = 0; i < 4; i++) {
+      const played = await preview(me, project.id);
+      expect(played.status).toBe(403);
+      expect(played.json()).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: 'Video requires the Professional plan or higher. Your Free Trial plan includes slides and documents.' });
+    }
+    for (let i = 0; i < 3; i++) expect((await download(me, project.id, 'txt')).status).toBe(200);
+    const fourth = await download(me, project.id, 'pdf');
+    expect(fourth.status).toBe(403);
+    expect(fourth.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.' });
+  }, 90_000);
+
   it('should render a narrated video (mp4 and mov) whose length follows the narration', async () => {
     const me = await register(h, 'Vic Video', 'professional');
     const project = await completedProject(me, { visual_format: 'mp4' });
@@ -138,6 +160,23 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     const seek = await download(me, project.id, 'mp4', { range: 'bytes=0-1023' });
     expect(seek.status).toBe(206);
     expect(seek.headers.get('content-type')).toBe('video/mp4');
+
+    // The preview player gets the same mp4, inline, with ranges, and never counts: more previews
+    // than the plan's 25 downloads leave the next download allowed.
+    const whole = await preview(me, project.id);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(whole.body.subarray(4, 8).toString()).toBe('ftyp');
+    const part = await preview(me, project.id, { range: 'bytes=100-199' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-199/${whole.body.length}`);
+    expect(part.body.equals(whole.body.subarray(100, 200))).toBe(true);
+    expect((await preview(me, project.id, { range: `bytes=${whole.body.length}-` })).status).toBe(416);
+    for (let i = 0; i < 25; i++) expect((await preview(me, project.id, { range: 'bytes=0-1023' })).status).toBe(206);
+    expect((await download(me, project.id, 'txt')).status).toBe(200);
+    const stranger = await register(h, 'Pia Peeker', 'professional');
+    expect((await preview(stranger, project.id)).status).toBe(404);
 
     // Deleting the project deletes its rendered files.
     const renders = join(h.storageDir, 'companies', project.company_id, 'projects', project.id, 'renders');

@@ -1048,6 +1048,8 @@ const en = {
     fallback: 'The latest version could not be loaded; this is the copy from the list.',
     filesOnly: 'The content comes from the uploaded files: {{files}}',
     empty: 'This project has no content to preview yet.',
+    videoCaption: 'The video of the current files. Playing it is not counted as a download.',
+    videoUnsupported: 'Your browser cannot play this video.',
   },
   editDialog: {
     title: 'Edit Project',

@@ -1048,6 +1048,8 @@ const es: Messages = {
     fallback: 'No se pudo cargar la última versión; esta es la copia de la lista.',
     filesOnly: 'El contenido procede de los archivos subidos: {{files}}',
     empty: 'Este proyecto aún no tiene contenido que mostrar.',
+    videoCaption: 'El vídeo de los archivos actuales. Reproducirlo no cuenta como descarga.',
+    videoUnsupported: 'Tu navegador no puede reproducir este vídeo.',
   },
   editDialog: {
     title: 'Editar proyecto',

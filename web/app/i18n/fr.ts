@@ -1050,6 +1050,8 @@ const fr: Messages = {
     fallback: 'La dernière version n’a pas pu être chargée ; voici la copie de la liste.',
     filesOnly: 'Le contenu provient des fichiers importés : {{files}}',
     empty: 'Ce projet n’a pas encore de contenu à afficher.',
+    videoCaption: 'La vidéo des fichiers actuels. La lire ne compte pas comme un téléchargement.',
+    videoUnsupported: 'Votre navigateur ne peut pas lire cette vidéo.',
   },
   editDialog: {
     title: 'Modifier le projet',

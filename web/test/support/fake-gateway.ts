@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { User } from '../../app/lib/types';
+import { projectFixture } from './project.fixture.js';
 
 export const USER: User = {
   id: 'u-1',
@@ -22,32 +23,21 @@ export const USER: User = {
 
 export const PROJECT_TITLE = 'Fire Safety Basics';
 
-const project = {
+const project = projectFixture({
   id: 'p-1',
   title: PROJECT_TITLE,
   description: 'Where the exits are',
   status: 'completed',
-  project_type: 'script_to_slides',
-  script_content: '',
-  slides_content: '',
-  generated_content: null,
-  software_details: '',
-  software_list: [],
-  visual_format: 'powerpoint',
-  document_format: 'pdf',
   quality_score: 91,
-  engagement_prediction: null,
-  branding: null,
   created_at: '2025-01-02T00:00:00.000Z',
   updated_at: '2025-01-02T00:00:00.000Z',
   company_id: 'c-1',
   company_name: 'Acme Learning',
   progress: { analyzing: 100, generating_content: 100, creating_slides: 100, generating_documents: 100, creating_video: 0 },
-  error: null,
   needs_regeneration: false,
   can_edit: true,
   can_delete: true,
-};
+});
 
 export interface Received {
   method: string;

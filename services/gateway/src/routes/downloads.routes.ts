@@ -2,13 +2,16 @@
 // decides (tenancy, status, format, plan limit) and says where the file is; the gateway streams
 // it from object storage, with byte ranges so video players can seek.
 import { create as contentDisposition } from 'content-disposition';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { ObjectStorage } from '@trainwright/platform';
+import type { DownloadTarget } from '@trainwright/proto/trainwright/media/v1/media';
 import type { GatewayContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
 import { callerOf } from '../plugins/session.js';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }), format: Type.String({ maxLength: 20 }) });
+const PreviewParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 
 /** One `bytes=a-b` range (or `a-` / `-n`) of a file of `size` bytes; null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
@@ -47,23 +50,47 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
       // A range that does not start at 0 continues a download already counted.
       const count = !rangeHeader || /^bytes=0-/.test(rangeHeader.trim());
       const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count }, { userId, requestId: request.id });
-      const range = parseRange(rangeHeader, target.size);
-      reply.header('accept-ranges', 'bytes');
-      if (range === 'invalid') {
-        reply.header('content-range', `bytes */${target.size}`);
-        return reply.status(416).send({ code: 'RANGE_NOT_SATISFIABLE', message: 'The requested byte range is not satisfiable.' });
-      }
-      reply.header('content-type', target.contentType);
-      reply.header('content-disposition', contentDisposition(target.filename));
-      reply.header('cache-control', 'private, no-store');
-      if (range) {
-        reply.status(206);
-        reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
-        reply.header('content-length', String(range.end - range.start + 1));
-        return reply.send(storage.get(target.storageKey, range));
-      }
-      reply.header('content-length', String(target.size));
-      return reply.send(storage.get(target.storageKey));
+      return sendFile(request.headers.range, target, 'attachment', reply);
     },
   );
+
+  app.get(
+    '/api/projects/:id/preview/video',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "Play a video project's current mp4 in the preview (byte ranges supported; not counted as a download)",
+        params: PreviewParams,
+        response: { ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof PreviewParams>;
+      // The same checks as a download (tenancy, status, the plan's video gate), only never counted.
+      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false }, { userId, requestId: request.id });
+      return sendFile(request.headers.range, target, 'inline', reply);
+    },
+  );
+
+  /** The whole file (200) or one byte range of it (206; 416 when unsatisfiable). */
+  function sendFile(rangeHeader: string | undefined, target: DownloadTarget, disposition: 'attachment' | 'inline', reply: FastifyReply) {
+    const range = parseRange(rangeHeader, target.size);
+    reply.header('accept-ranges', 'bytes');
+    if (range === 'invalid') {
+      reply.header('content-range', `bytes */${target.size}`);
+      return reply.status(416).send({ code: 'RANGE_NOT_SATISFIABLE', message: 'The requested byte range is not satisfiable.' });
+    }
+    reply.header('content-type', target.contentType);
+    reply.header('content-disposition', contentDisposition(target.filename, { type: disposition }));
+    reply.header('cache-control', 'private, no-store');
+    if (range) {
+      reply.status(206);
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${target.size}`);
+      reply.header('content-length', String(range.end - range.start + 1));
+      return reply.send(storage.get(target.storageKey, range));
+    }
+    reply.header('content-length', String(target.size));
+    return reply.send(storage.get(target.storageKey));
+  }
 }

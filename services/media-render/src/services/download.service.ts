@@ -44,7 +44,10 @@ export class DownloadService {
     },
   ) {}
 
-  /** `count`: false for a request that continues a download already counted (a range). */
+  /**
+   * `count`: false for a request that continues a download already counted (a range) and for the
+   * preview player; every other check (tenancy, status, the plan's video gate) still applies.
+   */
   async open(userId: string, projectId: string, format: string, count: boolean): Promise<DownloadTarget> {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
     const f = format as DownloadFormat;

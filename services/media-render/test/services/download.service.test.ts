@@ -147,5 +147,16 @@ describe(DownloadService.name, () => {
       await expect(service.open(USER, 'project-1', 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', filename: 'Fire Safety Basics.mp4', contentType: 'video/mp4' });
       expect(downloads.counted).toEqual([]);
     });
+
+    it("should play the preview's video uncounted yet keep the plan's video gate and tenancy", async () => {
+      const { service, downloads } = setup({ already: 25 });
+      for (let i = 0; i < 3; i++) await expect(service.open(USER, 'project-1', 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
+      expect(downloads.counted).toEqual([]);
+      const trial = setup({ tier: 'free-trial' });
+      expect(await failure(trial.service.open(USER, 'project-1', 'mp4', false))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
+      const other = setup({ project: AppError.notFound() });
+      expect(await failure(other.service.open(USER, 'project-1', 'mp4', false))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(trial.downloads.counted).toEqual([]);
+    });
   });
 });

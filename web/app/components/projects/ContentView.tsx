@@ -1,21 +1,25 @@
 // Renders content as slides (parseSlideText) or as a script (parseScript), with the chosen font
-// style, image style, template colours and company branding. Used by the create form's live
-// preview, the preview dialog and the public shared page. Every string is rendered as text.
+// style, image style, the template's colours, fonts and layout and company branding. Used by the
+// create form's live preview, the preview dialog (with a video project's player) and the public
+// shared page. Every string is rendered as text.
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
-import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type TemplateFonts } from '@trainwright/templates';
+import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
+import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
-import { deckHasContent, isHttpUrl, type ContentView } from '~/lib/projects';
+import { onPrimaryColor, previewVideoSrc, type TemplateLook } from '~/lib/preview';
+import { deckHasContent, isHttpUrl, projectPreviewSource, type ContentView, type Project } from '~/lib/projects';
 import { cx } from '../ui';
+import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
 
 export interface PreviewLook {
   fontStyle: string;
   imageStyle: string;
   branding: Branding | null;
-  /** The chosen template's colours and fonts, when there is one. */
+  /** The chosen template's colours, fonts and slide layout, when there is one. */
   colors?: ColorScheme | null;
   fonts?: TemplateFonts | null;
+  layout?: Layout | null;
 }
 
 const NEUTRAL: ColorScheme = { primary: '#4f46e5', secondary: '#e0e7ff', accent: '#f59e0b', background: '#ffffff', text: '#0f172a' };
@@ -73,11 +77,194 @@ function BrandingBar({ branding, color }: { branding: Branding | null; color: st
   );
 }
 
-export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook }) {
+/** One slide's body in the template's layout, as the exported slides arrange it (slide-image.ts). */
+function SlideBody({ slide, look, colors, layout }: { slide: Slide; look: PreviewLook; colors: ColorScheme; layout: Layout }) {
   const { t } = useTranslation();
+  const items = [...slide.points, ...slide.paragraphs];
+  if (items.length === 0) return <p className="text-xs italic opacity-60">{t('preview.noSlideContent')}</p>;
+  const list = (points: string[]) => (
+    <ul className="list-disc space-y-1 pl-5">
+      {points.map((point, i) => (
+        <li key={i} className="whitespace-pre-line">
+          {point}
+        </li>
+      ))}
+    </ul>
+  );
+  const plain = (
+    <>
+      {slide.points.length > 0 && list(slide.points)}
+      {slide.paragraphs.map((paragraph, i) => (
+        <p key={i} className="mt-2 whitespace-pre-line">
+          {paragraph}
+        </p>
+      ))}
+    </>
+  );
+  switch (layout) {
+    case 'two-column': {
+      const half = Math.ceil(items.length / 2);
+      return (
+        <div className="grid grid-cols-2 gap-4 text-sm">
+          {[items.slice(0, half), items.slice(half)].map((column, i) => (
+            <div key={i} className="border-t-4 pt-2" style={{ borderColor: i === 0 ? colors.primary : colors.accent }}>
+              {column.length > 0 && list(column)}
+            </div>
+          ))}
+        </div>
+      );
+    }
+    case 'timeline': {
+      // Milestones are the points; a slide of paragraphs only has them as milestones instead.
+      const steps = slide.points.length > 0 ? slide.points : slide.paragraphs;
+      return (
+        <div className="text-sm">
+          {slide.points.length > 0 && slide.paragraphs.map((p, i) => <p key={i} className="mb-2 whitespace-pre-line opacity-80">{p}</p>)}
+          <ol className="flex gap-2 border-t-4 pt-2" style={{ borderColor: colors.primary }}>
+            {steps.map((step, i) => (
+              <li key={i} className="flex min-w-0 flex-1 flex-col items-center text-center text-xs">
+                <span className="mb-1 flex h-6 w-6 items-center justify-center rounded-full text-[10px] font-bold" style={{ background: i === steps.length - 1 ? colors.accent : colors.primary, color: onPrimaryColor(colors) }}>
+                  {i + 1}
+                </span>
+                <span className="whitespace-pre-line">{step}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      );
+    }
+    case 'grid':
+      return (
+        <ul className={cx('grid gap-2 text-sm', items.length > 1 && 'grid-cols-2', items.length > 4 && 'sm:grid-cols-3')}>
+          {items.map((item, i) => (
+            <li key={i} className="rounded-lg border-2 p-2" style={{ borderColor: `${colors.primary}8c`, background: `${colors.secondary}2e` }}>
+              <span className="mb-1 block h-1 w-8 rounded" style={{ background: i % 3 === 2 ? colors.accent : colors.primary }} aria-hidden="true" />
+              <span className="whitespace-pre-line">{item}</span>
+            </li>
+          ))}
+        </ul>
+      );
+    case 'minimal':
+      return <div className="text-center text-sm opacity-85 [&_ul]:list-none [&_ul]:pl-0">{plain}</div>;
+    case 'split-image':
+      return (
+        <div className="grid grid-cols-2 gap-3">
+          <div className="min-w-0 text-sm">{plain}</div>
+          <ImageArea look={look} colors={colors} />
+        </div>
+      );
+    case 'sidebar':
+    case 'full-bleed':
+      return <div className="min-w-0 text-sm">{plain}</div>;
+    case 'title-content':
+      return <div className="min-w-0 text-sm">{plain}</div>;
+  }
+}
+
+/** One slide: the template's layout when the project has a template, else the default look. */
+function SlideCard({ slide, index, look, colors, fonts }: { slide: Slide; index: number; look: PreviewLook; colors: ColorScheme; fonts: { heading: string; body: string } }) {
+  const { t } = useTranslation();
+  const layout = look.layout ?? null;
+  const hasBody = slide.points.length > 0 || slide.paragraphs.length > 0;
+  const style: CSSProperties = { background: colors.background, color: colors.text, fontFamily: fonts.body };
+  const titleText = slide.title || <span className="italic opacity-60">{t('preview.untitled')}</span>;
+  const number = <span className="shrink-0 text-[10px] opacity-60">{index + 1}</span>;
+  const notes = slide.notes && (
+    <details className="mt-3 rounded bg-black/5 px-2 py-1 text-xs">
+      <summary className="cursor-pointer font-medium">{t('preview.speakerNotes')}</summary>
+      <p className="mt-1 whitespace-pre-line">{slide.notes}</p>
+    </details>
+  );
+  const branding = <BrandingBar branding={look.branding} color={colors.text} />;
+  const label = t('preview.slideNumber', { number: index + 1 });
+
+  if (layout === 'sidebar') {
+    return (
+      <li className="flex overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label} data-layout={layout} style={style}>
+        <div className="w-1/3 shrink-0 p-4" style={{ background: colors.primary, color: onPrimaryColor(colors) }}>
+          <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading }}>
+            {titleText}
+          </h4>
+          <span className="mt-2 block h-1 w-10" style={{ background: colors.accent }} aria-hidden="true" />
+        </div>
+        <div className="min-w-0 flex-1 p-4">
+          <div className="flex justify-end">{number}</div>
+          <SlideBody slide={slide} look={look} colors={colors} layout={layout} />
+          {notes}
+          {branding}
+        </div>
+      </li>
+    );
+  }
+  if (layout === 'full-bleed') {
+    const background = (IMAGE_STYLE_BACKGROUNDS[look.imageStyle] ?? IMAGE_STYLE_BACKGROUNDS.professional!)(colors);
+    return (
+      <li className="overflow-hidden rounded-lg border border-slate-200 p-4 shadow-sm" aria-label={label} data-layout={layout} style={{ ...style, background }}>
+        <div className="w-full rounded-lg p-4 sm:w-2/3" style={{ background: `${colors.background}f0` }}>
+          <div className="flex items-start justify-between gap-3">
+            <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading, color: colors.text }}>
+              {titleText}
+            </h4>
+            {number}
+          </div>
+          <span className="my-2 block h-1 w-10" style={{ background: colors.accent }} aria-hidden="true" />
+          <SlideBody slide={slide} look={look} colors={colors} layout={layout} />
+          {notes}
+          {branding}
+        </div>
+      </li>
+    );
+  }
+  if (layout) {
+    const centred = layout === 'minimal';
+    // The accent rule under the title, where the exports draw one.
+    const rule = layout === 'title-content' || layout === 'split-image' || layout === 'grid' || centred;
+    return (
+      <li className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label} data-layout={layout}>
+        {!centred && <div className="h-1.5" style={{ background: colors.primary }} aria-hidden="true" />}
+        <div className="p-4" style={style}>
+          <div className={cx('flex items-start gap-3', centred ? 'justify-center text-center' : 'justify-between')}>
+            <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading, color: colors.text }}>
+              {titleText}
+            </h4>
+            {!centred && number}
+          </div>
+          {rule && <span className={cx('my-2 block h-1 w-10', centred && 'mx-auto')} style={{ background: colors.accent }} aria-hidden="true" />}
+          <div className="mt-2">
+            <SlideBody slide={slide} look={look} colors={colors} layout={layout} />
+          </div>
+          {notes}
+          {branding}
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label}>
+      <div className="h-1.5" style={{ background: colors.primary }} aria-hidden="true" />
+      <div className="p-4" style={style}>
+        <div className="flex items-start justify-between gap-3">
+          <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading, color: colors.primary }}>
+            {titleText}
+          </h4>
+          {number}
+        </div>
+        <div className={cx('mt-2 grid gap-3', hasBody && 'sm:grid-cols-[1fr_8rem]')}>
+          <div className="min-w-0 text-sm">
+            {hasBody ? <SlideBody slide={slide} look={look} colors={colors} layout="title-content" /> : <p className="text-xs italic opacity-60">{t('preview.noSlideContent')}</p>}
+          </div>
+          {hasBody && <ImageArea look={look} colors={colors} />}
+        </div>
+        {notes}
+        {branding}
+      </div>
+    </li>
+  );
+}
+
+export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook }) {
   const colors = look.colors ?? NEUTRAL;
   const fonts = fontsFor(look);
-  const slides = deck.slides;
   return (
     <div className="space-y-4" data-testid="slides-view">
       {deck.title && (
@@ -86,50 +273,9 @@ export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook 
         </h3>
       )}
       <ol className="space-y-4">
-        {slides.map((slide, index) => {
-          const hasBody = slide.points.length > 0 || slide.paragraphs.length > 0;
-          const style: CSSProperties = { background: colors.background, color: colors.text, fontFamily: fonts.body };
-          return (
-            <li key={index} className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={t('preview.slideNumber', { number: index + 1 })}>
-              <div className="h-1.5" style={{ background: colors.primary }} aria-hidden="true" />
-              <div className="p-4" style={style}>
-                <div className="flex items-start justify-between gap-3">
-                  <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading, color: colors.primary }}>
-                    {slide.title || <span className="italic opacity-60">{t('preview.untitled')}</span>}
-                  </h4>
-                  <span className="shrink-0 text-[10px] opacity-60">{index + 1}</span>
-                </div>
-                <div className={cx('mt-2 grid gap-3', hasBody && 'sm:grid-cols-[1fr_8rem]')}>
-                  <div className="min-w-0 text-sm">
-                    {slide.points.length > 0 && (
-                      <ul className="list-disc space-y-1 pl-5">
-                        {slide.points.map((point, i) => (
-                          <li key={i} className="whitespace-pre-line">
-                            {point}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                    {slide.paragraphs.map((paragraph, i) => (
-                      <p key={i} className="mt-2 whitespace-pre-line">
-                        {paragraph}
-                      </p>
-                    ))}
-                    {!hasBody && <p className="text-xs italic opacity-60">{t('preview.noSlideContent')}</p>}
-                  </div>
-                  {hasBody && <ImageArea look={look} colors={colors} />}
-                </div>
-                {slide.notes && (
-                  <details className="mt-3 rounded bg-black/5 px-2 py-1 text-xs">
-                    <summary className="cursor-pointer font-medium">{t('preview.speakerNotes')}</summary>
-                    <p className="mt-1 whitespace-pre-line">{slide.notes}</p>
-                  </details>
-                )}
-                <BrandingBar branding={look.branding} color={colors.text} />
-              </div>
-            </li>
-          );
-        })}
+        {deck.slides.map((slide, index) => (
+          <SlideCard key={index} slide={slide} index={index} look={look} colors={colors} fonts={fonts} />
+        ))}
       </ol>
     </div>
   );
@@ -194,6 +340,42 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
     );
   }
   return deck ? <SlidesView deck={deck} look={look} /> : <ScriptView script={script!} look={look} />;
+}
+
+/** How the preview dialog draws a project: its styles and branding, and its template's look when it has one. */
+export function projectLook(project: Project, template: TemplateLook | null): PreviewLook {
+  return {
+    fontStyle: project.font_style || DEFAULT_FONT_STYLE,
+    imageStyle: project.image_style || DEFAULT_IMAGE_STYLE,
+    branding: project.branding,
+    colors: template?.colors ?? null,
+    fonts: template?.fonts ?? null,
+    layout: template?.layout ?? null,
+  };
+}
+
+/**
+ * The preview dialog's content: a video project's player (its current mp4 through the preview
+ * route, which never counts as a download) above the slides or script drawn in the template.
+ */
+export function ProjectPreview({ project, template, empty }: { project: Project; template: TemplateLook | null; empty?: ReactNode }) {
+  const { t } = useTranslation();
+  const source = projectPreviewSource(project);
+  const videoSrc = previewVideoSrc(project);
+  return (
+    <div className="space-y-4">
+      {videoSrc && (
+        <figure className="space-y-1">
+          {/* Remounted per files version so a re-rendered video is fetched again. */}
+          <video key={`${videoSrc}#${project.files_version}`} src={videoSrc} controls preload="metadata" className="aspect-video w-full rounded-lg bg-black" data-testid="preview-video">
+            {t('previewDialog.videoUnsupported')}
+          </video>
+          <figcaption className="text-xs text-slate-500">{t('previewDialog.videoCaption')}</figcaption>
+        </figure>
+      )}
+      <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />
+    </div>
+  );
 }
 
 /** The create form's live preview: a slides / script switch above the rendered content. */

@@ -208,6 +208,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
         : null,
       colors: form.template?.colorScheme ?? null,
       fonts: form.template?.fonts ?? null,
+      layout: form.template?.layout ?? null,
     }),
     [form.font_style, form.image_style, form.branding, form.template],
   );

@@ -1,16 +1,19 @@
 // The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data;
-// with what the AI generator made besides the slides), Edit (GET with 10 s; PATCH on save) and the
+// drawn in the project's template from GET /api/templates, a video project's player, and what the
+// AI generator made besides the slides), Edit (GET with 10 s; PATCH on save) and the
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { formatDate } from '~/lib/format';
+import { templateLookOf, type TemplateLook } from '~/lib/preview';
 import { isHttpUrl, projectPreviewSource, type Project } from '~/lib/projects';
+import type { TemplateListResponse } from '~/lib/templates';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, Field, FormActions, Spinner, describedBy, inputClass } from '../ui';
-import { ContentPreview } from './ContentView';
+import { ProjectPreview } from './ContentView';
 import { GeneratedDetails } from './GeneratedDetails';
 import { StatusBadge } from './ProjectCard';
 import {
@@ -28,19 +31,12 @@ import {
 export const PREVIEW_TIMEOUT_MS = 5_000;
 export const EDIT_TIMEOUT_MS = 10_000;
 
-function lookOf(project: Project) {
-  return {
-    fontStyle: project.font_style || DEFAULT_FONT_STYLE,
-    imageStyle: project.image_style || DEFAULT_IMAGE_STYLE,
-    branding: project.branding,
-  };
-}
-
 export function PreviewDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [full, setFull] = useState<Project | null>(null);
   const [loading, setLoading] = useState(true);
   const [fellBack, setFellBack] = useState(false);
+  const [template, setTemplate] = useState<TemplateLook | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -57,7 +53,22 @@ export function PreviewDialog({ project, onClose }: { project: Project; onClose:
   }, [project.id]);
 
   const shown = full ?? project;
+  const templateId = shown.template_id;
   const source = projectPreviewSource(shown);
+
+  // The template's look: GET /api/templates lists the built-in ones and the company's own. Without
+  // it (or on failure) the slides keep the default look.
+  useEffect(() => {
+    setTemplate(null);
+    if (!templateId) return;
+    const controller = new AbortController();
+    withTimeout(PREVIEW_TIMEOUT_MS, (signal) => get<TemplateListResponse>('/templates', signal), controller.signal)
+      .then((list) => setTemplate(templateLookOf(list.templates, templateId)))
+      .catch((err: unknown) => {
+        if (!isAbortError(err)) console.warn('templates unavailable, previewing with the default look', err);
+      });
+    return () => controller.abort();
+  }, [templateId]);
 
   return (
     <Modal open onClose={onClose} title={shown.title} description={t('previewDialog.title')} size="lg">
@@ -76,10 +87,9 @@ export function PreviewDialog({ project, onClose }: { project: Project; onClose:
         ) : (
           <>
             {fellBack && <p className="text-xs text-amber-700">{t('previewDialog.fallback')}</p>}
-            <ContentPreview
-              text={source.text}
-              view={source.view}
-              look={lookOf(shown)}
+            <ProjectPreview
+              project={shown}
+              template={template}
               empty={shown.project_type === 'software_analysis' && shown.software_details ? (
                 <span className="whitespace-pre-line text-left">{shown.software_details}</span>
               ) : shown.files && shown.files.length > 0 ? (

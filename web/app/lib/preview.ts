@@ -1,0 +1,40 @@
+// What the preview dialog draws a project with: its template's look (colours, fonts, layout, as
+// the exports draw them) and, for a video project with files, the player's source. Pure, so the
+// unit tests run it directly.
+import { contrastRatio, type ColorScheme, type Layout, type TemplateFonts, type TemplateFields } from '@trainwright/templates';
+import { isVideoFormat } from './downloads';
+import type { Project } from './projects';
+
+export interface TemplateLook {
+  colors: ColorScheme;
+  fonts: TemplateFonts;
+  layout: Layout;
+}
+
+/**
+ * The look of the project's template among those GET /api/templates lists (the built-in ones and
+ * the company's own); null without a template or when the list lacks it (the default look).
+ */
+export function templateLookOf(
+  templates: readonly (Pick<TemplateFields, 'colorScheme' | 'fonts' | 'layout'> & { id: string })[],
+  templateId: string | null | undefined,
+): TemplateLook | null {
+  if (!templateId) return null;
+  const template = templates.find((t) => t.id === templateId);
+  return template ? { colors: template.colorScheme, fonts: template.fonts, layout: template.layout } : null;
+}
+
+/** Text on the primary colour: white unless the scheme's text colour reads better (the exports' rule). */
+export function onPrimaryColor(colors: ColorScheme): string {
+  const white = '#ffffff';
+  return contrastRatio(white, colors.primary) >= contrastRatio(colors.text, colors.primary) ? white : colors.text;
+}
+
+/**
+ * The preview player's source: the project's current mp4 through the preview route, which never
+ * counts as a download. Null unless the project is a video project whose files exist.
+ */
+export function previewVideoSrc(project: Pick<Project, 'id' | 'visual_format' | 'files_version'>): string | null {
+  if (!isVideoFormat(project.visual_format) || typeof project.files_version !== 'number') return null;
+  return `/api/projects/${encodeURIComponent(project.id)}/preview/video`;
+}

@@ -1,0 +1,108 @@
+// Server-rendered markup of the preview dialog's content: the slides drawn in the project's
+// template (its colours, fonts and layout, a company's own template too) and a video project's
+// player on the preview route, which never counts as a download. No browser: react-dom/server.
+import { describe, expect, it } from '@jest/globals';
+import React, { createElement as h } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { BUILTIN_TEMPLATES, LAYOUTS, type Template } from '@trainwright/templates';
+import '../app/i18n/index.js';
+import { ProjectPreview } from '../app/components/projects/ContentView.js';
+import { onPrimaryColor, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
+import type { Project } from '../app/lib/projects';
+import { projectFixture } from './support/project.fixture.js';
+
+// The shared swc transform compiles JSX with the classic runtime (React.createElement).
+(globalThis as { React?: unknown }).React = React;
+
+const SLIDES = ['# Forklift Safety', '', '## Daily checks', '- Walk around the truck', '- Test the horn', '', '## Load limits', '- Read the load plate'].join('\n');
+
+function project(changes: Partial<Project> = {}): Project {
+  return projectFixture({
+    id: 'project-1',
+    title: 'Forklift Safety',
+    status: 'completed',
+    project_type: 'slides_to_script',
+    slides_content: SLIDES,
+    created_at: '2026-03-01T10:00:00Z',
+    company_id: 'company-1',
+    progress: null,
+    members: null,
+    font_style: 'modern',
+    image_style: 'professional',
+    files_version: 1,
+    ...changes,
+  });
+}
+
+function templateWith(layout: Template['layout']): Template {
+  const template = BUILTIN_TEMPLATES.find((t) => t.layout === layout);
+  if (!template) throw new Error(`no built-in template with the ${layout} layout`);
+  return template;
+}
+
+/** The markup with the quotes of font names unescaped. */
+const render = (p: Project, templates: readonly Template[] = BUILTIN_TEMPLATES) =>
+  renderToStaticMarkup(h(ProjectPreview, { project: p, template: templateLookOf(templates, p.template_id) })).replaceAll('&#x27;', "'");
+
+describe('ProjectPreview', () => {
+  it("should draw the slides in the project's template: its colours, fonts and layout", () => {
+    const template = templateWith('sidebar');
+    const html = render(project({ template_id: template.id }));
+    for (const key of ['primary', 'accent', 'background', 'text'] as const) expect(html).toContain(template.colorScheme[key]);
+    expect(html).toContain(`'${template.fonts.heading}'`);
+    expect(html).toContain(`'${template.fonts.body}'`);
+    expect(html).toContain('data-layout="sidebar"');
+    // The sidebar's title reads on the primary colour as in the exports.
+    expect(html).toContain(`color:${onPrimaryColor(template.colorScheme)}`);
+    expect(html).toContain('Daily checks');
+    expect(html).toContain('Walk around the truck');
+  });
+
+  it('should draw every layout the exports know, with the secondary colour where the layout uses it', () => {
+    for (const layout of LAYOUTS) {
+      if (!BUILTIN_TEMPLATES.some((t) => t.layout === layout)) continue;
+      const template = templateWith(layout);
+      const html = render(project({ template_id: template.id }));
+      expect({ layout, drawn: html.includes(`data-layout="${layout}"`) }).toEqual({ layout, drawn: true });
+      expect(html).toContain('Read the load plate');
+    }
+    const grid = templateWith('grid');
+    expect(render(project({ template_id: grid.id }))).toContain(grid.colorScheme.secondary);
+  });
+
+  it("should use a company's own template from the list", () => {
+    const own: Template = {
+      ...templateWith('two-column'),
+      id: 'custom-7f3a',
+      colorScheme: { primary: '#123456', secondary: '#abcdef', accent: '#fedcba', background: '#fafafa', text: '#101010' },
+      fonts: { heading: 'Noto Serif', body: 'Liberation Sans' },
+    };
+    const html = render(project({ template_id: own.id }), [...BUILTIN_TEMPLATES, own]);
+    for (const color of ['#123456', '#fedcba', '#fafafa', '#101010']) expect(html).toContain(color);
+    expect(html).toContain("'Noto Serif', serif");
+    expect(html).toContain('data-layout="two-column"');
+  });
+
+  it('should keep the default look without a template, or when the list lacks it', () => {
+    for (const p of [project(), project({ template_id: 'deleted-template' })]) {
+      const html = render(p);
+      expect(html).not.toContain('data-layout');
+      expect(html).toContain('#4f46e5');
+      expect(html).toContain('Daily checks');
+    }
+  });
+
+  it("should play a video project's current mp4 through the preview route, never the download", () => {
+    const html = render(project({ visual_format: 'mp4', files_version: 2 }));
+    expect(html).toMatch(/<video[^>]*src="\/api\/projects\/project-1\/preview\/video"[^>]*controls/);
+    expect(html).not.toContain('/download/');
+    expect(render(project({ visual_format: 'mov', files_version: 1 }))).toContain('<video');
+  });
+
+  it('should show no player without files or for a slides project', () => {
+    expect(render(project({ visual_format: 'mp4', files_version: null }))).not.toContain('<video');
+    expect(render(project({ visual_format: 'mp4', files_version: undefined }))).not.toContain('<video');
+    expect(render(project({ visual_format: 'powerpoint', files_version: 3 }))).not.toContain('<video');
+    expect(previewVideoSrc({ id: 'a/b', visual_format: 'mp4', files_version: 0 })).toBe('/api/projects/a%2Fb/preview/video');
+  });
+});
