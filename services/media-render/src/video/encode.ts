@@ -160,21 +160,27 @@ export async function writeNarrationTrack(slides: readonly EncodeSlide[], outPat
   return totalMs;
 }
 
-/** Writes the image list, the narration track and the subtitles to burn into the work folder. */
-export async function prepareInputs(job: EncodeJob): Promise<PreparedInputs> {
+/** Writes the image list and the subtitles to burn (what the picture's encode reads); the narration track comes after. */
+async function preparePicture(job: EncodeJob): Promise<Omit<PreparedInputs, 'audio'>> {
   checkJob(job);
   const workDir = resolve(job.workDir ?? dirname(job.outPath));
   await mkdir(workDir, { recursive: true });
   const imageList = join(workDir, 'images.ffconcat');
-  const audio = join(workDir, 'narration.wav');
   await writeFile(imageList, imageListText(job.slides));
-  const totalMs = await writeNarrationTrack(job.slides, audio);
   let subtitles: string | null = null;
   if (job.burnSubtitles && job.subtitlesVtt) {
     if (resolve(job.subtitlesVtt) !== join(workDir, BURN_NAME)) await copyFile(job.subtitlesVtt, join(workDir, BURN_NAME));
     subtitles = BURN_NAME;
   }
-  return { workDir, imageList, audio, subtitles, totalMs };
+  return { workDir, imageList, subtitles, totalMs: job.slides.reduce((t, s) => t + s.durationMs, 0) };
+}
+
+/** Writes the image list, the narration track and the subtitles to burn into the work folder. */
+export async function prepareInputs(job: EncodeJob): Promise<PreparedInputs> {
+  const picture = await preparePicture(job);
+  const audio = join(picture.workDir, 'narration.wav');
+  await writeNarrationTrack(job.slides, audio);
+  return { ...picture, audio };
 }
 
 /** Slide start times, for keyframes. */
@@ -188,18 +194,16 @@ function slideStarts(slides: readonly EncodeSlide[]): number[] {
   return starts;
 }
 
-/** The output options of the encode, shared by encodeVideo and the baseline so both do the same work. */
-function outputArgs(job: EncodeJob, prepared: PreparedInputs): string[] {
+/** The picture's codec settings (the -vf chain included). */
+function pictureArgs(job: EncodeJob, subtitles: string | null): string[] {
   // Scaling and conversion come before the fps filter, so they run once per slide, not per frame.
   const filters = [`scale=${job.size.width}:${job.size.height}`, 'format=yuv420p', `fps=${FRAME_RATE}`];
-  if (prepared.subtitles) {
+  if (subtitles) {
     const font = (job.subtitleFont ?? 'DejaVu Sans').replace(/[^\p{L}\p{N} ]/gu, '');
     // libass sizes are relative to a 288-line canvas: 16 is about 5.5 % of the picture height.
-    filters.push(`subtitles=${prepared.subtitles}:force_style='FontName=${font},FontSize=16,BorderStyle=3,Outline=2,Shadow=0,OutlineColour=&H80000000,MarginV=24'`);
+    filters.push(`subtitles=${subtitles}:force_style='FontName=${font},FontSize=16,BorderStyle=3,Outline=2,Shadow=0,OutlineColour=&H80000000,MarginV=24'`);
   }
   return [
-    '-map', '0:v:0',
-    '-map', '1:a:0',
     '-vf', filters.join(','),
     '-c:v', 'libx264',
     '-preset', 'veryfast',
@@ -208,13 +212,16 @@ function outputArgs(job: EncodeJob, prepared: PreparedInputs): string[] {
     '-pix_fmt', 'yuv420p',
     '-g', String(FRAME_RATE * MAX_KEYFRAME_GAP_S),
     '-force_key_frames', slideStarts(job.slides).map((s) => s.toFixed(3)).join(','),
-    '-c:a', 'aac',
-    '-aac_coder', 'fast',
-    '-b:a', '128k',
-    '-t', (prepared.totalMs / 1000).toFixed(3),
-    '-movflags', '+faststart',
-    '-f', job.format,
   ];
+}
+
+const SOUND_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k'];
+
+const lengthArgs = (totalMs: number) => ['-t', (totalMs / 1000).toFixed(3)];
+
+/** The output options of the one-command encode that the baseline runs: picture and sound together. */
+function outputArgs(job: EncodeJob, prepared: PreparedInputs): string[] {
+  return ['-map', '0:v:0', '-map', '1:a:0', ...pictureArgs(job, prepared.subtitles), ...SOUND_ARGS, ...lengthArgs(prepared.totalMs), '-movflags', '+faststart', '-f', job.format];
 }
 
 const INPUT_ARGS = ['-f', 'concat', '-safe', '0'];
@@ -253,9 +260,47 @@ function ffmpegError(what: string, err: Error, stderr: string | null): RenderErr
   return new RenderError(`${what}: ${killed ? 'ffmpeg was stopped before it finished' : ffmpegReason(stderr, err.message)}`, killed);
 }
 
-/** Encodes the slides into `job.outPath`; progress follows ffmpeg's position in the video. */
+/** One ffmpeg run; `onTime` gets its position (ms) from its stats lines. */
+function runFfmpeg(
+  run: { inputs: Array<{ path: string; options: string[] }>; outputOptions: string[]; outPath: string; cwd: string; timeoutS: number; what: string },
+  onTime?: (ms: number) => void,
+): Promise<void> {
+  return new Promise<void>((done, fail) => {
+    const command = ffmpeg({ cwd: run.cwd, stdoutLines: 60, timeout: run.timeoutS });
+    for (const input of run.inputs) {
+      command.input(input.path);
+      // An empty call would add an 'undefined' argument.
+      if (input.options.length > 0) command.inputOptions(...input.options);
+    }
+    command
+      // As separate arguments: given an array, fluent-ffmpeg splits any option holding one space
+      // (a font name in the subtitles filter) into two arguments.
+      .outputOptions(...run.outputOptions)
+      .output(run.outPath)
+      // Progress from ffmpeg's own stats lines: fluent-ffmpeg's 'progress' event would first run
+      // ffprobe on the inputs only to learn the duration, which is known here.
+      .on('stderr', (line: string) => {
+        const m = TIME.exec(line);
+        if (m && onTime) onTime((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
+      })
+      .on('error', (err: Error, _stdout: string | null, stderr: string | null) => fail(ffmpegError(run.what, err, stderr)))
+      .on('end', () => done());
+    command.run();
+  });
+}
+
+// Errors only, so the reason of a failure is not buried under codec information; -stats keeps the
+// position lines, every 0.1 s instead of 0.5 s since encodes are short.
+const QUIET = ['-hide_banner', '-loglevel', 'error', '-stats', '-stats_period', '0.1'];
+
+/**
+ * Encodes the slides into `job.outPath`; progress follows ffmpeg's position in the picture. The
+ * picture and the sound are encoded by two ffmpeg processes at once (the picture's starts before
+ * the narration track is even written, and the single-threaded AAC encode no longer follows the
+ * frames), then joined into the container without re-encoding.
+ */
 export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): Promise<EncodeResult> {
-  const prepared = await prepareInputs(job);
+  const picture = await preparePicture(job);
   const outPath = resolve(job.outPath);
   await mkdir(dirname(outPath), { recursive: true });
   let reported = 0;
@@ -266,32 +311,57 @@ export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): 
     // A reporter that fails (a lost progress update) must not fail the encode.
     void Promise.resolve(progress?.(p)).catch(() => undefined);
   };
-  await new Promise<void>((done, fail) => {
-    // Time limit: generous against ffmpeg's usual 20-40x real time, so only a stuck encode hits it.
-    const command = ffmpeg({ cwd: prepared.workDir, stdoutLines: 60, timeout: 120 + Math.ceil(prepared.totalMs / 1000) })
-      .input(prepared.imageList)
-      // Errors only, so the reason of a failure is not buried under codec information; -stats keeps
-      // the position lines, every 0.1 s instead of 0.5 s since encodes are short.
-      .inputOptions('-hide_banner', '-loglevel', 'error', '-stats', '-stats_period', '0.1', ...INPUT_ARGS)
-      .input(prepared.audio)
-      // As separate arguments: given an array, fluent-ffmpeg splits any option holding one space
-      // (a font name in the subtitles filter) into two arguments.
-      .outputOptions(...outputArgs(job, prepared))
-      .output(outPath)
-      // Progress from ffmpeg's own stats lines: fluent-ffmpeg's 'progress' event would first run
-      // ffprobe on the image list only to learn the duration, which is known here.
-      .on('stderr', (line: string) => {
-        const m = TIME.exec(line);
-        if (m) report(((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000 * 99) / prepared.totalMs);
-      })
-      .on('error', (err: Error, _stdout: string | null, stderr: string | null) => fail(ffmpegError('The video could not be encoded', err, stderr)))
-      .on('end', () => done());
-    command.run();
-  }).catch(async (err: unknown) => {
+  // Time limit: generous against ffmpeg's usual 20-40x real time, so only a stuck encode hits it.
+  const timeoutS = 120 + Math.ceil(picture.totalMs / 1000);
+  const pictureOnly = join(picture.workDir, `picture.${job.format}`);
+  const soundOnly = join(picture.workDir, 'sound.m4a');
+  const encodePicture = runFfmpeg(
+    {
+      inputs: [{ path: picture.imageList, options: [...QUIET, ...INPUT_ARGS] }],
+      outputOptions: ['-map', '0:v:0', ...pictureArgs(job, picture.subtitles), ...lengthArgs(picture.totalMs), '-an', '-f', job.format],
+      outPath: pictureOnly,
+      cwd: picture.workDir,
+      timeoutS,
+      what: 'The video could not be encoded',
+    },
+    // The picture is 97 % of the work; the join is the rest.
+    (ms) => report((ms * 97) / picture.totalMs),
+  );
+  // Awaited below with the picture; until then a failure must not count as unhandled.
+  encodePicture.catch(() => undefined);
+  const encodeSound = (async () => {
+    const track = join(picture.workDir, 'narration.wav');
+    await writeNarrationTrack(job.slides, track);
+    await runFfmpeg({
+      inputs: [{ path: track, options: ['-hide_banner', '-loglevel', 'error'] }],
+      outputOptions: ['-map', '0:a:0', ...SOUND_ARGS, ...lengthArgs(picture.totalMs), '-vn', '-f', 'ipod'],
+      outPath: soundOnly,
+      cwd: picture.workDir,
+      timeoutS,
+      what: 'The narration could not be encoded',
+    });
+  })();
+  encodeSound.catch(() => undefined);
+  try {
+    await Promise.all([encodePicture, encodeSound]);
+    await runFfmpeg({
+      inputs: [
+        { path: pictureOnly, options: ['-hide_banner', '-loglevel', 'error'] },
+        { path: soundOnly, options: [] },
+      ],
+      outputOptions: ['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-movflags', '+faststart', '-f', job.format],
+      outPath,
+      cwd: picture.workDir,
+      timeoutS,
+      what: 'The video could not be encoded',
+    });
+  } catch (err) {
     // A half-written file must not pass for a video.
     await rm(outPath, { force: true });
     throw err;
-  });
+  } finally {
+    await Promise.all([rm(pictureOnly, { force: true }), rm(soundOnly, { force: true })]);
+  }
   report(100);
-  return { outPath, durationMs: prepared.totalMs };
+  return { outPath, durationMs: picture.totalMs };
 }
