@@ -34,7 +34,7 @@ const CARD_COLUMNS = [
   'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
   'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress', 'is_collaborative',
   'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style', 'voice_selection', 'error',
-  'needs_regeneration', 'is_sample', 'created_at', 'updated_at',
+  'content_version', 'files_version', 'is_sample', 'created_at', 'updated_at',
 ];
 
 export async function timePieces({ infra, database, auth, project, gateway, userId, companyId, words, base, headers, cpuMeter, log }) {

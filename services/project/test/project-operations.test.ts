@@ -11,6 +11,7 @@ import { deleteAccountData } from '../src/services/projects/delete-account-data.
 import { deleteProject } from '../src/services/projects/delete-project.js';
 import { generationInput } from '../src/services/projects/generation-input.js';
 import { completeGeneration } from '../src/services/projects/hand-off-to-render.js';
+import { getProject } from '../src/services/projects/get-project.js';
 import { listProjects } from '../src/services/projects/list-projects.js';
 import { renderKeyOf } from '../src/services/projects/render-key.js';
 import { updateProject } from '../src/services/projects/update-project.js';
@@ -289,7 +290,7 @@ describe('project operations', () => {
       await applyPipelineEvent(deps, 'r1', progress(id, { source: 'render', status: 'creating_video', stage: 'creating_video', percent: 90, contentVersion: 1 }));
       await applyPipelineEvent(deps, 'g1', progress(id, { status: 'generating_content', stage: 'generating_content', percent: 50, contentVersion: 1 }));
       await applyPipelineEvent(deps, 'r2', progress(id, { source: 'render', status: 'completed', stage: 'completed', percent: 100, contentVersion: 1 }));
-      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'pending', progress: {}, content_version: 2, files_version: 1, needs_regeneration: true });
+      expect(await getProject(deps, owner, id)).toMatchObject({ status: 'pending', progress: {}, content_version: 2, files_version: 1, needs_regeneration: true });
       expect(deps.projects.outbox).toHaveLength(outbox);
       // The new version's own events move it on.
       await applyPipelineEvent(deps, 'g2', progress(id, { contentVersion: 2 }));
@@ -302,9 +303,9 @@ describe('project operations', () => {
       expect(deps.projects.rows.get(id)).toMatchObject({ status: 'completed', files_version: 1 });
       await updateProject(deps, owner, id, { generatedSlides: '## Edited' });
       await applyPipelineEvent(deps, 'r1', progress(id, { source: 'render', status: 'creating_slides', stage: 'creating_slides', percent: 0, contentVersion: 2 }));
-      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'creating_slides', files_version: 1, needs_regeneration: true });
+      expect(await getProject(deps, owner, id)).toMatchObject({ status: 'creating_slides', files_version: 1, needs_regeneration: true });
       await applyPipelineEvent(deps, 'r2', progress(id, { source: 'render', status: 'completed', stage: 'completed', percent: 100, contentVersion: 2 }));
-      expect(deps.projects.rows.get(id)).toMatchObject({ status: 'completed', content_version: 2, files_version: 2, needs_regeneration: false });
+      expect(await getProject(deps, owner, id)).toMatchObject({ status: 'completed', content_version: 2, files_version: 2, needs_regeneration: false });
     });
   });
 

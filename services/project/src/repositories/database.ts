@@ -49,7 +49,6 @@ export interface ProjectsTable {
   image_style: string;
   voice_selection: JSONColumnType<VoiceJson | null, string | null, string | null>;
   error: Generated<string>;
-  needs_regeneration: Generated<boolean>;
   is_sample: Generated<boolean>;
   generator_type: Generated<string>;
   request_data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;

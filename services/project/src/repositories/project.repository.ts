@@ -6,6 +6,42 @@ import type { FileRow, ListFilter, NewProject, ProjectRow, ProjectState, Project
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 
+/** The stored columns of a new project (JSON columns as text, as kysely writes them). */
+export function newProjectValues(input: NewProject) {
+  return {
+    company_id: input.companyId,
+    owner_user_id: input.ownerUserId,
+    created_by: input.createdBy,
+    title: input.title,
+    description: input.description,
+    status: input.status ?? 'pending',
+    project_type: input.projectType,
+    input_method: input.inputMethod,
+    script_content: input.scriptContent,
+    slides_content: input.slidesContent,
+    generated_content: input.generatedContent ? JSON.stringify(input.generatedContent) : null,
+    software_details: input.softwareDetails,
+    software_list: JSON.stringify(input.softwareList),
+    visual_format: input.visualFormat,
+    document_format: input.documentFormat,
+    quality_score: input.qualityScore ?? null,
+    engagement_prediction: input.engagementPrediction ?? null,
+    branding: input.branding ? JSON.stringify(input.branding) : null,
+    progress: JSON.stringify(input.progress ?? {}),
+    ai_instructions: input.aiInstructions,
+    template_id: input.templateId,
+    font_style: input.fontStyle,
+    image_style: input.imageStyle,
+    voice_selection: input.voiceSelection ? JSON.stringify(input.voiceSelection) : null,
+    is_sample: input.isSample ?? false,
+    generator_type: input.generatorType ?? '',
+    request_data: input.requestData ? JSON.stringify(input.requestData) : null,
+    derived_from_project_id: input.derivedFromProjectId ?? null,
+    // Content written at creation (the sample) needs no generation; anything else its first.
+    generation_version: input.generatedContent ? null : 1,
+  };
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -36,38 +72,7 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       }
       const row = await trx
         .insertInto('projects')
-        .values({
-          company_id: input.companyId,
-          owner_user_id: input.ownerUserId,
-          created_by: input.createdBy,
-          title: input.title,
-          description: input.description,
-          status: input.status ?? 'pending',
-          project_type: input.projectType,
-          input_method: input.inputMethod,
-          script_content: input.scriptContent,
-          slides_content: input.slidesContent,
-          generated_content: input.generatedContent ? JSON.stringify(input.generatedContent) : null,
-          software_details: input.softwareDetails,
-          software_list: JSON.stringify(input.softwareList),
-          visual_format: input.visualFormat,
-          document_format: input.documentFormat,
-          quality_score: input.qualityScore ?? null,
-          engagement_prediction: input.engagementPrediction ?? null,
-          branding: input.branding ? JSON.stringify(input.branding) : null,
-          progress: JSON.stringify(input.progress ?? {}),
-          ai_instructions: input.aiInstructions,
-          template_id: input.templateId,
-          font_style: input.fontStyle,
-          image_style: input.imageStyle,
-          voice_selection: input.voiceSelection ? JSON.stringify(input.voiceSelection) : null,
-          is_sample: input.isSample ?? false,
-          generator_type: input.generatorType ?? '',
-          request_data: input.requestData ? JSON.stringify(input.requestData) : null,
-          derived_from_project_id: input.derivedFromProjectId ?? null,
-          // Content written at creation (the sample) needs no generation; anything else its first.
-          generation_version: input.generatedContent ? null : 1,
-        })
+        .values(newProjectValues(input))
         .returning('id')
         .executeTakeFirstOrThrow();
       if (fileIds.length > 0) {

@@ -4,10 +4,16 @@ import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
 import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore } from '../../src/services/projects/deps.js';
+import { newProjectValues } from '../../src/repositories/project.repository.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
 
 /** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
 const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data']);
+
+/** Column values as written (JSON columns as text) read back as PostgreSQL returns them. */
+function parseJsonColumns(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON_COLUMNS.has(key) && typeof value === 'string' ? JSON.parse(value) : value]));
+}
 
 export class FakeProjectStore implements ProjectStore, TemplateStore {
   readonly rows = new Map<string, ProjectRow>();
@@ -26,47 +32,19 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     if (claimable.length !== fileIds.length) return { kind: 'bad_files' as const };
     const id = randomUUID();
     for (const f of claimable) f.project_id = id;
+    // The repository's own column values, JSON columns read back as PostgreSQL returns them.
     this.rows.set(id, {
+      ...parseJsonColumns(newProjectValues(input)),
       id,
-      company_id: input.companyId,
-      owner_user_id: input.ownerUserId,
-      created_by: input.createdBy,
-      title: input.title,
-      description: input.description,
-      status: input.status ?? 'pending',
-      project_type: input.projectType,
-      input_method: input.inputMethod,
-      script_content: input.scriptContent,
-      slides_content: input.slidesContent,
-      generated_content: input.generatedContent ?? null,
-      software_details: input.softwareDetails,
-      software_list: input.softwareList,
-      visual_format: input.visualFormat,
-      document_format: input.documentFormat,
-      quality_score: input.qualityScore ?? null,
-      engagement_prediction: input.engagementPrediction ?? null,
-      branding: input.branding,
-      progress: input.progress ?? {},
       is_collaborative: false,
       primary_language: 'en',
       available_languages: ['en'],
-      ai_instructions: input.aiInstructions,
-      template_id: input.templateId,
-      font_style: input.fontStyle,
-      image_style: input.imageStyle,
-      voice_selection: input.voiceSelection,
       error: '',
-      needs_regeneration: false,
-      is_sample: input.isSample ?? false,
-      generator_type: input.generatorType ?? '',
-      request_data: input.requestData ?? null,
-      derived_from_project_id: input.derivedFromProjectId ?? null,
       content_version: 1,
       files_version: null,
-      generation_version: input.generatedContent ? null : 1,
       created_at: this.clock(),
       updated_at: this.clock(),
-    });
+    } as ProjectRow);
     this.outbox.push(...events(id));
     return { kind: 'created' as const, id };
   }
@@ -209,10 +187,7 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
 
   private write(id: string, changes: ProjectChanges): void {
     const row = this.rows.get(id)!;
-    const parsed = Object.fromEntries(
-      Object.entries(changes).map(([key, value]) => [key, JSON_COLUMNS.has(key) && typeof value === 'string' ? JSON.parse(value) : value]),
-    );
-    this.rows.set(id, { ...row, ...parsed, updated_at: this.clock() });
+    this.rows.set(id, { ...row, ...parseJsonColumns(changes), updated_at: this.clock() });
   }
 }
 

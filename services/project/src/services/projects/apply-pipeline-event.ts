@@ -60,7 +60,6 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
     }
     if (event.qualityScore !== undefined) changes.quality_score = event.qualityScore;
     if (event.engagementPrediction !== undefined) changes.engagement_prediction = event.engagementPrediction;
-    if (target === 'completed') changes.needs_regeneration = false;
     const moved = await deps.projects.transition(trx, row.id, seen, changes);
     if (!moved) return [];
     return [

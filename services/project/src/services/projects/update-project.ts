@@ -99,7 +99,7 @@ export type VersionWork = 'generate' | 'render' | 'none';
  */
 function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boolean }): { changes: ProjectChanges; work: VersionWork } {
   const version = row.content_version + 1;
-  const changes: ProjectChanges = { content_version: version, needs_regeneration: true };
+  const changes: ProjectChanges = { content_version: version };
   let generationVersion = row.generation_version;
   if (edit.handEdited) generationVersion = null;
   else if (edit.source || (generationVersion !== null && !GENERATING.includes(row.status))) generationVersion = version;

@@ -9,6 +9,8 @@ export interface ProjectView extends ProjectRow {
   files: Array<{ id: string; kind: string; filename: string; size: number; content_type: string }>;
   canEdit: boolean;
   canDelete: boolean;
+  /** An edit made a version whose files are not ready yet (before the first files: any edit). */
+  needs_regeneration: boolean;
 }
 
 export async function projectViews(deps: Pick<ProjectDeps, 'projects'>, rows: ProjectRow[], companies: CallerCompany[]): Promise<ProjectView[]> {
@@ -28,6 +30,7 @@ export async function projectViews(deps: Pick<ProjectDeps, 'projects'>, rows: Pr
         .map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: Number(f.size), content_type: f.content_type })),
       canEdit,
       canDelete: canEdit,
+      needs_regeneration: row.content_version > (row.files_version ?? 1),
     };
   });
 }
