@@ -27,9 +27,8 @@ export function redisOptions(url: string): ConnectionOptions {
   };
 }
 
+/** How long finished jobs are kept; attempts and backoff come from each job's definition (jobs.ts). */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
   removeOnComplete: { age: 86_400, count: 1000 },
   removeOnFail: { age: 7 * 86_400 },
 };

@@ -2,7 +2,7 @@
 // refuses a queue whose jobs lack handlers, and a permanent JobError is not retried.
 import { checkJobHandlers, defineJob, handleJob, JobError, JobQueue, startJobWorker } from '../src/jobs.js';
 import { GENERATE_PROJECT_JOB, RENDER_PROJECT_JOB } from '../src/job-definitions.js';
-import { createRedis } from '../src/queues.js';
+import { createQueue, createRedis, createWorker } from '../src/queues.js';
 import { createTestInfra, type TestInfra } from '../src/testing.js';
 
 const ECHO_JOB = defineJob<{ id: string; fail?: 'permanent' | 'once' }>({ queue: 'jobs-test', name: 'echo', attempts: 3, backoffMs: 10, jobId: (p) => `echo-${p.id}` });
@@ -28,7 +28,7 @@ describe('checkJobHandlers', () => {
   });
 });
 
-describe('JobQueue and startJobWorker', () => {
+describe('queues: JobQueue and startJobWorker over createQueue and createWorker', () => {
   let infra: TestInfra;
   beforeAll(async () => {
     infra = await createTestInfra('jobs');
@@ -39,6 +39,28 @@ describe('JobQueue and startJobWorker', () => {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
     await infra.cleanup();
+  });
+
+  it('should run each BullMQ job once per deterministic job id and report progress (createQueue, createWorker)', async () => {
+    const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
+    const queue = createQueue<{ projectId: string }>(ctx, 'render.test');
+    const processed: string[] = [];
+    const progress: unknown[] = [];
+    const worker = createWorker<{ projectId: string }, string>(ctx, 'render.test', async (job) => {
+      await job.updateProgress(50);
+      processed.push(job.data.projectId);
+      return `done ${job.data.projectId}`;
+    });
+    worker.on('progress', (_job, p) => progress.push(p));
+    const done = new Promise<string>((resolve) => worker.on('completed', (_job, result) => resolve(result)));
+    await queue.add('render', { projectId: 'p1' }, { jobId: 'p1-render' });
+    await queue.add('render', { projectId: 'p1' }, { jobId: 'p1-render' });
+    expect(await done).toBe('done p1');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(processed).toEqual(['p1']);
+    expect(progress).toEqual([50]);
+    await worker.close();
+    await queue.close();
   });
 
   it('should run each job once per id, retry a transient failure and end a permanent one at once', async () => {
