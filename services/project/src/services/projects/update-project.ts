@@ -12,9 +12,8 @@ import { projectEvents } from '../events.js';
 import { TEXT_LIMITS, branding as validBranding, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
 import { loadProject, requireGenerationAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
-import { getProject } from './get-project.js';
 import { enqueueRender } from './hand-off-to-render.js';
-import type { ProjectView } from './views.js';
+import { projectViews, type ProjectView } from './views.js';
 
 export interface UpdateProjectInput {
   title?: string;
@@ -126,7 +125,7 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
       Object.assign(changes, next.changes);
       work = next.work;
     }
-    if (Object.keys(changes).length === 0) return getProject(deps, userId, projectId);
+    if (Object.keys(changes).length === 0) return (await projectViews(deps, [row], companies))[0]!;
     const events = [projectEvents.changed('project.updated', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id })];
     if (changes.status) {
       const progress = JSON.parse(String(changes.progress)) as Record<string, number>;
@@ -135,17 +134,21 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
     const seen = { status: row.status, contentVersion: row.content_version };
     if (await deps.projects.updateIfUnchanged(projectId, seen, changes, events)) {
       deps.afterWrite();
-      await startWork(deps, projectId, Number(changes.content_version), work);
-      return getProject(deps, userId, projectId);
+      const saved = await startWork(deps, projectId, Number(changes.content_version), work);
+      // The caller's companies were read for this edit: the saved project needs no second look-up.
+      return (await projectViews(deps, [saved ?? row], companies))[0]!;
     }
     if (attempt === ATTEMPTS) throw new AppError('CONFLICT', SAVE_FAILED);
   }
 }
 
-/** Enqueues what the new version needs, unless a later edit has already made a newer one (its own edit enqueues that). */
-async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null): Promise<void> {
+/**
+ * Enqueues what the new version needs, unless a later edit has already made a newer one (its own
+ * edit enqueues that). Returns the project as saved.
+ */
+async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null): Promise<ProjectRow | undefined> {
   if (work === 'generate') await deps.jobs.generate(projectId, version);
-  if (work !== 'render') return;
   const row = await deps.projects.findByIdUnscoped(projectId);
-  if (row && row.content_version === version) await enqueueRender(deps, row);
+  if (work === 'render' && row && row.content_version === version) await enqueueRender(deps, row);
+  return row;
 }
