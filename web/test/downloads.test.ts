@@ -98,17 +98,16 @@ describe('download choices', () => {
 });
 
 describe('before a download', () => {
-  const project = (over: Record<string, unknown>) => ({ status: 'completed', generated_content: null, slides_content: '', script_content: '', ...over });
+  const project = (over: Record<string, unknown>) => ({ status: 'completed', has_content: false, files_version: null, ...over });
 
   it('blocks a project that is not completed, with its status', () => {
     expect(downloadBlock(project({ status: 'creating_video' }))).toEqual({ reason: 'notReady', status: 'creating_video' });
-    expect(downloadBlock(project({ status: 'failed', slides_content: '## A' }))).toEqual({ reason: 'notReady', status: 'failed' });
+    expect(downloadBlock(project({ status: 'failed', has_content: true }))).toEqual({ reason: 'notReady', status: 'failed' });
   });
 
   it('blocks a completed project without content, as the server does', () => {
-    expect(downloadBlock(project({ slides_content: '  ' }))).toEqual({ reason: 'noContent' });
-    expect(downloadBlock(project({ generated_content: { slides: { slide_content: '## A' } } }))).toBeNull();
-    expect(downloadBlock(project({ script_content: 'NARRATOR: hi' }))).toBeNull();
+    expect(downloadBlock(project({ has_content: false }))).toEqual({ reason: 'noContent' });
+    expect(downloadBlock(project({ has_content: true }))).toBeNull();
     // An edit renders the next version: the last complete set still downloads.
     expect(downloadBlock(project({ status: 'creating_slides', content_version: 2, files_version: 1 }))).toBeNull();
     expect(downloadBlock(project({ status: 'creating_slides', content_version: 1, files_version: null }))).toEqual({ reason: 'notReady', status: 'creating_slides' });

@@ -86,6 +86,12 @@ export function computeTrialStatus(input: {
   };
 }
 
+/** When `status.status` next changes (ms since the epoch): the trial's or the grace period's end; 0 when it does not. */
+export function trialStateUntilMs(status: Pick<TrialStatus, 'status' | 'ends_at' | 'grace_ends_at'>): number {
+  const next = status.status === 'active_trial' ? status.ends_at : status.status === 'grace_period' ? status.grace_ends_at : null;
+  return next ? Date.parse(next) : 0;
+}
+
 export const TRIAL_STATES = ['active_trial', 'grace_period', 'expired', 'active'] as const satisfies readonly TrialState[];
 
 export function isTrialState(value: unknown): value is TrialState {

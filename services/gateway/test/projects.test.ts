@@ -115,8 +115,14 @@ describe('GET /api/projects', () => {
       const body = (await call('GET', '/api/projects', me)).json();
       return body.total === 1 ? body : undefined;
     });
-    expect(list.projects[0]).toMatchObject({ title: 'Welcome Training', status: 'completed', company_id: me.companyId });
-    expect(list.projects[0].generated_content.slides.slide_content).toContain('## Welcome to Trainwright');
+    expect(list.projects[0]).toMatchObject({ title: 'Welcome Training', status: 'completed', company_id: me.companyId, has_content: true });
+    // List items leave the long texts out; the project itself has them.
+    for (const long of ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data']) {
+      expect(list.projects[0]).not.toHaveProperty(long);
+    }
+    const sample = (await call('GET', `/api/projects/${list.projects[0].id}`, me)).json();
+    expect(sample).toMatchObject({ has_content: true });
+    expect(sample.generated_content.slides.slide_content).toContain('## Welcome to Trainwright');
   });
 
   it('should list newest first with search, filters, paging and stable stats', async () => {

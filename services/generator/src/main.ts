@@ -53,6 +53,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   });
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
   const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
   const assessments = new AssessmentRepository(infra.db);
   const engine = createEngine({

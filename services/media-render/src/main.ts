@@ -66,6 +66,7 @@ export async function startMediaServer(
   });
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
   const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
   const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
   const files = new RenderedFileRepository(infra.db);

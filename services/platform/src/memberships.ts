@@ -1,9 +1,15 @@
 // Memberships as the auth service knows them, read over gRPC: the one way a service asks who may
 // do what in a company. Each service's repositories/membership.repository.ts builds on this.
+// After follow(bus), answers are kept in the process and dropped when auth announces a change
+// (company.*, subscription.changed), when the owner's trial state changes, or after a minute at
+// most, so reads cost no call to auth; writes ask with { fresh: true } and see their own changes.
 import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { CompanyRenamed, CompanySwitched, CompanyCreated, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { LRUCache } from 'lru-cache';
 import type { MembershipSource } from './authz.js';
 import { AppError } from './errors.js';
+import type { EventBus } from './events.js';
 import { createGrpcClient, type PromiseClient } from './grpc/client.js';
 
 export interface Membership {
@@ -17,6 +23,8 @@ export interface Membership {
   capabilities: string[];
   /** The owner's trial state; new generation and rendering stop when the trial is over. */
   ownerTrialState: TrialState;
+  /** When ownerTrialState next changes (ms since the epoch); 0 when it does not. */
+  ownerTrialStateUntilMs: number;
 }
 
 export interface CallerCompany {
@@ -27,6 +35,7 @@ export interface CallerCompany {
   ownerUserId: string;
   members: number;
   ownerTrialState: TrialState;
+  ownerTrialStateUntilMs: number;
 }
 
 export interface CallerCompanies {
@@ -34,15 +43,49 @@ export interface CallerCompanies {
   companies: CallerCompany[];
 }
 
+/** How a read may be answered: `fresh` asks auth even when a kept answer exists (for writes). */
+export interface MembershipReadOptions {
+  fresh?: boolean;
+}
+
+/** The longest an answer is kept when no event drops it first (a missed event heals within this). */
+export const MEMBERSHIP_KEEP_MS = 60_000;
+
 export class AuthMemberships implements MembershipSource {
   private readonly auth: PromiseClient<typeof AuthServiceService>;
+  private readonly kept = new MembershipCache();
 
   constructor(authAddress: string, options: { deadlineMs: number } = { deadlineMs: 5000 }) {
     this.auth = createGrpcClient(AuthServiceClient as never, AuthServiceService, authAddress, options);
   }
 
+  /**
+   * Keeps answers from now on, dropping them on auth's events. Without this call every read asks
+   * auth (what a one-off process such as a test or a script wants).
+   */
+  async follow(bus: EventBus): Promise<void> {
+    await this.kept.follow(bus);
+  }
+
   /** The caller's membership of the company, or null when they are not a member. */
-  async find(userId: string, companyId: string): Promise<Membership | null> {
+  find(userId: string, companyId: string, options: MembershipReadOptions = {}): Promise<Membership | null> {
+    return this.kept.read(`m:${userId}:${companyId}`, userId, options, () => this.fetchMembership(userId, companyId), (m) => (m ? [m] : []));
+  }
+
+  async roleOf(userId: string, companyId: string): Promise<Role | null> {
+    return (await this.find(userId, companyId))?.role ?? null;
+  }
+
+  /** Every company the caller belongs to, with the one they work in now. */
+  companiesOf(userId: string, options: MembershipReadOptions = {}): Promise<CallerCompanies> {
+    return this.kept.read(`c:${userId}`, userId, options, () => this.fetchCompanies(userId), (c) => c.companies);
+  }
+
+  close(): void {
+    this.auth.close();
+  }
+
+  private async fetchMembership(userId: string, companyId: string): Promise<Membership | null> {
     try {
       const m = await this.auth.getMembership({ userId, companyId }, { userId });
       if (!isRole(m.role) || !isTierId(m.ownerTier) || !isTrialState(m.ownerTrialState)) return null;
@@ -54,6 +97,7 @@ export class AuthMemberships implements MembershipSource {
         ownerUserId: m.ownerUserId,
         capabilities: m.capabilities,
         ownerTrialState: m.ownerTrialState,
+        ownerTrialStateUntilMs: m.ownerTrialStateUntilMs,
       };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return null;
@@ -61,12 +105,7 @@ export class AuthMemberships implements MembershipSource {
     }
   }
 
-  async roleOf(userId: string, companyId: string): Promise<Role | null> {
-    return (await this.find(userId, companyId))?.role ?? null;
-  }
-
-  /** Every company the caller belongs to, with the one they work in now. */
-  async companiesOf(userId: string): Promise<CallerCompanies> {
+  private async fetchCompanies(userId: string): Promise<CallerCompanies> {
     const { companies, currentCompanyId } = await this.auth.listCompanies({ userId }, { userId });
     const list: CallerCompany[] = [];
     for (const c of companies) {
@@ -79,12 +118,91 @@ export class AuthMemberships implements MembershipSource {
         ownerUserId: c.ownerUserId,
         members: c.currentUsers,
         ownerTrialState: c.ownerTrialState,
+        ownerTrialStateUntilMs: c.ownerTrialStateUntilMs,
       });
     }
     return { currentCompanyId, companies: list };
   }
+}
 
-  close(): void {
-    this.auth.close();
+/** The companies an answer speaks of: an event about one of them (or their owner) drops it. */
+type Concerned = Pick<CallerCompany, 'companyId' | 'ownerUserId' | 'ownerTrialStateUntilMs'>;
+
+interface KeptAnswer {
+  userId: string;
+  companies: Concerned[];
+  value: unknown;
+}
+
+/**
+ * Answers of auth kept per process, each dropped by the first of: an event naming its user, one
+ * of its companies or one of their owners; its owners' next trial change; MEMBERSHIP_KEEP_MS.
+ * A read that started before a drop does not keep its (possibly older) answer.
+ */
+export class MembershipCache {
+  private readonly answers = new LRUCache<string, KeptAnswer>({ max: 20_000 });
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private following = false;
+  /** Bumped on every drop: an answer fetched across a drop is not kept. */
+  private epoch = 0;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async follow(bus: EventBus): Promise<void> {
+    // From a moment ago: an answer kept from now on cannot predate an event this misses.
+    const since = new Date(this.clock() - 1000);
+    await bus.subscribeFrom(since, 'company.*', async (event) => {
+      if (event.subject === 'company.created') this.drop({ userId: CompanyCreated.decode(event.data).ownerUserId });
+      else if (event.subject === 'company.switched') this.drop({ userId: CompanySwitched.decode(event.data).userId });
+      else if (event.subject === 'company.renamed') this.drop({ companyId: CompanyRenamed.decode(event.data).companyId });
+    });
+    await bus.subscribeFrom(since, 'subscription.changed', async (event) => {
+      this.drop({ ownerUserId: SubscriptionChanged.decode(event.data).userId });
+    });
+    this.following = true;
+  }
+
+  async read<T>(key: string, userId: string, options: MembershipReadOptions, fetch: () => Promise<T>, companiesOf: (value: T) => Concerned[]): Promise<T> {
+    if (!this.following) return fetch();
+    if (!options.fresh) {
+      const kept = this.answers.get(key);
+      if (kept) return kept.value as T;
+      const inFlight = this.pending.get(key);
+      if (inFlight) return inFlight as Promise<T>;
+    }
+    const epoch = this.epoch;
+    const reading = fetch().then((value) => {
+      if (epoch === this.epoch) this.keep(key, userId, value, companiesOf(value));
+      return value;
+    });
+    if (!options.fresh) {
+      this.pending.set(key, reading);
+      void reading.finally(() => this.pending.get(key) === reading && this.pending.delete(key)).catch(() => undefined);
+    }
+    return reading;
+  }
+
+  /** Drops every answer about the user, the company, or a company the owner owns. */
+  drop(about: { userId?: string; companyId?: string; ownerUserId?: string }): void {
+    this.epoch += 1;
+    this.pending.clear();
+    for (const [key, kept] of this.answers.entries()) {
+      const concerned =
+        kept.userId === about.userId ||
+        kept.companies.some((c) => c.companyId === about.companyId || c.ownerUserId === about.ownerUserId);
+      if (concerned) this.answers.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  private keep(key: string, userId: string, value: unknown, companies: Concerned[]): void {
+    const now = this.clock();
+    const changes = companies.map((c) => c.ownerTrialStateUntilMs).filter((t) => t > 0);
+    const ttl = Math.min(MEMBERSHIP_KEEP_MS, ...changes.map((t) => t - now));
+    if (ttl <= 0) return;
+    this.answers.set(key, { userId, companies: companies.map((c) => ({ companyId: c.companyId, ownerUserId: c.ownerUserId, ownerTrialStateUntilMs: c.ownerTrialStateUntilMs })), value }, { ttl });
   }
 }

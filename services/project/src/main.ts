@@ -64,6 +64,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const repository = new ProjectRepository(db);
   const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  await memberships.follow(bus);
   const deps: ProjectDeps = {
     projects: repository,
     memberships,

@@ -128,4 +128,53 @@ describe(ProjectRepository.name, () => {
     if (created.kind !== 'created') throw new Error('not created');
     expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 1, generation_version: null });
   });
+
+  it('should keep the statistics in counters that match a count of the projects through inserts, status changes, moves and deletes', async () => {
+    const company = randomUUID();
+    const owner = randomUUID();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const created = await repo.insertWithinLimit(project(company, owner, { title: `Counted ${i}` }), -1, [], () => []);
+      if (created.kind !== 'created') throw new Error('not created');
+      ids.push(created.id);
+    }
+    await repo.transition(db, ids[0]!, { status: 'pending', contentVersion: 1 }, { status: 'completed' });
+    await repo.transition(db, ids[1]!, { status: 'pending', contentVersion: 1 }, { status: 'failed' });
+    await repo.transition(db, ids[2]!, { status: 'pending', contentVersion: 1 }, { status: 'generating_content' });
+    // Created in an earlier month, and one moved there after the fact.
+    await db.updateTable('projects').set({ created_at: new Date('2024-03-15T12:00:00Z') }).where('id', '=', ids[3]!).execute();
+    await repo.delete(ids[4]!, []);
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const counted = await repo.stats([company], monthStart);
+    // The ground truth: a scan of the projects themselves.
+    const scanned = await db
+      .selectFrom('projects')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        eb.fn.countAll<string>().filterWhere('created_at', '>=', monthStart).as('this_month'),
+        eb.fn.countAll<string>().filterWhere('status', '=', 'completed').as('completed'),
+        eb.fn.countAll<string>().filterWhere('status', 'not in', ['pending', 'completed', 'failed']).as('in_progress'),
+        eb.fn.countAll<string>().filterWhere('status', '=', 'failed').as('failed'),
+      ])
+      .where('company_id', '=', company)
+      .executeTakeFirstOrThrow();
+    expect(counted).toEqual({ total: 4, this_month: 3, completed: 1, in_progress: 1, failed: 1 });
+    expect(Object.fromEntries(Object.entries(scanned).map(([k, v]) => [k, Number(v)]))).toEqual(counted);
+    expect(await repo.stats([randomUUID()], monthStart)).toEqual({ total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 });
+  });
+
+  it('should list summaries without the long texts, telling whether there is content', async () => {
+    const company = randomUUID();
+    const owner = randomUUID();
+    await repo.insertWithinLimit(project(company, owner, { title: 'With script', scriptContent: 'NARRATOR: A long script.' }), -1, [], () => []);
+    await repo.insertWithinLimit(project(company, owner, { title: 'Blank', scriptContent: '   ' }), -1, [], () => []);
+    const { rows, total } = await repo.list({ companyIds: [company], limit: 10, offset: 0 });
+    expect(total).toBe(2);
+    for (const row of rows) {
+      for (const long of ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data']) {
+        expect(row).not.toHaveProperty(long);
+      }
+    }
+    expect(Object.fromEntries(rows.map((r) => [r.title, r.has_content]))).toEqual({ 'With script': true, Blank: false });
+  });
 });

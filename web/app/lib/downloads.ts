@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { lowestTierWith, type TierId } from '@trainwright/catalogue';
 import { ApiError, fetchWithSession, NETWORK_ERROR, readBody, TimeoutError, toError } from './api';
 import { formatBytes } from './uploads';
-import type { Project } from './projects';
+import type { Project, ProjectSummary } from './projects';
 import type { User } from './types';
 
 /** The download choices in the specification's order: choice n is DOWNLOAD_FORMATS[n - 1]. */
@@ -68,13 +68,10 @@ export type DownloadBlock = { reason: 'notReady'; status: string } | { reason: '
 
 /** Projects whose files were rendered once have files, also while an edit renders the next version
  * (the server serves the last complete set); others only once completed with content. */
-export function downloadBlock(
-  project: Pick<Project, 'status' | 'generated_content' | 'slides_content' | 'script_content' | 'files_version'>,
-): DownloadBlock | null {
+export function downloadBlock(project: Pick<ProjectSummary, 'status' | 'has_content' | 'files_version'>): DownloadBlock | null {
   if (typeof project.files_version === 'number') return null;
   if (project.status !== 'completed') return { reason: 'notReady', status: project.status };
-  const hasContent = !!project.generated_content || !!project.slides_content?.trim() || !!project.script_content?.trim();
-  return hasContent ? null : { reason: 'noContent' };
+  return project.has_content ? null : { reason: 'noContent' };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -41,16 +41,13 @@ export interface ProjectFile {
   content_type: string;
 }
 
-export interface Project {
+/** A list item (GET /api/projects): a project without its long texts. */
+export interface ProjectSummary {
   id: string;
   title: string;
   description: string;
   status: ProjectStatus | (string & {});
   project_type: ProjectType | (string & {});
-  script_content: string;
-  slides_content: string;
-  generated_content: GeneratedContent | null;
-  software_details: string;
   software_list: string[];
   visual_format: string;
   document_format: string;
@@ -66,7 +63,6 @@ export interface Project {
   members: number | null;
   primary_language: string;
   available_languages: string[];
-  ai_instructions: string;
   template_id: string | null;
   font_style?: string;
   image_style?: string;
@@ -80,6 +76,17 @@ export interface Project {
   files_version?: number | null;
   can_edit?: boolean;
   can_delete?: boolean;
+  /** Generated content, or the project's own slides or script, is present. */
+  has_content: boolean;
+}
+
+/** A whole project (GET /api/projects/{id}): the summary with its texts. */
+export interface Project extends ProjectSummary {
+  script_content: string;
+  slides_content: string;
+  generated_content: GeneratedContent | null;
+  software_details: string;
+  ai_instructions: string;
 }
 
 export interface ProjectStats {
@@ -93,7 +100,7 @@ export interface ProjectStats {
 }
 
 export interface ProjectListResponse {
-  projects: Project[];
+  projects: ProjectSummary[];
   total: number;
   page: number;
   page_size: number;
@@ -124,14 +131,14 @@ export interface ProjectGroup {
   /** Stable key: the company name, else the company id, else '' for projects without a company. */
   key: string;
   label: string;
-  projects: Project[];
+  projects: ProjectSummary[];
 }
 
 /**
  * Groups projects by company name, falling back to the company id, then 'No Company'. Groups
  * appear in the order of their first project (the list is newest first), projects keep their order.
  */
-export function groupProjects(projects: readonly Project[], noCompanyLabel = 'No Company'): ProjectGroup[] {
+export function groupProjects(projects: readonly ProjectSummary[], noCompanyLabel = 'No Company'): ProjectGroup[] {
   const groups = new Map<string, ProjectGroup>();
   for (const project of projects) {
     const name = project.company_name?.trim();
@@ -213,7 +220,7 @@ export interface StatusChange {
 }
 
 /** A project with a status change applied (a number as progress is the progress of the new status). */
-export function applyStatusChange(project: Project, change: StatusChange): Project {
+export function applyStatusChange<P extends ProjectSummary>(project: P, change: StatusChange): P {
   const status = change.status ?? project.status;
   let progress = project.progress ?? {};
   if (typeof change.progress === 'number') progress = { ...progress, [status]: change.progress };
@@ -239,7 +246,9 @@ export function deckHasContent(deck: SlideDeck): boolean {
 }
 
 /** The text a project's preview shows: generated slides when present, else its own content. */
-export function projectPreviewSource(project: Project): { text: string; view: ContentView; generated: boolean } {
+export function projectPreviewSource(project: Project | ProjectSummary): { text: string; view: ContentView; generated: boolean } {
+  // A list item has no texts (only the fallback when GET of the project failed shows one).
+  if (!('script_content' in project)) return { text: '', view: 'slides', generated: false };
   const generated = project.generated_content?.slides?.slide_content;
   if (generated && generated.trim() !== '') return { text: generated, view: 'slides', generated: true };
   if (project.slides_content && project.slides_content.trim() !== '') {

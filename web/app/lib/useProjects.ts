@@ -6,7 +6,7 @@ import { useSkipFirstLoad } from './server-data';
 import {
   applyStatusChange,
   projectQueryString,
-  type Project,
+  type ProjectSummary,
   type ProjectListResponse,
   type ProjectQuery,
   type StatusChange,
@@ -90,12 +90,12 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
   /** Applies a live status change to the card in place. */
   const applyChange = useCallback((change: StatusChange) => {
     setData((d) =>
-      d ? { ...d, projects: d.projects.map((p: Project) => (p.id === change.project_id ? applyStatusChange(p, change) : p)) } : d,
+      d ? { ...d, projects: d.projects.map((p) => (p.id === change.project_id ? applyStatusChange(p, change) : p)) } : d,
     );
   }, []);
 
   /** Replaces one project (after an edit) without a reload. */
-  const replaceProject = useCallback((project: Project) => {
+  const replaceProject = useCallback((project: ProjectSummary) => {
     setData((d) => (d ? { ...d, projects: d.projects.map((p) => (p.id === project.id ? { ...p, ...project } : p)) } : d));
   }, []);
 

@@ -3,6 +3,8 @@
 import type { Project } from '../../app/lib/projects.js';
 
 export function projectFixture(overrides: Partial<Project> = {}): Project {
+  // As the server keeps it: content is generated content, or the project's own slides or script.
+  const hasContent = !!overrides.generated_content || !!overrides.slides_content?.trim() || !!overrides.script_content?.trim();
   return {
     id: 'p',
     title: 'T',
@@ -30,6 +32,7 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     ai_instructions: '',
     template_id: null,
     error: null,
+    has_content: hasContent,
     ...overrides,
   };
 }

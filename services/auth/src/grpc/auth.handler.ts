@@ -73,6 +73,7 @@ function toProtoCompany(c: WithOwnerTrial<CompanyRow>): Company {
     role: c.role,
     ownerUserId: c.ownerUserId,
     ownerTrialState: c.ownerTrialState,
+    ownerTrialStateUntilMs: c.ownerTrialStateUntilMs,
   };
 }
 
@@ -159,6 +160,7 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
         ownerUserId: m.ownerUserId,
         companyName: m.companyName,
         ownerTrialState: m.ownerTrialState,
+        ownerTrialStateUntilMs: m.ownerTrialStateUntilMs,
         capabilities: Object.entries(effectiveCapabilities(m.ownerTier, m.ownerAddOns))
           .filter(([, on]) => on)
           .map(([name]) => name),

@@ -321,8 +321,11 @@ export class AccountRepository {
     );
   }
 
-  async setCurrentCompany(userId: string, companyId: string): Promise<void> {
-    await this.db.updateTable('users').set({ current_company_id: companyId, updated_at: new Date() }).where('id', '=', userId).execute();
+  async setCurrentCompany(userId: string, companyId: string, events: OutboxEvent[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ current_company_id: companyId, updated_at: new Date() }).where('id', '=', userId).execute();
+      await enqueueEvents(trx, events);
+    });
   }
 
   async updateUser(
@@ -343,8 +346,11 @@ export class AccountRepository {
       .execute();
   }
 
-  async renameCompany(companyId: string, name: string): Promise<void> {
-    await this.db.updateTable('companies').set({ name }).where('id', '=', companyId).execute();
+  async renameCompany(companyId: string, name: string, events: OutboxEvent[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('companies').set({ name }).where('id', '=', companyId).execute();
+      await enqueueEvents(trx, events);
+    });
   }
 
   async setTier(userId: string, tier: TierId, events: OutboxEvent[]): Promise<TierId> {

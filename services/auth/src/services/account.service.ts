@@ -4,6 +4,7 @@ import {
   TIERS,
   companyLimitMessage,
   computeTrialStatus,
+  trialStateUntilMs,
   effectiveCapabilities,
   retentionCutoff,
   roleAllows,
@@ -24,7 +25,7 @@ export interface AccountView extends AccountRow {
 }
 
 /** A company or membership with its owner's trial state, computed now (new work stops when it ends). */
-export type WithOwnerTrial<T> = T & { ownerTrialState: TrialState };
+export type WithOwnerTrial<T> = T & { ownerTrialState: TrialState; ownerTrialStateUntilMs: number };
 
 export interface CompaniesView {
   companies: Array<WithOwnerTrial<CompanyRow>>;
@@ -98,7 +99,8 @@ export class AccountService {
   async switchCompany(userId: string, companyId: string): Promise<AccountView> {
     const membership = isUuid(companyId) ? await this.accounts.findMembership(userId, companyId) : undefined;
     if (!membership) throw new AppError('COMPANY_NOT_FOUND', COMPANY_NOT_FOUND);
-    await this.accounts.setCurrentCompany(userId, companyId);
+    await this.accounts.setCurrentCompany(userId, companyId, [authEvents.companySwitched({ userId, companyId })]);
+    this.afterWrite();
     return this.me(userId);
   }
 
@@ -110,8 +112,8 @@ export class AccountService {
   }
 
   private withOwnerTrial<T extends { ownerTier: TierId; ownerTrialStartedAt: Date }>(row: T): WithOwnerTrial<T> {
-    const { status } = computeTrialStatus({ tier: row.ownerTier, trialStartedAt: row.ownerTrialStartedAt, videoCredits: 0, now: this.clock() });
-    return { ...row, ownerTrialState: status };
+    const trial = computeTrialStatus({ tier: row.ownerTier, trialStartedAt: row.ownerTrialStartedAt, videoCredits: 0, now: this.clock() });
+    return { ...row, ownerTrialState: trial.status, ownerTrialStateUntilMs: trialStateUntilMs(trial) };
   }
 
   async updateProfile(userId: string, changes: ProfileChanges): Promise<AccountView> {
@@ -123,7 +125,8 @@ export class AccountService {
       if (companyName !== account.companyName) {
         if (!account.currentCompanyId || !account.role) throw AppError.validation('company_name', 'Select a company first');
         if (!roleAllows(account.role, 'company.update')) throw AppError.forbidden();
-        await this.accounts.renameCompany(account.currentCompanyId, companyName);
+        await this.accounts.renameCompany(account.currentCompanyId, companyName, [authEvents.companyRenamed({ companyId: account.currentCompanyId, name: companyName })]);
+        this.afterWrite();
       }
     }
     await this.accounts.updateUser(userId, { name, bio, ...changes.notifications });

@@ -2,6 +2,8 @@
 import {
   AccountDataExpired,
   CompanyCreated,
+  CompanyRenamed,
+  CompanySwitched,
   SessionRevoked,
   SubscriptionChanged,
   UserRegistered,
@@ -18,6 +20,14 @@ export const authEvents = {
   companyCreated: (e: { companyId: string; ownerUserId: string; name: string }): OutboxEvent => ({
     subject: 'company.created',
     payload: CompanyCreated.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  companyRenamed: (e: { companyId: string; name: string }): OutboxEvent => ({
+    subject: 'company.renamed',
+    payload: CompanyRenamed.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  companySwitched: (e: { userId: string; companyId: string }): OutboxEvent => ({
+    subject: 'company.switched',
+    payload: CompanySwitched.encode({ ...e, occurredAt: now() }).finish(),
   }),
   subscriptionChanged: (e: { userId: string; tier: string; previousTier: string }): OutboxEvent => ({
     subject: 'subscription.changed',

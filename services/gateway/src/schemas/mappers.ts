@@ -157,6 +157,7 @@ export function projectJson(p: ProtoProject) {
     derived_from_project_id: p.derivedFromProjectId || null,
     content_version: p.contentVersion,
     files_version: p.filesVersion ?? null,
+    has_content: p.hasContent,
   };
 }
 

@@ -1,6 +1,6 @@
 // What the media-render services need from the outside world; repositories/ implements each
 // (SQL, object storage, scratch folders, the auth and project services), main.ts wires them.
-import { AppError, type Membership } from '@trainwright/platform';
+import { AppError, type Membership, type MembershipReadOptions } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { RenderJobInput } from './render-input.js';
 
@@ -55,12 +55,12 @@ export type CompanyMembership = Pick<Membership, 'capabilities' | 'ownerTier' | 
 /** Memberships as auth knows them. */
 export interface Memberships {
   /** The caller's membership of the company, or null when they are not a member. */
-  find(userId: string, companyId: string): Promise<CompanyMembership | null>;
+  find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<CompanyMembership | null>;
 }
 
 /** The caller's membership; NOT_FOUND (as for a company that does not exist) when they are not a member. */
-export async function membershipOf(memberships: Memberships, userId: string, companyId: string): Promise<CompanyMembership> {
-  const membership = await memberships.find(userId, companyId);
+export async function membershipOf(memberships: Memberships, userId: string, companyId: string, options: MembershipReadOptions = {}): Promise<CompanyMembership> {
+  const membership = await memberships.find(userId, companyId, options);
   if (!membership) throw AppError.notFound();
   return membership;
 }

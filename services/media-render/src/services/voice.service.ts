@@ -98,7 +98,7 @@ export class VoiceService {
     companyId: string,
     input: { name: string; description: string; samples: Array<{ filename: string; storageKey: string; size: number }> },
   ): Promise<VoiceView> {
-    await membershipOf(this.deps.memberships, userId, companyId);
+    await membershipOf(this.deps.memberships, userId, companyId, { fresh: true });
     if (!input.name.trim() || input.samples.length === 0) throw AppError.validation('name', CLONE_REQUIRED_MESSAGE);
     const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.storage.read(s.storageKey), size: s.size })));
     try {

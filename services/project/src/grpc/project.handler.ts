@@ -11,19 +11,21 @@ import { listProjects } from '../services/projects/list-projects.js';
 import { revokeShareLinks, shareProject, sharedProject } from '../services/projects/share-links.js';
 import { updateProject } from '../services/projects/update-project.js';
 import { discardUpload, prepareUpload, registerUpload } from '../services/projects/uploads.js';
-import type { ProjectView } from '../services/projects/views.js';
+import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
 
-export function toProtoProject(p: ProjectView): Project {
+/** A project for the wire; a list item (a summary) leaves the long texts empty. */
+export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
+  const full = 'script_content' in p ? p : undefined;
   return {
     id: p.id,
     title: p.title,
     description: p.description,
     status: p.status,
     projectType: p.project_type,
-    scriptContent: p.script_content,
-    slidesContent: p.slides_content,
-    generatedContent: p.generated_content ? contentToMessage(p.generated_content) : undefined,
-    softwareDetails: p.software_details,
+    scriptContent: full?.script_content ?? '',
+    slidesContent: full?.slides_content ?? '',
+    generatedContent: full?.generated_content ? contentToMessage(full.generated_content) : undefined,
+    softwareDetails: full?.software_details ?? '',
     softwareList: p.software_list,
     visualFormat: p.visual_format,
     documentFormat: p.document_format,
@@ -39,7 +41,7 @@ export function toProtoProject(p: ProjectView): Project {
     members: p.members,
     primaryLanguage: p.primary_language,
     availableLanguages: p.available_languages,
-    aiInstructions: p.ai_instructions,
+    aiInstructions: full?.ai_instructions ?? '',
     templateId: p.template_id,
     fontStyle: p.font_style,
     imageStyle: p.image_style,
@@ -54,7 +56,8 @@ export function toProtoProject(p: ProjectView): Project {
     canDelete: p.canDelete,
     generatorType: p.generator_type,
     // Stored normalised: a method's request, or an enhanced version's improvement plan.
-    requestData: p.request_data && p.generator_type ? GeneratorRequest.fromJSON({ [p.generator_type]: p.request_data }) : undefined,
+    requestData: full?.request_data && p.generator_type ? GeneratorRequest.fromJSON({ [p.generator_type]: full.request_data }) : undefined,
+    hasContent: p.has_content,
     derivedFromProjectId: p.derived_from_project_id ?? '',
     contentVersion: p.content_version,
     filesVersion: p.files_version ?? undefined,

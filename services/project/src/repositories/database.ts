@@ -59,6 +59,8 @@ export interface ProjectsTable {
   files_version: number | null;
   /** The version a generation is due for; null when the content needs none (generated or hand-edited). */
   generation_version: number | null;
+  /** Kept by PostgreSQL: generated content, or the project's own slides or script, is present. */
+  has_content: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -92,8 +94,17 @@ export interface CustomTemplatesTable {
   created_at: Timestamp;
 }
 
+/** Projects per company, status and month of creation, kept by triggers on projects. */
+export interface ProjectCountsTable {
+  company_id: string;
+  status: string;
+  created_month: Timestamp;
+  n: number;
+}
+
 export interface ProjectDatabase {
   projects: ProjectsTable;
+  project_counts: ProjectCountsTable;
   project_files: ProjectFilesTable;
   share_links: ShareLinksTable;
   custom_templates: CustomTemplatesTable;

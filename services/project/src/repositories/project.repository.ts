@@ -2,9 +2,34 @@
 // belongs to); every query here takes those ids and never returns another company's rows.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
-import type { FileRow, ListFilter, NewProject, ProjectRow, ProjectState, ProjectStore, StatsRow } from '../services/projects/deps.js';
+import {
+  LONG_FIELDS,
+  type FileRow,
+  type ListFilter,
+  type NewProject,
+  type ProjectRow,
+  type ProjectState,
+  type ProjectStore,
+  type ProjectSummaryRow,
+  type StatsRow,
+} from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
+
+/** Every column of a project but the long texts: what a list page reads. */
+const SUMMARY_COLUMNS = (
+  [
+    'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
+    'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
+    'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
+    'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
+    'files_version', 'generation_version', 'has_content', 'created_at', 'updated_at',
+  ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
+);
+// A column added to projects must be listed above or be a long field: this fails to compile otherwise.
+type Unlisted = Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number] | (typeof SUMMARY_COLUMNS)[number]>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
 
 /** The stored columns of a new project (JSON columns as text, as kysely writes them). */
 export function newProjectValues(input: NewProject) {
@@ -106,7 +131,7 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(filter: ListFilter): Promise<{ rows: ProjectRow[]; total: number }> {
+  async list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }> {
     if (filter.companyIds.length === 0) return { rows: [], total: 0 };
     let query = this.db.selectFrom('projects').where('company_id', 'in', filter.companyIds);
     if (filter.status) query = query.where('status', '=', filter.status);
@@ -117,7 +142,7 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     }
     // The page and the total in one pass over the company's projects (count over the window).
     const page = await query
-      .selectAll()
+      .select(SUMMARY_COLUMNS)
       .select(sql<number>`count(*) over ()`.as('full_count'))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -130,23 +155,24 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       return { rows: [], total: Number(count.n) };
     }
     const total = page.length === 0 ? 0 : Number(page[0]!.full_count);
-    return { rows: page.map(({ full_count: _count, ...row }) => row as ProjectRow), total };
+    return { rows: page.map(({ full_count: _count, ...row }) => row), total };
   }
 
   async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
     if (companyIds.length === 0) return { total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 };
-    const row = await this.db
-      .selectFrom('projects')
+    // Counters kept by triggers (migration ListSummaries): a few rows per company, not its projects.
+    const month = monthStart.toISOString().slice(0, 10);
+    return this.db
+      .selectFrom('project_counts')
       .select([
-        sql<number>`count(*)::int`.as('total'),
-        sql<number>`count(*) filter (where created_at >= ${monthStart})::int`.as('this_month'),
-        sql<number>`count(*) filter (where status = 'completed')::int`.as('completed'),
-        sql<number>`count(*) filter (where status not in ('pending', 'completed', 'failed'))::int`.as('in_progress'),
-        sql<number>`count(*) filter (where status = 'failed')::int`.as('failed'),
+        sql<number>`coalesce(sum(n), 0)::int`.as('total'),
+        sql<number>`coalesce(sum(n) filter (where created_month >= ${month}::date), 0)::int`.as('this_month'),
+        sql<number>`coalesce(sum(n) filter (where status = 'completed'), 0)::int`.as('completed'),
+        sql<number>`coalesce(sum(n) filter (where status not in ('pending', 'completed', 'failed')), 0)::int`.as('in_progress'),
+        sql<number>`coalesce(sum(n) filter (where status = 'failed'), 0)::int`.as('failed'),
       ])
       .where('company_id', 'in', companyIds)
       .executeTakeFirstOrThrow();
-    return row;
   }
 
   async filesOf(projectIds: string[]): Promise<FileRow[]> {

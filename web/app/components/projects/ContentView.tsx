@@ -8,7 +8,7 @@ import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } 
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
 import { onPrimaryColor, previewVideoSrc, type TemplateLook } from '~/lib/preview';
-import { deckHasContent, isHttpUrl, projectPreviewSource, type ContentView, type Project } from '~/lib/projects';
+import { deckHasContent, isHttpUrl, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
 
@@ -343,7 +343,7 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
 }
 
 /** How the preview dialog draws a project: its styles and branding, and its template's look when it has one. */
-export function projectLook(project: Project, template: TemplateLook | null): PreviewLook {
+export function projectLook(project: ProjectSummary, template: TemplateLook | null): PreviewLook {
   return {
     fontStyle: project.font_style || DEFAULT_FONT_STYLE,
     imageStyle: project.image_style || DEFAULT_IMAGE_STYLE,
@@ -358,7 +358,7 @@ export function projectLook(project: Project, template: TemplateLook | null): Pr
  * The preview dialog's content: a video project's player (its current mp4 through the preview
  * route, which never counts as a download) above the slides or script drawn in the template.
  */
-export function ProjectPreview({ project, template, empty }: { project: Project; template: TemplateLook | null; empty?: ReactNode }) {
+export function ProjectPreview({ project, template, empty }: { project: Project | ProjectSummary; template: TemplateLook | null; empty?: ReactNode }) {
   const { t } = useTranslation();
   const source = projectPreviewSource(project);
   const videoSrc = previewVideoSrc(project);

@@ -20,7 +20,7 @@ import {
   type DownloadFormat,
   type DownloadUnavailable,
 } from '~/lib/downloads';
-import { titleCaseStatus, type Project } from '~/lib/projects';
+import { titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { DownloadIcon, WarningIcon } from '../icons';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, cx } from '../ui';
@@ -33,7 +33,7 @@ interface Running {
   total: number | null;
 }
 
-export function DownloadDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+export function DownloadDialog({ project, onClose }: { project: ProjectSummary; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
   const { notify } = useWorkspace();

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
 import { useDisplayTimeZone } from '~/lib/server-data';
-import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type Project } from '~/lib/projects';
+import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { Badge, Button, cx } from '../ui';
 
 const STATUS_TONES: Record<string, string> = {
@@ -33,7 +33,7 @@ export function StatusBadge({ status }: { status: string }) {
 
 export type ProjectAction = 'edit' | 'preview' | 'download' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete';
 
-function ActionsMenu({ project, onAction }: { project: Project; onAction: (action: ProjectAction) => void }) {
+function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction: (action: ProjectAction) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -129,7 +129,7 @@ function engagementText(value: number | string): string {
   return typeof value === 'number' ? `${Math.round(value)}%` : value;
 }
 
-export function ProjectCard({ project, onAction }: { project: Project; onAction: (project: Project, action: ProjectAction) => void }) {
+export function ProjectCard({ project, onAction }: { project: ProjectSummary; onAction: (project: ProjectSummary, action: ProjectAction) => void }) {
   const { t, i18n } = useTranslation();
   const timeZone = useDisplayTimeZone(); // the list is rendered on the server too
   const band = qualityBand(project.quality_score);

@@ -8,7 +8,7 @@ import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { formatDate } from '~/lib/format';
 import { templateLookOf, type TemplateLook } from '~/lib/preview';
-import { isHttpUrl, projectPreviewSource, type Project } from '~/lib/projects';
+import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
 import type { TemplateListResponse } from '~/lib/templates';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
@@ -31,7 +31,7 @@ import {
 export const PREVIEW_TIMEOUT_MS = 5_000;
 export const EDIT_TIMEOUT_MS = 10_000;
 
-export function PreviewDialog({ project, onClose }: { project: Project; onClose: () => void }) {
+export function PreviewDialog({ project, onClose }: { project: ProjectSummary; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const [full, setFull] = useState<Project | null>(null);
   const [loading, setLoading] = useState(true);
@@ -90,15 +90,15 @@ export function PreviewDialog({ project, onClose }: { project: Project; onClose:
             <ProjectPreview
               project={shown}
               template={template}
-              empty={shown.project_type === 'software_analysis' && shown.software_details ? (
-                <span className="whitespace-pre-line text-left">{shown.software_details}</span>
+              empty={shown.project_type === 'software_analysis' && full?.software_details ? (
+                <span className="whitespace-pre-line text-left">{full.software_details}</span>
               ) : shown.files && shown.files.length > 0 ? (
                 t('previewDialog.filesOnly', { files: shown.files.map((f) => f.filename).join(', ') })
               ) : (
                 t('previewDialog.empty')
               )}
             />
-            <GeneratedDetails content={shown.generated_content} />
+            <GeneratedDetails content={full?.generated_content ?? null} />
           </>
         )}
         <div className="flex justify-end border-t border-slate-200 pt-4">
@@ -153,7 +153,7 @@ function draftOf(project: Project, field: ContentField, fallbackCompany: string)
   };
 }
 
-export function EditDialog({ project, onClose, onSaved }: { project: Project; onClose: () => void; onSaved: (project: Project) => void }) {
+export function EditDialog({ project, onClose, onSaved }: { project: ProjectSummary; onClose: () => void; onSaved: (project: Project) => void }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
   const id = useId();
@@ -288,7 +288,7 @@ export function EditDialog({ project, onClose, onSaved }: { project: Project; on
   );
 }
 
-export function DeleteDialog({ project, onClose, onDeleted }: { project: Project; onClose: () => void; onDeleted: () => void }) {
+export function DeleteDialog({ project, onClose, onDeleted }: { project: ProjectSummary; onClose: () => void; onDeleted: () => void }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

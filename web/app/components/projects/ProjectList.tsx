@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
-import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type Project } from '~/lib/projects';
+import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { FolderIcon, MicIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
@@ -18,7 +18,7 @@ import { selectClass } from './ProjectFormFields';
 import { QualityScoringDialog } from './QualityScoringDialog';
 import { useWorkspace } from './workspace-context';
 
-type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | 'aiDashboard'; project: Project } | null;
+type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | 'aiDashboard'; project: ProjectSummary } | null;
 
 export function ListActions() {
   const { t } = useTranslation();
@@ -155,7 +155,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
     onListChanged: useCallback(() => void reload({ quiet: true }), [reload]),
   }, { resync: list.fromServer });
 
-  const onAction = async (project: Project, action: ProjectAction) => {
+  const onAction = async (project: ProjectSummary, action: ProjectAction) => {
     if (action === 'edit' || action === 'preview' || action === 'download' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
       setDialog({ kind: action, project });
       return;

@@ -31,8 +31,10 @@ export async function loadProject(
   userId: string,
   projectId: string,
   action: 'project.read' | 'project.update' | 'project.delete',
+  // Writes read memberships fresh from auth; reads may use the kept answer.
+  fresh = action !== 'project.read',
 ): Promise<{ row: ProjectRow; companies: CallerCompany[] }> {
-  const { companies } = await deps.memberships.companiesOf(userId);
+  const { companies } = await deps.memberships.companiesOf(userId, { fresh });
   const row = isUuid(projectId) ? await deps.projects.findById(projectId, companies.map((c) => c.companyId)) : undefined;
   if (!row) throw AppError.notFound(MESSAGES.notFound);
   companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);

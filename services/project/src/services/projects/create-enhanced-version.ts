@@ -15,7 +15,7 @@ export async function createEnhancedVersion(
   sourceProjectId: string,
   requestData: Record<string, unknown>,
 ): Promise<{ id: string; title: string }> {
-  const { row: source, companies } = await loadProject(deps, userId, sourceProjectId, 'project.read');
+  const { row: source, companies } = await loadProject(deps, userId, sourceProjectId, 'project.read', true);
   const company = companyFor({ currentCompanyId: '', companies }, source.company_id, 'project.create', MESSAGES.notFound);
   requireGenerationAllowed(company);
   const title = `${source.title.slice(0, TEXT_LIMITS.title - ' (Enhanced)'.length)} (Enhanced)`;

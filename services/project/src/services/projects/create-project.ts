@@ -62,7 +62,7 @@ export interface CreateProjectInput {
 
 export async function createProject(deps: ProjectDeps, userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
   if (input.derivedFromProjectId) return createEnhancedVersion(deps, userId, input.derivedFromProjectId, input.requestData ?? {});
-  const company = companyFor(await deps.memberships.companiesOf(userId), input.companyId, 'project.create', MESSAGES.notFound);
+  const company = companyFor(await deps.memberships.companiesOf(userId, { fresh: true }), input.companyId, 'project.create', MESSAGES.notFound);
   requireGenerationAllowed(company);
   const companyId = company.companyId;
 

@@ -1,12 +1,18 @@
 // What every project operation works with: the ports it reads and writes through (the
 // repositories implement them; unit tests fake them), the clock and what runs after a write.
 import type { GeneratedContent } from '@trainwright/formats';
-import type { CallerCompanies, OutboxEvent } from '@trainwright/platform';
+import type { CallerCompanies, MembershipReadOptions, OutboxEvent } from '@trainwright/platform';
 import type { Selectable } from 'kysely';
 import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import type { TemplateService } from '../template.service.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
+
+/** The long texts a list leaves out (a script may hold 2,000,000 characters); GET of one project has them. */
+export const LONG_FIELDS = ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data'] as const;
+export type LongField = (typeof LONG_FIELDS)[number];
+/** A project as the list reads it: the row without its long texts. */
+export type ProjectSummaryRow = Omit<ProjectRow, LongField>;
 
 export interface FileRow {
   id: string;
@@ -58,6 +64,7 @@ export interface ListFilter {
   offset: number;
 }
 
+/** The dashboard's statistics, from counters PostgreSQL keeps per company, status and month. */
 export interface StatsRow {
   total: number;
   this_month: number;
@@ -85,7 +92,7 @@ export interface ProjectStore {
   ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
   findById(id: string, companyIds: string[]): Promise<ProjectRow | undefined>;
   findByIdUnscoped(id: string): Promise<ProjectRow | undefined>;
-  list(filter: ListFilter): Promise<{ rows: ProjectRow[]; total: number }>;
+  list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
   stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
   filesOf(projectIds: string[]): Promise<FileRow[]>;
   insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string>;
@@ -113,7 +120,8 @@ export interface ProjectStore {
 
 /** The caller's companies, roles and owners' plans (repositories/membership.repository.ts). */
 export interface Memberships {
-  companiesOf(userId: string): Promise<CallerCompanies>;
+  /** Kept answers for reads; `fresh` for writes, so they see the caller's latest plan and companies. */
+  companiesOf(userId: string, options?: MembershipReadOptions): Promise<CallerCompanies>;
 }
 
 /** The pipeline's jobs (repositories/pipeline-jobs.repository.ts): generation, then rendering,

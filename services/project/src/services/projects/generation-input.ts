@@ -23,7 +23,7 @@ export interface GenerationInputView {
 export async function generationInput(deps: ProjectDeps, projectId: string): Promise<GenerationInputView> {
   const row = isUuid(projectId) ? await deps.projects.findByIdUnscoped(projectId) : undefined;
   if (!row) throw AppError.notFound(MESSAGES.notFound);
-  const owner = await deps.memberships.companiesOf(row.owner_user_id);
+  const owner = await deps.memberships.companiesOf(row.owner_user_id, { fresh: true });
   const company = owner.companies.find((c) => c.companyId === row.company_id);
   if (!company) throw AppError.notFound(MESSAGES.notFound);
   const source = row.derived_from_project_id ? await deps.projects.findByIdUnscoped(row.derived_from_project_id) : undefined;

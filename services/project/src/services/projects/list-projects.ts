@@ -2,7 +2,7 @@
 import { PROJECT_TYPES, isProjectStatus } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { ProjectDeps } from './deps.js';
-import { projectViews, type ProjectView } from './views.js';
+import { projectViews, type ProjectSummaryView } from './views.js';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -16,7 +16,7 @@ export interface ProjectFilter {
 }
 
 export interface ProjectPage {
-  projects: ProjectView[];
+  projects: ProjectSummaryView[];
   total: number;
   page: number;
   pageSize: number;

@@ -1,9 +1,8 @@
 // A project as its readers see it: the row with its company, files and what the caller may do.
 import type { CallerCompany } from '@trainwright/platform';
-import type { ProjectRow } from './deps.js';
-import type { ProjectDeps } from './deps.js';
+import type { ProjectDeps, ProjectRow, ProjectSummaryRow } from './deps.js';
 
-export interface ProjectView extends ProjectRow {
+interface ViewExtras {
   companyName: string;
   members: number;
   files: Array<{ id: string; kind: string; filename: string; size: number; content_type: string }>;
@@ -13,7 +12,15 @@ export interface ProjectView extends ProjectRow {
   needs_regeneration: boolean;
 }
 
-export async function projectViews(deps: Pick<ProjectDeps, 'projects'>, rows: ProjectRow[], companies: CallerCompany[]): Promise<ProjectView[]> {
+export type ProjectView = ProjectRow & ViewExtras;
+/** A list item: the view without the long texts. */
+export type ProjectSummaryView = ProjectSummaryRow & ViewExtras;
+
+export async function projectViews<R extends ProjectSummaryRow>(
+  deps: Pick<ProjectDeps, 'projects'>,
+  rows: R[],
+  companies: CallerCompany[],
+): Promise<Array<R & ViewExtras>> {
   const files = await deps.projects.filesOf(rows.map((r) => r.id));
   const byCompany = new Map(companies.map((c) => [c.companyId, c]));
   return rows.map((row) => {
