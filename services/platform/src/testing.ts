@@ -25,3 +25,14 @@ export async function createTestInfra(label: string): Promise<TestInfra> {
     cleanup: () => dropDatabase(databaseUrl),
   };
 }
+
+/** Polls `check` until it gives a value (not undefined or false); throws after `timeoutMs`. */
+export async function eventually<T>(check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -4,19 +4,11 @@ import { EventBus, type EventEnvelope } from '../src/events.js';
 import { OutboxRelay, createOutboxTable, enqueueEvents } from '../src/outbox.js';
 import { createDatabase, migrateToLatest } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
-import { createTestInfra, type TestInfra } from '../src/testing.js';
+import { createTestInfra, eventually, type TestInfra } from '../src/testing.js';
 
 const logger = createLogger('test', 'silent');
 const text = (s: string) => new TextEncoder().encode(s);
 const decode = (e: EventEnvelope) => new TextDecoder().decode(e.data);
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe(EventBus.name, () => {
   let infra: TestInfra;
@@ -41,7 +33,7 @@ describe(EventBus.name, () => {
     await bus.publish('thing.happened', text('one'), 'id-1');
     await bus.publish('thing.happened', text('one'), 'id-1');
     await bus.publish('thing.changed', text('two'), 'id-2');
-    await until(() => seen.length >= 2);
+    await eventually(() => seen.length >= 2);
     await new Promise((r) => setTimeout(r, 200));
     expect(seen).toEqual(['thing.happened:one', 'thing.changed:two']);
   });
@@ -53,7 +45,7 @@ describe(EventBus.name, () => {
       if (attempts === 1) throw new Error('transient');
     });
     await bus.publish('retry.once', text('x'));
-    await until(() => attempts >= 2, 8000);
+    await eventually(() => attempts >= 2, 8000);
     expect(attempts).toBe(2);
   });
 
@@ -64,7 +56,7 @@ describe(EventBus.name, () => {
       seen.push(decode(e));
     });
     await bus.publish('replay.done', text('after'));
-    await until(() => seen.length >= 2);
+    await eventually(() => seen.length >= 2);
     expect(seen).toEqual(['before', 'after']);
   });
 
@@ -86,7 +78,7 @@ describe(EventBus.name, () => {
     const relay = new OutboxRelay(db, bus, logger);
     await relay.flush();
     await relay.flush();
-    await until(() => seen.length >= 1);
+    await eventually(() => seen.length >= 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(seen).toEqual(['kept']);
     const pending = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(db);

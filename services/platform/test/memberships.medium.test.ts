@@ -3,7 +3,7 @@ import { CompanyCreated, CompanyRenamed, CompanySwitched, SubscriptionChanged } 
 import { EventBus } from '../src/events.js';
 import { createLogger } from '../src/logger.js';
 import { MEMBERSHIP_KEEP_MS, MembershipCache } from '../src/memberships.js';
-import { createTestInfra, type TestInfra } from '../src/testing.js';
+import { createTestInfra, eventually, type TestInfra } from '../src/testing.js';
 
 const logger = createLogger('test', 'silent');
 
@@ -13,14 +13,6 @@ const company = (companyId: string, ownerUserId: string, ownerTrialStateUntilMs 
 function source<T>(value: () => T) {
   const counter = { calls: 0, fetch: async () => (counter.calls++, value()) };
   return counter;
-}
-
-async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe(MembershipCache.name, () => {
@@ -51,7 +43,7 @@ describe(MembershipCache.name, () => {
   async function publishAndWaitForDrop(subject: string, data: Uint8Array, key: string, userId: string, s: ReturnType<typeof source<string>>) {
     await bus.publish(subject, data);
     const before = s.calls;
-    await until(() => cache.size === 0 || s.calls > before, 3000).catch(() => undefined);
+    await eventually(() => cache.size === 0 || s.calls > before, 3000).catch(() => undefined);
     await read(key, userId, s);
     return s.calls > before;
   }
