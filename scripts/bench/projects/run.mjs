@@ -29,10 +29,10 @@
 //   --pieces            afterwards, time the pieces of one list request alone (pieces.mjs):
 //                       auth ListCompanies and GetMembership over gRPC, the project service's
 //                       ListProjects over gRPC, each SQL statement, and the serialisation steps
-//   --prototype LIST    measure proposed fixes, patched into this run only (comma-separated, or
-//                       `all`): companies-cache, stats-cache, one-statement, slim (see
-//                       servers.mjs), index (an index on projects (company_id, status,
-//                       project_type, created_at desc, id desc) in the bench database)
+//   --prototype LIST    measure proposed fixes in this run only (comma-separated, or `all`):
+//                       index (an index on projects (company_id, status, project_type,
+//                       created_at desc, id desc) in the bench database). The earlier ones
+//                       (companies-cache, stats-cache, one-statement, slim) are in the product now.
 //   --wait-idle S       wait up to S seconds for other processes to go quiet first (60; 0 = no)
 //   --retries N         repeat a measurement during which other processes used more than 25% of
 //                       a core, after waiting for quiet again, at most N times (2)
@@ -83,7 +83,7 @@ printHelpIfAsked(opts, import.meta.url);
 const { duration, connections, warmup, rounds } = loadOptions(opts);
 const projectCount = Number(opts.projects);
 if (!(Number.isInteger(projectCount) && projectCount >= 100 && projectCount <= 20_000)) usage('--projects must be 100..20000');
-const PROTOTYPES = ['companies-cache', 'stats-cache', 'one-statement', 'slim', 'index'];
+const PROTOTYPES = ['index'];
 const prototypes = opts.prototype === 'all' ? PROTOTYPES : opts.prototype.split(',').filter(Boolean);
 for (const p of prototypes) if (!PROTOTYPES.includes(p)) usage(`--prototype: unknown ${p} (known: ${PROTOTYPES.join(', ')}, all)`);
 const { waitIdle, retries } = quietOptions(opts);
@@ -296,7 +296,6 @@ try {
     AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
     PROJECT_GRPC_PORT: '0',
     STORAGE_DIR: storageDir,
-    BENCH_PROTOTYPES: prototypes.filter((p) => p !== 'index').join(','),
   });
   await migrateProject(loadProjectConfig(projectEnv));
   const project = await startChild(PROJECT_SERVERS, 'project', 'project', projectEnv);
@@ -333,8 +332,6 @@ try {
   );
   const headers = { authorization: `Bearer ${session.token}` };
   await promisify(execFile)(process.execPath, [ADMIN, 'set-tier', '--email', email, '--tier', 'enterprise'], { env: serverEnv({ ...common, LOG_LEVEL: 'warn' }), timeout: 30_000 });
-  // The companies-cache prototype may hold the plan from before set-tier for its 5 s.
-  if (prototypes.includes('companies-cache')) await new Promise((r) => setTimeout(r, 5500));
   const me = await expectOk(`${base}/api/auth/me`, { headers });
   if (me.email !== email || me.subscription?.tier !== 'enterprise') throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
 
@@ -414,7 +411,7 @@ try {
   } finally {
     await db.destroy();
   }
-  if (prototypes.length > 0) log(`PROTOTYPES patched into this run (not the product as built): ${prototypes.join(', ')}`);
+  if (prototypes.length > 0) log(`PROTOTYPES added to this run (not the product as built): ${prototypes.join(', ')}`);
 
   if (waitIdle > 0) idleBefore = await waitForQuiet(waitIdle);
 
