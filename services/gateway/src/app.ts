@@ -1,6 +1,6 @@
 // The gateway as a Fastify app that tests drive with inject() or a real port. Plugins load in
 // order: external (helmet, cors, cookies, rate limit, OpenAPI) -> ours (errors, session, event hub) -> routes.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -8,15 +8,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
-import helmet from 'helmet';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { AppError, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
 import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
+import { AccessLog } from './plugins/access-log.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { eventHub } from './plugins/event-hub.js';
+import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './plugins/security-headers.js';
 import { RevokedSessions, TokenVerifier, registerSessionHook } from './plugins/session.js';
 import { createUploadReceiver } from './lib/upload-receiver.js';
 import { accountRoutes } from './routes/account.routes.js';
@@ -64,7 +65,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
 
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
-    logController: new LogController({ disableRequestLogging: !config.LOG_REQUESTS }),
+    // One access-log line per request, at completion (plugins/access-log.ts).
+    logController: new AccessLog(logger, { disableRequestLogging: !config.LOG_REQUESTS }),
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -76,12 +78,12 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   });
   app.setValidatorCompiler(validators());
 
-  // Security headers from helmet, configured once (not per request); the docs UI needs inline styles.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: { directives: { 'script-src': ["'self'"], 'style-src': ["'self'", 'https:', "'unsafe-inline'"] } },
-  });
+  // Security headers from helmet, computed once and set on every response, and the request id.
+  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    applySecurityHeaders(securityHeaders, reply.raw);
+    void reply.header('x-request-id', request.id);
+    done();
   });
   await app.register(cors, { origin: [config.WEB_ORIGIN], credentials: true });
   await app.register(cookie);
@@ -106,14 +108,12 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     httpRequestDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   registerErrorHandling(app);
   registerSessionHook(app, verifier, revoked);

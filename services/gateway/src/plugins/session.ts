@@ -118,9 +118,9 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
 export function registerSessionHook(app: FastifyInstance, verifier: TokenVerifier, revoked: RevokedSessions): void {
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const route = request.routeOptions.url;
+    const { url: route, config } = request.routeOptions;
     // Unmatched paths fall through to the 404 handler; the OpenAPI document and UI are public.
-    if (route === undefined || request.routeOptions.config?.public || route.startsWith('/api/docs')) return;
+    if (route === undefined || config?.public || route.startsWith('/api/docs')) return;
     const token = tokenFrom(request);
     if (!token) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
     const caller = await verifier.verify(token);

@@ -29,6 +29,8 @@ export function createGrpcClient<S extends object>(
   const client = new Ctor(address, credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.keepalive_timeout_ms': 10_000,
+    // channelz (grpc-js's introspection service, which nothing here serves) tracks every call.
+    'grpc.enable_channelz': 0,
   });
   const wrapped: Record<string, unknown> = {
     close: () => client.close(),
