@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { grpcServerDuration } from '@trainwright/platform';
 import { call, eventually, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -53,7 +54,47 @@ function preview(who: Account, id: string, headers: Record<string, string> = {})
   });
 }
 
+/** GetProject calls the project service has answered (its gRPC server runs in this process). */
+async function getProjectCalls(): Promise<number> {
+  const { values } = await grpcServerDuration.get();
+  return values
+    .filter((v) => v.metricName === 'grpc_server_handling_seconds_count' && v.labels.service === 'trainwright.project.v1.ProjectService' && v.labels.method === 'getProject')
+    .reduce((n, v) => n + v.value, 0);
+}
+
 describe('GET /api/projects/{id}/download/{format}', () => {
+  it("should answer from media-render's own view of the project: no call to the project service, titles that follow edits, 404 for other companies", async () => {
+    const me = await register(h, 'Vera View', 'professional');
+    const stranger = await register(h, 'Stan Stranger', 'professional');
+    const project = await completedProject(me);
+    // From here on nothing asks for the project: every download is gateway -> media-render alone.
+    const before = await getProjectCalls();
+    expect(before).toBeGreaterThan(0);
+
+    const first = await download(me, project.id, 'txt');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-disposition')).toContain(`filename*=UTF-8''Forklift%20Safety%20%E2%80%93%20Level%201.txt`);
+    const refused = await download(stranger, project.id, 'txt');
+    expect(refused.status).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await preview(stranger, project.id)).status).toBe(404);
+
+    // A rename reaches the view through project.updated; the next download is named after it.
+    const renamed = await call(h, 'PATCH', `/api/projects/${project.id}`, me, { title: 'Forklift Safety – Level 2' });
+    expect(renamed.statusCode).toBe(200);
+    const after = await eventually(async () => {
+      // A range past the first byte continues a download: not counted against the plan.
+      const file = await download(me, project.id, 'txt', { range: 'bytes=1-' });
+      return file.headers.get('content-disposition')?.includes('Level%202') ? file : undefined;
+    }, 10_000);
+    expect(after.status).toBe(206);
+    expect((await download(me, project.id, 'pdf')).headers.get('content-disposition')).toContain(`filename*=UTF-8''Forklift%20Safety%20%E2%80%93%20Level%202.pdf`);
+    expect((await download(stranger, project.id, 'pdf')).status).toBe(404);
+
+    expect(await getProjectCalls()).toBe(before);
+  }, 90_000);
+
+
   it('should render every document after generation and serve them with names from the title', async () => {
     const me = await register(h, 'Dana Download', 'professional');
     const project = await completedProject(me);

@@ -1,5 +1,6 @@
 // The media-render service's composition root: repositories, services, the gRPC API (downloads,
-// voices), the project.deleted consumer and, with the worker role, the `render` queue's worker.
+// voices), the project.* consumers (deleted projects' files, the project views downloads read)
+// and, with the worker role, the `render` queue's worker.
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
@@ -29,6 +30,7 @@ import { LogoRepository } from './repositories/logo.repository.js';
 import { MediaStorageRepository } from './repositories/media-storage.repository.js';
 import { MembershipRepository } from './repositories/membership.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { ProjectViewRepository } from './repositories/project-view.repository.js';
 import { RenderEventsRepository } from './repositories/render-events.repository.js';
 import { RenderedFileRepository } from './repositories/rendered-file.repository.js';
 import { RendererRepository } from './repositories/renderer.repository.js';
@@ -38,6 +40,7 @@ import { RenderService } from './services/render.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { createSpeechProvider } from './speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
 
 export { MEDIA_SCHEMA };
@@ -51,7 +54,7 @@ export interface MediaServer extends RunningService {
   worker: Worker | null;
 }
 
-/** `api`: serve gRPC and consume project.deleted; `worker`: drain the render queue (per RENDER_WORKER unless given). */
+/** `api`: serve gRPC and consume project.*; `worker`: drain the render queue (per RENDER_WORKER unless given). */
 export async function startMediaServer(
   config: MediaConfig,
   logger: Logger,
@@ -110,13 +113,10 @@ export async function startMediaServer(
   let grpc: GrpcServer | null = null;
   let port = 0;
   if (roles.api) {
-    await subscribeAll(infra.bus, [projectDeletedSubscription(renders)]);
+    const downloads = new DownloadService({ views: new ProjectViewRepository(infra.db), projects, memberships, files, downloads: new DownloadRepository(infra.db) });
+    await subscribeAll(infra.bus, [projectDeletedSubscription(renders), projectViewsSubscription(downloads)]);
     grpc = createGrpcServer(logger);
-    grpc.addService(
-      'trainwright.media.v1.MediaService',
-      MediaServiceService,
-      createMediaHandlers({ downloads: new DownloadService({ projects, memberships, files, downloads: new DownloadRepository(infra.db) }), voices }),
-    );
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }

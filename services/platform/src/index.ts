@@ -10,6 +10,7 @@ export * from './jobs.js';
 export * from './job-definitions.js';
 export * from './authz.js';
 export * from './memberships.js';
+export * from './ids.js';
 export * from './metrics.js';
 export * from './telemetry.js';
 export * from './lifecycle.js';

@@ -2,13 +2,14 @@ import { sql, type Kysely } from 'kysely';
 
 // The project list reads summaries and statistics without touching the long texts:
 // - has_content: whether the project has anything to render (generated content, or its own
-//   slides or script), kept by PostgreSQL as the row changes;
+//   slides or script with a character that is not white space, as JavaScript's trim() sees it),
+//   kept by PostgreSQL as the row changes;
 // - project_counts: how many projects each company has per status and month of creation, kept by
 //   triggers in the same transaction as every insert, delete and status change, so the
 //   dashboard's statistics are a sum over a few counters instead of a scan of the projects.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table projects add column has_content boolean not null generated always as (
-    generated_content is not null or btrim(slides_content) <> '' or btrim(script_content) <> ''
+    generated_content is not null or slides_content ~ '\\S' or script_content ~ '\\S'
   ) stored`.execute(db);
 
   await db.schema

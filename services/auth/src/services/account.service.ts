@@ -13,7 +13,7 @@ import {
   type TrialState,
   type TrialStatus,
 } from '@trainwright/catalogue';
-import { AppError, MESSAGES } from '@trainwright/platform';
+import { AppError, MESSAGES, isUuid } from '@trainwright/platform';
 import type { AccountRepository, AccountRow, CompanyRow, MembershipRow } from '../repositories/account.repository.js';
 import { authEvents } from './events.js';
 import { LIMITS, requiredText, validateBio, validateCompany } from './validation.js';
@@ -160,7 +160,3 @@ export class AccountService {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

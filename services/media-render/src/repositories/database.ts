@@ -27,6 +27,19 @@ export interface MediaDatabase {
     format: string;
     created_at: Timestamp;
   };
+  project_views: {
+    project_id: string;
+    company_id: string;
+    title: string | null;
+    status: string | null;
+    visual_format: string | null;
+    has_content: boolean | null;
+    content_version: number | null;
+    state_at_us: ColumnType<number, number | undefined, number>;
+    title_at_us: ColumnType<number, number | undefined, number>;
+    deleted: ColumnType<boolean, boolean | undefined, boolean>;
+    updated_at: Timestamp;
+  };
   custom_voices: {
     id: Generated<string>;
     company_id: string;

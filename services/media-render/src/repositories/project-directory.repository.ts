@@ -1,5 +1,5 @@
-// The project service over gRPC: a project with the caller's rights (downloads) and what a render
-// job renders.
+// The project service over gRPC: a project with the caller's rights (downloads ask it only when
+// their view of the project misses) and what a render job renders.
 import type { TierId } from '@trainwright/catalogue';
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';

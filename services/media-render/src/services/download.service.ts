@@ -1,10 +1,13 @@
 // Downloads (part 1 sections 5, 7, 8): the last complete set of files (while an edit is
 // regenerated or re-rendered, the files of the version before it), the formats the project has,
-// the plan's download limit counted per owner and month, tenancy through the project service.
+// the plan's download limit counted per owner and month. The project comes from media-render's
+// own view of it (kept from the project service's events), so a download asks no other service;
+// tenancy is the caller's membership of the project's company.
 import { TIERS, statusLabel, isProjectStatus } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { AppError, isUuid } from '@trainwright/platform';
+import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
-import { membershipOf, type Memberships, type ProjectDirectory, type RenderedFiles } from './ports.js';
+import type { Memberships, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFiles } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
   unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
@@ -15,7 +18,22 @@ export const DOWNLOAD_MESSAGES = {
   limit: (plan: string, limit: number, trial: boolean) =>
     `Your ${plan} plan allows ${limit} downloads ${trial ? 'during the trial' : 'per month'}. Upgrade to download more.`,
   notRendered: 'The files of this project are still being prepared. Please try again in a moment.',
+  /** As the project service answers for a project the caller may not see. */
+  notFound: 'Project not found',
 } as const;
+
+/** The view of a project as the project service answers it (a view miss). */
+export function viewOfProject(project: Project): ProjectView {
+  return {
+    projectId: project.id,
+    companyId: project.companyId,
+    title: project.title,
+    status: project.status,
+    visualFormat: project.visualFormat,
+    hasContent: project.hasContent,
+    contentVersion: project.contentVersion,
+  };
+}
 
 export interface DownloadTarget {
   storageKey: string;
@@ -36,6 +54,8 @@ export interface DownloadCounter {
 export class DownloadService {
   constructor(
     private readonly deps: {
+      views: ProjectViews;
+      /** Asked only on a view miss (a project from before the views, or whose event is not applied yet). */
       projects: Pick<ProjectDirectory, 'project'>;
       memberships: Memberships;
       files: Pick<RenderedFiles, 'currentFile'>;
@@ -51,7 +71,10 @@ export class DownloadService {
   async open(userId: string, projectId: string, format: string, count: boolean): Promise<DownloadTarget> {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
     const f = format as DownloadFormat;
-    const project = await this.deps.projects.project(userId, projectId);
+    const project = await this.project(userId, projectId);
+    // Tenancy: only a member of the project's company learns anything about it.
+    const owner = await this.deps.memberships.find(userId, project.companyId);
+    if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
     const file = await this.deps.files.currentFile(projectId, f);
     // The last complete set is served whatever runs meanwhile; without one the project is not ready
     // (a completed project missing the format is explained below).
@@ -59,10 +82,7 @@ export class DownloadService {
       const label = isProjectStatus(project.status) ? statusLabel(project.status) : project.status;
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
     }
-    if (!project.generatedContent && !project.slidesContent.trim() && !project.scriptContent.trim()) {
-      throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
-    }
-    const owner = await membershipOf(this.deps.memberships, userId, project.companyId);
+    if (!project.hasContent) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
     const tier = TIERS[owner.ownerTier];
     if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', DOWNLOAD_MESSAGES.videoNotInPlan(tier.name));
     if (!file) {
@@ -79,6 +99,29 @@ export class DownloadService {
       if (!allowed) throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
     }
     return { storageKey: file.storage_key, filename: `${downloadName(project.title)}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
+  }
+
+  /** A project event (subscriptions/project-views.subscription.ts) applied to the view. */
+  projectChanged(change: ProjectViewChange): Promise<void> {
+    return this.deps.views.apply(change);
+  }
+
+  projectDeleted(projectId: string, companyId: string): Promise<void> {
+    return this.deps.views.markDeleted(projectId, companyId);
+  }
+
+  /**
+   * The project's view. On a miss the project service answers once (with the caller's rights:
+   * NOT_FOUND for another company's project) and its answer is kept; events keep it from then on.
+   */
+  private async project(userId: string, projectId: string): Promise<ProjectView> {
+    if (!isUuid(projectId)) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
+    const kept = await this.deps.views.find(projectId);
+    if (kept === 'deleted') throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
+    if (kept) return kept;
+    const view = viewOfProject(await this.deps.projects.project(userId, projectId));
+    await this.deps.views.keepRead(view);
+    return view;
   }
 }
 

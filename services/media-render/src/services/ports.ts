@@ -44,10 +44,54 @@ export interface RenderedFiles {
 
 /** The project service, as media-render reads it. */
 export interface ProjectDirectory {
-  /** The project with the caller's rights (NOT_FOUND for another company's). */
+  /** The project with the caller's rights (NOT_FOUND for another company's); downloads ask on a view miss. */
   project(userId: string, projectId: string): Promise<Project>;
   /** What a render job renders: the project, its resolved template, the owner's plan, the render key. */
   renderInput(projectId: string): Promise<RenderJobInput>;
+}
+
+/** What downloads need of a project: media-render's own view, kept from the project service's events. */
+export interface ProjectView {
+  projectId: string;
+  companyId: string;
+  title: string;
+  status: string;
+  visualFormat: string;
+  /** Generated content, or the project's own slides or script, is present. */
+  hasContent: boolean;
+  contentVersion: number;
+}
+
+/**
+ * A change of a project as an event tells it (project.created / updated / status_changed). Parts
+ * absent are left as they are; `at` (microseconds) with the content version orders the changes.
+ */
+export interface ProjectViewChange {
+  projectId: string;
+  companyId: string;
+  /** When the change was decided, in microseconds since the epoch. */
+  at: number;
+  /** The status, format and content as committed (absent: a change of the status alone). */
+  state?: { status: string; visualFormat: string; hasContent: boolean; contentVersion: number };
+  /** A change of the status alone (project.status_changed), of whatever version the view holds. */
+  status?: string;
+  /** Present when the change set the title. */
+  title?: string;
+}
+
+/** The views of the projects downloads are served for (repositories/project-view.repository.ts). */
+export interface ProjectViews {
+  /** The project's view; 'deleted' once the project was deleted; null while none is kept, or not all of it is known yet. */
+  find(projectId: string): Promise<ProjectView | 'deleted' | null>;
+  /**
+   * Applies a change: each part it tells (the state, the status alone, the title) is written only
+   * if the change is not older than the one that part came from. Idempotent, in any order.
+   */
+  apply(change: ProjectViewChange): Promise<void>;
+  /** Keeps a view read from the project service for the parts no event has told yet (events win). */
+  keepRead(view: ProjectView): Promise<void>;
+  /** The project was deleted: its view stays as a tombstone, so a late event cannot bring it back. */
+  markDeleted(projectId: string, companyId: string): Promise<void>;
 }
 
 export type CompanyMembership = Pick<Membership, 'capabilities' | 'ownerTier' | 'ownerUserId'>;

@@ -2,15 +2,16 @@
 import type { TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { DOWNLOAD_MESSAGES, DownloadService, type DownloadCounter } from '../../src/services/download.service.js';
-import type { CompanyMembership, Memberships, ProjectDirectory, RenderedFile, RenderedFiles } from '../../src/services/ports.js';
+import { DOWNLOAD_MESSAGES, DownloadService, viewOfProject, type DownloadCounter } from '../../src/services/download.service.js';
+import type { CompanyMembership, Memberships, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles } from '../../src/services/ports.js';
 
 const USER = 'user-1';
 const COMPANY = 'company-1';
+const PROJECT = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const NOW = new Date('2026-03-17T10:00:00Z');
 
 function completedProject(changes: Partial<Project> = {}): Project {
-  return Project.fromPartial({ id: 'project-1', companyId: COMPANY, title: 'Fire Safety: Basics', status: 'completed', scriptContent: 'NARRATOR: Hello.', visualFormat: 'mp4', ...changes });
+  return Project.fromPartial({ id: PROJECT, companyId: COMPANY, title: 'Fire Safety: Basics', status: 'completed', scriptContent: 'NARRATOR: Hello.', hasContent: true, visualFormat: 'mp4', contentVersion: 1, ...changes });
 }
 
 class FakeDownloads implements DownloadCounter {
@@ -23,23 +24,53 @@ class FakeDownloads implements DownloadCounter {
   }
 }
 
-function setup(options: { project?: Project | AppError; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number } = {}) {
-  const project = options.project ?? completedProject();
+/** The views in memory (the real repository's ordering is tested against PostgreSQL). */
+class FakeViews implements ProjectViews {
+  readonly views = new Map<string, ProjectView | 'deleted'>();
+  readonly changes: ProjectViewChange[] = [];
+  async find(projectId: string) {
+    return this.views.get(projectId) ?? null;
+  }
+  async apply(change: ProjectViewChange) {
+    this.changes.push(change);
+  }
+  async keepRead(view: ProjectView) {
+    if (!this.views.has(view.projectId)) this.views.set(view.projectId, view);
+  }
+  async markDeleted(projectId: string) {
+    this.views.set(projectId, 'deleted');
+  }
+}
+
+/**
+ * `project`: the project as the view holds it (the steady state); `miss`: no view is kept, and the
+ * project service answers this (a project from before the views, or whose event is not applied yet).
+ */
+function setup(options: { project?: Project; miss?: Project | AppError; deleted?: boolean; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number } = {}) {
+  const views = new FakeViews();
+  if (options.deleted) views.views.set(PROJECT, 'deleted');
+  else if (!options.miss) views.views.set(PROJECT, viewOfProject(options.project ?? completedProject()));
   const lookups: string[] = [];
   const projects: Pick<ProjectDirectory, 'project'> = {
     project: async (userId, projectId) => {
       lookups.push(`${userId}:${projectId}`);
-      if (project instanceof AppError) throw project;
-      return project;
+      if (options.miss instanceof AppError) throw options.miss;
+      return options.miss!;
     },
   };
   const membership: CompanyMembership = { ownerTier: options.tier ?? 'professional', ownerUserId: 'owner-1', capabilities: [] };
-  const memberships: Memberships = { find: async () => (options.member === false ? null : membership) };
+  const asked: string[] = [];
+  const memberships: Memberships = {
+    find: async (userId, companyId) => {
+      asked.push(`${userId}:${companyId}`);
+      return options.member === false ? null : membership;
+    },
+  };
   const stored = options.files ?? { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 }, mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } };
   const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format) => stored[format] };
   const downloads = new FakeDownloads(options.already ?? 0);
-  const service = new DownloadService({ projects, memberships, files, downloads, clock: () => NOW });
-  return { service, downloads, lookups };
+  const service = new DownloadService({ views, projects, memberships, files, downloads, clock: () => NOW });
+  return { service, downloads, lookups, views, asked };
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -52,7 +83,7 @@ describe(DownloadService.name, () => {
   describe('open', () => {
     it('should answer the stored file with the title as its name', async () => {
       const { service, downloads } = setup();
-      await expect(service.open(USER, 'project-1', 'pptx', true)).resolves.toEqual({
+      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toEqual({
         storageKey: 'k/deck.pptx',
         filename: 'Fire Safety Basics.pptx',
         contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -63,26 +94,73 @@ describe(DownloadService.name, () => {
 
     it('should refuse an unknown format before asking for the project', async () => {
       const { service, lookups } = setup();
-      const error = await failure(service.open(USER, 'project-1', 'gif', true));
+      const error = await failure(service.open(USER, PROJECT, 'gif', true));
       expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message: DOWNLOAD_MESSAGES.unknownFormat, detail: { field: 'format' } });
       expect(lookups).toEqual([]);
     });
 
-    it("should answer NOT_FOUND for another company's project as the project directory does", async () => {
-      const { service, downloads } = setup({ project: AppError.notFound() });
-      const error = await failure(service.open(USER, 'project-1', 'pptx', true));
-      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
-      expect(downloads.counted).toEqual([]);
+    it('should read the project from its view, asking the project service nothing', async () => {
+      const { service, lookups, asked } = setup();
+      for (let i = 0; i < 3; i++) await service.open(USER, PROJECT, 'pptx', true);
+      expect(lookups).toEqual([]);
+      expect(asked).toEqual([`${USER}:${COMPANY}`, `${USER}:${COMPANY}`, `${USER}:${COMPANY}`]);
     });
 
-    it('should answer NOT_FOUND when the caller is no longer a member of the company', async () => {
-      const { service } = setup({ member: false });
-      expect(await failure(service.open(USER, 'project-1', 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    it('should ask the project service once on a view miss and keep its answer', async () => {
+      const { service, lookups, views } = setup({ miss: completedProject({ title: 'Older Project', contentVersion: 3 }) });
+      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ filename: 'Older Project.pptx' });
+      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ filename: 'Older Project.pptx' });
+      expect(lookups).toEqual([`${USER}:${PROJECT}`]);
+      expect(views.views.get(PROJECT)).toEqual({
+        projectId: PROJECT,
+        companyId: COMPANY,
+        title: 'Older Project',
+        status: 'completed',
+        visualFormat: 'mp4',
+        hasContent: true,
+        contentVersion: 3,
+      });
+    });
+
+    it("should answer NOT_FOUND for another company's project as the project service does on a miss, keeping nothing", async () => {
+      const { service, downloads, views } = setup({ miss: AppError.notFound(DOWNLOAD_MESSAGES.notFound) });
+      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Project not found' });
+      expect(downloads.counted).toEqual([]);
+      expect(views.views.size).toBe(0);
+    });
+
+    it("should answer NOT_FOUND for a kept project of a company the caller is not in, before telling anything of it", async () => {
+      // An unfinished project would answer 409 with its title to a member.
+      const { service, downloads, lookups } = setup({ member: false, project: completedProject({ status: 'creating_video' }), files: {} });
+      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Project not found' });
+      expect(error.message).not.toContain('Fire Safety');
+      expect(downloads.counted).toEqual([]);
+      expect(lookups).toEqual([]);
+    });
+
+    it('should answer NOT_FOUND for a deleted project or an id that is no project, asking no service', async () => {
+      const deleted = setup({ deleted: true });
+      expect(await failure(deleted.service.open(USER, PROJECT, 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
+      expect(deleted.lookups).toEqual([]);
+      const garbage = setup();
+      expect(await failure(garbage.service.open(USER, 'project-1', 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
+      expect(garbage.lookups).toEqual([]);
+    });
+
+    it('should pass project events on to the views', async () => {
+      const { service, views } = setup();
+      const change: ProjectViewChange = { projectId: PROJECT, companyId: COMPANY, at: 5, title: 'Renamed' };
+      await service.projectChanged(change);
+      await service.projectDeleted(PROJECT, COMPANY);
+      expect(views.changes).toEqual([change]);
+      expect(views.views.get(PROJECT)).toBe('deleted');
     });
 
     it('should answer 409 with the status while a project that never completed has no files', async () => {
       const { service } = setup({ project: completedProject({ status: 'creating_video' }), files: {} });
-      const error = await failure(service.open(USER, 'project-1', 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
       expect(error).toMatchObject({
         code: 'CONFLICT',
         status: 409,
@@ -94,68 +172,68 @@ describe(DownloadService.name, () => {
     it('should serve the last complete set while an edit is generated or rendered again', async () => {
       for (const status of ['pending', 'analyzing', 'creating_slides', 'creating_video', 'failed']) {
         const { service, downloads } = setup({ project: completedProject({ status, contentVersion: 2, filesVersion: 1 }) });
-        await expect(service.open(USER, 'project-1', 'pptx', true)).resolves.toMatchObject({ storageKey: 'k/deck.pptx', size: 10 });
+        await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ storageKey: 'k/deck.pptx', size: 10 });
         expect(downloads.counted).toHaveLength(1);
       }
     });
 
     it('should answer 409 with the status for a format the last set lacks while the next one renders', async () => {
       const { service } = setup({ project: completedProject({ status: 'creating_slides' }), files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } });
-      const error = await failure(service.open(USER, 'project-1', 'mp4', true));
+      const error = await failure(service.open(USER, PROJECT, 'mp4', true));
       expect(error).toMatchObject({ code: 'CONFLICT', message: 'Project "Fire Safety: Basics" is not ready for download yet (status: Creating Slides).' });
     });
 
     it('should answer 409 when the project has no content', async () => {
-      const { service } = setup({ project: completedProject({ scriptContent: '  ', slidesContent: '' }) });
-      expect(await failure(service.open(USER, 'project-1', 'pptx', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noContent('Fire Safety: Basics') });
+      const { service } = setup({ project: completedProject({ scriptContent: '  ', slidesContent: '', hasContent: false }) });
+      expect(await failure(service.open(USER, PROJECT, 'pptx', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noContent('Fire Safety: Basics') });
     });
 
     it('should answer 403 for a video when the plan has no video', async () => {
       const { service, downloads } = setup({ tier: 'free-trial' });
-      const error = await failure(service.open(USER, 'project-1', 'mp4', true));
+      const error = await failure(service.open(USER, PROJECT, 'mp4', true));
       expect(error).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', status: 403, message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
       expect(downloads.counted).toEqual([]);
     });
 
     it('should answer 409 for a video of a project made as slides only', async () => {
       const { service } = setup({ project: completedProject({ visualFormat: 'powerpoint' }), files: {} });
-      expect(await failure(service.open(USER, 'project-1', 'mov', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
+      expect(await failure(service.open(USER, PROJECT, 'mov', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
     });
 
     it('should answer 409 while the files are still being rendered', async () => {
       const { service } = setup({ files: {} });
-      expect(await failure(service.open(USER, 'project-1', 'pdf', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.notRendered });
+      expect(await failure(service.open(USER, PROJECT, 'pdf', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.notRendered });
     });
 
     it("should answer 403 with the catalogue's message when the download limit is reached", async () => {
       const { service } = setup({ already: 25 });
-      const error = await failure(service.open(USER, 'project-1', 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
       expect(error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', status: 403, message: 'Your Professional plan allows 25 downloads per month. Upgrade to download more.' });
     });
 
     it('should count all of a trial\'s downloads, not only this month\'s', async () => {
       const { service, downloads } = setup({ tier: 'free-trial', already: 3 });
-      const error = await failure(service.open(USER, 'project-1', 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
       expect(error.message).toBe('Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.');
       const fresh = setup({ tier: 'free-trial' });
-      await fresh.service.open(USER, 'project-1', 'pptx', true);
+      await fresh.service.open(USER, PROJECT, 'pptx', true);
       expect(fresh.downloads.counted[0]!.since).toEqual(new Date(0));
     });
 
     it('should not count a range that continues a download, even at the limit', async () => {
       const { service, downloads } = setup({ already: 25 });
-      await expect(service.open(USER, 'project-1', 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', filename: 'Fire Safety Basics.mp4', contentType: 'video/mp4' });
+      await expect(service.open(USER, PROJECT, 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', filename: 'Fire Safety Basics.mp4', contentType: 'video/mp4' });
       expect(downloads.counted).toEqual([]);
     });
 
     it("should play the preview's video uncounted yet keep the plan's video gate and tenancy", async () => {
       const { service, downloads } = setup({ already: 25 });
-      for (let i = 0; i < 3; i++) await expect(service.open(USER, 'project-1', 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
+      for (let i = 0; i < 3; i++) await expect(service.open(USER, PROJECT, 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
       expect(downloads.counted).toEqual([]);
       const trial = setup({ tier: 'free-trial' });
-      expect(await failure(trial.service.open(USER, 'project-1', 'mp4', false))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
-      const other = setup({ project: AppError.notFound() });
-      expect(await failure(other.service.open(USER, 'project-1', 'mp4', false))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await failure(trial.service.open(USER, PROJECT, 'mp4', false))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
+      const other = setup({ member: false });
+      expect(await failure(other.service.open(USER, PROJECT, 'mp4', false))).toMatchObject({ code: 'NOT_FOUND' });
       expect(trial.downloads.counted).toEqual([]);
     });
   });

@@ -1,19 +1,76 @@
 // The project service's facts, encoded as their proto messages for the outbox.
 import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { OutboxEvent } from '@trainwright/platform';
+import type { NewProject } from './projects/deps.js';
 
-const now = () => new Date().toISOString();
+let lastMicros = 0;
+
+/**
+ * When a fact is decided: RFC 3339 with microseconds, strictly increasing in this process. With
+ * the content version it orders one project's events for the services that keep a view of
+ * projects: every write that changes a project's state is checked against the state it read, so
+ * of two such writes the later one is decided after the earlier one committed.
+ */
+export function occurredNow(): string {
+  const micros = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  lastMicros = Math.max(micros, lastMicros + 1);
+  const ms = Math.floor(lastMicros / 1000);
+  return `${new Date(ms).toISOString().slice(0, -1)}${String(lastMicros % 1000).padStart(3, '0')}Z`;
+}
+
+/** What downloads need of a project, as the write commits it (see ProjectChanged). */
+export interface ProjectSnapshot {
+  status: string;
+  visualFormat: string;
+  hasContent: boolean;
+  contentVersion: number;
+  /** Only when the write sets the title (a creation, an edit of the title). */
+  title?: string;
+}
+
+/** As the `has_content` column: generated content, or the project's own slides or script. */
+export function hasContent(p: { generatedContent: unknown; slidesContent: string; scriptContent: string }): boolean {
+  return (p.generatedContent !== null && p.generatedContent !== undefined) || p.slidesContent.trim() !== '' || p.scriptContent.trim() !== '';
+}
+
+/** The snapshot of a stored row (a deletion describes the project as it was). */
+export function snapshotOfRow(row: {
+  status: string;
+  visual_format: string;
+  generated_content: unknown;
+  slides_content: string;
+  script_content: string;
+  content_version: number;
+}): ProjectSnapshot {
+  return {
+    status: row.status,
+    visualFormat: row.visual_format,
+    hasContent: hasContent({ generatedContent: row.generated_content, slidesContent: row.slides_content, scriptContent: row.script_content }),
+    contentVersion: row.content_version,
+  };
+}
+
+/** The snapshot of a project about to be inserted (its first version). */
+export function snapshotOfNew(project: NewProject): ProjectSnapshot {
+  return {
+    status: project.status ?? 'pending',
+    visualFormat: project.visualFormat,
+    hasContent: hasContent({ generatedContent: project.generatedContent ?? null, slidesContent: project.slidesContent, scriptContent: project.scriptContent }),
+    contentVersion: 1,
+    title: project.title,
+  };
+}
 
 export const projectEvents = {
   changed: (
     subject: 'project.created' | 'project.updated' | 'project.deleted',
-    e: { projectId: string; companyId: string; ownerUserId: string; countsTowardLimit?: boolean },
+    e: { projectId: string; companyId: string; ownerUserId: string; countsTowardLimit?: boolean } & ProjectSnapshot,
   ): OutboxEvent => ({
     subject,
-    payload: ProjectChanged.encode({ ...e, countsTowardLimit: e.countsTowardLimit ?? true, occurredAt: now() }).finish(),
+    payload: ProjectChanged.encode({ ...e, countsTowardLimit: e.countsTowardLimit ?? true, occurredAt: occurredNow() }).finish(),
   }),
   statusChanged: (e: { projectId: string; companyId: string; status: string; progress: Record<string, number>; error: string }): OutboxEvent => ({
     subject: 'project.status_changed',
-    payload: ProjectStatusChanged.encode({ ...e, occurredAt: now() }).finish(),
+    payload: ProjectStatusChanged.encode({ ...e, occurredAt: occurredNow() }).finish(),
   }),
 };

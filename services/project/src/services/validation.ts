@@ -22,12 +22,8 @@ export const TEXT_LIMITS = {
   url: 2048,
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids are checked before they reach SQL (a uuid column refuses anything else with an error). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid } from '@trainwright/platform';
 
 // Control characters other than tab and line breaks never belong in stored text.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;

@@ -2,7 +2,7 @@
 // service or queue.
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
-import type { FileRow, ListFilter, NewProject, ProjectRow, StatsRow } from '../../src/services/projects/deps.js';
+import { LONG_FIELDS, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
@@ -13,6 +13,11 @@ const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 
 /** Column values as written (JSON columns as text) read back as PostgreSQL returns them. */
 function parseJsonColumns(values: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, JSON_COLUMNS.has(key) && typeof value === 'string' ? JSON.parse(value) : value]));
+}
+
+/** A row as PostgreSQL returns it: with the generated column has_content. */
+function asStored(row: ProjectRow): ProjectRow {
+  return { ...row, has_content: row.generated_content !== null || /\S/.test(row.slides_content) || /\S/.test(row.script_content) };
 }
 
 export class FakeProjectStore implements ProjectStore, TemplateStore {
@@ -51,18 +56,25 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
 
   async findById(id: string, companyIds: string[]) {
     const row = this.rows.get(id);
-    return row && companyIds.includes(row.company_id) ? row : undefined;
+    return row && companyIds.includes(row.company_id) ? asStored(row) : undefined;
   }
 
   async findByIdUnscoped(id: string) {
-    return this.rows.get(id);
+    const row = this.rows.get(id);
+    return row && asStored(row);
   }
 
   async list(filter: ListFilter) {
     const rows = [...this.rows.values()].filter(
       (r) => filter.companyIds.includes(r.company_id) && (!filter.status || r.status === filter.status) && (!filter.projectType || r.project_type === filter.projectType),
     );
-    return { rows: rows.slice(filter.offset, filter.offset + filter.limit), total: rows.length };
+    // As the repository reads a page: without the long texts.
+    const summaries = rows.slice(filter.offset, filter.offset + filter.limit).map((r) => {
+      const summary: Record<string, unknown> = { ...asStored(r) };
+      for (const long of LONG_FIELDS) delete summary[long];
+      return summary as ProjectSummaryRow;
+    });
+    return { rows: summaries, total: rows.length };
   }
 
   async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
@@ -197,7 +209,7 @@ export class FakeMemberships implements Memberships {
   /** Adds the user to a company (the first one is their current company). */
   join(userId: string, company: Partial<CallerCompany> & { companyId: string }): void {
     const caller = this.byUser.get(userId) ?? { currentCompanyId: company.companyId, companies: [] };
-    caller.companies.push({ companyName: 'Acme', role: 'owner', ownerTier: 'free-trial', ownerUserId: userId, members: 1, ownerTrialState: 'active_trial', ...company });
+    caller.companies.push({ companyName: 'Acme', role: 'owner', ownerTier: 'free-trial', ownerUserId: userId, members: 1, ownerTrialState: 'active_trial', ownerTrialStateUntilMs: 0, ...company });
     this.byUser.set(userId, caller);
   }
 

@@ -3,7 +3,7 @@
 // and neither does an event of a job an edit has made stale (it worked for an older version).
 import { canTransition, isPipelineStage, isProjectStatus, type ProjectStatus } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
-import { projectEvents } from '../events.js';
+import { projectEvents, snapshotOfRow } from '../events.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 
 export interface PipelineEvent {
@@ -62,7 +62,7 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
     if (event.engagementPrediction !== undefined) changes.engagement_prediction = event.engagementPrediction;
     const moved = await deps.projects.transition(trx, row.id, seen, changes);
     if (!moved) return [];
-    return [
+    const events = [
       projectEvents.statusChanged({
         projectId: row.id,
         companyId: row.company_id,
@@ -71,6 +71,13 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
         error: String(changes.error),
       }),
     ];
+    // New content (generation.completed) is an update of the project: those keeping a view of it
+    // (downloads) learn it has content. The write was checked against the status and version read.
+    if (event.generatedContent) {
+      const committed = { ...row, status: target, generated_content: event.generatedContent };
+      events.unshift(projectEvents.changed('project.updated', { projectId: row.id, companyId: row.company_id, ownerUserId: row.owner_user_id, ...snapshotOfRow(committed) }));
+    }
+    return events;
   });
   if (applied) deps.afterWrite();
   return applied;

@@ -1,6 +1,6 @@
 // Every new account starts with the completed "Welcome Training" sample in its company. Its files
 // are rendered like any project's, so they can be downloaded.
-import { projectEvents } from '../events.js';
+import { projectEvents, snapshotOfNew } from '../events.js';
 import { sampleProject } from '../sample-project.js';
 import type { ProjectDeps } from './deps.js';
 import { handOffToRender } from './hand-off-to-render.js';
@@ -22,8 +22,9 @@ export async function createWelcomeSample(deps: ProjectDeps, registration: Regis
   let sampleId = '';
   await deps.projects.onceForEvent(registration.eventId, async () => {
     const companyName = (await deps.memberships.companiesOf(userId)).companies.find((c) => c.companyId === companyId)?.companyName ?? '';
-    const created = await deps.projects.insertWithinLimit(sampleProject({ companyId, companyName, userId }), -1, [], (id) => [
-      projectEvents.changed('project.created', { projectId: id, companyId, ownerUserId: userId, countsTowardLimit: false }),
+    const sample = sampleProject({ companyId, companyName, userId });
+    const created = await deps.projects.insertWithinLimit(sample, -1, [], (id) => [
+      projectEvents.changed('project.created', { projectId: id, companyId, ownerUserId: userId, countsTowardLimit: false, ...snapshotOfNew(sample) }),
     ]);
     if (created.kind === 'created') sampleId = created.id;
     outcome = created.kind === 'created' ? 'created' : 'refused';

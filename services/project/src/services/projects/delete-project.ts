@@ -1,4 +1,4 @@
-import { projectEvents } from '../events.js';
+import { projectEvents, snapshotOfRow } from '../events.js';
 import { loadProject } from './access.js';
 import type { ProjectDeps } from './deps.js';
 
@@ -11,6 +11,7 @@ export async function deleteProject(deps: ProjectDeps, userId: string, projectId
       companyId: row.company_id,
       ownerUserId: row.owner_user_id,
       countsTowardLimit: !row.is_sample,
+      ...snapshotOfRow(row),
     }),
   ]);
   deps.afterWrite();

@@ -2,7 +2,7 @@
 import { TIERS, projectLimitMessage, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { NewProject } from './deps.js';
-import { projectEvents } from '../events.js';
+import { projectEvents, snapshotOfNew } from '../events.js';
 import type { ProjectDeps } from './deps.js';
 
 /** Inserts within the owner's plan and enqueues the project's first generation. */
@@ -14,7 +14,7 @@ export async function insertAndGenerate(
   badFilesMessage: string,
 ): Promise<{ id: string; title: string }> {
   const result = await deps.projects.insertWithinLimit(project, TIERS[company.ownerTier].limits.projectLimit, fileIds, (id) => [
-    projectEvents.changed('project.created', { projectId: id, companyId: project.companyId, ownerUserId: company.ownerUserId }),
+    projectEvents.changed('project.created', { projectId: id, companyId: project.companyId, ownerUserId: company.ownerUserId, ...snapshotOfNew(project) }),
   ]);
   if (result.kind === 'limit') throw new AppError('PLAN_LIMIT_REACHED', projectLimitMessage(company.ownerTier));
   if (result.kind === 'bad_files') throw AppError.validation('file_ids', badFilesMessage);

@@ -8,7 +8,7 @@ import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, VISUAL_FORMATS } from '@tr
 import { plainContent, type GeneratedContent } from '@trainwright/formats';
 import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
-import { projectEvents } from '../events.js';
+import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
 import { TEXT_LIMITS, branding as validBranding, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
 import { loadProject, requireGenerationAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
@@ -126,7 +126,7 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
       work = next.work;
     }
     if (Object.keys(changes).length === 0) return (await projectViews(deps, [row], companies))[0]!;
-    const events = [projectEvents.changed('project.updated', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id })];
+    const events = [projectEvents.changed('project.updated', { projectId, companyId: row.company_id, ownerUserId: row.owner_user_id, ...committedSnapshot(row, changes) })];
     if (changes.status) {
       const progress = JSON.parse(String(changes.progress)) as Record<string, number>;
       events.push(projectEvents.statusChanged({ projectId, companyId: row.company_id, status: 'pending', progress, error: '' }));
@@ -140,6 +140,25 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
     }
     if (attempt === ATTEMPTS) throw new AppError('CONFLICT', SAVE_FAILED);
   }
+}
+
+/**
+ * The project as this write commits it: the write is checked against the status and version it
+ * read, and every column the snapshot holds but the title changes only with one of those, so the
+ * row read plus the changes is the row committed. The title goes along only when this write sets
+ * it (a concurrent rename may have committed after the read).
+ */
+function committedSnapshot(row: ProjectRow, changes: ProjectChanges): ProjectSnapshot {
+  const has = (column: keyof ProjectsTable) => column in changes;
+  const snapshot = snapshotOfRow({
+    status: has('status') ? String(changes.status) : row.status,
+    visual_format: has('visual_format') ? String(changes.visual_format) : row.visual_format,
+    generated_content: has('generated_content') ? changes.generated_content : row.generated_content,
+    slides_content: has('slides_content') ? String(changes.slides_content) : row.slides_content,
+    script_content: has('script_content') ? String(changes.script_content) : row.script_content,
+    content_version: has('content_version') ? Number(changes.content_version) : row.content_version,
+  });
+  return has('title') ? { ...snapshot, title: String(changes.title) } : snapshot;
 }
 
 /**
