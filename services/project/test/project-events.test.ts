@@ -12,17 +12,14 @@ import { completeGeneration } from '../src/services/projects/hand-off-to-render.
 import { updateProject } from '../src/services/projects/update-project.js';
 import { occurredNow } from '../src/services/events.js';
 import { SAMPLE_TITLE } from '../src/services/sample-project.js';
-import { fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
+import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 
 let deps: FakeProjectDeps;
 let owner: string;
 let company: string;
 
 beforeEach(() => {
-  deps = fakeProjectDeps();
-  owner = randomUUID();
-  company = randomUUID();
-  deps.memberships.join(owner, { companyId: company, companyName: 'Acme' });
+  ({ deps, owner, company } = fakeProjectDepsWithOwner());
 });
 
 function decoded(events: OutboxEvent[]) {

@@ -16,7 +16,7 @@ import { listProjects } from '../src/services/projects/list-projects.js';
 import { renderKeyOf } from '../src/services/projects/render-key.js';
 import { updateProject } from '../src/services/projects/update-project.js';
 import { SAMPLE_TITLE } from '../src/services/sample-project.js';
-import { fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
+import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
 
 let deps: FakeProjectDeps;
@@ -24,10 +24,7 @@ let owner: string;
 let company: string;
 
 beforeEach(() => {
-  deps = fakeProjectDeps();
-  owner = randomUUID();
-  company = randomUUID();
-  deps.memberships.join(owner, { companyId: company, companyName: 'Acme' });
+  ({ deps, owner, company } = fakeProjectDepsWithOwner());
 });
 
 const SCRIPT: CreateProjectInput = { title: 'Forklift Safety', scriptContent: '## Before you start\nCheck the forks.' };

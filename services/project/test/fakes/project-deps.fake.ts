@@ -257,3 +257,12 @@ export function fakeProjectDeps(): FakeProjectDeps {
   };
   return deps;
 }
+
+/** Fake deps with one owner of one company ('Acme'), the set-up most operation tests start from. */
+export function fakeProjectDepsWithOwner(): { deps: FakeProjectDeps; owner: string; company: string } {
+  const deps = fakeProjectDeps();
+  const owner = randomUUID();
+  const company = randomUUID();
+  deps.memberships.join(owner, { companyId: company, companyName: 'Acme' });
+  return { deps, owner, company };
+}
