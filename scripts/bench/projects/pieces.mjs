@@ -8,8 +8,8 @@
 //   SQL    the project repository's own code (kysely + pg, pool of 10): list (rows + count),
 //          rows alone, count alone, stats, files of 20 projects, all of one list; and variants
 //          of the rows query: as a named prepared statement, only the columns a list card shows,
-//          rows and total in one statement (count(*) over ()), and with an index on (company_id,
-//          status, project_type, created_at desc, id desc) made for these pieces, then dropped
+//          rows and total in one statement (count(*) over ()); the product's index on (company_id,
+//          status, project_type, created_at desc, id desc) serves them all
 //   local  in this process, per list response, with and without the long texts: protobuf encode
 //          (project service) and decode (gateway), and the gateway's route (mapping + response
 //          schema serialisation) through Fastify inject with the gRPC call stubbed
@@ -170,15 +170,6 @@ export async function timePieces({ infra, database, auth, project, gateway, user
     // rows and total in one statement: count(*) over () is computed before the limit.
     const rowsWithTotal = (i) => rowsQuery(i).select(sql`count(*) over ()`.as('total_count'));
     await concurrent('SQL rows + total in one statement (count(*) over ())', (i) => rowsWithTotal(i).execute());
-    // An index that serves the status and type filters too (created for this piece, then dropped).
-    await sql`create index bench_projects_filter_idx on projects (company_id, status, project_type, created_at desc, id desc)`.execute(db);
-    await sql`analyze projects`.execute(db);
-    await concurrent('SQL rows, with index (company, status, type, created)', (i) => rowsQuery(i).execute());
-    await concurrent('SQL count, with that index', (i) => countQuery(i).executeTakeFirstOrThrow());
-    await concurrent('SQL rows + total in one, with that index', (i) => rowsWithTotal(i).execute());
-    const explainIndexed = await explainOf('rows, with that index', rowsQuery(0));
-    await sql`drop index bench_projects_filter_idx`.execute(db);
-    await sql`analyze projects`.execute(db);
 
     // In-process: serialisation of one real answer.
     const answer = await projectClient.listProjects(listRequest(0), { userId });
@@ -223,7 +214,6 @@ export async function timePieces({ infra, database, auth, project, gateway, user
     ]) {
       explain.push(await explainOf(name, query));
     }
-    explain.push(explainIndexed);
     return { rows, explain, text: report(rows, explain) };
   } finally {
     authClient.close();

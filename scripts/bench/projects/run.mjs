@@ -29,10 +29,6 @@
 //   --pieces            afterwards, time the pieces of one list request alone (pieces.mjs):
 //                       auth ListCompanies and GetMembership over gRPC, the project service's
 //                       ListProjects over gRPC, each SQL statement, and the serialisation steps
-//   --prototype LIST    measure proposed fixes in this run only (comma-separated, or `all`):
-//                       index (an index on projects (company_id, status, project_type,
-//                       created_at desc, id desc) in the bench database). The earlier ones
-//                       (companies-cache, stats-cache, one-statement, slim) are in the product now.
 //   --wait-idle S       wait up to S seconds for other processes to go quiet first (60; 0 = no)
 //   --retries N         repeat a measurement during which other processes used more than 25% of
 //                       a core, after waiting for quiet again, at most N times (2)
@@ -76,16 +72,12 @@ const GOAL_P99_MS = 40;
 const opts = parseOptions({
   projects: { type: 'string', default: '1000' },
   pieces: { type: 'boolean', default: false },
-  prototype: { type: 'string', default: '' },
 });
 printHelpIfAsked(opts, import.meta.url);
 
 const { duration, connections, warmup, rounds } = loadOptions(opts);
 const projectCount = Number(opts.projects);
 if (!(Number.isInteger(projectCount) && projectCount >= 100 && projectCount <= 20_000)) usage('--projects must be 100..20000');
-const PROTOTYPES = ['index'];
-const prototypes = opts.prototype === 'all' ? PROTOTYPES : opts.prototype.split(',').filter(Boolean);
-for (const p of prototypes) if (!PROTOTYPES.includes(p)) usage(`--prototype: unknown ${p} (known: ${PROTOTYPES.join(', ')}, all)`);
 const { waitIdle, retries } = quietOptions(opts);
 
 // ---------------------------------------------------------------- child processes
@@ -404,14 +396,10 @@ try {
   // planning time for the ILIKE filters) differ on a table it has never analysed.
   const db = createDatabase({ url: infra.databaseUrl, schema: 'project', maxConnections: 1 });
   try {
-    if (prototypes.includes('index')) {
-      await sql`create index bench_projects_filter_idx on projects (company_id, status, project_type, created_at desc, id desc)`.execute(db);
-    }
     await sql`vacuum analyze`.execute(db);
   } finally {
     await db.destroy();
   }
-  if (prototypes.length > 0) log(`PROTOTYPES added to this run (not the product as built): ${prototypes.join(', ')}`);
 
   if (waitIdle > 0) idleBefore = await waitForQuiet(waitIdle);
 
@@ -444,8 +432,7 @@ if (results.length > 0) {
   printTable(
     `projects benchmark ${new Date().toISOString()}: ${projectCount} projects, ${connections} connections, ${duration} s per scenario after ${warmup} s warm-up, ` +
       `${rounds} round(s), ${NCPU} CPUs, node ${process.version}` +
-      (idleBefore === undefined ? '' : `, other load before start ${idleBefore}% of one core`) +
-      (prototypes.length > 0 ? `\nPROTOTYPES (patched into this run only): ${prototypes.join(', ')}` : ''),
+      (idleBefore === undefined ? '' : `, other load before start ${idleBefore}% of one core`),
     rows,
   );
 
@@ -473,7 +460,7 @@ if (pieces) {
 if (opts.json && results.length > 0) {
   writeFileSync(
     opts.json,
-    `${JSON.stringify({ date: new Date().toISOString(), cpus: NCPU, node: process.version, prototypes, projects: projectCount, connections, duration, warmup, rounds, idleBefore, setup, results, pieces: pieces?.rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: NCPU, node: process.version, projects: projectCount, connections, duration, warmup, rounds, idleBefore, setup, results, pieces: pieces?.rows }, null, 2)}\n`,
   );
 }
 
