@@ -1,8 +1,9 @@
 // Encoding of the slide images and narration clips into an MP4 or MOV (H.264 + AAC) with ffmpeg.
 //
 // Settings for slides, where nearly every frame repeats the one before:
-// - the images go through the concat demuxer with one duration each, so each PNG is decoded and
-//   converted to yuv420p once, and the fps filter then repeats the converted frame;
+// - each slide's picture enters once with its start time (raw pixels on ffmpeg's standard input
+//   while later slides are still drawn, or PNG files through the concat demuxer with one duration
+//   each), so it is converted to yuv420p once, and the fps filter then repeats the converted frame;
 // - 5 frames per second: constant frame rate plays in every player, and each frame costs encode
 //   time even when it repeats, so the rate is as low as keeps subtitles and slide changes timely;
 // - libx264 veryfast with -tune stillimage, CRF 23, a keyframe at every slide start (seeking lands
@@ -12,8 +13,17 @@
 //   doubles the AAC time here; AAC-LC at 22.05 kHz is standard and widely played). ffmpeg's 'fast'
 //   AAC coder takes about a third of the time of its default 'twoloop' coder; at 128 kb/s for
 //   speech the bitrate leaves a wide quality margin.
+//
+// Two ffmpeg processes run at once: the picture (x264) streams its H.264 through a pipe (NUT) to
+// the second, which encodes the narration track to AAC beside it and writes the file (-c:v copy,
+// faststart). The picture's encode starts without waiting for the track, the AAC's single thread
+// does not slow the loop that feeds x264 (as it does in one process), and no third process joins
+// the streams afterwards.
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { copyFile, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { RenderError, type ProgressReporter, type VideoFormat } from '../domain/types.js';
 import { parseWav, readWavInfo, wavData, wavHeader, WAVE_FORMAT_PCM, type WavFormat, type WavInfo } from '../speech/wav.js';
@@ -23,16 +33,21 @@ export const FRAME_RATE = 5;
 /** Longest gap between keyframes, in seconds, within a long slide. */
 export const MAX_KEYFRAME_GAP_S = 10;
 
-export interface EncodeSlide {
-  pngPath: string;
+/** A slide in time: its narration and how long it stays. */
+export interface TimedSlide {
   /** The narration clip; null for a silent slide. */
   wavPath: string | null;
   /** How long the slide is shown; the clip plays from its start and silence fills the rest. */
   durationMs: number;
 }
 
-export interface EncodeJob {
-  slides: EncodeSlide[];
+/** A slide whose picture is a PNG file. */
+export interface EncodeSlide extends TimedSlide {
+  pngPath: string;
+}
+
+/** What every encode needs besides the pictures. */
+export interface EncodeSettings {
   format: VideoFormat;
   outPath: string;
   size: Size;
@@ -43,6 +58,17 @@ export interface EncodeJob {
   workDir?: string;
   /** Font of burned-in subtitles (a fontconfig family name). */
   subtitleFont?: string;
+}
+
+/** The slides' pictures as PNG files (a re-encode, the benchmark). */
+export interface EncodeJob extends EncodeSettings {
+  slides: EncodeSlide[];
+}
+
+/** The slides' pictures as raw RGBA frames of `size`, one per slide in order, read as they come. */
+export interface FramesEncodeJob extends EncodeSettings {
+  slides: TimedSlide[];
+  frames: AsyncIterable<Buffer>;
 }
 
 /** The files the encode reads besides the images: the image list and the narration track. */
@@ -64,7 +90,7 @@ const BURN_NAME = 'burn-in.vtt';
 /** Format of the track when no slide has narration. */
 const SILENT_FORMAT: WavFormat = { sampleRate: 22050, channels: 1, bitsPerSample: 16 };
 
-function checkJob(job: EncodeJob): void {
+function checkJob(job: EncodeSettings & { slides: readonly TimedSlide[] }): void {
   if (job.format !== 'mp4' && job.format !== 'mov') throw new RenderError(`Unknown video format '${job.format}'.`);
   if (!Array.isArray(job.slides) || job.slides.length === 0) throw new RenderError('A video needs at least one slide.');
   checkSize(job.size, true);
@@ -121,7 +147,7 @@ async function readClip(path: string, format: WavFormat, scratch: string): Promi
 }
 
 /** The track's format: that of the first clip, in 16-bit PCM. */
-function trackFormat(slides: readonly EncodeSlide[]): WavFormat {
+function trackFormat(slides: readonly TimedSlide[]): WavFormat {
   const first = slides.find((s) => s.wavPath)?.wavPath;
   if (!first) return SILENT_FORMAT;
   try {
@@ -137,7 +163,7 @@ function trackFormat(slides: readonly EncodeSlide[]): WavFormat {
  * boundaries are placed at the sample nearest their time from the start of the video, so the
  * track never drifts from the pictures however many slides there are. Clips are read one at a time.
  */
-export async function writeNarrationTrack(slides: readonly EncodeSlide[], outPath: string): Promise<number> {
+export async function writeNarrationTrack(slides: readonly TimedSlide[], outPath: string): Promise<number> {
   const f = trackFormat(slides);
   const frameBytes = f.channels * 2;
   const frameAt = (ms: number) => Math.round((ms * f.sampleRate) / 1000);
@@ -160,6 +186,13 @@ export async function writeNarrationTrack(slides: readonly EncodeSlide[], outPat
   return totalMs;
 }
 
+/** Writes the subtitles to burn into the work folder; their name there, or null. */
+async function prepareSubtitles(job: EncodeSettings, workDir: string): Promise<string | null> {
+  if (!job.burnSubtitles || !job.subtitlesVtt) return null;
+  if (resolve(job.subtitlesVtt) !== join(workDir, BURN_NAME)) await copyFile(job.subtitlesVtt, join(workDir, BURN_NAME));
+  return BURN_NAME;
+}
+
 /** Writes the image list and the subtitles to burn (what the picture's encode reads); the narration track comes after. */
 async function preparePicture(job: EncodeJob): Promise<Omit<PreparedInputs, 'audio'>> {
   checkJob(job);
@@ -167,11 +200,7 @@ async function preparePicture(job: EncodeJob): Promise<Omit<PreparedInputs, 'aud
   await mkdir(workDir, { recursive: true });
   const imageList = join(workDir, 'images.ffconcat');
   await writeFile(imageList, imageListText(job.slides));
-  let subtitles: string | null = null;
-  if (job.burnSubtitles && job.subtitlesVtt) {
-    if (resolve(job.subtitlesVtt) !== join(workDir, BURN_NAME)) await copyFile(job.subtitlesVtt, join(workDir, BURN_NAME));
-    subtitles = BURN_NAME;
-  }
+  const subtitles = await prepareSubtitles(job, workDir);
   return { workDir, imageList, subtitles, totalMs: job.slides.reduce((t, s) => t + s.durationMs, 0) };
 }
 
@@ -183,21 +212,17 @@ export async function prepareInputs(job: EncodeJob): Promise<PreparedInputs> {
   return { ...picture, audio };
 }
 
-/** Slide start times, for keyframes. */
-function slideStarts(slides: readonly EncodeSlide[]): number[] {
-  const starts: number[] = [];
-  let t = 0;
-  for (const s of slides) {
-    starts.push(t / 1000);
-    t += s.durationMs;
-  }
-  return starts;
+/** Slide start times in ms, and the video's end last. */
+function slideTimes(slides: readonly TimedSlide[]): number[] {
+  const times = [0];
+  for (const s of slides) times.push(times[times.length - 1]! + s.durationMs);
+  return times;
 }
 
-/** The picture's codec settings (the -vf chain included). */
-function pictureArgs(job: EncodeJob, subtitles: string | null): string[] {
+/** The picture's codec settings (the -vf chain included); `timing` are the filters that time raw frames. */
+function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[] }, subtitles: string | null, timing: string[] = []): string[] {
   // Scaling and conversion come before the fps filter, so they run once per slide, not per frame.
-  const filters = [`scale=${job.size.width}:${job.size.height}`, 'format=yuv420p', `fps=${FRAME_RATE}`];
+  const filters = [...timing, `scale=${job.size.width}:${job.size.height}`, 'format=yuv420p', `fps=${FRAME_RATE}`];
   if (subtitles) {
     const font = (job.subtitleFont ?? 'DejaVu Sans').replace(/[^\p{L}\p{N} ]/gu, '');
     // libass sizes are relative to a 288-line canvas: 16 is about 5.5 % of the picture height.
@@ -211,8 +236,19 @@ function pictureArgs(job: EncodeJob, subtitles: string | null): string[] {
     '-crf', '23',
     '-pix_fmt', 'yuv420p',
     '-g', String(FRAME_RATE * MAX_KEYFRAME_GAP_S),
-    '-force_key_frames', slideStarts(job.slides).map((s) => s.toFixed(3)).join(','),
+    '-force_key_frames', slideTimes(job.slides).slice(0, -1).map((ms) => (ms / 1000).toFixed(3)).join(','),
   ];
+}
+
+/**
+ * The filters that give raw frames (one per slide, then the last once more) their times: each its
+ * slide's start, in ms. The rawvideo demuxer numbers frames only, so frame N's start is the sum of
+ * the durations before it, written as one flat sum (no nesting however many slides).
+ */
+export function frameTimingFilters(slides: readonly TimedSlide[]): string[] {
+  const times = slideTimes(slides).map((ms) => Math.round(ms));
+  const terms = times.slice(1).map((t, k) => `+${t - times[k]!}*gte(N\\,${k + 1})`);
+  return ['settb=1/1000', `setpts=0${terms.join('')}`];
 }
 
 const SOUND_ARGS = ['-c:a', 'aac', '-aac_coder', 'fast', '-b:a', '128k'];
@@ -260,49 +296,145 @@ function ffmpegError(what: string, err: Error, stderr: string | null): RenderErr
   return new RenderError(`${what}: ${killed ? 'ffmpeg was stopped before it finished' : ffmpegReason(stderr, err.message)}`, killed);
 }
 
-/** One ffmpeg run; `onTime` gets its position (ms) from its stats lines. */
-function runFfmpeg(
-  run: { inputs: Array<{ path: string; options: string[] }>; outputOptions: string[]; outPath: string; cwd: string; timeoutS: number; what: string },
-  onTime?: (ms: number) => void,
-): Promise<void> {
-  return new Promise<void>((done, fail) => {
-    const command = ffmpeg({ cwd: run.cwd, stdoutLines: 60, timeout: run.timeoutS });
-    for (const input of run.inputs) {
-      command.input(input.path);
-      // An empty call would add an 'undefined' argument.
-      if (input.options.length > 0) command.inputOptions(...input.options);
+/** The ffmpeg binary: FFMPEG_PATH when set (as fluent-ffmpeg reads it), else the one on PATH. */
+const ffmpegBinary = () => process.env.FFMPEG_PATH || 'ffmpeg';
+
+interface FfmpegRun {
+  args: string[];
+  cwd: string;
+  timeoutS: number;
+  what: string;
+  /** Pipes for standard input and output (else /dev/null). */
+  stdin?: boolean;
+  stdout?: boolean;
+}
+
+interface Ffmpeg {
+  pid: number | undefined;
+  /** Settles when ffmpeg has ended; rejects with a RenderError unless it succeeded. */
+  done: Promise<void>;
+  stdin: Writable | null;
+  stdout: Readable | null;
+  /** Ends ffmpeg now because another part of the encode failed (its own error is then not the reason). */
+  stop(): void;
+  /** Whether stop() ended it. */
+  readonly stopped: boolean;
+}
+
+/** Starts one ffmpeg; `onTime` gets its position (ms) from its stats lines. */
+function startFfmpeg(run: FfmpegRun, onTime?: (ms: number) => void): Ffmpeg {
+  const child = spawn(ffmpegBinary(), run.args, { cwd: run.cwd, stdio: [run.stdin ? 'pipe' : 'ignore', run.stdout ? 'pipe' : 'ignore', 'pipe'] });
+  let stderr = '';
+  let partial = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    // The end of stderr is enough for a reason; stats lines come every 0.1 s.
+    stderr = (stderr + chunk).slice(-16_384);
+    if (!onTime) return;
+    const lines = (partial + chunk).split(/\r|\n/);
+    partial = lines.pop()!;
+    for (const line of lines) {
+      const m = TIME.exec(line);
+      if (m) onTime((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
     }
-    command
-      // As separate arguments: given an array, fluent-ffmpeg splits any option holding one space
-      // (a font name in the subtitles filter) into two arguments.
-      .outputOptions(...run.outputOptions)
-      .output(run.outPath)
-      // Progress from ffmpeg's own stats lines: fluent-ffmpeg's 'progress' event would first run
-      // ffprobe on the inputs only to learn the duration, which is known here.
-      .on('stderr', (line: string) => {
-        const m = TIME.exec(line);
-        if (m && onTime) onTime((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
-      })
-      .on('error', (err: Error, _stdout: string | null, stderr: string | null) => fail(ffmpegError(run.what, err, stderr)))
-      .on('end', () => done());
-    command.run();
   });
+  let stopped = false;
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const kill = () => {
+    if (running()) child.kill('SIGKILL');
+  };
+  // Time limit: generous against ffmpeg's usual speed, so only a stuck encode hits it.
+  const timer = setTimeout(kill, run.timeoutS * 1000);
+  const done = new Promise<void>((ok, fail) => {
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      fail(ffmpegError(run.what, err, stderr));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) ok();
+      else fail(ffmpegError(run.what, new Error(signal ? `ffmpeg was killed with signal ${signal}` : `ffmpeg exited with code ${code}`), stderr));
+    });
+  });
+  // Awaited by the caller with the other parts; until then a failure must not count as unhandled.
+  done.catch(() => undefined);
+  // A pipe whose other end has gone (that ffmpeg failed) reports EPIPE; the reason comes from `done`.
+  child.stdin?.on('error', () => undefined);
+  child.stdout?.on('error', () => undefined);
+  return {
+    pid: child.pid,
+    done,
+    stdin: child.stdin,
+    stdout: child.stdout,
+    stop() {
+      if (!running()) return;
+      stopped = true;
+      kill();
+    },
+    get stopped() {
+      return stopped;
+    },
+  };
 }
 
 // Errors only, so the reason of a failure is not buried under codec information; -stats keeps the
 // position lines, every 0.1 s instead of 0.5 s since encodes are short.
-const QUIET = ['-hide_banner', '-loglevel', 'error', '-stats', '-stats_period', '0.1'];
+const QUIET = ['-nostdin', '-y', '-hide_banner', '-loglevel', 'error'];
+const STATS = ['-stats', '-stats_period', '0.1'];
+/** The niceness of the process that encodes the sound and writes the file (the picture's is 0). */
+const SOUND_NICENESS = 5;
+
+/** Resolves when `stream` can take more, or with false when it has closed. */
+function drained(stream: Writable): Promise<boolean> {
+  if (stream.destroyed) return Promise.resolve(false);
+  return new Promise((done) => {
+    const settle = (ok: boolean) => () => {
+      stream.off('drain', onDrain).off('close', onClose);
+      done(ok);
+    };
+    const onDrain = settle(true);
+    const onClose = settle(false);
+    stream.on('drain', onDrain).on('close', onClose);
+  });
+}
+
+/** Writes one raw frame per slide, then the last once more (its end time), as ffmpeg reads them. */
+async function feedFrames(frames: AsyncIterable<Buffer>, count: number, frameBytes: number, stdin: Writable): Promise<void> {
+  let last: Buffer | null = null;
+  let n = 0;
+  for await (const frame of frames) {
+    if (frame.length !== frameBytes) throw new RenderError(`Slide ${n + 1}'s picture has ${frame.length} bytes, not ${frameBytes}.`);
+    if (++n > count) throw new RenderError(`More slide pictures than the ${count} slides.`);
+    last = frame;
+    // A closed input means ffmpeg has stopped; its own error says why.
+    if (stdin.destroyed || (!stdin.write(frame) && !(await drained(stdin)))) return;
+  }
+  if (n < count) throw new RenderError(`${n} slide pictures for ${count} slides.`);
+  stdin.end(last);
+}
+
+/** Where the picture comes from: ffmpeg's input options, and what feeds it. */
+interface PictureSource {
+  inputArgs: string[];
+  timing: string[];
+  feed?: (stdin: Writable) => Promise<void>;
+}
 
 /**
- * Encodes the slides into `job.outPath`; progress follows ffmpeg's position in the picture. The
- * picture and the sound are encoded by two ffmpeg processes at once (the picture's starts before
- * the narration track is even written, and the single-threaded AAC encode no longer follows the
- * frames), then joined into the container without re-encoding.
+ * Encodes the video with two ffmpeg processes at once: the picture (x264) streams its H.264 through
+ * a pipe to the second, which encodes the narration track to AAC alongside and writes the file.
+ * The picture's encode starts at once, without waiting for the track, and the AAC's single thread
+ * runs beside x264's rather than in the loop that feeds it. Progress follows the picture.
  */
-export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): Promise<EncodeResult> {
-  const picture = await preparePicture(job);
+async function encode(
+  job: EncodeSettings & { slides: readonly TimedSlide[] },
+  workDir: string,
+  subtitles: string | null,
+  source: PictureSource,
+  progress?: ProgressReporter,
+): Promise<EncodeResult> {
   const outPath = resolve(job.outPath);
   await mkdir(dirname(outPath), { recursive: true });
+  const totalMs = job.slides.reduce((t, s) => t + s.durationMs, 0);
   let reported = 0;
   const report = (percent: number) => {
     const p = Math.floor(Math.min(100, Math.max(0, percent)));
@@ -311,57 +443,105 @@ export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): 
     // A reporter that fails (a lost progress update) must not fail the encode.
     void Promise.resolve(progress?.(p)).catch(() => undefined);
   };
-  // Time limit: generous against ffmpeg's usual 20-40x real time, so only a stuck encode hits it.
-  const timeoutS = 120 + Math.ceil(picture.totalMs / 1000);
-  const pictureOnly = join(picture.workDir, `picture.${job.format}`);
-  const soundOnly = join(picture.workDir, 'sound.m4a');
-  const encodePicture = runFfmpeg(
+  const timeoutS = 120 + Math.ceil(totalMs / 1000);
+  const what = 'The video could not be encoded';
+  const picture = startFfmpeg(
     {
-      inputs: [{ path: picture.imageList, options: [...QUIET, ...INPUT_ARGS] }],
-      outputOptions: ['-map', '0:v:0', ...pictureArgs(job, picture.subtitles), ...lengthArgs(picture.totalMs), '-an', '-f', job.format],
-      outPath: pictureOnly,
-      cwd: picture.workDir,
+      args: [...QUIET, ...STATS, ...source.inputArgs, '-map', '0:v:0', ...pictureArgs(job, subtitles, source.timing), ...lengthArgs(totalMs), '-an', '-f', 'nut', 'pipe:1'],
+      cwd: workDir,
       timeoutS,
-      what: 'The video could not be encoded',
+      what,
+      stdin: source.feed !== undefined,
+      stdout: true,
     },
-    // The picture is 97 % of the work; the join is the rest.
-    (ms) => report((ms * 97) / picture.totalMs),
+    // The file is complete only when the second process has written it: 100 then.
+    (ms) => report(Math.min(99, (ms * 100) / totalMs)),
   );
-  // Awaited below with the picture; until then a failure must not count as unhandled.
-  encodePicture.catch(() => undefined);
-  const encodeSound = (async () => {
-    const track = join(picture.workDir, 'narration.wav');
+  const parts: { file: Ffmpeg | null; failed: boolean } = { file: null, failed: false };
+  const stopAll = () => {
+    parts.failed = true;
+    picture.stop();
+    parts.file?.stop();
+  };
+  const feeding = source.feed ? source.feed(picture.stdin!) : Promise.resolve();
+  feeding.catch(() => undefined);
+  const writing = (async () => {
+    const track = join(workDir, 'narration.wav');
     await writeNarrationTrack(job.slides, track);
-    await runFfmpeg({
-      inputs: [{ path: track, options: ['-hide_banner', '-loglevel', 'error'] }],
-      outputOptions: ['-map', '0:a:0', ...SOUND_ARGS, ...lengthArgs(picture.totalMs), '-vn', '-f', 'ipod'],
-      outPath: soundOnly,
-      cwd: picture.workDir,
-      timeoutS,
-      what: 'The narration could not be encoded',
-    });
-  })();
-  encodeSound.catch(() => undefined);
-  try {
-    await Promise.all([encodePicture, encodeSound]);
-    await runFfmpeg({
-      inputs: [
-        { path: pictureOnly, options: ['-hide_banner', '-loglevel', 'error'] },
-        { path: soundOnly, options: [] },
+    if (parts.failed) return;
+    // Until this process starts, the picture's first output waits in its stream's buffer.
+    const file = (parts.file = startFfmpeg({
+      args: [
+        ...QUIET,
+        '-f', 'nut', '-i', 'pipe:0',
+        '-i', track,
+        '-map', '0:v:0', '-map', '1:a:0',
+        '-c:v', 'copy',
+        ...SOUND_ARGS,
+        ...lengthArgs(totalMs),
+        '-movflags', '+faststart', '-f', job.format, outPath,
       ],
-      outputOptions: ['-map', '0:v:0', '-map', '1:a:0', '-c', 'copy', '-movflags', '+faststart', '-f', job.format],
-      outPath,
-      cwd: picture.workDir,
+      cwd: workDir,
       timeoutS,
-      what: 'The video could not be encoded',
-    });
-  } catch (err) {
+      what,
+      stdin: true,
+    }));
+    // x264 is the critical path; the sound needs about a quarter of its time, so it gives way
+    // when both want a core (a priority hint only: a machine that is not busy runs both in full).
+    try {
+      if (file.pid !== undefined) setPriority(file.pid, SOUND_NICENESS);
+    } catch {
+      // Not allowed here: both run at the same priority, which only costs time.
+    }
+    // Relayed without back-pressure, so that x264 never waits for this process to catch up: what
+    // can pile up is at most the H.264 itself (about 1 MB per minute of slides at 720p).
+    picture.stdout!.on('data', (chunk: Buffer) => void file.stdin!.write(chunk)).on('end', () => file.stdin!.end());
+    await file.done;
+  })();
+  writing.catch(() => undefined);
+  const all = [feeding, picture.done, writing];
+  // The first failure stops the other parts.
+  for (const part of all) part.catch(stopAll);
+  const results = await Promise.allSettled(all);
+  const failures = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+  if (failures.length > 0) {
     // A half-written file must not pass for a video.
     await rm(outPath, { force: true });
-    throw err;
-  } finally {
-    await Promise.all([rm(pictureOnly, { force: true }), rm(soundOnly, { force: true })]);
+    // The most specific reason: a picture that could not be drawn or fed, then the picture's
+    // encode (an unreadable image), then the file's; not a process that was stopped because of it.
+    const [fed, pictured, written] = results.map((r) => (r.status === 'rejected' ? (r.reason as unknown) : null));
+    if (fed) throw fed;
+    if (pictured && !picture.stopped) throw pictured;
+    if (written && !parts.file?.stopped) throw written;
+    throw failures[0];
   }
   report(100);
-  return { outPath, durationMs: picture.totalMs };
+  return { outPath, durationMs: totalMs };
+}
+
+/** Encodes slides whose pictures are PNG files into `job.outPath`; progress follows ffmpeg's position. */
+export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): Promise<EncodeResult> {
+  const picture = await preparePicture(job);
+  return encode(job, picture.workDir, picture.subtitles, { inputArgs: [...INPUT_ARGS, '-i', picture.imageList], timing: [] }, progress);
+}
+
+/**
+ * Encodes slides whose pictures arrive as raw RGBA frames (one per slide, in order) into
+ * `job.outPath`. ffmpeg starts at once and encodes each slide as its frame arrives, so the
+ * pictures of later slides may still be drawn meanwhile.
+ */
+export async function encodeFrames(job: FramesEncodeJob, progress?: ProgressReporter): Promise<EncodeResult> {
+  checkJob(job);
+  const workDir = resolve(job.workDir ?? dirname(job.outPath));
+  await mkdir(workDir, { recursive: true });
+  const subtitles = await prepareSubtitles(job, workDir);
+  const { width, height } = job.size;
+  const inputArgs = [
+    '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${width}x${height}`, '-framerate', String(FRAME_RATE),
+    // One frame is enough to know the stream: ffmpeg must not wait for more before it starts.
+    '-probesize', '32', '-analyzeduration', '0',
+    '-i', 'pipe:0',
+  ];
+  const feed = (stdin: Writable) => feedFrames(job.frames, job.slides.length, width * height * 4, stdin);
+  return encode(job, workDir, subtitles, { inputArgs, timing: frameTimingFilters(job.slides), feed }, progress);
 }

@@ -1,25 +1,26 @@
-// The narrated video: slide images and narration (in parallel: resvg works on this process's
-// thread pool, the speech engine in its own processes), then subtitles from the narration's
-// timings, then one ffmpeg encode.
+// The narrated video: slide pictures and narration at the same time (resvg works on this
+// process's thread pool, the speech engine in its own processes), then subtitles from the
+// narration's timings, then the encode, which starts as soon as the narration has given every
+// slide its length and takes the slides' pictures as they are drawn.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechProvider, type VideoFormat, type VoiceSettings } from '../domain/types.js';
 import { asRenderError } from '../render/content.js';
-import { encodeVideo, type EncodeSlide } from './encode.js';
+import { encodeFrames, type TimedSlide } from './encode.js';
 import { narrate } from './narration.js';
-import { checkSize, contentOf, DEFAULT_SIZE, renderSlideImages, type Size } from './slide-image.js';
+import { checkSize, contentOf, DEFAULT_SIZE, renderSlideFrames, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
 
-export { encodeVideo, prepareInputs, rawBaselineCommand, writeNarrationTrack, FRAME_RATE, type EncodeJob, type EncodeSlide, type PreparedInputs } from './encode.js';
+export { encodeFrames, encodeVideo, prepareInputs, rawBaselineCommand, writeNarrationTrack, FRAME_RATE, type EncodeJob, type EncodeSlide, type FramesEncodeJob, type PreparedInputs, type TimedSlide } from './encode.js';
 export { narrate, narrationTexts, slideDurationMs, MIN_SLIDE_MS, SLIDE_PAUSE_MS, type Narration, type NarratedSlide } from './narration.js';
-export { renderSlidePng, renderSlideSvg, renderTitlePng, renderSlideImages, videoSlideIndexes, TITLE_CARD, DEFAULT_SIZE, type Size } from './slide-image.js';
+export { renderSlidePng, renderSlideSvg, renderTitlePng, renderSlideFrames, renderSlideImages, videoSlideIndexes, TITLE_CARD, DEFAULT_SIZE, type SlideFrames, type Size } from './slide-image.js';
 export { buildCues, toSrt, toWebVtt, formatTimestamp, type Cue } from './subtitles.js';
 
 export interface RenderVideoOptions {
   provider: SpeechProvider;
   voice: VoiceSettings;
   format: VideoFormat;
-  /** Folder for the images, clips, track and output; the caller owns it and removes it. */
+  /** Folder for the clips, track, subtitles and output; the caller owns it and removes it. */
   workDir: string;
   size?: Size;
   burnSubtitles?: boolean;
@@ -30,8 +31,12 @@ export interface RenderedVideo {
   vttPath: string;
   srtPath: string;
   durationMs: number;
-  /** What was encoded: each slide's image, clip and duration (for a re-encode or the baseline). */
-  slides: EncodeSlide[];
+  /**
+   * Each video slide's clip and duration, in video order (the title card first). The pictures went
+   * to ffmpeg as raw frames and are not kept: renderSlideImages draws the same ones as PNG files
+   * (for a re-encode with encodeVideo, or the benchmark's baseline).
+   */
+  slides: TimedSlide[];
 }
 
 /** Shares of the overall progress; images and narration run at the same time. */
@@ -59,32 +64,49 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
   };
 
   const content = contentOf(input);
-  const [images, narration] = await Promise.all([
-    renderSlideImages(input, join(workDir, 'slides'), size, step('images')).catch((err: unknown) => {
-      throw asRenderError('slide images', err);
-    }),
-    narrate(input, options.provider, options.voice, workDir, step('narration')),
-  ]);
+  // Drawing starts now (the first slides only, until the encode starts: the narration is what the
+  // encode waits for); the encode takes the frames as they are drawn.
+  const frames = renderSlideFrames(input, size, step('images'));
+  let drawingError: Error | null = null;
+  const imagesFailed = frames.failed.catch((err: unknown) => {
+    throw (drawingError = asRenderError('slide images', err));
+  });
+  imagesFailed.catch(() => undefined);
+  try {
+    const narration = await Promise.race([narrate(input, options.provider, options.voice, workDir, step('narration')), imagesFailed]);
+    if (narration.slides.length !== frames.count) throw new RenderError(`${narration.slides.length} narrated slides for ${frames.count} slide pictures.`);
 
-  const cues = buildCues(narration.slides);
-  const vttPath = join(workDir, 'subtitles.vtt');
-  const srtPath = join(workDir, 'subtitles.srt');
-  await Promise.all([writeFile(vttPath, toWebVtt(cues)), writeFile(srtPath, toSrt(cues))]);
+    const cues = buildCues(narration.slides);
+    const vttPath = join(workDir, 'subtitles.vtt');
+    const srtPath = join(workDir, 'subtitles.srt');
+    const vtt = writeFile(vttPath, toWebVtt(cues));
+    const subtitleFiles = Promise.all([vtt, writeFile(srtPath, toSrt(cues))]);
+    // Awaited after the encode, unless it burns the subtitles in; a failure must not count as unhandled meanwhile.
+    subtitleFiles.catch(() => undefined);
+    if (options.burnSubtitles === true) await vtt;
 
-  const slides = narration.slides.map((s, n): EncodeSlide => ({ pngPath: images[n]!, wavPath: s.clip?.wavPath ?? null, durationMs: s.durationMs }));
-  const { outPath, durationMs } = await encodeVideo(
-    {
-      slides,
-      format: options.format,
-      outPath: join(workDir, `video.${options.format}`),
-      size,
-      subtitlesVtt: vttPath,
-      burnSubtitles: options.burnSubtitles === true,
-      workDir,
-      subtitleFont: content.fonts.body,
-    },
-    step('encode'),
-  );
-  await reports;
-  return { videoPath: outPath, vttPath, srtPath, durationMs, slides };
+    const slides = narration.slides.map((s): TimedSlide => ({ wavPath: s.clip?.wavPath ?? null, durationMs: s.durationMs }));
+    const { outPath, durationMs } = await encodeFrames(
+      {
+        slides,
+        frames,
+        format: options.format,
+        outPath: join(workDir, `video.${options.format}`),
+        size,
+        subtitlesVtt: vttPath,
+        burnSubtitles: options.burnSubtitles === true,
+        workDir,
+        subtitleFont: content.fonts.body,
+      },
+      step('encode'),
+    ).catch((err: unknown) => {
+      // A slide that could not be drawn stops the encode: its error is the one to report.
+      throw drawingError ?? err;
+    });
+    await subtitleFiles;
+    await reports;
+    return { videoPath: outPath, vttPath, srtPath, durationMs, slides };
+  } finally {
+    frames.close();
+  }
 }

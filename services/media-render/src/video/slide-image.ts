@@ -527,6 +527,118 @@ export function videoSlideIndexes(input: RenderInput): number[] {
   return [TITLE_CARD, ...contentOf(input).sections.map((_, i) => i)];
 }
 
+/** The most memory that frames rendered ahead of the encoder may hold (a 720p frame is 3.7 MB). */
+export const FRAMES_AHEAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Frames drawn before the consumer first asks for one (one waiting, the next rasterised): the
+ * encoder needs only the first two to start, and until it starts the narration, which it waits
+ * for, is the work to finish first. The rest are drawn while the encode runs, beside x264.
+ */
+export const FRAMES_BEFORE_START = 1;
+
+/** The slides of the video as raw pixels, in video order, for an encoder to read as they come. */
+export interface SlideFrames extends AsyncIterable<Buffer> {
+  /** How many frames there are: one per video slide. */
+  readonly count: number;
+  /** Rejects as soon as a slide cannot be rasterised (so that a caller busy elsewhere learns early). */
+  readonly failed: Promise<never>;
+  /** Stops rendering; frames not taken yet are dropped. Called when the video fails elsewhere. */
+  close(): void;
+}
+
+/**
+ * Renders every video slide to raw RGBA pixels (width x height x 4 bytes; every slide paints an
+ * opaque background first, so resvg's premultiplied pixels are the plain colours), for an encoder
+ * that starts before the last slide is drawn. Nothing is compressed: the pixels go to ffmpeg as
+ * they are, which saves the PNG encoding here (about 15 ms of this thread per 720p slide) and the
+ * PNG decoding in ffmpeg. Rasterising runs on libuv's thread pool, one slide ahead of this thread.
+ * Until the consumer first asks, `beforeStart` frames wait drawn (at least one); from then on,
+ * drawing runs ahead of the consumer while the frames not taken yet fit in `aheadBytes` (at least
+ * one). Iterate once.
+ */
+export function renderSlideFrames(
+  input: RenderInput,
+  size: Size,
+  progress?: ProgressReporter,
+  { aheadBytes = FRAMES_AHEAD_BYTES, beforeStart = FRAMES_BEFORE_START }: { aheadBytes?: number; beforeStart?: number } = {},
+): SlideFrames {
+  checkSize(size);
+  const indexes = videoSlideIndexes(input);
+  const options = resvgOptions(input, size);
+  const budget = Math.max(1, Math.floor(aheadBytes / (size.width * size.height * 4)));
+  let started = false;
+  const ready: Buffer[] = [];
+  let closed = false;
+  let error: unknown = null;
+  let wakeProducer: (() => void) | null = null;
+  let wakeConsumer: (() => void) | null = null;
+  const wake = () => {
+    const [p, c] = [wakeProducer, wakeConsumer];
+    wakeProducer = wakeConsumer = null;
+    p?.();
+    c?.();
+  };
+  let fail!: (err: unknown) => void;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+
+  const rasterise = (n: number) => {
+    const image = renderAsync(renderSlideSvg(input, indexes[n]!, size), options);
+    // Awaited later; until then a failure must not count as unhandled (it would end the process).
+    image.catch(() => undefined);
+    return image;
+  };
+  void (async () => {
+    try {
+      let next = rasterise(0);
+      for (let n = 0; n < indexes.length; n++) {
+        const image = await next;
+        while (!closed && ready.length >= (started ? budget : Math.min(budget, Math.max(1, beforeStart)))) await new Promise<void>((woken) => (wakeProducer = woken));
+        if (closed) return;
+        if (n + 1 < indexes.length) next = rasterise(n + 1);
+        const pixels = image.pixels;
+        if (image.width !== size.width || image.height !== size.height || pixels.length !== size.width * size.height * 4) {
+          throw new RenderError(`Slide ${n + 1} was drawn at ${image.width}x${image.height}, not ${size.width}x${size.height}.`);
+        }
+        ready.push(pixels);
+        wake();
+        await progress?.(((n + 1) / indexes.length) * 100);
+        // Released between slides so that speech synthesis started alongside keeps going.
+        await nextTick();
+      }
+    } catch (err) {
+      error = err;
+      fail(err);
+      wake();
+    }
+  })();
+
+  return {
+    count: indexes.length,
+    failed,
+    close() {
+      closed = true;
+      ready.length = 0;
+      wake();
+    },
+    async *[Symbol.asyncIterator]() {
+      started = true;
+      wake();
+      for (let n = 0; n < indexes.length; n++) {
+        while (ready.length === 0) {
+          if (error !== null) throw error;
+          if (closed) return;
+          await new Promise<void>((woken) => (wakeConsumer = woken));
+        }
+        const frame = ready.shift()!;
+        wake();
+        yield frame;
+      }
+    },
+  };
+}
+
 /**
  * Writes the PNG of every video slide into `dir` (title.png, slide-001.png, ...) and returns the
  * paths in video order. Rasterising runs on libuv's thread pool one slide ahead of the PNG

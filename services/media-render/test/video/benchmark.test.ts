@@ -55,8 +55,8 @@ async function time<T>(fn: () => Promise<T>, cpuInto?: number[]): Promise<[T, nu
 test('benchmark: 10 slides, about 60 s of narration, to mp4 end to end vs the raw ffmpeg baseline', async () => {
   const dir = await tempDir('video-bench-');
   try {
-    // A worker is a long-lived process: fluent-ffmpeg's capability probe and espeak-ng's voice
-    // tables are read once per process, so they are warmed up before measuring.
+    // A worker is a long-lived process: fonts and espeak-ng's voice tables are read once per
+    // process, so they are warmed up before measuring.
     const [, coldMs] = await time(() => renderVideo(makeInput([slide('Warm up', [], 'Warm up.')]), { provider, voice, format: 'mp4', workDir: join(dir.path, 'warm'), size: SIZE }));
 
     const e2e: number[] = [];
@@ -67,8 +67,11 @@ test('benchmark: 10 slides, about 60 s of narration, to mp4 end to end vs the ra
       const [video, ms] = await time(() => renderVideo(input, { provider, voice, format: 'mp4', workDir, size: SIZE }), cpu.e2e);
       e2e.push(ms);
       narrationMs = video.durationMs;
-      // The same images and narration track, encoded by a plain ffmpeg command.
-      const job = { slides: video.slides, format: 'mp4' as const, outPath: join(workDir, 'baseline.mp4'), size: SIZE, workDir };
+      // The same pictures (as PNG files: renderVideo hands them to ffmpeg as raw frames and keeps
+      // none) and narration track, encoded by a plain ffmpeg command.
+      const pngs = await renderSlideImages(input, join(workDir, 'slides'), SIZE);
+      const slides = video.slides.map((s, n) => ({ ...s, pngPath: pngs[n]! }));
+      const job = { slides, format: 'mp4' as const, outPath: join(workDir, 'baseline.mp4'), size: SIZE, workDir };
       const { argv, cwd } = rawBaselineCommand(job, await prepareInputs(job));
       const [, baseMs] = await time(() => run(argv[0]!, argv.slice(1), { cwd }), cpu.baseline);
       baseline.push(baseMs);

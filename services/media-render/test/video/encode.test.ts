@@ -1,13 +1,14 @@
 // The encoder: real slide PNGs and espeak-ng clips in, files checked by ffprobe and ffmpeg out.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderError } from '../../src/domain/types.js';
 import { EspeakProvider } from '../../src/speech/espeak.js';
-import { encodeVideo, ffmpegReason, prepareInputs, rawBaselineCommand, writeNarrationTrack, type EncodeJob, type EncodeSlide } from '../../src/video/encode.js';
+import { encodeFrames, encodeVideo, ffmpegReason, frameTimingFilters, prepareInputs, rawBaselineCommand, writeNarrationTrack, type EncodeJob, type EncodeSlide } from '../../src/video/encode.js';
 import { renderSlidePng } from '../../src/video/slide-image.js';
-import { ffprobe, makeInput, probeDurationMs, slide, tempDir } from './helpers.js';
+import { ffprobe, makeInput, probeDurationMs, sha256, slide, tempDir } from './helpers.js';
 
 const run = promisify(execFile);
 const SIZE = { width: 640, height: 360 };
@@ -44,6 +45,28 @@ const job = (over: Partial<EncodeJob>): EncodeJob => ({ slides, format: 'mp4', o
 
 function streams(probe: Awaited<ReturnType<typeof ffprobe>>) {
   return { video: probe.streams.find((s) => s.codec_type === 'video'), audio: probe.streams.find((s) => s.codec_type === 'audio') };
+}
+
+/** A decoded stream of a media file: ffmpeg's per-frame checksums (pictures) or a hash of the raw samples (sound). */
+async function decoded(path: string, stream: 'v' | 'a'): Promise<string> {
+  const args = stream === 'v' ? ['-map', '0:v:0', '-f', 'framemd5', '-'] : ['-map', '0:a:0', '-f', 's16le', '-'];
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path, ...args], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  return stream === 'v' ? stdout.toString('utf8').replace(/^#.*\n/gm, '') : sha256(stdout);
+}
+
+/** A PNG's pixels as raw RGBA, decoded by ffmpeg (an independent decoder). */
+async function rgba(path: string): Promise<Buffer> {
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { encoding: 'buffer', maxBuffer: 1 << 26 });
+  return stdout;
+}
+
+/** Frames that come one by one while ffmpeg runs; the drawing fails at `failAt` when given. */
+async function* frames(list: Buffer[], failAt?: number): AsyncGenerator<Buffer> {
+  for (const [n, frame] of list.entries()) {
+    if (n === failAt) throw new Error('the drawing failed');
+    await new Promise((r) => setTimeout(r, 5));
+    yield frame;
+  }
 }
 
 /** Keyframe times of a video, read by decoding only the keyframes. */
@@ -128,6 +151,73 @@ describe('encodeVideo', () => {
     expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360 });
     expect(audio?.codec_name).toBe('aac');
     expect(Math.abs(Number(probe.format.duration) * 1000 - totalMs)).toBeLessThan(300);
+    // The narration starts with its slide in both: the same samples.
+    const ours = await encodeVideo(job({ outPath: join(dir.path, 'ours.mp4'), workDir: join(dir.path, 'ours') }));
+    expect(await decoded(ours.outPath, 'a')).toBe(await decoded(baselineJob.outPath, 'a'));
+  });
+
+  test('raw frames: the same picture and sound as from the PNG files, a keyframe at every slide, real progress', async () => {
+    const fromFiles = await encodeVideo(job({ outPath: join(dir.path, 'files.mp4'), workDir: join(dir.path, 'files') }));
+    const pixels = await Promise.all(slides.map((s) => rgba(s.pngPath)));
+    expect(pixels[0]!.length).toBe(SIZE.width * SIZE.height * 4);
+    const seen: number[] = [];
+    const timed = slides.map(({ wavPath, durationMs }) => ({ wavPath, durationMs }));
+    const result = await encodeFrames(
+      { slides: timed, frames: frames(pixels), format: 'mp4', outPath: join(dir.path, 'frames.mp4'), size: SIZE, workDir: join(dir.path, 'frames') },
+      (p) => void seen.push(p),
+    );
+    expect(result.durationMs).toBe(totalMs);
+    const probe = await ffprobe(result.outPath);
+    const { video, audio } = streams(probe);
+    expect(video).toMatchObject({ codec_name: 'h264', width: 640, height: 360, avg_frame_rate: '5/1' });
+    expect(audio).toMatchObject({ codec_name: 'aac' });
+    expect(Math.abs(Number(probe.format.duration) * 1000 - totalMs)).toBeLessThan(300);
+    // Frame for frame the same pictures at the same times, and sample for sample the same sound.
+    expect(await decoded(result.outPath, 'v')).toBe(await decoded(fromFiles.outPath, 'v'));
+    expect(await decoded(result.outPath, 'a')).toBe(await decoded(fromFiles.outPath, 'a'));
+    const keys = await keyframeTimes(result.outPath);
+    for (const start of [0, slides[0]!.durationMs, slides[0]!.durationMs + slides[1]!.durationMs]) {
+      expect(keys.some((k) => Math.abs(k * 1000 - start) <= 200)).toBe(true);
+    }
+    expect(seen[seen.length - 1]).toBe(100);
+    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+  });
+
+  test('raw frames: a drawing that fails, a wrong frame size or too few frames fail the encode and leave no file', async () => {
+    const pixels = await Promise.all(slides.map((s) => rgba(s.pngPath)));
+    const timed = slides.map(({ wavPath, durationMs }) => ({ wavPath, durationMs }));
+    const framesJob = (name: string, list: AsyncIterable<Buffer>) => ({
+      slides: timed,
+      frames: list,
+      format: 'mp4' as const,
+      outPath: join(dir.path, name),
+      size: SIZE,
+      workDir: join(dir.path, 'failing'),
+    });
+    await expect(encodeFrames(framesJob('drawing.mp4', frames(pixels, 1)))).rejects.toThrow('the drawing failed');
+    await expect(encodeFrames(framesJob('size.mp4', frames([pixels[0]!, pixels[1]!.subarray(1), pixels[2]!])))).rejects.toThrow(/Slide 2's picture has \d+ bytes/);
+    await expect(encodeFrames(framesJob('few.mp4', frames(pixels.slice(0, 2))))).rejects.toThrow(/2 slide pictures for 3 slides/);
+    for (const name of ['drawing.mp4', 'size.mp4', 'few.mp4']) expect(existsSync(join(dir.path, name))).toBe(false);
+  });
+
+  test('raw frames: an ffmpeg that cannot start fails the encode at once, the frames not yet fed left alone', async () => {
+    const pixels = await Promise.all(slides.map((s) => rgba(s.pngPath)));
+    const timed = slides.map(({ wavPath, durationMs }) => ({ wavPath, durationMs }));
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = join(dir.path, 'no-such-ffmpeg');
+    try {
+      const err = await encodeFrames({ slides: timed, frames: frames(pixels), format: 'mp4', outPath: join(dir.path, 'none.mp4'), size: SIZE, workDir: join(dir.path, 'none') }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RenderError);
+      expect((err as Error).message).toBe('The video could not be encoded: ffmpeg is not installed.');
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+  });
+
+  test('raw frames are timed by a flat sum of the slide durations, in ms', () => {
+    expect(frameTimingFilters([{ wavPath: null, durationMs: 2500 }, { wavPath: null, durationMs: 3100.4 }])).toEqual(['settb=1/1000', 'setpts=0+2500*gte(N\\,1)+3100*gte(N\\,2)']);
   });
 
   test('failures are RenderErrors with a short, specific message', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { LAYOUTS, type Layout } from '@trainwright/templates';
 import { RenderError } from '../../src/domain/types.js';
-import { renderSlideImages, renderSlidePng, renderSlideSvg, renderTitlePng, TITLE_CARD } from '../../src/video/slide-image.js';
+import { renderSlideFrames, renderSlideImages, renderSlidePng, renderSlideSvg, renderTitlePng, TITLE_CARD } from '../../src/video/slide-image.js';
 import { decodeRgb, ffprobe, makeInput, pixelDifference, pngSize, sha256, slide, tempDir } from './helpers.js';
 
 const SIZE = { width: 640, height: 360 };
@@ -164,6 +164,50 @@ describe('slide images', () => {
     for (const path of [paths[0]!, paths[100]!, paths[200]!]) expect(pngSize(await readFile(path))).toEqual({ width: 320, height: 180 });
     expect(seen[seen.length - 1]).toBe(100);
   }, 30000);
+
+  test('raw frames: the same pixels as the PNG files, in video order, drawn ahead only as far as allowed', async () => {
+    const input = makeInput([slide('One', ['First point']), slide('Two', ['Second point']), slide('Three', [], '', ['A paragraph.'])], { layout: 'split-image' });
+    const pngs = await renderSlideImages(input, join(dir.path, 'frames-png'), SIZE);
+    const drawn: number[] = [];
+    const frames = renderSlideFrames(input, SIZE, (p) => void drawn.push(p), { beforeStart: 1, aheadBytes: 1 });
+    expect(frames.count).toBe(4);
+    // Until the encoder asks, one frame waits and no more are handed over.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(drawn).toHaveLength(1);
+    const got: Buffer[] = [];
+    for await (const frame of frames) {
+      got.push(frame);
+      // A budget of one frame: drawing stays at most one frame ahead of the consumer.
+      expect(drawn.length).toBeLessThanOrEqual(got.length + 1);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(got).toHaveLength(4);
+    expect(drawn[drawn.length - 1]).toBe(100);
+    for (const [n, frame] of got.entries()) {
+      expect(frame.length).toBe(SIZE.width * SIZE.height * 4);
+      // RGBA without the alpha (every pixel opaque) against ffmpeg's decoding of the PNG.
+      const rgb = Buffer.alloc(SIZE.width * SIZE.height * 3);
+      let transparent = 0;
+      for (let i = 0, o = 0; i < frame.length; i += 4, o += 3) {
+        if (frame[i + 3] !== 255) transparent++;
+        frame.copy(rgb, o, i, i + 3);
+      }
+      expect(transparent).toBe(0);
+      expect(rgb.equals(await decodeRgb(pngs[n]!))).toBe(true);
+    }
+  });
+
+  test('raw frames: close() stops the drawing and ends the iteration', async () => {
+    const drawn: number[] = [];
+    const frames = renderSlideFrames(makeInput(deck), SIZE, (p) => void drawn.push(p), { beforeStart: 1, aheadBytes: 1 });
+    const iterator = frames[Symbol.asyncIterator]();
+    expect((await iterator.next()).done).toBe(false);
+    frames.close();
+    expect((await iterator.next()).done).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(drawn.length).toBeLessThanOrEqual(2);
+    expect(() => renderSlideFrames(makeInput(deck), { width: 0, height: 360 })).toThrow(RenderError);
+  });
 
   test('bad requests fail with a RenderError', () => {
     const input = makeInput(deck);
