@@ -1,11 +1,13 @@
-// The server entry: streams the document (waiting for everything for bots), with a few security
-// headers.
+// The server entry: streams the document (waiting for everything for bots), with the security
+// headers and a Content-Security-Policy whose script nonce is new for every response.
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { EntryContext } from '@remix-run/node';
 import { createReadableStreamFromReadable } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
+import { NonceContext, contentSecurityPolicy } from '~/lib/csp';
 
 const ABORT_DELAY = 5_000;
 
@@ -16,11 +18,15 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode;
+  const nonce = randomBytes(16).toString('base64');
   return new Promise<Response>((resolvePromise, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceContext.Provider>,
       {
+        nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true;
           const body = new PassThrough();
@@ -28,6 +34,7 @@ export default function handleRequest(
           responseHeaders.set('X-Content-Type-Options', 'nosniff');
           responseHeaders.set('X-Frame-Options', 'DENY');
           responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+          responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce));
           resolvePromise(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

@@ -130,7 +130,11 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
     const agent = request.headers.get('user-agent');
     if (agent) headers.set('user-agent', agent);
     setForwardingHeaders(headers, request);
-    if (method === 'POST') headers.set('content-type', 'application/json');
+    if (method === 'POST') {
+      headers.set('content-type', 'application/json');
+      // The gateway refuses cookie-authorised POSTs from any other origin than the web app's.
+      headers.set('origin', new URL(request.url).origin);
+    }
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       const response = await fetch(`${base}${path}`, {

@@ -9,6 +9,7 @@ import { AuthScreen } from '~/components/AuthScreen';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { cookieHeaders, gateway } from '~/gateway.server';
 import { AuthProvider, useAuth } from '~/lib/auth';
+import { useNonce } from '~/lib/csp';
 import { useRestoreLanguage } from '~/lib/language';
 
 export const links: LinksFunction = () => [
@@ -35,6 +36,7 @@ export const meta: MetaFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   return (
     <html lang={i18n.language || 'en'} className="h-full bg-slate-50">
       <head>
@@ -45,8 +47,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full font-sans text-slate-900">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

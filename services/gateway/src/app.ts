@@ -18,7 +18,7 @@ import { AccessLog } from './plugins/access-log.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { eventHub } from './plugins/event-hub.js';
 import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './plugins/security-headers.js';
-import { RevokedSessions, TokenVerifier, registerSessionHook } from './plugins/session.js';
+import { RevokedSessions, TokenVerifier, registerOriginCheck, registerSessionHook } from './plugins/session.js';
 import { createUploadReceiver } from './lib/upload-receiver.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
@@ -116,10 +116,11 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     done();
   });
   registerErrorHandling(app);
+  registerOriginCheck(app, config.WEB_ORIGIN);
   registerSessionHook(app, verifier, revoked);
   await app.register(eventHub, { bus, clients });
 
-  const ctx: GatewayContext = { app, config, clients, verifier, deps: { db, redis, bus } };
+  const ctx: GatewayContext = { app, config, clients, verifier, revokedSessions: revoked, deps: { db, redis, bus } };
   healthRoutes(ctx);
   planRoutes(ctx);
   authRoutes(ctx);

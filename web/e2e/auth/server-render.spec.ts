@@ -43,7 +43,8 @@ describe('server-rendered first paint', () => {
     expect([...session.keys()].sort()).toEqual(['tw_at', 'tw_rt']);
     const created = await fetch(`${BASE_URL}/api/projects`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `tw_at=${session.get('tw_at')}` },
+      // A browser states its origin; the gateway refuses cookie-authorised writes without it.
+      headers: { 'content-type': 'application/json', cookie: `tw_at=${session.get('tw_at')}`, origin: BASE_URL },
       body: JSON.stringify({
         title: TITLE,
         project_type: 'script_to_slides',
@@ -114,5 +115,37 @@ describe('server-rendered first paint', () => {
       expect(await page.getByText('Loading...').count()).toBe(0);
     });
     await context.close();
+  });
+
+  it('sends a strict Content-Security-Policy whose nonce is on every script, and the app runs under it', async () => {
+    const first = await pageHtml('/');
+    const second = await pageHtml('/');
+    const policy = first.response.headers.get('content-security-policy') ?? '';
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    // A new nonce for every response.
+    expect(second.response.headers.get('content-security-policy')).not.toBe(policy);
+    const scripts = [...first.html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) if (!/\ssrc=/.test(tag)) expect(tag).toContain(`nonce="${nonce}"`);
+
+    // In the browser: no violation while the page hydrates and the sign-in form works.
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await withScreenshotOnFailure(page, 'csp-sign-in', async () => {
+      await page.goto(`${BASE_URL}/`);
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText(`Welcome, ${NAME}`).waitFor();
+    });
+    expect(violations).toEqual([]);
+    await page.close();
   });
 });

@@ -109,8 +109,8 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
     login: async (req) => withUser(await sessions.login(req)),
     refresh: async (req) => withUser(await sessions.refresh(req.refreshToken)),
     logout: async (req, ctx) => {
-      await sessions.logout({ refreshToken: req.refreshToken, sessionId: req.sessionId, userId: ctx.userId });
-      return {};
+      const revoked = await sessions.logout({ refreshToken: req.refreshToken, sessionId: req.sessionId, userId: ctx.userId });
+      return { sessionId: revoked?.sessionId ?? '', expiresAtMs: revoked?.expiresAtMs ?? 0 };
     },
     getMe: async (req) => toProtoUser(await accounts.me(req.userId)),
     getTrialStatus: async (req) => {

@@ -88,7 +88,8 @@ export class SessionService {
   }
 
   /** Ends the session named by a refresh token or by the access token's session id. */
-  async logout(input: { refreshToken?: string; sessionId?: string; userId?: string }): Promise<void> {
+  /** Revokes the session; the one revoked and until when its access tokens would live, if any. */
+  async logout(input: { refreshToken?: string; sessionId?: string; userId?: string }): Promise<{ sessionId: string; expiresAtMs: number } | undefined> {
     let session: { sessionId: string; userId: string } | undefined;
     if (input.refreshToken) session = await this.accounts.findSessionByToken(hashRefreshToken(input.refreshToken));
     if (!session && input.sessionId) {
@@ -96,15 +97,18 @@ export class SessionService {
       // A session id only counts for its own user (the gateway passes both from the token).
       if (found && (!input.userId || found.userId === input.userId)) session = { sessionId: input.sessionId, userId: found.userId };
     }
-    if (session) await this.revoke(session.sessionId, session.userId, 'logout');
+    if (!session) return undefined;
+    return { sessionId: session.sessionId, expiresAtMs: await this.revoke(session.sessionId, session.userId, 'logout') };
   }
 
-  private async revoke(sessionId: string, userId: string, reason: string): Promise<void> {
+  /** Revokes a session; until when its access tokens would have lived. */
+  private async revoke(sessionId: string, userId: string, reason: string): Promise<number> {
     const expiresAtMs = Date.now() + this.tokens.accessTtlSeconds * 1000;
     const revoked = await this.accounts.revokeSession(sessionId, reason, [
       authEvents.sessionRevoked({ sessionId, userId, expiresAtMs, reason }),
     ]);
     if (revoked) this.afterWrite();
+    return expiresAtMs;
   }
 
   private async startSession(userId: string): Promise<IssuedSession> {

@@ -134,3 +134,37 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   return request.caller;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_MESSAGE = 'This request must come from the Trainwright web app.';
+
+/** The origin a browser stated for the request: Origin, else the origin of Referer. */
+function statedOrigin(request: FastifyRequest): string | undefined {
+  const origin = request.headers.origin;
+  if (origin && origin !== 'null') return origin;
+  const referer = request.headers.referer;
+  if (!referer) return origin === 'null' ? 'null' : undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * Requests that change state on the strength of our cookies alone (no Authorization header) must
+ * come from the web app: their Origin (or Referer) is the configured web origin or the host the
+ * browser addressed (the web server's proxy forwards it). A page of another site cannot set
+ * either, so a cross-site form or fetch is refused even where SameSite is not enforced.
+ */
+export function registerOriginCheck(app: FastifyInstance, webOrigin: string): void {
+  const allowed = new URL(webOrigin).origin;
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method) || request.headers.authorization) return;
+    const cookies = request.headers.cookie;
+    if (!cookies || !(cookies.includes(`${ACCESS_COOKIE}=`) || cookies.includes(`${REFRESH_COOKIE}=`))) return;
+    const origin = statedOrigin(request);
+    if (origin === allowed || origin === `${request.protocol}://${request.host}`) return;
+    throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+  });
+}

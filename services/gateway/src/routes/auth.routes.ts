@@ -27,7 +27,7 @@ const LoginBody = Type.Object(
 const RefreshBody = Type.Object({ refresh_token: Type.Optional(Type.String({ maxLength: 200 })) }, { additionalProperties: false });
 
 export function authRoutes(ctx: GatewayContext) {
-  const { app, clients, config, verifier } = ctx;
+  const { app, clients, config, verifier, revokedSessions } = ctx;
   const cookieBase = { httpOnly: true, sameSite: 'strict' as const, secure: config.COOKIE_SECURE };
 
   function setSessionCookies(reply: FastifyReply, s: AuthSession) {
@@ -130,10 +130,12 @@ export function authRoutes(ctx: GatewayContext) {
       const body = request.body as Type.Static<typeof RefreshBody>;
       const refreshToken = body.refresh_token || request.cookies[REFRESH_COOKIE] || '';
       const caller = await optionalCaller(verifier, request);
-      await clients.auth.logout(
+      const revoked = await clients.auth.logout(
         { refreshToken, sessionId: caller?.sessionId ?? '' },
         { requestId: request.id, userId: caller?.userId },
       );
+      // Refused here before the answer leaves; other gateways learn it from session.revoked.
+      if (revoked.sessionId) revokedSessions.add(revoked.sessionId, revoked.expiresAtMs);
       clearSessionCookies(reply);
       return reply.status(204).send();
     },

@@ -1,0 +1,28 @@
+// The web app's Content-Security-Policy: scripts only from this origin or inline with the nonce of
+// this response (Remix's hydration data and scroll restoration); no plugins, no framing, no base
+// or form targets elsewhere. Styles allow inline attributes (React's style props); images and
+// media come from this origin (logos may still be https addresses the company gave).
+import { createContext, useContext } from 'react';
+
+/** The nonce of the page being rendered on the server ('' in the browser, where none is needed). */
+export const NonceContext = createContext('');
+
+export function useNonce(): string {
+  return useContext(NonceContext);
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
