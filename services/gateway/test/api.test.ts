@@ -330,6 +330,8 @@ describe('companies', () => {
     [{ name: '   ' }, 'Company name is required'],
     [{ name: 'Ok', website: 'not a url' }, 'website must be a URL'],
     [{ name: 'Ok', logo_url: 'javascript:alert(1)' }, 'logo_url must be an http or https URL'],
+    [{ name: 'Ok', logo_url: 'http://169.254.169.254/latest/meta-data' }, 'This address is not allowed: 169.254.169.254 is a link-local address (cloud metadata).'],
+    [{ name: 'Ok', website: 'http://127.0.0.1:8080/' }, 'This address is not allowed: 127.0.0.1 is a loopback address.'],
   ])('should reject %j', async (body, message) => {
     const r = await register();
     const res = await send('POST', '/api/companies', body, r.auth);

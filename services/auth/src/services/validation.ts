@@ -1,5 +1,5 @@
 // Input rules of part 1 section 5 (sign-up, company, profile). Each failure names its field.
-import { AppError } from '@trainwright/platform';
+import { AppError, UnsafeUrlError, checkUrlTarget } from '@trainwright/platform';
 
 export const LIMITS = {
   name: 100,
@@ -40,6 +40,14 @@ export function optionalUrl(field: string, value: string | undefined): string {
     fail(field, `${field} must be a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(field, `${field} must be an http or https URL`);
+  // Stored addresses are fetched (logos) and shown to visitors: loopback, private, link-local and
+  // local names are refused now, with the reason, not silently at fetch time.
+  try {
+    checkUrlTarget(url.toString());
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) fail(field, error.message);
+    throw error;
+  }
   return url.toString();
 }
 
