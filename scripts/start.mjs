@@ -11,22 +11,38 @@ const env = stackEnv({ keys: ensureKeys(), ports });
 await prepareDatabase(env);
 seedDemo(env);
 
-const { result, commands } = await startProcesses(processes(env, ports));
-try {
+// Under the supervisor: a process that exits is restarted with backoff; everything stops on Ctrl+C.
+// Until the product first answers, a process that cannot start at all (five exits in a row, each
+// within 10 s of its start) stops everything; after that the supervisor never gives up.
+const stack = await startProcesses(processes(env, ports), { giveUp: { exits: 5, withinMs: 10_000 } });
+stack.result.then(
+  () => process.exit(0),
+  (error) => {
+    log(`stopped: ${error.message}`);
+    process.exit(1);
+  },
+);
+
+async function ready() {
   await waitFor(`http://127.0.0.1:${ports.gateway}/api/health`);
   await waitFor(`http://127.0.0.1:${ports.web}/healthcheck`, { ok: (r) => r.status < 500 });
-  const { DEMO_ACCOUNT: DEMO } = await import('../services/auth/dist/src/demo-account.js');
-  console.log(`
+}
+for (;;) {
+  try {
+    await ready();
+    break;
+  } catch (error) {
+    log(`${error.message}; still waiting (the logs above say why; Ctrl+C stops everything)`);
+  }
+}
+stack.setGiveUp(null);
+const { DEMO_ACCOUNT: DEMO } = await import('../services/auth/dist/src/demo-account.js');
+console.log(`
   Trainwright is running.
 
     Open:          http://localhost:${ports.web}
     Demo account:  ${DEMO.email}  /  ${DEMO.password}
     API docs:      http://localhost:${ports.gateway}/api/docs
 
-  Press Ctrl+C to stop.
+  A process that stops is started again (its log says why). Press Ctrl+C to stop.
 `);
-} catch (error) {
-  log(String(error));
-  for (const c of commands) c.kill();
-}
-await result.catch(() => process.exit(1));

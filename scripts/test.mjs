@@ -52,11 +52,19 @@ if (runE2e) {
     extra: { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
   });
   await prepareDatabase(env);
-  const { commands, result } = await startProcesses(processes(env, ports));
-  result.catch(() => undefined);
+  // Fails fast: a process that exits three times within 10 s of its start stops the stack.
+  const stack = await startProcesses(processes(env, ports), { giveUp: { exits: 3, withinMs: 10_000 } });
+  let gaveUp = null;
+  const stopped = stack.result.then(() => Promise.reject(new Error('the stack stopped')), (error) => Promise.reject((gaveUp = error)));
+  stopped.catch(() => undefined);
   try {
-    await waitFor(`http://127.0.0.1:${ports.gateway}/api/health`);
-    await waitFor(`http://127.0.0.1:${ports.web}/healthcheck`, { ok: (r) => r.status < 500 });
+    await Promise.race([
+      stopped,
+      (async () => {
+        await waitFor(`http://127.0.0.1:${ports.gateway}/api/health`);
+        await waitFor(`http://127.0.0.1:${ports.web}/healthcheck`, { ok: (r) => r.status < 500 });
+      })(),
+    ]);
     const e2e = spawnSync(
       'node',
       ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand'],
@@ -64,19 +72,26 @@ if (runE2e) {
       { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );
     failed ||= e2e.status !== 0;
+    if (gaveUp) throw gaveUp;
   } catch (error) {
     log(String(error));
     failed = true;
   } finally {
-    for (const command of commands) command.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
-    // Whatever did not stop (remix-serve waiting on an open event stream) is stopped for good.
-    for (const command of commands) if (command.state !== 'exited') command.kill('SIGKILL');
+    await stack.stop();
     const { dropDatabase } = await import('@trainwright/platform');
     await dropDatabase(env.DATABASE_URL).catch(() => undefined);
     rmSync(keysDir, { recursive: true, force: true });
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
+}
+
+// The supervisor under fault: a whole stack of its own, each process SIGKILLed in turn while a
+// narrated video generates and renders (scripts/fault-injection.test.mjs, about 2 minutes).
+if (runE2e && !args.has('--no-fault')) {
+  log('fault injection: every process killed in turn during a generation and a video render');
+  const result = spawnSync('node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) log(`fault injection FAILED (exit ${result.status})`);
+  failed ||= result.status !== 0;
 }
 
 log(failed ? 'tests FAILED' : 'all tests passed');

@@ -1,11 +1,12 @@
 // Shared by `npm start` and `npm test`: install, build, key pair, environment, migrate, seed, and
-// running every process of the product with prefixed logs. Node built-ins only until npm install
-// has run (concurrently is imported after it).
+// running every process of the product under the supervisor (supervisor.mjs: prefixed logs,
+// restarts with backoff). Node built-ins only until npm install has run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -114,15 +115,22 @@ export function processes(env, ports, { web = true } = {}) {
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.
-  const withRoot = list.map((proc) => ({ ...proc, command: `exec ${proc.command}`, cwd: ROOT }));
-  // remix-serve finds build/client relative to its working directory.
-  if (web) withRoot.push({ name: 'web', command: 'exec ../node_modules/.bin/remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web') });
+  // Each service exits at the latest 10 s after SIGTERM (platform's onShutdown): SIGKILL a second later.
+  const withRoot = list.map((proc) => ({ ...proc, command: `exec ${proc.command}`, cwd: ROOT, stopTimeoutMs: 11_000 }));
+  // remix-serve finds build/client relative to its working directory; it has no deadline of its own
+  // and waits for open event streams, so it gets 3 s.
+  if (web) withRoot.push({ name: 'web', command: 'exec ../node_modules/.bin/remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web'), stopTimeoutMs: 3_000 });
   return withRoot;
 }
 
-export async function startProcesses(list) {
-  const { concurrently } = await import('concurrently');
-  return concurrently(list, { prefix: 'name', killOthersOn: ['failure'], prefixColors: ['yellow', 'green', 'cyan', 'red', 'gray', 'magenta', 'blue'] });
+/**
+ * Runs the processes under the supervisor: a process that exits unasked is restarted with backoff
+ * (0.5 s doubling to 30 s); everything stops only on SIGINT/SIGTERM or `stop()`. Options go to
+ * `supervise` (e.g. `giveUp: { exits: 3, withinMs: 10_000 }` for a stack that must fail fast).
+ * Returns { result, stop, state, on, setGiveUp }.
+ */
+export async function startProcesses(list, options = {}) {
+  return supervise(list, options);
 }
 
 export async function waitFor(url, { timeoutMs = 60_000, ok = (r) => r.ok } = {}) {
