@@ -6,3 +6,5 @@ export * from './projects.js';
 export * from './generators.js';
 export * from './quality.js';
 export * from './uploads.js';
+export * from './previews.js';
+export * from './limits.js';

@@ -64,3 +64,24 @@ export function statusLabel(status: ProjectStatus): string {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ');
 }
+
+/**
+ * The one source of every project text field's limit (characters): the gateway's request schema,
+ * the project service's validation and the web form all read these (docs/security.md, "Limits at
+ * every door"). Part 1 names no numbers; these are ours.
+ */
+export const PROJECT_LIMITS = {
+  title: 200,
+  description: 5000,
+  /** Script, slides and generated content. */
+  content: 2_000_000,
+  softwareDetails: 20_000,
+  aiInstructions: 5000,
+  /** Company name in branding. */
+  brandingText: 200,
+  /** logo_url and website. */
+  url: 2048,
+  voiceId: 200,
+  voiceName: 200,
+  voiceCategory: 100,
+} as const;

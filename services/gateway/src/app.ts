@@ -10,12 +10,14 @@ import multipart from '@fastify/multipart';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
+import { REQUEST_LIMITS } from '@trainwright/catalogue';
 import { AppError, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
 import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { AccessLog } from './plugins/access-log.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
+import { registerRequestLimits } from './plugins/request-limits.js';
 import { eventHub } from './plugins/event-hub.js';
 import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './plugins/security-headers.js';
 import { RevokedSessions, TokenVerifier, registerOriginCheck, registerSessionHook } from './plugins/session.js';
@@ -63,6 +65,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   const revoked = new RevokedSessions();
   await revoked.follow(bus, config.ACCESS_TOKEN_TTL_SECONDS);
 
+  // Security headers from helmet, computed once and set on every response, and the request id.
+  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     // One access-log line per request, at completion (plugins/access-log.ts).
@@ -74,12 +78,17 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: REQUEST_LIMITS.paramLength },
+    // The router's own errors (a bad URL encoding, an over-long path parameter) and requests Node's
+    // parser refuses leave in the one error shape, like every other error.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(securityHeaders, reply.raw);
+      void reply.header('x-request-id', request.id);
+      frameworkErrorReply(error, request, reply);
+    },
+    clientErrorHandler: clientErrorReply,
   });
   app.setValidatorCompiler(validators());
-
-  // Security headers from helmet, computed once and set on every response, and the request id.
-  const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(securityHeaders, reply.raw);
     void reply.header('x-request-id', request.id);
@@ -116,6 +125,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     done();
   });
   registerErrorHandling(app);
+  registerRequestLimits(app);
   registerOriginCheck(app, config.WEB_ORIGIN);
   registerSessionHook(app, verifier, revoked);
   await app.register(eventHub, { bus, clients });

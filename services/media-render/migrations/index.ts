@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as createMediaSchema from './1763900000002-CreateMediaSchema.js';
 import * as renderVersions from './1764000000001-RenderVersions.js';
 import * as projectViews from './1764100000001-ProjectViews.js';
+import * as downloadFiles from './1764200000001-DownloadFiles.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
   '1763900000002-CreateMediaSchema': createMediaSchema,
   '1764000000001-RenderVersions': renderVersions,
   '1764100000001-ProjectViews': projectViews,
+  '1764200000001-DownloadFiles': downloadFiles,
 };

@@ -12,6 +12,7 @@ import { CONTENT_MISMATCH, UPLOAD_KINDS, contentMatches, maxUploadBytes, type Up
 import { AppError, ByteLimit, STORAGE_TEMP_AREA, checkExtension, fileTooLarge, type ObjectStorage } from '@trainwright/platform';
 import type { ServiceClients } from '../clients.js';
 import { callerOf } from '../plugins/session.js';
+import { refuseNul } from '../plugins/request-limits.js';
 
 export interface StoredUpload {
   id: string;
@@ -139,7 +140,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       const limits = { files: 1, fields: options.maxFields, fieldSize: options.fieldSize, fileSize: Infinity };
       for await (const part of request.parts({ limits })) {
         if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = refuseNul(part.fieldname, String(part.value));
           continue;
         }
         const kindValue = fields[options.kindField];

@@ -1,7 +1,20 @@
 // One error shape for every failure: {code, message, detail?}. Validation errors name the field;
 // 5xx answers never carry internals (they are logged instead).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_LIMITS } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from '@trainwright/platform';
+
+export const ERROR_MESSAGES = {
+  badUrl: 'The address is not valid: check its encoding.',
+  paramTooLong: `A part of the address is longer than ${REQUEST_LIMITS.paramLength} characters.`,
+  malformedMultipart: 'The multipart/form-data body is malformed. Please send the form again.',
+  headersTooLarge: 'The request headers are too large.',
+} as const;
+
+/** What busboy says of a multipart body that is not well formed (its errors carry no code). */
+const BUSBOY_ERROR = /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form|file)|Malformed part header|.* terminated early due to unexpected end of multipart data)$/;
 
 interface AjvIssue {
   instancePath?: string;
@@ -50,16 +63,54 @@ export function toAppError(error: FastifyError | AppError | Error): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('INVALID_JSON', MESSAGES.badInput);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', MESSAGES.badInput);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.badInput);
+    case 'FST_ERR_BAD_URL':
+      return new AppError('VALIDATION_FAILED', ERROR_MESSAGES.badUrl);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('VALIDATION_FAILED', ERROR_MESSAGES.paramTooLong, { limit: REQUEST_LIMITS.paramLength });
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return new AppError('VALIDATION_FAILED', ERROR_MESSAGES.malformedMultipart);
   }
+  // busboy's own errors (plain Errors, no status) for a multipart body that is not well formed.
+  if (e.statusCode === undefined && BUSBOY_ERROR.test(e.message ?? '')) return new AppError('VALIDATION_FAILED', ERROR_MESSAGES.malformedMultipart);
   const status = e.statusCode ?? 500;
   if (status === 429) return new AppError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.');
   if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', MESSAGES.badInput);
+  if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.badInput);
   if (status === 404) return AppError.notFound();
   if (status >= 400 && status < 500) return new AppError('VALIDATION_FAILED', MESSAGES.badInput);
   return AppError.parse(error);
+}
+
+/** Errors raised outside any route (Fastify's router): the one shape, never Fastify's. */
+export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(error);
+  void reply.status(appError.status).send(appError.toJSON());
+}
+
+/** A request Node's HTTP parser refuses (bad request line or headers): answered in the one shape, then closed. */
+export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'TIMEOUT', MESSAGES.network]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'VALIDATION_FAILED', ERROR_MESSAGES.headersTooLarge]
+        : [400, 'VALIDATION_FAILED', MESSAGES.badInput];
+  const body = JSON.stringify({ code, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

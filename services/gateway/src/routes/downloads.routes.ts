@@ -46,10 +46,11 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { id, format } = request.params as Type.Static<typeof Params>;
-      const rangeHeader = request.headers.range;
-      // A range that does not start at 0 continues a download already counted.
-      const count = !rangeHeader || /^bytes=0-/.test(rangeHeader.trim());
-      const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count }, { userId, requestId: request.id });
+      // A range (whatever its bytes: `bytes=1-` and `bytes=-N` read a whole file too) is free only
+      // when it continues a download of the same file the caller had counted within 24 hours;
+      // otherwise media-render counts it like a download and refuses it past the plan's limit.
+      const range = request.headers.range !== undefined;
+      const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count: true, range }, { userId, requestId: request.id });
       return sendFile(request.headers.range, target, 'attachment', reply);
     },
   );
@@ -68,7 +69,7 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
       const { userId } = callerOf(request);
       const { id } = request.params as Type.Static<typeof PreviewParams>;
       // The same checks as a download (tenancy, status, the plan's video gate), only never counted.
-      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false }, { userId, requestId: request.id });
+      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false, range: false }, { userId, requestId: request.id });
       return sendFile(request.headers.range, target, 'inline', reply);
     },
   );

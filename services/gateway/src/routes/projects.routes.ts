@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PROJECT_LIMITS as L } from '@trainwright/catalogue';
 import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
 import { ErrorBody, Str, errorResponses } from '../schemas/common.js';
@@ -7,27 +8,28 @@ import { Branding, BrandingBody, IdParams, VoiceBody } from '../schemas/projects
 import { requireVoiceAllowed } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
 
-const CONTENT_MAX = 2_000_000;
+/** Field limits come from the catalogue, as the project service's validation reads them. */
+const CONTENT_MAX = L.content;
 /** Left out of list items (ListProjectsResponse leaves them empty). */
 const LONG_FIELDS = new Set(['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data']);
 
 const CreateProjectBody = Type.Object(
   {
-    title: Str(10_000),
-    description: Type.Optional(Str(20_000)),
+    title: Str(L.title),
+    description: Type.Optional(Str(L.description)),
     project_type: Type.Optional(Str(40)),
     input_method: Type.Optional(Str(10)),
     script_content: Type.Optional(Str(CONTENT_MAX)),
     slides_content: Type.Optional(Str(CONTENT_MAX)),
-    software_details: Type.Optional(Str(50_000)),
+    software_details: Type.Optional(Str(L.softwareDetails)),
     visual_format: Type.Optional(Str(20)),
     document_format: Type.Optional(Str(20)),
     include_branding: Type.Optional(Type.Boolean()),
-    company_name: Type.Optional(Str(1000)),
-    logo_url: Type.Optional(Str(4096)),
-    website: Type.Optional(Str(4096)),
+    company_name: Type.Optional(Str(L.brandingText)),
+    logo_url: Type.Optional(Str(L.url)),
+    website: Type.Optional(Str(L.url)),
     branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
-    ai_instructions: Type.Optional(Str(20_000)),
+    ai_instructions: Type.Optional(Str(L.aiInstructions)),
     font_style: Type.Optional(Str(20)),
     image_style: Type.Optional(Str(20)),
     voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
@@ -40,8 +42,8 @@ const CreateProjectBody = Type.Object(
 
 const UpdateProjectBody = Type.Object(
   {
-    title: Type.Optional(Str(10_000)),
-    description: Type.Optional(Str(20_000)),
+    title: Type.Optional(Str(L.title)),
+    description: Type.Optional(Str(L.description)),
     script_content: Type.Optional(Str(CONTENT_MAX)),
     slides_content: Type.Optional(Str(CONTENT_MAX)),
     generated_slides: Type.Optional(Str(CONTENT_MAX)),
@@ -49,7 +51,7 @@ const UpdateProjectBody = Type.Object(
     visual_format: Type.Optional(Str(20)),
     document_format: Type.Optional(Str(20)),
     branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
-    ai_instructions: Type.Optional(Str(20_000)),
+    ai_instructions: Type.Optional(Str(L.aiInstructions)),
     font_style: Type.Optional(Str(20)),
     image_style: Type.Optional(Str(20)),
     template_id: Type.Optional(Str(100)),
@@ -260,6 +262,12 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
       const { userId } = callerOf(request);
       const { id } = request.params as Type.Static<typeof IdParams>;
       const b = request.body as Type.Static<typeof UpdateProjectBody>;
+      // The voice is checked exactly as on create, for the project's own company (a project the
+      // caller cannot see answers 404 before any voice is looked at).
+      if (b.voice_selection?.voice_id) {
+        const project = await clients.project.getProject({ userId, projectId: id }, opts(userId, request.id));
+        await requireVoiceAllowed(clients, userId, request.id, project.companyId, b.voice_selection.voice_id);
+      }
       return projectJson(
         await clients.project.updateProject(
           {

@@ -2,13 +2,14 @@
 // previews we synthesise and serve, and voice matching / cloning from uploaded samples.
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { VOICE_SAMPLE_UPLOAD, formatBytes } from '@trainwright/catalogue';
+import { VOICE_SAMPLE_UPLOAD, formatBytes, voicePreviewLocation } from '@trainwright/catalogue';
 import { AppError, ByteLimit, type ObjectStorage } from '@trainwright/platform';
 import type { GatewayContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
 import { voiceJson } from '../schemas/mappers.js';
 import { companyOf } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
+import { refuseNul } from '../plugins/request-limits.js';
 
 const CLONE_MAX_BYTES = VOICE_SAMPLE_UPLOAD.maxBytes;
 const CLONE_MAX_FILES = 10;
@@ -32,7 +33,7 @@ const Voice = Type.Object(
 const CompanyQuery = Type.Object({ company_id: Type.Optional(Type.String({ maxLength: 64 })) });
 const PreviewParams = Type.Object({ voice_id: Type.String({ maxLength: 200 }) });
 const PreviewBody = Type.Object({ sample_text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });
-const AudioParams = Type.Object({ audio: Type.String({ maxLength: 64 }) });
+const AudioParams = Type.Object({ audio: Type.String({ maxLength: 80 }) });
 
 export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
@@ -76,10 +77,22 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
     '/api/voices/previews/:audio',
     { schema: { tags: ['voices'], summary: 'A voice preview (WAV)', params: AudioParams } },
     async (request, reply) => {
-      callerOf(request);
-      const m = /^([0-9a-f]{32})\.wav$/.exec((request.params as { audio: string }).audio);
-      if (!m) throw AppError.notFound('Preview not found');
-      const key = `voice-previews/${m[1]}.wav`;
+      const { userId } = callerOf(request);
+      const m = /^([0-9a-f]{32}|[0-9a-f]{64})\.wav$/.exec((request.params as { audio: string }).audio);
+      const location = m ? voicePreviewLocation(m[1]!) : null;
+      if (!location) throw AppError.notFound('Preview not found');
+      // A company's own voice's preview is read as the voice is used: by members of its company.
+      if (location.companyId) {
+        const member = await clients.auth.getMembership({ userId, companyId: location.companyId }, opts(userId, request.id)).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.status === 403)) return false;
+            throw error;
+          },
+        );
+        if (!member) throw AppError.notFound('Preview not found');
+      }
+      const key = location.storageKey;
       const size = await storage.size(key).catch(() => -1);
       if (size < 0) throw AppError.notFound('Preview not found');
       reply.header('content-type', 'audio/wav').header('content-length', String(size)).header('cache-control', 'private, max-age=86400');
@@ -106,7 +119,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
       try {
         for await (const part of request.parts({ limits: { files: CLONE_MAX_FILES, fields: 5, fieldSize: 2000, fileSize: CLONE_MAX_BYTES * 4 } })) {
           if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
+            fields[part.fieldname] = refuseNul(part.fieldname, String(part.value));
             continue;
           }
           const ext = (/\.[a-z0-9]{1,5}$/i.exec(part.filename)?.[0] ?? '').toLowerCase();

@@ -23,7 +23,7 @@ export function createMediaHandlers(deps: { downloads: DownloadService; voices: 
   const { downloads, voices } = deps;
   return {
     openDownload: async (req) => {
-      const t = await downloads.open(req.userId, req.projectId, req.format, req.count);
+      const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download');
       return { storageKey: t.storageKey, filename: t.filename, contentType: t.contentType, size: t.size };
     },
     listVoices: async (req) => {

@@ -25,6 +25,8 @@ export interface MediaDatabase {
     project_id: string;
     user_id: string;
     format: string;
+    /** The file served (one project, format and files version); null for downloads counted before it was kept. */
+    storage_key: string | null;
     created_at: Timestamp;
   };
   project_views: {

@@ -1,6 +1,6 @@
 // Counted downloads (the plan's download limit).
 import { sql, type Kysely } from 'kysely';
-import type { DownloadCounter } from '../services/download.service.js';
+import type { CountResult, DownloadCounter, DownloadRecord } from '../services/download.service.js';
 import type { MediaDatabase } from './database.js';
 
 export class DownloadRepository implements DownloadCounter {
@@ -8,11 +8,26 @@ export class DownloadRepository implements DownloadCounter {
 
   /**
    * Counts a download unless the owner's plan limit is reached (under an advisory lock per owner,
-   * so parallel downloads cannot pass it). `limit` -1 is unlimited.
+   * so parallel downloads cannot pass it). `limit` -1 is unlimited. With `continuesSince`, a
+   * download of the same file by the same user counted since then lets it through uncounted
+   * ('continued'): a byte range that continues a download.
    */
-  async countDownload(d: { ownerUserId: string; companyId: string; projectId: string; userId: string; format: string }, limit: number, since: Date): Promise<boolean> {
+  async countDownload(d: DownloadRecord, limit: number, since: Date, continuesSince?: Date): Promise<CountResult> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`downloads:${d.ownerUserId}`}))`.execute(trx);
+      if (continuesSince) {
+        const counted = await trx
+          .selectFrom('downloads')
+          .select('id')
+          .where('user_id', '=', d.userId)
+          .where('storage_key', '=', d.storageKey)
+          .where('project_id', '=', d.projectId)
+          .where('format', '=', d.format)
+          .where('created_at', '>=', continuesSince)
+          .limit(1)
+          .executeTakeFirst();
+        if (counted) return 'continued';
+      }
       if (limit !== -1) {
         const { n } = await trx
           .selectFrom('downloads')
@@ -20,13 +35,13 @@ export class DownloadRepository implements DownloadCounter {
           .where('owner_user_id', '=', d.ownerUserId)
           .where('created_at', '>=', since)
           .executeTakeFirstOrThrow();
-        if (Number(n) >= limit) return false;
+        if (Number(n) >= limit) return 'refused';
       }
       await trx
         .insertInto('downloads')
-        .values({ owner_user_id: d.ownerUserId, company_id: d.companyId, project_id: d.projectId, user_id: d.userId, format: d.format })
+        .values({ owner_user_id: d.ownerUserId, company_id: d.companyId, project_id: d.projectId, user_id: d.userId, format: d.format, storage_key: d.storageKey })
         .execute();
-      return true;
+      return 'counted';
     });
   }
 }

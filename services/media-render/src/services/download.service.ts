@@ -42,13 +42,34 @@ export interface DownloadTarget {
   size: number;
 }
 
+/** One counted download: whose plan, who, and which file (storage key: project, format and files version). */
+export interface DownloadRecord {
+  ownerUserId: string;
+  companyId: string;
+  projectId: string;
+  userId: string;
+  format: string;
+  storageKey: string;
+}
+
+/** 'counted' (a new download), 'continued' (continues one counted recently: free) or 'refused' (the plan's limit). */
+export type CountResult = 'counted' | 'continued' | 'refused';
+
+/** How long after a counted download a byte range of the same file continues it for free. */
+export const RANGE_CONTINUATION_MS = 24 * 60 * 60 * 1000;
+
+/** How a download is asked for: a whole file, a byte range, or the preview player (never counted). */
+export type DownloadMode = 'download' | 'range' | 'preview';
+
 /** The downloads counted against the owner's plan. */
 export interface DownloadCounter {
   /**
-   * Counts a download unless the owner already has `limit` since `since` (-1: no limit); false
-   * when the limit is reached. Parallel downloads cannot both pass it.
+   * Counts a download unless the owner already has `limit` since `since` (-1: no limit): 'refused'
+   * when the limit is reached. With `continuesSince`, a download of the same file by the same user
+   * counted since then makes this one 'continued' (not counted). Parallel downloads cannot both
+   * pass the limit.
    */
-  countDownload(d: { ownerUserId: string; companyId: string; projectId: string; userId: string; format: string }, limit: number, since: Date): Promise<boolean>;
+  countDownload(d: DownloadRecord, limit: number, since: Date, continuesSince?: Date): Promise<CountResult>;
 }
 
 export class DownloadService {
@@ -65,10 +86,13 @@ export class DownloadService {
   ) {}
 
   /**
-   * `count`: false for a request that continues a download already counted (a range) and for the
-   * preview player; every other check (tenancy, status, the plan's video gate) still applies.
+   * `mode`: 'download' (a whole file) is always counted; 'range' (a byte range) is free only when
+   * it continues a download of the same file (project, format and files version) the caller had
+   * counted within RANGE_CONTINUATION_MS, else counted like a download, so ranges cannot pass the
+   * plan's limit; 'preview' (the preview player) is never counted. Every other check (tenancy,
+   * status, the plan's video gate) applies to all three.
    */
-  async open(userId: string, projectId: string, format: string, count: boolean): Promise<DownloadTarget> {
+  async open(userId: string, projectId: string, format: string, mode: DownloadMode): Promise<DownloadTarget> {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
     const f = format as DownloadFormat;
     const project = await this.project(userId, projectId);
@@ -89,14 +113,16 @@ export class DownloadService {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notRendered);
     }
-    if (count) {
+    if (mode !== 'preview') {
       const limit = tier.limits.downloadLimit;
       const trial = owner.ownerTier === 'free-trial';
       const now = (this.deps.clock ?? (() => new Date()))();
       // The trial counts all its downloads; paid plans count per calendar month.
       const since = trial ? new Date(0) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const allowed = await this.deps.downloads.countDownload({ ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f }, limit, since);
-      if (!allowed) throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
+      const continuesSince = mode === 'range' ? new Date(now.getTime() - RANGE_CONTINUATION_MS) : undefined;
+      const record = { ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f, storageKey: file.storage_key };
+      const result = await this.deps.downloads.countDownload(record, limit, since, continuesSince);
+      if (result === 'refused') throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
     }
     return { storageKey: file.storage_key, filename: `${downloadName(project.title)}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
   }

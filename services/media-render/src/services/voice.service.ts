@@ -1,6 +1,7 @@
 // The voice library (part 2 sections 2-5, 7-9): the provider's real voices with plan tiers,
 // the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
 // previews served by us, and the rule that a locked voice cannot be chosen.
+import { voicePreviewLocation } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -78,12 +79,21 @@ export class VoiceService {
     return { ...view!, locked: voice.category === 'premade' ? view!.locked : false, locked_message: voice.category === 'premade' ? view!.locked_message : '' };
   }
 
-  /** Speaks the sample text with the voice into storage; the gateway serves it by its id. */
+  /**
+   * Speaks the sample text with the voice into storage; the gateway serves it by its id (see
+   * voicePreviewLocation). A library voice's preview is shared by everyone who asks for the same text;
+   * a company's own voice's preview belongs to that company, as the voice does.
+   */
   async preview(userId: string, companyId: string, voiceId: string, sampleText: string): Promise<{ audioId: string; storageKey: string }> {
     const voice = await this.check(userId, companyId, voiceId);
     const text = (sampleText.trim() || DEFAULT_PREVIEW_TEXT).slice(0, MAX_PREVIEW_CHARS);
-    const audioId = createHash('sha256').update(JSON.stringify([voice.settings, text])).digest('hex').slice(0, 32);
-    const storageKey = `voice-previews/${audioId}.wav`;
+    const own = voiceId.startsWith('custom:');
+    const hash = createHash('sha256')
+      .update(JSON.stringify(own ? [companyId, voice.settings, text] : [voice.settings, text]))
+      .digest('hex')
+      .slice(0, 32);
+    const audioId = own ? `${companyId.replace(/-/g, '').toLowerCase()}${hash}` : hash;
+    const storageKey = voicePreviewLocation(audioId)!.storageKey;
     if (await this.deps.storage.has(storageKey)) return { audioId, storageKey };
     await this.deps.workDirs.use(async (dir) => {
       const clip = await this.deps.speech.synthesize(text, voice.settings, join(dir, 'preview.wav'));

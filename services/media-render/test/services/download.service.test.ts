@@ -2,7 +2,7 @@
 import type { TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { DOWNLOAD_MESSAGES, DownloadService, viewOfProject, type DownloadCounter } from '../../src/services/download.service.js';
+import { DOWNLOAD_MESSAGES, DownloadService, RANGE_CONTINUATION_MS, viewOfProject, type CountResult, type DownloadCounter, type DownloadRecord } from '../../src/services/download.service.js';
 import type { CompanyMembership, Memberships, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles } from '../../src/services/ports.js';
 
 const USER = 'user-1';
@@ -16,11 +16,18 @@ function completedProject(changes: Partial<Project> = {}): Project {
 
 class FakeDownloads implements DownloadCounter {
   counted: Array<{ limit: number; since: Date; ownerUserId: string; format: string }> = [];
-  constructor(private readonly already: number) {}
-  async countDownload(d: { ownerUserId: string; format: string }, limit: number, since: Date): Promise<boolean> {
-    if (limit !== -1 && this.already + this.counted.length >= limit) return false;
+  /** Every counted download with its user, file and time, for ranges that continue one. */
+  readonly records: Array<DownloadRecord & { at: Date }> = [];
+  constructor(
+    private readonly already: number,
+    private readonly now: () => Date = () => NOW,
+  ) {}
+  async countDownload(d: DownloadRecord, limit: number, since: Date, continuesSince?: Date): Promise<CountResult> {
+    if (continuesSince && this.records.some((r) => r.userId === d.userId && r.storageKey === d.storageKey && r.projectId === d.projectId && r.format === d.format && r.at >= continuesSince)) return 'continued';
+    if (limit !== -1 && this.already + this.counted.length >= limit) return 'refused';
     this.counted.push({ limit, since, ownerUserId: d.ownerUserId, format: d.format });
-    return true;
+    this.records.push({ ...d, at: this.now() });
+    return 'counted';
   }
 }
 
@@ -83,7 +90,7 @@ describe(DownloadService.name, () => {
   describe('open', () => {
     it('should answer the stored file with the title as its name', async () => {
       const { service, downloads } = setup();
-      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toEqual({
+      await expect(service.open(USER, PROJECT, 'pptx', 'download')).resolves.toEqual({
         storageKey: 'k/deck.pptx',
         filename: 'Fire Safety Basics.pptx',
         contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -94,22 +101,22 @@ describe(DownloadService.name, () => {
 
     it('should refuse an unknown format before asking for the project', async () => {
       const { service, lookups } = setup();
-      const error = await failure(service.open(USER, PROJECT, 'gif', true));
+      const error = await failure(service.open(USER, PROJECT, 'gif', 'download'));
       expect(error).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, message: DOWNLOAD_MESSAGES.unknownFormat, detail: { field: 'format' } });
       expect(lookups).toEqual([]);
     });
 
     it('should read the project from its view, asking the project service nothing', async () => {
       const { service, lookups, asked } = setup();
-      for (let i = 0; i < 3; i++) await service.open(USER, PROJECT, 'pptx', true);
+      for (let i = 0; i < 3; i++) await service.open(USER, PROJECT, 'pptx', 'download');
       expect(lookups).toEqual([]);
       expect(asked).toEqual([`${USER}:${COMPANY}`, `${USER}:${COMPANY}`, `${USER}:${COMPANY}`]);
     });
 
     it('should ask the project service once on a view miss and keep its answer', async () => {
       const { service, lookups, views } = setup({ miss: completedProject({ title: 'Older Project', contentVersion: 3 }) });
-      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ filename: 'Older Project.pptx' });
-      await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ filename: 'Older Project.pptx' });
+      await expect(service.open(USER, PROJECT, 'pptx', 'download')).resolves.toMatchObject({ filename: 'Older Project.pptx' });
+      await expect(service.open(USER, PROJECT, 'pptx', 'download')).resolves.toMatchObject({ filename: 'Older Project.pptx' });
       expect(lookups).toEqual([`${USER}:${PROJECT}`]);
       expect(views.views.get(PROJECT)).toEqual({
         projectId: PROJECT,
@@ -124,7 +131,7 @@ describe(DownloadService.name, () => {
 
     it("should answer NOT_FOUND for another company's project as the project service does on a miss, keeping nothing", async () => {
       const { service, downloads, views } = setup({ miss: AppError.notFound(DOWNLOAD_MESSAGES.notFound) });
-      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', 'download'));
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Project not found' });
       expect(downloads.counted).toEqual([]);
       expect(views.views.size).toBe(0);
@@ -133,7 +140,7 @@ describe(DownloadService.name, () => {
     it("should answer NOT_FOUND for a kept project of a company the caller is not in, before telling anything of it", async () => {
       // An unfinished project would answer 409 with its title to a member.
       const { service, downloads, lookups } = setup({ member: false, project: completedProject({ status: 'creating_video' }), files: {} });
-      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', 'download'));
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Project not found' });
       expect(error.message).not.toContain('Fire Safety');
       expect(downloads.counted).toEqual([]);
@@ -142,10 +149,10 @@ describe(DownloadService.name, () => {
 
     it('should answer NOT_FOUND for a deleted project or an id that is no project, asking no service', async () => {
       const deleted = setup({ deleted: true });
-      expect(await failure(deleted.service.open(USER, PROJECT, 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
+      expect(await failure(deleted.service.open(USER, PROJECT, 'pptx', 'download'))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
       expect(deleted.lookups).toEqual([]);
       const garbage = setup();
-      expect(await failure(garbage.service.open(USER, 'project-1', 'pptx', true))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
+      expect(await failure(garbage.service.open(USER, 'project-1', 'pptx', 'download'))).toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
       expect(garbage.lookups).toEqual([]);
     });
 
@@ -160,7 +167,7 @@ describe(DownloadService.name, () => {
 
     it('should answer 409 with the status while a project that never completed has no files', async () => {
       const { service } = setup({ project: completedProject({ status: 'creating_video' }), files: {} });
-      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', 'download'));
       expect(error).toMatchObject({
         code: 'CONFLICT',
         status: 409,
@@ -172,68 +179,111 @@ describe(DownloadService.name, () => {
     it('should serve the last complete set while an edit is generated or rendered again', async () => {
       for (const status of ['pending', 'analyzing', 'creating_slides', 'creating_video', 'failed']) {
         const { service, downloads } = setup({ project: completedProject({ status, contentVersion: 2, filesVersion: 1 }) });
-        await expect(service.open(USER, PROJECT, 'pptx', true)).resolves.toMatchObject({ storageKey: 'k/deck.pptx', size: 10 });
+        await expect(service.open(USER, PROJECT, 'pptx', 'download')).resolves.toMatchObject({ storageKey: 'k/deck.pptx', size: 10 });
         expect(downloads.counted).toHaveLength(1);
       }
     });
 
     it('should answer 409 with the status for a format the last set lacks while the next one renders', async () => {
       const { service } = setup({ project: completedProject({ status: 'creating_slides' }), files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } });
-      const error = await failure(service.open(USER, PROJECT, 'mp4', true));
+      const error = await failure(service.open(USER, PROJECT, 'mp4', 'download'));
       expect(error).toMatchObject({ code: 'CONFLICT', message: 'Project "Fire Safety: Basics" is not ready for download yet (status: Creating Slides).' });
     });
 
     it('should answer 409 when the project has no content', async () => {
       const { service } = setup({ project: completedProject({ scriptContent: '  ', slidesContent: '', hasContent: false }) });
-      expect(await failure(service.open(USER, PROJECT, 'pptx', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noContent('Fire Safety: Basics') });
+      expect(await failure(service.open(USER, PROJECT, 'pptx', 'download'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noContent('Fire Safety: Basics') });
     });
 
     it('should answer 403 for a video when the plan has no video', async () => {
       const { service, downloads } = setup({ tier: 'free-trial' });
-      const error = await failure(service.open(USER, PROJECT, 'mp4', true));
+      const error = await failure(service.open(USER, PROJECT, 'mp4', 'download'));
       expect(error).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', status: 403, message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
       expect(downloads.counted).toEqual([]);
     });
 
     it('should answer 409 for a video of a project made as slides only', async () => {
       const { service } = setup({ project: completedProject({ visualFormat: 'powerpoint' }), files: {} });
-      expect(await failure(service.open(USER, PROJECT, 'mov', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
+      expect(await failure(service.open(USER, PROJECT, 'mov', 'download'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
     });
 
     it('should answer 409 while the files are still being rendered', async () => {
       const { service } = setup({ files: {} });
-      expect(await failure(service.open(USER, PROJECT, 'pdf', true))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.notRendered });
+      expect(await failure(service.open(USER, PROJECT, 'pdf', 'download'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.notRendered });
     });
 
     it("should answer 403 with the catalogue's message when the download limit is reached", async () => {
       const { service } = setup({ already: 25 });
-      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', 'download'));
       expect(error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', status: 403, message: 'Your Professional plan allows 25 downloads per month. Upgrade to download more.' });
     });
 
     it('should count all of a trial\'s downloads, not only this month\'s', async () => {
       const { service, downloads } = setup({ tier: 'free-trial', already: 3 });
-      const error = await failure(service.open(USER, PROJECT, 'pptx', true));
+      const error = await failure(service.open(USER, PROJECT, 'pptx', 'download'));
       expect(error.message).toBe('Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.');
       const fresh = setup({ tier: 'free-trial' });
-      await fresh.service.open(USER, PROJECT, 'pptx', true);
+      await fresh.service.open(USER, PROJECT, 'pptx', 'download');
       expect(fresh.downloads.counted[0]!.since).toEqual(new Date(0));
     });
 
-    it('should not count a range that continues a download, even at the limit', async () => {
-      const { service, downloads } = setup({ already: 25 });
-      await expect(service.open(USER, PROJECT, 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', filename: 'Fire Safety Basics.mp4', contentType: 'video/mp4' });
-      expect(downloads.counted).toEqual([]);
+    it('should not count a range that continues a download of the same file, even at the limit', async () => {
+      const { service, downloads } = setup({ tier: 'free-trial' });
+      await service.open(USER, PROJECT, 'pptx', 'download');
+      await service.open(USER, PROJECT, 'pptx', 'download');
+      await service.open(USER, PROJECT, 'pptx', 'range'); // continues: free
+      await service.open(USER, PROJECT, 'pptx', 'preview'); // never counted
+      expect(downloads.counted).toHaveLength(2);
+      await expect(service.open(USER, PROJECT, 'pptx', 'range')).resolves.toMatchObject({ storageKey: 'k/deck.pptx' });
+      expect(downloads.counted).toHaveLength(2);
+    });
+
+    it('should count a range that continues nothing, and refuse it past the limit', async () => {
+      const files = { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 }, pdf: { format: 'pdf', storage_key: 'k/guide.pdf', size: 20 } };
+      const { service, downloads } = setup({ tier: 'free-trial', files });
+      await service.open(USER, PROJECT, 'pptx', 'download');
+      await service.open(USER, PROJECT, 'pdf', 'range'); // no pdf counted yet: a new download
+      expect(downloads.counted.map((c) => c.format)).toEqual(['pptx', 'pdf']);
+      await service.open(USER, PROJECT, 'pdf', 'range'); // continues
+      await service.open(USER, PROJECT, 'pdf', 'download'); // a whole file is always a download
+      expect(downloads.counted).toHaveLength(3);
+      const error = await failure(service.open('user-2', PROJECT, 'pdf', 'range')); // another member's download is not theirs to continue
+      expect(error).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.' });
+    });
+
+    it('should count a range again once the files changed or the continuation window passed', async () => {
+      let now = NOW;
+      const stored: Record<string, RenderedFile> = { pptx: { format: 'pptx', storage_key: 'k/v1/deck.pptx', size: 10 } };
+      const views = new FakeViews();
+      views.views.set(PROJECT, viewOfProject(completedProject()));
+      const downloads = new FakeDownloads(0, () => now);
+      const service = new DownloadService({
+        views,
+        projects: { project: async () => completedProject() },
+        memberships: { find: async () => ({ ownerTier: 'professional', ownerUserId: 'owner-1', capabilities: [] }) },
+        files: { currentFile: async (_p, format) => stored[format] },
+        downloads,
+        clock: () => now,
+      });
+      await service.open(USER, PROJECT, 'pptx', 'range');
+      await service.open(USER, PROJECT, 'pptx', 'range');
+      expect(downloads.counted).toHaveLength(1);
+      stored.pptx = { format: 'pptx', storage_key: 'k/v2/deck.pptx', size: 12 }; // an edit rendered a new set
+      await service.open(USER, PROJECT, 'pptx', 'range');
+      expect(downloads.counted).toHaveLength(2);
+      now = new Date(NOW.getTime() + RANGE_CONTINUATION_MS + 1000);
+      await service.open(USER, PROJECT, 'pptx', 'range');
+      expect(downloads.counted).toHaveLength(3);
     });
 
     it("should play the preview's video uncounted yet keep the plan's video gate and tenancy", async () => {
       const { service, downloads } = setup({ already: 25 });
-      for (let i = 0; i < 3; i++) await expect(service.open(USER, PROJECT, 'mp4', false)).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
+      for (let i = 0; i < 3; i++) await expect(service.open(USER, PROJECT, 'mp4', 'preview')).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
       expect(downloads.counted).toEqual([]);
       const trial = setup({ tier: 'free-trial' });
-      expect(await failure(trial.service.open(USER, PROJECT, 'mp4', false))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
+      expect(await failure(trial.service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
       const other = setup({ member: false });
-      expect(await failure(other.service.open(USER, PROJECT, 'mp4', false))).toMatchObject({ code: 'NOT_FOUND' });
+      expect(await failure(other.service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'NOT_FOUND' });
       expect(trial.downloads.counted).toEqual([]);
     });
   });

@@ -1,5 +1,5 @@
 // The create form's rules (part 1 section 5) and the bounds on every text field.
-import type { ProjectType } from '@trainwright/catalogue';
+import { PROJECT_LIMITS, type ProjectType } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { VoiceJson } from '../repositories/database.js';
 
@@ -12,15 +12,8 @@ export const MESSAGES = {
   notFound: 'Project not found',
 } as const;
 
-export const TEXT_LIMITS = {
-  title: 200,
-  description: 5000,
-  content: 2_000_000,
-  softwareDetails: 20_000,
-  aiInstructions: 5000,
-  brandingText: 200,
-  url: 2048,
-} as const;
+/** The catalogue's field limits, which the gateway's schema uses too (one source). */
+export const TEXT_LIMITS = PROJECT_LIMITS;
 
 /** Ids are checked before they reach SQL (a uuid column refuses anything else with an error). */
 export { isUuid } from '@trainwright/platform';
@@ -81,9 +74,9 @@ export function branding(input: BrandingInput | undefined): { company_name: stri
 
 export function voice(v: VoiceJson): VoiceJson {
   return {
-    voice_id: text('voice_selection.voice_id', v.voice_id, 200),
-    name: text('voice_selection.name', v.name, 200),
-    category: text('voice_selection.category', v.category, 100),
+    voice_id: text('voice_selection.voice_id', v.voice_id, TEXT_LIMITS.voiceId),
+    name: text('voice_selection.name', v.name, TEXT_LIMITS.voiceName),
+    category: text('voice_selection.category', v.category, TEXT_LIMITS.voiceCategory),
   };
 }
 

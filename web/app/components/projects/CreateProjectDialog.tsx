@@ -9,7 +9,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { lowestTierWithMethod, roleAllows, type GeneratorType } from '@trainwright/catalogue';
+import { PROJECT_LIMITS, lowestTierWithMethod, roleAllows, type GeneratorType } from '@trainwright/catalogue';
 import {
   buildGeneratorSubmission,
   createGeneratorProject,
@@ -523,7 +523,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
                   value={form.title}
                   onChange={(e) => set('title', e.target.value)}
                   className={inputClass}
-                  maxLength={200}
+                  maxLength={PROJECT_LIMITS.title}
                   {...describedBy(fieldId('title'), undefined, errors.title)}
                 />
               </Field>

@@ -4,6 +4,7 @@
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PROJECT_LIMITS } from '@trainwright/catalogue';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { formatDate } from '~/lib/format';
@@ -245,7 +246,7 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
             <input
               id={`${id}-title`}
               value={draft.title}
-              maxLength={200}
+              maxLength={PROJECT_LIMITS.title}
               onChange={(e) => set('title', e.target.value)}
               className={inputClass}
               {...describedBy(`${id}-title`, undefined, errors.title)}
