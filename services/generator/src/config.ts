@@ -33,6 +33,22 @@ const schema = commonConfigSchema.extend({
   URL_FETCH_ALLOW_ORIGINS: list,
   URL_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   URL_FETCH_MAX_BYTES: z.coerce.number().int().min(1024).default(5_242_880),
+  // Uploaded documents are parsed in worker threads within these limits (docs/generator.md,
+  // "Untrusted documents"). Past a limit the project fails at once with a message naming it.
+  /** PDF pages or PowerPoint slides a document may have. */
+  INGEST_MAX_PAGES: z.coerce.number().int().min(1).default(2000),
+  /** Characters of text kept from a document (the rest is cut at a section boundary). */
+  INGEST_MAX_CHARS: z.coerce.number().int().min(1000).default(2_000_000),
+  /** The largest file read, whatever the plan allows (the plan's fileUploadLimitMB applies too). */
+  INGEST_MAX_BYTES: z.coerce.number().int().min(1024).default(104_857_600),
+  /** Wall-clock time one document may take to read (a LibreOffice conversion included); the worker is then terminated. */
+  INGEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** The V8 heap of one document worker, in MB; a worker that needs more dies and the job is retried. */
+  INGEST_MAX_MEMORY_MB: z.coerce.number().int().min(8).default(512),
+  /** Wall-clock time of the offline engine's generation, and of scoring, each in its worker thread. */
+  GENERATE_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** The V8 heap of one generation or scoring worker, in MB. */
+  GENERATE_MAX_MEMORY_MB: z.coerce.number().int().min(8).default(1024),
 });
 
 export type GeneratorConfig = z.infer<typeof schema>;

@@ -21,6 +21,7 @@ import { migrations } from '../migrations/index.js';
 import { loadGeneratorConfig, type GeneratorConfig } from './config.js';
 import { createGeneratorHandlers } from './grpc/generator.handler.js';
 import { generateProjectJob } from './jobs/generate-project.job.js';
+import { OFFLINE_ENGINE_NAME } from './engine/offline-engine.js';
 import { createEngine } from './providers/engine.js';
 import { AssessmentRepository } from './repositories/assessment.repository.js';
 import { GENERATOR_SCHEMA, type GeneratorDatabase } from './repositories/database.js';
@@ -28,6 +29,8 @@ import { GenerationEventsRepository } from './repositories/generation-events.rep
 import { MembershipRepository } from './repositories/membership.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { SourceReaderRepository } from './repositories/source-reader.repository.js';
+import { SandboxedOfflineEngine, WorkerSandbox } from './sandbox/sandboxed-engine.js';
+import { WorkerSupervisor } from './sandbox/supervisor.js';
 import { GenerationService } from './services/generation.service.js';
 import { QualityService } from './services/quality.service.js';
 import { questionsFromContent } from './services/review-questions.js';
@@ -41,6 +44,8 @@ export function migrateGenerator(config: Pick<GeneratorConfig, 'DATABASE_URL'>):
 export interface GeneratorServer extends RunningService {
   grpc: GrpcServer;
   worker: Worker | null;
+  /** The worker threads that parse documents (tests watch them). */
+  sandbox: WorkerSupervisor;
 }
 
 export async function startGeneratorServer(config: GeneratorConfig, logger: Logger): Promise<GeneratorServer> {
@@ -68,8 +73,11 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   });
   const quality = new QualityService({ projects, assessments, capabilities: memberships, makeQuestions: questionsFromContent });
 
+  // Untrusted and CPU-heavy work runs in worker threads, off this event loop.
+  const sandbox = new WorkerSupervisor();
   let worker: Worker | null = null;
   if (config.GENERATE_WORKER) {
+    const heavy = new WorkerSandbox(sandbox, { timeoutMs: config.GENERATE_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB });
     const generations = new GenerationService({
       projects,
       sources: new SourceReaderRepository(new LocalFileStorage(config.STORAGE_DIR), {
@@ -77,11 +85,21 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
         allowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
         fetchTimeoutMs: config.URL_FETCH_TIMEOUT_MS,
         fetchMaxBytes: config.URL_FETCH_MAX_BYTES,
+        supervisor: sandbox,
+        limits: {
+          maxPages: config.INGEST_MAX_PAGES,
+          maxChars: config.INGEST_MAX_CHARS,
+          maxBytes: config.INGEST_MAX_BYTES,
+          timeoutMs: config.INGEST_TIMEOUT_MS,
+          maxMemoryMb: config.INGEST_MAX_MEMORY_MB,
+        },
       }),
-      engine,
+      // The offline engine computes; it runs in a worker. A model endpoint only waits on the network.
+      engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : engine,
       assessments,
       makeQuestions: questionsFromContent,
       onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'generation failed unexpectedly'),
+      score: (content, request) => heavy.score(content, request),
     });
     worker = startJobWorker(
       { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
@@ -101,9 +119,15 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     port,
     grpc,
     worker,
+    sandbox,
     async close() {
+      // The queue's worker takes no new job, and the running ones end at once: their worker
+      // threads are terminated (the jobs are retried after the restart), so closing does not wait
+      // for a document to finish.
+      const closing = worker?.close();
+      await sandbox.closeAll();
+      await closing;
       await grpc.shutdown();
-      await worker?.close();
       memberships.close();
       projects.close();
       await infra.close();

@@ -11,7 +11,8 @@ export type IngestErrorCode =
   | 'unsafe'
   | 'encrypted'
   | 'converter_missing'
-  | 'conversion_failed';
+  | 'conversion_failed'
+  | 'limit';
 
 export type LegacyExtension = 'doc' | 'ppt';
 
@@ -63,6 +64,30 @@ export class IngestError extends GenerationError {
 
   static tooLarge(): IngestError {
     return new IngestError('too_large', 'The document is too large to unpack safely.');
+  }
+
+  /** More pages (PDF pages, PowerPoint slides) than the configured limit. */
+  static tooManyPages(pages: number, maxPages: number, unit: 'pages' | 'slides' = 'pages'): IngestError {
+    return new IngestError(
+      'limit',
+      `The document has ${pages.toLocaleString('en-US')} ${unit}, more than the limit of ${maxPages.toLocaleString('en-US')} ${maxPages === 1 ? unit.slice(0, -1) : unit}. ` +
+        'Please upload a shorter document or split it into parts.'
+    );
+  }
+
+  /** Reading took longer than the configured time limit (the reader was stopped). */
+  static timeLimit(timeoutMs: number): IngestError {
+    const seconds = Math.ceil(timeoutMs / 1000);
+    return new IngestError(
+      'limit',
+      `Reading the document took longer than the time limit of ${seconds} second${seconds === 1 ? '' : 's'}. ` +
+        'Please upload a shorter or simpler document, or split it into parts.'
+    );
+  }
+
+  /** The file is larger than the plan (or the configuration) allows. */
+  static fileTooLarge(message: string): IngestError {
+    return new IngestError('limit', `${message}. Please upload a smaller file.`);
   }
 
   static dtdRefused(): IngestError {

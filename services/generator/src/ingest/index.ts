@@ -27,6 +27,10 @@ export interface ExtractOptions {
   /** Time limit of a LibreOffice conversion. */
   timeoutMs?: number;
   zipLimits?: Partial<ZipLimits>;
+  /** PDF pages or PowerPoint slides beyond this fail the file with a message naming the limit. */
+  maxPages?: number;
+  /** Told the process id of each converter started (LibreOffice), so a supervisor can kill it. */
+  onChildProcess?: (pid: number) => void;
 }
 
 type Container = 'pdf' | 'zip' | 'cfb' | 'rtf' | 'other';
@@ -50,18 +54,20 @@ async function read(
   maxChars: number
 ): Promise<SourceDocument> {
   const extension = extname(filename).slice(1).toLowerCase();
-  const office = { zipLimits: options.zipLimits };
+  const office = { zipLimits: options.zipLimits, maxPages: options.maxPages };
   const legacy = (legacyExtension: LegacyExtension): Promise<SourceDocument> =>
     readLegacyOffice(bytes, filename, legacyExtension, {
       libreOfficePath: options.libreOfficePath,
       timeoutMs: options.timeoutMs,
       zipLimits: options.zipLimits,
+      maxPages: options.maxPages,
+      onChildProcess: options.onChildProcess,
     });
 
   switch (extension) {
     case 'pdf':
       if (container !== 'pdf') throw IngestError.invalid('PDF');
-      return readPdf(bytes, filename, { maxChars });
+      return readPdf(bytes, filename, { maxChars, maxPages: options.maxPages });
     case 'docx':
     case 'doc':
       if (container === 'zip') return readDocx(bytes, filename, office);

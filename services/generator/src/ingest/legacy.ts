@@ -20,6 +20,9 @@ export interface LegacyReadOptions {
   /** How long one conversion may take. */
   timeoutMs?: number;
   zipLimits?: OfficeReadOptions['zipLimits'];
+  maxPages?: number;
+  /** Told the process id of each LibreOffice started (its process group), so a supervisor can kill it. */
+  onChildProcess?: (pid: number) => void;
 }
 
 export const DEFAULT_CONVERSION_TIMEOUT_MS = 60_000;
@@ -63,9 +66,10 @@ export async function readLegacyOffice(
     bytes,
     extension,
     binary,
-    options.timeoutMs ?? DEFAULT_CONVERSION_TIMEOUT_MS
+    options.timeoutMs ?? DEFAULT_CONVERSION_TIMEOUT_MS,
+    options.onChildProcess
   );
-  const readOptions: OfficeReadOptions = { format: extension, zipLimits: options.zipLimits };
+  const readOptions: OfficeReadOptions = { format: extension, zipLimits: options.zipLimits, maxPages: options.maxPages };
   return extension === 'doc' ? readDocx(converted, origin, readOptions) : readPptx(converted, origin, readOptions);
 }
 
@@ -74,7 +78,8 @@ export async function convertWithLibreOffice(
   bytes: Buffer,
   extension: LegacyExtension,
   binary: string,
-  timeoutMs: number
+  timeoutMs: number,
+  onChildProcess?: (pid: number) => void
 ): Promise<Buffer> {
   const workDirectory = await mkdtemp(join(tmpdir(), 'trainwright-convert-'));
   try {
@@ -102,7 +107,8 @@ export async function convertWithLibreOffice(
       // HOME too, so nothing is written to the service user's home directory.
       { ...process.env, HOME: workDirectory },
       timeoutMs,
-      extension
+      extension,
+      onChildProcess
     );
     try {
       return await readFile(join(outputDirectory, `input.${TARGET[extension]}`));
@@ -120,11 +126,13 @@ function run(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
-  extension: LegacyExtension
+  extension: LegacyExtension,
+  onChildProcess?: (pid: number) => void
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     // Its own process group, so a timeout can stop soffice.bin as well as the launcher script.
     const child = spawn(binary, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    if (child.pid !== undefined) onChildProcess?.(child.pid);
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

@@ -9,6 +9,8 @@ export interface OfficeReadOptions {
   zipLimits?: Partial<ZipLimits>;
   /** The format to report, e.g. 'doc' when the file was converted from a legacy .doc. */
   format?: SourceFormat;
+  /** Slides beyond this fail the file (a .pptx's page limit). */
+  maxPages?: number;
 }
 
 export interface Relationship {

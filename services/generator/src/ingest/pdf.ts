@@ -69,6 +69,8 @@ const CMAP_DIRECTORY = `${join(dirname(createRequire(import.meta.url).resolve('p
 export interface PdfReadOptions {
   /** Stop reading pages once this much text is collected (the caller cuts the rest anyway). */
   maxChars?: number;
+  /** More pages than this fail the file at once, before any page is read. */
+  maxPages?: number;
 }
 
 export async function readPdf(bytes: Buffer, origin: string, options: PdfReadOptions = {}): Promise<SourceDocument> {
@@ -100,6 +102,7 @@ export async function readPdf(bytes: Buffer, origin: string, options: PdfReadOpt
       if (error instanceof Error && error.name === 'PasswordException') throw IngestError.passwordProtected();
       throw IngestError.invalid('PDF', error);
     }
+    if (options.maxPages !== undefined && pdf.numPages > options.maxPages) throw IngestError.tooManyPages(pdf.numPages, options.maxPages);
     const lines = await readLines(pdf, options.maxChars ?? Number.POSITIVE_INFINITY).catch((error: unknown) => {
       // pdfjs is lenient while opening; damage inside pages surfaces here.
       throw IngestError.invalid('PDF', error);

@@ -29,6 +29,9 @@ export async function readPptx(
     const slidePaths = slideRelationshipIds
       .map((id) => presentationRelationships.find((rel) => rel.id === id && isType(rel, 'slide'))?.target)
       .filter((path): path is string => path !== undefined);
+    if (options.maxPages !== undefined && slidePaths.length > options.maxPages) {
+      throw IngestError.tooManyPages(slidePaths.length, options.maxPages, 'slides');
+    }
 
     const builder = new DocumentBuilder();
     let slideCount = 0;

@@ -1,21 +1,42 @@
 // Reads a generation's source material: uploaded files from object storage, web pages through
-// the safe fetcher, pasted text. All the I/O of ingestion is here; parsing is in src/ingest.
+// the safe fetcher, pasted text. All the I/O of ingestion is here; parsing is in src/ingest and
+// runs in a worker thread with the configured limits (src/sandbox), never on the event loop.
+import { sizeExceededMessage } from '@trainwright/catalogue';
 import type { ObjectStorage } from '@trainwright/platform';
 import type { SourceDocument } from '../domain/types.js';
-import { documentFromText, extractDocument } from '../ingest/index.js';
+import { documentFromText, IngestError } from '../ingest/index.js';
 import { fetchArticle } from '../ingest/url.js';
-import type { SourceReader, StoredFile } from '../services/ports.js';
+import { readDocumentInWorker, type DocumentLimits } from '../sandbox/sandboxed-reader.js';
+import type { WorkerSupervisor } from '../sandbox/supervisor.js';
+import type { FileLimits, SourceReader, StoredFile } from '../services/ports.js';
 
 export class SourceReaderRepository implements SourceReader {
   constructor(
     private readonly storage: ObjectStorage,
-    private readonly options: { libreOfficePath: string | null; allowOrigins: string[]; fetchTimeoutMs: number; fetchMaxBytes: number },
+    private readonly options: {
+      libreOfficePath: string | null;
+      allowOrigins: string[];
+      fetchTimeoutMs: number;
+      fetchMaxBytes: number;
+      /** Where documents are parsed, and within which limits. */
+      supervisor: WorkerSupervisor;
+      limits: DocumentLimits & { maxBytes: number };
+    },
   ) {}
 
-  async file(file: StoredFile): Promise<SourceDocument> {
+  async file(file: StoredFile, limits: FileLimits = {}): Promise<SourceDocument> {
+    const maxBytes = Math.min(this.options.limits.maxBytes, limits.maxBytes ?? Infinity);
     const chunks: Buffer[] = [];
-    for await (const chunk of this.storage.get(file.storageKey)) chunks.push(chunk as Buffer);
-    return extractDocument({ bytes: Buffer.concat(chunks), filename: file.filename }, { libreOfficePath: this.options.libreOfficePath });
+    let size = 0;
+    for await (const chunk of this.storage.get(file.storageKey)) {
+      size += (chunk as Buffer).length;
+      // Counted as it is read: a file over the limit is not read to its end.
+      if (size > maxBytes) throw IngestError.fileTooLarge(sizeExceededMessage(Math.max(size, Number(file.size) || 0), maxBytes));
+      chunks.push(chunk as Buffer);
+    }
+    return readDocumentInWorker(this.options.supervisor, { bytes: Buffer.concat(chunks), filename: file.filename }, this.options.limits, {
+      libreOfficePath: this.options.libreOfficePath,
+    });
   }
 
   url(url: string): Promise<SourceDocument> {

@@ -2,7 +2,17 @@
 // (analyzing), run the engine (generating_content), score the result and publish it. Progress is
 // published as it really advances; a failure publishes one clear message and never partial
 // content.
-import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, isTrialState, trialRefusal } from '@trainwright/catalogue';
+import {
+  DEFAULT_ATMOSPHERE,
+  DEFAULT_TARGET_AUDIENCE,
+  isTierId,
+  isTrialState,
+  isUploadKind,
+  maxUploadBytes,
+  TIERS,
+  trialRefusal,
+  UPLOAD_KINDS,
+} from '@trainwright/catalogue';
 import { detectTextFormat, parseSlideText, scriptTextToDeck, type GeneratedContent, type TextFormat } from '@trainwright/formats';
 import { deckToSource, sourceText } from '../domain/source.js';
 import {
@@ -11,6 +21,7 @@ import {
   type GenerationTask,
   type GeneratorEngine,
   type QualityAssessment,
+  type QualityRequest,
   type ScorableContent,
   type SourceDocument,
 } from '../domain/types.js';
@@ -59,6 +70,8 @@ export class GenerationService {
       /** Questions for the 'add a knowledge check' improvement. */
       makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
       onUnexpected: (error: unknown, projectId: string) => void;
+      /** Quality scoring of the result (main.ts runs it in a worker thread); scoreContent here by default. */
+      score?: (content: ScorableContent, request: QualityRequest) => Promise<QualityAssessment>;
     },
   ) {}
 
@@ -103,7 +116,8 @@ export class GenerationService {
         imageStyle: project.imageStyle,
         branding: brandingOf(project),
       };
-      const assessment = scoreContent(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
+      const score = this.deps.score ?? (async (content: ScorableContent, request: QualityRequest) => scoreContent(content, request));
+      const assessment = await score(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
       const scored = performance.now();
       await events.progress(projectId, 'generating_content', 100);
       await events.completed(projectId, contentFromResult(result, assessment), assessment);
@@ -126,7 +140,7 @@ export class GenerationService {
     const files = input.files;
     const { sources } = this.deps;
     const readFile = async (file: StoredFile) => {
-      const doc = await sources.file(file);
+      const doc = await sources.file(file, { maxBytes: planFileLimit(input.ownerTier, file.kind) });
       await progress(80);
       return doc;
     };
@@ -195,6 +209,13 @@ export class GenerationService {
     await events.progress(project.id, 'generating_content', 100);
     await events.completed(project.id, improvedContent(generatedContentOf(original), improved.content, assessment, notices), assessment);
   }
+}
+
+/** The largest file of this kind the owner's plan accepts (the upload was checked too; a job
+ * queued before a downgrade, or a file stored another way, is held to it here). */
+function planFileLimit(tier: string, kind: string): number {
+  const rule = isUploadKind(kind) ? UPLOAD_KINDS[kind] : UPLOAD_KINDS.document;
+  return maxUploadBytes(rule, isTierId(tier) ? TIERS[tier].limits.fileUploadLimitMB : null);
 }
 
 /** Errors another attempt cannot fix: the project is gone or its input is invalid. */

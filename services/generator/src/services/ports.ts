@@ -25,9 +25,15 @@ export interface ProjectDirectory {
   updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void>;
 }
 
+/** Limits of one file that come from the owner's plan (the reader adds the configured ones). */
+export interface FileLimits {
+  /** The largest file the plan accepts for this kind of upload. */
+  maxBytes?: number;
+}
+
 /** A generation's source material read into a source document. */
 export interface SourceReader {
-  file(file: StoredFile): Promise<SourceDocument>;
+  file(file: StoredFile, limits?: FileLimits): Promise<SourceDocument>;
   url(url: string): Promise<SourceDocument>;
   text(text: string, title: string): SourceDocument;
 }
