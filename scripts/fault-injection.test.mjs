@@ -98,7 +98,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
     ports,
     keys: ensureKeys(keysDir),
     // A dead render worker's job is taken up again after RENDER_LOCK_MS (30 s by default).
-    extra: { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
+    extra: { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
   });
   const base = `http://127.0.0.1:${ports.gateway}`;
   let stack;

@@ -16,6 +16,8 @@ const schema = commonConfigSchema.extend({
   /** Run the `generate` queue's worker in this process (a deployment may split API and workers). */
   GENERATE_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   GENERATE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  // How long a dead generator's job stays locked before another takes it up (renewed while alive).
+  GENERATE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** An OpenAI-compatible endpoint (OpenAI, Azure OpenAI, Ollama, vLLM); empty: the offline engine. */
   LLM_BASE_URL: z.string().default(''),
   LLM_API_KEY: z.string().default(''),

@@ -105,7 +105,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
       { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
       GENERATE_PROJECT_JOB.queue,
       [generateProjectJob({ generations, events: new GenerationEventsRepository(infra.bus) })],
-      { concurrency: config.GENERATE_CONCURRENCY },
+      { concurrency: config.GENERATE_CONCURRENCY, lockMs: config.GENERATE_LOCK_MS, logger },
     );
     worker.on('error', (err) => logger.error({ err }, 'generate worker error'));
   }

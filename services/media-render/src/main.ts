@@ -105,7 +105,7 @@ export async function startMediaServer(
       RENDER_PROJECT_JOB.queue,
       [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) })],
       // A video may take minutes: the lock is renewed while the worker lives.
-      { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS },
+      { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
     );
     worker.on('error', (err) => logger.error({ err }, 'render worker error'));
   }

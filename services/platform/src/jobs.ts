@@ -4,6 +4,7 @@
 // enqueueing idempotent.
 import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
 import { createQueue, createWorker, type QueueContext } from './queues.js';
+import type { Logger } from './logger.js';
 
 export interface JobDefinition<Payload> {
   /** The queue that carries it: workers drain, and scale on, one queue. */
@@ -54,12 +55,25 @@ export interface JobContext {
 export interface JobHandler<Payload = never> {
   job: JobDefinition<Payload>;
   run(payload: Payload, context: JobContext): Promise<unknown>;
+  /**
+   * The job ended without `run` finishing any attempt: its worker died (was killed, ran out of
+   * memory) more often than the queue allows, so BullMQ failed it when it was next taken up. What
+   * `run` would have reported on its last attempt (a failure event) is reported here.
+   */
+  abandoned?(payload: Payload, context: { jobId: string; reason: string }): Promise<void>;
 }
 
 /** Pairs a definition with its handler (keeps the payload type checked). */
-export function handleJob<Payload>(job: JobDefinition<Payload>, run: JobHandler<Payload>['run']): JobHandler<Payload> {
-  return { job, run };
+export function handleJob<Payload>(
+  job: JobDefinition<Payload>,
+  run: JobHandler<Payload>['run'],
+  hooks: Pick<JobHandler<Payload>, 'abandoned'> = {},
+): JobHandler<Payload> {
+  return { job, run, ...hooks };
 }
+
+/** BullMQ's reasons for failing a job none of whose attempts ended (its workers kept dying). */
+const ABANDONED = /^job (stalled|started) more than allowable limit$/;
 
 /** Sends jobs to one queue. */
 export class JobQueue {
@@ -110,6 +124,8 @@ export interface JobWorkerOptions {
   concurrency: number;
   /** How long a job stays locked to a worker that stopped renewing it (a dead one), in ms. */
   lockMs?: number;
+  /** Where a failing `abandoned` hook is reported. */
+  logger?: Pick<Logger, 'error'>;
 }
 
 /** Drains one queue, dispatching each job to its handler by name. */
@@ -117,7 +133,7 @@ export function startJobWorker(ctx: QueueContext, queue: string, handlers: reado
   checkJobHandlers(queue, handlers);
   const byName = new Map(handlers.map((h) => [h.job.name, h]));
   const lock = options.lockMs ?? 30_000;
-  return createWorker(
+  const worker = createWorker(
     ctx,
     queue,
     async (job: Job) => {
@@ -140,4 +156,12 @@ export function startJobWorker(ctx: QueueContext, queue: string, handlers: reado
     // lock expires and is run again.
     { concurrency: options.concurrency, lockDuration: lock, stalledInterval: lock },
   );
+  worker.on('failed', (job, error) => {
+    if (!job || !ABANDONED.test(error.message)) return;
+    const abandoned = byName.get(job.name)?.abandoned;
+    abandoned?.(job.data as never, { jobId: job.id ?? '', reason: error.message }).catch((failure: unknown) => {
+      options.logger?.error({ err: failure, jobId: job.id, queue }, 'reporting an abandoned job failed');
+    });
+  });
+  return worker;
 }

@@ -495,3 +495,28 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     response?.destroy();
   }
 }
+
+/**
+ * A URL field a user stores (a company's website, a logo): '' when empty; otherwise an http(s) URL
+ * of at most `maxLength` characters at a public address, normalised. Each refusal is a validation
+ * error naming the field: an address we would later refuse to fetch is refused when stored.
+ */
+export function storedUrlField(field: string, value: string | undefined, maxLength: number): string {
+  const v = (value ?? '').trim();
+  if (!v) return '';
+  if (v.length > maxLength) throw AppError.validation(field, `${field} must be at most ${maxLength} characters`);
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw AppError.validation(field, `${field} must be a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.validation(field, `${field} must be an http or https URL`);
+  try {
+    checkUrlTarget(url.toString());
+  } catch (error) {
+    if (error instanceof UnsafeUrlError) throw AppError.validation(field, error.message);
+    throw error;
+  }
+  return url.toString();
+}

@@ -3,10 +3,12 @@
 import { checkJobHandlers, defineJob, handleJob, JobError, JobQueue, startJobWorker } from '../src/jobs.js';
 import { GENERATE_PROJECT_JOB, RENDER_PROJECT_JOB } from '../src/job-definitions.js';
 import { createQueue, createRedis, createWorker } from '../src/queues.js';
-import { createTestInfra, type TestInfra } from '../src/testing.js';
+import { createTestInfra, eventually, type TestInfra } from '../src/testing.js';
 
 const ECHO_JOB = defineJob<{ id: string; fail?: 'permanent' | 'once' }>({ queue: 'jobs-test', name: 'echo', attempts: 3, backoffMs: 10, jobId: (p) => `echo-${p.id}` });
 const OTHER_JOB = defineJob<{ id: string }>({ queue: 'jobs-test', name: 'other', attempts: 1, backoffMs: 10, jobId: (p) => `other-${p.id}` });
+// On a queue of its own: the stalled-job checks must see no other test's jobs.
+const DYING_JOB = defineJob<{ id: string }>({ queue: 'jobs-dying-test', name: 'dying', attempts: 3, backoffMs: 10, jobId: (p) => `dying-${p.id}` });
 
 describe('checkJobHandlers', () => {
   const noop = async () => undefined;
@@ -103,6 +105,39 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
     expect(Object.fromEntries(settled)).toEqual({ 'echo-a': 'completed', 'echo-b': 'failed: cannot ever work', 'echo-c': 'completed' });
     expect(runs.sort()).toEqual(['a#1', 'b#1', 'c#1', 'c#2']);
     await worker.close();
+    await queue.close();
+  });
+
+  it("should report a job whose worker died on every attempt through its handler's abandoned hook, once", async () => {
+    const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
+    const queue = new JobQueue(ctx, 'jobs-dying-test');
+    const started: number[] = [];
+    const abandoned: Array<{ id: string; jobId: string; reason: string }> = [];
+    const handlers = () =>
+      [
+        // Never finishes: the worker running it is then closed by force, as a killed process would stop.
+        handleJob(DYING_JOB, async (_p, job) => {
+          started.push(job.attempt);
+          await new Promise(() => undefined);
+        }, { abandoned: async (p, context) => void abandoned.push({ id: p.id, ...context }) }),
+      ] as never;
+    const lockMs = 400;
+    await queue.enqueue(DYING_JOB, { id: 'dies' });
+    // Each worker dies (force-closed, its lock left to expire) once it has taken the job up;
+    // BullMQ allows one stall, so the third worker to take it up fails it at once.
+    for (let death = 0; death < 2; death++) {
+      const worker = startJobWorker(ctx, 'jobs-dying-test', handlers(), { concurrency: 1, lockMs });
+      const before = started.length;
+      await eventually(() => started.length > before, 10_000);
+      await worker.close(true);
+    }
+    const last = startJobWorker(ctx, 'jobs-dying-test', handlers(), { concurrency: 1, lockMs });
+    await eventually(() => abandoned.length > 0, 15_000);
+    expect(abandoned).toEqual([{ id: 'dies', jobId: 'dying-dies', reason: 'job stalled more than allowable limit' }]);
+    expect(started).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, lockMs * 2));
+    expect(abandoned).toHaveLength(1);
+    await last.close();
     await queue.close();
   });
 });

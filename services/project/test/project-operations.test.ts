@@ -109,6 +109,16 @@ describe('project operations', () => {
       expect(deps.projects.rows.get(created.id)).toMatchObject({ generator_type: 'quality_improvement', request_data: plan, derived_from_project_id: original });
       expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
     });
+
+    it('should refuse branding URLs at loopback, private or link-local addresses on create and edit, storing nothing', async () => {
+      const refused = await failure(createProject(deps, owner, { ...SCRIPT, branding: { companyName: 'Acme', logoUrl: 'http://10.1.2.3/logo.png', website: '' } }));
+      expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This address is not allowed: 10.1.2.3 is a private network address.', detail: { field: 'logo_url' } });
+      expect(deps.projects.rows.size).toBe(0);
+      const id = await stored();
+      const edit = await failure(updateProject(deps, owner, id, { branding: { companyName: 'Acme', logoUrl: '', website: 'http://169.254.169.254/' } }));
+      expect(edit.detail).toEqual({ field: 'website' });
+      expect(edit.message.startsWith('This address is not allowed: 169.254.169.254')).toBe(true);
+    });
   });
 
   describe(updateProject.name, () => {
@@ -168,7 +178,7 @@ describe('project operations', () => {
         ['template', { templateId: 'business-employee-onboarding' }],
         ['font style', { fontStyle: 'classic' }],
         ['image style', { imageStyle: 'abstract' }],
-        ['branding', { branding: { companyName: 'Acme', website: 'https://acme.test' } }],
+        ['branding', { branding: { companyName: 'Acme', website: 'https://acme.example' } }],
         ['visual format', { visualFormat: 'mp4' }],
         ['document format', { documentFormat: 'word' }],
         ['voice', { voiceSelection: { voice_id: 'alloy', name: 'Alloy', category: 'premade' } }],

@@ -1,5 +1,5 @@
 // Input rules of part 1 section 5 (sign-up, company, profile). Each failure names its field.
-import { AppError, UnsafeUrlError, checkUrlTarget } from '@trainwright/platform';
+import { AppError, storedUrlField } from '@trainwright/platform';
 
 export const LIMITS = {
   name: 100,
@@ -29,26 +29,9 @@ export function requiredText(field: string, value: string | undefined, max: numb
   return v;
 }
 
+/** A stored URL (website, logo): http(s), bounded, at a public address (the platform's one rule). */
 export function optionalUrl(field: string, value: string | undefined): string {
-  const v = (value ?? '').trim();
-  if (!v) return '';
-  if (v.length > LIMITS.url) fail(field, `${field} must be at most ${LIMITS.url} characters`);
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    fail(field, `${field} must be a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') fail(field, `${field} must be an http or https URL`);
-  // Stored addresses are fetched (logos) and shown to visitors: loopback, private, link-local and
-  // local names are refused now, with the reason, not silently at fetch time.
-  try {
-    checkUrlTarget(url.toString());
-  } catch (error) {
-    if (error instanceof UnsafeUrlError) fail(field, error.message);
-    throw error;
-  }
-  return url.toString();
+  return storedUrlField(field, value, LIMITS.url);
 }
 
 export function normaliseEmail(value: string | undefined): string {

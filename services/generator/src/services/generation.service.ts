@@ -59,6 +59,8 @@ export interface JobTimings {
 }
 
 export const INTERNAL_FAILURE = 'Generation failed because of an internal error. Please try again.';
+/** When the process running a generation died on every attempt (killed, out of memory). */
+export const ABANDONED_GENERATION = 'Generation stopped because the process running it stopped unexpectedly several times. Please try again.';
 
 export class GenerationService {
   constructor(

@@ -52,6 +52,8 @@ export interface RenderRequest {
 }
 
 export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal error. Please try again.';
+/** When the worker running a render died on every attempt (killed, out of memory). */
+export const ABANDONED_RENDER = 'Rendering stopped because the worker running it stopped unexpectedly several times. Please try again.';
 
 export class RenderService {
   constructor(

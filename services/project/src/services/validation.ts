@@ -1,6 +1,6 @@
 // The create form's rules (part 1 section 5) and the bounds on every text field.
 import { PROJECT_LIMITS, type ProjectType } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { AppError, storedUrlField } from '@trainwright/platform';
 import type { VoiceJson } from '../repositories/database.js';
 
 export const MESSAGES = {
@@ -44,18 +44,9 @@ export function title(value: string | undefined): string {
   return v;
 }
 
+/** A branding URL (website, logo): http(s), bounded, at a public address (the platform's one rule). */
 export function url(field: string, value: string | undefined): string {
-  const v = (value ?? '').trim();
-  if (!v) return '';
-  if (v.length > TEXT_LIMITS.url) fail(field, `${field} must be at most ${TEXT_LIMITS.url} characters`);
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    fail(field, `${field} must be a URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(field, `${field} must be an http or https URL`);
-  return parsed.toString();
+  return storedUrlField(field, value, TEXT_LIMITS.url);
 }
 
 export interface BrandingInput {
