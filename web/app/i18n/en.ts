@@ -251,6 +251,7 @@ const en = {
     accountSummary: 'Account summary',
     subscription: 'Subscription',
     projectsUsed: 'Projects used',
+    sampleNotCounted: 'The Welcome Training sample is not counted toward your plan.',
     memberSince: 'Member since',
     manageBilling: 'Manage Billing',
   },

@@ -251,6 +251,7 @@ const es: Messages = {
     accountSummary: 'Resumen de la cuenta',
     subscription: 'Suscripción',
     projectsUsed: 'Proyectos usados',
+    sampleNotCounted: 'El ejemplo Welcome Training no cuenta para tu plan.',
     memberSince: 'Miembro desde',
     manageBilling: 'Gestionar facturación',
   },

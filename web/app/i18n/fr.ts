@@ -253,6 +253,7 @@ const fr: Messages = {
     accountSummary: 'Résumé du compte',
     subscription: 'Abonnement',
     projectsUsed: 'Projets utilisés',
+    sampleNotCounted: "L'exemple Welcome Training n'est pas compté dans votre forfait.",
     memberSince: 'Membre depuis',
     manageBilling: 'Gérer la facturation',
   },

@@ -292,6 +292,8 @@ export default function ProfilePage() {
                 <dt className="text-slate-600">{t('profile.projectsUsed')}</dt>
                 <dd className="font-medium text-slate-900">{usageText(t, account.projects_used, account.project_limit)}</dd>
               </div>
+              {/* The dashboard's totals include the sample; the plan's count never does. */}
+              <p className="text-xs text-slate-500" data-testid="sample-not-counted">{t('profile.sampleNotCounted')}</p>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('profile.memberSince')}</dt>
                 <dd className="font-medium text-slate-900">{formatDate(account.member_since, i18n.language, timeZone)}</dd>
