@@ -79,6 +79,8 @@ describe('sign-up and profile', () => {
       await page.getByTestId('profile-name').getByText('Ada K. Trainer').waitFor();
       // User text is shown as text, never as HTML.
       expect(await page.getByTestId('profile-bio').innerText()).toBe(bio);
+      // The plan's count leaves the welcome sample out, and says so.
+      expect(await page.getByTestId('sample-not-counted').innerText()).toBe('The Welcome Training sample is not counted toward your plan.');
 
       // Sign out: back to the sign-in screen, and the session is gone after a reload.
       await page.getByRole('button', { name: 'Sign out' }).click();
