@@ -12,12 +12,11 @@
 //    every format downloadable.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { ROOT, ensureKeys, prepareDatabase, processes, stackEnv, stackPorts, startProcesses, waitFor } from './lib/stack.mjs';
+import { ROOT, isolatedStackEnv, prepareDatabase, processes, startProcesses, waitFor } from './lib/stack.mjs';
 import { supervise } from './lib/supervisor.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -89,17 +88,13 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 });
 
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
-  const id = `${process.pid}`;
-  const keysDir = mkdtempSync(join(tmpdir(), 'tw-fault-keys-'));
-  const ports = stackPorts({ web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 });
-  const env = stackEnv({
-    database: `tw_fault_${id}`,
-    namespace: `fault_${id}`,
-    ports,
-    keys: ensureKeys(keysDir),
-    // A dead render worker's job is taken up again after RENDER_LOCK_MS (30 s by default).
-    extra: { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
-  });
+  const { ports, env, keysDir } = isolatedStackEnv(
+    'fault',
+    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 },
+    // A dead worker's job is taken up again once its lock expires (30 s by default).
+    { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
+  );
+
   const base = `http://127.0.0.1:${ports.gateway}`;
   let stack;
   t.after(async () => {
@@ -136,7 +131,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
     return response;
   };
 
-  const email = `fault-${id}@example.com`;
+  const email = `fault-${process.pid}@example.com`;
   const registered = await api('POST', '/api/auth/register', null, { name: 'Fay Fault', company: 'Fault Co', email, password: 'password1' });
   assert.equal(registered.status, 201, await registered.clone().text());
   const { token, user } = await registered.json();

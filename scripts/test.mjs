@@ -4,10 +4,9 @@
 // First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
 import './lib/ensure-node.mjs';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, build, ensureKeys, installDependencies, log, prepareDatabase, processes, provision, stackEnv, stackPorts, startProcesses, waitFor } from './lib/stack.mjs';
+import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
 
 const args = new Set(process.argv.slice(2));
 const runUnit = !args.has('--e2e-only');
@@ -41,16 +40,11 @@ if (runUnit && !args.has('--no-bench')) {
 
 if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
-  const id = `${process.pid}`;
-  const keysDir = mkdtempSync(join(tmpdir(), 'tw-e2e-keys-'));
-  const ports = stackPorts({ web: 13000, gateway: 18080, auth: 50151, project: 50152, generator: 50153, media: 50154, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 });
-  const env = stackEnv({
-    database: `tw_e2e_${id}`,
-    namespace: `e2e_${id}`,
-    ports,
-    keys: ensureKeys(keysDir),
-    extra: { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
-  });
+  const { ports, env, keysDir } = isolatedStackEnv(
+    'e2e',
+    { web: 13000, gateway: 18080, auth: 50151, project: 50152, generator: 50153, media: 50154, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 },
+    { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
+  );
   await prepareDatabase(env);
   // Fails fast: a process that exits three times within 10 s of its start stops the stack.
   const stack = await startProcesses(processes(env, ports), { giveUp: { exits: 3, withinMs: 10_000 } });

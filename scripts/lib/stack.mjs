@@ -3,7 +3,8 @@
 // restarts with backoff). Node built-ins only until npm install has run.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { supervise } from './supervisor.mjs';
@@ -88,6 +89,19 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 
 export function stackPorts(ports = {}) {
   return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, ...ports };
+}
+
+/**
+ * The environment of a stack of its own for one test run: the given ports, database
+ * `tw_<label>_<pid>`, namespace `<label>_<pid>` and a key pair in a temporary folder (the caller
+ * removes `keysDir`).
+ */
+export function isolatedStackEnv(label, portList, extra = {}) {
+  const id = `${process.pid}`;
+  const keysDir = mkdtempSync(join(tmpdir(), `tw-${label}-keys-`));
+  const ports = stackPorts(portList);
+  const env = stackEnv({ database: `tw_${label}_${id}`, namespace: `${label}_${id}`, ports, keys: ensureKeys(keysDir), extra });
+  return { ports, env, keysDir };
 }
 
 export async function prepareDatabase(env) {
