@@ -2,7 +2,7 @@
 // the real auth and project services and real PostgreSQL, Redis and NATS.
 import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
-import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyMembersChanged, PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { call as callAs, eventually, register as registerAccount, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -180,7 +180,13 @@ describe('roles', () => {
     for (const role of ['viewer', 'commenter']) {
       const member = await register(role);
       await h.auth.core.db.insertInto('memberships').values({ company_id: owner.companyId, user_id: member.id, role }).execute();
-      expect((await call('GET', `/api/projects/${id}`, member)).json().can_edit).toBe(false);
+      // As a membership change announces itself (services drop what they kept of the member's companies).
+      await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: owner.companyId, userId: member.id, role, occurredAt: '' }).finish());
+      const seen = await eventually(async () => {
+        const res = await call('GET', `/api/projects/${id}`, member);
+        return res.statusCode === 200 ? res.json() : undefined;
+      });
+      expect(seen.can_edit).toBe(false);
       expect((await call('POST', '/api/projects', member, { title: 'X', script_content: script, company_id: owner.companyId })).statusCode).toBe(403);
       expect((await call('PATCH', `/api/projects/${id}`, member, { title: 'Changed' })).statusCode).toBe(403);
       expect((await call('DELETE', `/api/projects/${id}`, member)).statusCode).toBe(403);

@@ -1,11 +1,11 @@
 // Memberships as the auth service knows them, read over gRPC: the one way a service asks who may
 // do what in a company. Each service's repositories/membership.repository.ts builds on this.
 // After follow(bus), answers are kept in the process and dropped when auth announces a change
-// (company.*, subscription.changed), when the owner's trial state changes, or after a minute at
+// (company.* incl. members_changed, subscription.changed), when the owner's trial state changes, or after a minute at
 // most, so reads cost no call to auth; writes ask with { fresh: true } and see their own changes.
 import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
-import { CompanyRenamed, CompanySwitched, CompanyCreated, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { LRUCache } from 'lru-cache';
 import type { MembershipSource } from './authz.js';
 import { AppError } from './errors.js';
@@ -155,6 +155,10 @@ export class MembershipCache {
       if (event.subject === 'company.created') this.drop({ userId: CompanyCreated.decode(event.data).ownerUserId });
       else if (event.subject === 'company.switched') this.drop({ userId: CompanySwitched.decode(event.data).userId });
       else if (event.subject === 'company.renamed') this.drop({ companyId: CompanyRenamed.decode(event.data).companyId });
+      else if (event.subject === 'company.members_changed') {
+        const { userId, companyId } = CompanyMembersChanged.decode(event.data);
+        this.drop({ userId, companyId });
+      }
     });
     await bus.subscribeFrom(since, 'subscription.changed', async (event) => {
       this.drop({ ownerUserId: SubscriptionChanged.decode(event.data).userId });

@@ -1,5 +1,5 @@
 // Medium test: kept membership answers and the auth events that drop them, on the real NATS JetStream.
-import { CompanyCreated, CompanyRenamed, CompanySwitched, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { EventBus } from '../src/events.js';
 import { createLogger } from '../src/logger.js';
 import { MEMBERSHIP_KEEP_MS, MembershipCache } from '../src/memberships.js';
@@ -88,6 +88,16 @@ describe(MembershipCache.name, () => {
     expect(await publishAndWaitForDrop('company.renamed', renamed, 'k', 'u1', s)).toBe(true);
     const upgraded = SubscriptionChanged.encode({ userId: 'owner', tier: 'business', previousTier: 'free-trial', occurredAt: '' }).finish();
     expect(await publishAndWaitForDrop('subscription.changed', upgraded, 'k', 'u1', s)).toBe(true);
+  });
+
+  it("should drop the answers of a member added, removed or given another role, and those naming the company", async () => {
+    const member = source(() => 'member');
+    await read('m', 'u5', member, [company('c5own', 'u5')]);
+    const changed = CompanyMembersChanged.encode({ companyId: 'c5', userId: 'u5', role: 'viewer', occurredAt: '' }).finish();
+    expect(await publishAndWaitForDrop('company.members_changed', changed, 'm', 'u5', member)).toBe(true);
+    const colleague = source(() => 'colleague');
+    await read('c', 'u6', colleague, [company('c5', 'owner5')]);
+    expect(await publishAndWaitForDrop('company.members_changed', changed, 'c', 'u6', colleague)).toBe(true);
   });
 
   it('should keep answers an event does not concern', async () => {
