@@ -2,6 +2,8 @@
 // capabilities (see shared/spec/DECISIONS.md). Everything that gates, counts or describes a plan
 // derives from this file, so the pricing cards, the API and enforcement cannot disagree.
 
+import { formatBytes } from './uploads.js';
+
 export const TIER_IDS = ['free-trial', 'professional', 'business', 'enterprise'] as const;
 export type TierId = (typeof TIER_IDS)[number];
 
@@ -271,6 +273,30 @@ export function formatUsage(current: number, limit: number): string {
 export function companyLimitMessage(tierId: TierId): string {
   const tier = TIERS[tierId];
   return `Your ${tier.name} plan allows only ${tier.limits.companyLimit} companies. Upgrade to create more.`;
+}
+
+/** A plan's storage (storageGB) in bytes; -1 when the plan has none. */
+export function storageLimitBytes(tierId: TierId): number {
+  const gb = TIERS[tierId].limits.storageGB;
+  return isUnlimited(gb) ? -1 : gb * 1024 ** 3;
+}
+
+/**
+ * The bytes a plan owner may still store: the limit (storageLimitBytes; -1 for none, Infinity
+ * here) minus what their companies hold (uploads plus rendered files), never below 0.
+ */
+export function storageLeftBytes(limitBytes: number, usedBytes: number): number {
+  if (limitBytes < 0) return Infinity;
+  return Math.max(0, limitBytes - Math.max(0, usedBytes));
+}
+
+/** The refusal of an upload of `fileBytes` when only `leftBytes` of the plan's storage are left. */
+export function storageLimitMessage(tierId: TierId, fileBytes: number, leftBytes: number): string {
+  const tier = TIERS[tierId];
+  return (
+    `Your ${tier.name} plan includes ${tier.limits.storageGB} GB of storage, and this file (${formatBytes(fileBytes)}) ` +
+    `needs more than the ${formatBytes(leftBytes)} left. Delete projects you no longer need or upgrade your plan to upload it.`
+  );
 }
 
 export function projectLimitMessage(tierId: TierId): string {

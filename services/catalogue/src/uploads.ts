@@ -71,6 +71,20 @@ export function maxUploadBytes(rule: UploadRule, planLimitMB?: number | null): n
   return Math.min(rule.maxBytes, plan);
 }
 
+/** '30 seconds', '30 minutes', '1.5 minutes': how the upload time limits are named. */
+function formatDuration(ms: number): string {
+  const [value, unit] = ms >= 60_000 ? [ms / 60_000, 'minute'] : [ms / 1000, 'second'];
+  const shown = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return `${shown} ${unit}${shown === '1' ? '' : 's'}`;
+}
+
+/** The refusal of an upload body that stopped arriving: nothing for `ms` (idle), or not all in `ms` (total). */
+export function uploadTimeoutMessage(limit: 'idle' | 'total', ms: number): string {
+  return limit === 'idle'
+    ? `The upload stopped: no data arrived for ${formatDuration(ms)}. Please check your connection and try again.`
+    : `The upload did not finish within ${formatDuration(ms)}. Please check your connection and try again.`;
+}
+
 /** The refusal of a file whose extension the kind does not take. */
 export function unsupportedTypeMessage(kind: UploadKindName): string {
   return `File type not supported. Accepted types: ${UPLOAD_KINDS[kind].extensions.join(', ')}`;

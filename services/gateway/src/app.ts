@@ -18,6 +18,7 @@ import type { GatewayContext } from './context.js';
 import { AccessLog } from './plugins/access-log.js';
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerRequestLimits } from './plugins/request-limits.js';
+import { AdmissionLimiter, registerAdmission } from './plugins/admission.js';
 import { eventHub } from './plugins/event-hub.js';
 import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from './plugins/security-headers.js';
 import { RevokedSessions, TokenVerifier, registerOriginCheck, registerSessionHook } from './plugins/session.js';
@@ -128,6 +129,18 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   registerRequestLimits(app);
   registerOriginCheck(app, config.WEB_ORIGIN);
   registerSessionHook(app, verifier, revoked);
+  // Bounded concurrency per company and for the gateway: a crowd is refused (429/503 with
+  // Retry-After) before it can wait out a gRPC deadline.
+  registerAdmission(
+    app,
+    new AdmissionLimiter({
+      perKey: config.GATEWAY_MAX_INFLIGHT_PER_COMPANY,
+      queuePerKey: config.GATEWAY_MAX_QUEUED_PER_COMPANY,
+      maxWaitMs: config.GATEWAY_MAX_QUEUE_WAIT_MS,
+      global: config.GATEWAY_MAX_INFLIGHT,
+      retryAfterSeconds: Math.max(1, Math.ceil(config.GATEWAY_MAX_QUEUE_WAIT_MS / 1000)),
+    }),
+  );
   await app.register(eventHub, { bus, clients });
 
   const ctx: GatewayContext = { app, config, clients, verifier, revokedSessions: revoked, deps: { db, redis, bus } };

@@ -25,6 +25,10 @@ const schema = commonConfigSchema
     COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     // Pasted source text may be 2,000,000 characters (up to 4 bytes each in UTF-8).
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(8_388_608),
+    /** An upload body (multipart) that sends nothing for this long is refused (408) and its partial file removed. */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** The longest an upload body may take in all: 200 MB (the largest file a plan takes) at 1 Mbit/s is 28 minutes. */
+    UPLOAD_BODY_TIMEOUT_MS: z.coerce.number().int().min(500).default(1_800_000),
     /** Sign-in attempts per client address per window. */
     RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
     RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(5),
@@ -32,6 +36,14 @@ const schema = commonConfigSchema
     /** Which proxies' X-Forwarded-For to believe (proxy-addr syntax). */
     TRUST_PROXY: z.string().default('loopback'),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+    /** Requests of one company (or of one user, when a request names no company) in flight at once (plugins/admission.ts). */
+    GATEWAY_MAX_INFLIGHT_PER_COMPANY: z.coerce.number().int().min(1).default(8),
+    /** Requests of one company waiting for a slot; more are refused at once (429 with Retry-After). */
+    GATEWAY_MAX_QUEUED_PER_COMPANY: z.coerce.number().int().min(0).default(16),
+    /** How long a request may wait for its company's slot before it is refused (429). */
+    GATEWAY_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(2000),
+    /** Requests in flight across the gateway (as many may wait); more are refused at once (503 with Retry-After). */
+    GATEWAY_MAX_INFLIGHT: z.coerce.number().int().min(1).default(64),
     LOG_REQUESTS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   })
   .refine((c) => c.AUTH_JWT_PUBLIC_KEY || c.AUTH_JWT_PUBLIC_KEY_FILE, {

@@ -116,7 +116,7 @@ export async function startMediaServer(
     const downloads = new DownloadService({ views: new ProjectViewRepository(infra.db), projects, memberships, files, downloads: new DownloadRepository(infra.db) });
     await subscribeAll(infra.bus, [projectDeletedSubscription(renders), projectViewsSubscription(downloads)]);
     grpc = createGrpcServer(logger);
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices }));
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }

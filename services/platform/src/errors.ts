@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   COMPANY_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** A request body that stopped arriving (an upload past its idle or overall time limit). */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
@@ -42,6 +44,7 @@ const GRPC_BY_HTTP: Record<number, GrpcStatus> = {
   401: GrpcStatus.UNAUTHENTICATED,
   403: GrpcStatus.PERMISSION_DENIED,
   404: GrpcStatus.NOT_FOUND,
+  408: GrpcStatus.DEADLINE_EXCEEDED,
   409: GrpcStatus.ALREADY_EXISTS,
   413: GrpcStatus.RESOURCE_EXHAUSTED,
   415: GrpcStatus.INVALID_ARGUMENT,

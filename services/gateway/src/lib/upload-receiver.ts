@@ -1,18 +1,31 @@
 // Uploads stream from the browser through the gateway into object storage under the company;
 // nothing is buffered whole. The bytes must be what the extension says (magic numbers), and the
-// size within both the kind's and the plan's limit; a refused or aborted file is removed at once.
-// The text fields may come before or after the file (part 1 section 7 lists the file first).
+// size within both the kind's and the plan's limit and within the storage the plan has left; a
+// refused, aborted or timed-out file is removed at once. The body has time limits (an idle gap and
+// an overall time, lib/body-deadline.ts). The text fields may come before or after the file (part 1
+// section 7 lists the file first).
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 
 import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromStream } from 'file-type';
-import { CONTENT_MISMATCH, UPLOAD_KINDS, contentMatches, maxUploadBytes, type UploadKindName } from '@trainwright/catalogue';
+import {
+  CONTENT_MISMATCH,
+  UPLOAD_KINDS,
+  contentMatches,
+  isTierId,
+  maxUploadBytes,
+  storageLeftBytes,
+  storageLimitMessage,
+  type UploadKindName,
+} from '@trainwright/catalogue';
 import { AppError, ByteLimit, STORAGE_TEMP_AREA, checkExtension, fileTooLarge, type ObjectStorage } from '@trainwright/platform';
 import type { ServiceClients } from '../clients.js';
+import type { GatewayConfig } from '../config.js';
 import { callerOf } from '../plugins/session.js';
 import { refuseNul } from '../plugins/request-limits.js';
+import { BodyDeadline, type BodyTimeouts } from './body-deadline.js';
 
 export interface StoredUpload {
   id: string;
@@ -31,6 +44,37 @@ export interface ReceiveOptions {
   kindOf: (value: string | undefined) => UploadKindName;
   /** Every kind kindOf can answer: a file that arrives before its kind is bounded by the largest of their limits. */
   kinds: readonly UploadKindName[];
+  /** The body's time limits (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_BODY_TIMEOUT_MS). */
+  timeouts: BodyTimeouts;
+}
+
+/** The body time limits of every upload route, from the configuration. */
+export function uploadTimeouts(config: Pick<GatewayConfig, 'UPLOAD_IDLE_TIMEOUT_MS' | 'UPLOAD_BODY_TIMEOUT_MS'>): BodyTimeouts {
+  return { idleMs: config.UPLOAD_IDLE_TIMEOUT_MS, totalMs: config.UPLOAD_BODY_TIMEOUT_MS };
+}
+
+/** Where a file goes and what bounds it: the kind's and plan's file limit, and the storage left. */
+interface Target {
+  ext: string;
+  companyId: string;
+  key: string;
+  /** The file limit (kind and plan). */
+  fileMax: number;
+  /** The plan's storage left (Infinity: no limit). */
+  storageLeft: number;
+  /** The byte bound while streaming: the smaller of the two. */
+  max: number;
+  ownerTier: string;
+}
+
+/** The refusal of a file of `size` bytes over a target's bound: the file limit's, or the storage's. */
+function overLimit(size: number, target: Target): AppError {
+  if (size > target.fileMax || !isTierId(target.ownerTier)) return fileTooLarge(size, Math.min(target.fileMax, target.max));
+  return new AppError('PLAN_LIMIT_REACHED', storageLimitMessage(target.ownerTier, size, target.storageLeft), {
+    field: 'file',
+    limit: 'storageGB',
+    storage_left_bytes: target.storageLeft,
+  });
 }
 
 /** A file part as held in storage while the request is read. */
@@ -57,27 +101,26 @@ interface Held {
  * file (a company_id sent after it) has the file checked again for the final fields.
  */
 export function createUploadReceiver(clients: ServiceClients, storage: ObjectStorage) {
-  /** Where files of a kind go for the company field, and the most bytes they may have there. */
-  async function targetOf(kind: UploadKindName, filename: string, companyField: string, userId: string) {
+  /**
+   * Where files of a kind go for the company field, and the most bytes they may have there: the
+   * file limit, and the plan owner's storage left (their companies' uploads, from the project
+   * service, plus their rendered files, from media-render).
+   */
+  async function targetOf(kind: UploadKindName, filename: string, companyField: string, userId: string): Promise<Target> {
     const ext = checkExtension(kind, filename);
     const target = await clients.project.prepareUpload({ userId, companyId: companyField }, { userId });
+    const rendered = target.storageLimitBytes < 0 ? { bytes: 0 } : await clients.media.getRenderedBytes({ companyIds: target.ownerCompanyIds }, { userId });
+    const fileMax = maxUploadBytes(UPLOAD_KINDS[kind], target.fileUploadLimitMb);
+    const storageLeft = storageLeftBytes(target.storageLimitBytes, target.uploadedBytes + rendered.bytes);
     return {
       ext,
       companyId: target.companyId,
-      max: maxUploadBytes(UPLOAD_KINDS[kind], target.fileUploadLimitMb),
       key: `companies/${target.companyId}/uploads/${randomUUID()}${ext}`,
+      fileMax,
+      storageLeft,
+      max: Math.min(fileMax, storageLeft),
+      ownerTier: target.ownerTier,
     };
-  }
-
-  /** Writes a file part to `key` through `limit`; a refused or broken stream leaves no object. */
-  async function write(part: MultipartFile, key: string, limit: ByteLimit): Promise<void> {
-    try {
-      await storage.put(key, limit);
-    } catch (error) {
-      part.file.resume();
-      await storage.delete(key);
-      throw error;
-    }
   }
 
   /** The checks on the stored bytes: some, and what the extension says. Returns their type. */
@@ -89,13 +132,15 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
   }
 
   /** Fields first: straight to its place under the exact limit. */
-  async function receivePlaced(part: MultipartFile, kind: UploadKindName, companyField: string, userId: string): Promise<Held> {
+  async function receivePlaced(part: MultipartFile, kind: UploadKindName, companyField: string, userId: string, written: Set<string>): Promise<Held> {
     const target = await targetOf(kind, part.filename, companyField, userId).catch((error: unknown) => {
       part.file.resume();
       throw error;
     });
     const limit = ByteLimit.over(part.file, target.max);
-    await write(part, target.key, limit);
+    await write(part, target.key, limit, written).catch((error: unknown) => {
+      throw limit.exceeded ? overLimit(limit.bytes, target) : error;
+    });
     const contentType = await checkContent(target.key, target.ext, limit.bytes, limit.head).catch(async (error: unknown) => {
       await storage.delete(target.key);
       throw error;
@@ -104,11 +149,11 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
   }
 
   /** File first: to the temp area under the spool limit; past it nothing is kept but the size. */
-  async function receiveSpooled(part: MultipartFile, spoolMax: number): Promise<Held> {
+  async function receiveSpooled(part: MultipartFile, spoolMax: number, written: Set<string>): Promise<Held> {
     const key = `${STORAGE_TEMP_AREA}/uploads/${randomUUID()}`;
     const limit = ByteLimit.over(part.file, spoolMax);
     try {
-      await write(part, key, limit);
+      await write(part, key, limit, written);
     } catch (error) {
       // Too large for any kind: refused once the fields say with which limit.
       if (!limit.exceeded) throw error;
@@ -118,19 +163,37 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
   }
 
   /** Applies the final fields' rules to a held file and moves it into place. */
-  async function place(held: Held, kind: UploadKindName, companyField: string, userId: string): Promise<void> {
+  async function place(held: Held, kind: UploadKindName, companyField: string, userId: string, written: Set<string>): Promise<void> {
     const target = await targetOf(kind, held.filename, companyField, userId);
-    if (held.size > target.max) throw fileTooLarge(held.size, target.max);
+    if (held.size > target.max) throw overLimit(held.size, target);
     // Only a file over every limit has no key, and the check above refused it.
     const contentType = await checkContent(held.key!, target.ext, held.size, held.head);
+    written.add(target.key);
     await storage.move(held.key!, target.key);
     held.key = target.key;
     held.placed = { kind, companyField, companyId: target.companyId, contentType };
   }
 
-  return async function receive(request: FastifyRequest, options: ReceiveOptions): Promise<{ fields: Record<string, string>; file?: StoredUpload }> {
-    const { userId } = callerOf(request);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+  /** Writes a file part to `key` through `limit`; a refused or broken stream leaves no object. */
+  async function write(part: MultipartFile, key: string, limit: ByteLimit, written: Set<string>): Promise<void> {
+    written.add(key);
+    try {
+      await storage.put(key, limit);
+    } catch (error) {
+      part.file.resume();
+      await storage.delete(key);
+      throw error;
+    }
+  }
+
+  async function readBody(
+    request: FastifyRequest,
+    options: ReceiveOptions,
+    userId: string,
+    deadline: BodyDeadline,
+    written: Set<string>,
+    reading: (part: MultipartFile | undefined) => void,
+  ): Promise<{ fields: Record<string, string>; file?: StoredUpload }> {
     const spoolMax = Math.max(...options.kinds.map((kind) => UPLOAD_KINDS[kind].maxBytes));
     const fields: Record<string, string> = {};
     let held: Held | undefined;
@@ -139,13 +202,16 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       // is stored and counts the real size for the refusal.
       const limits = { files: 1, fields: options.maxFields, fieldSize: options.fieldSize, fileSize: Infinity };
       for await (const part of request.parts({ limits })) {
+        // A part that arrives after the time ran out is not read (the request is answered).
+        deadline.check();
         if (part.type === 'field') {
           fields[part.fieldname] = refuseNul(part.fieldname, String(part.value));
           continue;
         }
         const kindValue = fields[options.kindField];
+        reading(part);
         if (kindValue === undefined) {
-          held = await receiveSpooled(part, spoolMax);
+          held = await receiveSpooled(part, spoolMax, written);
           continue;
         }
         let kind: UploadKindName;
@@ -155,12 +221,16 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
           part.file.resume();
           throw error;
         }
-        held = await receivePlaced(part, kind, fields.company_id ?? '', userId);
+        held = await receivePlaced(part, kind, fields.company_id ?? '', userId, written);
       }
+      reading(undefined);
+      // The body is all in: what follows is ours, not bounded by the body's time limits.
+      deadline.check();
+      deadline.stop();
       if (!held) return { fields };
       const kind = options.kindOf(fields[options.kindField]);
       const companyField = fields.company_id ?? '';
-      if (held.placed?.kind !== kind || held.placed.companyField !== companyField) await place(held, kind, companyField, userId);
+      if (held.placed?.kind !== kind || held.placed.companyField !== companyField) await place(held, kind, companyField, userId, written);
     } catch (error) {
       if (held?.key) await storage.delete(held.key);
       throw error;
@@ -173,6 +243,33 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
         throw error;
       });
     return { fields, file: { id: file.id, kind: file.kind, filename: file.filename, size: file.size, contentType: file.contentType } };
+  }
+
+  return async function receive(request: FastifyRequest, reply: FastifyReply, options: ReceiveOptions): Promise<{ fields: Record<string, string>; file?: StoredUpload }> {
+    const { userId } = callerOf(request);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Please send the file as multipart/form-data.');
+    const deadline = new BodyDeadline(request.raw, options.timeouts);
+    /** Every key this request wrote: all removed when the body times out. */
+    const written = new Set<string>();
+    /** The file part being read: a timeout ends it, which ends (and cleans up) its write. */
+    let reading: MultipartFile | undefined;
+    deadline.onExpire((error) => reading?.file.destroy(error));
+    const body = readBody(request, options, userId, deadline, written, (part) => (reading = part));
+    try {
+      return await Promise.race([body, deadline.expired]);
+    } catch (error) {
+      if (deadline.error) {
+        // The body's own clean-up runs once its stream ends; what it wrote goes now. The client
+        // sends no more of this request: the answer closes the connection.
+        await Promise.race([body.catch(() => {}), new Promise((r) => setTimeout(r, 1000).unref())]);
+        await Promise.all([...written].map((key) => storage.delete(key)));
+        void reply.header('connection', 'close');
+        throw deadline.error;
+      }
+      throw error;
+    } finally {
+      deadline.stop();
+    }
   };
 }
 

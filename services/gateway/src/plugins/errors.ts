@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_LIMITS } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from '@trainwright/platform';
+import { AdmissionRefused } from './admission.js';
 
 export const ERROR_MESSAGES = {
   badUrl: 'The address is not valid: check its encoding.',
@@ -113,10 +114,28 @@ export function clientErrorReply(error: NodeJS.ErrnoException, socket: Duplex): 
   socket.destroy(error);
 }
 
+/** Seconds a client is told to wait before retrying a 429 or a 503 that does not say otherwise. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A service that did not answer within its gRPC deadline (TIMEOUT) is answered 503 UNAVAILABLE,
+ * never 504: the gateway's admission limits keep requests from waiting behind a crowd, so a
+ * deadline means a backend too busy or too slow right now, and the client may retry after
+ * Retry-After (docs/api.md, "Errors").
+ */
+export function forClient(error: AppError): AppError {
+  return error.code === 'TIMEOUT' ? new AppError('UNAVAILABLE', error.message) : error;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const appError = forClient(toAppError(error));
+    if (appError.status >= 500 && !(error instanceof AdmissionRefused)) request.log.error({ err: error }, 'request failed');
+    // Every 429 and 503 says when to try again.
+    if ((appError.status === 429 || appError.status === 503) && !reply.hasHeader('retry-after')) {
+      const seconds = error instanceof AdmissionRefused ? error.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS;
+      void reply.header('retry-after', String(seconds));
+    }
     void reply.status(appError.status).send(appError.toJSON());
   });
   app.setNotFoundHandler((_request, reply) => {

@@ -9,7 +9,7 @@ import { Branding, VoiceSelection } from '@trainwright/proto/trainwright/project
 import type { GatewayContext } from '../context.js';
 import { Str, errorResponses } from '../schemas/common.js';
 import { BrandingBody, VoiceBody } from '../schemas/projects.js';
-import type { UploadReceiver } from '../lib/upload-receiver.js';
+import { uploadTimeouts, type UploadReceiver } from '../lib/upload-receiver.js';
 import { requireVoiceAllowed } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
 
@@ -52,7 +52,7 @@ function jsonField(fields: Record<string, string>, name: string): unknown {
   }
 }
 
-export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload: UploadReceiver, storage: ObjectStorage) {
+export function generatorRoutes({ app, clients, config }: GatewayContext, receiveUpload: UploadReceiver, storage: ObjectStorage) {
   const create = async (userId: string, requestId: string, b: GeneratorInput, fileIds: string[]) => {
     await requireVoiceAllowed(clients, userId, requestId, b.company_id ?? '', b.voice_selection?.voice_id);
     return clients.project.createProject(
@@ -115,7 +115,8 @@ export function generatorRoutes({ app, clients }: GatewayContext, receiveUpload:
     },
     async (request, reply) => {
       const { userId } = callerOf(request);
-      const { fields, file } = await receiveUpload(request, {
+      const { fields, file } = await receiveUpload(request, reply, {
+        timeouts: uploadTimeouts(config),
         maxFields: 12,
         fieldSize: 8_388_608,
         kindField: 'generator_type',

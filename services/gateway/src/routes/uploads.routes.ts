@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { UPLOAD_KINDS, isUploadKind, type UploadKindName } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { GatewayContext } from '../context.js';
-import type { UploadReceiver } from '../lib/upload-receiver.js';
+import { uploadTimeouts, type UploadReceiver } from '../lib/upload-receiver.js';
 import { errorResponses } from '../schemas/common.js';
 
 const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKindName[];
 const Upload = Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
 
-export function uploadRoutes({ app }: GatewayContext, receive: UploadReceiver) {
+export function uploadRoutes({ app, config }: GatewayContext, receive: UploadReceiver) {
   app.post(
     '/api/uploads',
     {
@@ -21,7 +21,8 @@ export function uploadRoutes({ app }: GatewayContext, receive: UploadReceiver) {
       },
     },
     async (request, reply) => {
-      const { file } = await receive(request, {
+      const { file } = await receive(request, reply, {
+        timeouts: uploadTimeouts(config),
         maxFields: 5,
         fieldSize: 200,
         kindField: 'kind',

@@ -4,12 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { VOICE_SAMPLE_UPLOAD, formatBytes, voicePreviewLocation } from '@trainwright/catalogue';
 import { AppError, ByteLimit, type ObjectStorage } from '@trainwright/platform';
+import type { MultipartFile } from '@fastify/multipart';
 import type { GatewayContext } from '../context.js';
 import { errorResponses } from '../schemas/common.js';
 import { voiceJson } from '../schemas/mappers.js';
 import { companyOf } from '../lib/voice-access.js';
 import { callerOf } from '../plugins/session.js';
 import { refuseNul } from '../plugins/request-limits.js';
+import { BodyDeadline } from '../lib/body-deadline.js';
+import { uploadTimeouts } from '../lib/upload-receiver.js';
 
 const CLONE_MAX_BYTES = VOICE_SAMPLE_UPLOAD.maxBytes;
 const CLONE_MAX_FILES = 10;
@@ -35,7 +38,7 @@ const PreviewParams = Type.Object({ voice_id: Type.String({ maxLength: 200 }) })
 const PreviewBody = Type.Object({ sample_text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });
 const AudioParams = Type.Object({ audio: Type.String({ maxLength: 80 }) });
 
-export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
+export function voiceRoutes({ app, clients, config }: GatewayContext, storage: ObjectStorage) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
 
   app.get(
@@ -116,8 +119,14 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
       const companyId = await companyOf(clients, userId, request.id);
       const fields: Record<string, string> = {};
       const samples: Array<{ filename: string; storageKey: string; size: number }> = [];
-      try {
+      // The body's time limits, as for every upload: a timeout ends the sample being read (its
+      // write fails) and the samples are removed below.
+      const deadline = new BodyDeadline(request.raw, uploadTimeouts(config));
+      let reading: MultipartFile | undefined;
+      deadline.onExpire((error) => reading?.file.destroy(error));
+      const readSamples = async () => {
         for await (const part of request.parts({ limits: { files: CLONE_MAX_FILES, fields: 5, fieldSize: 2000, fileSize: CLONE_MAX_BYTES * 4 } })) {
+          deadline.check();
           if (part.type === 'field') {
             fields[part.fieldname] = refuseNul(part.fieldname, String(part.value));
             continue;
@@ -126,6 +135,7 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
           const storageKey = `companies/${companyId}/voice-samples/${randomUUID()}${ext}`;
           // Samples need no field: name and description may come before or after them.
           const limit = ByteLimit.over(part.file, CLONE_MAX_BYTES);
+          reading = part;
           samples.push({ filename: part.filename, storageKey, size: 0 });
           await storage.put(storageKey, limit).catch((error: unknown) => {
             if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') {
@@ -135,12 +145,28 @@ export function voiceRoutes({ app, clients }: GatewayContext, storage: ObjectSto
           });
           samples[samples.length - 1]!.size = limit.bytes;
         }
+        reading = undefined;
+        deadline.check();
+        deadline.stop();
+      };
+      const read = readSamples();
+      try {
+        try {
+          await Promise.race([read, deadline.expired]);
+        } catch (error) {
+          if (!deadline.error) throw error;
+          // Wait a moment for the sample being written to end, then answer (and close).
+          await Promise.race([read.catch(() => {}), new Promise((r) => setTimeout(r, 1000).unref())]);
+          void reply.header('connection', 'close');
+          throw deadline.error;
+        }
         const voice = await clients.media.cloneVoice(
           { userId, companyId, name: fields.name ?? '', description: fields.description ?? '', samples },
           opts(userId, request.id),
         );
         return reply.status(201).send(voiceJson(voice));
       } finally {
+        deadline.stop();
         // Samples are read once, to match (or clone) the voice; they are not kept.
         await Promise.all(samples.map((s) => storage.delete(s.storageKey)));
       }

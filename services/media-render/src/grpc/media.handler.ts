@@ -2,6 +2,7 @@
 import type { UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
+import type { RenderedFiles } from '../services/ports.js';
 import type { VoiceService, VoiceView } from '../services/voice.service.js';
 
 export function toProtoVoice(v: VoiceView): ProtoVoice {
@@ -19,8 +20,8 @@ export function toProtoVoice(v: VoiceView): ProtoVoice {
   };
 }
 
-export function createMediaHandlers(deps: { downloads: DownloadService; voices: VoiceService }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices } = deps;
+export function createMediaHandlers(deps: { downloads: DownloadService; voices: VoiceService; files: Pick<RenderedFiles, 'bytesOf'> }): UnaryHandlers<typeof MediaServiceService> {
+  const { downloads, voices, files } = deps;
   return {
     openDownload: async (req) => {
       const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download');
@@ -41,5 +42,6 @@ export function createMediaHandlers(deps: { downloads: DownloadService; voices: 
         }),
       ),
     checkVoice: async (req) => toProtoVoice(await voices.check(req.userId, req.companyId, req.voiceId)),
+    getRenderedBytes: async (req) => ({ bytes: await files.bytesOf(req.companyIds.slice(0, 1000)) }),
   };
 }

@@ -79,4 +79,14 @@ export class RenderedFileRepository implements RenderedFiles {
       .executeTakeFirst();
     return row && { ...row, size: Number(row.size) };
   }
+
+  async bytesOf(companyIds: readonly string[]): Promise<number> {
+    if (companyIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('rendered_files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+      .where('company_id', 'in', companyIds)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
 }

@@ -40,6 +40,8 @@ export interface RenderedFiles {
   forgetProject(projectId: string): Promise<string[]>;
   /** The file of the last set that completed: the one downloads serve, whatever runs meanwhile. */
   currentFile(projectId: string, format: string): Promise<RenderedFile | undefined>;
+  /** The bytes of every rendered file these companies hold (counted against their owner's storage). */
+  bytesOf(companyIds: readonly string[]): Promise<number>;
 }
 
 /** The project service, as media-render reads it. */

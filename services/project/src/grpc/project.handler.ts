@@ -210,7 +210,14 @@ export function createProjectHandlers(
     },
     prepareUpload: async (req) => {
       const target = await prepareUpload(deps, req.userId, req.companyId);
-      return { companyId: target.companyId, fileUploadLimitMb: target.fileUploadLimitMB };
+      return {
+        companyId: target.companyId,
+        fileUploadLimitMb: target.fileUploadLimitMB,
+        storageLimitBytes: target.storageLimitBytes,
+        uploadedBytes: target.uploadedBytes,
+        ownerCompanyIds: target.ownerCompanyIds,
+        ownerTier: target.ownerTier,
+      };
     },
     registerUpload: async (req) => {
       const file = { companyId: req.companyId, kind: req.kind, filename: req.filename, size: req.size, contentType: req.contentType, storageKey: req.storageKey };

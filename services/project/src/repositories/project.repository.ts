@@ -185,6 +185,16 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       .execute();
   }
 
+  async uploadedBytes(companyIds: readonly string[]): Promise<number> {
+    if (companyIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('project_files')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+      .where('company_id', 'in', companyIds)
+      .executeTakeFirst();
+    return Number(row?.bytes ?? 0);
+  }
+
   async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string> {
     const row = await this.db
       .insertInto('project_files')

@@ -109,6 +109,10 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return id;
   }
 
+  async uploadedBytes(companyIds: readonly string[]) {
+    return this.files.filter((f) => companyIds.includes(f.company_id)).reduce((sum, f) => sum + f.size, 0);
+  }
+
   async deleteUnattachedFile(id: string, companyIds: string[], createdBy: string) {
     const index = this.files.findIndex((f) => f.id === id && companyIds.includes(f.company_id) && f.created_by === createdBy && f.project_id === null);
     return index === -1 ? undefined : this.files.splice(index, 1)[0]!.storage_key;

@@ -97,6 +97,8 @@ export interface ProjectStore {
   filesOf(projectIds: string[]): Promise<FileRow[]>;
   insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string>;
   deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined>;
+  /** The bytes of every upload (attached to a project or not) these companies hold. */
+  uploadedBytes(companyIds: readonly string[]): Promise<number>;
   fileKinds(fileIds: string[], companyId: string): Promise<string[]>;
   update(id: string, changes: ProjectChanges, events: OutboxEvent[]): Promise<void>;
   /** Writes the changes and events only if the project is still as `seen` (false: it changed meanwhile). */

@@ -1,15 +1,43 @@
 // Uploads: where one goes, recording it once the gateway stored it, and discarding one no project
 // uses.
-import { TIERS } from '@trainwright/catalogue';
+import { TIERS, storageLimitBytes } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { isUuid } from '../validation.js';
 import { companyFor } from './access.js';
 import type { ProjectDeps } from './deps.js';
 
-/** A company the caller may create projects in, and its plan's size limit. */
-export async function prepareUpload(deps: ProjectDeps, userId: string, requestedCompanyId: string): Promise<{ companyId: string; fileUploadLimitMB: number }> {
-  const company = companyFor(await deps.memberships.companiesOf(userId, { fresh: true }), requestedCompanyId, 'project.create', 'Company not found');
-  return { companyId: company.companyId, fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB };
+export interface UploadTarget {
+  companyId: string;
+  fileUploadLimitMB: number;
+  /** The plan's storage in bytes (-1: none). */
+  storageLimitBytes: number;
+  /** The bytes of the uploads every company of the plan owner holds. */
+  uploadedBytes: number;
+  /** The plan owner's companies: the gateway asks media-render for their rendered files' bytes. */
+  ownerCompanyIds: string[];
+  ownerTier: string;
+}
+
+/**
+ * A company the caller may create projects in, its plan's file size limit, and what counts
+ * against the plan's storage so far on this side: storage belongs to the plan owner, so the
+ * uploads of every company they own count (the caller may not be a member of all of them).
+ */
+export async function prepareUpload(deps: ProjectDeps, userId: string, requestedCompanyId: string): Promise<UploadTarget> {
+  const callers = await deps.memberships.companiesOf(userId, { fresh: true });
+  const company = companyFor(callers, requestedCompanyId, 'project.create', 'Company not found');
+  // The owner is a member of each company they own.
+  const owners = company.ownerUserId === userId ? callers : await deps.memberships.companiesOf(company.ownerUserId);
+  const owned = owners.companies.filter((c) => c.ownerUserId === company.ownerUserId).map((c) => c.companyId);
+  const ownerCompanyIds = [...new Set([company.companyId, ...owned])];
+  return {
+    companyId: company.companyId,
+    fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB,
+    storageLimitBytes: storageLimitBytes(company.ownerTier),
+    uploadedBytes: await deps.projects.uploadedBytes(ownerCompanyIds),
+    ownerCompanyIds,
+    ownerTier: company.ownerTier,
+  };
 }
 
 export async function registerUpload(

@@ -1,0 +1,48 @@
+// prepareUpload's storage side: the plan's storage and the uploads of every company of the plan
+// owner (not only those the caller belongs to), counted against it.
+import { randomUUID } from 'node:crypto';
+import { prepareUpload } from '../src/services/projects/uploads.js';
+import { fakeProjectDeps } from './fakes/project-deps.fake.js';
+
+function file(companyId: string, size: number) {
+  return { companyId, kind: 'script', filename: 'a.txt', size, contentType: 'text/plain', storageKey: `companies/${companyId}/uploads/${randomUUID()}.txt`, createdBy: randomUUID() };
+}
+
+describe('prepareUpload storage', () => {
+  it("should count the uploads of every company the plan owner owns, and no one else's", async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const member = randomUUID();
+    const [first, second, foreign] = [randomUUID(), randomUUID(), randomUUID()];
+    deps.memberships.join(owner, { companyId: first, ownerTier: 'business' });
+    deps.memberships.join(owner, { companyId: second, ownerTier: 'business' });
+    // The owner is also a member of someone else's company: its uploads are that owner's.
+    deps.memberships.join(owner, { companyId: foreign, ownerUserId: randomUUID(), role: 'editor' });
+    deps.memberships.join(member, { companyId: first, ownerUserId: owner, ownerTier: 'business', role: 'editor' });
+    await deps.projects.insertFile(file(first, 1000));
+    await deps.projects.insertFile(file(second, 500));
+    await deps.projects.insertFile(file(foreign, 7000));
+
+    const asOwner = await prepareUpload(deps, owner, first);
+    expect(asOwner).toEqual({
+      companyId: first,
+      fileUploadLimitMB: 100,
+      storageLimitBytes: 50 * 1024 ** 3,
+      uploadedBytes: 1500,
+      ownerCompanyIds: [first, second],
+      ownerTier: 'business',
+    });
+    // A member who is not in the owner's second company still counts it.
+    const asMember = await prepareUpload(deps, member, first);
+    expect(asMember.uploadedBytes).toBe(1500);
+    expect(asMember.ownerCompanyIds.sort()).toEqual([first, second].sort());
+  });
+
+  it('should give a free trial 1 GB and nothing used when there are no uploads', async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const company = randomUUID();
+    deps.memberships.join(owner, { companyId: company });
+    expect(await prepareUpload(deps, owner, '')).toMatchObject({ companyId: company, storageLimitBytes: 1024 ** 3, uploadedBytes: 0, ownerCompanyIds: [company] });
+  });
+});
