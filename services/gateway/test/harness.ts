@@ -11,7 +11,7 @@ import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@
 import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
 import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
 import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -201,4 +201,13 @@ let counter = 0;
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
   return `${prefix}.${Date.now()}.${counter}@example.com`;
+}
+
+/** Every file under a folder of the harness's storage (recursively), relative to it. */
+export function storageFiles(h: Pick<Harness, 'storageDir'>, ...path: string[]): string[] {
+  const dir = join(h.storageDir, ...path);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
 }

@@ -2,11 +2,9 @@
 // lists the file first, and so does a browser FormData with the file appended first). Bodies are
 // built by hand so the order of the parts is exactly the one under test.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, storageFiles, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -41,14 +39,7 @@ async function post(path: string, who: Account, parts: Part[]) {
   return { status: response.status, body: (await response.json()) as any };
 }
 
-/** Every file under a storage folder (recursively), relative to it. */
-function filesUnder(...path: string[]): string[] {
-  const dir = join(h.storageDir, ...path);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
-}
+const filesUnder = (...path: string[]) => storageFiles(h, ...path);
 
 const uploadsOf = (companyId: string) => filesUnder('companies', companyId, 'uploads');
 /** Files spooled while their fields were unknown: none may outlive the request. */

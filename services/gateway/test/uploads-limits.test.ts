@@ -3,12 +3,10 @@
 // goes away leaves nothing, and an upload beyond the plan's storage left is refused while it
 // streams. The time limits are short here (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_BODY_TIMEOUT_MS).
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { join } from 'node:path';
 import { createDatabase } from '@trainwright/platform';
 import { eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, storageFiles, type Harness } from './harness.js';
 
 const IDLE_MS = 1000;
 const TOTAL_MS = 4000;
@@ -30,14 +28,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Every file under a storage folder (recursively), relative to it. */
-function filesUnder(...path: string[]): string[] {
-  const dir = join(h.storageDir, ...path);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
-}
+const filesUnder = (...path: string[]) => storageFiles(h, ...path);
 /** What uploads leave under a company (its welcome sample's renders live elsewhere). */
 const companyFiles = (companyId: string) => [...filesUnder('companies', companyId, 'uploads'), ...filesUnder('companies', companyId, 'voice-samples')];
 const spooled = () => filesUnder('tmp');
