@@ -16,6 +16,7 @@ import { createTestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { loadGeneratorConfig, migrateGenerator } from '@trainwright/generator';
+import { loadMediaConfig, migrateMedia } from '@trainwright/media-render';
 import { serverEnv } from './children.mjs';
 import { expectOk, removeNatsStream } from './load.mjs';
 
@@ -23,6 +24,7 @@ const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GATEWAY_SERVERS = join(BENCH, 'gateway', 'servers.mjs'); // roles auth, gateway
 export const PROJECT_SERVERS = join(BENCH, 'projects', 'servers.mjs'); // role project
 export const GENERATOR_SERVERS = join(BENCH, 'generate', 'servers.mjs'); // role generator
+export const MEDIA_SERVERS = join(BENCH, 'render', 'servers.mjs'); // role media (the API, no render worker)
 export const ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/auth')));
 
 /** Deletes every Redis key of a createTestInfra namespace (BullMQ queues, rate-limit counters). */
@@ -43,7 +45,7 @@ export async function removeRedisKeys(infra, log) {
 
 /**
  * The stack of one run, started by `start` in `children` (../lib/children.mjs); `cleanup` removes
- * what it made (stop the children first). `env.auth|project|generator|gateway` add settings per
+ * what it made (stop the children first). `env.auth|project|generator|media|gateway` add settings per
  * service.
  */
 export function createStack({ children, log }) {
@@ -62,7 +64,7 @@ export function createStack({ children, log }) {
     const auth = await children.start(GATEWAY_SERVERS, 'auth', 'auth', authEnv);
     const authAddr = { AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}` };
 
-    const projectEnv = serverEnv({ ...common, ...authAddr, PROJECT_GRPC_PORT: '0', BENCH_PROTOTYPES: '', ...env.project });
+    const projectEnv = serverEnv({ ...common, ...authAddr, PROJECT_GRPC_PORT: '0', ...env.project });
     await migrateProject(loadProjectConfig(projectEnv));
     const project = await children.start(PROJECT_SERVERS, 'project', 'project', projectEnv);
     const projectAddr = { PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}` };
@@ -71,6 +73,11 @@ export function createStack({ children, log }) {
     const generatorEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, GENERATOR_GRPC_PORT: '0', LLM_BASE_URL: '', GENERATE_WORKER: 'true', ...env.generator });
     await migrateGenerator(loadGeneratorConfig(generatorEnv));
     const generator = await children.start(GENERATOR_SERVERS, 'generator', 'generator', generatorEnv);
+
+    // The API only: uploads ask it for the owner's stored renders (the plan's storage).
+    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', ...env.media });
+    await migrateMedia(loadMediaConfig(mediaEnv));
+    const media = await children.start(MEDIA_SERVERS, 'media', 'media', mediaEnv);
 
     const gateway = await children.start(
       GATEWAY_SERVERS,
@@ -81,14 +88,14 @@ export function createStack({ children, log }) {
         ...authAddr,
         ...projectAddr,
         GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
-        // Generation ends at the hand-off to rendering; this stack has no media-render.
-        MEDIA_SERVICE_ADDR: '127.0.0.1:1',
+        // Generation ends at the hand-off to rendering: no render worker runs here.
+        MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,
       }),
     );
-    return { infra, database, common, storageDir, base: `http://127.0.0.1:${gateway.port}`, auth, project, generator, gateway, servers: [gateway, generator, project, auth] };
+    return { infra, database, common, storageDir, base: `http://127.0.0.1:${gateway.port}`, auth, project, generator, media, gateway, servers: [gateway, media, generator, project, auth] };
   }
 
   async function cleanup() {

@@ -63,22 +63,33 @@ export class AdmissionLimiter {
     return this.waiting;
   }
 
+  /**
+   * The release function when a slot is free now (the common case, answered without a promise);
+   * undefined when the request would have to wait or be refused (then call acquire).
+   */
+  tryAcquire(key: string): (() => void) | undefined {
+    const state = this.keys.get(key) ?? { running: 0, waiting: [] };
+    if (state.running >= this.limits.perKey || state.waiting.length > 0 || this.running >= this.limits.global) return undefined;
+    if (state.running === 0) this.keys.set(key, state);
+    this.running++;
+    state.running++;
+    return this.releaser(key, state);
+  }
+
   /** Resolves with a release function once admitted; rejects with AdmissionRefused. */
   acquire(key: string): Promise<() => void> {
     const { perKey, queuePerKey, maxWaitMs, global, retryAfterSeconds } = this.limits;
+    const now = this.tryAcquire(key);
+    if (now) return Promise.resolve(now);
     let state = this.keys.get(key);
     if (!state) {
       state = { running: 0, waiting: [] };
       this.keys.set(key, state);
     }
     if (state.running < perKey && state.waiting.length === 0) {
-      if (this.running >= global) {
-        this.forget(key, state);
-        return Promise.reject(new AdmissionRefused('UNAVAILABLE', retryAfterSeconds));
-      }
-      this.running++;
-      state.running++;
-      return Promise.resolve(this.releaser(key, state));
+      // A free slot of the key, none of the gateway's.
+      this.forget(key, state);
+      return Promise.reject(new AdmissionRefused('UNAVAILABLE', retryAfterSeconds));
     }
     if (state.waiting.length >= queuePerKey) return Promise.reject(new AdmissionRefused('RATE_LIMITED', retryAfterSeconds));
     if (this.waiting >= global) return Promise.reject(new AdmissionRefused('UNAVAILABLE', retryAfterSeconds));
@@ -171,22 +182,37 @@ function releaseOf(request: FastifyRequest): void {
  * even if the client has gone), and refuses what does not fit with Retry-After.
  */
 export function registerAdmission(app: FastifyInstance, limiter: AdmissionLimiter): void {
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Hooks in callback style and a synchronous fast path: this runs on every request.
+  const counted = new Map<string, boolean>();
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const route = request.routeOptions.url;
-    if (route === undefined || request.routeOptions.config?.public || EXEMPT.some((p) => p.test(route))) return;
-    const key = admissionKey(request);
-    if (!key) return;
-    try {
-      (request as Tracked)[RELEASE] = await limiter.acquire(key);
-    } catch (error) {
-      if (error instanceof AdmissionRefused) void reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
+    if (route === undefined || request.routeOptions.config?.public) return done();
+    let counts = counted.get(route);
+    if (counts === undefined) counted.set(route, (counts = !EXEMPT.some((p) => p.test(route))));
+    const key = counts ? admissionKey(request) : undefined;
+    if (!key) return done();
+    const now = limiter.tryAcquire(key);
+    if (now) {
+      (request as Tracked)[RELEASE] = now;
+      return done();
     }
+    limiter.acquire(key).then(
+      (release) => {
+        (request as Tracked)[RELEASE] = release;
+        done();
+      },
+      (error: Error) => {
+        if (error instanceof AdmissionRefused) void reply.header('retry-after', String(error.retryAfterSeconds));
+        done(error);
+      },
+    );
   });
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     releaseOf(request);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     releaseOf(request);
+    done();
   });
 }

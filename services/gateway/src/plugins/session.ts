@@ -159,12 +159,13 @@ function statedOrigin(request: FastifyRequest): string | undefined {
  */
 export function registerOriginCheck(app: FastifyInstance, webOrigin: string): void {
   const allowed = new URL(webOrigin).origin;
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || request.headers.authorization) return;
+  // Callback style: this runs on every request.
+  app.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    if (SAFE_METHODS.has(request.method) || request.headers.authorization) return done();
     const cookies = request.headers.cookie;
-    if (!cookies || !(cookies.includes(`${ACCESS_COOKIE}=`) || cookies.includes(`${REFRESH_COOKIE}=`))) return;
+    if (!cookies || !(cookies.includes(`${ACCESS_COOKIE}=`) || cookies.includes(`${REFRESH_COOKIE}=`))) return done();
     const origin = statedOrigin(request);
-    if (origin === allowed || origin === `${request.protocol}://${request.host}`) return;
-    throw new AppError('FORBIDDEN', CROSS_SITE_MESSAGE);
+    if (origin === allowed || origin === `${request.protocol}://${request.host}`) return done();
+    done(new AppError('FORBIDDEN', CROSS_SITE_MESSAGE));
   });
 }
