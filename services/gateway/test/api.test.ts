@@ -2,10 +2,9 @@
 // the real auth service behind it and real PostgreSQL, Redis and NATS.
 import { SignJWT, importPKCS8 } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { UserRegistered } from '@trainwright/proto/trainwright/events/v1/events';
-import { newKeyPair, startHarness, uniqueEmail, type Harness } from './harness.js';
+import { newKeyPair, postDeclaringLength, startHarness, uniqueEmail, type Harness } from './harness.js';
 
 let h: Harness;
 
@@ -171,22 +170,11 @@ describe('bad input', () => {
   });
 
   it('should answer an oversized body with 413', async () => {
-    // The gateway answers from Content-Length and closes the connection while the client may still
-    // be writing: read the answer whatever happens to the rest of the upload (fetch may report EPIPE).
-    const body = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(9_000_000) });
-    const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest(`${h.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
-      req.on('error', (error) => setTimeout(() => reject(error), 2000));
-      req.end(body);
-    });
+    const answer = await postDeclaringLength(h, '/api/auth/login', { 'content-type': 'application/json' }, 9_000_000);
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.text).code).toBe('PAYLOAD_TOO_LARGE');
   });
+
 });
 
 describe('POST /api/auth/login', () => {

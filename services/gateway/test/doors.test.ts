@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { postDeclaringLength, startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
@@ -224,9 +224,9 @@ describe('malformed requests are a 400 in the one error shape', () => {
     const broken = await raw('POST', '/api/projects', { ...me.auth, 'content-type': 'application/json' }, '{"title":');
     expect(broken.status).toBe(400);
     expectErrorShape(broken.json(), 'INVALID_JSON');
-    const big = await raw('POST', '/api/projects', { ...me.auth, 'content-type': 'application/json' }, JSON.stringify({ title: 'x', script_content: 'y'.repeat(12 * 1024 * 1024) }));
+    const big = await postDeclaringLength(h, '/api/projects', { ...me.auth, 'content-type': 'application/json' }, 12 * 1024 * 1024);
     expect(big.status).toBe(413);
-    expectErrorShape(big.json(), 'PAYLOAD_TOO_LARGE');
+    expectErrorShape(JSON.parse(big.text), 'PAYLOAD_TOO_LARGE');
     const charset = await raw('POST', '/api/projects', { ...me.auth, 'content-type': 'application/json; charset=latin1' }, '{}');
     expect(charset.status).toBeGreaterThanOrEqual(400);
     expect(charset.status).toBeLessThan(500);

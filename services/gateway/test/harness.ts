@@ -2,6 +2,7 @@
 // process, as it runs in production) against a fresh database, Redis prefix and NATS stream.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import setCookieParser from 'set-cookie-parser';
@@ -210,4 +211,25 @@ export function storageFiles(h: Pick<Harness, 'storageDir'>, ...path: string[]):
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1));
+}
+
+/**
+ * A POST that declares a body of `length` bytes (Content-Length) and sends none of it, then reads
+ * the answer: for limits the gateway applies from Content-Length alone. It answers at once and
+ * closes the connection, so a client still writing a large body may see EPIPE instead of the answer.
+ */
+export function postDeclaringLength(h: Pick<Harness, 'baseUrl'>, path: string, headers: Record<string, string>, length: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${h.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(length) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, text });
+        req.destroy();
+      });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
 }
