@@ -2,9 +2,8 @@
 // one, PATCH checks voices as POST does, previews of a custom voice stay with its company, and
 // malformed requests are a 400 in the one error shape {code, message, detail?}.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
@@ -13,15 +12,12 @@ import { postDeclaringLength, startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
-let dir: string;
 
 beforeAll(async () => {
   h = await startHarness('doors', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
-  dir = mkdtempSync(join(tmpdir(), 'tw-doors-'));
 }, 60_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const SCRIPT = ['[SCENE: Ladders]', 'NARRATOR: Check the feet of a ladder before you climb it.', '[SCENE: Height]', 'NARRATOR: Keep three points of contact.'].join('\n');
@@ -142,7 +138,7 @@ describe('previews of a custom voice', () => {
   it("should be readable by the voice's company only", async () => {
     const owner = await register(h, 'Cora Custom');
     const other = await register(h, 'Otto Other');
-    const wav = join(dir, 'sample.wav');
+    const wav = join(h.scratchDir, 'sample.wav');
     await run('espeak-ng', ['-v', 'en-us', '-w', wav, 'Welcome to the safety induction. Today we look at fire exits and first aid.']);
     const form = new FormData();
     form.append('name', 'Cora the trainer');

@@ -1,8 +1,7 @@
 // Rendering and downloads through the real gateway: the generator's and media-render's real
 // workers run each project's jobs; files are read back by real consumers (pdftotext, ffprobe).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { grpcServerDuration } from '@trainwright/platform';
@@ -11,15 +10,12 @@ import { startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
-let dir: string;
 
 beforeAll(async () => {
   h = await startHarness('downloads', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
-  dir = mkdtempSync(join(tmpdir(), 'tw-downloads-'));
 }, 60_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const SCRIPT = [
@@ -104,11 +100,11 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toContain(`filename*=UTF-8''Forklift%20Safety%20%E2%80%93%20Level%201.pdf`);
-    writeFileSync(join(dir, 'guide.pdf'), pdf.body);
-    const text = (await run('pdftotext', [join(dir, 'guide.pdf'), '-'])).stdout;
+    writeFileSync(join(h.scratchDir, 'guide.pdf'), pdf.body);
+    const text = (await run('pdftotext', [join(h.scratchDir, 'guide.pdf'), '-'])).stdout;
     expect(text).toContain('Forklift basics');
     expect(text).toContain('Load limits');
-    const info = (await run('pdfinfo', [join(dir, 'guide.pdf')])).stdout;
+    const info = (await run('pdfinfo', [join(h.scratchDir, 'guide.pdf')])).stdout;
     expect(info).toMatch(/Title:\s+Forklift Safety – Level 1/);
 
     for (const [format, type, magic] of [
@@ -193,7 +189,7 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     for (const format of ['mp4', 'mov']) {
       const file = await download(me, project.id, format);
       expect(file.status).toBe(200);
-      const path = join(dir, `video.${format}`);
+      const path = join(h.scratchDir, `video.${format}`);
       writeFileSync(path, file.body);
       const probe = JSON.parse((await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path])).stdout);
       const codecs = probe.streams.map((s: { codec_name: string }) => s.codec_name).sort();

@@ -45,6 +45,8 @@ export interface RequestOptions {
 export interface Harness {
   baseUrl: string;
   storageDir: string;
+  /** A temporary folder for the test file's own files (removed by close()). */
+  scratchDir: string;
   auth: AuthServer;
   project: ProjectServer;
   generator: GeneratorServer;
@@ -162,9 +164,11 @@ export async function startHarness(label: string, overrides: Record<string, stri
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(`${baseUrl}/api/health`, child, () => output);
 
+  const scratchDir = mkdtempSync(join(tmpdir(), `tw-${label}-scratch-`));
   return {
     baseUrl,
     storageDir,
+    scratchDir,
     auth,
     project,
     generator,
@@ -193,6 +197,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       await auth.core.bus.destroy();
       await auth.close();
       rmSync(storageDir, { recursive: true, force: true });
+      rmSync(scratchDir, { recursive: true, force: true });
       await infra.cleanup();
     },
   };

@@ -1,8 +1,7 @@
 // The voice library through the real gateway and media-render service (espeak-ng voices).
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { call, eventually, register, type Account } from './accounts.js';
@@ -10,15 +9,12 @@ import { startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
-let dir: string;
 
 beforeAll(async () => {
   h = await startHarness('voices', { RATE_LIMIT_REGISTER_MAX: '1000' });
-  dir = mkdtempSync(join(tmpdir(), 'tw-voices-'));
 }, 60_000);
 afterAll(async () => {
   await h?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 interface VoiceJson {
@@ -43,7 +39,7 @@ async function clone(who: Account, name: string, files: Array<{ name: string; by
 
 /** A spoken sample made with espeak-ng, as a user would record one. */
 async function sample(format: 'wav' | 'mp3'): Promise<Buffer> {
-  const wav = join(dir, `sample-${Date.now()}.wav`);
+  const wav = join(h.scratchDir, `sample-${Date.now()}.wav`);
   await run('espeak-ng', ['-v', 'en-us', '-p', '30', '-s', '150', '-w', wav, 'Welcome to the safety induction. Today we look at fire exits, first aid and how to report a hazard.']);
   if (format === 'wav') return readFileSync(wav);
   const mp3 = wav.replace(/\.wav$/, '.mp3');

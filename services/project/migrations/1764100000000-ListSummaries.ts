@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The list's status and type filters: a page is read in order from the index instead of
   // filtering the company's newest projects until twenty match.
   await sql`create index projects_company_filters_idx on projects (company_id, status, project_type, created_at desc, id desc)`.execute(db);
+  // The storage an owner uses is summed over their companies' files at every upload.
+  await sql`create index project_files_company_idx on project_files (company_id)`.execute(db);
 
   await db.schema
     .createTable('project_counts')
@@ -58,6 +60,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger projects_counted on projects`.execute(db);
   await sql`drop function project_counts_apply()`.execute(db);
   await db.schema.dropTable('project_counts').execute();
+  await sql`drop index project_files_company_idx`.execute(db);
   await sql`drop index projects_company_filters_idx`.execute(db);
   await db.schema.alterTable('projects').dropColumn('has_content').execute();
 }

@@ -4,7 +4,7 @@ import { extractDocument, IngestError } from '../../src/ingest/index.js';
 import { readDocumentInWorker } from '../../src/sandbox/sandboxed-reader.js';
 import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
 import { DECK, makePptx } from '../ingest/fixtures.js';
-import { manyPagesPdf } from './many-pages-pdf.js';
+import { manyPagesPdf } from './fixtures.js';
 
 const LIMITS = { maxPages: 100, maxChars: 2_000_000, timeoutMs: 30_000, maxMemoryMb: 256 };
 

@@ -5,14 +5,9 @@ import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { scoreContent } from '../../src/quality/index.js';
 import { generationMemoryLimitMessage, generationTimeLimitMessage, SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
+import { GLOVES_SCRIPT } from './fixtures.js';
 
-const SCRIPT = [
-  'SCENE 1: Why gloves matter',
-  'NARRATOR: Gloves keep samples clean and hands safe. Change them between samples.',
-  '',
-  'SCENE 2: Taking gloves off',
-  'NARRATOR: Peel each glove inside out and throw it in the yellow bin.',
-].join('\n');
+const SCRIPT = GLOVES_SCRIPT;
 
 function input(paragraphs: number): GenerationInput {
   const sentences = Array.from({ length: paragraphs }, (_, i) => `Step ${i + 1}: a technician checks the fume hood airflow gauge before opening chemical container number ${i + 1}, because vapours collect quickly.`);

@@ -29,15 +29,9 @@ import type { DocumentLimits } from '../../src/sandbox/sandboxed-reader.js';
 import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
 import { GenerationService, type GenerationEventChannel } from '../../src/services/generation.service.js';
 import { questionsFromContent } from '../../src/services/review-questions.js';
-import { manyPagesPdf } from './many-pages-pdf.js';
+import { GLOVES_SCRIPT, manyPagesPdf } from './fixtures.js';
 
-const SCRIPT = [
-  'SCENE 1: Why gloves matter',
-  'NARRATOR: Gloves keep samples clean and hands safe. Change them between samples.',
-  '',
-  'SCENE 2: Taking gloves off',
-  'NARRATOR: Peel each glove inside out and throw it in the yellow bin.',
-].join('\n');
+const SCRIPT = GLOVES_SCRIPT;
 
 const DEFAULT_LIMITS: DocumentLimits & { maxBytes: number } = {
   maxPages: 1000,

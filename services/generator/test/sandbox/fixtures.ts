@@ -1,3 +1,4 @@
+// Inputs the sandbox tests share.
 // A PDF of many short pages, written directly (pdf-lib's page tree makes 30,000 pages take half a
 // minute; this takes milliseconds): one shared font, one small content stream per page.
 export function manyPagesPdf(pages: number): Buffer {
@@ -30,3 +31,12 @@ export function manyPagesPdf(pages: number): Buffer {
   write(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   return Buffer.from(parts.join(''), 'latin1');
 }
+
+/** A two-scene script in the script format, small enough for every sandbox test. */
+export const GLOVES_SCRIPT = [
+  'SCENE 1: Why gloves matter',
+  'NARRATOR: Gloves keep samples clean and hands safe. Change them between samples.',
+  '',
+  'SCENE 2: Taking gloves off',
+  'NARRATOR: Peel each glove inside out and throw it in the yellow bin.',
+].join('\n');
