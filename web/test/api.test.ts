@@ -97,3 +97,15 @@ describe('api client', () => {
     await expect(post('/auth/logout', {})).resolves.toBeUndefined();
   });
 });
+
+describe('retryDelayMs', () => {
+  it('waits as long as a 429 or 503 says, 1 s when it does not, and never for other failures', async () => {
+    const { retryDelayMs, ApiError } = await loadClient();
+    expect(retryDelayMs(new ApiError(429, 'RATE_LIMITED', 'Too many requests at once', { retry_after: 2 }))).toBe(2000);
+    expect(retryDelayMs(new ApiError(503, 'UNAVAILABLE', 'Busy'))).toBe(1000);
+    expect(retryDelayMs(new ApiError(503, 'UNAVAILABLE', 'Busy', { retry_after: 3600 }))).toBe(1000);
+    expect(retryDelayMs(new ApiError(500, 'INTERNAL'))).toBeNull();
+    expect(retryDelayMs(new ApiError(400, 'VALIDATION_FAILED'))).toBeNull();
+    expect(retryDelayMs(new Error('network'))).toBeNull();
+  });
+});

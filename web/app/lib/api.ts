@@ -201,3 +201,14 @@ export async function withTimeout<T>(ms: number, run: (signal: AbortSignal) => P
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
+
+/**
+ * How long to wait before asking again after a refusal that says when (429 too many requests at
+ * once, 503 busy: the gateway sends `detail.retry_after` in seconds, 1 s when absent); null for any
+ * other failure, which waits for the user.
+ */
+export function retryDelayMs(error: unknown): number | null {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503)) return null;
+  const seconds = (error.detail as { retry_after?: unknown } | undefined)?.retry_after;
+  return typeof seconds === 'number' && seconds > 0 && seconds <= 60 ? seconds * 1000 : 1000;
+}

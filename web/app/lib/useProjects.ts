@@ -1,7 +1,7 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
 // events (GET /api/events) that keep it current while the dashboard or My Projects is open.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { get, refreshSession } from './api';
+import { get, refreshSession, retryDelayMs } from './api';
 import { useSkipFirstLoad } from './server-data';
 import {
   applyStatusChange,
@@ -14,6 +14,8 @@ import {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
+/** Times the list asks again by itself after a 429 or 503 (then the error and its retry button stay). */
+export const MAX_BUSY_RETRIES = 3;
 
 /** Re-runs `reload` whenever another part of the app (the create dialog) changed projects. */
 type ChangeListener = () => void;
@@ -46,7 +48,7 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
   queryRef.current = query;
   const skipFirstLoad = useSkipFirstLoad(initial !== null);
 
-  const load = useCallback(async (q: ProjectQuery, { quiet = false } = {}) => {
+  const load = useCallback(async (q: ProjectQuery, { quiet = false, retries = 0 } = {}): Promise<void> => {
     const id = ++requestId.current;
     if (!quiet) setLoading(true);
     try {
@@ -58,6 +60,14 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
       if (id !== requestId.current) return;
       // A quiet refresh (after an event) keeps showing the list it has.
       if (!quiet) setError(err);
+      // Busy or too many requests at once: ask again when the server says, a few times, unless a
+      // newer request came meanwhile.
+      const delay = retryDelayMs(err);
+      if (delay !== null && retries < MAX_BUSY_RETRIES) {
+        setTimeout(() => {
+          if (id === requestId.current) void load(q, { quiet: true, retries: retries + 1 });
+        }, delay);
+      }
     } finally {
       if (id === requestId.current) setLoading(false);
     }
