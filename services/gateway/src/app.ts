@@ -131,16 +131,17 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   registerSessionHook(app, verifier, revoked);
   // Bounded concurrency per company and for the gateway: a crowd is refused (429/503 with
   // Retry-After) before it can wait out a gRPC deadline.
-  registerAdmission(
-    app,
-    new AdmissionLimiter({
-      perKey: config.GATEWAY_MAX_INFLIGHT_PER_COMPANY,
-      queuePerKey: config.GATEWAY_MAX_QUEUED_PER_COMPANY,
-      maxWaitMs: config.GATEWAY_MAX_QUEUE_WAIT_MS,
-      global: config.GATEWAY_MAX_INFLIGHT,
-      retryAfterSeconds: Math.max(1, Math.ceil(config.GATEWAY_MAX_QUEUE_WAIT_MS / 1000)),
-    }),
-  );
+  const admission = {
+    perKey: config.GATEWAY_MAX_INFLIGHT_PER_COMPANY,
+    queuePerKey: config.GATEWAY_MAX_QUEUED_PER_COMPANY,
+    maxWaitMs: config.GATEWAY_MAX_QUEUE_WAIT_MS,
+    global: config.GATEWAY_MAX_INFLIGHT,
+    retryAfterSeconds: Math.max(1, Math.ceil(config.GATEWAY_MAX_QUEUE_WAIT_MS / 1000)),
+  };
+  registerAdmission(app, {
+    users: new AdmissionLimiter({ ...admission, global: Number.POSITIVE_INFINITY }),
+    companies: new AdmissionLimiter(admission),
+  });
   await app.register(eventHub, { bus, clients });
 
   const ctx: GatewayContext = { app, config, clients, verifier, revokedSessions: revoked, deps: { db, redis, bus } };

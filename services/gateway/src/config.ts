@@ -36,9 +36,9 @@ const schema = commonConfigSchema
     /** Which proxies' X-Forwarded-For to believe (proxy-addr syntax). */
     TRUST_PROXY: z.string().default('loopback'),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
-    /** Requests of one company (or of one user, when a request names no company) in flight at once (plugins/admission.ts). */
+    /** Requests of one company, and of one user, in flight at once (plugins/admission.ts). */
     GATEWAY_MAX_INFLIGHT_PER_COMPANY: z.coerce.number().int().min(1).default(16),
-    /** Requests of one company waiting for a slot; more are refused at once (429 with Retry-After). */
+    /** Requests of one company, and of one user, waiting for a slot; more are refused at once (429 with Retry-After). */
     GATEWAY_MAX_QUEUED_PER_COMPANY: z.coerce.number().int().min(0).default(64),
     /** How long a request may wait for its company's slot before it is refused (429). */
     GATEWAY_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(2000),

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import Fastify from 'fastify';
 import { AppError } from '@trainwright/platform';
-import { ADMISSION_MESSAGES, AdmissionLimiter, AdmissionRefused, registerAdmission } from '../src/plugins/admission.js';
+import { ADMISSION_MESSAGES, AdmissionLimiter, AdmissionRefused, registerAdmission, type AdmissionLimits } from '../src/plugins/admission.js';
 import { registerErrorHandling } from '../src/plugins/errors.js';
 
 const limits = { perKey: 2, queuePerKey: 1, maxWaitMs: 1000, global: 3, retryAfterSeconds: 1 };
@@ -88,14 +88,19 @@ describe('AdmissionLimiter', () => {
 });
 
 describe('admission in the gateway', () => {
-  async function app(limiter: AdmissionLimiter, work: () => Promise<unknown>) {
+  /** The gateway's pair: users unbounded globally, companies under the gateway's bound. */
+  function limitersOf(l: AdmissionLimits) {
+    return { users: new AdmissionLimiter({ ...l, global: Number.POSITIVE_INFINITY }), companies: new AdmissionLimiter(l) };
+  }
+
+  async function app(limiters: ReturnType<typeof limitersOf>, work: () => Promise<unknown>) {
     const f = Fastify();
     f.decorateRequest('caller', null);
     f.addHook('onRequest', async (request) => {
       request.caller = { userId: String(request.headers['x-user'] ?? 'u1'), sessionId: 's' };
     });
     registerErrorHandling(f);
-    registerAdmission(f, limiter);
+    registerAdmission(f, limiters);
     f.get('/api/projects', async () => work());
     f.get('/api/events', async () => work());
     await f.ready();
@@ -103,9 +108,9 @@ describe('admission in the gateway', () => {
   }
 
   it('answers 429 with Retry-After in the one error shape, and counts the company a request names', async () => {
-    const limiter = new AdmissionLimiter({ ...limits, perKey: 1, queuePerKey: 0 });
+    const limiters = limitersOf({ ...limits, perKey: 1, queuePerKey: 0 });
     let finish!: () => void;
-    const f = await app(limiter, () => new Promise<object>((r) => (finish = () => r({ ok: true }))));
+    const f = await app(limiters, () => new Promise<object>((r) => (finish = () => r({ ok: true }))));
     const first = f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u1' } });
     await new Promise((r) => setTimeout(r, 20));
     // Another user of the same company is counted with it; the same user elsewhere is not.
@@ -115,30 +120,68 @@ describe('admission in the gateway', () => {
     expect(second.json()).toEqual({ code: 'RATE_LIMITED', message: ADMISSION_MESSAGES.companyBusy, detail: { retry_after: 1 } });
     finish();
     expect((await first).statusCode).toBe(200);
-    expect(limiter.inFlight).toBe(0);
+    expect(limiters.companies.inFlight).toBe(0);
+    expect(limiters.users.inFlight).toBe(0);
+    await f.close();
+  });
+
+  it('holds a user to their share however many companies their requests name', async () => {
+    const limiters = limitersOf({ ...limits, perKey: 2, queuePerKey: 0, global: 10 });
+    const finishers: Array<() => void> = [];
+    const f = await app(limiters, () => new Promise<object>((r) => finishers.push(() => r({ ok: true }))));
+    // Made-up company ids spread over keys of the company limiter, not over the user's.
+    const running = [f.inject({ url: '/api/projects?company_id=x1' }), f.inject({ url: '/api/projects?company_id=x2' })];
+    await new Promise((r) => setTimeout(r, 20));
+    const third = await f.inject({ url: '/api/projects?company_id=x3' });
+    expect(third.statusCode).toBe(429);
+    expect(limiters.companies.inFlight).toBe(2);
+    // Another user is served meanwhile.
+    const other = f.inject({ url: '/api/projects?company_id=x3', headers: { 'x-user': 'u2' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(limiters.companies.inFlight).toBe(3);
+    finishers.forEach((finish) => finish());
+    expect((await other).statusCode).toBe(200);
+    for (const r of await Promise.all(running)) expect(r.statusCode).toBe(200);
+    expect(limiters.users.inFlight).toBe(0);
+    expect(limiters.companies.inFlight).toBe(0);
+    await f.close();
+  });
+
+  it("gives the user's slot back when the company refuses", async () => {
+    const limiters = limitersOf({ ...limits, perKey: 1, queuePerKey: 0 });
+    let finish!: () => void;
+    const f = await app(limiters, () => new Promise<object>((r) => (finish = () => r({ ok: true }))));
+    const first = f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u1' } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u2' } })).statusCode).toBe(429);
+    expect(limiters.users.inFlight).toBe(1);
+    finish();
+    await first;
+    expect(limiters.users.inFlight).toBe(0);
     await f.close();
   });
 
   it('does not count streams', async () => {
-    const limiter = new AdmissionLimiter({ ...limits, perKey: 1, queuePerKey: 0 });
-    const f = await app(limiter, async () => ({ ok: true }));
+    const limiters = limitersOf({ ...limits, perKey: 1, queuePerKey: 0 });
+    const f = await app(limiters, async () => ({ ok: true }));
     expect((await f.inject({ url: '/api/events' })).statusCode).toBe(200);
-    expect(limiter.inFlight).toBe(0);
+    expect(limiters.companies.inFlight).toBe(0);
     await f.close();
   });
 
   it('releases the slot when the work fails', async () => {
-    const limiter = new AdmissionLimiter(limits);
-    const f = await app(limiter, async () => {
+    const limiters = limitersOf(limits);
+    const f = await app(limiters, async () => {
       throw new AppError('NOT_FOUND', 'nope');
     });
     expect((await f.inject({ url: '/api/projects' })).statusCode).toBe(404);
-    expect(limiter.inFlight).toBe(0);
+    expect(limiters.companies.inFlight).toBe(0);
+    expect(limiters.users.inFlight).toBe(0);
     await f.close();
   });
 
   it('answers a gRPC deadline as 503 UNAVAILABLE with Retry-After, never 504', async () => {
-    const f = await app(new AdmissionLimiter(limits), async () => {
+    const f = await app(limitersOf(limits), async () => {
       throw new AppError('TIMEOUT', 'Server error. Please try again later.');
     });
     const res = await f.inject({ url: '/api/projects' });

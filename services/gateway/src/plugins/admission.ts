@@ -1,7 +1,7 @@
 // Admission control for requests that make the services work (docs/security.md, "Limits at every
 // door", concurrent requests). A pile-up of requests must not turn into gRPC deadlines (504):
-// each company (or, when a request names none, each user) has at most `perKey` requests in flight
-// and at most `queuePerKey` more waiting, each for at most `maxWaitMs`; past that the answer is at
+// each user, and each company (or, when a request names none, the user again), has at most
+// `perKey` requests in flight and at most `queuePerKey` more waiting, each for at most `maxWaitMs`; past that the answer is at
 // once 429 RATE_LIMITED with Retry-After. The whole gateway has at most `global` requests in flight
 // (and as many waiting); past that it is 503 UNAVAILABLE with Retry-After. A request admitted runs
 // with the whole gRPC deadline ahead of it, so a deadline is reached only by a backend that is
@@ -166,6 +166,37 @@ export function admissionKey(request: FastifyRequest): string | undefined {
   return company ? `company:${company}` : `user:${userId}`;
 }
 
+/**
+ * The two limiters a request passes: its user's first (no global bound), then its company's
+ * (or, naming none, its user's again) under the gateway's bound. The user's slot comes first so
+ * that naming many companies, real or made up, cannot widen one user's share of the gateway.
+ */
+export interface AdmissionLimiters {
+  users: AdmissionLimiter;
+  companies: AdmissionLimiter;
+}
+
+/** Both slots; the release frees both. Waits, when it must, while holding the user's slot. */
+function admit(limiters: AdmissionLimiters, userKey: string, key: string): (() => void) | Promise<() => void> {
+  const both = (user: () => void, company: () => void) => () => {
+    company();
+    user();
+  };
+  const second = (user: () => void): (() => void) | Promise<() => void> => {
+    const company = limiters.companies.tryAcquire(key);
+    if (company) return both(user, company);
+    return limiters.companies.acquire(key).then(
+      (release) => both(user, release),
+      (error: unknown) => {
+        user();
+        throw error;
+      },
+    );
+  };
+  const user = limiters.users.tryAcquire(userKey);
+  return user ? second(user) : limiters.users.acquire(userKey).then(second);
+}
+
 const RELEASE = Symbol('admissionRelease');
 type Tracked = FastifyRequest & { [RELEASE]?: () => void };
 
@@ -181,7 +212,7 @@ function releaseOf(request: FastifyRequest): void {
  * routes), from after validation until its answer is ready (onSend: the handler's work is done,
  * even if the client has gone), and refuses what does not fit with Retry-After.
  */
-export function registerAdmission(app: FastifyInstance, limiter: AdmissionLimiter): void {
+export function registerAdmission(app: FastifyInstance, limiters: AdmissionLimiters): void {
   // Hooks in callback style and a synchronous fast path: this runs on every request.
   const counted = new Map<string, boolean>();
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
@@ -191,12 +222,12 @@ export function registerAdmission(app: FastifyInstance, limiter: AdmissionLimite
     if (counts === undefined) counted.set(route, (counts = !EXEMPT.some((p) => p.test(route))));
     const key = counts ? admissionKey(request) : undefined;
     if (!key) return done();
-    const now = limiter.tryAcquire(key);
-    if (now) {
-      (request as Tracked)[RELEASE] = now;
+    const admitted = admit(limiters, `user:${request.caller!.userId}`, key);
+    if (typeof admitted === 'function') {
+      (request as Tracked)[RELEASE] = admitted;
       return done();
     }
-    limiter.acquire(key).then(
+    admitted.then(
       (release) => {
         (request as Tracked)[RELEASE] = release;
         done();
