@@ -242,6 +242,24 @@ describe("the plan's storage", () => {
     expect(next.body.detail.storage_left_bytes).toBe(1000);
   });
 
+  it('should keep only what fits of uploads sent at once, each of which fits alone', async () => {
+    const me = await register(h, 'Connie Current');
+    await holdUploads(me, GB - (await renderedBytes(me)) - 3000);
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) =>
+        send('/api/uploads', me, [
+          { name: 'kind', value: 'script' },
+          { name: 'file', filename: `Part${n}.txt`, bytes: text(1400) },
+        ]),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 403]);
+    const refused = answers.find((a) => a.status === 403)!;
+    expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT_REACHED', detail: { field: 'file', limit: 'storageGB', storage_left_bytes: 200 } });
+    // The refused file's bytes went with it.
+    expect(companyFiles(me.companyId)).toHaveLength(2);
+  });
+
   it('should count rendered files against the storage too', async () => {
     const me = await register(h, 'Rena Render');
     const welcome = await renderedBytes(me);

@@ -6,6 +6,7 @@ import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
 import { ProjectRepository } from '../src/repositories/project.repository.js';
+import { StorageQuotaReached } from '../src/services/projects/deps.js';
 import { newProject as project } from './fixtures/new-project.fixture.js';
 import type { Kysely } from 'kysely';
 
@@ -32,6 +33,21 @@ describe(ProjectRepository.name, () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => repo.insertWithinLimit(project(company, owner, { title: `P${i}` }), 3, [], () => [])));
     expect(results.filter((r) => r.kind === 'created')).toHaveLength(3);
     expect(results.filter((r) => r.kind === 'limit')).toHaveLength(5);
+  });
+
+  it("should never let concurrent uploads pass the owner's storage, counted over all their companies", async () => {
+    const owner = randomUUID();
+    const [first, second] = [randomUUID(), randomUUID()];
+    const quota = { ownerUserId: owner, companyIds: [first, second], bytes: 1000 };
+    const file = (companyId: string) => ({ companyId, kind: 'script', filename: 'a.txt', size: 300, contentType: 'text/plain', storageKey: `k/${randomUUID()}`, createdBy: owner });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => repo.insertFile(file(i % 2 ? first : second), quota)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as StorageQuotaReached);
+    expect(refused).toHaveLength(3);
+    for (const reason of refused) expect(reason).toEqual(expect.objectContaining({ leftBytes: 100 }));
+    expect(await repo.uploadedBytes([first, second])).toBe(900);
+    // No quota, no bound (tests and plans without storage).
+    await expect(repo.insertFile(file(first), { ...quota, bytes: -1 })).resolves.toEqual(expect.any(String));
   });
 
   it('should not count the sample against the limit', async () => {

@@ -1,7 +1,8 @@
 // prepareUpload's storage side: the plan's storage and the uploads of every company of the plan
 // owner (not only those the caller belongs to), counted against it.
 import { randomUUID } from 'node:crypto';
-import { prepareUpload } from '../src/services/projects/uploads.js';
+import { AppError } from '@trainwright/platform';
+import { prepareUpload, registerUpload } from '../src/services/projects/uploads.js';
 import { fakeProjectDeps } from './fakes/project-deps.fake.js';
 
 function file(companyId: string, size: number) {
@@ -44,5 +45,31 @@ describe('prepareUpload storage', () => {
     const company = randomUUID();
     deps.memberships.join(owner, { companyId: company });
     expect(await prepareUpload(deps, owner, '')).toMatchObject({ companyId: company, storageLimitBytes: 1024 ** 3, uploadedBytes: 0, ownerCompanyIds: [company] });
+  });
+});
+
+describe('registerUpload storage', () => {
+  const upload = (companyId: string, size: number, uploadsLimitBytes?: number) => ({ ...file(companyId, size), uploadsLimitBytes });
+
+  it("should refuse an upload past what the owner's uploads may hold, with the storage left", async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const company = randomUUID();
+    deps.memberships.join(owner, { companyId: company, ownerTier: 'business' });
+    await registerUpload(deps, owner, upload(company, 600, 1000));
+    const refused = await registerUpload(deps, owner, upload(company, 600, 1000)).catch((e: unknown) => e as AppError);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'PLAN_LIMIT_REACHED', detail: { field: 'file', limit: 'storageGB', storage_left_bytes: 400 } });
+    expect((refused as AppError).message).toMatch(/^Your Business plan includes 50 GB of storage, and this file \(600 bytes\) needs more than the 400 bytes left\./);
+    expect(await deps.projects.uploadedBytes([company])).toBe(600);
+  });
+
+  it("should hold a caller who names no bound to the plan's storage", async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const company = randomUUID();
+    deps.memberships.join(owner, { companyId: company });
+    await expect(registerUpload(deps, owner, upload(company, 1024 ** 3 + 1))).rejects.toMatchObject({ code: 'PLAN_LIMIT_REACHED' });
+    await expect(registerUpload(deps, owner, upload(company, 1024 ** 3))).resolves.toEqual(expect.objectContaining({ filename: 'a.txt' }));
   });
 });

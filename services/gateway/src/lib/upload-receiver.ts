@@ -65,6 +65,8 @@ interface Target {
   /** The byte bound while streaming: the smaller of the two. */
   max: number;
   ownerTier: string;
+  /** What the owner's uploads may hold together (the plan's storage less rendered files; -1: no limit). */
+  uploadsLimitBytes: number;
 }
 
 /** The refusal of a file of `size` bytes over a target's bound: the file limit's, or the storage's. */
@@ -85,7 +87,7 @@ interface Held {
   size: number;
   head: Uint8Array;
   /** Set once it passed every check where it lies, for the fields it was checked against. */
-  placed?: { kind: UploadKindName; companyField: string; companyId: string; contentType: string };
+  placed?: { kind: UploadKindName; companyField: string; companyId: string; contentType: string; uploadsLimitBytes: number };
 }
 
 /**
@@ -120,6 +122,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       storageLeft,
       max: Math.min(fileMax, storageLeft),
       ownerTier: target.ownerTier,
+      uploadsLimitBytes: target.storageLimitBytes < 0 ? -1 : Math.max(0, target.storageLimitBytes - rendered.bytes),
     };
   }
 
@@ -145,7 +148,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       await storage.delete(target.key);
       throw error;
     });
-    return { key: target.key, filename: part.filename, size: limit.bytes, head: limit.head, placed: { kind, companyField, companyId: target.companyId, contentType } };
+    return { key: target.key, filename: part.filename, size: limit.bytes, head: limit.head, placed: { kind, companyField, companyId: target.companyId, contentType, uploadsLimitBytes: target.uploadsLimitBytes } };
   }
 
   /** File first: to the temp area under the spool limit; past it nothing is kept but the size. */
@@ -171,7 +174,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
     written.add(target.key);
     await storage.move(held.key!, target.key);
     held.key = target.key;
-    held.placed = { kind, companyField, companyId: target.companyId, contentType };
+    held.placed = { kind, companyField, companyId: target.companyId, contentType, uploadsLimitBytes: target.uploadsLimitBytes };
   }
 
   /** Writes a file part to `key` through `limit`; a refused or broken stream leaves no object. */
@@ -237,7 +240,10 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
     }
     const { key, filename, size, placed } = held as Required<Held>;
     const file = await clients.project
-      .registerUpload({ userId, companyId: placed.companyId, kind: placed.kind, filename, size, contentType: placed.contentType, storageKey: key }, { userId, requestId: request.id })
+      .registerUpload(
+        { userId, companyId: placed.companyId, kind: placed.kind, filename, size, contentType: placed.contentType, storageKey: key, uploadsLimitBytes: placed.uploadsLimitBytes },
+        { userId, requestId: request.id },
+      )
       .catch(async (error: unknown) => {
         await storage.delete(key);
         throw error;

@@ -220,7 +220,7 @@ export function createProjectHandlers(
       };
     },
     registerUpload: async (req) => {
-      const file = { companyId: req.companyId, kind: req.kind, filename: req.filename, size: req.size, contentType: req.contentType, storageKey: req.storageKey };
+      const file = { companyId: req.companyId, kind: req.kind, filename: req.filename, size: req.size, contentType: req.contentType, storageKey: req.storageKey, uploadsLimitBytes: req.uploadsLimitBytes };
       const { id, filename } = await registerUpload(deps, req.userId, file);
       return { id, kind: file.kind, filename, size: file.size, contentType: file.contentType };
     },

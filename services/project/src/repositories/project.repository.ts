@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
 import {
   LONG_FIELDS,
+  StorageQuotaReached,
   type FileRow,
   type ListFilter,
   type NewProject,
@@ -12,6 +13,7 @@ import {
   type ProjectStore,
   type ProjectSummaryRow,
   type StatsRow,
+  type UploadQuota,
 } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
@@ -195,22 +197,41 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     return Number(row?.bytes ?? 0);
   }
 
-  async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string> {
-    const row = await this.db
-      .insertInto('project_files')
-      .values({
-        company_id: file.companyId,
-        project_id: null,
-        kind: file.kind,
-        filename: file.filename,
-        size: file.size,
-        content_type: file.contentType,
-        storage_key: file.storageKey,
-        created_by: file.createdBy,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  /**
+   * Records an upload. With a quota, the same advisory lock on the owner as project creation
+   * serialises their uploads, so two cannot each fit the storage left and overshoot it together.
+   */
+  async insertFile(
+    file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string },
+    quota?: UploadQuota,
+  ): Promise<string> {
+    return this.db.transaction().execute(async (trx) => {
+      if (quota && quota.bytes >= 0) {
+        await sql`select pg_advisory_xact_lock(hashtext(${`projects:${quota.ownerUserId}`}))`.execute(trx);
+        const held = await trx
+          .selectFrom('project_files')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
+          .where('company_id', 'in', quota.companyIds)
+          .executeTakeFirstOrThrow();
+        const leftBytes = Math.max(0, quota.bytes - Number(held.bytes));
+        if (file.size > leftBytes) throw new StorageQuotaReached(leftBytes);
+      }
+      const row = await trx
+        .insertInto('project_files')
+        .values({
+          company_id: file.companyId,
+          project_id: null,
+          kind: file.kind,
+          filename: file.filename,
+          size: file.size,
+          content_type: file.contentType,
+          storage_key: file.storageKey,
+          created_by: file.createdBy,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
   }
 
   /** Deletes an upload no project uses; its storage key, or undefined when there is none. */

@@ -2,7 +2,7 @@
 // service or queue.
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
-import { LONG_FIELDS, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
+import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
@@ -93,7 +93,11 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return this.files.filter((f) => f.project_id !== null && projectIds.includes(f.project_id));
   }
 
-  async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }) {
+  async insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }, quota?: UploadQuota) {
+    if (quota && quota.bytes >= 0) {
+      const leftBytes = Math.max(0, quota.bytes - (await this.uploadedBytes(quota.companyIds)));
+      if (file.size > leftBytes) throw new StorageQuotaReached(leftBytes);
+    }
     const id = randomUUID();
     this.files.push({
       id,

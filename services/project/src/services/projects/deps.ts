@@ -82,6 +82,20 @@ export interface ProjectState {
 }
 
 /** The projects, their files and share links (repositories/project.repository.ts). */
+/** What the plan owner's uploads may hold together: their companies and a byte bound (-1: none). */
+export interface UploadQuota {
+  ownerUserId: string;
+  companyIds: readonly string[];
+  bytes: number;
+}
+
+/** An upload refused because the owner's storage left (`leftBytes`) is smaller than the file. */
+export class StorageQuotaReached extends Error {
+  constructor(readonly leftBytes: number) {
+    super('storage quota reached');
+  }
+}
+
 export interface ProjectStore {
   /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
   insertWithinLimit(
@@ -95,7 +109,11 @@ export interface ProjectStore {
   list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
   stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
   filesOf(projectIds: string[]): Promise<FileRow[]>;
-  insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }): Promise<string>;
+  /**
+   * Records an upload; with a quota, serialised per plan owner and refused with
+   * StorageQuotaReached when the owner's uploads would then hold more than the quota's bytes.
+   */
+  insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }, quota?: UploadQuota): Promise<string>;
   deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined>;
   /** The bytes of every upload (attached to a project or not) these companies hold. */
   uploadedBytes(companyIds: readonly string[]): Promise<number>;

@@ -1,10 +1,10 @@
 // Uploads: where one goes, recording it once the gateway stored it, and discarding one no project
 // uses.
-import { TIERS, storageLimitBytes } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { TIERS, isTierId, storageLimitBytes, storageLimitMessage } from '@trainwright/catalogue';
+import { AppError, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
 import { isUuid } from '../validation.js';
 import { companyFor } from './access.js';
-import type { ProjectDeps } from './deps.js';
+import { StorageQuotaReached, type ProjectDeps } from './deps.js';
 
 export interface UploadTarget {
   companyId: string;
@@ -26,10 +26,7 @@ export interface UploadTarget {
 export async function prepareUpload(deps: ProjectDeps, userId: string, requestedCompanyId: string): Promise<UploadTarget> {
   const callers = await deps.memberships.companiesOf(userId, { fresh: true });
   const company = companyFor(callers, requestedCompanyId, 'project.create', 'Company not found');
-  // The owner is a member of each company they own.
-  const owners = company.ownerUserId === userId ? callers : await deps.memberships.companiesOf(company.ownerUserId);
-  const owned = owners.companies.filter((c) => c.ownerUserId === company.ownerUserId).map((c) => c.companyId);
-  const ownerCompanyIds = [...new Set([company.companyId, ...owned])];
+  const ownerCompanyIds = await ownerCompanies(deps, userId, callers, company);
   return {
     companyId: company.companyId,
     fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB,
@@ -40,16 +37,45 @@ export async function prepareUpload(deps: ProjectDeps, userId: string, requested
   };
 }
 
+/**
+ * The companies whose uploads count against the plan's storage: every company the plan owner
+ * owns (the caller may not be a member of all of them).
+ */
+async function ownerCompanies(deps: ProjectDeps, userId: string, callers: CallerCompanies, company: CallerCompany): Promise<string[]> {
+  // The owner is a member of each company they own.
+  const owners = company.ownerUserId === userId ? callers : await deps.memberships.companiesOf(company.ownerUserId);
+  const owned = owners.companies.filter((c) => c.ownerUserId === company.ownerUserId).map((c) => c.companyId);
+  return [...new Set([company.companyId, ...owned])];
+}
+
+/**
+ * Records an upload the gateway stored. `uploadsLimitBytes` is what the owner's uploads may hold
+ * together (the plan's storage less their rendered files, as the gateway found it; -1: no
+ * limit; undefined: the plan's storage): checked again here, serialised per owner, so
+ * concurrent uploads cannot overshoot it.
+ */
 export async function registerUpload(
   deps: ProjectDeps,
   userId: string,
-  file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string },
+  file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; uploadsLimitBytes?: number },
 ): Promise<{ id: string; filename: string }> {
   if (!file.companyId) throw AppError.notFound('Company not found');
-  companyFor(await deps.memberships.companiesOf(userId, { fresh: true }), file.companyId, 'project.create', 'Company not found');
+  const callers = await deps.memberships.companiesOf(userId, { fresh: true });
+  const company = companyFor(callers, file.companyId, 'project.create', 'Company not found');
   if (!file.storageKey.startsWith(`companies/${file.companyId}/`)) throw AppError.forbidden();
   const filename = file.filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 255) || 'upload';
-  return { id: await deps.projects.insertFile({ ...file, filename, createdBy: userId }), filename };
+  const { uploadsLimitBytes, ...stored } = file;
+  const quota = { ownerUserId: company.ownerUserId, companyIds: await ownerCompanies(deps, userId, callers, company), bytes: uploadsLimitBytes ?? storageLimitBytes(company.ownerTier) };
+  try {
+    return { id: await deps.projects.insertFile({ ...stored, filename, createdBy: userId }, quota), filename };
+  } catch (error) {
+    if (!(error instanceof StorageQuotaReached) || !isTierId(company.ownerTier)) throw error;
+    throw new AppError('PLAN_LIMIT_REACHED', storageLimitMessage(company.ownerTier, file.size, error.leftBytes), {
+      field: 'file',
+      limit: 'storageGB',
+      storage_left_bytes: error.leftBytes,
+    });
+  }
 }
 
 /** An upload of the caller that no project uses, removed; its storage key ('' when none). */
