@@ -49,8 +49,14 @@ const schema = commonConfigSchema.extend({
   INGEST_MAX_MEMORY_MB: z.coerce.number().int().min(8).default(512),
   /** Wall-clock time of the offline engine's generation, and of scoring, each in its worker thread. */
   GENERATE_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
-  /** The V8 heap of one generation or scoring worker, in MB. */
+  /** The V8 heap of one generation, scoring or analysis worker, in MB. */
   GENERATE_MAX_MEMORY_MB: z.coerce.number().int().min(8).default(1024),
+  /**
+   * Wall-clock time of a quality call's work (AssessQuality, ApplyImprovements, the analyses) in its
+   * worker thread: below the gateway's 5 s gRPC deadline, so the caller gets the limit's message
+   * and no worker runs on after the caller has gone.
+   */
+  QUALITY_TIMEOUT_MS: z.coerce.number().int().min(100).default(4000),
 });
 
 export type GeneratorConfig = z.infer<typeof schema>;

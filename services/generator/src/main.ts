@@ -33,7 +33,6 @@ import { SandboxedOfflineEngine, WorkerSandbox } from './sandbox/sandboxed-engin
 import { WorkerSupervisor } from './sandbox/supervisor.js';
 import { GenerationService } from './services/generation.service.js';
 import { QualityService } from './services/quality.service.js';
-import { questionsFromContent } from './services/review-questions.js';
 
 export { GENERATOR_SCHEMA };
 
@@ -44,7 +43,7 @@ export function migrateGenerator(config: Pick<GeneratorConfig, 'DATABASE_URL'>):
 export interface GeneratorServer extends RunningService {
   grpc: GrpcServer;
   worker: Worker | null;
-  /** The worker threads that parse documents (tests watch them). */
+  /** The worker threads that parse documents, generate and score (tests watch them). */
   sandbox: WorkerSupervisor;
 }
 
@@ -71,10 +70,14 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     attempts: config.LLM_ATTEMPTS,
     jsonMode: config.LLM_JSON_MODE,
   });
-  const quality = new QualityService({ projects, assessments, capabilities: memberships, makeQuestions: questionsFromContent });
-
   // Untrusted and CPU-heavy work runs in worker threads, off this event loop.
   const sandbox = new WorkerSupervisor();
+  const quality = new QualityService({
+    projects,
+    assessments,
+    capabilities: memberships,
+    quality: new WorkerSandbox(sandbox, { timeoutMs: config.QUALITY_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB }, 'call'),
+  });
   let worker: Worker | null = null;
   if (config.GENERATE_WORKER) {
     const heavy = new WorkerSandbox(sandbox, { timeoutMs: config.GENERATE_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB });
@@ -97,9 +100,8 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
       // The offline engine computes; it runs in a worker. A model endpoint only waits on the network.
       engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : engine,
       assessments,
-      makeQuestions: questionsFromContent,
+      quality: heavy,
       onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'generation failed unexpectedly'),
-      score: (content, request) => heavy.score(content, request),
     });
     worker = startJobWorker(
       { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },

@@ -1,24 +1,41 @@
-// Worker thread entry for the CPU-heavy steps of a generation: the offline engine and quality
-// scoring (see sandboxed-engine.ts).
+// Worker thread entry for the CPU-heavy steps: the offline engine, and quality scoring,
+// improvements and analyses (see sandboxed-engine.ts). Only data crosses the thread boundary; the
+// quality helpers (review questions) are imported here.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { GenerationInput, QualityRequest, ScorableContent } from '../domain/types.js';
+import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
+import type { GenerationInput, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
 import { OfflineEngine } from '../engine/offline-engine.js';
-import { scoreContent } from '../quality/index.js';
+import { InProcessQuality } from '../services/quality-engine.js';
 import { serializeError, type WorkerMessage } from './supervisor.js';
 
 export type GenerationWorkerData =
   | { op: 'generate'; input: GenerationInput }
-  | { op: 'score'; content: ScorableContent; request: QualityRequest };
+  | { op: 'score'; content: ScorableContent; request: QualityRequest }
+  | { op: 'improve'; content: ScorableContent; assessment: QualityAssessment; selected: string[]; modifications: Record<string, string>; notes: string }
+  | { op: 'analyze'; type: AnalysisType; content: ScorableContent; parameters: Record<string, unknown> }
+  | { op: 'initialize'; type: AiServiceType; content: ScorableContent };
 
 const port = parentPort!;
 const post = (message: WorkerMessage): void => port.postMessage(message);
-const data = workerData as GenerationWorkerData;
+
+function work(data: GenerationWorkerData): Promise<unknown> {
+  const quality = new InProcessQuality();
+  switch (data.op) {
+    case 'generate':
+      return new OfflineEngine().generate(data.input, (percent) => post({ type: 'progress', value: percent }));
+    case 'score':
+      return quality.score(data.content, data.request);
+    case 'improve':
+      return quality.improve(data.content, data.assessment, data.selected, data.modifications, data.notes);
+    case 'analyze':
+      return quality.analyze(data.type, data.content, data.parameters);
+    case 'initialize':
+      return quality.initialize(data.type, data.content);
+  }
+}
+
 try {
-  const value =
-    data.op === 'generate'
-      ? await new OfflineEngine().generate(data.input, (percent) => post({ type: 'progress', value: percent }))
-      : scoreContent(data.content, data.request);
-  post({ type: 'result', value });
+  post({ type: 'result', value: await work(workerData as GenerationWorkerData) });
 } catch (error) {
   post({ type: 'error', error: serializeError(error) });
 }

@@ -5,6 +5,7 @@
 // - the worker ran out of memory or died: a retryable GenerationError (the queue tries again with
 //   backoff; the last attempt's message names the memory limit);
 // - the service is stopping: retryable, so the job runs again after the restart.
+import { AppError, ERROR_CODES, type ErrorCode } from '@trainwright/platform';
 import { GenerationError, type SourceDocument } from '../domain/types.js';
 import { IngestError, type ExtractOptions, type IngestErrorCode } from '../ingest/index.js';
 import { DEFAULT_CONVERSION_TIMEOUT_MS } from '../ingest/legacy.js';
@@ -56,7 +57,7 @@ export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () 
     case 'ok':
       return outcome.value;
     case 'error':
-      throw rebuild(outcome.error);
+      throw workerError(outcome.error);
     case 'timeout':
       throw messages.timeLimit();
     case 'out_of_memory':
@@ -68,8 +69,9 @@ export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () 
   }
 }
 
-/** The worker's error as the class the job's retry rules read. */
-function rebuild(error: SerializedError): Error {
+/** The worker's error as the class the job's retry rules (or a gRPC call's status) read. */
+export function workerError(error: SerializedError): Error {
+  if (error.name === 'AppError' && error.code !== undefined && error.code in ERROR_CODES) return new AppError(error.code as ErrorCode, error.message, error.detail);
   if (error.name === 'IngestError') return new IngestError((error.code ?? 'invalid') as IngestErrorCode, error.message);
   if (error.name === 'GenerationError' || error.name === 'JobError') return new GenerationError(error.message, error.retryable ?? false);
   // An unexpected error inside the reader: another attempt may help (an internal fault, not the input).

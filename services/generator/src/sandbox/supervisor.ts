@@ -32,8 +32,10 @@ export interface SerializedError {
   message: string;
   /** GenerationError/JobError's flag; undefined for other errors. */
   retryable?: boolean;
-  /** IngestError's code. */
+  /** IngestError's or AppError's code. */
   code?: string;
+  /** AppError's detail (e.g. the field of a validation error). */
+  detail?: unknown;
 }
 
 /** What a worker entry posts: progress or child processes while it runs, then one answer. */
@@ -45,12 +47,13 @@ export type WorkerMessage =
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
-    const { retryable, code } = error as Error & { retryable?: unknown; code?: unknown };
+    const { retryable, code, detail } = error as Error & { retryable?: unknown; code?: unknown; detail?: unknown };
     return {
       name: error.name,
       message: error.message,
       retryable: typeof retryable === 'boolean' ? retryable : undefined,
       code: typeof code === 'string' ? code : undefined,
+      detail,
     };
   }
   return { name: 'Error', message: String(error) };

@@ -21,14 +21,12 @@ import {
   type GenerationTask,
   type GeneratorEngine,
   type QualityAssessment,
-  type QualityRequest,
   type ScorableContent,
   type SourceDocument,
 } from '../domain/types.js';
-import { applyImprovements, scoreContent } from '../quality/index.js';
 import { brandingOf, contentFromResult, generatedContentOf, improvedContent, scorableOf } from './content.js';
 import { generatorRequestOf } from './generator-request.js';
-import type { Assessments, ProjectDirectory, ProjectGenerationInput, SourceReader, StoredFile } from './ports.js';
+import type { Assessments, ProjectDirectory, ProjectGenerationInput, QualityEngine, SourceReader, StoredFile } from './ports.js';
 
 export const QUALITY_IMPROVEMENT = 'quality_improvement';
 
@@ -69,11 +67,9 @@ export class GenerationService {
       sources: SourceReader;
       engine: GeneratorEngine;
       assessments: Pick<Assessments, 'find'>;
-      /** Questions for the 'add a knowledge check' improvement. */
-      makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
+      /** Scoring of the result and an enhanced version's improvements (main.ts runs them in worker threads). */
+      quality: QualityEngine;
       onUnexpected: (error: unknown, projectId: string) => void;
-      /** Quality scoring of the result (main.ts runs it in a worker thread); scoreContent here by default. */
-      score?: (content: ScorableContent, request: QualityRequest) => Promise<QualityAssessment>;
     },
   ) {}
 
@@ -118,8 +114,7 @@ export class GenerationService {
         imageStyle: project.imageStyle,
         branding: brandingOf(project),
       };
-      const score = this.deps.score ?? (async (content: ScorableContent, request: QualityRequest) => scoreContent(content, request));
-      const assessment = await score(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
+      const assessment = await this.deps.quality.score(scorable, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
       const scored = performance.now();
       await events.progress(projectId, 'generating_content', 100);
       await events.completed(projectId, contentFromResult(result, assessment), assessment);
@@ -199,10 +194,9 @@ export class GenerationService {
     if (!stored) throw new GenerationError('The quality assessment these improvements come from no longer exists.');
     await events.progress(project.id, 'analyzing', 100);
     await events.progress(project.id, 'generating_content', 10);
-    const improved = applyImprovements(content, stored.result, plan?.selectedRecommendations ?? [], plan?.userModifications ?? {}, plan?.improvementNotes ?? '', {
-      makeQuestions: this.deps.makeQuestions,
-    });
-    const assessment = scoreContent(improved.content, stored.request);
+    const { quality } = this.deps;
+    const improved = await quality.improve(content, stored.result, plan?.selectedRecommendations ?? [], plan?.userModifications ?? {}, plan?.improvementNotes ?? '');
+    const assessment = await quality.score(improved.content, stored.request);
     const notices = [
       `Enhanced version of "${original.title}": applied ${improved.applied.length} recommendation(s): ${improved.applied.join(', ')}.`,
       ...improved.skipped.map((s) => `Not applied: ${s.id} (${s.reason}).`),

@@ -1,7 +1,9 @@
 // What the generator's services need from the outside world; repositories/ implements each (the
 // project and auth services over gRPC, SQL, object storage and the web), main.ts wires them.
 import type { GenerationInput as ProjectGenerationInput, Project, StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
-import type { QualityAssessment, QualityRequest, SourceDocument } from '../domain/types.js';
+import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
+import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent, SourceDocument } from '../domain/types.js';
+import type { ImproveResult } from '../quality/index.js';
 
 export type { Project, ProjectGenerationInput, StoredFile };
 
@@ -56,4 +58,17 @@ export interface Assessments {
 /** The company's effective capabilities for a member (the auth service answers). */
 export interface CapabilitySource {
   capabilitiesOf(userId: string, companyId: string): Promise<string[]>;
+}
+
+/**
+ * The CPU-heavy quality work: scoring, improvements and the analyses. main.ts runs it in worker
+ * threads (sandbox/sandboxed-engine.ts) so a large project does not hold the event loop; tests may
+ * run it in-process (services/quality-engine.ts).
+ */
+export interface QualityEngine {
+  score(content: ScorableContent, request: QualityRequest): Promise<QualityAssessment>;
+  improve(content: ScorableContent, assessment: QualityAssessment, selected: string[], modifications: Record<string, string>, notes: string): Promise<ImproveResult>;
+  analyze(type: AnalysisType, content: ScorableContent, parameters: Record<string, unknown>): Promise<AiServiceResult>;
+  /** A service's analyses together (initialize). */
+  initialize(type: AiServiceType, content: ScorableContent): Promise<AiServiceResult>;
 }

@@ -1,6 +1,8 @@
 // AI quality scoring, apply-improvements and the Enhanced AI Dashboard's services. The caller's
 // rights come from the project service (reading the project checks tenancy) and the auth service
-// (the company's effective capabilities: AI agents from the plan or the add-on).
+// (the company's effective capabilities: AI agents from the plan or the add-on). Requests are
+// checked here; the computing runs in the quality engine (a worker thread in main.ts), off the
+// event loop.
 import {
   AI_SERVICE_TYPES,
   ANALYSIS_TYPES,
@@ -16,9 +18,8 @@ import {
 import { deckToScript, printScript, printSlideText } from '@trainwright/formats';
 import { AppError } from '@trainwright/platform';
 import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
-import { analyze, applyImprovements, initializeService, scoreContent } from '../quality/index.js';
 import { contentHash, scorableOf } from './content.js';
-import type { Assessments, CapabilitySource, Project, ProjectDirectory } from './ports.js';
+import type { Assessments, CapabilitySource, Project, ProjectDirectory, QualityEngine } from './ports.js';
 
 export interface AssessmentView extends QualityAssessment {
   id: string;
@@ -30,7 +31,7 @@ export class QualityService {
       projects: Pick<ProjectDirectory, 'get' | 'createEnhancedVersion' | 'updateGenerated'>;
       capabilities: CapabilitySource;
       assessments: Assessments;
-      makeQuestions: (content: ScorableContent, count: number) => ScorableContent['questions'];
+      quality: QualityEngine;
     },
   ) {}
 
@@ -43,7 +44,7 @@ export class QualityService {
     if (!(await this.hasAiAgents(userId, project))) return { premiumRequired: true, assessment: null };
     const request = qualityRequest(input);
     const content = contentOf(project);
-    const result = scoreContent(content, request);
+    const result = await this.deps.quality.score(content, request);
     const id = await this.deps.assessments.insert({
       projectId: project.id,
       companyId: project.companyId,
@@ -81,7 +82,7 @@ export class QualityService {
       return { projectId: created.id, message: QUALITY_MESSAGES.applyStarted };
     }
     // In place: the project's own content changes (needs the editor or owner role).
-    const improved = applyImprovements(contentOf(project), stored.result, selected, modifications, input.notes, { makeQuestions: this.deps.makeQuestions });
+    const improved = await this.deps.quality.improve(contentOf(project), stored.result, selected, modifications, input.notes);
     await this.deps.projects.updateGenerated(userId, project.id, printSlideText(improved.content.deck), printScript(deckToScript(improved.content.deck)));
     return { projectId: project.id, message: `Quality improvements applied: ${improved.applied.join(', ')}.` };
   }
@@ -91,7 +92,7 @@ export class QualityService {
       throw AppError.validation('service_type', `service_type must be one of ${AI_SERVICE_TYPES.join(', ')}`);
     }
     const project = await this.agentProject(userId, projectId);
-    return initializeService(serviceType as AiServiceType, contentOf(project));
+    return this.deps.quality.initialize(serviceType as AiServiceType, contentOf(project));
   }
 
   async analyze(userId: string, projectId: string, analysisType: string, parameters: Record<string, unknown>): Promise<AiServiceResult> {
@@ -99,7 +100,7 @@ export class QualityService {
       throw AppError.validation('analysis_type', `analysis_type must be one of ${ANALYSIS_TYPES.join(', ')}`);
     }
     const project = await this.agentProject(userId, projectId);
-    return analyze(analysisType as AnalysisType, contentOf(project), parameters);
+    return this.deps.quality.analyze(analysisType as AnalysisType, contentOf(project), parameters);
   }
 
   private async agentProject(userId: string, projectId: string): Promise<Project> {

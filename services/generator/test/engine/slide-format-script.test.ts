@@ -5,6 +5,7 @@ import { opensWithTitleSlide, parseScript, parseSlideText, type GeneratedContent
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { GenerationService, type GenerationEvents } from '../../src/services/generation.service.js';
+import { InProcessQuality } from '../../src/services/quality-engine.js';
 import { makeQuestions } from '../quality/fixtures.js';
 
 const FORKLIFT_SCRIPT = `# Forklift Safety
@@ -51,7 +52,7 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
     },
     engine: new OfflineEngine(),
     assessments: { find: async () => undefined },
-    makeQuestions,
+    quality: new InProcessQuality(makeQuestions),
     onUnexpected: (error) => {
       throw error;
     },

@@ -28,7 +28,6 @@ import { SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandbox
 import type { DocumentLimits } from '../../src/sandbox/sandboxed-reader.js';
 import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
 import { GenerationService, type GenerationEventChannel } from '../../src/services/generation.service.js';
-import { questionsFromContent } from '../../src/services/review-questions.js';
 import { GLOVES_SCRIPT, manyPagesPdf } from './fixtures.js';
 
 const SCRIPT = GLOVES_SCRIPT;
@@ -119,9 +118,8 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
       }),
       engine: new SandboxedOfflineEngine(heavy),
       assessments: { find: async () => undefined },
-      makeQuestions: questionsFromContent,
+      quality: heavy,
       onUnexpected: () => undefined,
-      score: (content, request) => heavy.score(content, request),
     });
     worker = startJobWorker(ctx(), GENERATE_PROJECT_JOB.queue, [generateProjectJob({ generations, events })], { concurrency: 2, lockMs });
     worker.on('stalled', (jobId) => stalled.push(jobId));

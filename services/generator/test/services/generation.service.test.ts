@@ -6,6 +6,7 @@ import { GenerationError, type GenerationResult, type GenerationTask, type Gener
 import { scoreContent } from '../../src/quality/index.js';
 import { GenerationService, INTERNAL_FAILURE, type GenerationEvents } from '../../src/services/generation.service.js';
 import type { SourceReader, StoredAssessment } from '../../src/services/ports.js';
+import { InProcessQuality } from '../../src/services/quality-engine.js';
 import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../quality/fixtures.js';
 
 const FIRST_TRY = { attempt: 1, maxAttempts: 3 };
@@ -81,7 +82,7 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     sources,
     engine,
     assessments: { find: async (id, projectId) => (options.assessment?.id === id && options.assessment.projectId === projectId ? options.assessment : undefined) },
-    makeQuestions,
+    quality: new InProcessQuality(makeQuestions),
     onUnexpected: (error) => unexpected.push(error),
   });
   return { service, events, log, completed, tasks, read, unexpected };

@@ -7,6 +7,7 @@ import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { QualityRequest } from '../../src/domain/types.js';
 import type { Assessments, ImprovementPlan, StoredAssessment } from '../../src/services/ports.js';
 import { QualityService } from '../../src/services/quality.service.js';
+import { InProcessQuality } from '../../src/services/quality-engine.js';
 import { POOR_SLIDES, makeQuestions } from '../quality/fixtures.js';
 
 const USER = 'user-1';
@@ -44,7 +45,7 @@ function setup(options: { capabilities?: string[]; project?: Project } = {}) {
     },
     capabilities: { capabilitiesOf: async () => options.capabilities ?? ['aiAgents'] },
     assessments,
-    makeQuestions,
+    quality: new InProcessQuality(makeQuestions),
   });
   return { service, assessments, created, updated };
 }
