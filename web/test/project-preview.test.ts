@@ -6,7 +6,9 @@ import React, { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { BUILTIN_TEMPLATES, LAYOUTS, type Template } from '@trainwright/templates';
 import '../app/i18n/index.js';
-import { ProjectPreview } from '../app/components/projects/ContentView.js';
+import { parseSlideText } from '@trainwright/formats';
+import { ProjectPreview, SlidesView } from '../app/components/projects/ContentView.js';
+import { contentSecurityPolicy } from '../app/lib/csp.js';
 import { onPrimaryColor, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
 import type { Project } from '../app/lib/projects';
 import { projectFixture } from './support/project.fixture.js';
@@ -104,5 +106,22 @@ describe('ProjectPreview', () => {
     expect(render(project({ visual_format: 'mp4', files_version: undefined }))).not.toContain('<video');
     expect(render(project({ visual_format: 'powerpoint', files_version: 3 }))).not.toContain('<video');
     expect(previewVideoSrc({ id: 'a/b', visual_format: 'mp4', files_version: 0 })).toBe('/api/projects/a%2Fb/preview/video');
+  });
+
+  it('should load the logo from our path, never the URL the user typed (security case 12)', () => {
+    const typed = 'https://tracker.example/logo.png';
+    const html = render(project({ branding: { company_name: 'Acme', logo_url: typed, website: '', logo_path: '/api/projects/project-1/logo' } }));
+    expect(html).toMatch(/<img[^>]*src="\/api\/projects\/project-1\/logo"/);
+    expect(html).not.toContain(typed);
+    // The share page draws the slides with the branding its API answered: the share route's path.
+    const deck = parseSlideText(SLIDES);
+    const shared = renderToStaticMarkup(
+      h(SlidesView, { deck, look: { fontStyle: 'modern', imageStyle: 'professional', branding: { company_name: 'Acme', logo_url: typed, website: '', logo_path: '/api/shared/tok/logo' } } }),
+    );
+    expect(shared).toMatch(/<img[^>]*src="\/api\/shared\/tok\/logo"/);
+    expect(shared).not.toContain(typed);
+    // Without a logo kept there is no image at all.
+    expect(render(project({ branding: { company_name: 'Acme', logo_url: typed, website: '', logo_path: null } }))).not.toContain('<img');
+    expect(contentSecurityPolicy('n')).toContain("img-src 'self' data: blob:;");
   });
 });

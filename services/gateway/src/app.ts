@@ -149,8 +149,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   planRoutes(ctx);
   authRoutes(ctx);
   accountRoutes(ctx);
-  projectRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
+  projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);
   uploadRoutes(ctx, receiveUpload);
   generatorRoutes(ctx, receiveUpload, storage);

@@ -78,7 +78,7 @@ describe('projectJson', () => {
       }),
     );
     expect(projectJson(p)).toMatchObject({
-      branding: { company_name: 'Acme', logo_url: '', website: 'https://acme.test' },
+      branding: { company_name: 'Acme', logo_url: '', website: 'https://acme.test', logo_path: null },
       voice_selection: { voice_id: 'v1', name: 'Ava', category: 'premade' },
       files: [{ id: 'f1', kind: 'script', filename: 'a.txt', size: 12, content_type: 'text/plain' }],
     });

@@ -3,6 +3,7 @@ import * as createMediaSchema from './1763900000002-CreateMediaSchema.js';
 import * as renderVersions from './1764000000001-RenderVersions.js';
 import * as projectViews from './1764100000001-ProjectViews.js';
 import * as downloadFiles from './1764200000001-DownloadFiles.js';
+import * as projectLogos from './1764300000001-ProjectLogos.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '1764000000001-RenderVersions': renderVersions,
   '1764100000001-ProjectViews': projectViews,
   '1764200000001-DownloadFiles': downloadFiles,
+  '1764300000001-ProjectLogos': projectLogos,
 };

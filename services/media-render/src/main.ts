@@ -1,5 +1,6 @@
 // The media-render service's composition root: repositories, services, the gRPC API (downloads,
-// voices), the project.* consumers (deleted projects' files, the project views downloads read)
+// voices, logos), the project.* consumers (deleted projects' files, the project views downloads
+// read, projects' logos)
 // and, with the worker role, the `render` queue's worker.
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
@@ -26,6 +27,7 @@ import { renderProjectJob } from './jobs/render-project.job.js';
 import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
 import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
 import { DownloadRepository } from './repositories/download.repository.js';
+import { KeptLogoRepository } from './repositories/kept-logo.repository.js';
 import { LogoRepository } from './repositories/logo.repository.js';
 import { MediaStorageRepository } from './repositories/media-storage.repository.js';
 import { MembershipRepository } from './repositories/membership.repository.js';
@@ -36,10 +38,12 @@ import { RenderedFileRepository } from './repositories/rendered-file.repository.
 import { RendererRepository } from './repositories/renderer.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
 import { DownloadService } from './services/download.service.js';
+import { LogoService } from './services/logo.service.js';
 import { RenderService } from './services/render.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { createSpeechProvider } from './speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
 
@@ -87,9 +91,10 @@ export async function startMediaServer(
     workDirs: new WorkDirRepository('', 'tw-preview-'),
     memberships,
   });
+  const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects });
   const renders = new RenderService({
     projects,
-    logos: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS),
+    logos,
     voices,
     renderers: new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT }, burnSubtitles: config.BURN_SUBTITLES }),
     files,
@@ -114,9 +119,9 @@ export async function startMediaServer(
   let port = 0;
   if (roles.api) {
     const downloads = new DownloadService({ views: new ProjectViewRepository(infra.db), projects, memberships, files, downloads: new DownloadRepository(infra.db) });
-    await subscribeAll(infra.bus, [projectDeletedSubscription(renders), projectViewsSubscription(downloads)]);
+    await subscribeAll(infra.bus, [projectDeletedSubscription(renders, logos), projectViewsSubscription(downloads), projectLogosSubscription(logos)]);
     grpc = createGrpcServer(logger);
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files }));
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }

@@ -53,6 +53,21 @@ describe('project events', () => {
     expect(updated!.title).toBeUndefined();
   });
 
+  it("should carry the branding's logo URL as committed, so media-render fetches it once", async () => {
+    const logoUrl = 'https://cdn.acme.com/logo.png';
+    const { id } = await createProject(deps, owner, { title: 'Branded', scriptContent: '## A', branding: { companyName: 'Acme', logoUrl } });
+    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.created', logoUrl })]);
+    deps.projects.outbox.length = 0;
+    await updateProject(deps, owner, id, { title: 'Branded 2' });
+    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.updated', logoUrl })]);
+    deps.projects.outbox.length = 0;
+    await updateProject(deps, owner, id, { branding: { companyName: 'Acme', logoUrl: 'https://cdn.acme.com/new.png' } });
+    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.updated', logoUrl: 'https://cdn.acme.com/new.png', contentVersion: 2 })]);
+    deps.projects.outbox.length = 0;
+    await updateProject(deps, owner, id, { clearBranding: true });
+    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.updated', logoUrl: '' })]);
+  });
+
   it('should tell that generated content arrived, with the status it moved to', async () => {
     const { id } = await createProject(deps, owner, { title: 'Generated', scriptContent: '## A' });
     deps.projects.outbox.length = 0;

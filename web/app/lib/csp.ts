@@ -1,7 +1,8 @@
 // The web app's Content-Security-Policy: scripts only from this origin or inline with the nonce of
 // this response (Remix's hydration data and scroll restoration); no plugins, no framing, no base
 // or form targets elsewhere. Styles allow inline attributes (React's style props); images and
-// media come from this origin (logos may still be https addresses the company gave).
+// media come from this origin only (project logos too: served from the copy media-render keeps,
+// docs/security.md case 12).
 import { createContext, useContext } from 'react';
 
 /** The nonce of the page being rendered on the server ('' in the browser, where none is needed). */
@@ -16,7 +17,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "connect-src 'self'",

@@ -4,8 +4,11 @@
 
 export interface Branding {
   company_name: string;
+  /** As the user typed it: shown in forms, never loaded by the browser. */
   logo_url: string;
   website: string;
+  /** Answers only: where we serve the logo media-render fetched once and checked (null: no logo URL). */
+  logo_path?: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

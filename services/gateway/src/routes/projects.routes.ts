@@ -1,5 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { PROJECT_LIMITS as L } from '@trainwright/catalogue';
+import type { ObjectStorage } from '@trainwright/platform';
+import type { LogoTarget } from '@trainwright/proto/trainwright/media/v1/media';
 import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
 import { ErrorBody, Str, errorResponses } from '../schemas/common.js';
@@ -174,7 +177,7 @@ const SharedProject = Type.Object({
   image_style: Type.String(),
 });
 
-export function projectRoutes({ app, clients, config }: GatewayContext) {
+export function projectRoutes({ app, clients, config }: GatewayContext, storage: ObjectStorage) {
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
 
   app.post(
@@ -352,12 +355,50 @@ export function projectRoutes({ app, clients, config }: GatewayContext) {
         status: p.status,
         created_at: p.createdAt,
         company_name: p.companyName,
-        branding: brandingJson(p.branding),
+        branding: brandingJson(p.branding, `/api/shared/${encodeURIComponent(token)}/logo`),
         slide_content: p.slideContent,
         script: p.script,
         font_style: p.fontStyle,
         image_style: p.imageStyle,
       };
+    },
+  );
+
+  // Logos come from the copy media-render fetched once and checked (docs/security.md, case 12):
+  // browsers, the anonymous visitors of a share page too, never contact the URL a user typed.
+  // Served as an image only: never sniffed into anything else, nothing it could load or run.
+  function sendLogo(target: LogoTarget, cacheControl: string, reply: FastifyReply) {
+    void reply
+      .header('content-type', target.contentType)
+      .header('content-length', String(target.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', cacheControl);
+    return reply.send(storage.get(target.storageKey));
+  }
+
+  app.get(
+    '/api/projects/:id/logo',
+    { schema: { tags: ['projects'], summary: "The project's branding logo as we keep it (PNG or JPEG)", params: IdParams, response: { ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const target = await clients.media.getLogo({ userId, projectId: id, shareToken: '' }, opts(userId, request.id));
+      return sendLogo(target, 'private, max-age=300', reply);
+    },
+  );
+
+  app.get(
+    '/api/shared/:token/logo',
+    {
+      config: { public: true },
+      schema: { tags: ['projects'], summary: "A shared project's branding logo (PNG or JPEG)", params: TokenParams, response: { 404: ErrorBody, 503: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { token } = request.params as Type.Static<typeof TokenParams>;
+      const target = await clients.media.getLogo({ userId: '', projectId: '', shareToken: token }, { requestId: request.id });
+      // Short: a revoked link stops showing it soon.
+      return sendLogo(target, 'public, max-age=300', reply);
     },
   );
 

@@ -113,7 +113,12 @@ export function assessmentJson(assessment: QualityAssessment | undefined): Recor
   return assessment ? withEmptyCollections(assessment, QualityAssessment.toJSON(assessment)) : null;
 }
 
-export const brandingJson = (b: Branding | undefined) => (b ? (Branding.toJSON(b) as { company_name: string; logo_url: string; website: string }) : null);
+/**
+ * Branding as typed, plus `logo_path`: where we serve the logo media-render fetched once and
+ * checked (null without a logo URL). Browsers load only that path, never `logo_url`.
+ */
+export const brandingJson = (b: Branding | undefined, logoPath: string) =>
+  b ? { ...(Branding.toJSON(b) as { company_name: string; logo_url: string; website: string }), logo_path: b.logoUrl ? logoPath : null } : null;
 
 export function projectJson(p: ProtoProject) {
   return {
@@ -131,7 +136,7 @@ export function projectJson(p: ProtoProject) {
     document_format: p.documentFormat,
     quality_score: p.qualityScore ?? null,
     engagement_prediction: p.engagementPrediction ?? null,
-    branding: brandingJson(p.branding),
+    branding: brandingJson(p.branding, `/api/projects/${p.id}/logo`),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
     company_id: p.companyId,

@@ -13,5 +13,8 @@ export const BrandingBody = Type.Object(
 
 export const VoiceBody = Type.Object({ voice_id: Str(PROJECT_LIMITS.voiceId), name: Str(PROJECT_LIMITS.voiceName), category: Str(PROJECT_LIMITS.voiceCategory) }, { additionalProperties: false });
 
-/** Branding as a project (or its share view) answers it. */
-export const Branding = Type.Union([Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String() }), Type.Null()]);
+/** Branding as a project (or its share view) answers it; `logo_path` serves the logo we keep (null: no logo URL). */
+export const Branding = Type.Union([
+  Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String(), logo_path: Type.Union([Type.String(), Type.Null()]) }),
+  Type.Null(),
+]);

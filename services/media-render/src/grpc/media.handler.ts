@@ -2,6 +2,7 @@
 import type { UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
+import type { LogoService } from '../services/logo.service.js';
 import type { RenderedFiles } from '../services/ports.js';
 import type { VoiceService, VoiceView } from '../services/voice.service.js';
 
@@ -20,8 +21,13 @@ export function toProtoVoice(v: VoiceView): ProtoVoice {
   };
 }
 
-export function createMediaHandlers(deps: { downloads: DownloadService; voices: VoiceService; files: Pick<RenderedFiles, 'bytesOf'> }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files } = deps;
+export function createMediaHandlers(deps: {
+  downloads: DownloadService;
+  voices: VoiceService;
+  files: Pick<RenderedFiles, 'bytesOf'>;
+  logos: Pick<LogoService, 'forMember' | 'forShareToken'>;
+}): UnaryHandlers<typeof MediaServiceService> {
+  const { downloads, voices, files, logos } = deps;
   return {
     openDownload: async (req) => {
       const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download');
@@ -43,5 +49,9 @@ export function createMediaHandlers(deps: { downloads: DownloadService; voices: 
       ),
     checkVoice: async (req) => toProtoVoice(await voices.check(req.userId, req.companyId, req.voiceId)),
     getRenderedBytes: async (req) => ({ bytes: await files.bytesOf(req.companyIds.slice(0, 1000)) }),
+    getLogo: async (req) => {
+      const t = req.shareToken ? await logos.forShareToken(req.shareToken) : await logos.forMember(req.userId, req.projectId);
+      return { storageKey: t.storageKey, contentType: t.contentType, size: t.size };
+    },
   };
 }

@@ -42,6 +42,19 @@ export interface MediaDatabase {
     deleted: ColumnType<boolean, boolean | undefined, boolean>;
     updated_at: Timestamp;
   };
+  project_logos: {
+    project_id: string;
+    url: string;
+    company_id: string;
+    mime: ColumnType<string, string | undefined, string>;
+    width: ColumnType<number, number | undefined, number>;
+    height: ColumnType<number, number | undefined, number>;
+    size: ColumnType<number, number | undefined, number>;
+    /** Null when the logo could not be used (`problem` says why). */
+    storage_key: string | null;
+    problem: ColumnType<string, string | undefined, string>;
+    fetched_at: Timestamp;
+  };
   custom_voices: {
     id: Generated<string>;
     company_id: string;

@@ -1,8 +1,9 @@
-// A project's logo for the exports: fetched with the platform's safe fetcher (no private
-// addresses), accepted only when the bytes really are a PNG or JPEG, measured for layout.
+// A project's logo: fetched with the platform's safe fetcher (no private addresses), accepted only
+// when the bytes really are a PNG or JPEG, measured for layout. Only the logo service calls it,
+// once per (project, URL); the bytes are then kept (kept-logo.repository.ts).
 import { safeFetch } from '@trainwright/platform';
 import type { RenderBranding } from '../domain/types.js';
-import type { LogoSource } from '../services/render.service.js';
+import type { LogoFetcher } from '../services/logo.service.js';
 
 type Logo = NonNullable<RenderBranding['logo']>;
 
@@ -49,10 +50,10 @@ export async function fetchLogo(url: string, options: { allowOrigins: string[] }
 }
 
 /** Logos from the origins the configuration allows although private (as URL_FETCH_ALLOW_ORIGINS). */
-export class LogoRepository implements LogoSource {
+export class LogoRepository implements LogoFetcher {
   constructor(private readonly allowOrigins: string[]) {}
 
-  fetch(url: string): ReturnType<LogoSource['fetch']> {
+  fetch(url: string): ReturnType<LogoFetcher['fetch']> {
     return fetchLogo(url, { allowOrigins: this.allowOrigins });
   }
 }

@@ -1,5 +1,6 @@
 // The project service over gRPC: a project with the caller's rights (downloads ask it only when
-// their view of the project misses) and what a render job renders.
+// their view of the project misses, logos to check the caller may read it), a share link's
+// project, and what a render job renders.
 import type { TierId } from '@trainwright/catalogue';
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -28,6 +29,11 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
       ownerTrialState: input.ownerTrialState,
       renderKey: input.renderKey,
     };
+  }
+
+  async sharedProject(token: string): Promise<{ projectId: string; companyId: string; logoUrl: string }> {
+    const shared = await this.projects.getSharedProject({ token });
+    return { projectId: shared.projectId, companyId: shared.companyId, logoUrl: shared.branding?.logoUrl ?? '' };
   }
 
   close(): void {

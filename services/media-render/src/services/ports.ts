@@ -50,6 +50,34 @@ export interface ProjectDirectory {
   project(userId: string, projectId: string): Promise<Project>;
   /** What a render job renders: the project, its resolved template, the owner's plan, the render key. */
   renderInput(projectId: string): Promise<RenderJobInput>;
+  /** The project a share link shows, by its token (NOT_FOUND for an unknown or revoked one). */
+  sharedProject(token: string): Promise<{ projectId: string; companyId: string; logoUrl: string }>;
+}
+
+/** A project's logo as kept for one URL: the stored bytes' key, or the reason it could not be used. */
+export interface KeptLogo {
+  projectId: string;
+  companyId: string;
+  url: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  /** Null when the logo could not be used. */
+  storageKey: string | null;
+  problem: string;
+}
+
+/** The logos kept per (project, logo URL) (repositories/kept-logo.repository.ts). */
+export interface KeptLogos {
+  /**
+   * The logo kept for the project's URL; when there is none, runs `fetch` and keeps its result.
+   * `fetch` runs once per (project, URL) across every process: a concurrent caller waits for it.
+   * A failed fetch (no usable logo) is run again only once its answer is ten minutes old.
+   */
+  once(projectId: string, url: string, fetch: () => Promise<KeptLogo>): Promise<KeptLogo>;
+  /** Forgets the project's logos (all, or all but the one of `exceptUrl`); their storage keys. */
+  forget(projectId: string, exceptUrl?: string): Promise<string[]>;
 }
 
 /** What downloads need of a project: media-render's own view, kept from the project service's events. */

@@ -34,9 +34,9 @@ export interface Renderers {
   video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }>;
 }
 
-/** A project's logo, fetched and checked; null with the reason when it cannot be used. */
+/** A project's logo as kept (fetched once per URL, services/logo.service.ts); null with the reason when it cannot be used. */
 export interface LogoSource {
-  fetch(url: string): Promise<{ logo: RenderBranding['logo']; problem: string }>;
+  logoOf(project: { projectId: string; companyId: string; url: string }): Promise<{ logo: RenderBranding['logo']; problem: string }>;
 }
 
 /** The settings a voice id narrates with (premade or the company's own; the default voice for ''). */
@@ -148,7 +148,7 @@ export class RenderService {
 
   private async branding(project: Project): Promise<RenderBranding | null> {
     if (!project.branding) return null;
-    const { logo, problem } = await this.deps.logos.fetch(project.branding.logoUrl);
+    const { logo, problem } = await this.deps.logos.logoOf({ projectId: project.id, companyId: project.companyId, url: project.branding.logoUrl });
     if (problem) this.deps.logger.warn({ projectId: project.id, problem }, 'rendering without the logo');
     return { companyName: project.branding.companyName, website: project.branding.website, logo };
   }

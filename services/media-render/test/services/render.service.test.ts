@@ -81,7 +81,7 @@ function setup(options: { project?: Project; tier?: TierId; trialState?: string;
   };
   const service = new RenderService({
     projects: { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', ownerTrialState: options.trialState ?? 'active', renderKey: options.renderKey ?? KEY }) },
-    logos: { fetch: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) },
+    logos: { logoOf: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) },
     voices: { settingsFor: async (voiceId) => (voiceId === 'custom:v1' ? VOICE : { provider: 'espeak', voice: 'default' }) },
     renderers,
     files,

@@ -201,6 +201,8 @@ export function createProjectHandlers(
         script: generated?.script || p.script_content,
         fontStyle: p.font_style,
         imageStyle: p.image_style,
+        projectId: p.id,
+        companyId: p.company_id,
       };
     },
     listTemplates: async (req) => {

@@ -26,6 +26,8 @@ export interface ProjectSnapshot {
   contentVersion: number;
   /** Only when the write sets the title (a creation, an edit of the title). */
   title?: string;
+  /** The branding's logo URL ('' without one): media-render fetches and keeps the logo once. */
+  logoUrl: string;
 }
 
 /** As the `has_content` column: generated content, or the project's own slides or script. */
@@ -41,12 +43,14 @@ export function snapshotOfRow(row: {
   slides_content: string;
   script_content: string;
   content_version: number;
+  branding: { logo_url: string } | null;
 }): ProjectSnapshot {
   return {
     status: row.status,
     visualFormat: row.visual_format,
     hasContent: hasContent({ generatedContent: row.generated_content, slidesContent: row.slides_content, scriptContent: row.script_content }),
     contentVersion: row.content_version,
+    logoUrl: row.branding?.logo_url ?? '',
   };
 }
 
@@ -58,6 +62,7 @@ export function snapshotOfNew(project: NewProject): ProjectSnapshot {
     hasContent: hasContent({ generatedContent: project.generatedContent ?? null, slidesContent: project.slidesContent, scriptContent: project.scriptContent }),
     contentVersion: 1,
     title: project.title,
+    logoUrl: project.branding?.logo_url ?? '',
   };
 }
 

@@ -8,7 +8,7 @@ import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } 
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
 import { onPrimaryColor, previewVideoSrc, type TemplateLook } from '~/lib/preview';
-import { deckHasContent, isHttpUrl, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
+import { deckHasContent, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
 
@@ -56,12 +56,12 @@ function ImageArea({ look, colors }: { look: PreviewLook; colors: ColorScheme })
   );
 }
 
-function BrandLogo({ url, name }: { url: string; name: string }) {
+/** The logo from our own path (docs/security.md, case 12): the browser never loads the URL a user typed. */
+function BrandLogo({ path, name }: { path: string; name: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  if (!isHttpUrl(url)) return null;
   if (failed) return <span className="text-[10px] text-red-600">{t('preview.logoFailed')}</span>;
-  return <img src={url} alt={t('preview.logoAlt', { name })} className="h-6 max-w-[6rem] object-contain" onError={() => setFailed(true)} />;
+  return <img src={path} alt={t('preview.logoAlt', { name })} className="h-6 max-w-[6rem] object-contain" onError={() => setFailed(true)} />;
 }
 
 function BrandingBar({ branding, color }: { branding: Branding | null; color: string }) {
@@ -69,7 +69,7 @@ function BrandingBar({ branding, color }: { branding: Branding | null; color: st
   return (
     <div className="mt-3 flex items-center justify-between gap-2 border-t pt-2 text-[11px]" style={{ borderColor: `${color}33`, color }} data-testid="preview-branding">
       <span className="flex min-w-0 items-center gap-2">
-        {branding.logo_url && <BrandLogo url={branding.logo_url} name={branding.company_name} />}
+        {branding.logo_path && <BrandLogo path={branding.logo_path} name={branding.company_name} />}
         <span className="truncate font-semibold">{branding.company_name}</span>
       </span>
       {branding.website && <span className="truncate">{branding.website}</span>}

@@ -157,6 +157,8 @@ function committedSnapshot(row: ProjectRow, changes: ProjectChanges): ProjectSna
     slides_content: has('slides_content') ? String(changes.slides_content) : row.slides_content,
     script_content: has('script_content') ? String(changes.script_content) : row.script_content,
     content_version: has('content_version') ? Number(changes.content_version) : row.content_version,
+    // A branding edit is a new content version, so it is committed with the version checked.
+    branding: has('branding') ? (changes.branding === null ? null : (JSON.parse(String(changes.branding)) as { logo_url: string })) : row.branding,
   });
   return has('title') ? { ...snapshot, title: String(changes.title) } : snapshot;
 }
