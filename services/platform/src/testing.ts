@@ -1,12 +1,14 @@
 // Helpers for medium tests: every run gets its own database, Redis prefix and NATS stream.
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from './db.js';
+import { createRedis } from './queues.js';
 
 export interface TestInfra {
   databaseUrl: string;
   redisUrl: string;
   natsUrl: string;
   namespace: string;
+  /** Drops the database and removes the namespace's Redis keys. */
   cleanup(): Promise<void>;
 }
 
@@ -17,12 +19,23 @@ export async function createTestInfra(label: string): Promise<TestInfra> {
   url.pathname = `/tw_test_${id}`;
   const databaseUrl = url.toString();
   await ensureDatabase(databaseUrl);
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const namespace = `t_${id}`;
   return {
     databaseUrl,
-    redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisUrl,
     natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
-    namespace: `t_${id}`,
-    cleanup: () => dropDatabase(databaseUrl),
+    namespace,
+    cleanup: async () => {
+      const redis = createRedis(redisUrl);
+      try {
+        const keys = await redis.keys(`${namespace}:*`);
+        if (keys.length) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
+      await dropDatabase(databaseUrl);
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // refuses a queue whose jobs lack handlers, and a permanent JobError is not retried.
 import { checkJobHandlers, defineJob, handleJob, JobError, JobQueue, startJobWorker } from '../src/jobs.js';
 import { GENERATE_PROJECT_JOB, RENDER_PROJECT_JOB } from '../src/job-definitions.js';
-import { createQueue, createRedis, createWorker } from '../src/queues.js';
+import { createQueue, createWorker } from '../src/queues.js';
 import { createTestInfra, eventually, type TestInfra } from '../src/testing.js';
 
 const ECHO_JOB = defineJob<{ id: string; fail?: 'permanent' | 'once' }>({ queue: 'jobs-test', name: 'echo', attempts: 3, backoffMs: 10, jobId: (p) => `echo-${p.id}` });
@@ -36,10 +36,6 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
     infra = await createTestInfra('jobs');
   });
   afterAll(async () => {
-    const redis = createRedis(infra.redisUrl);
-    const keys = await redis.keys(`${infra.namespace}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
     await infra.cleanup();
   });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { Server, ServerCredentials } from '@grpc/grpc-js';
-import { createQueue, createRedis, GENERATE_PROJECT_JOB, JobQueue, LocalFileStorage } from '@trainwright/platform';
+import { createQueue, GENERATE_PROJECT_JOB, JobQueue, LocalFileStorage } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { GenerationInput, Project, ProjectServiceService, StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
 import { manyPagesPdf } from '../sandbox/fixtures.js';
@@ -52,10 +52,6 @@ describe('the generator process', () => {
   afterAll(async () => {
     child?.kill('SIGKILL');
     projectService?.forceShutdown();
-    const redis = createRedis(infra.redisUrl);
-    const keys = await redis.keys(`${infra.namespace}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
     await rm(dir, { recursive: true, force: true });
     await infra.cleanup();
   });

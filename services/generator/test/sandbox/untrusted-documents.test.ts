@@ -13,7 +13,6 @@ import {
   createGrpcServer,
   createLogger,
   createQueue,
-  createRedis,
   GENERATE_PROJECT_JOB,
   JobQueue,
   LocalFileStorage,
@@ -75,10 +74,6 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
 
   afterAll(async () => {
     await jobs.close();
-    const redis = createRedis(infra.redisUrl);
-    const keys = await redis.keys(`${infra.namespace}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
     await rm(dir, { recursive: true, force: true });
     await infra.cleanup();
   });
