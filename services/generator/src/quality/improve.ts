@@ -4,7 +4,7 @@
 // or on a continuation slide. Text that is added comes from the content itself (titles, points,
 // objectives, questions made from its sentences), except the short tone framing lines in notes.
 import type { Atmosphere } from '@trainwright/catalogue';
-import { MAX_POINTS_PER_SLIDE, countWords, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
+import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { QualityAssessment, ScorableContent } from '../domain/types.js';
 import { findAiPhrases, stripAiPhrases } from '../engine/ai-phrases.js';
 import { LONG_SENTENCE_WORDS, shortenAtClause, splitLongSentence } from '../engine/clauses.js';
@@ -21,7 +21,9 @@ import {
   termVariants,
   unitMatches,
   unitVariants,
+  measure,
 } from './metrics.js';
+import { MIN_STATEMENT_WORDS, findMarkup, isEngineInstruction, isGenericTitle } from './faults.js';
 import { TONE_RECOMMENDATION_PREFIX, recommendationSpec } from './score.js';
 import { TONE_PROFILES, toneDeviations, type ToneFeature } from './tone.js';
 import {
@@ -33,6 +35,7 @@ import {
   contractPairs,
   deckLanguage,
   expandContractions,
+  fold,
   findPlaceholders,
   hasBody,
   mapSentences,
@@ -489,9 +492,154 @@ const removeRepeatedSentences: Step = (work) => {
   return null;
 };
 
+
+const removeEngineInstructions: Step = (work) => {
+  const before = slidesWithText(work.content.deck);
+  rewriteDeck(work, (text) => mapSentences(text, (sentence) => (isEngineInstruction(sentence) ? null : sentence)), { objectives: true, script: true });
+  dropEmptied(work.content.deck, before);
+  return null;
+};
+
+/** The words of a slide text without the markup around them. */
+export function stripMarkup(text: string): string {
+  const entities: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/<\/?[a-z][a-z0-9]*(?:\s[^>]*)?>/gi, '')
+        .replace(/&(?:([a-z]{2,8})|#(\d{2,5}));/gi, (m: string, name?: string, code?: string) => (code ? String.fromCodePoint(Number(code)) : (entities[name!.toLowerCase()] ?? ' ')))
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/\*\*|`/g, '')
+        .replace(/(?<!_)__(?!_)([^_\s][^_]*?)(?<!_)__(?!_)/g, '$1')
+        .replace(/(?<![\w*])\*([^\s*][^*]*)\*(?![\w*])/g, '$1')
+        .replace(/\\([*_#`[\]])/g, '$1')
+        .replace(/^\s*(?:#{1,6}|>|[-*+•])\s+/, '')
+        .replace(/\|\s*:?-{3,}[-|: ]*/g, '')
+        .replace(/^\s*\|(.*)\|\s*$/, (_m: string, cells: string) => cells.split('|').map((c) => c.trim()).filter(Boolean).join(', '))
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    )
+    .join('\n');
+}
+
+const removeMarkup: Step = (work) => {
+  for (const slide of work.content.deck.slides) {
+    const clean = (t: string) => (findMarkup(t) === null ? t : stripMarkup(t));
+    slide.title = clean(slide.title);
+    slide.points = slide.points.map(clean).filter((p) => p.trim() !== '');
+    slide.paragraphs = slide.paragraphs.map(clean).filter((p) => p.trim() !== '');
+  }
+  return null;
+};
+
+const removeRepeatedTitleSlide: Step = (work) => {
+  const { deck } = work.content;
+  const title = fold(deck.title).trim();
+  if (title === '') return 'the deck has no title';
+  const cover = opensWithTitleSlide(deck);
+  const kept: Slide[] = [];
+  let carried: string[] = [];
+  deck.slides.forEach((slide, i) => {
+    if (fold(baseTitle(slide.title)).trim() === title && !(i === 0 && cover)) {
+      carried.push(...[...slide.points, ...slide.paragraphs].filter((t) => t.trim() !== '').map(asSentence), slide.notes.trim());
+      return;
+    }
+    const text = carried.filter((t) => t !== '').join('\n');
+    if (text !== '') slide.notes = slide.notes.trim() === '' ? text : `${text}\n\n${slide.notes}`;
+    carried = [];
+    kept.push(slide);
+  });
+  if (kept.length === 0) return 'every slide has the title of the deck';
+  const rest = carried.filter((t) => t !== '').join('\n');
+  if (rest !== '') appendNotes(kept[kept.length - 1]!, rest, '\n\n');
+  deck.slides = kept;
+  return null;
+};
+
+const fixQuestions: Step = (work) => {
+  const { content } = work;
+  const faulty = new Set(measure(content).question_faults.map((f) => f.id));
+  const removed = content.questions.filter((q) => faulty.has(q.id));
+  content.questions = content.questions.filter((q) => !faulty.has(q.id));
+  const prompts = new Set(removed.map((q) => sentenceKey(q.prompt)));
+  for (const slide of content.deck.slides) slide.points = slide.points.filter((p) => !prompts.has(sentenceKey(p.replace(/^\d{1,3}[.)]\s+/, ''))));
+  return null;
+};
+
+/** Topical section titles as objectives: 'Explain <title>', with the section's first words when the title alone is too short. */
+const rewriteObjectives: Step = (work) => {
+  const { content, labels, language } = work;
+  const fragments = new Set(measure(content).fragment_objectives);
+  const { names } = analyseSource(deckToSource(content.deck), { language });
+  const topics = sectionTitles(content.deck).filter((t) => !isGenericTitle(t));
+  if (topics.length === 0) return 'no section title names a topic to build an objective from; the trainer writes the objectives';
+  const made = topics.map((t) => `${labels.explain} ${titlePhrase(t, names)}`).filter((o) => countWords(o) >= MIN_STATEMENT_WORDS);
+  if (made.length === 0) return 'the section titles are too short to make objectives of; the trainer writes the objectives';
+  const keptObjectives = content.objectives.filter((o) => !fragments.has(o));
+  const known = new Set(keptObjectives.map(sentenceKey));
+  content.objectives = [...keptObjectives, ...made.filter((o) => !known.has(sentenceKey(o)))];
+  const roles = slideRoles(content.deck);
+  const slide = content.deck.slides.find((_, i) => roles[i] === 'objectives');
+  if (slide) {
+    const points = slide.points.filter((p) => !fragments.has(p) && countWords(p) >= MIN_STATEMENT_WORDS);
+    const onSlide = new Set(points.map(sentenceKey));
+    slide.points = [...points, ...content.objectives.filter((o) => !onSlide.has(sentenceKey(o)))].slice(0, MAX_POINTS_PER_SLIDE);
+  }
+  return null;
+};
+
+const writeSummarySentences: Step = (work) => {
+  const { deck } = work.content;
+  const roles = slideRoles(deck);
+  const firstPoints = contentSlides(deck)
+    .filter((s) => !isGenericTitle(s.title))
+    .map((s) => [...s.points, ...s.paragraphs].find((p) => countWords(p) >= MIN_STATEMENT_WORDS))
+    .filter((p): p is string => p !== undefined);
+  if (firstPoints.length === 0) return 'no topical section has a point to summarise; the trainer writes the summary';
+  let changed = false;
+  deck.slides.forEach((slide, i) => {
+    if (roles[i] !== 'summary') return;
+    const words = slide.points.filter((p) => p.trim() !== '' && countWords(p) < MIN_STATEMENT_WORDS);
+    if (words.length === 0) return;
+    const kept = slide.points.filter((p) => !words.includes(p));
+    slide.points = [...kept, ...firstPoints.filter((p) => !kept.includes(p))].slice(0, MAX_POINTS_PER_SLIDE);
+    appendNotes(slide, asSentence(`${words.join(', ')}`), '\n\n');
+    changed = true;
+  });
+  return changed ? null : 'the summary has no single-word points';
+};
+
+const retitleGenericSections: Step = (work) => {
+  const { deck } = work.content;
+  const { language } = work;
+  const used = new Set(deck.slides.map((s) => fold(s.title).trim()));
+  let changed = 0;
+  for (const slide of contentSlides(deck)) {
+    if (!isGenericTitle(slide.title)) continue;
+    const terms = analyseSource(deckToSource({ title: '', slides: [slide] }), { language }).terms;
+    const term = terms.find((t) => !used.has(fold(capitalise(t.display)).trim()) && !isGenericTitle(t.display));
+    if (!term) continue;
+    slide.title = capitalise(term.display);
+    used.add(fold(slide.title).trim());
+    changed++;
+  }
+  return changed > 0 ? null : 'no key term names the topic of these slides; the trainer writes the titles';
+};
+
+const addMaterial: Step = () => 'improvements add no facts: upload the full document or write more of the script, then generate again';
+
 /** The order the steps run in, whatever order they were selected in: cleaning first, then structure, then additions, then sentence-level polish over everything. */
 const PIPELINE: ReadonlyArray<[match: (id: string) => boolean, step: Step]> = [
   [(id) => id === 'remove-placeholders', removePlaceholders],
+  [(id) => id === 'remove-engine-instructions', removeEngineInstructions],
+  [(id) => id === 'remove-markup', removeMarkup],
+  [(id) => id === 'fix-questions', fixQuestions],
+  [(id) => id === 'remove-repeated-title-slide', removeRepeatedTitleSlide],
+  [(id) => id === 'retitle-generic-sections', retitleGenericSections],
+  [(id) => id === 'rewrite-objectives', rewriteObjectives],
+  [(id) => id === 'write-summary-sentences', writeSummarySentences],
+  [(id) => id === 'add-material', addMaterial],
   [(id) => id === 'remove-ai-phrases', removeAiPhrases],
   [(id) => id === 'unify-term-spelling', unifyTermSpelling],
   [(id) => id === 'unify-units', unifyUnits],

@@ -7,6 +7,7 @@ import type { ScorableContent } from '../domain/types.js';
 import { findAiPhrases } from '../engine/ai-phrases.js';
 import { LONG_SENTENCE_WORDS } from '../engine/clauses.js';
 import { analyseSource, stemPhrase } from '../engine/text-analysis.js';
+import { findFaults, type QuestionFault } from './faults.js';
 import {
   BLOOM_LEVELS,
   LONG_WORD_LETTERS,
@@ -145,6 +146,21 @@ export interface ContentMetrics {
   company_name: string;
   company_name_mentions: number;
   company_name_variants: string[];
+  /** Faults a trainer sees in the rendered deck (faults.ts). */
+  fragment_objectives: string[];
+  fragment_summary_points: string[];
+  summary_point_count: number;
+  word_list_slides: string[];
+  generic_titles: string[];
+  repeated_title_slide_count: number;
+  markup: string[];
+  engine_instructions: string[];
+  question_faults: QuestionFault[];
+  teaching_sentence_count: number;
+  topical_slide_count: number;
+  deck_title: string;
+  /** 0-1: how much of a training deck's material the content holds. */
+  depth: number;
   tone: ToneMeasures;
 }
 
@@ -447,6 +463,10 @@ export function measure(content: ScorableContent): ContentMetrics {
   const undefinedTerms = keyTerms.filter((t) => !glossaryStems.some((g) => g.includes(` ${t.key} `))).map((t) => t.display);
 
   const company = content.branding?.company_name?.trim() ? companyName(deck, content.branding.company_name) : { mentions: 0, variants: [] };
+  // With branding on, every rendered slide shows the company name in its footer (media-render's
+  // brandingLine): the deck is read as the learner sees it.
+  const footerMentions = content.branding?.company_name?.trim() ? slides.length : 0;
+  const faults = findFaults(content, roles, language);
   const longest = [...sentences]
     .sort((a, b) => b.words - a.words || a.slide - b.slide)
     .slice(0, 3)
@@ -512,8 +532,21 @@ export function measure(content: ScorableContent): ContentMetrics {
     has_image_style: content.imageStyle.trim() !== '',
     has_branding: Boolean(content.branding?.company_name?.trim()),
     company_name: content.branding?.company_name?.trim() ?? '',
-    company_name_mentions: company.mentions,
+    company_name_mentions: company.mentions + footerMentions,
     company_name_variants: company.variants,
+    fragment_objectives: faults.fragment_objectives,
+    fragment_summary_points: faults.fragment_summary_points,
+    summary_point_count: faults.summary_point_count,
+    word_list_slides: faults.word_list_slides,
+    generic_titles: faults.generic_titles,
+    repeated_title_slide_count: faults.repeated_title_slides,
+    markup: faults.markup,
+    engine_instructions: faults.engine_instructions,
+    question_faults: faults.question_faults,
+    teaching_sentence_count: faults.teaching_sentence_count,
+    topical_slide_count: faults.topical_slide_count,
+    deck_title: deck.title,
+    depth: round(faults.depth, 3),
     tone: tone(sentences, language),
   };
 }
@@ -529,6 +562,13 @@ export function numericMetrics(m: ContentMetrics): Record<string, number> {
   out.unit_inconsistency_count = m.unit_inconsistencies.length;
   out.uncovered_objective_count = m.uncovered_objectives.length;
   out.undefined_term_count = m.undefined_terms.length;
+  out.fragment_objective_count = m.fragment_objectives.length;
+  out.fragment_summary_point_count = m.fragment_summary_points.length;
+  out.word_list_slide_count = m.word_list_slides.length;
+  out.generic_title_count = m.generic_titles.length;
+  out.markup_count = m.markup.length;
+  out.engine_instruction_count = m.engine_instructions.length;
+  out.unsound_question_count = m.question_faults.length;
   out.bloom_level_count = BLOOM_LEVELS.filter((l) => m.bloom_levels[l] > 0).length;
   for (const [key, value] of Object.entries(m.tone)) if (value !== null) out[`tone_${key}`] = round(value, 3);
   return out;

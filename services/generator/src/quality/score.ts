@@ -3,6 +3,8 @@
 // Pure and deterministic: the same content and request always give the same numbers.
 import { QUALITY_DIMENSIONS, qualityGrade, type Atmosphere, type Effort, type Priority, type QualityDimension } from '@trainwright/catalogue';
 import type { QualityAssessment, QualityRequest, Recommendation, ScorableContent } from '../domain/types.js';
+import type { QuestionFault } from './faults.js';
+import { DEPTH_SENTENCES, DEPTH_SLIDES, MIN_STATEMENT_WORDS } from './faults.js';
 import { LONG_POINT_WORDS, LONG_SENTENCE_WORDS, MAX_POINTS_PER_SLIDE, measure, numericMetrics, POINT_TARGET_WORDS, type ContentMetrics } from './metrics.js';
 import { TONE_FEATURE_NAMES, describeToneValue, toneDeviations, toneScore, type Range, type ToneFeature } from './tone.js';
 import { BLOOM_LEVELS, clamp, fold, round, share } from './text.js';
@@ -47,36 +49,42 @@ export function dimensionParts(m: ContentMetrics, request: QualityRequest): Reco
   const bloomLevels = BLOOM_LEVELS.filter((l) => m.bloom_levels[l] > 0).length;
   return {
     content_quality: {
-      readability: [readabilityPart(m, target), 0.35],
-      sentence_length: [text * sentenceLengthPart(m), 0.2],
-      ai_phrases: [text * (1 - share(m.ai_phrase_count, Math.max(1, m.sentence_count)) / 0.15), 0.25],
-      notes_depth: [m.slide_count > 0 ? 1 - m.slides_without_notes / slides : 0, 0.2],
+      readability: [readabilityPart(m, target), 0.25],
+      sentence_length: [text * sentenceLengthPart(m), 0.15],
+      ai_phrases: [text * (1 - share(m.ai_phrase_count, Math.max(1, m.sentence_count)) / 0.15), 0.15],
+      notes_depth: [m.slide_count > 0 ? 1 - m.slides_without_notes / slides : 0, 0.15],
+      depth: [m.depth, 0.3],
     },
     structure_flow: {
-      titles: [m.slide_count > 0 ? 1 - m.untitled_slide_count / slides : 0, 0.15],
+      titles: [m.slide_count > 0 ? 1 - m.untitled_slide_count / slides : 0, 0.1],
       unique_titles: [text * (1 - m.duplicate_title_count / slides), 0.1],
-      opening: [m.has_objectives_slide ? 1 : 0, 0.2],
-      closing: [m.has_summary_slide ? 1 : 0, 0.2],
-      slide_sizing: [m.slide_count > 0 ? 1 - m.dense_or_empty_share : 0, 0.25],
+      topical_titles: [m.content_slide_count > 0 ? 1 - m.generic_titles.length / m.content_slide_count : 0, 0.2],
+      opening: [m.has_objectives_slide ? 1 : 0, 0.15],
+      closing: [m.has_summary_slide ? 1 : 0, 0.15],
+      slide_sizing: [m.slide_count > 0 ? 1 - m.dense_or_empty_share : 0, 0.2],
       balance: [text * (1 - m.points_per_slide_cv), 0.1],
     },
     visual_design: {
-      point_length: [text * (m.avg_words_per_point <= POINT_TARGET_WORDS ? 1 : 1 - (m.avg_words_per_point - POINT_TARGET_WORDS) / POINT_TARGET_WORDS), 0.25],
-      long_points: [text * (1 - share(m.long_point_count, m.point_count) / 0.3), 0.2],
-      point_density: [text * (1 - m.dense_slide_count / slides), 0.2],
-      text_density: [text * (1 - m.text_heavy_slide_count / slides), 0.15],
+      point_length: [text * (m.avg_words_per_point <= POINT_TARGET_WORDS ? 1 : 1 - (m.avg_words_per_point - POINT_TARGET_WORDS) / POINT_TARGET_WORDS), 0.2],
+      long_points: [text * (1 - share(m.long_point_count, m.point_count) / 0.3), 0.15],
+      point_density: [text * (1 - m.dense_slide_count / slides), 0.15],
+      text_density: [text * (1 - m.text_heavy_slide_count / slides), 0.1],
+      word_lists: [text * (1 - m.word_list_slides.length / slides), 0.2],
       design_choices: [(Number(m.has_template) + Number(m.has_font_style) + Number(m.has_image_style)) / 3, 0.1],
       branding: [m.has_branding ? (m.company_name_mentions > 0 ? 1 : 0.5) : 0, 0.1],
     },
     educational_effectiveness: {
-      objectives_defined: [m.objective_count > 0 ? 1 : 0, 0.15],
-      objective_coverage: [m.objective_coverage, 0.2],
-      objectives_slide: [m.has_objectives_slide ? 1 : 0, 0.1],
-      assessment: [m.assessed_section_share, 0.25],
+      objectives_defined: [m.objective_count > 0 ? 1 : 0, 0.1],
+      objective_wording: [m.objective_count > 0 ? 1 - m.fragment_objectives.length / m.objective_count : 0, 0.15],
+      objective_coverage: [m.objective_coverage, 0.1],
+      objectives_slide: [m.has_objectives_slide ? 1 : 0, 0.05],
+      assessment: [m.assessed_section_share, 0.15],
+      sound_questions: [m.question_count > 0 ? 1 - m.question_faults.length / m.question_count : 0, 0.1],
       knowledge_check: [m.has_knowledge_check_slide ? 1 : 0, 0.05],
-      summary: [m.has_summary_slide ? 1 : 0, 0.1],
-      examples: [m.example_share / 0.5, 0.1],
+      summary: [m.has_summary_slide ? 1 - share(m.fragment_summary_points.length, m.summary_point_count) : 0, 0.1],
+      examples: [m.example_share / 0.5, 0.05],
       bloom_spread: [bloomLevels >= 2 ? 1 : bloomLevels / 2, 0.05],
+      depth: [m.depth, 0.1],
     },
     tone_alignment: toneScore(m.tone, request.desired_atmosphere),
     technical_accuracy:
@@ -85,16 +93,35 @@ export function dimensionParts(m: ContentMetrics, request: QualityRequest): Reco
       Math.min(25, 5 * m.repeated_sentence_count) -
       Math.min(24, 6 * m.inconsistent_terms.length) -
       Math.min(18, 6 * m.unit_inconsistencies.length) -
-      40 * share(m.empty_slide_count, m.slide_count),
+      40 * share(m.empty_slide_count, m.slide_count) -
+      Math.min(40, 10 * m.question_faults.length),
+  };
+}
+
+/**
+ * Faults a trainer would not let through, taken off the dimension they spoil after the weighted
+ * parts: instructions to the writer in what learners see or hear, markup characters on a slide,
+ * a slide that repeats the cover, generic section titles, lists of single words.
+ */
+export function faultPenalties(m: ContentMetrics): Record<QualityDimension, number> {
+  const instructions = m.engine_instructions.length;
+  return {
+    content_quality: Math.min(30, 12 * instructions),
+    structure_flow: Math.min(30, 10 * m.generic_titles.length) + Math.min(20, 10 * m.repeated_title_slide_count),
+    visual_design: Math.min(30, 6 * m.markup.length) + Math.min(30, 12 * m.word_list_slides.length),
+    educational_effectiveness: Math.round(20 * share(m.fragment_objectives.length, m.objective_count)),
+    tone_alignment: 0,
+    technical_accuracy: Math.min(30, 10 * instructions) + Math.min(20, 5 * m.markup.length),
   };
 }
 
 export function dimensionScores(m: ContentMetrics, request: QualityRequest): Record<QualityDimension, number> {
   const parts = dimensionParts(m, request);
+  const penalties = faultPenalties(m);
   const out = {} as Record<QualityDimension, number>;
   for (const d of QUALITY_DIMENSIONS) {
     const p = parts[d];
-    out[d] = Math.round(clamp(typeof p === 'number' ? p : weighted(p), 0, 100));
+    out[d] = Math.round(clamp((typeof p === 'number' ? p : weighted(p)) - penalties[d], 0, 100));
   }
   return out;
 }
@@ -190,7 +217,23 @@ export const RECOMMENDATIONS: readonly RecommendationSpec[] = [
   spec('unify-term-spelling', 'technical_accuracy', 'low', 'Use one spelling per term', 'inconsistent_term_count', 'lower'),
   spec('unify-units', 'technical_accuracy', 'low', 'Write each unit the same way', 'unit_inconsistency_count', 'lower'),
   spec('add-branding', 'visual_design', 'low', 'Add company branding', 'company_name_mentions', 'higher'),
+  spec('remove-engine-instructions', 'content_quality', 'low', 'Remove instructions to the writer from the slides and the narration', 'engine_instruction_count', 'lower'),
+  spec('rewrite-objectives', 'educational_effectiveness', 'medium', 'Write each learning objective as a full statement', 'fragment_objective_count', 'lower'),
+  spec('write-summary-sentences', 'educational_effectiveness', 'medium', 'Write the summary as the points to remember', 'fragment_summary_point_count', 'lower'),
+  spec('retitle-generic-sections', 'structure_flow', 'medium', 'Give every section a title that names its topic', 'generic_title_count', 'lower'),
+  spec('remove-repeated-title-slide', 'structure_flow', 'low', 'Remove the slide that repeats the cover', 'repeated_title_slide_count', 'lower'),
+  spec('remove-markup', 'visual_design', 'low', 'Remove markup characters from the slides', 'markup_count', 'lower'),
+  spec('fix-questions', 'technical_accuracy', 'low', 'Remove questions the material does not support', 'unsound_question_count', 'lower'),
+  spec('add-material', 'content_quality', 'high', 'Add more material for a full training', 'teaching_sentence_count', 'higher'),
 ];
+
+/** Words a trainer understands for what is wrong with a question. */
+const QUESTION_PROBLEMS: Record<QuestionFault['problem'], string> = {
+  not_in_material: 'the material does not say this',
+  wrong_key: 'the answer key does not match the material',
+  ambiguous: 'more than one option is right',
+  ungrammatical: 'the statement is not a proper sentence',
+};
 
 export function toneRecommendationSpec(atmosphere: Atmosphere): RecommendationSpec {
   return spec(`${TONE_RECOMMENDATION_PREFIX}${atmosphere}`, 'tone_alignment', 'medium', `Match the ${atmosphere} tone`, 'tone_match', 'higher');
@@ -362,11 +405,84 @@ export function recommendationsFor(m: ContentMetrics, request: QualityRequest, t
       'Every quantity uses the most frequent way of writing its unit.',
     );
   }
+  if (m.engine_instructions.length > 0) {
+    add(
+      'remove-engine-instructions',
+      'high',
+      `${m.engine_instructions.length} sentence${m.engine_instructions.length === 1 ? ' is an instruction' : 's are instructions'} to the writer, not training text, and would be shown or read aloud to learners: ${quote(m.engine_instructions, 2)}`,
+      'These sentences are removed from the slides, the speaker notes (which the narration reads) and the objectives.',
+    );
+  }
+  if (m.fragment_objectives.length > 0) {
+    add(
+      'rewrite-objectives',
+      m.fragment_objectives.length === m.objective_count ? 'high' : 'medium',
+      `${m.fragment_objectives.length} of ${m.objective_count} learning objectives ${have(m.fragment_objectives.length)} no clear statement of what the learner will do: ${quote(m.fragment_objectives)} (an objective needs a verb and what it acts on, at least ${MIN_STATEMENT_WORDS} words, in the material's own terms)`,
+      "Each such objective is replaced by one built from a section title that names a topic ('Explain <section title>'), on the objectives slide too; when no section names a topic, the objectives are left for the trainer to write.",
+    );
+  }
+  if (m.fragment_summary_points.length > 0) {
+    add(
+      'write-summary-sentences',
+      share(m.fragment_summary_points.length, m.summary_point_count) >= 0.5 ? 'high' : 'medium',
+      `${m.fragment_summary_points.length} points of the summary are single words or pairs, not points a learner can remember: ${quote(m.fragment_summary_points, 6)}`,
+      'The summary lists the first point of each topical section instead; the words it listed move into its notes as key terms.',
+    );
+  }
+  if (m.generic_titles.length > 0 || m.word_list_slides.length > 0) {
+    const titles = m.generic_titles.length > 0;
+    add(
+      'retitle-generic-sections',
+      m.generic_titles.length >= Math.max(1, m.content_slide_count) ? 'high' : 'medium',
+      [
+        titles ? `${m.generic_titles.length} section title${m.generic_titles.length === 1 ? ' names' : 's name'} no topic: ${quote(m.generic_titles)}` : '',
+        m.word_list_slides.length > 0 ? `${m.word_list_slides.length} slide${m.word_list_slides.length === 1 ? ' is a list' : 's are lists'} of single words: ${quote(m.word_list_slides)}` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
+      "Each generic title is replaced by the slide's most frequent key term ('Near miss'), numbered when two slides share one.",
+    );
+  }
+  if (m.repeated_title_slide_count > 0) {
+    add(
+      'remove-repeated-title-slide',
+      'medium',
+      `${m.repeated_title_slide_count} slide${m.repeated_title_slide_count === 1 ? ' repeats' : 's repeat'} the title '${m.deck_title}' that every output already shows on its cover`,
+      'The slide that repeats the title is removed; its text moves into the notes of the slide after it.',
+    );
+  }
+  if (m.markup.length > 0) {
+    add(
+      'remove-markup',
+      m.markup.length >= 3 ? 'high' : 'medium',
+      `${m.markup.length} slide text${m.markup.length === 1 ? ' shows' : 's show'} markup characters to learners: ${quote(m.markup)}`,
+      'Markdown marks (**, __, #, `), HTML tags, link syntax and stray bullet marks are removed from titles, points and paragraphs; the words stay.',
+    );
+  }
+  if (m.question_faults.length > 0) {
+    add(
+      'fix-questions',
+      m.question_faults.length * 2 >= m.question_count ? 'high' : 'medium',
+      `${m.question_faults.length} of ${m.question_count} questions cannot be used as they are: ${m.question_faults
+        .slice(0, 3)
+        .map((f) => `${quote([f.prompt], 1)} (${QUESTION_PROBLEMS[f.problem]})`)
+        .join('; ')}${m.question_faults.length > 3 ? ` and ${m.question_faults.length - 3} more` : ''}`,
+      'These questions are removed (and from the knowledge check slide); the sound ones stay.',
+    );
+  }
+  if (m.depth < 0.75 && m.slide_count > 0) {
+    add(
+      'add-material',
+      m.depth < 0.5 ? 'high' : 'medium',
+      `The material is thin for a training: ${m.teaching_sentence_count} teaching sentence${m.teaching_sentence_count === 1 ? '' : 's'} (a training deck has at least ${DEPTH_SENTENCES}) on ${m.topical_slide_count} slide${m.topical_slide_count === 1 ? '' : 's'} with a topic of its own (at least ${DEPTH_SLIDES})`,
+      'Improvements add no facts: upload the full document or write more of the script, then generate again.',
+    );
+  }
   if (!m.has_branding || m.company_name_mentions === 0) {
     add(
       'add-branding',
       'low',
-      m.has_branding ? `The company name '${m.company_name}' appears 0 times on the slides and in the notes` : 'No company branding is set for this project',
+      m.has_branding ? `The company name '${m.company_name}' appears 0 times on the slides, in their footers and in the notes` : 'No company branding is set for this project',
       m.has_branding
         ? "A 'Presented by' note with the company name (and website) goes on the first slide."
         : 'Set the company branding in the project settings; the company is then named on the first slide.',

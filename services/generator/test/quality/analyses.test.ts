@@ -93,12 +93,14 @@ describe('analyze', () => {
   it('brand_consistency should check the branding, the company name, template and font', () => {
     expect(analyze('brand_consistency', goodContent(), {}).score).toBe(100);
     const poor = analyze('brand_consistency', poorContent(), {});
-    expect(poor.score).toBe(30);
-    expect(poor.recommendations[0]).toBe("Name the company: 'Acme Corp' does not appear on any slide or in the notes.");
+    // With branding on, every slide's footer names the company: only the template and font are missing.
+    expect(poor.score).toBe(75);
+    expect(poor.recommendations).toEqual(['No template is chosen: choose one so the deck follows the company look.', 'No font style is chosen for the project.']);
     const variants = goodContent();
     variants.deck.slides[1]!.notes += '\nACME corp staff take this course every year.';
     const v = analyze('brand_consistency', variants, { font_style: 'classic' });
-    expect(v.insights).toMatchObject({ company_name_variants: ['ACME corp'], company_name_mentions: 4 });
+    // Three in the text and one in each slide's footer.
+    expect(v.insights).toMatchObject({ company_name_variants: ['ACME corp'], company_name_mentions: 3 + variants.deck.slides.length });
     expect(v.score).toBe(70);
     const unbranded = analyze('brand_consistency', { ...goodContent(), branding: null }, {});
     expect(unbranded.score).toBe(25);

@@ -54,10 +54,8 @@ Furthermore, authenticator apps are a robust choice for most employees; text mes
 export const GOOD_SLIDES = `# Password Security
 
 ## Password Security
-**Content:**
-A short course on account protection for all staff at Acme Corp.
 **Speaker Notes:**
-Welcome to the Acme Corp course on password security. It takes about fifteen minutes.
+Welcome to the Acme Corp course on password security, a short course on account protection for all staff. It takes about fifteen minutes.
 
 ## Learning objectives
 **Content:**

@@ -68,7 +68,8 @@ describe('slide measurements', () => {
     // The longer and shorter forms of one phrase are one finding.
     expect(m.ai_phrases).not.toContain("in today's fast-paced world");
     expect(m.inconsistent_terms).toEqual([{ preferred: 'email', forms: ['email', 'e-mail'], counts: { email: 2, 'e-mail': 1 } }]);
-    expect(m.company_name_mentions).toBe(0);
+    // Not in the text, but in the footer of each of the 5 slides (branding is on).
+    expect(m.company_name_mentions).toBe(5);
   });
 
   it('should find structure, coverage and assessment in a complete deck', () => {
@@ -81,7 +82,8 @@ describe('slide measurements', () => {
     expect(m.objective_coverage).toBe(1);
     expect(m.assessed_section_share).toBe(1);
     expect(m.bloom_levels).toMatchObject({ comprehension: 1, application: 1, analysis: 1, knowledge: 1, unclassified: 0 });
-    expect(m.company_name_mentions).toBe(3);
+    // Twice in the notes, once in each slide's footer.
+    expect(m.company_name_mentions).toBe(2 + m.slide_count);
     expect(m.placeholder_count + m.repeated_sentence_count + m.ai_phrase_count).toBe(0);
   });
 

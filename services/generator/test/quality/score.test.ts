@@ -143,7 +143,6 @@ describe('scoreContent', () => {
     const byId = new Map(a.recommendations.map((r) => [r.id, r]));
     expect([...byId.keys()].sort()).toEqual(
       [
-        'add-branding',
         'add-knowledge-check',
         'add-objectives-slide',
         'add-speaker-notes',

@@ -1,0 +1,256 @@
+// Faults a trainer sees at once in a deck as it is rendered, and that the counts of metrics.ts
+// miss: objectives and summary points that are one or two words, slides that are lists of single
+// words, generic or repeated section titles, a slide that repeats the cover, markup characters on
+// a slide face, instructions to the writer left in the text, questions the material does not
+// answer (or answers differently from the key), true/false items that are not sentences, and too
+// little material for a training deck.
+import { countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
+import type { ScorableContent } from '../domain/types.js';
+import { OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, sentenceKey, wordsOf, type Language, type SlideRole } from './text.js';
+
+/** Objectives and summary points shorter than this are fragments, not statements. */
+export const MIN_STATEMENT_WORDS = 3;
+/** A training deck teaches at least this many sentences; fewer cannot earn full marks for depth. */
+export const DEPTH_SENTENCES = 25;
+/** ...on at least this many teaching slides. */
+export const DEPTH_SLIDES = 4;
+
+// Section titles that name no topic (en, es, fr); a number or '(2)' after them changes nothing.
+const GENERIC_TITLE =
+  /^(?:introduction|intro|overview|content|contents|main points?|key points?|points|details|general|miscellaneous|misc|other|more|notes|topics?|section|part|chapter|page|slide|module|lesson|unit|untitled|continued|body|main|background|introduccion|resumen general|contenido|puntos clave|seccion|parte|capitulo|pagina|diapositiva|sin titulo|apercu|contenu|points cles|partie|chapitre|diapo|sans titre|generalites)(?:\s*[-:#]?\s*\d+)?$/;
+/** An opening section may be an introduction when topical sections follow it. */
+const OPENING_TITLE = /^(?:introduction|intro|overview|introduccion|apercu)$/;
+
+/** Instructions to whoever writes or presents the deck, which have no place in what learners see or hear. */
+const ENGINE_INSTRUCTIONS: readonly RegExp[] = [
+  // Audience tips: 'For a general audience: keep to plain words and one idea per slide.'
+  /^(?:for|para|pour)\s+[^:]{2,60}:\s*(?:keep to|define each|link each|focus on|lead with|show the exact|check understanding|note where|use palabras|defina|relacione|centrese|empiece|muestre|compruebe|anote|des mots simples|definissez|reliez|concentrez|commencez|montrez|verifiez|notez)/,
+  /\bone idea per slide\b|\buna idea por diapositiva\b|\bune idee par diapositive\b/,
+  /^(?:recap each point and invite questions|repase cada punto e invite a hacer preguntas|reprenez chaque point et invitez aux questions)\.?$/,
+  /^(?:trainer prompt|indicacion para el formador|consigne pour le formateur)\s*:/,
+  /\b(?:add them from your own material|this outline holds no facts yet)\b/,
+  /^(?:write|add|insert|keep|use)\s+(?:plain words|short sentences|one idea|bullet points)\b/,
+];
+
+/** 'This section covers introduction.': an opener naming a generic title says nothing. */
+const OPENER = /^(?:this section (?:covers|addresses)|let's look at|next up:|scope:|esta seccion (?:trata|aborda)|veamos|cette section (?:traite de|aborde)|voyons)\s+(.+?)\.?$/;
+
+// Markup that shows as characters on a rendered slide: Markdown emphasis, headings, code,
+// links, quotes, nested bullet marks, HTML tags and entities, table rules, escapes.
+const MARKUP: readonly RegExp[] = [
+  /\*\*[^*]*\*\*|\*\*|(?<!_)__(?!_)[^_\s][^_]*(?<!_)__(?!_)|(?<![\w*])\*[^\s*][^*]*\*(?![\w*])/,
+  /^#{1,6}\s/,
+  /`/,
+  /\[[^\]]+\]\([^)]*\)/,
+  /^\s*>\s/,
+  /^\s*(?:[-*+•]\s|\d{1,2}[.)]\s+[-*+•]\s)/,
+  /<\/?[a-z][a-z0-9]*(?:\s[^>]*)?>/i,
+  /&(?:[a-z]{2,8}|#\d{2,5});/i,
+  /\|\s*:?-{3,}|^\s*\|.*\|\s*$/,
+  /\\[*_#`[\]]/,
+];
+
+const DETERMINER = /^(?:the|a|an|your|my|our|their|his|her|its|this|that|these|those|every|each|all|any|some|no)$/i;
+const TRUE_WORDS = /^(?:true|verdadero|vrai)$/i;
+const FALSE_WORDS = /^(?:false|falso|faux)$/i;
+const BLANK = /_{3,}/;
+
+export interface QuestionFault {
+  id: string;
+  prompt: string;
+  problem: 'not_in_material' | 'wrong_key' | 'ambiguous' | 'ungrammatical';
+}
+
+export interface DeckFaults {
+  /** Objectives under three words, or whose words the material does not hold. */
+  fragment_objectives: string[];
+  /** Points of summary slides under three words (the objectives slide is judged by its objectives). */
+  fragment_summary_points: string[];
+  summary_point_count: number;
+  /** Slides whose points are mostly single words or pairs (three points or more). */
+  word_list_slides: string[];
+  generic_titles: string[];
+  /** Slides that repeat the deck's title, which every output already draws on its cover. */
+  repeated_title_slides: number;
+  markup: string[];
+  engine_instructions: string[];
+  question_faults: QuestionFault[];
+  /** Distinct sentences on the teaching slides (points, paragraphs, notes). */
+  teaching_sentence_count: number;
+  /** Teaching slides whose title names a topic. */
+  topical_slide_count: number;
+  /** 0-1: how much a training deck's worth of material there is. */
+  depth: number;
+}
+
+/** True when the sentence is an instruction to the writer or presenter rather than training text. */
+export function isEngineInstruction(sentence: string): boolean {
+  const s = fold(sentence).trim();
+  if (ENGINE_INSTRUCTIONS.some((re) => re.test(s))) return true;
+  const opener = OPENER.exec(s);
+  return opener !== null && isGenericTitle(opener[1]!);
+}
+
+export function isGenericTitle(title: string): boolean {
+  return GENERIC_TITLE.test(fold(baseTitle(title)).replace(/[.:!?]+$/, '').trim());
+}
+
+/** The markup characters of a text as a learner would see them on the slide, or null. */
+export function findMarkup(text: string): string | null {
+  for (const line of text.split('\n')) {
+    for (const re of MARKUP) {
+      const m = re.exec(line);
+      if (m) return line.trim().length > 50 ? `${line.trim().slice(0, 47)}...` : line.trim();
+    }
+  }
+  return null;
+}
+
+function isContinuation(title: string): boolean {
+  return /\(\d+\)\s*$/.test(title);
+}
+
+function statementOf(q: GeneratedQuestion): string {
+  // 'True or false? Statement.' / '¿Verdadero o falso? ...': the statement follows the question.
+  return q.prompt.replace(/^[^?]*\?\s*/u, '').trim();
+}
+
+function tokens(text: string): string[] {
+  return wordsOf(text).map((w) => w.toLowerCase());
+}
+
+/** Why a true/false statement made by swapping a word does not read as a sentence, or null. */
+function ungrammatical(statement: string, source: string): boolean {
+  if (/^\p{Ll}/u.test(statement)) return true;
+  const words = statement.split(/\s+/);
+  for (let i = 0; i + 1 < words.length; i++) {
+    const article = words[i]!.toLowerCase();
+    const next = words[i + 1]!.replace(/^[^\p{L}\p{N}]+/u, '');
+    if (article !== 'a' && article !== 'an') continue;
+    const vowel = /^[aeiou]/i.test(next) && !/^(?:uni|use|usu|eu|one|once)/i.test(next);
+    const silentH = /^(?:hour|honest|honou?r|heir)/i.test(next);
+    if (article === 'a' && (vowel || silentH) && !fold(source).includes(`a ${fold(next)}`)) return true;
+    if (article === 'an' && !vowel && !silentH && /^\p{L}/u.test(next) && !fold(source).includes(`an ${fold(next)}`)) return true;
+  }
+  // A swapped word in the place of the verb an instruction opens with ('Keep your arms' -> 'Blind your arms').
+  const a = tokens(statement);
+  const b = tokens(source);
+  if (a.length > 1 && b.length > 1 && a[0] !== b[0] && DETERMINER.test(b[1]!) && a[1] === b[1]) return true;
+  return false;
+}
+
+function questionFaults(questions: readonly GeneratedQuestion[], material: ReadonlySet<string>, materialText: string): QuestionFault[] {
+  const out: QuestionFault[] = [];
+  const said = (text: string) => material.has(sentenceKey(text)) || (sentenceKey(text).length > 20 && materialText.includes(sentenceKey(text)));
+  for (const q of questions) {
+    const fault = (problem: QuestionFault['problem']) => out.push({ id: q.id, prompt: q.prompt, problem });
+    const correct = q.options.filter((o) => o.is_correct);
+    if (correct.length !== 1) {
+      fault('wrong_key');
+      continue;
+    }
+    const source = q.source?.trim() ?? '';
+    if (source !== '' && !said(source)) {
+      fault('not_in_material');
+      continue;
+    }
+    const isTrueFalse = q.options.length === 2 && q.options.every((o) => TRUE_WORDS.test(o.text.trim()) || FALSE_WORDS.test(o.text.trim()));
+    if (isTrueFalse) {
+      const statement = statementOf(q);
+      const keyTrue = TRUE_WORDS.test(correct[0]!.text.trim());
+      const inMaterial = said(statement);
+      if (keyTrue !== inMaterial) fault(keyTrue ? 'not_in_material' : 'wrong_key');
+      else if (!inMaterial && source !== '' && ungrammatical(statement, source)) fault('ungrammatical');
+      continue;
+    }
+    if (BLANK.test(q.prompt)) {
+      // A cloze item: the key fills the blank to give a sentence of the material, no other option does.
+      const stem = q.prompt.replace(/^[^:]*:\s*/u, '');
+      const fills = (text: string) => said(stem.replace(BLANK, text));
+      if (!fills(correct[0]!.text)) fault(source === '' ? 'not_in_material' : 'wrong_key');
+      else if (q.options.some((o) => !o.is_correct && fills(o.text))) fault('ambiguous');
+    }
+  }
+  return out;
+}
+
+export function findFaults(content: ScorableContent, roles: readonly SlideRole[], language: Language): DeckFaults {
+  const { deck } = content;
+  const slides = deck.slides;
+  const faceTexts = (s: Slide) => [s.title, ...s.points, ...s.paragraphs].filter((t) => t.trim() !== '');
+
+  const materialSentences = slides.flatMap((s) => [...s.points, ...s.paragraphs, s.notes].flatMap((t) => splitSentences(t).map((x) => x.text)));
+  const material = new Set(materialSentences.map(sentenceKey));
+  const materialText = materialSentences.map(sentenceKey).join(' \n ');
+  const taughtStems = new Set(
+    slides.flatMap((s, i) => (roles[i] === 'content' ? contentStems([...faceTexts(s), s.notes].join('\n'), language) : [])),
+  );
+
+  const fragmentObjectives = content.objectives.filter((o) => {
+    if (countWords(o) < MIN_STATEMENT_WORDS) return true;
+    const stems = contentStems(o, language, OBJECTIVE_FRAME_WORDS);
+    return stems.length > 0 && !stems.some((s) => taughtStems.has(s));
+  });
+  const fragmentSummary = slides.flatMap((s, i) =>
+    roles[i] === 'summary' ? s.points.filter((p) => p.trim() !== '' && countWords(p) < MIN_STATEMENT_WORDS) : [],
+  );
+  const summaryPointCount = slides.reduce(
+    (n, s, i) => n + (roles[i] === 'summary' ? s.points.filter((p) => p.trim() !== '').length : 0),
+    0,
+  );
+  const wordLists = slides
+    .filter((s) => {
+      const points = s.points.filter((p) => p.trim() !== '');
+      return points.length >= 3 && points.filter((p) => countWords(p) < MIN_STATEMENT_WORDS).length * 2 > points.length;
+    })
+    .map((s) => s.title || '(untitled)');
+
+  const contentIdx = slides.map((_, i) => i).filter((i) => roles[i] === 'content' && hasBody(slides[i]!));
+  const topical = contentIdx.filter((i) => !isGenericTitle(slides[i]!.title));
+  const generic = contentIdx
+    .filter((i) => isGenericTitle(slides[i]!.title))
+    .filter((i) => {
+      const title = fold(slides[i]!.title).trim();
+      const continued = slides.some((s) => isContinuation(s.title) && fold(baseTitle(s.title)) === title);
+      // 'Introduction' opening a deck of topical sections is a fine title; 'Introduction (2)' is not.
+      return !(i === contentIdx[0] && OPENING_TITLE.test(title) && !continued && topical.length >= 2);
+    })
+    .map((i) => slides[i]!.title);
+
+  const deckTitle = fold(deck.title).trim();
+  const coverSlide = opensWithTitleSlide(deck);
+  const repeatedTitle = deckTitle === '' ? 0 : slides.filter((s, i) => fold(baseTitle(s.title)).trim() === deckTitle && !(i === 0 && coverSlide)).length;
+
+  const markup = [...new Set(slides.flatMap((s) => faceTexts(s).map(findMarkup).filter((m): m is string => m !== null)))];
+  const instructions = [
+    ...new Set([...slides.flatMap((s) => [...s.points, ...s.paragraphs, s.notes]), ...content.objectives].flatMap((t) => splitSentences(t).map((x) => x.text)).filter(isEngineInstruction)),
+  ];
+
+  const teaching = new Set(
+    contentIdx.flatMap((i) => {
+      const s = slides[i]!;
+      return [...s.points, ...s.paragraphs, s.notes]
+        .flatMap((t) => splitSentences(t).map((x) => x.text))
+        .filter((t) => countWords(t) >= MIN_STATEMENT_WORDS && !isEngineInstruction(t))
+        .map(sentenceKey);
+    }),
+  );
+  const depth = Math.min(1, teaching.size / DEPTH_SENTENCES) * 0.7 + Math.min(1, topical.length / DEPTH_SLIDES) * 0.3;
+
+  return {
+    fragment_objectives: fragmentObjectives,
+    fragment_summary_points: fragmentSummary,
+    summary_point_count: summaryPointCount,
+    word_list_slides: wordLists,
+    generic_titles: generic,
+    repeated_title_slides: repeatedTitle,
+    markup,
+    engine_instructions: instructions,
+    question_faults: questionFaults(content.questions, material, materialText),
+    teaching_sentence_count: teaching.size,
+    topical_slide_count: topical.length,
+    depth,
+  };
+}
+
+export type { SlideDeck };
