@@ -4,7 +4,8 @@ import type { ComplexityLevel, DifficultyLevel } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import type { EngineLanguage } from './stop-words.js';
-import type { Analysis } from './text-analysis.js';
+import { isInstruction, nounPhrases } from './nlp.js';
+import { stemWord, tokenize, type Analysis, type SectionView } from './text-analysis.js';
 
 export const MAX_OBJECTIVES = MAX_POINTS_PER_SLIDE;
 
@@ -51,6 +52,68 @@ export function objectiveFor(subject: string, level: ComplexityLevel, index: num
  * that gives fewer than three), or from its key terms when it has no usable headings.
  */
 export function objectivesFromMaterial(analysis: Analysis, level: ComplexityLevel, max = MAX_OBJECTIVES): string[] {
+  // The trainer's own headings (level 1 and below) name what to learn; material without them
+  // (pasted text, topic sections found by topics.ts, level 0) gets objectives from its phrases.
+  if (analysis.language === 'en' && !analysis.sections.some((s) => s.level > 0 && s.heading !== '')) {
+    const tagged = taggedObjectives(analysis, level, max);
+    if (tagged.length >= Math.min(3, analysis.sections.length)) return tagged;
+  }
+  return heuristicObjectives(analysis, level, max);
+}
+
+// English verbs that take any noun phrase: statements are explained, instructions applied.
+const EN_VERBS: Record<DifficultyLevel, { statement: readonly string[]; instruction: readonly string[] }> = {
+  basic: { statement: ['Identify', 'Describe', 'Recognise'], instruction: ['Identify', 'Describe', 'Recognise'] },
+  intermediate: { statement: ['Explain', 'Describe'], instruction: ['Apply', 'Demonstrate'] },
+  advanced: { statement: ['Analyse', 'Evaluate', 'Assess'], instruction: ['Evaluate', 'Assess', 'Analyse'] },
+};
+
+const stems = (text: string) => tokenize(text, 'en').filter((t) => !t.stop).map((t) => stemWord(t.lower));
+
+/**
+ * One objective per section (English): a Bloom verb of the level, the section's topic as a noun
+ * phrase of two or more words written as the material writes it, and the context the sentence
+ * gives it ('Explain the right of way of pedestrians'). The phrase is the one of the section's
+ * best sentences that shares most words with its heading (or its other sentences).
+ */
+function taggedObjectives(analysis: Analysis, level: ComplexityLevel, max: number): string[] {
+  const objectives: string[] = [];
+  const seen = new Set<string>();
+  const generic = GENERIC_HEADINGS.en;
+  for (const section of analysis.sections) {
+    if (objectives.length >= max) break;
+    const phrase = sectionPhrase(section, generic);
+    if (!phrase || seen.has(phrase.key)) continue;
+    seen.add(phrase.key);
+    const index = objectives.length;
+    const verbs = EN_VERBS[levelAt(level, index)][phrase.instruction ? 'instruction' : 'statement'];
+    const verb = verbs[index % verbs.length]!;
+    objectives.push(`${verb} ${inSentenceCase(phrase.text, analysis.names)}${phrase.context ? ` ${phrase.context}` : ''}`);
+  }
+  return objectives;
+}
+
+function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { text: string; context: string; key: string; instruction: boolean } | null {
+  const sentences = section.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
+  if (sentences.length === 0) return null;
+  const heading = headingSubject(section.heading);
+  const target = new Set(generic.has(heading.toLowerCase()) ? [] : stems(heading));
+  const others = sentences.map((u) => new Set(u.tokens.filter((t) => !t.stop).map((t) => t.stem)));
+  let best: { text: string; context: string; key: string; instruction: boolean; score: number } | null = null;
+  for (const [i, unit] of sentences.entries()) {
+    for (const p of nounPhrases(unit.text)) {
+      const words = stems(p.core);
+      if (words.length < 1 || p.text.split(/\s+/).length < 2 || /\d/.test(p.core)) continue;
+      const inHeading = words.filter((w) => target.has(w)).length;
+      const shared = others.filter((set) => words.some((w) => set.has(w))).length;
+      const score = inHeading * 10 + shared * 3 + (p.context ? 2 : 0) + Math.min(2, words.length) - i;
+      if (!best || score > best.score) best = { text: p.text.replace(/^(?:Every|Each|A|An|The|Your)\b/, (d) => d.toLowerCase()), context: p.context, key: words.join(' '), instruction: isInstruction(unit.text), score };
+    }
+  }
+  return best;
+}
+
+function heuristicObjectives(analysis: Analysis, level: ComplexityLevel, max: number): string[] {
   const generic = GENERIC_HEADINGS[analysis.language];
   const headed = analysis.sections
     .map((s) => ({ level: s.level, subject: headingSubject(s.heading) }))
@@ -58,7 +121,7 @@ export function objectivesFromMaterial(analysis: Analysis, level: ComplexityLeve
   const levels = [...new Set(headed.map((h) => h.level))].sort((a, b) => a - b);
   let chosen = headed.filter((h) => h.level === levels[0]);
   if (chosen.length < 3 && levels.length > 1) chosen = headed.filter((h) => h.level <= levels[1]!);
-  const subjects = chosen.length > 0 ? chosen.map((h) => inSentenceCase(h.subject, analysis.names)) : analysis.terms.slice(0, 5).map((t) => t.display);
+  const subjects = chosen.length > 0 ? chosen.map((h) => inSentenceCase(h.subject, analysis.names)) : [...analysis.terms.filter((t) => t.words >= 2), ...analysis.terms.filter((t) => t.words < 2)].slice(0, 5).map((t) => t.display);
   const unique = [...new Set(subjects)].slice(0, max);
   return unique.map((subject, i) => objectiveFor(subject, level, i, analysis.language));
 }

@@ -24,7 +24,8 @@ import { assembleDeck, planDeck, sectionSlides } from './segment.js';
 import { softwareMaterial } from './software.js';
 import { isEngineLanguage, type EngineLanguage } from './stop-words.js';
 import { extractiveSummary, summaryWordLimit } from './summary.js';
-import { type Analysis, analyseSource } from './text-analysis.js';
+import { type Analysis, analyseSource, detectLanguage } from './text-analysis.js';
+import { withTopicSections } from './topics.js';
 import { buildTopicOutline } from './topic-outline.js';
 
 export const OFFLINE_ENGINE_NAME = 'offline';
@@ -100,7 +101,8 @@ const MATERIAL_DEFAULTS: Omit<MaterialJob, 'source' | 'title'> = {
 };
 
 function analyse(source: SourceDocument, focus = ''): Analysis {
-  const analysis = analyseSource(source, { focus });
+  const language = detectLanguage(source.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.bullets]).join('\n'));
+  const analysis = analyseSource(withTopicSections(source, language), { focus, language });
   if (analysis.units.length === 0) {
     throw new GenerationError('The material has no text the offline engine can use. Upload a document with text (not only images) or paste the content.');
   }

@@ -14,6 +14,7 @@ import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase } from './objectives.js';
 import { hashText, seededShuffle } from '@trainwright/formats';
 import { DETERMINERS, type EngineLanguage } from './stop-words.js';
+import { negate, negateSimple, nounAt } from './nlp.js';
 import { type Analysis, type KeyTerm, type TermOccurrence, type TextUnit, analyseSource, looksPlural, mentions, overlaps, stemPhrase } from './text-analysis.js';
 
 export const BLANK = '_____';
@@ -218,6 +219,26 @@ export class QuestionBuilder {
     return term.capitalised ? form : lowerFirst(form);
   }
 
+  private readonly nounTerms = new Map<string, boolean>();
+
+  /**
+   * English: whether the term is a noun where the material uses it (compromise's tags), so that a
+   * blank and its distractors are words of the same kind ('floor', 'horn', not 'near'). Spanish and
+   * French are not tagged: their terms keep the position heuristics of text-analysis.ts.
+   */
+  private isNounTerm(term: KeyTerm, unit?: TextUnit): boolean {
+    if (this.analysis.language !== 'en') return true;
+    const cacheKey = unit ? `${term.key}@${unit.id}` : term.key;
+    let known = this.nounTerms.get(cacheKey);
+    if (known === undefined) {
+      const where = unit ?? this.analysis.units.find((u) => u.sentence && mentions(u, term));
+      const last = term.display.split(/\s+/).pop()!;
+      known = where !== undefined && term.forms.some((f) => nounAt(where.text, f.split(/\s+/).pop()!)) || (where !== undefined && nounAt(where.text, last));
+      this.nounTerms.set(cacheKey, known);
+    }
+    return known;
+  }
+
   private explanation(text: string): string {
     return this.options.includeExplanations ? fill(FRAMING[this.language].explainQuote, { x: text }) : '';
   }
@@ -240,6 +261,7 @@ export class QuestionBuilder {
   private cloze(unit: TextUnit): GeneratedQuestion | null {
     for (const occ of this.blankable(unit)) {
       const answer = this.term(occ.key);
+      if (!this.isNounTerm(answer, unit)) continue;
       const before = unit.text.slice(0, occ.start);
       const after = unit.text.slice(occ.end);
       const correct = unit.text.slice(occ.start, occ.end);
@@ -248,7 +270,7 @@ export class QuestionBuilder {
       for (const t of this.substitutes(unit, answer, occ)) {
         const text = this.fitted(t, occ, correct);
         // A distractor that turns the sentence into another sentence of the material would be right too.
-        if (texts.has(text.toLowerCase()) || chosen.some((c) => overlaps(c, t)) || this.analysis.materialLower.includes(`${before}${text}${after}`.toLowerCase())) continue;
+        if (texts.has(text.toLowerCase()) || !this.isNounTerm(t) || chosen.some((c) => overlaps(c, t)) || this.analysis.materialLower.includes(`${before}${text}${after}`.toLowerCase())) continue;
         chosen.push(t);
         texts.add(text.toLowerCase());
         if (chosen.length === 3) break;
@@ -270,16 +292,11 @@ export class QuestionBuilder {
 
   /** The sentence with one key term swapped for another, provided the result is not in the material. */
   private falseStatement(unit: TextUnit): string | null {
-    for (const occ of this.blankable(unit)) {
-      const answer = this.term(occ.key);
-      const written = unit.text.slice(occ.start, occ.end);
-      for (const t of this.substitutes(unit, answer, occ)) {
-        if (t.words !== answer.words) break;
-        const statement = `${unit.text.slice(0, occ.start)}${this.fitted(t, occ, written)}${unit.text.slice(occ.end)}`;
-        if (!this.analysis.materialLower.includes(statement.toLowerCase())) return statement;
-      }
-    }
-    return null;
+    // A negated main verb is grammatical and false by construction; a swapped term (which could
+    // turn 'keep your arms' into 'blind your arms') is no longer used.
+    const language = this.analysis.language;
+    const negated = language === 'en' ? negate(unit.text) : negateSimple(unit.text, language);
+    return negated && !this.analysis.materialLower.includes(negated.toLowerCase()) ? negated : null;
   }
 
   private trueFalse(unit: TextUnit): GeneratedQuestion | null {

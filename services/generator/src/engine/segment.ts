@@ -263,8 +263,9 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
 /** What the deck opens with (what it covers, for whom): notes, since the cover carries the title. */
 function openingNotes(plan: DeckPlan, sectionTitles: string[]): string {
   const framing = FRAMING[plan.analysis.language];
-  const tip = framing.audienceTip[plan.options.audience];
-  return sectionTitles.length > 0 ? `${fill(framing.titleNotes, { x: sectionTitles.join(', ') })}\n\n${tip}` : tip;
+  // The audience tip is advice to whoever builds the deck, not words for the learner: it stays
+  // out of the notes, which are narrated and printed.
+  return sectionTitles.length > 0 ? fill(framing.titleNotes, { x: sectionTitles.join(', ') }) : '';
 }
 
 /**
@@ -296,8 +297,11 @@ export function assembleDeck(plan: DeckPlan, sections: Slide[][]): SlideDeck {
   const slides: Slide[] = [];
   if (options.objectives.length > 0) slides.push(...fixedSlides(titleFor(framing.objectivesTitle, options.style), options.objectives, ''));
   for (const s of sections) slides.push(...s);
-  // Without at least two headings to recap, the summary names the material's key terms.
-  const summaryPoints = recap.length >= 2 ? recap : analysis.terms.slice(0, MAX_POINTS_PER_SLIDE).map((t) => t.display);
+  // The summary restates the key facts: the best sentence of each section, cut at a clause.
+  const best = analysis.sections
+    .map((s) => s.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id)[0])
+    .filter((u): u is TextUnit => u !== undefined);
+  const summaryPoints = best.length > 0 ? best.slice(0, MAX_POINTS_PER_SLIDE).map((u) => shortenAtClause(u.text, 20, analysis.language)) : recap;
   slides.push(...fixedSlides(titleFor(framing.summaryTitle, options.style), summaryPoints, framing.summaryNotes));
   return { title: options.title, slides: withOpeningNotes(slides, openingNotes(plan, recap)) };
 }
