@@ -241,7 +241,9 @@ async function videoOnce(_ctx, round) {
   const narration = Math.max(...clips.map((c) => c.end)) - t0;
   const toEncode = Math.min(...clock.ffmpeg) - t0;
   const { problems, bytes } = await checkVideo(video.videoPath, video.durationMs);
-  if (clock.pixels.length !== video.slides.length) problems.push(`${clock.pixels.length} slide pictures drawn for ${video.slides.length} slides`);
+  // A slide that reveals its points as they are said has several pictures (video.pictures).
+  const pictureCount = video.pictures?.length ?? video.slides.length;
+  if (clock.pixels.length !== pictureCount) problems.push(`${clock.pixels.length} pictures drawn for ${pictureCount} in the video`);
   if (progress.at(-1) !== 100 || progress.some((p, i) => i > 0 && p < progress[i - 1])) problems.push(`progress not rising to 100: ${progress.join(' ')}`);
   // The encode-alone and baseline runs read PNG files: the same pictures, drawn again (not timed).
   const pngs = await renderSlideImages(vidInput, join(workDir, 'slides'), SIZE);

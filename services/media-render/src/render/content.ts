@@ -3,6 +3,7 @@
 // labels in the content's language. The renderers only arrange it, so the PowerPoint, the PDF
 // guide, the Word manual and the text file always say the same thing.
 import {
+  BUILTIN_TEMPLATES,
   contrastRatio,
   DEFAULT_FONTS,
   FONT_FAMILIES,
@@ -12,9 +13,11 @@ import {
   type FontFamily,
   type FontStyle,
   type Layout,
+  SERIF_FAMILIES,
   type TemplateFonts,
 } from '@trainwright/templates';
 import { opensWithTitleSlide } from '@trainwright/formats';
+import { IMAGE_STYLE_VALUES, isDense, planVisuals, type ImageStyleValue, type SlideVisual, type VisualColors } from './visuals.js';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
 
 export interface Section {
@@ -29,6 +32,20 @@ export interface Section {
   points: string[];
   paragraphs: string[];
   notes: string;
+  /** The chart or icon the slide shows in every output; null for a slide dense with text (visuals.ts). */
+  visual: SlideVisual | null;
+  /** So much text that decoration yields: no visual, and layouts with a picture half give the text the width. */
+  dense: boolean;
+}
+
+/** How headings are set, by the form's font style (docs/media-render.md, "Font styles"). */
+export interface Typography {
+  fontStyle: FontStyle;
+  headingWeight: 'bold' | 'regular';
+  /** Multiplies the largest size a title may take. */
+  headingScale: number;
+  /** Whether titles get the accent rule under them. */
+  rule: boolean;
 }
 
 export interface PreparedQuestion {
@@ -104,9 +121,20 @@ export interface DocumentContent {
   glossary: Array<{ term: string; definition: string }>;
   palette: Palette;
   fonts: TemplateFonts;
+  typography: Typography;
+  /** The form's image style (one of the seven; 'professional' when unknown). */
+  imageStyle: ImageStyleValue;
   layout: Layout;
   branding: Branding | null;
   labels: Labels;
+}
+
+/** The colours visuals are drawn with on a slide (its background) or on a page (white). */
+export function visualColors(c: Pick<DocumentContent, 'palette'>, on: 'slide' | 'page'): VisualColors {
+  const p = c.palette;
+  return on === 'slide'
+    ? { primary: p.primary, secondary: p.secondary, accent: p.accent, background: p.background, ink: p.slide.text, onPrimary: p.onPrimary }
+    : { primary: p.page.heading, secondary: p.secondary, accent: p.page.accent, background: '#ffffff', ink: p.page.text, onPrimary: contrastRatio(WHITE, p.page.heading) >= 3 ? WHITE : p.onPrimary };
 }
 
 const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
@@ -275,10 +303,36 @@ export function paletteOf(colors: Partial<ColorScheme> | undefined): Palette {
   };
 }
 
-function fontsOf(fonts: Partial<TemplateFonts> | undefined, fontStyle: string | undefined): TemplateFonts {
+function fontStyleOf(value: unknown): FontStyle {
+  return typeof value === 'string' && value in DEFAULT_FONTS ? (value as FontStyle) : 'modern';
+}
+
+/**
+ * The template's fonts (its font style's pair when it has none), with the heading set as the form's
+ * font style asks: classic headings are serif, creative ones contrast with the body (a serif over a
+ * sans body, a sans over a serif one); modern, professional and minimal keep the template's face.
+ */
+function fontsOf(fonts: Partial<TemplateFonts> | undefined, fontStyle: FontStyle): TemplateFonts {
   const isFamily = (f: unknown): f is FontFamily => typeof f === 'string' && (FONT_FAMILIES as readonly string[]).includes(f);
-  const byStyle = DEFAULT_FONTS[fontStyle as FontStyle] ?? DEFAULT_FONTS.modern;
-  return { heading: isFamily(fonts?.heading) ? fonts.heading : byStyle.heading, body: isFamily(fonts?.body) ? fonts.body : byStyle.body };
+  const byStyle = DEFAULT_FONTS[fontStyle];
+  const pair = { heading: isFamily(fonts?.heading) ? fonts.heading : byStyle.heading, body: isFamily(fonts?.body) ? fonts.body : byStyle.body };
+  const serif = (f: FontFamily) => SERIF_FAMILIES.includes(f);
+  if (fontStyle === 'classic' && !serif(pair.heading)) return { ...pair, heading: 'Liberation Serif' };
+  if (fontStyle === 'creative') return { ...pair, heading: serif(pair.body) ? 'DejaVu Sans' : 'DejaVu Serif' };
+  return pair;
+}
+
+const TYPOGRAPHY: Record<FontStyle, Omit<Typography, 'fontStyle'>> = {
+  modern: { headingWeight: 'bold', headingScale: 1, rule: true },
+  classic: { headingWeight: 'bold', headingScale: 0.92, rule: true },
+  professional: { headingWeight: 'bold', headingScale: 0.85, rule: true },
+  creative: { headingWeight: 'bold', headingScale: 1.15, rule: true },
+  minimal: { headingWeight: 'regular', headingScale: 0.92, rule: false },
+};
+
+/** The template category a built-in template id belongs to ('' for a company's own template). */
+function categoryOf(templateId: unknown): string {
+  return BUILTIN_TEMPLATES.find((t) => t.id === templateId)?.category ?? '';
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -341,8 +395,13 @@ export function prepareContent(input: RenderInput): DocumentContent {
   const sections = slides.slice(first).map((slide, i): Section => {
     const number = i + 1;
     const title = slide.title || labels.slide(number);
-    return { ...slide, number, slide: first + i, title, heading: `${number}. ${title}` };
+    return { ...slide, number, slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
   });
+  // Chosen by the slide's own title: an untitled slide's 'Slide n' says nothing about it.
+  const visuals = planVisuals(sections.map((s) => ({ ...s, title: slides[s.slide]!.title })), categoryOf(input.style?.templateId));
+  sections.forEach((s, i) => (s.visual = visuals[i] ?? null));
+  const fontStyle = fontStyleOf(input.style?.fontStyle);
+  const imageStyle = (IMAGE_STYLE_VALUES as readonly string[]).includes(input.style?.imageStyle) ? (input.style.imageStyle as ImageStyleValue) : 'professional';
 
   const questions = (Array.isArray(input.questions) ? input.questions : []).map((q, i): PreparedQuestion => {
     const options = (Array.isArray(q?.options) ? q.options : []).map((o, j) => ({
@@ -386,7 +445,9 @@ export function prepareContent(input: RenderInput): DocumentContent {
       .map((g) => ({ term: cleanLine(g?.term), definition: cleanText(g?.definition).trim() }))
       .filter((g) => g.term !== ''),
     palette: paletteOf(input.style?.colors),
-    fonts: fontsOf(input.style?.fonts, input.style?.fontStyle),
+    fonts: fontsOf(input.style?.fonts, fontStyle),
+    typography: { fontStyle, ...TYPOGRAPHY[fontStyle] },
+    imageStyle,
     layout: isLayout(input.style?.layout) ? input.style.layout : 'title-content',
     branding: branding && (branding.companyName || branding.website || branding.logo) ? branding : null,
     labels,

@@ -29,7 +29,8 @@ import {
 } from 'pdf-lib';
 import type { FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, type DocumentContent } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Section } from './content.js';
+import { visualPng } from './visuals.js';
 import { runWidth, textWidth, type FontFace, type FontRun, type FontWeight } from './fonts.js';
 import { baseDirection, drawingRuns, ellipsize, fitText, wrapText, type Measure } from './text-layout.js';
 
@@ -140,6 +141,8 @@ class GuideWriter {
   private readonly embedded = new Map<FontFace, Promise<PDFFont>>();
   private readonly fontKeys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
   private readonly encodedWords = new Map<PDFFont, Map<string, string>>();
+  /** A picture floated at the right margin: paragraphs beside it are narrowed by `width`. */
+  private float: { page: PDFPage; bottom: number; width: number } | null = null;
 
   constructor(readonly doc: PDFDocument, readonly c: DocumentContent) {}
 
@@ -238,16 +241,18 @@ class GuideWriter {
     const textIndent = indent + (p.bullet ? BULLET_INDENT : 0);
     const lineHeight = style.size * LINE_HEIGHT;
     const rtl = baseDirection(p.text) === 'rtl';
-    const lines = wrapText(p.text, CONTENT_WIDTH - textIndent, measureIn(style));
     if (!this.atPageTop) this.y -= p.spaceBefore ?? 0;
     if (p.keepWithNext) this.ensureRoom(lineHeight + p.keepWithNext);
+    // Beside a floated picture the whole paragraph is narrowed.
+    const inset = this.float && this.float.page === this.page && this.y > this.float.bottom ? this.float.width : 0;
+    const lines = wrapText(p.text, CONTENT_WIDTH - textIndent - inset, measureIn(style));
     for (const [i, line] of lines.entries()) {
       this.ensureRoom(lineHeight);
       const baseline = this.y - (lineHeight + style.size * 0.7) / 2;
       const left = MARGIN_X + (rtl ? indent : textIndent);
-      const right = PAGE_WIDTH - MARGIN_X - (rtl ? textIndent : indent);
+      const right = PAGE_WIDTH - MARGIN_X - inset - (rtl ? textIndent : indent);
       if (p.bullet && i === 0) {
-        const bulletBox = rtl ? { left, right: PAGE_WIDTH - MARGIN_X - indent, baseline } : { left: MARGIN_X + indent, right, baseline };
+        const bulletBox = rtl ? { left, right: PAGE_WIDTH - MARGIN_X - inset - indent, baseline } : { left: MARGIN_X + indent, right, baseline };
         await this.drawLine(this.page, p.bullet, bulletBox, style, rtl);
       }
       await this.drawLine(this.page, line, { left, right, baseline }, style, rtl);
@@ -270,7 +275,7 @@ class GuideWriter {
     const top = this.y;
     await this.paragraph({
       text: title,
-      style: { family: fonts.heading, weight: 'bold', size, color: palette.page.heading },
+      style: { family: fonts.heading, weight: this.c.typography.headingWeight, size, color: palette.page.heading },
       spaceAfter: 4,
     });
     if (level === 1) {
@@ -278,6 +283,29 @@ class GuideWriter {
       this.y -= 14;
       this.anchors.push({ title, page, pageNumber: this.doc.getPages().indexOf(page) + 1, top });
     }
+  }
+
+  /** A picture floated at the right margin from the current position; the next paragraphs wrap beside it. */
+  floatRight(image: PDFImage, size: number): void {
+    this.ensureRoom(size + 8);
+    const top = this.y - 4;
+    this.page.drawImage(image, { x: PAGE_WIDTH - MARGIN_X - size, y: top - size, width: size, height: size });
+    this.float = { page: this.page, bottom: top - size - 6, width: size + 14 };
+  }
+
+  /** A picture as a block of the flow, centred. */
+  block(image: PDFImage, width: number, height: number): void {
+    this.float = null;
+    this.ensureRoom(height + 12);
+    this.y -= 6;
+    this.page.drawImage(image, { x: MARGIN_X + (CONTENT_WIDTH - width) / 2, y: this.y - height, width, height });
+    this.y -= height + 6;
+  }
+
+  /** Ends any float: what follows uses the full width. */
+  clearFloat(): void {
+    if (this.float && this.float.page === this.page && this.y > this.float.bottom) this.y = this.float.bottom;
+    this.float = null;
   }
 
   body(text: string, extra: Partial<Paragraph> = {}): Promise<void> {
@@ -565,6 +593,18 @@ async function drawNotes(w: GuideWriter, notes: string): Promise<void> {
   });
 }
 
+const ICON_SIZE = 78;
+const CHART_WIDTH = CONTENT_WIDTH * 0.85;
+const CHART_HEIGHT = 210;
+
+/** The section's visual as an embedded PNG, drawn for a white page; null for a section without one. */
+async function embedVisual(doc: PDFDocument, c: DocumentContent, s: Section): Promise<PDFImage | null> {
+  if (!s.visual) return null;
+  const colors = visualColors(c, 'page');
+  const [width, height] = s.visual.kind === 'chart' ? [Math.round(CHART_WIDTH), CHART_HEIGHT] : [240, 240];
+  return doc.embedPng(visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, s.visual.kind === 'chart' ? 3 : 1.5));
+}
+
 async function drawBody(w: GuideWriter): Promise<void> {
   const { c } = w;
   const { labels } = c;
@@ -582,8 +622,13 @@ async function drawBody(w: GuideWriter): Promise<void> {
 
   for (const s of c.sections) {
     await w.heading(s.heading, 1);
+    // The slide's visual: an icon floated beside the points, a chart under them (visuals.ts).
+    const visual = await embedVisual(w.doc, c, s);
+    if (visual && s.visual?.kind === 'icon') w.floatRight(visual, ICON_SIZE);
     for (const point of s.points) await w.body(point, { bullet: '•', spaceAfter: 4 });
     for (const text of s.paragraphs) await w.body(text, { spaceBefore: 4 });
+    if (visual && s.visual?.kind === 'chart') w.block(visual, CHART_WIDTH, CHART_HEIGHT);
+    w.clearFloat();
     if (s.notes) await drawNotes(w, s.notes);
   }
 

@@ -19,9 +19,11 @@ import {
   PROPERTY_MAX,
   shorten,
   tint,
+  visualColors,
   type DocumentContent,
   type Section,
 } from './content.js';
+import { visualPng, type ChartSpec } from './visuals.js';
 import { lineSpacing, textWidth } from './fonts.js';
 import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
 
@@ -161,14 +163,15 @@ function addFittedText(ctx: SlideCanvas, blocks: Block[], box: Box, look: TextLo
 
 function addTitle(ctx: SlideCanvas, title: string, box: Box, look: Partial<TextLook> = {}): void {
   const { c } = ctx;
+  const { headingWeight, headingScale } = c.typography;
   addFittedText(ctx, [{ text: title, bullet: false }], box, {
     family: c.fonts.heading,
-    bold: true,
+    bold: headingWeight === 'bold',
     color: c.palette.slide.heading,
-    maxSize: 30,
     minSize: 14,
     valign: 'bottom',
     ...look,
+    maxSize: Math.round((look.maxSize ?? 30) * headingScale),
   });
 }
 
@@ -182,6 +185,86 @@ function addBar(ctx: SlideCanvas, box: Box, color: string): void {
 }
 
 const TITLE_BOX: Box = { x: MARGIN, y: 0.3, w: CONTENT_WIDTH, h: 0.95 };
+
+// ---------------------------------------------------------------------------------------------
+// Visuals (visuals.ts): an icon illustration as a picture, a chart as a native PowerPoint chart.
+
+/** Width of the visual column beside the text. */
+const sideWidth = (section: Section) => (section.visual?.kind === 'chart' ? 4.0 : 2.6);
+
+/** Excel number format that writes a value with the chart's unit. */
+function numberFormat(chart: ChartSpec): string {
+  if (chart.unit === '%') return '0.##"%"';
+  if (/^[$€£¥]$/.test(chart.unit)) return `"${chart.unit}"#,##0.##`;
+  return chart.unit ? `#,##0.##" ${chart.unit.replace(/"/g, '')}"` : '#,##0.##';
+}
+
+function addVisual(ctx: SlideContext, box: Box): void {
+  const { slide, pptx, c, section } = ctx;
+  const visual = section.visual;
+  if (!visual) return;
+  if (visual.kind === 'icon') {
+    const side = Math.min(box.w, box.h);
+    const png = visualPng(visual, c.imageStyle, visualColors(c, 'slide'), c.fonts.body, 240, 240);
+    slide.addImage({
+      data: `image/png;base64,${png.toString('base64')}`,
+      ...place({ x: box.x + (box.w - side) / 2, y: box.y + (box.h - side) / 2, w: side, h: side }),
+      altText: section.title,
+    });
+    return;
+  }
+  const { chart } = visual;
+  const { palette } = c;
+  const text = hex(palette.slide.text);
+  const common = {
+    ...place(box),
+    chartColors: chart.kind === 'doughnut' ? [palette.primary, palette.accent, palette.secondary, tint(palette.primary, 0.45), tint(palette.accent, 0.45)].map(hex) : [hex(palette.primary)],
+    dataLabelFormatCode: numberFormat(chart),
+    dataLabelColor: text,
+    dataLabelFontFace: c.fonts.body,
+    dataLabelFontSize: points(11),
+    showValue: true,
+    altText: section.title,
+  };
+  const data = [{ name: section.title, labels: chart.labels, values: chart.values }];
+  if (chart.kind === 'doughnut') {
+    slide.addChart(pptx.ChartType.doughnut, data, {
+      ...common,
+      holeSize: 50,
+      showLegend: true,
+      legendPos: 'b',
+      legendColor: text,
+      legendFontFace: c.fonts.body,
+      legendFontSize: points(10),
+      dataLabelColor: hex(palette.onPrimary),
+    });
+  } else {
+    slide.addChart(pptx.ChartType.bar, data, {
+      ...common,
+      barDir: 'bar',
+      // Top to bottom in the order of the points (the type declares only 'minMax'; PowerPoint reads both).
+      catAxisOrientation: 'maxMin' as 'minMax',
+      catAxisLabelColor: text,
+      catAxisLabelFontFace: c.fonts.body,
+      catAxisLabelFontSize: points(11),
+      valAxisHidden: true,
+      valGridLine: { style: 'none' },
+      dataLabelPosition: 'outEnd',
+      showLegend: false,
+    });
+  }
+}
+
+/** Layouts whose text spans the slide: an icon becomes a badge by the title, a chart takes the title-content arrangement. */
+const BADGE_LAYOUTS: ReadonlyArray<DocumentContent['layout']> = ['two-column', 'timeline', 'grid', 'minimal'];
+const BADGE = 0.8;
+
+/** The title box, narrowed for a badge when the slide has one; the badge drawn. */
+function titleWithBadge(ctx: SlideContext, box: Box = TITLE_BOX): Box {
+  if (ctx.section.visual?.kind !== 'icon') return box;
+  addVisual(ctx, { x: box.x + box.w - BADGE, y: box.y + (box.h - BADGE) / 2, w: BADGE, h: BADGE });
+  return { ...box, w: box.w - BADGE - 0.2 };
+}
 const UNDER_TITLE: Box = { x: MARGIN, y: 1.3, w: 1.1, h: 0.06 };
 const BODY_BOX: Box = { x: MARGIN, y: 1.5, w: CONTENT_WIDTH, h: CONTENT_BOTTOM - 1.5 };
 
@@ -190,8 +273,11 @@ const BODY_BOX: Box = { x: MARGIN, y: 1.5, w: CONTENT_WIDTH, h: CONTENT_BOTTOM -
 
 function titleContent(ctx: SlideContext): void {
   addTitle(ctx, ctx.section.title, TITLE_BOX);
-  addBar(ctx, UNDER_TITLE, ctx.c.palette.accent);
-  addBody(ctx, blocksOf(ctx.section), BODY_BOX);
+  if (ctx.c.typography.rule) addBar(ctx, UNDER_TITLE, ctx.c.palette.accent);
+  // A visual takes a column on the right; a slide dense with text has none and keeps the width.
+  const side = ctx.section.visual ? sideWidth(ctx.section) : 0;
+  addBody(ctx, blocksOf(ctx.section), side ? { ...BODY_BOX, w: BODY_BOX.w - side - 0.3 } : BODY_BOX);
+  if (side) addVisual(ctx, { x: SLIDE_WIDTH - MARGIN - side, y: BODY_BOX.y, w: side, h: Math.min(BODY_BOX.h, side * 0.9) });
 }
 
 /** The blocks cut in two with about as much text on each side. */
@@ -212,7 +298,7 @@ function splitInTwo(blocks: Block[]): [Block[], Block[]] {
 function twoColumn(ctx: SlideContext): void {
   const { palette } = ctx.c;
   const columnWidth = (CONTENT_WIDTH - 0.3) / 2;
-  addTitle(ctx, ctx.section.title, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, titleWithBadge(ctx));
   const [left, right] = splitInTwo(blocksOf(ctx.section));
   [left, right].forEach((blocks, i) => {
     const x = MARGIN + i * (columnWidth + 0.3);
@@ -226,42 +312,31 @@ function sidebar(ctx: SlideContext): void {
   const panelWidth = 3.1;
   addBar(ctx, { x: 0, y: 0, w: panelWidth, h: SLIDE_HEIGHT }, palette.primary);
   addBar(ctx, { x: 0.35, y: 0.45, w: 0.9, h: 0.06 }, palette.accent);
+  // An icon stands in the panel under the title.
+  const icon = ctx.section.visual ? 1.6 : 0;
   addTitle(
     ctx,
     ctx.section.title,
-    { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 },
+    { x: 0.3, y: 0.6, w: panelWidth - 0.55, h: 4.3 - (icon ? icon + 0.2 : 0) },
     { color: palette.onPrimary, valign: 'top', maxSize: 28 },
   );
+  if (icon) addVisual(ctx, { x: (panelWidth - icon) / 2, y: CONTENT_BOTTOM - icon - 0.15, w: icon, h: icon });
   addBody(ctx, blocksOf(ctx.section), { x: panelWidth + 0.4, y: 0.55, w: SLIDE_WIDTH - panelWidth - 0.9, h: CONTENT_BOTTOM - 0.55 });
 }
 
-/** The picture half of split-image: an abstract composition in the template's colours with the slide number. */
+/** The picture half of split-image holds the slide's visual; a slide without one (dense with text) is a full-width list. */
 function splitImage(ctx: SlideContext): void {
-  const { pptx, slide, c } = ctx;
+  const { c, section } = ctx;
   const { palette } = c;
-  const panel: Box = { x: 5.3, y: 0, w: SLIDE_WIDTH - 5.3, h: CONTENT_BOTTOM - 0.1 };
-  addBar(ctx, panel, palette.secondary);
-  slide.addShape(pptx.ShapeType.ellipse, {
-    ...place({ x: panel.x + 2.3, y: 0.45, w: 1.7, h: 1.7 }),
-    fill: { color: hex(palette.accent), transparency: 15 },
-    line: { type: 'none' },
-  });
-  slide.addShape(pptx.ShapeType.triangle, {
-    ...place({ x: panel.x - 0.3, y: 2.3, w: 3.6, h: panel.h - 2.3 }),
-    fill: { color: hex(palette.primary), transparency: 10 },
-    line: { type: 'none' },
-  });
-  slide.addText(String(ctx.section.number).padStart(2, '0'), {
-    ...place({ x: panel.x + 0.3, y: 0.3, w: 2.2, h: 1.2 }),
-    fontFace: c.fonts.heading,
-    fontSize: points(54),
-    bold: true,
-    color: hex(palette.onPrimary),
-    margin: 0,
-  });
-  addTitle(ctx, ctx.section.title, { x: MARGIN, y: 0.35, w: 4.5, h: 1.3 }, { maxSize: 28 });
-  addBar(ctx, { x: MARGIN, y: 1.72, w: 0.9, h: 0.06 }, palette.accent);
-  addBody(ctx, blocksOf(ctx.section), { x: MARGIN, y: 1.9, w: 4.5, h: CONTENT_BOTTOM - 1.9 }, { maxSize: 18 });
+  if (!section.visual) return titleContent(ctx);
+  const split = section.visual.kind === 'chart' ? 5.0 : 5.8;
+  addBar(ctx, { x: split, y: 0, w: SLIDE_WIDTH - split, h: CONTENT_BOTTOM - 0.1 }, tint(palette.secondary, 0.82));
+  const inset = section.visual.kind === 'chart' ? 0.2 : 0.55;
+  addVisual(ctx, { x: split + inset, y: 0.6, w: SLIDE_WIDTH - split - 2 * inset, h: CONTENT_BOTTOM - 1.3 });
+  const textWidth = split - MARGIN - 0.35;
+  addTitle(ctx, section.title, { x: MARGIN, y: 0.35, w: textWidth, h: 1.3 }, { maxSize: 28 });
+  if (c.typography.rule) addBar(ctx, { x: MARGIN, y: 1.72, w: 0.9, h: 0.06 }, palette.accent);
+  addBody(ctx, blocksOf(section), { x: MARGIN, y: 1.9, w: textWidth, h: CONTENT_BOTTOM - 1.9 }, { maxSize: 18 });
 }
 
 /** The region steps or cards take, leaving a band at the bottom for the slide's paragraphs. */
@@ -281,7 +356,7 @@ function timeline(ctx: SlideContext): void {
   const { points } = ctx.section;
   if (points.length < 2 || points.length > 10) return titleContent(ctx);
   const { palette } = ctx.c;
-  addTitle(ctx, ctx.section.title, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, titleWithBadge(ctx));
   const { region, paragraphs } = regionAbove(ctx, 1.5);
   const perRow = Math.min(points.length, 5);
   const rows = Math.ceil(points.length / perRow);
@@ -315,7 +390,7 @@ function grid(ctx: SlideContext): void {
   const { points } = ctx.section;
   if (points.length < 2 || points.length > 9) return titleContent(ctx);
   const { palette } = ctx.c;
-  addTitle(ctx, ctx.section.title, TITLE_BOX);
+  addTitle(ctx, ctx.section.title, titleWithBadge(ctx));
   const { region, paragraphs } = regionAbove(ctx, 1.5);
   const columns = points.length <= 4 ? 2 : 3;
   const rows = Math.ceil(points.length / columns);
@@ -345,7 +420,8 @@ function grid(ctx: SlideContext): void {
 
 function minimal(ctx: SlideContext): void {
   const { palette } = ctx.c;
-  addTitle(ctx, ctx.section.title, { x: 1, y: 0.7, w: 8, h: 1.9 }, { align: 'center', maxSize: 40, minSize: 16 });
+  if (ctx.section.visual?.kind === 'icon') addVisual(ctx, { x: SLIDE_WIDTH / 2 - BADGE / 2, y: 0.25, w: BADGE, h: BADGE });
+  addTitle(ctx, ctx.section.title, { x: 1, y: 1.1, w: 8, h: 1.5 }, { align: 'center', maxSize: 40, minSize: 16 });
   addBar(ctx, { x: SLIDE_WIDTH / 2 - 0.5, y: 2.75, w: 1, h: 0.05 }, palette.accent);
   addBody(
     ctx,
@@ -369,7 +445,10 @@ function fullBleed(ctx: SlideContext): void {
     fill: { color: hex(palette.accent), transparency: 45 },
     line: { type: 'none' },
   });
-  const panel: Box = { x: 0.6, y: 0.5, w: SLIDE_WIDTH - 1.2, h: CONTENT_BOTTOM - 0.6 };
+  // The visual stands on the colour field beside the panel; a slide dense with text has a full-width panel.
+  const side = ctx.section.visual ? sideWidth(ctx.section) : 0;
+  const panel: Box = { x: 0.6, y: 0.5, w: SLIDE_WIDTH - 1.2 - (side ? side + 0.2 : 0), h: CONTENT_BOTTOM - 0.6 };
+  if (side) addVisual(ctx, { x: panel.x + panel.w + 0.2, y: 0.9, w: side - 0.1, h: CONTENT_BOTTOM - 1.6 });
   slide.addShape(pptx.ShapeType.roundRect, {
     ...place(panel),
     rectRadius: 0.1,
@@ -516,7 +595,9 @@ function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section):
   const master = c.layout === 'full-bleed' ? MASTER_DARK : MASTER_LIGHT;
   const slide = pptx.addSlide({ masterName: master });
   const ctx: SlideContext = { pptx, slide, c, section, cut: [] };
-  ARRANGEMENTS[c.layout](ctx);
+  // A chart needs a column of its own: slides of numbers in a layout without a picture place take title-content's arrangement.
+  const layout = section.visual?.kind === 'chart' && (BADGE_LAYOUTS.includes(c.layout) || c.layout === 'sidebar') ? 'title-content' : c.layout;
+  ARRANGEMENTS[layout](ctx);
   addNotes(ctx, section.notes);
 }
 

@@ -14,6 +14,11 @@
 //   AAC coder takes about a third of the time of its default 'twoloop' coder; at 128 kb/s for
 //   speech the bitrate leaves a wide quality margin.
 //
+// - a slide that reveals its points as they are said enters as several pictures (`pictures`), each
+//   with its own start time; a slide longer than MAX_STILL_MS zooms slowly (motionFilter), the only
+//   frames that cost x264 more than a repeat;
+// - the WebVTT cues go into the file as a mov_text subtitle track (selectable in players).
+//
 // Two ffmpeg processes run at once: the picture (x264) streams its H.264 through a pipe (NUT) to
 // the second, which encodes the narration track to AAC beside it and writes the file (-c:v copy,
 // faststart). The picture's encode starts without waiting for the track, the AAC's single thread
@@ -32,6 +37,15 @@ import { checkSize, type Size } from './slide-image.js';
 export const FRAME_RATE = 5;
 /** Longest gap between keyframes, in seconds, within a long slide. */
 export const MAX_KEYFRAME_GAP_S = 10;
+/**
+ * The longest the picture stays still: a slide shown longer than this moves all along (a slow
+ * zoom towards its centre), so no frame of the video stays unchanged for more than this.
+ */
+export const MAX_STILL_MS = 10_000;
+/** How far a moving slide zooms in over its whole length (3 %: the footer keeps clear of the edge). */
+export const MOTION_ZOOM = 0.03;
+/** Filter chains longer than this go to ffmpeg in a file (-filter_script): one argument may hold at most 128 KiB. */
+const FILTER_SCRIPT_FROM = 16_384;
 
 /** A slide in time: its narration and how long it stays. */
 export interface TimedSlide {
@@ -58,6 +72,13 @@ export interface EncodeSettings {
   workDir?: string;
   /** Font of burned-in subtitles (a fontconfig family name). */
   subtitleFont?: string;
+  /**
+   * Path of a WebVTT file to carry as a subtitle track (mov_text, which mp4 and mov players list
+   * as selectable subtitles); none when unset or when the file holds no cue.
+   */
+  subtitleTrack?: string;
+  /** The track's language as ISO 639-2 ('eng'); 'und' when unset. */
+  subtitleLanguage?: string;
 }
 
 /** The slides' pictures as PNG files (a re-encode, the benchmark). */
@@ -65,10 +86,13 @@ export interface EncodeJob extends EncodeSettings {
   slides: EncodeSlide[];
 }
 
-/** The slides' pictures as raw RGBA frames of `size`, one per slide in order, read as they come. */
+/** The slides' pictures as raw RGBA frames of `size`, read as they come. */
 export interface FramesEncodeJob extends EncodeSettings {
   slides: TimedSlide[];
+  /** One frame per picture, in order: per slide by default, else per entry of `pictures`. */
   frames: AsyncIterable<Buffer>;
+  /** How long each frame stays (several per slide when a slide reveals its items); their sum is the slides'. */
+  pictures?: ReadonlyArray<{ durationMs: number }>;
 }
 
 /** The files the encode reads besides the images: the image list and the narration track. */
@@ -213,7 +237,7 @@ export async function prepareInputs(job: EncodeJob): Promise<PreparedInputs> {
 }
 
 /** Slide start times in ms, and the video's end last. */
-function slideTimes(slides: readonly TimedSlide[]): number[] {
+function slideTimes(slides: ReadonlyArray<{ durationMs: number }>): number[] {
   const times = [0];
   for (const s of slides) times.push(times[times.length - 1]! + s.durationMs);
   return times;
@@ -223,6 +247,8 @@ function slideTimes(slides: readonly TimedSlide[]): number[] {
 function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[] }, subtitles: string | null, timing: string[] = []): string[] {
   // Scaling and conversion come before the fps filter, so they run once per slide, not per frame.
   const filters = [...timing, `scale=${job.size.width}:${job.size.height}`, 'format=yuv420p', `fps=${FRAME_RATE}`];
+  const motion = motionFilter(job.slides);
+  if (motion) filters.push(motion);
   if (subtitles) {
     const font = (job.subtitleFont ?? 'DejaVu Sans').replace(/[^\p{L}\p{N} ]/gu, '');
     // libass sizes are relative to a 288-line canvas: 16 is about 5.5 % of the picture height.
@@ -240,12 +266,38 @@ function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[] }, su
   ];
 }
 
+/** The slides that move: those shown longer than MAX_STILL_MS, as [start, end] in seconds. */
+export function movingSlides<T extends { durationMs: number }>(slides: readonly T[]): Array<[number, number]> {
+  const times = slideTimes(slides);
+  return slides.flatMap((s, k): Array<[number, number]> => (s.durationMs > MAX_STILL_MS ? [[times[k]! / 1000, times[k + 1]! / 1000]] : []));
+}
+
 /**
- * The filters that give raw frames (one per slide, then the last once more) their times: each its
- * slide's start, in ms. The rawvideo demuxer numbers frames only, so frame N's start is the sum of
- * the durations before it, written as one flat sum (no nesting however many slides).
+ * The gentle motion of long slides: a zoom from 1 to 1 + MOTION_ZOOM towards the picture's centre
+ * over each slide longer than MAX_STILL_MS, after the fps filter (one step per frame, at 5 fps).
+ * perspective resamples with subpixel precision (zoompan moves by whole pixels, which jitters at
+ * this speed); its timeline option leaves the other slides' frames untouched and uncomputed. Its
+ * expressions know the frame's number (`in`, from 1), not its time: the time is (in - 1) / fps.
  */
-export function frameTimingFilters(slides: readonly TimedSlide[]): string[] {
+export function motionFilter<T extends { durationMs: number }>(slides: readonly T[]): string | null {
+  const moving = movingSlides(slides);
+  if (moving.length === 0) return null;
+  const n = (x: number) => String(Math.round(x * 1000) / 1000);
+  const t = `((in-1)/${FRAME_RATE})`;
+  // The share of the width (and height) cut on each side: 0 at the slide's start, growing evenly.
+  const cut = moving.map(([a, b]) => `between(${t}\\,${n(a)}\\,${n(b)})*(${t}-${n(a)})*${(MOTION_ZOOM / 2 / (b - a)).toFixed(9)}`).join('+');
+  const x = `W*(${cut})`;
+  const y = `H*(${cut})`;
+  const enable = moving.map(([a, b]) => `between(t\\,${n(a)}\\,${n(b)})`).join('+');
+  return `perspective=x0=${x}:y0=${y}:x1=W-${x}:y1=${y}:x2=${x}:y2=H-${y}:x3=W-${x}:y3=H-${y}:interpolation=linear:eval=frame:enable=${enable}`;
+}
+
+/**
+ * The filters that give raw frames (one per picture, then the last once more) their times: each its
+ * picture's start, in ms. The rawvideo demuxer numbers frames only, so frame N's start is the sum of
+ * the durations before it, written as one flat sum (no nesting however many pictures).
+ */
+export function frameTimingFilters<T extends { durationMs: number }>(slides: readonly T[]): string[] {
   const times = slideTimes(slides).map((ms) => Math.round(ms));
   const terms = times.slice(1).map((t, k) => `+${t - times[k]!}*gte(N\\,${k + 1})`);
   return ['settb=1/1000', `setpts=0${terms.join('')}`];
@@ -402,13 +454,13 @@ async function feedFrames(frames: AsyncIterable<Buffer>, count: number, frameByt
   let last: Buffer | null = null;
   let n = 0;
   for await (const frame of frames) {
-    if (frame.length !== frameBytes) throw new RenderError(`Slide ${n + 1}'s picture has ${frame.length} bytes, not ${frameBytes}.`);
-    if (++n > count) throw new RenderError(`More slide pictures than the ${count} slides.`);
+    if (frame.length !== frameBytes) throw new RenderError(`Picture ${n + 1} has ${frame.length} bytes, not ${frameBytes}.`);
+    if (++n > count) throw new RenderError(`More pictures than the ${count} expected.`);
     last = frame;
     // A closed input means ffmpeg has stopped; its own error says why.
     if (stdin.destroyed || (!stdin.write(frame) && !(await drained(stdin)))) return;
   }
-  if (n < count) throw new RenderError(`${n} slide pictures for ${count} slides.`);
+  if (n < count) throw new RenderError(`${n} pictures for the ${count} expected.`);
   stdin.end(last);
 }
 
@@ -445,9 +497,11 @@ async function encode(
   };
   const timeoutS = 120 + Math.ceil(totalMs / 1000);
   const what = 'The video could not be encoded';
+  const codec = await withFilterScript(pictureArgs(job, subtitles, source.timing), workDir);
+  const track = await subtitleTrack(job);
   const picture = startFfmpeg(
     {
-      args: [...QUIET, ...STATS, ...source.inputArgs, '-map', '0:v:0', ...pictureArgs(job, subtitles, source.timing), ...lengthArgs(totalMs), '-an', '-f', 'nut', 'pipe:1'],
+      args: [...QUIET, ...STATS, ...source.inputArgs, '-map', '0:v:0', ...codec, ...lengthArgs(totalMs), '-an', '-f', 'nut', 'pipe:1'],
       cwd: workDir,
       timeoutS,
       what,
@@ -466,16 +520,18 @@ async function encode(
   const feeding = source.feed ? source.feed(picture.stdin!) : Promise.resolve();
   feeding.catch(() => undefined);
   const writing = (async () => {
-    const track = join(workDir, 'narration.wav');
-    await writeNarrationTrack(job.slides, track);
+    const sound = join(workDir, 'narration.wav');
+    await writeNarrationTrack(job.slides, sound);
     if (parts.failed) return;
     // Until this process starts, the picture's first output waits in its stream's buffer.
     const file = (parts.file = startFfmpeg({
       args: [
         ...QUIET,
         '-f', 'nut', '-i', 'pipe:0',
-        '-i', track,
+        '-i', sound,
+        ...(track ? ['-i', track] : []),
         '-map', '0:v:0', '-map', '1:a:0',
+        ...(track ? ['-map', '2:s:0', '-c:s', 'mov_text', '-metadata:s:s:0', `language=${job.subtitleLanguage ?? 'und'}`, '-metadata:s:s:0', 'handler_name=Subtitles'] : []),
         '-c:v', 'copy',
         ...SOUND_ARGS,
         ...lengthArgs(totalMs),
@@ -519,6 +575,24 @@ async function encode(
   return { outPath, durationMs: totalMs };
 }
 
+/** The picture's arguments with a long -vf chain moved to a file (-filter_script:v) in `workDir`. */
+async function withFilterScript(args: string[], workDir: string): Promise<string[]> {
+  const at = args.indexOf('-vf');
+  if (at < 0 || args[at + 1]!.length < FILTER_SCRIPT_FROM) return args;
+  const script = join(workDir, 'picture-filters.txt');
+  await writeFile(script, args[at + 1]!);
+  return [...args.slice(0, at), '-filter_script:v', script, ...args.slice(at + 2)];
+}
+
+/** The WebVTT file to carry as a subtitle track, when it is set and holds at least one cue. */
+async function subtitleTrack(job: EncodeSettings): Promise<string | null> {
+  if (!job.subtitleTrack) return null;
+  const text = await readFile(job.subtitleTrack, 'utf8').catch(() => {
+    throw new RenderError(`The subtitles file ${job.subtitleTrack} could not be read.`);
+  });
+  return text.includes('-->') ? resolve(job.subtitleTrack) : null;
+}
+
 /** Encodes slides whose pictures are PNG files into `job.outPath`; progress follows ffmpeg's position. */
 export async function encodeVideo(job: EncodeJob, progress?: ProgressReporter): Promise<EncodeResult> {
   const picture = await preparePicture(job);
@@ -542,6 +616,10 @@ export async function encodeFrames(job: FramesEncodeJob, progress?: ProgressRepo
     '-probesize', '32', '-analyzeduration', '0',
     '-i', 'pipe:0',
   ];
-  const feed = (stdin: Writable) => feedFrames(job.frames, job.slides.length, width * height * 4, stdin);
-  return encode(job, workDir, subtitles, { inputArgs, timing: frameTimingFilters(job.slides), feed }, progress);
+  const pictures = job.pictures ?? job.slides;
+  const shown = pictures.reduce((t, p) => t + p.durationMs, 0);
+  const total = job.slides.reduce((t, s) => t + s.durationMs, 0);
+  if (pictures.length === 0 || Math.abs(shown - total) > 1) throw new RenderError(`The pictures last ${shown} ms, the slides ${total} ms.`);
+  const feed = (stdin: Writable) => feedFrames(job.frames, pictures.length, width * height * 4, stdin);
+  return encode(job, workDir, subtitles, { inputArgs, timing: frameTimingFilters(pictures), feed }, progress);
 }

@@ -8,11 +8,13 @@ import { RenderError, type ProgressReporter, type RenderInput, type SpeechProvid
 import { asRenderError } from '../render/content.js';
 import { encodeFrames, type TimedSlide } from './encode.js';
 import { narrate } from './narration.js';
-import { checkSize, contentOf, DEFAULT_SIZE, renderSlideFrames, type Size } from './slide-image.js';
+import { checkSize, contentOf, DEFAULT_SIZE, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
+import { pictureTimeline, renderPictureFrames, videoPictures, type TimedPicture } from './timeline.js';
 
-export { encodeFrames, encodeVideo, prepareInputs, rawBaselineCommand, writeNarrationTrack, FRAME_RATE, type EncodeJob, type EncodeSlide, type FramesEncodeJob, type PreparedInputs, type TimedSlide } from './encode.js';
-export { narrate, narrationTexts, slideDurationMs, MIN_SLIDE_MS, SLIDE_PAUSE_MS, type Narration, type NarratedSlide } from './narration.js';
+export { encodeFrames, encodeVideo, prepareInputs, rawBaselineCommand, writeNarrationTrack, motionFilter, movingSlides, FRAME_RATE, MAX_STILL_MS, MOTION_ZOOM, type EncodeJob, type EncodeSlide, type FramesEncodeJob, type PreparedInputs, type TimedSlide } from './encode.js';
+export { narrate, narrationParts, narrationTexts, revealSchedule, slideDurationMs, MIN_SLIDE_MS, SLIDE_PAUSE_MS, type Narration, type NarratedSlide, type NarrationPart, type SlideNarration } from './narration.js';
+export { pictureTimeline, renderPictureFrames, videoPictures, type Picture, type TimedPicture } from './timeline.js';
 export { renderSlidePng, renderSlideSvg, renderTitlePng, renderSlideFrames, renderSlideImages, videoSlideIndexes, TITLE_CARD, DEFAULT_SIZE, type SlideFrames, type Size } from './slide-image.js';
 export { buildCues, toSrt, toWebVtt, formatTimestamp, type Cue } from './subtitles.js';
 
@@ -23,6 +25,7 @@ export interface RenderVideoOptions {
   /** Folder for the clips, track, subtitles and output; the caller owns it and removes it. */
   workDir: string;
   size?: Size;
+  /** Draw the subtitles into the picture too (the file always carries them as a selectable track). */
   burnSubtitles?: boolean;
 }
 
@@ -37,6 +40,8 @@ export interface RenderedVideo {
    * (for a re-encode with encodeVideo, or the benchmark's baseline).
    */
   slides: TimedSlide[];
+  /** The pictures in time: a slide that reveals its items one by one has several. */
+  pictures: TimedPicture[];
 }
 
 /** Shares of the overall progress; images and narration run at the same time. */
@@ -64,9 +69,11 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
   };
 
   const content = contentOf(input);
-  // Drawing starts now (the first slides only, until the encode starts: the narration is what the
-  // encode waits for); the encode takes the frames as they are drawn.
-  const frames = renderSlideFrames(input, size, step('images'));
+  // Drawing starts now (the first pictures only, until the encode starts: the narration is what the
+  // encode waits for); the encode takes the frames as they are drawn. Which pictures there are
+  // follows from the text; when each one shows, from the narration.
+  const planned = videoPictures(input);
+  const frames = renderPictureFrames(input, planned, size, step('images'));
   let drawingError: Error | null = null;
   const imagesFailed = frames.failed.catch((err: unknown) => {
     throw (drawingError = asRenderError('slide images', err));
@@ -74,22 +81,25 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
   imagesFailed.catch(() => undefined);
   try {
     const narration = await Promise.race([narrate(input, options.provider, options.voice, workDir, step('narration')), imagesFailed]);
-    if (narration.slides.length !== frames.count) throw new RenderError(`${narration.slides.length} narrated slides for ${frames.count} slide pictures.`);
+    const pictures = pictureTimeline(narration.slides, planned);
+    if (pictures.length !== frames.count) throw new RenderError(`${pictures.length} timed pictures for ${frames.count} drawn.`);
 
     const cues = buildCues(narration.slides);
     const vttPath = join(workDir, 'subtitles.vtt');
     const srtPath = join(workDir, 'subtitles.srt');
     const vtt = writeFile(vttPath, toWebVtt(cues));
     const subtitleFiles = Promise.all([vtt, writeFile(srtPath, toSrt(cues))]);
-    // Awaited after the encode, unless it burns the subtitles in; a failure must not count as unhandled meanwhile.
+    // The SRT is awaited after the encode; a failure must not count as unhandled meanwhile. The
+    // WebVTT goes into the file as its subtitle track (and into the picture when burned in).
     subtitleFiles.catch(() => undefined);
-    if (options.burnSubtitles === true) await vtt;
+    await vtt;
 
     const slides = narration.slides.map((s): TimedSlide => ({ wavPath: s.clip?.wavPath ?? null, durationMs: s.durationMs }));
     const { outPath, durationMs } = await encodeFrames(
       {
         slides,
         frames,
+        pictures,
         format: options.format,
         outPath: join(workDir, `video.${options.format}`),
         size,
@@ -97,6 +107,8 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
         burnSubtitles: options.burnSubtitles === true,
         workDir,
         subtitleFont: content.fonts.body,
+        subtitleTrack: vttPath,
+        subtitleLanguage: iso6392(input.language),
       },
       step('encode'),
     ).catch((err: unknown) => {
@@ -105,8 +117,22 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
     });
     await subtitleFiles;
     await reports;
-    return { videoPath: outPath, vttPath, srtPath, durationMs, slides };
+    return { videoPath: outPath, vttPath, srtPath, durationMs, slides, pictures };
   } finally {
     frames.close();
   }
+}
+
+// ISO 639-1 to 639-2/B for the subtitle track's language (mp4 and mov store three letters).
+const ISO_639_2: Record<string, string> = {
+  ar: 'ara', bg: 'bul', ca: 'cat', cs: 'cze', da: 'dan', de: 'ger', el: 'gre', en: 'eng', es: 'spa', et: 'est', fa: 'per', fi: 'fin', fr: 'fre',
+  he: 'heb', hi: 'hin', hr: 'hrv', hu: 'hun', id: 'ind', it: 'ita', ja: 'jpn', ko: 'kor', lt: 'lit', lv: 'lav', ms: 'may', nl: 'dut', no: 'nor',
+  pl: 'pol', pt: 'por', ro: 'rum', ru: 'rus', sk: 'slo', sl: 'slv', sr: 'srp', sv: 'swe', th: 'tha', tr: 'tur', uk: 'ukr', vi: 'vie', zh: 'chi',
+};
+
+/** The content language ('en', 'pt-BR') as ISO 639-2 ('eng', 'por'); 'und' when unknown. */
+export function iso6392(language: string): string {
+  const primary = (language ?? '').toLowerCase().split(/[-_]/)[0]!;
+  if (/^[a-z]{3}$/.test(primary)) return primary;
+  return ISO_639_2[primary] ?? 'und';
 }

@@ -8,7 +8,8 @@ import { setImmediate as nextTick } from 'node:timers/promises';
 import { renderAsync, Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { escapeXml, type FontFamily, type Layout } from '@trainwright/templates';
 import { RenderError, type ProgressReporter, type RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, prepareContent, type DocumentContent, type Palette } from '../render/content.js';
+import { brandingLine, fitInside, prepareContent, tint, visualColors, type DocumentContent, type Palette } from '../render/content.js';
+import { nestSvg, visualSvg } from '../render/visuals.js';
 import { FALLBACK_FAMILIES, fontFile, fontRuns, textWidth, type FontWeight } from '../render/fonts.js';
 import { ellipsize, isRightToLeft, wrapText } from '../render/text-layout.js';
 
@@ -51,6 +52,8 @@ interface TextSpec {
   /** Draw a bullet before each item (on the right for right-to-left items). */
   bullets?: string;
   opacity?: number;
+  /** Draw only the first `shown` items (the video reveals them one by one); the layout is still that of all items. */
+  shown?: number;
 }
 
 interface Fitted {
@@ -177,6 +180,10 @@ function drawText(fitted: Fitted, box: Box, spec: TextSpec): string {
   let y = box.y;
   fitted.items.forEach((lines, i) => {
     if (i > 0) y += ITEM_GAP * size;
+    if (spec.shown !== undefined && i >= spec.shown) {
+      y += lines.length * size * LINE_HEIGHT;
+      return;
+    }
     const rtl = isRightToLeft(lines.join(' '));
     const indent = spec.bullets ? BULLET_INDENT * size : 0;
     let x: number;
@@ -228,25 +235,14 @@ function textBlock(items: string[], box: Box, spec: TextSpec): { svg: string; bo
  * The same size for several boxes (columns, cards, milestones), so they read as one set. A group
  * marked `bottom` is drawn against the bottom of its box.
  */
-function textBlocks(groups: Array<{ items: string[]; box: Box; bottom?: boolean }>, spec: TextSpec): string {
+function textBlocks(groups: Array<{ items: string[]; box: Box; bottom?: boolean; shown?: number }>, spec: TextSpec): string {
   const size = Math.min(...groups.map((g) => fitText(g.items, g.box, spec).size), spec.max);
   return groups
     .map((g) => {
       const fitted = fitText(g.items, g.box, { ...spec, max: size });
-      return drawText(fitted, g.bottom ? { ...g.box, y: g.box.y + g.box.h - fitted.height } : g.box, spec);
+      return drawText(fitted, g.bottom ? { ...g.box, y: g.box.y + g.box.h - fitted.height } : g.box, { ...spec, shown: g.shown });
     })
     .join('');
-}
-
-/** A picture placeholder (the input carries no images): sky, sun and hills in the scheme's colours. */
-function picture(b: Box, c: Palette): string {
-  const p = (fx: number, fy: number) => `${num(b.x + b.w * fx)} ${num(b.y + b.h * fy)}`;
-  return [
-    rect(b, c.secondary, { 'fill-opacity': 0.55 }),
-    el('circle', { cx: b.x + b.w * 0.7, cy: b.y + b.h * 0.28, r: Math.min(b.w, b.h) * 0.11, fill: c.accent }),
-    el('path', { d: `M${p(0, 1)} L${p(0.3, 0.5)} L${p(0.55, 0.78)} L${p(0.76, 0.56)} L${p(1, 0.86)} L${p(1, 1)} Z`, fill: c.primary, 'fill-opacity': 0.8 }),
-    el('path', { d: `M${p(0, 1)} L${p(0, 0.8)} L${p(0.42, 0.7)} L${p(1, 0.95)} L${p(1, 1)} Z`, fill: c.primary }),
-  ].join('');
 }
 
 function logo(content: DocumentContent, box: Box, align: 'start' | 'end' = 'end'): string {
@@ -288,7 +284,7 @@ function titleCard(cv: Canvas): string {
   parts.push(el('circle', { cx: W * 0.8, cy: H * 1.05, r: H * 0.3, fill: c.accent, 'fill-opacity': 0.3 }));
   parts.push(rect({ x: MARGIN, y: H * 0.26, w: 12, h: H * 0.36 }, c.accent));
   const x = MARGIN + 40;
-  const title = textBlock([content.title], { x, y: H * 0.26, w: W - x - MARGIN * 2, h: H * 0.36 }, { face: cv.heading, max: 72, min: 30, color: c.onPrimary });
+  const title = textBlock([content.title], { x, y: H * 0.26, w: W - x - MARGIN * 2, h: H * 0.36 }, { face: cv.heading, max: Math.round(72 * content.typography.headingScale), min: 30, color: c.onPrimary });
   parts.push(title.svg);
   if (content.description) {
     parts.push(textBlock([content.description], { x, y: title.bottom + 28, w: W - x - MARGIN * 2, h: H * 0.82 - title.bottom - 28 }, { face: cv.body, max: 28, min: 16, color: c.onPrimary, opacity: 0.85 }).svg);
@@ -306,29 +302,55 @@ function titleCard(cv: Canvas): string {
 
 /** The title of a content slide and the accent rule under it; returns where the body may start. */
 function slideTitle(cv: Canvas, title: string, box: Box, color: string, rule: string | null): { svg: string; bottom: number } {
-  const t = textBlock([title], box, { face: cv.heading, max: 52, min: 26, color });
-  if (!rule) return { svg: t.svg, bottom: t.bottom + 28 };
+  const { headingScale, rule: ruled } = cv.content.typography;
+  const t = textBlock([title], box, { face: cv.heading, max: Math.round(52 * headingScale), min: 26, color });
+  if (!rule || !ruled) return { svg: t.svg, bottom: t.bottom + 28 };
   return { svg: t.svg + rect({ x: box.x, y: t.bottom + 14, w: 96, h: 6 }, rule), bottom: t.bottom + 44 };
 }
 
-function contentSlide(cv: Canvas, index: number): string {
+/** The slide's visual (visuals.ts) drawn into a box: a chart fills it, an icon illustration is a centred square. */
+function visual(cv: Canvas, section: DocumentContent['sections'][number], box: Box): string {
+  if (!section.visual) return '';
+  const { content } = cv;
+  return nestSvg(visualSvg(section.visual, content.imageStyle, visualColors(content, 'slide'), content.fonts.body, Math.round(box.w), Math.round(box.h)), box);
+}
+
+/** Width of the visual column beside a slide's text: charts need more room than icons. */
+const visualWidth = (section: DocumentContent['sections'][number]) => (section.visual?.kind === 'chart' ? 520 : 300);
+
+/** Layouts whose text spans the slide show an icon as a badge by the title; a chart takes the title-content arrangement. */
+const BADGE_LAYOUTS: readonly Layout[] = ['two-column', 'timeline', 'grid', 'minimal'];
+const BADGE = 104;
+
+function contentSlide(cv: Canvas, index: number, revealed?: number): string {
   const { W, H, content, c } = cv;
   const section = content.sections[index]!;
   const items = [...section.points, ...section.paragraphs];
   const number = `${index + 1} / ${content.sections.length}`;
   const hasLogo = Boolean(content.branding?.logo);
   const logoBox: Box = { x: W - MARGIN - 160, y: 30, w: 160, h: 56 };
-  const titleW = W - 2 * MARGIN - (hasLogo ? 184 : 0);
+  // A chart needs the room of a column: slides of numbers take the title-content arrangement
+  // (split-image and full-bleed keep theirs, which have a picture place).
+  const layout: Layout = section.visual?.kind === 'chart' && (BADGE_LAYOUTS.includes(content.layout) || content.layout === 'sidebar') ? 'title-content' : content.layout;
+  const badge = section.visual?.kind === 'icon' && BADGE_LAYOUTS.includes(layout);
+  const titleW = W - 2 * MARGIN - (hasLogo ? 184 : 0) - (badge ? BADGE + 24 : 0);
+  const badgeBox: Box = { x: MARGIN + titleW + 24, y: 34, w: BADGE, h: BADGE };
   const bottom = H - FOOTER - 12;
-  const list = (max = 34): TextSpec => ({ face: cv.body, max, min: 16, color: c.text, bullets: c.accent });
+  // How many of the items from `from` on are drawn (all unless the video reveals them one by one).
+  const shown = (from = 0) => (revealed === undefined ? undefined : Math.max(0, revealed - from));
+  const list = (max = 34): TextSpec => ({ face: cv.body, max, min: 16, color: c.text, bullets: c.accent, shown: shown() });
   const parts: string[] = [rect({ x: 0, y: 0, w: W, h: H }, c.background)];
-  const layout: Layout = content.layout;
+  if (badge) parts.push(visual(cv, section, badgeBox));
+  // The visual column beside the text, unless the slide is dense with text (then it has no visual).
+  const side = section.visual ? visualWidth(section) : 0;
 
   switch (layout) {
     case 'title-content': {
       parts.push(rect({ x: 0, y: 0, w: W, h: 10 }, c.primary));
       const t = slideTitle(cv, section.title, { x: MARGIN, y: 44, w: titleW, h: 132 }, c.text, c.accent);
-      parts.push(t.svg, textBlock(items, { x: MARGIN, y: t.bottom, w: W - 2 * MARGIN, h: bottom - t.bottom }, list()).svg);
+      const textW = W - 2 * MARGIN - (side ? side + 40 : 0);
+      parts.push(t.svg, textBlock(items, { x: MARGIN, y: t.bottom, w: textW, h: bottom - t.bottom }, list()).svg);
+      if (side) parts.push(visual(cv, section, { x: W - MARGIN - side, y: t.bottom, w: side, h: Math.min(bottom - t.bottom, side * 0.85) }));
       parts.push(logo(content, logoBox), footer(cv, number, c.text));
       break;
     }
@@ -343,8 +365,8 @@ function contentSlide(cv: Canvas, index: number): string {
       parts.push(
         textBlocks(
           [
-            { items: items.slice(0, half), box: { x: MARGIN, y, w: colW, h: bottom - y } },
-            { items: items.slice(half), box: { x: MARGIN + colW + gap, y, w: colW, h: bottom - y } },
+            { items: items.slice(0, half), box: { x: MARGIN, y, w: colW, h: bottom - y }, shown: shown() },
+            { items: items.slice(half), box: { x: MARGIN + colW + gap, y, w: colW, h: bottom - y }, shown: shown(half) },
           ],
           list(30),
         ),
@@ -355,8 +377,10 @@ function contentSlide(cv: Canvas, index: number): string {
     case 'sidebar': {
       const panel = Math.round(W * 0.34);
       parts.push(rect({ x: 0, y: 0, w: panel, h: H }, c.primary));
-      const t = textBlock([section.title], { x: 48, y: 72, w: panel - 96, h: H * 0.62 }, { face: cv.heading, max: 48, min: 22, color: c.onPrimary });
+      const iconSide = section.visual ? Math.min(panel - 96, 200) : 0;
+      const t = textBlock([section.title], { x: 48, y: 72, w: panel - 96, h: H * 0.62 - (iconSide ? iconSide * 0.6 : 0) }, { face: cv.heading, max: Math.round(48 * content.typography.headingScale), min: 22, color: c.onPrimary });
       parts.push(t.svg, rect({ x: 48, y: t.bottom + 18, w: 72, h: 6 }, c.accent));
+      if (iconSide) parts.push(visual(cv, section, { x: (panel - iconSide) / 2, y: Math.max(t.bottom + 48, H - FOOTER - 104 - iconSide), w: iconSide, h: iconSide }));
       parts.push(logo(content, { x: 48, y: H - FOOTER - 84, w: panel - 96, h: 64 }, 'start'));
       const x = panel + 56;
       parts.push(textBlock(items, { x, y: 80, w: W - x - MARGIN, h: bottom - 80 }, list(32)).svg);
@@ -364,13 +388,18 @@ function contentSlide(cv: Canvas, index: number): string {
       break;
     }
     case 'split-image': {
-      const split = Math.round(W * 0.56);
-      parts.push(picture({ x: split, y: 0, w: W - split, h: H }, c));
+      // The picture half holds the slide's visual; a slide dense with text gets the whole width.
+      const split = section.visual ? Math.round(W * (section.visual.kind === 'chart' ? 0.5 : 0.6)) : W;
+      if (section.visual) {
+        parts.push(rect({ x: split, y: 0, w: W - split, h: H }, tint(c.secondary, 0.82)));
+        const inset = section.visual.kind === 'chart' ? 28 : 72;
+        parts.push(visual(cv, section, { x: split + inset, y: 110, w: W - split - 2 * inset, h: H - FOOTER - 150 }));
+      }
       parts.push(rect({ x: 0, y: 0, w: split, h: 10 }, c.primary));
       const t = slideTitle(cv, section.title, { x: MARGIN, y: 44, w: split - MARGIN - 40, h: 150 }, c.text, c.accent);
       parts.push(t.svg, textBlock(items, { x: MARGIN, y: t.bottom, w: split - MARGIN - 40, h: bottom - t.bottom }, list(30)).svg);
-      parts.push(logo(content, { x: split + 24, y: 30, w: W - split - 48, h: 56 }));
-      parts.push(footer(cv, number, c.text, MARGIN, split - 40));
+      parts.push(section.visual ? logo(content, { x: split + 24, y: 30, w: W - split - 48, h: 56 }) : logo(content, logoBox));
+      parts.push(footer(cv, number, c.text, MARGIN, section.visual ? split - 40 : W - MARGIN));
       break;
     }
     case 'timeline': {
@@ -381,7 +410,7 @@ function contentSlide(cv: Canvas, index: number): string {
       const steps = section.points.length > 0 ? section.points : section.paragraphs;
       let top = t.bottom;
       if (section.points.length > 0 && section.paragraphs.length > 0) {
-        const intro = textBlock(section.paragraphs, { x: MARGIN, y: top, w: W - 2 * MARGIN, h: 70 }, { face: cv.body, max: 24, min: 16, color: c.text, opacity: 0.8 });
+        const intro = textBlock(section.paragraphs, { x: MARGIN, y: top, w: W - 2 * MARGIN, h: 70 }, { face: cv.body, max: 24, min: 16, color: c.text, opacity: 0.8, shown: shown(section.points.length) });
         parts.push(intro.svg);
         top = intro.bottom + 16;
       }
@@ -400,7 +429,7 @@ function contentSlide(cv: Canvas, index: number): string {
         parts.push(el('circle', { cx, cy: axis, r: 18, fill: i === n - 1 ? c.accent : c.primary, stroke: c.background, 'stroke-width': 4 }));
         parts.push(el('text', { x: cx, y: axis + 6, 'font-family': fontFamilyAttr(cv.body.family), 'font-size': 16, 'font-weight': 700, fill: c.onPrimary, 'text-anchor': 'middle' }, String(i + 1)));
         // Labels above the line sit on it rather than hang from the title.
-        return { items: [step], box, bottom: above };
+        return { items: [step], box, bottom: above, shown: shown(i) };
       });
       parts.push(textBlocks(groups, { face: cv.body, max: 24, min: 12, color: c.text, anchor: 'middle' }));
       parts.push(logo(content, logoBox), footer(cv, number, c.text));
@@ -421,7 +450,7 @@ function contentSlide(cv: Canvas, index: number): string {
         const y = t.bottom + Math.floor(i / cols) * (cardH + gap);
         parts.push(rect({ x, y, w: cardW, h: cardH }, c.secondary, { rx: 14, 'fill-opacity': 0.18, stroke: c.primary, 'stroke-opacity': 0.55, 'stroke-width': 2 }));
         parts.push(rect({ x: x + 20, y: y + 18, w: 44, h: 6 }, i % 3 === 2 ? c.accent : c.primary, { rx: 3 }));
-        return { items: [item], box: { x: x + 20, y: y + 36, w: cardW - 40, h: cardH - 52 } };
+        return { items: [item], box: { x: x + 20, y: y + 36, w: cardW - 40, h: cardH - 52 }, shown: shown(i) };
       });
       parts.push(textBlocks(groups, { face: cv.body, max: 28, min: 13, color: c.text }));
       parts.push(logo(content, logoBox), footer(cv, number, c.text));
@@ -429,22 +458,29 @@ function contentSlide(cv: Canvas, index: number): string {
     }
     case 'minimal': {
       const box: Box = { x: MARGIN * 2, y: H * 0.2, w: W - MARGIN * 4, h: H * 0.3 };
-      const t = textBlock([section.title], box, { face: cv.heading, max: 64, min: 28, color: c.text, anchor: 'middle' });
+      const t = textBlock([section.title], box, { face: cv.heading, max: Math.round(64 * content.typography.headingScale), min: 28, color: c.text, anchor: 'middle' });
       // Centre the title in its band when it is short.
       const shift = (box.h - (t.bottom - box.y)) / 2;
       parts.push(`<g transform="translate(0 ${num(shift)})">${t.svg}</g>`);
       const ruleY = t.bottom + shift + 24;
       parts.push(rect({ x: W / 2 - 60, y: ruleY, w: 120, h: 4 }, c.accent));
-      parts.push(textBlock(items, { x: MARGIN * 2, y: ruleY + 36, w: W - MARGIN * 4, h: bottom - ruleY - 36 }, { face: cv.body, max: 28, min: 14, color: c.text, opacity: 0.85, anchor: 'middle' }).svg);
+      parts.push(textBlock(items, { x: MARGIN * 2, y: ruleY + 36, w: W - MARGIN * 4, h: bottom - ruleY - 36 }, { face: cv.body, max: 28, min: 14, color: c.text, opacity: 0.85, anchor: 'middle', shown: shown() }).svg);
       parts.push(logo(content, logoBox), footer(cv, number, c.text));
       break;
     }
     case 'full-bleed': {
-      parts.push(picture({ x: 0, y: 0, w: W, h: H }, c));
-      const panel: Box = { x: MARGIN - 20, y: H * 0.3, w: W * 0.64, h: H - FOOTER - 12 - H * 0.3 };
+      // A colour field across the slide; the visual stands on it beside the text panel, and a
+      // slide dense with text gets a panel across the slide instead.
+      parts.push(rect({ x: 0, y: 0, w: W, h: H }, tint(c.secondary, 0.7)), rect({ x: 0, y: H * 0.62, w: W, h: H * 0.38 }, c.primary, { 'fill-opacity': 0.85 }));
+      const panelTop = section.visual ? H * 0.3 : 40;
+      const panel: Box = { x: MARGIN - 20, y: panelTop, w: section.visual ? W * 0.6 : W - 2 * MARGIN + 40, h: H - FOOTER - 12 - panelTop };
+      if (section.visual) {
+        const vx = panel.x + panel.w + 32;
+        parts.push(visual(cv, section, { x: vx, y: 100, w: W - MARGIN + 20 - vx, h: H - FOOTER - 140 }));
+      }
       parts.push(rect(panel, c.background, { rx: 16, 'fill-opacity': 0.94 }));
       const inner: Box = { x: panel.x + 32, y: panel.y + 28, w: panel.w - 64, h: panel.h - 48 };
-      const t = textBlock([section.title], { ...inner, h: inner.h * 0.4 }, { face: cv.heading, max: 44, min: 22, color: c.text });
+      const t = textBlock([section.title], { ...inner, h: inner.h * 0.4 }, { face: cv.heading, max: Math.round(44 * content.typography.headingScale), min: 22, color: c.text });
       parts.push(t.svg, rect({ x: inner.x, y: t.bottom + 12, w: 80, h: 5 }, c.accent));
       parts.push(textBlock(items, { x: inner.x, y: t.bottom + 36, w: inner.w, h: inner.y + inner.h - t.bottom - 36 }, list(26)).svg);
       parts.push(rect({ x: 0, y: H - FOOTER, w: W, h: FOOTER }, c.background, { 'fill-opacity': 0.85 }));
@@ -455,8 +491,12 @@ function contentSlide(cv: Canvas, index: number): string {
   return parts.join('');
 }
 
-/** The SVG of one slide (index 0..n-1) or of the title card (TITLE_CARD). */
-export function renderSlideSvg(input: RenderInput, index: number, size: Size): string {
+/**
+ * The SVG of one slide (index 0..n-1) or of the title card (TITLE_CARD). `revealed`: draw only the
+ * first that many items (points, then paragraphs) where the layout stays that of all of them, as
+ * the video reveals them while the narration reaches them; all by default.
+ */
+export function renderSlideSvg(input: RenderInput, index: number, size: Size, revealed?: number): string {
   checkSize(size);
   const content = contentOf(input);
   if (!Number.isInteger(index) || index < TITLE_CARD || index >= content.sections.length) {
@@ -469,10 +509,10 @@ export function renderSlideSvg(input: RenderInput, index: number, size: Size): s
     H,
     content,
     c: content.palette,
-    heading: { family: content.fonts.heading, weight: 'bold' },
+    heading: { family: content.fonts.heading, weight: content.typography.headingWeight },
     body: { family: content.fonts.body, weight: 'regular' },
   };
-  const body = index === TITLE_CARD ? titleCard(cv) : contentSlide(cv, index);
+  const body = index === TITLE_CARD ? titleCard(cv) : contentSlide(cv, index, revealed);
   const label = escapeXml(index === TITLE_CARD ? content.title : content.sections[index]!.title);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${W} ${H}" role="img" aria-label="${label}">` +
@@ -489,7 +529,7 @@ function fontFilesFor(content: DocumentContent): string[] {
   let files = deckFonts.get(content);
   if (files) return files;
   const faces: Face[] = [
-    { family: content.fonts.heading, weight: 'bold' },
+    { family: content.fonts.heading, weight: content.typography.headingWeight },
     { family: content.fonts.body, weight: 'regular' },
     { family: content.fonts.body, weight: 'bold' },
   ];
@@ -504,7 +544,7 @@ function fontFilesFor(content: DocumentContent): string[] {
   return files;
 }
 
-function resvgOptions(input: RenderInput, size: Size): ResvgRenderOptions {
+export function resvgOptions(input: RenderInput, size: Size): ResvgRenderOptions {
   const content = contentOf(input);
   return {
     fitTo: { mode: 'width', value: size.width },
@@ -539,7 +579,7 @@ export const FRAMES_BEFORE_START = 1;
 
 /** The slides of the video as raw pixels, in video order, for an encoder to read as they come. */
 export interface SlideFrames extends AsyncIterable<Buffer> {
-  /** How many frames there are: one per video slide. */
+  /** How many frames there are (one per video slide, or per picture of the timeline). */
   readonly count: number;
   /** Rejects as soon as a slide cannot be rasterised (so that a caller busy elsewhere learns early). */
   readonly failed: Promise<never>;
@@ -548,24 +588,42 @@ export interface SlideFrames extends AsyncIterable<Buffer> {
 }
 
 /**
- * Renders every video slide to raw RGBA pixels (width x height x 4 bytes; every slide paints an
- * opaque background first, so resvg's premultiplied pixels are the plain colours), for an encoder
- * that starts before the last slide is drawn. Nothing is compressed: the pixels go to ffmpeg as
- * they are, which saves the PNG encoding here (about 15 ms of this thread per 720p slide) and the
- * PNG decoding in ffmpeg. Rasterising runs on libuv's thread pool, one slide ahead of this thread.
- * Until the consumer first asks, `beforeStart` frames wait drawn (at least one); from then on,
- * drawing runs ahead of the consumer while the frames not taken yet fit in `aheadBytes` (at least
- * one). Iterate once.
+ * Renders every video slide to raw RGBA pixels (width x height x 4 bytes), one frame per slide,
+ * for an encoder that starts before the last slide is drawn (see rasterisedFrames).
  */
 export function renderSlideFrames(
   input: RenderInput,
   size: Size,
   progress?: ProgressReporter,
-  { aheadBytes = FRAMES_AHEAD_BYTES, beforeStart = FRAMES_BEFORE_START }: { aheadBytes?: number; beforeStart?: number } = {},
+  budget: FrameBudget = {},
 ): SlideFrames {
   checkSize(size);
-  const indexes = videoSlideIndexes(input);
-  const options = resvgOptions(input, size);
+  const drawings = videoSlideIndexes(input).map((index) => () => renderSlideSvg(input, index, size));
+  return rasterisedFrames(drawings, resvgOptions(input, size), size, progress, budget);
+}
+
+/** How far drawing may run ahead of the encoder (rasterisedFrames). */
+export interface FrameBudget {
+  aheadBytes?: number;
+  beforeStart?: number;
+}
+
+/**
+ * Rasterises SVG drawings to raw RGBA pixels, in order (every drawing paints an opaque background
+ * first, so resvg's premultiplied pixels are the plain colours). Nothing is compressed: the pixels
+ * go to ffmpeg as they are, which saves the PNG encoding here (about 15 ms of this thread per 720p
+ * frame) and the PNG decoding in ffmpeg. Rasterising runs on libuv's thread pool, one drawing
+ * ahead of this thread. Until the consumer first asks, `beforeStart` frames wait drawn (at least
+ * one); from then on, drawing runs ahead of the consumer while the frames not taken yet fit in
+ * `aheadBytes` (at least one). Iterate once.
+ */
+export function rasterisedFrames(
+  drawings: ReadonlyArray<() => string>,
+  options: ResvgRenderOptions,
+  size: Size,
+  progress?: ProgressReporter,
+  { aheadBytes = FRAMES_AHEAD_BYTES, beforeStart = FRAMES_BEFORE_START }: FrameBudget = {},
+): SlideFrames {
   const budget = Math.max(1, Math.floor(aheadBytes / (size.width * size.height * 4)));
   let started = false;
   const ready: Buffer[] = [];
@@ -584,7 +642,7 @@ export function renderSlideFrames(
   failed.catch(() => undefined);
 
   const rasterise = (n: number) => {
-    const image = renderAsync(renderSlideSvg(input, indexes[n]!, size), options);
+    const image = renderAsync(drawings[n]!(), options);
     // Awaited later; until then a failure must not count as unhandled (it would end the process).
     image.catch(() => undefined);
     return image;
@@ -592,19 +650,19 @@ export function renderSlideFrames(
   void (async () => {
     try {
       let next = rasterise(0);
-      for (let n = 0; n < indexes.length; n++) {
+      for (let n = 0; n < drawings.length; n++) {
         const image = await next;
         while (!closed && ready.length >= (started ? budget : Math.min(budget, Math.max(1, beforeStart)))) await new Promise<void>((woken) => (wakeProducer = woken));
         if (closed) return;
-        if (n + 1 < indexes.length) next = rasterise(n + 1);
+        if (n + 1 < drawings.length) next = rasterise(n + 1);
         const pixels = image.pixels;
         if (image.width !== size.width || image.height !== size.height || pixels.length !== size.width * size.height * 4) {
-          throw new RenderError(`Slide ${n + 1} was drawn at ${image.width}x${image.height}, not ${size.width}x${size.height}.`);
+          throw new RenderError(`Frame ${n + 1} was drawn at ${image.width}x${image.height}, not ${size.width}x${size.height}.`);
         }
         ready.push(pixels);
         wake();
-        await progress?.(((n + 1) / indexes.length) * 100);
-        // Released between slides so that speech synthesis started alongside keeps going.
+        await progress?.(((n + 1) / drawings.length) * 100);
+        // Released between frames so that speech synthesis started alongside keeps going.
         await nextTick();
       }
     } catch (err) {
@@ -615,7 +673,7 @@ export function renderSlideFrames(
   })();
 
   return {
-    count: indexes.length,
+    count: drawings.length,
     failed,
     close() {
       closed = true;
@@ -625,7 +683,7 @@ export function renderSlideFrames(
     async *[Symbol.asyncIterator]() {
       started = true;
       wake();
-      for (let n = 0; n < indexes.length; n++) {
+      for (let n = 0; n < drawings.length; n++) {
         while (ready.length === 0) {
           if (error !== null) throw error;
           if (closed) return;

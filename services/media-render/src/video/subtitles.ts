@@ -1,5 +1,6 @@
-// Subtitles from the narration: one or more cues per sentence, timed within each slide's clip by
-// the share of the clip's text that each cue holds (speech engines read at a roughly even pace, and
+// Subtitles from the narration: one or more cues per sentence, timed within each part of a slide's
+// narration (each part is spoken on its own, so its place in the clip is exact) by the share of the
+// part's text that each cue holds (speech engines read at a roughly even pace, and
 // no provider reports word timings). Cues hold at most two lines of 42 columns, the usual limit for
 // readable subtitles; CJK characters take two columns.
 import { splitSentences } from '@trainwright/formats';
@@ -37,17 +38,22 @@ export function buildCues(slides: readonly NarratedSlide[]): Cue[] {
   const cues: Cue[] = [];
   for (const slide of slides) {
     if (!slide.clip || slide.text === '') continue;
-    const texts = splitSentences(slide.text).flatMap((s) => sentenceCues(s.text));
-    const weights = texts.map((t) => columns(t.replace(/\n/g, ' ')));
-    const total = weights.reduce((a, b) => a + b, 0);
-    if (total === 0) continue;
-    let before = 0;
-    texts.forEach((text, i) => {
-      const startMs = Math.round(slide.startMs + (slide.clip!.durationMs * before) / total);
-      before += weights[i]!;
-      const endMs = Math.round(slide.startMs + (slide.clip!.durationMs * before) / total);
-      if (endMs > startMs) cues.push({ startMs, endMs, text });
-    });
+    // Each part was spoken on its own and its place in the clip is known: cues are timed within it.
+    const parts = slide.parts?.length ? slide.parts : [{ text: slide.text, startMs: 0, durationMs: slide.clip.durationMs }];
+    for (const part of parts) {
+      const texts = splitSentences(part.text).flatMap((s) => sentenceCues(s.text));
+      const weights = texts.map((t) => columns(t.replace(/\n/g, ' ')));
+      const total = weights.reduce((a, b) => a + b, 0);
+      if (total === 0) continue;
+      const from = slide.startMs + part.startMs;
+      let before = 0;
+      texts.forEach((text, i) => {
+        const startMs = Math.round(from + (part.durationMs * before) / total);
+        before += weights[i]!;
+        const endMs = Math.round(from + (part.durationMs * before) / total);
+        if (endMs > startMs) cues.push({ startMs, endMs, text });
+      });
+    }
   }
   return cues;
 }

@@ -21,7 +21,8 @@ describe('prepareContent', () => {
       }),
     );
     expect(c.title).toBe('Fire Safety');
-    expect(c.sections).toEqual([
+    // Each section also carries its visual (visuals.ts, tested in visuals.test.ts).
+    expect(c.sections).toMatchObject([
       {
         number: 1,
         slide: 0,
@@ -44,7 +45,7 @@ describe('prepareContent', () => {
       prepareContent(fireSafetyInput({ description: 'How to stay safe.', deck: { title: deckTitle, slides: slides(first) } }));
 
     const c = titled({ title: ' FIRE  safety training', notes: '\tWelcome, everyone.\r\n' });
-    expect(c.sections).toEqual([{ number: 1, slide: 1, title: 'Hazards', heading: '1. Hazards', points: ['Spot them'], paragraphs: [], notes: 'Look first.' }]);
+    expect(c.sections).toMatchObject([{ number: 1, slide: 1, title: 'Hazards', heading: '1. Hazards', points: ['Spot them'], paragraphs: [], notes: 'Look first.' }]);
     expect(c.coverNotes).toBe('Welcome, everyone.');
     // The project's title counts as much as the deck's, and the cover's description is no text of the slide's own.
     expect(titled({ title: 'Fire Safety Training', paragraphs: ['How to stay  safe.'] }, '').sections.map((s) => s.title)).toEqual(['Hazards']);

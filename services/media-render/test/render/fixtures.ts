@@ -283,3 +283,79 @@ export function bareInput(): RenderInput {
     },
   });
 }
+
+/**
+ * The forklift project (services/generator/test/fixtures/sources/forklift-safety.txt) as a deck:
+ * one slide per topic of the source, the speed limits as numbers (a chart) and one slide dense
+ * with text.
+ */
+export const FORKLIFT_SLIDES = `# Forklift Safety for Warehouse Staff
+
+## Inspect the forklift before every shift
+**Content:**
+- Check the forks, chains and mast for cracks or bends
+- Test the brakes, the steering and the horn
+- Look for hydraulic leaks under the truck
+- Tag a damaged forklift out of service and tell your supervisor
+**Speaker Notes:**
+Never operate a truck that has failed its inspection.
+
+## Speed limits
+**Content:**
+- Warehouse aisles: 8 km/h
+- Loading bays and doorways: 5 km/h
+- Outdoor yard: 12 km/h
+**Speaker Notes:**
+Slow down at corners and sound the horn at blind intersections.
+
+## Handling loads
+**Content:**
+- Check the weight against the capacity plate before you lift
+- Carry loads low with the mast tilted back
+- Travel in reverse when a load blocks your view
+**Speaker Notes:**
+Never raise or lower a load while the truck is moving.
+
+## Pedestrians have the right of way
+**Content:**
+- Walkways are marked in green
+- Make eye contact before you move
+- Stop if a person walks into the aisle
+**Speaker Notes:**
+Never let anyone ride on the forks or stand under a raised load.
+
+## Parking the truck
+**Content:**
+- Lower the forks flat to the floor
+- Set the parking brake and put the controls in neutral
+- Switch off the engine and remove the key
+- Park only in marked bays, never in front of fire exits
+**Speaker Notes:**
+Correct parking prevents accidents after your shift.
+
+## Reporting incidents and near misses
+**Content:**
+- Report every incident and near miss within 24 hours, describing what happened, where it happened and what could prevent it from happening again
+- A near miss today is an accident tomorrow: the reports you write are how the safety team learns about hazards before anyone gets hurt
+- Include the truck number, the time, the people involved and any witnesses, and attach photographs of the scene if you can take them safely
+- Do not move damaged racking, spilled loads or the truck itself until your supervisor has seen the scene, unless leaving them puts someone in danger
+- Your supervisor reviews every report within a week and tells you what was changed because of it
+**Speaker Notes:**
+Your reports help the safety team fix hazards before anyone gets hurt.
+`;
+
+export function forkliftInput(overrides: Partial<RenderInput> = {}): RenderInput {
+  return fireSafetyInput({
+    projectId: 'project-forklift',
+    title: 'Forklift Safety for Warehouse Staff',
+    description: 'Daily checks, speed limits, safe loads, pedestrians, parking and reporting for forklift drivers.',
+    deck: parseSlideText(FORKLIFT_SLIDES),
+    summary: 'Inspect the truck, keep to the speed limits, handle loads safely, give way to pedestrians, park correctly and report incidents.',
+    objectives: ['Inspect a forklift before a shift', 'Drive within the speed limits', 'Report incidents within 24 hours'],
+    questions: [],
+    glossary: [],
+    // A manufacturing template (rank 7: workplace safety).
+    style: styleOf(undefined, BUILTIN_TEMPLATES.findIndex((t) => t.category === 'Manufacturing')),
+    ...overrides,
+  });
+}

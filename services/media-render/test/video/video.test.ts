@@ -102,7 +102,7 @@ describe('renderVideo', () => {
     );
     const result = await renderVideo(hostile, { provider, voice, format: 'mp4', workDir: join(dir.path, 'hostile'), size: { width: 320, height: 180 } });
     const probe = await ffprobe(result.videoPath);
-    expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264', 'mov_text']);
     const cues = parseVtt(await readFile(result.vttPath, 'utf8'));
     expect(cues.some((c) => c.text.includes('Say &lt;b&gt;this&lt;/b&gt; &amp; that'))).toBe(true);
   });
