@@ -23,6 +23,7 @@ import { createGeneratorHandlers } from './grpc/generator.handler.js';
 import { generateProjectJob } from './jobs/generate-project.job.js';
 import { OFFLINE_ENGINE_NAME } from './engine/offline-engine.js';
 import { createEngine } from './providers/engine.js';
+import { FallbackEngine } from './providers/fallback-engine.js';
 import { AssessmentRepository } from './repositories/assessment.repository.js';
 import { GENERATOR_SCHEMA, type GeneratorDatabase } from './repositories/database.js';
 import { GenerationEventsRepository } from './repositories/generation-events.repository.js';
@@ -98,7 +99,8 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
         },
       }),
       // The offline engine computes; it runs in a worker. A model endpoint only waits on the network.
-      engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : engine,
+      // A model falls back on the offline engine when it fails or its answer fails the quality checks.
+      engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : new FallbackEngine(engine, new SandboxedOfflineEngine(heavy)),
       assessments,
       quality: heavy,
       onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'generation failed unexpectedly'),

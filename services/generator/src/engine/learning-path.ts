@@ -5,7 +5,7 @@ import { DIFFICULTY_LEVELS, type DifficultyLevel, type LearningPathRequest } fro
 import type { Slide, SlideDeck } from '@trainwright/formats';
 import type { LearningModule } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
-import { headingSubject, inSentenceCase, objectiveFor } from './objectives.js';
+import { headingSubject, inSentenceCase, objectiveFor, sectionObjective } from './objectives.js';
 import { fixedSlides, sectionTitle, withOpeningNotes } from './segment.js';
 import type { EngineLanguage } from './stop-words.js';
 import { WORDS_PER_MINUTE } from './summary.js';
@@ -41,6 +41,22 @@ function groupSections(sections: SectionView[], groups: number): SectionView[][]
     else current.push(s);
     done += words[i]!;
   });
+  return out;
+}
+
+/**
+ * A module's objectives, one per section: in English the section's own objective (an action or
+ * a phrase of two words or more from its sentences, as the deck's objectives are made), else the
+ * Bloom verb with the section's title.
+ */
+function moduleObjectives(group: SectionView[], subjects: string[], level: DifficultyLevel, language: EngineLanguage, names: ReadonlySet<string>, seen: Set<string>): string[] {
+  const out: string[] = [];
+  for (const [i, section] of group.entries()) {
+    if (out.length >= MAX_MODULE_OBJECTIVES) break;
+    const own = language === 'en' ? sectionObjective(section, level, out.length, names, seen) : null;
+    const objective = own ?? objectiveFor(subjects[i]!, level, out.length, language);
+    if (!out.includes(objective)) out.push(objective);
+  }
   return out;
 }
 
@@ -85,6 +101,7 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
   const contentSections = analysis ? analysis.sections.filter((s) => s.units.length > 0) : [];
   const groups = groupSections(contentSections, count - drafts.length);
   const stageUse = new Map<DifficultyLevel, number>();
+  const seen = new Set<string>();
   while (drafts.length < count) {
     const level = levels[drafts.length]!;
     const group = groups[drafts.length - (request.include_prerequisites ? 1 : 0)];
@@ -95,7 +112,7 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
       drafts.push({
         title: topics[0]!,
         level,
-        objectives: subjects.slice(0, MAX_MODULE_OBJECTIVES).map((s, i) => objectiveFor(s, level, i, language)),
+        objectives: moduleObjectives(group, subjects, level, language, analysis.names, seen),
         topics,
         practice: practiceFor(subjects[0]!),
         estimated_minutes: Math.max(5, Math.ceil(words / WORDS_PER_MINUTE)) + (request.practical_application ? PRACTICE_MINUTES : 0),
@@ -124,7 +141,9 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
   }));
 
   const moduleTitles = modules.map((m) => fill(framing.moduleTitle, { n: m.number, x: m.title }));
-  const objectives = [...new Set(modules.map((m) => m.objectives[0]!))];
+  // With material the path's objectives are its modules' on the material; a prerequisites module is framing.
+  const taught = modules.filter((m) => m.topics.length > 0);
+  const objectives = [...new Set((taught.length >= 2 ? taught : modules).map((m) => m.objectives[0]!))];
   const overview = fill(framing.titleNotes, { x: modules.map((m) => m.title).join(', ') });
   const slides: Slide[] = withOpeningNotes(fixedSlides(framing.objectivesTitle.plain, objectives, ''), [overview, inIndustry(fill(framing.pathOverview, { x: topic }))].join('\n\n'));
   modules.forEach((m, i) => {

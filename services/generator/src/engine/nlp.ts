@@ -150,7 +150,157 @@ const CLAUSE_END = new Set(['before', 'after', 'when', 'if', 'while', 'until', '
 /** Whether a word in the sentence is tagged as a noun (not a pronoun, preposition or verb). */
 export function nounAt(sentence: string, word: string): boolean {
   const lower = word.toLowerCase();
-  return tagSentence(sentence).some((t) => t.lower.replace(/[^\p{L}\p{N}'-]/gu, '') === lower && isNoun(t));
+  const terms = tagSentence(sentence);
+  return terms.some((t, i) => t.lower.replace(/[^\p{L}\p{N}'-]/gu, '') === lower && isNoun(t) && !verbInUse(terms, i));
+}
+
+const OBJECT_PRONOUN = new Set(['it', 'them', 'him', 'her', 'me', 'us']);
+
+/**
+ * A word the tagger read as a noun that is a verb where it stands: followed by an object pronoun
+ * or a determiner ('and report it to your supervisor', 'and report the incident').
+ */
+function verbInUse(terms: readonly TaggedTerm[], i: number): boolean {
+  const next = terms[i + 1];
+  if (next === undefined || breaks(terms[i]!)) return false;
+  return OBJECT_PRONOUN.has(next.lower) || (next.tags.has('Determiner') && !terms[i - 1]?.tags.has('Determiner'));
+}
+
+const LEADING_ADVERB = new Set(['then', 'first', 'next', 'finally', 'also', 'always', 'now']);
+const CLAUSE_SUBORDINATOR = new Set(['when', 'if', 'while', 'until', 'whether', 'that', 'which', 'who', 'so', 'because', 'unless', 'as', 'once', 'where']);
+const SUBJECT_PRONOUN = new Set(['you', 'they', 'we', 'he', 'she', 'it', 'i', 'anyone', 'someone', 'everyone']);
+const MAX_CLAUSE_WORDS = 14;
+
+/**
+ * The main instruction of a sentence as an action a learner can take, cut where the clause ends:
+ * 'Before you drive, check the forks, chains and mast for cracks or bends, test the brakes ...'
+ * -> 'Check the forks, chains and mast for cracks or bends'. A leading subordinate clause and
+ * an adverb ('Then') are dropped; a negative instruction ('Never ...') gives null, as does a
+ * clause under three words or over fourteen.
+ */
+export function instructionClause(sentence: string): string | null {
+  const terms = tagSentence(sentence.trim());
+  let s = 0;
+  if (SUBORDINATE_START.test(sentence.trim())) {
+    while (s < terms.length && !/,/.test(terms[s]!.post)) s++;
+    s++;
+  }
+  while (s < terms.length && LEADING_ADVERB.has(terms[s]!.lower)) s++;
+  const verb = terms[s];
+  const lead = s > 0 ? joinTerms(terms.slice(0, s)).replace(/[,\s]+$/, '') : '';
+  if (verb === undefined || verb.lower === 'never' || verb.lower === 'do') return null;
+  // After 'If you are ill,' the tagger may read the verb as a noun ('call your line manager').
+  const verbAfterLead = s > 0 && !verb.tags.has('Determiner') && !verb.tags.has('Pronoun') && readsAsVerb(verb.lower);
+  if (!verbAfterLead) {
+    if (!verb.tags.has('Verb') || verb.tags.has('Gerund') || (verb.tags.has('PastTense') && !verb.tags.has('Infinitive'))) return null;
+    if (!(verb.tags.has('Imperative') || verb.tags.has('Infinitive'))) return null;
+    if (s === 0 && !isInstruction(sentence)) return null;
+  }
+  let e = s + 1;
+  for (; e < terms.length; e++) {
+    const t = terms[e]!;
+    const prev = terms[e - 1]!;
+    if (CLAUSE_SUBORDINATOR.has(t.lower)) break;
+    if ((t.lower === 'before' || t.lower === 'after') && SUBJECT_PRONOUN.has(terms[e + 1]?.lower ?? '')) break;
+    const following = terms[e + 1];
+    // 'for cracks or bends, test ...': a 'verb' closing a list of nouns is a noun.
+    const listNoun = following !== undefined && isNoun(prev) && (breaks(following) || e + 2 >= terms.length);
+    if ((t.lower === 'and' || t.lower === 'or' || t.lower === 'but') && following?.tags.has('Verb') && !following.tags.has('Gerund') && !following.tags.has('Participle') && !listNoun) break;
+    if (/[;:.!?)(]/.test(prev.post)) break;
+    if (/,/.test(prev.post)) {
+      const listGoesOn = isNoun(t) || t.tags.has('Determiner') || t.tags.has('Adjective');
+      if (!listGoesOn || t.tags.has('Verb')) break;
+    }
+  }
+  let clause = terms.slice(s, e);
+  const closes = (t: TaggedTerm, k: number) => isNoun(t) || (k >= 2 && ['and', 'or'].includes(clause[k - 1]!.lower) && isNoun(clause[k - 2]!)) || t.tags.has('Adverb') || t.tags.has('Value') || t.tags.has('Adjective') || ((t.lower === 'before' || t.lower === 'after') && breaks(t));
+  while (clause.length > 1 && !closes(clause[clause.length - 1]!, clause.length - 1)) clause = clause.slice(0, -1);
+  let text = joinTerms(clause).replace(/[,;:.!?]+$/, '').replace(/^\p{Ll}/u, (c) => c.toUpperCase());
+  // 'When every line is complete, select Submit.' -> 'Select Submit when every line is complete'.
+  if (clause.length < 3 && lead !== '' && lead.split(/\s+/).length <= 8) text = `${text} ${lead.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
+  const words = text.split(/\s+/).length;
+  if (words < 3 || clause.length > MAX_CLAUSE_WORDS || !clause.slice(1).some(isNoun)) return null;
+  return text;
+}
+
+/** Whether a word is read as a verb when it opens an instruction ('select it', 'call it'). */
+function readsAsVerb(word: string): boolean {
+  return (nlp(`${word} it`).json({ terms: { tags: true } }) as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags.includes('Verb') ?? false;
+}
+
+/** The base form of a past participle: 'requested' -> 'request', 'taken' -> 'take'. */
+function participleBase(word: string): string {
+  return nlp(`they ${word.toLowerCase()} it`).verbs().toInfinitive().text().trim().split(/\s+/)[0] ?? '';
+}
+
+const PASSIVE = /^(?:the\s+|every\s+|each\s+|all\s+)?([\p{L}][\p{L}\s'’-]{2,40}?)\s+(?:must|should|have to|has to|need to|needs to)\s+be\s+([a-z]+(?:ed|en|wn|ght))\b([^,;:.!?]*)/iu;
+
+/**
+ * A rule written in the passive as the action it asks for: 'Annual leave must be requested
+ * through the HR portal at least two weeks before ...' -> 'Request annual leave through the HR
+ * portal at least two weeks before the first day of absence'. Null for other sentences or a
+ * result over eighteen words.
+ */
+export function passiveClause(sentence: string): string | null {
+  const m = PASSIVE.exec(sentence.trim());
+  if (!m) return null;
+  const base = participleBase(m[2]!);
+  if (!base || base === m[2]!.toLowerCase()) return null;
+  const subject = m[1]!.trim().replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+  const text = `${base.replace(/^\p{Ll}/u, (c) => c.toUpperCase())} ${subject}${m[3]!.trimEnd()}`;
+  const words = text.split(/\s+/).length;
+  return words >= 3 && words <= 18 ? text : null;
+}
+
+/** 'preparing', 'opening', 'parking': the -ing form of a verb's base form. */
+export function gerundOf(verb: string): string {
+  const lower = verb.toLowerCase();
+  const conjugated = (nlp(lower).verbs().conjugate()[0] as { Gerund?: string } | undefined)?.Gerund;
+  if (conjugated && !conjugated.includes(' ')) return conjugated;
+  if (/ie$/.test(lower)) return `${lower.slice(0, -2)}ying`;
+  if (/[^aeiouy]e$/.test(lower) || /[^e]ue$/.test(lower)) return `${lower.slice(0, -1)}ing`;
+  return `${lower}ing`;
+}
+
+/**
+ * A title for a paragraph of instructions that opens with one: the verb as a gerund and what
+ * follows it up to the clause's end ('Prepare before every call.' -> 'Preparing before every
+ * call'; 'Open the call by confirming ...' -> 'Opening the call'). At most five words; null when
+ * the paragraph does not open with an instruction.
+ */
+export function instructionTopic(sentence: string): string | null {
+  if (!isInstruction(sentence)) return null;
+  const terms = tagSentence(sentence.trim());
+  const first = terms[0]!;
+  if (first.lower === 'never' || first.lower === 'always') return null;
+  let e = 1;
+  const prepositional = (t: TaggedTerm, k: number) => (t.lower === 'before' || t.lower === 'after') && !SUBJECT_PRONOUN.has(terms[k + 1]?.lower ?? '');
+  while (e < terms.length && e < 5 && !breaks(terms[e - 1]!) && !CLAUSE_SUBORDINATOR.has(terms[e]!.lower) && (!terms[e]!.tags.has('Conjunction') || prepositional(terms[e]!, e)) && !(terms[e]!.tags.has('Preposition') && e > 1 && isNoun(terms[e - 1]!))) e++;
+  const rest = terms.slice(1, e);
+  while (rest.length > 0 && !isNoun(rest[rest.length - 1]!)) rest.pop();
+  if (rest.length === 0) return null;
+  return `${gerundOf(first.text).replace(/^\p{Ll}/u, (c) => c.toUpperCase())} ${joinTerms(rest).replace(/[,;:.!?]+$/, '')}`;
+}
+
+/**
+ * A statement whose subject is an activity, as the action a learner takes: 'Parking the truck
+ * correctly prevents accidents after your shift.' -> 'Park the truck correctly after your
+ * shift' (the gerund in its base form, the rest of the subject, and a time phrase that closes the
+ * sentence). Null when the subject is not a gerund phrase.
+ */
+export function activityClause(sentence: string): string | null {
+  const terms = tagSentence(sentence.trim());
+  if (terms.length < 4 || !terms[0]!.tags.has('Gerund')) return null;
+  let v = 1;
+  while (v < terms.length && !(terms[v]!.tags.has('Verb') && terms[v]!.tags.has('PresentTense') && !terms[v]!.tags.has('Gerund') && !terms[v - 1]!.tags.has('Determiner')) && !breaks(terms[v - 1]!)) v++;
+  if (v >= terms.length || v < 2 || v > 6 || !terms[v]!.tags.has('Verb')) return null;
+  const base = baseForm(terms[0]!.text);
+  if (!base || base === terms[0]!.lower) return null;
+  let context = '';
+  const tail = terms.slice(v + 1);
+  const at = tail.findIndex((t) => ['after', 'before', 'during', 'within'].includes(t.lower));
+  if (at >= 0 && tail.length - at <= 4 && isNoun(tail[tail.length - 1]!)) context = ` ${joinTerms(tail.slice(at)).replace(/[,;:.!?]+$/, '')}`;
+  return `${base.replace(/^\p{Ll}/u, (c) => c.toUpperCase())} ${joinTerms(terms.slice(1, v))}${context}`;
 }
 
 const NEGATED = /\b(?:not|never|no|n't|cannot|none|nobody|nothing|neither|nor)\b/i;
@@ -178,7 +328,9 @@ export function negate(sentence: string): string | null {
   const terms = tagSentence(text);
   if (terms.length < 4) return null;
   if (isInstruction(text)) {
-    if (terms[0]!.lower === 'always') return null;
+    // A short instruction of one action only: 'You should not ...' before a list of actions
+    // ('Lower the forks flat, set the brake and ...') reads badly and is half true.
+    if (terms[0]!.lower === 'always' || terms.length > 12 || terms.some((t, k) => k < terms.length - 1 && breaks(t)) || terms.some((t, k) => t.tags.has('Conjunction') && terms[k + 1]?.tags.has('Verb'))) return null;
     const rest = text.replace(/^\s*\S+/, (w) => w.toLowerCase());
     return `You should not ${rest}`;
   }
@@ -191,6 +343,9 @@ export function negate(sentence: string): string | null {
     }
     const before = terms.slice(0, i);
     if (!before.some((b) => b.tags.has('Noun') || b.tags.has('Gerund'))) return null;
+    // 'Your manager receives an email and approves ...': negating the first of two verbs is half
+    // false and reads badly.
+    if (terms.some((c, k) => k > i && (c.lower === 'and' || c.lower === 'or') && terms[k + 1]?.tags.has('Verb') && !terms[k + 1]!.tags.has('Gerund'))) return null;
     if (before.some(breaks)) return null;
     const prefix = joinTerms(before);
     const suffix = text.slice(text.indexOf(t.text, prefix.length) + t.text.length);

@@ -4,7 +4,7 @@ import type { ComplexityLevel, DifficultyLevel } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import type { EngineLanguage } from './stop-words.js';
-import { isInstruction, nounPhrases } from './nlp.js';
+import { activityClause, instructionClause, nounPhrases, passiveClause } from './nlp.js';
 import { stemWord, tokenize, type Analysis, type SectionView } from './text-analysis.js';
 
 export const MAX_OBJECTIVES = MAX_POINTS_PER_SLIDE;
@@ -61,45 +61,86 @@ export function objectivesFromMaterial(analysis: Analysis, level: ComplexityLeve
   return heuristicObjectives(analysis, level, max);
 }
 
-// English verbs that take any noun phrase: statements are explained, instructions applied.
-const EN_VERBS: Record<DifficultyLevel, { statement: readonly string[]; instruction: readonly string[] }> = {
-  basic: { statement: ['Identify', 'Describe', 'Recognise'], instruction: ['Identify', 'Describe', 'Recognise'] },
-  intermediate: { statement: ['Explain', 'Describe'], instruction: ['Apply', 'Demonstrate'] },
-  advanced: { statement: ['Analyse', 'Evaluate', 'Assess'], instruction: ['Evaluate', 'Assess', 'Analyse'] },
+// English verbs that take any noun phrase, by level.
+const EN_VERBS: Record<DifficultyLevel, readonly string[]> = {
+  basic: ['Identify', 'Describe', 'Recognise'],
+  intermediate: ['Explain', 'Describe'],
+  advanced: ['Analyse', 'Evaluate', 'Assess'],
+};
+// Frames that take an action of the material (an instruction), by level.
+const EN_ACTION_FRAMES: Record<DifficultyLevel, readonly string[]> = {
+  basic: ['Describe how to', 'Explain how to'],
+  intermediate: ['Explain how to'],
+  advanced: ['Justify the need to', 'Explain why you should'],
 };
 
 const stems = (text: string) => tokenize(text, 'en').filter((t) => !t.stop).map((t) => stemWord(t.lower));
 
 /**
- * One objective per section (English): a Bloom verb of the level, the section's topic as a noun
- * phrase of two or more words written as the material writes it, and the context the sentence
- * gives it ('Explain the right of way of pedestrians'). The phrase is the one of the section's
- * best sentences that shares most words with its heading (or its other sentences).
+ * One objective per section (English), a measurable one: at the apply level the material's own
+ * instruction ('Report every incident and near miss within 24 hours') or activity ('Parking the
+ * truck correctly prevents ...' -> 'Park the truck correctly after your shift'); at the other
+ * levels a Bloom verb with 'how to' and that action, or a noun phrase of two or more words as the
+ * material writes it with the context the sentence gives it ('Explain the right of way of
+ * pedestrians').
  */
 function taggedObjectives(analysis: Analysis, level: ComplexityLevel, max: number): string[] {
   const objectives: string[] = [];
   const seen = new Set<string>();
-  const generic = GENERIC_HEADINGS.en;
   for (const section of analysis.sections) {
     if (objectives.length >= max) break;
-    const phrase = sectionPhrase(section, generic);
-    if (!phrase || seen.has(phrase.key)) continue;
-    seen.add(phrase.key);
-    const index = objectives.length;
-    const verbs = EN_VERBS[levelAt(level, index)][phrase.instruction ? 'instruction' : 'statement'];
-    const verb = verbs[index % verbs.length]!;
-    objectives.push(`${verb} ${inSentenceCase(phrase.text, analysis.names)}${phrase.context ? ` ${phrase.context}` : ''}`);
+    const objective = sectionObjective(section, levelAt(level, objectives.length), objectives.length, analysis.names, seen);
+    if (objective) objectives.push(objective);
   }
   return objectives;
 }
 
-function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { text: string; context: string; key: string; instruction: boolean } | null {
+/**
+ * The objective of one section at a level (English), or null when its sentences hold no phrase
+ * of two or more words; `seen` (keys of objectives already made) keeps two sections from one
+ * objective. Used for the deck's objectives and for a learning path's module objectives.
+ */
+export function sectionObjective(section: SectionView, level: DifficultyLevel, index: number, names: ReadonlySet<string>, seen: Set<string> = new Set()): string | null {
+  const action = sectionAction(section);
+  if (action && !seen.has(action.key)) {
+    seen.add(action.key);
+    if (level === 'intermediate') return action.text;
+    const frames = EN_ACTION_FRAMES[level];
+    return `${frames[index % frames.length]!} ${action.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
+  }
+  const phrase = sectionPhrase(section, GENERIC_HEADINGS.en);
+  if (!phrase || seen.has(phrase.key)) return null;
+  seen.add(phrase.key);
+  const verbs = EN_VERBS[level];
+  return `${verbs[index % verbs.length]!} ${inSentenceCase(phrase.text, names)}${phrase.context ? ` ${phrase.context}` : ''}`;
+}
+
+/**
+ * The action a section teaches: the instruction (or activity) of its best sentences that shares
+ * most words with the section's heading and its other sentences; null when it gives none.
+ */
+function sectionAction(section: SectionView): { text: string; key: string } | null {
+  const sentences = section.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
+  const heading = new Set(stems(headingSubject(section.heading)));
+  const all = sentences.map((u) => new Set(u.tokens.filter((t) => !t.stop).map((t) => t.stem)));
+  let best: { text: string; key: string; score: number } | null = null;
+  for (const [i, unit] of sentences.entries()) {
+    const text = activityClause(unit.text) ?? passiveClause(unit.text) ?? instructionClause(unit.text);
+    if (!text) continue;
+    const words = stems(text);
+    const score = words.filter((w) => heading.has(w)).length * 10 + all.filter((set) => words.some((w) => set.has(w))).length * 3 - i - Math.max(0, words.length - 8);
+    if (!best || score > best.score) best = { text, key: words.join(' '), score };
+  }
+  return best;
+}
+
+function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { text: string; context: string; key: string } | null {
   const sentences = section.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
   if (sentences.length === 0) return null;
   const heading = headingSubject(section.heading);
   const target = new Set(generic.has(heading.toLowerCase()) ? [] : stems(heading));
   const others = sentences.map((u) => new Set(u.tokens.filter((t) => !t.stop).map((t) => t.stem)));
-  let best: { text: string; context: string; key: string; instruction: boolean; score: number } | null = null;
+  let best: { text: string; context: string; key: string; score: number } | null = null;
   for (const [i, unit] of sentences.entries()) {
     for (const p of nounPhrases(unit.text)) {
       const words = stems(p.core);
@@ -107,7 +148,7 @@ function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { te
       const inHeading = words.filter((w) => target.has(w)).length;
       const shared = others.filter((set) => words.some((w) => set.has(w))).length;
       const score = inHeading * 10 + shared * 3 + (p.context ? 2 : 0) + Math.min(2, words.length) - i;
-      if (!best || score > best.score) best = { text: p.text.replace(/^(?:Every|Each|A|An|The|Your)\b/, (d) => d.toLowerCase()), context: p.context, key: words.join(' '), instruction: isInstruction(unit.text), score };
+      if (!best || score > best.score) best = { text: p.text.replace(/^(?:Every|Each|A|An|The|Your)\b/, (d) => d.toLowerCase()), context: p.context, key: words.join(' '), score };
     }
   }
   return best;

@@ -36,6 +36,13 @@ export function textToSource(text: string, title: string, origin = 'pasted text'
     } else paragraph.push(line);
   }
   endSection();
+  // Pasted text without a title whose first line is one ('Forklift Safety for Warehouse Staff':
+  // short, no full stop, more text after it) takes that line as its title.
+  const first = sections[0];
+  if (title.trim() === '' && first && first.heading === '' && first.paragraphs.length > 1) {
+    const line = first.paragraphs[0]!;
+    if (line.split(/\s+/).length <= 10 && !/[.!?:;,]$/.test(line)) title = line;
+  }
   return { title, format: 'text', sections, origin };
 }
 

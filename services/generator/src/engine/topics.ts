@@ -4,7 +4,7 @@
 // (English, tagged with compromise); Spanish and French keep the one section (see nlp.ts).
 import { splitSentences } from '@trainwright/formats';
 import type { SourceDocument, SourceSection } from '../domain/types.js';
-import { nounPhrases } from './nlp.js';
+import { instructionTopic, nounPhrases } from './nlp.js';
 import { stemWord, tokenize } from './text-analysis.js';
 import type { EngineLanguage } from './stop-words.js';
 
@@ -31,6 +31,22 @@ export function topicTitle(paragraph: string): string {
   return core.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 }
 
+/**
+ * Topic titles of the paragraphs; two paragraphs that share one phrase ('Call', 'Call') are told
+ * apart by the instruction each opens with ('Preparing before every call', 'Opening the call').
+ */
+export function distinctTitles(paragraphs: readonly string[]): string[] {
+  const titles = paragraphs.map(topicTitle);
+  const key = (t: string) => t.toLowerCase();
+  const counts = new Map<string, number>();
+  for (const t of titles) counts.set(key(t), (counts.get(key(t)) ?? 0) + 1);
+  return titles.map((t, i) => {
+    if (t !== '' && counts.get(key(t)) === 1) return t;
+    const first = splitSentences(paragraphs[i]!)[0]?.text ?? '';
+    return instructionTopic(first) ?? t;
+  });
+}
+
 /** The source with every headingless multi-paragraph section split into titled topic sections. */
 export function withTopicSections(source: SourceDocument, language: EngineLanguage): SourceDocument {
   if (language !== 'en') return source;
@@ -44,7 +60,7 @@ export function withTopicSections(source: SourceDocument, language: EngineLangua
       sections.push(section);
       continue;
     }
-    const titles = paragraphs.map(topicTitle);
+    const titles = distinctTitles(paragraphs);
     if (titles.some((t) => t === '') || new Set(titles.map((t) => t.toLowerCase())).size !== titles.length) {
       sections.push(section);
       continue;

@@ -139,7 +139,19 @@ function ungrammatical(statement: string, source: string): boolean {
   return false;
 }
 
-function questionFaults(questions: readonly GeneratedQuestion[], material: ReadonlySet<string>, materialText: string): QuestionFault[] {
+/** The sentences of a text keyed as the checks compare them, and the whole text so keyed. */
+export function materialOf(texts: readonly string[]): { sentences: Set<string>; text: string } {
+  const keys = texts.flatMap((t) => splitSentences(t).map((x) => sentenceKey(x.text)));
+  return { sentences: new Set(keys), text: keys.join(' \n ') };
+}
+
+/**
+ * Faults of questions checked against the material they were made from (the source text, or
+ * the deck's own sentences as the scorer reads them): the supporting sentence is not in it, the
+ * key is not the one right option, a true statement the material does not make (or a false one
+ * it does), a cloze key that does not fill its blank.
+ */
+export function questionFaults(questions: readonly GeneratedQuestion[], material: ReadonlySet<string>, materialText: string): QuestionFault[] {
   const out: QuestionFault[] = [];
   const said = (text: string) => material.has(sentenceKey(text)) || (sentenceKey(text).length > 20 && materialText.includes(sentenceKey(text)));
   for (const q of questions) {
@@ -172,6 +184,64 @@ function questionFaults(questions: readonly GeneratedQuestion[], material: Reado
     }
   }
   return out;
+}
+
+const NEGATION_WORDS = new Set(['not', 'no', 'never', 'do', 'does', 'did', 'don', 'doesn', 'didn', 't', 'you', 'should', 'ne', 'pas', 'n']);
+
+/**
+ * Whether a false true/false statement contradicts its source sentence: the same words in the
+ * same order with a negation added or removed ('Pedestrians have ...' -> 'Pedestrians do not
+ * have ...'; 'Keep your arms ...' -> 'You should not keep your arms ...'). A statement that only
+ * contains 'not', or changes other words, is no contradiction.
+ */
+export function isNegationOf(statement: string, source: string): boolean {
+  const a = tokens(statement);
+  const b = tokens(source);
+  // 'requires' / 'does not require': compared without verb endings.
+  const core = (w: string[]) => w.filter((x) => !NEGATION_WORDS.has(x)).map((x) => x.replace(/(?:ies|es|ed|s|e|d)$/, '')).join(' ');
+  const negations = (w: string[]) => w.filter((x) => x === 'not' || x === 'no' || x === 'never' || x === 't' || x === 'pas').length;
+  return core(a) === core(b) && negations(a) !== negations(b);
+}
+
+// Words an objective frames its action with; what remains is the phrase the material must hold.
+const OBJECTIVE_FRAME = /^(?:how to|the need to|why you should|how|why|when to|when|what|that)\s+/;
+
+/**
+ * Whether an objective's phrase comes from the material: after its verb (and 'how to'), two or
+ * more consecutive words of it occur in the material ('Explain speed limits' -> 'speed limits';
+ * 'Describe how to park the truck correctly' -> 'the truck correctly'). Empty material: true.
+ */
+export function objectivePhraseFound(objective: string, materialText: string): boolean {
+  const material = ` ${fold(materialText).replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim()} `;
+  if (material.trim() === '') return true;
+  const rest = fold(objective).replace(/[^\p{L}\p{N}\s]/gu, ' ').replace(/\s+/g, ' ').trim().split(' ').slice(1).join(' ').replace(OBJECTIVE_FRAME, '').split(' ');
+  for (let i = 0; i + 1 < rest.length; i++) if (material.includes(` ${rest[i]} ${rest[i + 1]} `)) return true;
+  return false;
+}
+
+/** The findings of content checked against its source text: what the content quality bar holds. */
+export interface SourceFindings {
+  /** Objectives whose phrase the source does not hold (objectivePhraseFound). */
+  objectives_not_in_source: string[];
+  /** Questions unsound against the source text. */
+  question_faults: QuestionFault[];
+  /** False true/false statements that do not contradict their source sentence (isNegationOf). */
+  false_statements_not_negations: string[];
+  duplicate_titles: string[];
+}
+
+export function sourceFindings(content: ScorableContent, sourceText: string): SourceFindings {
+  const material = materialOf([sourceText]);
+  const titles = content.deck.slides.map((s) => s.title);
+  return {
+    objectives_not_in_source: content.objectives.filter((o) => !objectivePhraseFound(o, sourceText)),
+    question_faults: questionFaults(content.questions, material.sentences, material.text),
+    false_statements_not_negations: content.questions
+      .filter((q) => q.type === 'true_false' && q.options.some((o) => o.is_correct && FALSE_WORDS.test(o.text.trim())))
+      .filter((q) => !isNegationOf(statementOf(q), q.source ?? ''))
+      .map((q) => q.prompt),
+    duplicate_titles: [...new Set(titles.filter((t, i) => titles.indexOf(t) !== i))],
+  };
 }
 
 export function findFaults(content: ScorableContent, roles: readonly SlideRole[], language: Language): DeckFaults {
