@@ -289,6 +289,17 @@ describe('buildGeneratorSubmission', () => {
     ]);
   });
 
+  it('sends burn_subtitles only when it is on, as true in JSON and as the text true in the multipart fields', () => {
+    const json = buildGeneratorSubmission(input({ visualFormat: 'mp4', burnSubtitles: true, edit: (d) => (d.topic_to_content.topic = 'Safety') }));
+    expect(json.ok && json.kind === 'json' && json.body.burn_subtitles).toBe(true);
+    const off = buildGeneratorSubmission(input({ visualFormat: 'mp4', burnSubtitles: false, edit: (d) => (d.topic_to_content.topic = 'Safety') }));
+    expect(off.ok && off.kind === 'json' && 'burn_subtitles' in off.body).toBe(false);
+    const multipart = buildGeneratorSubmission(input({ method: 'document_analysis', file: file(), visualFormat: 'mov', burnSubtitles: true }));
+    if (!multipart.ok || multipart.kind !== 'multipart') throw new Error('expected multipart');
+    expect(generatorFormData(multipart.fields, file()).get('burn_subtitles')).toBe('true');
+    expect([...generatorFormData(multipart.fields, file()).keys()].at(-1)).toBe('file');
+  });
+
   it('maps server fields to the form', () => {
     expect(generatorErrorField('request_data.topic')).toBe('topic');
     expect(generatorErrorField('file')).toBe('file');

@@ -207,6 +207,28 @@ describe('PATCH and DELETE /api/projects/{id}', () => {
     expect((await call('GET', `/api/projects/${id}`, me)).json().status).toBe('pending');
   });
 
+  it('should keep burn_subtitles on a video project: POST sets it, PATCH toggles it as a new version, a non-boolean is a 400', async () => {
+    const me = await registerAccount(h, 'Bea Burn', 'professional');
+    const { id } = await createProject(me, { visual_format: 'mp4', burn_subtitles: true });
+    expect((await call('GET', `/api/projects/${id}`, me)).json()).toMatchObject({ visual_format: 'mp4', burn_subtitles: true, content_version: 1 });
+    const off = (await call('PATCH', `/api/projects/${id}`, me, { burn_subtitles: false })).json();
+    expect(off).toMatchObject({ burn_subtitles: false, content_version: 2, needs_regeneration: true });
+    // The same value again is no new version.
+    expect((await call('PATCH', `/api/projects/${id}`, me, { burn_subtitles: false })).json()).toMatchObject({ burn_subtitles: false, content_version: 2 });
+    expect((await call('PATCH', `/api/projects/${id}`, me, { burn_subtitles: true })).json()).toMatchObject({ burn_subtitles: true, content_version: 3 });
+    const listed = (await call('GET', '/api/projects', me)).json().projects.find((p: { id: string }) => p.id === id);
+    expect(listed).toMatchObject({ burn_subtitles: true });
+    // Left out on create: false.
+    const plain = await createProject(me, { title: 'No burn-in' });
+    expect((await call('GET', `/api/projects/${plain.id}`, me)).json().burn_subtitles).toBe(false);
+    for (const [method, url] of [['POST', '/api/projects'], ['PATCH', `/api/projects/${id}`]] as const) {
+      const res = await call(method, url, me, { title: 'T', script_content: script, burn_subtitles: 'true' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'burn_subtitles must be a boolean', detail: { field: 'burn_subtitles' } });
+    }
+    expect((await call('GET', `/api/projects/${id}`, me)).json()).toMatchObject({ title: 'Forklift Safety', burn_subtitles: true, content_version: 3 });
+  });
+
   it('should delete the project', async () => {
     const me = await register();
     const { id } = await createProject(me);

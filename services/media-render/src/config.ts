@@ -17,7 +17,6 @@ const schema = commonConfigSchema.extend({
   RENDER_WORK_DIR: z.string().default(''),
   VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),
   VIDEO_HEIGHT: z.coerce.number().int().min(180).max(2160).default(720),
-  BURN_SUBTITLES: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Text to speech: espeak (offline, default), openai or elevenlabs. */
   SPEECH_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
   OPENAI_TTS_BASE_URL: z.string().default('https://api.openai.com/v1'),

@@ -96,7 +96,7 @@ export async function startMediaServer(
     projects,
     logos,
     voices,
-    renderers: new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT }, burnSubtitles: config.BURN_SUBTITLES }),
+    renderers: new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } }),
     files,
     storage,
     workDirs: new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-'),

@@ -3,6 +3,7 @@ import * as createProjectSchema from './1763810000000-CreateProjectSchema.js';
 import * as generatorRequests from './1763900000000-GeneratorRequests.js';
 import * as contentVersions from './1764000000000-ContentVersions.js';
 import * as listSummaries from './1764100000000-ListSummaries.js';
+import * as burnSubtitles from './1764200000000-BurnSubtitles.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '1763900000000-GeneratorRequests': generatorRequests,
   '1764000000000-ContentVersions': contentVersions,
   '1764100000000-ListSummaries': listSummaries,
+  '1764200000000-BurnSubtitles': burnSubtitles,
 };

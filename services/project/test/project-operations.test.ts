@@ -110,6 +110,22 @@ describe('project operations', () => {
       expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
     });
 
+    it('should keep burn_subtitles as given, false when left out, and refuse a value that is not a boolean', async () => {
+      const burned = await createProject(deps, owner, { ...SCRIPT, burnSubtitles: true });
+      const plain = await createProject(deps, owner, SCRIPT);
+      expect((await getProject(deps, owner, burned.id)).burn_subtitles).toBe(true);
+      expect((await getProject(deps, owner, plain.id)).burn_subtitles).toBe(false);
+      const refused = await failure(createProject(deps, owner, { ...SCRIPT, burnSubtitles: 'yes' as unknown as boolean }));
+      expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'burn_subtitles' } });
+      expect(deps.projects.rows.size).toBe(2);
+    });
+
+    it('should copy burn_subtitles into an enhanced version', async () => {
+      const original = await stored({ title: 'Ladders', burnSubtitles: true });
+      const created = await createProject(deps, owner, { derivedFromProjectId: original, requestData: { assessment_id: 'a1', selected_recommendations: [] } });
+      expect(deps.projects.rows.get(created.id)).toMatchObject({ burn_subtitles: true });
+    });
+
     it('should refuse branding URLs at loopback, private or link-local addresses on create and edit, storing nothing', async () => {
       const refused = await failure(createProject(deps, owner, { ...SCRIPT, branding: { companyName: 'Acme', logoUrl: 'http://10.1.2.3/logo.png', website: '' } }));
       expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', message: 'This address is not allowed: 10.1.2.3 is a private network address.', detail: { field: 'logo_url' } });
@@ -182,6 +198,7 @@ describe('project operations', () => {
         ['visual format', { visualFormat: 'mp4' }],
         ['document format', { documentFormat: 'word' }],
         ['voice', { voiceSelection: { voice_id: 'alloy', name: 'Alloy', category: 'premade' } }],
+        ['burn-in of the subtitles', { burnSubtitles: true }],
       ])('should render a new version, without generating, for a new %s', async (_name, edit) => {
         const id = await completed();
         const view = await updateProject(deps, owner, id, edit);
@@ -211,11 +228,32 @@ describe('project operations', () => {
           title: 'Renamed',
           description: 'Now described',
           fontStyle: 'modern',
+          burnSubtitles: false,
           branding: { website: '', companyName: 'Acme', logoUrl: '' },
           generatedSlides: '## One',
         });
         expect(view).toMatchObject({ title: 'Renamed', content_version: 1, status: 'completed', needs_regeneration: false });
         expect([deps.jobs.generated, deps.jobs.rendered]).toEqual([[], []]);
+      });
+
+      it('should keep burn_subtitles through edits, render each change under a new key and turn it off again', async () => {
+        const id = await completed();
+        const before = renderKeyOf(deps.projects.rows.get(id)!, null);
+        expect(await updateProject(deps, owner, id, { burnSubtitles: true })).toMatchObject({ burn_subtitles: true, content_version: 2 });
+        expect(await updateProject(deps, owner, id, { title: 'Renamed' })).toMatchObject({ burn_subtitles: true, content_version: 2 });
+        expect(await updateProject(deps, owner, id, { burnSubtitles: false })).toMatchObject({ burn_subtitles: false, content_version: 3 });
+        const keys = deps.jobs.rendered.map((j) => j.renderKey);
+        expect(new Set([before, ...keys]).size).toBe(3);
+        expect(deps.jobs.rendered.map((j) => j.contentVersion)).toEqual([2, 3]);
+        const refused = await failure(updateProject(deps, owner, id, { burnSubtitles: 1 as unknown as boolean }));
+        expect(refused.detail).toEqual({ field: 'burn_subtitles' });
+      });
+
+      it('should key a project without burn-in as before the setting existed', async () => {
+        const row = deps.projects.rows.get(await completed())!;
+        const { burn_subtitles: _, ...before } = row;
+        expect(renderKeyOf(row, null)).toBe(renderKeyOf(before as typeof row, null));
+        expect(renderKeyOf({ ...row, burn_subtitles: true }, null)).not.toBe(renderKeyOf(row, null));
       });
 
       it('should keep hand-edited content over a source edit of the same request', async () => {

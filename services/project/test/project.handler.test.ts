@@ -40,6 +40,7 @@ function createRequest(overrides: Partial<Parameters<typeof handlers.createProje
     aiInstructions: '',
     fontStyle: '',
     imageStyle: '',
+    burnSubtitles: false,
     templateId: 'business-employee-onboarding',
     fileIds: [],
     generatorType: 'topic_to_content',

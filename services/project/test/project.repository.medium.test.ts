@@ -139,6 +139,16 @@ describe(ProjectRepository.name, () => {
     expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 2, font_style: 'classic', files_version: 2 });
   });
 
+  it('should store burn_subtitles, false unless set, and write an edit of it', async () => {
+    const plain = await repo.insertWithinLimit(project(randomUUID(), randomUUID()), -1, [], () => []);
+    const burned = await repo.insertWithinLimit(project(randomUUID(), randomUUID(), { burnSubtitles: true }), -1, [], () => []);
+    if (plain.kind !== 'created' || burned.kind !== 'created') throw new Error('not created');
+    expect(await repo.findByIdUnscoped(plain.id)).toMatchObject({ burn_subtitles: false });
+    expect(await repo.findByIdUnscoped(burned.id)).toMatchObject({ burn_subtitles: true });
+    expect(await repo.updateIfUnchanged(plain.id, { status: 'pending', contentVersion: 1 }, { content_version: 2, burn_subtitles: true }, [])).toBe(true);
+    expect(await repo.findByIdUnscoped(plain.id)).toMatchObject({ burn_subtitles: true, content_version: 2 });
+  });
+
   it('should insert content written at creation as needing no generation', async () => {
     const created = await repo.insertWithinLimit(project(randomUUID(), randomUUID(), { status: 'completed', generatedContent: plainContent('S.', '## S') }), -1, [], () => []);
     if (created.kind !== 'created') throw new Error('not created');

@@ -507,6 +507,8 @@ const en = {
     softwareHint: 'Name the software and the tasks the training should cover.',
     visualFormat: 'Visual format',
     videoUnavailable: 'Video formats (MP4, MOV) need video generation, included from the {{plan}} plan.',
+    burnSubtitles: 'Burn subtitles into the video',
+    burnSubtitlesHint: 'The subtitles are drawn into the picture, so they show in every player. The video always carries them as a track that viewers can turn on.',
     documentFormat: 'Document format',
     wordUnavailable: 'Word documents are included from the {{plan}} plan.',
     fontStyle: 'Font style',

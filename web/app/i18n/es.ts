@@ -507,6 +507,8 @@ const es: Messages = {
     softwareHint: 'Indica el software y las tareas que debe cubrir la formación.',
     visualFormat: 'Formato visual',
     videoUnavailable: 'Los formatos de vídeo (MP4, MOV) requieren generación de vídeo, incluida a partir del plan {{plan}}.',
+    burnSubtitles: 'Incrustar los subtítulos en el vídeo',
+    burnSubtitlesHint: 'Los subtítulos se dibujan en la imagen y se ven en cualquier reproductor. El vídeo siempre los lleva también como pista que se puede activar.',
     documentFormat: 'Formato del documento',
     wordUnavailable: 'Los documentos Word están incluidos a partir del plan {{plan}}.',
     fontStyle: 'Estilo de fuente',

@@ -509,6 +509,8 @@ const fr: Messages = {
     softwareHint: 'Indiquez le logiciel et les tâches que la formation doit couvrir.',
     visualFormat: 'Format visuel',
     videoUnavailable: 'Les formats vidéo (MP4, MOV) nécessitent la génération vidéo, incluse à partir de l’offre {{plan}}.',
+    burnSubtitles: 'Incruster les sous-titres dans la vidéo',
+    burnSubtitlesHint: 'Les sous-titres sont dessinés dans l’image et s’affichent dans tous les lecteurs. La vidéo les contient toujours aussi comme piste activable.',
     documentFormat: 'Format du document',
     wordUnavailable: 'Les documents Word sont inclus à partir de l’offre {{plan}}.',
     fontStyle: 'Style de police',

@@ -167,6 +167,8 @@ export interface GeneratorFormInput {
   documentFormat?: string;
   /** The narration voice (video formats only); null or absent is the default voice. */
   voice?: VoiceSelection | null;
+  /** Burn the subtitles into the video (video formats only); sent only when true. */
+  burnSubtitles?: boolean;
 }
 
 export interface GeneratorJsonBody {
@@ -177,6 +179,7 @@ export interface GeneratorJsonBody {
   visual_format?: string;
   document_format?: string;
   voice_selection?: VoiceSelection;
+  burn_subtitles?: boolean;
 }
 
 /** The text fields of the multipart call; the file goes with them. */
@@ -191,6 +194,8 @@ export interface GeneratorMultipartFields {
   document_format?: string;
   /** voice_selection as JSON text, when a voice is chosen. */
   voice_selection?: string;
+  /** 'true' when the subtitles are burned into the video. */
+  burn_subtitles?: 'true';
 }
 
 export type GeneratorSubmission =
@@ -231,6 +236,7 @@ export function buildGeneratorSubmission(input: GeneratorFormInput): GeneratorSu
     if (input.visualFormat) fields.visual_format = input.visualFormat;
     if (input.documentFormat) fields.document_format = input.documentFormat;
     if (input.voice) fields.voice_selection = JSON.stringify(input.voice);
+    if (input.burnSubtitles) fields.burn_subtitles = 'true';
     return { ok: true, kind: 'multipart', fields, file };
   }
   const body: GeneratorJsonBody = { generator_type: input.method, request_data: requestData, project_name: projectName };
@@ -238,6 +244,7 @@ export function buildGeneratorSubmission(input: GeneratorFormInput): GeneratorSu
   if (input.visualFormat) body.visual_format = input.visualFormat;
   if (input.documentFormat) body.document_format = input.documentFormat;
   if (input.voice) body.voice_selection = input.voice;
+  if (input.burnSubtitles) body.burn_subtitles = true;
   return { ok: true, kind: 'json', body };
 }
 
@@ -252,6 +259,7 @@ export function generatorFormData(fields: GeneratorMultipartFields, file: File):
   if (fields.visual_format !== undefined) form.append('visual_format', fields.visual_format);
   if (fields.document_format !== undefined) form.append('document_format', fields.document_format);
   if (fields.voice_selection !== undefined) form.append('voice_selection', fields.voice_selection);
+  if (fields.burn_subtitles !== undefined) form.append('burn_subtitles', fields.burn_subtitles);
   form.append('file', file, file.name);
   return form;
 }

@@ -66,6 +66,8 @@ export interface ProjectSummary {
   template_id: string | null;
   font_style?: string;
   image_style?: string;
+  /** The narrated video (mp4, mov) has its subtitles burned into the picture. */
+  burn_subtitles?: boolean;
   input_method?: 'text' | 'file';
   files?: ProjectFile[];
   error: string | null;

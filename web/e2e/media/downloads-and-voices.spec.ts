@@ -5,7 +5,8 @@
 //    -> idle when it ends); the voice is selected.
 // 2. A Script to Slides project with a three-scene script and the MP4 visual format, narrated by
 //    that voice (chosen in the create form's voice chooser), goes live through generation and the
-//    render stages (creating slides, generating documents, creating video) to Completed.
+//    render stages (creating slides, generating documents, creating video) to Completed. The
+//    video formats also offer 'Burn subtitles into the video': ticked, the request carries it.
 // 3. 'Download files' on its card: the six choices; the PowerPoint (a real .pptx, named after the
 //    title) and the MP4 (H.264 video and AAC audio, by ffprobe) are saved through the browser's
 //    download, each announced 'Download complete: ...'.
@@ -274,7 +275,12 @@ describe('downloads and voices', () => {
 
       // The voice chooser belongs to the video formats.
       expect(await form.getByTestId('voice-chooser').count()).toBe(0);
+      const burn = form.getByRole('checkbox', { name: 'Burn subtitles into the video' });
+      expect(await burn.count()).toBe(0);
       await form.getByRole('radio', { name: 'MP4 video' }).check();
+      // So does burning the subtitles in: off until ticked.
+      expect(await burn.isChecked()).toBe(false);
+      await burn.check();
       const chooser = form.getByTestId('voice-chooser');
       await chooser.waitFor();
       // The form starts with the voice selected in the library; back to the default, then chosen
@@ -303,6 +309,7 @@ describe('downloads and voices', () => {
         project_type: 'script_to_slides',
         visual_format: 'mp4',
         voice_selection: { voice_id: id, name, category: 'premade' },
+        burn_subtitles: true,
       });
       await page.getByTestId('toast').getByText(`Project "${title}" created successfully!`).waitFor();
       await form.waitFor({ state: 'detached' });

@@ -26,6 +26,7 @@ const GeneratorBody = Type.Object(
     template_id: Type.Optional(Type.Union([Str(100), Type.Null()])),
     font_style: Type.Optional(Str(20)),
     image_style: Type.Optional(Str(20)),
+    burn_subtitles: Type.Optional(Type.Boolean()),
     voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
     ai_instructions: Type.Optional(Str(20_000)),
   },
@@ -52,6 +53,14 @@ function jsonField(fields: Record<string, string>, name: string): unknown {
   }
 }
 
+/** A multipart text field that holds true or false. */
+function booleanField(fields: Record<string, string>, name: string): boolean | undefined {
+  const text = fields[name];
+  if (text === undefined || text.trim() === '') return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  throw AppError.validation(name, `${name} must be true or false`);
+}
+
 export function generatorRoutes({ app, clients, config }: GatewayContext, receiveUpload: UploadReceiver, storage: ObjectStorage) {
   const create = async (userId: string, requestId: string, b: GeneratorInput, fileIds: string[]) => {
     await requireVoiceAllowed(clients, userId, requestId, b.company_id ?? '', b.voice_selection?.voice_id);
@@ -73,6 +82,7 @@ export function generatorRoutes({ app, clients, config }: GatewayContext, receiv
         aiInstructions: b.ai_instructions ?? '',
         fontStyle: b.font_style ?? '',
         imageStyle: b.image_style ?? '',
+        burnSubtitles: b.burn_subtitles ?? false,
         voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
         templateId: b.template_id ?? '',
         fileIds,
@@ -108,7 +118,7 @@ export function generatorRoutes({ app, clients, config }: GatewayContext, receiv
         tags: ['generator'],
         summary: 'Create a project with an AI generator method from an uploaded document',
         description:
-          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text), company_id, visual_format, document_format and voice_selection (JSON text), and the file, in any order.',
+          'multipart/form-data with the text fields generator_type, request_data (JSON text), project_name, optional branding (JSON text), company_id, visual_format, document_format, voice_selection (JSON text) and burn_subtitles (true or false), and the file, in any order.',
         consumes: ['multipart/form-data'],
         response: { 201: Created, ...errorResponses },
       },
@@ -137,6 +147,7 @@ export function generatorRoutes({ app, clients, config }: GatewayContext, receiv
         visual_format: fields.visual_format,
         document_format: fields.document_format,
         voice_selection: jsonField(fields, 'voice_selection') as GeneratorInput['voice_selection'],
+        burn_subtitles: booleanField(fields, 'burn_subtitles'),
       };
       try {
         if (body.request_data !== undefined && (typeof body.request_data !== 'object' || Array.isArray(body.request_data))) {

@@ -150,6 +150,7 @@ export function projectJson(p: ProtoProject) {
     template_id: p.templateId,
     font_style: p.fontStyle,
     image_style: p.imageStyle,
+    burn_subtitles: p.burnSubtitles,
     voice_selection: p.voiceSelection ? VoiceSelection.toJSON(p.voiceSelection) : null,
     input_method: p.inputMethod,
     files: p.files.map((f) => ProjectFile.toJSON(f)),

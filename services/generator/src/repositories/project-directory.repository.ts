@@ -1,7 +1,7 @@
 // The project service as the generator sees it (gRPC): generation input for jobs, projects read
 // with the caller's rights, enhanced versions and in-place content updates.
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
-import { ProjectServiceClient, ProjectServiceService, type GenerationInput, type Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { CreateProjectRequest, ProjectServiceClient, ProjectServiceService, type GenerationInput, type Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ImprovementPlan, ProjectDirectory } from '../services/ports.js';
 
 export class ProjectDirectoryRepository implements ProjectDirectory {
@@ -20,33 +20,14 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
   }
 
   createEnhancedVersion(userId: string, projectId: string, plan: ImprovementPlan): Promise<{ id: string; title: string }> {
-    return this.client.createProject(
-      {
-        userId,
-        companyId: '',
-        title: '',
-        description: '',
-        projectType: '',
-        inputMethod: '',
-        scriptContent: '',
-        slidesContent: '',
-        softwareDetails: '',
-        visualFormat: '',
-        documentFormat: '',
-        includeBranding: false,
-        branding: undefined,
-        aiInstructions: '',
-        fontStyle: '',
-        imageStyle: '',
-        templateId: '',
-        fileIds: [],
-        generatorType: '',
-        // Becomes the version's quality_improvement request (its JSON form: snake_case names).
-        requestData: { ...plan },
-        derivedFromProjectId: projectId,
-      },
-      { userId },
-    );
+    // Only what an enhanced version sets; the project service copies the rest from the original.
+    const request = CreateProjectRequest.fromPartial({
+      userId,
+      // Becomes the version's quality_improvement request (its JSON form: snake_case names).
+      requestData: { ...plan },
+      derivedFromProjectId: projectId,
+    });
+    return this.client.createProject(request, { userId });
   }
 
   async updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void> {

@@ -64,6 +64,11 @@ export interface RenderInput {
   branding: RenderBranding | null;
   /** When the content was generated (shown on covers). */
   generatedAt: string;
+  /**
+   * The project's burn_subtitles: the narrated video draws its subtitles into the picture as well
+   * as carrying them as a track. Absent (inputs not made from a project): the renderer's default.
+   */
+  burnSubtitles?: boolean;
 }
 
 /** Reports progress within a step, 0 to 100. */

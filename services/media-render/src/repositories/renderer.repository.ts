@@ -9,14 +9,16 @@ import type { Renderers } from '../services/render.service.js';
 import { renderVideo, type Size } from '../video/index.js';
 
 export class RendererRepository implements Renderers {
-  constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles: boolean }) {}
+  /** burnSubtitles: the default for an input that does not say (a project's input always says). */
+  constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles?: boolean }) {}
 
   document(format: DocumentFormat, input: RenderInput): Promise<Buffer> {
     return renderDocument(format, input);
   }
 
   async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }> {
-    const { speech, size, burnSubtitles } = this.options;
+    const { speech, size } = this.options;
+    const burnSubtitles = input.burnSubtitles ?? this.options.burnSubtitles ?? false;
     const video = await renderVideo(input, { provider: speech, voice, format: 'mp4', workDir, size, burnSubtitles }, progress);
     const movPath = join(workDir, 'video.mov');
     await remuxToMov(video.videoPath, movPath);

@@ -61,5 +61,6 @@ export function renderInputOf(project: Project, template: RenderTemplate | null,
     style: styleOf(project, template),
     branding,
     generatedAt: project.updatedAt || project.createdAt,
+    burnSubtitles: project.burnSubtitles,
   };
 }

@@ -62,7 +62,7 @@ function setup(options: { project?: Project; tier?: TierId; trialState?: string;
       return Buffer.from(`${format} bytes`);
     },
     video: async (input, voice, workDir, progress) => {
-      rendered.push(`video ${input.title} ${voice.voice} in ${workDir}`);
+      rendered.push(`video ${input.title} ${voice.voice} in ${workDir}${input.burnSubtitles ? ' with burned-in subtitles' : ''}`);
       await progress(50);
       return { mp4Path: `${workDir}/video.mp4`, movPath: `${workDir}/video.mov`, vttPath: `${workDir}/subtitles.vtt` };
     },
@@ -118,6 +118,14 @@ describe(RenderService.name, () => {
         'creating_video 100',
         'completed',
       ]);
+    });
+
+    it("should hand the project's burn_subtitles to the video renderer in the render input", async () => {
+      for (const burnSubtitles of [true, false]) {
+        const { service, events, rendered } = setup({ project: project({ burnSubtitles }) });
+        await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+        expect(rendered.filter((r) => r.startsWith('video'))).toEqual([`video Fire Safety en-us in /scratch/1${burnSubtitles ? ' with burned-in subtitles' : ''}`]);
+      }
     });
 
     it('should render nothing once the owner trial is over, failing with the trial message', async () => {

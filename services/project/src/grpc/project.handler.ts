@@ -45,6 +45,7 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     templateId: p.template_id,
     fontStyle: p.font_style,
     imageStyle: p.image_style,
+    burnSubtitles: p.burn_subtitles,
     voiceSelection: p.voice_selection
       ? { voiceId: p.voice_selection.voice_id, name: p.voice_selection.name, category: p.voice_selection.category }
       : undefined,
@@ -101,6 +102,7 @@ export function createProjectHandlers(
         aiInstructions: req.aiInstructions,
         fontStyle: req.fontStyle,
         imageStyle: req.imageStyle,
+        burnSubtitles: req.burnSubtitles,
         voiceSelection: voice(req.voiceSelection),
         templateId: req.templateId,
         fileIds: req.fileIds,
@@ -170,6 +172,7 @@ export function createProjectHandlers(
           aiInstructions: req.aiInstructions,
           fontStyle: req.fontStyle,
           imageStyle: req.imageStyle,
+          burnSubtitles: req.burnSubtitles,
           templateId: req.templateId,
           voiceSelection: voice(req.voiceSelection),
         }),

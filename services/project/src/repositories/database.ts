@@ -47,6 +47,8 @@ export interface ProjectsTable {
   template_id: string;
   font_style: string;
   image_style: string;
+  /** The narrated video has its subtitles burned into the picture (default false). */
+  burn_subtitles: Generated<boolean>;
   voice_selection: JSONColumnType<VoiceJson | null, string | null, string | null>;
   error: Generated<string>;
   is_sample: Generated<boolean>;

@@ -24,7 +24,7 @@ const SUMMARY_COLUMNS = (
     'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
     'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
     'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
-    'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
+    'burn_subtitles', 'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
     'files_version', 'generation_version', 'has_content', 'created_at', 'updated_at',
   ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
 );
@@ -59,6 +59,7 @@ export function newProjectValues(input: NewProject) {
     template_id: input.templateId,
     font_style: input.fontStyle,
     image_style: input.imageStyle,
+    burn_subtitles: input.burnSubtitles ?? false,
     voice_selection: input.voiceSelection ? JSON.stringify(input.voiceSelection) : null,
     is_sample: input.isSample ?? false,
     generator_type: input.generatorType ?? '',

@@ -31,6 +31,13 @@ export function oneOf<T extends string>(field: string, value: string | undefined
   return value as T;
 }
 
+/** An optional yes/no setting: absent is false. */
+export function flag(field: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') fail(field, `${field} must be true or false`);
+  return value as boolean;
+}
+
 export function text(field: string, value: string | undefined, max: number, options: { multiline?: boolean } = {}): string {
   const v = (value ?? '').replace(/\r\n?/g, '\n');
   if (v.length > max) fail(field, `${field} must be at most ${max} characters`);

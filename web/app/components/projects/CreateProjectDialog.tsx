@@ -5,7 +5,8 @@
 // has its own fields (GeneratorFields) and calls (lib/ai.ts): the method's request, the title as
 // project_name and the branding, as JSON or, with a file, multipart with the bytes sent shown.
 // For the video formats a voice chooser picks the narration voice (voice_selection; none is the
-// default premade voice), for both kinds of project.
+// default premade voice) and a checkbox burns the subtitles into the picture (burn_subtitles),
+// for both kinds of project.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,7 @@ import { FileUpload, type UploadState } from './FileUpload';
 import { GeneratorFields, type GeneratorErrors } from './GeneratorFields';
 import {
   BrandingFields,
+  BurnSubtitlesField,
   DEFAULT_DOCUMENT_FORMAT,
   DEFAULT_FONT_STYLE,
   DEFAULT_IMAGE_STYLE,
@@ -75,6 +77,8 @@ interface Form {
   template: MarketplaceTemplate | null;
   /** The narration voice for video formats; null is the default premade voice. */
   voice: VoiceSelection | null;
+  /** Burn the subtitles into the video (video formats only). */
+  burn_subtitles: boolean;
 }
 
 type FieldName = 'title' | 'content' | 'software_details' | 'uploads';
@@ -133,6 +137,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
       image_style: DEFAULT_IMAGE_STYLE,
       template: null,
       voice: pageVoice,
+      burn_subtitles: false,
     };
     return initialTemplate ? withTemplate(base, initialTemplate) : base;
   });
@@ -289,6 +294,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
       visualFormat: form.visual_format,
       documentFormat: form.document_format,
       voice: chosenVoice,
+      burnSubtitles: videoFormat && form.burn_subtitles,
     });
     const fieldErrors: GeneratorErrors = {};
     if (!submission.ok) {
@@ -382,6 +388,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
     }
     if (form.template) body.template_id = form.template.id;
     if (chosenVoice) body.voice_selection = chosenVoice;
+    if (videoFormat && form.burn_subtitles) body.burn_subtitles = true;
 
     setBusy(true);
     try {
@@ -503,6 +510,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
         onDocumentFormat={(v) => set('document_format', v)}
       />
       {videoFormat && <VoiceChooser value={form.voice} onChoose={() => setChoosingVoice(true)} onReset={() => set('voice', null)} />}
+      {videoFormat && <BurnSubtitlesField checked={form.burn_subtitles} onChange={(v) => set('burn_subtitles', v)} />}
     </>
   );
 

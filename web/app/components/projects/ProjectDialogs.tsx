@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
+import { isVideoFormat } from '~/lib/downloads';
 import { formatDate } from '~/lib/format';
 import { templateLookOf, type TemplateLook } from '~/lib/preview';
 import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
@@ -19,6 +20,7 @@ import { GeneratedDetails } from './GeneratedDetails';
 import { StatusBadge } from './ProjectCard';
 import {
   BrandingFields,
+  BurnSubtitlesField,
   DEFAULT_DOCUMENT_FORMAT,
   DEFAULT_FONT_STYLE,
   DEFAULT_IMAGE_STYLE,
@@ -122,6 +124,7 @@ interface EditDraft {
   document_format: string;
   font_style: string;
   image_style: string;
+  burn_subtitles: boolean;
   branding: BrandingDraft;
   ai_instructions: string;
 }
@@ -147,6 +150,7 @@ function draftOf(project: Project, field: ContentField, fallbackCompany: string)
     document_format: project.document_format || DEFAULT_DOCUMENT_FORMAT,
     font_style: project.font_style || DEFAULT_FONT_STYLE,
     image_style: project.image_style || DEFAULT_IMAGE_STYLE,
+    burn_subtitles: project.burn_subtitles === true,
     branding: project.branding
       ? { include: true, company_name: project.branding.company_name ?? '', logo_url: project.branding.logo_url ?? '', website: project.branding.website ?? '' }
       : { include: false, company_name: fallbackCompany, logo_url: '', website: '' },
@@ -204,6 +208,8 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
     for (const key of ['visual_format', 'document_format', 'font_style', 'image_style', 'ai_instructions'] as const) {
       if (draft[key] !== original[key]) body[key] = draft[key];
     }
+    // Offered (and sent) for the video formats only.
+    if (isVideoFormat(draft.visual_format) && draft.burn_subtitles !== original.burn_subtitles) body.burn_subtitles = draft.burn_subtitles;
     const b = draft.branding;
     const ob = original.branding;
     if (b.include !== ob.include || (b.include && (b.company_name !== ob.company_name || b.logo_url !== ob.logo_url || b.website !== ob.website))) {
@@ -270,6 +276,7 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
             onVisualFormat={(v) => set('visual_format', v)}
             onDocumentFormat={(v) => set('document_format', v)}
           />
+          {isVideoFormat(draft.visual_format) && <BurnSubtitlesField checked={draft.burn_subtitles} onChange={(v) => set('burn_subtitles', v)} />}
           <StyleFields fontStyle={draft.font_style} imageStyle={draft.image_style} onFontStyle={(v) => set('font_style', v)} onImageStyle={(v) => set('image_style', v)} />
           <BrandingFields value={draft.branding} onChange={(v) => set('branding', v)} errors={errors} />
           <Field id={`${id}-ai`} label={t('projectForm.aiInstructions')} hint={t('projectForm.aiHint')}>

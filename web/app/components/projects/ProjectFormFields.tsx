@@ -1,5 +1,5 @@
 // Field groups shared by the create form and the edit dialog: output formats, font and image
-// styles, branding. Options and defaults are those of part 1, section 9.
+// styles, burned-in subtitles (video formats only), branding. Options and defaults are those of part 1, section 9.
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONT_STYLES, IMAGE_STYLES } from '@trainwright/templates';
@@ -166,6 +166,32 @@ export function StyleFields({
           ))}
         </select>
       </Field>
+    </div>
+  );
+}
+
+/** For the video formats: burn the subtitles into the picture (they are always a selectable track). */
+export function BurnSubtitlesField({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={`${id}-burn`}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-burn-hint`}
+        className="mt-0.5 h-4 w-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+      />
+      <div className="text-sm">
+        <label htmlFor={`${id}-burn`} className="font-medium text-slate-700">
+          {t('projectForm.burnSubtitles')}
+        </label>
+        <p id={`${id}-burn-hint`} className="text-xs text-slate-500">
+          {t('projectForm.burnSubtitlesHint')}
+        </p>
+      </div>
     </div>
   );
 }

@@ -38,6 +38,7 @@ export async function createEnhancedVersion(
     templateId: source.template_id,
     fontStyle: source.font_style,
     imageStyle: source.image_style,
+    burnSubtitles: source.burn_subtitles,
     voiceSelection: source.voice_selection,
     generatorType: QUALITY_IMPROVEMENT,
     requestData,

@@ -21,6 +21,7 @@ import {
   MESSAGES,
   TEXT_LIMITS,
   branding as validBranding,
+  flag,
   isUuid,
   oneOf,
   requireContent,
@@ -50,6 +51,7 @@ export interface CreateProjectInput {
   aiInstructions?: string;
   fontStyle?: string;
   imageStyle?: string;
+  burnSubtitles?: boolean;
   voiceSelection?: VoiceJson;
   templateId?: string;
   fileIds?: string[];
@@ -109,6 +111,7 @@ export async function createProject(deps: ProjectDeps, userId: string, input: Cr
     templateId,
     fontStyle: oneOf('font_style', input.fontStyle, FONT_STYLES, 'modern'),
     imageStyle: oneOf('image_style', input.imageStyle, IMAGE_STYLES, 'professional'),
+    burnSubtitles: flag('burn_subtitles', input.burnSubtitles),
     voiceSelection: input.voiceSelection ? validVoice(input.voiceSelection) : null,
     generatorType: generator?.generator_type ?? '',
     requestData: generator ? (generator.request_data as unknown as Record<string, unknown>) : null,

@@ -43,6 +43,8 @@ export interface NewProject {
   templateId: string;
   fontStyle: string;
   imageStyle: string;
+  /** Burn the subtitles into the narrated video (default false). */
+  burnSubtitles?: boolean;
   voiceSelection: VoiceJson | null;
   status?: string;
   generatedContent?: GeneratedContent | null;

@@ -21,6 +21,8 @@ export function renderKeyOf(row: ProjectRow, template: AnyTemplate | null): stri
     row.document_format,
     row.voice_selection,
     row.primary_language,
+    // Only when set, so the keys of projects rendered before the setting existed stay the same.
+    ...(row.burn_subtitles ? [{ burnSubtitles: true }] : []),
   ];
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 24);
 }

@@ -9,7 +9,7 @@ import { plainContent, type GeneratedContent } from '@trainwright/formats';
 import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
-import { TEXT_LIMITS, branding as validBranding, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
+import { TEXT_LIMITS, branding as validBranding, flag, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
 import { loadProject, requireGenerationAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 import { enqueueRender } from './hand-off-to-render.js';
@@ -29,6 +29,7 @@ export interface UpdateProjectInput {
   aiInstructions?: string;
   fontStyle?: string;
   imageStyle?: string;
+  burnSubtitles?: boolean;
   templateId?: string;
   voiceSelection?: VoiceJson;
 }
@@ -36,7 +37,7 @@ export interface UpdateProjectInput {
 /** What the generator makes the content from: a change is generated again. */
 const SOURCE_COLUMNS = ['script_content', 'slides_content', 'ai_instructions'] as const;
 /** The content as written (by the engine or by hand) and how it is rendered: a change is rendered again. */
-const RENDER_COLUMNS = ['generated_content', 'template_id', 'font_style', 'image_style', 'branding', 'visual_format', 'document_format', 'voice_selection'] as const;
+const RENDER_COLUMNS = ['generated_content', 'template_id', 'font_style', 'image_style', 'burn_subtitles', 'branding', 'visual_format', 'document_format', 'voice_selection'] as const;
 /** The statuses in which the project's generation is queued or running. */
 const GENERATING = ['pending', 'analyzing', 'generating_content'];
 /** A concurrent pipeline event or edit makes the write retry on the fresh project; this many times. */
@@ -69,6 +70,7 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
   if (input.aiInstructions !== undefined) changes.ai_instructions = text('ai_instructions', input.aiInstructions, TEXT_LIMITS.aiInstructions, { multiline: true });
   if (input.fontStyle !== undefined) changes.font_style = oneOf('font_style', input.fontStyle, FONT_STYLES, 'modern');
   if (input.imageStyle !== undefined) changes.image_style = oneOf('image_style', input.imageStyle, IMAGE_STYLES, 'professional');
+  if (input.burnSubtitles !== undefined) changes.burn_subtitles = flag('burn_subtitles', input.burnSubtitles);
   if (input.voiceSelection !== undefined) changes.voice_selection = JSON.stringify(validVoice(input.voiceSelection));
   if (input.templateId !== undefined) {
     const templateId = input.templateId.trim();
