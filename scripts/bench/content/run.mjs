@@ -6,7 +6,8 @@
 // the generator's quality module (services/generator/src/quality/bar.ts, the same function its
 // jest bar test/engine/content-bar.test.ts calls): objectives and summary points of three words or
 // more, each objective's phrase found in the source, unique and topical slide titles, no markup on
-// a slide face, no instruction to the writer, every question answerable from the source with a
+// a slide face, no instruction to the writer, no title or objective cut mid-phrase (English),
+// every question answerable from the source with a
 // right key, every false statement the negation of its sentence; and the scorer's overall score.
 // Then, for the forklift script, the old text (captured before the
 // NLP rework, docs/content-before/forklift.json) beside the new: objectives, summary slide,

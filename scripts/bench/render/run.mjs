@@ -33,7 +33,7 @@
 // service stores, with the template technology-cybersecurity-awareness (layout split-image) and a
 // company logo. The voice is the one a project without a voice selection gets: the voice
 // library's first free voice (buildVoiceLibrary over espeak-ng's voices). Subtitles are not
-// burned in (BURN_SUBTITLES defaults to false). A worker is a long-lived process, so the first
+// burned in (the project's burn_subtitles is false). A worker is a long-lived process, so the first
 // round is an unmeasured warm-up (fonts, espeak-ng's voice tables, the first ffmpeg runs);
 // its times are printed as the cold start. Every output is checked: the documents' signatures,
 // the videos' streams and length with ffprobe, the video about 60 s long (50-70 s). Nothing needs

@@ -2,6 +2,7 @@
 // ones) and splitting a long sentence in two for content refresh.
 import { countWords } from '@trainwright/formats';
 import type { EngineLanguage } from './stop-words.js';
+import { tagSentence } from './nlp.js';
 
 // A clause that opens with one of these depends on the next one, so a point must not end after it.
 const SUBORDINATORS: Record<EngineLanguage, RegExp> = {
@@ -26,11 +27,26 @@ export function shortenAtClause(sentence: string, maxWords: number, language: En
   let best = '';
   cuts.forEach((cut, i) => {
     if (firstClauseDepends && i === 0) return;
+    // A comma inside a list is no clause boundary; a colon or dash before one is.
+    if (language === 'en' && /^\s*,/.test(sentence.slice(cut)) && continuesList(sentence.slice(cut).replace(/^[\s,]+/u, ''))) return;
     const prefix = sentence.slice(0, cut);
     const words = countWords(prefix);
     if (words >= 4 && words <= maxWords && prefix.length > best.length) best = prefix;
   });
   return best || sentence;
+}
+
+/**
+ * English: whether the text after a comma goes on with the list before it ('..., test the brakes,
+ * the steering and the horn'): it opens with a noun, a determiner, an adjective or a number, so a
+ * cut there would leave the list half told. A verb, a conjunction or a subordinate clause opens
+ * a clause of its own.
+ */
+function continuesList(rest: string): boolean {
+  const first = tagSentence(rest)[0];
+  if (first === undefined) return false;
+  if (first.tags.has('Verb') || first.tags.has('Conjunction') || first.tags.has('Adverb') || (first.tags.has('Pronoun') && !first.tags.has('Possessive'))) return false;
+  return first.tags.has('Noun') || first.tags.has('Determiner') || first.tags.has('Adjective') || first.tags.has('Value') || first.tags.has('Possessive');
 }
 
 // Where a long sentence may be split: after a semicolon, or before a coordinating conjunction

@@ -23,10 +23,35 @@ export function tagSentence(text: string): TaggedTerm[] {
   let terms = cache.get(text);
   if (terms) return terms;
   const json = nlp(text).json({ terms: { tags: true } }) as Array<{ terms: Array<{ text: string; pre: string; post: string; tags: string[] }> }>;
-  terms = json.flatMap((s) => s.terms).map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), pre: t.pre, post: t.post }));
+  terms = nounsInContext(json.flatMap((s) => s.terms).map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), pre: t.pre, post: t.post })));
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(text, terms);
   return terms;
+}
+
+const NOT_RETAGGED = new Set(['is', 'are', 'be', 'do', 'have', 'must', 'can', 'will', 'may', 'should', 'shall', 'would', 'could', 'might', 'let']);
+const MODIFIER_NOUN = (t: TaggedTerm) => t.tags.has('Noun') && t.tags.has('Singular') && !t.tags.has('Pronoun') && !t.tags.has('ProperNoun');
+
+/**
+ * Words the tagger read as a verb where they stand as a noun: a base-form verb after an adjective,
+ * a determiner or a possessive ('annual leave', 'your leave'), or after a singular noun it cannot
+ * agree with as a verb ('parental leave depends', 'sick leave does'), when no object follows it.
+ * 'Employees leave the company' and 'leave the truck' keep their verb.
+ */
+function nounsInContext(terms: TaggedTerm[]): TaggedTerm[] {
+  return terms.map((t, i) => {
+    const prev = terms[i - 1];
+    const next = terms[i + 1];
+    if (prev === undefined || !t.tags.has('Verb') || !(t.tags.has('Infinitive') || t.tags.has('Imperative')) || t.tags.has('Gerund') || t.tags.has('Participle') || NOT_RETAGGED.has(t.lower)) return t;
+    if (/[,;:.!?)(]/.test(prev.post)) return t;
+    const modifier = (prev.tags.has('Adjective') && !prev.tags.has('Value') && !prev.tags.has('Verb')) || prev.tags.has('Determiner') || prev.tags.has('Possessive') || MODIFIER_NOUN(prev);
+    if (!modifier) return t;
+    // An object after it ('the employee leave the ...') makes it a verb after all.
+    if (next !== undefined && !/[,;:.!?)(]/.test(t.post) && (next.tags.has('Determiner') || next.tags.has('Pronoun') || next.tags.has('Possessive') || next.tags.has('Value') || next.tags.has('Adjective'))) return t;
+    // 'to leave', 'and leave': an infinitive or a second verb.
+    if (prev.lower === 'to' || prev.tags.has('Conjunction')) return t;
+    return { ...t, tags: new Set(['Noun', 'Singular']) };
+  });
 }
 
 const INDEFINITE = new Set(['anyone', 'everyone', 'someone', 'anything', 'everything', 'something', 'nobody', 'nothing', 'everybody', 'somebody', 'anybody']);
@@ -48,6 +73,10 @@ export interface NounPhrase {
   start: number;
   end: number;
   context: string;
+  /** The phrase after 'of' without its determiner ('annual leave' of '25 days of annual leave'), or ''. */
+  complement: string;
+  /** Whether the phrase opens with a number: a quantity of something ('25 days', 'three calendar days'). */
+  quantity: boolean;
 }
 
 export function nounPhrases(sentence: string): NounPhrase[] {
@@ -78,7 +107,7 @@ export function nounPhrases(sentence: string): NounPhrase[] {
     if (end >= 2 && end <= 4 && v < terms.length && terms[v]!.tags.has('Verb') && !subject.some((t) => t.tags.has('Pronoun') || t.tags.has('Preposition')) && isNoun(subject[end - 1]!) || (end >= 2 && end <= 4 && subject[end - 1]!.tags.has('Gerund') && v < terms.length)) {
       const text = joinTerms(subject);
       const core = joinTerms(subject[0]!.tags.has('Determiner') || subject[0]!.tags.has('Possessive') ? subject.slice(1) : subject);
-      phrases.push({ text, core, words: end, start: 0, end, context: '' });
+      phrases.push({ text, core, words: end, start: 0, end, context: '', complement: '', quantity: false });
       i = end;
     }
   }
@@ -89,10 +118,15 @@ export function nounPhrases(sentence: string): NounPhrase[] {
       continue;
     }
     let end = first.end;
+    let complement = '';
     // 'the right of way', 'the weight of every load'
     if (end < terms.length && terms[end]!.lower === 'of' && !breaks(terms[end - 1]!)) {
       const next = chunk(end + 1);
-      if (next.nouns > 0) end = next.end;
+      if (next.nouns > 0) {
+        const of = terms.slice(end + 1, next.end);
+        complement = joinTerms(of[0]!.tags.has('Determiner') || of[0]!.tags.has('Possessive') ? of.slice(1) : of);
+        end = next.end;
+      }
     }
     const words = terms.slice(i, end);
     const text = joinTerms(words);
@@ -110,7 +144,8 @@ export function nounPhrases(sentence: string): NounPhrase[] {
     }
     // Context only when it is a prepositional phrase ('inside the cab', 'before each shift').
     const context = contextTerms.length > 1 && (contextTerms[0]!.tags.has('Preposition') || ['inside', 'before', 'after', 'within', 'during'].includes(contextTerms[0]!.lower)) ? joinTerms(contextTerms) : '';
-    phrases.push({ text, core, words: words.length, start: i, end, context });
+    const lead = words[0]!.tags.has('Determiner') || words[0]!.tags.has('Possessive') ? words[1] : words[0];
+    phrases.push({ text, core, words: words.length, start: i, end, context, complement, quantity: lead !== undefined && (lead.tags.has('Value') || /^\d/.test(lead.text)) && !lead.tags.has('Ordinal') });
     i = end;
   }
   return phrases;

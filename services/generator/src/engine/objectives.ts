@@ -144,7 +144,9 @@ function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { te
   for (const [i, unit] of sentences.entries()) {
     for (const p of nounPhrases(unit.text)) {
       const words = stems(p.core);
-      if (words.length < 1 || p.text.split(/\s+/).length < 2 || /\d/.test(p.core)) continue;
+      // A number stays when it belongs to the phrase: '25 days of annual leave' counts what the
+      // material is about; '24 hours' alone, or 'three calendar days', names nothing to learn.
+      if (words.length < 1 || p.text.split(/\s+/).length < 2 || (/\d/.test(p.core) || p.quantity) && p.complement === '') continue;
       const inHeading = words.filter((w) => target.has(w)).length;
       const shared = others.filter((set) => words.some((w) => set.has(w))).length;
       const score = inHeading * 10 + shared * 3 + (p.context ? 2 : 0) + Math.min(2, words.length) - i;

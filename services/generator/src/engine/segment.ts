@@ -288,6 +288,22 @@ export function fixedSlides(title: string, points: string[], notes: string): Sli
   return slides;
 }
 
+/** Words a summary point may hold before it is cut at a clause (the scorer's long point). */
+export const SUMMARY_POINT_WORDS = 20;
+
+/**
+ * The summary restates the key facts: the best sentence of each section, whole when it fits a
+ * slide point, else cut at a clause boundary that leaves a complete statement (never inside a
+ * list). At most one slide of points; empty when the material has no sentence.
+ */
+export function summaryPoints(analysis: Analysis): string[] {
+  return analysis.sections
+    .map((s) => s.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id)[0])
+    .filter((u): u is TextUnit => u !== undefined)
+    .slice(0, MAX_POINTS_PER_SLIDE)
+    .map((u) => shortenAtClause(u.text, SUMMARY_POINT_WORDS, analysis.language));
+}
+
 /** Objectives, the section slides, summary: the fixed slides frame the material's own. */
 export function assembleDeck(plan: DeckPlan, sections: Slide[][]): SlideDeck {
   const { analysis, options } = plan;
@@ -297,12 +313,8 @@ export function assembleDeck(plan: DeckPlan, sections: Slide[][]): SlideDeck {
   const slides: Slide[] = [];
   if (options.objectives.length > 0) slides.push(...fixedSlides(titleFor(framing.objectivesTitle, options.style), options.objectives, ''));
   for (const s of sections) slides.push(...s);
-  // The summary restates the key facts: the best sentence of each section, cut at a clause.
-  const best = analysis.sections
-    .map((s) => s.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id)[0])
-    .filter((u): u is TextUnit => u !== undefined);
-  const summaryPoints = best.length > 0 ? best.slice(0, MAX_POINTS_PER_SLIDE).map((u) => shortenAtClause(u.text, 20, analysis.language)) : recap;
-  slides.push(...fixedSlides(titleFor(framing.summaryTitle, options.style), summaryPoints, framing.summaryNotes));
+  const points = summaryPoints(analysis);
+  slides.push(...fixedSlides(titleFor(framing.summaryTitle, options.style), points.length > 0 ? points : recap, framing.summaryNotes));
   return { title: options.title, slides: withOpeningNotes(slides, openingNotes(plan, recap)) };
 }
 

@@ -4,7 +4,7 @@
 // `npm run bench:content` both call `contentBar`, so the bar and the scorer cannot disagree.
 import { deckToScript, printScript } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
-import { findFaults, sourceFindings } from './faults.js';
+import { cutPhrases, findFaults, sourceFindings } from './faults.js';
 import { scoreContent } from './score.js';
 import { slideRoles, type Language } from './text.js';
 
@@ -53,12 +53,14 @@ function duplicateTitles(content: ScorableContent): string[] {
 export function contentBar(content: ScorableContent, sourceText: string, language: Language = 'en'): BarReport {
   const faults = findFaults(content, slideRoles(content.deck), language);
   // Without the source text (an AI model's answer) only the deck's own checks apply.
-  const source = sourceText.trim() === '' ? { objectives_not_in_source: [], question_faults: findFaults(content, slideRoles(content.deck), language).question_faults, false_statements_not_negations: [], duplicate_titles: duplicateTitles(content) } : sourceFindings(content, sourceText);
+  const source = sourceText.trim() === '' ? { objectives_not_in_source: [], question_faults: findFaults(content, slideRoles(content.deck), language).question_faults, false_statements_not_negations: [], duplicate_titles: duplicateTitles(content), cut_phrases: cutPhrases(content, '') } : sourceFindings(content, sourceText);
   const failures = [
     ...faults.fragment_objectives.map((o) => `objective under three words or not taught: ${o}`),
     ...source.objectives_not_in_source.map((o) => `objective phrase not in the source: ${o}`),
     ...faults.fragment_summary_points.map((p) => `summary point under three words: ${p}`),
     ...source.duplicate_titles.map((t) => `duplicate slide title: ${t}`),
+    // A phrase cut mid-way ('Length of parental'): read with the English tagger.
+    ...(language === 'en' ? source.cut_phrases.map((t) => `title or objective cut mid-phrase: ${t}`) : []),
     ...faults.generic_titles.map((t) => `generic section title: ${t}`),
     ...faults.markup.map((m) => `markup on a slide face: ${m}`),
     ...faults.engine_instructions.map((i) => `instruction to the writer: ${i}`),

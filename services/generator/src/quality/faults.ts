@@ -6,7 +6,8 @@
 // little material for a training deck.
 import { countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../domain/types.js';
-import { OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, sentenceKey, wordsOf, type Language, type SlideRole } from './text.js';
+import { tagSentence, type TaggedTerm } from '../engine/nlp.js';
+import { OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
 
 /** Objectives and summary points shorter than this are fragments, not statements. */
 export const MIN_STATEMENT_WORDS = 3;
@@ -219,6 +220,50 @@ export function objectivePhraseFound(objective: string, materialText: string): b
   return false;
 }
 
+const BREAK = /[,;:.!?)(]/;
+// Words that close a phrase as adverbs: 'the day before', 'switch it off'.
+const PARTICLE = new Set(['before', 'after', 'ago', 'later', 'over', 'out', 'up', 'down', 'off', 'away', 'back', 'in', 'on', 'through', 'together', 'ahead', 'behind']);
+const wordKey = (w: string) => fold(w).replace(/[^\p{L}\p{N}]/gu, '');
+const isNounTerm = (t: TaggedTerm) => t.tags.has('Noun') && !t.tags.has('Pronoun') && !t.tags.has('Possessive');
+// Objectives framing a noun phrase ('Explain the length of ...'), not an action ('Carry loads low').
+const PHRASE_OBJECTIVE = /^(?:identify|describe|recognise|recognize|explain|analyse|analyze|evaluate|assess|compare|define|list|outline|summarise|summarize)\s+(?!how\b|why\b|when\b|what\b|the need\b)/i;
+
+/**
+ * Whether a title or objective is a phrase cut mid-way (English): it ends in a determiner, a
+ * preposition or a conjunction ('Forks and the'), a phrase of nouns ends in an adjective, or
+ * wherever the source writes its last words a noun of the same phrase follows ('Length of
+ * parental' where the source says 'parental leave'). `nounPhrase`: a title, or an objective that
+ * frames a noun phrase.
+ */
+export function cutPhrase(phrase: string, sourceText: string, nounPhrase: boolean): boolean {
+  const words = phrase.split(/[\s\u2010-]+/).map(wordKey).filter((w) => w !== '');
+  if (words.length === 0) return false;
+  const terms = tagSentence(phrase.trim());
+  const last = terms[terms.length - 1];
+  if (last === undefined || BREAK.test(last.post)) return false;
+  if (last.tags.has('Determiner') || (last.tags.has('Conjunction') && !PARTICLE.has(last.lower)) || (last.tags.has('Preposition') && !last.tags.has('Adverb') && !PARTICLE.has(last.lower)) || (last.tags.has('Possessive') && last.tags.has('Pronoun'))) return true;
+  if (nounPhrase && last.tags.has('Adjective') && !isNounTerm(last) && words.length > 1) return true;
+  if (sourceText.trim() === '') return false;
+  // Where the source holds the last words (two, or the one word of a one-word phrase)...
+  const tail = words.slice(-Math.min(2, words.length));
+  let found = 0;
+  let continued = 0;
+  for (const sentence of splitSentences(sourceText)) {
+    if (!fold(sentence.text).includes(tail[0]!)) continue;
+    const sourceTerms = tagSentence(sentence.text);
+    const keys = sourceTerms.map((t) => wordKey(t.text));
+    for (let i = 0; i + tail.length <= keys.length; i++) {
+      if (!tail.every((w, k) => keys[i + k] === w)) continue;
+      found++;
+      const end = sourceTerms[i + tail.length - 1]!;
+      const next = sourceTerms[i + tail.length];
+      // ...a noun right after them means the phrase went on there.
+      if (next !== undefined && !BREAK.test(end.post) && !/[-\u2010]$/.test(end.post) && isNounTerm(next) && !next.tags.has('Date')) continued++;
+    }
+  }
+  return found > 0 && continued === found;
+}
+
 /** The findings of content checked against its source text: what the content quality bar holds. */
 export interface SourceFindings {
   /** Objectives whose phrase the source does not hold (objectivePhraseFound). */
@@ -228,6 +273,15 @@ export interface SourceFindings {
   /** False true/false statements that do not contradict their source sentence (isNegationOf). */
   false_statements_not_negations: string[];
   duplicate_titles: string[];
+  /** Section titles and objectives that are phrases cut mid-way (cutPhrase; English only). */
+  cut_phrases: string[];
+}
+
+/** Titles of the deck's sections and the objectives that are phrases cut mid-way (English). */
+export function cutPhrases(content: ScorableContent, sourceText: string): string[] {
+  const roles = slideRoles(content.deck);
+  const titles = [...new Set(content.deck.slides.filter((_, i) => roles[i] === 'content').map((s) => baseTitle(s.title).replace(/^(?:module|section|part|chapter|lesson|unit)\s+\d+\s*:\s*/i, '')))];
+  return [...titles.filter((t) => t !== '' && cutPhrase(t, sourceText, true)), ...content.objectives.filter((o) => cutPhrase(o, sourceText, PHRASE_OBJECTIVE.test(o)))];
 }
 
 export function sourceFindings(content: ScorableContent, sourceText: string): SourceFindings {
@@ -241,6 +295,7 @@ export function sourceFindings(content: ScorableContent, sourceText: string): So
       .filter((q) => !isNegationOf(statementOf(q), q.source ?? ''))
       .map((q) => q.prompt),
     duplicate_titles: [...new Set(titles.filter((t, i) => titles.indexOf(t) !== i))],
+    cut_phrases: cutPhrases(content, sourceText),
   };
 }
 

@@ -8,7 +8,9 @@ import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, 
 import type { QualityAssessment, ScorableContent } from '../domain/types.js';
 import { findAiPhrases, stripAiPhrases } from '../engine/ai-phrases.js';
 import { LONG_SENTENCE_WORDS, shortenAtClause, splitLongSentence } from '../engine/clauses.js';
-import { analyseSource } from '../engine/text-analysis.js';
+import { analyseSource, type Analysis } from '../engine/text-analysis.js';
+import { sectionObjective } from '../engine/objectives.js';
+import { summaryPoints } from '../engine/segment.js';
 import { deckToSource } from '../domain/source.js';
 import {
   LONG_POINT_WORDS,
@@ -23,7 +25,7 @@ import {
   unitVariants,
   measure,
 } from './metrics.js';
-import { MIN_STATEMENT_WORDS, findMarkup, isEngineInstruction, isGenericTitle } from './faults.js';
+import { MIN_STATEMENT_WORDS, cutPhrase, findMarkup, isEngineInstruction, isGenericTitle } from './faults.js';
 import { TONE_RECOMMENDATION_PREFIX, recommendationSpec } from './score.js';
 import { TONE_PROFILES, toneDeviations, type ToneFeature } from './tone.js';
 import {
@@ -335,15 +337,40 @@ function titlePhrase(title: string, names: ReadonlySet<string>): string {
   return title.replace(WORD, (w) => (names.has(w.toLowerCase()) ? w : w.replace(/\p{Lu}\p{Ll}+/gu, (part) => part.toLowerCase())));
 }
 
+/** The content slides as the engine reads material: one section per topical slide. */
+function contentAnalysis(work: Work): Analysis {
+  const slides = contentSlides(work.content.deck);
+  return analyseSource(deckToSource({ title: work.content.deck.title, slides }), { language: work.language });
+}
+
+/**
+ * Objectives made the engine's way from the content's own sentences: per section the action it
+ * asks for or a phrase of two words or more (English), else 'Explain <title>'; only those of
+ * three words or more that are no phrase cut mid-way, so adding them names no fault.
+ */
+function objectivesFromContent(work: Work): string[] {
+  const analysis = contentAnalysis(work);
+  const made: string[] = [];
+  if (work.language === 'en') {
+    const seen = new Set<string>();
+    for (const section of analysis.sections) {
+      if (made.length >= MAX_POINTS_PER_SLIDE) break;
+      if (isGenericTitle(section.heading)) continue;
+      const objective = sectionObjective(section, 'intermediate', made.length, analysis.names, seen);
+      if (objective && countWords(objective) >= MIN_STATEMENT_WORDS && !cutPhrase(objective, '', false)) made.push(objective);
+    }
+    if (made.length > 0) return made;
+  }
+  const titles = sectionTitles(work.content.deck).filter((t) => !isGenericTitle(t));
+  return titles.map((t) => `${work.labels.explain} ${titlePhrase(t, analysis.names)}`).filter((o) => countWords(o) >= MIN_STATEMENT_WORDS && !(work.language === 'en' && cutPhrase(o, '', true)));
+}
+
 const addObjectivesSlide: Step = (work) => {
   const { content, labels, language } = work;
   const { deck } = content;
   if (slideRoles(deck).slice(0, 3).includes('objectives')) return 'an objectives slide already opens the deck';
-  if (content.objectives.length === 0) {
-    const { names } = analyseSource(deckToSource(deck), { language });
-    content.objectives = sectionTitles(deck).map((t) => `${labels.explain} ${titlePhrase(t, names)}`);
-  }
-  if (content.objectives.length === 0) return 'there are no objectives and no section titles to derive them from';
+  if (content.objectives.length === 0) content.objectives = objectivesFromContent(work);
+  if (content.objectives.length === 0) return 'no section of the content gives an objective of three words or more; the trainer writes the objectives';
   const slides = buildSlides(labels.objectives, content.objectives, (part) => part.map(asSentence), language);
   const roles = slideRoles(deck);
   const first = deck.slides[0];
@@ -379,7 +406,13 @@ const addSummarySlide: Step = (work) => {
   if (slideRoles(deck).slice(-3).includes('summary')) return 'a summary already closes the deck';
   const titles = sectionTitles(deck);
   if (titles.length === 0) return 'there are no section titles to summarise';
-  const slides = buildSlides(work.labels.summary, titles, (part) => [work.labels.covered, ...part.map(asSentence)], work.language);
+  // The engine's summary: the best sentence of each section, cut at a clause; the titles it
+  // covers go into the notes (a title is no statement: 'Phishing').
+  const points = summaryPoints(contentAnalysis(work)).filter((p) => countWords(p) >= MIN_STATEMENT_WORDS);
+  if (points.length === 0) return 'no section holds a sentence to summarise; the trainer writes the summary';
+  let first = true;
+  const covered = () => (first ? ((first = false), [`${work.labels.covered} ${titles.join(', ')}.`]) : []);
+  const slides = buildSlides(work.labels.summary, points, covered, work.language);
   deck.slides.push(...slides);
   return null;
 };

@@ -6,7 +6,7 @@ import { GENERATOR_TYPES, type GeneratorType, normalizeGeneratorRequest } from '
 import type { GenerationResult, GenerationTask } from '../../src/domain/types.js';
 import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { documentFromText } from '../../src/ingest/index.js';
-import { BAR_MIN_SCORE, barObjectives, contentBar, isNegationOf, objectivePhraseFound, scorableFromResult } from '../../src/quality/index.js';
+import { BAR_MIN_SCORE, barObjectives, contentBar, cutPhrase, isNegationOf, objectivePhraseFound, scorableFromResult } from '../../src/quality/index.js';
 
 const SOURCES: Record<string, [file: string, topic: string]> = {
   forklift: ['forklift-safety.txt', 'Forklift safety'],
@@ -60,6 +60,21 @@ describe('content quality bar', () => {
     expect(isNegationOf('Pedestrians do not have the right of way at all.', 'Pedestrians have the right of way.')).toBe(false);
   });
 
+  it('catches a title or objective cut mid-phrase (its last word is not the noun the phrase ends on)', () => {
+    const hr = read('hr-leave-policy.txt');
+    // The HR deck's titles and objectives before 'leave' was read as a noun.
+    for (const cut of ['Length of parental', 'Explain the length of parental', 'Describe the length of parental', 'Forks and the', 'Explain the HR']) expect({ cut, found: cutPhrase(cut, hr, true) }).toEqual({ cut, found: true });
+    for (const whole of ['Parental leave', 'Annual leave', 'Remaining days', 'Explain the length of parental leave', 'Send a short agenda the day before', 'Carry loads low']) expect({ whole, found: cutPhrase(whole, hr, false) }).toEqual({ whole, found: false });
+  });
+
+  it('gives the HR policy topical titles and objectives without cut phrases or bare quantities', async () => {
+    const result = await engine.generate({ task: task('document_analysis', read('hr-leave-policy.txt'), 'Leave policy'), title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
+    const titles = result.deck.slides.map((s) => s.title);
+    expect(titles).toEqual(expect.arrayContaining(['Annual leave', 'Sick leave', 'Parental leave']));
+    for (const bad of ['Three calendar days', 'Length of parental', 'Full-time employee']) expect(titles).not.toContain(bad);
+    for (const o of result.objectives) expect(o).not.toMatch(/\bparental$|full-time employee$/);
+  });
+
   it('finds an objective phrase in the source after its verb and "how to"', () => {
     const source = read('forklift-safety.txt');
     expect(objectivePhraseFound('Describe how to park the truck correctly', source)).toBe(true);
@@ -73,6 +88,9 @@ describe('content quality bar', () => {
     expect(titles).toEqual(expect.arrayContaining(['Pre-use inspection', 'Speed limits', 'Load handling', 'Pedestrians']));
     expect(titles.some((t) => t.startsWith('Introduction'))).toBe(false);
     expect(result.objectives.length).toBeGreaterThanOrEqual(5);
+    // A summary point is cut where a clause ends, never inside a list.
+    const summary = result.deck.slides.find((s) => s.title === 'Summary')!;
+    expect(summary.points[0]).toBe('Before you drive, check the forks, chains and mast for cracks or bends');
     const tf = result.questions.filter((q) => q.type === 'true_false');
     for (const q of tf) expect(q.prompt).not.toMatch(/\bblind your\b/);
   });

@@ -127,14 +127,15 @@ describe('applyImprovements', () => {
     expect(slide.notes).toBe(long);
   });
 
-  it('should derive objectives from section titles when none are defined', () => {
+  it('should derive objectives the engine way from the sections when none are defined', () => {
     const c = poorContent();
     const { content: improved } = applyImprovements(c, scoreContent(c, request()), ['add-objectives-slide'], {}, '', helpers);
+    // Per section the action it asks for or a phrase of its sentences: never 'Explain phishing'.
     expect(improved.objectives).toEqual([
-      'Explain why passwords matter',
-      'Explain strong passwords',
-      'Explain password managers',
-      'Explain phishing',
+      'Explain a strong password policy',
+      'Change a password',
+      'Explain a password manager',
+      'Check the sender address of every email before clicking a link',
       'Explain multi-factor authentication',
     ]);
     expect(improved.deck.slides[0]).toMatchObject({ title: 'Learning objectives', points: improved.objectives });

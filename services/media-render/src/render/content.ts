@@ -398,7 +398,7 @@ export function prepareContent(input: RenderInput): DocumentContent {
     return { ...slide, number, slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
   });
   // Chosen by the slide's own title: an untitled slide's 'Slide n' says nothing about it.
-  const visuals = planVisuals(sections.map((s) => ({ ...s, title: slides[s.slide]!.title })), categoryOf(input.style?.templateId));
+  const visuals = planVisuals(sections.map((s) => ({ ...s, title: slides[s.slide]!.title })), categoryOf(input.style?.templateId), language);
   sections.forEach((s, i) => (s.visual = visuals[i] ?? null));
   const fontStyle = fontStyleOf(input.style?.fontStyle);
   const imageStyle = (IMAGE_STYLE_VALUES as readonly string[]).includes(input.style?.imageStyle) ? (input.style.imageStyle as ImageStyleValue) : 'professional';

@@ -3,6 +3,9 @@
 // (points as bullets, paragraphs, trainer notes), the assessment, the answer key and the glossary
 // as tables, a branded header (logo, company) and a footer with the website and page fields.
 // Headings take the template's colours and fonts; Word and LibreOffice lay the text out themselves.
+// A section carries its slide's visual as in the PDF guide (visuals.ts, rasterised by resvg): an
+// icon floated at the right margin beside its points (the text wraps around it), or a chart as a
+// picture under them; a section dense with text has none.
 //
 // The contents are a real TOC field over the Heading 1 style, written with its entries so it is
 // not empty before an update. Word fills in the page numbers when it opens the file (the field is
@@ -15,6 +18,8 @@ import {
   Footer,
   Header,
   HeadingLevel,
+  HorizontalPositionAlign,
+  HorizontalPositionRelativeFrom,
   ImageRun,
   LineRuleType,
   Packer,
@@ -28,14 +33,18 @@ import {
   TableRow,
   TabStopType,
   TextRun,
+  TextWrappingSide,
+  TextWrappingType,
+  VerticalPositionRelativeFrom,
   WidthType,
   type IParagraphOptions,
   type IRunOptions,
 } from 'docx';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, type DocumentContent, type Logo } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Logo, type Section } from './content.js';
 import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
+import { visualPng } from './visuals.js';
 
 const NOTES_STYLE = 'TrainerNotes';
 // Lengths in twentieths of a point: A4 width and 2 cm margins.
@@ -43,6 +52,11 @@ const A4_WIDTH_TWIPS = 11906;
 const MARGIN_TWIPS = 1134;
 const TEXT_WIDTH_TWIPS = A4_WIDTH_TWIPS - 2 * MARGIN_TWIPS;
 const HEADER_TITLE_MAX = 90;
+// The visuals, in pixels at 96 dpi (docx's unit for pictures): the text is 642 px wide.
+const ICON_PX = 104;
+const CHART_PX = { width: 546, height: 252 };
+// 0.15 inch between the floated icon and the text that wraps around it, in EMU.
+const ICON_GAP_EMU = 137160;
 
 const hex = (color: string) => color.replace('#', '').toUpperCase();
 type RunStyle = Omit<IRunOptions, 'text' | 'children' | 'break'>;
@@ -66,6 +80,27 @@ function logoRun(logo: Logo, maxWidth: number, maxHeight: number): ImageRun {
     type: logo.type,
     data: logo.bytes,
     transformation: { width: Math.round(size.width), height: Math.round(size.height) },
+  });
+}
+
+/** The section's visual as a picture run (an icon floated right, a chart inline); null without one. */
+function visualRun(c: DocumentContent, s: Section): ImageRun | null {
+  if (!s.visual) return null;
+  const colors = visualColors(c, 'page');
+  if (s.visual.kind === 'chart') {
+    const { width, height } = CHART_PX;
+    return new ImageRun({ type: 'png', data: visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, 3), transformation: { width, height } });
+  }
+  return new ImageRun({
+    type: 'png',
+    data: visualPng(s.visual, c.imageStyle, colors, c.fonts.body, 240, 240, 1),
+    transformation: { width: ICON_PX, height: ICON_PX },
+    floating: {
+      horizontalPosition: { relative: HorizontalPositionRelativeFrom.MARGIN, align: HorizontalPositionAlign.RIGHT },
+      verticalPosition: { relative: VerticalPositionRelativeFrom.PARAGRAPH, offset: 0 },
+      wrap: { type: TextWrappingType.SQUARE, side: TextWrappingSide.LEFT },
+      margins: { left: ICON_GAP_EMU, bottom: ICON_GAP_EMU / 2 },
+    },
   });
 }
 
@@ -142,8 +177,15 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
 
   for (const s of c.sections) {
     out.push(heading1(s.heading));
-    out.push(...s.points.map(bullet));
-    out.push(...s.paragraphs.map((p) => paragraph(p)));
+    const visual = visualRun(c, s);
+    // The icon is anchored in the section's first paragraph (one of its own when it has none), beside the points.
+    const icon = visual && s.visual?.kind === 'icon' ? [visual] : [];
+    const items = [...s.points.map((p) => ({ text: p, options: { bullet: { level: 0 }, spacing: { after: 80 } } })), ...s.paragraphs.map((p) => ({ text: p, options: {} }))];
+    if (icon.length > 0 && items.length === 0) out.push(new Paragraph({ children: icon }));
+    items.forEach(({ text, options }, i) =>
+      out.push(new Paragraph({ bidirectional: isRightToLeft(text) || undefined, ...options, children: [...(i === 0 ? icon : []), ...runs(text)] })),
+    );
+    if (visual && s.visual?.kind === 'chart') out.push(new Paragraph({ alignment: AlignmentType.CENTER, keepLines: true, spacing: { before: 120, after: 160 }, children: [visual] }));
     if (s.notes) out.push(...notes(s.notes));
   }
 

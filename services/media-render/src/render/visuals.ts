@@ -9,12 +9,14 @@
 // are matched against each icon's name parts (a hit counts 2) and tags (a hit counts 1); the best
 // score wins, ties go to the shorter (more general) name. Icons already used in the deck are
 // skipped, so no two slides share one; a slide that matches nothing gets the next unused icon of
-// its template category's fallback list.
+// its template category's fallback list. The tags are English: a Spanish or French slide's words
+// go through a keyword table first (icon-words.ts, bridgeTerms).
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
 import { escapeXml, type FontFamily } from '@trainwright/templates';
 import { FALLBACK_FAMILIES, fontFile, fontRuns } from './fonts.js';
+import { ICON_WORDS } from './icon-words.js';
 
 export const IMAGE_STYLE_VALUES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
 export type ImageStyleValue = (typeof IMAGE_STYLE_VALUES)[number];
@@ -158,6 +160,22 @@ export function keyTerms(text: string): string[] {
     .map(stem);
 }
 
+/**
+ * The key terms of a text in the slide's language: English words as they are (keyTerms), Spanish
+ * and French words through the keyword table of icon-words.ts (accents folded, the word tried as
+ * it is, then without a plural -s, -es or -x); a word the table does not hold is dropped. Other
+ * languages: keyTerms, which matches only words spelled as in English.
+ */
+export function bridgeTerms(text: string, language = 'en'): string[] {
+  const table = ICON_WORDS[language.split('-')[0]!.toLowerCase()];
+  if (!table) return keyTerms(text);
+  const words = text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').match(/\p{L}+/gu) ?? [];
+  return words.flatMap((w) => {
+    const english = table[w] ?? (w.endsWith('s') || w.endsWith('x') ? table[w.slice(0, -1)] : undefined) ?? (w.endsWith('es') ? table[w.slice(0, -2)] : undefined);
+    return english ? keyTerms(english) : [];
+  });
+}
+
 function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
@@ -207,7 +225,7 @@ const FALLBACK_ICONS: Record<string, string[]> = {
 const GENERIC_ICONS = ['bulb', 'target-arrow', 'checklist', 'info-circle', 'flag', 'star', 'compass', 'rocket', 'puzzle', 'bookmark', 'clipboard-list', 'award'];
 
 /** Scores of every icon for a slide's text (see the top of the file). */
-function scores(s: VisualSource): Map<number, number> {
+function scores(s: VisualSource, language: string): Map<number, number> {
   const set = icons();
   const result = new Map<number, number>();
   const add = (terms: string[], weight: number) => {
@@ -215,18 +233,18 @@ function scores(s: VisualSource): Map<number, number> {
       for (const [i, w] of set.index.get(term) ?? []) result.set(i, (result.get(i) ?? 0) + w * weight);
     }
   };
-  add(keyTerms(s.title), 3);
-  add(keyTerms([...s.points, ...s.paragraphs].join(' ')), 1);
+  add(bridgeTerms(s.title, language), 3);
+  add(bridgeTerms([...s.points, ...s.paragraphs].join(' '), language), 1);
   return result;
 }
 
 /** The best icon for each slide, never one already used in the deck; fallbacks by template category. */
-export function chooseIcons(slides: VisualSource[], category: string): string[] {
+export function chooseIcons(slides: VisualSource[], category: string, language = 'en'): string[] {
   const set = icons();
   const used = new Set<string>();
   const fallback = [...(FALLBACK_ICONS[category] ?? []), ...GENERIC_ICONS].filter((name) => set.outline[name]);
   return slides.map((s) => {
-    const ranked = [...scores(s).entries()]
+    const ranked = [...scores(s, language).entries()]
       // Each part of the icon's name the slide does not mention costs a little: 'parking' beats 'parking-circle'.
       .map(([i, score]) => ({ name: set.meta[i]!.name, score: score - 0.5 * (set.meta[i]!.name.split('-').length - 1) }))
       .filter((r) => r.score >= 2 && !used.has(r.name))
@@ -240,12 +258,13 @@ export function chooseIcons(slides: VisualSource[], category: string): string[] 
 }
 
 /** The visual of every slide: a chart for numbers, else an icon; null for a slide dense with text. */
-export function planVisuals(slides: VisualSource[], category: string): Array<SlideVisual | null> {
+export function planVisuals(slides: VisualSource[], category: string, language = 'en'): Array<SlideVisual | null> {
   const charts = slides.map((s) => (isDense(s) ? null : chartOf(s)));
   const needIcons = slides.map((s, i) => !isDense(s) && !charts[i]);
   const chosen = chooseIcons(
     slides.filter((_, i) => needIcons[i]),
     category,
+    language,
   );
   let next = 0;
   return slides.map((s, i) => (charts[i] ? { kind: 'chart', chart: charts[i]! } : needIcons[i] ? { kind: 'icon', icon: chosen[next++]! } : null));

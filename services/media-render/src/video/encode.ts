@@ -15,8 +15,10 @@
 //   speech the bitrate leaves a wide quality margin.
 //
 // - a slide that reveals its points as they are said enters as several pictures (`pictures`), each
-//   with its own start time; a slide longer than MAX_STILL_MS zooms slowly (motionFilter), the only
-//   frames that cost x264 more than a repeat;
+//   with its own start time; a picture shown longer than MAX_STILL_MS zooms slowly in and back out
+//   (motionFilter), the only frames that cost more than a repeat (the filter resamples each one and
+//   x264 encodes frames that all differ), so only pictures that would otherwise stay unchanged that
+//   long move: a slide whose reveals change the frame often enough stands still;
 // - the WebVTT cues go into the file as a mov_text subtitle track (selectable in players).
 //
 // Two ffmpeg processes run at once: the picture (x264) streams its H.264 through a pipe (NUT) to
@@ -38,11 +40,12 @@ export const FRAME_RATE = 5;
 /** Longest gap between keyframes, in seconds, within a long slide. */
 export const MAX_KEYFRAME_GAP_S = 10;
 /**
- * The longest the picture stays still: a slide shown longer than this moves all along (a slow
- * zoom towards its centre), so no frame of the video stays unchanged for more than this.
+ * The longest the picture stays still: a picture (a slide, or one reveal step of it) shown longer
+ * than this moves all along (a slow zoom towards its centre and back), so no frame of the video
+ * stays unchanged for more than this.
  */
 export const MAX_STILL_MS = 10_000;
-/** How far a moving slide zooms in over its whole length (3 %: the footer keeps clear of the edge). */
+/** How far a moving picture zooms in, at its middle (3 %: the footer keeps clear of the edge). */
 export const MOTION_ZOOM = 0.03;
 /** Filter chains longer than this go to ffmpeg in a file (-filter_script): one argument may hold at most 128 KiB. */
 const FILTER_SCRIPT_FROM = 16_384;
@@ -244,10 +247,11 @@ function slideTimes(slides: ReadonlyArray<{ durationMs: number }>): number[] {
 }
 
 /** The picture's codec settings (the -vf chain included); `timing` are the filters that time raw frames. */
-function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[] }, subtitles: string | null, timing: string[] = []): string[] {
+function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[]; pictures?: ReadonlyArray<{ durationMs: number }> }, subtitles: string | null, timing: string[] = []): string[] {
   // Scaling and conversion come before the fps filter, so they run once per slide, not per frame.
   const filters = [...timing, `scale=${job.size.width}:${job.size.height}`, 'format=yuv420p', `fps=${FRAME_RATE}`];
-  const motion = motionFilter(job.slides);
+  // What stays unchanged is a picture: a slide's reveals already change the frame.
+  const motion = motionFilter(job.pictures ?? job.slides);
   if (motion) filters.push(motion);
   if (subtitles) {
     const font = (job.subtitleFont ?? 'DejaVu Sans').replace(/[^\p{L}\p{N} ]/gu, '');
@@ -266,26 +270,34 @@ function pictureArgs(job: EncodeSettings & { slides: readonly TimedSlide[] }, su
   ];
 }
 
-/** The slides that move: those shown longer than MAX_STILL_MS, as [start, end] in seconds. */
-export function movingSlides<T extends { durationMs: number }>(slides: readonly T[]): Array<[number, number]> {
-  const times = slideTimes(slides);
-  return slides.flatMap((s, k): Array<[number, number]> => (s.durationMs > MAX_STILL_MS ? [[times[k]! / 1000, times[k + 1]! / 1000]] : []));
+/**
+ * The pictures that move: those shown longer than MAX_STILL_MS, as [start, end] in seconds. Given
+ * the pictures of a video in order (a slide's reveal steps, or one picture per slide).
+ */
+export function movingSlides<T extends { durationMs: number }>(pictures: readonly T[]): Array<[number, number]> {
+  const times = slideTimes(pictures);
+  return pictures.flatMap((s, k): Array<[number, number]> => (s.durationMs > MAX_STILL_MS ? [[times[k]! / 1000, times[k + 1]! / 1000]] : []));
 }
 
 /**
- * The gentle motion of long slides: a zoom from 1 to 1 + MOTION_ZOOM towards the picture's centre
- * over each slide longer than MAX_STILL_MS, after the fps filter (one step per frame, at 5 fps).
- * perspective resamples with subpixel precision (zoompan moves by whole pixels, which jitters at
- * this speed); its timeline option leaves the other slides' frames untouched and uncomputed. Its
- * expressions know the frame's number (`in`, from 1), not its time: the time is (in - 1) / fps.
+ * The gentle motion of long pictures: over each picture shown longer than MAX_STILL_MS, a zoom
+ * towards the picture's centre that eases in to 1 + MOTION_ZOOM at its middle and back to 1 at its
+ * end (1 + Z·sin²(π·u), u the share of the picture elapsed), after the fps filter (one step per
+ * frame, at 5 fps). It starts and ends at rest, so the picture before and after it (a reveal step
+ * of the same slide, or the next slide) follows without a jump. perspective resamples with
+ * subpixel precision (zoompan moves by whole pixels, which jitters at this speed); its timeline
+ * option leaves the other pictures' frames untouched and uncomputed. Its expressions know the
+ * frame's number (`in`, from 1), not its time: the time is (in - 1) / fps.
  */
-export function motionFilter<T extends { durationMs: number }>(slides: readonly T[]): string | null {
-  const moving = movingSlides(slides);
+export function motionFilter<T extends { durationMs: number }>(pictures: readonly T[]): string | null {
+  const moving = movingSlides(pictures);
   if (moving.length === 0) return null;
   const n = (x: number) => String(Math.round(x * 1000) / 1000);
   const t = `((in-1)/${FRAME_RATE})`;
-  // The share of the width (and height) cut on each side: 0 at the slide's start, growing evenly.
-  const cut = moving.map(([a, b]) => `between(${t}\\,${n(a)}\\,${n(b)})*(${t}-${n(a)})*${(MOTION_ZOOM / 2 / (b - a)).toFixed(9)}`).join('+');
+  // The share of the width (and height) cut on each side: 0 at the picture's start and end, Z/2 at its middle.
+  const cut = moving
+    .map(([a, b]) => `between(${t}\\,${n(a)}\\,${n(b)})*${(MOTION_ZOOM / 2).toFixed(6)}*pow(sin(PI*(${t}-${n(a)})/${n(b - a)})\\,2)`)
+    .join('+');
   const x = `W*(${cut})`;
   const y = `H*(${cut})`;
   const enable = moving.map(([a, b]) => `between(t\\,${n(a)}\\,${n(b)})`).join('+');
@@ -478,7 +490,7 @@ interface PictureSource {
  * runs beside x264's rather than in the loop that feeds it. Progress follows the picture.
  */
 async function encode(
-  job: EncodeSettings & { slides: readonly TimedSlide[] },
+  job: EncodeSettings & { slides: readonly TimedSlide[]; pictures?: ReadonlyArray<{ durationMs: number }> },
   workDir: string,
   subtitles: string | null,
   source: PictureSource,

@@ -5,6 +5,7 @@ import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LAYOUTS, type Layout } from '@trainwright/templates';
 import type { RenderInput } from '../../src/domain/types.js';
+import { prepareContent } from '../../src/render/content.js';
 import { renderDocx } from '../../src/render/docx.js';
 import { renderPptx } from '../../src/render/pptx.js';
 import { convertWithLibreOffice, flat, pdfImagePages, pdfInfo, pdfPages, pdfText, slideNotes, tempDir } from './consumers.js';
@@ -216,6 +217,11 @@ describe('Word manual', () => {
     expect(flat(pages.join(' '))).not.toContain('Acme');
     expect(pages[1]).toContain('Bare deck');
     expect(flat(pages.join(' '))).toContain('2. Only a title');
-    expect(await pdfImagePages(pdfOf('bare-manual.docx'))).toEqual([]);
+    // No logo on the title page or in a header: the only pictures are the sections' visuals
+    // (each listed with its alpha mask), on the sections' page.
+    const visuals = prepareContent(bareInput()).sections.filter((s) => s.visual).length;
+    const images = await pdfImagePages(pdfOf('bare-manual.docx'));
+    expect(images).toHaveLength(2 * visuals);
+    expect(images.filter((p) => p < 3)).toEqual([]);
   });
 });

@@ -5,10 +5,11 @@
 import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import JSZip from 'jszip';
+import { renderDocx } from '../../src/render/docx.js';
 import { renderPdf } from '../../src/render/pdf.js';
 import { renderPptx } from '../../src/render/pptx.js';
 import { renderSlideSvg } from '../../src/video/slide-image.js';
-import { pdfImagePages, pdfPages, tempDir } from './consumers.js';
+import { convertWithLibreOffice, pdfImagePages, pdfPages, tempDir } from './consumers.js';
 import { forkliftInput, styleOf } from './fixtures.js';
 
 const SIZE = { width: 1280, height: 720 };
@@ -69,6 +70,21 @@ describe('slide visuals in every output', () => {
     // Four icons and one chart, each listed with its alpha mask; the dense section has none.
     expect((await pdfImagePages(file)).length).toBe(10);
   });
+
+  it('should put the same visuals into the Word manual (LibreOffice converts it to pdf)', async () => {
+    dir ??= await tempDir('visuals');
+    const file = join(dir, 'manual.docx');
+    await writeFile(file, await renderDocx(forkliftInput({ branding: null })));
+    const pdf = (await convertWithLibreOffice([file], dir)).get(file)!;
+    const pages = await pdfPages(pdf);
+    const withImages = await pdfImagePages(pdf);
+    const pageOf = (title: string) => pages.findLastIndex((p) => p.includes(title)) + 1;
+    for (const title of ['Inspect the forklift', 'Handling loads', 'Pedestrians', 'Parking the truck', 'Speed limits']) {
+      expect([title, withImages.includes(pageOf(title))]).toEqual([title, true]);
+    }
+    // Four icons and one chart (LibreOffice lists each with its alpha mask): none for the dense section.
+    expect(withImages.length).toBe(10);
+  }, 180_000);
 
   it('should draw the visual into the video frame: an icon, a chart with its values, nothing on a dense slide', () => {
     const input = forkliftInput();

@@ -1,7 +1,9 @@
 // Choosing each slide's visual (visuals.ts): icons by key phrases, never twice in a deck; charts
 // for slides of numbers; nothing for a slide dense with text; every image style drawn differently.
 import { Resvg } from '@resvg/resvg-js';
-import { chartOf, chartSvg, chooseIcons, iconSvg, IMAGE_STYLE_VALUES, isDense, keyTerms, planVisuals } from '../../src/render/visuals.js';
+import { createRequire } from 'node:module';
+import { ICON_WORDS } from '../../src/render/icon-words.js';
+import { bridgeTerms, chartOf, chartSvg, chooseIcons, iconSvg, IMAGE_STYLE_VALUES, isDense, keyTerms, planVisuals } from '../../src/render/visuals.js';
 
 const COLORS = { primary: '#1e3a5f', secondary: '#4a7ab0', accent: '#f59e0b', background: '#ffffff', ink: '#1f2937', onPrimary: '#ffffff' };
 const slide = (title: string, points: string[], paragraphs: string[] = []) => ({ title, points, paragraphs });
@@ -25,6 +27,30 @@ describe('slide visuals', () => {
     const icons = chooseIcons(slides, 'Healthcare');
     expect(icons[0]).toBe('heart-rate-monitor');
     expect(new Set(icons).size).toBe(8);
+  });
+
+  it('should match Spanish and French slides through the keyword table', () => {
+    const es = [slide('Extintores y evacuación', ['Use el extintor más cercano', 'Salga por la escalera, nunca por el ascensor'])];
+    const fr = [slide('Le chariot élévateur', ["Vérifiez les fourches et les freins avant chaque poste", "Réduisez la vitesse dans l'entrepôt"])];
+    expect(chooseIcons(es, 'Manufacturing', 'es')).toEqual(['fire-extinguisher']);
+    expect(chooseIcons(fr, 'Manufacturing', 'fr-CA')).toEqual(['forklift']);
+    // Without the language the same slides match nothing and take the category's fallback.
+    expect(chooseIcons(es, 'Manufacturing')).toEqual(['building-factory-2']);
+    expect(bridgeTerms("L'hygiène des mains", 'fr')).toEqual(['wash', 'hand']);
+    expect(bridgeTerms('Contraseñas seguras', 'es')).toEqual(['password']);
+  });
+
+  it('should map every bridged word to words that are in the icons\' names or tags', () => {
+    const require = createRequire(import.meta.url);
+    const meta = Object.values(require('@tabler/icons/icons.json') as Record<string, { name: string; tags: unknown[] }>);
+    const known = new Set(meta.flatMap((m) => [...m.name.split('-'), ...m.tags.flatMap((t) => String(t).toLowerCase().split(/[\s-]+/))]).flatMap((w) => keyTerms(w)));
+    for (const [language, table] of Object.entries(ICON_WORDS)) {
+      expect(Object.keys(table).length).toBeGreaterThan(150);
+      for (const [word, english] of Object.entries(table)) {
+        expect([language, word, /^[a-z]+$/.test(word)]).toEqual([language, word, true]);
+        for (const term of keyTerms(english)) expect([language, word, term, known.has(term)]).toEqual([language, word, term, true]);
+      }
+    }
   });
 
   it('should read key terms without stop words or plural endings', () => {
