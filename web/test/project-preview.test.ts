@@ -9,7 +9,7 @@ import '../app/i18n/index.js';
 import { parseSlideText } from '@trainwright/formats';
 import { ProjectPreview, SlidesView } from '../app/components/projects/ContentView.js';
 import { contentSecurityPolicy } from '../app/lib/csp.js';
-import { onPrimaryColor, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
+import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
 import type { Project } from '../app/lib/projects';
 import { projectFixture } from './support/project.fixture.js';
 
@@ -32,6 +32,9 @@ function project(changes: Partial<Project> = {}): Project {
     font_style: 'modern',
     image_style: 'professional',
     files_version: 1,
+    // The client-side drawing: what the dialog shows while the server has no content to draw (the
+    // slide images of a project with content are tested below).
+    has_content: false,
     ...changes,
   });
 }
@@ -123,5 +126,32 @@ describe('ProjectPreview', () => {
     // Without a logo kept there is no image at all.
     expect(render(project({ branding: { company_name: 'Acme', logo_url: typed, website: '', logo_path: null } }))).not.toContain('<img');
     expect(contentSecurityPolicy('n')).toContain("img-src 'self' data: blob:;");
+  });
+});
+
+describe('ProjectPreview slide images', () => {
+  it('should show the slides as the downloads draw them: the preview route, versioned, with previous / next', () => {
+    const html = render(project({ has_content: true, content_version: 3, updated_at: '2026-03-02T10:00:00Z', template_id: templateWith('sidebar').id }));
+    expect(html).toMatch(/<img[^>]*src="\/api\/projects\/project-1\/preview\/slides\/0\?v=3\.completed\.[^"]+"/);
+    expect(html).toContain('alt="Slide 1 of 1: Forklift Safety"');
+    expect(html).toContain('data-testid="preview-slide-image"');
+    expect(html).toContain('Previous slide');
+    expect(html).toContain('Next slide');
+    // The client-side drawing is only the fallback.
+    expect(html).not.toContain('data-layout="sidebar"');
+    expect(html).not.toContain('/download/');
+  });
+
+  it('should keep the client-side drawing while the project has no content', () => {
+    const html = render(project({ has_content: false }));
+    expect(html).not.toContain('preview-slide-image');
+    expect(html).toContain('Daily checks');
+  });
+
+  it("should name a project's and a share link's routes", () => {
+    expect(previewSlidesBase({ projectId: 'a/b' })).toBe('/api/projects/a%2Fb/preview/slides');
+    expect(previewSlidesBase({ shareToken: 'tok' })).toBe('/api/shared/tok/preview/slides');
+    expect(previewSlideSrc('/api/shared/tok/preview/slides', 2, '')).toBe('/api/shared/tok/preview/slides/2');
+    expect(previewSlideSrc('/x', 0, '3.completed')).toBe('/x/0?v=3.completed');
   });
 });

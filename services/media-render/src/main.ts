@@ -39,6 +39,8 @@ import { RendererRepository } from './repositories/renderer.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
 import { DownloadService } from './services/download.service.js';
 import { LogoService } from './services/logo.service.js';
+import { PreviewService } from './services/preview.service.js';
+import { SlideDrawerRepository } from './repositories/slide-drawer.repository.js';
 import { RenderService } from './services/render.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { createSpeechProvider } from './speech/index.js';
@@ -118,10 +120,12 @@ export async function startMediaServer(
   let grpc: GrpcServer | null = null;
   let port = 0;
   if (roles.api) {
-    const downloads = new DownloadService({ views: new ProjectViewRepository(infra.db), projects, memberships, files, downloads: new DownloadRepository(infra.db) });
+    const views = new ProjectViewRepository(infra.db);
+    const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db) });
+    const previews = new PreviewService({ views, projects, memberships, logos, drawer: new SlideDrawerRepository() });
     await subscribeAll(infra.bus, [projectDeletedSubscription(renders, logos), projectViewsSubscription(downloads), projectLogosSubscription(logos)]);
     grpc = createGrpcServer(logger);
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos }));
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }

@@ -1020,6 +1020,14 @@ const en = {
     stats: 'Words: {{words}} · Characters: {{characters}} · Lines: {{lines}}',
   },
   preview: {
+    slideImages: {
+      label: 'Slides as the downloads draw them',
+      carousel: 'slides',
+      alt: 'Slide {{number}} of {{count}}: {{title}}',
+      previous: 'Previous slide',
+      next: 'Next slide',
+      position: '{{number}} / {{count}}',
+    },
     liveTitle: 'Live preview',
     showAs: 'Show as',
     as: {

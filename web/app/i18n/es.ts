@@ -1020,6 +1020,14 @@ const es: Messages = {
     stats: 'Palabras: {{words}} · Caracteres: {{characters}} · Líneas: {{lines}}',
   },
   preview: {
+    slideImages: {
+      label: 'Diapositivas tal como las dibujan las descargas',
+      carousel: 'diapositivas',
+      alt: 'Diapositiva {{number}} de {{count}}: {{title}}',
+      previous: 'Diapositiva anterior',
+      next: 'Diapositiva siguiente',
+      position: '{{number}} / {{count}}',
+    },
     liveTitle: 'Vista previa en vivo',
     showAs: 'Mostrar como',
     as: {

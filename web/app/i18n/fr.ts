@@ -1022,6 +1022,14 @@ const fr: Messages = {
     stats: 'Mots : {{words}} · Caractères : {{characters}} · Lignes : {{lines}}',
   },
   preview: {
+    slideImages: {
+      label: 'Diapositives telles que les téléchargements les dessinent',
+      carousel: 'diapositives',
+      alt: 'Diapositive {{number}} sur {{count}} : {{title}}',
+      previous: 'Diapositive précédente',
+      next: 'Diapositive suivante',
+      position: '{{number}} / {{count}}',
+    },
     liveTitle: 'Aperçu en direct',
     showAs: 'Afficher comme',
     as: {

@@ -38,3 +38,20 @@ export function previewVideoSrc(project: Pick<Project, 'id' | 'visual_format' | 
   if (!isVideoFormat(project.visual_format) || typeof project.files_version !== 'number') return null;
   return `/api/projects/${encodeURIComponent(project.id)}/preview/video`;
 }
+
+/** Where the preview's slide images are (media-render draws them as the exports do): a project's, or a share link's. */
+export function previewSlidesBase(source: { projectId: string } | { shareToken: string }): string {
+  return 'shareToken' in source
+    ? `/api/shared/${encodeURIComponent(source.shareToken)}/preview/slides`
+    : `/api/projects/${encodeURIComponent(source.projectId)}/preview/slides`;
+}
+
+/** One slide image (0: the title card); `version` names what the project showed, so a browser keeps the image until it changes. */
+export function previewSlideSrc(base: string, position: number, version: string): string {
+  return `${base}/${position}${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+}
+
+/** What a project's slide images depend on as the client knows it: its version, status and last change. */
+export function projectSlidesVersion(project: Pick<Project, 'content_version' | 'status' | 'updated_at'>): string {
+  return [project.content_version ?? 0, project.status, project.updated_at ?? ''].join('.');
+}

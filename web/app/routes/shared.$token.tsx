@@ -7,7 +7,8 @@ import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
 import { LanguageSwitcher } from '~/components/LanguageSwitcher';
-import { ScriptView, SlidesView } from '~/components/projects/ContentView';
+import { ScriptView, SlideImages, SlidesView } from '~/components/projects/ContentView';
+import { previewSlidesBase } from '~/lib/preview';
 import { StatusBadge } from '~/components/projects/ProjectCard';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ErrorBox, Spinner } from '~/components/ui';
@@ -144,7 +145,8 @@ export default function SharedProjectPage() {
                 <h2 id="shared-slides" className="mb-3 text-lg font-semibold text-slate-900">
                   {t('shared.slides')}
                 </h2>
-                <SlidesView deck={deck} look={look} />
+                {/* As the downloads draw them; the slides drawn here if the images cannot be had. */}
+                <SlideImages base={previewSlidesBase({ shareToken: token })} version="" firstTitle={project.title} fallback={<SlidesView deck={deck} look={look} />} />
               </section>
             )}
             {script && (

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { PROJECT_LIMITS as L } from '@trainwright/catalogue';
-import type { ObjectStorage } from '@trainwright/platform';
-import type { LogoTarget } from '@trainwright/proto/trainwright/media/v1/media';
+import { AppError, type ObjectStorage } from '@trainwright/platform';
+import type { LogoTarget, PreviewSlideImage, PreviewSlides } from '@trainwright/proto/trainwright/media/v1/media';
 import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
 import { ErrorBody, Str, errorResponses } from '../schemas/common.js';
@@ -155,6 +155,16 @@ const ListQuery = Type.Object({
 });
 
 const TokenParams = Type.Object({ token: Str(100) });
+const SlideParams = Type.Object({ id: Str(100), n: Str(20) });
+const SharedSlideParams = Type.Object({ token: Str(100), n: Str(20) });
+const SlideQuery = Type.Object({ v: Type.Optional(Str(64)) });
+const PreviewSlideList = Type.Object({ version: Type.String(), slides: Type.Array(Type.Object({ position: Type.Integer(), title: Type.String(), image_path: Type.String() })) });
+
+/** The slide position of a preview route: 0 (the title card) and up; anything else is 400. */
+function slidePosition(n: string): number {
+  if (!/^\d{1,6}$/.test(n)) throw AppError.validation('n', 'The slide number must be a whole number from 0 (the title card).');
+  return Number(n);
+}
 
 const TemplateQuery = Type.Object({
   search: Type.Optional(Str(200)),
@@ -404,6 +414,81 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
       const target = await clients.media.getLogo({ userId: '', projectId: '', shareToken: token }, { requestId: request.id });
       // Short: a revoked link stops showing it soon.
       return sendLogo(target, 'public, max-age=300', reply);
+    },
+  );
+
+  // The preview's slides as the exports draw them (media-render's video slide images): their titles,
+  // and each one as a PNG. Never counted as downloads. The image URLs carry the slides' version
+  // (`?v=`), so a browser may keep an image until the project changes.
+  function slideList(list: PreviewSlides, base: string) {
+    const v = encodeURIComponent(list.version);
+    return { version: list.version, slides: list.titles.map((title, position) => ({ position, title, image_path: `${base}/${position}?v=${v}` })) };
+  }
+
+  function sendSlide(image: PreviewSlideImage, versioned: boolean, scope: 'private' | 'public', reply: FastifyReply) {
+    const png = Buffer.from(image.png);
+    void reply
+      .header('content-type', 'image/png')
+      .header('content-length', String(png.length))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      // A versioned URL names one drawing of the slide; without the version, ask again soon.
+      .header('cache-control', versioned ? `${scope}, max-age=86400` : `${scope}, max-age=60`)
+      .header('x-slide-count', String(image.slideCount))
+      .header('x-slides-version', image.version);
+    return reply.send(png);
+  }
+
+  app.get(
+    '/api/projects/:id/preview/slides',
+    { schema: { tags: ['projects'], summary: "The preview's slides as the exports draw them: the title card, then each slide", params: IdParams, response: { 200: PreviewSlideList, ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const list = await clients.media.listPreviewSlides({ userId, projectId: id, shareToken: '' }, opts(userId, request.id));
+      void reply.header('cache-control', 'private, no-store');
+      return slideList(list, `/api/projects/${encodeURIComponent(id)}/preview/slides`);
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/preview/slides/:n',
+    { schema: { tags: ['projects'], summary: 'One preview slide as a 1280x720 PNG (0: the title card)', params: SlideParams, querystring: SlideQuery, response: { ...errorResponses } } },
+    async (request, reply) => {
+      const { userId } = callerOf(request);
+      const { id, n } = request.params as Type.Static<typeof SlideParams>;
+      const position = slidePosition(n);
+      const image = await clients.media.previewSlide({ userId, projectId: id, shareToken: '', position }, opts(userId, request.id));
+      return sendSlide(image, Boolean((request.query as Type.Static<typeof SlideQuery>).v), 'private', reply);
+    },
+  );
+
+  app.get(
+    '/api/shared/:token/preview/slides',
+    {
+      config: { public: true },
+      schema: { tags: ['projects'], summary: "A shared project's preview slides", params: TokenParams, response: { 200: PreviewSlideList, 400: ErrorBody, 404: ErrorBody, 503: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { token } = request.params as Type.Static<typeof TokenParams>;
+      const list = await clients.media.listPreviewSlides({ userId: '', projectId: '', shareToken: token }, { requestId: request.id });
+      void reply.header('cache-control', 'no-store');
+      return slideList(list, `/api/shared/${encodeURIComponent(token)}/preview/slides`);
+    },
+  );
+
+  app.get(
+    '/api/shared/:token/preview/slides/:n',
+    {
+      config: { public: true },
+      schema: { tags: ['projects'], summary: "One of a shared project's preview slides as a PNG", params: SharedSlideParams, querystring: SlideQuery, response: { 400: ErrorBody, 404: ErrorBody, 503: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { token, n } = request.params as Type.Static<typeof SharedSlideParams>;
+      const position = slidePosition(n);
+      const image = await clients.media.previewSlide({ userId: '', projectId: '', shareToken: token, position }, { requestId: request.id });
+      // Short even when versioned: a revoked link stops showing the slides soon.
+      return sendSlide(image, false, 'public', reply);
     },
   );
 

@@ -3,6 +3,7 @@ import type { UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
 import type { LogoService } from '../services/logo.service.js';
+import type { PreviewCaller, PreviewService } from '../services/preview.service.js';
 import type { RenderedFiles } from '../services/ports.js';
 import type { VoiceService, VoiceView } from '../services/voice.service.js';
 
@@ -26,8 +27,11 @@ export function createMediaHandlers(deps: {
   voices: VoiceService;
   files: Pick<RenderedFiles, 'bytesOf'>;
   logos: Pick<LogoService, 'forMember' | 'forShareToken'>;
+  previews: Pick<PreviewService, 'slides' | 'slide'>;
 }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files, logos } = deps;
+  const { downloads, voices, files, logos, previews } = deps;
+  const callerOf = (req: { userId: string; projectId: string; shareToken: string }): PreviewCaller =>
+    req.shareToken ? { shareToken: req.shareToken } : { userId: req.userId, projectId: req.projectId };
   return {
     openDownload: async (req) => {
       const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download');
@@ -52,6 +56,11 @@ export function createMediaHandlers(deps: {
     getLogo: async (req) => {
       const t = req.shareToken ? await logos.forShareToken(req.shareToken) : await logos.forMember(req.userId, req.projectId);
       return { storageKey: t.storageKey, contentType: t.contentType, size: t.size };
+    },
+    listPreviewSlides: async (req) => previews.slides(callerOf(req)),
+    previewSlide: async (req) => {
+      const image = await previews.slide(callerOf(req), req.position);
+      return { png: image.png, slideCount: image.slideCount, title: image.title, version: image.version };
     },
   };
 }

@@ -2,12 +2,12 @@
 // style, image style, the template's colours, fonts and layout and company branding. Used by the
 // create form's live preview, the preview dialog (with a video project's player) and the public
 // shared page. Every string is rendered as text.
-import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
-import { onPrimaryColor, previewVideoSrc, type TemplateLook } from '~/lib/preview';
+import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
 import { deckHasContent, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
@@ -342,6 +342,73 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
   return deck ? <SlidesView deck={deck} look={look} /> : <ScriptView script={script!} look={look} />;
 }
 
+/**
+ * The slides as the downloads draw them: PNG images media-render draws from the project's content,
+ * template, image and font style (icons, charts and the style treatments included), one at a time
+ * with previous / next (buttons, or the arrow keys on the figure). `base` is the project's or the
+ * share link's preview route; the titles come from its list. While an image cannot be had (no
+ * content yet, a failure), `fallback` (the client-side drawing) is shown instead.
+ */
+export function SlideImages({ base, version, firstTitle, fallback }: { base: string; version: string; firstTitle: string; fallback: ReactNode }) {
+  const { t } = useTranslation();
+  const [position, setPosition] = useState(0);
+  const [titles, setTitles] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    setPosition(0);
+    setFailed(false);
+    fetch(base, { credentials: 'same-origin', signal: controller.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const list = (await res.json()) as { slides: Array<{ title: string }> };
+        setTitles(list.slides.map((s) => s.title));
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setFailed(true);
+      });
+    return () => controller.abort();
+  }, [base, version]);
+  if (failed) return <>{fallback}</>;
+  const count = titles?.length ?? 1;
+  const title = titles?.[position] ?? firstTitle;
+  const go = (to: number) => setPosition(Math.max(0, Math.min(count - 1, to)));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowLeft') go(position - 1);
+    else if (event.key === 'ArrowRight') go(position + 1);
+    else return;
+    event.preventDefault();
+  };
+  const button = 'rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:opacity-40';
+  return (
+    <figure className="space-y-2" aria-roledescription={t('preview.slideImages.carousel')} aria-label={t('preview.slideImages.label')} data-testid="slide-images">
+      <div tabIndex={0} onKeyDown={onKeyDown} className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+        <img
+          key={position}
+          src={previewSlideSrc(base, position, version)}
+          alt={t('preview.slideImages.alt', { number: position + 1, count, title })}
+          width={1280}
+          height={720}
+          className="aspect-video h-auto w-full rounded-lg border border-slate-200 bg-slate-100 shadow-sm"
+          data-testid="preview-slide-image"
+          onError={() => setFailed(true)}
+        />
+      </div>
+      <figcaption className="flex items-center justify-between gap-2">
+        <button type="button" className={button} onClick={() => go(position - 1)} disabled={position === 0}>
+          {t('preview.slideImages.previous')}
+        </button>
+        <span className="text-xs text-slate-600" aria-live="polite">
+          {t('preview.slideImages.position', { number: position + 1, count })}
+        </span>
+        <button type="button" className={button} onClick={() => go(position + 1)} disabled={position >= count - 1}>
+          {t('preview.slideImages.next')}
+        </button>
+      </figcaption>
+    </figure>
+  );
+}
+
 /** How the preview dialog draws a project: its styles and branding, and its template's look when it has one. */
 export function projectLook(project: ProjectSummary, template: TemplateLook | null): PreviewLook {
   return {
@@ -356,12 +423,15 @@ export function projectLook(project: ProjectSummary, template: TemplateLook | nu
 
 /**
  * The preview dialog's content: a video project's player (its current mp4 through the preview
- * route, which never counts as a download) above the slides or script drawn in the template.
+ * route, which never counts as a download) above the slides as the downloads draw them (images
+ * from the preview route); the slides or script drawn here in the template while the project has
+ * no content the server can draw.
  */
 export function ProjectPreview({ project, template, empty }: { project: Project | ProjectSummary; template: TemplateLook | null; empty?: ReactNode }) {
   const { t } = useTranslation();
   const source = projectPreviewSource(project);
   const videoSrc = previewVideoSrc(project);
+  const content = <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />;
   return (
     <div className="space-y-4">
       {videoSrc && (
@@ -373,7 +443,11 @@ export function ProjectPreview({ project, template, empty }: { project: Project 
           <figcaption className="text-xs text-slate-500">{t('previewDialog.videoCaption')}</figcaption>
         </figure>
       )}
-      <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />
+      {project.has_content && project.id ? (
+        <SlideImages base={previewSlidesBase({ projectId: project.id })} version={projectSlidesVersion(project)} firstTitle={project.title} fallback={content} />
+      ) : (
+        content
+      )}
     </div>
   );
 }

@@ -1,0 +1,201 @@
+// The project preview's slides as the exports draw them: the video's slide images (the title card,
+// then each slide of the deck) from the project's current content, template, image style, font
+// style and branding, rasterised to PNG by resvg. Tenancy as downloads: the caller's membership of
+// the project's company (or a share link's token). A few prepared decks and the last images are
+// kept in memory, keyed by what the slides show (content version, status, title), so flipping
+// through the slides asks no other service and draws each slide once.
+import { createHash } from 'node:crypto';
+import { AppError, isUuid } from '@trainwright/platform';
+import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
+import type { Memberships, ProjectDirectory, ProjectView, ProjectViews } from './ports.js';
+import { renderInputOf } from './render-input.js';
+import type { LogoSource } from './render.service.js';
+import { viewOfProject } from './download.service.js';
+
+export const PREVIEW_MESSAGES = {
+  notFound: 'Project not found',
+  noSlides: 'This project has no slides to preview yet.',
+  noSlide: (position: number, count: number) => `No slide ${position}: the preview has ${count} slides (0 is the title card).`,
+} as const;
+
+/** Who asks: a member for a project, or anyone holding a share link's token. */
+export type PreviewCaller = { userId: string; projectId: string } | { shareToken: string };
+
+/** The slides of the preview: position 0 the title card, then the deck's slides. */
+export interface PreviewDeck {
+  /** Changes whenever what the slides show may have changed. */
+  version: string;
+  titles: string[];
+}
+
+export interface PreviewImage {
+  png: Buffer;
+  slideCount: number;
+  title: string;
+  version: string;
+}
+
+/** Draws the slides (video/slide-image.ts: renderSlideSvg, then resvg on libuv's pool). */
+export interface SlideDrawer {
+  /** The titles in video order (title card first) and how each position maps to a slide index. */
+  slides(input: RenderInput): { titles: string[]; indexes: number[] };
+  /** The PNG of one slide (an index of `slides().indexes`) at 1280x720. */
+  png(input: RenderInput, index: number): Promise<Buffer>;
+}
+
+interface Prepared {
+  input: RenderInput;
+  titles: string[];
+  indexes: number[];
+  version: string;
+}
+
+/** A tiny least-recently-used map of promises (in-flight work is shared; failures are not kept). */
+class Lru<V> {
+  private readonly map = new Map<string, { value: Promise<V>; weight: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxWeight = Infinity,
+    private readonly weigh: (value: V) => number = () => 0,
+  ) {}
+
+  hits = 0;
+  misses = 0;
+
+  get(key: string, make: () => Promise<V>): Promise<V> {
+    const kept = this.map.get(key);
+    if (kept) {
+      this.hits++;
+      this.map.delete(key);
+      this.map.set(key, kept);
+      return kept.value;
+    }
+    this.misses++;
+    const entry = { value: make(), weight: 0 };
+    this.map.set(key, entry);
+    entry.value.then(
+      (v) => {
+        if (this.map.get(key) !== entry) return;
+        entry.weight = this.weigh(v);
+        this.total += entry.weight;
+        this.trim();
+      },
+      () => {
+        if (this.map.get(key) === entry) this.map.delete(key);
+      },
+    );
+    this.trim();
+    return entry.value;
+  }
+
+  private trim(): void {
+    for (const [key, entry] of this.map) {
+      if (this.map.size <= this.maxEntries && this.total <= this.maxWeight) return;
+      this.map.delete(key);
+      this.total -= entry.weight;
+    }
+  }
+}
+
+export class PreviewService {
+  private readonly decks: Lru<Prepared>;
+  private readonly images: Lru<Buffer>;
+
+  constructor(
+    private readonly deps: {
+      views: Pick<ProjectViews, 'find' | 'keepRead'>;
+      projects: Pick<ProjectDirectory, 'project' | 'renderInput' | 'sharedProject'>;
+      memberships: Memberships;
+      logos: LogoSource;
+      drawer: SlideDrawer;
+      /** Prepared decks kept (each holds the project's content and logo). */
+      maxDecks?: number;
+      /** Images kept, and their bytes at most. */
+      maxImages?: number;
+      maxImageBytes?: number;
+    },
+  ) {
+    this.decks = new Lru(deps.maxDecks ?? 16);
+    this.images = new Lru(deps.maxImages ?? 96, deps.maxImageBytes ?? 16 * 1024 * 1024, (png) => png.length);
+  }
+
+  /** How often an image was served from memory (tests, metrics). */
+  get imageCacheHits(): number {
+    return this.images.hits;
+  }
+
+  async slides(caller: PreviewCaller): Promise<PreviewDeck> {
+    const deck = await this.deck(caller);
+    return { version: deck.version, titles: deck.titles };
+  }
+
+  async slide(caller: PreviewCaller, position: number): Promise<PreviewImage> {
+    const deck = await this.deck(caller);
+    if (!Number.isInteger(position) || position < 0 || position >= deck.indexes.length) {
+      throw AppError.notFound(PREVIEW_MESSAGES.noSlide(position, deck.indexes.length));
+    }
+    const png = await this.images.get(`${deck.version}:${position}`, () => this.deps.drawer.png(deck.input, deck.indexes[position]!));
+    return { png, slideCount: deck.indexes.length, title: deck.titles[position]!, version: deck.version };
+  }
+
+  /** The caller's project (tenancy first), its deck prepared once per version. */
+  private async deck(caller: PreviewCaller): Promise<Prepared> {
+    const { projectId, view } = 'shareToken' in caller ? await this.shared(caller.shareToken) : await this.member(caller.userId, caller.projectId);
+    if (view && !view.hasContent) throw AppError.notFound(PREVIEW_MESSAGES.noSlides);
+    // Without a view (a share link of a project whose event is not applied yet) nothing is kept.
+    const key = view ? versionOf(view) : null;
+    const load = () => this.prepare(projectId, key);
+    return key ? this.decks.get(`${projectId}:${key}`, load) : load();
+  }
+
+  private async member(userId: string, projectId: string): Promise<{ projectId: string; view: ProjectView }> {
+    if (!isUuid(projectId)) throw AppError.notFound(PREVIEW_MESSAGES.notFound);
+    let view = await this.deps.views.find(projectId);
+    if (view === 'deleted') throw AppError.notFound(PREVIEW_MESSAGES.notFound);
+    if (!view) {
+      // With the caller's rights: NOT_FOUND for another company's project.
+      view = viewOfProject(await this.deps.projects.project(userId, projectId));
+      await this.deps.views.keepRead(view);
+    }
+    // Tenancy: only a member of the project's company sees its slides.
+    if (!(await this.deps.memberships.find(userId, view.companyId))) throw AppError.notFound(PREVIEW_MESSAGES.notFound);
+    return { projectId, view };
+  }
+
+  private async shared(token: string): Promise<{ projectId: string; view: ProjectView | null }> {
+    const { projectId } = await this.deps.projects.sharedProject(token);
+    const view = await this.deps.views.find(projectId);
+    if (view === 'deleted') throw AppError.notFound(PREVIEW_MESSAGES.notFound);
+    return { projectId, view };
+  }
+
+  private async prepare(projectId: string, key: string | null): Promise<Prepared> {
+    const job = await this.deps.projects.renderInput(projectId);
+    const project = job.project;
+    let input: RenderInput;
+    try {
+      input = renderInputOf(project, job.template, await this.branding(project));
+    } catch (error) {
+      if (error instanceof RenderError) throw AppError.notFound(PREVIEW_MESSAGES.noSlides);
+      throw error;
+    }
+    const { titles, indexes } = this.deps.drawer.slides(input);
+    const version = key ?? versionOf({ contentVersion: project.contentVersion, status: project.status, title: project.title });
+    return { input, titles, indexes, version };
+  }
+
+  private async branding(project: { id: string; companyId: string; branding?: { companyName: string; website: string; logoUrl: string } }): Promise<RenderBranding | null> {
+    if (!project.branding) return null;
+    // A logo that cannot be used is left out, as renders do.
+    const { logo } = await this.deps.logos.logoOf({ projectId: project.id, companyId: project.companyId, url: project.branding.logoUrl });
+    return { companyName: project.branding.companyName, website: project.branding.website, logo };
+  }
+}
+
+/** What the slides show depends on: the content version (content and settings), the status (generation writes the content within a version) and the title. */
+function versionOf(view: Pick<ProjectView, 'contentVersion' | 'status' | 'title'>): string {
+  const hash = createHash('sha256').update(JSON.stringify([view.status, view.title])).digest('hex').slice(0, 10);
+  return `${view.contentVersion}-${hash}`;
+}
