@@ -456,7 +456,17 @@ export function prepareContent(input: RenderInput): DocumentContent {
 
 /** Whether the documents have an overview: the summary, what is said over the cover, the objectives. */
 export function hasOverview(c: DocumentContent): boolean {
-  return c.summary !== '' || c.coverNotes !== '' || c.objectives.length > 0;
+  return c.summary !== '' || c.coverNotes !== '' || overviewObjectives(c).length > 0;
+}
+
+/**
+ * The objectives the overview lists: none when a section of the deck already lists them (the
+ * generator's objectives slide), so a document does not print the same list twice in a row.
+ */
+export function overviewObjectives(c: DocumentContent): string[] {
+  const key = (items: readonly string[]) => items.map((i) => i.toLowerCase()).join('\n');
+  const objectives = key(c.objectives);
+  return c.sections.some((s) => key(s.points) === objectives) ? [] : c.objectives;
 }
 
 /** The branding line of footers: 'Company · www.example.com', '' without branding. */

@@ -41,7 +41,7 @@ import {
   type IRunOptions,
 } from 'docx';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Logo, type Section } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, overviewObjectives, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Logo, type Section } from './content.js';
 import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
 import { visualPng } from './visuals.js';
@@ -169,9 +169,10 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
     out.push(heading1(labels.overview));
     if (c.summary) out.push(paragraph(c.summary));
     if (c.coverNotes) out.push(...notes(c.coverNotes));
-    if (c.objectives.length > 0) {
+    const objectives = overviewObjectives(c);
+    if (objectives.length > 0) {
       out.push(paragraph(labels.objectives, { heading: HeadingLevel.HEADING_2 }));
-      out.push(...c.objectives.map(bullet));
+      out.push(...objectives.map(bullet));
     }
   }
 

@@ -29,7 +29,7 @@ import {
 } from 'pdf-lib';
 import type { FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
-import { brandingLine, fitInside, guardRender, hasOverview, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Section } from './content.js';
+import { brandingLine, fitInside, guardRender, hasOverview, overviewObjectives, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Section } from './content.js';
 import { visualPng } from './visuals.js';
 import { runWidth, textWidth, type FontFace, type FontRun, type FontWeight } from './fonts.js';
 import { baseDirection, drawingRuns, ellipsize, fitText, wrapText, type Measure } from './text-layout.js';
@@ -614,9 +614,10 @@ async function drawBody(w: GuideWriter): Promise<void> {
     await w.heading(labels.overview, 1);
     if (c.summary) await w.body(c.summary);
     if (c.coverNotes) await drawNotes(w, c.coverNotes);
-    if (c.objectives.length > 0) {
+    const objectives = overviewObjectives(c);
+    if (objectives.length > 0) {
       await w.heading(labels.objectives, 2);
-      for (const o of c.objectives) await w.body(o, { bullet: '•', spaceAfter: 3 });
+      for (const o of objectives) await w.body(o, { bullet: '•', spaceAfter: 3 });
     }
   }
 

@@ -1,5 +1,5 @@
 import { contrastRatio } from '@trainwright/templates';
-import { logoOf, optionLetter, paletteOf, prepareContent, shorten } from '../../src/render/content.js';
+import { hasOverview, logoOf, optionLetter, overviewObjectives, paletteOf, prepareContent, shorten } from '../../src/render/content.js';
 import { fireSafetyInput, logoPng } from './fixtures.js';
 
 describe('prepareContent', () => {
@@ -58,6 +58,16 @@ describe('prepareContent', () => {
     // Malformed slides are cleaned before they are compared, never thrown on.
     const hostile = prepareContent(fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [{ title: 42, points: null, paragraphs: 'x', notes: {} } as never] } }));
     expect(hostile.sections.map((s) => s.heading)).toEqual(['1. Slide 1']);
+  });
+
+  it("should not list the objectives in the overview when a section of the deck lists them", () => {
+    const input = fireSafetyInput();
+    expect(overviewObjectives(prepareContent(input))).toEqual(input.objectives);
+    const deck = { ...input.deck, slides: [{ title: 'Learning objectives', points: input.objectives.map((o) => o.toUpperCase()), paragraphs: [], notes: '' }, ...input.deck.slides] };
+    const withSlide = prepareContent({ ...input, deck });
+    expect(overviewObjectives(withSlide)).toEqual([]);
+    // The overview stays for the summary.
+    expect(hasOverview(withSlide)).toBe(true);
   });
 
   it('should give the answer letters and texts, and a dash when no option is marked', () => {
