@@ -193,7 +193,8 @@ describe('GET /api/projects/{id}/download/{format}', () => {
       writeFileSync(path, file.body);
       const probe = JSON.parse((await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', '-show_format', path])).stdout);
       const codecs = probe.streams.map((s: { codec_name: string }) => s.codec_name).sort();
-      expect(codecs).toEqual(['aac', 'h264']);
+      // Picture, sound and the selectable subtitle track.
+      expect(codecs).toEqual(['aac', 'h264', 'mov_text']);
       expect(Number(probe.format.duration)).toBeGreaterThan(5);
     }
     const seek = await download(me, project.id, 'mp4', { range: 'bytes=0-1023' });

@@ -50,23 +50,26 @@ it('should generate with the configured model and say which engine produced the 
   expect(JSON.stringify(request.body.messages)).toContain('Manual handling');
 });
 
-it('should retry a model that times out within the budget, then fail the project with a clear message', async () => {
+it('should retry a model that times out, then make the content with the offline engine and say why', async () => {
   const before = llm.requests.length;
-  // Every request stalls past the 300 ms timeout: 2 tries per attempt, 3 job attempts.
-  for (let i = 0; i < 6; i++) llm.push({ kind: 'delay', ms: 2000 });
+  // Both tries of the job stall past the 300 ms timeout: the offline engine is the fallback.
+  for (let i = 0; i < 2; i++) llm.push({ kind: 'delay', ms: 2000 });
   const project = await generateTopic('Tom Timeout');
-  expect(project.status).toBe('failed');
-  expect(project.error).toMatch(/did not answer within/);
-  expect(project.generated_content).toBeNull();
-  expect(llm.requests.length - before).toBe(6);
+  expect(project.status).toBe('completed');
+  expect(project.generated_content.engine).toBe('offline (fallback from openai:trainer-model)');
+  expect(project.generated_content.notices[0]).toMatch(/^The AI model could not be used \(.*did not answer within.*\): the offline engine made this content from your material instead\.$/);
+  expect(project.generated_content.slides.slide_content).toMatch(/^## /m);
+  expect(llm.requests.length - before).toBe(2);
 }, 40_000);
 
-it('should fail the project with the model error after the retries when the model answers 500', async () => {
-  for (let i = 0; i < 6; i++) llm.push({ kind: 'error', status: 500, message: 'The server had an error while processing your request.' });
+it('should make the content with the offline engine when the model answers 500 after its retries', async () => {
+  const before = llm.requests.length;
+  for (let i = 0; i < 2; i++) llm.push({ kind: 'error', status: 500, message: 'The server had an error while processing your request.' });
   const project = await generateTopic('Eve Error');
-  expect(project.status).toBe('failed');
-  expect(project.error).toMatch(/The AI model returned an error: HTTP 500/);
-  expect(project.generated_content).toBeNull();
+  expect(project.status).toBe('completed');
+  expect(project.generated_content.engine).toBe('offline (fallback from openai:trainer-model)');
+  expect(project.generated_content.notices[0]).toMatch(/The AI model returned an error: HTTP 500/);
+  expect(llm.requests.length - before).toBe(2);
 }, 40_000);
 
 it('should ask again when the model returns invalid JSON, and succeed', async () => {
