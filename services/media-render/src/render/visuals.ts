@@ -6,8 +6,9 @@
 //
 // Choosing the icon (see docs/media-render.md, "Slide visuals"): the words of the slide's title
 // (weight 3) and of its points and paragraphs (weight 1), without stop words and plural endings,
-// are matched against each icon's name parts (a hit counts 2) and tags (a hit counts 1); the best
-// score wins, ties go to the shorter (more general) name. Icons already used in the deck are
+// are matched against each icon's name parts (a hit counts 2) and one-word tags (a hit counts 1);
+// computer and gadget icons count half outside technology templates; the best score wins, ties go
+// to the shorter (more general) name. Icons already used in the deck are
 // skipped, so no two slides share one; a slide that matches nothing gets the next unused icon of
 // its template category's fallback list. The tags are English: a Spanish or French slide's words
 // go through a keyword table first (icon-words.ts, bridgeTerms).
@@ -194,7 +195,9 @@ function icons(): IconSet {
   meta.forEach((m, i) => {
     const weights = new Map<string, number>();
     for (const part of m.name.split('-').map(stem)) weights.set(part, 2);
-    for (const tag of m.tags.flatMap((t) => String(t).toLowerCase().split(/[\s-]+/)).map(stem)) if (!weights.has(tag)) weights.set(tag, 1);
+    // One-word tags only: a phrase's words alone mean something else ('near-field-communication'
+    // is no icon for a near miss).
+    for (const tag of m.tags.map((t) => String(t).toLowerCase()).filter((t) => /^\p{L}+$/u.test(t)).map(stem)) if (!weights.has(tag)) weights.set(tag, 1);
     for (const [term, weight] of weights) {
       let list = index.get(term);
       if (!list) index.set(term, (list = []));
@@ -209,6 +212,9 @@ function icons(): IconSet {
   };
   return iconSet;
 }
+
+/** Icon categories about computers and gadgets: half their score outside technology templates ('load-balancer' is no forklift load). */
+const TECHNICAL_CATEGORIES = new Set(['Computers', 'Database', 'Development', 'Devices', 'Extensions', 'Version control']);
 
 /** Icons for slides that match nothing, by template category; every list is long enough to rotate. */
 const FALLBACK_ICONS: Record<string, string[]> = {
@@ -246,7 +252,11 @@ export function chooseIcons(slides: VisualSource[], category: string, language =
   return slides.map((s) => {
     const ranked = [...scores(s, language).entries()]
       // Each part of the icon's name the slide does not mention costs a little: 'parking' beats 'parking-circle'.
-      .map(([i, score]) => ({ name: set.meta[i]!.name, score: score - 0.5 * (set.meta[i]!.name.split('-').length - 1) }))
+      .map(([i, score]) => {
+        const meta = set.meta[i]!;
+        const fit = category !== 'Technology' && TECHNICAL_CATEGORIES.has(meta.category) ? 0.5 : 1;
+        return { name: meta.name, score: score * fit - 0.5 * (meta.name.split('-').length - 1) };
+      })
       .filter((r) => r.score >= 2 && !used.has(r.name))
       .sort((a, b) => b.score - a.score || a.name.length - b.name.length || a.name.localeCompare(b.name));
     let name = ranked[0]?.name ?? fallback.find((f) => !used.has(f));

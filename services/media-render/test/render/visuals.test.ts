@@ -22,6 +22,18 @@ describe('slide visuals', () => {
     expect(new Set(icons).size).toBe(icons.length);
   });
 
+  it('should not take a phrase tag word by word, nor a computer icon for a warehouse slide', () => {
+    const slides = [
+      slide('Near miss', ['Report every incident and near miss within 24 hours']),
+      slide('Load handling', ['Check the weight of every load against the capacity plate', 'Carry loads low']),
+    ];
+    const icons = chooseIcons(slides, 'Manufacturing');
+    expect(icons[0]).not.toBe('nfc');
+    expect(icons[1]).not.toBe('load-balancer');
+    // A technology deck may still have its servers.
+    expect(chooseIcons([slide('Load balancer', ['Spread the traffic over the servers'])], 'Technology')).toEqual(['load-balancer']);
+  });
+
   it('should fall back on the template category, never repeating an icon', () => {
     const slides = Array.from({ length: 8 }, (_, i) => slide(`Тема ${i}`, ['Текст']));
     const icons = chooseIcons(slides, 'Healthcare');
@@ -43,7 +55,7 @@ describe('slide visuals', () => {
   it('should map every bridged word to words that are in the icons\' names or tags', () => {
     const require = createRequire(import.meta.url);
     const meta = Object.values(require('@tabler/icons/icons.json') as Record<string, { name: string; tags: unknown[] }>);
-    const known = new Set(meta.flatMap((m) => [...m.name.split('-'), ...m.tags.flatMap((t) => String(t).toLowerCase().split(/[\s-]+/))]).flatMap((w) => keyTerms(w)));
+    const known = new Set(meta.flatMap((m) => [...m.name.split('-'), ...m.tags.map((t) => String(t).toLowerCase()).filter((t) => /^\p{L}+$/u.test(t))]).flatMap((w) => keyTerms(w)));
     for (const [language, table] of Object.entries(ICON_WORDS)) {
       expect(Object.keys(table).length).toBeGreaterThan(150);
       for (const [word, english] of Object.entries(table)) {
