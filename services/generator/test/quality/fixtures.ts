@@ -1,6 +1,8 @@
 // Decks for the quality tests, written in the slide text format, and a small real question maker
 // (the production one lives in another module and is injected the same way).
-import { parseSlideText, type GeneratedQuestion } from '@trainwright/formats';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseSlideText, type GeneratedContent, type GeneratedQuestion } from '@trainwright/formats';
 import type { QualityRequest, ScorableContent } from '../../src/domain/types.js';
 
 export const POOR_SLIDES = `# Password Security
@@ -314,3 +316,19 @@ Utilisez-vous le même mot de passe deux fois ? Alors une seule fuite suffit.
 La longueur compte plus que les caractères spéciaux.
 Par exemple, quatre mots sans rapport forment une phrase longue et facile à retenir.
 `;
+
+/** A deck the offline engine made before issue 13's rewrite (fixtures/<name>.offline.json), as scored content. */
+export function captured(name: string, branding: ScorableContent['branding'] = null): ScorableContent {
+  const generated = JSON.parse(readFileSync(fileURLToPath(new URL(`./fixtures/${name}.offline.json`, import.meta.url)), 'utf8')) as GeneratedContent;
+  return {
+    deck: parseSlideText(generated.slides.slide_content),
+    script: generated.script,
+    objectives: generated.objectives,
+    questions: generated.questions,
+    glossary: generated.glossary,
+    templateId: 'corporate-blue',
+    fontStyle: 'modern',
+    imageStyle: 'photographic',
+    branding,
+  };
+}

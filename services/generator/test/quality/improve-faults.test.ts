@@ -1,28 +1,10 @@
 // Improvements never introduce a fault the scorer names: every fixture deck of the quality tests
 // (written decks in five registers and languages, and the offline engine's captured output) with
 // every applicable recommendation applied, checked with the content bar's fault checks.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
 import type { ScorableContent } from '../../src/domain/types.js';
 import { applyImprovements, contentBar, cutPhrase, scoreContent } from '../../src/quality/index.js';
 import { questionsFromContent as makeQuestions } from '../../src/services/review-questions.js';
-import { CASUAL_SLIDES, FORMAL_SLIDES, FRENCH_SLIDES, GOOD_SLIDES, POOR_SLIDES, SPANISH_SLIDES, content, request } from './fixtures.js';
-
-function captured(name: string): ScorableContent {
-  const generated = JSON.parse(readFileSync(fileURLToPath(new URL(`./fixtures/${name}.offline.json`, import.meta.url)), 'utf8')) as GeneratedContent;
-  return {
-    deck: parseSlideText(generated.slides.slide_content),
-    script: generated.script,
-    objectives: generated.objectives,
-    questions: generated.questions,
-    glossary: generated.glossary,
-    templateId: 'corporate-blue',
-    fontStyle: 'modern',
-    imageStyle: 'photographic',
-    branding: null,
-  };
-}
+import { CASUAL_SLIDES, FORMAL_SLIDES, FRENCH_SLIDES, GOOD_SLIDES, POOR_SLIDES, SPANISH_SLIDES, captured, content, request } from './fixtures.js';
 
 const FIXTURES: Array<[name: string, make: () => ScorableContent, language: 'en' | 'es' | 'fr']> = [
   ['poor slides', () => content(POOR_SLIDES), 'en'],

@@ -1,28 +1,10 @@
 // Scores of real engine output (captured from the offline engine before issue 13's rewrite) and of
 // a hand-made forklift deck: a score has to fall for the faults a trainer sees at once.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
 import type { ScorableContent } from '../../src/domain/types.js';
 import { applyImprovements, measure, scoreContent } from '../../src/quality/index.js';
-import { content, makeQuestions, request } from './fixtures.js';
+import { captured, content, makeQuestions, request } from './fixtures.js';
 
 const BRANDING = { company_name: 'Northwind Logistics', logo_url: '', website: 'northwind.example' };
-
-function captured(name: string): ScorableContent {
-  const generated = JSON.parse(readFileSync(fileURLToPath(new URL(`./fixtures/${name}.offline.json`, import.meta.url)), 'utf8')) as GeneratedContent;
-  return {
-    deck: parseSlideText(generated.slides.slide_content),
-    script: generated.script,
-    objectives: generated.objectives,
-    questions: generated.questions,
-    glossary: generated.glossary,
-    templateId: 'corporate-blue',
-    fontStyle: 'modern',
-    imageStyle: 'photographic',
-    branding: BRANDING,
-  };
-}
 
 export const FORKLIFT_SLIDES = `# Forklift Safety for Warehouse Staff
 
@@ -133,7 +115,7 @@ const ids = (c: ScorableContent) => scoreContent(c, request()).recommendations.m
 
 describe('scoring real engine output', () => {
   it('should score the offline forklift deck of issue 13 low and say why', () => {
-    const a = scoreContent(captured('forklift-safety'), request());
+    const a = scoreContent(captured('forklift-safety', BRANDING), request());
     expect(a.overall_score).toBeLessThan(70);
     expect(a.quality_grade).not.toBe('A');
     expect(a.dimension_scores.structure_flow).toBeLessThan(70);
@@ -150,7 +132,7 @@ describe('scoring real engine output', () => {
   });
 
   it('should not give a three-sentence script an A', () => {
-    const a = scoreContent(captured('three-sentences'), request());
+    const a = scoreContent(captured('three-sentences', BRANDING), request());
     expect(a.overall_score).toBeLessThan(70);
     const byId = new Map(a.recommendations.map((r) => [r.id, r]));
     expect(byId.get('add-material')!.reason).toMatch(/^The material is thin for a training: 3 teaching sentences/);
@@ -223,7 +205,7 @@ describe('scoring real engine output', () => {
   });
 
   it('should fix what it can of the engine deck when every recommendation is applied', () => {
-    const c = captured('forklift-safety');
+    const c = captured('forklift-safety', BRANDING);
     const before = scoreContent(c, request());
     const result = applyImprovements(c, before, before.recommendations.map((r) => r.id), {}, '', { makeQuestions });
     const after = scoreContent(result.content, request());
