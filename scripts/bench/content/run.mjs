@@ -8,7 +8,9 @@
 // more, each objective's phrase found in the source, unique and topical slide titles, no markup on
 // a slide face, no instruction to the writer, no title or objective cut mid-phrase (English),
 // every question answerable from the source with a
-// right key, every false statement the negation of its sentence; and the scorer's overall score.
+// right key, every false statement the negation of its sentence, no notes opening with 'This
+// section covers ...', every instruction of a section on its slide (unless the slide is full);
+// and the scorer's overall score.
 // Then, for the forklift script, the old text (captured before the
 // NLP rework, docs/content-before/forklift.json) beside the new: objectives, summary slide,
 // slide titles, three questions. Needs the built generator (npm run build).

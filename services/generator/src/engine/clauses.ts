@@ -29,6 +29,9 @@ export function shortenAtClause(sentence: string, maxWords: number, language: En
     if (firstClauseDepends && i === 0) return;
     // A comma inside a list is no clause boundary; a colon or dash before one is.
     if (language === 'en' && /^\s*,/.test(sentence.slice(cut)) && continuesList(sentence.slice(cut).replace(/^[\s,]+/u, ''))) return;
+    // After a colon the commas separate the items of its list ('...: how they handle the task
+    // today, what it costs them and who is involved'): the colon is the boundary.
+    if (/^\s*,/.test(sentence.slice(cut)) && sentence.slice(0, cut).includes(':')) return;
     const prefix = sentence.slice(0, cut);
     const words = countWords(prefix);
     if (words >= 4 && words <= maxWords && prefix.length > best.length) best = prefix;

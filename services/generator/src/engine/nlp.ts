@@ -151,7 +151,7 @@ export function nounPhrases(sentence: string): NounPhrase[] {
   return phrases;
 }
 
-function joinTerms(terms: TaggedTerm[]): string {
+export function joinTerms(terms: TaggedTerm[]): string {
   return terms
     .map((t, i) => {
       if (i === 0) return t.text;
@@ -259,7 +259,7 @@ export function instructionClause(sentence: string): string | null {
 }
 
 /** Whether a word is read as a verb when it opens an instruction ('select it', 'call it'). */
-function readsAsVerb(word: string): boolean {
+export function readsAsVerb(word: string): boolean {
   return (nlp(`${word} it`).json({ terms: { tags: true } }) as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags.includes('Verb') ?? false;
 }
 

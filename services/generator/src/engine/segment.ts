@@ -1,22 +1,26 @@
 // Segmentation: the material's own structure made into a deck. One slide per section (continued
 // on 'Title (2)' when it holds more points than fit), an objectives and a summary slide.
-// Points are the section's bullets and table rows, or its most informative sentences cut at a
-// clause boundary; the remaining sentences become speaker notes. Every word on a section slide is
-// the material's, apart from the framing lines (style opener, lesson timing) that open the notes.
+// Points are the section's bullets and table rows, and its facts: every instruction of a sentence
+// as its own point (points.ts), up to a slide's worth, instructions first; the speaker notes
+// narrate the section's sentences as written. Every word on a section slide is the material's,
+// apart from the lesson timing that opens a lesson plan's notes.
 import { CONTENT_LENGTH_MINUTES, type Audience, type ContentLength, type OutputFormat, type WritingStyle } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from '@trainwright/formats';
 import { shortenAtClause } from './clauses.js';
 import { FRAMING, fill, titleFor } from './framing.js';
-import { headingSubject, inSentenceCase } from './objectives.js';
+import { isAction, sentencePoints } from './points.js';
 import { WORDS_PER_MINUTE, narrationWordBudget } from './summary.js';
 import type { Analysis, SectionView, TextUnit } from './text-analysis.js';
 
 /** How an output format shapes the deck. */
 export interface FormatShape {
   maxPoints: number;
-  /** What happens to the sentences of paragraphs. 'pick': the best of every `group` becomes a point. */
+  /** What happens to the sentences of paragraphs. 'pick': their facts become points (see `fill`). */
   prose: 'pick' | 'points' | 'paragraphs' | 'notes';
+  /** A section keeps at least one point per `group` sentences... */
   group: number;
+  /** ...and fills its slide with its facts when it has more (instructions first), else keeps only that many. */
+  fill: boolean;
   /** Words a picked sentence is cut to (at a clause boundary); null keeps it whole. */
   shortenTo: number | null;
   /** Whether sentences that are not points go into the speaker notes (otherwise they are left out). */
@@ -37,6 +41,7 @@ const BASE: FormatShape = {
   maxPoints: MAX_POINTS_PER_SLIDE,
   prose: 'pick',
   group: 3,
+  fill: true,
   shortenTo: 20,
   notes: true,
   bullets: 'points',
@@ -54,8 +59,8 @@ export const FORMAT_SHAPES: Record<OutputFormat, FormatShape> = {
   bullet_points: { ...BASE, prose: 'points', shortenTo: null, notes: false, sourceNotes: 'drop' },
   paragraph: { ...BASE, prose: 'paragraphs', notes: false, sourceNotes: 'drop' },
   handbook: { ...BASE, prose: 'paragraphs', notes: false, sourceNotes: 'paragraphs', maxParagraphWords: 400 },
-  outline: { ...BASE, group: 4, shortenTo: 12, notes: false, sourceNotes: 'drop' },
-  quick_reference: { ...BASE, maxPoints: 4, group: 3, shortenTo: 12, notes: false, sourceNotes: 'drop', maxSlidesPerSection: 1 },
+  outline: { ...BASE, group: 4, fill: false, shortenTo: 12, notes: false, sourceNotes: 'drop' },
+  quick_reference: { ...BASE, maxPoints: 4, group: 3, fill: false, shortenTo: 12, notes: false, sourceNotes: 'drop', maxSlidesPerSection: 1 },
 };
 
 /** Slide points a minute of delivery carries, to bound the picked points by the requested length. */
@@ -86,22 +91,32 @@ function place(map: Map<number, Placement[]>, unit: TextUnit, placement: Placeme
   else map.set(unit.id, [placement]);
 }
 
-function byScore(a: TextUnit, b: TextUnit): number {
-  return b.score - a.score || a.id - b.id;
+/** A point a sentence gives: one of its instructions, or the sentence (cut at a clause). */
+interface Candidate {
+  unit: TextUnit;
+  text: string;
+  /** It asks the learner to do something (an instruction, a 'must' rule): kept first. */
+  action: boolean;
+  /** Its place among the points of its sentence. */
+  part: number;
 }
 
-/** Keeps the best `budget` units, at least one per section, and returns the ones left out. */
-function keepBest(units: TextUnit[], budget: number): Set<TextUnit> {
-  if (units.length <= budget) return new Set();
-  const kept = new Set<TextUnit>();
-  const firstPerSection = new Map<number, TextUnit>();
-  for (const u of [...units].sort(byScore)) if (!firstPerSection.has(u.section)) firstPerSection.set(u.section, u);
-  for (const u of firstPerSection.values()) kept.add(u);
-  for (const u of [...units].sort(byScore)) {
+function byRank(a: Candidate, b: Candidate): number {
+  return Number(b.action) - Number(a.action) || b.unit.score - a.unit.score || a.unit.id - b.unit.id || a.part - b.part;
+}
+
+/** Keeps the best `budget` points, at least one per section, and returns the ones left out. */
+function keepBest(points: Candidate[], budget: number): Set<Candidate> {
+  if (points.length <= budget) return new Set();
+  const kept = new Set<Candidate>();
+  const firstPerSection = new Map<number, Candidate>();
+  for (const c of [...points].sort(byRank)) if (!firstPerSection.has(c.unit.section)) firstPerSection.set(c.unit.section, c);
+  for (const c of firstPerSection.values()) kept.add(c);
+  for (const c of [...points].sort(byRank)) {
     if (kept.size >= budget) break;
-    kept.add(u);
+    kept.add(c);
   }
-  return new Set(units.filter((u) => !kept.has(u)));
+  return new Set(points.filter((c) => !kept.has(c)));
 }
 
 /** Drops the least informative units until their words fit the budget. */
@@ -121,8 +136,8 @@ function fitWords(units: TextUnit[], budget: number | null): Set<TextUnit> {
 export function planDeck(analysis: Analysis, options: DeckOptions): DeckPlan {
   const shape = FORMAT_SHAPES[options.format];
   const placements = new Map<number, Placement[]>();
-  const picked: TextUnit[] = [];
-  const leftover: TextUnit[] = [];
+  const picked: Candidate[] = [];
+  const narrated: TextUnit[] = [];
 
   for (const section of analysis.sections) {
     const prose = section.units.filter((u) => u.kind === 'paragraph');
@@ -147,33 +162,32 @@ export function planDeck(analysis: Analysis, options: DeckOptions): DeckPlan {
     else if (shape.prose === 'paragraphs') for (const u of prose) place(placements, u, { kind: 'paragraph' });
     else if (shape.prose === 'notes') for (const u of prose) place(placements, u, { kind: 'note' });
     else {
-      const best: TextUnit[] = [];
-      for (let i = 0; i < prose.length; i += shape.group) {
-        const group = prose.slice(i, i + shape.group);
-        const top = [...group].sort(byScore)[0]!;
-        best.push(top);
-        leftover.push(...group.filter((u) => u !== top));
-      }
-      // A section limited to a few slides keeps its best sentences, bullets and tables first.
-      const room = shape.maxSlidesPerSection === null ? best.length : Math.max(1, shape.maxPoints * shape.maxSlidesPerSection - fixedPoints);
-      const cut = best.length > room ? new Set([...best].sort(byScore).slice(room)) : new Set<TextUnit>();
-      for (const u of best) (cut.has(u) ? leftover : picked).push(u);
+      // Every instruction of a sentence is a point of its own; the slide holds the section's facts
+      // up to a slide's worth (a long section one point per `group` sentences, continued on
+      // 'Title (2)'), instructions first, then the most informative; shown in the source's order.
+      const groups = Math.ceil(prose.length / shape.group);
+      // A long section (more groups than a slide holds) keeps the best sentence of each group,
+      // cut at a clause, as before: splitting and tagging every sentence of a 20-page document
+      // costs more than its continued slides gain.
+      const fills = shape.fill && groups < shape.maxPoints - fixedPoints;
+      const sentences = fills ? prose : [...Array(groups).keys()].map((g) => [...prose.slice(g * shape.group, (g + 1) * shape.group)].sort((a, b) => b.score - a.score || a.id - b.id)[0]!).sort((a, b) => a.id - b.id);
+      const candidates = sentences.flatMap((u) =>
+        (fills ? sentencePoints(u.text, analysis.language, shape.shortenTo) : [shape.shortenTo === null ? u.text : shortenAtClause(u.text, shape.shortenTo, analysis.language)]).map((text, part) => ({ unit: u, text, action: fills && isAction(text, analysis.language), part })),
+      );
+      let room = shape.fill ? Math.max(shape.maxPoints - fixedPoints, groups) : groups;
+      // A section limited to a few slides keeps its bullets and tables, then its best points.
+      if (shape.maxSlidesPerSection !== null) room = Math.min(room, Math.max(1, shape.maxPoints * shape.maxSlidesPerSection - fixedPoints));
+      const kept = new Set([...candidates].sort(byRank).slice(0, room));
+      picked.push(...candidates.filter((c) => kept.has(c)));
+      // The notes narrate the section: all its sentences, as written.
+      narrated.push(...prose);
     }
   }
 
   const pointBudget = options.length ? CONTENT_LENGTH_MINUTES[options.length].max * POINTS_PER_MINUTE : null;
-  const demoted = pointBudget === null ? new Set<TextUnit>() : keepBest(picked, pointBudget);
-  for (const u of picked) {
-    if (demoted.has(u)) {
-      leftover.push(u);
-      continue;
-    }
-    const text = shape.shortenTo === null ? u.text : shortenAtClause(u.text, shape.shortenTo, analysis.language);
-    place(placements, u, { kind: 'point', text });
-    // The speaker reads the whole sentence when the slide shows only its first clauses.
-    if (text !== u.text && shape.notes) place(placements, u, { kind: 'note' });
-  }
-  if (shape.notes) for (const u of leftover) place(placements, u, { kind: 'note' });
+  const demoted = pointBudget === null ? new Set<Candidate>() : keepBest(picked, pointBudget);
+  for (const c of picked) if (!demoted.has(c)) place(placements, c.unit, { kind: 'point', text: c.text });
+  if (shape.notes) for (const u of narrated) place(placements, u, { kind: 'note' });
 
   // Narration volume follows the requested length.
   const budget = narrationWordBudget(options.length);
@@ -254,7 +268,7 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
     const words = units.reduce((n, u) => n + u.words, 0);
     opener.push({ block: -2, text: fill(framing.timing, { n: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)) }) });
   }
-  if (shape.notes) opener.push({ block: -1, text: fill(framing.styleOpener[options.style], { x: inSentenceCase(headingSubject(title) || title, analysis.names) }) });
+  // No 'This section covers X.' opener: the title says it, and the notes are the narration.
   drafts[0]!.notes.unshift(...opener);
   for (const d of drafts) d.slide.notes = joinNotes(d.notes);
   return drafts.map((d) => d.slide);

@@ -4,7 +4,7 @@
 // `npm run bench:content` both call `contentBar`, so the bar and the scorer cannot disagree.
 import { deckToScript, printScript } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
-import { cutPhrases, findFaults, sourceFindings } from './faults.js';
+import { cutPhrases, fillerNoteOpeners, findFaults, sourceFindings, uncoveredInstructions } from './faults.js';
 import { scoreContent } from './score.js';
 import { slideRoles, type Language } from './text.js';
 
@@ -66,6 +66,9 @@ export function contentBar(content: ScorableContent, sourceText: string, languag
     ...faults.engine_instructions.map((i) => `instruction to the writer: ${i}`),
     ...source.question_faults.map((q) => `question ${q.problem.replace(/_/g, ' ')}: ${q.prompt}`),
     ...source.false_statements_not_negations.map((p) => `false statement does not contradict its sentence: ${p}`),
+    // The notes narrate the section; a slide holds every instruction of its section (English).
+    ...fillerNoteOpeners(content.deck).map((n) => `notes open with filler: ${n}`),
+    ...(language === 'en' && sourceText.trim() !== '' ? uncoveredInstructions(content.deck, sourceText).map((a) => `instruction missing from its slide: ${a}`) : []),
   ];
   return { failures, score: scoreContent(content, BAR_REQUEST).overall_score };
 }

@@ -4,9 +4,9 @@
 // a slide face, instructions to the writer left in the text, questions the material does not
 // answer (or answers differently from the key), true/false items that are not sentences, and too
 // little material for a training deck.
-import { countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
+import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../domain/types.js';
-import { tagSentence, type TaggedTerm } from '../engine/nlp.js';
+import { isInstruction, tagSentence, type TaggedTerm } from '../engine/nlp.js';
 import { OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
 
 /** Objectives and summary points shorter than this are fragments, not statements. */
@@ -379,3 +379,93 @@ export function findFaults(content: ScorableContent, roles: readonly SlideRole[]
 }
 
 export type { SlideDeck };
+
+// ---- Slide coverage and filler in the notes (the content bar) ----
+
+/**
+ * 'This section covers X.', 'Let's look at X.', 'Esta sección trata X.', 'Cette section traite
+ * de X.': the engine's old section openers (every writing style, en/es/fr), which tell a listener
+ * nothing the title does not.
+ */
+const FILLER_OPENER =
+  /^(?:this section (?:covers|addresses)|let's look at|here comes the fun part:|you are ready to take on|next up:|scope:|picture a working day that involves|esta seccion (?:trata|aborda)|veamos|ahora viene la parte divertida:|lo siguiente:|esta preparado para dominar|alcance:|imagine una jornada de trabajo|cette section (?:traite de|aborde)|voyons|place a la partie amusante|ensuite:|vous etes pret a maitriser|perimetre:|imaginez une journee de travail)\s/;
+
+/** Content slides whose notes open with a generic sentence about what the section covers. */
+export function fillerNoteOpeners(deck: SlideDeck): string[] {
+  const roles = slideRoles(deck);
+  return deck.slides.flatMap((s, i) => {
+    if (roles[i] !== 'content' || s.notes.trim() === '') return [];
+    const first = splitSentences(s.notes.trim().split(/\n\n/)[0]!)[0]?.text ?? '';
+    return FILLER_OPENER.test(fold(first).trim()) ? [`${s.title}: ${first}`] : [];
+  });
+}
+
+const MODAL = new Set(['must', 'should']);
+const stemOf = (w: string) => fold(w).replace(/[^\p{L}\p{N}]/gu, '').replace(/ies$/u, 'y').replace(/(?<!s)s$/u, '');
+
+/**
+ * The actions of an English instruction sentence (it opens with a verb, after a leading clause,
+ * or holds 'must'/'should'), each as its verb and the nouns that follow it up to the next action:
+ * 'check the forks, ..., test the brakes, ... and look for hydraulic leaks' -> check [forks ...],
+ * test [brakes ...], look [leaks ...]. Empty for a statement.
+ */
+export function sentenceActions(sentence: string): Array<{ verb: string; objects: string[] }> {
+  const terms = tagSentence(sentence.trim());
+  const isBase = (t: TaggedTerm | undefined) => t !== undefined && t.tags.has('Verb') && (t.tags.has('Imperative') || t.tags.has('Infinitive')) && !t.tags.has('Gerund') && !t.tags.has('Participle');
+  const starts: number[] = [];
+  const modal = terms.findIndex((t) => MODAL.has(t.lower));
+  if (modal >= 0) {
+    let v = modal + 1;
+    while (v < terms.length && ['not', 'be', 'also', 'always', 'never', 'only'].includes(terms[v]!.lower)) v++;
+    if (v < terms.length) starts.push(v);
+  } else {
+    let s = 0;
+    if (/^(?:if|when|whenever|before|after|once|to|unless)\b/i.test(sentence.trim())) {
+      while (s < terms.length && !/,/.test(terms[s]!.post)) s++;
+      s++;
+    }
+    while (s < terms.length && ['never', 'always', 'then', 'first', 'also'].includes(terms[s]!.lower)) s++;
+    const first = terms[s];
+    if (first === undefined || !(isBase(first) || (terms[s + 1]?.tags.has('Particle') ?? false)) || (s === 0 && !isInstruction(sentence))) return [];
+    starts.push(s);
+    for (let k = s + 1; k < terms.length; k++) {
+      const prev = terms[k - 1]!;
+      const at = terms[k]!.lower === 'never' ? k + 1 : k;
+      const joined = /,/.test(prev.post) || (prev.lower === 'and' && /,/.test(terms[k - 2]?.post ?? ''));
+      if (joined && (isBase(terms[at]) || (prev.lower === 'and' && terms[at] !== undefined && !terms[at + 1]?.tags.has('Verb') && terms[at]!.tags.has('Singular'))) && terms[at + 1] !== undefined && !/[,;:.]/.test(terms[at]!.post) && !terms[at]!.tags.has('Pronoun')) starts.push(at);
+    }
+  }
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? terms.length;
+    const span = modal >= 0 ? [...terms.slice(0, modal), ...terms.slice(start + 1, end)] : terms.slice(start + 1, end);
+    return { verb: stemOf(terms[start]!.text), objects: span.filter(isNounTerm).map((t) => stemOf(t.text)).filter((w) => w.length > 2) };
+  });
+}
+
+/**
+ * English: the instructions of the source (an imperative or 'must'/'should' sentence) whose slide
+ * holds no point with the action's verb and one of its object words, each as '<slide>: <verb>
+ * <objects>'. A sentence's slide is the content slide that narrates it (holds it in its notes,
+ * paragraphs or points) and its continuations; a slide (or its continuation) that is full, a
+ * sentence shown whole in a paragraph and a question slide are exempt. Sentences no slide narrates
+ * are not judged here.
+ */
+export function uncoveredInstructions(deck: SlideDeck, sourceText: string): string[] {
+  const roles = slideRoles(deck);
+  // An assessment's slides are its questions, which quote a sentence rather than teach a section.
+  const content = deck.slides.filter((s, i) => roles[i] === 'content' && !/^(?:question|pregunta)\s+\d+$/i.test(s.title.trim()));
+  const out: string[] = [];
+  for (const { text } of splitSentences(sourceText)) {
+    const key = sentenceKey(text);
+    const home = content.find((s) => [s.notes, ...s.paragraphs, ...s.points].some((t) => sentenceKey(t).includes(key)));
+    if (home === undefined) continue;
+    const group = content.filter((s) => baseTitle(s.title) === baseTitle(home.title));
+    if (group.some((s) => s.points.length >= MAX_POINTS_PER_SLIDE) || group.some((s) => s.paragraphs.some((p) => sentenceKey(p).includes(key)))) continue;
+    const points = group.flatMap((s) => s.points).map((p) => new Set(wordsOf(p).map(stemOf)));
+    for (const action of sentenceActions(text)) {
+      const shown = points.some((p) => p.has(action.verb) && (action.objects.length === 0 || action.objects.some((o) => p.has(o))));
+      if (!shown) out.push(`${home.title}: ${action.verb} ${action.objects.slice(0, 3).join(' ')}`.trim());
+    }
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import type { GenerationResult, GenerationTask } from '../../src/domain/types.js
 import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { documentFromText } from '../../src/ingest/index.js';
 import { BAR_MIN_SCORE, barObjectives, contentBar, cutPhrase, isNegationOf, objectivePhraseFound, scorableFromResult } from '../../src/quality/index.js';
+import { fillerNoteOpeners, uncoveredInstructions } from '../../src/quality/faults.js';
 
 const SOURCES: Record<string, [file: string, topic: string]> = {
   forklift: ['forklift-safety.txt', 'Forklift safety'],
@@ -80,6 +81,20 @@ describe('content quality bar', () => {
     expect(objectivePhraseFound('Describe how to park the truck correctly', source)).toBe(true);
     expect(objectivePhraseFound('Explain speed limits', source)).toBe(true);
     expect(objectivePhraseFound('Explain warehouse fire drills', source)).toBe(false);
+  });
+
+  it('holds every instruction of a section on its slide, one point each, and narrates the section without filler', async () => {
+    const text = read('forklift-safety.txt');
+    const result = await engine.generate({ task: task('document_analysis', text, 'Forklift safety'), title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
+    const slide = result.deck.slides.find((s) => s.title === 'Pre-use inspection')!;
+    expect(slide.points).toEqual(expect.arrayContaining(['Check the forks, chains and mast for cracks or bends', 'Test the brakes, the steering and the horn', 'Look for hydraulic leaks under the truck', 'Never operate a truck that has failed its inspection.']));
+    expect(slide.points.some((p) => /^If anything is damaged, tag the forklift out of service and report it to your supervisor/.test(p))).toBe(true);
+    expect(slide.notes.startsWith('Every shift starts with a pre-use inspection. Before you drive, check the forks')).toBe(true);
+    // The deck before: two points, 'This section covers' opening the notes.
+    const before = { ...result.deck, slides: [{ ...slide, points: ['Before you drive, check the forks, chains and mast for cracks or bends', 'Never operate a truck that has failed its inspection.'], notes: `This section covers pre-use inspection.\n\n${slide.notes}` }] };
+    expect(uncoveredInstructions(before, text)).toEqual(['Pre-use inspection: test brake horn', 'Pre-use inspection: look truck', 'Pre-use inspection: tag forklift service report']);
+    expect(fillerNoteOpeners(before)).toEqual(['Pre-use inspection: This section covers pre-use inspection.']);
+    for (const opener of ['Esta sección trata el triángulo del fuego.', 'Cette section traite de la sécurité.', "Let's look at speed limits."]) expect(fillerNoteOpeners({ ...before, slides: [{ ...slide, notes: opener }] })).toHaveLength(1);
   });
 
   it('gives the forklift script topics, phrase objectives and a sentence summary', async () => {
