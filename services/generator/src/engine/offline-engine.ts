@@ -32,6 +32,14 @@ export const OFFLINE_ENGINE_NAME = 'offline';
 export const ENGINE_NOTICE =
   'Made by the offline engine (no AI model): it structures, summarises and questions your own material and adds no facts.';
 
+/** Said of Spanish and French material: compromise reads English only (docs/generator.md, "Language processing"). */
+export function ruleBasedLanguageNotice(language: EngineLanguage): string | null {
+  const name = ({ es: 'Spanish', fr: 'French' } as Partial<Record<EngineLanguage, string>>)[language];
+  return name
+    ? `This material is in ${name}: the offline engine's phrase analysis covers English only, so its objectives, section titles and questions come from simpler rules. Review them before use.`
+    : null;
+}
+
 export const AI_INSTRUCTIONS_NOTICE =
   'Your instructions to the AI were not applied: the offline engine does not interpret free text. Configure an AI model to use them.';
 
@@ -155,7 +163,8 @@ async function fromMaterial(job: MaterialJob, report: Report): Promise<Generatio
     materialDeck = assembleDeck(plan, parts);
   }
 
-  const notices = [ENGINE_NOTICE, ...job.notices];
+  const languageNotice = ruleBasedLanguageNotice(analysis.language);
+  const notices = [ENGINE_NOTICE, ...(languageNotice ? [languageNotice] : []), ...job.notices];
   const questions: GeneratedQuestion[] = [];
   if (job.questions) {
     const builder = new QuestionBuilder(analysis, job.questions);

@@ -3,7 +3,7 @@ import { deckToScript, opensWithTitleSlide, parseScript, parseSlideText, printSl
 import { sourceText } from '../../src/domain/source.js';
 import { type GenerationInput, type GenerationResult, type GenerationTask, GenerationError, type SourceDocument } from '../../src/domain/types.js';
 import { findAiPhrases } from '../../src/engine/ai-phrases.js';
-import { AI_INSTRUCTIONS_NOTICE, ENGINE_NOTICE, OfflineEngine } from '../../src/engine/offline-engine.js';
+import { AI_INSTRUCTIONS_NOTICE, ENGINE_NOTICE, OfflineEngine, ruleBasedLanguageNotice } from '../../src/engine/offline-engine.js';
 import { DATED_FIRE_SAFETY, FIRE_SAFETY, SEGURIDAD, largeDocument } from './fixtures.js';
 
 const engine = new OfflineEngine();
@@ -215,6 +215,9 @@ describe('OfflineEngine', () => {
     const { result } = await run(generatorTask('document_analysis', {}, SEGURIDAD));
     expect(result.deck.slides[0]!.title).toBe('Objetivos de aprendizaje');
     expect(result.questions.every((q) => !q.prompt.startsWith('Complete the') && !q.prompt.startsWith('True or false'))).toBe(true);
+    // The simpler rules for Spanish are said, not hidden.
+    expect(result.notices[1]).toBe(ruleBasedLanguageNotice('es'));
+    expect(result.notices[1]).toMatch(/^This material is in Spanish: the offline engine's phrase analysis covers English only/);
   });
 
   it('should handle French material', async () => {
@@ -239,6 +242,7 @@ describe('OfflineEngine', () => {
     for (const q of result.questions) expect(sourceText(doc)).toContain(q.source);
     const analysis = await run(generatorTask('document_analysis', {}, doc));
     expect(analysis.result.deck.slides[0]!.title).toBe("Objectifs d'apprentissage");
+    expect(analysis.result.notices).toContain(ruleBasedLanguageNotice('fr'));
     expect(analysis.result.glossary.map((g) => g.term)).toEqual(expect.arrayContaining(['extincteur', 'guide-file']));
   });
 
