@@ -5,6 +5,7 @@
 // kept in memory, keyed by what the slides show (content version, status, title), so flipping
 // through the slides asks no other service and draws each slide once.
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { AppError, isUuid } from '@trainwright/platform';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
 import type { Memberships, ProjectDirectory, ProjectView, ProjectViews } from './ports.js';
@@ -44,64 +45,18 @@ export interface SlideDrawer {
 }
 
 interface Prepared {
+  projectId: string;
   input: RenderInput;
   titles: string[];
   indexes: number[];
   version: string;
 }
 
-/** A tiny least-recently-used map of promises (in-flight work is shared; failures are not kept). */
-class Lru<V> {
-  private readonly map = new Map<string, { value: Promise<V>; weight: number }>();
-  private total = 0;
-
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxWeight = Infinity,
-    private readonly weigh: (value: V) => number = () => 0,
-  ) {}
-
-  hits = 0;
-  misses = 0;
-
-  get(key: string, make: () => Promise<V>): Promise<V> {
-    const kept = this.map.get(key);
-    if (kept) {
-      this.hits++;
-      this.map.delete(key);
-      this.map.set(key, kept);
-      return kept.value;
-    }
-    this.misses++;
-    const entry = { value: make(), weight: 0 };
-    this.map.set(key, entry);
-    entry.value.then(
-      (v) => {
-        if (this.map.get(key) !== entry) return;
-        entry.weight = this.weigh(v);
-        this.total += entry.weight;
-        this.trim();
-      },
-      () => {
-        if (this.map.get(key) === entry) this.map.delete(key);
-      },
-    );
-    this.trim();
-    return entry.value;
-  }
-
-  private trim(): void {
-    for (const [key, entry] of this.map) {
-      if (this.map.size <= this.maxEntries && this.total <= this.maxWeight) return;
-      this.map.delete(key);
-      this.total -= entry.weight;
-    }
-  }
-}
-
 export class PreviewService {
-  private readonly decks: Lru<Prepared>;
-  private readonly images: Lru<Buffer>;
+  // fetch() shares work in flight and keeps no failure.
+  private readonly decks: LRUCache<string, Prepared, { projectId: string; key: string }>;
+  private readonly images: LRUCache<string, Buffer, { deck: Prepared; position: number }>;
+  private hits = 0;
 
   constructor(
     private readonly deps: {
@@ -117,13 +72,18 @@ export class PreviewService {
       maxImageBytes?: number;
     },
   ) {
-    this.decks = new Lru(deps.maxDecks ?? 16);
-    this.images = new Lru(deps.maxImages ?? 96, deps.maxImageBytes ?? 16 * 1024 * 1024, (png) => png.length);
+    this.decks = new LRUCache({ max: deps.maxDecks ?? 16, fetchMethod: (_key, _stale, { context }) => this.prepare(context.projectId, context.key) });
+    this.images = new LRUCache({
+      max: deps.maxImages ?? 96,
+      maxSize: deps.maxImageBytes ?? 16 * 1024 * 1024,
+      sizeCalculation: (png) => Math.max(1, png.length),
+      fetchMethod: (_key, _stale, { context }) => this.deps.drawer.png(context.deck.input, context.deck.indexes[context.position]!),
+    });
   }
 
   /** How often an image was served from memory (tests, metrics). */
   get imageCacheHits(): number {
-    return this.images.hits;
+    return this.hits;
   }
 
   async slides(caller: PreviewCaller): Promise<PreviewDeck> {
@@ -136,7 +96,11 @@ export class PreviewService {
     if (!Number.isInteger(position) || position < 0 || position >= deck.indexes.length) {
       throw AppError.notFound(PREVIEW_MESSAGES.noSlide(position, deck.indexes.length));
     }
-    const png = await this.images.get(`${deck.version}:${position}`, () => this.deps.drawer.png(deck.input, deck.indexes[position]!));
+    // Keyed by project too: two projects can be at the same version with the same title.
+    const key = `${deck.projectId}:${deck.version}:${position}`;
+    if (this.images.has(key)) this.hits++;
+    const png = await this.images.fetch(key, { context: { deck, position } });
+    if (!png) throw new RenderError(`Slide ${position} of the preview could not be drawn.`);
     return { png, slideCount: deck.indexes.length, title: deck.titles[position]!, version: deck.version };
   }
 
@@ -146,8 +110,10 @@ export class PreviewService {
     if (view && !view.hasContent) throw AppError.notFound(PREVIEW_MESSAGES.noSlides);
     // Without a view (a share link of a project whose event is not applied yet) nothing is kept.
     const key = view ? versionOf(view) : null;
-    const load = () => this.prepare(projectId, key);
-    return key ? this.decks.get(`${projectId}:${key}`, load) : load();
+    if (!key) return this.prepare(projectId, null);
+    const deck = await this.decks.fetch(`${projectId}:${key}`, { context: { projectId, key } });
+    if (!deck) throw new RenderError('The preview could not be prepared.');
+    return deck;
   }
 
   private async member(userId: string, projectId: string): Promise<{ projectId: string; view: ProjectView }> {
@@ -183,7 +149,7 @@ export class PreviewService {
     }
     const { titles, indexes } = this.deps.drawer.slides(input);
     const version = key ?? versionOf({ contentVersion: project.contentVersion, status: project.status, title: project.title });
-    return { input, titles, indexes, version };
+    return { projectId, input, titles, indexes, version };
   }
 
   private async branding(project: { id: string; companyId: string; branding?: { companyName: string; website: string; logoUrl: string } }): Promise<RenderBranding | null> {

@@ -84,6 +84,17 @@ describe('PreviewService', () => {
     expect(calls).toEqual({ renderInput: 1, drawn: 2 });
   });
 
+  it("should never serve one project's image for another at the same version and title", async () => {
+    const { handlers, projects, calls } = setup();
+    // Another company's project that looks the same to the cache but for its slides.
+    projects.set(OTHER_ID, Project.fromPartial({ ...projects.get(PROJECT_ID)!, id: OTHER_ID, companyId: 'company-2', slidesContent: SLIDES.replace('Daily checks', 'Other checks') }));
+    const mine = await handlers.previewSlide({ ...ask, position: 1 }, ctx);
+    const theirs = await handlers.previewSlide({ userId: 'user-2', projectId: OTHER_ID, shareToken: '', position: 1 }, ctx);
+    expect(theirs.title).toBe('Other checks');
+    expect(Buffer.from(theirs.png).equals(Buffer.from(mine.png))).toBe(false);
+    expect(calls.drawn).toBe(2);
+  });
+
   it('should draw again once the project has a new version', async () => {
     const { handlers, calls, views } = setup();
     const first = await handlers.previewSlide({ ...ask, position: 1 }, ctx);
