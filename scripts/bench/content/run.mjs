@@ -10,7 +10,7 @@
 // every question answerable from the source with a
 // right key, every false statement the negation of its sentence, no notes opening with 'This
 // section covers ...', every instruction of a section on its slide (unless the slide is full);
-// and the scorer's overall score.
+// and the scorer's overall score (which counts the last two as well).
 // Then, for the forklift script, the old text (captured before the
 // NLP rework, docs/content-before/forklift.json) beside the new: objectives, summary slide,
 // slide titles, three questions. Needs the built generator (npm run build).

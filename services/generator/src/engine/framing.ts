@@ -11,8 +11,6 @@ export interface Framing {
   introduction: string;
   objectivesTitle: { plain: string; friendly: string };
   summaryTitle: { plain: string; friendly: string };
-  /** Opens a section's notes: {x} is the section title. */
-  styleOpener: Record<WritingStyle, string>;
   audienceName: Record<Audience, string>;
   audienceTip: Record<Audience, string>;
   industryName: Record<Industry, string>;
@@ -80,16 +78,6 @@ const EN: Framing = {
   introduction: 'Introduction',
   objectivesTitle: { plain: 'Learning objectives', friendly: 'What you will learn' },
   summaryTitle: { plain: 'Summary', friendly: 'Key takeaways' },
-  styleOpener: {
-    professional: 'This section covers {x}.',
-    conversational: "Let's look at {x}.",
-    humorous: 'Here comes the fun part: {x}.',
-    formal: 'This section addresses {x}.',
-    casual: 'Next up: {x}.',
-    motivational: 'You are ready to take on {x}.',
-    technical: 'Scope: {x}.',
-    storytelling: 'Picture a working day that involves {x}.',
-  },
   audienceName: {
     beginners: 'beginners',
     intermediate: 'intermediate learners',
@@ -196,16 +184,6 @@ const ES: Framing = {
   introduction: 'Introducción',
   objectivesTitle: { plain: 'Objetivos de aprendizaje', friendly: 'Lo que aprenderá' },
   summaryTitle: { plain: 'Resumen', friendly: 'Ideas clave' },
-  styleOpener: {
-    professional: 'Esta sección trata {x}.',
-    conversational: 'Veamos {x}.',
-    humorous: 'Ahora viene la parte divertida: {x}.',
-    formal: 'Esta sección aborda {x}.',
-    casual: 'Lo siguiente: {x}.',
-    motivational: 'Está preparado para dominar {x}.',
-    technical: 'Alcance: {x}.',
-    storytelling: 'Imagine una jornada de trabajo en la que interviene {x}.',
-  },
   audienceName: {
     beginners: 'principiantes',
     intermediate: 'alumnos de nivel intermedio',
@@ -312,16 +290,6 @@ const FR: Framing = {
   introduction: 'Introduction',
   objectivesTitle: { plain: "Objectifs d'apprentissage", friendly: 'Ce que vous allez apprendre' },
   summaryTitle: { plain: 'Résumé', friendly: 'À retenir' },
-  styleOpener: {
-    professional: 'Cette section traite de {x}.',
-    conversational: 'Voyons {x}.',
-    humorous: 'Place à la partie amusante: {x}.',
-    formal: 'Cette section aborde {x}.',
-    casual: 'Ensuite: {x}.',
-    motivational: 'Vous êtes prêt à maîtriser {x}.',
-    technical: 'Périmètre: {x}.',
-    storytelling: 'Imaginez une journée de travail qui implique {x}.',
-  },
   audienceName: {
     beginners: 'débutants',
     intermediate: 'apprenants de niveau intermédiaire',

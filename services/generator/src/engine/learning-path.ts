@@ -6,6 +6,7 @@ import type { Slide, SlideDeck } from '@trainwright/formats';
 import type { LearningModule } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import { headingSubject, inSentenceCase, objectiveFor, sectionObjective } from './objectives.js';
+import { slidePoint } from './points.js';
 import { fixedSlides, sectionTitle, withOpeningNotes } from './segment.js';
 import type { EngineLanguage } from './stop-words.js';
 import { WORDS_PER_MINUTE } from './summary.js';
@@ -154,11 +155,11 @@ export function buildLearningPath(request: LearningPathRequest, options: Learnin
       // Without material the checklist slide that follows says what it is.
       request.include_assessments && analysis ? framing.assessmentNote : '',
     ].filter(Boolean);
-    slides.push({ title: moduleTitles[i]!, points: [...m.objectives], paragraphs: [], notes: notes.join('\n\n') });
+    slides.push({ title: moduleTitles[i]!, points: m.objectives.map(slidePoint), paragraphs: [], notes: notes.join('\n\n') });
     if (request.include_assessments && !analysis) {
       slides.push({
         title: fill(framing.checklistTitle, { x: m.title }),
-        points: m.objectives.map((o) => fill(framing.checkItem, { x: o })),
+        points: m.objectives.map((o) => slidePoint(fill(framing.checkItem, { x: o }))),
         paragraphs: [],
         notes: framing.checklistNote,
       });

@@ -124,3 +124,16 @@ export function isAction(text: string, language: EngineLanguage): boolean {
   const [first, second] = tagSentence(body);
   return first !== undefined && second !== undefined && second.tags.has('Particle') && !first.tags.has('Gerund') && readsAsVerb(first.lower);
 }
+
+// A final full stop after an abbreviation or an ellipsis belongs to it.
+const KEEPS_STOP = /(?:\.\.\.|…|\b(?:etc|e\.g|i\.e|approx|vs|inc|ltd|co|no|dr|mr|mrs|ms|st)\.)$/iu;
+
+/**
+ * A slide point as every point reads: no final full stop, whether it is a sentence or part of one
+ * ('Test the brakes, the steering and the horn', 'Never operate a truck that has failed its
+ * inspection'); a question or exclamation mark, an ellipsis and an abbreviation keep theirs.
+ */
+export function slidePoint(text: string): string {
+  const t = text.trim();
+  return KEEPS_STOP.test(t) ? t : t.replace(/\s*\.+$/u, '');
+}

@@ -8,7 +8,7 @@ import { CONTENT_LENGTH_MINUTES, type Audience, type ContentLength, type OutputF
 import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from '@trainwright/formats';
 import { shortenAtClause } from './clauses.js';
 import { FRAMING, fill, titleFor } from './framing.js';
-import { isAction, sentencePoints } from './points.js';
+import { isAction, sentencePoints, slidePoint } from './points.js';
 import { WORDS_PER_MINUTE, narrationWordBudget } from './summary.js';
 import type { Analysis, SectionView, TextUnit } from './text-analysis.js';
 
@@ -242,7 +242,7 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
     for (const p of plan.placements.get(u.id)!) {
       if (p.kind === 'point') {
         if (current.slide.points.length >= shape.maxPoints) current = open();
-        current.slide.points.push(p.text);
+        current.slide.points.push(slidePoint(p.text));
       } else if (p.kind === 'note') {
         current.notes.push({ block: u.block, text: u.text });
       } else {
@@ -292,8 +292,9 @@ export function withOpeningNotes(slides: Slide[], notes: string): Slide[] {
   return [{ ...first, notes: [notes, first.notes].filter((n) => n !== '').join('\n\n') }, ...rest];
 }
 
-/** A fixed slide, continued on 'Title (2)', ... when its points do not fit on one. */
-export function fixedSlides(title: string, points: string[], notes: string): Slide[] {
+/** A fixed slide, continued on 'Title (2)', ... when its points do not fit on one (no final full stops). */
+export function fixedSlides(title: string, items: string[], notes: string): Slide[] {
+  const points = items.map(slidePoint);
   const slides: Slide[] = [];
   for (let i = 0; i === 0 || i < points.length; i += MAX_POINTS_PER_SLIDE) {
     const part = slides.length + 1;
@@ -306,16 +307,23 @@ export function fixedSlides(title: string, points: string[], notes: string): Sli
 export const SUMMARY_POINT_WORDS = 20;
 
 /**
- * The summary restates the key facts: the best sentence of each section, whole when it fits a
- * slide point, else cut at a clause boundary that leaves a complete statement (never inside a
- * list). At most one slide of points; empty when the material has no sentence.
+ * The summary restates the key facts, one complete statement per section: its best sentence that
+ * fits a slide point whole, else (no sentence of the section fits) the best one's first
+ * instruction (points.ts) or its first clauses that make a statement (never cut inside a list).
+ * At most one slide of points, without final full stops; empty when the material has no sentence.
  */
 export function summaryPoints(analysis: Analysis): string[] {
   return analysis.sections
-    .map((s) => s.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id)[0])
-    .filter((u): u is TextUnit => u !== undefined)
+    .map((s) => s.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id))
+    .filter((ranked) => ranked.length > 0)
     .slice(0, MAX_POINTS_PER_SLIDE)
-    .map((u) => shortenAtClause(u.text, SUMMARY_POINT_WORDS, analysis.language));
+    .map((ranked) => {
+      const whole = ranked.find((u) => u.words <= SUMMARY_POINT_WORDS);
+      if (whole) return slidePoint(whole.text);
+      const best = ranked[0]!;
+      const [first] = sentencePoints(best.text, analysis.language, SUMMARY_POINT_WORDS);
+      return slidePoint(first ?? shortenAtClause(best.text, SUMMARY_POINT_WORDS, analysis.language));
+    });
 }
 
 /** Objectives, the section slides, summary: the fixed slides frame the material's own. */

@@ -67,7 +67,8 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
 
   const titleNotes = [fill(framing.titleNotes, { x: subjects.join(', ') })];
   if (request.brand_voice) titleNotes.push(fill(framing.outlineBrandVoice, { x: request.brand_voice }));
-  const introNotes = [fill(framing.styleOpener[request.writing_style], { x: request.topic }), framing.audienceTip[request.target_audience]];
+  // No 'This section covers X.' opener (any style): the title says it.
+  const introNotes = [framing.audienceTip[request.target_audience]];
   if (request.company_context) introNotes.push(fill(framing.outlineContext, { x: request.company_context }));
 
   const slides: Slide[] = withOpeningNotes(
@@ -78,7 +79,7 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
     const points = [fill(framing.outlineExplain, { x: subject, a: audience }), fill(framing.outlineKeyPoints, { x: subject })];
     if (request.include_visuals) points.push(fill(framing.outlineVisual, { x: subject }));
     if (request.include_examples && !extras.includes('examples')) points.push(fill(framing.outlineExample, { x: subject }));
-    const notes = [fill(framing.styleOpener[request.writing_style], { x: subject }), fill(framing.outlineNotes, { x: subject })];
+    const notes = [fill(framing.outlineNotes, { x: subject })];
     if (request.format === 'lesson_plan') notes.unshift(fill(framing.timing, { n: perSubject }));
     slides.push({ title: subject, points, paragraphs: [], notes: notes.join('\n\n') });
     for (const extra of extras) {

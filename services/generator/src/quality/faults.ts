@@ -7,7 +7,9 @@
 import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../domain/types.js';
 import { isInstruction, tagSentence, type TaggedTerm } from '../engine/nlp.js';
-import { OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
+import { shortenAtClause } from '../engine/clauses.js';
+import { sentencePoints, slidePoint } from '../engine/points.js';
+import { LABELS, OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, isToneFramingLine, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
 
 /** Objectives and summary points shorter than this are fragments, not statements. */
 export const MIN_STATEMENT_WORDS = 3;
@@ -82,6 +84,10 @@ export interface DeckFaults {
   topical_slide_count: number;
   /** 0-1: how much a training deck's worth of material there is. */
   depth: number;
+  /** Content slides whose notes open with 'This section covers ...' (fillerNoteOpeners). */
+  filler_note_openers: string[];
+  /** English: instructions the notes give that their slide does not show, as '<slide>: <point>' (unshownInstructions). */
+  unshown_instructions: string[];
 }
 
 /** True when the sentence is an instruction to the writer or presenter rather than training text. */
@@ -304,7 +310,8 @@ export function findFaults(content: ScorableContent, roles: readonly SlideRole[]
   const slides = deck.slides;
   const faceTexts = (s: Slide) => [s.title, ...s.points, ...s.paragraphs].filter((t) => t.trim() !== '');
 
-  const materialSentences = slides.flatMap((s) => [...s.points, ...s.paragraphs, s.notes].flatMap((t) => splitSentences(t).map((x) => x.text)));
+  // The knowledge check quotes the questions (a false statement too): no material of its own.
+  const materialSentences = slides.filter((_, i) => roles[i] !== 'knowledge_check').flatMap((s) => [...s.points, ...s.paragraphs, s.notes].flatMap((t) => splitSentences(t).map((x) => x.text)));
   const material = new Set(materialSentences.map(sentenceKey));
   const materialText = materialSentences.map(sentenceKey).join(' \n ');
   const taughtStems = new Set(
@@ -375,6 +382,8 @@ export function findFaults(content: ScorableContent, roles: readonly SlideRole[]
     teaching_sentence_count: teaching.size,
     topical_slide_count: topical.length,
     depth,
+    filler_note_openers: fillerNoteOpeners(deck),
+    unshown_instructions: language === 'en' ? unshownInstructions(deck).map((g) => `${g.slide}: ${g.point}`) : [],
   };
 }
 
@@ -390,13 +399,18 @@ export type { SlideDeck };
 const FILLER_OPENER =
   /^(?:this section (?:covers|addresses)|let's look at|here comes the fun part:|you are ready to take on|next up:|scope:|picture a working day that involves|esta seccion (?:trata|aborda)|veamos|ahora viene la parte divertida:|lo siguiente:|esta preparado para dominar|alcance:|imagine una jornada de trabajo|cette section (?:traite de|aborde)|voyons|place a la partie amusante|ensuite:|vous etes pret a maitriser|perimetre:|imaginez une journee de travail)\s/;
 
+/** Whether a sentence is one of the old section openers ('This section covers X.', any style, en/es/fr). */
+export function isFillerOpener(sentence: string): boolean {
+  return FILLER_OPENER.test(fold(sentence).trim());
+}
+
 /** Content slides whose notes open with a generic sentence about what the section covers. */
 export function fillerNoteOpeners(deck: SlideDeck): string[] {
   const roles = slideRoles(deck);
   return deck.slides.flatMap((s, i) => {
     if (roles[i] !== 'content' || s.notes.trim() === '') return [];
     const first = splitSentences(s.notes.trim().split(/\n\n/)[0]!)[0]?.text ?? '';
-    return FILLER_OPENER.test(fold(first).trim()) ? [`${s.title}: ${first}`] : [];
+    return isFillerOpener(first) ? [`${s.title}: ${first}`] : [];
   });
 }
 
@@ -451,21 +465,85 @@ export function sentenceActions(sentence: string): Array<{ verb: string; objects
  * are not judged here.
  */
 export function uncoveredInstructions(deck: SlideDeck, sourceText: string): string[] {
+  return instructionGaps(deck, splitSentences(sourceText).map((s) => s.text)).map((g) => `${g.slide}: ${g.verb} ${g.objects.slice(0, 3).join(' ')}`.trim());
+}
+
+/** An action of an instruction sentence that the slide narrating the sentence does not show. */
+export interface InstructionGap {
+  /** The title of the slide that narrates the sentence. */
+  slide: string;
+  verb: string;
+  objects: string[];
+  sentence: string;
+}
+
+// A sentence opening with one of these (after a leading clause) is no instruction unless it holds
+// 'must' or 'should': it is not tagged (saves the tagger on most narration).
+const NOT_A_VERB = /^(?:the|a|an|this|that|these|those|it|its|you|your|we|our|they|their|he|she|his|her|there|every|each|all|some|most|many|one|in|on|at|for|with|by|from|of|as|is|are|was|were|\p{N})\b/iu;
+// A shown point's most words (metrics' LONG_POINT_WORDS).
+const POINT_WORDS = 20;
+const LEAD = /^(?:if|when|whenever|before|after|once|to|unless)\b[^,]*,\s*/i;
+
+function instructionGaps(deck: SlideDeck, sentences: readonly string[]): InstructionGap[] {
   const roles = slideRoles(deck);
   // An assessment's slides are its questions, which quote a sentence rather than teach a section.
   const content = deck.slides.filter((s, i) => roles[i] === 'content' && !/^(?:question|pregunta)\s+\d+$/i.test(s.title.trim()));
-  const out: string[] = [];
-  for (const { text } of splitSentences(sourceText)) {
+  const keys = content.map((s) => [s.notes, ...s.paragraphs, ...s.points].map(sentenceKey));
+  const out: InstructionGap[] = [];
+  for (const text of sentences) {
+    if (!/\b(?:must|should)\b/i.test(text) && NOT_A_VERB.test(text.trim().replace(LEAD, '').replace(/^(?:never|always|then|first|also)\s+/i, ''))) continue;
     const key = sentenceKey(text);
-    const home = content.find((s) => [s.notes, ...s.paragraphs, ...s.points].some((t) => sentenceKey(t).includes(key)));
-    if (home === undefined) continue;
+    const at = keys.findIndex((k) => k.some((t) => t.includes(key)));
+    if (at < 0) continue;
+    const home = content[at]!;
     const group = content.filter((s) => baseTitle(s.title) === baseTitle(home.title));
     if (group.some((s) => s.points.length >= MAX_POINTS_PER_SLIDE) || group.some((s) => s.paragraphs.some((p) => sentenceKey(p).includes(key)))) continue;
     const points = group.flatMap((s) => s.points).map((p) => new Set(wordsOf(p).map(stemOf)));
     for (const action of sentenceActions(text)) {
       const shown = points.some((p) => p.has(action.verb) && (action.objects.length === 0 || action.objects.some((o) => p.has(o))));
-      if (!shown) out.push(`${home.title}: ${action.verb} ${action.objects.slice(0, 3).join(' ')}`.trim());
+      if (!shown) out.push({ slide: home.title, verb: action.verb, objects: action.objects, sentence: text });
     }
+  }
+  return out;
+}
+
+// Lines the improvements write into a slide's notes (a tone framing line, a reviewer's or the
+// improvement notes): not the material's narration.
+function addedNoteLine(line: string): boolean {
+  const l = line.trim();
+  return isToneFramingLine(l) || Object.values(LABELS).some((labels) => l.startsWith(`${labels.reviewerNote} (`) || l.startsWith(`${labels.improvementNotes}:`) || l.startsWith(labels.presentedBy));
+}
+
+/**
+ * English: the instructions the deck's own narration (the notes of its content slides) gives that
+ * the slide narrating them does not show (uncoveredInstructions with the notes as the source),
+ * each as its slide's title and the point that would show it: the instruction's part of the
+ * sentence (points.ts), else the sentence cut at a clause.
+ */
+export function unshownInstructions(deck: SlideDeck): Array<{ slide: string; point: string }> {
+  const roles = slideRoles(deck);
+  const sentences = [
+    ...new Set(
+      deck.slides
+        .filter((_, i) => roles[i] === 'content')
+        .flatMap((s) => s.notes.split('\n'))
+        .filter((line) => line.trim() !== '' && !addedNoteLine(line))
+        .flatMap((line) => splitSentences(line).map((x) => x.text)),
+    ),
+  ];
+  const out: Array<{ slide: string; point: string }> = [];
+  const seen = new Set<string>();
+  for (const gap of instructionGaps(deck, sentences)) {
+    const parts = sentencePoints(gap.sentence, 'en', POINT_WORDS);
+    const holds = (p: string, objects: boolean) => {
+      const words = new Set(wordsOf(p).map(stemOf));
+      return words.has(gap.verb) && (!objects || gap.objects.length === 0 || gap.objects.some((o) => words.has(o)));
+    };
+    const point = slidePoint(parts.find((p) => holds(p, true)) ?? parts.find((p) => holds(p, false)) ?? shortenAtClause(gap.sentence, POINT_WORDS, 'en'));
+    const id = `${gap.slide}\n${sentenceKey(point)}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ slide: gap.slide, point });
   }
   return out;
 }

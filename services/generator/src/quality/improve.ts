@@ -25,11 +25,13 @@ import {
   unitVariants,
   measure,
 } from './metrics.js';
-import { MIN_STATEMENT_WORDS, cutPhrase, findMarkup, isEngineInstruction, isGenericTitle } from './faults.js';
+import { MIN_STATEMENT_WORDS, cutPhrase, findMarkup, isEngineInstruction, isFillerOpener, isGenericTitle, materialOf, questionFaults, unshownInstructions } from './faults.js';
+import { slidePoint } from '../engine/points.js';
 import { TONE_RECOMMENDATION_PREFIX, recommendationSpec } from './score.js';
 import { TONE_PROFILES, toneDeviations, type ToneFeature } from './tone.js';
 import {
   LABELS,
+  TONE_FRAMING,
   asSentence,
   capitalise,
   baseTitle,
@@ -385,7 +387,13 @@ const addKnowledgeCheck: Step = (work) => {
   if (sections === 0) return 'there are no content slides to ask about';
   const known = new Set(content.questions.map((q) => sentenceKey(q.prompt)));
   const count = Math.min(10, Math.max(3, sections));
-  const questions = helpers.makeQuestions(content, count).filter((q) => {
+  // Only questions the scorer's checks hold sound against the deck as it now reads.
+  const roles = slideRoles(content.deck);
+  const material = materialOf(content.deck.slides.filter((_, i) => roles[i] !== 'knowledge_check').flatMap((s) => [...s.points, ...s.paragraphs, s.notes]));
+  const made = helpers.makeQuestions(content, count);
+  const unsound = new Set(questionFaults(made, material.sentences, material.text).map((f) => f.id));
+  const questions = made.filter((q) => {
+    if (unsound.has(q.id)) return false;
     const key = sentenceKey(q.prompt);
     if (key === '' || known.has(key)) return false;
     known.add(key);
@@ -438,36 +446,6 @@ const addBranding: Step = (work) => {
   return null;
 };
 
-// Framing lines for a section's notes, written in each atmosphere's register. Formal has none: its
-// profile asks only for what rewriting gives (no contractions, no exclamations).
-const FRAMING: Record<Exclude<Atmosphere, 'formal'>, Record<Language, string>> = {
-  professional: {
-    en: 'Consider how “{title}” applies to your own role.',
-    es: '¿Cómo aplicaría usted “{title}” en su propio puesto?',
-    fr: 'Comment appliqueriez-vous « {title} » dans votre propre poste ?',
-  },
-  casual: {
-    en: "So what's “{title}” got to do with you? Let's find out.",
-    es: '¿Qué tiene que ver “{title}” contigo? Vamos a verlo.',
-    fr: "Qu'est-ce que « {title} » change pour toi ? On va voir ça.",
-  },
-  humorous: {
-    en: "Ever wondered why “{title}” matters so much? You're about to find out!",
-    es: '¿Alguna vez te has preguntado por qué importa tanto “{title}”? ¡Estás a punto de descubrirlo!',
-    fr: "Tu t'es déjà demandé pourquoi « {title} » compte autant ? Tu vas le découvrir !",
-  },
-  creative: {
-    en: 'Imagine “{title}” in your own team. What would you change first?',
-    es: 'Imagina “{title}” en tu propio equipo. ¿Qué cambiarías primero?',
-    fr: 'Imagine « {title} » dans ta propre équipe. Que changerais-tu en premier ?',
-  },
-  motivational: {
-    en: 'You can put “{title}” into practice today. Start with one small step!',
-    es: 'Puedes poner en práctica “{title}” desde hoy. ¡Empieza con un pequeño paso!',
-    fr: "Vous pouvez mettre « {title} » en pratique dès aujourd'hui. Commencez par un petit pas !",
-  },
-};
-
 const ADDRESS_LEARNER = /(?<![\p{L}\p{N}])(?:the\s+)?(?:learners?|participants?|trainees?|students?)\s+(should|must|can|will|need to|may|have to)(?![\p{L}\p{N}])/giu;
 // Features a framing line can raise; what it cannot fix (too many of something) is left to rewriting.
 const FRAMED: readonly ToneFeature[] = ['second_person_share', 'question_share', 'imperative_share', 'exclamation_share'];
@@ -491,7 +469,7 @@ const matchTone: Step = (work, id) => {
     rewriteDeck(work, (t) => t.replace(ADDRESS_LEARNER, (m: string, verb: string) => (/^\p{Lu}/u.test(m) ? `You ${verb}` : `you ${verb}`)), { script: true });
   }
   if (atmosphere !== 'formal' && deviations().some((d) => d.direction === 'low' && FRAMED.includes(d.feature))) {
-    const template = FRAMING[atmosphere][work.language];
+    const template = TONE_FRAMING[atmosphere][work.language];
     for (const slide of contentSlides(deck)) appendNotes(slide, template.replace('{title}', baseTitle(slide.title) || deck.title), '\n\n');
   }
   return null;
@@ -660,9 +638,46 @@ const retitleGenericSections: Step = (work) => {
   return changed > 0 ? null : 'no key term names the topic of these slides; the trainer writes the titles';
 };
 
+const removeFillerOpeners: Step = (work) => {
+  const { deck } = work.content;
+  const roles = slideRoles(deck);
+  let changed = false;
+  deck.slides.forEach((slide, i) => {
+    if (roles[i] !== 'content') return;
+    const notes = slide.notes.trim();
+    const first = splitSentences(notes.split(/\n\n/)[0]!)[0]?.text ?? '';
+    if (first === '' || !isFillerOpener(first)) return;
+    const rest = notes.slice(notes.indexOf(first) + first.length).trim();
+    // Notes are never left empty: the slide's own points and paragraphs are read instead.
+    slide.notes = rest !== '' ? rest : [...slide.points, ...slide.paragraphs].filter((t) => t.trim() !== '').map(asSentence).join('\n');
+    changed = true;
+  });
+  return changed ? null : 'no notes open with a section opener';
+};
+
+const showEveryInstruction: Step = (work) => {
+  if (work.language !== 'en') return 'instructions are read in English material only';
+  const { deck } = work.content;
+  const slides = contentSlides(deck);
+  let added = 0;
+  for (const gap of unshownInstructions(deck)) {
+    const home = slides.find((s) => s.title === gap.slide);
+    const group = slides.filter((s) => baseTitle(s.title) === baseTitle(gap.slide));
+    const target = [...(home ? [home] : []), ...group].find((s) => s.points.length < MAX_POINTS_PER_SLIDE);
+    if (!target || group.some((s) => s.points.some((p) => sentenceKey(p) === sentenceKey(gap.point)))) continue;
+    target.points.push(slidePoint(gap.point));
+    added++;
+  }
+  return added > 0 ? null : 'the slides that narrate these instructions are full';
+};
+
 const addMaterial: Step = () => 'improvements add no facts: upload the full document or write more of the script, then generate again';
 
-/** The order the steps run in, whatever order they were selected in: cleaning first, then structure, then additions, then sentence-level polish over everything. */
+/**
+ * The order the steps run in, whatever order they were selected in: cleaning first, then
+ * structure, then additions, then sentence-level polish over everything, and the knowledge check
+ * last, made from the final text.
+ */
 const PIPELINE: ReadonlyArray<[match: (id: string) => boolean, step: Step]> = [
   [(id) => id === 'remove-placeholders', removePlaceholders],
   [(id) => id === 'remove-engine-instructions', removeEngineInstructions],
@@ -673,19 +688,22 @@ const PIPELINE: ReadonlyArray<[match: (id: string) => boolean, step: Step]> = [
   [(id) => id === 'rewrite-objectives', rewriteObjectives],
   [(id) => id === 'write-summary-sentences', writeSummarySentences],
   [(id) => id === 'add-material', addMaterial],
+  [(id) => id === 'remove-filler-openers', removeFillerOpeners],
   [(id) => id === 'remove-ai-phrases', removeAiPhrases],
   [(id) => id === 'unify-term-spelling', unifyTermSpelling],
   [(id) => id === 'unify-units', unifyUnits],
   [(id) => id === 'shorten-long-points', shortenLongPoints],
   [(id) => id === 'split-dense-slides', splitDenseSlides],
+  [(id) => id === 'show-every-instruction', showEveryInstruction],
   [(id) => id === 'add-objectives-slide', addObjectivesSlide],
-  [(id) => id === 'add-knowledge-check', addKnowledgeCheck],
   [(id) => id === 'add-summary-slide', addSummarySlide],
   [(id) => id === 'add-speaker-notes', addSpeakerNotes],
   [(id) => id === 'add-branding', addBranding],
   [(id) => id.startsWith(TONE_RECOMMENDATION_PREFIX), matchTone],
   [(id) => id === 'simplify-long-sentences', simplifyLongSentences],
   [(id) => id === 'remove-repeated-sentences', removeRepeatedSentences],
+  // Last: its questions quote the content's sentences as the rewriting steps left them.
+  [(id) => id === 'add-knowledge-check', addKnowledgeCheck],
 ];
 
 function pipelineIndex(id: string): number {

@@ -161,6 +161,10 @@ export interface ContentMetrics {
   deck_title: string;
   /** 0-1: how much of a training deck's material the content holds. */
   depth: number;
+  /** Content slides whose notes open with 'This section covers ...', as '<title>: <sentence>'. */
+  filler_note_openers: string[];
+  /** English: instructions the notes give that their slide does not show, as '<slide>: <point>'. */
+  unshown_instructions: string[];
   tone: ToneMeasures;
 }
 
@@ -547,6 +551,8 @@ export function measure(content: ScorableContent): ContentMetrics {
     topical_slide_count: faults.topical_slide_count,
     deck_title: deck.title,
     depth: round(faults.depth, 3),
+    filler_note_openers: faults.filler_note_openers,
+    unshown_instructions: faults.unshown_instructions,
     tone: tone(sentences, language),
   };
 }
@@ -569,6 +575,8 @@ export function numericMetrics(m: ContentMetrics): Record<string, number> {
   out.markup_count = m.markup.length;
   out.engine_instruction_count = m.engine_instructions.length;
   out.unsound_question_count = m.question_faults.length;
+  out.filler_opener_count = m.filler_note_openers.length;
+  out.unshown_instruction_count = m.unshown_instructions.length;
   out.bloom_level_count = BLOOM_LEVELS.filter((l) => m.bloom_levels[l] > 0).length;
   for (const [key, value] of Object.entries(m.tone)) if (value !== null) out[`tone_${key}`] = round(value, 3);
   return out;

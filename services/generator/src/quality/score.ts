@@ -101,15 +101,16 @@ export function dimensionParts(m: ContentMetrics, request: QualityRequest): Reco
 /**
  * Faults a trainer would not let through, taken off the dimension they spoil after the weighted
  * parts: instructions to the writer in what learners see or hear, markup characters on a slide,
- * a slide that repeats the cover, generic section titles, lists of single words.
+ * a slide that repeats the cover, generic section titles, lists of single words, notes that open
+ * with 'This section covers ...', instructions the notes give that their slide does not show.
  */
 export function faultPenalties(m: ContentMetrics): Record<QualityDimension, number> {
   const instructions = m.engine_instructions.length;
   return {
-    content_quality: Math.min(30, 12 * instructions),
+    content_quality: Math.min(30, 12 * instructions) + Math.min(24, 6 * m.filler_note_openers.length),
     structure_flow: Math.min(30, 10 * m.generic_titles.length) + Math.min(20, 10 * m.repeated_title_slide_count),
     visual_design: Math.min(30, 6 * m.markup.length) + Math.min(30, 12 * m.word_list_slides.length),
-    educational_effectiveness: Math.round(20 * share(m.fragment_objectives.length, m.objective_count)),
+    educational_effectiveness: Math.round(20 * share(m.fragment_objectives.length, m.objective_count)) + Math.min(20, 4 * m.unshown_instructions.length),
     tone_alignment: 0,
     technical_accuracy: Math.min(30, 10 * instructions) + Math.min(20, 5 * m.markup.length),
   };
@@ -224,6 +225,8 @@ export const RECOMMENDATIONS: readonly RecommendationSpec[] = [
   spec('remove-repeated-title-slide', 'structure_flow', 'low', 'Remove the slide that repeats the cover', 'repeated_title_slide_count', 'lower'),
   spec('remove-markup', 'visual_design', 'low', 'Remove markup characters from the slides', 'markup_count', 'lower'),
   spec('fix-questions', 'technical_accuracy', 'low', 'Remove questions the material does not support', 'unsound_question_count', 'lower'),
+  spec('remove-filler-openers', 'content_quality', 'low', 'Open the speaker notes with the first fact, not with what the section covers', 'filler_opener_count', 'lower'),
+  spec('show-every-instruction', 'educational_effectiveness', 'low', 'Show on each slide every instruction its notes give', 'unshown_instruction_count', 'lower'),
   spec('add-material', 'content_quality', 'high', 'Add more material for a full training', 'teaching_sentence_count', 'higher'),
 ];
 
@@ -468,6 +471,24 @@ export function recommendationsFor(m: ContentMetrics, request: QualityRequest, t
         .map((f) => `${quote([f.prompt], 1)} (${QUESTION_PROBLEMS[f.problem]})`)
         .join('; ')}${m.question_faults.length > 3 ? ` and ${m.question_faults.length - 3} more` : ''}`,
       'These questions are removed (and from the knowledge check slide); the sound ones stay.',
+    );
+  }
+  if (m.filler_note_openers.length > 0) {
+    const n = m.filler_note_openers.length;
+    add(
+      'remove-filler-openers',
+      'medium',
+      `The notes of ${n} slide${n === 1 ? ' open' : 's open'} with a sentence that only says what the section covers, which its title already tells: ${quote(m.filler_note_openers)}`,
+      "That opening sentence is removed from the notes, so the narration starts with the section's first fact; notes left empty are made from the slide's points.",
+    );
+  }
+  if (m.unshown_instructions.length > 0) {
+    const n = m.unshown_instructions.length;
+    add(
+      'show-every-instruction',
+      n >= 3 ? 'high' : 'medium',
+      `${n} instruction${n === 1 ? '' : 's'} in the speaker notes ${n === 1 ? 'is' : 'are'} not on the slide, so learners hear ${n === 1 ? 'it' : 'them'} but do not see ${n === 1 ? 'it' : 'them'}: ${quote(m.unshown_instructions)}`,
+      `Each missing instruction is added to its slide as a point of its own, in the material's words (its part of a compound sentence), while the slide has fewer than ${MAX_POINTS_PER_SLIDE} points.`,
     );
   }
   if (m.depth < 0.75 && m.slide_count > 0) {

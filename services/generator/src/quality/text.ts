@@ -3,6 +3,7 @@
 // measurements use (English, Spanish and French, the engine's languages).
 import { countWords, splitSentences, type Slide, type SlideDeck } from '@trainwright/formats';
 import { detectLanguage, stemWord, tokenize } from '../engine/text-analysis.js';
+import type { Atmosphere } from '@trainwright/catalogue';
 import type { EngineLanguage } from '../engine/stop-words.js';
 
 export type Language = EngineLanguage;
@@ -465,4 +466,43 @@ export function bloomLevel(objective: string): BloomLevel | null {
     if (level) return level;
   }
   return null;
+}
+
+// Framing lines for a section's notes, written in each atmosphere's register. Formal has none: its
+// profile asks only for what rewriting gives (no contractions, no exclamations).
+export const TONE_FRAMING: Record<Exclude<Atmosphere, 'formal'>, Record<Language, string>> = {
+  professional: {
+    en: 'Consider how “{title}” applies to your own role.',
+    es: '¿Cómo aplicaría usted “{title}” en su propio puesto?',
+    fr: 'Comment appliqueriez-vous « {title} » dans votre propre poste ?',
+  },
+  casual: {
+    en: "So what's “{title}” got to do with you? Let's find out.",
+    es: '¿Qué tiene que ver “{title}” contigo? Vamos a verlo.',
+    fr: "Qu'est-ce que « {title} » change pour toi ? On va voir ça.",
+  },
+  humorous: {
+    en: "Ever wondered why “{title}” matters so much? You're about to find out!",
+    es: '¿Alguna vez te has preguntado por qué importa tanto “{title}”? ¡Estás a punto de descubrirlo!',
+    fr: "Tu t'es déjà demandé pourquoi « {title} » compte autant ? Tu vas le découvrir !",
+  },
+  creative: {
+    en: 'Imagine “{title}” in your own team. What would you change first?',
+    es: 'Imagina “{title}” en tu propio equipo. ¿Qué cambiarías primero?',
+    fr: 'Imagine « {title} » dans ta propre équipe. Que changerais-tu en premier ?',
+  },
+  motivational: {
+    en: 'You can put “{title}” into practice today. Start with one small step!',
+    es: 'Puedes poner en práctica “{title}” desde hoy. ¡Empieza con un pequeño paso!',
+    fr: "Vous pouvez mettre « {title} » en pratique dès aujourd'hui. Commencez par un petit pas !",
+  },
+};
+
+const TONE_FRAMING_LINES: readonly RegExp[] = Object.values(TONE_FRAMING).flatMap((byLanguage) =>
+  Object.values(byLanguage).map((template) => new RegExp(`^${template.split('{title}').map(escapeRegExp).join('.+')}$`, 'u')),
+);
+
+/** Whether a line of notes is a tone framing line an improvement added ('Consider how “Phishing” applies to your own role.'). */
+export function isToneFramingLine(line: string): boolean {
+  return TONE_FRAMING_LINES.some((re) => re.test(line.trim()));
 }

@@ -87,8 +87,10 @@ describe('content quality bar', () => {
     const text = read('forklift-safety.txt');
     const result = await engine.generate({ task: task('document_analysis', text, 'Forklift safety'), title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
     const slide = result.deck.slides.find((s) => s.title === 'Pre-use inspection')!;
-    expect(slide.points).toEqual(expect.arrayContaining(['Check the forks, chains and mast for cracks or bends', 'Test the brakes, the steering and the horn', 'Look for hydraulic leaks under the truck', 'Never operate a truck that has failed its inspection.']));
+    expect(slide.points).toEqual(expect.arrayContaining(['Check the forks, chains and mast for cracks or bends', 'Test the brakes, the steering and the horn', 'Look for hydraulic leaks under the truck', 'Never operate a truck that has failed its inspection']));
     expect(slide.points.some((p) => /^If anything is damaged, tag the forklift out of service and report it to your supervisor/.test(p))).toBe(true);
+    // One rule for every point: no final full stop, whether it is a whole sentence or a part of one.
+    for (const s of result.deck.slides) for (const p of s.points) expect(p).not.toMatch(/[^.]\.$/);
     expect(slide.notes.startsWith('Every shift starts with a pre-use inspection. Before you drive, check the forks')).toBe(true);
     // The deck before: two points, 'This section covers' opening the notes.
     const before = { ...result.deck, slides: [{ ...slide, points: ['Before you drive, check the forks, chains and mast for cracks or bends', 'Never operate a truck that has failed its inspection.'], notes: `This section covers pre-use inspection.\n\n${slide.notes}` }] };
@@ -103,9 +105,11 @@ describe('content quality bar', () => {
     expect(titles).toEqual(expect.arrayContaining(['Pre-use inspection', 'Speed limits', 'Load handling', 'Pedestrians']));
     expect(titles.some((t) => t.startsWith('Introduction'))).toBe(false);
     expect(result.objectives.length).toBeGreaterThanOrEqual(5);
-    // A summary point is cut where a clause ends, never inside a list.
+    // A summary point is a complete statement: a section's best sentence that fits a point whole.
     const summary = result.deck.slides.find((s) => s.title === 'Summary')!;
-    expect(summary.points[0]).toBe('Before you drive, check the forks, chains and mast for cracks or bends');
+    expect(summary.points[0]).toBe('Every shift starts with a pre-use inspection');
+    expect(summary.points).toEqual(expect.arrayContaining(['Carry loads low, about 15 cm above the floor, with the mast tilted back', 'Report every incident and near miss within 24 hours']));
+    for (const p of summary.points) expect(p).not.toMatch(/^Before you drive/);
     const tf = result.questions.filter((q) => q.type === 'true_false');
     for (const q of tf) expect(q.prompt).not.toMatch(/\bblind your\b/);
   });

@@ -168,9 +168,9 @@ describe('OfflineEngine', () => {
     const titles = result.deck.slides.map((s) => s.title);
     expect(titles).toEqual(expect.arrayContaining(['Overview', 'Excel: overview', 'Excel: tasks', 'Excel: practice', 'SAP: tasks', 'SAP: practice', 'Salesforce']));
     const slide = (title: string) => result.deck.slides.find((s) => s.title === title)!;
-    expect(slide('Excel: tasks').points).toEqual(['Create a pivot table from the sales export in Excel.', 'Use conditional formatting in Excel to flag overdue invoices.']);
-    expect(slide('Excel: practice').points).toEqual(['Try this in Excel: Create a pivot table from the sales export in Excel.', 'Try this in Excel: Use conditional formatting in Excel to flag overdue invoices.']);
-    expect(slide('Salesforce').points).toEqual(['Add the tasks your team does in Salesforce.']);
+    expect(slide('Excel: tasks').points).toEqual(['Create a pivot table from the sales export in Excel', 'Use conditional formatting in Excel to flag overdue invoices']);
+    expect(slide('Excel: practice').points).toEqual(['Try this in Excel: Create a pivot table from the sales export in Excel', 'Try this in Excel: Use conditional formatting in Excel to flag overdue invoices']);
+    expect(slide('Salesforce').points).toEqual(['Add the tasks your team does in Salesforce']);
     expect(result.notices.join('\n')).toContain('The details say nothing about Salesforce');
     for (const title of ['Overview', 'Excel: overview', 'Excel: tasks', 'SAP: tasks']) for (const p of slide(title).points) expect(SOFTWARE).toContain(p);
   });

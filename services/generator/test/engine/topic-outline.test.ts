@@ -4,6 +4,7 @@ import { FRAMING, framingVocabulary } from '../../src/engine/framing.js';
 import type { EngineLanguage } from '../../src/engine/stop-words.js';
 import { tokenize } from '../../src/engine/text-analysis.js';
 import { OUTLINE_NOTICE, buildTopicOutline } from '../../src/engine/topic-outline.js';
+import { fillerNoteOpeners } from '../../src/quality/faults.js';
 
 function topicRequest(data: Record<string, unknown>): TopicToContentRequest {
   const request = normalizeGeneratorRequest('topic_to_content', data, false);
@@ -65,7 +66,11 @@ describe('buildTopicOutline', () => {
     expect(objectives).toEqual(request.learning_objectives);
     const check = deck.slides.find((s) => s.title === FRAMING.en.knowledgeCheck)!;
     expect(check.points).toEqual(request.learning_objectives.map((o) => `Check: ${o}`));
-    expect(deck.slides.some((s) => s.notes.includes("Let's look at"))).toBe(true);
+    // No section opener ('Let's look at ...', 'This section covers ...') in any style: the bar's check.
+    for (const writing_style of ['professional', 'conversational', 'humorous', 'formal', 'casual', 'motivational', 'technical', 'storytelling']) {
+      const styled = buildTopicOutline(topicRequest({ ...REQUEST, length: 'medium', writing_style }), { title: 'Complaints 101', language: 'en' });
+      expect({ writing_style, filler: fillerNoteOpeners(styled.deck) }).toEqual({ writing_style, filler: [] });
+    }
     expect(deck.slides.some((s) => s.notes.includes('For beginners: define each term before you use it.'))).toBe(true);
     expect(notices).toEqual([OUTLINE_NOTICE]);
     expect(OUTLINE_NOTICE).toMatch(/offline engine built an outline .* added no facts/);

@@ -104,6 +104,8 @@ For example, the manager refuses to fill in your password on a fake login page, 
 - A second factor stops most automated attacks
 - Authenticator apps are the standard choice
 - Hardware keys protect administrator accounts
+- Use the authenticator app on your phone
+- Ask the service desk for a hardware key if you manage systems
 **Speaker Notes:**
 Even when a password is stolen, the attacker still needs your second factor.
 Use the authenticator app on your phone, and ask the service desk for a hardware key if you manage systems.
@@ -113,6 +115,7 @@ Use the authenticator app on your phone, and ask the service desk for a hardware
 - Phishing messages imitate trusted senders
 - Check the sender address before clicking
 - Report suspicious messages within 24 hours
+- Forward anything suspicious to the security team, then delete it
 **Speaker Notes:**
 Phishing messages often create urgency, for example a warning that your account will close today.
 Forward anything suspicious to the security team and delete it afterwards.

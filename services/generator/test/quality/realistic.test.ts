@@ -23,6 +23,7 @@ By the end of this session you will be able to do four things on every shift.
 - Test the brakes, the steering and the horn
 - Look for hydraulic leaks under the truck
 - Tag a damaged forklift out of service and tell your supervisor
+- Never operate a truck that has failed its inspection
 **Speaker Notes:**
 Every shift starts with a pre-use inspection.
 If anything is damaged, tag the forklift out of service and report it to your supervisor.
@@ -33,6 +34,7 @@ Never operate a truck that has failed its inspection.
 - 8 km/h inside the warehouse, 5 km/h in loading bays and near doorways
 - Slow down at corners and sound the horn at blind intersections
 - Keep three truck lengths from the vehicle in front
+- Keep your arms and legs inside the cab
 **Speaker Notes:**
 Speed limits keep everyone safe.
 For example, a loaded truck at 8 km/h needs more than a truck length to stop.
@@ -44,6 +46,7 @@ Keep your arms and legs inside the cab at all times.
 - Never exceed the rated capacity of 2,500 kg
 - Carry loads about 15 cm above the floor with the mast tilted back
 - Travel in reverse when a load blocks your forward view
+- Never raise or lower a load while the truck is moving
 **Speaker Notes:**
 Load handling decides whether a forklift stays upright.
 Never raise or lower a load while the truck is moving.
@@ -202,6 +205,36 @@ describe('scoring real engine output', () => {
     });
     lower(wrongKey, 'technical_accuracy', 'fix-questions');
     expect(measure(wrongKey).question_faults).toEqual([{ id: 'tf', prompt: wrongKey.questions.at(-1)!.prompt, problem: 'wrong_key' }]);
+  });
+
+  it('should count what the content bar counts: notes opening with filler, instructions the slide does not show', () => {
+    const good = wellMade();
+    const base = scoreContent(good, request());
+    // The old engine's opener ('This section covers ...'), and the old two-point inspection slide.
+    const filler = structuredClone(good);
+    filler.deck.slides[1]!.notes = `This section covers the pre-use inspection.\n${filler.deck.slides[1]!.notes}`;
+    const unshown = structuredClone(good);
+    unshown.deck.slides[1]!.points = ['Check the forks, chains and mast for cracks or bends', 'Never operate a truck that has failed its inspection'];
+    unshown.deck.slides[1]!.notes = 'Every shift starts with a pre-use inspection. Before you drive, check the forks, chains and mast for cracks or bends, test the brakes, the steering and the horn, and look for hydraulic leaks under the truck.';
+    const cases: Array<[ScorableContent, keyof typeof base.dimension_scores, string, RegExp]> = [
+      [filler, 'content_quality', 'remove-filler-openers', /^The notes of 1 slide open with a sentence that only says what the section covers.*'The pre-use inspection: This section covers the pre-use/],
+      [unshown, 'educational_effectiveness', 'show-every-instruction', /^2 instructions in the speaker notes are not on the slide.*'The pre-use inspection: Test the brakes, the steering and\.\.\.', 'The pre-use inspection: Look for hydraulic leaks under th\.\.\.'/],
+    ];
+    for (const [c, dimension, id, reason] of cases) {
+      const a = scoreContent(c, request());
+      expect({ id, lower: a.dimension_scores[dimension] < base.dimension_scores[dimension] }).toEqual({ id, lower: true });
+      expect(a.recommendations.find((r) => r.id === id)?.reason).toMatch(reason);
+      // The improvement removes the fault and gives the score back.
+      const fixed = applyImprovements(c, a, [id], {}, '', { makeQuestions }).content;
+      expect(scoreContent(fixed, request()).recommendations.map((r) => r.id)).not.toContain(id);
+      expect(scoreContent(fixed, request()).overall_score).toBeGreaterThan(a.overall_score);
+    }
+    const shown = applyImprovements(unshown, scoreContent(unshown, request()), ['show-every-instruction'], {}, '', { makeQuestions }).content;
+    expect(shown.deck.slides[1]!.points.slice(2)).toEqual(['Test the brakes, the steering and the horn', 'Look for hydraulic leaks under the truck']);
+    // Lines an improvement writes into the notes are not the material's instructions.
+    const framed = structuredClone(good);
+    framed.deck.slides[1]!.notes += '\n\nConsider how “The pre-use inspection” applies to your own role.\n\nReviewer note (x): Check the figures.';
+    expect(measure(framed).unshown_instructions).toEqual([]);
   });
 
   it('should fix what it can of the engine deck when every recommendation is applied', () => {
