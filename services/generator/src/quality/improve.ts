@@ -401,6 +401,9 @@ const addKnowledgeCheck: Step = (work) => {
   });
   if (questions.length === 0) return 'no questions could be made from the content';
   content.questions = [...content.questions, ...questions];
+  // A deck with a knowledge check slide keeps it as the only one: the new questions go to the
+  // assessment (the guide's and manual's questions with their answer key), not a second check.
+  if (roles.includes('knowledge_check')) return null;
   // Numbered, so the answers in the notes can refer to them across continuation slides.
   const items = questions.map((q, i) => `${i + 1}. ${q.prompt}`);
   const answers = new Map(items.map((item, i) => [item, `${labels.answer} ${i + 1}: ${questions[i]!.options.find((o) => o.is_correct)?.text ?? ''}`]));
