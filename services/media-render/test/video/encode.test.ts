@@ -75,6 +75,17 @@ async function keyframeTimes(path: string): Promise<number[]> {
   return stdout.split('\n').filter(Boolean).map((l) => parseFloat(l));
 }
 
+/** A keyframe where each of the first three slides starts, and progress that climbs to 100. */
+async function expectSlideStartsAndProgress(path: string, seen: number[]): Promise<void> {
+  const keys = await keyframeTimes(path);
+  for (const start of [0, slides[0]!.durationMs, slides[0]!.durationMs + slides[1]!.durationMs]) {
+    expect(keys.some((k) => Math.abs(k * 1000 - start) <= 200)).toBe(true);
+  }
+  expect(seen[seen.length - 1]).toBe(100);
+  expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
+  expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+}
+
 describe('encodeVideo', () => {
   test('mp4: H.264 + AAC at the requested size, the slides’ total duration, a keyframe at every slide, real progress', async () => {
     const seen: number[] = [];
@@ -89,13 +100,7 @@ describe('encodeVideo', () => {
     expect(Math.abs(duration - totalMs) / totalMs).toBeLessThan(0.05);
     expect(Math.abs(duration - totalMs)).toBeLessThan(300);
 
-    const keys = await keyframeTimes(result.outPath);
-    for (const start of [0, slides[0]!.durationMs, slides[0]!.durationMs + slides[1]!.durationMs]) {
-      expect(keys.some((k) => Math.abs(k * 1000 - start) <= 200)).toBe(true);
-    }
-    expect(seen[seen.length - 1]).toBe(100);
-    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
-    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    await expectSlideStartsAndProgress(result.outPath, seen);
   });
 
   test('mov: a QuickTime file with the same H.264 and AAC streams', async () => {
@@ -175,13 +180,7 @@ describe('encodeVideo', () => {
     // Frame for frame the same pictures at the same times, and sample for sample the same sound.
     expect(await decoded(result.outPath, 'v')).toBe(await decoded(fromFiles.outPath, 'v'));
     expect(await decoded(result.outPath, 'a')).toBe(await decoded(fromFiles.outPath, 'a'));
-    const keys = await keyframeTimes(result.outPath);
-    for (const start of [0, slides[0]!.durationMs, slides[0]!.durationMs + slides[1]!.durationMs]) {
-      expect(keys.some((k) => Math.abs(k * 1000 - start) <= 200)).toBe(true);
-    }
-    expect(seen[seen.length - 1]).toBe(100);
-    expect(seen.some((p) => p > 0 && p < 100)).toBe(true);
-    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    await expectSlideStartsAndProgress(result.outPath, seen);
   });
 
   test('raw frames: a drawing that fails, a wrong frame size or too few frames fail the encode and leave no file', async () => {
