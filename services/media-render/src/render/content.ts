@@ -374,8 +374,19 @@ function longDate(date: Date | null, language: string): string {
   return date ? new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date) : '';
 }
 
+// One prepared content per input object (inputs are plain data, not changed once rendering
+// starts): the formats of one render, and the video's many pictures, share it instead of each
+// preparing the deck (and choosing its icons) again.
+const prepared = new WeakMap<RenderInput, DocumentContent>();
+
 export function prepareContent(input: RenderInput): DocumentContent {
   if (!input || typeof input !== 'object') throw new RenderError('Nothing to render: the render input is missing.');
+  let content = prepared.get(input);
+  if (!content) prepared.set(input, (content = prepareUncached(input)));
+  return content;
+}
+
+function prepareUncached(input: RenderInput): DocumentContent {
   const deck = input.deck;
   if (!deck || !Array.isArray(deck.slides)) throw new RenderError('Nothing to render: the content has no slide deck.');
 

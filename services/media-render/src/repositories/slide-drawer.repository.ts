@@ -4,14 +4,15 @@
 // only the PNG encoding of the rasterised pixels runs here as well.
 import { renderAsync } from '@resvg/resvg-js';
 import type { RenderInput } from '../domain/types.js';
+import { prepareContent } from '../render/content.js';
 import type { SlideDrawer } from '../services/preview.service.js';
-import { contentOf, resvgOptions, renderSlideSvg, TITLE_CARD, videoSlideIndexes, DEFAULT_SIZE, type Size } from '../video/slide-image.js';
+import { resvgOptions, renderSlideSvg, TITLE_CARD, videoSlideIndexes, DEFAULT_SIZE, type Size } from '../video/slide-image.js';
 
 export class SlideDrawerRepository implements SlideDrawer {
   constructor(private readonly size: Size = DEFAULT_SIZE) {}
 
   slides(input: RenderInput): { titles: string[]; indexes: number[] } {
-    const content = contentOf(input);
+    const content = prepareContent(input);
     const indexes = videoSlideIndexes(input);
     return { indexes, titles: indexes.map((i) => (i === TITLE_CARD ? content.title : content.sections[i]!.title)) };
   }

@@ -5,10 +5,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechProvider, type VideoFormat, type VoiceSettings } from '../domain/types.js';
-import { asRenderError } from '../render/content.js';
+import { asRenderError, prepareContent } from '../render/content.js';
 import { encodeFrames, type TimedSlide } from './encode.js';
 import { narrate } from './narration.js';
-import { checkSize, contentOf, DEFAULT_SIZE, type Size } from './slide-image.js';
+import { checkSize, DEFAULT_SIZE, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
 import { pictureTimeline, renderPictureFrames, videoPictures, type TimedPicture } from './timeline.js';
 
@@ -68,7 +68,7 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
     }
   };
 
-  const content = contentOf(input);
+  const content = prepareContent(input);
   // Drawing starts now (the first pictures only, until the encode starts: the narration is what the
   // encode waits for); the encode takes the frames as they are drawn. Which pictures there are
   // follows from the text; when each one shows, from the narration.

@@ -7,9 +7,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseScript, splitSentences } from '@trainwright/formats';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechClip, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
-import { cleanLine, cleanText } from '../render/content.js';
+import { cleanLine, cleanText, prepareContent } from '../render/content.js';
 import { concatWavs, parseWav, WavError } from '../speech/wav.js';
-import { contentOf, TITLE_CARD } from './slide-image.js';
+import { TITLE_CARD } from './slide-image.js';
 
 /** Silence after each slide's narration, so one slide's last word does not run into the next. */
 export const SLIDE_PAUSE_MS = 600;
@@ -116,7 +116,7 @@ function spokenParts(units: string[], items: number): string[] {
 
 /** The narration of every video slide, in video order (the title card first), part by part. */
 export function narrationParts(input: RenderInput): SlideNarration[] {
-  const content = contentOf(input);
+  const content = prepareContent(input);
   const slides = input.deck.slides;
   const scenes = scriptScenes(input.script);
   const used = new Set<number>();

@@ -79,15 +79,6 @@ export function checkSize(size: Size, even = false): Size {
   return size;
 }
 
-// One prepared content per input object (inputs are plain data, not changed once rendering
-// starts): rendering 200 slides must not prepare the deck 200 times.
-const prepared = new WeakMap<RenderInput, DocumentContent>();
-export function contentOf(input: RenderInput): DocumentContent {
-  let content = prepared.get(input);
-  if (!content) prepared.set(input, (content = prepareContent(input)));
-  return content;
-}
-
 const num = (n: number) => String(Math.round(n * 10) / 10);
 
 function el(name: string, attrs: Record<string, string | number | undefined>, children = ''): string {
@@ -498,7 +489,7 @@ function contentSlide(cv: Canvas, index: number, revealed?: number): string {
  */
 export function renderSlideSvg(input: RenderInput, index: number, size: Size, revealed?: number): string {
   checkSize(size);
-  const content = contentOf(input);
+  const content = prepareContent(input);
   if (!Number.isInteger(index) || index < TITLE_CARD || index >= content.sections.length) {
     throw new RenderError(`No slide ${index}: the deck has ${content.sections.length} slides.`);
   }
@@ -545,7 +536,7 @@ function fontFilesFor(content: DocumentContent): string[] {
 }
 
 export function resvgOptions(input: RenderInput, size: Size): ResvgRenderOptions {
-  const content = contentOf(input);
+  const content = prepareContent(input);
   return {
     fitTo: { mode: 'width', value: size.width },
     // Only known files: system font discovery is slow and would make the output machine-dependent.
@@ -564,7 +555,7 @@ export function renderTitlePng(input: RenderInput, size: Size): Buffer {
 
 /** The slides of the video in order: the title card, then every slide of the deck. */
 export function videoSlideIndexes(input: RenderInput): number[] {
-  return [TITLE_CARD, ...contentOf(input).sections.map((_, i) => i)];
+  return [TITLE_CARD, ...prepareContent(input).sections.map((_, i) => i)];
 }
 
 /** The most memory that frames rendered ahead of the encoder may hold (a 720p frame is 3.7 MB). */
