@@ -8,7 +8,7 @@ const PNG_SIGNATURE = '89504e470d0a1a0a';
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('preview-slides', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
+  h = await startHarness('preview-slides', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_SHARED_MAX: '20', GENERATE_WORKER: 'false' });
 });
 afterAll(async () => {
   await h?.close();
@@ -53,6 +53,8 @@ describe('preview slides', () => {
     const first = await expectPng(await fetch(`${h.baseUrl}${slides[1]!.image_path}`, { headers: me.auth }), /^private, max-age=86400$/);
     const again = await expectPng(await fetch(`${h.baseUrl}/api/projects/${id}/preview/slides/1`, { headers: me.auth }), /^private, max-age=60$/);
     expect(again.equals(first)).toBe(true);
+    // A version the slide was not drawn at is not kept long.
+    await expectPng(await fetch(`${h.baseUrl}/api/projects/${id}/preview/slides/1?v=stale`, { headers: me.auth }), /^private, max-age=60$/);
 
     const past = await call('GET', `/api/projects/${id}/preview/slides/3`, me);
     expect(past.statusCode).toBe(404);
@@ -85,5 +87,18 @@ describe('preview slides', () => {
     expect((await h.request({ url: '/api/shared/guess/preview/slides/0' })).statusCode).toBe(404);
     await call('DELETE', `/api/projects/${id}/share`, me);
     expect((await h.request({ url: `/api/shared/${token}/preview/slides/0` })).statusCode).toBe(404);
+  });
+
+  it("should limit a share link's public routes per address", async () => {
+    // RATE_LIMIT_SHARED_MAX is 20 here; the test before asked this route once.
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await h.request({ url: '/api/shared/guess/preview/slides' })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(statuses.slice(-5)).toEqual(Array(5).fill(429));
+    // Each route counts on its own: the logo's 21st request in the window is refused.
+    let limited = await h.request({ url: '/api/shared/guess/logo' });
+    for (let i = 0; i < 20; i++) limited = await h.request({ url: '/api/shared/guess/logo' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

@@ -191,6 +191,8 @@ const SharedProject = Type.Object({
 });
 
 export function projectRoutes({ app, clients, config }: GatewayContext, storage: ObjectStorage) {
+  // A share link's public routes have no account to count against: limited per address.
+  const sharedLimit = { max: config.RATE_LIMIT_SHARED_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
   const opts = (userId: string, requestId: string) => ({ userId, requestId });
 
   app.post(
@@ -356,7 +358,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
   app.get(
     '/api/shared/:token',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: sharedLimit },
       schema: { tags: ['projects'], summary: 'A shared project, read-only', params: TokenParams, response: { 200: SharedProject, 404: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
@@ -382,14 +384,18 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
   // Logos come from the copy media-render fetched once and checked (docs/security.md, case 12):
   // browsers, the anonymous visitors of a share page too, never contact the URL a user typed.
   // Served as an image only: never sniffed into anything else, nothing it could load or run.
-  function sendLogo(target: LogoTarget, cacheControl: string, reply: FastifyReply) {
+  /** An image we keep or draw: nothing it could load or run (nosniff comes with every answer). */
+  function sendImage(reply: FastifyReply, contentType: string, size: number, cacheControl: string, body: Buffer | NodeJS.ReadableStream) {
     void reply
-      .header('content-type', target.contentType)
-      .header('content-length', String(target.size))
-      .header('x-content-type-options', 'nosniff')
+      .header('content-type', contentType)
+      .header('content-length', String(size))
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', cacheControl);
-    return reply.send(storage.get(target.storageKey));
+    return reply.send(body);
+  }
+
+  function sendLogo(target: LogoTarget, cacheControl: string, reply: FastifyReply) {
+    return sendImage(reply, target.contentType, target.size, cacheControl, storage.get(target.storageKey));
   }
 
   app.get(
@@ -406,7 +412,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
   app.get(
     '/api/shared/:token/logo',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: sharedLimit },
       schema: { tags: ['projects'], summary: "A shared project's branding logo (PNG or JPEG)", params: TokenParams, response: { 404: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
@@ -425,18 +431,11 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
     return { version: list.version, slides: list.titles.map((title, position) => ({ position, title, image_path: `${base}/${position}?v=${v}` })) };
   }
 
-  function sendSlide(image: PreviewSlideImage, versioned: boolean, scope: 'private' | 'public', reply: FastifyReply) {
+  /** A slide image; only a URL naming the version it was drawn at may be kept long. */
+  function sendSlide(image: PreviewSlideImage, askedVersion: string | undefined, scope: 'private' | 'public', reply: FastifyReply) {
     const png = Buffer.from(image.png);
-    void reply
-      .header('content-type', 'image/png')
-      .header('content-length', String(png.length))
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      // A versioned URL names one drawing of the slide; without the version, ask again soon.
-      .header('cache-control', versioned ? `${scope}, max-age=86400` : `${scope}, max-age=60`)
-      .header('x-slide-count', String(image.slideCount))
-      .header('x-slides-version', image.version);
-    return reply.send(png);
+    void reply.header('x-slide-count', String(image.slideCount)).header('x-slides-version', image.version);
+    return sendImage(reply, 'image/png', png.length, askedVersion === image.version ? `${scope}, max-age=86400` : `${scope}, max-age=60`, png);
   }
 
   app.get(
@@ -459,14 +458,14 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
       const { id, n } = request.params as Type.Static<typeof SlideParams>;
       const position = slidePosition(n);
       const image = await clients.media.previewSlide({ userId, projectId: id, shareToken: '', position }, opts(userId, request.id));
-      return sendSlide(image, Boolean((request.query as Type.Static<typeof SlideQuery>).v), 'private', reply);
+      return sendSlide(image, (request.query as Type.Static<typeof SlideQuery>).v, 'private', reply);
     },
   );
 
   app.get(
     '/api/shared/:token/preview/slides',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: sharedLimit },
       schema: { tags: ['projects'], summary: "A shared project's preview slides", params: TokenParams, response: { 200: PreviewSlideList, 400: ErrorBody, 404: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
@@ -480,7 +479,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
   app.get(
     '/api/shared/:token/preview/slides/:n',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: sharedLimit },
       schema: { tags: ['projects'], summary: "One of a shared project's preview slides as a PNG", params: SharedSlideParams, querystring: SlideQuery, response: { 400: ErrorBody, 404: ErrorBody, 503: ErrorBody } },
     },
     async (request, reply) => {
@@ -488,7 +487,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
       const position = slidePosition(n);
       const image = await clients.media.previewSlide({ userId: '', projectId: '', shareToken: token, position }, { requestId: request.id });
       // Short even when versioned: a revoked link stops showing the slides soon.
-      return sendSlide(image, false, 'public', reply);
+      return sendSlide(image, undefined, 'public', reply);
     },
   );
 
