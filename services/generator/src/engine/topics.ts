@@ -59,11 +59,6 @@ export function topicCandidates(paragraph: string): TopicCandidate[] {
   return [...best.values()].sort((a, b) => b.score - a.score);
 }
 
-/** The phrase the paragraph's sentences share most, in title case of its first word; '' when none. */
-export function topicTitle(paragraph: string): string {
-  return topicCandidates(paragraph)[0]?.title ?? '';
-}
-
 /**
  * Topic titles of the paragraphs, each different: where two paragraphs would share one phrase,
  * the one it fits better keeps it and the other takes its next phrase; two paragraphs that share

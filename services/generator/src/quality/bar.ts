@@ -4,7 +4,7 @@
 // `npm run bench:content` both call `contentBar`, so the bar and the scorer cannot disagree.
 import { deckToScript, printScript } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
-import { cutPhrases, fillerNoteOpeners, findFaults, sourceFindings, uncoveredInstructions } from './faults.js';
+import { cutPhrases, findFaults, sourceFindings, uncoveredInstructions } from './faults.js';
 import { scoreContent } from './score.js';
 import { slideRoles, type Language } from './text.js';
 
@@ -53,7 +53,7 @@ function duplicateTitles(content: ScorableContent): string[] {
 export function contentBar(content: ScorableContent, sourceText: string, language: Language = 'en'): BarReport {
   const faults = findFaults(content, slideRoles(content.deck), language);
   // Without the source text (an AI model's answer) only the deck's own checks apply.
-  const source = sourceText.trim() === '' ? { objectives_not_in_source: [], question_faults: findFaults(content, slideRoles(content.deck), language).question_faults, false_statements_not_negations: [], duplicate_titles: duplicateTitles(content), cut_phrases: cutPhrases(content, '') } : sourceFindings(content, sourceText);
+  const source = sourceText.trim() === '' ? { objectives_not_in_source: [], question_faults: faults.question_faults, false_statements_not_negations: [], duplicate_titles: duplicateTitles(content), cut_phrases: cutPhrases(content, '') } : sourceFindings(content, sourceText);
   const failures = [
     ...faults.fragment_objectives.map((o) => `objective under three words or not taught: ${o}`),
     ...source.objectives_not_in_source.map((o) => `objective phrase not in the source: ${o}`),
@@ -67,7 +67,7 @@ export function contentBar(content: ScorableContent, sourceText: string, languag
     ...source.question_faults.map((q) => `question ${q.problem.replace(/_/g, ' ')}: ${q.prompt}`),
     ...source.false_statements_not_negations.map((p) => `false statement does not contradict its sentence: ${p}`),
     // The notes narrate the section; a slide holds every instruction of its section (English).
-    ...fillerNoteOpeners(content.deck).map((n) => `notes open with filler: ${n}`),
+    ...faults.filler_note_openers.map((n) => `notes open with filler: ${n}`),
     ...(language === 'en' && sourceText.trim() !== '' ? uncoveredInstructions(content.deck, sourceText).map((a) => `instruction missing from its slide: ${a}`) : []),
   ];
   return { failures, score: scoreContent(content, BAR_REQUEST).overall_score };
