@@ -5,8 +5,9 @@
 // by the media-render service with the template Workplace Safety (its own layout, fonts, image and
 // font style), then seen through real consumers:
 //   - the PowerPoint deck converted to pdf by LibreOffice, pages rasterised by pdftoppm: a slide
-//     with an icon, the slide of numbers (a native chart) and a slide dense with text, when the
-//     deck has them;
+//     with an icon, the slide of numbers (a native chart; the forklift deck states its speed limits
+//     in sentences, so its Speed limits slide edited to one limit per point, as a trainer would)
+//     and a slide dense with text, when the deck has one;
 //   - the PDF guide rasterised by pdftoppm: the page of the first section with an icon;
 //   - one video frame: the first content slide's SVG frame with all its points, through resvg.
 // Each becomes a 640-px-wide PNG in docs/images/ (forklift-*.png, replacing the previous ones);
@@ -99,7 +100,26 @@ const denseSection = sections.find((s) => s.dense);
 for (const name of readdirSync(IMAGES)) if (name.startsWith('forklift-')) unlinkSync(join(IMAGES, name));
 if (iconSection) pagePng(deckPdf, slideOf(iconSection), 'forklift-pptx-icon.png'), out('forklift-pptx-icon.png', `slide ${slideOf(iconSection)}, "${iconSection.title}", icon ${iconSection.visual.icon}`);
 if (chartSection) pagePng(deckPdf, slideOf(chartSection), 'forklift-pptx-chart.png'), out('forklift-pptx-chart.png', `slide ${slideOf(chartSection)}, "${chartSection.title}", a ${chartSection.visual.chart.kind} chart`);
-else console.log('[docs-images] no slide of numbers in this deck: no chart picture');
+else {
+  // The engine states the speed limits in sentences; a trainer who edits the slide into one limit
+  // per point (the edit dialog's slide text) gets a chart: that deck, rendered the same way.
+  const speed = input.deck.slides.findIndex((s) => s.title === 'Speed limits');
+  const slides = input.deck.slides.map((s, i) => (i === speed ? { ...s, points: ['Warehouse aisles: 8 km/h', 'Loading bays: 5 km/h', 'Outdoor yard: 12 km/h', 'Reversing with a load: 3 km/h'], paragraphs: [] } : s));
+  const edited = { ...input, projectId: 'docs-forklift-edited', deck: { ...input.deck, slides } };
+  const editedSections = prepareContent(edited).sections;
+  const chart = editedSections.find((s) => s.visual?.kind === 'chart');
+  if (!chart) throw new Error('the edited Speed limits slide has no chart');
+  writeFileSync(join(work, 'forklift-edited.pptx'), await renderDocument('pptx', edited));
+  const editedProfile = mkdtempSync(join(tmpdir(), 'docs-images-lo-'));
+  try {
+    run('soffice', [`-env:UserInstallation=file://${editedProfile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', work, join(work, 'forklift-edited.pptx')]);
+  } finally {
+    rmSync(editedProfile, { recursive: true, force: true });
+  }
+  const slide = editedSections.indexOf(chart) + 2;
+  pagePng(join(work, 'forklift-edited.pdf'), slide, 'forklift-pptx-chart.png');
+  out('forklift-pptx-chart.png', `slide ${slide}, "${chart.title}" edited to one limit per point, a ${chart.visual.chart.kind} chart`);
+}
 if (denseSection) pagePng(deckPdf, slideOf(denseSection), 'forklift-pptx-dense.png'), out('forklift-pptx-dense.png', `slide ${slideOf(denseSection)}, "${denseSection.title}", dense`);
 else console.log('[docs-images] no slide dense with text in this deck: no dense picture');
 

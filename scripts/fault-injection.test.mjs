@@ -4,10 +4,11 @@
 // 1. The supervisor alone, with tiny processes: a killed process is started again after the
 //    backoff, a process that cannot start makes it give up, stop() escalates to SIGKILL.
 // 2. A whole stack of its own (database tw_fault_<pid>, namespace fault_<pid>, ports 23100, 28180,
-//    50351-50354) started through the supervisor as `npm start` does: a narrated-video project is
-//    created through the API, and while it generates and renders each service and worker process
-//    (generator, auth, project, render worker, media API, gateway) is SIGKILLed in turn. Each must
-//    be restarted (a new pid and the supervisor's line saying why), the project must complete, and
+//    50351-50355) started through the supervisor as `npm start` does: a narrated-video project is
+//    created through the API and its video paid for (pay-per-use, the local test checkout), and
+//    while it generates and renders each service and worker process (generator, auth, project,
+//    render worker, billing, media API, gateway) is SIGKILLed in turn. Each must be restarted (a
+//    new pid and the supervisor's line saying why), the project and its video must complete, and
 //    exactly one set of files must exist (in storage and in media_render.rendered_files) with
 //    every format downloadable.
 import assert from 'node:assert/strict';
@@ -90,7 +91,7 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
   const { ports, env, keysDir } = isolatedStackEnv(
     'fault',
-    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0 },
+    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, billing: 50355, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0 },
     // A dead worker's job is taken up again once its lock expires (30 s by default).
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
   );
@@ -136,7 +137,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
   assert.equal(registered.status, 201, await registered.clone().text());
   const { token, user } = await registered.json();
   // A plan with narrated video, set the way support staff does (bench/projects does the same).
-  await promisify(execFile)(process.execPath, ['services/auth/dist/src/admin.js', 'set-tier', '--email', email, '--tier', 'professional'], { cwd: ROOT, env, timeout: 30_000 });
+  await promisify(execFile)(process.execPath, ['services/billing/dist/src/admin.js', 'set-tier', '--email', email, '--tier', 'professional', '--wait'], { cwd: ROOT, env, timeout: 30_000 });
 
   const script = Array.from({ length: 6 }, (_, i) => `[SCENE: Part ${i + 1}]\nNARRATOR: This is part ${i + 1} of the evacuation briefing. Walk, do not run, to the nearest exit and wait at the assembly point.`).join('\n');
   const created = await api('POST', '/api/projects', token, { title: 'Evacuation Briefing', project_type: 'script_to_slides', script_content: script, visual_format: 'mp4' });
@@ -179,25 +180,38 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
   await killAndWait('generator');
   await killAndWait('auth');
   await killAndWait('project');
-  // The video render: the render worker while it encodes, then the media API and the gateway.
+  // The documents render; the narrated video waits for its payment (pay-per-use).
   await until(async () => {
     const p = await status();
     assert.notEqual(p.status, 'failed', `the project failed: ${p.error}`);
-    return ['creating_video', 'completed'].includes(p.status);
-  }, 180_000, 'the project reaches creating_video');
+    return p.status === 'completed' && p.video_status === 'payment_required';
+  }, 180_000, 'the documents are ready and the video waits for payment');
+  // Paid as the Payment Required dialog does: confirm, then the local test checkout's Pay.
+  const confirmed = await api('POST', '/api/billing/confirm', token, { project_id: projectId, billing_type: 'video_generation', estimated_duration_minutes: 1, format: 'mp4' });
+  assert.equal(confirmed.status, 200, await confirmed.clone().text());
+  const paid = await api('POST', `/api/billing/checkout/${(await confirmed.json()).session_id}/pay`, token);
+  assert.equal(paid.status, 200, await paid.clone().text());
+  // The video render: the render worker while it encodes, then billing, the media API and the gateway.
+  await until(async () => {
+    const p = await status();
+    assert.notEqual(p.video_status, 'failed', `the video failed: ${p.error}`);
+    return ['rendering', 'ready'].includes(p.video_status);
+  }, 60_000, 'the paid video renders');
   // Kill the render worker while it works: once its group holds a child (espeak-ng or ffmpeg).
   const renderPid = stack.state('render').pid;
   const busy = await until(() => group(renderPid).length > 1, 20_000, 'the render worker starts a child').catch(() => false);
   note(busy ? `render worker busy: ${group(renderPid).length - 1} child process(es)` : 'no child of the render worker seen; killing it anyway');
   await killAndWait('render');
+  await killAndWait('billing');
   await killAndWait('media');
   await killAndWait('gateway');
 
   const project = await until(async () => {
     const p = await status();
-    return ['completed', 'failed'].includes(p.status) && p;
-  }, 180_000, 'the project completes');
+    return (p.video_status === 'ready' || p.video_status === 'failed' || p.status === 'failed') && p;
+  }, 180_000, 'the video is ready');
   assert.equal(project.status, 'completed', `the project failed: ${project.error}`);
+  assert.equal(project.video_status, 'ready', `the video did not render: ${project.error}`);
   assert.equal(gaveUp, null);
 
   // Each killed process: the supervisor said why and started it again.
@@ -205,7 +219,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
   for (const { name, oldPid } of killed) {
     assert.match(log, new RegExp(`${name} \\(pid ${oldPid}\\) exited unexpectedly: killed by SIGKILL after [0-9.]+ s; restarting in`), `no restart line for ${name}`);
   }
-  assert.deepEqual(killed.map((k) => k.name).sort(), ['auth', 'gateway', 'generator', 'media', 'project', 'render']);
+  assert.deepEqual(killed.map((k) => k.name).sort(), ['auth', 'billing', 'gateway', 'generator', 'media', 'project', 'render']);
 
   // Exactly one set of files: in storage, in media_render.rendered_files, and every format downloads.
   const renders = join(env.STORAGE_DIR, 'companies', user.currentCompanyId, 'projects', projectId, 'renders');

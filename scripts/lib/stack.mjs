@@ -77,6 +77,8 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     GENERATOR_SERVICE_ADDR: `127.0.0.1:${p.generator}`,
     MEDIA_GRPC_PORT: String(p.media),
     MEDIA_SERVICE_ADDR: `127.0.0.1:${p.media}`,
+    BILLING_GRPC_PORT: String(p.billing),
+    BILLING_SERVICE_ADDR: `127.0.0.1:${p.billing}`,
     PUBLIC_WEB_URL: `http://localhost:${p.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
@@ -88,7 +90,7 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, ...ports };
 }
 
 /**
@@ -107,13 +109,18 @@ export function isolatedStackEnv(label, portList, extra = {}) {
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project', 'generator', 'media-render']) {
+  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing']) {
     execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
   }
 }
 
 export function seedDemo(env) {
-  execFileSync('node', ['services/auth/dist/src/admin.js', 'seed-demo'], { cwd: ROOT, env, stdio: 'inherit' });
+  const out = execFileSync('node', ['services/auth/dist/src/admin.js', 'seed-demo'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] }).toString();
+  process.stdout.write(out);
+  // The demo's plan is billing's: granted by its operator command (auth applies it when it runs).
+  const [, email, userId, tier] = /demo account ready: (\S+) (\S+) (\S+)/.exec(out) ?? [];
+  if (!tier) throw new Error('seed-demo printed no user id and plan');
+  execFileSync('node', ['services/billing/dist/src/admin.js', 'set-tier', '--email', email, '--user-id', userId, '--tier', tier], { cwd: ROOT, env, stdio: 'inherit' });
 }
 
 /** The processes of the product. Add a service here when it gets a main.ts. */
@@ -126,6 +133,7 @@ export function processes(env, ports, { web = true } = {}) {
     // media-render's gRPC API and its render workers run as separate processes (workers scale apart).
     { name: 'media', command: 'node services/media-render/dist/src/main.js', env: { ...env, RENDER_WORKER: 'false', METRICS_PORT: String(p.mediaMetrics) } },
     { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
+    { name: 'billing', command: 'node services/billing/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.billingMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.

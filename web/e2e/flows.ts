@@ -175,9 +175,12 @@ export async function expectCompleted(card: Locator, timeout = GENERATION_TIMEOU
   }
 }
 
-/** The operator command that changes an account's plan, run against the test stack's database. */
+/**
+ * The operator command that grants an account a plan (billing's), run against the test stack; it
+ * returns once auth serves the new plan.
+ */
 export async function setTier(email: string, tier: 'free-trial' | 'professional' | 'business' | 'enterprise'): Promise<string> {
-  const { stdout } = await promisify(execFile)('node', ['services/auth/dist/src/admin.js', 'set-tier', '--email', email, '--tier', tier], {
+  const { stdout } = await promisify(execFile)('node', ['services/billing/dist/src/admin.js', 'set-tier', '--email', email, '--tier', tier, '--wait'], {
     cwd: ROOT,
     env: process.env,
     timeout: 30_000,

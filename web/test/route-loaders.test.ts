@@ -48,6 +48,9 @@ beforeAll(async () => {
     route('routes/templates', (await import('../app/routes/templates.js')) as unknown as RouteModule, { path: 'templates' }),
     route('routes/billing', (await import('../app/routes/billing.js')) as unknown as RouteModule, { path: 'billing' }),
     route('routes/shared.$token', (await import('../app/routes/shared.$token.js')) as unknown as RouteModule, { path: 'shared/:token' }),
+    route('routes/checkout.$sessionId', (await import('../app/routes/checkout.$sessionId.js')) as unknown as RouteModule, { path: 'checkout/:sessionId' }),
+    route('routes/billing-success', (await import('../app/routes/billing-success.js')) as unknown as RouteModule, { path: 'billing-success' }),
+    route('routes/billing-cancelled', (await import('../app/routes/billing-cancelled.js')) as unknown as RouteModule, { path: 'billing-cancelled' }),
   ];
   routes = [{ id: 'root', path: '/', loader: asRemix(root.loader), Component: root.default, ErrorBoundary: root.ErrorBoundary, children }];
 
@@ -114,6 +117,36 @@ describe('server-rendered pages', () => {
       expect(text).toContain(expected);
       expect(text).not.toContain('Loading');
     }
+  });
+
+  it('renders billing from the billing API: plan, usage, the test-mode notice and the invoices', async () => {
+    const { access } = gw.signIn();
+    const { text } = await render('/billing', `tw_at=${access}`);
+    expect(text).toContain('Renews on February 1, 2025');
+    expect(text).toContain('no card is charged and no money moves');
+    expect(text).toContain('1.5 GB of 10 GB'); // storage in bytes, formatted
+    expect(text).toContain('2 of ∞'); // unlimited downloads
+    expect(text).toContain('Professional plan (monthly)');
+    expect(text).toContain('View invoice');
+    expect(text).toContain('Current plan');
+    expect(text).not.toContain('Loading');
+  });
+
+  it('renders the payment pages: test checkout, success (with and without a session) and cancelled', async () => {
+    const { access } = gw.signIn();
+    const cookie = `tw_at=${access}`;
+    const checkout = await render('/checkout/cs_test_1', cookie);
+    expect(checkout.text).toContain('Test checkout — no money moves');
+    expect(checkout.text).toContain('No card is charged');
+    const none = await render('/billing-success', cookie);
+    expect(none.text).toContain('Payment Error');
+    expect(none.text).toContain('No payment session found');
+    const verifying = await render('/billing-success?session_id=cs_test_1', cookie);
+    expect(verifying.text).toContain('Processing Payment');
+    const cancelled = await render('/billing-cancelled', cookie);
+    expect(cancelled.text).toContain('No charges were made and nothing was started.');
+    expect(cancelled.html).toMatch(/<button[^>]*>Return to Dashboard<\/button>/);
+    expect(cancelled.html).toMatch(/<button[^>]*>Go Back<\/button>/);
   });
 
   it('renews an expired session once for the whole page and sends the new cookies', async () => {

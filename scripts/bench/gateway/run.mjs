@@ -210,6 +210,7 @@ try {
       PROJECT_SERVICE_ADDR: '127.0.0.1:1',
       GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
       MEDIA_SERVICE_ADDR: '127.0.0.1:1',
+      BILLING_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       GATEWAY_PORT: '0',
       ...extra,

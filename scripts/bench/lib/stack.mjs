@@ -2,7 +2,7 @@
 // the auth, project and generator services and the gateway, each in its own child process with
 // the settings `npm start` uses (auth and gateway: ../gateway/servers.mjs, project:
 // ../projects/servers.mjs, generator: ../generate/servers.mjs); one account registered through
-// the gateway and given a plan with the operator's `set-tier` command; and the removal of
+// the gateway and given a plan with billing's operator command `set-tier`; and the removal of
 // everything the run made (NATS stream, Redis keys of the namespace, database, storage directory).
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -17,6 +17,7 @@ import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { loadGeneratorConfig, migrateGenerator } from '@trainwright/generator';
 import { loadMediaConfig, migrateMedia } from '@trainwright/media-render';
+import { loadBillingConfig, migrateBilling } from '@trainwright/billing';
 import { serverEnv } from './children.mjs';
 import { expectOk, removeNatsStream } from './load.mjs';
 
@@ -25,7 +26,20 @@ export const GATEWAY_SERVERS = join(BENCH, 'gateway', 'servers.mjs'); // roles a
 export const PROJECT_SERVERS = join(BENCH, 'projects', 'servers.mjs'); // role project
 export const GENERATOR_SERVERS = join(BENCH, 'generate', 'servers.mjs'); // role generator
 export const MEDIA_SERVERS = join(BENCH, 'render', 'servers.mjs'); // role media (the API, no render worker)
-export const ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/auth')));
+// Billing's operator command: grants a plan (support's way) and waits until auth serves it.
+const BILLING_ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/billing')));
+
+/**
+ * Gives a registered account `tier` with billing's operator command (`env`: the stack's, with
+ * AUTH_SERVICE_ADDR; billing's schema migrated). No billing process needs to run: the command
+ * writes billing's account and its event, and auth applies it.
+ */
+export async function grantPlan(env, { email, userId, tier }) {
+  // The command never calls media-render; billing's config only needs an address for it.
+  const billingEnv = serverEnv({ MEDIA_SERVICE_ADDR: '127.0.0.1:1', ...env, LOG_LEVEL: 'warn' });
+  await migrateBilling(loadBillingConfig(billingEnv));
+  await promisify(execFile)(process.execPath, [BILLING_ADMIN, 'set-tier', '--email', email, '--user-id', userId, '--tier', tier, '--wait'], { env: billingEnv, timeout: 30_000 });
+}
 
 /** Deletes every Redis key of a createTestInfra namespace (BullMQ queues, rate-limit counters). */
 export async function removeRedisKeys(infra, log) {
@@ -90,12 +104,14 @@ export function createStack({ children, log }) {
         GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
         // Generation ends at the hand-off to rendering: no render worker runs here.
         MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
+        // No bench calls billing; the gateway only needs an address.
+        BILLING_SERVICE_ADDR: '127.0.0.1:1',
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,
       }),
     );
-    return { infra, database, common, storageDir, base: `http://127.0.0.1:${gateway.port}`, auth, project, generator, media, gateway, servers: [gateway, media, generator, project, auth] };
+    return { infra, database, common: { ...common, ...authAddr }, storageDir, base: `http://127.0.0.1:${gateway.port}`, auth, project, generator, media, gateway, servers: [gateway, media, generator, project, auth] };
   }
 
   async function cleanup() {
@@ -121,7 +137,7 @@ export async function registerAccount(base, env, { tier = 'enterprise' } = {}) {
   const json = { 'content-type': 'application/json' };
   let session = await expectOk(`${base}/api/auth/register`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'Bench User', company: 'Bench Co', email, password }) }, 201);
   let signedInAt = Date.now();
-  if (tier) await promisify(execFile)(process.execPath, [ADMIN, 'set-tier', '--email', email, '--tier', tier], { env: serverEnv({ ...env, LOG_LEVEL: 'warn' }), timeout: 30_000 });
+  if (tier) await grantPlan(env, { email, userId: session.user.id, tier });
   const me = await expectOk(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${session.token}` } });
   if (me.email !== email || (tier && me.subscription?.tier !== tier)) throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
   async function headers() {

@@ -43,13 +43,11 @@
 // everything else on the machine). cpu/req is the sum without `others`. KB/resp is the average
 // response size including headers.
 // Exit code: 1 on a failed set-up or any error/non-2xx answer, 2 with --strict on a missed goal.
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
 import { createTestInfra } from '@trainwright/platform/testing';
@@ -57,6 +55,7 @@ import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { createChildren, serverEnv } from '../lib/children.mjs';
+import { grantPlan } from '../lib/stack.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
 import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
@@ -65,7 +64,6 @@ import { seededRandom } from '@trainwright/formats';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const GATEWAY_SERVERS = join(HERE, '..', 'gateway', 'servers.mjs'); // roles auth, gateway
 const PROJECT_SERVERS = join(HERE, 'servers.mjs'); // role project
-const ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/auth')));
 const GOAL_RATIO = 0.8;
 const GOAL_P99_MS = 40;
 
@@ -302,6 +300,7 @@ try {
       // Listing projects never calls the generator; the gateway only needs an address.
       GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
       MEDIA_SERVICE_ADDR: '127.0.0.1:1',
+      BILLING_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       STORAGE_DIR: storageDir,
       GATEWAY_PORT: '0',
@@ -323,7 +322,7 @@ try {
     201,
   );
   const headers = { authorization: `Bearer ${session.token}` };
-  await promisify(execFile)(process.execPath, [ADMIN, 'set-tier', '--email', email, '--tier', 'enterprise'], { env: serverEnv({ ...common, LOG_LEVEL: 'warn' }), timeout: 30_000 });
+  await grantPlan({ ...common, AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}` }, { email, userId: session.user.id, tier: 'enterprise' });
   const me = await expectOk(`${base}/api/auth/me`, { headers });
   if (me.email !== email || me.subscription?.tier !== 'enterprise') throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as createAuthSchema from './1763800000000-CreateAuthSchema.js';
 import * as projectCounts from './1763820000000-ProjectCounts.js';
 import * as dataRetention from './1795600000000-DataRetention.js';
+import * as billingProjection from './1796000000000-BillingProjection.js';
 
 /** Every migration of schema `auth`, in order. */
 export const migrations: Record<string, Migration> = {
   '1763800000000-CreateAuthSchema': createAuthSchema,
   '1763820000000-ProjectCounts': projectCounts,
   '1795600000000-DataRetention': dataRetention,
+  '1796000000000-BillingProjection': billingProjection,
 };

@@ -1,26 +1,24 @@
 // Operator commands for support staff.
-//   npm run admin -- set-tier --email E --tier T   (free-trial, professional, business, enterprise)
-//   npm run admin -- seed-demo [--email E --password P]   (idempotent; used by npm start)
+//   npm run admin -- seed-demo [--email E --password P]   (idempotent; used by npm start; prints the user id)
+// An account's plan is billing's: its operator command `set-tier` grants one
+// (services/billing/src/admin.ts).
 import { parseArgs } from 'node:util';
-import { TIER_IDS, isTierId } from '@trainwright/catalogue';
 import { AppError, EventBus, OutboxRelay, commonConfigSchema, createDatabase, createLogger, loadConfig } from '@trainwright/platform';
 import { AUTH_SCHEMA } from './repositories/database.js';
 import { DEMO_ACCOUNT } from './demo-account.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import type { AuthDatabase } from './repositories/database.js';
-import { AccountService } from './services/account.service.js';
 import { hashPassword } from './services/passwords.js';
 import { authEvents } from './services/events.js';
 import { validateRegistration } from './services/validation.js';
 
 
 const USAGE = `usage:
-  npm run admin -- set-tier --email E --tier T     T is one of ${TIER_IDS.join(', ')}
   npm run admin -- seed-demo [--email E] [--password P]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, tier: { type: 'string' }, password: { type: 'string' } },
+  options: { email: { type: 'string' }, password: { type: 'string' } },
 });
 
 const config = loadConfig(commonConfigSchema);
@@ -29,23 +27,9 @@ const db = createDatabase<AuthDatabase>({ url: config.DATABASE_URL, schema: AUTH
 const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
 const relay = new OutboxRelay(db, bus, logger);
 const repository = new AccountRepository(db);
-const accounts = new AccountService(repository);
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command === 'set-tier') {
-    if (!values.email || !values.tier) {
-      console.error(USAGE);
-      return 2;
-    }
-    if (!isTierId(values.tier)) {
-      console.error(`Unknown tier "${values.tier}". Use one of: ${TIER_IDS.join(', ')}`);
-      return 2;
-    }
-    const { previous } = await accounts.setTier(values.email, values.tier);
-    console.log(`${values.email}: ${previous} -> ${values.tier}`);
-    return 0;
-  }
   if (command === 'seed-demo') {
     const email = values.email ?? DEMO_ACCOUNT.email;
     const password = values.password ?? DEMO_ACCOUNT.password;
@@ -64,9 +48,9 @@ async function main(): Promise<number> {
         ],
       });
     }
-    const current = await accounts.me((await repository.findUserIdByEmail(email))!);
-    if (current.tier !== DEMO_ACCOUNT.tier) await accounts.setTier(email, DEMO_ACCOUNT.tier);
-    console.log(`demo account ready: ${email}`);
+    const userId = (await repository.findUserIdByEmail(email))!;
+    // The demo's plan (DEMO_ACCOUNT.tier) is granted by billing's operator command with this id.
+    console.log(`demo account ready: ${email} ${userId} ${DEMO_ACCOUNT.tier}`);
     return 0;
   }
   console.error(USAGE);

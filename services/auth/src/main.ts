@@ -28,6 +28,7 @@ import { AccountService } from './services/account.service.js';
 import { SessionService } from './services/session.service.js';
 import { TokenIssuer } from './services/tokens.js';
 import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
+import { planSubscription } from './subscriptions/plan.subscription.js';
 import { projectCountsSubscription } from './subscriptions/project-counts.subscription.js';
 
 export { AUTH_SCHEMA };
@@ -86,7 +87,7 @@ export interface AuthServer extends RunningService {
  * data-retention sweep. */
 export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
   const core = await createAuthCore(config, logger);
-  await subscribeAll(core.bus, [projectCountsSubscription(core.accounts)]);
+  await subscribeAll(core.bus, [projectCountsSubscription(core.accounts), planSubscription(core.accounts)]);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const maintenance = new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue);
   const sweeper = config.RETENTION_SWEEP_MS > 0 ? startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 }) : null;

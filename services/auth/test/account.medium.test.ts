@@ -1,7 +1,7 @@
 // Medium tests of the auth service's domain against the real PostgreSQL and NATS.
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createLogger } from '@trainwright/platform';
-import { AccountDataExpired } from '@trainwright/proto/trainwright/events/v1/events';
+import { AccountDataExpired, AccountPlanChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { createAuthCore, migrateAuth, type AuthCore } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
@@ -65,14 +65,41 @@ describe('AccountService', () => {
     expect(me).toMatchObject({ tier: 'free-trial', selectedTier: 'enterprise', role: 'owner', companyName: 'Acme' });
   });
 
-  it('should change the plan and publish subscription.changed for the operator command', async () => {
+  it("should apply billing's plan once, in version order, and announce account.plan_changed", async () => {
     const s = await signUp();
+    const id = () => randomUUID();
+    expect(await core.accounts.applyPlan(id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(true);
     const me = await core.accounts.me(s.userId);
-    const { previous } = await core.accounts.setTier(me.email, 'business');
-    expect(previous).toBe('free-trial');
-    expect((await core.accounts.me(s.userId)).capabilities.analytics).toBe(true);
-    const outbox = await core.db.selectFrom('outbox').select('subject').where('subject', '=', 'subscription.changed').execute();
-    expect(outbox.length).toBeGreaterThan(0);
+    expect(me).toMatchObject({ tier: 'business', videoCredits: 500 });
+    expect(me.capabilities.analytics).toBe(true);
+    // The same event again, or an older one arriving late, changes nothing.
+    const again = id();
+    expect(await core.accounts.applyPlan(again, { userId: s.userId, tier: 'professional', addOns: ['advanced_analytics'], creditCents: 250, version: 3 })).toBe(true);
+    expect(await core.accounts.applyPlan(again, { userId: s.userId, tier: 'enterprise', addOns: [], creditCents: 0, version: 4 })).toBe(false);
+    expect(await core.accounts.applyPlan(id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(false);
+    const after = await core.accounts.me(s.userId);
+    expect(after).toMatchObject({ tier: 'professional', addOns: ['advanced_analytics'], videoCredits: 250 });
+    // The add-on grants its capability on professional.
+    expect(after.capabilities.analytics).toBe(true);
+    const outbox = await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.plan_changed').execute();
+    expect(outbox.map((r) => AccountPlanChanged.decode(r.payload)).filter((e) => e.userId === s.userId).map((e) => [e.previousTier, e.tier])).toEqual([
+      ['free-trial', 'business'],
+      ['business', 'professional'],
+    ]);
+  });
+
+  it('should treat a paid plan that ended as an ended trial from then on (grace, then retention)', async () => {
+    const s = await signUp();
+    const companyId = (await core.accounts.me(s.userId)).currentCompanyId!;
+    await core.db.updateTable('subscriptions').set({ trial_started_at: new Date(Date.now() - 300 * 86_400_000) }).where('user_id', '=', s.userId).execute();
+    await core.accounts.applyPlan(randomUUID(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 0, version: 1 });
+    await core.accounts.applyPlan(randomUUID(), { userId: s.userId, tier: 'free-trial', addOns: [], creditCents: 0, version: 2 });
+    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('grace_period');
+    // Its files are not deleted at once, although its trial started 300 days ago.
+    const before = (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload).userId);
+    await core.accounts.purgeExpiredTrials();
+    const after = (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload).userId);
+    expect(after.filter((u) => u === s.userId)).toEqual(before.filter((u) => u === s.userId));
   });
 
   it('should carry the owner trial state on memberships: active, then grace, then expired', async () => {
@@ -93,7 +120,7 @@ describe('AccountService', () => {
     const companyId = (await core.accounts.me(expired.userId)).currentCompanyId!;
     const old = new Date(Date.now() - 15 * 86_400_000);
     await core.db.updateTable('subscriptions').set({ trial_started_at: old }).where('user_id', 'in', [expired.userId, paying.userId]).execute();
-    await core.accounts.setTier((await core.accounts.me(paying.userId)).email, 'professional');
+    await core.accounts.applyPlan(randomUUID(), { userId: paying.userId, tier: 'professional', addOns: [], creditCents: 0, version: 1 });
     const announced = async () =>
       (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload));
     const before = (await announced()).length;

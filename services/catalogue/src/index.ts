@@ -8,3 +8,5 @@ export * from './quality.js';
 export * from './uploads.js';
 export * from './previews.js';
 export * from './limits.js';
+export * from './billing.js';
+export * from './languages.js';

@@ -314,6 +314,12 @@ export function lowestTierWithMethod(method: GeneratorType): Tier | undefined {
   return TIER_IDS.map((id) => TIERS[id]).find((t) => t.limits.aiGeneratorMethods.includes(method));
 }
 
+/** The refusal of video (a project, a download) on a plan without it. */
+export function videoNotInPlanMessage(tierId: TierId): string {
+  const lowest = lowestTierWith('videoGeneration');
+  return `Video requires the ${lowest?.name ?? 'Professional'} plan or higher. Your ${TIERS[tierId].name} plan includes slides and documents.`;
+}
+
 export function upgradeRequiredMessage(capability: Capability): string {
   const tier = lowestTierWith(capability);
   return tier

@@ -14,12 +14,14 @@ export const ACTIONS = [
   'project.delete',
   'project.comment',
   'template.create',
+  /** Adding, editing and deleting the company glossary's terms (translation). */
+  'glossary.update',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const GRANTS: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create'],
+  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update'],
   commenter: ['company.read', 'project.read', 'project.comment'],
   viewer: ['company.read', 'project.read'],
 };

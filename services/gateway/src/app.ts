@@ -25,6 +25,7 @@ import { RevokedSessions, TokenVerifier, registerOriginCheck, registerSessionHoo
 import { createUploadReceiver } from './lib/upload-receiver.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
+import { billingRoutes } from './routes/billing.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
@@ -56,7 +57,7 @@ export interface Gateway {
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
   const clients = createServiceClients(
-    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR },
+    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR },
     config.GRPC_DEADLINE_MS,
   );
   const redis = createRedis(config.REDIS_URL);
@@ -149,6 +150,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   planRoutes(ctx);
   authRoutes(ctx);
   accountRoutes(ctx);
+  billingRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);

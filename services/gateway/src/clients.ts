@@ -1,5 +1,6 @@
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
+import { BillingServiceClient, BillingServiceService } from '@trainwright/proto/trainwright/billing/v1/billing';
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
 import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
@@ -9,16 +10,18 @@ export interface ServiceClients {
   project: PromiseClient<typeof ProjectServiceService>;
   generator: PromiseClient<typeof GeneratorServiceService>;
   media: PromiseClient<typeof MediaServiceService>;
+  billing: PromiseClient<typeof BillingServiceService>;
   /** Addresses by service name, for the health report. */
   addresses: Record<string, string>;
 }
 
-export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string }, deadlineMs: number): ServiceClients {
+export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string; billing: string }, deadlineMs: number): ServiceClients {
   return {
     auth: createGrpcClient(AuthServiceClient as never, AuthServiceService, addresses.auth, { deadlineMs }),
     project: createGrpcClient(ProjectServiceClient as never, ProjectServiceService, addresses.project, { deadlineMs }),
     generator: createGrpcClient(GeneratorServiceClient as never, GeneratorServiceService, addresses.generator, { deadlineMs }),
     media: createGrpcClient(MediaServiceClient as never, MediaServiceService, addresses.media, { deadlineMs }),
+    billing: createGrpcClient(BillingServiceClient as never, BillingServiceService, addresses.billing, { deadlineMs }),
     addresses,
   };
 }

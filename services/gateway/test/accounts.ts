@@ -3,6 +3,14 @@
 import type { TierId } from '@trainwright/catalogue';
 import { uniqueEmail, type Harness } from './harness.js';
 
+/** A short two-scene narrated script (the render and video tests). */
+export const NARRATED_SCRIPT = [
+  '[SCENE: Forklift basics]',
+  'NARRATOR: A forklift is checked before every shift. The operator walks around the truck and looks at the forks.',
+  '[SCENE: Load limits]',
+  'NARRATOR: The load plate shows the maximum weight. Never lift more than the plate allows.',
+].join('\n');
+
 export interface Account {
   id: string;
   companyId: string;
@@ -20,8 +28,15 @@ export async function register(h: Harness, name = 'Pat Trainer', tier?: TierId):
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json();
-  if (tier) await h.auth.core.accounts.setTier(email, tier);
-  return { id: body.user.id, companyId: body.user.currentCompanyId, email, auth: { authorization: `Bearer ${body.token}` } };
+  const account = { id: body.user.id, companyId: body.user.currentCompanyId, email, auth: { authorization: `Bearer ${body.token}` } };
+  if (tier) await setTier(h, account, tier);
+  return account;
+}
+
+/** Grants a plan the way support does (billing's operator grant), once auth serves it. */
+export async function setTier(h: Harness, who: Pick<Account, 'id' | 'email' | 'auth'>, tier: TierId): Promise<void> {
+  await h.billing.core.billing.grantPlan({ email: who.email, userId: who.id, tier });
+  await eventually(async () => (await h.request({ url: '/api/auth/me', headers: who.auth })).json().subscription?.tier === tier);
 }
 
 export function call(h: Harness, method: string, url: string, who: Account, body?: unknown) {
@@ -41,4 +56,21 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Pays for a project's narrated video the way the Payment Required dialog does (confirm, then the
+ * local test checkout's Pay) and waits until the video has rendered.
+ */
+export async function payForVideo(h: Harness, who: Account, projectId: string, format: 'mp4' | 'mov' = 'mp4'): Promise<void> {
+  const confirmed = await call(h, 'POST', '/api/billing/confirm', who, { project_id: projectId, billing_type: 'video_generation', estimated_duration_minutes: 1, format });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.statusCode} ${confirmed.body}`);
+  const sessionId = confirmed.json().session_id as string;
+  const paid = await call(h, 'POST', `/api/billing/checkout/${sessionId}/pay`, who);
+  if (paid.statusCode !== 200) throw new Error(`pay failed: ${paid.statusCode} ${paid.body}`);
+  await eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${projectId}`, who)).json();
+    if (p.video_status === 'failed') throw new Error(`the paid video failed: ${JSON.stringify(p.error)}`);
+    return p.video_status === 'ready';
+  }, 90_000);
 }

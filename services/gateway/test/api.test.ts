@@ -4,6 +4,7 @@ import { SignJWT, importPKCS8 } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { UserRegistered } from '@trainwright/proto/trainwright/events/v1/events';
+import { setTier } from './accounts.js';
 import { newKeyPair, postDeclaringLength, startHarness, uniqueEmail, type Harness } from './harness.js';
 
 let h: Harness;
@@ -51,6 +52,15 @@ describe('public routes', () => {
     expect(body.tiers[0].features.some((f: { caveat: boolean }) => f.caveat)).toBe(true);
     expect(body.addOns.map((a: { pricePerMonth: number }) => a.pricePerMonth)).toEqual([13, 15, 17]);
     expect(body.defaultSelectedTier).toBe('professional');
+  });
+
+  it('should serve the 20 content languages with their names (GET /api/languages/supported)', async () => {
+    const res = await get('/api/languages/supported');
+    expect(res.statusCode).toBe(200);
+    const languages = res.json().supported_languages;
+    expect(Object.keys(languages)).toEqual(TIERS.enterprise.limits.languages);
+    expect(languages.fr).toEqual({ name: 'French', native_name: 'français' });
+    expect(languages.ar).toEqual({ name: 'Arabic', native_name: 'العربية' });
   });
 
   it('should report every dependency and service as healthy', async () => {
@@ -309,7 +319,7 @@ describe('companies', () => {
 
   it('should create companies up to the limit of a bigger plan, then refuse', async () => {
     const r = await register();
-    await h.auth.core.accounts.setTier(r.email, 'business');
+    await setTier(h, { id: r.user.id, email: r.email, auth: r.auth }, 'business');
     const created = await send('POST', '/api/companies', { name: '  Second Co  ', website: 'https://second.example', logo_url: 'https://second.example/logo.png' }, r.auth);
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ name: 'Second Co', website: 'https://second.example/', role: 'owner', max_users: 3 });
@@ -322,7 +332,7 @@ describe('companies', () => {
 
   it('should never let concurrent requests pass the limit', async () => {
     const r = await register();
-    await h.auth.core.accounts.setTier(r.email, 'business');
+    await setTier(h, { id: r.user.id, email: r.email, auth: r.auth }, 'business');
     const results = await Promise.all([1, 2, 3, 4].map((i) => send('POST', '/api/companies', { name: `Race ${i}` }, r.auth)));
     expect(results.map((x) => x.statusCode).sort()).toEqual([201, 201, 403, 403]);
   });
@@ -342,7 +352,7 @@ describe('companies', () => {
 
   it('should switch to an own company', async () => {
     const r = await register();
-    await h.auth.core.accounts.setTier(r.email, 'business');
+    await setTier(h, { id: r.user.id, email: r.email, auth: r.auth }, 'business');
     const second = (await send('POST', '/api/companies', { name: 'Other' }, r.auth)).json();
     const res = await send('POST', `/api/companies/${second.id}/switch`, {}, r.auth);
     expect(res.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { grpcServerDuration } from '@trainwright/platform';
-import { call, eventually, register, type Account } from './accounts.js';
+import { NARRATED_SCRIPT as SCRIPT, call, eventually, payForVideo, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
@@ -18,12 +18,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const SCRIPT = [
-  '[SCENE: Forklift basics]',
-  'NARRATOR: A forklift is checked before every shift. The operator walks around the truck and looks at the forks.',
-  '[SCENE: Load limits]',
-  'NARRATOR: The load plate shows the maximum weight. Never lift more than the plate allows.',
-].join('\n');
 
 async function completedProject(who: Account, extra: Record<string, unknown> = {}) {
   const res = await call(h, 'POST', '/api/projects', who, { title: 'Forklift Safety – Level 1', project_type: 'script_to_slides', script_content: SCRIPT, ...extra });
@@ -182,10 +176,11 @@ describe('GET /api/projects/{id}/download/{format}', () => {
     expect(fourth.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: 'Your Free Trial plan allows 3 downloads during the trial. Upgrade to download more.' });
   }, 90_000);
 
-  it('should render a narrated video (mp4 and mov) whose length follows the narration', async () => {
+  it('should render a narrated video (mp4 and mov), once paid for, whose length follows the narration', async () => {
     const me = await register(h, 'Vic Video', 'professional');
     const project = await completedProject(me, { visual_format: 'mp4' });
-    expect(project.progress.creating_video).toBe(100);
+    expect(project.video_status).toBe('payment_required');
+    await payForVideo(h, me, project.id);
     for (const format of ['mp4', 'mov']) {
       const file = await download(me, project.id, format);
       expect(file.status).toBe(200);

@@ -14,7 +14,7 @@ beforeAll(async () => {
     LLM_BASE_URL: llm.baseURL,
     LLM_API_KEY: 'test-key',
     LLM_MODEL: 'trainer-model',
-    LLM_TIMEOUT_MS: '300',
+    LLM_TIMEOUT_MS: '1000',
     LLM_ATTEMPTS: '2',
   });
 }, 60_000);
@@ -52,8 +52,9 @@ it('should generate with the configured model and say which engine produced the 
 
 it('should retry a model that times out, then make the content with the offline engine and say why', async () => {
   const before = llm.requests.length;
-  // Both tries of the job stall past the 300 ms timeout: the offline engine is the fallback.
-  for (let i = 0; i < 2; i++) llm.push({ kind: 'delay', ms: 2000 });
+  // Both tries of the job stall past the 1 s timeout (long enough that an answer on a busy machine
+  // is not taken for a stall): the offline engine is the fallback.
+  for (let i = 0; i < 2; i++) llm.push({ kind: 'delay', ms: 3000 });
   const project = await generateTopic('Tom Timeout');
   expect(project.status).toBe('completed');
   expect(project.generated_content.engine).toBe('offline (fallback from openai:trainer-model)');

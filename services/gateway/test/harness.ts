@@ -1,4 +1,4 @@
-// Starts the real auth service (gRPC, in this process) and the real gateway (its own Node
+// Starts the real services (gRPC, in this process: auth, project, generator, media-render, billing) and the real gateway (its own Node
 // process, as it runs in production) against a fresh database, Redis prefix and NATS stream.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -12,6 +12,7 @@ import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@
 import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
 import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
 import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
+import { loadBillingConfig, migrateBilling, startBillingServer, type BillingServer } from '@trainwright/billing';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,7 @@ export interface Harness {
   project: ProjectServer;
   generator: GeneratorServer;
   media: MediaServer;
+  billing: BillingServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -140,6 +142,9 @@ export async function startHarness(label: string, overrides: Record<string, stri
   });
   await migrateMedia(mediaConfig);
   const media = await startMediaServer(mediaConfig, createLogger('test', 'silent'));
+  const billingConfig = loadBillingConfig({ ...base, LOG_LEVEL: 'silent', BILLING_GRPC_PORT: '0', AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`, MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`, ...overrides });
+  await migrateBilling(billingConfig);
+  const billing = await startBillingServer(billingConfig, createLogger('test', 'silent'));
 
   const port = await freePort();
   let output = '';
@@ -152,6 +157,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
       GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
       MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
+      BILLING_SERVICE_ADDR: `127.0.0.1:${billing.port}`,
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -173,6 +179,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     project,
     generator,
     media,
+    billing,
     infra,
     keys,
     bus: auth.core.bus,
@@ -191,6 +198,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      await billing.close();
       await media.close();
       await generator.close();
       await project.close();

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
 import { CompanyMembersChanged, PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
-import { call as callAs, eventually, register as registerAccount, type Account } from './accounts.js';
+import { call as callAs, eventually, register as registerAccount, setTier, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -128,7 +128,7 @@ describe('GET /api/projects', () => {
   it('should list newest first with search, filters, paging and stable stats', async () => {
     const me = await register();
     await eventually(async () => (await call('GET', '/api/projects', me)).json().total === 1);
-    await h.auth.core.accounts.setTier(me.email, 'business');
+    await setTier(h, me, 'business');
     const a = await createProject(me, { title: 'Ladder safety' });
     const b = await createProject(me, { title: 'Customer service 101', project_type: 'software_analysis', software_details: 'CRM' });
     const c = await createProject(me, { title: 'Ladder inspection', description: 'Monthly checks' });

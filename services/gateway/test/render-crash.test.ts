@@ -1,5 +1,6 @@
-// A render worker killed in the middle of a video: its job is found stalled, another worker
-// runs it again, and the project completes with exactly one set of files.
+// A render worker killed in the middle of a paid video (pay-per-use: the render-video job): its job
+// is found stalled, another worker runs it again, and the video completes with exactly one set of
+// files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,22 +45,26 @@ afterAll(async () => {
   await h?.close();
 }, 90_000);
 
-it('should finish the render after its worker is killed, with exactly one set of files', async () => {
+it('should finish the paid video after its worker is killed, with exactly one set of files', async () => {
   const me = await register(h, 'Kit Kill', 'professional');
   const script = Array.from({ length: 6 }, (_, i) => `[SCENE: Part ${i + 1}]\nNARRATOR: This is part ${i + 1} of the evacuation briefing. Walk, do not run, to the nearest exit and wait at the assembly point.`).join('\n');
   const res = await call(h, 'POST', '/api/projects', me, { title: 'Evacuation Briefing', project_type: 'script_to_slides', script_content: script, visual_format: 'mp4' });
   const id = res.json().id as string;
   const first = startWorker();
-  // Kill it while the video renders.
-  await eventually(async () => (await call(h, 'GET', `/api/projects/${id}`, me)).json().status === 'creating_video', 60_000);
+  // The documents render; the video waits for its payment, then renders.
+  await eventually(async () => (await call(h, 'GET', `/api/projects/${id}`, me)).json().video_status === 'payment_required', 60_000);
+  const confirmed = (await call(h, 'POST', '/api/billing/confirm', me, { project_id: id, billing_type: 'video_generation', estimated_duration_minutes: 1, format: 'mp4' })).json();
+  expect((await call(h, 'POST', `/api/billing/checkout/${confirmed.session_id}/pay`, me)).statusCode).toBe(200);
+  // Kill the worker while the video renders.
+  await eventually(async () => (await call(h, 'GET', `/api/projects/${id}`, me)).json().video_status === 'rendering', 60_000);
   first.kill('SIGKILL');
   await new Promise((r) => first.once('exit', r));
   startWorker();
   const project = await eventually(async () => {
     const p = (await call(h, 'GET', `/api/projects/${id}`, me)).json();
-    return ['completed', 'failed'].includes(p.status) ? p : undefined;
+    return ['ready', 'failed'].includes(p.video_status) ? p : undefined;
   }, 90_000);
-  expect(project.status).toBe('completed');
+  expect(project).toMatchObject({ status: 'completed', video_status: 'ready' });
   const renders = join(h.storageDir, 'companies', project.company_id, 'projects', id, 'renders');
   const sets = readdirSync(renders);
   expect(sets).toHaveLength(1);

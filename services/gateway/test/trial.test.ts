@@ -3,7 +3,7 @@
 // the account's projects and files are deleted.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { call as callAs, eventually, register, type Account } from './accounts.js';
+import { call as callAs, eventually, register, setTier, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -48,11 +48,11 @@ describe('trial lifecycle', () => {
     expect((await call('GET', '/api/projects', who)).statusCode).toBe(200);
   });
 
-  it('should let an account that upgraded generate again', async () => {
+  it('should let an account that was granted a plan generate again', async () => {
     const who = await register(h, 'Upgraded Trainer');
     await trialStartedDaysAgo(who, 20);
     expect((await call('POST', '/api/projects', who, SCRIPT)).statusCode).toBe(403);
-    await h.auth.core.accounts.setTier(who.email, 'professional');
+    await setTier(h, who, 'professional');
     expect((await call('POST', '/api/projects', who, SCRIPT)).statusCode).toBe(201);
   });
 

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
   TOKEN_EXPIRED: 401,
+  /** Pay-per-use: the narrated video renders once it is paid for (the Payment Required dialog). */
+  PAYMENT_REQUIRED: 402,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   PLAN_LIMIT_REACHED: 403,
@@ -42,6 +44,7 @@ export const MESSAGES = {
 const GRPC_BY_HTTP: Record<number, GrpcStatus> = {
   400: GrpcStatus.INVALID_ARGUMENT,
   401: GrpcStatus.UNAUTHENTICATED,
+  402: GrpcStatus.FAILED_PRECONDITION,
   403: GrpcStatus.PERMISSION_DENIED,
   404: GrpcStatus.NOT_FOUND,
   408: GrpcStatus.DEADLINE_EXCEEDED,

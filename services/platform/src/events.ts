@@ -158,3 +158,18 @@ export interface Subscription {
 export async function subscribeAll(bus: EventBus, subscriptions: readonly Subscription[]): Promise<void> {
   for (const s of subscriptions) await bus.subscribeDurable(s.name, s.subject, s.handle);
 }
+
+let lastMicros = 0;
+
+/**
+ * When a fact is decided: RFC 3339 with microseconds, strictly increasing in this process. With
+ * a version it orders one entity's events for the services that keep a view of it (project.*,
+ * video.status_changed): every write that changes the state is checked against the state it read,
+ * so of two such writes the later one is decided after the earlier one committed.
+ */
+export function occurredNow(): string {
+  const micros = Math.floor((performance.timeOrigin + performance.now()) * 1000);
+  lastMicros = Math.max(micros, lastMicros + 1);
+  const ms = Math.floor(lastMicros / 1000);
+  return `${new Date(ms).toISOString().slice(0, -1)}${String(lastMicros % 1000).padStart(3, '0')}Z`;
+}

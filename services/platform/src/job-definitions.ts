@@ -33,3 +33,25 @@ export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: stri
   backoffMs: 2000,
   jobId: (p) => `${p.projectId}-render-${p.renderKey}`,
 });
+
+/** Renders a project's paid narrated video (pay-per-use; media-render's workers), queued when
+ * billing's payment.succeeded for the project arrives: one job per payment. The video joins the
+ * project's current set of files. */
+export const RENDER_VIDEO_JOB = defineJob<{ projectId: string; paymentId: string }>({
+  queue: 'render',
+  name: 'render-video',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.projectId}-video-${p.paymentId}`,
+});
+
+/** Billing's periodic upkeep (billing's worker, on a schedule): scheduled downgrades whose period
+ * ended, grace periods that ran out, renewals of the local test checkout's subscriptions. One id:
+ * a run still waiting is not queued twice. */
+export const BILLING_MAINTENANCE_JOB = defineJob<Record<string, never>>({
+  queue: 'billing',
+  name: 'billing-maintenance',
+  attempts: 3,
+  backoffMs: 30_000,
+  jobId: () => 'billing-maintenance',
+});

@@ -1,11 +1,11 @@
 // Memberships as the auth service knows them, read over gRPC: the one way a service asks who may
 // do what in a company. Each service's repositories/membership.repository.ts builds on this.
 // After follow(bus), answers are kept in the process and dropped when auth announces a change
-// (company.* incl. members_changed, subscription.changed), when the owner's trial state changes, or after a minute at
+// (company.* incl. members_changed, account.plan_changed), when the owner's trial state changes, or after a minute at
 // most, so reads cost no call to auth; writes ask with { fresh: true } and see their own changes.
 import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
-import { CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { AccountPlanChanged, CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched } from '@trainwright/proto/trainwright/events/v1/events';
 import { LRUCache } from 'lru-cache';
 import type { MembershipSource } from './authz.js';
 import { AppError } from './errors.js';
@@ -160,8 +160,10 @@ export class MembershipCache {
         this.drop({ userId, companyId });
       }
     });
-    await bus.subscribeFrom(since, 'subscription.changed', async (event) => {
-      this.drop({ ownerUserId: SubscriptionChanged.decode(event.data).userId });
+    // Auth's own fact that it applied a plan change (not billing's subscription.changed, which
+    // auth may not have applied yet: an answer fetched in between would be kept stale).
+    await bus.subscribeFrom(since, 'account.plan_changed', async (event) => {
+      this.drop({ ownerUserId: AccountPlanChanged.decode(event.data).userId });
     });
     this.following = true;
   }

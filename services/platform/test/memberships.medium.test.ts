@@ -1,5 +1,5 @@
 // Medium test: kept membership answers and the auth events that drop them, on the real NATS JetStream.
-import { CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched, AccountPlanChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { EventBus } from '../src/events.js';
 import { createLogger } from '../src/logger.js';
 import { MEMBERSHIP_KEEP_MS, MembershipCache } from '../src/memberships.js';
@@ -86,8 +86,8 @@ describe(MembershipCache.name, () => {
     await read('k', 'u1', s, [company('c1', 'owner')]);
     const renamed = CompanyRenamed.encode({ companyId: 'c1', name: 'Renamed', occurredAt: '' }).finish();
     expect(await publishAndWaitForDrop('company.renamed', renamed, 'k', 'u1', s)).toBe(true);
-    const upgraded = SubscriptionChanged.encode({ userId: 'owner', tier: 'business', previousTier: 'free-trial', occurredAt: '' }).finish();
-    expect(await publishAndWaitForDrop('subscription.changed', upgraded, 'k', 'u1', s)).toBe(true);
+    const upgraded = AccountPlanChanged.encode({ userId: 'owner', tier: 'business', previousTier: 'free-trial', addOns: [], occurredAt: '' }).finish();
+    expect(await publishAndWaitForDrop('account.plan_changed', upgraded, 'k', 'u1', s)).toBe(true);
   });
 
   it("should drop the answers of a member added, removed or given another role, and those naming the company", async () => {
@@ -104,7 +104,7 @@ describe(MembershipCache.name, () => {
     // Names no other test uses: a new cache replays the last second's events.
     const s = source(() => 'answer');
     await read('k', 'u7', s, [company('c7', 'owner7')]);
-    await bus.publish('subscription.changed', SubscriptionChanged.encode({ userId: 'someone-else', tier: 'business', previousTier: 'free-trial', occurredAt: '' }).finish());
+    await bus.publish('account.plan_changed', AccountPlanChanged.encode({ userId: 'someone-else', tier: 'business', previousTier: 'free-trial', addOns: [], occurredAt: '' }).finish());
     await bus.publish('company.renamed', CompanyRenamed.encode({ companyId: 'c2', name: 'Other', occurredAt: '' }).finish());
     await new Promise((r) => setTimeout(r, 300));
     await read('k', 'u7', s);

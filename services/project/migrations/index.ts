@@ -4,6 +4,7 @@ import * as generatorRequests from './1763900000000-GeneratorRequests.js';
 import * as contentVersions from './1764000000000-ContentVersions.js';
 import * as listSummaries from './1764100000000-ListSummaries.js';
 import * as burnSubtitles from './1764200000000-BurnSubtitles.js';
+import * as videoStatus from './1764300000000-VideoStatus.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '1764000000000-ContentVersions': contentVersions,
   '1764100000000-ListSummaries': listSummaries,
   '1764200000000-BurnSubtitles': burnSubtitles,
+  '1764300000000-VideoStatus': videoStatus,
 };

@@ -2,7 +2,7 @@
 // view of projects (media-render's downloads) from them. In-memory ports, no database.
 import { randomUUID } from 'node:crypto';
 import { plainContent } from '@trainwright/formats';
-import type { OutboxEvent } from '@trainwright/platform';
+import { occurredNow, type OutboxEvent } from '@trainwright/platform';
 import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { applyPipelineEvent } from '../src/services/projects/apply-pipeline-event.js';
 import { createProject } from '../src/services/projects/create-project.js';
@@ -10,7 +10,6 @@ import { createWelcomeSample } from '../src/services/projects/create-welcome-sam
 import { deleteProject } from '../src/services/projects/delete-project.js';
 import { completeGeneration } from '../src/services/projects/hand-off-to-render.js';
 import { updateProject } from '../src/services/projects/update-project.js';
-import { occurredNow } from '../src/services/events.js';
 import { SAMPLE_TITLE } from '../src/services/sample-project.js';
 import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 

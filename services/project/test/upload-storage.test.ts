@@ -2,7 +2,7 @@
 // owner (not only those the caller belongs to), counted against it.
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@trainwright/platform';
-import { prepareUpload, registerUpload } from '../src/services/projects/uploads.js';
+import { prepareUpload, registerUpload, storageUsage } from '../src/services/projects/uploads.js';
 import { fakeProjectDeps } from './fakes/project-deps.fake.js';
 
 function file(companyId: string, size: number) {
@@ -45,6 +45,37 @@ describe('prepareUpload storage', () => {
     const company = randomUUID();
     deps.memberships.join(owner, { companyId: company });
     expect(await prepareUpload(deps, owner, '')).toMatchObject({ companyId: company, storageLimitBytes: 1024 ** 3, uploadedBytes: 0, ownerCompanyIds: [company] });
+  });
+});
+
+describe('storageUsage', () => {
+  it("should answer the caller's own plan's storage exactly as prepareUpload counts it", async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const [first, second, foreign] = [randomUUID(), randomUUID(), randomUUID()];
+    // The owner works in someone else's company now: their usage is still their own plan's.
+    deps.memberships.join(owner, { companyId: foreign, ownerUserId: randomUUID(), ownerTier: 'enterprise', role: 'editor' });
+    deps.memberships.join(owner, { companyId: first, ownerTier: 'professional' });
+    deps.memberships.join(owner, { companyId: second, ownerTier: 'professional' });
+    await deps.projects.insertFile(file(first, 1000));
+    await deps.projects.insertFile(file(second, 24));
+    await deps.projects.insertFile(file(foreign, 7000));
+
+    const usage = await storageUsage(deps, owner);
+    expect(usage).toEqual({ storageLimitBytes: 10 * 1024 ** 3, uploadedBytes: 1024, ownerCompanyIds: [first, second], ownerTier: 'professional' });
+    const { companyId: _c, fileUploadLimitMB: _f, ...target } = await prepareUpload(deps, owner, first);
+    expect(target).toEqual(usage);
+  });
+
+  it('should give a new free trial 1 GB with nothing used, and NOT_FOUND to a user who owns no company', async () => {
+    const deps = fakeProjectDeps();
+    const owner = randomUUID();
+    const company = randomUUID();
+    deps.memberships.join(owner, { companyId: company });
+    expect(await storageUsage(deps, owner)).toEqual({ storageLimitBytes: 1024 ** 3, uploadedBytes: 0, ownerCompanyIds: [company], ownerTier: 'free-trial' });
+    const member = randomUUID();
+    deps.memberships.join(member, { companyId: company, ownerUserId: owner, role: 'editor' });
+    await expect(storageUsage(deps, member)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 

@@ -2,9 +2,11 @@
 // section 2). Pricing <-> form; sign-in <-> sign-up. Choosing a tier remembers it as selectedTier
 // and opens the sign-up form.
 import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, type TierId } from '@trainwright/catalogue';
 import { useAuth } from '~/lib/auth';
+import { billingApi, goTo, type PaidTierId } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { useHydrated } from '~/lib/server-data';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -35,9 +37,13 @@ function Brand() {
 export function AuthScreen() {
   const { t } = useTranslation();
   const auth = useAuth();
+  const navigate = useNavigate();
   const formId = useId();
   const [view, setView] = useState<View>('signIn');
   const [selectedTier, setSelectedTier] = useState<TierId>(DEFAULT_SELECTED_TIER);
+  // Only a plan picked on the pricing screen leads into its checkout; the default ("sign-up tier
+  // pro") is remembered as the choice but starts the free trial, no card needed.
+  const [pickedOnPricing, setPickedOnPricing] = useState(false);
   const [values, setValues] = useState<Record<FieldName, string>>({ name: '', company: '', email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   // Kept untranslated so a language switch re-renders the messages in the new language.
@@ -54,6 +60,7 @@ export function AuthScreen() {
 
   const chooseTier = (id: TierId) => {
     setSelectedTier(id);
+    setPickedOnPricing(true);
     switchView('signUp');
   };
 
@@ -86,13 +93,19 @@ export function AuthScreen() {
     setSubmitting(true);
     try {
       if (view === 'signUp') {
-        await auth.signUp({
-          name: values.name.trim(),
-          company: values.company.trim(),
-          email: values.email.trim(),
-          password: values.password,
-          selectedTier,
-        });
+        const paidTier = !pickedOnPricing || TIERS[selectedTier].period === 'trial' ? null : (selectedTier as PaidTierId);
+        await auth.signUp(
+          {
+            name: values.name.trim(),
+            company: values.company.trim(),
+            email: values.email.trim(),
+            password: values.password,
+            selectedTier,
+          },
+          // A paid plan chosen on the pricing screen: straight on to its checkout. When that cannot
+          // start, the new account lands on /billing with the reason shown there.
+          paidTier ? () => startCheckout(paidTier) : undefined,
+        );
       } else {
         await auth.signIn(values.email.trim(), values.password);
       }
@@ -101,6 +114,23 @@ export function AuthScreen() {
       setError({ cause: err, fallbackKey: view === 'signUp' ? 'auth.registrationFailed' : 'auth.loginFailed' });
       setSubmitting(false);
     }
+  };
+
+  /** After registering with a paid plan: true when the browser is on its way to the checkout. */
+  const startCheckout = async (tier: PaidTierId): Promise<boolean> => {
+    try {
+      const result = await billingApi.upgrade(tier, 'month');
+      if (result.checkout_url) {
+        goTo(result.checkout_url);
+        return true;
+      }
+      navigate('/billing');
+    } catch (err) {
+      navigate('/billing', {
+        state: { signupUpgradeError: { plan: planName(t, tier), message: errorText(err, t, 'billing.changeFailed') } },
+      });
+    }
+    return false;
   };
 
   const header = (

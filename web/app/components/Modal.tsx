@@ -1,6 +1,8 @@
 // An accessible modal dialog: labelled by its title, focus moved inside on open and trapped,
 // Escape or the backdrop closes it, focus returns to where it was on close. Dialogs can open over
 // each other (the template marketplace over the create form): only the topmost one handles keys.
+// `dismissible={false}` keeps it open while something runs: Escape, the backdrop and the close
+// button (disabled then) do nothing.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons';
@@ -20,6 +22,7 @@ export function Modal({
   description,
   children,
   size = 'md',
+  dismissible = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -27,6 +30,7 @@ export function Modal({
   description?: string;
   children: ReactNode;
   size?: 'md' | 'lg' | 'xl';
+  dismissible?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -34,6 +38,11 @@ export function Modal({
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const dismissibleRef = useRef(dismissible);
+  dismissibleRef.current = dismissible;
+  const requestClose = () => {
+    if (dismissibleRef.current) onCloseRef.current();
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +60,7 @@ export function Modal({
       if (openStack[openStack.length - 1] !== token) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onCloseRef.current();
+        if (dismissibleRef.current) onCloseRef.current();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -84,7 +93,7 @@ export function Modal({
   if (!open) return null;
   return (
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto p-4">
-      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div className="fixed inset-0 bg-slate-900/50" aria-hidden="true" onClick={requestClose} />
       <div
         ref={panelRef}
         role="dialog"
@@ -107,8 +116,9 @@ export function Modal({
           </div>
           <button
             type="button"
-            onClick={() => onCloseRef.current()}
-            className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            onClick={requestClose}
+            disabled={!dismissible}
+            className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
             aria-label={t('common.close')}
           >
             <CloseIcon />

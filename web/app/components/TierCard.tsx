@@ -45,8 +45,11 @@ export function TierCard({
   current = false,
   highlight,
   action,
+  price,
 }: {
   tier: Tier;
+  /** Replaces the monthly catalogue price (e.g. the billing page's annual price). */
+  price?: ReactNode;
   current?: boolean;
   /** Extra emphasis: the most popular plan, or the trial card as 'Start Free'. */
   highlight?: 'popular' | 'trial';
@@ -75,7 +78,7 @@ export function TierCard({
         </div>
       </div>
       <div className="mt-3">
-        <TierPrice tier={tier} />
+        {price ?? <TierPrice tier={tier} />}
       </div>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-slate-700" aria-label={t('pricing.featuresOf', { name: planName(t, tier.id) })}>
         {featureLines(tier).map((line) => (

@@ -43,7 +43,10 @@ export interface AuthContextValue {
   /** Why the session check failed, when it was not simply "signed out" (e.g. the server is down). */
   checkError: unknown;
   signIn: (email: string, password: string) => Promise<void>;
-  signUp: (input: SignUpInput) => Promise<void>;
+  /** Registers. `beforeSignedIn` runs once the account exists (the session cookies are set) and
+   * before the app replaces the sign-up screen; when it returns true the page is leaving (e.g. to
+   * a checkout) and the screen stays as it is. */
+  signUp: (input: SignUpInput, beforeSignedIn?: (user: User) => Promise<boolean>) => Promise<void>;
   /** Signs out; `beforeSignedOut` runs in the same update (e.g. to navigate to /). */
   signOut: (beforeSignedOut?: () => void) => Promise<void>;
   /** Reloads the user (after a profile save, a company switch, ...). */
@@ -130,12 +133,15 @@ export function AuthProvider({ initial, children }: { initial: InitialSession; c
   );
 
   const signUp = useCallback(
-    async (input: SignUpInput) => {
+    async (input: SignUpInput, beforeSignedIn?: (user: User) => Promise<boolean>) => {
       const response = await post<SessionResponse>('/auth/register', {
         ...input,
         subscription: { tier: input.selectedTier },
       });
-      const user = await userFrom(response);
+      let user = await userFrom(response);
+      if (beforeSignedIn && (await beforeSignedIn(user))) return;
+      // The step before may have changed the account (a plan chosen at sign-up).
+      if (beforeSignedIn) user = await fetchMe().catch(() => user);
       changeSession();
       setSignedIn(user);
     },

@@ -80,7 +80,15 @@ export interface ProjectSummary {
   can_delete?: boolean;
   /** Generated content, or the project's own slides or script, is present. */
   has_content: boolean;
+  /** The pay-per-use narrated video: '' (none, or not pay-per-use), payment_required, queued,
+   * rendering, ready, failed (the payment was refunded). */
+  video_status?: VideoStatus | (string & {});
+  /** 0-100 while the video renders. */
+  video_progress?: number;
 }
+
+export const VIDEO_STATUSES = ['', 'payment_required', 'queued', 'rendering', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 /** A whole project (GET /api/projects/{id}): the summary with its texts. */
 export interface Project extends ProjectSummary {

@@ -1,7 +1,8 @@
 // Profile settings: view mode, 'Edit Profile' -> edit mode (name, company name, bio, notification
 // preferences), Cancel restores, Save calls PATCH /api/profile. The account summary comes from
-// GET /api/profile (read by the loader for the first HTML); 'Manage Billing' opens /billing. The
-// email is read-only.
+// GET /api/profile (read by the loader for the first HTML); 'Manage Billing' asks POST
+// /api/billing/portal for the billing provider's portal and goes there (the local provider's is
+// /billing itself). The email is read-only.
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
@@ -11,6 +12,7 @@ import { Button, Card, ErrorBox, Field, FormActions, PageHeader, Spinner, Succes
 import { gateway } from '~/gateway.server';
 import { get, patch } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
+import { billingApi, goTo } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { formatDate, usageText } from '~/lib/format';
 import { useDisplayTimeZone, useServerData, useSkipFirstLoad } from '~/lib/server-data';
@@ -54,6 +56,8 @@ export default function ProfilePage() {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const [openingBilling, setOpeningBilling] = useState(false);
+  const [billingError, setBillingError] = useState<string | null>(null);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     setLoadError(null);
@@ -117,6 +121,25 @@ export default function ProfilePage() {
       setSaveError(errorText(err, t, 'profile.saveFailed'));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const manageBilling = async () => {
+    if (openingBilling) return;
+    setOpeningBilling(true);
+    setBillingError(null);
+    try {
+      const { url } = await billingApi.portal();
+      const target = new URL(url, window.location.href);
+      if (target.origin === window.location.origin) {
+        navigate(`${target.pathname}${target.search}${target.hash}`);
+        setOpeningBilling(false);
+      } else {
+        goTo(target.href); // stays busy until the browser has left
+      }
+    } catch (err) {
+      setBillingError(errorText(err, t, 'profile.portalFailed'));
+      setOpeningBilling(false);
     }
   };
 
@@ -299,7 +322,13 @@ export default function ProfilePage() {
                 <dd className="font-medium text-slate-900">{formatDate(account.member_since, i18n.language, timeZone)}</dd>
               </div>
             </dl>
-            <Button className="mt-5 w-full" onClick={() => navigate('/billing')}>
+            {billingError && (
+              <div className="mt-4">
+                <ErrorBox takeFocus>{billingError}</ErrorBox>
+              </div>
+            )}
+            <Button className="mt-5 w-full" onClick={() => void manageBilling()} disabled={openingBilling}>
+              {openingBilling && <Spinner />}
               {t('profile.manageBilling')}
             </Button>
           </Card>

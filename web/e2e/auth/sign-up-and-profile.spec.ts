@@ -1,4 +1,4 @@
-// Sign up from the pricing screen, see the dashboard, switch the interface language, edit the
+// Sign up from the pricing screen (into the chosen plan's checkout, cancelled), see the dashboard, switch the interface language, edit the
 // profile (persisted across a reload), sign out.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
@@ -41,6 +41,15 @@ describe('sign-up and profile', () => {
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password').fill('correct horse battery');
       await page.getByRole('button', { name: 'Create account' }).click();
+
+      // A paid plan chosen on the pricing screen goes straight into its checkout (the local test
+      // checkout: no money moves). Cancelling it leaves the account on the trial.
+      await page.waitForURL(/\/checkout\//);
+      await page.getByText('Test checkout — no money moves').waitFor();
+      expect(await page.getByTestId('checkout-total').innerText()).toContain('$79');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.waitForURL(/\/billing-cancelled/);
+      await page.getByRole('button', { name: 'Return to Dashboard' }).click();
 
       // The dashboard with real figures: the trial plan and 1 of 1 companies.
       await page.getByRole('heading', { name: 'Welcome, Ada Trainer' }).waitFor();

@@ -5,12 +5,15 @@
 //    -> idle when it ends); the voice is selected.
 // 2. A Script to Slides project with a three-scene script and the MP4 visual format, narrated by
 //    that voice (chosen in the create form's voice chooser), goes live through generation and the
-//    render stages (creating slides, generating documents, creating video) to Completed. The
-//    video formats also offer 'Burn subtitles into the video': ticked, the request carries it.
-// 3. 'Download files' on its card: the six choices; the PowerPoint (a real .pptx, named after the
+//    render stages (creating slides, generating documents) to Completed, its video awaiting
+//    payment (pay-per-use). The video formats also offer 'Burn subtitles into the video': ticked,
+//    the request carries it.
+// 3. 'Pay for video' on its card: the Payment Required dialog with the estimate, 'Pay $N', the
+//    local test checkout's Pay, the success page, back on the dashboard the card renders the video.
+// 4. 'Download files' on its card: the six choices; the PowerPoint (a real .pptx, named after the
 //    title) and the MP4 (H.264 video and AAC audio, by ffprobe) are saved through the browser's
 //    download, each announced 'Download complete: ...'.
-// 4. A project that is not completed offers nothing to download: it says it is not ready, with
+// 5. A project that is not completed offers nothing to download: it says it is not ready, with
 //    its status. (A project whose generation failed: its status stays, so the check cannot race.)
 import { execFile } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
@@ -320,12 +323,13 @@ describe('downloads and voices', () => {
       expect(projectId).toBeTruthy();
       await projectCard.getByText('MP4 video').waitFor();
 
-      // Generation, then the render stages, live on the card: every stage's bar at 100%.
+      // Generation, then the render stages, live on the card: every stage's bar at 100%. The
+      // narrated video waits for its payment.
       await expectCompleted(projectCard, RENDER_TIMEOUT_MS);
+      await projectCard.getByText('Video awaiting payment').waitFor();
       for (const [stage, label] of [
         ['creating_slides', 'Creating slides'],
         ['generating_documents', 'Generating documents'],
-        ['creating_video', 'Creating video'],
       ] as const) {
         expect(await projectCard.getByRole('progressbar', { name: label }).getAttribute('aria-valuenow')).toBe('100');
         expect(await projectCard.getByTestId(`progress-${stage}`).innerText()).toBe('100%');
@@ -335,7 +339,7 @@ describe('downloads and voices', () => {
       // The stream announced the stages in pipeline order; the card followed them.
       await waitForStreamedStatus(streamed, projectId, 'completed');
       const statuses = streamedStatuses(streamed, projectId);
-      const order = ['analyzing', 'generating_content', 'creating_slides', 'generating_documents', 'creating_video', 'completed'];
+      const order = ['analyzing', 'generating_content', 'creating_slides', 'generating_documents', 'completed'];
       const positions = order.map((s) => statuses.indexOf(s));
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -343,7 +347,35 @@ describe('downloads and voices', () => {
       const seen = await cardStatusesSeen(page, title);
       expect(seen.at(-1)).toBe('completed');
       expect(['pending', ...order]).toEqual(expect.arrayContaining(seen));
-      expect(seen).toContain('creating_video');
+    });
+  }, RENDER_TIMEOUT_MS + 30_000);
+
+  it('pays for the narrated video through the Payment Required dialog, and the video renders', async () => {
+    await withScreenshotOnFailure(page, 'media-video-payment', async () => {
+      expect(projectId).toBeTruthy();
+      await dismissToasts(page);
+      const list = await waitForLiveList(page);
+      const card = cardTitled(list, title);
+      await card.getByRole('button', { name: 'Pay for video' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Payment Required' });
+      // The estimate from the narration, at the Professional plan's $1.00 a minute.
+      const total = (await dialog.getByTestId('payment-total').innerText()).trim();
+      expect(total).toMatch(/^\$\d+(\.\d\d)?$/);
+      expect(await dialog.getByTestId('payment-rate').innerText()).toContain('$1');
+      await dialog.getByRole('button', { name: `Pay ${total}` }).click();
+
+      // The local test checkout (no money moves), then the success page and back to the dashboard.
+      await page.waitForURL(/\/checkout\//);
+      await page.getByText('Test checkout — no money moves').waitFor();
+      expect(await page.getByTestId('checkout-total').innerText()).toContain(total);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(/\/billing-success\?session_id=/);
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      await page.waitForURL(`${BASE_URL}/`, { timeout: 10_000 });
+
+      // The paid render runs now; the card follows it to the end.
+      const paidCard = cardTitled(await waitForLiveList(page), title);
+      await paidCard.and(page.locator('[data-video-status="ready"]')).waitFor({ timeout: RENDER_TIMEOUT_MS });
     });
   }, RENDER_TIMEOUT_MS + 30_000);
 

@@ -179,6 +179,45 @@ export class FakeGateway {
           total: 1,
           categories: { safety: 1 },
         });
+      else if (path === '/api/billing/subscription')
+        send(200, {
+          tier: 'professional',
+          interval: 'month',
+          status: 'active',
+          current_period_start: '2025-01-01T00:00:00.000Z',
+          current_period_end: '2025-02-01T00:00:00.000Z',
+          cancel_at_period_end: false,
+          scheduled_tier: '',
+          add_ons: [],
+          credit_balance_cents: 500,
+          effective_tier: 'professional',
+          provider: 'local',
+          grace_ends_at: null,
+        });
+      else if (path === '/api/billing/usage')
+        send(200, {
+          usage: [
+            { key: 'projects', used: 1, limit: 25 },
+            { key: 'storage', used: 1536 * 1024 * 1024, limit: 10 * 1024 * 1024 * 1024 },
+            { key: 'downloads', used: 2, limit: -1 },
+          ],
+        });
+      else if (path === '/api/billing/payments')
+        send(200, {
+          payments: [
+            {
+              id: 'pay-1',
+              kind: 'subscription',
+              description: 'Professional plan (monthly)',
+              amount_cents: 2900,
+              currency: 'usd',
+              status: 'succeeded',
+              created_at: '2025-01-01T00:00:00.000Z',
+              invoice_url: 'https://example.com/invoice/1',
+              project_id: null,
+            },
+          ],
+        });
       else if (path === '/api/broken') send(500, { code: 'INTERNAL', message: 'Server error. Please try again later.' });
       else send(404, { code: 'NOT_FOUND', message: 'The requested resource was not found.' });
     });

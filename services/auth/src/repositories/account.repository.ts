@@ -353,17 +353,38 @@ export class AccountRepository {
     });
   }
 
-  async setTier(userId: string, tier: TierId, events: OutboxEvent[]): Promise<TierId> {
+  /**
+   * Applies billing's account state (subscription.changed) once per event and only when newer
+   * than the last applied (`version`): the effective tier, the add-ons and the credit balance.
+   * A paid plan that ended falls back to the free trial's rules as an ended trial (`lapse`
+   * restarts its clock so the grace period and the data retention count from now).
+   * Returns the previous tier, or null when nothing was applied.
+   */
+  async applyPlan(
+    eventId: string,
+    plan: { userId: string; tier: TierId; addOns: AddOnId[]; creditCents: number; version: number; lapsedTrialStart: Date | null },
+    events: (previous: TierId) => OutboxEvent[],
+  ): Promise<TierId | null> {
     return this.db.transaction().execute(async (trx) => {
-      const previous = await trx
-        .selectFrom('subscriptions')
-        .select('tier')
-        .where('user_id', '=', userId)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('subscriptions').set({ tier, updated_at: new Date() }).where('user_id', '=', userId).execute();
-      await enqueueEvents(trx, events);
-      return previous.tier as TierId;
+      if (!(await markEventApplied(trx, eventId))) return null;
+      const current = await trx.selectFrom('subscriptions').select(['tier', 'billing_version']).where('user_id', '=', plan.userId).forUpdate().executeTakeFirst();
+      if (!current || Number(current.billing_version) >= plan.version) return null;
+      const previous = current.tier as TierId;
+      await trx
+        .updateTable('subscriptions')
+        .set({
+          tier: plan.tier,
+          video_credits: plan.creditCents,
+          billing_version: plan.version,
+          updated_at: new Date(),
+          ...(previous !== 'free-trial' && plan.tier === 'free-trial' && plan.lapsedTrialStart ? { trial_started_at: plan.lapsedTrialStart } : {}),
+        })
+        .where('user_id', '=', plan.userId)
+        .execute();
+      await trx.deleteFrom('add_ons').where('user_id', '=', plan.userId).execute();
+      if (plan.addOns.length > 0) await trx.insertInto('add_ons').values(plan.addOns.map((add_on) => ({ user_id: plan.userId, add_on, active_until: null }))).execute();
+      await enqueueEvents(trx, events(previous));
+      return previous;
     });
   }
 

@@ -30,6 +30,8 @@ export interface SubscriptionsTable {
   projects_used: Generated<number>;
   /** When the data of an expired trial was deleted (null until then). */
   data_purged_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The highest subscription.changed version applied (billing's per-account counter). */
+  billing_version: ColumnType<string, string | number | undefined, string | number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

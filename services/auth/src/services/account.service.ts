@@ -1,5 +1,5 @@
 // The signed-in user's account: the User view, trial status, profile, companies, memberships,
-// and the operator's plan changes.
+// and the plan billing decides (applied as a projection of its subscription.changed).
 import {
   TIERS,
   companyLimitMessage,
@@ -8,6 +8,7 @@ import {
   effectiveCapabilities,
   retentionCutoff,
   roleAllows,
+  type AddOnId,
   type Role,
   type TierId,
   type TrialState,
@@ -149,14 +150,18 @@ export class AccountService {
     }
   }
 
-  /** Operator command: set an account's plan. */
-  async setTier(email: string, tier: TierId): Promise<{ userId: string; previous: TierId }> {
-    const userId = await this.accounts.findUserIdByEmail(email.trim().toLowerCase());
-    if (!userId) throw AppError.notFound(`No account with email ${email}`);
-    const previous = (await this.me(userId)).tier;
-    await this.accounts.setTier(userId, tier, [authEvents.subscriptionChanged({ userId, tier, previousTier: previous })]);
+  /**
+   * Applies billing's subscription.changed (the effective tier, add-ons and credit balance) once,
+   * in version order, and announces account.plan_changed so kept memberships are dropped.
+   */
+  async applyPlan(eventId: string, plan: { userId: string; tier: TierId; addOns: AddOnId[]; creditCents: number; version: number }): Promise<boolean> {
+    // A paid plan that ended is an ended trial from now: its grace period, then data retention.
+    const lapsedTrialStart = new Date(this.clock().getTime() - TIERS['free-trial'].limits.trialDays * 86_400_000);
+    const previous = await this.accounts.applyPlan(eventId, { ...plan, lapsedTrialStart }, (prev) => [
+      authEvents.accountPlanChanged({ userId: plan.userId, tier: plan.tier, previousTier: prev, addOns: plan.addOns }),
+    ]);
+    if (previous === null) return false;
     this.afterWrite();
-    return { userId, previous };
+    return true;
   }
 }
-

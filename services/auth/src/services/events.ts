@@ -5,7 +5,7 @@ import {
   CompanyRenamed,
   CompanySwitched,
   SessionRevoked,
-  SubscriptionChanged,
+  AccountPlanChanged,
   UserRegistered,
 } from '@trainwright/proto/trainwright/events/v1/events';
 import type { OutboxEvent } from '@trainwright/platform';
@@ -29,9 +29,9 @@ export const authEvents = {
     subject: 'company.switched',
     payload: CompanySwitched.encode({ ...e, occurredAt: now() }).finish(),
   }),
-  subscriptionChanged: (e: { userId: string; tier: string; previousTier: string }): OutboxEvent => ({
-    subject: 'subscription.changed',
-    payload: SubscriptionChanged.encode({ ...e, occurredAt: now() }).finish(),
+  accountPlanChanged: (e: { userId: string; tier: string; previousTier: string; addOns: string[] }): OutboxEvent => ({
+    subject: 'account.plan_changed',
+    payload: AccountPlanChanged.encode({ ...e, occurredAt: now() }).finish(),
   }),
   accountDataExpired: (e: { userId: string; companyIds: string[] }): OutboxEvent => ({
     subject: 'account.data_expired',

@@ -31,7 +31,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
 /** The path of the first string (or key) holding a NUL character, or null. */
 export function nulAt(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || depth > REQUEST_LIMITS.jsonDepth) return null;
+  // A raw body (the payment webhook's bytes) is not a document of strings.
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value) || depth > REQUEST_LIMITS.jsonDepth) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = nulAt(value[i], path ? `${path}.${i}` : String(i), depth + 1);

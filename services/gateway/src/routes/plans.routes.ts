@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ADD_ONS, DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, featureLines } from '@trainwright/catalogue';
+import { ADD_ONS, DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, featureLines, supportedLanguages } from '@trainwright/catalogue';
 import type { GatewayContext } from '../context.js';
 import { Capabilities, Limits } from '../schemas/common.js';
 
@@ -35,7 +35,24 @@ const catalogue = {
   defaultSelectedTier: DEFAULT_SELECTED_TIER,
 };
 
+const SupportedLanguages = Type.Object({
+  supported_languages: Type.Record(Type.String(), Type.Object({ name: Type.String(), native_name: Type.String() })),
+});
+const languages = { supported_languages: supportedLanguages() };
+
 export function planRoutes({ app }: GatewayContext) {
+  app.get(
+    '/api/languages/supported',
+    {
+      config: { public: true },
+      schema: { tags: ['plans'], summary: 'The content languages of the plans (code -> name, native name)', response: { 200: SupportedLanguages } },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return languages;
+    },
+  );
+
   app.get(
     '/api/plans',
     { config: { public: true }, schema: { tags: ['plans'], summary: 'The plan catalogue', response: { 200: PlanCatalogue } } },

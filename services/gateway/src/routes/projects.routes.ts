@@ -116,6 +116,9 @@ const projectFields = {
   derived_from_project_id: Type.Union([Type.String(), Type.Null()]),
   content_version: Type.Integer(),
   files_version: Type.Union([Type.Integer(), Type.Null()]),
+  // The pay-per-use narrated video: '' (none), payment_required, queued, rendering, ready, failed.
+  video_status: Type.String(),
+  video_progress: Type.Integer(),
 };
 
 /** Every field of a project (GET, PATCH). */

@@ -164,6 +164,8 @@ export function projectJson(p: ProtoProject) {
     content_version: p.contentVersion,
     files_version: p.filesVersion ?? null,
     has_content: p.hasContent,
+    video_status: p.videoStatus,
+    video_progress: p.videoProgress,
   };
 }
 

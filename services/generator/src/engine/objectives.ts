@@ -5,6 +5,7 @@ import { MAX_POINTS_PER_SLIDE } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import type { EngineLanguage } from './stop-words.js';
 import { activityClause, instructionClause, nounPhrases, passiveClause } from './nlp.js';
+import { opensWithBloomVerb } from './bloom.js';
 import { stemWord, tokenize, type Analysis, type SectionView } from './text-analysis.js';
 
 export const MAX_OBJECTIVES = MAX_POINTS_PER_SLIDE;
@@ -67,12 +68,17 @@ const EN_VERBS: Record<DifficultyLevel, readonly string[]> = {
   intermediate: ['Explain', 'Describe'],
   advanced: ['Analyse', 'Evaluate', 'Assess'],
 };
-// Frames that take an action of the material (an instruction), by level.
+// Frames that take an action of the material (an instruction), by level. At the apply level an
+// instruction that opens with a Bloom verb is the objective as written ('Inspect the forks ...').
 const EN_ACTION_FRAMES: Record<DifficultyLevel, readonly string[]> = {
   basic: ['Describe how to', 'Explain how to'],
-  intermediate: ['Explain how to'],
+  intermediate: ['Demonstrate how to', 'Show how to'],
   advanced: ['Justify the need to', 'Explain why you should'],
 };
+// An action this short names too little on its own ('Carry loads low'): the sentence it opens
+// gives its context when the whole sentence is no longer than this.
+const SHORT_ACTION_WORDS = 3;
+const MAX_ACTION_SENTENCE_WORDS = 16;
 
 const stems = (text: string) => tokenize(text, 'en').filter((t) => !t.stop).map((t) => stemWord(t.lower));
 
@@ -104,7 +110,7 @@ export function sectionObjective(section: SectionView, level: DifficultyLevel, i
   const action = sectionAction(section);
   if (action && !seen.has(action.key)) {
     seen.add(action.key);
-    if (level === 'intermediate') return action.text;
+    if (level === 'intermediate' && opensWithBloomVerb(action.text)) return action.text;
     const frames = EN_ACTION_FRAMES[level];
     return `${frames[index % frames.length]!} ${action.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
   }
@@ -125,13 +131,22 @@ function sectionAction(section: SectionView): { text: string; key: string } | nu
   const all = sentences.map((u) => new Set(u.tokens.filter((t) => !t.stop).map((t) => t.stem)));
   let best: { text: string; key: string; score: number } | null = null;
   for (const [i, unit] of sentences.entries()) {
-    const text = activityClause(unit.text) ?? passiveClause(unit.text) ?? instructionClause(unit.text);
-    if (!text) continue;
+    const clause = activityClause(unit.text) ?? passiveClause(unit.text) ?? instructionClause(unit.text);
+    if (!clause) continue;
+    const text = withContext(clause, unit.text);
     const words = stems(text);
     const score = words.filter((w) => heading.has(w)).length * 10 + all.filter((set) => words.some((w) => set.has(w))).length * 3 - i - Math.max(0, words.length - 8);
     if (!best || score > best.score) best = { text, key: words.join(' '), score };
   }
   return best;
+}
+
+/** A short action with the rest of the sentence it opens, when that sentence is short enough. */
+function withContext(action: string, sentence: string): string {
+  const whole = sentence.trim().replace(/[.!?]+$/, '');
+  const words = whole.split(/\s+/).length;
+  if (action.split(/\s+/).length > SHORT_ACTION_WORDS || words > MAX_ACTION_SENTENCE_WORDS) return action;
+  return whole.toLowerCase().startsWith(action.toLowerCase()) && whole.length > action.length ? whole : action;
 }
 
 function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { text: string; context: string; key: string } | null {
@@ -150,7 +165,10 @@ function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { te
       const inHeading = words.filter((w) => target.has(w)).length;
       const shared = others.filter((set) => words.some((w) => set.has(w))).length;
       const score = inHeading * 10 + shared * 3 + (p.context ? 2 : 0) + Math.min(2, words.length) - i;
-      if (!best || score > best.score) best = { text: p.text.replace(/^(?:Every|Each|A|An|The|Your)\b/, (d) => d.toLowerCase()), context: p.context, key: words.join(' '), score };
+      // A quantity is what a learner states, not a thing to explain: '25 days of annual leave'
+      // -> 'the number of days of annual leave'.
+      const text = p.quantity ? p.text.replace(/^\S+\s+/, 'the number of ') : p.text.replace(/^(?:Every|Each|A|An|The|Your)\b/, (d) => d.toLowerCase());
+      if (!best || score > best.score) best = { text, context: p.context, key: words.join(' '), score };
     }
   }
   return best;

@@ -6,6 +6,8 @@ import { deckToScript, printScript } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
 import { cutPhrases, findFaults, sourceFindings, uncoveredInstructions } from './faults.js';
 import { scoreContent } from './score.js';
+import { opensWithBloomVerb } from '../engine/bloom.js';
+import { nounPhrases } from '../engine/nlp.js';
 import { slideRoles, type Language } from './text.js';
 
 /** The score a generated deck of realistic material has to reach on the bar (grade B or better). */
@@ -49,6 +51,14 @@ function duplicateTitles(content: ScorableContent): string[] {
   return [...new Set(titles.filter((t, i) => titles.indexOf(t) !== i))];
 }
 
+/**
+ * Objectives that are not measurable: they open with no Bloom verb ('Keep your arms ...') or,
+ * in English, hold no noun phrase of two or more words ('Carry loads low').
+ */
+export function unmeasurableObjectives(objectives: readonly string[], language: Language): string[] {
+  return objectives.filter((o) => !opensWithBloomVerb(o) || (language === 'en' && !nounPhrases(o).some((p) => p.text.split(/\s+/).length >= 2)));
+}
+
 /** The bar's checks of content generated from `sourceText` ('' = unknown); empty `failures` = it passes. */
 export function contentBar(content: ScorableContent, sourceText: string, language: Language = 'en'): BarReport {
   const faults = findFaults(content, slideRoles(content.deck), language);
@@ -57,6 +67,7 @@ export function contentBar(content: ScorableContent, sourceText: string, languag
   const failures = [
     ...faults.fragment_objectives.map((o) => `objective under three words or not taught: ${o}`),
     ...source.objectives_not_in_source.map((o) => `objective phrase not in the source: ${o}`),
+    ...unmeasurableObjectives(content.objectives, language).map((o) => `objective without a Bloom verb and a phrase of two words: ${o}`),
     ...faults.fragment_summary_points.map((p) => `summary point under three words: ${p}`),
     ...source.duplicate_titles.map((t) => `duplicate slide title: ${t}`),
     // A phrase cut mid-way ('Length of parental'): read with the English tagger.

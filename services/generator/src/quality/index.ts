@@ -19,6 +19,6 @@ export type { ToneFeature } from './tone.js';
 export { applyImprovements } from './improve.js';
 export type { ImproveHelpers, ImproveResult } from './improve.js';
 export { analyze, initializeService, requestFromParameters } from './analyses.js';
-export { barObjectives, contentBar, scorableFromResult, BAR_MIN_SCORE, BAR_REQUEST } from './bar.js';
+export { barObjectives, contentBar, scorableFromResult, unmeasurableObjectives, BAR_MIN_SCORE, BAR_REQUEST } from './bar.js';
 export type { BarReport } from './bar.js';
 export { findFaults, sourceFindings, cutPhrase, cutPhrases, isNegationOf, objectivePhraseFound, findMarkup, isEngineInstruction, isGenericTitle, MIN_STATEMENT_WORDS } from './faults.js';

@@ -3,6 +3,7 @@
 // measurements use (English, Spanish and French, the engine's languages).
 import { countWords, splitSentences, type Slide, type SlideDeck } from '@trainwright/formats';
 import { detectLanguage, stemWord, tokenize } from '../engine/text-analysis.js';
+import { BLOOM_VERB_WORDS } from '../engine/bloom.js';
 import type { Atmosphere } from '@trainwright/catalogue';
 import type { EngineLanguage } from '../engine/stop-words.js';
 
@@ -424,49 +425,18 @@ export const LABELS: Record<Language, Labels> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Bloom levels of objectives, named as the SCORM objective types (part 2 section 9).
+// Bloom levels of objectives: the engine's table (src/engine/bloom.ts), which writes them.
 
-export const BLOOM_LEVELS = ['knowledge', 'comprehension', 'application', 'analysis', 'synthesis', 'evaluation'] as const;
-export type BloomLevel = (typeof BLOOM_LEVELS)[number];
-
-const BLOOM_VERBS: Record<BloomLevel, string> = {
-  knowledge: `define list name recall recognise recognize identify state label memorise memorize repeat outline
-    definir enumerar nombrar identificar reconocer recordar listar définir énumérer nommer identifier reconnaître citer lister`,
-  comprehension: `explain describe summarise summarize interpret classify discuss understand paraphrase illustrate
-    explicar describir resumir interpretar comprender entender clasificar expliquer décrire résumer interpréter comprendre classer`,
-  application: `apply use demonstrate implement perform solve execute operate configure practise practice calculate follow
-    prepare handle aplicar usar utilizar demostrar implementar resolver configurar realizar calcular appliquer utiliser
-    démontrer mettre réaliser résoudre configurer calculer`,
-  analysis: `analyse analyze compare contrast differentiate distinguish examine investigate diagnose troubleshoot categorise
-    categorize analizar comparar diferenciar distinguir examinar diagnosticar analyser comparer différencier distinguer
-    examiner diagnostiquer`,
-  synthesis: `design create develop plan construct formulate compose build propose produce write devise diseñar crear
-    desarrollar planificar construir elaborar proponer redactar concevoir créer développer planifier construire élaborer
-    proposer rédiger`,
-  evaluation: `evaluate assess judge justify critique recommend decide prioritise prioritize select choose defend appraise
-    evaluar juzgar justificar valorar recomendar decidir priorizar seleccionar elegir évaluer juger justifier recommander
-    décider prioriser sélectionner choisir`,
-};
-
-const VERB_LEVEL = new Map<string, BloomLevel>();
-for (const level of BLOOM_LEVELS) for (const verb of BLOOM_VERBS[level].split(/\s+/)) if (verb) VERB_LEVEL.set(verb, level);
+export { BLOOM_LEVELS, bloomLevel, type BloomLevel } from '../engine/bloom.js';
 
 /** Words of an objective that say what kind of objective it is, not what it is about. */
 export const OBJECTIVE_FRAME_WORDS: ReadonlySet<string> = new Set([
-  ...VERB_LEVEL.keys(),
+  ...BLOOM_VERB_WORDS,
   ...'able learner learners participant participants student students you will know learn how why what end training course module'.split(' '),
   ...'capaz alumno alumnos participante participantes saber aprender formación curso módulo'.split(' '),
   ...'capable apprenant apprenants participant participants savoir apprendre formation cours module'.split(' '),
 ]);
 
-/** The level of the first Bloom verb in the objective's first words; null when there is none. */
-export function bloomLevel(objective: string): BloomLevel | null {
-  for (const word of wordsOf(objective).slice(0, 8)) {
-    const level = VERB_LEVEL.get(word.toLowerCase());
-    if (level) return level;
-  }
-  return null;
-}
 
 // Framing lines for a section's notes, written in each atmosphere's register. Formal has none: its
 // profile asks only for what rewriting gives (no contractions, no exclamations).

@@ -6,7 +6,7 @@ import { GENERATOR_TYPES, type GeneratorType, normalizeGeneratorRequest } from '
 import type { GenerationResult, GenerationTask } from '../../src/domain/types.js';
 import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { documentFromText } from '../../src/ingest/index.js';
-import { BAR_MIN_SCORE, barObjectives, contentBar, cutPhrase, isNegationOf, objectivePhraseFound, scorableFromResult } from '../../src/quality/index.js';
+import { BAR_MIN_SCORE, barObjectives, contentBar, cutPhrase, isNegationOf, objectivePhraseFound, scorableFromResult, unmeasurableObjectives } from '../../src/quality/index.js';
 import { fillerNoteOpeners, uncoveredInstructions } from '../../src/quality/faults.js';
 
 const SOURCES: Record<string, [file: string, topic: string]> = {
@@ -74,6 +74,17 @@ describe('content quality bar', () => {
     expect(titles).toEqual(expect.arrayContaining(['Annual leave', 'Sick leave', 'Parental leave']));
     for (const bad of ['Three calendar days', 'Length of parental', 'Full-time employee']) expect(titles).not.toContain(bad);
     for (const o of result.objectives) expect(o).not.toMatch(/\bparental$|full-time employee$/);
+  });
+
+  it('holds objectives to a Bloom verb and a phrase of two words or more', async () => {
+    // The forklift objectives of the first rework: instructions as written, one of them a single noun.
+    expect(unmeasurableObjectives(['Check the forks, chains and mast for cracks or bends', 'Keep your arms and legs inside the cab at all times', 'Carry loads low', 'Report every incident and near miss within 24 hours'], 'en')).toEqual(['Keep your arms and legs inside the cab at all times', 'Carry loads low']);
+    expect(unmeasurableObjectives(['Explicar el triángulo del fuego', 'Mantener los brazos dentro'], 'es')).toEqual(['Mantener los brazos dentro']);
+    const result = await engine.generate({ task: task('document_analysis', read('forklift-safety.txt'), 'Forklift safety'), title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
+    expect(result.objectives).toEqual(expect.arrayContaining(['Check the forks, chains and mast for cracks or bends', 'Demonstrate how to carry loads low, about 15 cm above the floor, with the mast tilted back', 'Report every incident and near miss within 24 hours']));
+    // A quantity is stated, not explained.
+    const hr = await engine.generate({ task: task('document_analysis', read('hr-leave-policy.txt'), 'Leave policy'), title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
+    expect(hr.objectives[0]).toBe('Explain the number of days of annual leave per calendar year');
   });
 
   it('finds an objective phrase in the source after its verb and "how to"', () => {

@@ -133,7 +133,7 @@ describe('applyImprovements', () => {
     // Per section the action it asks for or a phrase of its sentences: never 'Explain phishing'.
     expect(improved.objectives).toEqual([
       'Explain a strong password policy',
-      'Change a password',
+      'Show how to change a password at once when a breach is suspected',
       'Explain a password manager',
       'Check the sender address of every email before clicking a link',
       'Explain multi-factor authentication',

@@ -1,5 +1,5 @@
 // Counted downloads (the plan's download limit).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CountResult, DownloadCounter, DownloadRecord } from '../services/download.service.js';
 import type { MediaDatabase } from './database.js';
 
@@ -28,15 +28,7 @@ export class DownloadRepository implements DownloadCounter {
           .executeTakeFirst();
         if (counted) return 'continued';
       }
-      if (limit !== -1) {
-        const { n } = await trx
-          .selectFrom('downloads')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('owner_user_id', '=', d.ownerUserId)
-          .where('created_at', '>=', since)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= limit) return 'refused';
-      }
+      if (limit !== -1 && (await countedSince(trx, d.ownerUserId, since)) >= limit) return 'refused';
       await trx
         .insertInto('downloads')
         .values({ owner_user_id: d.ownerUserId, company_id: d.companyId, project_id: d.projectId, user_id: d.userId, format: d.format, storage_key: d.storageKey })
@@ -44,4 +36,20 @@ export class DownloadRepository implements DownloadCounter {
       return 'counted';
     });
   }
+
+  /** The downloads counted against the owner since `since`, as countDownload counts them against the limit. */
+  countedSince(ownerUserId: string, since: Date): Promise<number> {
+    return countedSince(this.db, ownerUserId, since);
+  }
+}
+
+/** The one count of an owner's downloads: what the limit is checked against, and what their usage shows. */
+async function countedSince(db: Kysely<MediaDatabase> | Transaction<MediaDatabase>, ownerUserId: string, since: Date): Promise<number> {
+  const { n } = await db
+    .selectFrom('downloads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('owner_user_id', '=', ownerUserId)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }

@@ -5,15 +5,21 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RenderError, type DocumentFormat, type ProgressReporter, type RenderInput, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
 import { renderDocument } from '../render/index.js';
+import type { NarrationTiming } from '../services/narration-estimate.service.js';
 import type { Renderers } from '../services/render.service.js';
+import { estimateSlideDurationsMs } from '../video/estimate.js';
 import { renderVideo, type Size } from '../video/index.js';
 
-export class RendererRepository implements Renderers {
+export class RendererRepository implements Renderers, NarrationTiming {
   /** burnSubtitles: the default for an input that does not say (a project's input always says). */
   constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles?: boolean }) {}
 
   document(format: DocumentFormat, input: RenderInput): Promise<Buffer> {
     return renderDocument(format, input);
+  }
+
+  slideDurationsMs(input: RenderInput, voice: VoiceSettings): number[] {
+    return estimateSlideDurationsMs(input, voice);
   }
 
   async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }> {

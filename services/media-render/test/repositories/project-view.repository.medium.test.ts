@@ -27,7 +27,7 @@ beforeAll(async () => {
   views = new ProjectViewRepository(db);
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('test', 'silent') });
   // Only the views are used: the other ports are never reached by events.
-  const downloads = new DownloadService({ views, projects: null as never, memberships: null as never, files: null as never, downloads: null as never });
+  const downloads = new DownloadService({ views, projects: null as never, memberships: null as never, files: null as never, downloads: null as never, plans: null as never, entitlements: null as never });
   await subscribeAll(bus, [projectViewsSubscription(downloads)]);
 });
 

@@ -1,5 +1,5 @@
 // Downloads with every port faked: no process, database or network.
-import type { TierId } from '@trainwright/catalogue';
+import { videoNotInPlanMessage, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { DOWNLOAD_MESSAGES, DownloadService, RANGE_CONTINUATION_MS, viewOfProject, type CountResult, type DownloadCounter, type DownloadRecord } from '../../src/services/download.service.js';
@@ -29,6 +29,10 @@ class FakeDownloads implements DownloadCounter {
     this.records.push({ ...d, at: this.now() });
     return 'counted';
   }
+  /** `already` counts as the owner's, before any record. */
+  async countedSince(ownerUserId: string, since: Date): Promise<number> {
+    return this.already + this.records.filter((r) => r.ownerUserId === ownerUserId && r.at >= since).length;
+  }
 }
 
 /** The views in memory (the real repository's ordering is tested against PostgreSQL). */
@@ -53,7 +57,7 @@ class FakeViews implements ProjectViews {
  * `project`: the project as the view holds it (the steady state); `miss`: no view is kept, and the
  * project service answers this (a project from before the views, or whose event is not applied yet).
  */
-function setup(options: { project?: Project; miss?: Project | AppError; deleted?: boolean; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number } = {}) {
+function setup(options: { project?: Project; miss?: Project | AppError; deleted?: boolean; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number; paid?: Array<'available' | 'rendering'> } = {}) {
   const views = new FakeViews();
   if (options.deleted) views.views.set(PROJECT, 'deleted');
   else if (!options.miss) views.views.set(PROJECT, viewOfProject(options.project ?? completedProject()));
@@ -65,7 +69,7 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
       return options.miss!;
     },
   };
-  const membership: CompanyMembership = { ownerTier: options.tier ?? 'professional', ownerUserId: 'owner-1', capabilities: [] };
+  const membership: CompanyMembership = { ownerTier: options.tier ?? 'professional', ownerUserId: 'owner-1', capabilities: [], role: 'owner' };
   const asked: string[] = [];
   const memberships: Memberships = {
     find: async (userId, companyId) => {
@@ -76,7 +80,11 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
   const stored = options.files ?? { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 }, mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } };
   const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format) => stored[format] };
   const downloads = new FakeDownloads(options.already ?? 0);
-  const service = new DownloadService({ views, projects, memberships, files, downloads, clock: () => NOW });
+  // The project's paid videos waiting or rendering.
+  const entitlements = { pending: async () => (options.paid ?? []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, renderKey: null, error: '', updatedAt: NOW })) };
+  // The plan 'owner-1' owns; the caller (USER) owns none.
+  const plans = { ownedTier: async (userId: string) => (userId === 'owner-1' ? membership.ownerTier : null) };
+  const service = new DownloadService({ views, projects, memberships, files, downloads, plans, entitlements, clock: () => NOW });
   return { service, downloads, lookups, views, asked };
 }
 
@@ -198,13 +206,38 @@ describe(DownloadService.name, () => {
     it('should answer 403 for a video when the plan has no video', async () => {
       const { service, downloads } = setup({ tier: 'free-trial' });
       const error = await failure(service.open(USER, PROJECT, 'mp4', 'download'));
-      expect(error).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', status: 403, message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
+      expect(error).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', status: 403, message: videoNotInPlanMessage('free-trial') });
       expect(downloads.counted).toEqual([]);
     });
 
     it('should answer 409 for a video of a project made as slides only', async () => {
       const { service } = setup({ project: completedProject({ visualFormat: 'powerpoint' }), files: {} });
       expect(await failure(service.open(USER, PROJECT, 'mov', 'download'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
+    });
+
+    it('should answer 402 for the video of a video project whose video is not paid for (pay-per-use), counting nothing', async () => {
+      for (const format of ['mp4', 'mov']) {
+        const { service, downloads } = setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } });
+        const error = await failure(service.open(USER, PROJECT, format, 'download'));
+        expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402, message: 'This narrated video renders once it is paid for. Pay for it from the project.' });
+        expect(downloads.counted).toEqual([]);
+      }
+      // The other formats are served as before.
+      const { service } = setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } });
+      await expect(service.open(USER, PROJECT, 'pptx', 'download')).resolves.toMatchObject({ storageKey: 'k/deck.pptx' });
+    });
+
+    it('should answer 409 for the video while a paid render of it waits or runs', async () => {
+      for (const paid of [['available'], ['rendering']] as const) {
+        const { service } = setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } }, paid: [...paid] });
+        const error = await failure(service.open(USER, PROJECT, 'mov', 'preview'));
+        expect(error).toMatchObject({ code: 'CONFLICT', status: 409, message: 'The narrated video is still rendering. Try again when it is ready.' });
+      }
+    });
+
+    it('should serve the paid video once it is in the current set', async () => {
+      const { service } = setup({ paid: [] });
+      await expect(service.open(USER, PROJECT, 'mp4', 'download')).resolves.toMatchObject({ storageKey: 'k/video.mp4', contentType: 'video/mp4' });
     });
 
     it('should answer 409 while the files are still being rendered', async () => {
@@ -260,9 +293,11 @@ describe(DownloadService.name, () => {
       const service = new DownloadService({
         views,
         projects: { project: async () => completedProject() },
-        memberships: { find: async () => ({ ownerTier: 'professional', ownerUserId: 'owner-1', capabilities: [] }) },
+        memberships: { find: async () => ({ ownerTier: 'professional', ownerUserId: 'owner-1', capabilities: [], role: 'owner' as const }) },
         files: { currentFile: async (_p, format) => stored[format] },
         downloads,
+        plans: { ownedTier: async () => 'professional' },
+        entitlements: { pending: async () => [] },
         clock: () => now,
       });
       await service.open(USER, PROJECT, 'pptx', 'range');
@@ -281,10 +316,34 @@ describe(DownloadService.name, () => {
       for (let i = 0; i < 3; i++) await expect(service.open(USER, PROJECT, 'mp4', 'preview')).resolves.toMatchObject({ storageKey: 'k/video.mp4', size: 99 });
       expect(downloads.counted).toEqual([]);
       const trial = setup({ tier: 'free-trial' });
-      expect(await failure(trial.service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: DOWNLOAD_MESSAGES.videoNotInPlan('Free Trial') });
+      expect(await failure(trial.service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: videoNotInPlanMessage('free-trial') });
       const other = setup({ member: false });
       expect(await failure(other.service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'NOT_FOUND' });
       expect(trial.downloads.counted).toEqual([]);
+    });
+  });
+
+  describe('usage', () => {
+    it("should count the owner's downloads of the calendar month, as the refusal counts them, for whoever downloaded", async () => {
+      const { service } = setup({ already: 2 });
+      await service.open(USER, PROJECT, 'pptx', 'download');
+      // USER is a member: the download counts against the plan owner's usage, not theirs.
+      expect(await service.usage('owner-1')).toEqual({ used: 3, limit: 25, since: new Date('2026-03-01T00:00:00Z') });
+    });
+
+    it('should count the whole trial for the free trial, and reach the limit where the refusal does', async () => {
+      const { service } = setup({ tier: 'free-trial', already: 2 });
+      expect(await service.usage('owner-1')).toEqual({ used: 2, limit: 3, since: new Date(0) });
+      await service.open(USER, PROJECT, 'pptx', 'download');
+      expect(await service.usage('owner-1')).toMatchObject({ used: 3, limit: 3 });
+      expect(await failure(service.open(USER, PROJECT, 'pptx', 'download'))).toMatchObject({ code: 'PLAN_LIMIT_REACHED' });
+      expect((await service.usage('owner-1')).used).toBe(3);
+    });
+
+    it('should answer -1 for an unlimited plan, and NOT_FOUND for a user who owns no company', async () => {
+      const { service } = setup({ tier: 'enterprise' });
+      expect(await service.usage('owner-1')).toMatchObject({ used: 0, limit: -1 });
+      expect(await failure(service.usage(USER))).toMatchObject({ code: 'NOT_FOUND' });
     });
   });
 });

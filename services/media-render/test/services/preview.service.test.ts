@@ -45,11 +45,11 @@ function setup() {
         return { projectId: PROJECT_ID, companyId: 'company-1', logoUrl: '' };
       },
     },
-    memberships: { find: async (userId, companyId) => (members.get(userId) === companyId ? { capabilities: {} as never, ownerTier: 'professional', ownerUserId: 'owner' } : null) },
+    memberships: { find: async (userId, companyId) => (members.get(userId) === companyId ? { capabilities: {} as never, ownerTier: 'professional', ownerUserId: 'owner', role: 'viewer' as const } : null) },
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
     drawer: { slides: (input) => drawer.slides(input), png: (input, index) => (calls.drawn++, drawer.png(input, index)) },
   });
-  const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, previews: service });
+  const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, previews: service, estimates: {} as never });
   return { service, handlers, calls, views, projects };
 }
 

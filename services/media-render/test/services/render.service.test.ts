@@ -1,9 +1,12 @@
-// Render jobs with every port faked: no renderer, ffmpeg, storage, database or bus.
+// Render jobs (the documents' and the paid narrated video's) with every port faked: no renderer,
+// ffmpeg, storage, database or bus.
 import type { TierId } from '@trainwright/catalogue';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type VoiceSettings } from '../../src/domain/types.js';
-import type { RenderedFile, RenderedFiles } from '../../src/services/ports.js';
+import type { RenderedFile, RenderedFiles, VideoEvents, VideoJobs, VideoStatusChange } from '../../src/services/ports.js';
 import { INTERNAL_RENDER_FAILURE, RenderService, type RenderEvents, type Renderers } from '../../src/services/render.service.js';
+import { VIDEO_MESSAGES, VideoRenderService } from '../../src/services/video-render.service.js';
+import { FakeEntitlements } from './fake-entitlements.js';
 
 const KEY = 'key-2';
 const BASE = `companies/company-1/projects/project-1/renders/${KEY}/Fire_Safety`;
@@ -18,6 +21,7 @@ function project(changes: Partial<Project> = {}): Project {
     slidesContent: '# Fire Safety\n\n## Exits\n**Content:**\n- Walk, do not run\n',
     visualFormat: 'mp4',
     voiceSelection: { voiceId: 'custom:v1' },
+    contentVersion: 2,
     ...changes,
   });
 }
@@ -48,7 +52,27 @@ class FakeFiles implements Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeC
   }
 }
 
-function setup(options: { project?: Project; tier?: TierId; trialState?: string; renderKey?: string; failDocument?: Partial<Record<DocumentFormat, Error>> } = {}) {
+/** Video facts as lines: 'rendering 40 pay_1', 'failed pay_1: message'. */
+class FakeVideoEvents implements VideoEvents {
+  log: string[] = [];
+  changes: VideoStatusChange[] = [];
+  async changed(change: VideoStatusChange) {
+    this.changes.push(change);
+    const payment = change.paymentId ? ` ${change.paymentId}` : '';
+    this.log.push(change.status === 'rendering' ? `rendering ${change.percent}${payment}` : change.status === 'failed' ? `failed${payment}: ${change.error}` : `${change.status}${payment}`);
+  }
+}
+
+function setup(
+  options: {
+    project?: Project;
+    tier?: TierId;
+    trialState?: string;
+    renderKey?: string | (() => string);
+    failDocument?: Partial<Record<DocumentFormat, Error>>;
+    failVideo?: Error;
+  } = {},
+) {
   const log: string[] = [];
   const files = new FakeFiles();
   const saved = new Map<string, string>();
@@ -62,6 +86,7 @@ function setup(options: { project?: Project; tier?: TierId; trialState?: string;
       return Buffer.from(`${format} bytes`);
     },
     video: async (input, voice, workDir, progress) => {
+      if (options.failVideo) throw options.failVideo;
       rendered.push(`video ${input.title} ${voice.voice} in ${workDir}${input.burnSubtitles ? ' with burned-in subtitles' : ''}`);
       await progress(50);
       return { mp4Path: `${workDir}/video.mp4`, movPath: `${workDir}/video.mov`, vttPath: `${workDir}/subtitles.vtt` };
@@ -79,24 +104,42 @@ function setup(options: { project?: Project; tier?: TierId; trialState?: string;
       this.log.push(`failed: ${message}`);
     },
   };
-  const service = new RenderService({
-    projects: { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', ownerTrialState: options.trialState ?? 'active', renderKey: options.renderKey ?? KEY }) },
-    logos: { logoOf: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) },
+  const entitlements = new FakeEntitlements();
+  const videoEvents = new FakeVideoEvents();
+  const queued: string[] = [];
+  const videoJobs: VideoJobs = { enqueue: async (projectId, paymentId) => void queued.push(`${projectId} ${paymentId}`) };
+  const renderKey = () => (typeof options.renderKey === 'function' ? options.renderKey() : (options.renderKey ?? KEY));
+  const projects = { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', ownerTrialState: options.trialState ?? 'active', renderKey: renderKey() }) };
+  const logos = { logoOf: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) };
+  const storage = {
+    save: async (key: string, body: Buffer | { path: string }) => {
+      const content = Buffer.isBuffer(body) ? body.toString() : `file ${body.path}`;
+      saved.set(key, content);
+      return content.length;
+    },
+    delete: async (key: string) => void deleted.push(key),
+  };
+  const logger = { warn: (details: object, message: string) => void log.push(`warn ${message} ${JSON.stringify(details)}`), error: (_details: object, message: string) => void log.push(`error ${message}`) } as never;
+  const service = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
+  const sleeps: number[] = [];
+  const videos = new VideoRenderService({
+    projects,
+    logos,
     voices: { settingsFor: async (voiceId) => (voiceId === 'custom:v1' ? VOICE : { provider: 'espeak', voice: 'default' }) },
     renderers,
     files,
-    storage: {
-      save: async (key, body) => {
-        const content = Buffer.isBuffer(body) ? body.toString() : `file ${body.path}`;
-        saved.set(key, content);
-        return content.length;
-      },
-      delete: async (key) => void deleted.push(key),
-    },
+    storage,
     workDirs: { use: (work) => work('/scratch/1') },
-    logger: { warn: (details: object, message: string) => void log.push(`warn ${message} ${JSON.stringify(details)}`), error: (_details: object, message: string) => void log.push(`error ${message}`) } as never,
+    entitlements,
+    events: videoEvents,
+    logger,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      // The other payment's render finishes while this one waits.
+      for (const r of entitlements.rows) if (r.status === 'rendering') r.status = 'consumed';
+    },
   });
-  return { service, events, files, saved, deleted, rendered, log };
+  return { service, videos, events, files, saved, deleted, rendered, log, entitlements, videoEvents, queued, sleeps };
 }
 
 const FIRST = { attempt: 1, maxAttempts: 3 };
@@ -113,19 +156,54 @@ describe(RenderService.name, () => {
         'generating_documents 33',
         'generating_documents 67',
         'generating_documents 100',
-        'creating_video 0',
-        'creating_video 48',
-        'creating_video 100',
         'completed',
       ]);
     });
 
-    it("should hand the project's burn_subtitles to the video renderer in the render input", async () => {
-      for (const burnSubtitles of [true, false]) {
-        const { service, events, rendered } = setup({ project: project({ burnSubtitles }) });
-        await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
-        expect(rendered.filter((r) => r.startsWith('video'))).toEqual([`video Fire Safety en-us in /scratch/1${burnSubtitles ? ' with burned-in subtitles' : ''}`]);
-      }
+    it('should render no video but say it waits for a payment (pay-per-use), the documents completing as before', async () => {
+      const { service, events, rendered, videoEvents, queued } = setup();
+      const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      expect(result.rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
+      expect(rendered.some((r) => r.startsWith('video'))).toBe(false);
+      expect(events.log.at(-1)).toBe('completed');
+      expect(videoEvents.log).toEqual(['payment_required']);
+      expect(videoEvents.changes[0]).toEqual({ projectId: 'project-1', companyId: 'company-1', status: 'payment_required', contentVersion: 2 });
+      expect(queued).toEqual([]);
+    });
+
+    it('should release a payment made already to its video job instead of asking for one', async () => {
+      const { service, events, videoEvents, queued, entitlements } = setup();
+      entitlements.pay('pay_used', 'consumed');
+      entitlements.pay('pay_1');
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      expect(queued).toEqual(['project-1 pay_1']);
+      expect(videoEvents.log).toEqual([]);
+    });
+
+    it('should leave the video to a paid render under way (it renders the newest version)', async () => {
+      const { service, events, videoEvents, queued, entitlements } = setup();
+      entitlements.pay('pay_1', 'rendering');
+      await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      expect([...queued, ...videoEvents.log]).toEqual([]);
+    });
+
+    it('should keep the video of a set that has it already (a retry) and ask for no payment', async () => {
+      const { service, events, videoEvents, files } = setup();
+      files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'mp4', storage_key: `${BASE}.mp4`, size: 5 }, { renderKey: KEY, contentVersion: 2, format: 'mov', storage_key: `${BASE}.mov`, size: 5 });
+      const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 2, maxAttempts: 3 }, events);
+      expect(result.reused).toEqual(['mp4', 'mov']);
+      expect(files.rows.filter((r) => r.format === 'mp4' || r.format === 'mov')).toHaveLength(2);
+      expect(videoEvents.log).toEqual([]);
+    });
+
+    it('should not ask for a payment for a slides project nor for a set a newer version replaced', async () => {
+      const slides = setup({ project: project({ visualFormat: 'powerpoint' }) });
+      await slides.service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, slides.events);
+      expect(slides.videoEvents.log).toEqual([]);
+      const stale = setup();
+      Object.assign(stale.files, { current: 'key-3', currentVersion: 3 });
+      await stale.service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, stale.events);
+      expect(stale.videoEvents.log).toEqual([]);
     });
 
     it('should render nothing once the owner trial is over, failing with the trial message', async () => {
@@ -139,16 +217,13 @@ describe(RenderService.name, () => {
     it('should store and record every file under the render key', async () => {
       const { service, events, files, saved, rendered } = setup();
       const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
-      expect(result).toEqual({ rendered: ['pptx', 'pdf', 'docx', 'txt', 'mp4', 'mov', 'vtt'], reused: [] });
-      expect(rendered).toContain('video Fire Safety en-us in /scratch/1');
+      expect(result).toEqual({ rendered: ['pptx', 'pdf', 'docx', 'txt'], reused: [] });
+      expect(rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(Object.fromEntries(saved)).toEqual({
         [`${BASE}.pptx`]: 'pptx bytes',
         [`${BASE}.pdf`]: 'pdf bytes',
         [`${BASE}.docx`]: 'docx bytes',
         [`${BASE}.txt`]: 'txt bytes',
-        [`${BASE}.mp4`]: 'file /scratch/1/video.mp4',
-        [`${BASE}.mov`]: 'file /scratch/1/video.mov',
-        [`${BASE}.vtt`]: 'file /scratch/1/subtitles.vtt',
       });
       expect(files.rows.map((r) => `${r.renderKey} ${r.format} ${r.storage_key} ${r.size}`)).toContain(`${KEY} pptx ${BASE}.pptx 10`);
       expect(files.current).toBe(KEY);
@@ -183,19 +258,20 @@ describe(RenderService.name, () => {
       expect(events.log).not.toContain('completed');
     });
 
-    it('should render no video when the plan has none', async () => {
-      const { service, events, rendered } = setup({ tier: 'free-trial' });
+    it('should render no video and ask for no payment when the plan has none', async () => {
+      const { service, events, rendered, videoEvents } = setup({ tier: 'free-trial' });
       const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
       expect(result.rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(rendered.some((r) => r.startsWith('video'))).toBe(false);
       expect(events.log).not.toContain('creating_video 0');
+      expect(videoEvents.log).toEqual([]);
     });
 
     it('should reuse the files a previous attempt finished', async () => {
       const { service, events, files, rendered, saved } = setup();
       files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'pptx', storage_key: `${BASE}.pptx`, size: 10 }, { renderKey: KEY, contentVersion: 2, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
       const result = await service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 2, maxAttempts: 3 }, events);
-      expect(result).toEqual({ rendered: ['docx', 'txt', 'mp4', 'mov', 'vtt'], reused: ['pptx', 'pdf'] });
+      expect(result).toEqual({ rendered: ['docx', 'txt'], reused: ['pptx', 'pdf'] });
       expect(rendered.slice(0, 2)).toEqual(['docx', 'txt']);
       expect(saved.has(`${BASE}.pptx`)).toBe(false);
       expect(events.log.at(-1)).toBe('completed');
@@ -234,6 +310,132 @@ describe(RenderService.name, () => {
       await expect(service.run({ projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
       expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE}`);
       expect(log).toEqual(['error render failed unexpectedly']);
+    });
+  });
+
+  describe('the paid video job (VideoRenderService.run)', () => {
+    const JOB = { jobId: 'project-1-video-pay_1', attempt: 1, maxAttempts: 3 };
+    const PAID = { projectId: 'project-1', paymentId: 'pay_1' };
+
+    it('should render the narrated video as the main render did, keep it in the current set and use the payment', async () => {
+      const { videos, files, saved, rendered, entitlements, videoEvents } = setup();
+      entitlements.pay('pay_1');
+      const result = await videos.run(PAID, JOB);
+      expect(result).toEqual({ rendered: ['mp4', 'mov', 'vtt'], contentVersion: 2 });
+      expect(rendered).toEqual(['video Fire Safety en-us in /scratch/1']);
+      expect(Object.fromEntries(saved)).toEqual({
+        [`${BASE}.mp4`]: 'file /scratch/1/video.mp4',
+        [`${BASE}.mov`]: 'file /scratch/1/video.mov',
+        [`${BASE}.vtt`]: 'file /scratch/1/subtitles.vtt',
+      });
+      expect(files.rows.map((r) => `${r.renderKey} ${r.format}`)).toEqual([`${KEY} mp4`, `${KEY} mov`, `${KEY} vtt`]);
+      expect(videoEvents.log).toEqual(['rendering 0 pay_1', 'rendering 50 pay_1', 'ready pay_1']);
+      expect(entitlements.rows[0]).toMatchObject({ status: 'consumed', contentVersion: 2, renderKey: KEY });
+    });
+
+    it("should hand the project's burn_subtitles to the video renderer in the render input", async () => {
+      for (const burnSubtitles of [true, false]) {
+        const { videos, rendered, entitlements } = setup({ project: project({ burnSubtitles }) });
+        entitlements.pay('pay_1');
+        await videos.run(PAID, JOB);
+        expect(rendered).toEqual([`video Fire Safety en-us in /scratch/1${burnSubtitles ? ' with burned-in subtitles' : ''}`]);
+      }
+    });
+
+    it('should run once per payment: a payment used or failed already renders nothing, and says how it ended', async () => {
+      for (const status of ['consumed', 'failed'] as const) {
+        const { videos, rendered, entitlements, videoEvents } = setup();
+        entitlements.pay('pay_1', status);
+        await expect(videos.run(PAID, JOB)).resolves.toEqual({ rendered: [], contentVersion: null });
+        expect(rendered).toEqual([]);
+        expect(videoEvents.changes.map((c) => c.status)).toEqual([status === 'consumed' ? 'ready' : 'failed']);
+      }
+    });
+
+    it("should continue a retry of the same payment, using the files its last attempt kept", async () => {
+      const { videos, files, rendered, entitlements, videoEvents } = setup();
+      Object.assign(entitlements.pay('pay_1', 'rendering'), { renderKey: KEY });
+      files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'mp4', storage_key: `${BASE}.mp4`, size: 5 }, { renderKey: KEY, contentVersion: 2, format: 'mov', storage_key: `${BASE}.mov`, size: 5 });
+      await videos.run(PAID, { ...JOB, attempt: 2 });
+      expect(rendered).toEqual([]);
+      expect(videoEvents.log).toEqual(['ready pay_1']);
+      expect(entitlements.rows[0]!.status).toBe('consumed');
+    });
+
+    it("should wait for another payment's render of the same project before rendering", async () => {
+      const { videos, rendered, entitlements, sleeps } = setup();
+      entitlements.pay('pay_0', 'rendering');
+      entitlements.pay('pay_1');
+      await videos.run(PAID, JOB);
+      expect(sleeps).toEqual([5000]);
+      expect(rendered).toHaveLength(1);
+      expect(entitlements.rows.map((r) => `${r.paymentId} ${r.status}`)).toEqual(['pay_0 consumed', 'pay_1 consumed']);
+    });
+
+    it('should fail the payment (billing refunds it) when the project changed while it rendered', async () => {
+      const keys = ['key-2', 'key-3'];
+      const { videos, rendered, entitlements, videoEvents } = setup({ renderKey: () => keys.shift()! });
+      entitlements.pay('pay_1');
+      await expect(videos.run(PAID, JOB)).rejects.toMatchObject({ message: VIDEO_MESSAGES.changed, retryable: false });
+      expect(rendered).toHaveLength(1);
+      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(videoEvents.log.at(-1)).toBe(`failed pay_1: ${VIDEO_MESSAGES.changed}`);
+    });
+
+    it('should render only the version the payment was priced for', async () => {
+      const { videos, rendered, entitlements, videoEvents } = setup();
+      entitlements.pay('pay_1').paidVersion = 99;
+      await expect(videos.run(PAID, JOB)).rejects.toMatchObject({ message: VIDEO_MESSAGES.changed, retryable: false });
+      expect(rendered).toEqual([]);
+      expect(videoEvents.log).toEqual([`failed pay_1: ${VIDEO_MESSAGES.changed}`]);
+    });
+
+    it('should say again how a payment ended when its job runs once more (its event may have been lost)', async () => {
+      const { videos, entitlements, videoEvents } = setup();
+      entitlements.pay('pay_1');
+      await videos.run(PAID, JOB);
+      await videos.run(PAID, JOB);
+      expect(videoEvents.changes.filter((c) => c.status === 'ready')).toHaveLength(2);
+      expect(entitlements.rows[0]!.status).toBe('consumed');
+    });
+
+    it('should fail the payment (billing refunds it) once the trial is over, rendering nothing', async () => {
+      const { videos, rendered, entitlements, videoEvents } = setup({ tier: 'free-trial', trialState: 'expired' });
+      entitlements.pay('pay_1');
+      await expect(videos.run(PAID, JOB)).rejects.toMatchObject({ retryable: false });
+      expect(rendered).toEqual([]);
+      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(videoEvents.log).toEqual(['failed pay_1: Your free trial has expired. Upgrade to continue creating training content.']);
+      expect(videoEvents.changes[0]).toMatchObject({ projectId: 'project-1', companyId: 'company-1', paymentId: 'pay_1', status: 'failed' });
+    });
+
+    it('should fail the payment when the project is no longer a video project', async () => {
+      const { videos, entitlements, videoEvents } = setup({ project: project({ visualFormat: 'powerpoint' }) });
+      entitlements.pay('pay_1');
+      await expect(videos.run(PAID, JOB)).rejects.toMatchObject({ message: VIDEO_MESSAGES.notVideo, retryable: false });
+      expect(videoEvents.log).toEqual([`failed pay_1: ${VIDEO_MESSAGES.notVideo}`]);
+    });
+
+    it('should retry a fault a retry may cure, keeping the payment, and fail it on the last attempt', async () => {
+      const { videos, entitlements, videoEvents } = setup({ failVideo: new RenderError('ffmpeg was killed.', true) });
+      entitlements.pay('pay_1');
+      await expect(videos.run(PAID, JOB)).rejects.toMatchObject({ retryable: true });
+      expect(entitlements.rows[0]!.status).toBe('rendering');
+      expect(videoEvents.log).toEqual(['rendering 0 pay_1']);
+      await expect(videos.run(PAID, { ...JOB, attempt: 3 })).rejects.toMatchObject({ message: 'ffmpeg was killed.', retryable: false });
+      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(videoEvents.log.at(-1)).toBe('failed pay_1: ffmpeg was killed.');
+    });
+
+    it('should fail the payment when every worker running it died (abandoned)', async () => {
+      const { videos, entitlements, videoEvents } = setup();
+      entitlements.pay('pay_1', 'rendering');
+      await videos.abandoned(PAID);
+      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(videoEvents.changes).toEqual([{ projectId: 'project-1', companyId: 'company-1', status: 'failed', contentVersion: 0, error: VIDEO_MESSAGES.abandoned, paymentId: 'pay_1' }]);
+      // Reported once: a payment failed already is not refunded twice.
+      await videos.abandoned(PAID);
+      expect(videoEvents.changes).toHaveLength(1);
     });
   });
 

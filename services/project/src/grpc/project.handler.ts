@@ -10,7 +10,7 @@ import { getProject } from '../services/projects/get-project.js';
 import { listProjects } from '../services/projects/list-projects.js';
 import { revokeShareLinks, shareProject, sharedProject } from '../services/projects/share-links.js';
 import { updateProject } from '../services/projects/update-project.js';
-import { discardUpload, prepareUpload, registerUpload } from '../services/projects/uploads.js';
+import { discardUpload, prepareUpload, registerUpload, storageUsage } from '../services/projects/uploads.js';
 import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
 
 /** A project for the wire; a list item (a summary) leaves the long texts empty. */
@@ -62,6 +62,8 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     derivedFromProjectId: p.derived_from_project_id ?? '',
     contentVersion: p.content_version,
     filesVersion: p.files_version ?? undefined,
+    videoStatus: p.video_status,
+    videoProgress: p.video_progress,
   };
 }
 
@@ -222,6 +224,15 @@ export function createProjectHandlers(
         uploadedBytes: target.uploadedBytes,
         ownerCompanyIds: target.ownerCompanyIds,
         ownerTier: target.ownerTier,
+      };
+    },
+    getStorageUsage: async (req) => {
+      const usage = await storageUsage(deps, req.userId);
+      return {
+        storageLimitBytes: usage.storageLimitBytes,
+        uploadedBytes: usage.uploadedBytes,
+        ownerCompanyIds: usage.ownerCompanyIds,
+        ownerTier: usage.ownerTier,
       };
     },
     registerUpload: async (req) => {

@@ -63,6 +63,12 @@ export interface ProjectsTable {
   generation_version: number | null;
   /** Kept by PostgreSQL: generated content, or the project's own slides or script, is present. */
   has_content: Generated<boolean>;
+  /** The pay-per-use narrated video (media-render's video.status_changed): '' (none), payment_required, queued, rendering, ready, failed. */
+  video_status: Generated<string>;
+  /** Its render's percent. */
+  video_progress: Generated<number>;
+  /** When the video event applied last was decided (microseconds kept); null before any. */
+  video_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -14,6 +14,7 @@ import {
   type ProjectSummaryRow,
   type StatsRow,
   type UploadQuota,
+  type VideoStatusChange,
 } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
@@ -25,7 +26,7 @@ const SUMMARY_COLUMNS = (
     'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
     'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
     'burn_subtitles', 'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
-    'files_version', 'generation_version', 'has_content', 'created_at', 'updated_at',
+    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_at', 'created_at', 'updated_at',
   ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
 );
 // A column added to projects must be listed above or be a long field: this fails to compile otherwise.
@@ -308,6 +309,22 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       .set({ files_version: sql<number>`greatest(coalesce(files_version, 0), ${version})` })
       .where('id', '=', id)
       .execute();
+  }
+
+  /**
+   * The video's status from a video.status_changed decided at `at` (RFC 3339 with microseconds):
+   * written only when it is for the project's current content version or a newer one and newer
+   * than the one applied last (one conditional statement, so replays and races end in the newest).
+   */
+  async applyVideoStatus(change: VideoStatusChange): Promise<boolean> {
+    const result = await this.db
+      .updateTable('projects')
+      .set({ video_status: change.status, video_progress: change.percent, video_at: sql<Date>`${change.at}::timestamptz` })
+      .where('id', '=', change.projectId)
+      .where('content_version', '<=', change.contentVersion)
+      .where((eb) => eb.or([eb('video_at', 'is', null), eb('video_at', '<', sql<Date>`${change.at}::timestamptz`)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Applies an event once: false when its id was applied before. */

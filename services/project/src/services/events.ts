@@ -1,22 +1,7 @@
 // The project service's facts, encoded as their proto messages for the outbox.
 import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { OutboxEvent } from '@trainwright/platform';
+import { occurredNow, type OutboxEvent } from '@trainwright/platform';
 import type { NewProject } from './projects/deps.js';
-
-let lastMicros = 0;
-
-/**
- * When a fact is decided: RFC 3339 with microseconds, strictly increasing in this process. With
- * the content version it orders one project's events for the services that keep a view of
- * projects: every write that changes a project's state is checked against the state it read, so
- * of two such writes the later one is decided after the earlier one committed.
- */
-export function occurredNow(): string {
-  const micros = Math.floor((performance.timeOrigin + performance.now()) * 1000);
-  lastMicros = Math.max(micros, lastMicros + 1);
-  const ms = Math.floor(lastMicros / 1000);
-  return `${new Date(ms).toISOString().slice(0, -1)}${String(lastMicros % 1000).padStart(3, '0')}Z`;
-}
 
 /** What downloads need of a project, as the write commits it (see ProjectChanged). */
 export interface ProjectSnapshot {

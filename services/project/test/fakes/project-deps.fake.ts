@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
-import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore } from '../../src/services/projects/deps.js';
+import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
 
@@ -18,6 +18,13 @@ function parseJsonColumns(values: Record<string, unknown>): Record<string, unkno
 /** A row as PostgreSQL returns it: with the generated column has_content. */
 function asStored(row: ProjectRow): ProjectRow {
   return { ...row, has_content: row.generated_content !== null || /\S/.test(row.slides_content) || /\S/.test(row.script_content) };
+}
+
+/** Microseconds since the epoch of an RFC 3339 time with up to six fraction digits. */
+function micros(at: string): number {
+  const m = /\.(\d+)/.exec(at);
+  const fraction = (m?.[1] ?? '').padEnd(6, '0').slice(0, 6);
+  return Math.floor(Date.parse(at) / 1000) * 1_000_000 + Number(fraction);
 }
 
 export class FakeProjectStore implements ProjectStore, TemplateStore {
@@ -47,6 +54,9 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
       error: '',
       content_version: 1,
       files_version: null,
+      video_status: '',
+      video_progress: 0,
+      video_at: null,
       created_at: this.clock(),
       updated_at: this.clock(),
     } as ProjectRow);
@@ -147,6 +157,14 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
   async recordFilesVersion(_trx: unknown, id: string, version: number) {
     const row = this.rows.get(id);
     if (row) row.files_version = Math.max(row.files_version ?? 0, version);
+  }
+
+  async applyVideoStatus(change: VideoStatusChange) {
+    const row = this.rows.get(change.projectId);
+    const at = micros(change.at);
+    if (!row || row.content_version > change.contentVersion || (row.video_at && micros((row as { video_at_text?: string }).video_at_text ?? row.video_at.toISOString()) >= at)) return false;
+    Object.assign(row, { video_status: change.status, video_progress: change.percent, video_at: new Date(change.at), video_at_text: change.at });
+    return true;
   }
 
   async onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>) {

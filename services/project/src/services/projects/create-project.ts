@@ -8,6 +8,7 @@ import {
   IMAGE_STYLES,
   PROJECT_TYPES,
   TIERS,
+  videoNotInPlanMessage,
   VISUAL_FORMATS,
   generatorMethodMessage,
   isGeneratorType,
@@ -81,7 +82,7 @@ export async function createProject(deps: ProjectDeps, userId: string, input: Cr
   const generator = projectType === 'ai_content_generator' ? generatorRequest(input, fileKinds, company.ownerTier, deps.urlAllowOrigins) : null;
   const visualFormat = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
   if (visualFormat !== 'powerpoint' && !tier.capabilities.videoGeneration) {
-    throw new AppError('FEATURE_NOT_AVAILABLE', `Video requires the Professional plan or higher. Your ${tier.name} plan includes slides and documents.`);
+    throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(company.ownerTier));
   }
   const templateId = (input.templateId ?? '').trim();
   if (templateId) await deps.templates.requireUsable(templateId, companyId, company.ownerTier);

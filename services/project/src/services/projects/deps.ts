@@ -98,6 +98,17 @@ export class StorageQuotaReached extends Error {
   }
 }
 
+/** A project's narrated video as media-render's video.status_changed tells it. */
+export interface VideoStatusChange {
+  projectId: string;
+  status: string;
+  percent: number;
+  /** The content version the video is of. */
+  contentVersion: number;
+  /** When it was decided: RFC 3339 with microseconds. */
+  at: string;
+}
+
 export interface ProjectStore {
   /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
   insertWithinLimit(
@@ -127,6 +138,8 @@ export interface ProjectStore {
   transition(trx: unknown, id: string, from: ProjectState, changes: ProjectChanges): Promise<boolean>;
   /** Raises files_version to `version` (never lowers it); `trx` is the one onceForEvent opened. */
   recordFilesVersion(trx: unknown, id: string, version: number): Promise<void>;
+  /** Writes the video's status unless the project has a newer content version or a newer video event was applied (false then). */
+  applyVideoStatus(change: VideoStatusChange): Promise<boolean>;
   /** Applies an event once (false when its id was applied before), with the events it returns. */
   onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>): Promise<boolean>;
   /** Deletes the project; the storage keys of its files. */

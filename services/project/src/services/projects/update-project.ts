@@ -100,7 +100,8 @@ export type VersionWork = 'generate' | 'render' | 'none';
  */
 function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boolean }): { changes: ProjectChanges; work: VersionWork } {
   const version = row.content_version + 1;
-  const changes: ProjectChanges = { content_version: version };
+  // The new version's render decides about its video again (pay-per-use: paid per render).
+  const changes: ProjectChanges = { content_version: version, video_status: '', video_progress: 0 };
   let generationVersion = row.generation_version;
   if (edit.handEdited) generationVersion = null;
   else if (edit.source || (generationVersion !== null && !GENERATING.includes(row.status))) generationVersion = version;

@@ -6,9 +6,12 @@ import { isUuid } from '../validation.js';
 import { companyFor } from './access.js';
 import { StorageQuotaReached, type ProjectDeps } from './deps.js';
 
-export interface UploadTarget {
-  companyId: string;
-  fileUploadLimitMB: number;
+/**
+ * What counts against the plan owner's storage on this side: the plan's storage, the bytes of the
+ * uploads every company of the owner holds, and those companies (media-render counts their
+ * rendered files).
+ */
+export interface OwnerStorage {
   /** The plan's storage in bytes (-1: none). */
   storageLimitBytes: number;
   /** The bytes of the uploads every company of the plan owner holds. */
@@ -16,6 +19,11 @@ export interface UploadTarget {
   /** The plan owner's companies: the gateway asks media-render for their rendered files' bytes. */
   ownerCompanyIds: string[];
   ownerTier: string;
+}
+
+export interface UploadTarget extends OwnerStorage {
+  companyId: string;
+  fileUploadLimitMB: number;
 }
 
 /**
@@ -26,10 +34,29 @@ export interface UploadTarget {
 export async function prepareUpload(deps: ProjectDeps, userId: string, requestedCompanyId: string): Promise<UploadTarget> {
   const callers = await deps.memberships.companiesOf(userId, { fresh: true });
   const company = companyFor(callers, requestedCompanyId, 'project.create', 'Company not found');
-  const ownerCompanyIds = await ownerCompanies(deps, userId, callers, company);
   return {
     companyId: company.companyId,
     fileUploadLimitMB: TIERS[company.ownerTier].limits.fileUploadLimitMB,
+    ...(await ownerStorage(deps, userId, callers, company)),
+  };
+}
+
+/**
+ * The caller's own plan's storage as prepareUpload counts it (the billing page's usage): the plan
+ * of the companies they own. NOT_FOUND when they own none (every account owns the company it
+ * registered with).
+ */
+export async function storageUsage(deps: ProjectDeps, userId: string): Promise<OwnerStorage> {
+  const callers = await deps.memberships.companiesOf(userId);
+  const owned = callers.companies.find((c) => c.ownerUserId === userId);
+  if (!owned) throw AppError.notFound('Company not found');
+  return ownerStorage(deps, userId, callers, owned);
+}
+
+/** The storage of the plan that owns `company`: its limit and its owner's uploads. */
+async function ownerStorage(deps: ProjectDeps, userId: string, callers: CallerCompanies, company: CallerCompany): Promise<OwnerStorage> {
+  const ownerCompanyIds = await ownerCompanies(deps, userId, callers, company);
+  return {
     storageLimitBytes: storageLimitBytes(company.ownerTier),
     uploadedBytes: await deps.projects.uploadedBytes(ownerCompanyIds),
     ownerCompanyIds,

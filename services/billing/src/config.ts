@@ -1,0 +1,40 @@
+// The billing service's settings, read once from the environment.
+import { z } from 'zod';
+import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+
+/** The local test checkout's signing secret when none is set: for development and tests only
+ * (the local provider moves no money, so the secret guards nothing of value). */
+export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_trainwright';
+
+const schema = commonConfigSchema.extend({
+  BILLING_GRPC_HOST: z.string().default('127.0.0.1'),
+  BILLING_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50055),
+  AUTH_SERVICE_ADDR: z.string().min(1, 'set AUTH_SERVICE_ADDR (host:port of the auth service)'),
+  /** media-render: the narration's length prices a pay-per-use video. */
+  MEDIA_SERVICE_ADDR: z.string().min(1, 'set MEDIA_SERVICE_ADDR (host:port of the media-render service)'),
+  GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+  /** 'stripe' or 'local' (the test checkout); unset: stripe when STRIPE_SECRET_KEY is set. */
+  PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (tests point it at a local server). */
+  STRIPE_API_BASE: z.string().url().optional(),
+  BILLING_LOCAL_WEBHOOK_SECRET: z.string().min(1).default(LOCAL_WEBHOOK_SECRET_DEFAULT),
+  /** Days a past_due account keeps its plan. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** How often the maintenance job runs (ms); 0 runs no billing worker in this process. */
+  BILLING_MAINTENANCE_EVERY_MS: z.coerce.number().int().min(0).default(600_000),
+});
+
+export type BillingConfig = Omit<z.infer<typeof schema>, 'PAYMENTS_PROVIDER'> & { PAYMENTS_PROVIDER: 'local' | 'stripe' };
+
+export function loadBillingConfig(env: NodeJS.ProcessEnv = process.env): BillingConfig {
+  const config = loadConfig(
+    schema.refine((c) => (c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'local')) === 'local' || (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET), {
+      message: 'PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+      path: ['PAYMENTS_PROVIDER'],
+    }),
+    env,
+  );
+  return { ...config, PAYMENTS_PROVIDER: config.PAYMENTS_PROVIDER ?? (config.STRIPE_SECRET_KEY ? 'stripe' : 'local') };
+}

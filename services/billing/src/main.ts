@@ -1,0 +1,139 @@
+// The billing service's composition root: repositories, the payments provider, operations, the
+// gRPC API, the user.registered consumer and the maintenance job, built from the config. Run as a
+// process (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
+import {
+  BILLING_MAINTENANCE_JOB,
+  JobQueue,
+  connectServiceInfra,
+  createGrpcServer,
+  isEntryPoint,
+  migrateSchema,
+  runServiceProcess,
+  startJobWorker,
+  subscribeAll,
+  type EventBus,
+  type GrpcServer,
+  type Logger,
+  type OutboxRelay,
+  type RunningService,
+} from '@trainwright/platform';
+import { BillingServiceService } from '@trainwright/proto/trainwright/billing/v1/billing';
+import type { Kysely } from 'kysely';
+import { migrations } from '../migrations/index.js';
+import { loadBillingConfig, type BillingConfig } from './config.js';
+import { createBillingHandlers } from './grpc/billing.handler.js';
+import { billingMaintenanceJob } from './jobs/billing-maintenance.job.js';
+import { AuthDirectoryRepository } from './repositories/auth-directory.repository.js';
+import { BillingRepository } from './repositories/billing.repository.js';
+import { MediaDirectoryRepository } from './repositories/media-directory.repository.js';
+import { BILLING_SCHEMA, type BillingDatabase } from './repositories/database.js';
+import type { LocalPaymentsProvider } from './repositories/local-provider.js';
+import { createPaymentsProvider } from './repositories/payments-provider.js';
+import { createBillingOperations, type BillingOperations } from './services/billing.js';
+import type { AuthDirectory, MediaDirectory } from './services/stores.js';
+import { userRegisteredSubscription } from './subscriptions/user-registered.subscription.js';
+import { videoStatusSubscription } from './subscriptions/video-status.subscription.js';
+
+export { BILLING_SCHEMA };
+
+/** The service without its transport: what the gRPC handlers, tests and operator commands use. */
+export interface BillingCore {
+  db: Kysely<BillingDatabase>;
+  bus: EventBus;
+  relay: OutboxRelay;
+  billing: BillingOperations;
+  /** The local test checkout (null with Stripe). */
+  local: LocalPaymentsProvider | null;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+export interface BillingCoreOptions {
+  /** Tests move time (grace periods, renewals); the service runs on the wall clock. */
+  clock?: () => Date;
+  /** Tests answer for auth without running it. */
+  directory?: AuthDirectory;
+  /** Tests answer for media-render without running it. */
+  media?: MediaDirectory;
+}
+
+export async function createBillingCore(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingCore> {
+  const infra = await connectServiceInfra<BillingDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: BILLING_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const { db, bus, relay } = infra;
+  const clock = options.clock ?? (() => new Date());
+  const authDirectory = options.directory ? null : new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const mediaDirectory = options.media ? null : new MediaDirectoryRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const { provider, local } = createPaymentsProvider(config, { db, clock });
+  const billing = createBillingOperations({
+    store: new BillingRepository(db, () => void relay.flush()),
+    provider,
+    directory: options.directory ?? authDirectory!,
+    media: options.media ?? mediaDirectory!,
+    localCheckout: local,
+    clock,
+    graceDays: config.BILLING_GRACE_DAYS,
+    logger,
+  });
+  // The local checkout's events take the same path as Stripe's webhooks.
+  local?.attach((rawBody, signature) => billing.handleWebhook(rawBody, signature));
+  return {
+    db,
+    bus,
+    relay,
+    billing,
+    local,
+    logger,
+    async close() {
+      authDirectory?.close();
+      mediaDirectory?.close();
+      await infra.close();
+    },
+  };
+}
+
+export function migrateBilling(config: Pick<BillingConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, BILLING_SCHEMA, migrations);
+}
+
+export interface BillingServer extends RunningService {
+  core: BillingCore;
+  grpc: GrpcServer;
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the maintenance worker. */
+export async function startBillingServer(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingServer> {
+  const core = await createBillingCore(config, logger, options);
+  await subscribeAll(core.bus, [userRegisteredSubscription(core.billing.openAccountForRegisteredUser), videoStatusSubscription(core.billing.applyVideoStatus)]);
+  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const every = config.BILLING_MAINTENANCE_EVERY_MS;
+  const maintenance = every > 0 ? new JobQueue(queues, BILLING_MAINTENANCE_JOB.queue) : null;
+  const worker = every > 0 ? startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.billing.runMaintenance)], { concurrency: 1 }) : null;
+  worker?.on('error', (err) => logger.error({ err }, 'billing worker error'));
+  if (maintenance) await maintenance.schedule(BILLING_MAINTENANCE_JOB, {}, every);
+  const grpc = createGrpcServer(core.logger);
+  grpc.addService('trainwright.billing.v1.BillingService', BillingServiceService, createBillingHandlers(core));
+  const port = await grpc.listen(`${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`);
+  core.relay.start();
+  grpc.setServing('SERVING');
+  return {
+    core,
+    grpc,
+    port,
+    async close() {
+      await grpc.shutdown();
+      await worker?.close();
+      await maintenance?.close();
+      await core.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'billing', loadConfig: loadBillingConfig, migrate: migrateBilling, start: (config, logger) => startBillingServer(config, logger) });
+}

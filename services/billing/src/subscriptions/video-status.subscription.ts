@@ -1,0 +1,16 @@
+// The outcome of a paid render, from media-render's video.status_changed: 'ready' marks the
+// payment rendered; 'failed' with its payment_id (failed for good) refunds it once.
+import type { Subscription } from '@trainwright/platform';
+import { VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+
+export function videoStatusSubscription(apply: (input: { eventId: string; paymentId: string; status: string }) => Promise<unknown>): Subscription {
+  return {
+    name: 'billing-video-status',
+    subject: 'video.status_changed',
+    handle: async (event) => {
+      const e = VideoStatusChanged.decode(event.data);
+      if (!e.paymentId || (e.status !== 'ready' && e.status !== 'failed')) return;
+      await apply({ eventId: event.id, paymentId: e.paymentId, status: e.status });
+    },
+  };
+}

@@ -1,0 +1,320 @@
+// Medium tests of billing against the real PostgreSQL and NATS, with the local test checkout as
+// the provider (its events signed with Stripe's scheme and delivered through handleWebhook).
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { createLogger } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { loadBillingConfig, LOCAL_WEBHOOK_SECRET_DEFAULT } from '../src/config.js';
+import { createBillingCore, migrateBilling, type BillingCore } from '../src/main.js';
+import { LocalPaymentsProvider } from '../src/repositories/local-provider.js';
+import { MemoryDirectory } from './support/memory.js';
+
+const BASE = 'http://127.0.0.1:5173';
+const DAY = 86_400_000;
+let infra: TestInfra;
+let core: BillingCore;
+let now = new Date();
+const directory = new MemoryDirectory();
+
+beforeAll(async () => {
+  infra = await createTestInfra('billing');
+  const config = loadBillingConfig({ DATABASE_URL: infra.databaseUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace, REDIS_URL: infra.redisUrl, AUTH_SERVICE_ADDR: '127.0.0.1:1', MEDIA_SERVICE_ADDR: '127.0.0.1:1' });
+  expect(config.PAYMENTS_PROVIDER).toBe('local');
+  await migrateBilling(config);
+  expect(await migrateBilling(config)).toEqual([]);
+  core = await createBillingCore(config, createLogger('test', 'silent'), { clock: () => now, directory });
+});
+
+afterAll(async () => {
+  await core?.bus.destroy();
+  await core?.close();
+  await infra?.cleanup();
+});
+
+const sign = (payload: string, secret = LOCAL_WEBHOOK_SECRET_DEFAULT, timestamp = Math.floor(Date.now() / 1000)) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+async function subscribe(userId: string, tier = 'professional', interval = 'month') {
+  const result = await core.billing.changePlan({ userId, tier, interval, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+  if (result.kind !== 'checkout') throw new Error('expected a checkout');
+  const redirect = await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
+  return { ...result, redirect };
+}
+
+const outboxOf = async (subject: string) => core.db.selectFrom('outbox').select(['payload', 'published_at']).where('subject', '=', subject).orderBy('created_at').execute();
+
+describe('webhook ledger', () => {
+  const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'customer.created', created: 1, data: { object: { id: 'cus_x', object: 'customer' } } });
+
+  it.each([
+    ['no signature', (p: string) => [p, '']],
+    ['a wrong secret', (p: string) => [p, sign(p, 'whsec_other')]],
+    ['a stale timestamp', (p: string) => [p, sign(p, LOCAL_WEBHOOK_SECRET_DEFAULT, Math.floor(Date.now() / 1000) - 301)]],
+    ['a tampered body', (p: string) => [p.replace('cus_x', 'cus_y'), sign(p)]],
+    ['garbage', (p: string) => [p, 't=1,v1=00']],
+  ])('should refuse %s with no effect', async (_name, make) => {
+    const id = `evt_${randomUUID()}`;
+    const [body, signature] = make(event(id)) as [string, string];
+    await expect(core.billing.handleWebhook(Buffer.from(body), signature)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' });
+    expect(await core.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', id).execute()).toEqual([]);
+  });
+
+  it('should record an event once: a redelivery is a duplicate with no second effect', async () => {
+    const id = `evt_${randomUUID()}`;
+    const p = event(id);
+    expect(await core.billing.handleWebhook(Buffer.from(p), sign(p))).toBe('ignored');
+    expect(await core.billing.handleWebhook(Buffer.from(p), sign(p))).toBe('duplicate');
+
+    const userId = randomUUID();
+    await subscribe(userId);
+    const paid = (await core.local!.recordedEvents()).filter((e) => e.type === 'invoice.paid').at(-1)!;
+    const payments = () => core.db.selectFrom('payments').select('id').where('user_id', '=', userId).execute();
+    const outcomes = async () => (await outboxOf('payment.succeeded')).filter((r) => PaymentOutcome.decode(r.payload).userId === userId).length;
+    expect(await payments()).toHaveLength(1);
+    expect(await outcomes()).toBe(1);
+    expect(await core.billing.handleWebhook(Buffer.from(paid.payload), sign(paid.payload))).toBe('duplicate');
+    expect(await payments()).toHaveLength(1);
+    expect(await outcomes()).toBe(1);
+  });
+});
+
+describe('local checkout', () => {
+  it('should take the trial through checkout and payment to an active plan', async () => {
+    const userId = randomUUID();
+    const other = randomUUID();
+    const result = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' });
+    if (result.kind !== 'checkout') throw new Error('expected a checkout');
+    expect(result.checkoutUrl).toBe(`${BASE}/checkout/${result.sessionId}`);
+    expect(await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' })).toEqual(result);
+
+    const page = await core.billing.getLocalCheckout(userId, result.sessionId);
+    expect(page).toMatchObject({ mode: 'subscription', totalCents: 2900, status: 'open', email: `${userId}@example.com`, lineItems: [{ description: 'Trainwright Professional plan (monthly)', unitAmountCents: 2900, quantity: 1, interval: 'month' }] });
+    await expect(core.billing.getLocalCheckout(other, result.sessionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(core.billing.completeLocalCheckout(other, result.sessionId, 'pay')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await core.billing.completeLocalCheckout(userId, result.sessionId, 'cancel')).toBe(`${BASE}/billing-cancelled`);
+
+    const redirect = await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
+    expect(redirect).toBe(`${BASE}/billing-success?session_id=${result.sessionId}`);
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', interval: 'month', status: 'active', effectiveTier: 'professional', provider: 'local' });
+    expect(await core.billing.getCheckoutStatus(userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'subscription' });
+    const payments = await core.billing.listPayments(userId);
+    expect(payments).toEqual([expect.objectContaining({ kind: 'subscription', amountCents: 2900, status: 'succeeded', currency: 'usd' })]);
+
+    // Paying twice changes nothing.
+    expect(await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay')).toBe(redirect);
+    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+
+    const changed = (await outboxOf('subscription.changed')).map((r) => ({ ...SubscriptionChanged.decode(r.payload), published: r.published_at })).filter((e) => e.userId === userId);
+    expect(changed).toEqual([expect.objectContaining({ tier: 'professional', previousTier: 'free-trial', status: 'active', version: 1 })]);
+    await core.relay.flush();
+    expect((await outboxOf('subscription.changed')).every((r) => r.published_at)).toBe(true);
+  });
+
+  it('should upgrade and add an add-on on the live subscription, charging prorated invoices', async () => {
+    const userId = randomUUID();
+    await subscribe(userId);
+    const up = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'u' });
+    expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
+    const withAddOn = await core.billing.buyAddOn({ userId, addOn: 'advanced_analytics', idempotencyKey: 'a' });
+    expect(withAddOn.addOns).toEqual(['advanced_analytics']);
+    const payments = await core.billing.listPayments(userId);
+    expect(payments).toHaveLength(3);
+    // Charged just now, for (almost) the whole period: the differences 79-29 and 13.
+    expect(payments.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([1300, 2900, 5000]);
+  });
+
+  it('should book a credit pack: 2.5 dollars a credit, in cents', async () => {
+    const userId = randomUUID();
+    const { sessionId, checkoutUrl } = await core.billing.buyCredits({ userId, credits: 7, returnUrlBase: BASE, idempotencyKey: '' });
+    expect(checkoutUrl).toContain(sessionId);
+    await core.billing.completeLocalCheckout(userId, sessionId, 'pay');
+    expect((await core.billing.getSubscription(userId)).creditBalanceCents).toBe(1750);
+    expect(await core.billing.listPayments(userId)).toEqual([expect.objectContaining({ kind: 'credits', amountCents: 1750, description: 'Video credits × 7' })]);
+    await core.billing.completeLocalCheckout(userId, sessionId, 'pay');
+    expect((await core.billing.getSubscription(userId)).creditBalanceCents).toBe(1750);
+  });
+
+  it('should open an account from user.registered once', async () => {
+    const userId = randomUUID();
+    const eventId = randomUUID();
+    await core.billing.openAccountForRegisteredUser({ userId, email: 'ada@example.com', eventId });
+    await core.billing.openAccountForRegisteredUser({ userId, email: 'ada@example.com', eventId });
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'free-trial', status: 'trialing', effectiveTier: 'free-trial' });
+  });
+});
+
+describe('maintenance', () => {
+  it('should end a grace period after the grace days, on a controllable clock', async () => {
+    const userId = randomUUID();
+    await subscribe(userId, 'business');
+    const account = await core.db.selectFrom('accounts').select('provider_subscription_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    await core.local!.simulatePaymentFailure(account.provider_subscription_id!);
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'past_due', effectiveTier: 'business' });
+    expect(await core.billing.listPayments(userId)).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed' })]));
+    now = new Date(now.getTime() + 6 * DAY);
+    await core.billing.runMaintenance();
+    expect((await core.billing.getSubscription(userId)).effectiveTier).toBe('business');
+    now = new Date(now.getTime() + 2 * DAY);
+    expect((await core.billing.runMaintenance()).graceEnded).toBeGreaterThanOrEqual(1);
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'past_due', effectiveTier: 'free-trial' });
+    const last = (await outboxOf('subscription.changed')).map((r) => SubscriptionChanged.decode(r.payload)).filter((e) => e.userId === userId).at(-1);
+    expect(last).toMatchObject({ tier: 'free-trial', previousTier: 'business', status: 'past_due' });
+  });
+});
+
+describe('scheduled downgrade (local provider)', () => {
+  it('should keep the scheduled items on the local subscription and apply them at its renewal', async () => {
+    const userId = randomUUID();
+    await subscribe(userId, 'business');
+    const down = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    expect(down).toMatchObject({ kind: 'changed', subscription: { tier: 'business', scheduledTier: 'professional' } });
+    const { provider_subscription_id: subId } = await core.db.selectFrom('accounts').select('provider_subscription_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect((await core.db.selectFrom('local_objects').select('data').where('id', '=', subId!).executeTakeFirstOrThrow()).data).toMatchObject({ scheduledItems: [{ ref: 'plan:professional:month', quantity: 1 }] });
+    // Taken back, then scheduled again.
+    await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    expect((await core.db.selectFrom('local_objects').select('data').where('id', '=', subId!).executeTakeFirstOrThrow()).data).toMatchObject({ scheduledItems: null });
+    await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    now = new Date(now.getTime() + 32 * DAY);
+    expect((await core.billing.runMaintenance()).renewed).toBeGreaterThanOrEqual(1);
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', scheduledTier: null, effectiveTier: 'professional', status: 'active' });
+    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, 7900]);
+    const last = (await outboxOf('subscription.changed')).map((r) => SubscriptionChanged.decode(r.payload)).filter((e) => e.userId === userId).at(-1);
+    expect(last).toMatchObject({ tier: 'professional', previousTier: 'business' });
+  });
+});
+
+describe('replayed events', () => {
+  it('should reach the same state from the same events in any order, however often repeated', async () => {
+    const userId = randomUUID();
+    const before = new Set((await core.local!.recordedEvents()).map((e) => e.id));
+    await subscribe(userId);
+    await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'up' });
+    await core.billing.buyAddOn({ userId, addOn: 'enhanced_ai_agent', idempotencyKey: 'ao' });
+    await core.billing.setCancelAtPeriodEnd(userId, true);
+    now = new Date(now.getTime() + 40 * DAY);
+    await core.billing.runMaintenance();
+    // Only this user's events (the clock moved past other tests' periods too).
+    const { provider_customer_id: customer } = await core.db.selectFrom('accounts').select('provider_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const objects = await core.db.selectFrom('local_objects').select(['id', 'data']).execute();
+    const mine = new Set(objects.filter((o) => (o.data as { customerId?: string }).customerId === customer).map((o) => o.id));
+    const events = (await core.local!.recordedEvents()).filter((e) => !before.has(e.id) && mine.has((JSON.parse(e.payload) as { data: { object: { id: string } } }).data.object.id));
+    expect(events.map((e) => e.type).sort()).toEqual(
+      ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.deleted', 'customer.subscription.updated', 'customer.subscription.updated', 'customer.subscription.updated', 'invoice.paid', 'invoice.paid', 'invoice.paid'].sort(),
+    );
+
+    const snapshot = async () => ({
+      account: await core.db.selectFrom('accounts').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow().then(({ version: _v, updated_at: _u, created_at: _c, ...rest }) => rest),
+      addOns: await core.db.selectFrom('account_add_ons').select(['add_on', 'provider_item_id']).where('user_id', '=', userId).orderBy('add_on').execute(),
+      payments: await core.db.selectFrom('payments').select(['kind', 'description', 'amount_cents', 'status', 'provider_ref', 'invoice_url', 'created_at']).where('user_id', '=', userId).orderBy('provider_ref').execute(),
+      checkouts: await core.db.selectFrom('checkout_sessions').select(['id', 'status', 'payment_status']).where('user_id', '=', userId).orderBy('id').execute(),
+    });
+    const expected = await snapshot();
+    expect(expected.account).toMatchObject({ tier: 'business', status: 'canceled', effective_tier: 'free-trial' });
+    expect(expected.addOns.map((a) => a.add_on)).toEqual(['enhanced_ai_agent']);
+    expect(expected.payments).toHaveLength(3);
+
+    const reset = async () => {
+      await core.db.deleteFrom('webhook_events').where('event_id', 'in', events.map((e) => e.id)).execute();
+      await core.db.deleteFrom('payments').where('user_id', '=', userId).execute();
+      await core.db.deleteFrom('account_add_ons').where('user_id', '=', userId).execute();
+      await core.db.deleteFrom('credit_entries').where('user_id', '=', userId).execute();
+      await core.db.updateTable('checkout_sessions').set({ status: 'open', payment_status: 'unpaid' }).where('user_id', '=', userId).execute();
+      await core.db
+        .updateTable('accounts')
+        .set({ tier: 'free-trial', interval: null, status: 'trialing', provider_subscription_id: null, current_period_start: null, current_period_end: null, cancel_at_period_end: false, scheduled_tier: null, scheduled_interval: null, past_due_since: null, effective_tier: 'free-trial' })
+        .where('user_id', '=', userId)
+        .execute();
+    };
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let round = 0; round < 100; round++) {
+      await reset();
+      const deliveries = events.flatMap((e) => Array.from({ length: 1 + Math.floor(random() * 3) }, () => e));
+      for (let i = deliveries.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
+      }
+      const outcomes = new Set<string>();
+      for (const e of deliveries) outcomes.add(await core.billing.handleWebhook(Buffer.from(e.payload), core.local!.sign(e.payload)));
+      expect(outcomes.has('duplicate') || deliveries.length === events.length).toBe(true);
+      expect(await snapshot()).toEqual(expected);
+    }
+  }, 240_000);
+});
+
+describe('local checkout expiry and one subscription per account', () => {
+  const expiredEvents = async (sessionId: string) =>
+    (await core.local!.recordedEvents()).filter((e) => e.type === 'checkout.session.expired' && (JSON.parse(e.payload) as { data: { object: { id: string } } }).data.object.id === sessionId);
+
+  it('should expire a local session after 24 hours: refused Pay, one checkout.session.expired, swept by maintenance', async () => {
+    const userId = randomUUID();
+    const started = now;
+    try {
+      const first = await core.billing.buyCredits({ userId, credits: 2, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+      const second = await core.billing.buyCredits({ userId, credits: 3, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+      now = new Date(started.getTime() + DAY - 60_000);
+      expect(await core.billing.getLocalCheckout(userId, first.sessionId)).toMatchObject({ status: 'open' });
+      now = new Date(started.getTime() + DAY + 60_000);
+      expect(await core.billing.getLocalCheckout(userId, first.sessionId)).toMatchObject({ status: 'expired' });
+      await expect(core.billing.completeLocalCheckout(userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT', message: 'The checkout session expired.' });
+      await expect(core.billing.completeLocalCheckout(userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await expiredEvents(first.sessionId)).toHaveLength(1);
+      expect(await core.billing.getCheckoutStatus(userId, first.sessionId)).toMatchObject({ paymentStatus: 'expired' });
+
+      expect((await core.billing.runMaintenance()).checkoutsExpired).toBeGreaterThanOrEqual(1);
+      expect(await expiredEvents(second.sessionId)).toHaveLength(1);
+      await core.billing.runMaintenance();
+      expect(await expiredEvents(second.sessionId)).toHaveLength(1);
+      expect(await expiredEvents(first.sessionId)).toHaveLength(1);
+      const row = await core.db.selectFrom('checkout_sessions').select('status').where('id', '=', second.sessionId).executeTakeFirstOrThrow();
+      expect(row.status).toBe('expired');
+      expect(await core.billing.listPayments(userId)).toEqual([]);
+    } finally {
+      now = started;
+    }
+  });
+
+  it('should expire an older plan checkout when another plan checkout is opened', async () => {
+    const userId = randomUUID();
+    const a = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const b = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    if (a.kind !== 'checkout' || b.kind !== 'checkout') throw new Error('expected checkouts');
+    await expect(core.billing.completeLocalCheckout(userId, a.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await expiredEvents(a.sessionId)).toHaveLength(1);
+    await core.billing.completeLocalCheckout(userId, b.sessionId, 'pay');
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'business', status: 'active' });
+  });
+
+  it('should cancel a second paid local subscription at once and refund it, keeping the first', async () => {
+    const userId = randomUUID();
+    await subscribe(userId, 'professional');
+    const account = await core.db.selectFrom('accounts').select(['provider_customer_id', 'provider_subscription_id']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    // A business checkout opened before the plan was live (a second tab), paid now.
+    const session = await core.local!.createCheckoutSession({
+      mode: 'subscription',
+      customerId: account.provider_customer_id!,
+      lineItems: [LocalPaymentsProvider.lineItem('plan:business:month')],
+      successUrl: `${BASE}/billing-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${BASE}/billing-cancelled`,
+      metadata: { user_id: userId, purpose: 'subscription', item: 'plan:business:month', return_url_base: BASE },
+      idempotencyKey: randomUUID(),
+    });
+    await core.db
+      .insertInto('checkout_sessions')
+      .values({ id: session.id, user_id: userId, purpose: 'subscription', mode: 'subscription', item_key: 'plan:business:month', tier: 'business', interval: 'month', amount_cents: 7900, status: 'open', payment_status: 'unpaid', url: session.url, idempotency_key: randomUUID() })
+      .execute();
+    await core.billing.completeLocalCheckout(userId, session.id, 'pay');
+
+    const paid = (await core.local!.retrieveCheckoutSession(session.id))!;
+    expect(await core.local!.retrieveSubscription(paid.subscriptionId!)).toMatchObject({ status: 'canceled' });
+    expect(await core.local!.retrieveSubscription(account.provider_subscription_id!)).toMatchObject({ status: 'active' });
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', status: 'active', effectiveTier: 'professional' });
+    const payments = await core.billing.listPayments(userId);
+    const second = payments.find((p) => p.amountCents === 7900)!;
+    expect(second).toMatchObject({ kind: 'subscription', status: 'refunded' });
+    expect(await core.local!.refundOfInvoice(second.providerRef)).toMatchObject({ amountCents: 7900 });
+    expect(payments.filter((p) => p.status === 'succeeded')).toEqual([expect.objectContaining({ amountCents: 2900 })]);
+    const succeeded = (await outboxOf('payment.succeeded')).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
+    expect(succeeded).toEqual([expect.objectContaining({ amountCents: 2900 })]);
+  });
+});

@@ -1,0 +1,24 @@
+// The content languages of the plans (part 1 section 9: 20 in all, enterprise's list holds every
+// one), with their names in English and in themselves, from the runtime's ICU data
+// (Intl.DisplayNames) rather than a table of our own.
+import { TIERS } from './plans.js';
+
+export interface LanguageNames {
+  name: string;
+  native_name: string;
+}
+
+/** Every language a plan offers, in the order the tier table lists them. */
+export const CONTENT_LANGUAGES: readonly string[] = [...new Set(Object.values(TIERS).flatMap((t) => t.limits.languages))];
+
+const english = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** The name of a language in English and in the language itself ('es' -> Spanish, español). */
+export function languageNames(code: string): LanguageNames {
+  return { name: english.of(code) ?? code, native_name: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code };
+}
+
+/** GET /api/languages/supported: code -> names, for every content language. */
+export function supportedLanguages(): Record<string, LanguageNames> {
+  return Object.fromEntries(CONTENT_LANGUAGES.map((code) => [code, languageNames(code)]));
+}

@@ -1,0 +1,164 @@
+// The paid narrated video (pay-per-use): one job per payment (RENDER_VIDEO_JOB) renders the
+// project's video exactly as the main render used to (the same renderers, voice settings and
+// scratch folder), as mp4, mov and WebVTT kept in the project's current set (its current render
+// key), so downloads serve them with the documents. Its facts go out as video.status_changed:
+// rendering with the percent, ready, or failed with the payment billing refunds.
+//
+// A payment is claimed once (available -> rendering; a retry of the same payment continues) and
+// used once the video is made (consumed with the version). Two payments of one project never
+// render at once: the second waits its turn. A payment pays for the video of the content version
+// it was priced for: when the project is at another version before or after the render, the
+// payment fails and billing refunds it (the card asks for a new payment of the new version).
+// A job run again after its payment ended (its event may not have reached the bus) publishes
+// that end again, under the same message id.
+import { TIERS, isTrialState, trialRefusal, upgradeRequiredMessage } from '@trainwright/catalogue';
+import type { Logger } from '@trainwright/platform';
+import { RenderError } from '../domain/types.js';
+import type { MediaStorage, ProjectDirectory, RenderedFiles, VideoEntitlements, VideoEvents, VideoStatusChange, WorkDirs } from './ports.js';
+import { renderInputOf } from './render-input.js';
+import { brandingOf, INTERNAL_RENDER_FAILURE, renderNarratedVideo, type LogoSource, type Renderers, type VoiceSettingsSource } from './render.service.js';
+
+export const VIDEO_MESSAGES = {
+  notVideo: 'This project has no video format any more (MP4 or MOV), so its narrated video was not rendered. The payment is refunded.',
+  notInPlan: `${upgradeRequiredMessage('videoGeneration')} The payment is refunded.`,
+  changed: 'The project changed after its narrated video was paid for, so that payment is refunded. Pay for the video of the new version from the project.',
+  abandoned: 'The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.',
+} as const;
+
+/** How often a payment waiting for another payment's render of the same project looks again. */
+export const VIDEO_WAIT_MS = 5000;
+/** A render not heard from for this long (its worker died and was not retried) no longer holds the project. */
+export const VIDEO_STALE_MS = 30 * 60 * 1000;
+/** Progress steps smaller than this are not worth an event. */
+const MIN_STEP = 5;
+
+export interface VideoRenderRequest {
+  projectId: string;
+  paymentId: string;
+}
+
+export class VideoRenderService {
+  constructor(
+    private readonly deps: {
+      projects: Pick<ProjectDirectory, 'renderInput'>;
+      logos: LogoSource;
+      voices: VoiceSettingsSource;
+      renderers: Pick<Renderers, 'video'>;
+      files: Pick<RenderedFiles, 'filesOf' | 'recordFile'>;
+      storage: Pick<MediaStorage, 'save'>;
+      workDirs: WorkDirs;
+      entitlements: VideoEntitlements;
+      events: VideoEvents;
+      logger: Pick<Logger, 'warn' | 'error'>;
+      sleep?: (ms: number) => Promise<void>;
+      clock?: () => Date;
+      waitMs?: number;
+      staleMs?: number;
+    },
+  ) {}
+
+  /**
+   * Renders the payment's video. Throws a RenderError: retryable while attempts remain for a fault
+   * a retry may cure; on the last attempt (or one no retry can cure) the payment is failed and
+   * video.status_changed 'failed' names it (billing refunds it).
+   */
+  async run(request: VideoRenderRequest, job: { jobId: string; attempt: number; maxAttempts: number }): Promise<{ rendered: string[]; contentVersion: number | null }> {
+    const { projectId, paymentId } = request;
+    let companyId = '';
+    let contentVersion = 0;
+    try {
+      const claim = await this.claim(paymentId);
+      if (claim.kind === 'finished') {
+        await this.republishEnd(request);
+        return { rendered: [], contentVersion: null };
+      }
+      companyId = claim.entitlement.companyId;
+      const paidVersion = claim.entitlement.paidVersion;
+      // A retry of this payment whose files of the key exist already only has to use the payment.
+      const continued = claim.kind === 'continued' ? claim.entitlement.renderKey : null;
+      const input = await this.deps.projects.renderInput(projectId);
+      const project = input.project;
+      companyId = project.companyId;
+      contentVersion = project.contentVersion;
+      // A job queued before the owner's trial ended renders nothing after it.
+      const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
+      if (refusal) throw new RenderError(refusal);
+      if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(VIDEO_MESSAGES.notVideo);
+      if (!TIERS[input.ownerTier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
+      if (paidVersion !== null && paidVersion !== contentVersion) throw new RenderError(VIDEO_MESSAGES.changed);
+      const set = { projectId, companyId, title: project.title, renderKey: input.renderKey, contentVersion };
+      await this.deps.entitlements.rendering(paymentId, input.renderKey);
+      const done = new Set((await this.deps.files.filesOf(projectId, input.renderKey)).map((f) => f.format));
+      let rendered: string[] = [];
+      if (!(continued === input.renderKey && done.has('mp4') && done.has('mov'))) {
+        const renderInput = renderInputOf(project, input.template, await brandingOf(this.deps, project));
+        const progress = this.progressOf({ projectId, companyId, contentVersion, paymentId }, input.renderKey, `${job.jobId}:${job.attempt}`);
+        await progress(0);
+        rendered = await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress(Math.min(99, p)));
+      }
+      // The project changed while it rendered: the video made is not the one users download.
+      if ((await this.deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
+      await this.deps.entitlements.consume(paymentId, contentVersion);
+      await this.deps.events.changed({ projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 }, `${paymentId}:ready`);
+      return { rendered, contentVersion };
+    } catch (error) {
+      const known = error instanceof RenderError;
+      if (!known) this.deps.logger.error({ err: error, projectId, paymentId }, 'video render failed unexpectedly');
+      const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
+      const message = known ? error.message : INTERNAL_RENDER_FAILURE;
+      if (!retryable || job.attempt >= job.maxAttempts) {
+        await this.failed(request, message, companyId, contentVersion);
+        throw new RenderError(message, false);
+      }
+      throw new RenderError(message, true);
+    }
+  }
+
+  /** Every attempt's worker died: the payment fails (and is refunded) instead of waiting for ever. */
+  async abandoned(request: VideoRenderRequest): Promise<void> {
+    await this.failed(request, VIDEO_MESSAGES.abandoned, '', 0);
+  }
+
+  private async failed(request: VideoRenderRequest, message: string, companyId: string, contentVersion: number): Promise<void> {
+    const entitlement = await this.deps.entitlements.find(request.paymentId);
+    // Used already (consumed) or failed before: nothing to refund twice.
+    if (entitlement && entitlement.status !== 'available' && entitlement.status !== 'rendering') return;
+    await this.deps.entitlements.fail(request.paymentId, message);
+    await this.deps.events.changed(
+      { projectId: request.projectId, companyId: companyId || entitlement?.companyId || '', status: 'failed', contentVersion, error: message, paymentId: request.paymentId },
+      `${request.paymentId}:failed`,
+    );
+  }
+
+  /** A payment that ended (consumed or failed) says so again: its first event may have been lost. */
+  private async republishEnd(request: VideoRenderRequest): Promise<void> {
+    const e = await this.deps.entitlements.find(request.paymentId);
+    if (!e || (e.status !== 'consumed' && e.status !== 'failed')) return;
+    const base = { projectId: request.projectId, companyId: e.companyId, contentVersion: e.contentVersion ?? e.paidVersion ?? 0, paymentId: request.paymentId };
+    if (e.status === 'consumed') await this.deps.events.changed({ ...base, status: 'ready', percent: 100 }, `${request.paymentId}:ready`);
+    else await this.deps.events.changed({ ...base, status: 'failed', error: e.error }, `${request.paymentId}:failed`);
+  }
+
+  /** The payment's render, once no other payment of the project renders (waits its turn). */
+  private async claim(paymentId: string) {
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    const clock = this.deps.clock ?? (() => new Date());
+    for (;;) {
+      const claim = await this.deps.entitlements.claim(paymentId, new Date(clock().getTime() - (this.deps.staleMs ?? VIDEO_STALE_MS)));
+      if (claim.kind !== 'busy') return claim;
+      await sleep(this.deps.waitMs ?? VIDEO_WAIT_MS);
+    }
+  }
+
+  /** 'rendering' with the percent, in steps worth an event; each step is the render's heartbeat too. */
+  private progressOf(video: Omit<VideoStatusChange, 'status'> & { paymentId: string }, renderKey: string, run: string): (percent: number) => Promise<void> {
+    let last = -1;
+    return async (percent) => {
+      const value = Math.max(0, Math.min(100, Math.floor(percent)));
+      if (last >= 0 && value - last < MIN_STEP) return;
+      last = value;
+      await this.deps.entitlements.rendering(video.paymentId, renderKey);
+      await this.deps.events.changed({ ...video, status: 'rendering', percent: value }, `${video.paymentId}:${run}:rendering:${value}`);
+    };
+  }
+}

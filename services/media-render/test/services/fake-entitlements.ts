@@ -1,0 +1,51 @@
+// The paid videos in memory, as the repository keeps them (video-payments.medium.test.ts runs the SQL).
+import type { EntitlementClaim, VideoEntitlement, VideoEntitlements } from '../../src/services/ports.js';
+
+export class FakeEntitlements implements VideoEntitlements {
+  rows: VideoEntitlement[] = [];
+  readonly applied = new Set<string>();
+  pay(paymentId: string, status: VideoEntitlement['status'] = 'available', projectId = 'project-1'): VideoEntitlement {
+    const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, renderKey: null, error: '', updatedAt: new Date() };
+    this.rows.push(row);
+    return row;
+  }
+  async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null }) {
+    if (!this.applied.has(eventId) && !this.rows.some((r) => r.paymentId === paid.paymentId)) this.rows.push({ ...paid, status: 'available', contentVersion: null, renderKey: null, error: '', updatedAt: new Date() });
+    this.applied.add(eventId);
+    return { ...this.rows.find((r) => r.paymentId === paid.paymentId)! };
+  }
+  async find(paymentId: string) {
+    return this.rows.find((r) => r.paymentId === paymentId) ?? null;
+  }
+  async nextAvailable(projectId: string) {
+    return this.rows.find((r) => r.projectId === projectId && r.status === 'available') ?? null;
+  }
+  async pending(projectId: string) {
+    return this.rows.filter((r) => r.projectId === projectId && (r.status === 'available' || r.status === 'rendering'));
+  }
+  async paidFor(projectId: string, contentVersion: number) {
+    return this.rows.some((r) => r.projectId === projectId && r.status === 'consumed' && r.contentVersion === contentVersion);
+  }
+  async claim(paymentId: string, staleBefore: Date): Promise<EntitlementClaim> {
+    const mine = this.rows.find((r) => r.paymentId === paymentId);
+    if (!mine) return { kind: 'finished', status: 'missing' };
+    if (mine.status === 'rendering') return { kind: 'continued', entitlement: { ...mine } };
+    if (mine.status !== 'available') return { kind: 'finished', status: mine.status };
+    if (this.rows.some((r) => r.projectId === mine.projectId && r !== mine && r.status === 'rendering' && r.updatedAt >= staleBefore)) return { kind: 'busy' };
+    mine.status = 'rendering';
+    return { kind: 'claimed', entitlement: { ...mine } };
+  }
+  async rendering(paymentId: string, renderKey: string) {
+    const row = this.rows.find((r) => r.paymentId === paymentId && r.status === 'rendering');
+    if (row) Object.assign(row, { renderKey, updatedAt: new Date() });
+  }
+  async consume(paymentId: string, contentVersion: number) {
+    const row = this.rows.find((r) => r.paymentId === paymentId && (r.status === 'available' || r.status === 'rendering'));
+    if (row) Object.assign(row, { status: 'consumed', contentVersion });
+  }
+  async fail(paymentId: string) {
+    const row = this.rows.find((r) => r.paymentId === paymentId && (r.status === 'available' || r.status === 'rendering'));
+    if (row) row.status = 'failed';
+  }
+}
+

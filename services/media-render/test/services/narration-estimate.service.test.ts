@@ -1,0 +1,102 @@
+// The narration estimate (EstimateNarration) with its ports faked: tenancy as downloads and the
+// preview, the video's slides timed without speaking, and a project without content yet.
+import type { Role } from '@trainwright/catalogue';
+import { AppError, contentToMessage } from '@trainwright/platform';
+import { plainContent } from '@trainwright/formats';
+import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { createMediaHandlers } from '../../src/grpc/media.handler.js';
+import { viewOfProject } from '../../src/services/download.service.js';
+import { NarrationEstimateService } from '../../src/services/narration-estimate.service.js';
+import type { ProjectView } from '../../src/services/ports.js';
+import { estimateSlideDurationsMs } from '../../src/video/estimate.js';
+import { MIN_SLIDE_MS } from '../../src/video/index.js';
+
+const PROJECT = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const SLIDES = '# Forklift Safety\n\n## Before driving\n**Content:**\n- Check the brakes\n- Check the horn\n**Speaker Notes:** Before you drive, check the brakes and the horn every single shift.\n\n## Parking\n**Content:**\n- Lower the forks\n';
+
+function project(changes: Partial<Project> = {}): Project {
+  return Project.fromPartial({
+    id: PROJECT,
+    companyId: 'company-1',
+    title: 'Forklift Safety',
+    status: 'completed',
+    visualFormat: 'mp4',
+    hasContent: true,
+    contentVersion: 2,
+    generatedContent: contentToMessage(plainContent('', SLIDES)),
+    voiceSelection: { voiceId: 'voice-slow', name: 'Slow', category: 'premade' },
+    ...changes,
+  });
+}
+
+function setup(options: { project?: Project; member?: boolean; view?: boolean; role?: Role } = {}) {
+  const p = options.project ?? project();
+  const views = new Map<string, ProjectView>();
+  if (options.view !== false) views.set(PROJECT, viewOfProject(p));
+  const asked: string[] = [];
+  const service = new NarrationEstimateService({
+    views: { find: async (id) => views.get(id) ?? null, keepRead: async (v) => void views.set(v.projectId, v) },
+    projects: {
+      project: async (userId) => {
+        asked.push(`project ${userId}`);
+        if (options.member === false) throw AppError.notFound('Project not found');
+        return p;
+      },
+      renderInput: async () => ({ project: p, template: null, ownerTier: 'business', ownerTrialState: 'active', renderKey: 'k' }),
+    },
+    memberships: { find: async () => (options.member === false ? null : { ownerTier: 'business', ownerUserId: 'owner-1', capabilities: {} as never, role: options.role ?? 'editor' }) },
+    voices: { settingsFor: async (voiceId) => ({ provider: 'espeak', voice: 'en-us', rate: voiceId === 'voice-slow' ? 120 : 175 }) },
+    timing: { slideDurationsMs: (input, voice) => estimateSlideDurationsMs(input, voice) },
+  });
+  return { service, asked };
+}
+
+describe(NarrationEstimateService.name, () => {
+  it("should answer the video's slides timed at the project voice's rate, without speaking", async () => {
+    const { service } = setup();
+    const estimate = await service.estimate('user-1', PROJECT);
+    expect(estimate).toMatchObject({ slidesCount: 3, hasNarration: true, voiceEnabled: true, visualFormat: 'mp4', ownerTier: 'business', companyId: 'company-1' });
+    expect(estimate.secondsPerSlide).toHaveLength(3);
+    expect(estimate.totalSeconds).toBeCloseTo(estimate.secondsPerSlide.reduce((t, s) => t + s, 0), 3);
+    // The voice's rate matters: the same notes at 120 words per minute take longer than at 175.
+    const fast = await setup({ project: project({ voiceSelection: undefined }) }).service.estimate('user-1', PROJECT);
+    expect(fast.secondsPerSlide[1]!).toBeLessThan(estimate.secondsPerSlide[1]!);
+    expect(estimate.secondsPerSlide.every((s) => s >= MIN_SLIDE_MS / 1000)).toBe(true);
+  });
+
+  it('should say there is no narration before the content is generated', async () => {
+    const { service } = setup({ project: project({ generatedContent: undefined, scriptContent: 'NARRATOR: Hello.' }) });
+    await expect(service.estimate('user-1', PROJECT)).resolves.toEqual({
+      slidesCount: 0,
+      secondsPerSlide: [],
+      totalSeconds: 0,
+      hasNarration: false,
+      voiceEnabled: false,
+      visualFormat: 'mp4',
+      ownerTier: 'business',
+      companyId: 'company-1',
+      contentVersion: 2,
+    });
+  });
+
+  it("should answer NOT_FOUND for another company's project, from the view or from the project service", async () => {
+    await expect(setup({ member: false }).service.estimate('stranger', PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const miss = setup({ member: false, view: false });
+    await expect(miss.service.estimate('stranger', PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(miss.asked).toEqual(['project stranger']);
+    await expect(setup().service.estimate('user-1', 'not-a-uuid')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('should price a render only for a role that may edit the project, and say which version it prices', async () => {
+    for (const role of ['viewer', 'commenter'] as const) await expect(setup({ role }).service.estimate('user-1', PROJECT)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const estimate = await setup({ role: 'editor' }).service.estimate('user-1', PROJECT);
+    expect(estimate.contentVersion).toEqual(expect.any(Number));
+  });
+
+  it('should be answered by the gRPC handler as the NarrationEstimate message', async () => {
+    const { service } = setup();
+    const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, previews: {} as never, estimates: service });
+    const answer = await handlers.estimateNarration({ userId: 'user-1', projectId: PROJECT }, {} as never);
+    expect(answer).toMatchObject({ slidesCount: 3, hasNarration: true, ownerTier: 'business', companyId: 'company-1' });
+  });
+});

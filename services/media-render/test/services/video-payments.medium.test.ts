@@ -1,0 +1,178 @@
+// Medium test of pay-per-use video against the real PostgreSQL, NATS and Redis (BullMQ): billing's
+// payment.succeeded (kind 'video') becomes an entitlement, whose RENDER_VIDEO_JOB renders the video
+// (a fake renderer writes the files; storage, queue, database and bus are real) into the project's
+// current set and publishes queued, rendering and ready with the payment; a render that fails for
+// good fails the entitlement and publishes 'failed' with the payment (billing refunds it).
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, RENDER_PROJECT_JOB, startJobWorker, subscribeAll } from '@trainwright/platform';
+import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
+import { PaymentOutcome, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { Worker } from 'bullmq';
+import type { Kysely } from 'kysely';
+import { RenderError } from '../../src/domain/types.js';
+import { renderProjectJob } from '../../src/jobs/render-project.job.js';
+import { renderVideoJob } from '../../src/jobs/render-video.job.js';
+import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
+import type { MediaDatabase } from '../../src/repositories/database.js';
+import { MediaStorageRepository } from '../../src/repositories/media-storage.repository.js';
+import { ProjectViewRepository } from '../../src/repositories/project-view.repository.js';
+import { RenderEventsRepository } from '../../src/repositories/render-events.repository.js';
+import { RenderedFileRepository } from '../../src/repositories/rendered-file.repository.js';
+import { VideoEntitlementRepository } from '../../src/repositories/video-entitlement.repository.js';
+import { VideoEventsRepository } from '../../src/repositories/video-events.repository.js';
+import { VideoJobsRepository } from '../../src/repositories/video-jobs.repository.js';
+import { WorkDirRepository } from '../../src/repositories/work-dir.repository.js';
+import { RenderService, type Renderers } from '../../src/services/render.service.js';
+import { VideoPaymentService } from '../../src/services/video-payment.service.js';
+import { VideoRenderService } from '../../src/services/video-render.service.js';
+import { videoPaymentsSubscription } from '../../src/subscriptions/video-payments.subscription.js';
+
+const COMPANY = randomUUID();
+const GOOD = randomUUID();
+const BROKEN = randomUUID();
+const KEY = 'key-7';
+
+let infra: TestInfra;
+let db: Kysely<MediaDatabase>;
+let bus: EventBus;
+let queue: JobQueue;
+let worker: Worker;
+let storageDir = '';
+const videoEvents: VideoStatusChanged[] = [];
+const renderedVideos: string[] = [];
+
+function project(id: string): Project {
+  return Project.fromPartial({ id, companyId: COMPANY, title: 'Fire Drill', status: 'completed', slidesContent: '# Fire Drill\n\n## Exits\n**Content:**\n- Walk, do not run\n', visualFormat: 'mp4', contentVersion: 3 });
+}
+
+beforeAll(async () => {
+  infra = await createTestInfra('video_payments');
+  await migrateMedia({ DATABASE_URL: infra.databaseUrl });
+  db = createDatabase<MediaDatabase>({ url: infra.databaseUrl, schema: MEDIA_SCHEMA });
+  const logger = createLogger('test', 'silent');
+  bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger });
+  storageDir = mkdtempSync(join(tmpdir(), 'tw-video-pay-'));
+  const storage = new MediaStorageRepository(new LocalFileStorage(storageDir));
+  const files = new RenderedFileRepository(db);
+  const entitlements = new VideoEntitlementRepository(db);
+  const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
+  queue = new JobQueue(ctx, RENDER_PROJECT_JOB.queue);
+  const videoJobs = new VideoJobsRepository(queue);
+  const events = new VideoEventsRepository(bus);
+  const projects = {
+    renderInput: async (projectId: string) => ({ project: project(projectId), template: null, ownerTier: 'professional' as const, ownerTrialState: 'active', renderKey: KEY }),
+    project: async (_userId: string, projectId: string) => project(projectId),
+  };
+  const renderers: Renderers = {
+    document: async (format) => Buffer.from(`${format} bytes`),
+    video: async (input, _voice, workDir, progress) => {
+      if (input.projectId === BROKEN) throw new RenderError('The narration could not be spoken.');
+      renderedVideos.push(input.projectId);
+      await progress(50);
+      for (const name of ['video.mp4', 'video.mov', 'subtitles.vtt']) writeFileSync(join(workDir, name), `${name} of ${input.projectId}`);
+      return { mp4Path: join(workDir, 'video.mp4'), movPath: join(workDir, 'video.mov'), vttPath: join(workDir, 'subtitles.vtt') };
+    },
+  };
+  const logos = { logoOf: async () => ({ logo: null, problem: '' }) };
+  const renders = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents: events });
+  const videos = new VideoRenderService({
+    projects,
+    logos,
+    voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
+    renderers,
+    files,
+    storage,
+    workDirs: new WorkDirRepository('', 'tw-video-pay-work-'),
+    entitlements,
+    events,
+    logger,
+  });
+  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob({ renders, translations: { run: async () => ({ rendered: [], reused: [] }) }, events: new RenderEventsRepository(bus) }), renderVideoJob({ videos })], { concurrency: 2, logger });
+  const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events, views: new ProjectViewRepository(db), projects });
+  await bus.subscribeFrom(new Date(Date.now() - 1000), 'video.status_changed', async (event) => void videoEvents.push(VideoStatusChanged.decode(event.data)));
+  await subscribeAll(bus, [videoPaymentsSubscription(payments)]);
+}, 30_000);
+
+afterAll(async () => {
+  await worker?.close();
+  await queue?.close();
+  await bus?.destroy();
+  await db?.destroy();
+  await infra?.cleanup();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+});
+
+async function pay(projectId: string, paymentId: string, kind = 'video'): Promise<void> {
+  const data = PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind, amountCents: 100, projectId, occurredAt: new Date().toISOString(), contentVersion: 0 }).finish();
+  await bus.publish('payment.succeeded', data);
+}
+
+const entitlementOf = (paymentId: string) => db.selectFrom('video_entitlements').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+const eventsOf = (paymentId: string) => videoEvents.filter((e) => e.paymentId === paymentId);
+
+describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JOB)', () => {
+  it('should render the paid video into the current set once, publishing queued, rendering and ready with the payment', async () => {
+    // The documents' render made the set current and asked for a payment.
+    await db.insertInto('current_renders').values({ project_id: GOOD, render_key: KEY, content_version: 3 }).execute();
+    await db.insertInto('rendered_files').values({ project_id: GOOD, render_key: KEY, content_version: 3, format: 'pdf', company_id: COMPANY, storage_key: 'k/Fire_Drill.pdf', size: 9 }).execute();
+    await pay(GOOD, 'pay_good');
+    // The same payment in a second event (billing republished it) and another kind change nothing.
+    await pay(GOOD, 'pay_good');
+    await pay(GOOD, 'pay_plan', 'subscription');
+
+    const consumed = await eventually(async () => {
+      const row = await entitlementOf('pay_good');
+      return row?.status === 'consumed' ? row : undefined;
+    }, 20_000);
+    expect(consumed).toMatchObject({ project_id: GOOD, company_id: COMPANY, content_version: 3, render_key: KEY });
+    expect(Number(consumed.amount_cents)).toBe(100);
+    expect(await entitlementOf('pay_plan')).toBeUndefined();
+
+    const files = new RenderedFileRepository(db);
+    for (const format of ['mp4', 'mov']) {
+      const file = await files.currentFile(GOOD, format);
+      expect(file?.storage_key).toBe(`companies/${COMPANY}/projects/${GOOD}/renders/${KEY}/Fire_Drill.${format}`);
+      expect(existsSync(join(storageDir, file!.storage_key))).toBe(true);
+    }
+    expect((await files.currentFile(GOOD, 'pdf'))?.storage_key).toBe('k/Fire_Drill.pdf');
+
+    await eventually(() => eventsOf('pay_good').some((e) => e.status === 'ready'), 5000);
+    await new Promise((r) => setTimeout(r, 500));
+    const steps = eventsOf('pay_good').map((e) => (e.status === 'rendering' ? `rendering ${e.percent}` : e.status));
+    expect(steps).toEqual(['queued', 'rendering 0', 'rendering 50', 'ready']);
+    expect(eventsOf('pay_good').every((e) => e.projectId === GOOD && e.companyId === COMPANY && e.contentVersion === 3)).toBe(true);
+    // Ordered by occurred_at (microseconds): strictly increasing.
+    const times = eventsOf('pay_good').map((e) => e.occurredAt);
+    expect([...times].sort()).toEqual(times);
+    expect(times.every((t) => /\.\d{6}Z$/.test(t))).toBe(true);
+    expect(renderedVideos.filter((p) => p === GOOD)).toHaveLength(1);
+  }, 30_000);
+
+  it("should fail the payment and publish 'failed' with it when the render cannot succeed", async () => {
+    await pay(BROKEN, 'pay_broken');
+    const failed = await eventually(async () => {
+      const row = await entitlementOf('pay_broken');
+      return row?.status === 'failed' ? row : undefined;
+    }, 20_000);
+    expect(failed.error).toBe('The narration could not be spoken.');
+    const last = await eventually(() => eventsOf('pay_broken').find((e) => e.status === 'failed'), 5000);
+    expect(last).toMatchObject({ projectId: BROKEN, companyId: COMPANY, status: 'failed', error: 'The narration could not be spoken.', paymentId: 'pay_broken' });
+    expect(await new RenderedFileRepository(db).filesOf(BROKEN, KEY)).toEqual([]);
+  }, 30_000);
+
+  it('should render no video in the main render but ask for a payment, then release the next payment to its job', async () => {
+    const projectId = randomUUID();
+    await queue.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey: KEY, contentVersion: '3' });
+    const required = await eventually(() => videoEvents.find((e) => e.projectId === projectId && e.status === 'payment_required'), 20_000);
+    expect(required).toMatchObject({ companyId: COMPANY, contentVersion: 3, paymentId: '' });
+    const files = new RenderedFileRepository(db);
+    expect((await files.filesOf(projectId, KEY)).map((f) => f.format).sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
+    await pay(projectId, 'pay_later');
+    await eventually(async () => (await entitlementOf('pay_later'))?.status === 'consumed', 20_000);
+    expect(await files.currentFile(projectId, 'mp4')).toBeDefined();
+  }, 40_000);
+});

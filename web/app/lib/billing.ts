@@ -1,0 +1,349 @@
+// Billing on the client: the API calls of the billing screens (/billing, the local test checkout,
+// the payment success page), prices (monthly, and yearly 20 % cheaper), money and byte formatting
+// in the interface language, and the payment-status polling of the success page (every 2000 ms, at
+// most 5 checks) as a function with an injectable timer so it can be tested without waiting.
+import {
+  CREDIT_PACK_RANGE,
+  VIDEO_CREDIT_PRICE_CENTS,
+  planPriceCents,
+  tierRank,
+  type AddOnId,
+  type BillingInterval,
+  type TierId,
+} from '@trainwright/catalogue';
+import type { TFunction } from 'i18next';
+import { ApiError, NETWORK_ERROR, del, get, post } from './api';
+import { errorText } from './errors';
+import type { User } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Shapes of the billing API (snake_case as sent).
+
+// Prices, intervals and the credit range come from the one catalogue (services/catalogue/src/billing.ts).
+export { ANNUAL_DISCOUNT, BILLING_INTERVALS, addOnPriceCents, isBillingInterval, planPriceCents } from '@trainwright/catalogue';
+export type { BillingInterval } from '@trainwright/catalogue';
+export type PaidTierId = Exclude<TierId, 'free-trial'>;
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
+
+export interface BillingSubscription {
+  tier: string;
+  interval: BillingInterval | '';
+  status: SubscriptionStatus;
+  current_period_start: string;
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+  scheduled_tier: string;
+  add_ons: string[];
+  credit_balance_cents: number;
+  effective_tier: string;
+  provider: 'stripe' | 'local';
+  grace_ends_at: string | null;
+}
+
+export const USAGE_KEYS = ['projects', 'companies', 'users', 'storage', 'downloads'] as const;
+export type UsageKey = (typeof USAGE_KEYS)[number];
+
+export interface UsageItem {
+  key: UsageKey;
+  used: number;
+  /** -1 unlimited; bytes for storage. */
+  limit: number;
+}
+
+export interface UsageResponse {
+  usage: UsageItem[];
+}
+
+export type PaymentKind = 'subscription' | 'add_on' | 'credits' | 'video';
+
+export interface Payment {
+  id: string;
+  kind: PaymentKind;
+  description: string;
+  amount_cents: number;
+  currency: string;
+  status: 'succeeded' | 'failed' | 'refunded';
+  created_at: string;
+  invoice_url: string | null;
+  project_id: string | null;
+}
+
+export interface PaymentsResponse {
+  payments: Payment[];
+}
+
+/** POST /auth/upgrade and POST /billing/add-ons: a checkout to go to, or the change already made. */
+export interface CheckoutStart {
+  checkout_url: string | null;
+  session_id: string | null;
+  subscription: BillingSubscription;
+  user: User;
+}
+
+export interface CreditsCheckout {
+  checkout_url: string | null;
+  session_id: string | null;
+}
+
+export type PaymentStatusValue = 'paid' | 'unpaid' | 'expired' | 'failed';
+
+export interface PaymentStatus {
+  payment_status: PaymentStatusValue;
+  message: string;
+  purpose: string;
+  project_id: string | null;
+}
+
+/** POST /billing/video-estimate: the cost of a project's narrated video at the plan's rate. */
+export interface VideoEstimate {
+  /** Dollars. */
+  total_cost: number;
+  total_estimated_minutes: number;
+  slides_count: number;
+  voice_enabled: boolean;
+  /** Seconds. */
+  estimated_duration_per_slide: number;
+  total_cost_cents: number;
+  /** The plan's pay-per-use rate, dollars per minute. */
+  rate_per_minute: number;
+  /** false: the project has no narration yet, so this is the minimum estimate. */
+  from_narration: boolean;
+  credit_balance_cents: number;
+}
+
+export type VideoBillingType = 'video_generation';
+
+/** POST /billing/confirm: pay for a project's video before it renders. */
+export interface VideoPaymentRequest {
+  project_id: string;
+  billing_type: VideoBillingType;
+  estimated_duration_minutes: number;
+  format: 'mp4' | 'mov';
+  /** Pay from the video credits instead of a checkout. */
+  use_credits?: boolean;
+}
+
+export interface CheckoutLineItem {
+  description: string;
+  unit_amount_cents: number;
+  quantity: number;
+  interval: BillingInterval | '';
+}
+
+export interface LocalCheckout {
+  session_id: string;
+  mode: 'subscription' | 'payment';
+  line_items: CheckoutLineItem[];
+  total_cents: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  cancel_url: string;
+  email: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls.
+
+/** The app's own origin, which the server checks before building checkout return addresses. */
+export function originUrl(): string | undefined {
+  return typeof window === 'undefined' ? undefined : window.location.origin;
+}
+
+const seg = (value: string) => encodeURIComponent(value);
+
+export const billingApi = {
+  subscription: (signal?: AbortSignal) => get<BillingSubscription>('/billing/subscription', signal),
+  usage: (signal?: AbortSignal) => get<UsageResponse>('/billing/usage', signal),
+  payments: (signal?: AbortSignal) => get<PaymentsResponse>('/billing/payments', signal),
+  upgrade: (tier: PaidTierId, interval: BillingInterval) =>
+    post<CheckoutStart>('/auth/upgrade', { tier, interval, origin_url: originUrl() }),
+  buyAddOn: (addOn: AddOnId) => post<CheckoutStart>('/billing/add-ons', { add_on: addOn, origin_url: originUrl() }),
+  cancelAddOn: (addOn: AddOnId) => del<BillingSubscription>(`/billing/add-ons/${seg(addOn)}`),
+  buyCredits: (credits: number) => post<CreditsCheckout>('/billing/credits', { credits, origin_url: originUrl() }),
+  /** true: cancel at the end of the period; false: resume. */
+  setCancelAtPeriodEnd: (cancel: boolean) => post<BillingSubscription>('/billing/cancel', { cancel_at_period_end: cancel }),
+  portal: () => post<{ url: string }>('/billing/portal', { origin_url: originUrl() }),
+  status: (sessionId: string, signal?: AbortSignal) => get<PaymentStatus>(`/billing/status/${seg(sessionId)}`, signal),
+  checkout: (sessionId: string, signal?: AbortSignal) => get<LocalCheckout>(`/billing/checkout/${seg(sessionId)}`, signal),
+  pay: (sessionId: string) => post<{ redirect_url: string }>(`/billing/checkout/${seg(sessionId)}/pay`),
+  cancelCheckout: (sessionId: string) => post<{ redirect_url: string }>(`/billing/checkout/${seg(sessionId)}/cancel`),
+  /** No body: the project is in the query. */
+  videoEstimate: (projectId: string) => post<VideoEstimate>(`/billing/video-estimate?project_id=${seg(projectId)}`),
+  /** A checkout to go to (with use_credits: straight to /billing-success?session_id=...). */
+  confirmVideo: (request: VideoPaymentRequest) => post<CreditsCheckout>('/billing/confirm', { ...request, origin_url: originUrl() }),
+};
+
+/** Leaves the app for a checkout, a portal or a redirect the server gave (a full page load). */
+export function goTo(url: string): void {
+  window.location.assign(url);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans and prices (the catalogue's: monthly, and a year = 12 months less 20 %), credits.
+
+export const CREDIT_PRICE_CENTS = VIDEO_CREDIT_PRICE_CENTS;
+export const MIN_CREDITS = CREDIT_PACK_RANGE.min;
+export const MAX_CREDITS = CREDIT_PACK_RANGE.max;
+
+/** What a year of a plan on the annual price saves against twelve monthly payments (the catalogue's prices). */
+export function annualSavingCents(tier: TierId): number {
+  return planPriceCents(tier, 'month') * 12 - planPriceCents(tier, 'year');
+}
+
+/** The credit quantity a typed value stands for (whole, 1..100), or null when it is not one. */
+export function parseCredits(value: string): number | null {
+  if (!/^\s*\d+\s*$/.test(value)) return null;
+  const n = Number(value);
+  return n >= MIN_CREDITS && n <= MAX_CREDITS ? n : null;
+}
+
+export function creditsTotalCents(credits: number): number {
+  return credits * CREDIT_PRICE_CENTS;
+}
+
+/** Where a plan stands against the current one: the same, higher or lower in the tier order. */
+export function planChange(current: TierId, target: TierId): 'current' | 'upgrade' | 'downgrade' {
+  const a = tierRank(current);
+  const b = tierRank(target);
+  return a === b ? 'current' : b > a ? 'upgrade' : 'downgrade';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting.
+
+/** Cents as money in the interface language: '$29', '$278.40', '29 $US' (fr). */
+export function formatCents(cents: number, language: string, currency = 'USD'): string {
+  const whole = cents % 100 === 0;
+  try {
+    return new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: (currency || 'USD').toUpperCase(),
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+  }
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** Bytes in the largest 1024-based unit, in the interface language: '1.5 GB', '1,5 Go' (fr). */
+export function formatBytesLocale(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
+
+/** Share of a limit used, 0..100 (0 for an unlimited or zero limit). */
+export function usagePercent(used: number, limit: number): number {
+  if (limit <= 0) return 0;
+  return Math.min(100, Math.max(0, (used / limit) * 100));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment-status polling (the success page).
+
+export const POLL_INTERVAL_MS = 2000;
+export const MAX_STATUS_CHECKS = 5;
+export const SUCCESS_REDIRECT_MS = 5000;
+
+export const TIMEOUT_MESSAGE = 'Payment status check timed out. Please verify your payment.';
+export const FAILED_OR_EXPIRED_MESSAGE = 'Payment failed or expired';
+
+export type PollOutcome =
+  | { kind: 'paid'; status: PaymentStatus; checks: number }
+  /** expired or failed: the server's message, or FAILED_OR_EXPIRED_MESSAGE. */
+  | { kind: 'failed'; status: PaymentStatus; message: string; checks: number }
+  /** Still not paid after the last check. */
+  | { kind: 'timeout'; message: string; checks: number }
+  /** The session is unknown or someone else's (404): 'Payment verification failed'. */
+  | { kind: 'notFound'; checks: number }
+  /** The check itself failed (server error, no connection). */
+  | { kind: 'error'; error: unknown; checks: number };
+
+export interface PollOptions {
+  check: (signal?: AbortSignal) => Promise<PaymentStatus>;
+  intervalMs?: number;
+  maxChecks?: number;
+  /** Waits ms (setTimeout by default); rejects or resolves early when the signal aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  signal?: AbortSignal;
+  /** Called after every answer (e.g. to show progress). */
+  onCheck?: (status: PaymentStatus, checks: number) => void;
+}
+
+export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Checks the payment status at once, then every `intervalMs` (2000) until it is settled, at most
+ * `maxChecks` (5) times. Rejects only with an AbortError when `signal` aborts.
+ */
+export async function pollPaymentStatus({
+  check,
+  intervalMs = POLL_INTERVAL_MS,
+  maxChecks = MAX_STATUS_CHECKS,
+  sleep = sleepFor,
+  signal,
+  onCheck,
+}: PollOptions): Promise<PollOutcome> {
+  for (let checks = 1; checks <= maxChecks; checks += 1) {
+    if (checks > 1) await sleep(intervalMs, signal);
+    if (signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    let status: PaymentStatus;
+    try {
+      status = await check(signal);
+    } catch (error) {
+      if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+      if (error instanceof ApiError && error.status === 404) return { kind: 'notFound', checks };
+      return { kind: 'error', error, checks };
+    }
+    onCheck?.(status, checks);
+    if (status.payment_status === 'paid') return { kind: 'paid', status, checks };
+    if (status.payment_status === 'expired' || status.payment_status === 'failed') {
+      return { kind: 'failed', status, message: status.message || FAILED_OR_EXPIRED_MESSAGE, checks };
+    }
+  }
+  return { kind: 'timeout', message: TIMEOUT_MESSAGE, checks: maxChecks };
+}
+
+/** The error text of a settled check that did not end in 'paid'. */
+export function pollOutcomeMessage(outcome: Exclude<PollOutcome, { kind: 'paid' }>, t: TFunction): string {
+  switch (outcome.kind) {
+    case 'failed':
+      return outcome.status.message || t('billingSuccess.failedOrExpired');
+    case 'timeout':
+      return t('billingSuccess.timeout');
+    case 'notFound':
+      return t('billingSuccess.verificationFailed');
+    case 'error': {
+      const { error } = outcome;
+      // The server answered with an error: the status could not be checked.
+      if (error instanceof ApiError && error.code !== NETWORK_ERROR) return t('billingSuccess.statusFailed');
+      // No answer at all (no connection) or something unexpected.
+      return t('billingSuccess.verificationError', { message: errorText(error, t) });
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// From the trial to a paid plan in the browser: /billing -> Upgrade -> the local test checkout
+// (Pay) -> /billing-success -> the plan is active, its payment listed; a forged session id on the
+// success page grants nothing.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { signUp } from '../flows.js';
+
+describe('billing: upgrade through the test checkout', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('upgrades a trial to Professional, pays, and shows the plan and the payment', async () => {
+    await withScreenshotOnFailure(page, 'billing-upgrade', async () => {
+      await signUp(page, { name: 'Bill Payer', company: 'Payer Training', email: uniqueEmail('billing') });
+      await page.goto(`${BASE_URL}/billing`);
+      await page.getByTestId('current-plan').getByText('Free Trial').waitFor();
+      await page.getByTestId('test-mode-notice').waitFor();
+
+      await page.locator('[data-tier="professional"]').getByRole('button', { name: 'Upgrade' }).click();
+      await page.waitForURL(/\/checkout\//);
+      await page.getByText('Test checkout — no money moves').waitFor();
+      expect(await page.getByTestId('checkout-total').innerText()).toContain('$29');
+      await page.getByRole('button', { name: 'Pay' }).click();
+
+      await page.waitForURL(/\/billing-success\?session_id=/);
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+      // The page sends the user to the dashboard (/dashboard, which is /) after 5 s.
+      await page.waitForURL(`${BASE_URL}/`, { timeout: 10_000 });
+      await page.getByTestId('subscription-card').getByText('Professional').waitFor();
+
+      await page.goto(`${BASE_URL}/billing`);
+      await page.getByTestId('current-plan').getByText('Professional').waitFor();
+      const payments = page.getByRole('table', { name: 'Payments and invoices' });
+      await payments.getByText('$29', { exact: true }).waitFor();
+
+      // A forged session id: 'Payment Error', nothing granted.
+      await page.goto(`${BASE_URL}/billing-success?session_id=cs_local_forged`);
+      await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+      await page.getByText('Payment verification failed').waitFor();
+    });
+  });
+});

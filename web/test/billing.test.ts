@@ -1,0 +1,238 @@
+// The billing screens' client logic: payment-status polling (2 s apart, at most 5 checks, the
+// timeout message; paid; expired / failed; a forged session), the messages the success page shows
+// for each outcome, prices (annual = 12 months less 20 %), credits, and money / byte formatting.
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import type { TFunction } from 'i18next';
+import { ApiError, NETWORK_ERROR } from '../app/lib/api.js';
+import {
+  CREDIT_PRICE_CENTS,
+  FAILED_OR_EXPIRED_MESSAGE,
+  MAX_STATUS_CHECKS,
+  POLL_INTERVAL_MS,
+  SUCCESS_REDIRECT_MS,
+  TIMEOUT_MESSAGE,
+  addOnPriceCents,
+  annualSavingCents,
+  creditsTotalCents,
+  formatBytesLocale,
+  formatCents,
+  parseCredits,
+  planChange,
+  planPriceCents,
+  pollOutcomeMessage,
+  pollPaymentStatus,
+  usagePercent,
+  type PaymentStatus,
+  type PaymentStatusValue,
+} from '../app/lib/billing.js';
+
+const status = (payment_status: PaymentStatusValue, message = ''): PaymentStatus => ({
+  payment_status,
+  message,
+  purpose: 'subscription',
+  project_id: null,
+});
+
+/** A fake clock: sleep records the wait and advances the time at once. */
+function fakeClock() {
+  const clock = { now: 0, waits: [] as number[], checkTimes: [] as number[] };
+  const sleep = async (ms: number) => {
+    clock.waits.push(ms);
+    clock.now += ms;
+  };
+  return { clock, sleep };
+}
+
+/** A status check answering from a script, one entry per call; records when it was called. */
+function scripted(answers: (PaymentStatus | Error)[], clock: { now: number; checkTimes: number[] }) {
+  let calls = 0;
+  const check = async () => {
+    clock.checkTimes.push(clock.now);
+    const answer = answers[Math.min(calls, answers.length - 1)]!;
+    calls += 1;
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { check, calls: () => calls };
+}
+
+describe('payment-status polling', () => {
+  it('uses the specification constants: every 2000 ms, at most 5 checks, redirect after 5000 ms', () => {
+    expect(POLL_INTERVAL_MS).toBe(2000);
+    expect(MAX_STATUS_CHECKS).toBe(5);
+    expect(SUCCESS_REDIRECT_MS).toBe(5000);
+  });
+
+  it('checks at once, then every 2 s, and times out after 5 unpaid checks', async () => {
+    const { clock, sleep } = fakeClock();
+    const { check, calls } = scripted([status('unpaid')], clock);
+    const outcome = await pollPaymentStatus({ check, sleep });
+    expect(outcome).toEqual({ kind: 'timeout', message: TIMEOUT_MESSAGE, checks: 5 });
+    expect(TIMEOUT_MESSAGE).toBe('Payment status check timed out. Please verify your payment.');
+    expect(calls()).toBe(5);
+    expect(clock.waits).toEqual([2000, 2000, 2000, 2000]);
+    expect(clock.checkTimes).toEqual([0, 2000, 4000, 6000, 8000]);
+  });
+
+  it('stops at the first paid answer', async () => {
+    const { clock, sleep } = fakeClock();
+    const { check, calls } = scripted([status('unpaid'), status('unpaid'), status('paid')], clock);
+    const seen: number[] = [];
+    const outcome = await pollPaymentStatus({ check, sleep, onCheck: (_s, n) => seen.push(n) });
+    expect(outcome.kind).toBe('paid');
+    expect(outcome.checks).toBe(3);
+    expect(calls()).toBe(3);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(clock.now).toBe(4000);
+  });
+
+  it('paid on the first check needs no wait', async () => {
+    const { clock, sleep } = fakeClock();
+    const { check } = scripted([status('paid')], clock);
+    const outcome = await pollPaymentStatus({ check, sleep });
+    expect(outcome).toMatchObject({ kind: 'paid', checks: 1, status: { payment_status: 'paid' } });
+    expect(clock.waits).toEqual([]);
+  });
+
+  it('ends on expired or failed with the server message, or the fallback', async () => {
+    const { clock, sleep } = fakeClock();
+    const expired = await pollPaymentStatus({ check: scripted([status('unpaid'), status('expired', 'Checkout session expired')], clock).check, sleep });
+    expect(expired).toMatchObject({ kind: 'failed', message: 'Checkout session expired', checks: 2 });
+    const failed = await pollPaymentStatus({ check: scripted([status('failed')], clock).check, sleep });
+    expect(failed).toMatchObject({ kind: 'failed', message: FAILED_OR_EXPIRED_MESSAGE, checks: 1 });
+  });
+
+  it('a 404 (an unknown or forged session) is notFound at once, other failures are errors', async () => {
+    const { clock, sleep } = fakeClock();
+    const notFound = await pollPaymentStatus({ check: scripted([new ApiError(404, 'NOT_FOUND', 'Not found')], clock).check, sleep });
+    expect(notFound).toEqual({ kind: 'notFound', checks: 1 });
+    const broken = new ApiError(500, 'INTERNAL');
+    const error = await pollPaymentStatus({ check: scripted([status('unpaid'), broken], clock).check, sleep });
+    expect(error).toEqual({ kind: 'error', error: broken, checks: 2 });
+  });
+
+  it('respects other limits and stops when aborted', async () => {
+    const { clock, sleep } = fakeClock();
+    const { check, calls } = scripted([status('unpaid')], clock);
+    await expect(pollPaymentStatus({ check, sleep, maxChecks: 2, intervalMs: 10 })).resolves.toMatchObject({ kind: 'timeout', checks: 2 });
+    expect(clock.waits).toEqual([10]);
+    expect(calls()).toBe(2);
+
+    const controller = new AbortController();
+    const aborting = scripted([status('unpaid')], clock);
+    const run = pollPaymentStatus({
+      check: aborting.check,
+      signal: controller.signal,
+      sleep: async () => controller.abort(),
+    });
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    expect(aborting.calls()).toBe(1);
+  });
+
+  it('the default timer waits for real (setTimeout) and can be aborted', async () => {
+    const { sleepFor } = await import('../app/lib/billing.js');
+    const started = Date.now();
+    await sleepFor(20);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(15);
+    const controller = new AbortController();
+    const waiting = sleepFor(10_000, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('the success page messages', () => {
+  let t: TFunction;
+  beforeAll(async () => {
+    const i18n = (await import('../app/i18n/index.js')).default;
+    await i18n.changeLanguage('en');
+    t = i18n.t.bind(i18n) as TFunction;
+  });
+
+  it('uses the specification texts', () => {
+    expect(pollOutcomeMessage({ kind: 'timeout', message: TIMEOUT_MESSAGE, checks: 5 }, t)).toBe(
+      'Payment status check timed out. Please verify your payment.',
+    );
+    expect(pollOutcomeMessage({ kind: 'notFound', checks: 1 }, t)).toBe('Payment verification failed');
+    expect(pollOutcomeMessage({ kind: 'error', error: new ApiError(500, 'INTERNAL'), checks: 1 }, t)).toBe('Failed to verify payment status');
+    expect(pollOutcomeMessage({ kind: 'error', error: new ApiError(0, NETWORK_ERROR), checks: 1 }, t)).toBe(
+      'Payment verification error: Network error. Please check your connection.',
+    );
+    expect(pollOutcomeMessage({ kind: 'failed', status: status('expired', 'Session expired'), message: 'Session expired', checks: 1 }, t)).toBe(
+      'Session expired',
+    );
+    expect(pollOutcomeMessage({ kind: 'failed', status: status('failed'), message: FAILED_OR_EXPIRED_MESSAGE, checks: 1 }, t)).toBe(
+      'Payment failed or expired',
+    );
+  });
+
+  it('keeps the page texts of the specification in English', async () => {
+    const en = (await import('../app/i18n/en.js')).default;
+    expect(en.billingSuccess.noSession).toBe('No payment session found');
+    expect(en.billingSuccess.processing).toBe('Processing Payment');
+    expect(en.billingSuccess.success).toBe('Payment Successful!');
+    expect(en.billingSuccess.error).toBe('Payment Error');
+    expect(en.billingSuccess.returnToDashboard).toBe('Return to Dashboard');
+    expect(en.billingSuccess.verificationFailed).toBe('Payment verification failed');
+    expect(en.billingSuccess.statusFailed).toBe('Failed to verify payment status');
+    expect(en.billingSuccess.verificationError).toBe('Payment verification error: {{message}}');
+    expect(en.billingCancelled.returnToDashboard).toBe('Return to Dashboard');
+    expect(en.billingCancelled.goBack).toBe('Go Back');
+    expect(en.checkout.pay).toBe('Pay');
+    expect(en.checkout.cancel).toBe('Cancel');
+    expect(en.checkout.notFound).toBe('No payment session found');
+    expect(en.profile.manageBilling).toBe('Manage Billing');
+  });
+});
+
+describe('prices', () => {
+  it('monthly is the catalogue price; yearly is 12 months less 20 %', () => {
+    expect(planPriceCents('professional', 'month')).toBe(2900);
+    expect(planPriceCents('professional', 'year')).toBe(27840);
+    expect(planPriceCents('business', 'year')).toBe(75840);
+    expect(planPriceCents('enterprise', 'year')).toBe(191040);
+    expect(planPriceCents('free-trial', 'year')).toBe(0);
+    expect(addOnPriceCents('advanced_analytics', 'month')).toBe(1300);
+    expect(addOnPriceCents('advanced_analytics', 'year')).toBe(12480);
+    expect(annualSavingCents('professional')).toBe(6960);
+  });
+
+  it('credits cost $2.50 each, 1 to 100 whole credits', () => {
+    expect(CREDIT_PRICE_CENTS).toBe(250);
+    expect(creditsTotalCents(4)).toBe(1000);
+    expect(parseCredits('1')).toBe(1);
+    expect(parseCredits(' 100 ')).toBe(100);
+    for (const bad of ['0', '101', '2.5', '-3', '', 'ten', '1e2']) expect(parseCredits(bad)).toBeNull();
+  });
+
+  it('tells upgrades from downgrades by the tier order', () => {
+    expect(planChange('free-trial', 'professional')).toBe('upgrade');
+    expect(planChange('professional', 'business')).toBe('upgrade');
+    expect(planChange('enterprise', 'business')).toBe('downgrade');
+    expect(planChange('business', 'business')).toBe('current');
+  });
+});
+
+describe('formatting', () => {
+  it('formats cents as money in the interface language', () => {
+    expect(formatCents(2900, 'en')).toBe('$29');
+    expect(formatCents(27840, 'en')).toBe('$278.40');
+    expect(formatCents(250, 'en', 'usd')).toBe('$2.50');
+    expect(formatCents(250, 'fr').replace(/\s/g, ' ')).toBe('2,50 $US');
+    expect(formatCents(191040, 'es').replace(/\s/g, ' ')).toBe('1910,40 US$');
+    expect(formatCents(1000, 'en', 'eur')).toBe('€10');
+  });
+
+  it('formats bytes in 1024 steps, locale-aware', () => {
+    expect(formatBytesLocale(512, 'en')).toBe('512 byte');
+    expect(formatBytesLocale(1536 * 1024 * 1024, 'en')).toBe('1.5 GB');
+    expect(formatBytesLocale(10 * 1024 ** 3, 'en')).toBe('10 GB');
+    expect(formatBytesLocale(1536 * 1024 * 1024, 'fr').replace(/\s/g, ' ')).toBe('1,5 Go');
+  });
+
+  it('computes the share of a limit used, none for unlimited', () => {
+    expect(usagePercent(5, 25)).toBe(20);
+    expect(usagePercent(30, 25)).toBe(100);
+    expect(usagePercent(3, -1)).toBe(0);
+  });
+});
