@@ -63,6 +63,14 @@ for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmp
   have_pkg "$pkg" || missing+=("$pkg")
 done
 
+# Apertium, the offline translation engine, with every Debian pair that serves the plans'
+# languages: English-Spanish, Spanish-French, Spanish-Portuguese, Spanish-Italian, English,
+# French, Italian and Portuguese through Catalan, and Danish, Norwegian and Swedish among
+# themselves (docs/translation.md lists the routes this gives).
+for pkg in apertium apertium-eng-spa apertium-fr-es apertium-es-pt apertium-spa-ita apertium-eng-cat apertium-fra-cat apertium-cat-ita apertium-por-cat apertium-dan-nor apertium-swe-dan apertium-swe-nor; do
+  have_pkg "$pkg" || missing+=("$pkg")
+done
+
 # Tools the tests use ---------------------------------------------------------------------
 if [[ $want_test == true ]]; then
   for pkg in chromium; do have_pkg "$pkg" || missing+=("$pkg"); done

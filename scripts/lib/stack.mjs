@@ -79,6 +79,8 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     MEDIA_SERVICE_ADDR: `127.0.0.1:${p.media}`,
     BILLING_GRPC_PORT: String(p.billing),
     BILLING_SERVICE_ADDR: `127.0.0.1:${p.billing}`,
+    TRANSLATION_GRPC_PORT: String(p.translation),
+    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${p.translation}`,
     PUBLIC_WEB_URL: `http://localhost:${p.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
@@ -90,7 +92,7 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, translation: 50056, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, translationMetrics: 9470, ...ports };
 }
 
 /**
@@ -109,7 +111,7 @@ export function isolatedStackEnv(label, portList, extra = {}) {
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing']) {
+  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing', 'translation']) {
     execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
   }
 }
@@ -134,6 +136,7 @@ export function processes(env, ports, { web = true } = {}) {
     { name: 'media', command: 'node services/media-render/dist/src/main.js', env: { ...env, RENDER_WORKER: 'false', METRICS_PORT: String(p.mediaMetrics) } },
     { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
     { name: 'billing', command: 'node services/billing/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.billingMetrics) } },
+    { name: 'translation', command: 'node services/translation/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.translationMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.

@@ -89,7 +89,7 @@ export function createStack({ children, log }) {
     const generator = await children.start(GENERATOR_SERVERS, 'generator', 'generator', generatorEnv);
 
     // The API only: uploads ask it for the owner's stored renders (the plan's storage).
-    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', ...env.media });
+    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', TRANSLATION_SERVICE_ADDR: '127.0.0.1:1', ...env.media });
     await migrateMedia(loadMediaConfig(mediaEnv));
     const media = await children.start(MEDIA_SERVERS, 'media', 'media', mediaEnv);
 
@@ -106,6 +106,7 @@ export function createStack({ children, log }) {
         MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
         // No bench calls billing; the gateway only needs an address.
         BILLING_SERVICE_ADDR: '127.0.0.1:1',
+        TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,

@@ -10,3 +10,4 @@ export * from './previews.js';
 export * from './limits.js';
 export * from './billing.js';
 export * from './languages.js';
+export * from './translation.js';

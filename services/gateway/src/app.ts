@@ -26,6 +26,7 @@ import { createUploadReceiver } from './lib/upload-receiver.js';
 import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
+import { translationRoutes } from './routes/translation.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
@@ -57,7 +58,7 @@ export interface Gateway {
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
   const clients = createServiceClients(
-    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR },
+    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR, translation: config.TRANSLATION_SERVICE_ADDR },
     config.GRPC_DEADLINE_MS,
   );
   const redis = createRedis(config.REDIS_URL);
@@ -151,6 +152,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   authRoutes(ctx);
   accountRoutes(ctx);
   billingRoutes(ctx);
+  translationRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);

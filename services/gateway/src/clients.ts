@@ -4,6 +4,7 @@ import { BillingServiceClient, BillingServiceService } from '@trainwright/proto/
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
 import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { TranslationServiceClient, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 
 export interface ServiceClients {
   auth: PromiseClient<typeof AuthServiceService>;
@@ -11,17 +12,19 @@ export interface ServiceClients {
   generator: PromiseClient<typeof GeneratorServiceService>;
   media: PromiseClient<typeof MediaServiceService>;
   billing: PromiseClient<typeof BillingServiceService>;
+  translation: PromiseClient<typeof TranslationServiceService>;
   /** Addresses by service name, for the health report. */
   addresses: Record<string, string>;
 }
 
-export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string; billing: string }, deadlineMs: number): ServiceClients {
+export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string; billing: string; translation: string }, deadlineMs: number): ServiceClients {
   return {
     auth: createGrpcClient(AuthServiceClient as never, AuthServiceService, addresses.auth, { deadlineMs }),
     project: createGrpcClient(ProjectServiceClient as never, ProjectServiceService, addresses.project, { deadlineMs }),
     generator: createGrpcClient(GeneratorServiceClient as never, GeneratorServiceService, addresses.generator, { deadlineMs }),
     media: createGrpcClient(MediaServiceClient as never, MediaServiceService, addresses.media, { deadlineMs }),
     billing: createGrpcClient(BillingServiceClient as never, BillingServiceService, addresses.billing, { deadlineMs }),
+    translation: createGrpcClient(TranslationServiceClient as never, TranslationServiceService, addresses.translation, { deadlineMs }),
     addresses,
   };
 }

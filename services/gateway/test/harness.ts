@@ -1,4 +1,4 @@
-// Starts the real services (gRPC, in this process: auth, project, generator, media-render, billing) and the real gateway (its own Node
+// Starts the real services (gRPC, in this process: auth, project, generator, translation, media-render, billing) and the real gateway (its own Node
 // process, as it runs in production) against a fresh database, Redis prefix and NATS stream.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -13,6 +13,7 @@ import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServ
 import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
 import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
 import { loadBillingConfig, migrateBilling, startBillingServer, type BillingServer } from '@trainwright/billing';
+import { loadTranslationConfig, migrateTranslation, startTranslationServer, type TranslationServer } from '@trainwright/translation';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,7 @@ export interface Harness {
   generator: GeneratorServer;
   media: MediaServer;
   billing: BillingServer;
+  translation: TranslationServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -128,12 +130,23 @@ export async function startHarness(label: string, overrides: Record<string, stri
   });
   await migrateGenerator(generatorConfig);
   const generator = await startGeneratorServer(generatorConfig, createLogger('test', 'silent'));
+  const translationConfig = loadTranslationConfig({
+    ...base,
+    LOG_LEVEL: 'silent',
+    TRANSLATION_GRPC_PORT: '0',
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+    ...overrides,
+  });
+  await migrateTranslation(translationConfig);
+  const translation = await startTranslationServer(translationConfig, createLogger('test', 'silent'));
   const mediaConfig = loadMediaConfig({
     ...base,
     LOG_LEVEL: 'silent',
     MEDIA_GRPC_PORT: '0',
     AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
     PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
     STORAGE_DIR: storageDir,
     // Small frames keep narrated videos quick in tests.
     VIDEO_WIDTH: '640',
@@ -158,6 +171,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
       MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
       BILLING_SERVICE_ADDR: `127.0.0.1:${billing.port}`,
+      TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -180,6 +194,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     generator,
     media,
     billing,
+    translation,
     infra,
     keys,
     bus: auth.core.bus,
@@ -200,6 +215,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       await exited;
       await billing.close();
       await media.close();
+      await translation.close();
       await generator.close();
       await project.close();
       await auth.core.bus.destroy();

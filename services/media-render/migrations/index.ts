@@ -4,6 +4,9 @@ import * as renderVersions from './1764000000001-RenderVersions.js';
 import * as projectViews from './1764100000001-ProjectViews.js';
 import * as downloadFiles from './1764200000001-DownloadFiles.js';
 import * as projectLogos from './1764300000001-ProjectLogos.js';
+import * as videoEntitlements from './1764400000001-VideoEntitlements.js';
+import * as paidVersion from './1764500000001-PaidVersion.js';
+import * as translatedRenders from './1764600000001-TranslatedRenders.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '1764100000001-ProjectViews': projectViews,
   '1764200000001-DownloadFiles': downloadFiles,
   '1764300000001-ProjectLogos': projectLogos,
+  '1764400000001-VideoEntitlements': videoEntitlements,
+  '1764500000001-PaidVersion': paidVersion,
+  '1764600000001-TranslatedRenders': translatedRenders,
 };

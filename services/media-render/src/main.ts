@@ -1,13 +1,16 @@
 // The media-render service's composition root: repositories, services, the gRPC API (downloads,
-// voices, logos), the project.* consumers (deleted projects' files, the project views downloads
-// read, projects' logos)
-// and, with the worker role, the `render` queue's worker.
+// voices, logos, previews, the narration estimate), the project.* consumers (deleted projects'
+// files, the project views downloads read, projects' logos), billing's payment.succeeded (paid
+// narrated videos), translation.completed / translation.deleted (a project's files per language)
+// and, with the worker role, the `render` queue's worker (the documents' render, a translation's,
+// and the paid video's).
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
   connectServiceInfra,
   createGrpcServer,
   isEntryPoint,
+  JobQueue,
   LocalFileStorage,
   migrateSchema,
   RENDER_PROJECT_JOB,
@@ -24,6 +27,8 @@ import { migrations } from '../migrations/index.js';
 import { loadMediaConfig, type MediaConfig } from './config.js';
 import { createMediaHandlers } from './grpc/media.handler.js';
 import { renderProjectJob } from './jobs/render-project.job.js';
+import { renderTranslationJob } from './jobs/render-translation.job.js';
+import { renderVideoJob } from './jobs/render-video.job.js';
 import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
 import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
 import { DownloadRepository } from './repositories/download.repository.js';
@@ -36,17 +41,28 @@ import { ProjectViewRepository } from './repositories/project-view.repository.js
 import { RenderEventsRepository } from './repositories/render-events.repository.js';
 import { RenderedFileRepository } from './repositories/rendered-file.repository.js';
 import { RendererRepository } from './repositories/renderer.repository.js';
+import { TranslationDirectoryRepository } from './repositories/translation-directory.repository.js';
+import { TranslationJobsRepository } from './repositories/translation-jobs.repository.js';
+import { VideoEntitlementRepository } from './repositories/video-entitlement.repository.js';
+import { VideoEventsRepository } from './repositories/video-events.repository.js';
+import { VideoJobsRepository } from './repositories/video-jobs.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
 import { DownloadService } from './services/download.service.js';
 import { LogoService } from './services/logo.service.js';
+import { NarrationEstimateService } from './services/narration-estimate.service.js';
 import { PreviewService } from './services/preview.service.js';
 import { SlideDrawerRepository } from './repositories/slide-drawer.repository.js';
 import { RenderService } from './services/render.service.js';
+import { TranslationRenderService } from './services/translation-render.service.js';
+import { VideoPaymentService } from './services/video-payment.service.js';
+import { VideoRenderService } from './services/video-render.service.js';
 import { VoiceService } from './services/voice.service.js';
 import { createSpeechProvider } from './speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
+import { translationCompletedSubscription, translationDeletedSubscription } from './subscriptions/translations.subscription.js';
+import { videoPaymentsSubscription } from './subscriptions/video-payments.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
 
 export { MEDIA_SCHEMA };
@@ -94,23 +110,24 @@ export async function startMediaServer(
     memberships,
   });
   const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects });
-  const renders = new RenderService({
-    projects,
-    logos,
-    voices,
-    renderers: new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } }),
-    files,
-    storage,
-    workDirs: new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-'),
-    logger,
-  });
+  const renderers = new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } });
+  const workDirs = new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-');
+  // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts.
+  const entitlements = new VideoEntitlementRepository(infra.db);
+  const renderQueue = new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue);
+  const videoJobs = new VideoJobsRepository(renderQueue);
+  const videoEvents = new VideoEventsRepository(infra.bus);
+  const renders = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
+  const videos = new VideoRenderService({ projects, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
+  const translationDirectory = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline);
+  const translations = new TranslationRenderService({ projects, translations: translationDirectory, logos, voices, renderers, files, storage, workDirs, entitlements, logger });
 
   let worker: Worker | null = null;
   if (roles.worker) {
     worker = startJobWorker(
       { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
       RENDER_PROJECT_JOB.queue,
-      [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) })],
+      [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations })],
       // A video may take minutes: the lock is renewed while the worker lives.
       { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
     );
@@ -121,11 +138,20 @@ export async function startMediaServer(
   let port = 0;
   if (roles.api) {
     const views = new ProjectViewRepository(infra.db);
-    const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db) });
+    const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db), plans: memberships, entitlements });
     const previews = new PreviewService({ views, projects, memberships, logos, drawer: new SlideDrawerRepository() });
-    await subscribeAll(infra.bus, [projectDeletedSubscription(renders, logos), projectViewsSubscription(downloads), projectLogosSubscription(logos)]);
+    const estimates = new NarrationEstimateService({ views, projects, memberships, voices, timing: renderers });
+    const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events: videoEvents, views, projects });
+    await subscribeAll(infra.bus, [
+      projectDeletedSubscription(renders, logos),
+      projectViewsSubscription(downloads),
+      projectLogosSubscription(logos),
+      videoPaymentsSubscription(payments),
+      translationCompletedSubscription(new TranslationJobsRepository(renderQueue)),
+      translationDeletedSubscription(translations),
+    ]);
     grpc = createGrpcServer(logger);
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews }));
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }));
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }
@@ -137,8 +163,10 @@ export async function startMediaServer(
     async close() {
       await grpc?.shutdown();
       await worker?.close();
+      await renderQueue.close();
       memberships.close();
       projects.close();
+      translationDirectory.close();
       await infra.close();
     },
   };

@@ -55,3 +55,24 @@ export const BILLING_MAINTENANCE_JOB = defineJob<Record<string, never>>({
   backoffMs: 30_000,
   jobId: () => 'billing-maintenance',
 });
+
+/** Translates a project into one language (the translation service's workers). `runId` is the
+ * start that queued it: a translation started again, or deleted, makes an older run's job end
+ * without writing. */
+export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: string }>({
+  queue: 'translate',
+  name: 'translate',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.translationId}-translate-${p.runId}`,
+});
+
+/** Renders the files of one translation of a project (media-render's workers), queued when the
+ * translation service's translation.completed arrives: one job per translation version. */
+export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number }>({
+  queue: 'render',
+  name: 'render-translation',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.projectId}-render-${p.language}-v${p.version}`,
+});

@@ -5,6 +5,7 @@ import * as contentVersions from './1764000000000-ContentVersions.js';
 import * as listSummaries from './1764100000000-ListSummaries.js';
 import * as burnSubtitles from './1764200000000-BurnSubtitles.js';
 import * as videoStatus from './1764300000000-VideoStatus.js';
+import * as translationLanguages from './1797100000000-TranslationLanguages.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '1764100000000-ListSummaries': listSummaries,
   '1764200000000-BurnSubtitles': burnSubtitles,
   '1764300000000-VideoStatus': videoStatus,
+  '1797100000000-TranslationLanguages': translationLanguages,
 };

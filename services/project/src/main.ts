@@ -31,6 +31,7 @@ import { TemplateService } from './services/template.service.js';
 import { generationProgressSubscription, renderProgressSubscription } from './subscriptions/pipeline-progress.subscription.js';
 import { welcomeSampleSubscription } from './subscriptions/welcome-sample.subscription.js';
 import { accountDataExpiredSubscription } from './subscriptions/account-data-expired.subscription.js';
+import { translationLanguagesSubscription } from './subscriptions/translation-languages.subscription.js';
 import { videoStatusSubscription } from './subscriptions/video-status.subscription.js';
 
 export { PROJECT_SCHEMA };
@@ -85,6 +86,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     welcomeSampleSubscription(deps, logger),
     accountDataExpiredSubscription(deps, removeFiles),
     videoStatusSubscription(deps),
+    translationLanguagesSubscription(deps),
   ]);
 
   const grpc = createGrpcServer(logger);

@@ -65,6 +65,16 @@ export function Spinner({ className }: { className?: string }) {
   );
 }
 
+/** 'Loading...' with a spinner, announced politely. */
+export function LoadingLine() {
+  const { t } = useTranslation();
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+      <Spinner /> {t('common.loading')}
+    </p>
+  );
+}
+
 export function Card({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cx('rounded-xl border border-slate-200 bg-white shadow-sm', className)}>{children}</div>;
 }

@@ -1,7 +1,8 @@
 // Downloads of a completed project's files (docs/api.md, "Downloads and voices"; part 1 sections
 // 5, 7, 8, 9): the six format choices and which of them the project has, the checks before a
 // download, the file name from Content-Disposition, the streamed GET with real progress and a
-// time limit, and the error texts. Only saveFile touches the page.
+// time limit, the language of a translated project's files (?language=), and the error texts.
+// downloadFile serves any attachment (a translation's XLIFF too). Only saveFile touches the page.
 import type { TFunction } from 'i18next';
 import { lowestTierWith, type TierId } from '@trainwright/catalogue';
 import { ApiError, fetchWithSession, NETWORK_ERROR, readBody, TimeoutError, toError } from './api';
@@ -166,17 +167,41 @@ export interface DownloadedFile {
   size: number;
 }
 
-/**
- * GET /api/projects/{id}/download/{format}, read as a stream so `onProgress` gets the bytes
- * received (against Content-Length when it is known). The call gives up with TimeoutError when no
- * answer or no byte came for DOWNLOAD_TIMEOUT_MS; `signal` cancels it (AbortError). Failed
- * answers reject with ApiError, the server's code and message included.
- */
-export async function downloadProjectFile(
+export interface DownloadOptions {
+  onProgress?: (progress: DownloadProgress) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** The languages a project's files can be downloaded in: the primary first, then the others once each. */
+export function orderedLanguages(primary: string, available: readonly string[]): string[] {
+  return [...new Set([primary, ...available].filter(Boolean))];
+}
+
+/** GET /api/projects/{id}/download/{format}; a language other than the primary as `?language=`. */
+export function projectDownloadPath(projectId: string, format: DownloadFormat, choice?: { language: string; primary: string }): string {
+  const path = `/projects/${encodeURIComponent(projectId)}/download/${format}`;
+  return choice && choice.language && choice.language !== choice.primary ? `${path}?language=${encodeURIComponent(choice.language)}` : path;
+}
+
+/** A project's file in a format (and a language: see projectDownloadPath), as downloadFile reads it. */
+export function downloadProjectFile(
   projectId: string,
   format: DownloadFormat,
-  options: { onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal; timeoutMs?: number; now?: () => Date } = {},
+  options: DownloadOptions & { language?: { language: string; primary: string } } = {},
 ): Promise<DownloadedFile> {
+  return downloadFile(projectDownloadPath(projectId, format, options.language), format, options);
+}
+
+/**
+ * GET `/api${path}`, read as a stream so `onProgress` gets the bytes received (against
+ * Content-Length when it is known). The call gives up with TimeoutError when no answer or no byte
+ * came for DOWNLOAD_TIMEOUT_MS; `signal` cancels it (AbortError). Failed answers reject with
+ * ApiError, the server's code and message included. `extension` names the file when the answer
+ * does not (download_{timestamp}.{extension}).
+ */
+export async function downloadFile(path: string, extension: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
   const controller = new AbortController();
   const limit = options.timeoutMs ?? DOWNLOAD_TIMEOUT_MS;
   let timedOut = false;
@@ -193,7 +218,7 @@ export async function downloadProjectFile(
   options.signal?.addEventListener('abort', onOuterAbort);
   arm();
   try {
-    const res = await fetchWithSession(`/projects/${encodeURIComponent(projectId)}/download/${format}`, {
+    const res = await fetchWithSession(path, {
       method: 'GET',
       credentials: 'same-origin',
       headers: { accept: '*/*' },
@@ -223,7 +248,7 @@ export async function downloadProjectFile(
       options.onProgress?.({ received, total });
     }
     const blob = new Blob(chunks as BlobPart[], { type });
-    return { blob, filename: downloadFileName(res.headers.get('content-disposition'), format, (options.now ?? (() => new Date()))()), size: blob.size };
+    return { blob, filename: downloadFileName(res.headers.get('content-disposition'), extension, (options.now ?? (() => new Date()))()), size: blob.size };
   } catch (error) {
     if (timedOut) throw new TimeoutError();
     throw error;

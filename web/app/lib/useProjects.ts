@@ -1,5 +1,6 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
-// events (GET /api/events) that keep it current while the dashboard or My Projects is open.
+// events (GET /api/events) that keep it current while the dashboard or My Projects is open
+// (projects, their pay-per-use videos and their translations).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
 import { useSkipFirstLoad } from './server-data';
@@ -11,6 +12,8 @@ import {
   type ProjectQuery,
   type StatusChange,
 } from './projects';
+import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
+import { applyVideoStatusChange, type VideoStatusChange } from './video-payment';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -104,6 +107,13 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
     );
   }, []);
 
+  /** Applies a live change of a project's pay-per-use video to its card in place. */
+  const applyVideoChange = useCallback((change: VideoStatusChange) => {
+    setData((d) =>
+      d ? { ...d, projects: d.projects.map((p) => (p.id === change.project_id ? applyVideoStatusChange(p, change) : p)) } : d,
+    );
+  }, []);
+
   /** Replaces one project (after an edit) without a reload. */
   const replaceProject = useCallback((project: ProjectSummary) => {
     setData((d) => (d ? { ...d, projects: d.projects.map((p) => (p.id === project.id ? { ...p, ...project } : p)) } : d));
@@ -125,6 +135,7 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
     filtered,
     reload,
     applyChange,
+    applyVideoChange,
     replaceProject,
     /** The list was read on the server: changes before the event stream opened were not seen. */
     fromServer: initial !== null,
@@ -137,6 +148,10 @@ export interface ProjectEventHandlers {
   onStatusChanged: (change: StatusChange) => void;
   /** project.created / updated / deleted, and a reconnect after missed events. */
   onListChanged: () => void;
+  /** video.status_changed: the pay-per-use video's state and progress. */
+  onVideoStatusChanged?: (change: VideoStatusChange) => void;
+  /** translation.progress / completed / failed / deleted: one language of a project's translations. */
+  onTranslationChanged?: (event: TranslationEvent) => void;
 }
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
@@ -190,6 +205,18 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
         const data = parse(event as MessageEvent);
         if (data && typeof data.project_id === 'string') handlersRef.current.onStatusChanged(data as unknown as StatusChange);
       });
+      es.addEventListener('video.status_changed', (event) => {
+        const data = parse(event as MessageEvent);
+        if (data && typeof data.project_id === 'string' && typeof data.video_status === 'string') {
+          handlersRef.current.onVideoStatusChanged?.(data as unknown as VideoStatusChange);
+        }
+      });
+      for (const name of TRANSLATION_EVENT_NAMES) {
+        es.addEventListener(name, (event) => {
+          const data = parseTranslationEvent(name, parse(event as MessageEvent));
+          if (data) handlersRef.current.onTranslationChanged?.(data);
+        });
+      }
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {
         es.addEventListener(name, () => handlersRef.current.onListChanged());
       }

@@ -1,9 +1,9 @@
-// The live feed behind /api/events: replica-local consumers of `project.*` and media-render's
-// `video.status_changed` fan out to the open connections whose user belongs to the event's company. Started with the app (app.projectEvents)
+// The live feed behind /api/events: replica-local consumers of `project.*`, media-render's
+// `video.status_changed` and the translation service's `translation.*` fan out to the open connections whose user belongs to the event's company. Started with the app (app.projectEvents)
 // and closed with it.
 import fp from 'fastify-plugin';
 import type { EventBus } from '@trainwright/platform';
-import { ProjectChanged, ProjectStatusChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 
 interface Listener {
@@ -41,6 +41,11 @@ export class ProjectEventHub {
     await bus.subscribeFrom(new Date(), 'video.status_changed', async (event) => {
       const e = VideoStatusChanged.decode(event.data);
       hub.publish(e.companyId, 'video.status_changed', { project_id: e.projectId, video_status: e.status, video_progress: e.percent, content_version: e.contentVersion, error: e.error || null });
+    });
+    // A translation's progress per language, its completion, failure or deletion.
+    await bus.subscribeFrom(new Date(), 'translation.*', async (event) => {
+      const e = TranslationChanged.decode(event.data);
+      hub.publish(e.companyId, event.subject, { project_id: e.projectId, language: e.language, status: e.status, progress: e.progress, version: e.version, engine: e.engine, error: e.error || null });
     });
     return hub;
   }

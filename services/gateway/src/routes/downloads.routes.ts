@@ -12,6 +12,8 @@ import { callerOf } from '../plugins/session.js';
 
 const Params = Type.Object({ id: Type.String({ maxLength: 100 }), format: Type.String({ maxLength: 20 }) });
 const PreviewParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+/** `language`: a translation's files ('es'); absent for the project's own. */
+const DownloadQuery = Type.Object({ language: Type.Optional(Type.String({ pattern: '^[a-z]{2}$' })) });
 
 /** One `bytes=a-b` range (or `a-` / `-n`) of a file of `size` bytes; null when absent, 'invalid' when unsatisfiable. */
 export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
@@ -38,19 +40,21 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
     {
       schema: {
         tags: ['projects'],
-        summary: "Download a completed project's file: pptx, pdf, docx, txt, mp4 or mov (byte ranges supported)",
+        summary: "Download a completed project's file: pptx, pdf, docx, txt, mp4 or mov (byte ranges supported), or a translation's with ?language=",
         params: Params,
+        querystring: DownloadQuery,
         response: { ...errorResponses },
       },
     },
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { id, format } = request.params as Type.Static<typeof Params>;
+      const { language = '' } = request.query as Type.Static<typeof DownloadQuery>;
       // A range (whatever its bytes: `bytes=1-` and `bytes=-N` read a whole file too) is free only
       // when it continues a download of the same file the caller had counted within 24 hours;
       // otherwise media-render counts it like a download and refuses it past the plan's limit.
       const range = request.headers.range !== undefined;
-      const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count: true, range }, { userId, requestId: request.id });
+      const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count: true, range, language }, { userId, requestId: request.id });
       return sendFile(request.headers.range, target, 'attachment', reply);
     },
   );
@@ -69,7 +73,7 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
       const { userId } = callerOf(request);
       const { id } = request.params as Type.Static<typeof PreviewParams>;
       // The same checks as a download (tenancy, status, the plan's video gate), only never counted.
-      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false, range: false }, { userId, requestId: request.id });
+      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false, range: false, language: '' }, { userId, requestId: request.id });
       return sendFile(request.headers.range, target, 'inline', reply);
     },
   );

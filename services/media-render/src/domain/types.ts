@@ -96,6 +96,12 @@ export interface VoiceSettings {
   pitch?: number;
   /** Words per minute for espeak-ng (175 normal); a speed factor (1 = normal) for cloud providers. */
   rate?: number;
+  /**
+   * The language to speak (a translation's, 'es'): espeak-ng speaks with its voice of that
+   * language (same variant); ElevenLabs is told it where its model accepts it; OpenAI reads it
+   * from the text. Absent: the voice's own language.
+   */
+  language?: string;
 }
 
 /** Narration audio of one text: a WAV file and its exact length. */

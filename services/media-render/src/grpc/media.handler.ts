@@ -3,6 +3,7 @@ import type { UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
 import type { LogoService } from '../services/logo.service.js';
+import type { NarrationEstimateService } from '../services/narration-estimate.service.js';
 import type { PreviewCaller, PreviewService } from '../services/preview.service.js';
 import type { RenderedFiles } from '../services/ports.js';
 import type { VoiceService, VoiceView } from '../services/voice.service.js';
@@ -28,13 +29,14 @@ export function createMediaHandlers(deps: {
   files: Pick<RenderedFiles, 'bytesOf'>;
   logos: Pick<LogoService, 'forMember' | 'forShareToken'>;
   previews: Pick<PreviewService, 'slides' | 'slide'>;
+  estimates: Pick<NarrationEstimateService, 'estimate'>;
 }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files, logos, previews } = deps;
+  const { downloads, voices, files, logos, previews, estimates } = deps;
   const callerOf = (req: { userId: string; projectId: string; shareToken: string }): PreviewCaller =>
     req.shareToken ? { shareToken: req.shareToken } : { userId: req.userId, projectId: req.projectId };
   return {
     openDownload: async (req) => {
-      const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download');
+      const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download', req.language);
       return { storageKey: t.storageKey, filename: t.filename, contentType: t.contentType, size: t.size };
     },
     listVoices: async (req) => {
@@ -52,6 +54,10 @@ export function createMediaHandlers(deps: {
         }),
       ),
     checkVoice: async (req) => toProtoVoice(await voices.check(req.userId, req.companyId, req.voiceId)),
+    getDownloadUsage: async (req) => {
+      const u = await downloads.usage(req.userId);
+      return { used: u.used, limit: u.limit, since: u.since.toISOString() };
+    },
     getRenderedBytes: async (req) => ({ bytes: await files.bytesOf(req.companyIds.slice(0, 1000)) }),
     getLogo: async (req) => {
       const t = req.shareToken ? await logos.forShareToken(req.shareToken) : await logos.forMember(req.userId, req.projectId);
@@ -62,5 +68,6 @@ export function createMediaHandlers(deps: {
       const image = await previews.slide(callerOf(req), req.position);
       return { png: image.png, slideCount: image.slideCount, title: image.title, version: image.version };
     },
+    estimateNarration: (req) => estimates.estimate(req.userId, req.projectId),
   };
 }

@@ -261,7 +261,8 @@ function footer(c: DocumentContent): Footer {
 
 function buildManual(c: DocumentContent): Promise<Buffer> {
   const { palette, fonts } = c;
-  const language = { value: c.language };
+  // Word picks spelling, fonts and line breaking per script: the east-Asian and complex-script languages too.
+  const language = { value: c.language, eastAsia: c.language, bidirectional: c.language };
   const font = { ascii: fonts.body, hAnsi: fonts.body, eastAsia: CJK_FAMILY, cs: ARABIC_FAMILY };
   const headingFont = { ...font, ascii: fonts.heading, hAnsi: fonts.heading };
   const doc = new Document({

@@ -11,7 +11,8 @@
 //
 // Template families (DejaVu, Liberation, Noto; regular and bold) come from fonts-dejavu-core,
 // fonts-liberation2 and fonts-noto-core. Characters the template family lacks are drawn with the
-// fallbacks, in order: Noto Sans Arabic and Hebrew (right-to-left scripts), DejaVu Sans (wide
+// fallbacks, in order: Noto Sans Arabic and Hebrew (right-to-left scripts), Noto Sans Thai and
+// Devanagari (Thai and Hindi translations; fonts-noto-core too), DejaVu Sans (wide
 // coverage, some emoji as outlines), Noto Sans Symbols and Symbols2 (more pictographs) and Droid
 // Sans Fallback (CJK, fonts-droid-fallback). No colour emoji font is used: an emoji none of these
 // has draws as the missing-glyph box.
@@ -60,6 +61,8 @@ export const CJK_FAMILY = 'Droid Sans Fallback';
 const FALLBACKS: ReadonlyArray<{ family: string; files: Record<FontWeight, string> }> = [
   { family: ARABIC_FAMILY, files: { regular: 'NotoSansArabic-Regular.ttf', bold: 'NotoSansArabic-Bold.ttf' } },
   { family: 'Noto Sans Hebrew', files: { regular: 'NotoSansHebrew-Regular.ttf', bold: 'NotoSansHebrew-Bold.ttf' } },
+  { family: 'Noto Sans Thai', files: { regular: 'NotoSansThai-Regular.ttf', bold: 'NotoSansThai-Bold.ttf' } },
+  { family: 'Noto Sans Devanagari', files: { regular: 'NotoSansDevanagari-Regular.ttf', bold: 'NotoSansDevanagari-Bold.ttf' } },
   { family: 'DejaVu Sans', files: FAMILY_FILES['DejaVu Sans'] },
   { family: 'Noto Sans Symbols', files: { regular: 'NotoSansSymbols-Regular.ttf', bold: 'NotoSansSymbols-Bold.ttf' } },
   { family: 'Noto Sans Symbols2', files: { regular: 'NotoSansSymbols2-Regular.ttf', bold: 'NotoSansSymbols2-Regular.ttf' } },

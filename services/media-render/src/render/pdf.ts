@@ -93,8 +93,39 @@ function color(hex: string): RGB {
 const parsedFaces = new WeakMap<Uint8Array, FontFace>();
 const sharedFontkit = {
   ...fontkit,
-  create: (bytes: Uint8Array, postscriptName?: string) => parsedFaces.get(bytes)?.font ?? fontkit.create(bytes, postscriptName),
+  create: (bytes: Uint8Array, postscriptName?: string) => {
+    const font = parsedFaces.get(bytes)?.font;
+    return font ? mapRtlLigatures(font) : fontkit.create(bytes, postscriptName);
+  },
 } as typeof fontkit;
+
+const RTL_LETTERS = /^[\p{Script=Arabic}\p{Script=Hebrew}]+$/u;
+const mappedFonts = new WeakSet<object>();
+const mappedGlyphs = new WeakSet<object>();
+
+/**
+ * A ligature of right-to-left letters (Arabic lam-alef) maps back to its letters reversed in the
+ * PDF's ToUnicode table (pdf-lib writes each glyph's code points): readers such as pdftotext put a
+ * right-to-left run back into reading order by reversing its characters, a ligature's with them,
+ * so the mapping as written would read 'ال' where the text says 'لا'. Glyphs are cached per font,
+ * so each is reversed once.
+ */
+function mapRtlLigatures(font: FontFace['font']): FontFace['font'] {
+  if (mappedFonts.has(font)) return font;
+  mappedFonts.add(font);
+  const layout = font.layout.bind(font);
+  font.layout = ((...args: Parameters<typeof layout>) => {
+    const run = layout(...args);
+    for (const glyph of run.glyphs) {
+      if (glyph.codePoints.length > 1 && !mappedGlyphs.has(glyph) && RTL_LETTERS.test(String.fromCodePoint(...glyph.codePoints))) {
+        mappedGlyphs.add(glyph);
+        glyph.codePoints.reverse();
+      }
+    }
+    return run;
+  }) as typeof font.layout;
+  return font;
+}
 
 /** The parts of fontkit's TrueType subset class the padding fix touches (fontkit has no types for them). */
 interface TrueTypeSubset {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ProcessedEventsTable } from '@trainwright/platform';
 import type { Voice } from '../domain/types.js';
 
 /** The schema media-render owns. */
@@ -15,9 +16,18 @@ export interface MediaDatabase {
     storage_key: string;
     size: ColumnType<number, number, number>;
     content_version: ColumnType<number, number | undefined, number>;
+    /** '' for the project's own files, else the translation's language. */
+    language: ColumnType<string, string | undefined, string>;
     created_at: Timestamp;
   };
-  current_renders: { project_id: string; render_key: string; content_version: ColumnType<number, number | undefined, number>; completed_at: Timestamp };
+  /** The current set per project and language. */
+  current_renders: {
+    project_id: string;
+    render_key: string;
+    content_version: ColumnType<number, number | undefined, number>;
+    language: ColumnType<string, string | undefined, string>;
+    completed_at: Timestamp;
+  };
   downloads: {
     id: Generated<string>;
     owner_user_id: string;
@@ -55,6 +65,22 @@ export interface MediaDatabase {
     problem: ColumnType<string, string | undefined, string>;
     fetched_at: Timestamp;
   };
+  /** Paid narrated videos (pay-per-use): one render each. */
+  video_entitlements: {
+    payment_id: string;
+    project_id: string;
+    company_id: ColumnType<string, string | undefined, string>;
+    amount_cents: ColumnType<string | number, number | undefined, number>;
+    status: ColumnType<string, string | undefined, string>;
+    content_version: number | null;
+    /** The content version the payment was priced for (null: a payment from before versions). */
+    paid_version: ColumnType<number | null, number | null | undefined, number | null>;
+    render_key: string | null;
+    error: ColumnType<string, string | undefined, string>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  processed_events: ProcessedEventsTable;
   custom_voices: {
     id: Generated<string>;
     company_id: string;

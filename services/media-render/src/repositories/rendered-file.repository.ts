@@ -1,5 +1,5 @@
-// Rendered files: the sets per project and render key (each of one content version), and which
-// set is current.
+// Rendered files: the sets per project and render key (each of one content version and language:
+// '' the project's own, else a translation's), and which set of each language is current.
 import type { Kysely } from 'kysely';
 import type { RenderedFile, RenderedFiles } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
@@ -17,7 +17,7 @@ export class RenderedFileRepository implements RenderedFiles {
     return rows.map((r) => ({ ...r, size: Number(r.size) }));
   }
 
-  async recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number }): Promise<void> {
+  async recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number; language?: string }): Promise<void> {
     await this.db
       .insertInto('rendered_files')
       .values({
@@ -28,6 +28,7 @@ export class RenderedFileRepository implements RenderedFiles {
         company_id: file.companyId,
         storage_key: file.storageKey,
         size: file.size,
+        language: file.language ?? '',
       })
       .onConflict((oc) => oc.columns(['project_id', 'render_key', 'format']).doUpdateSet({ storage_key: file.storageKey, size: file.size }))
       .execute();
@@ -39,21 +40,21 @@ export class RenderedFileRepository implements RenderedFiles {
    * still being rendered stays); a superseded set is itself forgotten. Returns the storage keys
    * forgotten, for the caller to delete.
    */
-  async makeCurrent(projectId: string, renderKey: string, contentVersion: number): Promise<{ current: boolean; forgotten: string[] }> {
+  async makeCurrent(projectId: string, renderKey: string, contentVersion: number, language = ''): Promise<{ current: boolean; forgotten: string[] }> {
     return this.db.transaction().execute(async (trx) => {
       const made = await trx
         .insertInto('current_renders')
-        .values({ project_id: projectId, render_key: renderKey, content_version: contentVersion })
+        .values({ project_id: projectId, render_key: renderKey, content_version: contentVersion, language })
         .onConflict((oc) =>
           oc
-            .column('project_id')
+            .columns(['project_id', 'language'])
             .doUpdateSet({ render_key: renderKey, content_version: contentVersion, completed_at: new Date() })
             .where('current_renders.content_version', '<=', contentVersion),
         )
         .returning('render_key')
         .executeTakeFirst();
       const current = made !== undefined;
-      let forget = trx.deleteFrom('rendered_files').where('project_id', '=', projectId);
+      let forget = trx.deleteFrom('rendered_files').where('project_id', '=', projectId).where('language', '=', language);
       forget = current ? forget.where('render_key', '<>', renderKey).where('content_version', '<=', contentVersion) : forget.where('render_key', '=', renderKey);
       const forgotten = await forget.returning('storage_key').execute();
       return { current, forgotten: forgotten.map((r) => r.storage_key) };
@@ -69,12 +70,22 @@ export class RenderedFileRepository implements RenderedFiles {
     });
   }
 
-  async currentFile(projectId: string, format: string): Promise<RenderedFile | undefined> {
+  /** Forgets a translation's sets (translation.deleted); their storage keys. */
+  async forgetLanguage(projectId: string, language: string): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('current_renders').where('project_id', '=', projectId).where('language', '=', language).execute();
+      const rows = await trx.deleteFrom('rendered_files').where('project_id', '=', projectId).where('language', '=', language).returning('storage_key').execute();
+      return rows.map((r) => r.storage_key);
+    });
+  }
+
+  async currentFile(projectId: string, format: string, language = ''): Promise<RenderedFile | undefined> {
     const row = await this.db
       .selectFrom('current_renders as c')
       .innerJoin('rendered_files as f', (j) => j.onRef('f.project_id', '=', 'c.project_id').onRef('f.render_key', '=', 'c.render_key'))
       .select(['f.format', 'f.storage_key', 'f.size'])
       .where('c.project_id', '=', projectId)
+      .where('c.language', '=', language)
       .where('f.format', '=', format)
       .executeTakeFirst();
     return row && { ...row, size: Number(row.size) };

@@ -2,22 +2,28 @@
 // regenerated or re-rendered, the files of the version before it), the formats the project has,
 // the plan's download limit counted per owner and month. The project comes from media-render's
 // own view of it (kept from the project service's events), so a download asks no other service;
-// tenancy is the caller's membership of the project's company.
-import { TIERS, statusLabel, isProjectStatus } from '@trainwright/catalogue';
+// tenancy is the caller's membership of the project's company. A translation's files (`language`)
+// are served the same way from that language's last complete set (docs/translation.md).
+import { CONTENT_LANGUAGES, TIERS, languageNames, statusLabel, isProjectStatus, videoNotInPlanMessage, type TierId } from '@trainwright/catalogue';
 import { AppError, isUuid } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
-import type { Memberships, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFiles } from './ports.js';
+import type { Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFiles, VideoEntitlements } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
   unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
   notReady: (title: string, status: string) => `Project "${title}" is not ready for download yet (status: ${status}).`,
   noContent: (title: string) => `No generated content available for ${title}. Try refreshing the page.`,
   noVideo: 'This project has no video: choose MP4 or MOV as its visual format, then regenerate it.',
-  videoNotInPlan: (plan: string) => `Video requires the Professional plan or higher. Your ${plan} plan includes slides and documents.`,
   limit: (plan: string, limit: number, trial: boolean) =>
     `Your ${plan} plan allows ${limit} downloads ${trial ? 'during the trial' : 'per month'}. Upgrade to download more.`,
   notRendered: 'The files of this project are still being prepared. Please try again in a moment.',
+  /** A translation whose files are not rendered yet (the language's English name). */
+  translationNotReady: (language: string) => `The files in ${language} are still being prepared. Please try again in a moment.`,
+  unknownLanguage: (code: string) => `Unknown language: ${code}.`,
+  /** Pay-per-use: an mp4/mov project's video renders once paid for (402). */
+  videoNotPaid: 'This narrated video renders once it is paid for. Pay for it from the project.',
+  videoRendering: 'The narrated video is still rendering. Try again when it is ready.',
   /** As the project service answers for a project the caller may not see. */
   notFound: 'Project not found',
 } as const;
@@ -70,6 +76,29 @@ export interface DownloadCounter {
    * pass the limit.
    */
   countDownload(d: DownloadRecord, limit: number, since: Date, continuesSince?: Date): Promise<CountResult>;
+  /** The downloads counted against the owner since `since` (what countDownload holds against the limit). */
+  countedSince(ownerUserId: string, since: Date): Promise<number>;
+}
+
+/** The period a plan's downloads are counted in, and its limit (-1: none). */
+export interface DownloadPeriod {
+  limit: number;
+  since: Date;
+  trial: boolean;
+}
+
+/** The trial counts all its downloads; paid plans count per calendar month (UTC). */
+export function downloadPeriod(ownerTier: TierId, now: Date): DownloadPeriod {
+  const trial = ownerTier === 'free-trial';
+  const since = trial ? new Date(0) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { limit: TIERS[ownerTier].limits.downloadLimit, since, trial };
+}
+
+/** The downloads counted against a plan in its current period (the billing page's usage). */
+export interface DownloadUsage {
+  used: number;
+  limit: number;
+  since: Date;
 }
 
 export class DownloadService {
@@ -81,6 +110,10 @@ export class DownloadService {
       memberships: Memberships;
       files: Pick<RenderedFiles, 'currentFile'>;
       downloads: DownloadCounter;
+      /** The plan a user owns (for their usage). */
+      plans: OwnedPlans;
+      /** Paid narrated videos: whether the video of a project without one is paid for and rendering. */
+      entitlements: Pick<VideoEntitlements, 'pending'>;
       clock?: () => Date;
     },
   ) {}
@@ -90,41 +123,65 @@ export class DownloadService {
    * it continues a download of the same file (project, format and files version) the caller had
    * counted within RANGE_CONTINUATION_MS, else counted like a download, so ranges cannot pass the
    * plan's limit; 'preview' (the preview player) is never counted. Every other check (tenancy,
-   * status, the plan's video gate) applies to all three.
+   * status, the plan's video gate) applies to all three. `language` ('es'): that translation's
+   * file, counted like any download; '' the project's own.
    */
-  async open(userId: string, projectId: string, format: string, mode: DownloadMode): Promise<DownloadTarget> {
+  async open(userId: string, projectId: string, format: string, mode: DownloadMode, language = ''): Promise<DownloadTarget> {
     if (!(DOWNLOAD_FORMATS as readonly string[]).includes(format)) throw AppError.validation('format', DOWNLOAD_MESSAGES.unknownFormat);
+    if (language && !CONTENT_LANGUAGES.includes(language)) throw AppError.validation('language', DOWNLOAD_MESSAGES.unknownLanguage(language.slice(0, 20)));
     const f = format as DownloadFormat;
     const project = await this.project(userId, projectId);
     // Tenancy: only a member of the project's company learns anything about it.
     const owner = await this.deps.memberships.find(userId, project.companyId);
     if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
-    const file = await this.deps.files.currentFile(projectId, f);
+    const file = await this.deps.files.currentFile(projectId, f, language);
     // The last complete set is served whatever runs meanwhile; without one the project is not ready
     // (a completed project missing the format is explained below).
-    if (!file && project.status !== 'completed') {
+    if (!file && !language && project.status !== 'completed') {
       const label = isProjectStatus(project.status) ? statusLabel(project.status) : project.status;
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
     }
     if (!project.hasContent) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
     const tier = TIERS[owner.ownerTier];
-    if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', DOWNLOAD_MESSAGES.videoNotInPlan(tier.name));
+    if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(tier.id));
     if (!file) {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
-      throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notRendered);
+      // Pay-per-use: the video of an mp4/mov project renders once paid for.
+      // Pay-per-use: the video of an mp4/mov project renders once paid for; a translation's renders
+      // once the project's own is (one payment covers the version in every language).
+      const ownVideo = language ? await this.deps.files.currentFile(projectId, f) : undefined;
+      if ((f === 'mp4' || f === 'mov') && (project.visualFormat === 'mp4' || project.visualFormat === 'mov') && !ownVideo) {
+        if ((await this.deps.entitlements.pending(projectId)).length > 0) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.videoRendering);
+        throw new AppError('PAYMENT_REQUIRED', DOWNLOAD_MESSAGES.videoNotPaid);
+      }
+      throw new AppError('CONFLICT', language ? DOWNLOAD_MESSAGES.translationNotReady(languageNames(language).name) : DOWNLOAD_MESSAGES.notRendered);
     }
     if (mode !== 'preview') {
-      const limit = tier.limits.downloadLimit;
-      const trial = owner.ownerTier === 'free-trial';
-      const now = (this.deps.clock ?? (() => new Date()))();
-      // The trial counts all its downloads; paid plans count per calendar month.
-      const since = trial ? new Date(0) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const now = this.now();
+      const { limit, since, trial } = downloadPeriod(owner.ownerTier, now);
       const continuesSince = mode === 'range' ? new Date(now.getTime() - RANGE_CONTINUATION_MS) : undefined;
       const record = { ownerUserId: owner.ownerUserId, companyId: project.companyId, projectId, userId, format: f, storageKey: file.storage_key };
       const result = await this.deps.downloads.countDownload(record, limit, since, continuesSince);
       if (result === 'refused') throw new AppError('PLAN_LIMIT_REACHED', DOWNLOAD_MESSAGES.limit(tier.name, limit, trial));
     }
-    return { storageKey: file.storage_key, filename: `${downloadName(project.title)}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
+    // A translation's file is named after the project with the language ('Fire safety (Spanish).pdf').
+    const name = language ? `${downloadName(project.title)} (${languageNames(language).name})` : downloadName(project.title);
+    return { storageKey: file.storage_key, filename: `${name}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
+  }
+
+  /**
+   * The downloads counted against the caller's own plan (the plan of the companies they own) in
+   * its current period, as open counts them against the limit. NOT_FOUND when they own no company.
+   */
+  async usage(userId: string): Promise<DownloadUsage> {
+    const tier = await this.deps.plans.ownedTier(userId);
+    if (!tier) throw AppError.notFound('Company not found');
+    const { limit, since } = downloadPeriod(tier, this.now());
+    return { used: await this.deps.downloads.countedSince(userId, since), limit, since };
+  }
+
+  private now(): Date {
+    return (this.deps.clock ?? (() => new Date()))();
   }
 
   /** A project event (subscriptions/project-views.subscription.ts) applied to the view. */

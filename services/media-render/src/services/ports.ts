@@ -1,7 +1,9 @@
 // What the media-render services need from the outside world; repositories/ implements each
 // (SQL, object storage, scratch folders, the auth and project services), main.ts wires them.
+import type { TierId } from '@trainwright/catalogue';
 import { AppError, type Membership, type MembershipReadOptions } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { RenderJobInput } from './render-input.js';
 
 /** Rendered files, object storage, previews and clone samples under storage keys. */
@@ -26,20 +28,26 @@ export interface RenderedFile {
   size: number;
 }
 
-/** The sets of rendered files per project and render key (each of one content version), and which set is current. */
+/**
+ * The sets of rendered files per project and render key (each of one content version and one
+ * language), and which set of each language is current. `language` '' is the project's own files;
+ * a translation's sets carry its language, and their content version is the translation's version.
+ */
 export interface RenderedFiles {
   filesOf(projectId: string, renderKey: string): Promise<RenderedFile[]>;
-  recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number }): Promise<void>;
+  recordFile(file: { projectId: string; renderKey: string; contentVersion: number; format: string; companyId: string; storageKey: string; size: number; language?: string }): Promise<void>;
   /**
-   * Makes `renderKey` the current set and forgets the sets of its version and older ones, unless a
-   * newer version's set is already current: then this set is forgotten (`current: false`). The
-   * storage keys forgotten, for the caller to delete.
+   * Makes `renderKey` the current set of its language and forgets that language's sets of its
+   * version and older ones, unless a newer version's set is already current: then this set is
+   * forgotten (`current: false`). The storage keys forgotten, for the caller to delete.
    */
-  makeCurrent(projectId: string, renderKey: string, contentVersion: number): Promise<{ current: boolean; forgotten: string[] }>;
-  /** Forgets every set of a project; their storage keys. */
+  makeCurrent(projectId: string, renderKey: string, contentVersion: number, language?: string): Promise<{ current: boolean; forgotten: string[] }>;
+  /** Forgets every set of a project, in every language; their storage keys. */
   forgetProject(projectId: string): Promise<string[]>;
-  /** The file of the last set that completed: the one downloads serve, whatever runs meanwhile. */
-  currentFile(projectId: string, format: string): Promise<RenderedFile | undefined>;
+  /** Forgets a project's sets in one translated language; their storage keys. */
+  forgetLanguage(projectId: string, language: string): Promise<string[]>;
+  /** The file of the language's last set that completed: the one downloads serve, whatever runs meanwhile. */
+  currentFile(projectId: string, format: string, language?: string): Promise<RenderedFile | undefined>;
   /** The bytes of every rendered file these companies hold (counted against their owner's storage). */
   bytesOf(companyIds: readonly string[]): Promise<number>;
 }
@@ -52,6 +60,17 @@ export interface ProjectDirectory {
   renderInput(projectId: string): Promise<RenderJobInput>;
   /** The project a share link shows, by its token (NOT_FOUND for an unknown or revoked one). */
   sharedProject(token: string): Promise<{ projectId: string; companyId: string; logoUrl: string }>;
+}
+
+/** The translation service, as media-render reads it. */
+export interface TranslationDirectory {
+  /** A completed translation's content to render (GetRenderContent); null when there is none (deleted). */
+  renderContent(projectId: string, language: string): Promise<Translation | null>;
+}
+
+/** The render queue's translation renders (RENDER_PROJECT_JOB with a translation's render key). */
+export interface TranslationJobs {
+  enqueue(request: { projectId: string; language: string; version: number }): Promise<void>;
 }
 
 /** A project's logo as kept for one URL: the stored bytes' key, or the reason it could not be used. */
@@ -124,7 +143,7 @@ export interface ProjectViews {
   markDeleted(projectId: string, companyId: string): Promise<void>;
 }
 
-export type CompanyMembership = Pick<Membership, 'capabilities' | 'ownerTier' | 'ownerUserId'>;
+export type CompanyMembership = Pick<Membership, 'capabilities' | 'ownerTier' | 'ownerUserId' | 'role'>;
 
 /** Memberships as auth knows them. */
 export interface Memberships {
@@ -132,9 +151,95 @@ export interface Memberships {
   find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<CompanyMembership | null>;
 }
 
+/** The plan a user owns: the plan of the companies they own (downloads are counted against it). */
+export interface OwnedPlans {
+  /** The tier of the plan the user owns, or null when they own no company. */
+  ownedTier(userId: string): Promise<TierId | null>;
+}
+
 /** The caller's membership; NOT_FOUND (as for a company that does not exist) when they are not a member. */
 export async function membershipOf(memberships: Memberships, userId: string, companyId: string, options: MembershipReadOptions = {}): Promise<CompanyMembership> {
   const membership = await memberships.find(userId, companyId, options);
   if (!membership) throw AppError.notFound();
   return membership;
+}
+
+/** A paid narrated video (pay-per-use): one render of the project's video. */
+export type EntitlementStatus = 'available' | 'rendering' | 'consumed' | 'failed';
+
+export interface VideoEntitlement {
+  paymentId: string;
+  projectId: string;
+  companyId: string;
+  amountCents: number;
+  status: EntitlementStatus;
+  /** The version the video was made for (consumed). */
+  contentVersion: number | null;
+  /** The version the payment was priced for: its video only (null: a payment from before versions). */
+  paidVersion: number | null;
+  /** Why the render failed (failed). */
+  error: string;
+  /** The set the render works on (rendering, consumed). */
+  renderKey: string | null;
+  updatedAt: Date;
+}
+
+/** What claiming a payment's render found. */
+export type EntitlementClaim =
+  /** available -> rendering: this job renders. */
+  | { kind: 'claimed'; entitlement: VideoEntitlement }
+  /** Already rendering: a retry of the same payment continues. */
+  | { kind: 'continued'; entitlement: VideoEntitlement }
+  /** Another payment of the same project is rendering: wait for it. */
+  | { kind: 'busy' }
+  /** Consumed or failed already (the job ran before), or no such payment. */
+  | { kind: 'finished'; status: EntitlementStatus | 'missing' };
+
+/** The paid videos (repositories/video-entitlement.repository.ts). */
+export interface VideoEntitlements {
+  /**
+   * Records the paid video once (the event id marked applied in the same transaction); the
+   * payment's entitlement as stored, whether this call made it or an earlier one did.
+   */
+  grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null }): Promise<VideoEntitlement>;
+  find(paymentId: string): Promise<VideoEntitlement | null>;
+  /** The project's oldest paid video not started yet, or null. */
+  nextAvailable(projectId: string): Promise<VideoEntitlement | null>;
+  /** The project's paid videos waiting or rendering (available or rendering). */
+  pending(projectId: string): Promise<VideoEntitlement[]>;
+  /** Whether the project's video of this content version was paid for and made (a consumed payment). */
+  paidFor(projectId: string, contentVersion: number): Promise<boolean>;
+  /**
+   * Takes the payment's render (available -> rendering), serialised per project: 'busy' while
+   * another payment of the project renders and has been heard from since `staleBefore`.
+   */
+  claim(paymentId: string, staleBefore: Date): Promise<EntitlementClaim>;
+  /** The render works on `renderKey`: recorded, and the entitlement's heartbeat (updated_at). */
+  rendering(paymentId: string, renderKey: string): Promise<void>;
+  /** The video was made for `contentVersion`: the payment is used. */
+  consume(paymentId: string, contentVersion: number): Promise<void>;
+  /** The render failed for good: billing refunds the payment. */
+  fail(paymentId: string, error: string): Promise<void>;
+}
+
+/** A change of a project's narrated video (video.status_changed). */
+export interface VideoStatusChange {
+  projectId: string;
+  companyId: string;
+  status: 'payment_required' | 'queued' | 'rendering' | 'ready' | 'failed';
+  contentVersion: number;
+  percent?: number;
+  error?: string;
+  paymentId?: string;
+}
+
+/** Where video facts go (the event bus: video.status_changed, occurred_at in microseconds). */
+export interface VideoEvents {
+  /** `id`: a message id that makes a repeated publication of the same step one (JetStream dedupe). */
+  changed(change: VideoStatusChange, id?: string): Promise<void>;
+}
+
+/** The render queue's paid-video jobs (RENDER_VIDEO_JOB, one per payment). */
+export interface VideoJobs {
+  enqueue(projectId: string, paymentId: string): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { FontStyle, TierId } from '@trainwright/catalogue';
 import { deckToScript, parseSlideText, printScript, scriptTextToDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, isLayout, type AnyTemplate, type TemplateFonts } from '@trainwright/templates';
 import { RenderError, type RenderBranding, type RenderInput, type RenderStyle } from '../domain/types.js';
 
@@ -40,6 +41,24 @@ function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
   if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
   if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
   throw new RenderError('This project has no content to render yet.');
+}
+
+/**
+ * The project as a translation renders it: its own look and settings (template, styles, branding,
+ * format, voice) with the translation's text, in the translation's language. Every part of the
+ * text comes from the translation (no generated content: its slides and script), never the
+ * project's own text under a translated title.
+ */
+export function translatedProject(project: Project, translation: Translation): Project {
+  return {
+    ...project,
+    title: translation.title || project.title,
+    description: translation.description,
+    slidesContent: translation.slidesContent,
+    scriptContent: translation.scriptContent,
+    generatedContent: translation.generatedContent,
+    primaryLanguage: translation.summary?.targetLanguage || project.primaryLanguage,
+  };
 }
 
 export function renderInputOf(project: Project, template: RenderTemplate | null, branding: RenderBranding | null): RenderInput {

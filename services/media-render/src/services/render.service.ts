@@ -1,14 +1,16 @@
 // One render job: the project's current content and settings made into every file it offers,
-// stage by stage (creating_slides: pptx; generating_documents: pdf, docx, txt; creating_video:
-// narrated mp4 and mov), with real progress. Files are keyed by the render key, so a job that
-// is run again (a retry, a worker killed mid-render) reuses what is done. The set downloads serve
-// stays the last one that completed until the new set is complete; a render of an older version
-// that finishes after a newer one never replaces it.
+// stage by stage (creating_slides: pptx; generating_documents: pdf, docx, txt), with real
+// progress. Files are keyed by the render key, so a job that is run again (a retry, a worker
+// killed mid-render) reuses what is done. The set downloads serve stays the last one that
+// completed until the new set is complete; a render of an older version that finishes after a
+// newer one never replaces it. The narrated video (mp4, mov) is pay-per-use: it is not rendered
+// here but by the paid-video job (video-render.service.ts), once per payment; this job releases
+// a payment made already, or announces that the video waits for one (payment_required).
 import { TIERS, isTrialState, trialRefusal } from '@trainwright/catalogue';
 import type { Logger } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type DownloadFormat, type ProgressReporter, type RenderBranding, type RenderInput, type VoiceSettings } from '../domain/types.js';
-import type { MediaStorage, ProjectDirectory, RenderedFiles, WorkDirs } from './ports.js';
+import type { MediaStorage, ProjectDirectory, RenderedFiles, VideoEntitlements, VideoEvents, VideoJobs, WorkDirs } from './ports.js';
 import { renderInputOf } from './render-input.js';
 
 /** Where the job's facts go (the event bus in production). */
@@ -60,12 +62,14 @@ export class RenderService {
     private readonly deps: {
       projects: Pick<ProjectDirectory, 'renderInput'>;
       logos: LogoSource;
-      voices: VoiceSettingsSource;
-      renderers: Renderers;
+      renderers: Pick<Renderers, 'document'>;
       files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetProject'>;
       storage: Pick<MediaStorage, 'save' | 'delete'>;
-      workDirs: WorkDirs;
       logger: Pick<Logger, 'warn' | 'error'>;
+      /** Paid narrated videos (pay-per-use) and their jobs and facts. */
+      entitlements: Pick<VideoEntitlements, 'pending'>;
+      videoJobs: VideoJobs;
+      videoEvents: VideoEvents;
     },
   ) {}
 
@@ -89,40 +93,15 @@ export class RenderService {
       const renderInput = renderInputOf(project, input.template, await this.branding(project));
       const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
       const videoAllowed = TIERS[input.ownerTier].capabilities.videoGeneration;
-      const rendered: string[] = [];
-      const keep = async (format: DownloadFormat | 'vtt', body: Buffer | { path: string }) => {
-        const key = `companies/${project.companyId}/projects/${projectId}/renders/${renderKey}/${fileBase(project.title)}.${format}`;
-        const size = await this.deps.storage.save(key, body);
-        await this.deps.files.recordFile({ projectId, renderKey, contentVersion, format, companyId: project.companyId, storageKey: key, size });
-        rendered.push(format);
-      };
-
-      await events.progress(projectId, 'creating_slides', 0);
-      if (!done.has('pptx')) await keep('pptx', await this.deps.renderers.document('pptx', renderInput));
-      await events.progress(projectId, 'creating_slides', 100);
-
-      const documents = ['pdf', 'docx', 'txt'] as const;
-      for (const [i, format] of documents.entries()) {
-        await events.progress(projectId, 'generating_documents', (i / documents.length) * 100);
-        if (!done.has(format)) await keep(format, await this.deps.renderers.document(format, renderInput));
-      }
-      await events.progress(projectId, 'generating_documents', 100);
-
-      if (wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) {
-        await events.progress(projectId, 'creating_video', 0);
-        await this.deps.workDirs.use(async (workDir) => {
-          const voice = await this.deps.voices.settingsFor(project.voiceSelection?.voiceId ?? '', project.companyId);
-          const video = await this.deps.renderers.video(renderInput, voice, workDir, (p) => events.progress(projectId, 'creating_video', Math.min(95, p * 0.95)));
-          await keep('mp4', { path: video.mp4Path });
-          await keep('mov', { path: video.movPath });
-          if (video.vttPath) await keep('vtt', { path: video.vttPath });
-        });
-        await events.progress(projectId, 'creating_video', 100);
-      }
+      const set = { projectId, companyId: project.companyId, title: project.title, renderKey, contentVersion };
+      const rendered = await renderDocuments(this.deps, set, renderInput, done, (stage, percent) => events.progress(projectId, stage, percent));
 
       const { current, forgotten } = await this.deps.files.makeCurrent(projectId, renderKey, contentVersion);
       await this.deleteStored(forgotten);
       if (current) await events.completed(projectId);
+      // The set's video, when the project has one and the plan allows it, is paid per render. A set
+      // whose mp4 and mov exist already (a retry, or a paid render that got here first) keeps them.
+      if (current && wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) await this.releaseVideo(set);
       return { rendered, reused: [...done.keys()] };
     } catch (error) {
       const known = error instanceof RenderError;
@@ -137,6 +116,21 @@ export class RenderService {
     }
   }
 
+  /**
+   * The set's narrated video: a paid render under way makes it (it renders the project's newest
+   * version); a payment not used yet is released to its job; otherwise the video waits for one.
+   */
+  private async releaseVideo(set: RenderedSet): Promise<void> {
+    const pending = await this.deps.entitlements.pending(set.projectId);
+    if (pending.some((e) => e.status === 'rendering')) return;
+    const paid = pending.find((e) => e.status === 'available');
+    if (paid) return this.deps.videoJobs.enqueue(set.projectId, paid.paymentId);
+    await this.deps.videoEvents.changed(
+      { projectId: set.projectId, companyId: set.companyId, status: 'payment_required', contentVersion: set.contentVersion },
+      `${set.projectId}:${set.renderKey}:payment_required`,
+    );
+  }
+
   /** Forgets a deleted project's renders and removes their files. */
   async forgetProject(projectId: string): Promise<void> {
     await this.deleteStored(await this.deps.files.forgetProject(projectId));
@@ -146,12 +140,92 @@ export class RenderService {
     for (const key of keys) await this.deps.storage.delete(key);
   }
 
-  private async branding(project: Project): Promise<RenderBranding | null> {
-    if (!project.branding) return null;
-    const { logo, problem } = await this.deps.logos.logoOf({ projectId: project.id, companyId: project.companyId, url: project.branding.logoUrl });
-    if (problem) this.deps.logger.warn({ projectId: project.id, problem }, 'rendering without the logo');
-    return { companyName: project.branding.companyName, website: project.branding.website, logo };
+  private branding(project: Project): Promise<RenderBranding | null> {
+    return brandingOf(this.deps, project);
   }
+}
+
+/** The project's branding with its logo as kept (rendered without the logo when it cannot be used). */
+export async function brandingOf(deps: { logos: LogoSource; logger: Pick<Logger, 'warn'> }, project: Project): Promise<RenderBranding | null> {
+  if (!project.branding) return null;
+  const { logo, problem } = await deps.logos.logoOf({ projectId: project.id, companyId: project.companyId, url: project.branding.logoUrl });
+  if (problem) deps.logger.warn({ projectId: project.id, problem }, 'rendering without the logo');
+  return { companyName: project.branding.companyName, website: project.branding.website, logo };
+}
+
+/** One set of rendered files: a project's files for one render key (of one content version). */
+export interface RenderedSet {
+  projectId: string;
+  companyId: string;
+  title: string;
+  renderKey: string;
+  contentVersion: number;
+  /** A translation's language; absent or '' for the project's own files. */
+  language?: string;
+}
+
+/**
+ * The set's documents not rendered yet (`done` holds those that are), stage by stage:
+ * creating_slides (pptx), then generating_documents (pdf, docx, txt). The formats rendered.
+ */
+export async function renderDocuments(
+  deps: { renderers: Pick<Renderers, 'document'>; storage: Pick<MediaStorage, 'save'>; files: Pick<RenderedFiles, 'recordFile'> },
+  set: RenderedSet,
+  input: RenderInput,
+  done: ReadonlyMap<string, unknown>,
+  progress: (stage: 'creating_slides' | 'generating_documents', percent: number) => Promise<void>,
+): Promise<string[]> {
+  const rendered: string[] = [];
+  const keep = async (format: DocumentFormat) => {
+    if (done.has(format)) return;
+    await keepRenderedFile(deps, set, format, await deps.renderers.document(format, input));
+    rendered.push(format);
+  };
+  await progress('creating_slides', 0);
+  await keep('pptx');
+  await progress('creating_slides', 100);
+  const documents = ['pdf', 'docx', 'txt'] as const;
+  for (const [i, format] of documents.entries()) {
+    await progress('generating_documents', (i / documents.length) * 100);
+    await keep(format);
+  }
+  await progress('generating_documents', 100);
+  return rendered;
+}
+
+/** Stores a file of the set under companies/<c>/projects/<p>/renders/<key>/<Title>.<ext> and records it. */
+export async function keepRenderedFile(
+  deps: { storage: Pick<MediaStorage, 'save'>; files: Pick<RenderedFiles, 'recordFile'> },
+  set: RenderedSet,
+  format: DownloadFormat | 'vtt',
+  body: Buffer | { path: string },
+): Promise<void> {
+  const key = `companies/${set.companyId}/projects/${set.projectId}/renders/${set.renderKey}/${fileBase(set.title)}.${format}`;
+  const size = await deps.storage.save(key, body);
+  await deps.files.recordFile({ projectId: set.projectId, renderKey: set.renderKey, contentVersion: set.contentVersion, format, companyId: set.companyId, storageKey: key, size, language: set.language ?? '' });
+}
+
+/**
+ * The set's narrated mp4 and mov (and WebVTT subtitles when written), rendered in a scratch folder
+ * with the project's voice and kept in the set; `progress` gets the render's percent. The formats
+ * kept. `language`: a translation's, which the voice speaks (espeak-ng switches to a voice of it).
+ */
+export async function renderNarratedVideo(
+  deps: { voices: VoiceSettingsSource; renderers: Pick<Renderers, 'video'>; workDirs: WorkDirs; storage: Pick<MediaStorage, 'save'>; files: Pick<RenderedFiles, 'recordFile'> },
+  project: Project,
+  renderInput: RenderInput,
+  set: RenderedSet,
+  progress: (percent: number) => Promise<void>,
+  language?: string,
+): Promise<string[]> {
+  return deps.workDirs.use(async (workDir) => {
+    const voice = await deps.voices.settingsFor(project.voiceSelection?.voiceId ?? '', project.companyId);
+    const video = await deps.renderers.video(renderInput, language ? { ...voice, language } : voice, workDir, progress);
+    await keepRenderedFile(deps, set, 'mp4', { path: video.mp4Path });
+    await keepRenderedFile(deps, set, 'mov', { path: video.movPath });
+    if (video.vttPath) await keepRenderedFile(deps, set, 'vtt', { path: video.vttPath });
+    return video.vttPath ? ['mp4', 'mov', 'vtt'] : ['mp4', 'mov'];
+  });
 }
 
 /** A file name from the title: letters, digits, spaces turned into underscores; never empty. */

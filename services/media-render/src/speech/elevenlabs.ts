@@ -129,8 +129,10 @@ export class ElevenLabsProvider implements SpeechProvider {
     return json.voices.map(elevenLabsVoice);
   }
 
-  private async speakPiece(voiceId: string, text: string, speed: number, previous: string, next: string): Promise<Buffer> {
+  private async speakPiece(voiceId: string, text: string, speed: number, previous: string, next: string, language?: string): Promise<Buffer> {
     const body: Record<string, unknown> = { text, model_id: this.options.modelId };
+    // Only the v2.5 models accept a language to enforce (ISO 639-1); the others read it from the text.
+    if (language && /_v2_5$/.test(this.options.modelId)) body.language_code = language.split('-')[0];
     if (speed !== 1) body.voice_settings = { speed };
     // Neighbouring text keeps the intonation continuous across the pieces of one narration.
     if (previous) body.previous_text = previous;
@@ -157,7 +159,7 @@ export class ElevenLabsProvider implements SpeechProvider {
     for (const [i, piece] of pieces.entries()) {
       const previous = (pieces[i - 1] ?? '').slice(-500);
       const next = (pieces[i + 1] ?? '').slice(0, 500);
-      pcm.push(await this.speakPiece(settings.voice, piece, speed, previous, next));
+      pcm.push(await this.speakPiece(settings.voice, piece, speed, previous, next, settings.language));
     }
     const wav = pcmToWav(Buffer.concat(pcm), { sampleRate: this.sampleRate, channels: 1, bitsPerSample: 16 });
     await mkdir(dirname(outPath), { recursive: true });

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RenderError, type SpeechClip, type SpeechProvider, type Voice, type VoiceSettings } from '../domain/types.js';
+import { PREFERRED_LOCALES } from '../voices/library.js';
 import { cleanSpeechText } from './text.js';
 import { readWavInfo, WavError } from './wav.js';
 
@@ -239,7 +240,7 @@ export class EspeakProvider implements SpeechProvider {
   async synthesize(text: string, settings: VoiceSettings, outPath: string): Promise<SpeechClip> {
     const input = cleanSpeechText(text);
     if (!input) throw new RenderError('Nothing to speak: the narration text is empty');
-    const { base, variant } = await this.resolve(settings.voice);
+    const { base, variant } = await this.resolve(settings.language ? voiceInLanguage(settings.voice, settings.language) : settings.voice);
     const pitch = Math.round(clamp(settings.pitch ?? ESPEAK_PITCH.normal, ESPEAK_PITCH.min, ESPEAK_PITCH.max));
     const rate = Math.round(clamp(settings.rate ?? ESPEAK_RATE.normal, ESPEAK_RATE.min, ESPEAK_RATE.max));
     await mkdir(dirname(outPath), { recursive: true });
@@ -264,6 +265,18 @@ export class EspeakProvider implements SpeechProvider {
       throw err;
     }
   }
+}
+
+/**
+ * The voice `voice` ('en-us+f2') becomes to speak `language` ('es'): the language's preferred
+ * espeak-ng voice (es, fr-fr, cmn, nb, ...) with the same variant; unchanged when it speaks it already.
+ */
+export function voiceInLanguage(voice: string, language: string): string {
+  const [base = '', variant] = voice.split('+');
+  const lang = language.toLowerCase().split(/[-_]/)[0]!;
+  if (base.toLowerCase().split(/[-_]/)[0] === lang) return voice;
+  const key = PREFERRED_LOCALES[lang]?.[0] ?? lang;
+  return variant === undefined ? key : `${key}+${variant}`;
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -78,7 +78,8 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
     },
   };
   const stored = options.files ?? { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 }, mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } };
-  const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format) => stored[format] };
+  // A translation's files are keyed '<language>:<format>'.
+  const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format, language = '') => stored[language ? `${language}:${format}` : format] };
   const downloads = new FakeDownloads(options.already ?? 0);
   // The project's paid videos waiting or rendering.
   const entitlements = { pending: async () => (options.paid ?? []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, renderKey: null, error: '', updatedAt: NOW })) };
@@ -95,6 +96,38 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe(DownloadService.name, () => {
+  describe('open a translation (language)', () => {
+    const translated = { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 }, 'es:pdf': { format: 'pdf', storage_key: 'k-es/guide.pdf', size: 20 } };
+
+    it('should serve the language\'s file, named with the language, counted like any download', async () => {
+      const { service, downloads } = setup({ files: translated });
+      await expect(service.open(USER, PROJECT, 'pdf', 'download', 'es')).resolves.toMatchObject({ storageKey: 'k-es/guide.pdf', filename: 'Fire Safety Basics (Spanish).pdf', size: 20 });
+      expect(downloads.counted).toHaveLength(1);
+    });
+
+    it('should say a language\'s files are still being prepared, whatever the project\'s status', async () => {
+      for (const status of ['completed', 'generating']) {
+        const { service } = setup({ files: translated, project: completedProject({ status }) });
+        const error = await failure(service.open(USER, PROJECT, 'docx', 'download', 'es'));
+        expect(error).toMatchObject({ code: 'CONFLICT', message: 'The files in Spanish are still being prepared. Please try again in a moment.' });
+      }
+    });
+
+    it('should refuse a code that is no content language (400) before asking for the project', async () => {
+      const { service, lookups } = setup({ files: translated });
+      const error = await failure(service.open(USER, PROJECT, 'pdf', 'download', 'xx'));
+      expect(error).toMatchObject({ status: 400, message: 'Unknown language: xx.', detail: { field: 'language' } });
+      expect(lookups).toEqual([]);
+    });
+
+    it('should ask for the payment of a translation\'s video only while the project\'s own video is not made', async () => {
+      const unpaid = setup({ files: { pptx: translated.pptx } });
+      expect(await failure(unpaid.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+      const paid = setup({ files: { mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } } });
+      expect(await failure(paid.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.translationNotReady('Spanish') });
+    });
+  });
+
   describe('open', () => {
     it('should answer the stored file with the title as its name', async () => {
       const { service, downloads } = setup();

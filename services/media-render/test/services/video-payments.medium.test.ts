@@ -15,6 +15,7 @@ import type { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
 import { RenderError } from '../../src/domain/types.js';
 import { renderProjectJob } from '../../src/jobs/render-project.job.js';
+import { renderTranslationJob } from '../../src/jobs/render-translation.job.js';
 import { renderVideoJob } from '../../src/jobs/render-video.job.js';
 import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
 import type { MediaDatabase } from '../../src/repositories/database.js';
@@ -91,7 +92,7 @@ beforeAll(async () => {
     events,
     logger,
   });
-  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob({ renders, translations: { run: async () => ({ rendered: [], reused: [] }) }, events: new RenderEventsRepository(bus) }), renderVideoJob({ videos })], { concurrency: 2, logger });
+  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob({ renders, events: new RenderEventsRepository(bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations: { run: async () => ({ rendered: [], reused: [] }) } })], { concurrency: 2, logger });
   const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events, views: new ProjectViewRepository(db), projects });
   await bus.subscribeFrom(new Date(Date.now() - 1000), 'video.status_changed', async (event) => void videoEvents.push(VideoStatusChanged.decode(event.data)));
   await subscribeAll(bus, [videoPaymentsSubscription(payments)]);

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderError } from '../../src/domain/types.js';
-import { baseVoiceKeys, DEFAULT_VARIANTS, EspeakProvider, parseEspeakVoices } from '../../src/speech/espeak.js';
+import { TIERS } from '@trainwright/catalogue';
+import { baseVoiceKeys, DEFAULT_VARIANTS, EspeakProvider, parseEspeakVoices, voiceInLanguage } from '../../src/speech/espeak.js';
 import { parseWav } from '../../src/speech/wav.js';
 import { analyseSpeech, pcm16ToFloat } from '../../src/voices/analysis.js';
 
@@ -136,5 +137,24 @@ describe('EspeakProvider.synthesize', () => {
     const err = await missing.voices().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RenderError);
     expect((err as Error).message).toMatch(/^espeak-ng is not installed/);
+  });
+});
+
+describe('voiceInLanguage (a translation narrated with the project\'s voice)', () => {
+  it('should take the language\'s espeak-ng voice with the same variant', () => {
+    expect(voiceInLanguage('en-us+f2', 'es')).toBe('es+f2');
+    expect(voiceInLanguage('en-us', 'zh')).toBe('cmn');
+    expect(voiceInLanguage('en-gb+m3', 'no')).toBe('nb+m3');
+    expect(voiceInLanguage('es-419+f1', 'es')).toBe('es-419+f1');
+  });
+
+  it('should find an installed voice for each of the plans\' 20 languages', async () => {
+    const languages = TIERS.enterprise.limits.languages;
+    expect(languages).toHaveLength(20);
+    for (const language of languages) {
+      const { base } = await espeak.resolve(voiceInLanguage('en-us+f2', language));
+      // espeak-ng names Mandarin and Norwegian Bokmål by their individual language codes.
+      expect(base.language.split('-')[0]).toBe({ zh: 'cmn', no: 'nb' }[language] ?? language);
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain.
-import { AppError, contentToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { AppError, contentFromMessage, contentToMessage, type UnaryHandlers } from '@trainwright/platform';
 import { GeneratorRequest, Template, type Project, type ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { companyFor } from '../services/projects/access.js';
 import { createProject } from '../services/projects/create-project.js';
@@ -177,6 +177,8 @@ export function createProjectHandlers(
           burnSubtitles: req.burnSubtitles,
           templateId: req.templateId,
           voiceSelection: voice(req.voiceSelection),
+          primaryLanguage: req.primaryLanguage,
+          generatedContent: req.generatedContent ? contentFromMessage(req.generatedContent) : undefined,
         }),
       ),
     deleteProject: async (req) => {

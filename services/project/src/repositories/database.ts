@@ -69,6 +69,8 @@ export interface ProjectsTable {
   video_progress: Generated<number>;
   /** When the video event applied last was decided (microseconds kept); null before any. */
   video_at: Date | null;
+  /** Per language, when the last applied translation event was decided (RFC 3339, microseconds). */
+  language_events: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

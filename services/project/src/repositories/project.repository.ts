@@ -15,6 +15,7 @@ import {
   type StatsRow,
   type UploadQuota,
   type VideoStatusChange,
+  type LanguageChange,
 } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/template.service.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
@@ -26,7 +27,7 @@ const SUMMARY_COLUMNS = (
     'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
     'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
     'burn_subtitles', 'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
-    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_at', 'created_at', 'updated_at',
+    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_at', 'language_events', 'created_at', 'updated_at',
   ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
 );
 // A column added to projects must be listed above or be a long field: this fails to compile otherwise.
@@ -323,6 +324,21 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       .where('id', '=', change.projectId)
       .where('content_version', '<=', change.contentVersion)
       .where((eb) => eb.or([eb('video_at', 'is', null), eb('video_at', '<', sql<Date>`${change.at}::timestamptz`)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async applyLanguage(change: LanguageChange): Promise<boolean> {
+    const lang = change.language;
+    // The primary language is always there; a translation's language joins or leaves the list once.
+    const languages = change.present
+      ? sql<string>`case when available_languages ? ${lang} then available_languages else available_languages || jsonb_build_array(${lang}::text) end`
+      : sql<string>`case when primary_language = ${lang} then available_languages else available_languages - ${lang}::text end`;
+    const result = await this.db
+      .updateTable('projects')
+      .set({ available_languages: languages, language_events: sql<string>`language_events || jsonb_build_object(${lang}::text, ${change.at}::text)` })
+      .where('id', '=', change.projectId)
+      .where(sql<boolean>`coalesce(language_events ->> ${lang}, '') < ${change.at}`)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }

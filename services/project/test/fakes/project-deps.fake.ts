@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
-import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange } from '../../src/services/projects/deps.js';
+import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
 
@@ -57,6 +57,7 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
       video_status: '',
       video_progress: 0,
       video_at: null,
+      language_events: {},
       created_at: this.clock(),
       updated_at: this.clock(),
     } as ProjectRow);
@@ -164,6 +165,16 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     const at = micros(change.at);
     if (!row || row.content_version > change.contentVersion || (row.video_at && micros((row as { video_at_text?: string }).video_at_text ?? row.video_at.toISOString()) >= at)) return false;
     Object.assign(row, { video_status: change.status, video_progress: change.percent, video_at: new Date(change.at), video_at_text: change.at });
+    return true;
+  }
+
+  async applyLanguage(change: LanguageChange) {
+    const row = this.rows.get(change.projectId);
+    const events = row?.language_events ?? {};
+    if (!row || (events[change.language] ?? '') >= change.at) return false;
+    const languages = row.available_languages.filter((l) => l !== change.language || row.primary_language === l);
+    if (change.present && !languages.includes(change.language)) languages.push(change.language);
+    Object.assign(row, { available_languages: languages, language_events: { ...events, [change.language]: change.at } });
     return true;
   }
 

@@ -1,8 +1,10 @@
 // 'Download files' from a project card (part 1 sections 2, 5, 7-9): the six formats as choices 1 to
 // 6 (the number keys choose too; any other key is ignored), video disabled with the reason when the
 // plan or the project has none. A project that is not completed, or has no content, says so
-// instead. The file is fetched as a stream with the bytes received shown (against Content-Length),
+// instead. A video not paid for yet (video_status payment_required, or a 402 from the download)
+// opens the Payment Required dialog instead (onPaymentRequired). The file is fetched as a stream with the bytes received shown (against Content-Length),
 // saved under the name from Content-Disposition, and announced as 'Download complete: {name} ({size})'.
+// A project available in more than one language (translations) offers the files' language first.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isAbortError } from '~/lib/api';
@@ -21,7 +23,9 @@ import {
   type DownloadUnavailable,
 } from '~/lib/downloads';
 import { titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { isPaymentRequiredError, videoNeedsPayment, type VideoFormat } from '~/lib/video-payment';
 import { DownloadIcon, WarningIcon } from '../icons';
+import { LanguagePicker } from '../translation/LanguagePicker';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, cx } from '../ui';
 import { UploadProgress } from './FileUpload';
@@ -33,7 +37,16 @@ interface Running {
   total: number | null;
 }
 
-export function DownloadDialog({ project, onClose }: { project: ProjectSummary; onClose: () => void }) {
+export function DownloadDialog({
+  project,
+  onClose,
+  onPaymentRequired,
+}: {
+  project: ProjectSummary;
+  onClose: () => void;
+  /** A video to pay for first: the caller opens the Payment Required dialog for the format. */
+  onPaymentRequired?: (format: VideoFormat) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
   const { notify } = useWorkspace();
@@ -43,6 +56,8 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
   const [running, setRunning] = useState<Running | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const primary = project.primary_language || 'en';
+  const [language, setLanguage] = useState(primary);
   const controller = useRef<AbortController | null>(null);
   const busy = useRef(false);
 
@@ -56,6 +71,10 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
 
   const start = async (choice: DownloadChoice) => {
     if (busy.current || choice.unavailable || block) return;
+    if (onPaymentRequired && videoNeedsPayment(project, choice.format)) {
+      onPaymentRequired(choice.format as VideoFormat);
+      return;
+    }
     busy.current = true;
     const c = new AbortController();
     controller.current = c;
@@ -64,6 +83,7 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
     setRunning({ format: choice.format, received: 0, total: null });
     try {
       const file = await downloadProjectFile(project.id, choice.format, {
+        language: { language, primary },
         signal: c.signal,
         onProgress: ({ received, total }) => setRunning({ format: choice.format, received, total }),
       });
@@ -72,6 +92,11 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
       onClose();
     } catch (err) {
       if (isAbortError(err) && c.signal.aborted) return; // cancelled, or the dialog closed
+      // 402 PAYMENT_REQUIRED: the video is not paid for yet.
+      if (onPaymentRequired && isPaymentRequiredError(err) && (choice.format === 'mp4' || choice.format === 'mov')) {
+        onPaymentRequired(choice.format);
+        return;
+      }
       // The specification's 5xx text sends the user here for the details.
       if (err instanceof ApiError && err.status >= 500) console.error(`Download of ${choice.format} for project ${project.id} failed`, err);
       setError(downloadErrorText(err, project.title, t));
@@ -129,6 +154,7 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
         ) : (
           <>
             {error && <ErrorBox takeFocus>{error}</ErrorBox>}
+            <LanguagePicker primary={primary} available={project.available_languages ?? []} value={language} onChange={setLanguage} disabled={running !== null} />
             <p id={`${id}-intro`} className="text-sm text-slate-600">
               {t('downloads.intro')}
             </p>
@@ -136,12 +162,13 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
               {choices.map((choice) => {
                 const reasonId = `${id}-reason-${choice.format}`;
                 const active = running?.format === choice.format;
+                const payFirst = !choice.unavailable && videoNeedsPayment(project, choice.format);
                 return (
                   <li key={choice.format} data-format={choice.format}>
                     <button
                       type="button"
                       disabled={choice.unavailable !== null || running !== null}
-                      aria-describedby={choice.unavailable ? reasonId : undefined}
+                      aria-describedby={choice.unavailable || payFirst ? reasonId : undefined}
                       aria-keyshortcuts={String(choice.choice)}
                       onClick={() => void start(choice)}
                       className={cx(
@@ -162,6 +189,11 @@ export function DownloadDialog({ project, onClose }: { project: ProjectSummary; 
                     {choice.unavailable && (
                       <p id={reasonId} className="mt-1 pl-9 text-xs text-slate-500">
                         {reasonText(choice.unavailable)}
+                      </p>
+                    )}
+                    {payFirst && (
+                      <p id={reasonId} className="mt-1 pl-9 text-xs text-amber-800">
+                        {t('downloads.paymentRequired')}
                       </p>
                     )}
                     {active && running && (

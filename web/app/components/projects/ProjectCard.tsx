@@ -1,12 +1,16 @@
 // One project in the list: title, quality score (colour band), engagement, description, status
 // badge, type, visual format, created date, languages, progress per stage, collaborative badge;
-// actions Edit, Preview and a menu (Download files, Copy link, Revoke link, AI Quality Scoring
-// (premium), Enhanced AI Dashboard, Delete project).
+// actions Edit, Preview and a menu (Download files, Multi-language, Copy link, Revoke link, AI
+// Quality Scoring (premium), Enhanced AI Dashboard, Delete project). Translations running show a
+// bar per language; a failed one its reason. A pay-per-use video shows its state: awaiting
+// payment (with 'Pay for video'), rendering with its progress, or failed (the payment refunded).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
 import { useDisplayTimeZone } from '~/lib/server-data';
 import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { languageName, type TranslationJob } from '~/lib/translations';
+import { videoCardState } from '~/lib/video-payment';
 import { Badge, Button, cx } from '../ui';
 
 const STATUS_TONES: Record<string, string> = {
@@ -31,7 +35,83 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export type ProjectAction = 'edit' | 'preview' | 'download' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete';
+export type ProjectAction = 'edit' | 'preview' | 'download' | 'multiLanguage' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'delete' | 'payVideo';
+
+/** One labelled bar of a card: a pipeline stage, the paid video's render, a translation. */
+export function ProgressBar({ label, percent, testId }: { label: string; percent: number; testId: string }) {
+  return (
+    <>
+      <div className="flex justify-between text-xs text-slate-600">
+        <span>{label}</span>
+        <span data-testid={testId}>{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
+      >
+        <div className="h-full rounded-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+      </div>
+    </>
+  );
+}
+
+/** The pay-per-use video's state on a card (nothing for none or ready). */
+export function VideoState({ project, onPay }: { project: ProjectSummary; onPay: () => void }) {
+  const { t } = useTranslation();
+  const video = videoCardState(project);
+  if (!video) return null;
+  if (video.kind === 'awaitingPayment') {
+    return (
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2" data-testid="video-state" data-video-status="payment_required">
+        <span className="text-xs font-medium text-amber-900">{t('projects.video.awaitingPayment')}</span>
+        <Button size="sm" onClick={onPay}>
+          {t('projects.video.pay')}
+        </Button>
+      </div>
+    );
+  }
+  if (video.kind === 'rendering') {
+    const label = t('projects.video.rendering');
+    return (
+      <div className="mt-3" data-testid="video-state" data-video-status={video.status}>
+        <ProgressBar label={label} percent={video.progress} testId="video-progress" />
+      </div>
+    );
+  }
+  return (
+    <p className="mt-3 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note" data-testid="video-state" data-video-status="failed">
+      {t('projects.video.failed')}
+    </p>
+  );
+}
+
+/** The card's translations: a bar per language while it runs, the reason of a failed one. */
+export function TranslationLines({ jobs }: { jobs: readonly TranslationJob[] }) {
+  const { t, i18n } = useTranslation();
+  if (jobs.length === 0) return null;
+  return (
+    <div className="mt-3 space-y-2" data-testid="translation-jobs">
+      {jobs.map((job) => {
+        const language = languageName(job.language, i18n.language);
+        return (
+          <div key={job.language} data-language={job.language} data-status={job.status}>
+            {job.status === 'failed' ? (
+              <p className="rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">
+                {t('translation.cardFailed', { language, reason: job.error || t('translation.errors.failed') })}
+              </p>
+            ) : (
+              <ProgressBar label={t('translation.cardTranslating', { language })} percent={job.progress} testId={`translation-progress-${job.language}`} />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
 
 function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction: (action: ProjectAction) => void }) {
   const { t } = useTranslation();
@@ -42,6 +122,7 @@ function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction:
 
   const items: { action: ProjectAction; label: string; danger?: boolean; premium?: boolean }[] = [
     { action: 'download', label: t('projects.actions.download') },
+    { action: 'multiLanguage', label: t('projects.actions.multiLanguage') },
     { action: 'copyLink', label: t('projects.actions.copyLink') },
     { action: 'revokeLink', label: t('projects.actions.revokeLink') },
     { action: 'quality', label: t('projects.actions.quality'), premium: true },
@@ -129,7 +210,16 @@ function engagementText(value: number | string): string {
   return typeof value === 'number' ? `${Math.round(value)}%` : value;
 }
 
-export function ProjectCard({ project, onAction }: { project: ProjectSummary; onAction: (project: ProjectSummary, action: ProjectAction) => void }) {
+export function ProjectCard({
+  project,
+  onAction,
+  translations = [],
+}: {
+  project: ProjectSummary;
+  onAction: (project: ProjectSummary, action: ProjectAction) => void;
+  /** Translations running or failed (live events). */
+  translations?: readonly TranslationJob[];
+}) {
   const { t, i18n } = useTranslation();
   const timeZone = useDisplayTimeZone(); // the list is rendered on the server too
   const band = qualityBand(project.quality_score);
@@ -143,6 +233,7 @@ export function ProjectCard({ project, onAction }: { project: ProjectSummary; on
       data-testid="project-card"
       data-project-id={project.id}
       data-status={project.status}
+      data-video-status={project.video_status || undefined}
       aria-labelledby={titleId}
       className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
     >
@@ -189,7 +280,7 @@ export function ProjectCard({ project, onAction }: { project: ProjectSummary; on
         </div>
         <div className="text-right">
           <dt className="sr-only">{t('projects.card.languagesLabel')}</dt>
-          <dd>{t('projects.card.languages', { count: languages })}</dd>
+          <dd data-testid="language-count">{t('projects.card.languages', { count: languages })}</dd>
         </div>
       </dl>
 
@@ -213,25 +304,16 @@ export function ProjectCard({ project, onAction }: { project: ProjectSummary; on
             const label = t(`projects.stages.${stage}`, { defaultValue: titleCaseStatus(stage) });
             return (
               <div key={stage}>
-                <div className="flex justify-between text-xs text-slate-600">
-                  <span>{label}</span>
-                  <span data-testid={`progress-${stage}`}>{percent}%</span>
-                </div>
-                <div
-                  role="progressbar"
-                  aria-label={label}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-slate-100"
-                >
-                  <div className="h-full rounded-full bg-indigo-500 transition-[width] duration-500" style={{ width: `${percent}%` }} />
-                </div>
+                <ProgressBar label={label} percent={percent} testId={`progress-${stage}`} />
               </div>
             );
           })}
         </div>
       )}
+
+      <TranslationLines jobs={translations} />
+
+      <VideoState project={project} onPay={() => act('payVideo')} />
 
       <div className="mt-auto flex gap-2 pt-4">
         {project.can_edit !== false && (

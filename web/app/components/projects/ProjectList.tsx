@@ -1,13 +1,18 @@
 // The Training Projects list shared by the dashboard and My Projects: actions, search and filters
 // (sent to the server), the statistics row, projects grouped by company, paging, the card dialogs
-// and the live events that update cards in place.
-import { useCallback, useId, useState } from 'react';
+// and the live events that update cards in place (the project's status, its pay-per-use video's,
+// and its translations': a bar per running language, a notice when one completes or fails).
+// A video to pay for (the card's 'Pay for video', or a video download) opens the Payment Required
+// dialog; a payment confirmed there reloads the list.
+import { useCallback, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
+import { DEFAULT_ESTIMATED_DURATION_MINUTES, VIDEO_BILLING_TYPE, videoFormatOf, type VideoFormat } from '~/lib/video-payment';
 import { FolderIcon, MicIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
@@ -15,10 +20,15 @@ import { DownloadDialog } from './DownloadDialog';
 import { ProjectCard, type ProjectAction } from './ProjectCard';
 import { DeleteDialog, EditDialog, PreviewDialog } from './ProjectDialogs';
 import { selectClass } from './ProjectFormFields';
+import { PaymentRequiredDialog } from './PaymentRequiredDialog';
 import { QualityScoringDialog } from './QualityScoringDialog';
+import { MultiLanguageDialog } from '../translation/MultiLanguageDialog';
 import { useWorkspace } from './workspace-context';
 
-type Dialog = { kind: 'edit' | 'preview' | 'download' | 'delete' | 'quality' | 'aiDashboard'; project: ProjectSummary } | null;
+type Dialog =
+  | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'aiDashboard'; project: ProjectSummary }
+  | { kind: 'payment'; project: ProjectSummary; format: VideoFormat }
+  | null;
 
 export function ListActions() {
   const { t } = useTranslation();
@@ -136,12 +146,13 @@ function Pager({ list }: { list: ProjectListState }) {
 }
 
 export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectListState; headingLevel?: 2 | 3; title?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { refreshUser } = useSignedInUser();
   const { notify } = useWorkspace();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [translationJobs, applyJob] = useReducer(applyTranslationJob, {} as TranslationJobs);
   const headingId = useId();
-  const { reload, applyChange, replaceProject } = list;
+  const { reload, applyChange, applyVideoChange, replaceProject } = list;
 
   const live = useProjectEvents({
     onStatusChanged: useCallback(
@@ -153,11 +164,26 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       [applyChange, reload],
     ),
     onListChanged: useCallback(() => void reload({ quiet: true }), [reload]),
+    onVideoStatusChanged: applyVideoChange,
+    onTranslationChanged: (event: TranslationEvent) => {
+      applyJob(event);
+      emitTranslationEvent(event); // an open Multi-Language dialog follows it too
+      const title = list.data?.projects.find((p) => p.id === event.project_id)?.title ?? '';
+      const language = languageName(event.language, i18n.language);
+      if (event.status === 'completed') notify(t('translation.completed', { title, language }));
+      if (event.status === 'failed') notify(t('translation.failedToast', { title, language }), 'error');
+      // The card's language count follows the languages the project is in.
+      if (event.status === 'completed' || event.status === 'deleted') void reload({ quiet: true });
+    },
   }, { resync: list.fromServer });
 
   const onAction = async (project: ProjectSummary, action: ProjectAction) => {
-    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
+    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'multiLanguage' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
       setDialog({ kind: action, project });
+      return;
+    }
+    if (action === 'payVideo') {
+      setDialog({ kind: 'payment', project, format: videoFormatOf(null, project) });
       return;
     }
     if (action === 'copyLink') {
@@ -238,7 +264,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
                 </GroupHeading>
                 <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
                   {group.projects.map((project) => (
-                    <ProjectCard key={project.id} project={project} onAction={(p, a) => void onAction(p, a)} />
+                    <ProjectCard key={project.id} project={project} translations={projectJobs(translationJobs, project.id)} onAction={(p, a) => void onAction(p, a)} />
                   ))}
                 </ul>
               </section>
@@ -251,7 +277,36 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       {dialog?.kind === 'preview' && <PreviewDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'download' && (
         // The live copy from the list: a project that completes while the dialog is open becomes downloadable.
-        <DownloadDialog project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project} onClose={() => setDialog(null)} />
+        <DownloadDialog
+          project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project}
+          onClose={() => setDialog(null)}
+          onPaymentRequired={(format) => setDialog({ kind: 'payment', project: dialog.project, format })}
+        />
+      )}
+      {dialog?.kind === 'payment' && (
+        <PaymentRequiredDialog
+          project={dialog.project}
+          format={dialog.format}
+          billingType={VIDEO_BILLING_TYPE}
+          estimatedDuration={DEFAULT_ESTIMATED_DURATION_MINUTES}
+          onClose={() => setDialog(null)}
+          onSuccess={() => {
+            notify(t('payment.paid'));
+            void reload({ quiet: true });
+          }}
+        />
+      )}
+      {dialog?.kind === 'multiLanguage' && (
+        <MultiLanguageDialog
+          project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project}
+          onClose={() => setDialog(null)}
+          onStarted={(answer) => {
+            setDialog(null);
+            for (const event of jobEventsOf(answer, dialog.project.id)) applyJob(event);
+            notify(t('translation.started'));
+          }}
+          onChanged={() => void reload({ quiet: true })}
+        />
       )}
       {dialog?.kind === 'quality' && <QualityScoringDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'aiDashboard' && <AiDashboardDialog project={dialog.project} onClose={() => setDialog(null)} />}

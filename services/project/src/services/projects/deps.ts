@@ -109,6 +109,15 @@ export interface VideoStatusChange {
   at: string;
 }
 
+/** A translation of a project, as the translation service's events tell it: present (completed) or gone. */
+export interface LanguageChange {
+  projectId: string;
+  language: string;
+  present: boolean;
+  /** When it was decided: RFC 3339 with microseconds. */
+  at: string;
+}
+
 export interface ProjectStore {
   /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
   insertWithinLimit(
@@ -140,6 +149,8 @@ export interface ProjectStore {
   recordFilesVersion(trx: unknown, id: string, version: number): Promise<void>;
   /** Writes the video's status unless the project has a newer content version or a newer video event was applied (false then). */
   applyVideoStatus(change: VideoStatusChange): Promise<boolean>;
+  /** Adds or removes a translated language unless a newer event for that language was applied (false then). */
+  applyLanguage(change: LanguageChange): Promise<boolean>;
   /** Applies an event once (false when its id was applied before), with the events it returns. */
   onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>): Promise<boolean>;
   /** Deletes the project; the storage keys of its files. */

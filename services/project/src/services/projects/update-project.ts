@@ -4,7 +4,7 @@
 // slides or script are kept as written and only rendered; new rendering settings are rendered.
 // The files of the last version stay downloadable until the new ones are complete.
 import { isDeepStrictEqual } from 'node:util';
-import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, VISUAL_FORMATS } from '@trainwright/catalogue';
+import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, TRANSLATION_MESSAGES, VISUAL_FORMATS, isContentLanguage } from '@trainwright/catalogue';
 import { plainContent, type GeneratedContent } from '@trainwright/formats';
 import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
@@ -32,12 +32,16 @@ export interface UpdateProjectInput {
   burnSubtitles?: boolean;
   templateId?: string;
   voiceSelection?: VoiceJson;
+  /** The translation service's set-primary-language: the language the content is now in ... */
+  primaryLanguage?: string;
+  /** ... and the whole generated content in it (kept as written, rendered again). */
+  generatedContent?: GeneratedContent;
 }
 
 /** What the generator makes the content from: a change is generated again. */
 const SOURCE_COLUMNS = ['script_content', 'slides_content', 'ai_instructions'] as const;
 /** The content as written (by the engine or by hand) and how it is rendered: a change is rendered again. */
-const RENDER_COLUMNS = ['generated_content', 'template_id', 'font_style', 'image_style', 'burn_subtitles', 'branding', 'visual_format', 'document_format', 'voice_selection'] as const;
+const RENDER_COLUMNS = ['generated_content', 'primary_language', 'template_id', 'font_style', 'image_style', 'burn_subtitles', 'branding', 'visual_format', 'document_format', 'voice_selection'] as const;
 /** The statuses in which the project's generation is queued or running. */
 const GENERATING = ['pending', 'analyzing', 'generating_content'];
 /** A concurrent pipeline event or edit makes the write retry on the fresh project; this many times. */
@@ -62,7 +66,21 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
     const script = text('generated_script', input.generatedScript, TEXT_LIMITS.content, { multiline: true });
     content = { ...current(), script };
   }
+  if (input.generatedContent !== undefined) {
+    // A translation's content: each text within the same limits as an edit.
+    const g = input.generatedContent;
+    text('generated_slides', g.slides.slide_content, TEXT_LIMITS.content, { multiline: true });
+    text('generated_script', g.script, TEXT_LIMITS.content, { multiline: true });
+    content = g;
+  }
   if (content) changes.generated_content = JSON.stringify(content);
+  if (input.primaryLanguage !== undefined) {
+    const language = input.primaryLanguage.trim().toLowerCase();
+    if (!isContentLanguage(language)) throw AppError.validation('primary_language', TRANSLATION_MESSAGES.unknownLanguage(language));
+    changes.primary_language = language;
+    // The primary language is always one of the project's languages.
+    if (!row.available_languages.includes(language)) changes.available_languages = JSON.stringify([...row.available_languages, language]);
+  }
   if (input.visualFormat !== undefined) changes.visual_format = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
   if (input.documentFormat !== undefined) changes.document_format = oneOf('document_format', input.documentFormat, DOCUMENT_FORMATS, 'pdf');
   if (input.clearBranding) changes.branding = null;

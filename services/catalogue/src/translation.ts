@@ -1,0 +1,47 @@
+// What the translation rules say to a user (part 1 section 8 and the translation API): the texts
+// the service answers with and the web app shows, and the check of the languages a translation
+// may target under a plan.
+import { CONTENT_LANGUAGES, languageNames } from './languages.js';
+import { TIERS, type TierId } from './plans.js';
+
+const nameOf = (code: string) => languageNames(code).name;
+
+export const TRANSLATION_MESSAGES = {
+  started: 'Translation started successfully! Processing in background.',
+  noLanguage: 'Select at least one language to translate into.',
+  tooManyLanguages: (max: number) => `Choose at most ${max} languages at a time.`,
+  unknownLanguage: (code: string) => `Unknown language: ${code}.`,
+  alreadyPrimary: (code: string) => `The project is already in ${nameOf(code)}.`,
+  notInPlan: (tier: TierId, code: string) =>
+    `Your ${TIERS[tier].name} plan includes translation into ${TIERS[tier].limits.languages.map(nameOf).join(', ')}. Upgrade to translate into ${nameOf(code)}.`,
+  notFound: 'Translation not found',
+  noContent: 'Generate the project\'s content before translating it.',
+  primarySet: (code: string) => `Primary language set to ${nameOf(code)}`,
+  primaryNeedsTranslation: (code: string) => `Translate the project into ${nameOf(code)} before making it the primary language.`,
+  primaryStale: (code: string) => `The project changed after it was translated into ${nameOf(code)}. Translate it again, then make it the primary language.`,
+  deleted: (code: string) => `Translation for ${nameOf(code)} deleted`,
+  notCompleted: (code: string) => `The translation into ${nameOf(code)} is not finished yet.`,
+  editConflict: 'This translation was changed meanwhile. Reload it and make your edit again.',
+  slideNotFound: 'Slide not found',
+  startFailed: 'Failed to start translation process',
+  failed: 'Translation failed',
+} as const;
+
+export function isContentLanguage(code: string): boolean {
+  return CONTENT_LANGUAGES.includes(code);
+}
+
+/** The first reason the targets cannot be translated into under the plan, or null. */
+export function translationTargetsProblem(
+  tier: TierId,
+  primary: string,
+  targets: readonly string[],
+): { status: 400 | 403; field: string; message: string } | null {
+  if (targets.length === 0) return { status: 400, field: 'target_languages', message: TRANSLATION_MESSAGES.noLanguage };
+  for (const code of targets) {
+    if (!isContentLanguage(code)) return { status: 400, field: 'target_languages', message: TRANSLATION_MESSAGES.unknownLanguage(code) };
+    if (code === primary) return { status: 400, field: 'target_languages', message: TRANSLATION_MESSAGES.alreadyPrimary(code) };
+  }
+  const outside = targets.find((code) => !TIERS[tier].limits.languages.includes(code));
+  return outside ? { status: 403, field: 'target_languages', message: TRANSLATION_MESSAGES.notInPlan(tier, outside) } : null;
+}

@@ -1,0 +1,187 @@
+// Medium tests of a project's files per language against the real PostgreSQL, storage and
+// renderers: a completed translation rendered into its own set, served for `?language=` while a
+// newer version renders, a late older render ignored, its video only when the project's video of
+// the version translated was paid for, and its files gone with the translation or the project.
+// The translation and project services (other services' gRPC) and auth are answered in memory.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppError, createDatabase, createLogger, LocalFileStorage } from '@trainwright/platform';
+import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
+import type { Kysely } from 'kysely';
+import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
+import type { MediaDatabase } from '../../src/repositories/database.js';
+import { DownloadRepository } from '../../src/repositories/download.repository.js';
+import { MediaStorageRepository } from '../../src/repositories/media-storage.repository.js';
+import { ProjectViewRepository } from '../../src/repositories/project-view.repository.js';
+import { RenderedFileRepository } from '../../src/repositories/rendered-file.repository.js';
+import { RendererRepository } from '../../src/repositories/renderer.repository.js';
+import { VideoEntitlementRepository } from '../../src/repositories/video-entitlement.repository.js';
+import { WorkDirRepository } from '../../src/repositories/work-dir.repository.js';
+import { DOWNLOAD_MESSAGES, DownloadService, viewOfProject } from '../../src/services/download.service.js';
+import { keepRenderedFile } from '../../src/services/render.service.js';
+import { TranslationRenderService } from '../../src/services/translation-render.service.js';
+import { EspeakProvider } from '../../src/speech/espeak.js';
+
+const COMPANY = randomUUID();
+const USER = randomUUID();
+const JOB = { attempt: 1, maxAttempts: 3 };
+
+let infra: TestInfra;
+let db: Kysely<MediaDatabase>;
+let storageDir: string;
+let files: RenderedFileRepository;
+let storage: MediaStorageRepository;
+let entitlements: VideoEntitlementRepository;
+/** What GetRenderContent answers per project and language (null: deleted). */
+const translations = new Map<string, Translation | null>();
+
+function project(id: string, changes: Partial<Project> = {}): Project {
+  return Project.fromPartial({
+    id,
+    companyId: COMPANY,
+    title: 'Forklift safety',
+    status: 'completed',
+    hasContent: true,
+    visualFormat: 'powerpoint',
+    slidesContent: '# Forklift safety\n\n## Brakes\n**Content:**\n- Check the brakes\n',
+    contentVersion: 3,
+    ...changes,
+  });
+}
+
+function spanish(version: number, sourceVersion = 3): Translation {
+  return Translation.fromPartial({
+    summary: { targetLanguage: 'es', sourceLanguage: 'en', status: 'completed', version, sourceVersion },
+    title: `Seguridad v${version}`,
+    slidesContent: `# Seguridad v${version}\n\n## Frenos\n**Content:**\n- Compruebe los frenos\n**Speaker Notes:**\nCompruebe siempre los frenos.\n`,
+  });
+}
+
+function setup(p: Project) {
+  const renders = new TranslationRenderService({
+    projects: { renderInput: async () => ({ project: p, template: null, ownerTier: 'business', ownerTrialState: 'active', renderKey: 'key-3' }) },
+    translations: { renderContent: async (projectId, language) => translations.get(`${projectId}:${language}`) ?? null },
+    logos: { logoOf: async () => ({ logo: null, problem: '' }) },
+    voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
+    renderers: new RendererRepository({ speech: new EspeakProvider(), size: { width: 320, height: 180 } }),
+    files,
+    storage,
+    workDirs: new WorkDirRepository('', 'tw-translation-test-'),
+    entitlements,
+    logger: createLogger('test'),
+  });
+  const views = new ProjectViewRepository(db);
+  const membership = { ownerTier: 'business' as const, ownerUserId: USER, capabilities: [], role: 'owner' as const };
+  const downloads = new DownloadService({
+    views,
+    projects: { project: async () => p },
+    memberships: { find: async () => membership },
+    files,
+    downloads: new DownloadRepository(db),
+    plans: { ownedTier: async () => 'business' },
+    entitlements,
+  });
+  return { renders, downloads, views };
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+beforeAll(async () => {
+  infra = await createTestInfra('translated_renders');
+  await migrateMedia({ DATABASE_URL: infra.databaseUrl });
+  db = createDatabase<MediaDatabase>({ url: infra.databaseUrl, schema: MEDIA_SCHEMA });
+  storageDir = await mkdtemp(join(tmpdir(), 'tw-translated-storage-'));
+  files = new RenderedFileRepository(db);
+  storage = new MediaStorageRepository(new LocalFileStorage(storageDir));
+  entitlements = new VideoEntitlementRepository(db);
+});
+
+afterAll(async () => {
+  await db?.destroy();
+  await infra?.cleanup();
+  if (storageDir) await rm(storageDir, { recursive: true, force: true });
+});
+
+describe('a project\'s files per language', () => {
+  it('should serve each language its last complete set, apart from the project\'s own files', async () => {
+    const id = randomUUID();
+    const p = project(id);
+    const { renders, downloads, views } = setup(p);
+    await views.keepRead(viewOfProject(p));
+    // The project's own set.
+    await keepRenderedFile({ storage, files }, { projectId: id, companyId: COMPANY, title: p.title, renderKey: 'key-3', contentVersion: 3 }, 'pdf', Buffer.from('%PDF own'));
+    await files.makeCurrent(id, 'key-3', 3);
+
+    // No Spanish files yet: still being prepared (409), named in English.
+    expect(await failure(downloads.open(USER, id, 'pdf', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.translationNotReady('Spanish') });
+    expect(await failure(downloads.open(USER, id, 'pdf', 'download', 'xx'))).toMatchObject({ status: 400, message: 'Unknown language: xx.' });
+
+    translations.set(`${id}:es`, spanish(1));
+    expect((await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).rendered.sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
+    const v1 = await downloads.open(USER, id, 'pdf', 'download', 'es');
+    expect(v1).toMatchObject({ filename: 'Forklift safety (Spanish).pdf', contentType: 'application/pdf' });
+    expect(v1.storageKey).toContain('/renders/key-3-es-t1/Seguridad_v1.pdf');
+    expect((await storage.read(v1.storageKey)).subarray(0, 5).toString()).toBe('%PDF-');
+    // The project's own file is unchanged, and both downloads were counted.
+    expect((await downloads.open(USER, id, 'pdf', 'download')).storageKey).toContain('/renders/key-3/');
+    expect((await downloads.usage(USER)).used).toBeGreaterThanOrEqual(2);
+    // A powerpoint project's translation has no video.
+    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
+
+    // Version 2 replaces version 1 (whose stored files are deleted); a late job of version 1 renders nothing.
+    translations.set(`${id}:es`, spanish(2));
+    await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async () => undefined);
+    expect((await downloads.open(USER, id, 'txt', 'download', 'es')).storageKey).toContain('key-3-es-t2');
+    expect(await storage.has(v1.storageKey)).toBe(false);
+    expect(await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).toEqual({ rendered: [], reused: [] });
+    // A retry of version 2 reuses every file.
+    expect((await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async () => undefined)).rendered).toEqual([]);
+
+    // translation.deleted: the language's files go, storage too; the project's own stay.
+    const v2 = await files.currentFile(id, 'pptx', 'es');
+    await renders.forgetLanguage(id, 'es');
+    expect(await files.currentFile(id, 'pptx', 'es')).toBeUndefined();
+    expect(await storage.has(v2!.storage_key)).toBe(false);
+    expect(await files.currentFile(id, 'pdf')).toBeDefined();
+  }, 120_000);
+
+  it('should render a translation\'s video only when the project\'s video of the version translated was paid for', async () => {
+    const id = randomUUID();
+    const p = project(id, { visualFormat: 'mp4' });
+    const { renders, downloads, views } = setup(p);
+    await views.keepRead(viewOfProject(p));
+    translations.set(`${id}:es`, spanish(1));
+    await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined);
+    expect(await files.currentFile(id, 'mp4', 'es')).toBeUndefined();
+    // Not paid: as for the project's own video.
+    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+
+    // The project's video of version 3 paid for and made: the translation of version 3 gets its video.
+    await entitlements.grant(randomUUID(), { paymentId: `pay_${id}`, projectId: id, companyId: COMPANY, amountCents: 100, paidVersion: 3 });
+    await entitlements.claim(`pay_${id}`, new Date(0));
+    await entitlements.consume(`pay_${id}`, 3);
+    translations.set(`${id}:es`, spanish(2));
+    const stages: string[] = [];
+    const { rendered } = await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async (stage) => void stages.push(stage));
+    expect(rendered).toEqual(expect.arrayContaining(['mp4', 'mov', 'vtt']));
+    expect(stages).toContain('creating_video');
+    expect((await downloads.open(USER, id, 'mp4', 'download', 'es')).filename).toBe('Forklift safety (Spanish).mp4');
+
+    // A translation of another version is not covered by that payment.
+    translations.set(`${id}:fr`, Translation.fromPartial({ ...spanish(1, 2), summary: { ...spanish(1, 2).summary!, targetLanguage: 'fr' } }));
+    expect((await renders.run({ projectId: id, language: 'fr', version: 1 }, JOB, async () => undefined)).rendered).not.toContain('mp4');
+
+    // The project deleted: every language's files go.
+    const keys = await files.forgetProject(id);
+    expect(keys.some((k) => k.includes('-es-t2/'))).toBe(true);
+    expect(await files.currentFile(id, 'pdf', 'fr')).toBeUndefined();
+  }, 240_000);
+});

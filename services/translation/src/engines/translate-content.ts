@@ -1,0 +1,116 @@
+// A whole project's content through an engine: segment, translate each distinct text once,
+// restore the placeholders (a lost or doubled tag fails the translation, naming the segment),
+// enforce the glossary (fixed where it can be, reported where not) and assemble the same
+// structure. Also the way back from segments edited elsewhere (an XLIFF import, a hand edit).
+import { enforceGlossary, termsFor, type GlossaryTerm } from '../text/glossary.js';
+import { hasTranslatableText, protectLike, restore } from '../text/placeholders.js';
+import { assemble, segment, textsById, type Segment, type TranslatableContent } from '../text/segments.js';
+import { TranslationEngineError, type TranslationEngine } from './engine.js';
+
+/** A segment as stored and exported: source and target with <ph/> tags. */
+export interface SegmentPair {
+  id: string;
+  source: string;
+  target: string;
+}
+
+export interface ContentTranslation {
+  content: TranslatableContent;
+  segments: SegmentPair[];
+  /** The engine as it ran ('apertium:en>es>fr'). */
+  engine: string;
+  /** Glossary rules the translation breaks and that could not be fixed. */
+  warnings: string[];
+}
+
+export interface TranslateContentOptions {
+  from: string;
+  to: string;
+  glossary: readonly GlossaryTerm[];
+  signal?: AbortSignal;
+  /** Percent of the distinct texts done (0-100). */
+  onProgress?(percent: number): void;
+}
+
+const MAX_WARNINGS = 50;
+
+function capped(warnings: string[]): string[] {
+  if (warnings.length <= MAX_WARNINGS) return warnings;
+  return [...warnings.slice(0, MAX_WARNINGS), `... and ${warnings.length - MAX_WARNINGS} more glossary warnings.`];
+}
+
+/** Restores and checks one segment's tagged target; throws when its tags are broken. */
+function finish(seg: Segment, taggedTarget: string, terms: readonly GlossaryTerm[], engine: string, warnings: string[], allowMissing = false): { text: string; target: string } {
+  const restored = restore(seg.id, taggedTarget, seg.placeholders, { allowMissing });
+  if (!restored.ok) throw new TranslationEngineError(`The translation engine broke the markup of a segment. ${restored.error}`, engine);
+  const enforced = enforceGlossary(seg.text, restored.text, terms);
+  for (const v of enforced.violations) warnings.push(`Segment ${seg.id}: ${v.message}.`);
+  const target = enforced.text === restored.text ? taggedTarget : protectLike(enforced.text, seg.placeholders);
+  return { text: enforced.text, target };
+}
+
+export async function translateContent(engine: TranslationEngine, content: TranslatableContent, options: TranslateContentOptions): Promise<ContentTranslation> {
+  const terms = termsFor(options.glossary, options.from, options.to);
+  const segments = segment(content, { glossary: terms });
+  // Identical texts are translated once; a text of only kept terms and markup needs no engine.
+  const sources = [...new Set(segments.map((s) => s.source).filter(hasTranslatableText))];
+  const result = await engine.translate(sources, options.from, options.to, {
+    glossary: terms,
+    signal: options.signal,
+    onProgress: (done, total) => options.onProgress?.(total === 0 ? 100 : Math.floor((done / total) * 100)),
+  });
+  const translated = new Map(sources.map((s, i) => [s, result.texts[i]!]));
+  const warnings: string[] = [];
+  const texts = new Map<string, string>();
+  const pairs: SegmentPair[] = [];
+  for (const seg of segments) {
+    const done = finish(seg, translated.get(seg.source) ?? seg.source, terms, result.engine, warnings);
+    texts.set(seg.id, done.text);
+    pairs.push({ id: seg.id, source: seg.source, target: done.target });
+  }
+  return { content: assemble(content, texts), segments: pairs, engine: result.engine, warnings: capped(warnings) };
+}
+
+/**
+ * The translated content from segment pairs edited elsewhere (an XLIFF import). A target may
+ * leave out a placeholder (a reviewer's deliberate edit) but not invent or double one; an empty
+ * target keeps the source text and says so.
+ */
+export function reassembleContent(
+  source: TranslatableContent,
+  pairs: readonly SegmentPair[],
+  options: { from: string; to: string; glossary: readonly GlossaryTerm[] },
+): { content: TranslatableContent; segments: SegmentPair[]; warnings: string[] } {
+  const terms = termsFor(options.glossary, options.from, options.to);
+  const segments = segment(source, { glossary: terms });
+  const known = new Set(segments.map((s) => s.id));
+  const unknown = pairs.find((p) => !known.has(p.id));
+  if (unknown) throw new TranslationEngineError(`Segment ${unknown.id} is not part of this project's content.`, 'edited');
+  const byId = new Map(pairs.map((p) => [p.id, p.target]));
+  const warnings: string[] = [];
+  const texts = new Map<string, string>();
+  const out: SegmentPair[] = [];
+  for (const seg of segments) {
+    const target = byId.get(seg.id) ?? '';
+    if (target.trim() === '') {
+      warnings.push(`Segment ${seg.id} has no translation; the source text is kept.`);
+      texts.set(seg.id, seg.text);
+      out.push({ id: seg.id, source: seg.source, target: seg.source });
+      continue;
+    }
+    const done = finish(seg, target, terms, 'edited', warnings, true);
+    texts.set(seg.id, done.text);
+    out.push({ id: seg.id, source: seg.source, target: done.target });
+  }
+  return { content: assemble(source, texts), segments: out, warnings: capped(warnings) };
+}
+
+/**
+ * Segment pairs of a source and its translation as they stand (after a hand edit), for export.
+ * Lines are matched by position, so the translation must keep the source's line structure.
+ */
+export function segmentPairs(source: TranslatableContent, translated: TranslatableContent, options: { from: string; to: string; glossary: readonly GlossaryTerm[] }): SegmentPair[] {
+  const terms = termsFor(options.glossary, options.from, options.to);
+  const targets = textsById(translated);
+  return segment(source, { glossary: terms }).map((seg) => ({ id: seg.id, source: seg.source, target: protectLike(targets.get(seg.id) ?? '', seg.placeholders) }));
+}

@@ -1,0 +1,95 @@
+// Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
+import { contentToMessage, type UnaryHandlers } from '@trainwright/platform';
+import type { GlossaryTerm, Translation, TranslationServiceService, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
+import type { GlossaryOperations } from '../services/glossary.js';
+import { glossaryFields } from '../services/glossary.js';
+import type { TranslationEdits } from '../services/translation-edits.js';
+import type { TranslationOperations, TranslationOverview } from '../services/translations.js';
+import type { GlossaryTermRecord, TranslationRecord, TranslationWithContent } from '../services/types.js';
+
+export function toProtoSummary(t: TranslationRecord, contentVersion: number): TranslationSummary {
+  return {
+    id: t.id,
+    projectId: t.projectId,
+    companyId: t.companyId,
+    targetLanguage: t.language,
+    sourceLanguage: t.sourceLanguage,
+    status: t.status,
+    progress: t.progress,
+    engine: t.engine,
+    error: t.error,
+    sourceVersion: t.sourceVersion,
+    stale: t.sourceVersion < contentVersion,
+    version: t.version,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    warnings: t.warnings,
+  };
+}
+
+export function toProtoTranslation(t: TranslationWithContent, contentVersion: number): Translation {
+  const c = t.content;
+  return {
+    summary: toProtoSummary(t, contentVersion),
+    title: c?.title ?? '',
+    description: c?.description ?? '',
+    slidesContent: c?.slidesContent ?? '',
+    scriptContent: c?.scriptContent ?? '',
+    generatedContent: c?.generatedContent ? contentToMessage(c.generatedContent) : undefined,
+  };
+}
+
+function toProtoTerm(t: GlossaryTermRecord): GlossaryTerm {
+  return {
+    id: t.id,
+    companyId: t.companyId,
+    term: t.term,
+    sourceLanguage: t.sourceLanguage,
+    targetLanguage: t.targetLanguage,
+    translation: t.translation,
+    caseSensitive: t.caseSensitive,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+function overview(o: TranslationOverview) {
+  return {
+    translations: o.translations.map((t) => toProtoSummary(t, o.contentVersion)),
+    primaryLanguage: o.primaryLanguage,
+    availableLanguages: o.availableLanguages,
+    engine: o.engine,
+    capabilities: o.capabilities,
+  };
+}
+
+export function createTranslationHandlers(deps: { translations: TranslationOperations; edits: TranslationEdits; glossary: GlossaryOperations }): UnaryHandlers<typeof TranslationServiceService> {
+  const { translations, edits, glossary } = deps;
+  return {
+    listTranslations: async (r) => overview(await translations.list(r.userId, r.projectId)),
+    startTranslations: async (r) => overview(await translations.start(r.userId, r.projectId, r.targetLanguages)),
+    getTranslation: async (r) => {
+      const { translation, contentVersion } = await translations.get(r.userId, r.projectId, r.language);
+      return toProtoTranslation(translation, contentVersion);
+    },
+    deleteTranslation: async (r) => ({ language: (await translations.remove(r.userId, r.projectId, r.language)).language }),
+    updateTranslatedSlide: async (r) => {
+      const { translation, contentVersion } = await edits.editSlide(r.userId, r.projectId, r.language, r.slideIndex, { title: r.title, points: r.points, notes: r.notes }, r.version);
+      return toProtoTranslation(translation, contentVersion);
+    },
+    setPrimaryLanguage: async (r) => edits.setPrimary(r.userId, r.projectId, r.language),
+    exportXliff: async (r) => edits.exportXliff(r.userId, r.projectId, r.language),
+    importXliff: async (r) => {
+      const { translation, contentVersion } = await edits.importXliff(r.userId, r.projectId, r.language, r.xml);
+      return toProtoTranslation(translation, contentVersion);
+    },
+    listGlossary: async (r) => ({ terms: (await glossary.list(r.userId, r.companyId)).map(toProtoTerm) }),
+    createGlossaryTerm: async (r) => toProtoTerm(await glossary.create(r.userId, r.companyId, glossaryFields(r))),
+    updateGlossaryTerm: async (r) => toProtoTerm(await glossary.update(r.userId, r.companyId, r.id, glossaryFields(r))),
+    deleteGlossaryTerm: async (r) => {
+      await glossary.remove(r.userId, r.companyId, r.id);
+      return { id: r.id };
+    },
+    getRenderContent: async (r) => toProtoTranslation(await translations.renderContent(r.projectId, r.language), 0),
+  };
+}

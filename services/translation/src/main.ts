@@ -1,0 +1,110 @@
+// The translation service's composition root: repositories, the engine, operations, the gRPC
+// API, the project.deleted consumer and the `translate` worker, built from the config. Run as a
+// process (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
+import {
+  TRANSLATE_PROJECT_JOB,
+  connectServiceInfra,
+  createGrpcServer,
+  isEntryPoint,
+  migrateSchema,
+  runServiceProcess,
+  startJobWorker,
+  subscribeAll,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
+import { migrations } from '../migrations/index.js';
+import { loadTranslationConfig, type TranslationConfig } from './config.js';
+import { createTranslationHandlers } from './grpc/translation.handler.js';
+import { translateProjectJob } from './jobs/translate-project.job.js';
+import { TRANSLATION_SCHEMA, type TranslationDatabase } from './repositories/database.js';
+import { createEngine } from './engines/index.js';
+import { contentTranslator } from './repositories/content-translator.js';
+import { GlossaryRepository } from './repositories/glossary.repository.js';
+import { MembershipRepository } from './repositories/membership.repository.js';
+import { TranslationMemoryRepository } from './repositories/memory.repository.js';
+import { ProgressEventsRepository } from './repositories/progress-events.repository.js';
+import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { TranslationJobsRepository } from './repositories/translation-jobs.repository.js';
+import { TranslationRepository } from './repositories/translation.repository.js';
+import { createGlossaryOperations } from './services/glossary.js';
+import { createTranslationEdits } from './services/translation-edits.js';
+import { createTranslationOperations } from './services/translations.js';
+import { toXliff } from './text/xliff.js';
+import { XliffReaderRepository } from './repositories/xliff-reader.js';
+import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+
+export { TRANSLATION_SCHEMA };
+
+export function migrateTranslation(config: Pick<TranslationConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, TRANSLATION_SCHEMA, migrations);
+}
+
+export interface TranslationServer extends RunningService {
+  grpc: GrpcServer;
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the translate worker. */
+export async function startTranslationServer(config: TranslationConfig, logger: Logger): Promise<TranslationServer> {
+  const infra = await connectServiceInfra<TranslationDatabase>({
+    databaseUrl: config.DATABASE_URL,
+    schema: TRANSLATION_SCHEMA,
+    natsUrl: config.NATS_URL,
+    namespace: config.NAMESPACE,
+    logger,
+  });
+  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  await memberships.follow(infra.bus);
+  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const jobs = new TranslationJobsRepository(queues);
+  const glossaryStore = new GlossaryRepository(infra.db);
+  const engine = await createEngine({
+    engine: config.TRANSLATION_ENGINE,
+    openai: { apiKey: config.LLM_API_KEY, baseUrl: config.LLM_BASE_URL, model: config.TRANSLATION_MODEL || config.LLM_MODEL },
+    deepl: { authKey: config.DEEPL_AUTH_KEY, serverUrl: config.DEEPL_SERVER_URL },
+  });
+  const store = new TranslationRepository(infra.db, () => void infra.relay.flush());
+  const translator = contentTranslator(engine, new TranslationMemoryRepository(infra.db));
+  const xliffReader = new XliffReaderRepository();
+  const edits = createTranslationEdits({ store, glossary: glossaryStore, projects, memberships, translator, xliff: { read: (xml, expected) => xliffReader.read(xml, expected), write: toXliff } });
+  const translations = createTranslationOperations({
+    store,
+    glossary: glossaryStore,
+    projects,
+    memberships,
+    jobs,
+    translator,
+    progressEvents: new ProgressEventsRepository(infra.bus),
+    logger,
+  });
+  const glossary = createGlossaryOperations({ glossary: glossaryStore, memberships });
+  await subscribeAll(infra.bus, [projectDeletedSubscription(translations)]);
+  const worker = config.TRANSLATE_WORKER
+    ? startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY })
+    : null;
+  worker?.on('error', (err) => logger.error({ err }, 'translate worker error'));
+  const grpc = createGrpcServer(logger);
+  grpc.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, createTranslationHandlers({ translations, edits, glossary }));
+  const port = await grpc.listen(`${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`);
+  infra.relay.start();
+  grpc.setServing('SERVING');
+  return {
+    grpc,
+    port,
+    async close() {
+      await grpc.shutdown();
+      await worker?.close();
+      await jobs.close();
+      memberships.close();
+      projects.close();
+      await infra.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'translation', loadConfig: loadTranslationConfig, migrate: migrateTranslation, start: startTranslationServer });
+}

@@ -1,0 +1,82 @@
+// The configured engine behind the translation memory, with the segmentation, placeholders and
+// glossary around it (engines/translate-content.ts): what the operations see as one
+// ContentTranslator. A text the memory holds for the company, pair, route and glossary is not
+// sent to the engine again; what the engine returns is kept.
+import { createHash } from 'node:crypto';
+import { JobError } from '@trainwright/platform';
+import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
+import { reassembleContent, segmentPairs, translateContent } from '../engines/translate-content.js';
+import type { ContentTranslator } from '../services/ports.js';
+import type { GlossaryTermRecord } from '../services/types.js';
+import type { MemoryKey, TranslationMemoryRepository } from './memory.repository.js';
+
+/** The glossary rules of a pair, as a short stable key (a changed glossary misses the memory). */
+function glossaryKey(glossary: readonly GlossaryTermRecord[]): string {
+  if (glossary.length === 0) return '';
+  const rules = glossary.map((t) => [t.term, t.sourceLanguage, t.targetLanguage, t.translation, t.caseSensitive]).sort();
+  return createHash('sha256').update(JSON.stringify(rules)).digest('base64url').slice(0, 16);
+}
+
+/** The engine for one call, answering from the memory first. */
+function rememberingEngine(inner: TranslationEngine, memory: TranslationMemoryRepository, key: MemoryKey): TranslationEngine {
+  return {
+    name: inner.name,
+    route: (from, to) => inner.route(from, to),
+    async translate(texts: readonly string[], from: string, to: string, options: TranslateOptions): Promise<EngineResult> {
+      const kept = await memory.lookup(key, texts);
+      const missing = texts.filter((t) => !kept.has(t));
+      const done = texts.length - missing.length;
+      options.onProgress?.(done, texts.length);
+      if (missing.length === 0) return { engine: 'memory', texts: texts.map((t) => kept.get(t)!) };
+      const fresh = await inner.translate(missing, from, to, { ...options, onProgress: (n) => options.onProgress?.(done + n, texts.length) });
+      await memory.save(key, missing.map((source, i) => ({ source, target: fresh.texts[i]! })));
+      const byText = new Map(missing.map((t, i) => [t, fresh.texts[i]!]));
+      return { engine: fresh.engine, texts: texts.map((t) => kept.get(t) ?? byText.get(t)!) };
+    },
+  };
+}
+
+/** An engine's failure as the job sees it: retried when trying again may help, else final. */
+function asJobError(error: unknown): unknown {
+  if (error instanceof TranslationEngineError) return new JobError(error.message, error.retryable);
+  return error;
+}
+
+export function contentTranslator(engine: TranslationEngine, memory: TranslationMemoryRepository): ContentTranslator {
+  return {
+    engine: engine.name,
+    route: (from, to) => engine.route(from, to),
+
+    async translate(content, { companyId, from, to, glossary, onProgress }) {
+      const route = engine.route(from, to);
+      if (!route.ok) throw new JobError(route.reason);
+      const key = { companyId, from, to, engine: `${route.engine}#${glossaryKey(glossary)}` };
+      // Progress is written in order and only when it moved (the engine reports per batch).
+      let reported = -1;
+      let writes = Promise.resolve();
+      const progress = (percent: number) => {
+        if (percent <= reported) return;
+        reported = percent;
+        writes = writes.then(() => onProgress(percent));
+      };
+      try {
+        const result = await translateContent(rememberingEngine(engine, memory, key), content, { from, to, glossary, onProgress: progress });
+        await writes;
+        return result;
+      } catch (error) {
+        await writes.catch(() => undefined);
+        throw asJobError(error);
+      }
+    },
+
+    pairs: (source, translated, glossary, from, to) => segmentPairs(source, translated, { from, to, glossary }),
+
+    reassemble(source, segments, glossary, from, to) {
+      try {
+        return reassembleContent(source, segments, { from, to, glossary });
+      } catch (error) {
+        throw asJobError(error);
+      }
+    },
+  };
+}

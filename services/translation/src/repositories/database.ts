@@ -1,0 +1,61 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
+import type { ProjectContent, SegmentPair } from '../services/types.js';
+
+/** The PostgreSQL schema the translation service owns. */
+export const TRANSLATION_SCHEMA = 'translation';
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+type Json<T> = ColumnType<T | null, string | null | undefined, string | null>;
+
+export interface TranslationsTable {
+  id: Generated<string>;
+  project_id: string;
+  company_id: string;
+  language: string;
+  source_language: string;
+  status: string;
+  progress: Generated<number>;
+  run_id: string;
+  engine: Generated<string>;
+  error: Generated<string>;
+  source_version: number;
+  version: Generated<number>;
+  content: Json<ProjectContent>;
+  source_content: Json<ProjectContent>;
+  segments: Json<SegmentPair[]>;
+  warnings: JSONColumnType<string[], string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface GlossaryTermsTable {
+  id: Generated<string>;
+  company_id: string;
+  term: string;
+  source_language: string;
+  target_language: string;
+  translation: Generated<string>;
+  case_sensitive: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MemorySegmentsTable {
+  company_id: string;
+  source_language: string;
+  target_language: string;
+  engine: string;
+  source_hash: string;
+  target: string;
+  created_at: CreatedAt;
+}
+
+export interface TranslationDatabase {
+  translations: TranslationsTable;
+  glossary_terms: GlossaryTermsTable;
+  memory_segments: MemorySegmentsTable;
+  outbox: OutboxTable;
+  processed_events: ProcessedEventsTable;
+}

@@ -1,0 +1,103 @@
+// What the translation operations need from the world, as interfaces: repositories implement
+// them (SQL, the project service over gRPC, the queue, the engines), tests pass fakes.
+import type { Membership, MembershipReadOptions } from '@trainwright/platform';
+import type { TierId } from '@trainwright/catalogue';
+import type { GlossaryTermFields, GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent } from './types.js';
+
+export interface Memberships {
+  find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<Membership | null>;
+}
+
+export interface ProjectDirectory {
+  /** The project with the caller's rights (NOT_FOUND for another company's). */
+  project(userId: string, projectId: string): Promise<ProjectInfo>;
+  /** Internal: the project's current content and its owner's plan (a job has no caller). */
+  source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent; ownerTier: TierId }>;
+  /** Makes `language` the project's language with `content` as its content (a new content version). */
+  replaceContent(userId: string, projectId: string, language: string, content: ProjectContent): Promise<ProjectInfo>;
+}
+
+/** A new or restarted translation: the start's run id and the project version it translates. */
+export interface TranslationStart {
+  projectId: string;
+  companyId: string;
+  language: string;
+  sourceLanguage: string;
+  sourceVersion: number;
+  runId: string;
+}
+
+/** What a finished run writes. */
+export interface TranslationResult {
+  content: ProjectContent;
+  sourceContent: ProjectContent;
+  segments: SegmentPair[];
+  engine: string;
+  warnings: string[];
+}
+
+export interface TranslationStore {
+  list(projectId: string): Promise<TranslationRecord[]>;
+  find(projectId: string, language: string): Promise<TranslationWithContent | null>;
+  findById(id: string): Promise<TranslationWithContent | null>;
+  /** Queues each start (a new row, or the existing one reset to queued with the new run id); events go out with the change. */
+  start(starts: TranslationStart[]): Promise<TranslationRecord[]>;
+  /** The run takes the translation (queued -> translating); false when the run is void (restarted, deleted). */
+  begin(id: string, runId: string): Promise<boolean>;
+  progress(id: string, runId: string, percent: number): Promise<TranslationRecord | null>;
+  complete(id: string, runId: string, result: TranslationResult): Promise<TranslationRecord | null>;
+  fail(id: string, runId: string, error: string): Promise<TranslationRecord | null>;
+  /** Replaces a completed translation's content (a hand edit, an import) when its version is still `version`. */
+  replace(id: string, version: number, result: Omit<TranslationResult, 'sourceContent'>): Promise<TranslationRecord | 'conflict'>;
+  remove(projectId: string, language: string): Promise<TranslationRecord | null>;
+  /**
+   * set-primary-language: the translation `t` became the project's content, so its row becomes
+   * the translation into the former primary language, holding the content it replaced.
+   */
+  swapWithPrimary(t: TranslationWithContent, swapped: { language: string; content: ProjectContent; segments: SegmentPair[]; sourceVersion: number }): Promise<void>;
+  removeProject(projectId: string, eventId: string): Promise<void>;
+}
+
+export interface GlossaryStore {
+  list(companyId: string): Promise<GlossaryTermRecord[]>;
+  find(companyId: string, id: string): Promise<GlossaryTermRecord | null>;
+  /** 'duplicate' when the company has the same rule (term, source and target language). */
+  create(companyId: string, fields: GlossaryTermFields): Promise<GlossaryTermRecord | 'duplicate'>;
+  update(companyId: string, id: string, fields: GlossaryTermFields): Promise<GlossaryTermRecord | 'duplicate' | null>;
+  remove(companyId: string, id: string): Promise<boolean>;
+}
+
+export interface TranslationJobs {
+  enqueue(translationId: string, runId: string): Promise<void>;
+}
+
+/** Live progress (not kept): the browser's progress bar per language. */
+export interface ProgressEvents {
+  progress(translation: TranslationRecord): Promise<void>;
+}
+
+/** A route the engine takes from one language to another, or why it cannot. */
+export type EngineRoute = { ok: true; engine: string } | { ok: false; reason: string };
+
+/** The configured engine with the segmentation, glossary and translation memory around it. */
+export interface ContentTranslator {
+  /** 'apertium', 'openai:<model>' or 'deepl'. */
+  readonly engine: string;
+  route(from: string, to: string): EngineRoute;
+  translate(
+    content: ProjectContent,
+    options: { companyId: string; from: string; to: string; glossary: GlossaryTermRecord[]; onProgress(percent: number): Promise<void> },
+  ): Promise<Omit<TranslationResult, 'sourceContent'>>;
+  /** The segment pairs of a source and a translation with the same line structure. */
+  pairs(source: ProjectContent, translated: ProjectContent, glossary: GlossaryTermRecord[], from: string, to: string): SegmentPair[];
+  /** The same content again from edited segments (a hand edit, an XLIFF import). */
+  reassemble(source: ProjectContent, segments: SegmentPair[], glossary: GlossaryTermRecord[], from: string, to: string): Omit<TranslationResult, 'sourceContent' | 'engine'>;
+}
+
+/** An uploaded XLIFF 2.0 document read off the event loop (VALIDATION_FAILED with the reason when refused). */
+export interface XliffReader {
+  read(xml: string, expected: { sourceLanguage: string; targetLanguage: string; unitIds: ReadonlySet<string> }): Promise<{ sourceLanguage: string; targetLanguage: string; units: SegmentPair[] }>;
+}
+
+/** Writes an XLIFF 2.0 document of a translation's segments. */
+export type XliffWriter = (input: { projectId: string; sourceLanguage: string; targetLanguage: string; segments: SegmentPair[] }) => string;

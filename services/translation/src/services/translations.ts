@@ -1,0 +1,184 @@
+// The translation operations: a project's translations (list, start, read, delete), the job that
+// translates one language, and the content media-render renders. Tenancy: the project service
+// answers a project only to a member of its company; roles come from the caller's membership.
+import { TIERS, TRANSLATION_MESSAGES, translationTargetsProblem } from '@trainwright/catalogue';
+import { AppError, Authoriser, JobError, type Logger } from '@trainwright/platform';
+import type { ContentTranslator, GlossaryStore, Memberships, ProgressEvents, ProjectDirectory, TranslationJobs, TranslationStore } from './ports.js';
+import type { ProjectInfo, TranslationRecord, TranslationWithContent } from './types.js';
+import { randomUUID } from 'node:crypto';
+
+export interface TranslationDeps {
+  store: TranslationStore;
+  glossary: Pick<GlossaryStore, 'list'>;
+  projects: ProjectDirectory;
+  memberships: Memberships;
+  jobs: TranslationJobs;
+  translator: ContentTranslator;
+  progressEvents: ProgressEvents;
+  logger: Logger;
+  newRunId?: () => string;
+}
+
+export interface LanguageCapability {
+  language: string;
+  supported: boolean;
+  reason: string;
+}
+
+export interface TranslationOverview {
+  translations: TranslationRecord[];
+  primaryLanguage: string;
+  availableLanguages: string[];
+  engine: string;
+  capabilities: LanguageCapability[];
+  /** The project's content version (a translation of an older one is stale). */
+  contentVersion: number;
+}
+
+/** Languages one request may start (every plan language but the primary). */
+const MAX_TARGETS = 19;
+
+export function createTranslationOperations(deps: TranslationDeps) {
+  const newRunId = deps.newRunId ?? randomUUID;
+
+  /** The project and the caller's membership of its company, checked for `action`. */
+  async function access(userId: string, projectId: string, action: 'project.read' | 'project.update') {
+    const project = await deps.projects.project(userId, projectId);
+    const membership = await deps.memberships.find(userId, project.companyId, { fresh: action !== 'project.read' });
+    Authoriser.decide(membership?.role, action, 'Project not found');
+    return { project, membership: membership! };
+  }
+
+  async function overview(project: ProjectInfo, tier: keyof typeof TIERS): Promise<TranslationOverview> {
+    const translations = await deps.store.list(project.id);
+    const done = translations.filter((t) => t.status === 'completed' && t.language !== project.primaryLanguage).map((t) => t.language);
+    const capabilities = TIERS[tier].limits.languages
+      .filter((code) => code !== project.primaryLanguage)
+      .map((language) => {
+        const route = deps.translator.route(project.primaryLanguage, language);
+        return { language, supported: route.ok, reason: route.ok ? '' : route.reason };
+      });
+    return {
+      translations,
+      primaryLanguage: project.primaryLanguage,
+      availableLanguages: [project.primaryLanguage, ...done],
+      engine: deps.translator.engine,
+      capabilities,
+      contentVersion: project.contentVersion,
+    };
+  }
+
+  async function existing(projectId: string, language: string): Promise<TranslationWithContent> {
+    const translation = await deps.store.find(projectId, language);
+    if (!translation) throw AppError.notFound(TRANSLATION_MESSAGES.notFound);
+    return translation;
+  }
+
+  return {
+    async list(userId: string, projectId: string): Promise<TranslationOverview> {
+      const { project, membership } = await access(userId, projectId, 'project.read');
+      return overview(project, membership.ownerTier);
+    },
+
+    /** Queues a translation of the project's current content into each language (again for one that exists). */
+    async start(userId: string, projectId: string, targetLanguages: string[]): Promise<TranslationOverview> {
+      const targets = [...new Set(targetLanguages.map((code) => code.trim().toLowerCase()))];
+      if (targets.length > MAX_TARGETS) throw AppError.validation('target_languages', TRANSLATION_MESSAGES.tooManyLanguages(MAX_TARGETS));
+      const { project, membership } = await access(userId, projectId, 'project.update');
+      const problem = translationTargetsProblem(membership.ownerTier, project.primaryLanguage, targets);
+      if (problem) throw problem.status === 403 ? new AppError('PLAN_LIMIT_REACHED', problem.message) : AppError.validation(problem.field, problem.message);
+      if (!project.hasContent) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.noContent);
+      const started = await deps.store.start(
+        targets.map((language) => ({
+          projectId: project.id,
+          companyId: project.companyId,
+          language,
+          sourceLanguage: project.primaryLanguage,
+          sourceVersion: project.contentVersion,
+          runId: newRunId(),
+        })),
+      );
+      for (const t of started) await deps.jobs.enqueue(t.id, t.runId);
+      return overview(project, membership.ownerTier);
+    },
+
+    /** One translation, and the project's content version (an older source version is stale). */
+    async get(userId: string, projectId: string, language: string): Promise<{ translation: TranslationWithContent; contentVersion: number }> {
+      const { project } = await access(userId, projectId, 'project.read');
+      return { translation: await existing(projectId, language), contentVersion: project.contentVersion };
+    },
+
+    async remove(userId: string, projectId: string, language: string): Promise<TranslationRecord> {
+      await access(userId, projectId, 'project.update');
+      const removed = await deps.store.remove(projectId, language);
+      if (!removed) throw AppError.notFound(TRANSLATION_MESSAGES.notFound);
+      return removed;
+    },
+
+    /** Internal (media-render): a completed translation's content. */
+    async renderContent(projectId: string, language: string): Promise<TranslationWithContent> {
+      const translation = await existing(projectId, language);
+      if (translation.status !== 'completed' || !translation.content) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.notCompleted(language));
+      return translation;
+    },
+
+    /** The `translate` job: one language of one start. A void run (restarted, deleted) ends without writing. */
+    async run(translationId: string, runId: string, attempt: { last: boolean }): Promise<'completed' | 'failed' | 'void'> {
+      const translation = await deps.store.findById(translationId);
+      if (!translation || translation.runId !== runId) return 'void';
+      if (translation.status === 'completed' || translation.status === 'failed') return translation.status;
+      const route = deps.translator.route(translation.sourceLanguage, translation.language);
+      if (!route.ok) {
+        await deps.store.fail(translationId, runId, route.reason);
+        return 'failed';
+      }
+      if (!(await deps.store.begin(translationId, runId))) return 'void';
+      const { project, content } = await deps.projects.source(translation.projectId);
+      if (project.primaryLanguage !== translation.sourceLanguage) {
+        await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.failed);
+        return 'failed';
+      }
+      const glossary = (await deps.glossary.list(translation.companyId)).filter(
+        (t) => t.sourceLanguage === translation.sourceLanguage && (t.targetLanguage === '' || t.targetLanguage === translation.language),
+      );
+      try {
+        const result = await deps.translator.translate(content, {
+          companyId: translation.companyId,
+          from: translation.sourceLanguage,
+          to: translation.language,
+          glossary,
+          onProgress: async (percent) => {
+            const updated = await deps.store.progress(translationId, runId, percent);
+            if (updated) await deps.progressEvents.progress(updated);
+          },
+        });
+        const done = await deps.store.complete(translationId, runId, { ...result, sourceContent: content });
+        return done ? 'completed' : 'void';
+      } catch (error) {
+        // An engine that answered badly is tried again; its last failure is the translation's.
+        if (error instanceof JobError && !error.retryable) {
+          await deps.store.fail(translationId, runId, error.message);
+          return 'failed';
+        }
+        if (attempt.last) {
+          deps.logger.error({ err: error, translationId }, 'translation failed');
+          await deps.store.fail(translationId, runId, error instanceof AppError || error instanceof JobError ? error.message : TRANSLATION_MESSAGES.failed);
+          return 'failed';
+        }
+        throw error;
+      }
+    },
+
+    /** The job's workers kept dying: the translation fails instead of waiting for ever. */
+    async abandon(translationId: string, runId: string): Promise<void> {
+      await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.failed);
+    },
+
+    /** project.deleted: its translations go with it. */
+    forgetProject(projectId: string, eventId: string): Promise<void> {
+      return deps.store.removeProject(projectId, eventId);
+    },
+  };
+}
+
+export type TranslationOperations = ReturnType<typeof createTranslationOperations>;
