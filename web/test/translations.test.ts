@@ -25,6 +25,7 @@ import {
   projectJobs,
   rowActions,
   slideDraftOf,
+  renderedSlides,
   slideEditOf,
   translateOptions,
   translationPaths,
@@ -420,5 +421,14 @@ describe('the screens rendered on the server', () => {
     expect(html).toContain('aria-valuenow="40"');
     expect(text(html)).toContain('Translation into French failed: The engine is down.');
     expect(renderToStaticMarkup(h(TranslationLines, { jobs: [] }))).toBe('');
+  });
+});
+
+describe('renderedSlides', () => {
+  it('should edit the generated slides when there are any, else the project\'s own', () => {
+    const generated = { slides: { slide_content: '## Generado' } } as never;
+    expect(renderedSlides({ slides_content: '## Propio', generated_content: generated })).toBe('## Generado');
+    expect(renderedSlides({ slides_content: '## Propio', generated_content: null })).toBe('## Propio');
+    expect(renderedSlides({ slides_content: '## Propio', generated_content: { slides: { slide_content: '  ' } } as never })).toBe('## Propio');
   });
 });

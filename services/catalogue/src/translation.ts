@@ -23,6 +23,7 @@ export const TRANSLATION_MESSAGES = {
   notCompleted: (code: string) => `The translation into ${nameOf(code)} is not finished yet.`,
   editConflict: 'This translation was changed meanwhile. Reload it and make your edit again.',
   slideNotFound: 'Slide not found',
+  tooLong: (max: number) => `This project holds more text than one translation takes (${max.toLocaleString('en-US')} characters). Split it into smaller projects.`,
   startFailed: 'Failed to start translation process',
   failed: 'Translation failed',
 } as const;

@@ -84,6 +84,19 @@ describe('translation', () => {
     const french = (await call(h, 'GET', `/api/projects/${projectId}/translations/fr`, me)).json();
     expect(shape(french.slides_content)).toEqual(shape(SLIDES));
     expect(french.title).not.toBe('Forklift Safety');
+    // Every file in each language: the Spanish pptx once media-render rendered it, and the
+    // project's own files asked for by their language's name.
+    const pptx = await eventually(async () => {
+      const r = await fetch(`${h.baseUrl}/api/projects/${projectId}/download/pptx?language=es`, { headers: me.auth });
+      return r.status === 200 ? r : (await r.arrayBuffer(), undefined);
+    }, 60_000);
+    expect(pptx.headers.get('content-disposition')).toContain('(Spanish).pptx');
+    expect(Buffer.from(await pptx.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    const own = await fetch(`${h.baseUrl}/api/projects/${projectId}/download/txt?language=en`, { headers: me.auth });
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('Daily inspection');
+    const unknown = await fetch(`${h.baseUrl}/api/projects/${projectId}/download/pdf?language=xx`, { headers: me.auth });
+    expect(unknown.status).toBe(400);
     // The project lists its languages (the card's count) once the events are applied.
     await eventually(async () => {
       const p = (await call(h, 'GET', `/api/projects/${projectId}`, me)).json();
@@ -135,6 +148,10 @@ describe('translation', () => {
     expect(fixed.statusCode).toBe(201);
     expect((await call(h, 'POST', `/api/companies/${me.companyId}/glossary`, me, { term: 'Supervisor', target_language: 'es', translation: 'x' })).statusCode).toBe(409);
     expect((await call(h, 'POST', `/api/companies/${me.companyId}/glossary`, me, { term: '  ' })).json().message).toBe('Enter the term.');
+    // A PATCH changes the fields it sends, nothing else.
+    const patched = await call(h, 'PATCH', `/api/companies/${me.companyId}/glossary/${keep.json().id}`, me, { case_sensitive: true });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json()).toMatchObject({ term: 'Forklift Pro 3000', source_language: 'en', target_language: '', translation: '', case_sensitive: true });
     const list = (await call(h, 'GET', `/api/companies/${me.companyId}/glossary`, me)).json();
     expect(list.terms.map((t: { term: string }) => t.term).sort()).toEqual(['Forklift Pro 3000', 'supervisor']);
 

@@ -11,6 +11,7 @@ import {
   migrateSchema,
   runServiceProcess,
   startJobWorker,
+  WorkerSupervisor,
   type GrpcServer,
   type Logger,
   type RunningService,
@@ -31,7 +32,6 @@ import { MembershipRepository } from './repositories/membership.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { SourceReaderRepository } from './repositories/source-reader.repository.js';
 import { SandboxedOfflineEngine, WorkerSandbox } from './sandbox/sandboxed-engine.js';
-import { WorkerSupervisor } from './sandbox/supervisor.js';
 import { GenerationService } from './services/generation.service.js';
 import { QualityService } from './services/quality.service.js';
 

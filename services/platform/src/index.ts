@@ -22,3 +22,4 @@ export * from './service-infra.js';
 export * from './pipeline-events.js';
 export * from './generated-content.js';
 export * from './service-process.js';
+export * from './worker-sandbox.js';

@@ -68,11 +68,12 @@ export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: s
 });
 
 /** Renders the files of one translation of a project (media-render's workers), queued when the
- * translation service's translation.completed arrives: one job per translation version. */
-export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number }>({
+ * translation service's translation.completed arrives: one job per translation and version (a
+ * translation deleted and made again is a new translation, so it renders again). */
+export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string }>({
   queue: 'render',
   name: 'render-translation',
   attempts: 3,
   backoffMs: 2000,
-  jobId: (p) => `${p.projectId}-render-${p.language}-v${p.version}`,
+  jobId: (p) => `${p.translationId}-render-v${p.version}`,
 });

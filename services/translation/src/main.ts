@@ -10,6 +10,7 @@ import {
   runServiceProcess,
   startJobWorker,
   subscribeAll,
+  WorkerSupervisor,
   type GrpcServer,
   type Logger,
   type RunningService,
@@ -68,7 +69,8 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   });
   const store = new TranslationRepository(infra.db, () => void infra.relay.flush());
   const translator = contentTranslator(engine, new TranslationMemoryRepository(infra.db));
-  const xliffReader = new XliffReaderRepository();
+  const sandbox = new WorkerSupervisor();
+  const xliffReader = new XliffReaderRepository(sandbox);
   const edits = createTranslationEdits({ store, glossary: glossaryStore, projects, memberships, translator, xliff: { read: (xml, expected) => xliffReader.read(xml, expected), write: toXliff } });
   const translations = createTranslationOperations({
     store,
@@ -79,6 +81,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     translator,
     progressEvents: new ProgressEventsRepository(infra.bus),
     logger,
+    maxChars: config.TRANSLATION_MAX_CHARS,
   });
   const glossary = createGlossaryOperations({ glossary: glossaryStore, memberships });
   await subscribeAll(infra.bus, [projectDeletedSubscription(translations)]);
@@ -97,6 +100,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     async close() {
       await grpc.shutdown();
       await worker?.close();
+      await sandbox.closeAll();
       await jobs.close();
       memberships.close();
       projects.close();

@@ -61,6 +61,13 @@ export interface TranslationDetail {
   generated_content: GeneratedContent | null;
 }
 
+/** The translated slides that render (and that a hand edit changes): the generated slides when
+ * there are any, else the project's own, as the server decides. */
+export function renderedSlides(detail: Pick<TranslationDetail, 'slides_content' | 'generated_content'>): string {
+  const generated = detail.generated_content?.slides?.slide_content ?? '';
+  return generated.trim() ? generated : (detail.slides_content ?? '');
+}
+
 export interface LanguageNames {
   name: string;
   native_name: string;

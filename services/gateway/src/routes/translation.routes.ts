@@ -151,13 +151,16 @@ const termJson = (t: GlossaryTerm) => ({
   updated_at: t.updatedAt,
 });
 
-const termInput = (b: Type.Static<typeof TermBody>) => ({
-  term: b.term,
-  sourceLanguage: b.source_language ?? 'en',
-  targetLanguage: b.target_language ?? '',
-  translation: b.translation ?? '',
-  caseSensitive: b.case_sensitive ?? false,
+/** The term's fields from a body; a PATCH leaves the fields it omits as they are (`current`). */
+const termInput = (b: Partial<Type.Static<typeof TermBody>>, current?: GlossaryTerm) => ({
+  term: b.term ?? current?.term ?? '',
+  sourceLanguage: b.source_language ?? current?.sourceLanguage ?? 'en',
+  targetLanguage: b.target_language ?? current?.targetLanguage ?? '',
+  translation: b.translation ?? current?.translation ?? '',
+  caseSensitive: b.case_sensitive ?? current?.caseSensitive ?? false,
 });
+
+const TermPatchBody = Type.Partial(TermBody, { additionalProperties: false });
 
 export function translationRoutes({ app, clients }: GatewayContext) {
   const translation = clients.translation;
@@ -326,11 +329,14 @@ export function translationRoutes({ app, clients }: GatewayContext) {
 
   app.patch(
     '/api/companies/:companyId/glossary/:termId',
-    { schema: { tags: ['translation'], summary: 'Change a glossary term', params: TermParams, body: TermBody, response: { 200: TermJson, ...errorResponses } } },
+    { schema: { tags: ['translation'], summary: 'Change a glossary term (the fields sent)', params: TermParams, body: TermPatchBody, response: { 200: TermJson, ...errorResponses } } },
     async (request) => {
       const { userId } = callerOf(request);
       const { companyId, termId } = request.params as Type.Static<typeof TermParams>;
-      const term = await translation.updateGlossaryTerm({ userId, companyId, id: termId, ...termInput(request.body as Type.Static<typeof TermBody>) }, opts(userId, request.id));
+      const { terms } = await translation.listGlossary({ userId, companyId }, opts(userId, request.id));
+      const current = terms.find((t) => t.id === termId);
+      const body = request.body as Type.Static<typeof TermPatchBody>;
+      const term = await translation.updateGlossaryTerm({ userId, companyId, id: termId, ...termInput(body, current) }, opts(userId, request.id));
       return termJson(term);
     },
   );

@@ -7,7 +7,7 @@ import type { SourceDocument } from '../domain/types.js';
 import { documentFromText, IngestError } from '../ingest/index.js';
 import { fetchArticle } from '../ingest/url.js';
 import { readDocumentInWorker, type DocumentLimits } from '../sandbox/sandboxed-reader.js';
-import type { WorkerSupervisor } from '../sandbox/supervisor.js';
+import type { WorkerSupervisor } from '@trainwright/platform';
 import type { FileLimits, SourceReader, StoredFile } from '../services/ports.js';
 
 export class SourceReaderRepository implements SourceReader {

@@ -6,7 +6,7 @@ import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
 import type { GenerationInput, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
 import { OfflineEngine } from '../engine/offline-engine.js';
 import { InProcessQuality } from '../services/quality-engine.js';
-import { serializeError, type WorkerMessage } from './supervisor.js';
+import { serializeError, type WorkerMessage } from '@trainwright/platform/worker-sandbox';
 
 export type GenerationWorkerData =
   | { op: 'generate'; input: GenerationInput }

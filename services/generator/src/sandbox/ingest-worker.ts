@@ -1,7 +1,7 @@
 // Worker thread entry: reads one uploaded document into a SourceDocument (see sandboxed-reader.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { extractDocument, type ExtractOptions } from '../ingest/index.js';
-import { serializeError, type WorkerMessage } from './supervisor.js';
+import { serializeError, type WorkerMessage } from '@trainwright/platform/worker-sandbox';
 
 export interface IngestWorkerData {
   bytes: Uint8Array;

@@ -22,7 +22,7 @@ import type { ImproveResult } from '../quality/index.js';
 import type { QualityEngine } from '../services/ports.js';
 import type { GenerationWorkerData } from './generation-worker.js';
 import { valueOf, workerError } from './sandboxed-reader.js';
-import { workerScript, type WorkerLimits, type WorkerOutcome, type WorkerSupervisor } from './supervisor.js';
+import { compiledWorkerScript, type WorkerLimits, type WorkerOutcome, type WorkerSupervisor } from '@trainwright/platform';
 
 export const GENERATION_CRASHED_MESSAGE = 'Content generation stopped unexpectedly. Please try again.';
 export const QUALITY_STOPPED_MESSAGE = 'The generator is restarting. Please try again in a moment.';
@@ -56,7 +56,7 @@ export class WorkerSandbox implements QualityEngine {
     private readonly supervisor: WorkerSupervisor,
     private readonly limits: WorkerLimits,
     private readonly caller: SandboxCaller = 'job',
-    private readonly script = workerScript('generation-worker'),
+    private readonly script = compiledWorkerScript(import.meta.url, 'generation-worker'),
   ) {}
 
   async run<T>(data: GenerationWorkerData, onProgress?: (value: number) => void): Promise<T> {

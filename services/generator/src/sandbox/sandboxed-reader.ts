@@ -10,7 +10,7 @@ import { GenerationError, type SourceDocument } from '../domain/types.js';
 import { IngestError, type ExtractOptions, type IngestErrorCode } from '../ingest/index.js';
 import { DEFAULT_CONVERSION_TIMEOUT_MS } from '../ingest/legacy.js';
 import type { IngestWorkerData } from './ingest-worker.js';
-import { workerScript, type SerializedError, type WorkerLimits, type WorkerOutcome, type WorkerSupervisor } from './supervisor.js';
+import { compiledWorkerScript, type SerializedError, type WorkerLimits, type WorkerOutcome, type WorkerSupervisor } from '@trainwright/platform';
 
 export interface DocumentLimits extends WorkerLimits {
   maxPages: number;
@@ -27,7 +27,7 @@ export async function readDocumentInWorker(
   file: { bytes: Buffer; filename: string },
   limits: DocumentLimits,
   options: Pick<ExtractOptions, 'libreOfficePath' | 'zipLimits'> = {},
-  script = workerScript('ingest-worker')
+  script = compiledWorkerScript(import.meta.url, 'ingest-worker')
 ): Promise<SourceDocument> {
   if (file.bytes.length === 0) throw IngestError.emptyFile();
   // A copy the worker owns: transferring it costs nothing and leaves the caller's buffer intact.

@@ -2,7 +2,7 @@
 // thread giving the same document as reading in-process.
 import { extractDocument, IngestError } from '../../src/ingest/index.js';
 import { readDocumentInWorker } from '../../src/sandbox/sandboxed-reader.js';
-import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
+import { WorkerSupervisor } from '@trainwright/platform';
 import { DECK, makePptx } from '../ingest/fixtures.js';
 import { manyPagesPdf } from './fixtures.js';
 

@@ -5,7 +5,7 @@ import { AppError } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { qualityTimeLimitMessage, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import { workerError } from '../../src/sandbox/sandboxed-reader.js';
-import { serializeError, WorkerSupervisor } from '../../src/sandbox/supervisor.js';
+import { serializeError, WorkerSupervisor } from '@trainwright/platform';
 import { scorableOf } from '../../src/services/content.js';
 import type { Assessments, QualityEngine, StoredAssessment } from '../../src/services/ports.js';
 import { InProcessQuality } from '../../src/services/quality-engine.js';

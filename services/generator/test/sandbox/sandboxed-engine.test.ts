@@ -4,7 +4,7 @@ import { GenerationError, type GenerationInput } from '../../src/domain/types.js
 import { OfflineEngine } from '../../src/engine/offline-engine.js';
 import { scoreContent } from '../../src/quality/index.js';
 import { generationMemoryLimitMessage, generationTimeLimitMessage, SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
-import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
+import { WorkerSupervisor } from '@trainwright/platform';
 import { GLOVES_SCRIPT } from './fixtures.js';
 
 const SCRIPT = GLOVES_SCRIPT;

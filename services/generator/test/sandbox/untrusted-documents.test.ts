@@ -25,7 +25,7 @@ import { generateProjectJob } from '../../src/jobs/generate-project.job.js';
 import { SourceReaderRepository } from '../../src/repositories/source-reader.repository.js';
 import { SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import type { DocumentLimits } from '../../src/sandbox/sandboxed-reader.js';
-import { WorkerSupervisor } from '../../src/sandbox/supervisor.js';
+import { WorkerSupervisor } from '@trainwright/platform';
 import { GenerationService, type GenerationEventChannel } from '../../src/services/generation.service.js';
 import { GLOVES_SCRIPT, manyPagesPdf } from './fixtures.js';
 
@@ -168,8 +168,9 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
 
   it("should answer on its event loop and generate another company's project while a huge PDF is parsed, then stop the parse at the time limit", async () => {
     // A one-second lock: it is renewed on this loop while the worker thread parses, so the job
-    // is never taken for stalled and run twice.
-    startWorker({ maxPages: 100_000, timeoutMs: 4000 }, 1000);
+    // is never taken for stalled and run twice. The time limit leaves the small project (read and
+    // generated in workers of their own on a 2-core machine) the time to finish meanwhile.
+    startWorker({ maxPages: 100_000, timeoutMs: 10_000 }, 1000);
     // The service's gRPC server with its health service, on this process's event loop.
     const grpc = createGrpcServer(createLogger('test', 'silent'));
     const port = await grpc.listen('127.0.0.1:0');
@@ -196,8 +197,8 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     expect(delay.max / 1e6).toBeLessThan(1000);
 
     // At the time limit the worker is terminated: the project fails with the limit's message, once.
-    const job = await finishedJob(big, 20_000);
-    const message = 'Reading the document took longer than the time limit of 4 seconds. Please upload a shorter or simpler document, or split it into parts.';
+    const job = await finishedJob(big, 30_000);
+    const message = 'Reading the document took longer than the time limit of 10 seconds. Please upload a shorter or simpler document, or split it into parts.';
     expect(job).toEqual({ state: 'failed', attemptsMade: 1, failedReason: message });
     expect(outcome.failed).toEqual([{ projectId: 'p-slow', message }]);
     expect(supervisor.size).toBe(0);

@@ -15,7 +15,8 @@ export class TranslationDirectoryRepository implements TranslationDirectory {
       return await this.translations.getRenderContent({ projectId, language });
     } catch (error) {
       // Deleted (or never completed): nothing to render.
-      if (error instanceof AppError && error.status === 404) return null;
+      // Gone (404), or started again and not finished (409): nothing to render for this version.
+      if (error instanceof AppError && (error.status === 404 || error.status === 409)) return null;
       throw error;
     }
   }

@@ -1,12 +1,12 @@
 // A translation's render on the render queue (RENDER_TRANSLATION_JOB): its job id follows from the
-// project, language and version, so announcing the same version twice renders it once.
+// translation and its version, so announcing the same version twice renders it once.
 import { JobQueue, RENDER_TRANSLATION_JOB } from '@trainwright/platform';
 import type { TranslationJobs } from '../services/ports.js';
 
 export class TranslationJobsRepository implements TranslationJobs {
   constructor(private readonly queue: JobQueue) {}
 
-  enqueue(request: { projectId: string; language: string; version: number }): Promise<void> {
+  enqueue(request: { projectId: string; language: string; version: number; translationId: string }): Promise<void> {
     return this.queue.enqueue(RENDER_TRANSLATION_JOB, request);
   }
 }

@@ -135,6 +135,10 @@ export class DownloadService {
     const owner = await this.deps.memberships.find(userId, project.companyId);
     if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
     const file = await this.deps.files.currentFile(projectId, f, language);
+    // The project's own language asked for by name: its own files (the project service knows which it is).
+    if (!file && language && ((await this.deps.projects.project(userId, projectId)).primaryLanguage || 'en') === language) {
+      return this.open(userId, projectId, format, mode, '');
+    }
     // The last complete set is served whatever runs meanwhile; without one the project is not ready
     // (a completed project missing the format is explained below).
     if (!file && !language && project.status !== 'completed') {
@@ -146,7 +150,6 @@ export class DownloadService {
     if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(tier.id));
     if (!file) {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
-      // Pay-per-use: the video of an mp4/mov project renders once paid for.
       // Pay-per-use: the video of an mp4/mov project renders once paid for; a translation's renders
       // once the project's own is (one payment covers the version in every language).
       const ownVideo = language ? await this.deps.files.currentFile(projectId, f) : undefined;

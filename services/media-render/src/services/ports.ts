@@ -68,9 +68,9 @@ export interface TranslationDirectory {
   renderContent(projectId: string, language: string): Promise<Translation | null>;
 }
 
-/** The render queue's translation renders (RENDER_PROJECT_JOB with a translation's render key). */
+/** The render queue's translation renders (RENDER_TRANSLATION_JOB, one per translation and version). */
 export interface TranslationJobs {
-  enqueue(request: { projectId: string; language: string; version: number }): Promise<void>;
+  enqueue(request: { projectId: string; language: string; version: number; translationId: string }): Promise<void>;
 }
 
 /** A project's logo as kept for one URL: the stored bytes' key, or the reason it could not be used. */

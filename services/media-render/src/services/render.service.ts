@@ -216,11 +216,12 @@ export async function renderNarratedVideo(
   renderInput: RenderInput,
   set: RenderedSet,
   progress: (percent: number) => Promise<void>,
-  language?: string,
 ): Promise<string[]> {
   return deps.workDirs.use(async (workDir) => {
+    // Spoken in the content's language (a translation's, or the project's own after its primary
+    // language changed): the chosen voice, moved to that language when it speaks another.
     const voice = await deps.voices.settingsFor(project.voiceSelection?.voiceId ?? '', project.companyId);
-    const video = await deps.renderers.video(renderInput, language ? { ...voice, language } : voice, workDir, progress);
+    const video = await deps.renderers.video(renderInput, { ...voice, language: renderInput.language }, workDir, progress);
     await keepRenderedFile(deps, set, 'mp4', { path: video.mp4Path });
     await keepRenderedFile(deps, set, 'mov', { path: video.movPath });
     if (video.vttPath) await keepRenderedFile(deps, set, 'vtt', { path: video.vttPath });

@@ -69,7 +69,7 @@ export class TranslationRenderService {
         (await this.deps.entitlements.paidFor(projectId, translation.summary.sourceVersion))
       ) {
         await progress('creating_video', 0);
-        rendered.push(...(await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress('creating_video', p), language)));
+        rendered.push(...(await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress('creating_video', p))));
       }
       const { forgotten } = await this.deps.files.makeCurrent(projectId, set.renderKey, version, language);
       await this.deleteStored(forgotten);

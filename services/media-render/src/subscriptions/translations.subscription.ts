@@ -13,7 +13,7 @@ export function translationCompletedSubscription(jobs: TranslationJobs): Subscri
     subject: 'translation.completed',
     handle: async (event) => {
       const e = TranslationChanged.decode(event.data);
-      if (LANGUAGE.test(e.language) && e.version > 0) await jobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version });
+      if (LANGUAGE.test(e.language) && e.version > 0) await jobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version, translationId: e.translationId });
     },
   };
 }

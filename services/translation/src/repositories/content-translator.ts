@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { JobError } from '@trainwright/platform';
 import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
 import { reassembleContent, segmentPairs, translateContent } from '../engines/translate-content.js';
+import { tagIds, tagProblem } from '../text/placeholders.js';
 import type { ContentTranslator } from '../services/ports.js';
 import type { GlossaryTermRecord } from '../services/types.js';
 import type { MemoryKey, TranslationMemoryRepository } from './memory.repository.js';
@@ -29,7 +30,8 @@ function rememberingEngine(inner: TranslationEngine, memory: TranslationMemoryRe
       options.onProgress?.(done, texts.length);
       if (missing.length === 0) return { engine: 'memory', texts: texts.map((t) => kept.get(t)!) };
       const fresh = await inner.translate(missing, from, to, { ...options, onProgress: (n) => options.onProgress?.(done + n, texts.length) });
-      await memory.save(key, missing.map((source, i) => ({ source, target: fresh.texts[i]! })));
+      // Only what kept its tags is remembered: a broken answer is retried at the engine, not replayed.
+      await memory.save(key, missing.flatMap((source, i) => (tagProblem(fresh.texts[i]!, tagIds(source)) === null ? [{ source, target: fresh.texts[i]! }] : [])));
       const byText = new Map(missing.map((t, i) => [t, fresh.texts[i]!]));
       return { engine: fresh.engine, texts: texts.map((t) => kept.get(t) ?? byText.get(t)!) };
     },

@@ -2,7 +2,8 @@
 // know of writes its event to the outbox in the same transaction. A run writes only while the
 // row still carries its run id, so a restarted or deleted translation's old job changes nothing.
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
-import { enqueueEvents, markEventApplied } from '@trainwright/platform';
+import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
+import { AppError, enqueueEvents, markEventApplied } from '@trainwright/platform';
 import type { TranslationResult, TranslationStart, TranslationStore } from '../services/ports.js';
 import { translationEvent } from '../services/events.js';
 import type { ProjectContent, SegmentPair, TranslationRecord, TranslationStatus, TranslationWithContent } from '../services/types.js';
@@ -197,8 +198,12 @@ export class TranslationRepository implements TranslationStore {
           updated_at: new Date(),
         })
         .where('id', '=', t.id)
+        // Only the translation as it was read: a start or an edit meanwhile makes this a conflict.
+        .where('status', '=', 'completed')
+        .where('version', '=', t.version)
         .returning(SUMMARY)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
       const moved = record(row);
       // The new primary's files are the project's own now; the former primary's are rendered anew.
       const events = [translationEvent('translation.deleted', { ...record(row), language: t.language }), translationEvent('translation.completed', moved)];

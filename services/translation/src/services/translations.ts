@@ -1,10 +1,10 @@
 // The translation operations: a project's translations (list, start, read, delete), the job that
 // translates one language, and the content media-render renders. Tenancy: the project service
 // answers a project only to a member of its company; roles come from the caller's membership.
-import { TIERS, TRANSLATION_MESSAGES, translationTargetsProblem } from '@trainwright/catalogue';
+import { CONTENT_LANGUAGES, TIERS, TRANSLATION_MESSAGES, translationTargetsProblem } from '@trainwright/catalogue';
 import { AppError, Authoriser, JobError, type Logger } from '@trainwright/platform';
 import type { ContentTranslator, GlossaryStore, Memberships, ProgressEvents, ProjectDirectory, TranslationJobs, TranslationStore } from './ports.js';
-import type { ProjectInfo, TranslationRecord, TranslationWithContent } from './types.js';
+import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from './types.js';
 import { randomUUID } from 'node:crypto';
 
 export interface TranslationDeps {
@@ -16,7 +16,14 @@ export interface TranslationDeps {
   translator: ContentTranslator;
   progressEvents: ProgressEvents;
   logger: Logger;
+  /** Characters of text one translation may hold (every text of the project together). */
+  maxChars: number;
   newRunId?: () => string;
+}
+
+/** Every text of the content, counted as the engine would receive it. */
+function charactersOf(content: ProjectContent): number {
+  return JSON.stringify(content).length;
 }
 
 export interface LanguageCapability {
@@ -36,7 +43,7 @@ export interface TranslationOverview {
 }
 
 /** Languages one request may start (every plan language but the primary). */
-const MAX_TARGETS = 19;
+const MAX_TARGETS = CONTENT_LANGUAGES.length - 1;
 
 export function createTranslationOperations(deps: TranslationDeps) {
   const newRunId = deps.newRunId ?? randomUUID;
@@ -133,15 +140,19 @@ export function createTranslationOperations(deps: TranslationDeps) {
         return 'failed';
       }
       if (!(await deps.store.begin(translationId, runId))) return 'void';
-      const { project, content } = await deps.projects.source(translation.projectId);
-      if (project.primaryLanguage !== translation.sourceLanguage) {
-        await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.failed);
-        return 'failed';
-      }
-      const glossary = (await deps.glossary.list(translation.companyId)).filter(
-        (t) => t.sourceLanguage === translation.sourceLanguage && (t.targetLanguage === '' || t.targetLanguage === translation.language),
-      );
       try {
+        const { project, content } = await deps.projects.source(translation.projectId);
+        if (project.primaryLanguage !== translation.sourceLanguage) {
+          await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.failed);
+          return 'failed';
+        }
+        if (charactersOf(content) > deps.maxChars) {
+          await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.tooLong(deps.maxChars));
+          return 'failed';
+        }
+        const glossary = (await deps.glossary.list(translation.companyId)).filter(
+          (t) => t.sourceLanguage === translation.sourceLanguage && (t.targetLanguage === '' || t.targetLanguage === translation.language),
+        );
         const result = await deps.translator.translate(content, {
           companyId: translation.companyId,
           from: translation.sourceLanguage,
@@ -155,7 +166,9 @@ export function createTranslationOperations(deps: TranslationDeps) {
         const done = await deps.store.complete(translationId, runId, { ...result, sourceContent: content });
         return done ? 'completed' : 'void';
       } catch (error) {
-        // An engine that answered badly is tried again; its last failure is the translation's.
+        // An engine's final answer fails the translation at once; anything else (an engine or a
+        // service that did not answer) is tried again, and the last attempt's failure is the
+        // translation's, so none stays 'translating'.
         if (error instanceof JobError && !error.retryable) {
           await deps.store.fail(translationId, runId, error.message);
           return 'failed';

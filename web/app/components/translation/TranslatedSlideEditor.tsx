@@ -1,5 +1,5 @@
 // Editing one slide of a translation by hand: the translated slides (GET the translation, its
-// slides_content parsed with parseSlideText) as a list; the chosen slide's title, points (one per
+// slides that render, parsed with parseSlideText) as a list; the chosen slide's title, points (one per
 // line) and speaker notes; Save sends PATCH .../slides/{index} with the version it was loaded at.
 // A 409 means someone else changed the translation meanwhile: the dialog says so and loads it again.
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import {
   failureText,
   fetchTranslation,
   isConflict,
+  renderedSlides,
   saveTranslatedSlide,
   slideDraftOf,
   slideEditOf,
@@ -59,7 +60,7 @@ export function TranslatedSlideEditor({
     return () => controller.abort();
   }, [load]);
 
-  const slides = useMemo(() => (detail ? parseSlideText(detail.slides_content ?? '').slides : []), [detail]);
+  const slides = useMemo(() => (detail ? parseSlideText(renderedSlides(detail)).slides : []), [detail]);
 
   // The chosen slide's fields follow the loaded translation (again after a conflict's reload).
   useEffect(() => {

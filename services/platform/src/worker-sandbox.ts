@@ -1,10 +1,12 @@
-// Untrusted work (parsing an uploaded document, CPU-heavy generation steps) runs in worker threads,
+// Untrusted work (parsing an uploaded document or an XLIFF file, CPU-heavy generation steps) runs in worker threads,
 // never on the service's event loop: the loop keeps answering health checks, gRPC calls and
 // other companies' jobs, and renews the queue's job locks, whatever a document does. Each worker
 // has a V8 heap limit (`resourceLimits`) and a time limit: past the time it is terminated
 // (worker.terminate() stops even a tight loop) together with any converter process it started;
 // past the heap limit V8 stops it (ERR_WORKER_OUT_OF_MEMORY). `closeAll` stops every worker at
-// shutdown.
+// shutdown. Worker entries import this module alone ('@trainwright/platform/worker-sandbox'), not the
+// platform's index: a thread starts without loading gRPC, NATS and the database drivers.
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 
@@ -60,13 +62,15 @@ export function serializeError(error: unknown): SerializedError {
 }
 
 /**
- * The compiled worker script `name` (e.g. 'ingest-worker'): the sibling .js file when running from
- * dist, the built copy under dist/ when this module runs from TypeScript sources (tests).
+ * The compiled worker script `name` beside the module at `moduleUrl` (its import.meta.url): the
+ * sibling .js file when that module runs from dist, the built copy under the package's dist/ when
+ * it runs from TypeScript sources (tests).
  */
-export function workerScript(name: string): string {
-  const here = import.meta.url;
-  const url = here.endsWith('.ts') ? new URL(`../../dist/src/sandbox/${name}.js`, here) : new URL(`./${name}.js`, here);
-  return fileURLToPath(url);
+export function compiledWorkerScript(moduleUrl: string, name: string): string {
+  const path = fileURLToPath(new URL(`./${name}.js`, moduleUrl));
+  if (!moduleUrl.endsWith('.ts')) return path;
+  const at = path.lastIndexOf(`${sep}src${sep}`);
+  return `${path.slice(0, at)}${sep}dist${path.slice(at)}`;
 }
 
 interface Running {
