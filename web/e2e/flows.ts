@@ -188,6 +188,15 @@ export async function setTier(email: string, tier: 'free-trial' | 'professional'
   return stdout.trim();
 }
 
+/** Signs up and moves the new account to the Professional plan, as support would; the dashboard then shows it. */
+export async function signUpOnProfessional(page: Page, account: { name: string; company: string; email: string }): Promise<Locator> {
+  await signUp(page, account);
+  expect(await setTier(account.email, 'professional')).toContain('-> professional');
+  await page.reload();
+  await page.getByTestId('subscription-card').getByText('Professional').waitFor();
+  return waitForLiveList(page);
+}
+
 export async function deleteProject(page: Page, card: Locator, title: string): Promise<void> {
   await card.getByRole('button', { name: `More actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete project' }).click();

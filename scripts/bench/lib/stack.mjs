@@ -1,7 +1,8 @@
 // The whole product behind a bench run, on a fresh database (createTestInfra): migrations, then
 // the auth, project and generator services and the gateway, each in its own child process with
 // the settings `npm start` uses (auth and gateway: ../gateway/servers.mjs, project:
-// ../projects/servers.mjs, generator: ../generate/servers.mjs); one account registered through
+// ../projects/servers.mjs, generator: ../generate/servers.mjs; the translation service, when asked
+// for, ../translate/servers.mjs); one account registered through
 // the gateway and given a plan with billing's operator command `set-tier`; and the removal of
 // everything the run made (NATS stream, Redis keys of the namespace, database, storage directory).
 import { execFile } from 'node:child_process';
@@ -26,6 +27,7 @@ export const GATEWAY_SERVERS = join(BENCH, 'gateway', 'servers.mjs'); // roles a
 export const PROJECT_SERVERS = join(BENCH, 'projects', 'servers.mjs'); // role project
 export const GENERATOR_SERVERS = join(BENCH, 'generate', 'servers.mjs'); // role generator
 export const MEDIA_SERVERS = join(BENCH, 'render', 'servers.mjs'); // role media (the API, no render worker)
+export const TRANSLATION_SERVERS = join(BENCH, 'translate', 'servers.mjs'); // role translation (API and worker)
 // Billing's operator command: grants a plan (support's way) and waits until auth serves it.
 const BILLING_ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/billing')));
 
@@ -59,14 +61,16 @@ export async function removeRedisKeys(infra, log) {
 
 /**
  * The stack of one run, started by `start` in `children` (../lib/children.mjs); `cleanup` removes
- * what it made (stop the children first). `env.auth|project|generator|media|gateway` add settings per
- * service.
+ * what it made (stop the children first). `env.auth|project|generator|media|translation|gateway`
+ * add settings per service. `translation: true` also starts the translation service (its API and
+ * the `translate` worker), whose address the gateway and media-render then get; without it they
+ * get an address where nothing listens, as no other bench calls it.
  */
 export function createStack({ children, log }) {
   let infra;
   let storageDir;
 
-  async function start({ label, env = {} }) {
+  async function start({ label, env = {}, translation = false }) {
     infra = await createTestInfra(label);
     storageDir = mkdtempSync(join(tmpdir(), 'tw-bench-storage-'));
     const database = decodeURIComponent(new URL(infra.databaseUrl).pathname.slice(1));
@@ -88,8 +92,18 @@ export function createStack({ children, log }) {
     await migrateGenerator(loadGeneratorConfig(generatorEnv));
     const generator = await children.start(GENERATOR_SERVERS, 'generator', 'generator', generatorEnv);
 
+    let translator = null;
+    if (translation) {
+      // Imported only here: the benches that do not translate load nothing of it.
+      const { loadTranslationConfig, migrateTranslation } = await import('@trainwright/translation');
+      const translationEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, TRANSLATION_GRPC_PORT: '0', ...env.translation });
+      await migrateTranslation(loadTranslationConfig(translationEnv));
+      translator = await children.start(TRANSLATION_SERVERS, 'translation', 'translation', translationEnv);
+    }
+    const translationAddr = { TRANSLATION_SERVICE_ADDR: translator ? `127.0.0.1:${translator.port}` : '127.0.0.1:1' };
+
     // The API only: uploads ask it for the owner's stored renders (the plan's storage).
-    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', TRANSLATION_SERVICE_ADDR: '127.0.0.1:1', ...env.media });
+    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', ...translationAddr, ...env.media });
     await migrateMedia(loadMediaConfig(mediaEnv));
     const media = await children.start(MEDIA_SERVERS, 'media', 'media', mediaEnv);
 
@@ -106,13 +120,26 @@ export function createStack({ children, log }) {
         MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
         // No bench calls billing; the gateway only needs an address.
         BILLING_SERVICE_ADDR: '127.0.0.1:1',
-        TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
+        ...translationAddr,
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,
       }),
     );
-    return { infra, database, common: { ...common, ...authAddr }, storageDir, base: `http://127.0.0.1:${gateway.port}`, auth, project, generator, media, gateway, servers: [gateway, media, generator, project, auth] };
+    return {
+      infra,
+      database,
+      common: { ...common, ...authAddr },
+      storageDir,
+      base: `http://127.0.0.1:${gateway.port}`,
+      auth,
+      project,
+      generator,
+      translation: translator,
+      media,
+      gateway,
+      servers: [gateway, media, ...(translator ? [translator] : []), generator, project, auth],
+    };
   }
 
   async function cleanup() {

@@ -21,21 +21,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import {
-  cardMenu,
-  cardStatusesSeen,
-  expectCompleted,
-  markDocument,
-  recordStreamEvents,
-  setTier,
-  signUp,
-  stillSameDocument,
-  streamedStatuses,
-  waitForLiveList,
-  waitForStreamedStatus,
-  watchCardStatuses,
-  type StreamEvent,
-} from '../flows.js';
+import { cardMenu, cardStatusesSeen, expectCompleted, markDocument, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, waitForLiveList, waitForStreamedStatus, watchCardStatuses, type StreamEvent } from '../flows.js';
 
 /** Generation, rendering of the slides and documents, and a narrated video of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -144,11 +130,7 @@ describe('downloads and voices', () => {
 
   it('lists the voices with their locks, previews a free voice and selects it', async () => {
     await withScreenshotOnFailure(page, 'media-voices', async () => {
-      await signUp(page, { name: 'Vera Voice', company: 'Narrated Training Ltd', email });
-      expect(await setTier(email, 'professional')).toContain('-> professional');
-      await page.reload();
-      await page.getByTestId('subscription-card').getByText('Professional').waitFor();
-      await waitForLiveList(page);
+      await signUpOnProfessional(page, { name: 'Vera Voice', company: 'Narrated Training Ltd', email });
 
       // 'AI Voices' opens the library on its premade voices.
       await page.getByRole('button', { name: 'AI Voices' }).first().click();

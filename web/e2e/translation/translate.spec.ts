@@ -13,8 +13,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { cardMenu, expectCompleted, recordStreamEvents, setTier, signUp, waitForLiveList, type StreamEvent } from '../flows.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { cardMenu, expectCompleted, recordStreamEvents, signUpOnProfessional, waitForLiveList, type StreamEvent } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -80,11 +80,7 @@ describe('translation', () => {
 
   it('creates a project on the Professional plan', async () => {
     await withScreenshotOnFailure(page, 'translate-create', async () => {
-      await signUp(page, { name: 'Tina Translate', company: 'Polyglot Training', email });
-      expect(await setTier(email, 'professional')).toContain('-> professional');
-      await page.reload();
-      await page.getByTestId('subscription-card').getByText('Professional').waitFor();
-      const list = await waitForLiveList(page);
+      const list = await signUpOnProfessional(page, { name: 'Tina Translate', company: 'Polyglot Training', email });
 
       await page.getByRole('button', { name: 'Create Project' }).first().click();
       const form = page.getByRole('dialog', { name: 'Create Project' });
@@ -169,6 +165,14 @@ describe('translation', () => {
   it('downloads the Spanish PowerPoint through the download dialog language picker', async () => {
     await withScreenshotOnFailure(page, 'translate-download', async () => {
       expect(projectId).toBeTruthy();
+      // The Spanish files render after the translation completes: wait until the server has them.
+      for (let waited = 0; ; waited += 500) {
+        const ready = await page.request.get(`${BASE_URL}/api/projects/${projectId}/download/txt?language=es`);
+        if (ready.status() === 200) break;
+        expect(ready.status()).toBe(409);
+        if (waited > 60_000) throw new Error('the Spanish files were not rendered within 60 s');
+        await page.waitForTimeout(500);
+      }
       await dismissToasts(page);
       const list = await waitForLiveList(page);
       const card = cardTitled(list, title);
