@@ -54,6 +54,7 @@ import { writeFileSync } from 'node:fs';
 import { GENERATE_PROJECT_JOB, createQueue } from '@trainwright/platform';
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, normalizeGeneratorRequest } from '@trainwright/catalogue';
 import { createChildren } from '../lib/children.mjs';
+import { followEvents } from '../lib/events.mjs';
 import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { eventually, expectOk, median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
@@ -127,44 +128,15 @@ const GENERATED = new Set(['creating_slides', 'completed', 'failed']);
 
 /** GET /api/events, open: `until(projectId)` resolves when its generation is over. */
 async function openEvents(base, headers) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
-  if (response.status !== 200) throw new Error(`GET /api/events answered ${response.status}`);
   const statuses = new Map(); // projectId -> [{status, progress, at}]
   const waiters = new Map();
-  let connected;
-  const ready = new Promise((resolve) => (connected = resolve));
-  const handle = (chunk) => {
-    const at = performance.now();
-    if (chunk.startsWith(': connected')) connected();
-    const event = /^event: (.*)$/m.exec(chunk)?.[1];
-    const data = /^data: (.*)$/m.exec(chunk)?.[1];
-    if (event !== 'project.status_changed' || !data) return;
-    const e = JSON.parse(data);
+  const stream = await followEvents(base, headers, (event, e, at) => {
+    if (event !== 'project.status_changed') return;
     const list = statuses.get(e.project_id) ?? [];
     list.push({ status: e.status, progress: e.progress, error: e.error, at });
     statuses.set(e.project_id, list);
     if (GENERATED.has(e.status)) waiters.get(e.project_id)?.();
-  };
-  void (async () => {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          handle(buffer.slice(0, i));
-          buffer = buffer.slice(i + 2);
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
-  await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('GET /api/events sent nothing within 10 s')), 10_000))]);
+  });
   return {
     until(projectId, seconds) {
       const final = () => statuses.get(projectId)?.find((s) => GENERATED.has(s.status));
@@ -177,7 +149,7 @@ async function openEvents(base, headers) {
         });
       });
     },
-    close: () => controller.abort(),
+    close: stream.close,
   };
 }
 

@@ -72,6 +72,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TRANSLATE_PROJECT_JOB, createQueue } from '@trainwright/platform';
 import { createChildren } from '../lib/children.mjs';
+import { followEvents } from '../lib/events.mjs';
 import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { eventually, expectOk, median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
@@ -138,44 +139,15 @@ function killGroup(child) {
 
 /** GET /api/events, open: records every translation.* and project.status_changed event by project. */
 async function openEvents(base, headers) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/events`, { headers, signal: controller.signal });
-  if (response.status !== 200) throw new Error(`GET /api/events answered ${response.status}`);
   const events = new Map(); // projectId -> [{event, language, status, progress, version, engine, error, at}]
   const waiters = new Set();
-  let connected;
-  const ready = new Promise((resolve) => (connected = resolve));
-  const handle = (chunk) => {
-    const at = performance.now();
-    if (chunk.startsWith(': connected')) connected();
-    const event = /^event: (.*)$/m.exec(chunk)?.[1];
-    const data = /^data: (.*)$/m.exec(chunk)?.[1];
-    if (!data || !(event === 'project.status_changed' || event?.startsWith('translation.'))) return;
-    const e = JSON.parse(data);
+  const stream = await followEvents(base, headers, (event, e, at) => {
+    if (!(event === 'project.status_changed' || event.startsWith('translation.'))) return;
     const list = events.get(e.project_id) ?? [];
     list.push({ event, language: e.language, status: e.status, progress: e.progress, version: e.version, engine: e.engine, error: e.error, at });
     events.set(e.project_id, list);
     for (const w of waiters) w();
-  };
-  void (async () => {
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let i = buffer.indexOf('\n\n'); i >= 0; i = buffer.indexOf('\n\n')) {
-          handle(buffer.slice(0, i));
-          buffer = buffer.slice(i + 2);
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
-  await Promise.race([ready, new Promise((_, reject) => setTimeout(() => reject(new Error('GET /api/events sent nothing within 10 s')), 10_000))]);
+  });
   return {
     /** Resolves with the first event of `projectId` for which `found(list)` answers something. */
     until(projectId, what, seconds, found) {
@@ -196,7 +168,7 @@ async function openEvents(base, headers) {
       });
     },
     of: (projectId) => events.get(projectId) ?? [],
-    close: () => controller.abort(),
+    close: stream.close,
   };
 }
 

@@ -24,6 +24,7 @@ export const TRANSLATION_MESSAGES = {
   editConflict: 'This translation was changed meanwhile. Reload it and make your edit again.',
   slideNotFound: 'Slide not found',
   tooLong: (max: number) => `This project holds more text than one translation takes (${max.toLocaleString('en-US')} characters). Split it into smaller projects.`,
+  xliffOutdated: (unit: string) => `The XLIFF document was made from another version of this translation (unit ${unit} differs). Export it again and apply the review to the new one.`,
   startFailed: 'Failed to start translation process',
   failed: 'Translation failed',
 } as const;

@@ -23,6 +23,7 @@ function startWorker(): ChildProcess {
       LOG_LEVEL: 'warn',
       AUTH_SERVICE_ADDR: `127.0.0.1:${h.auth.port}`,
       PROJECT_SERVICE_ADDR: `127.0.0.1:${h.project.port}`,
+      TRANSLATION_SERVICE_ADDR: `127.0.0.1:${h.translation.port}`,
       STORAGE_DIR: h.storageDir,
       VIDEO_WIDTH: '640',
       VIDEO_HEIGHT: '360',

@@ -2,6 +2,7 @@
 // Spanish and French (through Spanish) with its structure kept, the plan's languages enforced, the
 // company glossary, XLIFF out and in, a hand edit, the primary language, deletion, and the bad
 // inputs of the issue (each a test).
+import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { call, eventually, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -136,7 +137,9 @@ describe('translation', () => {
     }
     const viewer = await register(h, 'Vic Viewer');
     await h.auth.core.db.insertInto('memberships').values({ company_id: me.companyId, user_id: viewer.id, role: 'viewer' }).execute();
-    expect((await call(h, 'GET', `/api/projects/${projectId}/translations`, viewer)).statusCode).toBe(200);
+    // As a membership change announces itself (services drop what they kept of the member's companies).
+    await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: me.companyId, userId: viewer.id, role: 'viewer', occurredAt: '' }).finish());
+    await eventually(async () => (await call(h, 'GET', `/api/projects/${projectId}/translations`, viewer)).statusCode === 200);
     expect((await call(h, 'POST', `/api/projects/${projectId}/bulk-translate`, viewer, { target_languages: ['es'] })).statusCode).toBe(403);
     expect((await call(h, 'POST', `/api/companies/${me.companyId}/glossary`, viewer, { term: 'Acme' })).statusCode).toBe(403);
   }, 60_000);
@@ -197,6 +200,11 @@ describe('translation', () => {
     expect((await put('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><xliff/>')).status).toBe(400);
     const wrongLanguage = xml.replace('trgLang="es"', 'trgLang="fr"');
     expect((await put(wrongLanguage)).status).toBe(400);
+    // A document whose source is not this translation's (made from another version) is refused.
+    const otherSource = xml.replace(/(<unit id="title">[\s\S]*?<source>)[\s\S]*?(<\/source>)/, '$1Another title$2');
+    const outdated = await put(otherSource);
+    expect(outdated.status).toBe(400);
+    expect(((await outdated.json()) as { message: string }).message).toMatch(/^The XLIFF document was made from another version of this translation \(unit title differs\)/);
   }, 60_000);
 
   it('should edit one translated slide by hand, refusing a stale version or another shape', async () => {

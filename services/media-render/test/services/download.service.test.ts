@@ -66,7 +66,7 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
     project: async (userId, projectId) => {
       lookups.push(`${userId}:${projectId}`);
       if (options.miss instanceof AppError) throw options.miss;
-      return options.miss!;
+      return options.miss ?? options.project ?? completedProject();
     },
   };
   const membership: CompanyMembership = { ownerTier: options.tier ?? 'professional', ownerUserId: 'owner-1', capabilities: [], role: 'owner' };
@@ -111,6 +111,11 @@ describe(DownloadService.name, () => {
         const error = await failure(service.open(USER, PROJECT, 'docx', 'download', 'es'));
         expect(error).toMatchObject({ code: 'CONFLICT', message: 'The files in Spanish are still being prepared. Please try again in a moment.' });
       }
+    });
+
+    it("should serve the project's own files for the project's own language", async () => {
+      const { service } = setup({ files: translated, project: completedProject({ primaryLanguage: 'fr' }) });
+      await expect(service.open(USER, PROJECT, 'pptx', 'download', 'fr')).resolves.toMatchObject({ storageKey: 'k/deck.pptx', filename: 'Fire Safety Basics.pptx' });
     });
 
     it('should refuse a code that is no content language (400) before asking for the project', async () => {

@@ -328,19 +328,24 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async applyLanguage(change: LanguageChange): Promise<boolean> {
+  async applyLanguage(change: LanguageChange, events: (row: ProjectRow) => OutboxEvent[]): Promise<boolean> {
     const lang = change.language;
     // The primary language is always there; a translation's language joins or leaves the list once.
     const languages = change.present
       ? sql<string>`case when available_languages ? ${lang} then available_languages else available_languages || jsonb_build_array(${lang}::text) end`
       : sql<string>`case when primary_language = ${lang} then available_languages else available_languages - ${lang}::text end`;
-    const result = await this.db
-      .updateTable('projects')
-      .set({ available_languages: languages, language_events: sql<string>`language_events || jsonb_build_object(${lang}::text, ${change.at}::text)` })
-      .where('id', '=', change.projectId)
-      .where(sql<boolean>`coalesce(language_events ->> ${lang}, '') < ${change.at}`)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('projects')
+        .set({ available_languages: languages, language_events: sql<string>`language_events || jsonb_build_object(${lang}::text, ${change.at}::text)` })
+        .where('id', '=', change.projectId)
+        .where(sql<boolean>`coalesce(language_events ->> ${lang}, '') < ${change.at}`)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return false;
+      await enqueueEvents(trx, events(row as ProjectRow));
+      return true;
+    });
   }
 
   /** Applies an event once: false when its id was applied before. */

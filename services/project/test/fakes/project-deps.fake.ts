@@ -168,13 +168,14 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return true;
   }
 
-  async applyLanguage(change: LanguageChange) {
+  async applyLanguage(change: LanguageChange, events: (row: ProjectRow) => OutboxEvent[]) {
     const row = this.rows.get(change.projectId);
-    const events = row?.language_events ?? {};
-    if (!row || (events[change.language] ?? '') >= change.at) return false;
+    const seen = row?.language_events ?? {};
+    if (!row || (seen[change.language] ?? '') >= change.at) return false;
     const languages = row.available_languages.filter((l) => l !== change.language || row.primary_language === l);
     if (change.present && !languages.includes(change.language)) languages.push(change.language);
-    Object.assign(row, { available_languages: languages, language_events: { ...events, [change.language]: change.at } });
+    Object.assign(row, { available_languages: languages, language_events: { ...seen, [change.language]: change.at } });
+    this.outbox.push(...events(row));
     return true;
   }
 

@@ -75,6 +75,11 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       const t = await completed(projectId, language);
       if (!xml.trim()) throw AppError.validation('xliff', 'Upload an XLIFF 2.0 document.');
       const doc = await deps.xliff.read(xml, { sourceLanguage: t.sourceLanguage, targetLanguage: t.language, unitIds: new Set(t.segments!.map((s) => s.id)) });
+      // Segment ids are positions: a document made from another version of the translation would
+      // put its targets in the wrong places.
+      const sources = new Map(t.segments!.map((seg) => [seg.id, seg.source]));
+      const moved = doc.units.find((u) => sources.get(u.id) !== u.source);
+      if (moved) throw AppError.validation('xliff', TRANSLATION_MESSAGES.xliffOutdated(moved.id));
       const targets = new Map(doc.units.map((u) => [u.id, u.target]));
       // A round trip that changes nothing keeps the translation as it is (no new version, no render).
       if (t.segments!.every((s) => (targets.get(s.id) ?? s.target) === s.target)) return { translation: t, contentVersion: project.contentVersion };

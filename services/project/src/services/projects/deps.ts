@@ -149,8 +149,11 @@ export interface ProjectStore {
   recordFilesVersion(trx: unknown, id: string, version: number): Promise<void>;
   /** Writes the video's status unless the project has a newer content version or a newer video event was applied (false then). */
   applyVideoStatus(change: VideoStatusChange): Promise<boolean>;
-  /** Adds or removes a translated language unless a newer event for that language was applied (false then). */
-  applyLanguage(change: LanguageChange): Promise<boolean>;
+  /**
+   * Adds or removes a translated language unless a newer event for that language was applied
+   * (false then), with the events `events` makes of the row as written.
+   */
+  applyLanguage(change: LanguageChange, events: (row: ProjectRow) => OutboxEvent[]): Promise<boolean>;
   /** Applies an event once (false when its id was applied before), with the events it returns. */
   onceForEvent(eventId: string, apply: (trx: unknown) => Promise<OutboxEvent[]>): Promise<boolean>;
   /** Deletes the project; the storage keys of its files. */

@@ -1,0 +1,223 @@
+// The translation operations on fake ports: the plan's languages, the job's run (a void run, an
+// engine without a route, a fault retried then failing on the last attempt, content over the
+// limit) and that no translation stays 'translating'.
+import { AppError, JobError, createLogger } from '@trainwright/platform';
+import { createTranslationOperations, type TranslationDeps } from '../../src/services/translations.js';
+import type { ContentTranslator, TranslationResult, TranslationStart, TranslationStore } from '../../src/services/ports.js';
+import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from '../../src/services/types.js';
+
+const PROJECT: ProjectInfo = { id: 'p1', companyId: 'c1', title: 'Forklift', primaryLanguage: 'en', contentVersion: 3, hasContent: true };
+const CONTENT: ProjectContent = { title: 'Forklift', description: '', slidesContent: '## Speed\n- Drive slowly.', scriptContent: '', generatedContent: null };
+
+class FakeStore implements TranslationStore {
+  rows = new Map<string, TranslationWithContent>();
+  async list(projectId: string) {
+    return [...this.rows.values()].filter((r) => r.projectId === projectId);
+  }
+  async find(projectId: string, language: string) {
+    return [...this.rows.values()].find((r) => r.projectId === projectId && r.language === language) ?? null;
+  }
+  async findById(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async start(starts: TranslationStart[]) {
+    return starts.map((s) => {
+      const existing = [...this.rows.values()].find((r) => r.projectId === s.projectId && r.language === s.language);
+      const row: TranslationWithContent = {
+        ...(existing ?? { id: `t-${s.language}`, content: null, sourceContent: null, segments: null, version: 0, engine: '', warnings: [], createdAt: new Date(0) }),
+        projectId: s.projectId,
+        companyId: s.companyId,
+        language: s.language,
+        sourceLanguage: s.sourceLanguage,
+        sourceVersion: s.sourceVersion,
+        runId: s.runId,
+        status: 'queued',
+        progress: 0,
+        error: '',
+        updatedAt: new Date(0),
+      };
+      this.rows.set(row.id, row);
+      return row;
+    });
+  }
+  private live(id: string, runId: string, statuses: string[]) {
+    const row = this.rows.get(id);
+    return row && row.runId === runId && statuses.includes(row.status) ? row : null;
+  }
+  async begin(id: string, runId: string) {
+    const row = this.live(id, runId, ['queued', 'translating']);
+    if (row) row.status = 'translating';
+    return row !== null;
+  }
+  async progress(id: string, runId: string, percent: number) {
+    const row = this.live(id, runId, ['translating']);
+    if (row) row.progress = percent;
+    return row;
+  }
+  async complete(id: string, runId: string, result: TranslationResult) {
+    const row = this.live(id, runId, ['queued', 'translating']);
+    if (row) Object.assign(row, { status: 'completed', progress: 100, content: result.content, engine: result.engine, version: row.version + 1 });
+    return row;
+  }
+  async fail(id: string, runId: string, error: string) {
+    const row = this.live(id, runId, ['queued', 'translating']);
+    if (row) Object.assign(row, { status: 'failed', error });
+    return row;
+  }
+  async replace(): Promise<TranslationRecord | 'conflict'> {
+    return 'conflict';
+  }
+  async remove(projectId: string, language: string) {
+    const row = await this.find(projectId, language);
+    if (row) this.rows.delete(row.id);
+    return row;
+  }
+  async swapWithPrimary() {}
+  async removeProject() {}
+}
+
+function translator(translate: ContentTranslator['translate']): ContentTranslator {
+  return {
+    engine: 'apertium',
+    route: (_from, to) => (to === 'de' ? { ok: false, reason: 'The offline translation engine (Apertium) cannot translate from English into German.' } : { ok: true, engine: 'apertium' }),
+    translate,
+    pairs: () => [],
+    reassemble: () => {
+      throw new Error('not used');
+    },
+  };
+}
+
+function setup(options: { tier?: 'free-trial' | 'professional' | 'enterprise'; translate?: ContentTranslator['translate']; maxChars?: number; role?: 'owner' | 'viewer' } = {}) {
+  const store = new FakeStore();
+  const queued: string[] = [];
+  const progress: number[] = [];
+  let runs = 0;
+  const deps: TranslationDeps = {
+    store,
+    glossary: { list: async () => [] },
+    projects: {
+      project: async (_userId, projectId) => {
+        if (projectId !== PROJECT.id) throw AppError.notFound('Project not found');
+        return PROJECT;
+      },
+      source: async () => ({ project: PROJECT, content: CONTENT, ownerTier: 'professional' }),
+      replaceContent: async () => PROJECT,
+    },
+    memberships: {
+      find: async () => ({
+        companyId: 'c1',
+        companyName: 'Co',
+        role: options.role ?? 'owner',
+        ownerTier: options.tier ?? 'professional',
+        ownerUserId: 'u1',
+        capabilities: [],
+        ownerTrialState: 'active',
+        ownerTrialStateUntilMs: 0,
+      }),
+    },
+    jobs: { enqueue: async (id) => void queued.push(id) },
+    translator: translator(
+      options.translate ??
+        (async (content, o) => {
+          await o.onProgress(50);
+          return { content: { ...content, title: 'Carretilla' }, segments: [], engine: 'apertium', warnings: [] };
+        }),
+    ),
+    progressEvents: { progress: async (t) => void progress.push(t.progress) },
+    logger: createLogger('test', 'silent'),
+    maxChars: options.maxChars ?? 1_000_000,
+    newRunId: () => `run-${++runs}`,
+  };
+  return { operations: createTranslationOperations(deps), store, queued, progress };
+}
+
+const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError);
+
+describe('translation operations', () => {
+  describe('start', () => {
+    it('should queue one job per language and answer the overview', async () => {
+      const { operations, queued } = setup();
+      const overview = await operations.start('u1', 'p1', ['es', 'fr', 'es']);
+      expect(queued).toEqual(['t-es', 't-fr']);
+      expect(overview.translations.map((t) => [t.language, t.status])).toEqual([
+        ['es', 'queued'],
+        ['fr', 'queued'],
+      ]);
+      expect(overview.capabilities.map((c) => c.language)).toEqual(['es', 'fr']);
+    });
+
+    it("should refuse a language outside the plan (403 naming the plan), an empty list and the project's own language", async () => {
+      const { operations, queued } = setup();
+      expect(await failure(operations.start('u1', 'p1', ['de']))).toMatchObject({ status: 403, message: expect.stringMatching(/^Your Professional plan includes translation into/) });
+      expect(await failure(operations.start('u1', 'p1', []))).toMatchObject({ status: 400 });
+      expect(await failure(operations.start('u1', 'p1', ['en']))).toMatchObject({ status: 400, message: 'The project is already in English.' });
+      expect(await failure(operations.start('u1', 'other', ['es']))).toMatchObject({ status: 404 });
+      expect(queued).toEqual([]);
+    });
+
+    it('should refuse a viewer (403)', async () => {
+      const { operations } = setup({ role: 'viewer' });
+      expect(await failure(operations.start('u1', 'p1', ['es']))).toMatchObject({ status: 403 });
+    });
+  });
+
+  describe('run', () => {
+    it('should translate, report progress and complete', async () => {
+      const { operations, store, progress } = setup();
+      await operations.start('u1', 'p1', ['es']);
+      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('completed');
+      expect(store.rows.get('t-es')).toMatchObject({ status: 'completed', progress: 100, version: 1 });
+      expect(store.rows.get('t-es')!.content!.title).toBe('Carretilla');
+      expect(progress).toEqual([50]);
+    });
+
+    it('should end a run that was started again or deleted without writing', async () => {
+      const { operations, store } = setup();
+      await operations.start('u1', 'p1', ['es']);
+      await operations.start('u1', 'p1', ['es']);
+      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('void');
+      expect(store.rows.get('t-es')!.status).toBe('queued');
+      await operations.remove('u1', 'p1', 'es');
+      await expect(operations.run('t-es', 'run-2', { last: false })).resolves.toBe('void');
+    });
+
+    it("should fail a language the engine has no route for, with the engine's message", async () => {
+      const { operations, store } = setup({ tier: 'enterprise' });
+      await operations.start('u1', 'p1', ['de']);
+      await expect(operations.run('t-de', 'run-1', { last: false })).resolves.toBe('failed');
+      expect(store.rows.get('t-de')!.error).toMatch(/cannot translate from English into German/);
+    });
+
+    it('should retry a fault and fail the translation on the last attempt, never leaving it translating', async () => {
+      const { operations, store } = setup({
+        translate: async () => {
+          throw new Error('connection reset');
+        },
+      });
+      await operations.start('u1', 'p1', ['es']);
+      await expect(operations.run('t-es', 'run-1', { last: false })).rejects.toThrow('connection reset');
+      expect(store.rows.get('t-es')!.status).toBe('translating');
+      await expect(operations.run('t-es', 'run-1', { last: true })).resolves.toBe('failed');
+      expect(store.rows.get('t-es')).toMatchObject({ status: 'failed', error: 'Translation failed' });
+    });
+
+    it("should fail at once on an engine's final answer, naming it", async () => {
+      const { operations, store } = setup({
+        translate: async () => {
+          throw new JobError('The translation engine broke the markup of a segment.');
+        },
+      });
+      await operations.start('u1', 'p1', ['es']);
+      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('failed');
+      expect(store.rows.get('t-es')!.error).toBe('The translation engine broke the markup of a segment.');
+    });
+
+    it('should fail content over the limit with its message', async () => {
+      const { operations, store } = setup({ maxChars: 10 });
+      await operations.start('u1', 'p1', ['es']);
+      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('failed');
+      expect(store.rows.get('t-es')!.error).toMatch(/^This project holds more text than one translation takes \(10 characters\)/);
+    });
+  });
+});
