@@ -263,6 +263,8 @@ describe('addresses', () => {
   it('orders the download languages with the primary first', () => {
     expect(orderedLanguages('es', ['en', 'es', 'fr', 'en'])).toEqual(['es', 'en', 'fr']);
     expect(orderedLanguages('en', [])).toEqual(['en']);
+    // Whatever order the translations finished in.
+    expect(orderedLanguages('en', ['en', 'fr', 'de', 'es'])).toEqual(['en', 'es', 'fr', 'de']);
   });
 });
 

@@ -4,7 +4,7 @@
 // time limit, the language of a translated project's files (?language=), and the error texts.
 // downloadFile serves any attachment (a translation's XLIFF too). Only saveFile touches the page.
 import type { TFunction } from 'i18next';
-import { lowestTierWith, type TierId } from '@trainwright/catalogue';
+import { CONTENT_LANGUAGES, lowestTierWith, type TierId } from '@trainwright/catalogue';
 import { ApiError, fetchWithSession, NETWORK_ERROR, readBody, TimeoutError, toError } from './api';
 import { formatBytes } from './uploads';
 import type { Project, ProjectSummary } from './projects';
@@ -176,7 +176,10 @@ export interface DownloadOptions {
 
 /** The languages a project's files can be downloaded in: the primary first, then the others once each. */
 export function orderedLanguages(primary: string, available: readonly string[]): string[] {
-  return [...new Set([primary, ...available].filter(Boolean))];
+  // The primary first, then the others in the plans' order (not the order translations finished).
+  const rank = (code: string) => (CONTENT_LANGUAGES.includes(code) ? CONTENT_LANGUAGES.indexOf(code) : CONTENT_LANGUAGES.length);
+  const others = [...new Set(available)].filter((code) => code && code !== primary).sort((a, b) => rank(a) - rank(b));
+  return primary ? [primary, ...others] : others;
 }
 
 /** GET /api/projects/{id}/download/{format}; a language other than the primary as `?language=`. */
