@@ -6,16 +6,18 @@ import { createHash } from 'node:crypto';
 import { JobError } from '@trainwright/platform';
 import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
 import { reassembleContent, segmentPairs, translateContent } from '../engines/translate-content.js';
+import { termsFor } from '../text/glossary.js';
 import { tagIds, tagProblem } from '../text/placeholders.js';
 import type { ContentTranslator } from '../services/ports.js';
 import type { GlossaryTermRecord } from '../services/types.js';
 import type { MemoryKey, TranslationMemoryRepository } from './memory.repository.js';
 
-/** The glossary rules of a pair, as a short stable key (a changed glossary misses the memory). */
-function glossaryKey(glossary: readonly GlossaryTermRecord[]): string {
-  if (glossary.length === 0) return '';
-  const rules = glossary.map((t) => [t.term, t.sourceLanguage, t.targetLanguage, t.translation, t.caseSensitive]).sort();
-  return createHash('sha256').update(JSON.stringify(rules)).digest('base64url').slice(0, 16);
+/** The glossary rules of a pair, as a short stable key (a change of them misses the memory; other pairs' rules do not). */
+function glossaryKey(glossary: readonly GlossaryTermRecord[], from: string, to: string): string {
+  const rules = termsFor(glossary, from, to);
+  if (rules.length === 0) return '';
+  const stable = rules.map((t) => [t.term, t.sourceLanguage, t.targetLanguage, t.translation, t.caseSensitive]).sort();
+  return createHash('sha256').update(JSON.stringify(stable)).digest('base64url').slice(0, 16);
 }
 
 /** The engine for one call, answering from the memory first. */
@@ -52,7 +54,7 @@ export function contentTranslator(engine: TranslationEngine, memory: Translation
     async translate(content, { companyId, from, to, glossary, onProgress }) {
       const route = engine.route(from, to);
       if (!route.ok) throw new JobError(route.reason);
-      const key = { companyId, from, to, engine: `${route.engine}#${glossaryKey(glossary)}` };
+      const key = { companyId, from, to, engine: `${route.engine}#${glossaryKey(glossary, from, to)}` };
       // Progress is written in order and only when it moved (the engine reports per batch).
       let reported = -1;
       let writes = Promise.resolve();

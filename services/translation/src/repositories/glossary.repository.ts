@@ -1,6 +1,7 @@
 // The company glossaries in PostgreSQL. A company holds one rule per term (case-insensitive),
 // source and target language (the unique index says 'duplicate').
 import type { Kysely, Selectable } from 'kysely';
+import { isUuid } from '@trainwright/platform';
 import type { GlossaryStore } from '../services/ports.js';
 import type { GlossaryTermFields, GlossaryTermRecord } from '../services/types.js';
 import type { GlossaryTermsTable, TranslationDatabase } from './database.js';
@@ -28,7 +29,6 @@ const columns = (f: GlossaryTermFields) => ({
 });
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export class GlossaryRepository implements GlossaryStore {
   constructor(private readonly db: Kysely<TranslationDatabase>) {}

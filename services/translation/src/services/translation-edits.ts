@@ -3,7 +3,8 @@
 // the translation aligned with its source segment by segment, and bumps its version (an edit on
 // an older version is a CONFLICT, so two editors cannot overwrite each other unseen).
 import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
-import { AppError, Authoriser } from '@trainwright/platform';
+import { AppError } from '@trainwright/platform';
+import { projectAccess } from './project-access.js';
 import { escapeXml } from '../text/placeholders.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProjectDirectory, TranslationStore, XliffReader, XliffWriter } from './ports.js';
 import { slideLineEdits, type SlideEdit } from './slide-edit.js';
@@ -25,12 +26,8 @@ function renderedSlidesPath(t: TranslationWithContent): { path: string; text: st
 }
 
 export function createTranslationEdits(deps: TranslationEditDeps) {
-  async function access(userId: string, projectId: string, change: boolean): Promise<ProjectInfo> {
-    const project = await deps.projects.project(userId, projectId);
-    const membership = await deps.memberships.find(userId, project.companyId, { fresh: change });
-    Authoriser.decide(membership?.role, change ? 'project.update' : 'project.read', 'Project not found');
-    return project;
-  }
+  const access = async (userId: string, projectId: string, change: boolean): Promise<ProjectInfo> =>
+    (await projectAccess(deps, userId, projectId, change ? 'project.update' : 'project.read')).project;
 
   async function completed(projectId: string, language: string): Promise<TranslationWithContent> {
     const t = await deps.store.find(projectId, language);
@@ -39,14 +36,10 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
     return t;
   }
 
-  async function glossaryOf(t: TranslationWithContent) {
-    return (await deps.glossary.list(t.companyId)).filter((g) => g.sourceLanguage === t.sourceLanguage && (g.targetLanguage === '' || g.targetLanguage === t.language));
-  }
-
   /** Writes new segment targets through the same assembly and checks as a translation. */
   async function replaceTargets(t: TranslationWithContent, version: number, targets: Map<string, string>) {
     const pairs = t.segments!.map((s) => ({ ...s, target: targets.get(s.id) ?? s.target }));
-    const result = deps.translator.reassemble(t.sourceContent!, pairs, await glossaryOf(t), t.sourceLanguage, t.language);
+    const result = deps.translator.reassemble(t.sourceContent!, pairs, await deps.glossary.list(t.companyId), t.sourceLanguage, t.language);
     const saved = await deps.store.replace(t.id, version, { ...result, engine: 'edited' });
     if (saved === 'conflict') throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
     return (await deps.store.findById(t.id))!;
@@ -100,8 +93,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       // Only a translation of the content as it is now may replace it (nothing edited since is lost).
       if (t.sourceVersion !== project.contentVersion) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.primaryStale(code));
       const former = t.sourceContent;
-      const glossary = (await deps.glossary.list(t.companyId)).filter((g) => g.sourceLanguage === code);
-      const segments = deps.translator.pairs(t.content, former, glossary, code, project.primaryLanguage);
+      const segments = deps.translator.pairs(t.content, former, await deps.glossary.list(t.companyId), code, project.primaryLanguage);
       const updated = await deps.projects.replaceContent(userId, projectId, code, t.content);
       await deps.store.swapWithPrimary(t, { language: project.primaryLanguage, content: former, segments, sourceVersion: updated.contentVersion });
       const rest = (await deps.store.list(projectId)).filter((x) => x.status === 'completed' && x.language !== code).map((x) => x.language);

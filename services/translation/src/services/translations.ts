@@ -2,7 +2,8 @@
 // translates one language, and the content media-render renders. Tenancy: the project service
 // answers a project only to a member of its company; roles come from the caller's membership.
 import { CONTENT_LANGUAGES, TIERS, TRANSLATION_MESSAGES, translationTargetsProblem } from '@trainwright/catalogue';
-import { AppError, Authoriser, JobError, type Logger } from '@trainwright/platform';
+import { AppError, JobError, type Logger } from '@trainwright/platform';
+import { projectAccess } from './project-access.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProgressEvents, ProjectDirectory, TranslationJobs, TranslationStore } from './ports.js';
 import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from './types.js';
 import { randomUUID } from 'node:crypto';
@@ -48,13 +49,7 @@ const MAX_TARGETS = CONTENT_LANGUAGES.length - 1;
 export function createTranslationOperations(deps: TranslationDeps) {
   const newRunId = deps.newRunId ?? randomUUID;
 
-  /** The project and the caller's membership of its company, checked for `action`. */
-  async function access(userId: string, projectId: string, action: 'project.read' | 'project.update') {
-    const project = await deps.projects.project(userId, projectId);
-    const membership = await deps.memberships.find(userId, project.companyId, { fresh: action !== 'project.read' });
-    Authoriser.decide(membership?.role, action, 'Project not found');
-    return { project, membership: membership! };
-  }
+  const access = (userId: string, projectId: string, action: 'project.read' | 'project.update') => projectAccess(deps, userId, projectId, action);
 
   async function overview(project: ProjectInfo, tier: keyof typeof TIERS): Promise<TranslationOverview> {
     const translations = await deps.store.list(project.id);
@@ -150,9 +145,8 @@ export function createTranslationOperations(deps: TranslationDeps) {
           await deps.store.fail(translationId, runId, TRANSLATION_MESSAGES.tooLong(deps.maxChars));
           return 'failed';
         }
-        const glossary = (await deps.glossary.list(translation.companyId)).filter(
-          (t) => t.sourceLanguage === translation.sourceLanguage && (t.targetLanguage === '' || t.targetLanguage === translation.language),
-        );
+        // The company's whole glossary: the translator applies the rules of the pair (termsFor).
+        const glossary = await deps.glossary.list(translation.companyId);
         const result = await deps.translator.translate(content, {
           companyId: translation.companyId,
           from: translation.sourceLanguage,
