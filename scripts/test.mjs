@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
 
 const args = new Set(process.argv.slice(2));
+// Other arguments name browser test files to run (`node scripts/test.mjs --e2e-only translate`); none: all.
+const e2ePatterns = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const runUnit = !args.has('--e2e-only');
 const runE2e = !args.has('--no-e2e');
 
@@ -62,7 +64,7 @@ if (runE2e) {
     ]);
     const e2e = spawnSync(
       'node',
-      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand'],
+      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand', ...e2ePatterns],
       // The browser tests run operator commands (set-tier) against the stack with its settings.
       { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );

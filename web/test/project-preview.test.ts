@@ -9,7 +9,7 @@ import '../app/i18n/index.js';
 import { parseSlideText } from '@trainwright/formats';
 import { ProjectPreview, SlidesView } from '../app/components/projects/ContentView.js';
 import { contentSecurityPolicy } from '../app/lib/csp.js';
-import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
+import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
 import type { Project } from '../app/lib/projects';
 import { projectFixture } from './support/project.fixture.js';
 
@@ -153,5 +153,16 @@ describe('ProjectPreview slide images', () => {
     expect(previewSlidesBase({ shareToken: 'tok' })).toBe('/api/shared/tok/preview/slides');
     expect(previewSlideSrc('/api/shared/tok/preview/slides', 2, '')).toBe('/api/shared/tok/preview/slides/2');
     expect(previewSlideSrc('/x', 0, '3.completed')).toBe('/x/0?v=3.completed');
+  });
+
+  it("should show a translation's slides and video through the same routes with its language", () => {
+    expect(previewSlidesListSrc('/x')).toBe('/x');
+    expect(previewSlidesListSrc('/x', 'es')).toBe('/x?language=es');
+    expect(previewSlideSrc('/x', 1, '3.completed', 'es')).toBe('/x/1?v=3.completed&language=es');
+    expect(previewSlideSrc('/x', 1, '', 'fr')).toBe('/x/1?language=fr');
+    expect(previewVideoSrc({ id: 'p', visual_format: 'mp4', files_version: 1 }, 'es')).toBe('/api/projects/p/preview/video?language=es');
+    const html = renderToStaticMarkup(h(ProjectPreview, { project: project({ has_content: true, content_version: 3, visual_format: 'mp4', files_version: 2 }), template: null, language: 'es' }));
+    expect(html).toMatch(/<img[^>]*src="\/api\/projects\/project-1\/preview\/slides\/0\?v=3\.completed\.[^"]*&amp;language=es"/);
+    expect(html).toMatch(/<video[^>]*src="\/api\/projects\/project-1\/preview\/video\?language=es"/);
   });
 });

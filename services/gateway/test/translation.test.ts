@@ -98,6 +98,19 @@ describe('translation', () => {
     expect(await own.text()).toContain('Daily inspection');
     const unknown = await fetch(`${h.baseUrl}/api/projects/${projectId}/download/pdf?language=xx`, { headers: me.auth });
     expect(unknown.status).toBe(400);
+    // The preview in each language: the Spanish slides' titles and images, the own by default.
+    const preview = (await call(h, 'GET', `/api/projects/${projectId}/preview/slides?language=es`, me)).json();
+    const ownPreview = (await call(h, 'GET', `/api/projects/${projectId}/preview/slides`, me)).json();
+    expect(preview.slides[0].title).toBe(spanish.title);
+    expect(preview.slides.length).toBe(ownPreview.slides.length);
+    expect(preview.slides[1].image_path).toMatch(/&language=es$/);
+    expect(preview.version).not.toBe(ownPreview.version);
+    const image = await fetch(`${h.baseUrl}${preview.slides[1].image_path}`, { headers: me.auth });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(await (await fetch(`${h.baseUrl}${ownPreview.slides[1].image_path}`, { headers: me.auth })).arrayBuffer()))).toBe(false);
+    expect((await call(h, 'GET', `/api/projects/${projectId}/preview/slides?language=de`, me)).statusCode).toBe(404);
+    expect((await call(h, 'GET', `/api/projects/${projectId}/preview/slides?language=Spanish`, me)).statusCode).toBe(400);
     // The project lists its languages (the card's count) once the events are applied.
     await eventually(async () => {
       const p = (await call(h, 'GET', `/api/projects/${projectId}`, me)).json();

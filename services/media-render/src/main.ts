@@ -139,7 +139,7 @@ export async function startMediaServer(
   if (roles.api) {
     const views = new ProjectViewRepository(infra.db);
     const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db), plans: memberships, entitlements });
-    const previews = new PreviewService({ views, projects, memberships, logos, drawer: new SlideDrawerRepository() });
+    const previews = new PreviewService({ views, projects, translations: translationDirectory, memberships, logos, drawer: new SlideDrawerRepository() });
     const estimates = new NarrationEstimateService({ views, projects, memberships, voices, timing: renderers });
     const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events: videoEvents, views, projects });
     await subscribeAll(infra.bus, [

@@ -1260,6 +1260,7 @@ const en = {
     empty: 'This project has no content to preview yet.',
     videoCaption: 'The video of the current files. Playing it is not counted as a download.',
     videoUnsupported: 'Your browser cannot play this video.',
+    translationUnavailable: 'The slides in this language could not be loaded. Try again in a moment.',
   },
   editDialog: {
     title: 'Edit Project',

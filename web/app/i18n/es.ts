@@ -1260,6 +1260,7 @@ const es: Messages = {
     empty: 'Este proyecto aún no tiene contenido que mostrar.',
     videoCaption: 'El vídeo de los archivos actuales. Reproducirlo no cuenta como descarga.',
     videoUnsupported: 'Tu navegador no puede reproducir este vídeo.',
+    translationUnavailable: 'No se pudieron cargar las diapositivas en este idioma. Inténtelo de nuevo en un momento.',
   },
   editDialog: {
     title: 'Editar proyecto',

@@ -1262,6 +1262,7 @@ const fr: Messages = {
     empty: 'Ce projet n’a pas encore de contenu à afficher.',
     videoCaption: 'La vidéo des fichiers actuels. La lire ne compte pas comme un téléchargement.',
     videoUnsupported: 'Votre navigateur ne peut pas lire cette vidéo.',
+    translationUnavailable: "Les diapositives dans cette langue n'ont pas pu être chargées. Réessayez dans un instant.",
   },
   editDialog: {
     title: 'Modifier le projet',

@@ -34,9 +34,19 @@ export function onPrimaryColor(colors: ColorScheme): string {
  * The preview player's source: the project's current mp4 through the preview route, which never
  * counts as a download. Null unless the project is a video project whose files exist.
  */
-export function previewVideoSrc(project: Pick<Project, 'id' | 'visual_format' | 'files_version'>): string | null {
+export function previewVideoSrc(project: Pick<Project, 'id' | 'visual_format' | 'files_version'>, language = ''): string | null {
   if (!isVideoFormat(project.visual_format) || typeof project.files_version !== 'number') return null;
-  return `/api/projects/${encodeURIComponent(project.id)}/preview/video`;
+  return `/api/projects/${encodeURIComponent(project.id)}/preview/video${languageQuery(language, '?')}`;
+}
+
+/** `?language=es` (or `&…` after another parameter) for a translation; nothing for the project's own language. */
+function languageQuery(language: string, separator: '?' | '&'): string {
+  return language ? `${separator}language=${encodeURIComponent(language)}` : '';
+}
+
+/** The list of a preview's slides, in a translation's language when one is given. */
+export function previewSlidesListSrc(base: string, language = ''): string {
+  return `${base}${languageQuery(language, '?')}`;
 }
 
 /** Where the preview's slide images are (media-render draws them as the exports do): a project's, or a share link's. */
@@ -47,8 +57,9 @@ export function previewSlidesBase(source: { projectId: string } | { shareToken: 
 }
 
 /** One slide image (0: the title card); `version` names what the project showed, so a browser keeps the image until it changes. */
-export function previewSlideSrc(base: string, position: number, version: string): string {
-  return `${base}/${position}${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+export function previewSlideSrc(base: string, position: number, version: string, language = ''): string {
+  const path = `${base}/${position}${version ? `?v=${encodeURIComponent(version)}` : ''}`;
+  return path + languageQuery(language, version ? '&' : '?');
 }
 
 /** What a project's slide images depend on as the client knows it: its version, status and last change. */

@@ -10,6 +10,8 @@
 // 3. Manage Languages: English marked Primary, Spanish and French completed, each with its actions.
 // 4. 'Download files': the language picker offers the three languages; Spanish PowerPoint comes
 //    from /download/pptx?language=es as a real .pptx.
+// 5. 'Preview': the language picker shows the Spanish slides (media-render's images of the
+//    translation, ?language=es), titled in Spanish.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -199,4 +201,36 @@ describe('translation', () => {
       await page.getByTestId('toast').getByText(/^Download complete: .+\.pptx/).waitFor();
     });
   }, 120_000);
+
+  it('previews the Spanish slides through the preview language picker', async () => {
+    await withScreenshotOnFailure(page, 'translate-preview', async () => {
+      expect(projectId).toBeTruthy();
+      const spanish = (await (await page.request.get(`${BASE_URL}/api/projects/${projectId}/translations/es`)).json()) as { title: string };
+      await dismissToasts(page);
+      const list = await waitForLiveList(page);
+      const card = cardTitled(list, title);
+      await card.getByRole('button', { name: `Preview ${title}` }).click();
+      const preview = page.getByRole('dialog', { name: title });
+      const picker = preview.getByLabel('Language');
+      expect(await picker.inputValue()).toBe('en');
+      const image = preview.getByTestId('preview-slide-image');
+      await image.waitFor();
+      const [listed] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === `/api/projects/${projectId}/preview/slides` && new URL(r.url()).searchParams.get('language') === 'es'),
+        picker.selectOption('es'),
+      ]);
+      expect(listed.status()).toBe(200);
+      // The title card's image of the translation, named by the Spanish title.
+      await page.waitForFunction(
+        (alt) => {
+          const img = document.querySelector('[data-testid="preview-slide-image"]') as HTMLImageElement | null;
+          return !!img && img.complete && img.naturalWidth === 1280 && img.src.includes('language=es') && img.alt.endsWith(alt);
+        },
+        `: ${spanish.title}`,
+        { timeout: 30_000 },
+      );
+      await preview.getByRole('button', { name: 'Close' }).last().click();
+      await preview.waitFor({ state: 'detached' });
+    });
+  }, 60_000);
 });

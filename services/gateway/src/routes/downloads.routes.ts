@@ -64,16 +64,18 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
     {
       schema: {
         tags: ['projects'],
-        summary: "Play a video project's current mp4 in the preview (byte ranges supported; not counted as a download)",
+        summary: "Play a video project's current mp4 in the preview (byte ranges supported; not counted as a download), a translation's with ?language=",
         params: PreviewParams,
+        querystring: DownloadQuery,
         response: { ...errorResponses },
       },
     },
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { id } = request.params as Type.Static<typeof PreviewParams>;
+      const { language = '' } = request.query as Type.Static<typeof DownloadQuery>;
       // The same checks as a download (tenancy, status, the plan's video gate), only never counted.
-      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false, range: false, language: '' }, { userId, requestId: request.id });
+      const target = await clients.media.openDownload({ userId, projectId: id, format: 'mp4', count: false, range: false, language }, { userId, requestId: request.id });
       return sendFile(request.headers.range, target, 'inline', reply);
     },
   );

@@ -161,6 +161,10 @@ const TokenParams = Type.Object({ token: Str(100) });
 const SlideParams = Type.Object({ id: Str(100), n: Str(20) });
 const SharedSlideParams = Type.Object({ token: Str(100), n: Str(20) });
 const SlideQuery = Type.Object({ v: Type.Optional(Str(64)) });
+/** `language`: a translation's slides ('es'); absent for the project's own. */
+const Language = Type.Optional(Type.String({ pattern: '^[a-z]{2}$' }));
+const LanguageQuery = Type.Object({ language: Language });
+const MemberSlideQuery = Type.Object({ v: Type.Optional(Str(64)), language: Language });
 const PreviewSlideList = Type.Object({ version: Type.String(), slides: Type.Array(Type.Object({ position: Type.Integer(), title: Type.String(), image_path: Type.String() })) });
 
 /** The slide position of a preview route: 0 (the title card) and up; anything else is 400. */
@@ -429,9 +433,9 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
   // The preview's slides as the exports draw them (media-render's video slide images): their titles,
   // and each one as a PNG. Never counted as downloads. The image URLs carry the slides' version
   // (`?v=`), so a browser may keep an image until the project changes.
-  function slideList(list: PreviewSlides, base: string) {
-    const v = encodeURIComponent(list.version);
-    return { version: list.version, slides: list.titles.map((title, position) => ({ position, title, image_path: `${base}/${position}?v=${v}` })) };
+  function slideList(list: PreviewSlides, base: string, language = '') {
+    const query = `?v=${encodeURIComponent(list.version)}${language ? `&language=${language}` : ''}`;
+    return { version: list.version, slides: list.titles.map((title, position) => ({ position, title, image_path: `${base}/${position}${query}` })) };
   }
 
   /** A slide image; only a URL naming the version it was drawn at may be kept long. */
@@ -443,25 +447,35 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
 
   app.get(
     '/api/projects/:id/preview/slides',
-    { schema: { tags: ['projects'], summary: "The preview's slides as the exports draw them: the title card, then each slide", params: IdParams, response: { 200: PreviewSlideList, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "The preview's slides as the exports draw them: the title card, then each slide (a translation's with ?language=)",
+        params: IdParams,
+        querystring: LanguageQuery,
+        response: { 200: PreviewSlideList, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { id } = request.params as Type.Static<typeof IdParams>;
-      const list = await clients.media.listPreviewSlides({ userId, projectId: id, shareToken: '' }, opts(userId, request.id));
+      const { language = '' } = request.query as Type.Static<typeof LanguageQuery>;
+      const list = await clients.media.listPreviewSlides({ userId, projectId: id, shareToken: '', language }, opts(userId, request.id));
       void reply.header('cache-control', 'private, no-store');
-      return slideList(list, `/api/projects/${encodeURIComponent(id)}/preview/slides`);
+      return slideList(list, `/api/projects/${encodeURIComponent(id)}/preview/slides`, language);
     },
   );
 
   app.get(
     '/api/projects/:id/preview/slides/:n',
-    { schema: { tags: ['projects'], summary: 'One preview slide as a 1280x720 PNG (0: the title card)', params: SlideParams, querystring: SlideQuery, response: { ...errorResponses } } },
+    { schema: { tags: ['projects'], summary: 'One preview slide as a 1280x720 PNG (0: the title card)', params: SlideParams, querystring: MemberSlideQuery, response: { ...errorResponses } } },
     async (request, reply) => {
       const { userId } = callerOf(request);
       const { id, n } = request.params as Type.Static<typeof SlideParams>;
+      const { v, language = '' } = request.query as Type.Static<typeof MemberSlideQuery>;
       const position = slidePosition(n);
-      const image = await clients.media.previewSlide({ userId, projectId: id, shareToken: '', position }, opts(userId, request.id));
-      return sendSlide(image, (request.query as Type.Static<typeof SlideQuery>).v, 'private', reply);
+      const image = await clients.media.previewSlide({ userId, projectId: id, shareToken: '', position, language }, opts(userId, request.id));
+      return sendSlide(image, v, 'private', reply);
     },
   );
 
@@ -473,7 +487,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
     },
     async (request, reply) => {
       const { token } = request.params as Type.Static<typeof TokenParams>;
-      const list = await clients.media.listPreviewSlides({ userId: '', projectId: '', shareToken: token }, { requestId: request.id });
+      const list = await clients.media.listPreviewSlides({ userId: '', projectId: '', shareToken: token, language: '' }, { requestId: request.id });
       void reply.header('cache-control', 'no-store');
       return slideList(list, `/api/shared/${encodeURIComponent(token)}/preview/slides`);
     },
@@ -488,7 +502,7 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
     async (request, reply) => {
       const { token, n } = request.params as Type.Static<typeof SharedSlideParams>;
       const position = slidePosition(n);
-      const image = await clients.media.previewSlide({ userId: '', projectId: '', shareToken: token, position }, { requestId: request.id });
+      const image = await clients.media.previewSlide({ userId: '', projectId: '', shareToken: token, position, language: '' }, { requestId: request.id });
       // Short even when versioned: a revoked link stops showing the slides soon.
       return sendSlide(image, undefined, 'public', reply);
     },

@@ -32,8 +32,8 @@ export function createMediaHandlers(deps: {
   estimates: Pick<NarrationEstimateService, 'estimate'>;
 }): UnaryHandlers<typeof MediaServiceService> {
   const { downloads, voices, files, logos, previews, estimates } = deps;
-  const callerOf = (req: { userId: string; projectId: string; shareToken: string }): PreviewCaller =>
-    req.shareToken ? { shareToken: req.shareToken } : { userId: req.userId, projectId: req.projectId };
+  const callerOf = (req: { userId: string; projectId: string; shareToken: string; language: string }): PreviewCaller =>
+    req.shareToken ? { shareToken: req.shareToken, language: req.language } : { userId: req.userId, projectId: req.projectId, language: req.language };
   return {
     openDownload: async (req) => {
       const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download', req.language);

@@ -3,13 +3,17 @@
 // style and branding, rasterised to PNG by resvg. Tenancy as downloads: the caller's membership of
 // the project's company (or a share link's token). A few prepared decks and the last images are
 // kept in memory, keyed by what the slides show (content version, status, title), so flipping
-// through the slides asks no other service and draws each slide once.
+// through the slides asks no other service and draws each slide once. A translation's slides
+// (`language`) are the project's look with the translation's text, as its files are rendered;
+// their key adds the translation's version (asked of the translation service on each call, so a
+// hand edit shows at once).
+import { CONTENT_LANGUAGES, TRANSLATION_MESSAGES, languageNames } from '@trainwright/catalogue';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppError, isUuid } from '@trainwright/platform';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
-import type { Memberships, ProjectDirectory, ProjectView, ProjectViews } from './ports.js';
-import { renderInputOf } from './render-input.js';
+import type { Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
+import { renderInputOf, translatedProject } from './render-input.js';
 import type { LogoSource } from './render.service.js';
 import { viewOfProject } from './download.service.js';
 
@@ -17,10 +21,15 @@ export const PREVIEW_MESSAGES = {
   notFound: 'Project not found',
   noSlides: 'This project has no slides to preview yet.',
   noSlide: (position: number, count: number) => `No slide ${position}: the preview has ${count} slides (0 is the title card).`,
+  unknownLanguage: TRANSLATION_MESSAGES.unknownLanguage,
+  noTranslation: (code: string) => `This project has no finished translation into ${languageNames(code).name}.`,
 } as const;
 
-/** Who asks: a member for a project, or anyone holding a share link's token. */
-export type PreviewCaller = { userId: string; projectId: string } | { shareToken: string };
+/** Who asks: a member for a project, or anyone holding a share link's token; `language` for a translation's slides. */
+export type PreviewCaller = ({ userId: string; projectId: string } | { shareToken: string }) & { language?: string };
+
+/** The translation a deck shows: its language and content (null: the project's own language). */
+type TranslationOf = Awaited<ReturnType<TranslationDirectory['renderContent']>>;
 
 /** The slides of the preview: position 0 the title card, then the deck's slides. */
 export interface PreviewDeck {
@@ -54,7 +63,7 @@ interface Prepared {
 
 export class PreviewService {
   // fetch() shares work in flight and keeps no failure.
-  private readonly decks: LRUCache<string, Prepared, { projectId: string; key: string }>;
+  private readonly decks: LRUCache<string, Prepared, { projectId: string; key: string; translation: TranslationOf; language: string }>;
   private readonly images: LRUCache<string, Buffer, { deck: Prepared; position: number }>;
   private hits = 0;
 
@@ -62,6 +71,7 @@ export class PreviewService {
     private readonly deps: {
       views: Pick<ProjectViews, 'find' | 'keepRead'>;
       projects: Pick<ProjectDirectory, 'project' | 'renderInput' | 'sharedProject'>;
+      translations: TranslationDirectory;
       memberships: Memberships;
       logos: LogoSource;
       drawer: SlideDrawer;
@@ -72,7 +82,7 @@ export class PreviewService {
       maxImageBytes?: number;
     },
   ) {
-    this.decks = new LRUCache({ max: deps.maxDecks ?? 16, fetchMethod: (_key, _stale, { context }) => this.prepare(context.projectId, context.key) });
+    this.decks = new LRUCache({ max: deps.maxDecks ?? 16, fetchMethod: (_key, _stale, { context }) => this.prepare(context.projectId, context.key, context.translation, context.language) });
     this.images = new LRUCache({
       max: deps.maxImages ?? 96,
       maxSize: deps.maxImageBytes ?? 16 * 1024 * 1024,
@@ -104,14 +114,18 @@ export class PreviewService {
     return { png, slideCount: deck.indexes.length, title: deck.titles[position]!, version: deck.version };
   }
 
-  /** The caller's project (tenancy first), its deck prepared once per version. */
+  /** The caller's project (tenancy first), its deck prepared once per version (and translation version). */
   private async deck(caller: PreviewCaller): Promise<Prepared> {
+    const language = caller.language ?? '';
+    if (language && !CONTENT_LANGUAGES.includes(language)) throw AppError.validation('language', PREVIEW_MESSAGES.unknownLanguage(language.slice(0, 20)));
     const { projectId, view } = 'shareToken' in caller ? await this.shared(caller.shareToken) : await this.member(caller.userId, caller.projectId);
     if (view && !view.hasContent) throw AppError.notFound(PREVIEW_MESSAGES.noSlides);
+    const translation = language ? await this.deps.translations.renderContent(projectId, language) : null;
     // Without a view (a share link of a project whose event is not applied yet) nothing is kept.
-    const key = view ? versionOf(view) : null;
-    if (!key) return this.prepare(projectId, null);
-    const deck = await this.decks.fetch(`${projectId}:${key}`, { context: { projectId, key } });
+    const viewKey = view ? versionOf(view) : null;
+    if (!viewKey) return this.prepare(projectId, null, translation, language);
+    const key = viewKey + languageSuffix(translation, language);
+    const deck = await this.decks.fetch(`${projectId}:${key}`, { context: { projectId, key, translation, language } });
     if (!deck) throw new RenderError('The preview could not be prepared.');
     return deck;
   }
@@ -137,9 +151,12 @@ export class PreviewService {
     return { projectId, view };
   }
 
-  private async prepare(projectId: string, key: string | null): Promise<Prepared> {
+  /** The deck in the project's language, or in a translation's (`translation`), or refused when `language` names neither. */
+  private async prepare(projectId: string, key: string | null, translation: TranslationOf, language = ''): Promise<Prepared> {
     const job = await this.deps.projects.renderInput(projectId);
-    const project = job.project;
+    const own = job.project;
+    if (!translation && language && language !== (own.primaryLanguage || 'en')) throw AppError.notFound(PREVIEW_MESSAGES.noTranslation(language));
+    const project = translation ? translatedProject(own, translation) : own;
     let input: RenderInput;
     try {
       input = renderInputOf(project, job.template, await this.branding(project));
@@ -148,7 +165,7 @@ export class PreviewService {
       throw error;
     }
     const { titles, indexes } = this.deps.drawer.slides(input);
-    const version = key ?? versionOf({ contentVersion: project.contentVersion, status: project.status, title: project.title });
+    const version = key ?? versionOf({ contentVersion: own.contentVersion, status: own.status, title: own.title }) + languageSuffix(translation, language);
     return { projectId, input, titles, indexes, version };
   }
 
@@ -158,6 +175,12 @@ export class PreviewService {
     const { logo } = await this.deps.logos.logoOf({ projectId: project.id, companyId: project.companyId, url: project.branding.logoUrl });
     return { companyName: project.branding.companyName, website: project.branding.website, logo };
   }
+}
+
+/** The version names the language and the translation's version too: the images are keyed by it. */
+function languageSuffix(translation: TranslationOf, language: string): string {
+  if (translation?.summary) return `-${translation.summary.targetLanguage}${translation.summary.version}`;
+  return language ? `-${language}` : '';
 }
 
 /** What the slides show depends on: the content version (content and settings), the status (generation writes the content within a version) and the title. */

@@ -4,6 +4,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { AppError } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { BUILTIN_TEMPLATES } from '@trainwright/templates';
 import { createMediaHandlers } from '../../src/grpc/media.handler.js';
 import { SlideDrawerRepository } from '../../src/repositories/slide-drawer.repository.js';
@@ -23,6 +24,8 @@ function setup() {
   ]);
   const members = new Map([['user-1', 'company-1'], ['user-2', 'company-2']]);
   const calls = { renderInput: 0, drawn: 0 };
+  // Completed translations by `projectId:language`.
+  const translations = new Map<string, Translation>();
   const views = new Map<string, ProjectView>();
   const drawer = new SlideDrawerRepository();
   const service = new PreviewService({
@@ -45,16 +48,25 @@ function setup() {
         return { projectId: PROJECT_ID, companyId: 'company-1', logoUrl: '' };
       },
     },
+    translations: { renderContent: async (projectId, language) => translations.get(`${projectId}:${language}`) ?? null },
     memberships: { find: async (userId, companyId) => (members.get(userId) === companyId ? { capabilities: {} as never, ownerTier: 'professional', ownerUserId: 'owner', role: 'viewer' as const } : null) },
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
     drawer: { slides: (input) => drawer.slides(input), png: (input, index) => (calls.drawn++, drawer.png(input, index)) },
   });
   const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, previews: service, estimates: {} as never });
-  return { service, handlers, calls, views, projects };
+  return { service, handlers, calls, views, projects, translations };
+}
+
+function spanish(version: number): Translation {
+  return Translation.fromPartial({
+    summary: { targetLanguage: 'es', sourceLanguage: 'en', status: 'completed', version, sourceVersion: 2 },
+    title: 'Seguridad con carretillas',
+    slidesContent: SLIDES.replace('# Forklift Safety', '# Seguridad con carretillas').replace('Daily checks', version > 1 ? 'Revisiones diarias (editado)' : 'Revisiones diarias').replace('Speed limits', 'Límites de velocidad'),
+  });
 }
 
 const ctx = {} as never;
-const ask = { userId: 'user-1', projectId: PROJECT_ID, shareToken: '' };
+const ask = { userId: 'user-1', projectId: PROJECT_ID, shareToken: '', language: '' };
 
 describe('PreviewService', () => {
   it('should list the title card and every slide with their titles', async () => {
@@ -89,7 +101,7 @@ describe('PreviewService', () => {
     // Another company's project that looks the same to the cache but for its slides.
     projects.set(OTHER_ID, Project.fromPartial({ ...projects.get(PROJECT_ID)!, id: OTHER_ID, companyId: 'company-2', slidesContent: SLIDES.replace('Daily checks', 'Other checks') }));
     const mine = await handlers.previewSlide({ ...ask, position: 1 }, ctx);
-    const theirs = await handlers.previewSlide({ userId: 'user-2', projectId: OTHER_ID, shareToken: '', position: 1 }, ctx);
+    const theirs = await handlers.previewSlide({ userId: 'user-2', projectId: OTHER_ID, shareToken: '', position: 1, language: '' }, ctx);
     expect(theirs.title).toBe('Other checks');
     expect(Buffer.from(theirs.png).equals(Buffer.from(mine.png))).toBe(false);
     expect(calls.drawn).toBe(2);
@@ -106,8 +118,8 @@ describe('PreviewService', () => {
 
   it("should answer NOT_FOUND for another company's project, an unknown id and a position past the last slide", async () => {
     const { handlers } = setup();
-    await expect(handlers.previewSlide({ userId: 'user-2', projectId: PROJECT_ID, shareToken: '', position: 0 }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(handlers.listPreviewSlides({ userId: 'user-1', projectId: OTHER_ID, shareToken: '' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(handlers.previewSlide({ userId: 'user-2', projectId: PROJECT_ID, shareToken: '', position: 0, language: '' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(handlers.listPreviewSlides({ userId: 'user-1', projectId: OTHER_ID, shareToken: '', language: '' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(handlers.previewSlide({ ...ask, projectId: 'not-a-uuid', position: 0 }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(handlers.previewSlide({ ...ask, position: 3 }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND', message: PREVIEW_MESSAGES.noSlide(3, 3) });
     await expect(handlers.previewSlide({ ...ask, position: -1 }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -115,15 +127,46 @@ describe('PreviewService', () => {
 
   it('should show a shared project by its token, without a user', async () => {
     const { handlers } = setup();
-    const image = await handlers.previewSlide({ userId: '', projectId: '', shareToken: 'share-token', position: 1 }, ctx);
+    const image = await handlers.previewSlide({ userId: '', projectId: '', shareToken: 'share-token', position: 1, language: '' }, ctx);
     expect(Buffer.from(image.png).subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect(image.title).toBe('Daily checks');
-    await expect(handlers.previewSlide({ userId: '', projectId: '', shareToken: 'revoked', position: 1 }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(handlers.previewSlide({ userId: '', projectId: '', shareToken: 'revoked', position: 1, language: '' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('should answer NOT_FOUND while the project has no content', async () => {
     const { handlers, projects } = setup();
     projects.set(PROJECT_ID, Project.fromPartial({ ...projects.get(PROJECT_ID)!, slidesContent: '', hasContent: false }));
     await expect(handlers.listPreviewSlides(ask, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND', message: PREVIEW_MESSAGES.noSlides });
+  });
+
+  it("should show a translation's slides in the project's look, apart from the project's own, and follow a hand edit", async () => {
+    const { handlers, translations, calls } = setup();
+    translations.set(`${PROJECT_ID}:es`, spanish(1));
+    const es = { ...ask, language: 'es' };
+    const deck = await handlers.listPreviewSlides(es, ctx);
+    expect(deck.titles).toEqual(['Seguridad con carretillas', 'Revisiones diarias', 'Límites de velocidad']);
+    const own = await handlers.listPreviewSlides(ask, ctx);
+    expect(own.titles[1]).toBe('Daily checks');
+    expect(deck.version).not.toBe(own.version);
+    const ownImage = await handlers.previewSlide({ ...ask, position: 1 }, ctx);
+    const esImage = await handlers.previewSlide({ ...es, position: 1 }, ctx);
+    expect(esImage.title).toBe('Revisiones diarias');
+    expect(Buffer.from(esImage.png).equals(Buffer.from(ownImage.png))).toBe(false);
+    expect(calls.drawn).toBe(2);
+    // A hand edit makes a new translation version: drawn again, not served from the cache.
+    translations.set(`${PROJECT_ID}:es`, spanish(2));
+    const edited = await handlers.previewSlide({ ...es, position: 1 }, ctx);
+    expect(edited.title).toBe('Revisiones diarias (editado)');
+    expect(edited.version).not.toBe(esImage.version);
+    // The project's own language by name is the project's own deck.
+    expect((await handlers.listPreviewSlides({ ...ask, language: 'en' }, ctx)).titles[1]).toBe('Daily checks');
+  });
+
+  it('should refuse an unknown language and a language the project has no finished translation into', async () => {
+    const { handlers } = setup();
+    await expect(handlers.listPreviewSlides({ ...ask, language: 'xx' }, ctx)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: PREVIEW_MESSAGES.unknownLanguage('xx') });
+    await expect(handlers.listPreviewSlides({ ...ask, language: 'fr' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND', message: PREVIEW_MESSAGES.noTranslation('fr') });
+    // Tenancy before the translation: another company's member learns nothing.
+    await expect(handlers.listPreviewSlides({ ...ask, userId: 'user-2', language: 'fr' }, ctx)).rejects.toMatchObject({ code: 'NOT_FOUND', message: PREVIEW_MESSAGES.notFound });
   });
 });

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
-import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
+import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
 import { deckHasContent, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
@@ -349,7 +349,7 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
  * share link's preview route; the titles come from its list. While an image cannot be had (no
  * content yet, a failure), `fallback` (the client-side drawing) is shown instead.
  */
-export function SlideImages({ base, version, firstTitle, fallback }: { base: string; version: string; firstTitle: string; fallback: ReactNode }) {
+export function SlideImages({ base, version, firstTitle, fallback, language = '' }: { base: string; version: string; firstTitle: string; fallback: ReactNode; language?: string }) {
   const { t } = useTranslation();
   const [position, setPosition] = useState(0);
   const [titles, setTitles] = useState<string[] | null>(null);
@@ -358,7 +358,7 @@ export function SlideImages({ base, version, firstTitle, fallback }: { base: str
     const controller = new AbortController();
     setPosition(0);
     setFailed(false);
-    fetch(base, { credentials: 'same-origin', signal: controller.signal })
+    fetch(previewSlidesListSrc(base, language), { credentials: 'same-origin', signal: controller.signal })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         const list = (await res.json()) as { slides: Array<{ title: string }> };
@@ -368,7 +368,7 @@ export function SlideImages({ base, version, firstTitle, fallback }: { base: str
         if (!controller.signal.aborted) setFailed(true);
       });
     return () => controller.abort();
-  }, [base, version]);
+  }, [base, version, language]);
   if (failed) return <>{fallback}</>;
   const count = titles?.length ?? 1;
   const title = titles?.[position] ?? firstTitle;
@@ -385,7 +385,7 @@ export function SlideImages({ base, version, firstTitle, fallback }: { base: str
       <div tabIndex={0} onKeyDown={onKeyDown} className="rounded-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
         <img
           key={position}
-          src={previewSlideSrc(base, position, version)}
+          src={previewSlideSrc(base, position, version, language)}
           alt={t('preview.slideImages.alt', { number: position + 1, count, title })}
           width={1280}
           height={720}
@@ -425,26 +425,37 @@ export function projectLook(project: ProjectSummary, template: TemplateLook | nu
  * The preview dialog's content: a video project's player (its current mp4 through the preview
  * route, which never counts as a download) above the slides as the downloads draw them (images
  * from the preview route); the slides or script drawn here in the template while the project has
- * no content the server can draw.
+ * no content the server can draw. `language`: a translation's slides and video (a translation's
+ * video exists once paid for: the player hides itself while there is none).
  */
-export function ProjectPreview({ project, template, empty }: { project: Project | ProjectSummary; template: TemplateLook | null; empty?: ReactNode }) {
+export function ProjectPreview({ project, template, empty, language = '' }: { project: Project | ProjectSummary; template: TemplateLook | null; empty?: ReactNode; language?: string }) {
   const { t } = useTranslation();
   const source = projectPreviewSource(project);
-  const videoSrc = previewVideoSrc(project);
-  const content = <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />;
+  const videoSrc = previewVideoSrc(project, language);
+  const [videoFailed, setVideoFailed] = useState<string | null>(null);
+  // The client-side drawing is of the project's own text: a translation's slides fall back to a notice.
+  const content = language ? <p className="text-sm text-slate-600">{t('previewDialog.translationUnavailable')}</p> : <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />;
   return (
     <div className="space-y-4">
-      {videoSrc && (
+      {videoSrc && videoFailed !== videoSrc && (
         <figure className="space-y-1">
           {/* Remounted per files version so a re-rendered video is fetched again. */}
-          <video key={`${videoSrc}#${project.files_version}`} src={videoSrc} controls preload="metadata" className="aspect-video w-full rounded-lg bg-black" data-testid="preview-video">
+          <video
+            key={`${videoSrc}#${project.files_version}`}
+            src={videoSrc}
+            controls
+            preload="metadata"
+            className="aspect-video w-full rounded-lg bg-black"
+            data-testid="preview-video"
+            onError={() => language && setVideoFailed(videoSrc)}
+          >
             {t('previewDialog.videoUnsupported')}
           </video>
           <figcaption className="text-xs text-slate-500">{t('previewDialog.videoCaption')}</figcaption>
         </figure>
       )}
       {project.has_content && project.id ? (
-        <SlideImages base={previewSlidesBase({ projectId: project.id })} version={projectSlidesVersion(project)} firstTitle={project.title} fallback={content} />
+        <SlideImages base={previewSlidesBase({ projectId: project.id })} version={projectSlidesVersion(project)} firstTitle={project.title} fallback={content} language={language} />
       ) : (
         content
       )}

@@ -1,6 +1,6 @@
 // The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data;
 // drawn in the project's template from GET /api/templates, a video project's player, and what the
-// AI generator made besides the slides), Edit (GET with 10 s; PATCH on save) and the
+// AI generator made besides the slides; in each language the project is available in), Edit (GET with 10 s; PATCH on save) and the
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { formatDate } from '~/lib/format';
 import { templateLookOf, type TemplateLook } from '~/lib/preview';
 import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
 import type { TemplateListResponse } from '~/lib/templates';
+import { fetchTranslation } from '~/lib/translations';
+import { LanguagePicker } from '../translation/LanguagePicker';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
 import { Button, ErrorBox, Field, FormActions, Spinner, describedBy, inputClass } from '../ui';
@@ -40,6 +42,9 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
   const [loading, setLoading] = useState(true);
   const [fellBack, setFellBack] = useState(false);
   const [template, setTemplate] = useState<TemplateLook | null>(null);
+  // '' (the project's own language) or a completed translation's language.
+  const [language, setLanguage] = useState('');
+  const [translated, setTranslated] = useState<Project['generated_content'] | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -58,6 +63,21 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
   const shown = full ?? project;
   const templateId = shown.template_id;
   const source = projectPreviewSource(shown);
+  const primary = shown.primary_language || 'en';
+  const other = language && language !== primary ? language : '';
+
+  // What the generator made besides the slides, in the chosen translation's words.
+  useEffect(() => {
+    setTranslated(null);
+    if (!other) return;
+    const controller = new AbortController();
+    withTimeout(PREVIEW_TIMEOUT_MS, (signal) => fetchTranslation(shown.id, other, signal), controller.signal)
+      .then((detail) => setTranslated(detail.generated_content ?? null))
+      .catch((err: unknown) => {
+        if (!isAbortError(err)) console.warn('translation unavailable, showing no generated details', err);
+      });
+    return () => controller.abort();
+  }, [shown.id, other]);
 
   // The template's look: GET /api/templates lists the built-in ones and the company's own. Without
   // it (or on failure) the slides keep the default look.
@@ -90,9 +110,11 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
         ) : (
           <>
             {fellBack && <p className="text-xs text-amber-700">{t('previewDialog.fallback')}</p>}
+            <LanguagePicker primary={primary} available={shown.available_languages ?? []} value={language || primary} onChange={setLanguage} testId="preview-language" />
             <ProjectPreview
               project={shown}
               template={template}
+              language={other}
               empty={shown.project_type === 'software_analysis' && full?.software_details ? (
                 <span className="whitespace-pre-line text-left">{full.software_details}</span>
               ) : shown.files && shown.files.length > 0 ? (
@@ -101,7 +123,7 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
                 t('previewDialog.empty')
               )}
             />
-            <GeneratedDetails content={full?.generated_content ?? null} />
+            <GeneratedDetails content={other ? translated : (full?.generated_content ?? null)} />
           </>
         )}
         <div className="flex justify-end border-t border-slate-200 pt-4">

@@ -1,5 +1,5 @@
-// The language of the files to download, for a project available in more than one language (the
-// primary first, marked). Renders nothing for a project in one language.
+// The language of the files to download or the slides to preview, for a project available in more
+// than one language (the primary first, marked). Renders nothing for a project in one language.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderedLanguages } from '~/lib/downloads';
@@ -12,12 +12,14 @@ export function LanguagePicker({
   value,
   onChange,
   disabled,
+  testId = 'download-language',
 }: {
   primary: string;
   available: readonly string[];
   value: string;
   onChange: (language: string) => void;
   disabled?: boolean;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -30,7 +32,7 @@ export function LanguagePicker({
         {t('translation.fileLanguage')}
       </label>
       <div className="w-56">
-      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={selectClass} data-testid="download-language">
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={selectClass} data-testid={testId}>
         {languages.map((code) => {
           const name = names(code).name;
           return (
