@@ -14,7 +14,7 @@ import { completeGeneration } from '../src/services/projects/hand-off-to-render.
 import { getProject } from '../src/services/projects/get-project.js';
 import { listProjects } from '../src/services/projects/list-projects.js';
 import { renderKeyOf } from '../src/services/projects/render-key.js';
-import { updateProject } from '../src/services/projects/update-project.js';
+import { CONTENT_CHANGED, updateProject } from '../src/services/projects/update-project.js';
 import { SAMPLE_TITLE } from '../src/services/sample-project.js';
 import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
@@ -305,6 +305,45 @@ describe('project operations', () => {
         expect((await failure(updateProject(deps, expired, id, { generatedSlides: SLIDES }))).code).toBe('TRIAL_ENDED');
         expect(await updateProject(deps, expired, id, { title: 'Renamed' })).toMatchObject({ title: 'Renamed', content_version: 1 });
         expect(deps.jobs.rendered).toEqual([]);
+      });
+
+      describe('a translation made the content (set-primary-language)', () => {
+        const SPANISH = { primaryLanguage: 'es', title: 'Seguridad', scriptContent: '## Antes de empezar\nRevisa las horquillas.' };
+
+        it('should refuse it when computed from an older content version, writing nothing', async () => {
+          const id = await completed();
+          await updateProject(deps, owner, id, { fontStyle: 'classic' });
+          const before = structuredClone(deps.projects.rows.get(id)!);
+          const refused = await failure(updateProject(deps, owner, id, { ...SPANISH, expectedContentVersion: 1 }));
+          expect([refused.code, refused.message]).toEqual(['CONFLICT', CONTENT_CHANGED]);
+          expect(deps.projects.rows.get(id)).toEqual(before);
+          expect(deps.projects.outbox.filter((e) => e.subject === 'project.updated')).toHaveLength(1);
+          expect(deps.jobs.rendered.map((j) => j.contentVersion)).toEqual([2]);
+          expect(await updateProject(deps, owner, id, { ...SPANISH, expectedContentVersion: 2 })).toMatchObject({ primary_language: 'es', title: 'Seguridad', content_version: 3 });
+        });
+
+        it('should refuse it when another version is committed between its read and its write', async () => {
+          const id = await completed();
+          const write = deps.projects.updateIfUnchanged.bind(deps.projects);
+          let raced = false;
+          deps.projects.updateIfUnchanged = async (...args) => {
+            if (!raced) {
+              raced = true;
+              await updateProject(deps, owner, id, { scriptContent: '## Edited meanwhile' });
+            }
+            return write(...args);
+          };
+          expect((await failure(updateProject(deps, owner, id, { ...SPANISH, expectedContentVersion: 1 }))).code).toBe('CONFLICT');
+          expect(deps.projects.rows.get(id)).toMatchObject({ primary_language: 'en', script_content: '## Edited meanwhile', content_version: 2 });
+        });
+
+        it('should render it, never generate it, when the project has no generated content', async () => {
+          const id = await stored({ status: 'failed' });
+          const view = await updateProject(deps, owner, id, { ...SPANISH, expectedContentVersion: 1 });
+          expect(view).toMatchObject({ primary_language: 'es', script_content: SPANISH.scriptContent, content_version: 2, generation_version: null, status: 'pending' });
+          expect(deps.jobs.generated).toEqual([]);
+          expect(deps.jobs.rendered.map((j) => j.contentVersion)).toEqual([2]);
+        });
       });
     });
   });

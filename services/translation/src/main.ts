@@ -1,6 +1,7 @@
 // The translation service's composition root: repositories, the engine, operations, the gRPC
-// API, the project.deleted consumer and the `translate` worker, built from the config. Run as a
-// process (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
+// API, the project.deleted and account.data_expired consumers and the `translate` worker, built
+// from the config. Run as a process (`node dist/src/main.js`); tests and the gateway's harness
+// import it and start it in-process.
 import {
   TRANSLATE_PROJECT_JOB,
   connectServiceInfra,
@@ -22,6 +23,7 @@ import { createTranslationHandlers } from './grpc/translation.handler.js';
 import { translateProjectJob } from './jobs/translate-project.job.js';
 import { TRANSLATION_SCHEMA, type TranslationDatabase } from './repositories/database.js';
 import { createEngine } from './engines/index.js';
+import { CompanyDataRepository } from './repositories/company-data.repository.js';
 import { contentTranslator } from './repositories/content-translator.js';
 import { GlossaryRepository } from './repositories/glossary.repository.js';
 import { MembershipRepository } from './repositories/membership.repository.js';
@@ -35,6 +37,7 @@ import { createTranslationEdits } from './services/translation-edits.js';
 import { createTranslationOperations } from './services/translations.js';
 import { toXliff } from './text/xliff.js';
 import { XliffReaderRepository } from './repositories/xliff-reader.js';
+import { accountDataExpiredSubscription } from './subscriptions/account-data-expired.subscription.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 
 export { TRANSLATION_SCHEMA };
@@ -47,7 +50,7 @@ export interface TranslationServer extends RunningService {
   grpc: GrpcServer;
 }
 
-/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the translate worker. */
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumers and the translate worker. */
 export async function startTranslationServer(config: TranslationConfig, logger: Logger): Promise<TranslationServer> {
   const infra = await connectServiceInfra<TranslationDatabase>({
     databaseUrl: config.DATABASE_URL,
@@ -84,7 +87,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     maxChars: config.TRANSLATION_MAX_CHARS,
   });
   const glossary = createGlossaryOperations({ glossary: glossaryStore, memberships });
-  await subscribeAll(infra.bus, [projectDeletedSubscription(translations)]);
+  await subscribeAll(infra.bus, [projectDeletedSubscription(translations), accountDataExpiredSubscription(new CompanyDataRepository(infra.db))]);
   const worker = config.TRANSLATE_WORKER
     ? startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY })
     : null;

@@ -179,6 +179,7 @@ export function createProjectHandlers(
           voiceSelection: voice(req.voiceSelection),
           primaryLanguage: req.primaryLanguage,
           generatedContent: req.generatedContent ? contentFromMessage(req.generatedContent) : undefined,
+          expectedContentVersion: req.expectedContentVersion,
         }),
       ),
     deleteProject: async (req) => {

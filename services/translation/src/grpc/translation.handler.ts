@@ -5,9 +5,11 @@ import type { GlossaryOperations } from '../services/glossary.js';
 import { glossaryFields } from '../services/glossary.js';
 import type { TranslationEdits } from '../services/translation-edits.js';
 import type { TranslationOperations, TranslationOverview } from '../services/translations.js';
-import type { GlossaryTermRecord, TranslationRecord, TranslationWithContent } from '../services/types.js';
+import { isStale } from '../services/staleness.js';
+import type { GlossaryTermRecord, ProjectInfo, TranslationRecord, TranslationWithContent } from '../services/types.js';
 
-export function toProtoSummary(t: TranslationRecord, contentVersion: number): TranslationSummary {
+/** `project` as it is now decides `stale`; without it (media-render's render content) a translation is not stale. */
+export function toProtoSummary(t: TranslationRecord, project?: ProjectInfo): TranslationSummary {
   return {
     id: t.id,
     projectId: t.projectId,
@@ -19,7 +21,7 @@ export function toProtoSummary(t: TranslationRecord, contentVersion: number): Tr
     engine: t.engine,
     error: t.error,
     sourceVersion: t.sourceVersion,
-    stale: t.sourceVersion < contentVersion,
+    stale: project ? isStale(t, project) : false,
     version: t.version,
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
@@ -27,10 +29,10 @@ export function toProtoSummary(t: TranslationRecord, contentVersion: number): Tr
   };
 }
 
-export function toProtoTranslation(t: TranslationWithContent, contentVersion: number): Translation {
+export function toProtoTranslation(t: TranslationWithContent, project?: ProjectInfo): Translation {
   const c = t.content;
   return {
-    summary: toProtoSummary(t, contentVersion),
+    summary: toProtoSummary(t, project),
     title: c?.title ?? '',
     description: c?.description ?? '',
     slidesContent: c?.slidesContent ?? '',
@@ -55,7 +57,7 @@ function toProtoTerm(t: GlossaryTermRecord): GlossaryTerm {
 
 function overview(o: TranslationOverview) {
   return {
-    translations: o.translations.map((t) => toProtoSummary(t, o.contentVersion)),
+    translations: o.translations.map((t) => toProtoSummary(t, o.project)),
     primaryLanguage: o.primaryLanguage,
     availableLanguages: o.availableLanguages,
     engine: o.engine,
@@ -69,19 +71,19 @@ export function createTranslationHandlers(deps: { translations: TranslationOpera
     listTranslations: async (r) => overview(await translations.list(r.userId, r.projectId)),
     startTranslations: async (r) => overview(await translations.start(r.userId, r.projectId, r.targetLanguages)),
     getTranslation: async (r) => {
-      const { translation, contentVersion } = await translations.get(r.userId, r.projectId, r.language);
-      return toProtoTranslation(translation, contentVersion);
+      const { translation, project } = await translations.get(r.userId, r.projectId, r.language);
+      return toProtoTranslation(translation, project);
     },
     deleteTranslation: async (r) => ({ language: (await translations.remove(r.userId, r.projectId, r.language)).language }),
     updateTranslatedSlide: async (r) => {
-      const { translation, contentVersion } = await edits.editSlide(r.userId, r.projectId, r.language, r.slideIndex, { title: r.title, points: r.points, notes: r.notes }, r.version);
-      return toProtoTranslation(translation, contentVersion);
+      const { translation, project } = await edits.editSlide(r.userId, r.projectId, r.language, r.slideIndex, { title: r.title, points: r.points, notes: r.notes }, r.version);
+      return toProtoTranslation(translation, project);
     },
     setPrimaryLanguage: async (r) => edits.setPrimary(r.userId, r.projectId, r.language),
     exportXliff: async (r) => edits.exportXliff(r.userId, r.projectId, r.language),
     importXliff: async (r) => {
-      const { translation, contentVersion } = await edits.importXliff(r.userId, r.projectId, r.language, r.xml);
-      return toProtoTranslation(translation, contentVersion);
+      const { translation, project } = await edits.importXliff(r.userId, r.projectId, r.language, r.xml);
+      return toProtoTranslation(translation, project);
     },
     listGlossary: async (r) => ({ terms: (await glossary.list(r.userId, r.companyId)).map(toProtoTerm) }),
     createGlossaryTerm: async (r) => toProtoTerm(await glossary.create(r.userId, r.companyId, glossaryFields(r))),
@@ -90,6 +92,6 @@ export function createTranslationHandlers(deps: { translations: TranslationOpera
       await glossary.remove(r.userId, r.companyId, r.id);
       return { id: r.id };
     },
-    getRenderContent: async (r) => toProtoTranslation(await translations.renderContent(r.projectId, r.language), 0),
+    getRenderContent: async (r) => toProtoTranslation(await translations.renderContent(r.projectId, r.language)),
   };
 }

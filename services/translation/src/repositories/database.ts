@@ -21,6 +21,8 @@ export interface TranslationsTable {
   engine: Generated<string>;
   error: Generated<string>;
   source_version: number;
+  /** sourceHashOf the content translated ('' for rows made before it was kept). */
+  source_hash: Generated<string>;
   version: Generated<number>;
   content: Json<ProjectContent>;
   source_content: Json<ProjectContent>;

@@ -4,6 +4,7 @@ import type { TierId } from '@trainwright/catalogue';
 import { contentFromMessage, contentToMessage, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ProjectDirectory } from '../services/ports.js';
+import { sourceHashOf } from '../services/staleness.js';
 import type { ProjectContent, ProjectInfo } from '../services/types.js';
 
 export function projectInfo(p: Project): ProjectInfo {
@@ -13,6 +14,7 @@ export function projectInfo(p: Project): ProjectInfo {
     title: p.title,
     primaryLanguage: p.primaryLanguage || 'en',
     contentVersion: p.contentVersion,
+    sourceHash: sourceHashOf(projectContent(p)),
     hasContent: p.hasContent,
   };
 }
@@ -43,7 +45,7 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
     return { project: projectInfo(input.project!), content: projectContent(input.project!), ownerTier: input.ownerTier as TierId };
   }
 
-  async replaceContent(userId: string, projectId: string, language: string, content: ProjectContent): Promise<ProjectInfo> {
+  async replaceContent(userId: string, projectId: string, language: string, content: ProjectContent, expectedContentVersion: number): Promise<ProjectInfo> {
     const project = await this.projects.updateProject(
       {
         userId,
@@ -55,6 +57,7 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
         generatedContent: content.generatedContent ? contentToMessage(content.generatedContent) : undefined,
         primaryLanguage: language,
         clearBranding: false,
+        expectedContentVersion,
       },
       { userId },
     );

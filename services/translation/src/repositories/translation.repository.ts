@@ -4,14 +4,14 @@
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
 import { AppError, enqueueEvents, markEventApplied } from '@trainwright/platform';
-import type { TranslationResult, TranslationStart, TranslationStore } from '../services/ports.js';
+import type { SourceStamp, SwappedTranslation, TranslationResult, TranslationStart, TranslationStore } from '../services/ports.js';
 import { translationEvent } from '../services/events.js';
-import type { ProjectContent, SegmentPair, TranslationRecord, TranslationStatus, TranslationWithContent } from '../services/types.js';
+import type { TranslationRecord, TranslationStatus, TranslationWithContent } from '../services/types.js';
 import type { TranslationDatabase, TranslationsTable } from './database.js';
 
 const SUMMARY = [
   'id', 'project_id', 'company_id', 'language', 'source_language', 'status', 'progress', 'run_id', 'engine', 'error',
-  'source_version', 'version', 'warnings', 'created_at', 'updated_at',
+  'source_version', 'source_hash', 'version', 'warnings', 'created_at', 'updated_at',
 ] as const;
 
 type SummaryRow = Pick<Selectable<TranslationsTable>, (typeof SUMMARY)[number]>;
@@ -29,6 +29,7 @@ function record(row: SummaryRow): TranslationRecord {
     engine: row.engine,
     error: row.error,
     sourceVersion: row.source_version,
+    sourceHash: row.source_hash,
     version: row.version,
     warnings: row.warnings,
     createdAt: row.created_at,
@@ -76,6 +77,7 @@ export class TranslationRepository implements TranslationStore {
             status: 'queued',
             run_id: s.runId,
             source_version: s.sourceVersion,
+            source_hash: s.sourceHash,
           })
           .onConflict((oc) =>
             oc.columns(['project_id', 'language']).doUpdateSet({
@@ -85,6 +87,7 @@ export class TranslationRepository implements TranslationStore {
               run_id: s.runId,
               source_language: s.sourceLanguage,
               source_version: s.sourceVersion,
+              source_hash: s.sourceHash,
               updated_at: new Date(),
             }),
           )
@@ -123,9 +126,12 @@ export class TranslationRepository implements TranslationStore {
     return row ? record(row) : null;
   }
 
-  complete(id: string, runId: string, result: TranslationResult): Promise<TranslationRecord | null> {
+  complete(id: string, runId: string, result: TranslationResult, source: SourceStamp): Promise<TranslationRecord | null> {
     return this.finish(id, runId, 'translation.completed', {
       status: 'completed',
+      // What the run read when it ran, which may be newer than what was current at its start.
+      source_version: source.version,
+      source_hash: source.hash,
       progress: 100,
       engine: result.engine,
       error: '',
@@ -179,8 +185,22 @@ export class TranslationRepository implements TranslationStore {
     return removed;
   }
 
-  async swapWithPrimary(t: TranslationWithContent, swapped: { language: string; content: ProjectContent; segments: SegmentPair[]; sourceVersion: number }): Promise<void> {
+  async swapWithPrimary(t: TranslationWithContent, makePrimary: () => Promise<SwappedTranslation>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      // Only the translation as it was read, held until the swap commits: a start, an edit or a
+      // deletion meanwhile waits for it (and then no longer finds the row as it expected).
+      const held = await trx
+        .selectFrom('translations')
+        .select('id')
+        .where('id', '=', t.id)
+        .where('language', '=', t.language)
+        .where('status', '=', 'completed')
+        .where('version', '=', t.version)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!held) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
+      // A failure here (the project refused a stale swap) rolls back: nothing changed on either side.
+      const swapped = await makePrimary();
       // A translation into the former primary language may exist (made before a first swap): this one replaces it.
       await trx.deleteFrom('translations').where('project_id', '=', t.projectId).where('language', '=', swapped.language).execute();
       const row = await trx
@@ -188,7 +208,8 @@ export class TranslationRepository implements TranslationStore {
         .set({
           language: swapped.language,
           source_language: t.language,
-          source_version: swapped.sourceVersion,
+          source_version: swapped.source.version,
+          source_hash: swapped.source.hash,
           engine: 'original',
           content: JSON.stringify(swapped.content),
           source_content: JSON.stringify(t.content),
@@ -198,15 +219,11 @@ export class TranslationRepository implements TranslationStore {
           updated_at: new Date(),
         })
         .where('id', '=', t.id)
-        // Only the translation as it was read: a start or an edit meanwhile makes this a conflict.
-        .where('status', '=', 'completed')
-        .where('version', '=', t.version)
         .returning(SUMMARY)
-        .executeTakeFirst();
-      if (!row) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
+        .executeTakeFirstOrThrow();
       const moved = record(row);
       // The new primary's files are the project's own now; the former primary's are rendered anew.
-      const events = [translationEvent('translation.deleted', { ...record(row), language: t.language }), translationEvent('translation.completed', moved)];
+      const events = [translationEvent('translation.deleted', { ...moved, language: t.language }), translationEvent('translation.completed', moved)];
       await enqueueEvents(trx, events);
     });
     this.afterWrite();

@@ -13,8 +13,11 @@ export interface ProjectDirectory {
   project(userId: string, projectId: string): Promise<ProjectInfo>;
   /** Internal: the project's current content and its owner's plan (a job has no caller). */
   source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent; ownerTier: TierId }>;
-  /** Makes `language` the project's language with `content` as its content (a new content version). */
-  replaceContent(userId: string, projectId: string, language: string, content: ProjectContent): Promise<ProjectInfo>;
+  /**
+   * Makes `language` the project's language with `content` as its content (a new content version),
+   * only while the project is still at `expectedContentVersion` (CONFLICT otherwise, nothing written).
+   */
+  replaceContent(userId: string, projectId: string, language: string, content: ProjectContent, expectedContentVersion: number): Promise<ProjectInfo>;
 }
 
 /** A new or restarted translation: the start's run id and the project version it translates. */
@@ -24,6 +27,7 @@ export interface TranslationStart {
   language: string;
   sourceLanguage: string;
   sourceVersion: number;
+  sourceHash: string;
   runId: string;
 }
 
@@ -45,17 +49,41 @@ export interface TranslationStore {
   /** The run takes the translation (queued -> translating); false when the run is void (restarted, deleted). */
   begin(id: string, runId: string): Promise<boolean>;
   progress(id: string, runId: string, percent: number): Promise<TranslationRecord | null>;
-  complete(id: string, runId: string, result: TranslationResult): Promise<TranslationRecord | null>;
+  /** Stores the result with the version and hash of the project content it was made from. */
+  complete(id: string, runId: string, result: TranslationResult, source: SourceStamp): Promise<TranslationRecord | null>;
   fail(id: string, runId: string, error: string): Promise<TranslationRecord | null>;
   /** Replaces a completed translation's content (a hand edit, an import) when its version is still `version`. */
   replace(id: string, version: number, result: Omit<TranslationResult, 'sourceContent'>): Promise<TranslationRecord | 'conflict'>;
   remove(projectId: string, language: string): Promise<TranslationRecord | null>;
   /**
-   * set-primary-language: the translation `t` became the project's content, so its row becomes
-   * the translation into the former primary language, holding the content it replaced.
+   * set-primary-language: `makePrimary` makes the translation `t` the project's content while the
+   * row is held as read (an edit, a restart or a deletion meanwhile waits, then finds it changed);
+   * when it succeeds the row becomes the translation into the former primary language, holding
+   * the content it replaced. When `t` changed since it was read (CONFLICT) or `makePrimary` fails,
+   * nothing changes.
    */
-  swapWithPrimary(t: TranslationWithContent, swapped: { language: string; content: ProjectContent; segments: SegmentPair[]; sourceVersion: number }): Promise<void>;
+  swapWithPrimary(t: TranslationWithContent, makePrimary: () => Promise<SwappedTranslation>): Promise<void>;
   removeProject(projectId: string, eventId: string): Promise<void>;
+}
+
+/** The project content a translation was made from. */
+export interface SourceStamp {
+  version: number;
+  hash: string;
+}
+
+/** The former primary language's content, as the translation a swap leaves. */
+export interface SwappedTranslation {
+  language: string;
+  content: ProjectContent;
+  segments: SegmentPair[];
+  source: SourceStamp;
+}
+
+/** What the translation service keeps per company (the glossary and the translation memory). */
+export interface CompanyDataStore {
+  /** account.data_expired: every company's glossary and memory go (once per event). */
+  removeCompanies(companyIds: string[], eventId: string): Promise<void>;
 }
 
 export interface GlossaryStore {

@@ -8,6 +8,7 @@ import { projectAccess } from './project-access.js';
 import { escapeXml } from '../text/placeholders.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProjectDirectory, TranslationStore, XliffReader, XliffWriter } from './ports.js';
 import { slideLineEdits, type SlideEdit } from './slide-edit.js';
+import { isStale } from './staleness.js';
 import type { ProjectInfo, TranslationWithContent } from './types.js';
 
 export interface TranslationEditDeps {
@@ -53,7 +54,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       const { path, text } = renderedSlidesPath(t);
       const lines = slideLineEdits(text, slideIndex, edit);
       const targets = new Map([...lines].map(([line, value]) => [`${path}:${line}`, escapeXml(value)]));
-      return { translation: await replaceTargets(t, version, targets), contentVersion: project.contentVersion };
+      return { translation: await replaceTargets(t, version, targets), project };
     },
 
     async exportXliff(userId: string, projectId: string, language: string) {
@@ -75,13 +76,16 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       if (moved) throw AppError.validation('xliff', TRANSLATION_MESSAGES.xliffOutdated(moved.id));
       const targets = new Map(doc.units.map((u) => [u.id, u.target]));
       // A round trip that changes nothing keeps the translation as it is (no new version, no render).
-      if (t.segments!.every((s) => (targets.get(s.id) ?? s.target) === s.target)) return { translation: t, contentVersion: project.contentVersion };
-      return { translation: await replaceTargets(t, t.version, targets), contentVersion: project.contentVersion };
+      if (t.segments!.every((s) => (targets.get(s.id) ?? s.target) === s.target)) return { translation: t, project };
+      return { translation: await replaceTargets(t, t.version, targets), project };
     },
 
     /**
      * Makes a completed translation the project's content and primary language; the content it
-     * replaces becomes the translation into the former primary language. Nothing is lost either way.
+     * replaces becomes the translation into the former primary language. Nothing is lost either way:
+     * the project takes the swap only at the content version it was read at (a concurrent edit or
+     * set-primary makes it a CONFLICT), and the translation is held as read until the swap is
+     * written, so both sides change or neither does.
      */
     async setPrimary(userId: string, projectId: string, language: string): Promise<{ primaryLanguage: string; availableLanguages: string[] }> {
       const project = await access(userId, projectId, true);
@@ -91,11 +95,14 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       const t = await deps.store.find(projectId, code);
       if (!t || t.status !== 'completed' || !t.content || !t.sourceContent || !t.segments) throw AppError.validation('primary_language', TRANSLATION_MESSAGES.primaryNeedsTranslation(code));
       // Only a translation of the content as it is now may replace it (nothing edited since is lost).
-      if (t.sourceVersion !== project.contentVersion) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.primaryStale(code));
+      if (isStale(t, project)) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.primaryStale(code));
       const former = t.sourceContent;
-      const segments = deps.translator.pairs(t.content, former, await deps.glossary.list(t.companyId), code, project.primaryLanguage);
-      const updated = await deps.projects.replaceContent(userId, projectId, code, t.content);
-      await deps.store.swapWithPrimary(t, { language: project.primaryLanguage, content: former, segments, sourceVersion: updated.contentVersion });
+      const content = t.content;
+      const segments = deps.translator.pairs(content, former, await deps.glossary.list(t.companyId), code, project.primaryLanguage);
+      await deps.store.swapWithPrimary(t, async () => {
+        const updated = await deps.projects.replaceContent(userId, projectId, code, content, project.contentVersion);
+        return { language: project.primaryLanguage, content: former, segments, source: { version: updated.contentVersion, hash: updated.sourceHash } };
+      });
       const rest = (await deps.store.list(projectId)).filter((x) => x.status === 'completed' && x.language !== code).map((x) => x.language);
       return { primaryLanguage: code, availableLanguages: [code, ...rest] };
     },

@@ -39,8 +39,8 @@ export interface TranslationOverview {
   availableLanguages: string[];
   engine: string;
   capabilities: LanguageCapability[];
-  /** The project's content version (a translation of an older one is stale). */
-  contentVersion: number;
+  /** The project as it is now (a translation of other content is stale: isStale). */
+  project: ProjectInfo;
 }
 
 /** Languages one request may start (every plan language but the primary). */
@@ -66,7 +66,7 @@ export function createTranslationOperations(deps: TranslationDeps) {
       availableLanguages: [project.primaryLanguage, ...done],
       engine: deps.translator.engine,
       capabilities,
-      contentVersion: project.contentVersion,
+      project,
     };
   }
 
@@ -97,6 +97,7 @@ export function createTranslationOperations(deps: TranslationDeps) {
           language,
           sourceLanguage: project.primaryLanguage,
           sourceVersion: project.contentVersion,
+          sourceHash: project.sourceHash,
           runId: newRunId(),
         })),
       );
@@ -104,10 +105,10 @@ export function createTranslationOperations(deps: TranslationDeps) {
       return overview(project, membership.ownerTier);
     },
 
-    /** One translation, and the project's content version (an older source version is stale). */
-    async get(userId: string, projectId: string, language: string): Promise<{ translation: TranslationWithContent; contentVersion: number }> {
+    /** One translation, and the project as it is now (isStale). */
+    async get(userId: string, projectId: string, language: string): Promise<{ translation: TranslationWithContent; project: ProjectInfo }> {
       const { project } = await access(userId, projectId, 'project.read');
-      return { translation: await existing(projectId, language), contentVersion: project.contentVersion };
+      return { translation: await existing(projectId, language), project };
     },
 
     async remove(userId: string, projectId: string, language: string): Promise<TranslationRecord> {
@@ -157,7 +158,7 @@ export function createTranslationOperations(deps: TranslationDeps) {
             if (updated) await deps.progressEvents.progress(updated);
           },
         });
-        const done = await deps.store.complete(translationId, runId, { ...result, sourceContent: content });
+        const done = await deps.store.complete(translationId, runId, { ...result, sourceContent: content }, { version: project.contentVersion, hash: project.sourceHash });
         return done ? 'completed' : 'void';
       } catch (error) {
         // An engine's final answer fails the translation at once; anything else (an engine or a

@@ -33,7 +33,9 @@ export interface TranslationRecord {
   runId: string;
   engine: string;
   error: string;
+  /** The project content version and the hash of the content (sourceHashOf) translated. */
   sourceVersion: number;
+  sourceHash: string;
   version: number;
   warnings: string[];
   createdAt: Date;
@@ -54,6 +56,8 @@ export interface ProjectInfo {
   title: string;
   primaryLanguage: string;
   contentVersion: number;
+  /** sourceHashOf its content now: a translation of other content is stale. */
+  sourceHash: string;
   hasContent: boolean;
 }
 

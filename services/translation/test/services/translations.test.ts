@@ -3,11 +3,12 @@
 // limit) and that no translation stays 'translating'.
 import { AppError, JobError, createLogger } from '@trainwright/platform';
 import { createTranslationOperations, type TranslationDeps } from '../../src/services/translations.js';
-import type { ContentTranslator, TranslationResult, TranslationStart, TranslationStore } from '../../src/services/ports.js';
+import type { ContentTranslator, SourceStamp, TranslationResult, TranslationStart, TranslationStore } from '../../src/services/ports.js';
+import { sourceHashOf } from '../../src/services/staleness.js';
 import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from '../../src/services/types.js';
 
-const PROJECT: ProjectInfo = { id: 'p1', companyId: 'c1', title: 'Forklift', primaryLanguage: 'en', contentVersion: 3, hasContent: true };
 const CONTENT: ProjectContent = { title: 'Forklift', description: '', slidesContent: '## Speed\n- Drive slowly.', scriptContent: '', generatedContent: null };
+const PROJECT: ProjectInfo = { id: 'p1', companyId: 'c1', title: 'Forklift', primaryLanguage: 'en', contentVersion: 3, sourceHash: sourceHashOf(CONTENT), hasContent: true };
 
 class FakeStore implements TranslationStore {
   rows = new Map<string, TranslationWithContent>();
@@ -30,6 +31,7 @@ class FakeStore implements TranslationStore {
         language: s.language,
         sourceLanguage: s.sourceLanguage,
         sourceVersion: s.sourceVersion,
+        sourceHash: s.sourceHash,
         runId: s.runId,
         status: 'queued',
         progress: 0,
@@ -54,9 +56,9 @@ class FakeStore implements TranslationStore {
     if (row) row.progress = percent;
     return row;
   }
-  async complete(id: string, runId: string, result: TranslationResult) {
+  async complete(id: string, runId: string, result: TranslationResult, source: SourceStamp) {
     const row = this.live(id, runId, ['queued', 'translating']);
-    if (row) Object.assign(row, { status: 'completed', progress: 100, content: result.content, engine: result.engine, version: row.version + 1 });
+    if (row) Object.assign(row, { status: 'completed', progress: 100, content: result.content, engine: result.engine, version: row.version + 1, sourceVersion: source.version, sourceHash: source.hash });
     return row;
   }
   async fail(id: string, runId: string, error: string) {
@@ -88,7 +90,16 @@ function translator(translate: ContentTranslator['translate']): ContentTranslato
   };
 }
 
-function setup(options: { tier?: 'free-trial' | 'professional' | 'enterprise'; translate?: ContentTranslator['translate']; maxChars?: number; role?: 'owner' | 'viewer' } = {}) {
+function setup(
+  options: {
+    tier?: 'free-trial' | 'professional' | 'enterprise';
+    translate?: ContentTranslator['translate'];
+    maxChars?: number;
+    role?: 'owner' | 'viewer';
+    /** What the job reads (default: the project as the start saw it). */
+    source?: { project: ProjectInfo; content: ProjectContent };
+  } = {},
+) {
   const store = new FakeStore();
   const queued: string[] = [];
   const progress: number[] = [];
@@ -101,7 +112,7 @@ function setup(options: { tier?: 'free-trial' | 'professional' | 'enterprise'; t
         if (projectId !== PROJECT.id) throw AppError.notFound('Project not found');
         return PROJECT;
       },
-      source: async () => ({ project: PROJECT, content: CONTENT, ownerTier: 'professional' }),
+      source: async () => ({ ...(options.source ?? { project: PROJECT, content: CONTENT }), ownerTier: 'professional' }),
       replaceContent: async () => PROJECT,
     },
     memberships: {
@@ -170,6 +181,15 @@ describe('translation operations', () => {
       expect(store.rows.get('t-es')).toMatchObject({ status: 'completed', progress: 100, version: 1 });
       expect(store.rows.get('t-es')!.content!.title).toBe('Carretilla');
       expect(progress).toEqual([50]);
+    });
+
+    it('should keep the version and hash of the content the run translated, newer than at its start', async () => {
+      const edited = { ...CONTENT, title: 'Forklift basics' };
+      const { operations, store } = setup({ source: { project: { ...PROJECT, contentVersion: 4, sourceHash: sourceHashOf(edited) }, content: edited } });
+      await operations.start('u1', 'p1', ['es']);
+      expect(store.rows.get('t-es')).toMatchObject({ sourceVersion: 3, sourceHash: PROJECT.sourceHash });
+      await operations.run('t-es', 'run-1', { last: false });
+      expect(store.rows.get('t-es')).toMatchObject({ status: 'completed', sourceVersion: 4, sourceHash: sourceHashOf(edited) });
     });
 
     it('should end a run that was started again or deleted without writing', async () => {

@@ -36,6 +36,8 @@ export interface UpdateProjectInput {
   primaryLanguage?: string;
   /** ... and the whole generated content in it (kept as written, rendered again). */
   generatedContent?: GeneratedContent;
+  /** The content version the change was computed from: another one is a CONFLICT (nothing written). */
+  expectedContentVersion?: number;
 }
 
 /** What the generator makes the content from: a change is generated again. */
@@ -47,6 +49,7 @@ const GENERATING = ['pending', 'analyzing', 'generating_content'];
 /** A concurrent pipeline event or edit makes the write retry on the fresh project; this many times. */
 const ATTEMPTS = 5;
 export const SAVE_FAILED = 'Error saving project updates. Please try again.';
+export const CONTENT_CHANGED = 'This project was changed meanwhile. Reload it and try again.';
 
 /** The validated fields of the edit, as they are stored. */
 async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: CallerCompany[], input: UpdateProjectInput): Promise<ProjectChanges> {
@@ -136,9 +139,14 @@ function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boole
 export async function updateProject(deps: ProjectDeps, userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
   for (let attempt = 1; ; attempt += 1) {
     const { row, companies } = await loadProject(deps, userId, projectId, 'project.update');
+    // The write below is checked against this row's version, so a newer version committed after
+    // this read comes back here on the next attempt and is refused too.
+    if (input.expectedContentVersion !== undefined && row.content_version !== input.expectedContentVersion) throw new AppError('CONFLICT', CONTENT_CHANGED);
     const changes = await editedColumns(deps, row, companies, input);
     const source = SOURCE_COLUMNS.some((c) => differs(row, changes, c));
-    const handEdited = differs(row, changes, 'generated_content');
+    // A translation made the content (a new primary language): kept as written, never generated
+    // again, also when the project has no generated content (its own slides or script translated).
+    const handEdited = differs(row, changes, 'generated_content') || differs(row, changes, 'primary_language');
     let work: VersionWork | null = null;
     if (source || RENDER_COLUMNS.some((c) => differs(row, changes, c))) {
       requireGenerationAllowed(companies.find((c) => c.companyId === row.company_id)!);
