@@ -1,9 +1,10 @@
 // The media-render service's composition root: repositories, services, the gRPC API (downloads,
 // voices, logos, previews, the narration estimate), the project.* consumers (deleted projects'
 // files, the project views downloads read, projects' logos), billing's payment.succeeded (paid
-// narrated videos), translation.completed / translation.deleted (a project's files per language)
-// and, with the worker role, the `render` queue's worker (the documents' render, a translation's,
-// and the paid video's).
+// narrated videos), translation.completed / translation.deleted and media-render's own
+// render.completed / video.status_changed 'ready' (a project's files per language) and, with the
+// worker role, the `render` queue's worker (the documents' render, a translation's, and the paid
+// video's).
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
@@ -61,7 +62,7 @@ import { createSpeechProvider } from './speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
-import { translationCompletedSubscription, translationDeletedSubscription } from './subscriptions/translations.subscription.js';
+import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription, videoReadySubscription } from './subscriptions/translations.subscription.js';
 import { videoPaymentsSubscription } from './subscriptions/video-payments.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
 
@@ -120,7 +121,8 @@ export async function startMediaServer(
   const renders = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
   const videos = new VideoRenderService({ projects, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
   const translationDirectory = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline);
-  const translations = new TranslationRenderService({ projects, translations: translationDirectory, logos, voices, renderers, files, storage, workDirs, entitlements, logger });
+  const translationJobs = new TranslationJobsRepository(renderQueue);
+  const translations = new TranslationRenderService({ projects, translations: translationDirectory, jobs: translationJobs, logos, voices, renderers, files, storage, workDirs, entitlements, logger });
 
   let worker: Worker | null = null;
   if (roles.worker) {
@@ -147,8 +149,10 @@ export async function startMediaServer(
       projectViewsSubscription(downloads),
       projectLogosSubscription(logos),
       videoPaymentsSubscription(payments),
-      translationCompletedSubscription(new TranslationJobsRepository(renderQueue)),
+      translationCompletedSubscription(translationJobs),
       translationDeletedSubscription(translations),
+      projectRenderedSubscription(translations),
+      videoReadySubscription(translations),
     ]);
     grpc = createGrpcServer(logger);
     grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }));

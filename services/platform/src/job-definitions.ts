@@ -69,11 +69,24 @@ export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: s
 
 /** Renders the files of one translation of a project (media-render's workers), queued when the
  * translation service's translation.completed arrives: one job per translation and version (a
- * translation deleted and made again is a new translation, so it renders again). */
-export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string }>({
+ * translation deleted and made again is a new translation, so it renders again). `again` names
+ * what asks for a version rendered before (the project's new look, a video paid for later): BullMQ
+ * keeps a finished job under its id, so the id names it too. */
+export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string; again?: string }>({
   queue: 'render',
   name: 'render-translation',
   attempts: 3,
   backoffMs: 2000,
-  jobId: (p) => `${p.translationId}-render-v${p.version}`,
+  // BullMQ refuses ':' in an id.
+  jobId: (p) => `${p.translationId}-render-v${p.version}${p.again ? `-${p.again.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
+});
+
+/** Builds one SCORM / cmi5 package (the scorm service's workers). A package is built once: its
+ * id is the job's. */
+export const BUILD_SCORM_PACKAGE_JOB = defineJob<{ packageId: string }>({
+  queue: 'scorm',
+  name: 'build-package',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.packageId}-build`,
 });

@@ -6,7 +6,7 @@ import type { TranslationJobs } from '../services/ports.js';
 export class TranslationJobsRepository implements TranslationJobs {
   constructor(private readonly queue: JobQueue) {}
 
-  enqueue(request: { projectId: string; language: string; version: number; translationId: string }): Promise<void> {
+  enqueue(request: Parameters<TranslationJobs['enqueue']>[0]): Promise<void> {
     return this.queue.enqueue(RENDER_TRANSLATION_JOB, request);
   }
 }

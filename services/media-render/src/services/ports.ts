@@ -70,7 +70,11 @@ export interface TranslationDirectory {
 
 /** The render queue's translation renders (RENDER_TRANSLATION_JOB, one per translation and version). */
 export interface TranslationJobs {
-  enqueue(request: { projectId: string; language: string; version: number; translationId: string }): Promise<void>;
+  /**
+   * `again`: what asks for a version rendered before to be rendered again (the project's new look,
+   * a video paid for); one job per translation, version and `again`.
+   */
+  enqueue(request: { projectId: string; language: string; version: number; translationId: string; again?: string }): Promise<void>;
 }
 
 /** A project's logo as kept for one URL: the stored bytes' key, or the reason it could not be used. */

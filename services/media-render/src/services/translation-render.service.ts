@@ -1,10 +1,16 @@
 // A project's files in each language it is translated into (docs/translation.md). When the
 // translation service completes a translation, its documents (pptx, pdf, docx, txt) are rendered
 // with the project's look (template, branding, plan: GetGenerationInput) and the translation's
-// text (GetRenderContent), and kept as that language's set of files. A set is keyed by the
-// project's render key, the language and the translation's version, and its content version is
-// the translation's: the last complete set of a language is served while a newer one renders, and
-// a render of an older version that finishes late never replaces it (RenderedFiles.makeCurrent).
+// text (GetRenderContent), and kept as that language's set of files. A set is keyed by what its
+// files are drawn from (setKeyOf: the translation's version and text in the project's look) and
+// its content version is the translation's: the last complete set of a language is served while a
+// newer one renders, and a render of an older version that finishes late never replaces it
+// (RenderedFiles.makeCurrent).
+//
+// Rendered again (renderAgain): after each render of the project's own files (a new look renders
+// every completed translation in it; an edit of the project's text alone finds their sets
+// complete), and after the project's video of a version was paid for and made (the translations
+// of that version get their video, next to the documents they have).
 //
 // Pay-per-use: the narrated video (mp4, mov, WebVTT in the language) of a translation is made when
 // the project's own video of the content version translated was paid for and rendered (a consumed
@@ -12,12 +18,18 @@
 // is rendered before the set is made current, so a language's files appear together.
 //
 // Progress goes to the job only: render.* events are the project's own pipeline.
+import { createHash } from 'node:crypto';
 import { TIERS, isTrialState, trialRefusal } from '@trainwright/catalogue';
 import type { Logger } from '@trainwright/platform';
-import { RenderError } from '../domain/types.js';
-import type { MediaStorage, ProjectDirectory, RenderedFiles, TranslationDirectory, VideoEntitlements, WorkDirs } from './ports.js';
-import { renderInputOf, translatedProject } from './render-input.js';
-import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type Renderers, type VoiceSettingsSource } from './render.service.js';
+import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
+import { RenderError, type RenderInput } from '../domain/types.js';
+import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlements, WorkDirs } from './ports.js';
+import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
+import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type RenderedSet, type Renderers, type VoiceSettingsSource } from './render.service.js';
+
+/** How often a job renders again when the project's look changes while it renders. */
+const LOOK_ROUNDS = 3;
 
 /** A translation's render job (RENDER_TRANSLATION_JOB on the `render` queue). */
 export interface TranslationRenderRequest {
@@ -27,11 +39,20 @@ export interface TranslationRenderRequest {
   version: number;
 }
 
+/** A language's set as the project looks now. */
+interface Target {
+  input: RenderJobInput;
+  project: Project;
+  renderInput: RenderInput;
+  set: RenderedSet & { language: string };
+}
+
 export class TranslationRenderService {
   constructor(
     private readonly deps: {
       projects: Pick<ProjectDirectory, 'renderInput'>;
       translations: TranslationDirectory;
+      jobs: TranslationJobs;
       logos: LogoSource;
       voices: VoiceSettingsSource;
       renderers: Renderers;
@@ -52,26 +73,20 @@ export class TranslationRenderService {
     const { projectId, language, version } = request;
     try {
       const translation = await this.deps.translations.renderContent(projectId, language);
-      if (!translation || translation.summary?.version !== version) return { rendered: [], reused: [] };
-      const input = await this.deps.projects.renderInput(projectId);
-      const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
-      if (refusal) throw new RenderError(refusal);
-      const project = translatedProject(input.project, translation);
-      const renderInput = renderInputOf(project, input.template, await brandingOf(this.deps, project));
-      const set = { projectId, companyId: project.companyId, title: project.title, renderKey: `${input.renderKey}-${language}-t${version}`, contentVersion: version, language };
-      const done = new Map((await this.deps.files.filesOf(projectId, set.renderKey)).map((f) => [f.format, f]));
-      const rendered = await renderDocuments(this.deps, set, renderInput, done, progress);
-      const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
-      if (
-        wantsVideo &&
-        TIERS[input.ownerTier].capabilities.videoGeneration &&
-        !(done.has('mp4') && done.has('mov')) &&
-        (await this.deps.entitlements.paidFor(projectId, translation.summary.sourceVersion))
-      ) {
-        await progress('creating_video', 0);
-        rendered.push(...(await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress('creating_video', p))));
+      if (!translation?.summary || translation.summary.version !== version) return { rendered: [], reused: [] };
+      const rendered: string[] = [];
+      let target = await this.target(projectId, language, translation);
+      let done: Map<string, RenderedFile>;
+      for (let round = 1; ; round += 1) {
+        done = new Map((await this.deps.files.filesOf(projectId, target.set.renderKey)).map((f) => [f.format, f]));
+        rendered.push(...(await this.renderMissing(target, translation, done, progress)));
+        // The look changed while this rendered: draw the new one instead. A set of the same version
+        // replaces the current one, so a set in an older look must not follow a newer one's.
+        const now = await this.target(projectId, language, translation);
+        if (now.set.renderKey === target.set.renderKey || round === LOOK_ROUNDS) break;
+        target = now;
       }
-      const { forgotten } = await this.deps.files.makeCurrent(projectId, set.renderKey, version, language);
+      const { forgotten } = await this.deps.files.makeCurrent(projectId, target.set.renderKey, version, language);
       await this.deleteStored(forgotten);
       await progress('completed', 100);
       return { rendered, reused: [...done.keys()] };
@@ -83,12 +98,91 @@ export class TranslationRenderService {
     }
   }
 
+  /**
+   * Queues the project's completed translations to render again (only those translated from
+   * `sourceVersion` when given); `again` names what asks, so each translation version renders once
+   * per cause. Each job renders in the look the project has when it runs. The number queued.
+   */
+  async renderAgain(projectId: string, again: string, sourceVersion?: number): Promise<number> {
+    let project: Project;
+    try {
+      project = (await this.deps.projects.renderInput(projectId)).project;
+    } catch (error) {
+      // A deleted project has nothing to render.
+      if ((error as { status?: number }).status === 404) return 0;
+      throw error;
+    }
+    let queued = 0;
+    // The project keeps the languages of its completed translations (and its own).
+    for (const language of project.availableLanguages) {
+      if (language === project.primaryLanguage) continue;
+      // Deleted, failed or started again meanwhile: null (its next completion renders it).
+      const summary = (await this.deps.translations.renderContent(projectId, language))?.summary;
+      if (!summary || (sourceVersion !== undefined && summary.sourceVersion !== sourceVersion)) continue;
+      await this.deps.jobs.enqueue({ projectId, language, version: summary.version, translationId: summary.id, again });
+      queued += 1;
+    }
+    return queued;
+  }
+
   /** translation.deleted: the language's files go (their storage too). */
   async forgetLanguage(projectId: string, language: string): Promise<void> {
     await this.deleteStored(await this.deps.files.forgetLanguage(projectId, language));
   }
 
+  /** The translation in the project's look as it is now, and its set. */
+  private async target(projectId: string, language: string, translation: Translation): Promise<Target> {
+    const input = await this.deps.projects.renderInput(projectId);
+    const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
+    if (refusal) throw new RenderError(refusal);
+    const project = translatedProject(input.project, translation);
+    const renderInput = renderInputOf(project, input.template, await brandingOf(this.deps, project));
+    const version = translation.summary!.version;
+    const set = { projectId, companyId: project.companyId, title: project.title, renderKey: setKeyOf(renderInput, project, version), contentVersion: version, language };
+    return { input, project, renderInput, set };
+  }
+
+  /** The set's documents not made yet, and its video when the version's video was paid for. The formats rendered. */
+  private async renderMissing(target: Target, translation: Translation, done: ReadonlyMap<string, unknown>, progress: (stage: string, percent: number) => Promise<void>): Promise<string[]> {
+    const { input, project, renderInput, set } = target;
+    const rendered = await renderDocuments(this.deps, set, renderInput, done, progress);
+    const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
+    if (
+      wantsVideo &&
+      TIERS[input.ownerTier].capabilities.videoGeneration &&
+      !(done.has('mp4') && done.has('mov')) &&
+      (await this.deps.entitlements.paidFor(set.projectId, translation.summary!.sourceVersion))
+    ) {
+      await progress('creating_video', 0);
+      rendered.push(...(await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress('creating_video', p))));
+    }
+    return rendered;
+  }
+
   private async deleteStored(keys: string[]): Promise<void> {
     for (const key of keys) await this.deps.storage.delete(key);
   }
+}
+
+/**
+ * A language's set is keyed by what its files are drawn from: the translation's text in the
+ * project's look (the render input: template, styles, branding with the logo's bytes, burned
+ * subtitles), the visual format and voice its video takes, and the translation's version. Not by
+ * the project's render key: an edit of the project's own text renders the project again but leaves
+ * its translations' files as they were, so their sets are found complete.
+ */
+export function setKeyOf(input: RenderInput, project: Pick<Project, 'visualFormat' | 'voiceSelection'>, version: number): string {
+  const logo = input.branding?.logo;
+  const drawn = {
+    ...input,
+    // The project's updated_at: every edit changes it, and a set is not drawn again for its date.
+    generatedAt: '',
+    branding: input.branding && { ...input.branding, logo: logo && { ...logo, bytes: digest(logo.bytes) } },
+  };
+  const key = digest(JSON.stringify([drawn, project.visualFormat, project.voiceSelection ?? null])).slice(0, 24);
+  return `${key}-${input.language}-t${version}`;
+}
+
+function digest(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }

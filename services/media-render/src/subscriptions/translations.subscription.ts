@@ -1,7 +1,11 @@
 // The translation service's facts: a completed translation is rendered in its language (a job on
 // the render queue, idempotent per project, language and version); a deleted one takes its files.
+// And two of media-render's own, after which the completed translations render again: the
+// project's files rendered (a new look), the project's video of a version paid for and made.
+// Consumed from the bus rather than called from those jobs, so a project's render neither waits
+// for the translation service nor fails with it; a failure here is redelivered.
 import type { Subscription } from '@trainwright/platform';
-import { TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { PipelineProgress, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { TranslationRenderService } from '../services/translation-render.service.js';
 import type { TranslationJobs } from '../services/ports.js';
 
@@ -25,6 +29,39 @@ export function translationDeletedSubscription(renders: Pick<TranslationRenderSe
     handle: async (event) => {
       const e = TranslationChanged.decode(event.data);
       if (LANGUAGE.test(e.language)) await renders.forgetLanguage(e.projectId, e.language);
+    },
+  };
+}
+
+/**
+ * render.completed: the project's own files of a version are current. Every change of its look
+ * (template, styles, branding, format, voice, burned subtitles) is a new version rendered, so its
+ * translations are drawn again in the look it has now; a version that changed only the project's
+ * own text finds their sets complete.
+ */
+export function projectRenderedSubscription(renders: Pick<TranslationRenderService, 'renderAgain'>): Subscription {
+  return {
+    name: 'media-translation-looks',
+    subject: 'render.completed',
+    handle: async (event) => {
+      const e = PipelineProgress.decode(event.data);
+      if (e.projectId) await renders.renderAgain(e.projectId, `look-v${e.contentVersion ?? 0}`);
+    },
+  };
+}
+
+/**
+ * video.status_changed 'ready': the project's video of a version was paid for and made, which
+ * pays for that version's video in every language: the translations of that version render
+ * again (their documents are kept) and get theirs.
+ */
+export function videoReadySubscription(renders: Pick<TranslationRenderService, 'renderAgain'>): Subscription {
+  return {
+    name: 'media-translation-videos',
+    subject: 'video.status_changed',
+    handle: async (event) => {
+      const e = VideoStatusChanged.decode(event.data);
+      if (e.status === 'ready' && e.contentVersion > 0) await renders.renderAgain(e.projectId, `video-${e.paymentId}`, e.contentVersion);
     },
   };
 }

@@ -65,6 +65,7 @@ function setup(p: Project) {
   const renders = new TranslationRenderService({
     projects: { renderInput: async () => ({ project: p, template: null, ownerTier: 'business', ownerTrialState: 'active', renderKey: 'key-3' }) },
     translations: { renderContent: async (projectId, language) => translations.get(`${projectId}:${language}`) ?? null },
+    jobs: { enqueue: async () => undefined },
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
     voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
     renderers: new RendererRepository({ speech: new EspeakProvider(), size: { width: 320, height: 180 } }),
@@ -128,7 +129,8 @@ describe('a project\'s files per language', () => {
     expect((await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).rendered.sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
     const v1 = await downloads.open(USER, id, 'pdf', 'download', 'es');
     expect(v1).toMatchObject({ filename: 'Forklift safety (Spanish).pdf', contentType: 'application/pdf' });
-    expect(v1.storageKey).toContain('/renders/key-3-es-t1/Seguridad_v1.pdf');
+    // Keyed by what it is drawn from (the translation in the project's look), not the project's render key.
+    expect(v1.storageKey).toMatch(/\/renders\/[0-9a-f]{24}-es-t1\/Seguridad_v1\.pdf$/);
     expect((await storage.read(v1.storageKey)).subarray(0, 5).toString()).toBe('%PDF-');
     // The project's own file is unchanged, and both downloads were counted.
     expect((await downloads.open(USER, id, 'pdf', 'download')).storageKey).toContain('/renders/key-3/');
@@ -139,7 +141,7 @@ describe('a project\'s files per language', () => {
     // Version 2 replaces version 1 (whose stored files are deleted); a late job of version 1 renders nothing.
     translations.set(`${id}:es`, spanish(2));
     await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async () => undefined);
-    expect((await downloads.open(USER, id, 'txt', 'download', 'es')).storageKey).toContain('key-3-es-t2');
+    expect((await downloads.open(USER, id, 'txt', 'download', 'es')).storageKey).toContain('-es-t2/');
     expect(await storage.has(v1.storageKey)).toBe(false);
     expect(await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).toEqual({ rendered: [], reused: [] });
     // A retry of version 2 reuses every file.
