@@ -73,7 +73,8 @@ done
 
 # Tools the tests use ---------------------------------------------------------------------
 if [[ $want_test == true ]]; then
-  for pkg in chromium; do have_pkg "$pkg" || missing+=("$pkg"); done
+  # xmllint (libxml2-utils) validates SCORM manifests against the IMS/ADL schemas.
+  for pkg in chromium libxml2-utils; do have_pkg "$pkg" || missing+=("$pkg"); done
 fi
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "[provision] installing ${missing[*]}"

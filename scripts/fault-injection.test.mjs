@@ -91,7 +91,7 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
   const { ports, env, keysDir } = isolatedStackEnv(
     'fault',
-    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, billing: 50355, translation: 50356, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0 },
+    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, billing: 50355, translation: 50356, scorm: 50357, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
     // A dead worker's job is taken up again once its lock expires (30 s by default).
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
   );

@@ -81,6 +81,8 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     BILLING_SERVICE_ADDR: `127.0.0.1:${p.billing}`,
     TRANSLATION_GRPC_PORT: String(p.translation),
     TRANSLATION_SERVICE_ADDR: `127.0.0.1:${p.translation}`,
+    SCORM_GRPC_PORT: String(p.scorm),
+    SCORM_SERVICE_ADDR: `127.0.0.1:${p.scorm}`,
     PUBLIC_WEB_URL: `http://localhost:${p.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
     GATEWAY_PORT: String(p.gateway),
@@ -92,7 +94,7 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
 }
 
 export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, translation: 50056, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, translationMetrics: 9470, ...ports };
+  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, translation: 50056, scorm: 50057, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, translationMetrics: 9470, scormMetrics: 9471, ...ports };
 }
 
 /**
@@ -111,7 +113,7 @@ export function isolatedStackEnv(label, portList, extra = {}) {
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing', 'translation']) {
+  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing', 'translation', 'scorm']) {
     execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
   }
 }
@@ -137,6 +139,7 @@ export function processes(env, ports, { web = true } = {}) {
     { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
     { name: 'billing', command: 'node services/billing/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.billingMetrics) } },
     { name: 'translation', command: 'node services/translation/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.translationMetrics) } },
+    { name: 'scorm', command: 'node services/scorm/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.scormMetrics) } },
     { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.

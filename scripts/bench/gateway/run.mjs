@@ -212,6 +212,7 @@ try {
       MEDIA_SERVICE_ADDR: '127.0.0.1:1',
       BILLING_SERVICE_ADDR: '127.0.0.1:1',
       TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
+      SCORM_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       GATEWAY_PORT: '0',
       ...extra,

@@ -120,6 +120,7 @@ export function createStack({ children, log }) {
         MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
         // No bench calls billing; the gateway only needs an address.
         BILLING_SERVICE_ADDR: '127.0.0.1:1',
+        SCORM_SERVICE_ADDR: '127.0.0.1:1',
         ...translationAddr,
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',

@@ -302,6 +302,7 @@ try {
       MEDIA_SERVICE_ADDR: '127.0.0.1:1',
       BILLING_SERVICE_ADDR: '127.0.0.1:1',
       TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
+      SCORM_SERVICE_ADDR: '127.0.0.1:1',
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       STORAGE_DIR: storageDir,
       GATEWAY_PORT: '0',

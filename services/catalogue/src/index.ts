@@ -11,3 +11,4 @@ export * from './limits.js';
 export * from './billing.js';
 export * from './languages.js';
 export * from './translation.js';
+export * from './scorm.js';

@@ -16,12 +16,14 @@ export const ACTIONS = [
   'template.create',
   /** Adding, editing and deleting the company glossary's terms (translation). */
   'glossary.update',
+  /** Building a SCORM package of a project (what learners receive). */
+  'scorm.export',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const GRANTS: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update'],
+  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update', 'scorm.export'],
   commenter: ['company.read', 'project.read', 'project.comment'],
   viewer: ['company.read', 'project.read'],
 };

@@ -172,3 +172,14 @@ export function deckToScript(deck: SlideDeck, options: DeckToScriptOptions = {})
   });
   return { blocks };
 }
+
+/**
+ * The deck every export of a project shows: its generated slides, else the slides it was given,
+ * else its script made into slides; null while it has none of them.
+ */
+export function projectDeck(project: { title: string; slidesContent: string; scriptContent: string }, generatedSlides = ''): SlideDeck | null {
+  if (generatedSlides.trim()) return parseSlideText(generatedSlides);
+  if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
+  if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
+  return null;
+}

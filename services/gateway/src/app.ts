@@ -27,6 +27,7 @@ import { accountRoutes } from './routes/account.routes.js';
 import { authRoutes } from './routes/auth.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { translationRoutes } from './routes/translation.routes.js';
+import { scormRoutes } from './routes/scorm.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
@@ -58,7 +59,7 @@ export interface Gateway {
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
   const clients = createServiceClients(
-    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR, translation: config.TRANSLATION_SERVICE_ADDR },
+    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR, translation: config.TRANSLATION_SERVICE_ADDR, scorm: config.SCORM_SERVICE_ADDR },
     config.GRPC_DEADLINE_MS,
   );
   const redis = createRedis(config.REDIS_URL);
@@ -154,6 +155,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   billingRoutes(ctx);
   translationRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
+  scormRoutes(ctx, storage);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);
   uploadRoutes(ctx, receiveUpload);

@@ -14,6 +14,7 @@ const schema = commonConfigSchema
     MEDIA_SERVICE_ADDR: z.string().min(1, 'the media-render service address (host:port) is required'),
     BILLING_SERVICE_ADDR: z.string().min(1, 'the billing service address (host:port) is required'),
     TRANSLATION_SERVICE_ADDR: z.string().min(1, 'the translation service address (host:port) is required'),
+    SCORM_SERVICE_ADDR: z.string().min(1, 'the scorm service address (host:port) is required'),
     /** The public address of the web app, for links such as share links. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
     /** Root of the local object storage, shared with the services (S3 in production). */

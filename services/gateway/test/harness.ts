@@ -14,6 +14,7 @@ import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type Gener
 import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
 import { loadBillingConfig, migrateBilling, startBillingServer, type BillingServer } from '@trainwright/billing';
 import { loadTranslationConfig, migrateTranslation, startTranslationServer, type TranslationServer } from '@trainwright/translation';
+import { loadScormConfig, migrateScorm, startScormServer, type ScormServer } from '@trainwright/scorm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,7 @@ export interface Harness {
   media: MediaServer;
   billing: BillingServer;
   translation: TranslationServer;
+  scorm: ScormServer;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
@@ -158,6 +160,18 @@ export async function startHarness(label: string, overrides: Record<string, stri
   const billingConfig = loadBillingConfig({ ...base, LOG_LEVEL: 'silent', BILLING_GRPC_PORT: '0', AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`, MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`, ...overrides });
   await migrateBilling(billingConfig);
   const billing = await startBillingServer(billingConfig, createLogger('test', 'silent'));
+  const scormConfig = loadScormConfig({
+    ...base,
+    LOG_LEVEL: 'silent',
+    SCORM_GRPC_PORT: '0',
+    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
+    MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
+    STORAGE_DIR: storageDir,
+    ...overrides,
+  });
+  await migrateScorm(scormConfig);
+  const scorm = await startScormServer(scormConfig, createLogger('test', 'silent'));
 
   const port = await freePort();
   let output = '';
@@ -172,6 +186,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
       BILLING_SERVICE_ADDR: `127.0.0.1:${billing.port}`,
       TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
+      SCORM_SERVICE_ADDR: `127.0.0.1:${scorm.port}`,
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -195,6 +210,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     media,
     billing,
     translation,
+    scorm,
     infra,
     keys,
     bus: auth.core.bus,
@@ -213,6 +229,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
+      await scorm.close();
       await billing.close();
       await media.close();
       await translation.close();

@@ -1,9 +1,9 @@
 // The live feed behind /api/events: replica-local consumers of `project.*`, media-render's
-// `video.status_changed` and the translation service's `translation.*` fan out to the open connections whose user belongs to the event's company. Started with the app (app.projectEvents)
+// `video.status_changed`, the translation service's `translation.*` and the scorm service's `scorm.*` fan out to the open connections whose user belongs to the event's company. Started with the app (app.projectEvents)
 // and closed with it.
 import fp from 'fastify-plugin';
 import type { EventBus } from '@trainwright/platform';
-import { ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 
 interface Listener {
@@ -46,6 +46,11 @@ export class ProjectEventHub {
     await bus.subscribeFrom(new Date(), 'translation.*', async (event) => {
       const e = TranslationChanged.decode(event.data);
       hub.publish(e.companyId, event.subject, { project_id: e.projectId, language: e.language, status: e.status, progress: e.progress, version: e.version, engine: e.engine, error: e.error || null });
+    });
+    // A package's build progress, its readiness or failure.
+    await bus.subscribeFrom(new Date(), 'scorm.*', async (event) => {
+      const e = PackageChanged.decode(event.data);
+      hub.publish(e.companyId, event.subject, { package_id: e.packageId, project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
     });
     return hub;
   }

@@ -69,5 +69,9 @@ export function createMediaHandlers(deps: {
       return { png: image.png, slideCount: image.slideCount, title: image.title, version: image.version };
     },
     estimateNarration: (req) => estimates.estimate(req.userId, req.projectId),
+    getVideoFiles: async (req) => {
+      const { mp4, vtt } = await downloads.videoFiles(req.userId, req.projectId, req.language);
+      return { mp4StorageKey: mp4?.storage_key ?? '', mp4Size: mp4?.size ?? 0, vttStorageKey: vtt?.storage_key ?? '' };
+    },
   };
 }

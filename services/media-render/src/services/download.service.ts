@@ -8,7 +8,7 @@ import { CONTENT_LANGUAGES, TIERS, languageNames, statusLabel, isProjectStatus, 
 import { AppError, isUuid } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
-import type { Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFiles, VideoEntitlements } from './ports.js';
+import type { Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles, VideoEntitlements } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
   unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
@@ -170,6 +170,23 @@ export class DownloadService {
     // A translation's file is named after the project with the language ('Fire safety (Spanish).pdf').
     const name = language ? `${downloadName(project.title)} (${languageNames(language).name})` : downloadName(project.title);
     return { storageKey: file.storage_key, filename: `${name}.${f}`, contentType: CONTENT_TYPES[f], size: file.size };
+  }
+
+  /**
+   * A project's current narrated video and its captions, for a package the scorm service builds:
+   * tenancy as a download, never counted (the package counts its own downloads). Each part is
+   * absent when there is none (a slides project, a video not paid for or not rendered yet, a plan
+   * without video). `language`: a translation's, as downloads.
+   */
+  async videoFiles(userId: string, projectId: string, language = ''): Promise<{ mp4?: RenderedFile; vtt?: RenderedFile }> {
+    if (language && !CONTENT_LANGUAGES.includes(language)) throw AppError.validation('language', DOWNLOAD_MESSAGES.unknownLanguage(language.slice(0, 20)));
+    const project = await this.project(userId, projectId);
+    const owner = await this.deps.memberships.find(userId, project.companyId);
+    if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
+    if (!TIERS[owner.ownerTier].capabilities.videoGeneration) return {};
+    const mp4 = await this.deps.files.currentFile(projectId, 'mp4', language);
+    if (!mp4) return {};
+    return { mp4, vtt: await this.deps.files.currentFile(projectId, 'vtt', language) };
   }
 
   /**

@@ -1,7 +1,7 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
 import type { FontStyle, TierId } from '@trainwright/catalogue';
-import { deckToScript, parseSlideText, printScript, scriptTextToDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, printScript, projectDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
@@ -37,10 +37,9 @@ export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'ima
 }
 
 function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
-  if (content?.slides.slide_content.trim()) return parseSlideText(content.slides.slide_content);
-  if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
-  if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
-  throw new RenderError('This project has no content to render yet.');
+  const deck = projectDeck(project, content?.slides.slide_content);
+  if (!deck) throw new RenderError('This project has no content to render yet.');
+  return deck;
 }
 
 /**

@@ -133,6 +133,22 @@ describe(DownloadService.name, () => {
     });
   });
 
+  describe('videoFiles (for a package)', () => {
+    const video = { mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 }, vtt: { format: 'vtt', storage_key: 'k/captions.vtt', size: 5 } };
+
+    it('should name the current video and captions to a member, counting nothing', async () => {
+      const { service, downloads } = setup({ files: video });
+      await expect(service.videoFiles(USER, PROJECT)).resolves.toEqual({ mp4: video.mp4, vtt: video.vtt });
+      expect(downloads.counted).toHaveLength(0);
+    });
+
+    it('should answer no video without one, or on a plan without video, and NOT_FOUND to a stranger', async () => {
+      expect(await setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } }).service.videoFiles(USER, PROJECT)).toEqual({});
+      expect(await setup({ files: video, tier: 'free-trial' }).service.videoFiles(USER, PROJECT)).toEqual({});
+      expect(await failure(setup({ files: video, member: false }).service.videoFiles(USER, PROJECT))).toMatchObject({ code: 'NOT_FOUND' });
+    });
+  });
+
   describe('open', () => {
     it('should answer the stored file with the title as its name', async () => {
       const { service, downloads } = setup();

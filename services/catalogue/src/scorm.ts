@@ -1,0 +1,76 @@
+// SCORM export (part 2 sections 3, 5, 8, 9; issue 16): the versions, the objective and activity
+// types, the tracking settings a package can carry, their defaults and limits, and the messages.
+// One source for the gateway's schema, the scorm service's checks and the web form.
+
+/** '1.2' (the default), '2004' (4th edition) and 'cmi5'. */
+export const SCORM_VERSIONS = ['1.2', '2004', 'cmi5'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+export const DEFAULT_SCORM_VERSION: ScormVersion = '1.2';
+
+/** Bloom's six levels (part 2 section 9). */
+export const OBJECTIVE_TYPES = ['knowledge', 'comprehension', 'application', 'analysis', 'synthesis', 'evaluation'] as const;
+export type ObjectiveType = (typeof OBJECTIVE_TYPES)[number];
+
+export const ACTIVITY_TYPES = ['reading', 'video', 'quiz', 'interaction', 'simulation'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+/** Minutes. */
+export const DEFAULT_ACTIVITY_DURATION = 10;
+
+/**
+ * What makes the learner's attempt complete: enough slides viewed, enough of the video watched,
+ * the quiz passed, or viewed (slides or video, whichever the course has) and passed.
+ */
+export const COMPLETION_RULES = ['slides_viewed', 'video_watched', 'quiz_passed', 'viewed_and_passed'] as const;
+export type CompletionRule = (typeof COMPLETION_RULES)[number];
+
+/** The two statuses reported to the LMS: the first when the rule is met, the second otherwise. */
+export const STATUS_PAIRS = ['passed_incomplete', 'passed_failed', 'completed_incomplete', 'completed_failed'] as const;
+export type StatusPair = (typeof STATUS_PAIRS)[number];
+
+export interface ScormTracking {
+  completion_rule: CompletionRule;
+  /** Percent of the slides viewed, or of the video watched, that counts as viewed (1-100). */
+  completion_threshold: number;
+  /** Percent of the quiz's points needed to pass (0-100). */
+  passing_score: number;
+  status_pair: StatusPair;
+}
+
+export const DEFAULT_SCORM_TRACKING: ScormTracking = {
+  completion_rule: 'viewed_and_passed',
+  completion_threshold: 100,
+  passing_score: 80,
+  status_pair: 'passed_incomplete',
+};
+
+export const SCORM_LIMITS = {
+  packageName: 200,
+  objectiveTitle: 200,
+  objectiveDescription: 1000,
+  activityTitle: 200,
+  objectives: 50,
+  activities: 50,
+  /** Minutes. */
+  activityDurationMax: 600,
+  /** Packages listed at most (newest first). */
+  listed: 100,
+} as const;
+
+export const SCORM_MESSAGES = {
+  nameRequired: 'Package name is required.',
+  noProject: 'Create a project first to export as SCORM package.',
+  noContent: 'This project has no content to package yet. Generate it first.',
+  started: 'SCORM package export started. It will appear in My Packages when it is ready.',
+  notFound: 'Package not found',
+  notReady: 'This package is still being built. Please try again in a moment.',
+  failed: 'Building the SCORM package failed.',
+  exportFailed: (detail: string) => `Export failed: ${detail || 'Unknown error'}`,
+  exportError: 'Error exporting SCORM package',
+  downloadFailed: 'Failed to download package',
+  downloadError: 'Error downloading package',
+} as const;
+
+/** The label of a version ('SCORM 1.2', 'SCORM 2004 4th Edition', 'cmi5'). */
+export function scormVersionLabel(version: ScormVersion): string {
+  return version === 'cmi5' ? 'cmi5' : version === '2004' ? 'SCORM 2004 4th Edition' : 'SCORM 1.2';
+}

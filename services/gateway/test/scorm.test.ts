@@ -1,0 +1,151 @@
+// SCORM export through the gateway with the real services: an Enterprise account's generated
+// project packaged as SCORM 1.2, 2004 and cmi5 (built as a job with progress), listed, downloaded
+// as a zip whose manifest validates against the IMS/ADL schemas (xmllint), and the bad inputs of
+// issue 16 (each a test): a blank name, an unknown version, another company's project, a plan
+// without scormCompliance, HTML in the package name.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import JSZip from 'jszip';
+import { SCORM_MESSAGES, upgradeRequiredMessage } from '@trainwright/catalogue';
+import { call, eventually, register, type Account } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
+
+const SCHEMAS = join(dirname(fileURLToPath(import.meta.url)), '../../scorm/schemas');
+
+let h: Harness;
+let me: Account;
+let projectId: string;
+
+beforeAll(async () => {
+  h = await startHarness('scorm', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  me = await register(h, 'Sam Scorm', 'enterprise');
+  const res = await call(h, 'POST', '/api/ai-content-generator/projects', me, {
+    generator_type: 'topic_to_content',
+    request_data: { topic: 'Forklift safety', subtopics: 'Daily checks\nLoad limits\nPedestrian zones', target_audience: 'beginners' },
+    project_name: 'Forklift safety',
+  });
+  expect(res.statusCode).toBe(201);
+  projectId = res.json().project_id;
+  await eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${projectId}`, me)).json();
+    if (p.status === 'failed') throw new Error(p.error);
+    return p.status === 'completed';
+  }, 60_000);
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function ready(who: Account, packageId: string) {
+  return eventually(async () => {
+    const p = (await call(h, 'GET', `/api/scorm/packages/${packageId}`, who)).json();
+    if (p.status === 'failed') throw new Error(p.error);
+    return p.status === 'ready' ? p : undefined;
+  }, 60_000);
+}
+
+/** The zip of a ready package, downloaded through the gateway. */
+async function download(who: Account, packageId: string): Promise<{ zip: JSZip; response: Response }> {
+  const response = await fetch(`${h.baseUrl}/api/scorm/packages/${packageId}/download`, { headers: who.auth });
+  expect(response.status).toBe(200);
+  return { zip: await JSZip.loadAsync(Buffer.from(await response.arrayBuffer())), response };
+}
+
+/** xmllint's verdict on a document against a schema (throws with its output when invalid). */
+function validate(xml: string, schema: string): void {
+  const dir = mkdtempSync(join(tmpdir(), 'tw-scorm-api-'));
+  const file = join(dir, 'document.xml');
+  writeFileSync(file, xml);
+  execFileSync('xmllint', ['--noout', '--nonet', '--schema', join(SCHEMAS, schema), file], { stdio: 'pipe' });
+}
+
+describe('SCORM export', () => {
+  it('should build a SCORM 1.2 package with progress, list it and download a zip whose manifest validates', async () => {
+    const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, {
+      project_id: projectId,
+      package_name: 'Forklift <b>safety</b>',
+      scorm_version: '1.2',
+      include_tracking: true,
+      learning_objectives: [
+        { id: 'checks', title: 'Inspect the forks and chains before each shift', description: 'Daily checks', type: 'application' },
+        { id: '', title: '', description: 'dropped: no title', type: 'knowledge' },
+      ],
+      activities: [{ id: 'read', title: 'Read the slides', type: 'reading', estimated_duration: 5 }],
+    });
+    expect(res.statusCode).toBe(202);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: SCORM_MESSAGES.started, package: { status: 'queued', scorm_version: '1.2', package_name: 'Forklift <b>safety</b>' } });
+    expect(body.package.learning_objectives).toEqual([{ id: 'checks', title: 'Inspect the forks and chains before each shift', description: 'Daily checks', type: 'application' }]);
+    const built = await ready(me, body.package_id);
+    expect(built).toMatchObject({ progress: 100, has_video: false, download_count: 0 });
+    expect(built.size).toBeGreaterThan(1000);
+
+    const list = (await call(h, 'GET', '/api/scorm/packages', me)).json();
+    expect(list.packages.map((p: { id: string }) => p.id)).toContain(body.package_id);
+    expect(list.packages[0]).toMatchObject({ id: body.package_id, package_name: 'Forklift <b>safety</b>', scorm_version: '1.2' });
+    expect((await call(h, 'GET', `/api/scorm/packages?project_id=${projectId}`, me)).json().packages).toHaveLength(1);
+
+    const { zip, response } = await download(me, body.package_id);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    expect(response.headers.get('content-disposition')).toContain('Forklift bsafetyb.zip');
+    const manifest = await zip.file('imsmanifest.xml')!.async('string');
+    validate(manifest, 'scorm/scorm12-all.xsd');
+    expect(manifest).toContain('Forklift &lt;b&gt;safety&lt;/b&gt;');
+    expect(zip.file('index.html')).toBeTruthy();
+    // Every file the manifest lists is in the zip.
+    for (const [, href] of manifest.matchAll(/<file href="([^"]+)"/g)) expect(zip.file(href!)).toBeTruthy();
+    expect((await call(h, 'GET', `/api/scorm/packages/${body.package_id}`, me)).json().download_count).toBe(1);
+  }, 120_000);
+
+  it('should build SCORM 2004 4th edition and cmi5 packages that validate', async () => {
+    for (const [version, file, schema] of [
+      ['2004', 'imsmanifest.xml', 'scorm/scorm2004-all.xsd'],
+      ['cmi5', 'cmi5.xml', 'cmi5/CourseStructure.xsd'],
+    ] as const) {
+      const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: `Forklift ${version}`, scorm_version: version, include_tracking: true, tracking: { completion_rule: 'quiz_passed', passing_score: 70 } });
+      expect(res.statusCode).toBe(202);
+      expect(res.json().package.tracking).toEqual({ completion_rule: 'quiz_passed', completion_threshold: 100, passing_score: 70, status_pair: 'passed_incomplete' });
+      await ready(me, res.json().package_id);
+      const { zip } = await download(me, res.json().package_id);
+      validate(await zip.file(file)!.async('string'), schema);
+    }
+  }, 120_000);
+
+  it('should refuse the bad inputs of the issue, storing nothing', async () => {
+    const before = (await call(h, 'GET', '/api/scorm/packages', me)).json().packages.length;
+    const post = (body: unknown, id = projectId, who = me) => call(h, 'POST', `/api/scorm/export/${id}`, who, body);
+
+    const blank = await post({ package_name: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(SCORM_MESSAGES.nameRequired);
+    expect((await post({ package_name: 'X', scorm_version: '2005' })).statusCode).toBe(400);
+    expect((await post({ package_name: 'X', activities: [{ title: 'Read', type: 'reading', estimated_duration: 0 }] })).statusCode).toBe(202);
+    expect((await post({ package_name: 'X', activities: [{ title: 'Read', type: 'reading', estimated_duration: -1 }] })).statusCode).toBe(400);
+    expect((await post({ package_name: 'X', project_id: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(400);
+    expect((await post({ package_name: 'X' }, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    const stranger = await register(h, 'Other Company', 'enterprise');
+    expect((await post({ package_name: 'X' }, projectId, stranger)).statusCode).toBe(404);
+    expect((await call(h, 'GET', `/api/scorm/packages?project_id=${projectId}`, stranger)).statusCode).toBe(404);
+    const mine = (await call(h, 'GET', '/api/scorm/packages', me)).json().packages[0].id;
+    expect((await call(h, 'GET', `/api/scorm/packages/${mine}`, stranger)).statusCode).toBe(404);
+    expect((await fetch(`${h.baseUrl}/api/scorm/packages/${mine}/download`, { headers: stranger.auth })).status).toBe(404);
+
+    // A plan without scormCompliance: 403 naming Enterprise.
+    const professional = await register(h, 'Pro Trainer', 'professional');
+    const own = await call(h, 'POST', '/api/projects', professional, { title: 'Slides', project_type: 'slides_to_script', slides_content: '# Slides\n\n## One\n- A point\n', input_method: 'text' });
+    const refused = await post({ package_name: 'X' }, own.json().id, professional);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(upgradeRequiredMessage('scormCompliance'));
+    expect(refused.json().message).toContain('Enterprise');
+
+    // The one accepted above (a duration of 0 takes the default) is the only one stored.
+    const after = (await call(h, 'GET', '/api/scorm/packages', me)).json().packages;
+    expect(after.length).toBe(before + 1);
+    expect(after[0].activities[0].estimated_duration).toBe(10);
+  }, 120_000);
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as createScormSchema from './1797300000000-CreateScormSchema.js';
+
+/** Every migration of schema `scorm`, in order. */
+export const migrations: Record<string, Migration> = {
+  '1797300000000-CreateScormSchema': createScormSchema,
+};

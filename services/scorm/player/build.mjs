@@ -1,0 +1,29 @@
+// Bundles the player (player/src, TypeScript) into dist/player/player.js, one IIFE with no imports
+// left, for the browsers LMSs run in; and player.css beside it. buildPackage copies both into
+// every package. Run by the package's build script, and by the packaging tests.
+import { build } from 'esbuild';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const outdir = join(here, '..', 'dist', 'player');
+
+export async function buildPlayer() {
+  const common = { bundle: true, minify: true, target: ['es2017', 'chrome70', 'firefox68', 'safari12'], legalComments: 'none', logLevel: 'warning' };
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: [join(here, 'src', 'main.ts')],
+      outfile: join(outdir, 'player.js'),
+      format: 'iife',
+      platform: 'browser',
+      charset: 'utf8',
+      // lz-string is bundled: its licence asks for the notice.
+      banner: { js: '/* Trainwright course player. Includes lz-string, Copyright (c) 2013 pieroxy, MIT licence. */' },
+    }),
+    build({ ...common, entryPoints: [join(here, 'src', 'player.css')], outfile: join(outdir, 'player.css') }),
+  ]);
+  return outdir;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildPlayer();

@@ -1,0 +1,34 @@
+// player.js: reads the course that course.js set, finds the runtime to report to (SCORM API,
+// cmi5 launch parameters, or none) and starts the player.
+import { COURSE_GLOBAL, type PlayerCourse } from '../../src/package/player-contract.js';
+import { Cmi5Tracker } from './cmi5-tracker.js';
+import { readCmi5Launch } from './cmi5.js';
+import { labelsFor } from './labels.js';
+import { connectToLms } from './lms-api.js';
+import { Player } from './player.js';
+import { ScormTracker } from './scorm-tracker.js';
+import { NoTracker, type Tracker } from './tracker.js';
+
+function trackerFor(course: PlayerCourse): Tracker {
+  if (course.version === 'cmi5') {
+    const launch = readCmi5Launch(window.location.search);
+    return launch ? new Cmi5Tracker(launch, course.includeTracking) : new NoTracker();
+  }
+  const lms = connectToLms(course.version);
+  return lms ? new ScormTracker(course.version, lms, course.includeTracking) : new NoTracker();
+}
+
+const globals = window as unknown as Record<string, unknown>;
+const course = globals[COURSE_GLOBAL] as PlayerCourse | undefined;
+const root = document.getElementById('tw-player');
+
+if (root && course) {
+  const player = new Player(root, course, trackerFor(course), labelsFor(course.language));
+  globals.__twPlayer = player.debugHandle();
+  // pagehide is the reliable one (bfcache, mobile); beforeunload covers older LMS frames.
+  window.addEventListener('pagehide', () => player.leave());
+  window.addEventListener('beforeunload', () => player.leave());
+  void player.start();
+} else if (root) {
+  root.textContent = labelsFor(document.documentElement.lang || 'en').missingCourse;
+}

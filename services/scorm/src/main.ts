@@ -1,0 +1,92 @@
+// The scorm service's composition root: repositories, operations, the gRPC API, the project.deleted
+// consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
+// tests and the gateway's harness import it and start it in-process.
+import {
+  BUILD_SCORM_PACKAGE_JOB,
+  LocalFileStorage,
+  connectServiceInfra,
+  createGrpcServer,
+  isEntryPoint,
+  migrateSchema,
+  runServiceProcess,
+  startJobWorker,
+  subscribeAll,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
+import { migrations } from '../migrations/index.js';
+import { loadScormConfig, type ScormConfig } from './config.js';
+import { createScormHandlers } from './grpc/scorm.handler.js';
+import { buildPackageJob } from './jobs/build-package.job.js';
+import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
+import { MembershipRepository } from './repositories/membership.repository.js';
+import { PackageAssemblerRepository } from './repositories/package-assembler.repository.js';
+import { PackageJobsRepository } from './repositories/package-jobs.repository.js';
+import { PackageRepository } from './repositories/package.repository.js';
+import { ProgressEventsRepository } from './repositories/progress-events.repository.js';
+import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { VideoDirectoryRepository } from './repositories/video-directory.repository.js';
+import { createPackageOperations } from './services/packages.js';
+import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+
+export { SCORM_SCHEMA };
+
+export function migrateScorm(config: Pick<ScormConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, SCORM_SCHEMA, migrations);
+}
+
+export interface ScormServer extends RunningService {
+  grpc: GrpcServer;
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the scorm worker. */
+export async function startScormServer(config: ScormConfig, logger: Logger): Promise<ScormServer> {
+  const infra = await connectServiceInfra<ScormDatabase>({ databaseUrl: config.DATABASE_URL, schema: SCORM_SCHEMA, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger });
+  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const grpcOptions = { deadlineMs: config.GRPC_DEADLINE_MS };
+  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, grpcOptions);
+  await memberships.follow(infra.bus);
+  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
+  const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);
+  const jobs = new PackageJobsRepository(queues);
+  const packages = createPackageOperations({
+    store: new PackageRepository(infra.db, () => void infra.relay.flush()),
+    projects,
+    videos,
+    memberships,
+    jobs,
+    assembler: new PackageAssemblerRepository(new LocalFileStorage(config.STORAGE_DIR), config.SCORM_WORK_DIR),
+    progressEvents: new ProgressEventsRepository(infra.bus),
+    logger,
+  });
+  await subscribeAll(infra.bus, [projectDeletedSubscription(packages)]);
+  // A build holds the job while it zips a long video: a generous lock.
+  const worker = config.SCORM_WORKER
+    ? startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages })], { concurrency: config.SCORM_CONCURRENCY, lockMs: 120_000 })
+    : null;
+  worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
+  const grpc = createGrpcServer(logger);
+  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages }));
+  const port = await grpc.listen(`${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`);
+  infra.relay.start();
+  grpc.setServing('SERVING');
+  return {
+    grpc,
+    port,
+    async close() {
+      await grpc.shutdown();
+      await worker?.close();
+      await jobs.close();
+      memberships.close();
+      projects.close();
+      videos.close();
+      await infra.close();
+    },
+  };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'scorm', loadConfig: loadScormConfig, migrate: migrateScorm, start: startScormServer });
+}

@@ -1,0 +1,65 @@
+// The course model a package is built from: what the scorm service gathers from a project (its
+// slides, assessment, narrated video and look) and the export settings.
+import type { ActivityType, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
+import type { Slide } from '@trainwright/formats';
+
+export interface CourseObjective {
+  id: string;
+  title: string;
+  description: string;
+  type: ObjectiveType;
+}
+
+export interface CourseActivity {
+  id: string;
+  title: string;
+  type: ActivityType;
+  estimatedMinutes: number;
+}
+
+export interface CourseQuestion {
+  id: string;
+  prompt: string;
+  /** Exactly one option is correct. */
+  options: { id: string; text: string; correct: boolean }[];
+  explanation: string;
+  /** The learning objective the question assesses. */
+  objectiveId?: string;
+}
+
+export interface CourseTheme {
+  primary: string;
+  secondary: string;
+  background: string;
+  text: string;
+  headingFont: string;
+  bodyFont: string;
+}
+
+export interface CourseVideo {
+  /** A file on disk: streamed into the zip, never read whole into memory. */
+  path: string;
+  mime: 'video/mp4';
+  durationSeconds: number;
+  captionsVtt: string;
+}
+
+export interface CourseInput {
+  /** Package identity: the manifest identifiers derive from it. */
+  packageId: string;
+  /** The package name. */
+  title: string;
+  description: string;
+  /** 'en', 'es', ...: the html lang, the manifest language, the captions' srclang. */
+  language: string;
+  version: ScormVersion;
+  /** false: the player still runs, and reports only completion (SCORM) or launch and completion (cmi5). */
+  includeTracking: boolean;
+  tracking: ScormTracking;
+  objectives: CourseObjective[];
+  activities: CourseActivity[];
+  slides: Slide[];
+  questions: CourseQuestion[];
+  video?: CourseVideo;
+  theme: CourseTheme;
+}

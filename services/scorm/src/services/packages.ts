@@ -1,0 +1,144 @@
+// The package operations: export (validate, check, queue), list, get, open for download, and the
+// build a job runs. Tenancy: the project service answers a project only to a member of its
+// company; the role decides (export needs 'scorm.export', the rest 'project.read'); the company's
+// plan must include scormCompliance (Enterprise). Another company's package is NOT_FOUND.
+import { SCORM_LIMITS, SCORM_MESSAGES, trialRefusal, upgradeRequiredMessage } from '@trainwright/catalogue';
+import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
+import type { Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, VideoDirectory } from './ports.js';
+import type { PackageRecord, PackageSettings } from './types.js';
+
+export interface PackageDeps {
+  store: PackageStore;
+  projects: ProjectDirectory;
+  videos: VideoDirectory;
+  memberships: Memberships;
+  jobs: PackageJobs;
+  assembler: PackageAssembler;
+  progressEvents: ProgressEvents;
+  logger: Pick<Logger, 'warn' | 'error'>;
+}
+
+/** A build's failure worth a retry (a service away) carries `retryable`. */
+export class BuildError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export function createPackageOperations(deps: PackageDeps) {
+  /** The caller may do `action` in the company, whose plan has SCORM. */
+  function allowed(membership: Membership | null, action: 'scorm.export' | 'project.read', notFound: string): Membership {
+    Authoriser.decide(membership?.role, action, notFound);
+    if (!membership!.capabilities.includes('scormCompliance')) throw new AppError('FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('scormCompliance'));
+    return membership!;
+  }
+
+  /** A package the caller may see (NOT_FOUND otherwise, whatever the reason). */
+  async function visible(userId: string, packageId: string): Promise<PackageRecord> {
+    const found = isUuid(packageId) ? await deps.store.find(packageId) : null;
+    if (!found) throw AppError.notFound(SCORM_MESSAGES.notFound);
+    allowed(await deps.memberships.find(userId, found.companyId), 'project.read', SCORM_MESSAGES.notFound);
+    return found;
+  }
+
+  return {
+    /** Queues a package of the project's current content. */
+    async exportPackage(userId: string, projectId: string, settings: PackageSettings): Promise<PackageRecord> {
+      if (!isUuid(projectId)) throw AppError.notFound(SCORM_MESSAGES.noProject);
+      const project = await deps.projects.project(userId, projectId);
+      const membership = allowed(await deps.memberships.find(userId, project.companyId, { fresh: true }), 'scorm.export', 'Project not found');
+      const refusal = trialRefusal(membership.ownerTrialState);
+      if (refusal) throw new AppError('FORBIDDEN', refusal);
+      if (!project.hasContent) throw new AppError('CONFLICT', SCORM_MESSAGES.noContent);
+      const created = await deps.store.create({ projectId, companyId: project.companyId, createdBy: userId, settings });
+      await deps.jobs.enqueue(created.id);
+      return created;
+    },
+
+    async list(userId: string, projectId: string | null): Promise<PackageRecord[]> {
+      const { companies } = await deps.memberships.companiesOf(userId);
+      const ids = companies.map((c) => c.companyId);
+      if (projectId) {
+        if (!isUuid(projectId)) throw AppError.notFound('Project not found');
+        const project = await deps.projects.project(userId, projectId);
+        allowed(await deps.memberships.find(userId, project.companyId), 'project.read', 'Project not found');
+        return deps.store.listFor([project.companyId], projectId, SCORM_LIMITS.listed);
+      }
+      return ids.length ? deps.store.listFor(ids, null, SCORM_LIMITS.listed) : [];
+    },
+
+    get: visible,
+
+    /** A ready package's zip; counts the download. */
+    async open(userId: string, packageId: string): Promise<{ storageKey: string; filename: string; size: number }> {
+      const p = await visible(userId, packageId);
+      if (p.status !== 'ready' || !p.storageKey) throw new AppError('CONFLICT', p.status === 'failed' ? `${SCORM_MESSAGES.failed} ${p.error}`.trim() : SCORM_MESSAGES.notReady);
+      await deps.store.countDownload(p.id);
+      return { storageKey: p.storageKey, filename: `${fileNameOf(p.packageName)}.zip`, size: p.size };
+    },
+
+    /**
+     * The job: the project's current content (and its narrated video with captions, when there is
+     * one) made into the package's zip. A package deleted meanwhile ends quietly. Throws a
+     * BuildError (retryable while a service is away).
+     */
+    async build(packageId: string, attempt: { last: boolean }): Promise<'built' | 'gone'> {
+      const record = await deps.store.find(packageId);
+      if (!record || record.status === 'ready') return 'gone';
+      try {
+        const { project } = await deps.projects.source(record.projectId);
+        if (!project.hasContent) throw new BuildError(SCORM_MESSAGES.noContent, false);
+        const building = await deps.store.update(packageId, { status: 'building', progress: 1, contentVersion: project.contentVersion });
+        if (!building) return 'gone';
+        await deps.progressEvents.progress(building);
+        // The video with the rights of the user who asked (media-render's tenancy and plan checks).
+        const files = await deps.videos.videoFiles(record.createdBy, record.projectId);
+        const video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
+        let reported = 1;
+        const built = await deps.assembler.assemble({ packageRecord: building, project, video }, async (percent) => {
+          const p = Math.min(99, Math.max(reported, Math.round(percent)));
+          if (p < reported + 5) return;
+          reported = p;
+          const moved = await deps.store.update(packageId, { status: 'building', progress: p });
+          if (moved) await deps.progressEvents.progress(moved);
+        });
+        const ready = await deps.store.update(packageId, { status: 'ready', progress: 100, hasVideo: video !== null, storageKey: built.storageKey, size: built.size });
+        // Deleted while it built: its zip goes too.
+        if (!ready) await deps.assembler.delete(built.storageKey);
+        return ready ? 'built' : 'gone';
+      } catch (error) {
+        const known = error instanceof BuildError || error instanceof AppError;
+        const retryable = error instanceof BuildError ? error.retryable : !(error instanceof AppError && error.status < 500);
+        if (!known) deps.logger.error({ err: error, packageId }, 'package build failed unexpectedly');
+        if (!retryable || attempt.last) {
+          const message = error instanceof AppError && error.status < 500 ? error.message : error instanceof BuildError ? error.message : SCORM_MESSAGES.failed;
+          await deps.store.update(packageId, { status: 'failed', error: message });
+        }
+        throw error instanceof BuildError ? error : new BuildError(error instanceof Error ? error.message : String(error), retryable);
+      }
+    },
+
+    /** Every attempt's worker died: the package fails instead of waiting for ever. */
+    async abandon(packageId: string): Promise<void> {
+      await deps.store.update(packageId, { status: 'failed', error: SCORM_MESSAGES.failed });
+    },
+
+    /**
+     * project.deleted: its packages go, zips included (an expired account's data goes this way too:
+     * the project service deletes each of its projects).
+     */
+    async forgetProject(projectId: string): Promise<void> {
+      for (const key of await deps.store.deleteProject(projectId)) await deps.assembler.delete(key);
+    },
+  };
+}
+
+export type PackageOperations = ReturnType<typeof createPackageOperations>;
+
+/** A zip name from the package name: letters, digits, spaces, dots, dashes and underscores. */
+export function fileNameOf(name: string): string {
+  return name.replace(/[^\p{L}\p{N} ._-]+/gu, '').replace(/\s+/g, ' ').trim().slice(0, 120) || 'scorm-package';
+}

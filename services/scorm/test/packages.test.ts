@@ -1,0 +1,186 @@
+// The package operations with fake ports: tenancy, roles and the plan's scormCompliance on every
+// call, the build's states (building with progress, ready, failed), downloads counted.
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type Role } from '@trainwright/catalogue';
+import { AppError, type Membership } from '@trainwright/platform';
+import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
+import type { AssembleRequest, PackageStore } from '../src/services/ports.js';
+import type { PackageRecord, PackageSettings, ProjectSource } from '../src/services/types.js';
+
+const PROJECT = '11111111-1111-4111-8111-111111111111';
+const COMPANY = '22222222-2222-4222-8222-222222222222';
+const OTHER_COMPANY = '33333333-3333-4333-8333-333333333333';
+const settings: PackageSettings = { packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: DEFAULT_SCORM_TRACKING, objectives: [], activities: [] };
+
+function project(changes: Partial<ProjectSource> = {}): ProjectSource {
+  return {
+    id: PROJECT, companyId: COMPANY, title: 'Forklift safety', description: '', language: 'en', contentVersion: 4, hasContent: true,
+    slidesContent: '# Forklift safety\n\n## Brakes\n- Test the brakes\n', scriptContent: '', generatedContent: null, colors: null, fonts: null, fontStyle: 'modern',
+    ...changes,
+  };
+}
+
+/** An in-memory store with the repository's rule: a ready package stays as it is. */
+class MemoryStore implements PackageStore {
+  rows = new Map<string, PackageRecord>();
+  private next = 1;
+  async create(row: { projectId: string; companyId: string; createdBy: string; settings: PackageSettings }) {
+    const id = `44444444-4444-4444-8444-${String(this.next++).padStart(12, '0')}`;
+    const p: PackageRecord = { ...row.settings, id, projectId: row.projectId, companyId: row.companyId, createdBy: row.createdBy, status: 'queued', progress: 0, error: '', contentVersion: 0, hasVideo: false, storageKey: null, size: 0, downloadCount: 0, createdAt: new Date(), updatedAt: new Date() };
+    this.rows.set(id, p);
+    return p;
+  }
+  async find(id: string) { return this.rows.get(id) ?? null; }
+  async listFor(companyIds: readonly string[], projectId: string | null) {
+    return [...this.rows.values()].filter((p) => companyIds.includes(p.companyId) && (!projectId || p.projectId === projectId));
+  }
+  async update(id: string, change: Partial<PackageRecord>) {
+    const p = this.rows.get(id);
+    if (!p || p.status === 'ready') return null;
+    const updated = { ...p, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) } as PackageRecord;
+    this.rows.set(id, updated);
+    return updated;
+  }
+  async countDownload(id: string) { this.rows.get(id)!.downloadCount++; }
+  async deleteProject(projectId: string) {
+    const gone = [...this.rows.values()].filter((p) => p.projectId === projectId);
+    for (const p of gone) this.rows.delete(p.id);
+    return gone.flatMap((p) => (p.storageKey ? [p.storageKey] : []));
+  }
+}
+
+function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
+  const store = new MemoryStore();
+  const enqueued: string[] = [];
+  const progress: number[] = [];
+  const deleted: string[] = [];
+  const p = options.project ?? project();
+  const member = (companyId: string): Membership | null =>
+    companyId === COMPANY
+      ? { companyId, companyName: 'Acme', role: options.role ?? 'editor', ownerTier: 'enterprise', ownerUserId: 'owner', capabilities: options.capabilities ?? ['scormCompliance', 'videoGeneration'], ownerTrialState: 'active', ownerTrialStateUntilMs: 0 }
+      : null;
+  const ops = createPackageOperations({
+    store,
+    projects: {
+      project: async (userId, id) => {
+        if (id !== PROJECT || userId === 'stranger') throw AppError.notFound('Project not found');
+        return p;
+      },
+      source: async () => ({ project: p, ownerTier: 'enterprise' }),
+    },
+    videos: { videoFiles: async () => (options.video ? { mp4: { storageKey: 'renders/v.mp4', size: 1000 }, vttStorageKey: 'renders/v.vtt' } : { mp4: null, vttStorageKey: '' }) },
+    memberships: {
+      find: async (userId, companyId) => (userId === 'stranger' ? null : member(companyId)),
+      companiesOf: async (userId) => ({ currentCompanyId: COMPANY, companies: userId === 'stranger' ? [] : [{ companyId: COMPANY, companyName: 'Acme', role: options.role ?? 'editor' }] }) as never,
+    },
+    jobs: { enqueue: async (id) => void enqueued.push(id) },
+    assembler: {
+      assemble: async (request, report) => {
+        for (const percent of [20, 50, 80]) await report(percent);
+        return options.assemble ? options.assemble(request) : { storageKey: `scorm/${request.packageRecord.companyId}/${request.packageRecord.id}.zip`, size: 4321 };
+      },
+      delete: async (key) => void deleted.push(key),
+    },
+    progressEvents: { progress: async (r) => void progress.push(r.progress) },
+    logger: { warn: () => undefined, error: () => undefined },
+  });
+  return { ops, store, enqueued, progress, deleted };
+}
+
+describe('createPackageOperations', () => {
+  describe('exportPackage', () => {
+    it('should queue a package of the project for an editor on a plan with SCORM', async () => {
+      const { ops, enqueued } = setup();
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      expect(created).toMatchObject({ status: 'queued', projectId: PROJECT, companyId: COMPANY, packageName: 'Forklift safety', createdBy: 'user' });
+      expect(enqueued).toEqual([created.id]);
+    });
+
+    it("should answer NOT_FOUND for another company's project and an id that is no project", async () => {
+      const { ops, enqueued } = setup();
+      await expect(ops.exportPackage('stranger', PROJECT, settings)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(ops.exportPackage('user', 'not-a-uuid', settings)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.noProject });
+      expect(enqueued).toEqual([]);
+    });
+
+    it('should refuse a plan without scormCompliance, naming Enterprise', async () => {
+      const { ops, store } = setup({ capabilities: ['videoGeneration'] });
+      await expect(ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('scormCompliance') });
+      expect(upgradeRequiredMessage('scormCompliance')).toContain('Enterprise');
+      expect(store.rows.size).toBe(0);
+    });
+
+    it('should refuse a viewer (FORBIDDEN) and a project without content (CONFLICT)', async () => {
+      await expect(setup({ role: 'viewer' }).ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(setup({ project: project({ hasContent: false }) }).ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.noContent });
+    });
+  });
+
+  describe('build', () => {
+    it('should build with progress, then keep the zip and say it is ready', async () => {
+      const { ops, store, progress } = setup({ video: true });
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      expect(await ops.build(created.id, { last: false })).toBe('built');
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', progress: 100, hasVideo: true, size: 4321, contentVersion: 4, storageKey: `scorm/${COMPANY}/${created.id}.zip` });
+      expect(progress).toEqual([1, 20, 50, 80]);
+    });
+
+    it('should fail the package with the reason on the last attempt, and not before', async () => {
+      const { ops, store } = setup({ assemble: async () => { throw new Error('disk full'); } });
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      await expect(ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: true });
+      expect(store.rows.get(created.id)!.status).toBe('building');
+      await expect(ops.build(created.id, { last: true })).rejects.toThrow('disk full');
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.failed });
+    });
+
+    it('should end quietly for a package deleted meanwhile, and delete a zip built for it', async () => {
+      const { ops, store, deleted } = setup({
+        assemble: async (r) => {
+          store.rows.delete(r.packageRecord.id);
+          return { storageKey: 'scorm/late.zip', size: 1 };
+        },
+      });
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      expect(await ops.build(created.id, { last: false })).toBe('gone');
+      expect(deleted).toEqual(['scorm/late.zip']);
+      expect(await ops.build('44444444-4444-4444-8444-999999999999', { last: false })).toBe('gone');
+    });
+  });
+
+  describe('list, get and open', () => {
+    it("should list and show the caller's packages, and hide them from a stranger", async () => {
+      const { ops } = setup();
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      expect((await ops.list('user', null)).map((p) => p.id)).toEqual([created.id]);
+      expect((await ops.list('user', PROJECT)).map((p) => p.id)).toEqual([created.id]);
+      expect(await ops.list('stranger', null)).toEqual([]);
+      await expect(ops.get('stranger', created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.notFound });
+      await expect(ops.get('user', OTHER_COMPANY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('should refuse a download before the package is ready, then count each one', async () => {
+      const { ops, store } = setup();
+      const created = await ops.exportPackage('user', PROJECT, { ...settings, packageName: 'Forklift: safety / <basics>' });
+      await expect(ops.open('user', created.id)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.notReady });
+      await ops.build(created.id, { last: false });
+      expect(await ops.open('user', created.id)).toEqual({ storageKey: `scorm/${COMPANY}/${created.id}.zip`, filename: 'Forklift safety basics.zip', size: 4321 });
+      await ops.open('user', created.id);
+      expect(store.rows.get(created.id)!.downloadCount).toBe(2);
+    });
+  });
+
+  it('should forget a deleted project’s packages and their zips', async () => {
+    const { ops, store, deleted } = setup();
+    const created = await ops.exportPackage('user', PROJECT, settings);
+    await ops.build(created.id, { last: false });
+    await ops.forgetProject(PROJECT);
+    expect(store.rows.size).toBe(0);
+    expect(deleted).toEqual([`scorm/${COMPANY}/${created.id}.zip`]);
+  });
+
+  it('should name the zip after the package, without characters a file name cannot hold', () => {
+    expect(fileNameOf('Sécurité: chariots / 2026')).toBe('Sécurité chariots 2026');
+    expect(fileNameOf('***')).toBe('scorm-package');
+  });
+});
