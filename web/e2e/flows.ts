@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect } from '@jest/globals';
+import { TIERS } from '@trainwright/catalogue';
 import type { Locator, Page } from 'playwright-core';
 import { BASE_URL } from './browser.js';
 
@@ -188,14 +189,19 @@ export async function setTier(email: string, tier: 'free-trial' | 'professional'
   return stdout.trim();
 }
 
-/** Signs up and moves the new account to the Professional plan, as support would; the dashboard then shows it. */
-export async function signUpOnProfessional(page: Page, account: { name: string; company: string; email: string }): Promise<Locator> {
+/** Signs up and moves the new account to a paid plan, as support would; the dashboard then shows it. */
+export async function signUpOnPlan(page: Page, account: { name: string; company: string; email: string }, tier: 'professional' | 'business' | 'enterprise'): Promise<Locator> {
   await signUp(page, account);
-  expect(await setTier(account.email, 'professional')).toContain('-> professional');
+  expect(await setTier(account.email, tier)).toContain(`-> ${tier}`);
   await page.reload();
-  await page.getByTestId('subscription-card').getByText('Professional').waitFor();
+  await page.getByTestId('subscription-card').getByText(TIERS[tier].name).waitFor();
   return waitForLiveList(page);
 }
+
+export const signUpOnProfessional = (page: Page, account: { name: string; company: string; email: string }) => signUpOnPlan(page, account, 'professional');
+
+/** Enterprise: the plan with SCORM (scormCompliance). */
+export const signUpOnEnterprise = (page: Page, account: { name: string; company: string; email: string }) => signUpOnPlan(page, account, 'enterprise');
 
 export async function deleteProject(page: Page, card: Locator, title: string): Promise<void> {
   await card.getByRole('button', { name: `More actions for ${title}` }).click();

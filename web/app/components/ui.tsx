@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 // Small presentational building blocks shared by the screens.
-import { useEffect, useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
+import { forwardRef, useEffect, useRef, type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from '@remix-run/react';
 
 export function cx(...classes: (string | false | null | undefined)[]): string {
@@ -26,15 +26,13 @@ export function buttonClass(variant: Variant = 'primary', size: 'sm' | 'md' = 'm
   );
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  className,
-  type = 'button',
-  ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }) {
-  return <button type={type} className={cx(buttonClass(variant, size), className)} {...props} />;
-}
+/** A button; a ref reaches the <button> (to move focus to it). */
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' }>(function Button(
+  { variant = 'primary', size = 'md', className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={cx(buttonClass(variant, size), className)} {...props} />;
+});
 
 export function ButtonLink({
   to,
@@ -79,12 +77,13 @@ export function Card({ className, children }: { className?: string; children: Re
   return <div className={cx('rounded-xl border border-slate-200 bg-white shadow-sm', className)}>{children}</div>;
 }
 
-export function Badge({ tone = 'slate', children }: { tone?: 'slate' | 'indigo' | 'green' | 'amber'; children: ReactNode }) {
+export function Badge({ tone = 'slate', children }: { tone?: 'slate' | 'indigo' | 'green' | 'amber' | 'red'; children: ReactNode }) {
   const tones = {
     slate: 'bg-slate-100 text-slate-700 ring-slate-500/20',
     indigo: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
     green: 'bg-green-50 text-green-700 ring-green-600/20',
     amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+    red: 'bg-red-50 text-red-700 ring-red-600/20',
   } as const;
   return (
     <span className={cx('inline-flex items-center whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tones[tone])}>

@@ -1,6 +1,6 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
 // events (GET /api/events) that keep it current while the dashboard or My Projects is open
-// (projects, their pay-per-use videos and their translations).
+// (projects, their pay-per-use videos, their translations and their SCORM packages).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
 import { useSkipFirstLoad } from './server-data';
@@ -12,6 +12,7 @@ import {
   type ProjectQuery,
   type StatusChange,
 } from './projects';
+import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
 import { applyVideoStatusChange, type VideoStatusChange } from './video-payment';
 
@@ -35,6 +36,14 @@ export function onProjectsChanged(listener: ChangeListener): () => void {
 
 /** The list a page opens with (no search or filter, first page): what route loaders read. */
 export const INITIAL_PROJECT_QUERY: ProjectQuery = { search: '', status: '', project_type: '', page: 1, page_size: DEFAULT_PAGE_SIZE };
+
+/** The largest page GET /api/projects serves: what a dialog's project picker lists. */
+export const PICKER_PAGE_SIZE = 100;
+
+/** The newest projects (one page of PICKER_PAGE_SIZE), for a dialog opened without a project. */
+export function fetchPickerProjects(signal?: AbortSignal): Promise<ProjectSummary[]> {
+  return get<ProjectListResponse>(`/projects?${projectQueryString({ ...INITIAL_PROJECT_QUERY, page_size: PICKER_PAGE_SIZE })}`, signal).then((list) => list?.projects ?? []);
+}
 
 /**
  * The list's state. `initial` is the first page as the route loader read it on the server (for
@@ -152,6 +161,8 @@ export interface ProjectEventHandlers {
   onVideoStatusChanged?: (change: VideoStatusChange) => void;
   /** translation.progress / completed / failed / deleted: one language of a project's translations. */
   onTranslationChanged?: (event: TranslationEvent) => void;
+  /** scorm.progress / ready / failed: a SCORM package's build. */
+  onScormChanged?: (event: ScormEvent) => void;
 }
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
@@ -215,6 +226,12 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
         es.addEventListener(name, (event) => {
           const data = parseTranslationEvent(name, parse(event as MessageEvent));
           if (data) handlersRef.current.onTranslationChanged?.(data);
+        });
+      }
+      for (const name of SCORM_EVENT_NAMES) {
+        es.addEventListener(name, (event) => {
+          const data = parseScormEvent(name, parse(event as MessageEvent));
+          if (data) handlersRef.current.onScormChanged?.(data);
         });
       }
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {

@@ -1,7 +1,8 @@
 // The hooks of the translation screens: the plan languages' names, and one project's translations
 // kept current by the live events (lib/translations.ts has the rules and calls).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLatestLoad } from './useLatestLoad';
 import {
   applyTranslationEvent,
   fetchTranslations,
@@ -51,34 +52,8 @@ export function useLanguageNames(): (code: string) => { name: string; native: st
  */
 export function useProjectTranslations(projectId: string) {
   const [list, setList] = useState<TranslationList | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(true);
-  const requestId = useRef(0);
-
-  const load = useCallback(
-    async ({ quiet = false } = {}) => {
-      const id = ++requestId.current;
-      if (!quiet) setLoading(true);
-      try {
-        const answer = await fetchTranslations(projectId);
-        if (id !== requestId.current) return;
-        setList(answer);
-        setError(null);
-      } catch (err) {
-        if (id === requestId.current && !quiet) setError(err);
-      } finally {
-        if (id === requestId.current) setLoading(false);
-      }
-    },
-    [projectId],
-  );
-
-  useEffect(() => {
-    void load();
-    return () => {
-      requestId.current++; // an answer after closing is dropped
-    };
-  }, [load]);
+  const fetcher = useCallback(() => fetchTranslations(projectId), [projectId]);
+  const { error, loading, load } = useLatestLoad(fetcher, setList);
 
   useEffect(
     () =>

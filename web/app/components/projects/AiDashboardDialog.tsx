@@ -18,9 +18,10 @@ import {
   type AiServiceResult,
   type AiServiceType,
 } from '~/lib/ai';
-import { ApiError, get, isAbortError } from '~/lib/api';
+import { ApiError, isAbortError } from '~/lib/api';
 import { clientErrorOr, errorText } from '~/lib/errors';
-import { projectQueryString, type Project, type ProjectListResponse } from '~/lib/projects';
+import type { Project } from '~/lib/projects';
+import { fetchPickerProjects } from '~/lib/useProjects';
 import { Modal } from '../Modal';
 import { CheckIcon, SparkIcon } from '../icons';
 import { Button, ButtonLink, Spinner, cx } from '../ui';
@@ -29,9 +30,6 @@ import { selectClass } from './ProjectFormFields';
 import { ScoreCircle } from './Score';
 
 type ProjectRef = Pick<Project, 'id' | 'title'>;
-
-/** The largest page GET /api/projects serves: the picker lists the newest projects. */
-const PICKER_PAGE_SIZE = 100;
 
 function ServiceCard({
   service,
@@ -100,8 +98,8 @@ export function AiDashboardDialog({ project, onClose }: { project: ProjectRef | 
 
   useEffect(() => {
     const c = new AbortController();
-    get<ProjectListResponse>(`/projects?${projectQueryString({ search: '', status: '', project_type: '', page: 1, page_size: PICKER_PAGE_SIZE })}`, c.signal)
-      .then((list) => setProjects((list?.projects ?? []).map((p) => ({ id: p.id, title: p.title }))))
+    fetchPickerProjects(c.signal)
+      .then((list) => setProjects(list.map((p) => ({ id: p.id, title: p.title }))))
       .catch((err: unknown) => {
         if (!c.signal.aborted) setProjectsError(err);
       });

@@ -3,13 +3,15 @@
 // and the live events that update cards in place (the project's status, its pay-per-use video's,
 // and its translations': a bar per running language, a notice when one completes or fails).
 // A video to pay for (the card's 'Pay for video', or a video download) opens the Payment Required
-// dialog; a payment confirmed there reloads the list.
+// dialog; a payment confirmed there reloads the list. SCORM package builds (scorm.*) go to an open
+// SCORM Export dialog, and say so in a notice when one is ready or failed.
 import { useCallback, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
 import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { DEFAULT_ESTIMATED_DURATION_MINUTES, VIDEO_BILLING_TYPE, videoFormatOf, type VideoFormat } from '~/lib/video-payment';
@@ -22,11 +24,12 @@ import { DeleteDialog, EditDialog, PreviewDialog } from './ProjectDialogs';
 import { selectClass } from './ProjectFormFields';
 import { PaymentRequiredDialog } from './PaymentRequiredDialog';
 import { QualityScoringDialog } from './QualityScoringDialog';
+import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { MultiLanguageDialog } from '../translation/MultiLanguageDialog';
 import { useWorkspace } from './workspace-context';
 
 type Dialog =
-  | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'aiDashboard'; project: ProjectSummary }
+  | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'aiDashboard' | 'scorm'; project: ProjectSummary }
   | { kind: 'payment'; project: ProjectSummary; format: VideoFormat }
   | null;
 
@@ -175,10 +178,16 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       // The card's language count follows the languages the project is in.
       if (event.status === 'completed' || event.status === 'deleted') void reload({ quiet: true });
     },
+    onScormChanged: (event: ScormEvent) => {
+      emitScormEvent(event);
+      const title = list.data?.projects.find((p) => p.id === event.project_id)?.title;
+      if (title && event.status === 'ready') notify(t('scorm.readyToast', { title }));
+      if (title && event.status === 'failed') notify(t('scorm.failedToast', { title }), 'error');
+    },
   }, { resync: list.fromServer });
 
   const onAction = async (project: ProjectSummary, action: ProjectAction) => {
-    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'multiLanguage' || action === 'delete' || action === 'quality' || action === 'aiDashboard') {
+    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'multiLanguage' || action === 'delete' || action === 'quality' || action === 'aiDashboard' || action === 'scorm') {
       setDialog({ kind: action, project });
       return;
     }
@@ -310,6 +319,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       )}
       {dialog?.kind === 'quality' && <QualityScoringDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'aiDashboard' && <AiDashboardDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'scorm' && <ScormExportDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
         <EditDialog
           project={dialog.project}

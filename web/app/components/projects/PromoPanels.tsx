@@ -1,7 +1,7 @@
 // The dashboard's feature panels (part 1, section 2). Each says whether the feature is included in
 // the user's plan (user.capabilities: tier plus add-ons) or which plan or add-on brings it; the
 // plan names and prices come from the catalogue. Enhanced AI Agents, when included, opens the
-// Enhanced AI Dashboard.
+// Enhanced AI Dashboard; SCORM Compliance the SCORM Export dialog (with a project picker).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ONS, ADD_ON_IDS, lowestTierWith, type Capability } from '@trainwright/catalogue';
@@ -10,22 +10,25 @@ import { formatPrice, tierOf } from '~/lib/format';
 import { hasCapability } from '../RequireCapability';
 import { ChartIcon, CheckIcon, LockIcon, SparkIcon, UsersIcon } from '../icons';
 import { Button, ButtonLink, cx } from '../ui';
+import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { AiDashboardDialog } from './AiDashboardDialog';
 
-const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; link?: string; opens?: 'aiDashboard' }[] = [
+type Opens = 'aiDashboard' | 'scorm';
+
+const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; link?: string; opens?: Opens }[] = [
   { key: 'analytics', capability: 'analytics', icon: ChartIcon, link: '/analytics' },
   { key: 'aiAgents', capability: 'aiAgents', icon: SparkIcon, opens: 'aiDashboard' },
   { key: 'videoProcessing', capability: 'advancedVideoProcessing', icon: SparkIcon },
   { key: 'collaboration', capability: 'realtimeCollaboration', icon: UsersIcon },
   { key: 'integrationHub', capability: 'integrationHub', icon: SparkIcon },
-  { key: 'scorm', capability: 'scormCompliance', icon: CheckIcon },
+  { key: 'scorm', capability: 'scormCompliance', icon: CheckIcon, opens: 'scorm' },
 ];
 
 export function PromoPanels() {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
   const tier = tierOf(user.subscription?.tier);
-  const [aiDashboard, setAiDashboard] = useState(false);
+  const [open, setOpen] = useState<Opens | null>(null);
   return (
     <section className="mt-10" aria-labelledby="promo-heading">
       <h2 id="promo-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -69,8 +72,8 @@ export function PromoPanels() {
                   <ButtonLink to={link} variant="secondary" size="sm" className="mt-4 self-start">
                     {t(`promo.${key}.open`)}
                   </ButtonLink>
-                ) : opens === 'aiDashboard' ? (
-                  <Button variant="secondary" size="sm" className="mt-4 self-start" onClick={() => setAiDashboard(true)}>
+                ) : opens ? (
+                  <Button variant="secondary" size="sm" className="mt-4 self-start" onClick={() => setOpen(opens)}>
                     {t(`promo.${key}.open`)}
                   </Button>
                 ) : null
@@ -94,7 +97,8 @@ export function PromoPanels() {
           );
         })}
       </ul>
-      {aiDashboard && <AiDashboardDialog project={null} onClose={() => setAiDashboard(false)} />}
+      {open === 'aiDashboard' && <AiDashboardDialog project={null} onClose={() => setOpen(null)} />}
+      {open === 'scorm' && <ScormExportDialog project={null} onClose={() => setOpen(null)} />}
     </section>
   );
 }
