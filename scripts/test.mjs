@@ -33,7 +33,7 @@ if (runUnit) {
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the tests.
 if (runUnit && !args.has('--no-bench')) {
-  for (const bench of ['gateway', 'projects', 'generate', 'render', 'content', 'translate']) {
+  for (const bench of ['gateway', 'projects', 'generate', 'render', 'content', 'translate', 'scorm']) {
     log(`benchmark smoke run: bench:${bench} --smoke`);
     const result = spawnSync('node', [`scripts/bench/${bench}/run.mjs`, '--smoke'], { cwd: ROOT, stdio: 'inherit' });
     if (result.status !== 0) log(`bench:${bench} --smoke FAILED (exit ${result.status})`);

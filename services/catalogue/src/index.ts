@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './languages.js';
 export * from './translation.js';
 export * from './scorm.js';
+export * from './interactive-video.js';

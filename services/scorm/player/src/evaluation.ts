@@ -63,6 +63,18 @@ export function lessonStatus(pair: PlayerCourse['tracking']['status_pair'], rule
   return unmet === 'failed' && !failedQuiz ? 'incomplete' : unmet;
 }
 
+/**
+ * Nothing is left to do in this attempt, so leaving ends it (SCORM exit normal) instead of
+ * suspending it: the rule is met, or the status pair's 'failed' is reported with the viewing
+ * done. That 'failed' is a verdict on a finished attempt (SCORM 1.2 'failed' is completed and not
+ * passed; 2004 completion_status completed with success_status failed); suspending it would tell
+ * the LMS that the learner means to go on with this attempt, which it then shows as in progress.
+ * A retry is a new attempt. Under a pair without 'failed' a failed quiz stays incomplete: suspended.
+ */
+export function attemptFinished(evaluation: Pick<Evaluation, 'ruleMet' | 'status' | 'viewed'>): boolean {
+  return evaluation.ruleMet || (evaluation.status === 'failed' && evaluation.viewed);
+}
+
 /** `passingPercent`: the course's passing score, or the one the LMS sets. */
 export function evaluate(course: PlayerCourse, state: LearnerState, passingPercent = course.tracking.passing_score): Evaluation {
   const terms = courseTerms(course);

@@ -1,4 +1,5 @@
 // Reports to a SCORM 1.2 or 2004 LMS through its runtime API.
+import { attemptFinished } from './evaluation.js';
 import { CMI, completionOnlyWrites, exitWrites, interactionWrites, lmsPassingPercent, progressWrites, type AnswerRecord, type CmiWrite, type ScormRuntimeVersion } from './scorm-data.js';
 import type { Progress, SessionStart, Tracker } from './tracker.js';
 
@@ -79,7 +80,7 @@ export class ScormTracker implements Tracker {
     if (this.finished) return { returnUrl: null };
     if (this.recording()) this.write(progressWrites(this.version, progress.evaluation, progress, (id) => this.objectiveSlot(id)));
     this.finished = true;
-    const done = !this.includeTracking || progress.evaluation.ruleMet;
+    const done = !this.includeTracking || attemptFinished(progress.evaluation);
     this.write(exitWrites(this.version, { done, sessionMs: Date.now() - this.startedAt, explicit }));
     this.commitNow();
     this.lms.terminate();

@@ -1,0 +1,33 @@
+// @trainwright/interactive-player: the interactive video player (issue 16). mountInteractivePlayer
+// puts it in a page; the engine's functions are the rules it plays by, pure and usable anywhere.
+export {
+  TIME_EPSILON,
+  WatchedSeconds,
+  activeElementsAt,
+  branchTargetTime,
+  chapterAt,
+  chapterEnd,
+  checkAnswer,
+  clampSeek,
+  formatTime,
+  quizScore,
+  resolveBranch,
+  seekLimit,
+  sortedChapters,
+  stopBetween,
+  withOpacity,
+  type ActiveElements,
+  type QuizAnswer,
+  type QuizScore,
+  type Stop,
+} from './engine.js';
+export { playerLabels, type PlayerLabels } from './labels.js';
+export {
+  mountInteractivePlayer,
+  type PlayerEvent,
+  type PlayerEventType,
+  type PlayerHandle,
+  type PlayerOptions,
+  type PlayerState,
+} from './player.js';
+export { PLAYER_CSS, PLAYER_ROOT_CLASS, injectPlayerStyles } from './styles.js';
