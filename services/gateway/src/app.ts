@@ -28,6 +28,7 @@ import { authRoutes } from './routes/auth.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { translationRoutes } from './routes/translation.routes.js';
 import { scormRoutes } from './routes/scorm.routes.js';
+import { interactiveVideoRoutes } from './routes/interactive-video.routes.js';
 import { healthRoutes } from './routes/health.routes.js';
 import { planRoutes } from './routes/plans.routes.js';
 import { projectRoutes } from './routes/projects.routes.js';
@@ -156,6 +157,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   translationRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   scormRoutes(ctx, storage);
+  interactiveVideoRoutes(ctx, storage);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);
   uploadRoutes(ctx, receiveUpload);

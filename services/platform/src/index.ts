@@ -23,3 +23,4 @@ export * from './pipeline-events.js';
 export * from './generated-content.js';
 export * from './service-process.js';
 export * from './worker-sandbox.js';
+export * from './interactive-video.js';

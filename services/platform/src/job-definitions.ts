@@ -90,3 +90,14 @@ export const BUILD_SCORM_PACKAGE_JOB = defineJob<{ packageId: string }>({
   backoffMs: 2000,
   jobId: (p) => `${p.packageId}-build`,
 });
+
+/** Prepares one version of a project's interactive video (the scorm service's workers): pins the
+ * project's current narrated video and captions in storage, so the published version keeps the
+ * video its elements were timed against. A version is prepared once: its id is the job's. */
+export const PREPARE_INTERACTIVE_VIDEO_JOB = defineJob<{ videoId: string; version: number }>({
+  queue: 'scorm',
+  name: 'prepare-interactive-video',
+  attempts: 3,
+  backoffMs: 2000,
+  jobId: (p) => `${p.videoId}-interactive-v${p.version}`,
+});

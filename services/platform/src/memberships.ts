@@ -36,6 +36,8 @@ export interface CallerCompany {
   members: number;
   ownerTrialState: TrialState;
   ownerTrialStateUntilMs: number;
+  /** The company's website as its owner typed it ('' when none). */
+  website?: string;
 }
 
 export interface CallerCompanies {
@@ -119,6 +121,7 @@ export class AuthMemberships implements MembershipSource {
         members: c.currentUsers,
         ownerTrialState: c.ownerTrialState,
         ownerTrialStateUntilMs: c.ownerTrialStateUntilMs,
+        website: c.website,
       });
     }
     return { currentCompanyId, companies: list };

@@ -1,5 +1,5 @@
-// The scorm service's composition root: repositories, operations, the gRPC API, the project.deleted
-// consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
+// The scorm service's composition root: repositories, operations (packages, interactive video), the
+// gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import {
   BUILD_SCORM_PACKAGE_JOB,
@@ -20,7 +20,11 @@ import { migrations } from '../migrations/index.js';
 import { loadScormConfig, type ScormConfig } from './config.js';
 import { createScormHandlers } from './grpc/scorm.handler.js';
 import { buildPackageJob } from './jobs/build-package.job.js';
+import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
 import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
+import { InteractiveJobsRepository } from './repositories/interactive-jobs.repository.js';
+import { InteractiveMediaRepository } from './repositories/interactive-media.repository.js';
+import { InteractiveVideoRepository } from './repositories/interactive-video.repository.js';
 import { MembershipRepository } from './repositories/membership.repository.js';
 import { PackageAssemblerRepository } from './repositories/package-assembler.repository.js';
 import { PackageJobsRepository } from './repositories/package-jobs.repository.js';
@@ -28,6 +32,7 @@ import { PackageRepository } from './repositories/package.repository.js';
 import { ProgressEventsRepository } from './repositories/progress-events.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { VideoDirectoryRepository } from './repositories/video-directory.repository.js';
+import { createInteractiveOperations } from './services/interactive/videos.js';
 import { createPackageOperations } from './services/packages.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 
@@ -51,24 +56,41 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
   const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);
   const jobs = new PackageJobsRepository(queues);
+  const interactiveJobs = new InteractiveJobsRepository(queues);
+  const storage = new LocalFileStorage(config.STORAGE_DIR);
+  const progressEvents = new ProgressEventsRepository(infra.bus);
+  const afterWrite = () => void infra.relay.flush();
   const packages = createPackageOperations({
-    store: new PackageRepository(infra.db, () => void infra.relay.flush()),
+    store: new PackageRepository(infra.db, afterWrite),
     projects,
     videos,
     memberships,
     jobs,
-    assembler: new PackageAssemblerRepository(new LocalFileStorage(config.STORAGE_DIR), config.SCORM_WORK_DIR),
-    progressEvents: new ProgressEventsRepository(infra.bus),
+    assembler: new PackageAssemblerRepository(storage, config.SCORM_WORK_DIR),
+    progressEvents,
     logger,
   });
-  await subscribeAll(infra.bus, [projectDeletedSubscription(packages)]);
+  const interactive = createInteractiveOperations({
+    store: new InteractiveVideoRepository(infra.db, afterWrite),
+    projects,
+    videos,
+    memberships,
+    jobs: interactiveJobs,
+    media: new InteractiveMediaRepository(storage),
+    progressEvents: progressEvents.interactive,
+    logger,
+  });
+  await subscribeAll(infra.bus, [projectDeletedSubscription(packages, interactive)]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
-    ? startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages })], { concurrency: config.SCORM_CONCURRENCY, lockMs: 120_000 })
+    ? startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages }), prepareInteractiveVideoJob({ interactive })], {
+        concurrency: config.SCORM_CONCURRENCY,
+        lockMs: 120_000,
+      })
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
   const grpc = createGrpcServer(logger);
-  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages }));
+  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages, interactive }));
   const port = await grpc.listen(`${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`);
   infra.relay.start();
   grpc.setServing('SERVING');
@@ -79,6 +101,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
       await grpc.shutdown();
       await worker?.close();
       await jobs.close();
+      await interactiveJobs.close();
       memberships.close();
       projects.close();
       videos.close();

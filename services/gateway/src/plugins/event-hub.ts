@@ -1,9 +1,10 @@
 // The live feed behind /api/events: replica-local consumers of `project.*`, media-render's
-// `video.status_changed`, the translation service's `translation.*` and the scorm service's `scorm.*` fan out to the open connections whose user belongs to the event's company. Started with the app (app.projectEvents)
-// and closed with it.
+// `video.status_changed`, the translation service's `translation.*` and the scorm service's
+// `scorm.*` and `interactive_video.*` fan out to the open connections whose user belongs to the
+// event's company. Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
 import type { EventBus } from '@trainwright/platform';
-import { PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 
 interface Listener {
@@ -51,6 +52,11 @@ export class ProjectEventHub {
     await bus.subscribeFrom(new Date(), 'scorm.*', async (event) => {
       const e = PackageChanged.decode(event.data);
       hub.publish(e.companyId, event.subject, { package_id: e.packageId, project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
+    });
+    // An interactive video's preparation: its progress, its readiness (published) or failure.
+    await bus.subscribeFrom(new Date(), 'interactive_video.*', async (event) => {
+      const e = InteractiveVideoChanged.decode(event.data);
+      hub.publish(e.companyId, event.subject, { interactive_video_id: e.interactiveVideoId, project_id: e.projectId, version: e.version, status: e.status, progress: e.progress, error: e.error || null });
     });
     return hub;
   }

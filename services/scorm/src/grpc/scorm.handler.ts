@@ -1,6 +1,8 @@
-// Transport only: proto <-> domain for the package operations.
-import type { UnaryHandlers } from '@trainwright/platform';
-import { ScormServiceService, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
+// Transport only: proto <-> domain for the package and interactive video operations.
+import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
+import type { InteractiveVideoView } from '../services/interactive/types.js';
+import type { InteractiveOperations } from '../services/interactive/videos.js';
 import type { PackageOperations } from '../services/packages.js';
 import { packageSettings } from '../services/settings.js';
 import type { PackageRecord } from '../services/types.js';
@@ -33,8 +35,26 @@ function toProto(p: PackageRecord): Package {
   };
 }
 
-export function createScormHandlers(deps: { packages: PackageOperations }): UnaryHandlers<typeof ScormServiceService> {
-  const { packages } = deps;
+function interactiveToProto({ video, version }: InteractiveVideoView): InteractiveVideo {
+  return {
+    id: video.id,
+    projectId: video.projectId,
+    companyId: video.companyId,
+    version: version.version,
+    status: video.status,
+    progress: video.progress,
+    error: video.error,
+    token: video.shareToken,
+    videoMetadata: interactiveMetadataToMessage(version.metadata),
+    createdAt: video.createdAt.toISOString(),
+    updatedAt: video.updatedAt.toISOString(),
+    publishedVersion: video.publishedVersion ?? 0,
+    generateAnalytics: version.generateAnalytics,
+  };
+}
+
+export function createScormHandlers(deps: { packages: PackageOperations; interactive: InteractiveOperations }): UnaryHandlers<typeof ScormServiceService> {
+  const { packages, interactive } = deps;
   return {
     exportPackage: async (req) => {
       const t = req.tracking;
@@ -54,5 +74,28 @@ export function createScormHandlers(deps: { packages: PackageOperations }): Unar
     listPackages: async (req) => ({ packages: (await packages.list(req.userId, req.projectId || null)).map(toProto) }),
     getPackage: async (req) => toProto(await packages.get(req.userId, req.packageId)),
     openPackage: async (req) => packages.open(req.userId, req.packageId),
+
+    getInteractiveTemplate: async (req) => {
+      const t = await interactive.template(req.userId, req.durationOrId, req.projectId);
+      return { template: interactiveElementsToMessage(t.template), videoDuration: t.videoDuration, hasVideo: t.hasVideo };
+    },
+    createInteractiveVideo: async (req) => {
+      // An absent video_metadata reaches the catalogue's validation as an empty one.
+      const metadata = interactiveMetadataFromMessage(req.videoMetadata ?? interactiveMetadataToMessage({} as never));
+      return interactiveToProto(await interactive.create(req.userId, req.projectId, metadata, req.generateAnalytics));
+    },
+    getInteractiveVideo: async (req) => interactiveToProto(await interactive.get(req.userId, req.projectId)),
+    listInteractiveVideoVersions: async (req) => ({
+      versions: (await interactive.versions(req.userId, req.projectId)).map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), elementCount: v.elementCount })),
+    }),
+    getPublishedInteractiveVideo: async (req) => {
+      const p = await interactive.published(req.token);
+      return { title: p.title, version: p.version, videoMetadata: interactiveMetadataToMessage(p.metadata), hasCaptions: p.hasCaptions, branchTargets: p.branchTargets };
+    },
+    openInteractiveMedia: async (req) => interactive.openMedia(req.token, req.kind),
+    recordInteractiveEvent: async (req) => {
+      await interactive.recordEvent(req.token, { sessionId: req.sessionId, type: req.type, elementId: req.elementId, value: req.value, mediaTime: req.mediaTime });
+      return {};
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
-import type { ScormTracking } from '@trainwright/catalogue';
+import type { InteractiveVideoMetadata, ScormTracking } from '@trainwright/catalogue';
 import type { Activity, LearningObjective } from '../services/types.js';
 
 /** The PostgreSQL schema the scorm service owns. */
@@ -33,8 +33,55 @@ export interface PackagesTable {
   updated_at: UpdatedAt;
 }
 
+export interface InteractiveVideosTable {
+  id: Generated<string>;
+  project_id: string;
+  company_id: string;
+  share_token: string;
+  current_version: number;
+  published_version: number | null;
+  status: string;
+  progress: Generated<number>;
+  error: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface InteractiveVideoVersionsTable {
+  video_id: string;
+  version: number;
+  title: string;
+  metadata: JSONColumnType<InteractiveVideoMetadata, string, string>;
+  element_count: number;
+  generate_analytics: boolean;
+  created_by: string;
+  content_version: number;
+  video_key: string | null;
+  captions_key: string | null;
+  /** bigint: pg returns it as a string. */
+  video_size: ColumnType<string, number | undefined, number>;
+  captions_size: ColumnType<string, number | undefined, number>;
+  video_seconds: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface InteractiveEventsTable {
+  id: ColumnType<string, never, never>;
+  video_id: string;
+  version: number;
+  session_id: string;
+  type: string;
+  element_id: string;
+  value: string;
+  media_time: number;
+  created_at: CreatedAt;
+}
+
 export interface ScormDatabase {
   packages: PackagesTable;
+  interactive_videos: InteractiveVideosTable;
+  interactive_video_versions: InteractiveVideoVersionsTable;
+  interactive_events: InteractiveEventsTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }

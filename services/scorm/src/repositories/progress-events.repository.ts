@@ -1,8 +1,10 @@
-// Live progress of a build, published straight on the bus (a missed step is healed by the next;
-// readiness and failure go through the outbox). The id dedupes a redelivered step.
+// Live progress of a build or of an interactive video's preparation, published straight on the bus
+// (a missed step is healed by the next; readiness and failure go through the outbox). The id
+// dedupes a redelivered step.
 import type { EventBus } from '@trainwright/platform';
-import { packageEvent } from '../services/events.js';
-import type { ProgressEvents } from '../services/ports.js';
+import { interactiveVideoEvent, packageEvent } from '../services/events.js';
+import type { InteractiveVideoRecord } from '../services/interactive/types.js';
+import type { InteractiveProgressEvents, ProgressEvents } from '../services/ports.js';
 import type { PackageRecord } from '../services/types.js';
 
 export class ProgressEventsRepository implements ProgressEvents {
@@ -12,4 +14,12 @@ export class ProgressEventsRepository implements ProgressEvents {
     const event = packageEvent('scorm.progress', p);
     await this.bus.publish(event.subject, event.payload, `${p.id}-progress-${p.progress}`);
   }
+
+  /** The interactive video operations' port (InteractiveProgressEvents). */
+  readonly interactive: InteractiveProgressEvents = {
+    progress: async (v: InteractiveVideoRecord) => {
+      const event = interactiveVideoEvent('interactive_video.progress', v);
+      await this.bus.publish(event.subject, event.payload, `${v.id}-v${v.currentVersion}-progress-${v.progress}`);
+    },
+  };
 }

@@ -23,6 +23,7 @@ function sourceOf(p: Project, template?: Template): ProjectSource {
     colors: colors ? { primary: colors.primary, secondary: colors.secondary, accent: colors.accent, background: colors.background, text: colors.text } : null,
     fonts: fonts?.heading && fonts.body ? { heading: fonts.heading, body: fonts.body } : null,
     fontStyle: p.fontStyle,
+    website: p.branding?.website ?? '',
   };
 }
 

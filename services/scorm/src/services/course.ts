@@ -2,7 +2,7 @@
 // project's own; a first slide that only repeats the title is the title screen), the generated
 // assessment as the tracked quiz (each question tied to the learning objective it shares the most
 // words with), the template's colours and fonts, and the narrated video when there is one.
-import { opensWithTitleSlide, projectDeck } from '@trainwright/formats';
+import { opensWithTitleSlide, projectDeck, type Slide } from '@trainwright/formats';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, type FontStyle } from '@trainwright/templates';
 import type { CourseInput, CourseQuestion } from '../package/index.js';
 import type { LearningObjective, PackageRecord, ProjectSource } from './types.js';
@@ -14,9 +14,8 @@ export interface CourseVideo {
 }
 
 export function courseOf(p: PackageRecord, project: ProjectSource, video: CourseVideo | null): CourseInput {
-  const deck = projectDeck(project, project.generatedContent?.slides.slide_content);
-  if (!deck) throw new Error('the project has no content');
-  const slides = opensWithTitleSlide(deck, { title: project.title }) ? deck.slides.slice(1) : deck.slides;
+  const slides = courseSlides(project);
+  if (!slides) throw new Error('the project has no content');
   const colors = project.colors ?? BUILTIN_TEMPLATES[0]!.colorScheme;
   const fonts = project.fonts ?? DEFAULT_FONTS[(project.fontStyle || 'modern') as FontStyle] ?? DEFAULT_FONTS.modern;
   return {
@@ -36,6 +35,13 @@ export function courseOf(p: PackageRecord, project: ProjectSource, video: Course
   };
 }
 
+/** The slides every export shows, without a first slide that only repeats the title (null: no content). */
+export function courseSlides(project: Pick<ProjectSource, 'title' | 'slidesContent' | 'scriptContent' | 'generatedContent'>): Slide[] | null {
+  const deck = projectDeck(project, project.generatedContent?.slides.slide_content);
+  if (!deck) return null;
+  return opensWithTitleSlide(deck, { title: project.title }) ? deck.slides.slice(1) : deck.slides;
+}
+
 /** The generated assessment's questions (those with exactly one correct option). */
 export function questionsOf(project: Pick<ProjectSource, 'generatedContent'>, objectives: readonly LearningObjective[]): CourseQuestion[] {
   const questions = (project.generatedContent?.questions ?? []).filter((q) => q.options.filter((o) => o.is_correct).length === 1);
@@ -50,10 +56,10 @@ export function questionsOf(project: Pick<ProjectSource, 'generatedContent'>, ob
 }
 
 /** The words that can tie a question to an objective (longer than three letters: not 'the', 'and'). */
-const words = (text: string) => (text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length > 3);
+export const words = (text: string) => (text.toLowerCase().match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length > 3);
 
 /** The objective sharing the most words with the question; with none shared, the objectives in turn. */
-function closest(question: string[], objectives: Set<string>[], index: number): number {
+export function closest(question: string[], objectives: Set<string>[], index: number): number {
   let best = -1;
   let bestShared = 0;
   objectives.forEach((set, i) => {

@@ -1,6 +1,7 @@
-// The scorm service's facts (PackageChanged), encoded for the outbox or the bus.
+// The scorm service's facts (PackageChanged, InteractiveVideoChanged), encoded for the outbox or the bus.
 import { occurredNow, type OutboxEvent } from '@trainwright/platform';
-import { PackageChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { InteractiveVideoChanged, PackageChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import type { InteractiveVideoRecord } from './interactive/types.js';
 import type { PackageRecord } from './types.js';
 
 export type PackageSubject = 'scorm.progress' | 'scorm.ready' | 'scorm.failed';
@@ -15,6 +16,25 @@ export function packageEvent(subject: PackageSubject, p: PackageRecord): OutboxE
       status: p.status,
       progress: p.progress,
       error: p.error,
+      occurredAt: occurredNow(),
+    }).finish(),
+  };
+}
+
+export type InteractiveVideoSubject = 'interactive_video.progress' | 'interactive_video.ready' | 'interactive_video.failed';
+
+/** The state of a video's current version. */
+export function interactiveVideoEvent(subject: InteractiveVideoSubject, v: InteractiveVideoRecord): OutboxEvent {
+  return {
+    subject,
+    payload: InteractiveVideoChanged.encode({
+      interactiveVideoId: v.id,
+      projectId: v.projectId,
+      companyId: v.companyId,
+      version: v.currentVersion,
+      status: v.status,
+      progress: v.progress,
+      error: v.error,
       occurredAt: occurredNow(),
     }).finish(),
   };

@@ -63,4 +63,6 @@ export interface ProjectSource {
   colors: ColorScheme | null;
   fonts: { heading: string; body: string } | null;
   fontStyle: string;
+  /** The project's branding website ('' or absent when none). */
+  website?: string;
 }
