@@ -60,6 +60,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const progressEvents = new ProgressEventsRepository(infra.bus);
   const afterWrite = () => void infra.relay.flush();
+  const interactiveVideos = new InteractiveVideoRepository(infra.db, afterWrite);
   const packages = createPackageOperations({
     store: new PackageRepository(infra.db, afterWrite),
     projects,
@@ -68,10 +69,11 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     jobs,
     assembler: new PackageAssemblerRepository(storage, config.SCORM_WORK_DIR),
     progressEvents,
+    interactive: interactiveVideos,
     logger,
   });
   const interactive = createInteractiveOperations({
-    store: new InteractiveVideoRepository(infra.db, afterWrite),
+    store: interactiveVideos,
     projects,
     videos,
     memberships,

@@ -1,9 +1,10 @@
 // The package operations with fake ports: tenancy, roles and the plan's scormCompliance on every
 // call, the build's states (building with progress, ready, failed), downloads counted.
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type Role } from '@trainwright/catalogue';
+import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type InteractiveVideoMetadata, type Role } from '@trainwright/catalogue';
 import { AppError, type Membership } from '@trainwright/platform';
 import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
+import type { InteractiveVideoView } from '../src/services/interactive/types.js';
 import type { AssembleRequest, PackageStore } from '../src/services/ports.js';
 import type { PackageRecord, PackageSettings, ProjectSource } from '../src/services/types.js';
 
@@ -17,6 +18,15 @@ function project(changes: Partial<ProjectSource> = {}): ProjectSource {
     id: PROJECT, companyId: COMPANY, title: 'Forklift safety', description: '', language: 'en', contentVersion: 4, hasContent: true,
     slidesContent: '# Forklift safety\n\n## Brakes\n- Test the brakes\n', scriptContent: '', generatedContent: null, colors: null, fonts: null, fontStyle: 'modern',
     ...changes,
+  };
+}
+
+/** Interactive video elements: one quiz at 10 s. */
+function interactiveMetadata(): InteractiveVideoMetadata {
+  return {
+    project_id: PROJECT, video_duration: 60, analytics_enabled: true, completion_threshold: 80,
+    hotspots: [], call_to_actions: [], chapters: [], branching_scenarios: [],
+    quizzes: [{ id: 'quiz-1', question: 'Brakes first?', question_type: 'multiple_choice', options: [{ id: 'a', text: 'Yes', is_correct: true }, { id: 'b', text: 'No', is_correct: false }], correct_feedback: '', incorrect_feedback: '', show_time: 10, points: 10, auto_advance: false, required: true }],
   };
 }
 
@@ -49,7 +59,7 @@ class MemoryStore implements PackageStore {
   }
 }
 
-function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
+function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
   const store = new MemoryStore();
   const enqueued: string[] = [];
   const progress: number[] = [];
@@ -74,6 +84,10 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
       companiesOf: async (userId) => ({ currentCompanyId: COMPANY, companies: userId === 'stranger' ? [] : [{ companyId: COMPANY, companyName: 'Acme', role: options.role ?? 'editor' }] }) as never,
     },
     jobs: { enqueue: async (id) => void enqueued.push(id) },
+    interactive: {
+      findByProject: async (id) => (id === PROJECT ? options.interactive?.current ?? null : null),
+      findVersion: async (_videoId, version) => options.interactive?.versions.find((v) => v.version.version === version) ?? null,
+    },
     assembler: {
       assemble: async (request, report) => {
         for (const percent of [20, 50, 80]) await report(percent);
@@ -123,6 +137,38 @@ describe('createPackageOperations', () => {
       expect(await ops.build(created.id, { last: false })).toBe('built');
       expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', progress: 100, hasVideo: true, size: 4321, contentVersion: 4, storageKey: `scorm/${COMPANY}/${created.id}.zip` });
       expect(progress).toEqual([1, 20, 50, 80]);
+    });
+
+    it("should package the published interactive video's pinned video, captions and elements, not the current render", async () => {
+      const view = (version: number, pinned: boolean): InteractiveVideoView => ({
+        video: { id: 'iv-1', projectId: PROJECT, companyId: COMPANY, shareToken: 't', currentVersion: 3, publishedVersion: 2, status: 'processing', progress: 40, error: '', createdAt: new Date(), updatedAt: new Date() },
+        version: {
+          videoId: 'iv-1', version, title: 'Forklift safety', metadata: { ...interactiveMetadata(), completion_threshold: 70 + version }, elementCount: 1, generateAnalytics: true, createdBy: 'user', contentVersion: 4,
+          videoKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.mp4` : null, captionsKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.vtt` : null,
+          videoSize: 1, captionsSize: 1, videoSeconds: 60, createdAt: new Date(),
+        },
+      });
+      const requests: AssembleRequest[] = [];
+      // Version 3 is being prepared (not pinned): the package carries version 2, the published one.
+      const { ops, store } = setup({
+        video: true,
+        interactive: { current: view(3, false), versions: [view(2, true), view(3, false)] },
+        assemble: async (r) => (requests.push(r), { storageKey: 'scorm/x.zip', size: 10 }),
+      });
+      const created = await ops.exportPackage('user', PROJECT, settings);
+      expect(await ops.build(created.id, { last: false })).toBe('built');
+      expect(requests[0]!.video).toEqual({ mp4StorageKey: `interactive/${COMPANY}/iv-1/2.mp4`, vttStorageKey: `interactive/${COMPANY}/iv-1/2.vtt` });
+      expect(requests[0]!.interactive).toMatchObject({ completion_threshold: 72, quizzes: [{ id: 'quiz-1' }] });
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', hasVideo: true });
+
+      // Without a published version: the current render and no elements, as before.
+      const plain: AssembleRequest[] = [];
+      const unpublished = view(1, false);
+      unpublished.video.publishedVersion = null;
+      const second = setup({ video: true, interactive: { current: unpublished, versions: [unpublished] }, assemble: async (r) => (plain.push(r), { storageKey: 'scorm/y.zip', size: 10 }) });
+      const other = await second.ops.exportPackage('user', PROJECT, settings);
+      await second.ops.build(other.id, { last: false });
+      expect(plain[0]).toMatchObject({ video: { mp4StorageKey: 'renders/v.mp4', vttStorageKey: 'renders/v.vtt' }, interactive: null });
     });
 
     it('should fail the package with the reason on the last attempt, and not before', async () => {

@@ -1,8 +1,10 @@
 // The player: shows one screen at a time with Previous/Next, keeps the learner's state, and
 // reports progress, answers and the end of the session to the tracker.
+import type { PlayerHandle } from '@trainwright/interactive-player';
 import type { PlayerCourse } from '../../src/package/player-contract.js';
 import { h } from './dom.js';
 import { evaluate, type Evaluation } from './evaluation.js';
+import { interactiveVideoScreen } from './interactive.js';
 import type { Labels } from './labels.js';
 import type { AnswerRecord } from './scorm-data.js';
 import { overviewScreen, quizScreen, screensOf, slideScreen, videoScreen, SCREEN_HEADING_ID, type QuizView, type Screen } from './screens.js';
@@ -20,6 +22,10 @@ export class Player {
   private quizShownAt = 0;
   private readonly answeredAt: number[] = [];
   private quizView: QuizView | null = null;
+  /** The interactive player on the video screen, while it is shown (for tests: window.__twPlayer.interactive()). */
+  private interactiveHandle: PlayerHandle | null = null;
+  /** Stops what the shown screen runs (the interactive player) when another is shown. */
+  private leaveScreen: (() => void) | null = null;
 
   private readonly main = h('main', { className: 'tw-main', attrs: { id: 'tw-main', tabindex: '-1' } });
   private readonly announcer = h('div', { className: 'tw-sr-only', testId: 'announcer', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -71,6 +77,7 @@ export class Player {
       evaluation: () => this.evaluation,
       goTo: (position: number) => this.show(position),
       exit: () => this.exit(),
+      interactive: () => this.interactiveHandle,
     };
   }
 
@@ -109,7 +116,8 @@ export class Player {
   private onKey(event: KeyboardEvent): void {
     if (this.ended || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     const target = event.target;
-    if (target instanceof Element && target.closest('input, textarea, select, video, audio, [contenteditable]')) return;
+    // The interactive player's own keys (seeking, its panels) stay its own.
+    if (event.defaultPrevented || (target instanceof Element && target.closest('input, textarea, select, video, audio, [contenteditable], .twiv'))) return;
     const step = event.key === 'ArrowRight' || event.key === 'PageDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'PageUp' ? -1 : 0;
     if (!step) return;
     event.preventDefault();
@@ -123,6 +131,9 @@ export class Player {
     const previous = this.evaluation;
     this.state.position = at;
     if (screen.kind === 'slide') this.state.viewedSlides[screen.index] = true;
+    this.leaveScreen?.();
+    this.leaveScreen = null;
+    this.interactiveHandle = null;
     this.main.replaceChildren(this.renderScreen(screen));
 
     const label = this.screenLabel(screen);
@@ -157,6 +168,7 @@ export class Player {
       case 'slide':
         return slideScreen(this.course, screen.index, this.labels);
       case 'video':
+        if (this.course.interactive) return this.renderInteractiveVideo();
         return videoScreen(this.course, this.state.videoSeconds, this.labels, {
           onPlayed: (seconds) => this.videoPlayed(seconds),
           onEnded: () => this.videoPlayed(this.course.video!.durationSeconds - 0.001),
@@ -164,6 +176,33 @@ export class Player {
       case 'quiz':
         return this.renderQuiz();
     }
+  }
+
+  /** The interactive player: its coverage feeds the video's, its quizzes are recorded as the assessment's answers are. */
+  private renderInteractiveVideo(): HTMLElement {
+    const view = interactiveVideoScreen(this.course, this.state.videoSeconds, this.labels, {
+      onPlayed: (from, to) => this.videoPlayedBetween(from, to),
+      onComplete: (time) => this.videoPlayedBetween(0, this.course.video!.durationSeconds - 0.001, time),
+      onQuizAnswer: (question, chosenIndex, latencyMs) => {
+        if (this.ended) return;
+        this.tracker.recordAnswers([{ question, chosenIndex, latencyMs, at: new Date() }]);
+      },
+    });
+    this.leaveScreen = () => view.destroy();
+    this.interactiveHandle = view.handle;
+    return view.element;
+  }
+
+  /** Seconds `from`..`to` of the video were played; the learner is at `at` (default `to`). */
+  private videoPlayedBetween(from: number, to: number, at = to): void {
+    const span = videoSpanSeconds(this.course.video!.durationSeconds);
+    const previous = this.evaluation;
+    this.state.videoSeconds = Math.floor(at);
+    let changed = false;
+    for (let s = Math.max(0, Math.floor(from / span)); s <= Math.floor(to / span) && s < this.state.watchedSpans.length; s++) {
+      if (!this.state.watchedSpans[s]) changed = this.state.watchedSpans[s] = true;
+    }
+    if (changed) this.changed(previous);
   }
 
   private renderQuiz(): HTMLElement {
@@ -242,6 +281,8 @@ export class Player {
     if (this.ended) return;
     this.ended = true;
     for (const button of [this.previousButton, this.nextButton, this.exitButton]) button.disabled = true;
+    this.leaveScreen?.();
+    this.leaveScreen = null;
     const { returnUrl } = await this.tracker.finish(this.progress(), true);
     this.main.replaceChildren(h('p', { className: 'tw-exited', testId: 'exited', attrs: { tabindex: '-1' } }, this.labels.exited));
     this.announcer.textContent = this.labels.exited;

@@ -1,6 +1,6 @@
 // The course model a package is built from: what the scorm service gathers from a project (its
 // slides, assessment, narrated video and look) and the export settings.
-import type { ActivityType, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
+import type { ActivityType, InteractiveVideoMetadata, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
 import type { Slide } from '@trainwright/formats';
 
 export interface CourseObjective {
@@ -44,6 +44,10 @@ export interface CourseVideo {
   captionsVtt: string;
 }
 
+export interface CourseInteractive {
+  metadata: InteractiveVideoMetadata;
+}
+
 export interface CourseInput {
   /** Package identity: the manifest identifiers derive from it. */
   packageId: string;
@@ -61,5 +65,11 @@ export interface CourseInput {
   slides: Slide[];
   questions: CourseQuestion[];
   video?: CourseVideo;
+  /**
+   * The project's published interactive video (its elements as the catalogue validated them): the
+   * player's video screen plays `video` with them laid over it. `video` must then be that
+   * version's pinned mp4 and captions, so the element times match.
+   */
+  interactive?: CourseInteractive;
   theme: CourseTheme;
 }

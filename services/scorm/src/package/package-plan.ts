@@ -2,7 +2,8 @@
 // input, the LMS identifiers, the player's course data and the files of the package.
 import type { CourseInput, CourseTheme } from './course.js';
 import { safeIdentifier, uniqueIdentifiers } from './identifiers.js';
-import { completionTerms, quizDecides, type PlayerCourse } from './player-contract.js';
+import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { completionTerms, quizDecides, type PlayerCourse, type PlayerInteractive, type PlayerQuestion } from './player-contract.js';
 
 export class PackageInputError extends Error {
   override readonly name = 'PackageInputError';
@@ -74,6 +75,8 @@ export function planPackage(input: CourseInput): PackagePlan {
       : null,
   };
 
+  if (input.interactive && input.video) course.interactive = interactiveOf(input.interactive.metadata);
+
   const files: string[] = [PACKAGE_FILES.launch, PACKAGE_FILES.script, PACKAGE_FILES.style, PACKAGE_FILES.theme, PACKAGE_FILES.course];
   if (hasVideo) files.push(PACKAGE_FILES.captions, PACKAGE_FILES.video);
 
@@ -94,6 +97,23 @@ export function planPackage(input: CourseInput): PackagePlan {
   };
 }
 
+/** The interactive video's quizzes as LMS questions (ids 'TW-IQ-...', unique beside the assessment's 'TW-Q-...'). */
+function interactiveOf(metadata: InteractiveVideoMetadata): PlayerInteractive {
+  const ids = uniqueIdentifiers('TW-IQ-', metadata.quizzes.map((q) => q.id));
+  const questions: Record<string, PlayerQuestion> = {};
+  metadata.quizzes.forEach((quiz, i) => {
+    questions[quiz.id] = {
+      id: ids[i]!,
+      prompt: quiz.question,
+      options: quiz.options.map((o) => o.text),
+      correctIndex: quiz.options.findIndex((o) => o.is_correct),
+      explanation: '',
+      objectiveId: null,
+    };
+  });
+  return { metadata, questions };
+}
+
 /** The completion terms of the plan's course (see completionTerms). */
 export function planCompletionTerms(plan: PackagePlan) {
   return completionTerms(plan.input.tracking.completion_rule, { hasQuestions: plan.course.questions.length > 0, hasVideo: plan.course.video !== null });
@@ -111,6 +131,11 @@ function checkInput(input: CourseInput): void {
     if (q.options.filter((o) => o.correct).length !== 1) throw new PackageInputError(`question ${q.id} needs exactly one correct option`);
   }
   if (input.video && !(input.video.durationSeconds > 0)) throw new PackageInputError('the video has no duration');
+  if (input.interactive && !input.video) throw new PackageInputError('an interactive video needs its video');
+  for (const quiz of input.interactive?.metadata.quizzes ?? []) {
+    if (quiz.options.length < 2 || quiz.options.length > MAX_OPTIONS) throw new PackageInputError(`interactive quiz ${quiz.id} needs 2-${MAX_OPTIONS} options`);
+    if (quiz.options.filter((o) => o.is_correct).length !== 1) throw new PackageInputError(`interactive quiz ${quiz.id} needs exactly one correct option`);
+  }
 }
 
 // Theme values go into CSS: colours only as hex, font names only as plain words, anything else

@@ -1,6 +1,6 @@
 // What the package builder hands the player (course.js) and the rules both sides read the same
 // way. Pure and DOM-free: the player bundle imports it too.
-import type { ActivityType, CompletionRule, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
+import type { ActivityType, CompletionRule, InteractiveVideoMetadata, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
 
 /** The global that course.js sets: a script, because fetch() of a local JSON file fails under file://. */
 export const COURSE_GLOBAL = '__TW_COURSE__';
@@ -39,6 +39,16 @@ export interface PlayerVideo {
   durationSeconds: number;
 }
 
+/** The interactive video laid over the course's video (the project's published version). */
+export interface PlayerInteractive {
+  metadata: InteractiveVideoMetadata;
+  /**
+   * Each quiz of the metadata as the LMS sees an answer to it (cmi.interactions.n.*), by quiz id:
+   * an LMS-safe id, the options in order, the correct one. No objective.
+   */
+  questions: Record<string, PlayerQuestion>;
+}
+
 export interface PlayerCourse {
   title: string;
   description: string;
@@ -51,6 +61,8 @@ export interface PlayerCourse {
   slides: PlayerSlide[];
   questions: PlayerQuestion[];
   video: PlayerVideo | null;
+  /** Only with a video, and only when the project has a published interactive video (absent otherwise). */
+  interactive?: PlayerInteractive;
 }
 
 /**

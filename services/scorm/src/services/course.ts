@@ -1,7 +1,9 @@
 // A project as a package's course: the slides every export shows (generated slides, else the
 // project's own; a first slide that only repeats the title is the title screen), the generated
 // assessment as the tracked quiz (each question tied to the learning objective it shares the most
-// words with), the template's colours and fonts, and the narrated video when there is one.
+// words with), the template's colours and fonts, and the narrated video when there is one (the
+// published interactive video's pinned one, with its elements, when the project has one).
+import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { opensWithTitleSlide, projectDeck, type Slide } from '@trainwright/formats';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, type FontStyle } from '@trainwright/templates';
 import type { CourseInput, CourseQuestion } from '../package/index.js';
@@ -13,7 +15,11 @@ export interface CourseVideo {
   captionsVtt: string;
 }
 
-export function courseOf(p: PackageRecord, project: ProjectSource, video: CourseVideo | null): CourseInput {
+/**
+ * The course of a package. `interactive`: the project's published interactive video's elements;
+ * `video` is then that version's pinned video and captions.
+ */
+export function courseOf(p: PackageRecord, project: ProjectSource, video: CourseVideo | null, interactive: InteractiveVideoMetadata | null = null): CourseInput {
   const slides = courseSlides(project);
   if (!slides) throw new Error('the project has no content');
   const colors = project.colors ?? BUILTIN_TEMPLATES[0]!.colorScheme;
@@ -31,6 +37,7 @@ export function courseOf(p: PackageRecord, project: ProjectSource, video: Course
     slides,
     questions: questionsOf(project, p.objectives),
     video: video ? { path: video.path, mime: 'video/mp4', durationSeconds: video.durationSeconds, captionsVtt: video.captionsVtt } : undefined,
+    ...(video && interactive ? { interactive: { metadata: interactive } } : {}),
     theme: { primary: colors.primary, secondary: colors.secondary, background: colors.background, text: colors.text, headingFont: fonts.heading, bodyFont: fonts.body },
   };
 }

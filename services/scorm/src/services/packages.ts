@@ -2,9 +2,9 @@
 // build a job runs. Tenancy: the project service answers a project only to a member of its
 // company; the role decides (export needs 'scorm.export', the rest 'project.read'); the company's
 // plan must include scormCompliance (Enterprise). Another company's package is NOT_FOUND.
-import { SCORM_LIMITS, SCORM_MESSAGES, trialRefusal, upgradeRequiredMessage } from '@trainwright/catalogue';
+import { SCORM_LIMITS, SCORM_MESSAGES, trialRefusal, upgradeRequiredMessage, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
-import type { Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, VideoDirectory } from './ports.js';
+import type { AssembleRequest, InteractiveVideoStore, Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, VideoDirectory } from './ports.js';
 import type { PackageRecord, PackageSettings } from './types.js';
 
 export interface PackageDeps {
@@ -15,6 +15,8 @@ export interface PackageDeps {
   jobs: PackageJobs;
   assembler: PackageAssembler;
   progressEvents: ProgressEvents;
+  /** The project's interactive video, whose published version a package carries. */
+  interactive: Pick<InteractiveVideoStore, 'findByProject' | 'findVersion'>;
   logger: Pick<Logger, 'warn' | 'error'>;
 }
 
@@ -42,6 +44,17 @@ export function createPackageOperations(deps: PackageDeps) {
     if (!found) throw AppError.notFound(SCORM_MESSAGES.notFound);
     allowed(await deps.memberships.find(userId, found.companyId), 'project.read', SCORM_MESSAGES.notFound);
     return found;
+  }
+
+  /** The project's published interactive video version with its pinned media (null: none published). */
+  async function publishedInteractive(projectId: string): Promise<{ metadata: InteractiveVideoMetadata; videoKey: string; captionsKey: string } | null> {
+    const current = await deps.interactive.findByProject(projectId);
+    const published = current?.video.publishedVersion;
+    if (!current || !published) return null;
+    const view = published === current.version.version ? current : await deps.interactive.findVersion(current.video.id, published);
+    const version = view?.version;
+    if (!version?.videoKey) return null;
+    return { metadata: version.metadata, videoKey: version.videoKey, captionsKey: version.captionsKey ?? '' };
   }
 
   return {
@@ -82,7 +95,8 @@ export function createPackageOperations(deps: PackageDeps) {
 
     /**
      * The job: the project's current content (and its narrated video with captions, when there is
-     * one) made into the package's zip. A package deleted meanwhile ends quietly. Throws a
+     * one; with a published interactive video, that version's pinned video, captions and elements)
+     * made into the package's zip. A package deleted meanwhile ends quietly. Throws a
      * BuildError (retryable while a service is away).
      */
     async build(packageId: string, attempt: { last: boolean }): Promise<'built' | 'gone'> {
@@ -94,11 +108,17 @@ export function createPackageOperations(deps: PackageDeps) {
         const building = await deps.store.update(packageId, { status: 'building', progress: 1, contentVersion: project.contentVersion });
         if (!building) return 'gone';
         await deps.progressEvents.progress(building);
-        // The video with the rights of the user who asked (media-render's tenancy and plan checks).
-        const files = await deps.videos.videoFiles(record.createdBy, record.projectId);
-        const video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
+        // A published interactive video: its pinned video and captions (the element times match
+        // them) with its elements. Otherwise the current video, with the rights of the user who
+        // asked (media-render's tenancy and plan checks).
+        const published = await publishedInteractive(record.projectId);
+        let video: AssembleRequest['video'] = published ? { mp4StorageKey: published.videoKey, vttStorageKey: published.captionsKey } : null;
+        if (!published) {
+          const files = await deps.videos.videoFiles(record.createdBy, record.projectId);
+          video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
+        }
         let reported = 1;
-        const built = await deps.assembler.assemble({ packageRecord: building, project, video }, async (percent) => {
+        const built = await deps.assembler.assemble({ packageRecord: building, project, video, interactive: published?.metadata ?? null }, async (percent) => {
           const p = Math.min(99, Math.max(reported, Math.round(percent)));
           if (p < reported + 5) return;
           reported = p;

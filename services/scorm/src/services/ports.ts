@@ -1,5 +1,5 @@
 // What the scorm service's operations need from the world, implemented in repositories/.
-import type { TierId } from '@trainwright/catalogue';
+import type { InteractiveVideoMetadata, TierId } from '@trainwright/catalogue';
 import type { AuthMemberships } from '@trainwright/platform';
 import type {
   InteractiveEventInput,
@@ -56,7 +56,10 @@ export interface PackageAssembler {
 export interface AssembleRequest {
   packageRecord: PackageRecord;
   project: ProjectSource;
+  /** The video to package: the published interactive video's pinned copy when there is one, else the project's current render. */
   video: { mp4StorageKey: string; vttStorageKey: string } | null;
+  /** The published interactive video's elements (timed against `video`, its pinned copy). */
+  interactive: InteractiveVideoMetadata | null;
 }
 
 // ---- Interactive video

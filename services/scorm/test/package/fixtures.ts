@@ -2,7 +2,7 @@
 // on two objectives, and helpers: a real tiny mp4 made by ffmpeg, reading a zip, xmllint.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SCORM_TRACKING, type ScormTracking, type ScormVersion } from '@trainwright/catalogue';
+import { DEFAULT_SCORM_TRACKING, validateInteractiveVideo, type InteractiveVideoMetadata, type ScormTracking, type ScormVersion } from '@trainwright/catalogue';
 import yauzl from 'yauzl';
 import type { CourseInput } from '../../src/package/index.js';
 import type { PlayerCourse } from '../../src/package/player-contract.js';
@@ -97,9 +97,43 @@ export function playerCourse(overrides: Partial<PlayerCourse> = {}, tracking: Pa
   };
 }
 
-/** A 2-second 320x180 mp4 with sound, made by ffmpeg. */
-export function makeVideo(path: string): void {
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=320x180:d=2', '-f', 'lavfi', '-i', 'sine=d=2', '-shortest', '-pix_fmt', 'yuv420p', path]);
+/** A 2-second (or `seconds`) 320x180 mp4 with sound, made by ffmpeg. */
+export function makeVideo(path: string, seconds = 2): void {
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=blue:s=320x180:d=${seconds}`, '-f', 'lavfi', '-i', `sine=d=${seconds}`, '-shortest', '-pix_fmt', 'yuv420p', path]);
+}
+
+/**
+ * A published interactive video's elements as the catalogue validates them: a chapter, a hotspot
+ * and a required quiz at `quizAt` seconds (its second option correct). No call to action: the
+ * packaged files carry no web address.
+ */
+export function interactiveMetadata(quizAt = 1): InteractiveVideoMetadata {
+  const metadata: InteractiveVideoMetadata = {
+    project_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    video_duration: 30,
+    analytics_enabled: true,
+    completion_threshold: 80,
+    hotspots: [
+      {
+        id: 'hs-brakes', title: 'Brakes', description: '', x_position: 10, y_position: 10, width: 20, height: 15, start_time: 0, end_time: 30,
+        action: 'show_info', action_data: { info_text: 'Test the brakes <b>first</b>.' },
+        style: { background_color: '#2563eb', text_color: '#ffffff', border_color: '#1e40af', opacity: 0.8 }, is_active: true,
+      },
+    ],
+    quizzes: [
+      {
+        id: 'quiz 1', question: 'What do you check <first>?', question_type: 'multiple_choice',
+        options: [{ id: 'opt-a', text: 'The radio', is_correct: false }, { id: 'opt-b', text: 'The brakes', is_correct: true }, { id: 'opt-c', text: 'Nothing', is_correct: false }],
+        correct_feedback: 'Right.', incorrect_feedback: 'No: the brakes.', show_time: quizAt, points: 10, auto_advance: false, required: true,
+      },
+    ],
+    call_to_actions: [],
+    chapters: [{ id: 'ch-1', title: 'Before you drive', description: '', start_time: 0, is_skippable: false }],
+    branching_scenarios: [],
+  };
+  const issue = validateInteractiveVideo(metadata);
+  if (issue) throw new Error(`fixture metadata invalid: ${JSON.stringify(issue)}`);
+  return metadata;
 }
 
 export const CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:02.000\nForklifts are heavy.\n';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ScormVersion } from '@trainwright/catalogue';
 import { XMLParser } from 'fast-xml-parser';
 import { SCORM12_SCHEMA_LOCATIONS, SCORM2004_SCHEMA_LOCATIONS, XML_ID, buildPackage, unsafeEntryReason, type CourseInput } from '../../src/package/index.js';
-import { CAPTIONS, SERVICE_ROOT, courseInput, makeVideo, readZip, xmllintErrors, type ZipEntryData } from './fixtures.js';
+import { CAPTIONS, SERVICE_ROOT, courseInput, interactiveMetadata, makeVideo, readZip, xmllintErrors, type ZipEntryData } from './fixtures.js';
 
 const SCHEMAS = join(SERVICE_ROOT, 'schemas');
 const MANIFEST_SCHEMA: Record<ScormVersion, string> = {
@@ -22,6 +22,9 @@ const PLAYER_FILES = ['index.html', 'player.js', 'player.css', 'theme.css', 'cou
 
 let dir: string;
 let videoPath: string;
+/** The interactive video version's pinned copy (another video than the current render). */
+let pinnedPath: string;
+const PINNED_CAPTIONS = 'WEBVTT\n\n00:00.000 --> 00:03.000\nCheck the brakes.\n';
 
 beforeAll(() => {
   // The packages carry the player as built now (dist/player), not an older build.
@@ -29,6 +32,8 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'scorm-package-'));
   videoPath = join(dir, 'narration.mp4');
   makeVideo(videoPath);
+  pinnedPath = join(dir, 'pinned.mp4');
+  makeVideo(pinnedPath, 3);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,7 +78,9 @@ function attributeValues(xml: string, name: string): string[] {
   return values;
 }
 
-function checkCommon(built: Built): void {
+const courseData = (built: Built) => JSON.parse(text(built, 'course.js').replace(/^window\.__TW_COURSE__ = /, '').replace(/;\s*$/, ''));
+
+function checkCommon(built: Built, media = { video: videoPath, captions: CAPTIONS }): void {
   const names = [...built.zip.keys()];
   expect(names.sort()).toEqual([...built.entries].sort());
   for (const name of names) expect({ name, unsafe: unsafeEntryReason(name) }).toEqual({ name, unsafe: null });
@@ -97,8 +104,8 @@ function checkCommon(built: Built): void {
   // The video stored as it is, the captions beside it, the zip hardly bigger than its media.
   const video = built.zip.get('media/video.mp4')!;
   expect(video.compressionMethod).toBe(0);
-  expect(video.data.equals(readFileSync(videoPath))).toBe(true);
-  expect(text(built, 'media/captions.vtt')).toBe(CAPTIONS);
+  expect(video.data.equals(readFileSync(media.video))).toBe(true);
+  expect(text(built, 'media/captions.vtt')).toBe(media.captions);
 }
 
 function checkScormManifest(built: Built, version: '1.2' | '2004'): void {
@@ -219,6 +226,37 @@ describe('cmi5 package', () => {
     expect(await moveOn({ completion_rule: 'video_watched' }, { video: undefined })).toBe('Completed');
     expect(await moveOn({ completion_rule: 'viewed_and_passed' }, { includeTracking: false })).toBe('Completed');
     expect(await moveOn({ completion_rule: 'quiz_passed' }, { questions: [] })).toBe('Completed');
+  });
+});
+
+describe('a project with a published interactive video', () => {
+  const pinned = () => ({ video: { path: pinnedPath, mime: 'video/mp4' as const, durationSeconds: 3, captionsVtt: PINNED_CAPTIONS }, interactive: { metadata: interactiveMetadata() } });
+
+  it.each(['1.2', '2004', 'cmi5'] as const)('carries its pinned video and captions and its elements in course.js; the %s manifest still validates', async (version) => {
+    const built = await build(version, pinned());
+    checkCommon(built, { video: pinnedPath, captions: PINNED_CAPTIONS });
+    expect(xmllintErrors(MANIFEST_SCHEMA[version], built.manifestFile)).toBe('');
+    if (version !== 'cmi5') checkScormManifest(built, version);
+
+    const course = courseData(built);
+    expect(course.video).toEqual({ src: 'media/video.mp4', captions: 'media/captions.vtt', mime: 'video/mp4', durationSeconds: 3 });
+    expect(course.interactive.metadata).toEqual(interactiveMetadata());
+    // Each quiz as the LMS sees an answer to it: an LMS-safe id beside the assessment's, the options, the correct one.
+    expect(course.interactive.questions).toEqual({
+      'quiz 1': { id: 'TW-IQ-quiz_1', prompt: 'What do you check <first>?', options: ['The radio', 'The brakes', 'Nothing'], correctIndex: 1, explanation: '', objectiveId: null },
+    });
+    // The interactive player is bundled in (no import left) and its rules are in player.css.
+    expect(text(built, 'player.js')).toContain('iv-quiz-');
+    expect(text(built, 'player.js')).not.toMatch(/\bimport\s*\(|\bfrom\s*["']@trainwright/);
+    expect(text(built, 'player.css')).toContain('.twiv-panel');
+  });
+
+  it('packages as before without one: no interactive data, and an interactive video needs its video', async () => {
+    const plain = await build('1.2');
+    expect(courseData(plain)).not.toHaveProperty('interactive');
+    expect(text(plain, 'course.js')).not.toContain('interactive');
+    const input = courseInput('1.2', { interactive: { metadata: interactiveMetadata() } });
+    await expect(buildPackage(input, join(dir, 'x.zip'))).rejects.toThrow(/needs its video/);
   });
 });
 

@@ -16,7 +16,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { decodeState, type LearnerState } from '../../player/src/state.js';
 import { buildPackage, type CourseInput } from '../../src/package/index.js';
-import { SERVICE_ROOT, courseInput, readZip } from '../package/fixtures.js';
+import { SERVICE_ROOT, courseInput, interactiveMetadata, makeVideo, readZip } from '../package/fixtures.js';
 import { TestLms, type LmsCommit, type LmsVersion } from './lms.js';
 
 // The fixture course has an overview, four slides and the quiz: screen 0 is the overview, 1-4 the
@@ -49,11 +49,11 @@ let workDir: string;
 const packages = new Map<string, string>();
 
 /** Builds the fixture course as `version` with `tracking`, extracted into its own directory (built once). */
-async function extractedPackage(version: ScormVersion, tracking: Tracking): Promise<string> {
-  const key = `${version}-${tracking.completion_rule}-${tracking.status_pair}`;
+async function extractedPackage(version: ScormVersion, tracking: Tracking, variant: { name: string; input: Partial<CourseInput> } | null = null): Promise<string> {
+  const key = `${version}-${tracking.completion_rule}-${tracking.status_pair}${variant ? `-${variant.name}` : ''}`;
   const existing = packages.get(key);
   if (existing) return existing;
-  const input: CourseInput = courseInput(version, { slides: SLIDES, tracking: { ...DEFAULT_SCORM_TRACKING, ...tracking } });
+  const input: CourseInput = courseInput(version, { slides: SLIDES, tracking: { ...DEFAULT_SCORM_TRACKING, ...tracking }, ...variant?.input });
   const zipPath = join(workDir, `${key}.zip`);
   await buildPackage(input, zipPath);
   const dir = join(workDir, key);
@@ -319,8 +319,8 @@ afterAll(async () => {
 let attemptCount = 0;
 
 /** A package of the fixture course served by the LMS, and a fresh attempt's id with its first launch data. */
-async function newAttempt(version: LmsVersion, tracking: Tracking): Promise<string> {
-  const dir = await extractedPackage(version, tracking);
+async function newAttempt(version: LmsVersion, tracking: Tracking, variant: Parameters<typeof extractedPackage>[2] = null): Promise<string> {
+  const dir = await extractedPackage(version, tracking, variant);
   lms.serve(dir);
   const attempt = `${version}-${++attemptCount}`;
   lms.launch(attempt, firstLaunchCmi(version, readFileSync(join(dir, 'imsmanifest.xml'), 'utf8')));
@@ -501,6 +501,77 @@ describe.each(['1.2', '2004'] as const)('SCORM %s package in the scorm-again run
       await second.close();
     }
   });
+});
+
+describe('SCORM 1.2 package with an interactive video in the scorm-again runtime', () => {
+  // The overview, the video (the interactive player), four slides, the quiz. A 12 s video (three
+  // 5 s spans of coverage) with a required quiz at 1 s; the course completes when the video is watched.
+  const VIDEO_RULE: Tracking = { completion_rule: 'video_watched', status_pair: 'completed_incomplete' };
+
+  it('records the answered interactive quiz in cmi.interactions, and the watched video completes the course', async () => {
+    const videoPath = join(workDir, 'interactive.mp4');
+    makeVideo(videoPath, 12);
+    const variant = {
+      name: 'interactive',
+      input: {
+        video: { path: videoPath, mime: 'video/mp4' as const, durationSeconds: 12, captionsVtt: 'WEBVTT\n\n00:00.000 --> 00:04.000\nCheck the brakes.\n' },
+        interactive: { metadata: interactiveMetadata(1) },
+      },
+    };
+    const session = await Session.open('1.2', await newAttempt('1.2', VIDEO_RULE, variant));
+    try {
+      await session.next(); // the video
+      expect(await session.position()).toBe('Video');
+      const sco = session.sco();
+      await sco.getByTestId('interactive-video').waitFor();
+      // The interactive player in the course's language, over the package's own (relative) media.
+      const source = await session.frame().evaluate(() => {
+        const video = (globalThis as any).document.querySelector('[data-testid="interactive-video"] video');
+        return { src: video.getAttribute('src'), track: video.querySelector('track')?.getAttribute('src'), lang: video.querySelector('track')?.getAttribute('srclang') };
+      });
+      expect(source).toEqual({ src: 'media/video.mp4', track: 'media/captions.vtt', lang: 'en' });
+      await sco.getByTestId('iv-chapters').waitFor();
+
+      await sco.getByTestId('iv-play').click();
+      const quiz = sco.locator('[data-testid="iv-quiz-quiz 1"]');
+      await quiz.waitFor();
+      await quiz.locator('label', { hasText: 'The brakes' }).click();
+      await sco.getByTestId('iv-quiz-submit').click();
+      await sco.getByTestId('iv-quiz-feedback').waitFor();
+
+      // The answer is in the runtime as the assessment's answers are: a choice interaction.
+      const cmi = await waitUntil(async () => {
+        const now = await session.cmi();
+        return interactions(now).length ? now : null;
+      }, 'the interactive quiz in cmi.interactions');
+      const recorded = interactions(cmi);
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ id: 'TW-IQ-quiz_1', type: 'choice', student_response: 'b', result: 'correct', correct_responses: { 0: { pattern: 'b' } }, weighting: '1' });
+      expect(recorded[0]!.latency).toMatch(SCORM12_TIMESPAN);
+      expect(recorded[0]!.time).toMatch(SCORM12_TIME);
+      // A third of the video seen: not yet complete.
+      expect(cmi.core.lesson_status).toBe('incomplete');
+      expect((await session.playerState()).watchedSpans).toEqual([true, false, false]);
+
+      // The video plays on (faster) to its end: the interactive player's complete event is the video watched.
+      await session.frame().evaluate(() => {
+        (globalThis as any).document.querySelector('[data-testid="interactive-video"] video').playbackRate = 3;
+      });
+      await sco.getByTestId('iv-quiz-continue').click();
+      await waitUntil(async () => (await session.cmi()).core.lesson_status === 'completed', 'the course completed by the watched video', 20_000);
+      const state = await session.playerState();
+      expect(state.watchedSpans.every(Boolean)).toBe(true);
+
+      await session.exit();
+      checkCallSequence('1.2', await session.calls());
+      const committed = (await session.terminateCommit()).cmi as Cmi;
+      expect(committed.core).toMatchObject({ lesson_status: 'completed', exit: '' });
+      expect(interactions(committed)).toMatchObject([{ id: 'TW-IQ-quiz_1', type: 'choice', student_response: 'b', result: 'correct' }]);
+      expect(session.errors).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
 });
 
 /** Small expect helpers over playwright locators (playwright-core has no `expect`). */
