@@ -68,6 +68,8 @@ export const SCORM_MESSAGES = {
   exportError: 'Error exporting SCORM package',
   downloadFailed: 'Failed to download package',
   downloadError: 'Error downloading package',
+  /** A package asked for in a language the project has no completed translation into. */
+  noTranslation: (languageName: string) => `This project has no completed translation into ${languageName}. Translate it first.`,
 } as const;
 
 /** The label of a version ('SCORM 1.2', 'SCORM 2004 4th Edition', 'cmi5'). */

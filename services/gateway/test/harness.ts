@@ -167,6 +167,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
     AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
     PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
     MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
+    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
     STORAGE_DIR: storageDir,
     ...overrides,
   });

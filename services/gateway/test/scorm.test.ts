@@ -2,7 +2,9 @@
 // project packaged as SCORM 1.2, 2004 and cmi5 (built as a job with progress), listed, downloaded
 // as a zip whose manifest validates against the IMS/ADL schemas (xmllint), and the bad inputs of
 // issue 16 (each a test): a blank name, an unknown version, another company's project, a plan
-// without scormCompliance, HTML in the package name.
+// without scormCompliance, HTML in the package name. A package of the project's Spanish
+// translation (Apertium, real): its slides, html lang and manifest language in Spanish; a language
+// without a translation (409) and an unknown code (400).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -114,6 +116,60 @@ describe('SCORM export', () => {
       validate(await zip.file(file)!.async('string'), schema);
     }
   }, 120_000);
+
+  it("should build a SCORM 1.2 package of the project's Spanish translation", async () => {
+    const started = await call(h, 'POST', `/api/projects/${projectId}/bulk-translate`, me, { target_languages: ['es'] });
+    expect(started.statusCode).toBe(202);
+    await eventually(async () => {
+      const t = (await call(h, 'GET', `/api/projects/${projectId}/translations`, me)).json().translations.find((x: { target_language: string }) => x.target_language === 'es');
+      if (t?.status === 'failed') throw new Error(t.error);
+      return t?.status === 'completed';
+    }, 90_000);
+    const spanish = (await call(h, 'GET', `/api/projects/${projectId}/translations/es`, me)).json();
+    const english = (await call(h, 'GET', `/api/projects/${projectId}`, me)).json();
+    const slideText = (c: { generated_content?: { slides?: { slide_content?: string } } | null; slides_content?: string }) => c.generated_content?.slides?.slide_content || c.slides_content || '';
+
+    const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: 'Forklift safety', scorm_version: '1.2', language: 'es' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().package).toMatchObject({ language: 'es', status: 'queued' });
+    await ready(me, res.json().package_id);
+    const listed = (await call(h, 'GET', `/api/scorm/packages?project_id=${projectId}`, me)).json().packages;
+    expect(listed.find((p: { id: string }) => p.id === res.json().package_id).language).toBe('es');
+
+    const { zip } = await download(me, res.json().package_id);
+    const manifest = await zip.file('imsmanifest.xml')!.async('string');
+    validate(manifest, 'scorm/scorm12-all.xsd');
+    expect(manifest).toContain('<imsmd:language>es</imsmd:language>');
+    // The package name was the project's title: the course is titled as translated.
+    expect(manifest).toContain(spanish.title);
+    expect(await zip.file('index.html')!.async('string')).toContain('<html lang="es">');
+    const script = await zip.file('course.js')!.async('string');
+    const course = JSON.parse(script.slice(script.indexOf('=') + 1).trim().replace(/;$/, ''));
+    expect(course.language).toBe('es');
+    const titles: string[] = course.slides.map((s: { title: string }) => s.title);
+    expect(titles.length).toBeGreaterThan(1);
+    // Every slide title is the translation's; not all of them read as the English project's.
+    for (const title of titles) expect(slideText(spanish)).toContain(title);
+    expect(titles.some((title) => !slideText(english).includes(title))).toBe(true);
+    // The assessment as translated: its questions are the translation's (the offline generator
+    // makes none here; the package tests cover a translated assessment).
+    const questions: { prompt: string }[] = spanish.generated_content?.questions ?? [];
+    for (const q of course.questions as { prompt: string }[]) expect(questions.map((x) => x.prompt)).toContain(q.prompt);
+  }, 180_000);
+
+  it('should refuse a language without a completed translation (409) and an unknown or malformed code (400)', async () => {
+    const before = (await call(h, 'GET', '/api/scorm/packages', me)).json().packages.length;
+    const post = (language: string) => call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: 'X', language });
+    const german = await post('de');
+    expect(german.statusCode).toBe(409);
+    expect(german.json().message).toBe('This project has no completed translation into German. Translate it first.');
+    const unknown = await post('xx');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Unknown language: xx.');
+    expect((await post('spanish')).statusCode).toBe(400);
+    expect((await post('ES')).statusCode).toBe(400);
+    expect((await call(h, 'GET', '/api/scorm/packages', me)).json().packages.length).toBe(before);
+  }, 60_000);
 
   it('should refuse the bad inputs of the issue, storing nothing', async () => {
     const before = (await call(h, 'GET', '/api/scorm/packages', me)).json().packages.length;

@@ -8,6 +8,8 @@ const schema = commonConfigSchema.extend({
   AUTH_SERVICE_ADDR: z.string().min(1, 'set AUTH_SERVICE_ADDR (host:port of the auth service)'),
   PROJECT_SERVICE_ADDR: z.string().min(1, 'set PROJECT_SERVICE_ADDR (host:port of the project service)'),
   MEDIA_SERVICE_ADDR: z.string().min(1, 'set MEDIA_SERVICE_ADDR (host:port of the media-render service)'),
+  /** Where a translated package's content comes from (GetRenderContent). */
+  TRANSLATION_SERVICE_ADDR: z.string().min(1, 'set TRANSLATION_SERVICE_ADDR (host:port of the translation service)'),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
   /** Object storage shared with media-render (its videos are read, the packages are kept here). */
   STORAGE_DIR: z.string().default('.data/storage'),

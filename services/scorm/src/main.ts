@@ -31,6 +31,7 @@ import { PackageJobsRepository } from './repositories/package-jobs.repository.js
 import { PackageRepository } from './repositories/package.repository.js';
 import { ProgressEventsRepository } from './repositories/progress-events.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { TranslationDirectoryRepository } from './repositories/translation-directory.repository.js';
 import { VideoDirectoryRepository } from './repositories/video-directory.repository.js';
 import { createInteractiveOperations } from './services/interactive/videos.js';
 import { createPackageOperations } from './services/packages.js';
@@ -55,6 +56,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
   const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);
+  const translations = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, grpcOptions);
   const jobs = new PackageJobsRepository(queues);
   const interactiveJobs = new InteractiveJobsRepository(queues);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
@@ -65,6 +67,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     store: new PackageRepository(infra.db, afterWrite),
     projects,
     videos,
+    translations,
     memberships,
     jobs,
     assembler: new PackageAssemblerRepository(storage, config.SCORM_WORK_DIR),
@@ -107,6 +110,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
       memberships.close();
       projects.close();
       videos.close();
+      translations.close();
       await infra.close();
     },
   };

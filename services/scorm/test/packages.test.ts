@@ -3,10 +3,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type InteractiveVideoMetadata, type Role } from '@trainwright/catalogue';
 import { AppError, type Membership } from '@trainwright/platform';
+import { courseOf } from '../src/services/course.js';
 import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
 import type { InteractiveVideoView } from '../src/services/interactive/types.js';
 import type { AssembleRequest, PackageStore } from '../src/services/ports.js';
-import type { PackageRecord, PackageSettings, ProjectSource } from '../src/services/types.js';
+import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from '../src/services/types.js';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
@@ -34,9 +35,9 @@ function interactiveMetadata(): InteractiveVideoMetadata {
 class MemoryStore implements PackageStore {
   rows = new Map<string, PackageRecord>();
   private next = 1;
-  async create(row: { projectId: string; companyId: string; createdBy: string; settings: PackageSettings }) {
+  async create(row: { projectId: string; companyId: string; createdBy: string; language: string; settings: PackageSettings }) {
     const id = `44444444-4444-4444-8444-${String(this.next++).padStart(12, '0')}`;
-    const p: PackageRecord = { ...row.settings, id, projectId: row.projectId, companyId: row.companyId, createdBy: row.createdBy, status: 'queued', progress: 0, error: '', contentVersion: 0, hasVideo: false, storageKey: null, size: 0, downloadCount: 0, createdAt: new Date(), updatedAt: new Date() };
+    const p: PackageRecord = { ...row.settings, id, projectId: row.projectId, companyId: row.companyId, createdBy: row.createdBy, language: row.language, status: 'queued', progress: 0, error: '', contentVersion: 0, hasVideo: false, storageKey: null, size: 0, downloadCount: 0, createdAt: new Date(), updatedAt: new Date() };
     this.rows.set(id, p);
     return p;
   }
@@ -59,11 +60,12 @@ class MemoryStore implements PackageStore {
   }
 }
 
-function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
+function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; translations?: Record<string, TranslatedContent>; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
   const store = new MemoryStore();
   const enqueued: string[] = [];
   const progress: number[] = [];
   const deleted: string[] = [];
+  const videoLanguages: string[] = [];
   const p = options.project ?? project();
   const member = (companyId: string): Membership | null =>
     companyId === COMPANY
@@ -78,7 +80,8 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
       },
       source: async () => ({ project: p, ownerTier: 'enterprise' }),
     },
-    videos: { videoFiles: async () => (options.video ? { mp4: { storageKey: 'renders/v.mp4', size: 1000 }, vttStorageKey: 'renders/v.vtt' } : { mp4: null, vttStorageKey: '' }) },
+    translations: { renderContent: async (id, language) => (id === PROJECT ? options.translations?.[language] ?? null : null) },
+    videos: { videoFiles: async (_userId, _projectId, language = '') => (videoLanguages.push(language), options.video ? { mp4: { storageKey: 'renders/v.mp4', size: 1000 }, vttStorageKey: 'renders/v.vtt' } : { mp4: null, vttStorageKey: '' }) },
     memberships: {
       find: async (userId, companyId) => (userId === 'stranger' ? null : member(companyId)),
       companiesOf: async (userId) => ({ currentCompanyId: COMPANY, companies: userId === 'stranger' ? [] : [{ companyId: COMPANY, companyName: 'Acme', role: options.role ?? 'editor' }] }) as never,
@@ -98,10 +101,62 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
     progressEvents: { progress: async (r) => void progress.push(r.progress) },
     logger: { warn: () => undefined, error: () => undefined },
   });
-  return { ops, store, enqueued, progress, deleted };
+  return { ops, store, enqueued, progress, deleted, videoLanguages };
 }
 
 describe('createPackageOperations', () => {
+
+  describe('translated packages', () => {
+    const spanish: TranslatedContent = {
+      language: 'es', title: 'Seguridad de carretillas', description: 'Curso', slidesContent: '# Seguridad de carretillas\n\n## Frenos\n- Prueba los frenos\n', scriptContent: '',
+      generatedContent: null,
+    };
+
+    it("should store the project's own language when none is given, and the translation's when it is completed", async () => {
+      const { ops, store } = setup({ translations: { es: spanish } });
+      expect((await ops.exportPackage('user', PROJECT, settings)).language).toBe('en');
+      expect((await ops.exportPackage('user', PROJECT, settings, 'en')).language).toBe('en');
+      expect((await ops.exportPackage('user', PROJECT, settings, 'es')).language).toBe('es');
+      expect(store.rows.size).toBe(3);
+    });
+
+    it('should refuse a language without a completed translation (CONFLICT naming it) and an unknown code (VALIDATION_FAILED)', async () => {
+      const { ops, store } = setup({ translations: { es: spanish } });
+      await expect(ops.exportPackage('user', PROJECT, settings, 'de')).rejects.toMatchObject({ code: 'CONFLICT', message: 'This project has no completed translation into German. Translate it first.' });
+      await expect(ops.exportPackage('user', PROJECT, settings, 'xx')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.' });
+      await expect(ops.exportPackage('user', PROJECT, settings, 'Spanish')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(store.rows.size).toBe(0);
+    });
+
+    it("should build from the translation with that language's video, the translated title as the package name and generated objectives translated", async () => {
+      const requests: AssembleRequest[] = [];
+      const question = (prompt: string, yes: string) => ({ id: 'q1', prompt, options: [{ id: 'a', text: yes, is_correct: true }, { id: 'b', text: 'No', is_correct: false }], explanation: '', source: '' });
+      const source = project({ generatedContent: { slides: { slide_content: '' }, objectives: ['Test the brakes'], questions: [question('Brakes first?', 'Yes')] } as never });
+      const translated = { ...spanish, generatedContent: { slides: { slide_content: '' }, objectives: ['Prueba los frenos'], questions: [question('¿Frenos primero?', 'Sí')] } as never };
+      const { ops, videoLanguages } = setup({ project: source, video: true, translations: { es: translated }, assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }) });
+      const objectives = [{ id: 'o1', title: 'Test the brakes', description: '', type: 'knowledge' as const }, { id: 'o2', title: 'My own words', description: '', type: 'application' as const }];
+      const created = await ops.exportPackage('user', PROJECT, { ...settings, objectives }, 'es');
+      expect(await ops.build(created.id, { last: true })).toBe('built');
+      expect(videoLanguages).toEqual(['es']);
+      expect(requests[0]!.project).toMatchObject({ language: 'es', title: 'Seguridad de carretillas', slidesContent: spanish.slidesContent });
+      expect(requests[0]!.packageRecord.packageName).toBe('Seguridad de carretillas');
+      expect(requests[0]!.packageRecord.objectives.map((o) => o.title)).toEqual(['Prueba los frenos', 'My own words']);
+      // The course: the translation's slides and assessment, in its language.
+      const course = courseOf(requests[0]!.packageRecord, requests[0]!.project, null);
+      expect(course).toMatchObject({ language: 'es', title: 'Seguridad de carretillas' });
+      expect(course.slides.map((s) => s.title)).toEqual(['Frenos']);
+      expect(course.questions.map((q) => [q.prompt, q.options.map((o) => o.text)])).toEqual([['¿Frenos primero?', ['Sí', 'No']]]);
+    });
+
+    it('should fail the build when the translation is gone meanwhile', async () => {
+      const translations: Record<string, TranslatedContent> = { es: spanish };
+      const { ops, store } = setup({ translations });
+      const created = await ops.exportPackage('user', PROJECT, settings, 'es');
+      delete translations.es;
+      await expect(ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: false });
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: 'This project has no completed translation into Spanish. Translate it first.' });
+    });
+  });
   describe('exportPackage', () => {
     it('should queue a package of the project for an editor on a plan with SCORM', async () => {
       const { ops, enqueued } = setup();

@@ -41,6 +41,8 @@ const ExportBody = Type.Object(
     learning_objectives: Type.Optional(Type.Array(Type.Object({ ...ObjectiveJson.properties, id: Type.Optional(Str(100)), description: Type.Optional(Str(SCORM_LIMITS.objectiveDescription)) }, { additionalProperties: false }), { maxItems: SCORM_LIMITS.objectives })),
     activities: Type.Optional(Type.Array(Type.Object({ ...ActivityJson.properties, id: Type.Optional(Str(100)), estimated_duration: Type.Optional(Type.Integer()) }, { additionalProperties: false }), { maxItems: SCORM_LIMITS.activities })),
     tracking: Type.Optional(Type.Partial(TrackingJson, { additionalProperties: false })),
+    // A completed translation's language ('es'); absent or empty: the project's own language.
+    language: Type.Optional(Type.String({ pattern: '^([a-z]{2})?$', maxLength: 2 })),
   },
   { additionalProperties: false },
 );
@@ -64,6 +66,8 @@ const PackageJson = Type.Object({
   activities: Type.Array(ActivityJson),
   content_version: Type.Integer(),
   has_video: Type.Boolean(),
+  // The language packaged ('' for packages made before translated packages: the project's own).
+  language: Type.String(),
 });
 const ExportedJson = Type.Object({ success: Type.Boolean(), message: Type.String(), package_id: Type.String(), package: PackageJson });
 
@@ -91,6 +95,7 @@ const packageJson = (p: Package) => ({
   activities: p.activities.map((a) => ({ id: a.id, title: a.title, type: a.type, estimated_duration: a.estimatedDuration })),
   content_version: p.contentVersion,
   has_video: p.hasVideo,
+  language: p.language,
 });
 
 export function scormRoutes({ app, clients }: GatewayContext, storage: ObjectStorage) {
@@ -127,6 +132,7 @@ export function scormRoutes({ app, clients }: GatewayContext, storage: ObjectSto
           activities: (body.activities ?? []).map((a) => ({ id: a.id ?? '', title: a.title, type: a.type, estimatedDuration: a.estimated_duration ?? 0 })),
           // Absent parts: the service's defaults (a passing score of 0 is a real choice, hence -1 for "not given").
           tracking: t ? { completionRule: t.completion_rule ?? '', completionThreshold: t.completion_threshold ?? 0, passingScore: t.passing_score ?? -1, statusPair: t.status_pair ?? '' } : undefined,
+          language: body.language ?? '',
         },
         opts(userId, request.id),
       );

@@ -32,6 +32,7 @@ function toProto(p: PackageRecord): Package {
     activities: p.activities.map((a) => ({ id: a.id, title: a.title, type: a.type, estimatedDuration: a.estimatedDuration })),
     contentVersion: p.contentVersion,
     hasVideo: p.hasVideo,
+    language: p.language,
   };
 }
 
@@ -69,7 +70,7 @@ export function createScormHandlers(deps: { packages: PackageOperations; interac
           ? { completion_rule: t.completionRule, completion_threshold: t.completionThreshold || undefined, passing_score: t.passingScore >= 0 ? t.passingScore : undefined, status_pair: t.statusPair }
           : null,
       });
-      return toProto(await packages.exportPackage(req.userId, req.projectId, settings));
+      return toProto(await packages.exportPackage(req.userId, req.projectId, settings, req.language));
     },
     listPackages: async (req) => ({ packages: (await packages.list(req.userId, req.projectId || null)).map(toProto) }),
     getPackage: async (req) => toProto(await packages.get(req.userId, req.packageId)),

@@ -14,6 +14,8 @@ export interface PackagesTable {
   project_id: string;
   company_id: string;
   created_by: string;
+  /** The language packaged ('' in packages made before translated packages: the project's own). */
+  language: Generated<string>;
   package_name: string;
   scorm_version: string;
   include_tracking: boolean;

@@ -14,6 +14,7 @@ function record(row: Selectable<PackagesTable>): PackageRecord {
     projectId: row.project_id,
     companyId: row.company_id,
     createdBy: row.created_by,
+    language: row.language,
     packageName: row.package_name,
     scormVersion: row.scorm_version as ScormVersion,
     includeTracking: row.include_tracking,
@@ -40,7 +41,7 @@ export class PackageRepository implements PackageStore {
     private readonly afterWrite: () => void,
   ) {}
 
-  async create(row: { projectId: string; companyId: string; createdBy: string; settings: PackageSettings }): Promise<PackageRecord> {
+  async create(row: { projectId: string; companyId: string; createdBy: string; language: string; settings: PackageSettings }): Promise<PackageRecord> {
     const s = row.settings;
     const inserted = await this.db
       .insertInto('packages')
@@ -48,6 +49,7 @@ export class PackageRepository implements PackageStore {
         project_id: row.projectId,
         company_id: row.companyId,
         created_by: row.createdBy,
+        language: row.language,
         package_name: s.packageName,
         scorm_version: s.scormVersion,
         include_tracking: s.includeTracking,

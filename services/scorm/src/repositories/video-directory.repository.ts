@@ -10,8 +10,8 @@ export class VideoDirectoryRepository implements VideoDirectory {
     this.media = createGrpcClient(MediaServiceClient as never, MediaServiceService, mediaAddress, options);
   }
 
-  async videoFiles(userId: string, projectId: string) {
-    const files = await this.media.getVideoFiles({ userId, projectId, language: '' }, { userId });
+  async videoFiles(userId: string, projectId: string, language = '') {
+    const files = await this.media.getVideoFiles({ userId, projectId, language }, { userId });
     return { mp4: files.mp4StorageKey ? { storageKey: files.mp4StorageKey, size: Number(files.mp4Size) } : null, vttStorageKey: files.vttStorageKey };
   }
 

@@ -2,15 +2,17 @@
 // build a job runs. Tenancy: the project service answers a project only to a member of its
 // company; the role decides (export needs 'scorm.export', the rest 'project.read'); the company's
 // plan must include scormCompliance (Enterprise). Another company's package is NOT_FOUND.
-import { SCORM_LIMITS, SCORM_MESSAGES, trialRefusal, upgradeRequiredMessage, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { isContentLanguage, languageNames, SCORM_LIMITS, SCORM_MESSAGES, TIERS, TRANSLATION_MESSAGES, trialRefusal, upgradeRequiredMessage, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
-import type { AssembleRequest, InteractiveVideoStore, Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, VideoDirectory } from './ports.js';
-import type { PackageRecord, PackageSettings } from './types.js';
+import type { AssembleRequest, InteractiveVideoStore, Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, TranslationDirectory, VideoDirectory } from './ports.js';
+import type { LearningObjective, PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from './types.js';
 
 export interface PackageDeps {
   store: PackageStore;
   projects: ProjectDirectory;
   videos: VideoDirectory;
+  /** A translated package's content (the completed translation, as media-render renders it). */
+  translations: TranslationDirectory;
   memberships: Memberships;
   jobs: PackageJobs;
   assembler: PackageAssembler;
@@ -57,16 +59,33 @@ export function createPackageOperations(deps: PackageDeps) {
     return { metadata: version.metadata, videoKey: version.videoKey, captionsKey: version.captionsKey ?? '' };
   }
 
+  /**
+   * The language a package is asked for: the project's own when none (or that one) is given;
+   * otherwise a content language of the plan the project has a completed translation into.
+   */
+  async function packageLanguage(project: ProjectSource, membership: Membership, requested: string): Promise<string> {
+    const language = requested.trim();
+    if (!language || language === project.language) return project.language;
+    if (!/^[a-z]{2}$/.test(language) || !isContentLanguage(language)) throw AppError.validation('language', TRANSLATION_MESSAGES.unknownLanguage(language.slice(0, 20)));
+    if (!TIERS[membership.ownerTier].limits.languages.includes(language)) throw new AppError('PLAN_LIMIT_REACHED', TRANSLATION_MESSAGES.notInPlan(membership.ownerTier, language));
+    if (!(await deps.translations.renderContent(project.id, language))) throw new AppError('CONFLICT', SCORM_MESSAGES.noTranslation(languageNames(language).name));
+    return language;
+  }
+
   return {
-    /** Queues a package of the project's current content. */
-    async exportPackage(userId: string, projectId: string, settings: PackageSettings): Promise<PackageRecord> {
+    /**
+     * Queues a package of the project's current content; with `language` (not the project's own),
+     * of its completed translation into that language.
+     */
+    async exportPackage(userId: string, projectId: string, settings: PackageSettings, language = ''): Promise<PackageRecord> {
       if (!isUuid(projectId)) throw AppError.notFound(SCORM_MESSAGES.noProject);
       const project = await deps.projects.project(userId, projectId);
       const membership = allowed(await deps.memberships.find(userId, project.companyId, { fresh: true }), 'scorm.export', 'Project not found');
       const refusal = trialRefusal(membership.ownerTrialState);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       if (!project.hasContent) throw new AppError('CONFLICT', SCORM_MESSAGES.noContent);
-      const created = await deps.store.create({ projectId, companyId: project.companyId, createdBy: userId, settings });
+      const packaged = await packageLanguage(project, membership, language);
+      const created = await deps.store.create({ projectId, companyId: project.companyId, createdBy: userId, language: packaged, settings });
       await deps.jobs.enqueue(created.id);
       return created;
     },
@@ -103,22 +122,31 @@ export function createPackageOperations(deps: PackageDeps) {
       const record = await deps.store.find(packageId);
       if (!record || record.status === 'ready') return 'gone';
       try {
-        const { project } = await deps.projects.source(record.projectId);
-        if (!project.hasContent) throw new BuildError(SCORM_MESSAGES.noContent, false);
+        const { project: current } = await deps.projects.source(record.projectId);
+        if (!current.hasContent) throw new BuildError(SCORM_MESSAGES.noContent, false);
+        // A translated package: the completed translation's content (a project whose primary
+        // language became this one meanwhile is packaged as it is now).
+        const language = record.language && record.language !== current.language ? record.language : '';
+        const translated = language ? await deps.translations.renderContent(record.projectId, language) : null;
+        if (language && !translated) throw new BuildError(SCORM_MESSAGES.noTranslation(languageNames(language).name), false);
+        const project = translated ? translatedProject(current, translated) : current;
         const building = await deps.store.update(packageId, { status: 'building', progress: 1, contentVersion: project.contentVersion });
         if (!building) return 'gone';
         await deps.progressEvents.progress(building);
         // A published interactive video: its pinned video and captions (the element times match
         // them) with its elements. Otherwise the current video, with the rights of the user who
         // asked (media-render's tenancy and plan checks).
-        const published = await publishedInteractive(record.projectId);
+        // A translated package: that language's video and captions when media-render has them
+        // (the interactive video's elements are timed against the project's own video).
+        const published = translated ? null : await publishedInteractive(record.projectId);
         let video: AssembleRequest['video'] = published ? { mp4StorageKey: published.videoKey, vttStorageKey: published.captionsKey } : null;
         if (!published) {
-          const files = await deps.videos.videoFiles(record.createdBy, record.projectId);
+          const files = await deps.videos.videoFiles(record.createdBy, record.projectId, language);
           video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
         }
         let reported = 1;
-        const built = await deps.assembler.assemble({ packageRecord: building, project, video, interactive: published?.metadata ?? null }, async (percent) => {
+        const packageRecord = translated ? translatedSettings(building, current, translated) : building;
+        const built = await deps.assembler.assemble({ packageRecord, project, video, interactive: published?.metadata ?? null }, async (percent) => {
           const p = Math.min(99, Math.max(reported, Math.round(percent)));
           if (p < reported + 5) return;
           reported = p;
@@ -157,6 +185,37 @@ export function createPackageOperations(deps: PackageDeps) {
 }
 
 export type PackageOperations = ReturnType<typeof createPackageOperations>;
+
+/** The project as its completed translation reads (the look stays the project's). */
+export function translatedProject(project: ProjectSource, t: TranslatedContent): ProjectSource {
+  return {
+    ...project,
+    language: t.language,
+    title: t.title || project.title,
+    description: t.description,
+    slidesContent: t.slidesContent,
+    scriptContent: t.scriptContent,
+    generatedContent: t.generatedContent,
+    hasContent: true,
+  };
+}
+
+/**
+ * A package's settings as its translated course shows them: a package name that is the project's
+ * title becomes the translated title, and an objective written as one of the generated objectives
+ * (as the Export dialog fills them in) becomes its translation. Text the user wrote themselves stays.
+ */
+export function translatedSettings(p: PackageRecord, project: ProjectSource, t: TranslatedContent): PackageRecord {
+  const source = project.generatedContent?.objectives ?? [];
+  const target = t.generatedContent?.objectives ?? [];
+  const translate = (text: string) => {
+    const i = text.trim() ? source.findIndex((s) => s.trim() === text.trim()) : -1;
+    return i >= 0 && target[i]?.trim() ? target[i]!.trim() : text;
+  };
+  const objectives: LearningObjective[] = p.objectives.map((o) => ({ ...o, title: translate(o.title), description: translate(o.description) }));
+  const packageName = p.packageName.trim() === project.title.trim() && t.title.trim() ? t.title.trim() : p.packageName;
+  return { ...p, packageName, objectives };
+}
 
 /** A zip name from the package name: letters, digits, spaces, dots, dashes and underscores. */
 export function fileNameOf(name: string): string {

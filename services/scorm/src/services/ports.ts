@@ -8,11 +8,11 @@ import type {
   InteractiveVideoView,
   NewInteractiveVersion,
 } from './interactive/types.js';
-import type { PackageRecord, PackageSettings, PackageStatus, ProjectSource } from './types.js';
+import type { PackageRecord, PackageSettings, PackageStatus, ProjectSource, TranslatedContent } from './types.js';
 
 export interface PackageStore {
   /** A new queued package (its job is enqueued by the caller). */
-  create(row: { projectId: string; companyId: string; createdBy: string; settings: PackageSettings }): Promise<PackageRecord>;
+  create(row: { projectId: string; companyId: string; createdBy: string; language: string; settings: PackageSettings }): Promise<PackageRecord>;
   find(id: string): Promise<PackageRecord | null>;
   /** The companies' packages (one project's when given), newest first. */
   listFor(companyIds: readonly string[], projectId: string | null, limit: number): Promise<PackageRecord[]>;
@@ -34,9 +34,14 @@ export interface ProjectDirectory {
   source(projectId: string): Promise<{ project: ProjectSource; ownerTier: TierId }>;
 }
 
-/** The project's narrated video as media-render keeps it (storage keys), with the caller's rights. */
+/** The project's narrated video as media-render keeps it (storage keys), with the caller's rights; `language`: a translation's ('' or absent: the project's own). */
 export interface VideoDirectory {
-  videoFiles(userId: string, projectId: string): Promise<{ mp4: { storageKey: string; size: number } | null; vttStorageKey: string }>;
+  videoFiles(userId: string, projectId: string, language?: string): Promise<{ mp4: { storageKey: string; size: number } | null; vttStorageKey: string }>;
+}
+
+/** The translation service: a completed translation's content (GetRenderContent, as media-render renders it); null when there is none completed. */
+export interface TranslationDirectory {
+  renderContent(projectId: string, language: string): Promise<TranslatedContent | null>;
 }
 
 export interface PackageJobs {

@@ -36,6 +36,8 @@ export interface PackageRecord extends PackageSettings {
   projectId: string;
   companyId: string;
   createdBy: string;
+  /** The language packaged: the project's own, or a completed translation's ('' in packages made before translated packages: the project's own). */
+  language: string;
   status: PackageStatus;
   progress: number;
   error: string;
@@ -46,6 +48,16 @@ export interface PackageRecord extends PackageSettings {
   downloadCount: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A completed translation's content as the translation service renders it (GetRenderContent). */
+export interface TranslatedContent {
+  language: string;
+  title: string;
+  description: string;
+  slidesContent: string;
+  scriptContent: string;
+  generatedContent: GeneratedContent | null;
 }
 
 /** A project as a package needs it: its identity, content and look. */
