@@ -54,9 +54,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Pages anyone may open, signed in or not: a shared project link. */
+/** Pages anyone may open, signed in or not: a shared project link, a published interactive video. */
 export function isPublicPath(pathname: string): boolean {
-  return pathname.startsWith('/shared/');
+  return pathname.startsWith('/shared/') || pathname.startsWith('/watch/') || pathname.startsWith('/embed/');
 }
 
 /** The route guard: the sign-in / pricing screen or the signed-in app. */

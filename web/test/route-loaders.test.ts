@@ -48,6 +48,8 @@ beforeAll(async () => {
     route('routes/templates', (await import('../app/routes/templates.js')) as unknown as RouteModule, { path: 'templates' }),
     route('routes/billing', (await import('../app/routes/billing.js')) as unknown as RouteModule, { path: 'billing' }),
     route('routes/shared.$token', (await import('../app/routes/shared.$token.js')) as unknown as RouteModule, { path: 'shared/:token' }),
+    route('routes/watch.$token', (await import('../app/routes/watch.$token.js')) as unknown as RouteModule, { path: 'watch/:token' }),
+    route('routes/embed.$token', (await import('../app/routes/embed.$token.js')) as unknown as RouteModule, { path: 'embed/:token' }),
     route('routes/checkout.$sessionId', (await import('../app/routes/checkout.$sessionId.js')) as unknown as RouteModule, { path: 'checkout/:sessionId' }),
     route('routes/billing-success', (await import('../app/routes/billing-success.js')) as unknown as RouteModule, { path: 'billing-success' }),
     route('routes/billing-cancelled', (await import('../app/routes/billing-cancelled.js')) as unknown as RouteModule, { path: 'billing-cancelled' }),
@@ -165,6 +167,23 @@ describe('server-rendered pages', () => {
     const gone = await render('/shared/gone');
     expect(gone.text).toContain('This link is no longer available.');
     expect(gone.context.statusCode).toBe(404);
+  });
+
+  it('shows a published interactive video to anyone, full page or embedded, and a 404 page for an unknown token', async () => {
+    for (const path of ['/watch/good', '/embed/good']) {
+      const page = await render(path);
+      expect(page.text).toContain('Forklift Walkaround');
+      expect(page.text).not.toContain('Loading');
+      expect(page.text).not.toContain('Sign in to your account');
+      expect(page.context.statusCode).toBe(200);
+    }
+    // The embed page is only the player: no site header.
+    expect((await render('/embed/good')).html).not.toContain('<header');
+    for (const path of ['/watch/unknown', '/embed/unknown']) {
+      const gone = await render(path);
+      expect(gone.text).toContain('This interactive video is not available.');
+      expect(gone.context.statusCode).toBe(404);
+    }
   });
 
   describe('with the gateway down', () => {

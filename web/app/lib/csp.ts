@@ -1,6 +1,7 @@
 // The web app's Content-Security-Policy: scripts only from this origin or inline with the nonce of
-// this response (Remix's hydration data and scroll restoration); no plugins, no framing, no base
-// or form targets elsewhere. Styles allow inline attributes (React's style props); images and
+// this response (Remix's hydration data and scroll restoration); no plugins, no framing (except
+// the interactive video's embed page, /embed/*, which any site may frame), no base or form
+// targets elsewhere. Styles allow inline attributes (React's style props); images and
 // media come from this origin only (project logos too: served from the copy media-render keeps,
 // docs/security.md case 12).
 import { createContext, useContext } from 'react';
@@ -12,7 +13,12 @@ export function useNonce(): string {
   return useContext(NonceContext);
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/** The pages other sites may put in an <iframe>: only the embeddable interactive video player. */
+export function isFrameablePath(pathname: string): boolean {
+  return pathname.startsWith('/embed/');
+}
+
+export function contentSecurityPolicy(nonce: string, { frameable = false }: { frameable?: boolean } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -24,6 +30,6 @@ export function contentSecurityPolicy(nonce: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    frameable ? 'frame-ancestors *' : "frame-ancestors 'none'",
   ].join('; ');
 }

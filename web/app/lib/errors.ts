@@ -2,7 +2,7 @@
 // server's own message (translated when it is one of the catalogue's generator or quality
 // messages, or a voice's plan lock), else a fallback (e.g. 'Login failed').
 import type { TFunction } from 'i18next';
-import { GENERATOR_MESSAGES, QUALITY_MESSAGES, SCORM_MESSAGES, TRIAL_MESSAGES } from '@trainwright/catalogue';
+import { GENERATOR_MESSAGES, INTERACTIVE_VIDEO_MESSAGES, QUALITY_MESSAGES, SCORM_MESSAGES, TRIAL_MESSAGES } from '@trainwright/catalogue';
 import { ApiError } from './api';
 import { voiceLockMessageText } from './voices';
 
@@ -31,13 +31,14 @@ function keyForStatus(status: number): string {
   return 'errors.generic';
 }
 
-/** The i18n key of a message the server takes from the catalogue (generators.ts, quality.ts, trial.ts, scorm.ts), so
+/** The i18n key of a message the server takes from the catalogue (generators.ts, quality.ts, trial.ts, scorm.ts, interactive-video.ts), so
  * it is shown in the interface language; null for any other text. */
 export function catalogueMessageKey(message: string): string | null {
   for (const [key, text] of Object.entries(GENERATOR_MESSAGES)) if (text === message) return `aiGenerator.errors.${key}`;
   for (const [key, text] of Object.entries(QUALITY_MESSAGES)) if (text === message) return `quality.messages.${key}`;
   for (const [key, text] of Object.entries(TRIAL_MESSAGES)) if (text === message) return `trial.${key}`;
   for (const [key, text] of Object.entries(SCORM_MESSAGES)) if (text === message) return `scorm.messages.${key}`;
+  for (const [key, text] of Object.entries(INTERACTIVE_VIDEO_MESSAGES)) if (text === message) return `interactiveVideo.messages.${key}`;
   return null;
 }
 

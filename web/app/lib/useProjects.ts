@@ -1,6 +1,6 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
 // events (GET /api/events) that keep it current while the dashboard or My Projects is open
-// (projects, their pay-per-use videos, their translations and their SCORM packages).
+// (projects, their pay-per-use videos, their translations, their SCORM packages and interactive videos).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
 import { useSkipFirstLoad } from './server-data';
@@ -12,6 +12,7 @@ import {
   type ProjectQuery,
   type StatusChange,
 } from './projects';
+import { INTERACTIVE_EVENT_NAMES, parseInteractiveEvent, type InteractiveVideoEvent } from './interactive-video';
 import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
 import { applyVideoStatusChange, type VideoStatusChange } from './video-payment';
@@ -163,6 +164,8 @@ export interface ProjectEventHandlers {
   onTranslationChanged?: (event: TranslationEvent) => void;
   /** scorm.progress / ready / failed: a SCORM package's build. */
   onScormChanged?: (event: ScormEvent) => void;
+  /** interactive_video.progress / ready / failed: the preparation of a project's interactive video. */
+  onInteractiveVideoChanged?: (event: InteractiveVideoEvent) => void;
 }
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
@@ -232,6 +235,12 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
         es.addEventListener(name, (event) => {
           const data = parseScormEvent(name, parse(event as MessageEvent));
           if (data) handlersRef.current.onScormChanged?.(data);
+        });
+      }
+      for (const name of INTERACTIVE_EVENT_NAMES) {
+        es.addEventListener(name, (event) => {
+          const data = parseInteractiveEvent(name, parse(event as MessageEvent));
+          if (data) handlersRef.current.onInteractiveVideoChanged?.(data);
         });
       }
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {

@@ -1,6 +1,6 @@
 // A real HTTP server on 127.0.0.1 that answers like the gateway for the routes the page loaders
 // call: sessions with rotating refresh tokens (a refresh token works once, as in the auth service),
-// the project list, companies, trial status, profile, templates and shared links. Tests read
+// the project list, companies, trial status, profile, templates, shared links and published interactive videos. Tests read
 // what it received.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -106,6 +106,19 @@ export class FakeGateway {
         send(200, { token: next.access, refresh_token: next.refresh, expires_in: 900, user: USER }, {
           'set-cookie': [`tw_at=${next.access}; ${SET}`, `tw_rt=${next.refresh}; ${SET}`, 'tw_rt=; Max-Age=0; Path=/api/auth'],
         });
+        return;
+      }
+      if (path.startsWith('/api/interactive/')) {
+        if (path === '/api/interactive/good') {
+          send(200, {
+            title: 'Forklift Walkaround',
+            version: 1,
+            video_metadata: { project_id: 'p1', video_duration: 30, hotspots: [], quizzes: [], call_to_actions: [], chapters: [], branching_scenarios: [], analytics_enabled: true, completion_threshold: 85 },
+            video_url: '/api/interactive/good/video',
+            captions_url: null,
+            branch_targets: {},
+          });
+        } else send(404, { code: 'NOT_FOUND', message: 'Interactive video not found' });
         return;
       }
       if (path.startsWith('/api/shared/')) {

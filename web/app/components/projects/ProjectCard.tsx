@@ -1,7 +1,7 @@
 // One project in the list: title, quality score (colour band), engagement, description, status
 // badge, type, visual format, created date, languages, progress per stage, collaborative badge;
 // actions Edit, Preview and a menu (Download files, Multi-language, Copy link, Revoke link, AI
-// Quality Scoring (premium), Enhanced AI Dashboard, SCORM Export (premium), Delete project). Translations running show a
+// Quality Scoring (premium), Interactive Video (premium), Enhanced AI Dashboard, SCORM Export (premium), Delete project). Translations running show a
 // bar per language; a failed one its reason. A pay-per-use video shows its state: awaiting
 // payment (with 'Pay for video'), rendering with its progress, or failed (the payment refunded).
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -35,7 +35,19 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-export type ProjectAction = 'edit' | 'preview' | 'download' | 'multiLanguage' | 'copyLink' | 'revokeLink' | 'quality' | 'aiDashboard' | 'scorm' | 'delete' | 'payVideo';
+export type ProjectAction =
+  | 'edit'
+  | 'preview'
+  | 'download'
+  | 'multiLanguage'
+  | 'copyLink'
+  | 'revokeLink'
+  | 'quality'
+  | 'interactiveVideo'
+  | 'aiDashboard'
+  | 'scorm'
+  | 'delete'
+  | 'payVideo';
 
 /** One labelled bar of a card: a pipeline stage, the paid video's render, a translation. */
 export function ProgressBar({ label, percent, testId }: { label: string; percent: number; testId: string }) {
@@ -126,6 +138,7 @@ function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction:
     { action: 'copyLink', label: t('projects.actions.copyLink') },
     { action: 'revokeLink', label: t('projects.actions.revokeLink') },
     { action: 'quality', label: t('projects.actions.quality'), premium: true },
+    { action: 'interactiveVideo', label: t('projects.actions.interactiveVideo'), premium: true },
     { action: 'aiDashboard', label: t('projects.actions.aiDashboard') },
     { action: 'scorm', label: t('projects.actions.scorm'), premium: true },
   ];

@@ -4,13 +4,15 @@
 // and its translations': a bar per running language, a notice when one completes or fails).
 // A video to pay for (the card's 'Pay for video', or a video download) opens the Payment Required
 // dialog; a payment confirmed there reloads the list. SCORM package builds (scorm.*) go to an open
-// SCORM Export dialog, and say so in a notice when one is ready or failed.
+// SCORM Export dialog, and say so in a notice when one is ready or failed; so do interactive videos
+// (interactive_video.*) for an open Interactive Video dialog.
 import { useCallback, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { errorText } from '~/lib/errors';
+import { errorText, messageText } from '~/lib/errors';
 import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { emitInteractiveEvent, type InteractiveVideoEvent } from '~/lib/interactive-video';
 import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
 import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
@@ -26,10 +28,11 @@ import { PaymentRequiredDialog } from './PaymentRequiredDialog';
 import { QualityScoringDialog } from './QualityScoringDialog';
 import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { MultiLanguageDialog } from '../translation/MultiLanguageDialog';
+import { InteractiveVideoDialog } from '../interactive/InteractiveVideoDialog';
 import { useWorkspace } from './workspace-context';
 
 type Dialog =
-  | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'aiDashboard' | 'scorm'; project: ProjectSummary }
+  | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'interactiveVideo' | 'aiDashboard' | 'scorm'; project: ProjectSummary }
   | { kind: 'payment'; project: ProjectSummary; format: VideoFormat }
   | null;
 
@@ -184,10 +187,26 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       if (title && event.status === 'ready') notify(t('scorm.readyToast', { title }));
       if (title && event.status === 'failed') notify(t('scorm.failedToast', { title }), 'error');
     },
+    onInteractiveVideoChanged: (event: InteractiveVideoEvent) => {
+      emitInteractiveEvent(event);
+      const title = list.data?.projects.find((p) => p.id === event.project_id)?.title;
+      if (title && event.status === 'ready') notify(t('interactiveVideo.readyToast', { title }));
+      if (title && event.status === 'failed') notify(t('interactiveVideo.failedToast', { title }), 'error');
+    },
   }, { resync: list.fromServer });
 
   const onAction = async (project: ProjectSummary, action: ProjectAction) => {
-    if (action === 'edit' || action === 'preview' || action === 'download' || action === 'multiLanguage' || action === 'delete' || action === 'quality' || action === 'aiDashboard' || action === 'scorm') {
+    if (
+      action === 'edit' ||
+      action === 'preview' ||
+      action === 'download' ||
+      action === 'multiLanguage' ||
+      action === 'delete' ||
+      action === 'quality' ||
+      action === 'interactiveVideo' ||
+      action === 'aiDashboard' ||
+      action === 'scorm'
+    ) {
       setDialog({ kind: action, project });
       return;
     }
@@ -318,6 +337,16 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
         />
       )}
       {dialog?.kind === 'quality' && <QualityScoringDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'interactiveVideo' && (
+        <InteractiveVideoDialog
+          project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project}
+          onClose={() => setDialog(null)}
+          onCreated={(answer) => {
+            setDialog(null);
+            notify(messageText(answer.message || t('interactiveVideo.messages.created'), t));
+          }}
+        />
+      )}
       {dialog?.kind === 'aiDashboard' && <AiDashboardDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'scorm' && <ScormExportDialog project={dialog.project} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && (
