@@ -6,7 +6,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, type Script, type SlideDeck } from '@trainwright/formats';
-import { LanguageSwitcher } from '~/components/LanguageSwitcher';
+import { PublicHeader } from '~/components/PublicHeader';
 import { ScriptView, SlideImages, SlidesView } from '~/components/projects/ContentView';
 import { previewSlidesBase } from '~/lib/preview';
 import { StatusBadge } from '~/components/projects/ProjectCard';
@@ -102,17 +102,7 @@ export default function SharedProjectPage() {
 
   return (
     <div className="min-h-full bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-4xl items-center justify-between gap-3 px-4 py-3">
-          <span className="flex items-center gap-2">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
-              T
-            </span>
-            <span className="text-lg font-semibold text-slate-900">Trainwright</span>
-          </span>
-          <LanguageSwitcher />
-        </div>
-      </header>
+      <PublicHeader width="max-w-4xl" />
       <main className="mx-auto max-w-4xl px-4 py-8">
         {gone ? (
           <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="shared-gone">

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { PublicPlayer } from '~/components/interactive/PublicPlayer';
-import { LanguageSwitcher } from '~/components/LanguageSwitcher';
+import { PublicHeader } from '~/components/PublicHeader';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ErrorBox, Spinner } from '~/components/ui';
 import { errorText } from '~/lib/errors';
@@ -26,17 +26,7 @@ function WatchPage({ token }: { token: string }) {
 
   return (
     <div className="min-h-full bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-          <span className="flex items-center gap-2">
-            <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-indigo-600 text-sm font-bold text-white" aria-hidden="true">
-              T
-            </span>
-            <span className="text-lg font-semibold text-slate-900">Trainwright</span>
-          </span>
-          <LanguageSwitcher />
-        </div>
-      </header>
+      <PublicHeader width="max-w-5xl" />
       <main className="mx-auto max-w-5xl px-4 py-8">
         {gone ? (
           <div className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="iv-gone">
