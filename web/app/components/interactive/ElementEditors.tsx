@@ -151,24 +151,13 @@ function CheckField({ id, label, checked, onChange, disabled }: { id: string; la
 }
 
 /** One element's fieldset: its legend ('Hotspot 2'), Remove, and its fields in two columns. */
-function ElementFieldset({
-  legend,
-  removeLabel,
-  elementId,
-  disabled,
-  onRemove,
-  invalid,
-  children,
-}: {
-  legend: string;
-  removeLabel: string;
-  elementId: string;
-  disabled: boolean;
-  onRemove: () => void;
-  invalid: boolean;
-  children: ReactNode;
-}) {
+function ElementFieldset({ kind, base, elementId, children }: { kind: 'hotspot' | 'quiz' | 'cta' | 'chapter'; base: EditorBase; elementId: string; children: ReactNode }) {
   const { t } = useTranslation();
+  const number = base.index + 1;
+  const legend = t(`interactiveVideo.${kind}.legend`, { number });
+  const removeLabel = t(`interactiveVideo.${kind}.remove`, { number });
+  const { disabled, onRemove, issue, path } = base;
+  const invalid = !!issue && (issue.path === path || issue.path.startsWith(`${path}.`));
   return (
     <fieldset
       className={cx('relative rounded-md border p-3', invalid ? 'border-red-300' : 'border-slate-200')}
@@ -191,17 +180,9 @@ export function HotspotEditor({ hotspot, update, ...base }: EditorBase & { hotsp
   const id = useId();
   const error = useFieldError(base.issue);
   const p = base.path;
-  const number = base.index + 1;
   const data = hotspot.action_data ?? {};
   return (
-    <ElementFieldset
-      legend={t('interactiveVideo.hotspot.legend', { number })}
-      removeLabel={t('interactiveVideo.hotspot.remove', { number })}
-      elementId={hotspot.id}
-      disabled={base.disabled}
-      onRemove={base.onRemove}
-      invalid={!!base.issue?.path.startsWith(`${p}.`) || base.issue?.path === p}
-    >
+    <ElementFieldset kind="hotspot" base={base} elementId={hotspot.id}>
       <div className={full}>
         <TextField id={`${id}-title`} label={t('interactiveVideo.fields.title')} value={hotspot.title} maxLength={L.titleMax} required disabled={base.disabled} error={error(`${p}.title`)} onChange={(title) => update({ title })} />
       </div>
@@ -290,19 +271,11 @@ export function QuizEditor({
   const id = useId();
   const error = useFieldError(base.issue);
   const p = base.path;
-  const number = base.index + 1;
   const setOption = (optionId: string, change: Partial<Quiz['options'][number]>) =>
     update({ options: quiz.options.map((o) => (o.id === optionId ? { ...o, ...change } : o)) });
   const optionsError = error(`${p}.options`);
   return (
-    <ElementFieldset
-      legend={t('interactiveVideo.quiz.legend', { number })}
-      removeLabel={t('interactiveVideo.quiz.remove', { number })}
-      elementId={quiz.id}
-      disabled={base.disabled}
-      onRemove={base.onRemove}
-      invalid={!!base.issue?.path.startsWith(`${p}.`) || base.issue?.path === p}
-    >
+    <ElementFieldset kind="quiz" base={base} elementId={quiz.id}>
       <div className={full}>
         <TextField id={`${id}-question`} label={t('interactiveVideo.quiz.question')} value={quiz.question} maxLength={L.questionMax} multiline required disabled={base.disabled} error={error(`${p}.question`)} onChange={(question) => update({ question })} />
       </div>
@@ -389,16 +362,8 @@ export function CtaEditor({ cta, update, ...base }: EditorBase & { cta: CallToAc
   const id = useId();
   const error = useFieldError(base.issue);
   const p = base.path;
-  const number = base.index + 1;
   return (
-    <ElementFieldset
-      legend={t('interactiveVideo.cta.legend', { number })}
-      removeLabel={t('interactiveVideo.cta.remove', { number })}
-      elementId={cta.id}
-      disabled={base.disabled}
-      onRemove={base.onRemove}
-      invalid={!!base.issue?.path.startsWith(`${p}.`) || base.issue?.path === p}
-    >
+    <ElementFieldset kind="cta" base={base} elementId={cta.id}>
       <TextField id={`${id}-text`} label={t('interactiveVideo.cta.text')} value={cta.text} maxLength={L.ctaTextMax} required disabled={base.disabled} error={error(`${p}.text`)} onChange={(text) => update({ text })} />
       <TextField id={`${id}-url`} type="url" label={t('interactiveVideo.cta.url')} value={cta.url} maxLength={L.urlMax} required disabled={base.disabled} error={error(`${p}.url`)} onChange={(url) => update({ url })} />
       <NumberField id={`${id}-time`} label={t('interactiveVideo.fields.showTime')} value={cta.show_time} min={0} step={0.1} disabled={base.disabled} error={error(`${p}.show_time`)} onChange={(show_time) => update({ show_time })} />
@@ -423,16 +388,8 @@ export function ChapterEditor({ chapter, update, ...base }: EditorBase & { chapt
   const id = useId();
   const error = useFieldError(base.issue);
   const p = base.path;
-  const number = base.index + 1;
   return (
-    <ElementFieldset
-      legend={t('interactiveVideo.chapter.legend', { number })}
-      removeLabel={t('interactiveVideo.chapter.remove', { number })}
-      elementId={chapter.id}
-      disabled={base.disabled}
-      onRemove={base.onRemove}
-      invalid={!!base.issue?.path.startsWith(`${p}.`) || base.issue?.path === p}
-    >
+    <ElementFieldset kind="chapter" base={base} elementId={chapter.id}>
       <TextField id={`${id}-title`} label={t('interactiveVideo.fields.title')} value={chapter.title} maxLength={L.titleMax} required disabled={base.disabled} error={error(`${p}.title`)} onChange={(title) => update({ title })} />
       <NumberField id={`${id}-start`} label={t('interactiveVideo.fields.start')} value={chapter.start_time} min={0} step={0.1} disabled={base.disabled} error={error(`${p}.start_time`)} onChange={(start_time) => update({ start_time })} />
       <div className={full}>
