@@ -2,14 +2,18 @@
 // the worker that runs it.
 import { defineJob } from './jobs.js';
 
-/** Generates a project's content (the generator's workers). Three tries a second, two and four
- * seconds apart: a model that timed out gets another chance without a long wait for a clear
- * failure. `contentVersion` keys the job to what is generated, so an edit generates again. */
+/** The retry budget of a job that calls other services: its tries are 3 s and 6 s apart, so the
+ * last one comes 9 s after the first, longer than a peer takes to restart (2.7 s under the
+ * supervisor on the CI machine while every process was killed in turn; an attempt that met the
+ * restarted project service with 1 s and 2 s of backoff failed the project). */
+const PEER_RETRIES = { attempts: 3, backoffMs: 3000 } as const;
+
+/** Generates a project's content (the generator's workers). `contentVersion` keys the job to what
+ * is generated, so an edit generates again. */
 export const GENERATE_PROJECT_JOB = defineJob<{ projectId: string; contentVersion: string }>({
   queue: 'generate',
   name: 'generate',
-  attempts: 3,
-  backoffMs: 1000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.projectId}-generate-${p.contentVersion}`,
 });
 
@@ -29,8 +33,7 @@ export const PURGE_EXPIRED_TRIALS_JOB = defineJob<Record<string, never>>({
 export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string; contentVersion: string }>({
   queue: 'render',
   name: 'render',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.projectId}-render-${p.renderKey}`,
 });
 
@@ -40,8 +43,7 @@ export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: stri
 export const RENDER_VIDEO_JOB = defineJob<{ projectId: string; paymentId: string }>({
   queue: 'render',
   name: 'render-video',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.projectId}-video-${p.paymentId}`,
 });
 
@@ -62,8 +64,7 @@ export const BILLING_MAINTENANCE_JOB = defineJob<Record<string, never>>({
 export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: string }>({
   queue: 'translate',
   name: 'translate',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.translationId}-translate-${p.runId}`,
 });
 
@@ -75,8 +76,7 @@ export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: s
 export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string; again?: string }>({
   queue: 'render',
   name: 'render-translation',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   // BullMQ refuses ':' in an id.
   jobId: (p) => `${p.translationId}-render-v${p.version}${p.again ? `-${p.again.replace(/[^A-Za-z0-9_-]/g, '_')}` : ''}`,
 });
@@ -86,8 +86,7 @@ export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: s
 export const BUILD_SCORM_PACKAGE_JOB = defineJob<{ packageId: string }>({
   queue: 'scorm',
   name: 'build-package',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.packageId}-build`,
 });
 
@@ -97,7 +96,6 @@ export const BUILD_SCORM_PACKAGE_JOB = defineJob<{ packageId: string }>({
 export const PREPARE_INTERACTIVE_VIDEO_JOB = defineJob<{ videoId: string; version: number }>({
   queue: 'scorm',
   name: 'prepare-interactive-video',
-  attempts: 3,
-  backoffMs: 2000,
+  ...PEER_RETRIES,
   jobId: (p) => `${p.videoId}-interactive-v${p.version}`,
 });

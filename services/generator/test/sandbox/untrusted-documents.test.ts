@@ -214,8 +214,8 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     const job = await finishedJob(jobId, 30_000);
     const message = 'Reading the document needed more than the memory limit of 16 MB. Please upload a smaller or simpler document, or split it into parts.';
     expect(job).toEqual({ state: 'failed', attemptsMade: GENERATE_PROJECT_JOB.attempts, failedReason: message });
-    // Backoff: 1 s, then 2 s between the attempts.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    // Backoff: 3 s, then 6 s between the attempts.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9000);
     // The failure is published once, on the last attempt.
     expect(outcome.failed).toEqual([{ projectId: 'p-memory', message }]);
     expect(supervisor.size).toBe(0);
