@@ -61,6 +61,7 @@ function pkg(id: string, overrides: Partial<ScormPackage> = {}): ScormPackage {
     size: 0,
     include_tracking: true,
     has_video: false,
+    language: 'en',
     ...overrides,
   };
 }
@@ -85,6 +86,11 @@ describe('the export request', () => {
       activities: [],
       tracking: DEFAULT_SCORM_TRACKING,
     });
+  });
+
+  it("names a translation's language only when one is chosen (the project's own is the default)", () => {
+    expect(exportRequestOf('p1', draftWith({ package_name: 'P' }), 'es').language).toBe('es');
+    expect('language' in exportRequestOf('p1', draftWith({ package_name: 'P' }), '')).toBe(false);
   });
 
   it('needs a package name that is not blank', () => {

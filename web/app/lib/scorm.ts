@@ -45,6 +45,8 @@ export interface ScormPackage {
   size: number;
   include_tracking: boolean;
   has_video: boolean;
+  /** The language packaged ('es'); '' for packages made before translated ones (the project's own). */
+  language: string;
 }
 
 export interface ScormObjective {
@@ -72,6 +74,8 @@ export interface ScormExportRequest {
   activities: ScormActivity[];
   /** Sent only with tracking on. */
   tracking?: ScormTracking;
+  /** A completed translation's language; absent: the project's own. */
+  language?: string;
 }
 
 export interface ScormExportAnswer {
@@ -169,7 +173,8 @@ export function wholeNumber(typed: string, min: number, max: number, fallback: n
 }
 
 /** The request: texts trimmed, objectives and activities with an empty title dropped, numbers in range. */
-export function exportRequestOf(projectId: string, draft: ScormDraft): ScormExportRequest {
+/** `language`: a completed translation's, to package it; '' packages the project in its own. */
+export function exportRequestOf(projectId: string, draft: ScormDraft, language = ''): ScormExportRequest {
   const request: ScormExportRequest = {
     project_id: projectId,
     package_name: draft.package_name.trim(),
@@ -195,6 +200,7 @@ export function exportRequestOf(projectId: string, draft: ScormDraft): ScormExpo
       status_pair: draft.status_pair,
     };
   }
+  if (language) request.language = language;
   return request;
 }
 

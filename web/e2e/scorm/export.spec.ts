@@ -10,6 +10,9 @@
 // 3. My Packages: the package, newest first, follows its build live (scorm.* on the page's own
 //    /api/events stream) to Ready with a Download button; the zip downloads under the package's
 //    name, starts with 'PK', and the list then counts one download. Back returns to the form.
+// 4. The project translated into Spanish (through the API; the Multi-Language dialog has its own
+//    test): the dialog's language picker offers English (primary) and Spanish; Export posts
+//    `language: 'es'`, and My Packages lists the package as Spanish and follows it to Ready.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -22,6 +25,8 @@ const RENDER_TIMEOUT_MS = 150_000;
 const SAMPLE_TITLE = 'Welcome Training';
 /** The package's build (no video: slides, player and manifest). */
 const BUILD_TIMEOUT_MS = 120_000;
+/** A Spanish translation of a two-slide script (Apertium). */
+const TRANSLATION_TIMEOUT_MS = 120_000;
 
 const SCRIPT = [
   '[SCENE: Before You Drive]',
@@ -56,6 +61,7 @@ describe('SCORM export', () => {
   const suffix = Math.random().toString(36).slice(2, 8);
   const title = `Forklift ${suffix} Course`;
   const packageName = `Forklift Safety ${suffix}`;
+  let projectId = '';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -96,7 +102,7 @@ describe('SCORM export', () => {
       await form.waitFor({ state: 'detached' });
       const card = cardTitled(list, title);
       await card.waitFor();
-      const projectId = (await card.getAttribute('data-project-id'))!;
+      projectId = (await card.getAttribute('data-project-id'))!;
       await expectCompleted(card, RENDER_TIMEOUT_MS);
 
       // 2. The settings form.
@@ -177,4 +183,56 @@ describe('SCORM export', () => {
       expect(await dialog.getByLabel('Package name').inputValue()).toBe(packageName);
     });
   }, RENDER_TIMEOUT_MS + BUILD_TIMEOUT_MS + 90_000);
+
+  it("exports the project's Spanish translation, chosen in the dialog's language picker", async () => {
+    await withScreenshotOnFailure(page, 'scorm-export-translated', async () => {
+      expect(projectId).toBeTruthy();
+      const started = await page.evaluate(async (id) => {
+        const res = await fetch(`/api/projects/${id}/bulk-translate`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ target_languages: ['es'] }),
+        });
+        return res.status;
+      }, projectId);
+      expect(started).toBe(202);
+      const deadline = Date.now() + TRANSLATION_TIMEOUT_MS;
+      const translated = () => streamed.some((e) => e.name === 'translation.completed' && e.data?.project_id === projectId);
+      while (!translated()) {
+        const failed = streamed.find((e) => e.name === 'translation.failed' && e.data?.project_id === projectId);
+        if (failed) throw new Error(`The translation failed: ${JSON.stringify(failed.data)}`);
+        if (Date.now() > deadline) throw new Error('The Spanish translation did not complete in time');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      const dialog = page.getByRole('dialog', { name: 'SCORM Export' });
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await dialog.waitFor({ state: 'detached' });
+      const card = cardTitled(page.getByTestId('project-list'), title);
+      await card.getByTestId('language-count').getByText('2 languages').waitFor({ timeout: 15_000 });
+
+      await cardMenu(page, card, title, 'SCORM Export');
+      const picker = dialog.getByTestId('scorm-language');
+      await picker.waitFor();
+      expect(await picker.locator('option').allInnerTexts()).toEqual(['English (primary)', 'Spanish']);
+      expect(await picker.inputValue()).toBe('en');
+      await picker.selectOption('es');
+      await dialog.getByLabel('Package name').fill(`${packageName} ES`);
+      const path = `/api/scorm/export/${projectId}`;
+      const [request, response] = await Promise.all([
+        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path),
+        page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path),
+        dialog.getByRole('button', { name: 'Export Package' }).click(),
+      ]);
+      expect(request.postDataJSON()).toMatchObject({ package_name: `${packageName} ES`, language: 'es' });
+      expect(response.status()).toBe(202);
+      const packageId = ((await response.json()) as { package_id: string }).package_id;
+
+      await dialog.getByRole('button', { name: 'My Packages' }).click();
+      const row = dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"]`);
+      await row.getByText(/^SCORM 1\.2 · Spanish · /).waitFor();
+      await waitForStreamedReady(streamed, packageId, BUILD_TIMEOUT_MS);
+      await dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"][data-status="ready"]`).waitFor({ timeout: 10_000 });
+    });
+  }, TRANSLATION_TIMEOUT_MS + BUILD_TIMEOUT_MS + 30_000);
 });

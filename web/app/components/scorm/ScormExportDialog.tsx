@@ -1,7 +1,8 @@
 // The SCORM Export dialog (part 2 sections 3-5, 7-9; docs/web.md "SCORM Export"): from a card's
 // menu for that project, or from the SCORM Compliance promo panel with a picker of the user's
-// projects ('Create a project first to export as SCORM package.' when there are none). A settings
-// form and 'My Packages' with a Back button. Export posts the request; the result box shows the
+// projects ('Create a project first to export as SCORM package.' when there are none). A language
+// picker for a project with completed translations, a settings form and 'My Packages' with a Back
+// button. Export posts the request; the result box shows the
 // server's message or 'Export failed: {detail or Unknown error}' / 'Error exporting SCORM
 // package'; on success the list reloads and follows the build live. A plan without
 // scormCompliance sees the upgrade message naming Enterprise instead of the form.
@@ -17,6 +18,7 @@ import { canExport, exportFailureText, exportPackage, exportRequestOf, initialSc
 import { fetchPickerProjects } from '~/lib/useProjects';
 import { useScormPackages } from '~/lib/useScorm';
 import { LockIcon } from '../icons';
+import { LanguagePicker } from '../translation/LanguagePicker';
 import { Modal } from '../Modal';
 import { selectClass } from '../projects/ProjectFormFields';
 import { useWorkspace } from '../projects/workspace-context';
@@ -70,6 +72,8 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
   const { choices, error: choicesError, retry } = useProjectChoices(project);
   const [chosenId, setChosenId] = useState(project?.id ?? '');
   const [draft, setDraft] = useState<ScormDraft>(initialScormDraft);
+  // '' (the project's own language) or a completed translation's language.
+  const [language, setLanguage] = useState('');
   const [exporting, setExporting] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const packagesHeading = useRef<HTMLHeadingElement>(null);
@@ -86,13 +90,15 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
   const selected = project ?? choices?.find((p) => p.id === chosenId) ?? choices?.[0] ?? null;
   const lock = scormLock(user, selected);
   const packages = useScormPackages(lock ? null : (selected?.id ?? null));
+  const primary = selected?.primary_language || 'en';
+  const translation = language && language !== primary ? language : '';
 
   const submit = async () => {
     if (!selected || exporting || !canExport(draft)) return;
     setExporting(true);
     setResult(null);
     try {
-      const answer = await exportPackage(exportRequestOf(selected.id, draft));
+      const answer = await exportPackage(exportRequestOf(selected.id, draft, translation));
       setResult({ ok: true, text: messageText(answer.message || SCORM_MESSAGES.started, t) });
       if (answer.package) packages.added(answer.package);
       void packages.reload({ quiet: true });
@@ -157,6 +163,7 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
               disabled={exporting}
               onChange={(e) => {
                 setChosenId(e.target.value);
+                setLanguage('');
                 setResult(null);
               }}
               className={`${selectClass} mt-1`}
@@ -169,6 +176,7 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
             </select>
           </div>
         )}
+        <LanguagePicker primary={primary} available={selected.available_languages ?? []} value={translation || primary} onChange={setLanguage} disabled={exporting} testId="scorm-language" />
         <ScormSettingsForm draft={draft} update={setDraft} disabled={exporting} onSubmit={() => void submit()}>
           <div aria-live="polite">
             {result?.ok && (

@@ -1,5 +1,5 @@
 // 'My Packages' (part 2 sections 3, 4 and 8): the project's packages, newest first: name, version,
-// created date, downloads, the build's status with its live progress or failure reason, and
+// language, created date, downloads, the build's status with its live progress or failure reason, and
 // Download for a ready one (the zip streamed through the session, saved under the server's name).
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { downloadCompleteText, downloadFile, saveFile } from '~/lib/downloads';
 import { formatDate } from '~/lib/format';
 import { downloadFailureText, isBuilding, packageErrorText, scormPaths, type ScormPackage } from '~/lib/scorm';
 import type { ScormPackagesState } from '~/lib/useScorm';
+import { useLanguageNames } from '~/lib/useTranslations';
 import { formatBytes } from '~/lib/uploads';
 import { errorText } from '~/lib/errors';
 import { DownloadIcon } from '../icons';
@@ -20,8 +21,10 @@ const STATUS_TONES: Record<string, 'slate' | 'indigo' | 'green' | 'red'> = { que
 
 function PackageRow({ pkg, downloading, onDownload }: { pkg: ScormPackage; downloading: boolean; onDownload: () => void }) {
   const { t, i18n } = useTranslation();
+  const names = useLanguageNames();
   const details = [
     scormVersionLabel(pkg.scorm_version as ScormVersion),
+    ...(pkg.language ? [names(pkg.language).name] : []),
     t('scorm.list.created', { date: formatDate(pkg.created_at, i18n.language) }),
     t('scorm.list.downloads', { count: pkg.download_count }),
     ...(pkg.status === 'ready' && pkg.size > 0 ? [formatBytes(pkg.size, i18n.language)] : []),
