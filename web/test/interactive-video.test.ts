@@ -9,15 +9,20 @@ import React, { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import {
+  INTERACTIVE_VIDEO_FIELDS,
   INTERACTIVE_VIDEO_LIMITS,
   INTERACTIVE_VIDEO_MESSAGES,
+  INTERACTIVE_VIDEO_RULES,
   defaultCallToAction,
   defaultChapter,
   defaultHotspot,
   defaultQuiz,
   emptyInteractiveElements,
+  interactiveVideoMessage,
   validateInteractiveVideo,
+  videoEndIssue,
   type InteractiveElements,
+  type InteractiveVideoRule,
 } from '@trainwright/catalogue';
 import { ChapterEditor, CtaEditor, HotspotEditor, QuizEditor } from '../app/components/interactive/ElementEditors.js';
 import { InteractiveVideoDialog } from '../app/components/interactive/InteractiveVideoDialog.js';
@@ -46,6 +51,7 @@ import {
   interactivePaths,
   isShareable,
   issueLocation,
+  issueMessage,
   issueText,
   mergeLoadedVideo,
   moveElement,
@@ -267,11 +273,71 @@ describe('issues and failures', () => {
     expect(issueText({ path: 'call_to_actions[0].url', message: 'x' }, tFr)).toBe('CTA 1 : x');
   });
 
+  const check = (change: Partial<InteractiveElements>, duration = 300) => validateInteractiveVideo(createRequestOf('p1', { duration, elements: elements(change) }).video_metadata)!;
+  const hotspot = { ...defaultHotspot('h1'), action_data: { info_text: 'x' } };
+  const twoCorrect = { ...defaultQuiz('q1'), options: defaultQuiz('q1').options.map((o) => ({ ...o, is_correct: true })) };
+
+  it('translates a catalogue issue from its rule and values (the field too)', () => {
+    const untitled = check({ hotspots: [{ ...hotspot, title: '' }] });
+    expect(issueText(untitled, t)).toBe('Hotspot 1: A hotspot title is required.');
+    expect(issueText(untitled, tEs)).toBe('Zona activa 1: El título de la zona activa no puede quedar en blanco.');
+    expect(issueText(untitled, tFr)).toBe('Zone cliquable 1 : Le titre de la zone cliquable est obligatoire.');
+    const late = check({ quizzes: [{ ...defaultQuiz('q1'), show_time: 200 }] }, 150);
+    expect(issueText(late, t)).toBe("Quiz 1: A quiz time must be between 0 and 150 seconds (the video's duration).");
+    expect(issueMessage(late, tEs)).toBe('El momento del cuestionario debe estar entre 0 y 150 segundos (la duración del vídeo).');
+    expect(issueMessage(late, tFr)).toBe('Le moment du quiz doit se situer entre 0 et 150 secondes (la durée de la vidéo).');
+    const correct = check({ quizzes: [twoCorrect] });
+    expect(issueText(correct, tEs)).toBe('Cuestionario 1: Debe haber exactamente una opción correcta.');
+    expect(issueText(correct, tFr)).toBe('Quiz 1 : Exactement une option doit être correcte.');
+    const pastEnd = videoEndIssue(createRequestOf('p1', { duration: 300, elements: elements({ chapters: [defaultChapter('c1', 0), { ...defaultChapter('c2', 1), start_time: 90 }] }) }).video_metadata, 80.4)!;
+    expect(issueText(pastEnd, t)).toBe("Chapter 2: Element times must lie within the project's narrated video (80 seconds).");
+    expect(issueText(pastEnd, tEs)).toBe('Capítulo 2: Los tiempos de los elementos deben quedar dentro del vídeo narrado del proyecto (80 segundos).');
+    expect(issueText(pastEnd, tFr)).toBe('Chapitre 2 : Les moments des éléments doivent se situer dans la vidéo narrée du projet (80 secondes).');
+    // The catalogue's messages keep their keys.
+    expect(issueMessage(check({}), tFr)).toBe(fr.interactiveVideo.messages.noElements);
+  });
+
+  it("has every rule and field in the interface, in English the catalogue's very text", () => {
+    const samples: Record<InteractiveVideoRule, Record<string, string | number>> = Object.fromEntries(
+      INTERACTIVE_VIDEO_RULES.map((rule) => [rule, { field: 'ctaUrl', min: 1, max: 9, seconds: 42, id: 'x-1', options: 'a, b' }]),
+    ) as never;
+    for (const rule of INTERACTIVE_VIDEO_RULES) {
+      const issue = { path: 'quizzes[0]', rule, values: samples[rule], message: interactiveVideoMessage(rule, samples[rule]) };
+      expect(issueMessage(issue, t)).toBe(issue.message);
+      for (const tr of [tEs, tFr]) expect(issueMessage(issue, tr)).not.toMatch(/interactiveVideo\.|{{/);
+    }
+    for (const [code, english] of Object.entries(INTERACTIVE_VIDEO_FIELDS)) {
+      expect(en.interactiveVideo.fields[code as keyof typeof en.interactiveVideo.fields]).toBe(english);
+      expect(issueMessage({ path: '', rule: 'required', values: { field: code }, message: '' }, tFr)).not.toMatch(/interactiveVideo\./);
+    }
+  });
+
   it("reads the server's field of a 400 as an issue", () => {
     const refused = new ApiError(400, 'VALIDATION_FAILED', 'A hotspot must end after it starts.', { field: 'video_metadata.hotspots[0].end_time' });
     expect(serverIssue(refused)).toEqual({ path: 'hotspots[0].end_time', message: 'A hotspot must end after it starts.' });
     expect(serverIssue(new ApiError(400, 'VALIDATION_FAILED', 'x', { field: 'project_id' }))).toBeNull();
     expect(serverIssue(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo))).toBeNull();
+  });
+
+  it("recognises the server's catalogue message by rebuilding it, and shows it translated", () => {
+    const sent = createRequestOf('p1', { duration: 300, elements: elements({ quizzes: [twoCorrect] }) }).video_metadata;
+    const correct = new ApiError(400, 'VALIDATION_FAILED', 'Exactly one option must be correct.', { field: 'video_metadata.quizzes[0].options' });
+    expect(serverIssue(correct, sent)).toEqual({ path: 'quizzes[0].options', message: 'Exactly one option must be correct.', rule: 'oneCorrect', values: {} });
+    expect(issueText(serverIssue(correct, sent)!, tEs)).toBe('Cuestionario 1: Debe haber exactamente una opción correcta.');
+    // Past the narrated video's end: the draft is valid, the seconds are the server's.
+    const late = new ApiError(400, 'VALIDATION_FAILED', "Element times must lie within the project's narrated video (40 seconds).", { field: 'video_metadata.quizzes[0].show_time' });
+    const valid = createRequestOf('p1', { duration: 300, elements: elements({ quizzes: [{ ...defaultQuiz('q1'), show_time: 43 }] }) }).video_metadata;
+    expect(serverIssue(late, valid)).toMatchObject({ path: 'quizzes[0].show_time', rule: 'videoEnd', values: { seconds: 40 } });
+    expect(issueText(serverIssue(late, valid)!, tFr)).toBe('Quiz 1 : Les moments des éléments doivent se situer dans la vidéo narrée du projet (40 secondes).');
+    expect(createFailureText(late, tEs, serverIssue(late, valid))).toBe(
+      'No se pudo crear el vídeo interactivo. Inténtalo de nuevo. Los tiempos de los elementos deben quedar dentro del vídeo narrado del proyecto (40 segundos).',
+    );
+    // Anything else stays the server's text (translated only when it is one of the catalogue's messages).
+    const other = new ApiError(400, 'VALIDATION_FAILED', 'Numbers must be finite (2 of them).', { field: 'video_metadata' });
+    expect(serverIssue(other, valid)).toEqual({ path: 'video_metadata', message: 'Numbers must be finite (2 of them).' });
+    expect(issueText(serverIssue(other, valid)!, tEs)).toBe('Numbers must be finite (2 of them).');
+    const stale = new ApiError(400, 'VALIDATION_FAILED', 'A hotspot title is required.', { field: 'video_metadata.hotspots[0].title' });
+    expect(serverIssue(stale, valid)?.rule).toBeUndefined();
   });
 
   it("says 'Failed to create interactive video. Please try again.', with the server's reason for a 4xx", () => {

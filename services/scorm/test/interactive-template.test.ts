@@ -3,9 +3,8 @@
 // its assessment at the end of the chapter they belong to, a call to action only with a website, a
 // score branching point only with an assessment; every template passes the catalogue's validation.
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCORM_TRACKING, validateInteractiveVideo, type InteractiveElements } from '@trainwright/catalogue';
+import { DEFAULT_SCORM_TRACKING, INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS, validateInteractiveVideo, videoEndIssue, type InteractiveElements } from '@trainwright/catalogue';
 import type { GeneratedQuestion, Slide } from '@trainwright/formats';
-import { timesPastEnd } from '../src/services/interactive/videos.js';
 import { buildTemplate, slideStartsFromCaptions, templateDuration, type TemplateSource } from '../src/services/interactive/template.js';
 
 const slide = (title: string, points: string[], notes = ''): Slide => ({ title, points, paragraphs: [], notes });
@@ -117,7 +116,9 @@ describe('buildTemplate', () => {
     const duration = templateDuration(14.2, null);
     expect(duration).toBe(30);
     const t = buildTemplate({ source: source({ website: 'https://acme.example' }), duration, videoSeconds: 14.2, captionsVtt: '' });
-    expect(timesPastEnd({ ...t, project_id: '', video_duration: duration, analytics_enabled: true, completion_threshold: 85 }, 14.2)).toBeNull();
+    // Within the video itself, not only within the tolerance.
+    const m = { ...t, project_id: '', video_duration: duration, analytics_enabled: true, completion_threshold: 85 };
+    expect(videoEndIssue(m, 14.2 - INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS)).toBeNull();
     expect(valid(t, duration)).toBeNull();
   });
 

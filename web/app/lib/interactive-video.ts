@@ -1,10 +1,10 @@
 // Interactive video (docs/web.md "Interactive video"; part 2 sections 2-5, 7-9): the gateway's
 // shapes, the calls, the editor's draft (adding, changing, removing elements with the catalogue's
-// defaults), the timeline's arithmetic, where a validation issue is, the creation request, the
-// interactive_video.* live events, the embed code, and the public player's resume position and
-// visit id. The model, defaults, limits and the one validation are the catalogue's
-// (interactive-video.ts): nothing here repeats a rule. No React here (useInteractiveVideo.ts holds
-// the hook), so the unit tests run these directly.
+// defaults), the timeline's arithmetic, where a validation issue is and its text (translated from
+// its rule), the creation request, the interactive_video.* live events, the embed code, and the
+// public player's resume position and visit id. The model, defaults, limits and the one
+// validation are the catalogue's (interactive-video.ts): nothing here repeats a rule. No React here
+// (useInteractiveVideo.ts holds the hook), so the unit tests run these directly.
 import type { TFunction } from 'i18next';
 import {
   INTERACTIVE_VIDEO_LIMITS,
@@ -13,12 +13,15 @@ import {
   defaultHotspot,
   defaultQuiz,
   emptyInteractiveElements,
+  interactiveVideoMessage,
   lowestTierWith,
+  validateInteractiveVideo,
   type HotspotAction,
   type HotspotActionData,
   type InteractiveElements,
   type InteractiveVideoIssue,
   type InteractiveVideoMetadata,
+  type InteractiveVideoRule,
   type TierId,
 } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, get, post } from './api';
@@ -299,13 +302,26 @@ export function issueLocation(path: string): { kind: ElementKind | null; index: 
   return m ? { kind: m[1] as ElementKind, index: Number(m[2]) } : { kind: null, index: null };
 }
 
-/** The issue of a 400 the server sent about one field of the video (detail.field 'video_metadata.hotspots[0].end_time'). */
-export function serverIssue(error: unknown): InteractiveVideoIssue | null {
+/** An issue the editor shows: the catalogue's (rule and values), or a server's it could not match to a rule (English only). */
+export type EditorIssue = Pick<InteractiveVideoIssue, 'path' | 'message'> & Partial<Pick<InteractiveVideoIssue, 'rule' | 'values'>>;
+
+/**
+ * The issue of a 400 the server sent about one field of the video (detail.field
+ * 'video_metadata.hotspots[0].end_time'). The server sends only the English message, so its rule is
+ * recognised by rebuilding: the issue validateInteractiveVideo finds in the draft `sent`, or the
+ * narrated video's end for the seconds the message names, when the text is the same.
+ */
+export function serverIssue(error: unknown, sent?: InteractiveVideoMetadata): EditorIssue | null {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.serverMessage) return null;
   const field = (error.detail as { field?: unknown } | undefined)?.field;
   if (typeof field !== 'string' || !field.startsWith('video_metadata')) return null;
-  const path = field.replace(/^video_metadata\.?/, '');
-  return { path: path || 'video_metadata', message: error.serverMessage };
+  const issue: EditorIssue = { path: field.replace(/^video_metadata\.?/, '') || 'video_metadata', message: error.serverMessage };
+  const local = sent ? validateInteractiveVideo(sent) : null;
+  if (local?.message === issue.message) return { ...issue, rule: local.rule, values: local.values };
+  // The web does not know the video's measured length: the seconds are the message's, kept only if it rebuilds.
+  const end = { rule: 'videoEnd' as const, values: { seconds: Number(/\d+/.exec(issue.message)?.[0]) } };
+  if (interactiveVideoMessage(end.rule, end.values) === issue.message) return { ...issue, ...end };
+  return issue;
 }
 
 const LEGEND_KEYS: Record<ElementKind, string> = {
@@ -321,19 +337,36 @@ export function elementLegend(kind: ElementKind, index: number, t: TFunction): s
   return t(LEGEND_KEYS[kind], { number: index + 1 });
 }
 
-/** An issue as shown: 'Hotspot 2: A hotspot must end after it starts.' (catalogue messages translated). */
-export function issueText(issue: InteractiveVideoIssue, t: TFunction): string {
-  const message = messageText(issue.message, t);
+/** Rules whose text the interface already has among the catalogue's messages. */
+const MESSAGE_KEYS: Partial<Record<InteractiveVideoRule, string>> = {
+  duration: 'interactiveVideo.messages.duration',
+  noElements: 'interactiveVideo.messages.noElements',
+  tooMany: 'interactiveVideo.messages.tooMany',
+};
+
+/** An issue's message in the interface language, from its rule and values (the field's code
+ * translated too); without a rule, the server's message as messageText shows it. */
+export function issueMessage(issue: EditorIssue, t: TFunction): string {
+  if (!issue.rule) return messageText(issue.message, t);
+  const values = issue.values ?? {};
+  const field = typeof values.field === 'string' ? { field: t(`interactiveVideo.fields.${values.field}`) } : {};
+  return t(MESSAGE_KEYS[issue.rule] ?? `interactiveVideo.rules.${issue.rule}`, { ...values, ...field });
+}
+
+/** An issue as shown: 'Hotspot 2: A hotspot must end after it starts.', in the interface language. */
+export function issueText(issue: EditorIssue, t: TFunction): string {
+  const message = issueMessage(issue, t);
   const { kind, index } = issueLocation(issue.path);
   if (kind === null || index === null) return message;
   return t('interactiveVideo.issueAt', { where: elementLegend(kind, index, t), message });
 }
 
-/** 'Failed to create interactive video. Please try again.', with the server's reason for a 4xx. */
-export function createFailureText(error: unknown, t: TFunction): string {
+/** 'Failed to create interactive video. Please try again.', with the server's reason for a 4xx
+ * (translated from `issue`, serverIssue's reading of it, when there is one). */
+export function createFailureText(error: unknown, t: TFunction, issue?: EditorIssue | null): string {
   const failure = t('interactiveVideo.messages.createFailed');
   if (error instanceof ApiError && error.code !== NETWORK_ERROR && error.status >= 400 && error.status < 500 && error.serverMessage) {
-    return t('interactiveVideo.failedWithReason', { failure, reason: messageText(error.serverMessage, t) });
+    return t('interactiveVideo.failedWithReason', { failure, reason: issue ? issueMessage(issue, t) : messageText(error.serverMessage, t) });
   }
   return failure;
 }

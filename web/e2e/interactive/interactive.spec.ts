@@ -5,10 +5,12 @@
 // 2. A Script to Slides project with the MP4 visual format goes to Completed; its narrated video is
 //    paid for through the local test checkout and renders.
 // 3. 'Interactive Video' on its card: Create is disabled with no element and 'Reload Template' is
-//    hidden; 'Use Template' loads the project's template (chapters from its slides, the video's
-//    duration) and shows 'Reload Template'; a hotspot and a call to action are added with the
+//    hidden; the duration becomes the narrated video's as the browser measures it; 'Use Template'
+//    loads the project's template (chapters from its slides, the video's duration, the same as the
+//    browser's) and shows 'Reload Template'; a hotspot and a call to action are added with the
 //    catalogue's defaults and edited; the timeline moves the hotspot with the arrow keys; the
-//    preview plays in the real player with the hotspot on it; Create posts the request
+//    preview plays in the real player with the hotspot on it; a duration past the video's end is
+//    flagged and a call to action after it stops Create before anything is sent; Create posts the request
 //    (analytics on, threshold 85), the success notice shows and the dialog closes.
 // 4. The preparation is followed live (interactive_video.* on the page's own /api/events) to
 //    ready; the dialog then shows Ready (without a reload), the share link and the embed code.
@@ -155,11 +157,16 @@ describe('interactive video', () => {
       const dialog = page.getByRole('dialog', { name: 'Interactive Video' });
       const useTemplate = dialog.getByLabel('Use Template');
       await useTemplate.waitFor();
-      // Nothing yet: no element, Create disabled, the editor's 300 s, no 'Reload Template'.
+      // Nothing yet: no element, Create disabled, no 'Reload Template'; the duration becomes the
+      // narrated video's once the browser has measured it (instead of the editor's 300 s).
       const create = dialog.getByRole('button', { name: 'Create', exact: true });
       expect(await create.isDisabled()).toBe(true);
       expect(await dialog.getByTestId('iv-count').innerText()).toBe('0 elements');
-      expect(await dialog.getByTestId('iv-duration').innerText()).toBe('Duration 5:00');
+      const duration = dialog.getByLabel('Video duration (seconds)');
+      await page.waitForFunction((input) => (input as HTMLInputElement).value !== '300', await duration.elementHandle(), { timeout: 15_000 });
+      const measured = Number(await duration.inputValue());
+      expect(measured).toBeGreaterThanOrEqual(30);
+      expect(measured).toBeLessThan(300);
       expect(await dialog.getByRole('button', { name: 'Reload Template' }).count()).toBe(0);
       expect(await dialog.getByRole('tab', { name: 'Hotspots (0)', selected: true }).count()).toBe(1);
 
@@ -174,7 +181,8 @@ describe('interactive video', () => {
       expect(template.template.chapters.length).toBeGreaterThan(0);
       await dialog.getByRole('button', { name: 'Reload Template' }).waitFor();
       await dialog.getByRole('tab', { name: `Chapters (${template.template.chapters.length})` }).waitFor();
-      const duration = dialog.getByLabel('Video duration (seconds)');
+      // The server measured the same video (ffprobe) as the browser did.
+      expect(Math.abs(template.video_duration - measured)).toBeLessThanOrEqual(1);
       await waitForValue(duration, String(template.video_duration));
       const templateCount = Number(/^(\d+)/.exec(await dialog.getByTestId('iv-count').innerText())![1]);
       expect(templateCount).toBeGreaterThanOrEqual(template.template.chapters.length);
@@ -231,8 +239,27 @@ describe('interactive video', () => {
       await preview.locator('[data-testid^="iv-hotspot-"]', { hasText: HOTSPOT.title }).waitFor({ timeout: 10_000 });
       await preview.locator('[data-testid^="iv-cta-"]', { hasText: CTA.text }).waitFor();
 
-      // Create: the request, the notice, the dialog closes.
+      // A duration past the narrated video's end is flagged; a call to action after the end stops
+      // Create before anything is sent, at its field.
       const path = `/api/projects/${projectId}/interactive-video`;
+      let posts = 0;
+      const countPosts = (r: { method(): string; url(): string }) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === path) posts++;
+      };
+      page.on('request', countPosts);
+      await duration.fill(String(template.video_duration + 60));
+      await dialog.getByTestId('iv-longer-than-video').getByText(/^Longer than the project's narrated video \(\d+:\d\d\)/).waitFor();
+      await dialog.getByRole('tab', { name: 'CTAs (1)' }).click();
+      await cta.getByLabel('Show at (seconds)').fill(String(template.video_duration + 30));
+      await create.click();
+      await dialog.getByText(/Element times must lie within the project's narrated video \(\d+ seconds\)\./).first().waitFor();
+      expect(posts).toBe(0);
+      page.off('request', countPosts);
+      await cta.getByLabel('Show at (seconds)').fill('0');
+      await duration.fill(String(template.video_duration));
+      expect(await dialog.getByTestId('iv-longer-than-video').count()).toBe(0);
+
+      // Create: the request, the notice, the dialog closes.
       const [request, response] = await Promise.all([
         page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === path),
         page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path),

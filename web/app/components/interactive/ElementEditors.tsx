@@ -14,11 +14,9 @@ import {
   type Chapter,
   type Hotspot,
   type HotspotAction,
-  type InteractiveVideoIssue,
   type Quiz,
 } from '@trainwright/catalogue';
-import { messageText } from '~/lib/errors';
-import { actionDataFor, withCorrectOption } from '~/lib/interactive-video';
+import { actionDataFor, issueMessage, withCorrectOption, type EditorIssue } from '~/lib/interactive-video';
 import { PlusIcon } from '../icons';
 import { selectClass } from '../projects/ProjectFormFields';
 import { Button, Field, cx, describedBy, inputClass } from '../ui';
@@ -30,15 +28,15 @@ interface EditorBase {
   index: number;
   /** 'hotspots[2]': the prefix of this element's issue paths. */
   path: string;
-  issue: InteractiveVideoIssue | null;
+  issue: EditorIssue | null;
   disabled: boolean;
   onRemove: () => void;
 }
 
 /** The issue's message for the field at `path`, in the interface language when it is the catalogue's. */
-function useFieldError(issue: InteractiveVideoIssue | null) {
+function useFieldError(issue: EditorIssue | null) {
   const { t } = useTranslation();
-  return (path: string): string | undefined => (issue && issue.path === path ? messageText(issue.message, t) : undefined);
+  return (path: string): string | undefined => (issue && issue.path === path ? issueMessage(issue, t) : undefined);
 }
 
 const parseNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));

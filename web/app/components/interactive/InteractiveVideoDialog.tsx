@@ -16,13 +16,15 @@ import { useTranslation } from 'react-i18next';
 import {
   INTERACTIVE_VIDEO_LIMITS as L,
   INTERACTIVE_VIDEO_MESSAGES,
+  durationForVideo,
   formatDuration,
   interactiveElementCount,
+  INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS,
   validateInteractiveVideo,
+  videoEndIssue,
   type Branch,
   type BranchingScenario,
   type InteractiveElements,
-  type InteractiveVideoIssue,
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
 import type { PlayerHandle } from '@trainwright/interactive-player';
@@ -46,6 +48,7 @@ import {
   interactivePaths,
   isShareable,
   issueLocation,
+  issueMessage,
   issueText,
   metadataOf,
   moveElement,
@@ -55,11 +58,13 @@ import {
   updateElement,
   type CreateInteractiveVideoAnswer,
   type EditableKind,
+  type EditorIssue,
   type ElementKind,
   type InteractiveDraft,
   type InteractiveVideo,
 } from '~/lib/interactive-video';
 import { previewVideoSrc } from '~/lib/preview';
+import { useVideoSeconds } from '~/lib/useVideoSeconds';
 import type { ProjectSummary } from '~/lib/projects';
 import { useInteractiveVideo } from '~/lib/useInteractiveVideo';
 import { LockIcon } from '../icons';
@@ -226,7 +231,7 @@ function Preview({ src, metadata, stale, player }: { src: string | null; metadat
   );
 }
 
-type Failure = { text: string; issue: InteractiveVideoIssue | null; upgrade: boolean };
+type Failure = { text: string; issue: EditorIssue | null; upgrade: boolean };
 
 export function InteractiveVideoDialog({
   project,
@@ -255,6 +260,11 @@ export function InteractiveVideoDialog({
   const player = useRef<PlayerHandle | null>(null);
   const live = useRef(true);
   const templateRequest = useRef(0);
+  /** The duration was chosen (typed, or set by the template): the measured video no longer sets it. */
+  const durationChosen = useRef(false);
+  const videoSrc = lock ? null : previewVideoSrc(project);
+  /** The project's narrated video as the browser measures it (null until known or without one). */
+  const videoSeconds = useVideoSeconds(videoSrc);
   useEffect(
     () => () => {
       live.current = false;
@@ -266,6 +276,12 @@ export function InteractiveVideoDialog({
   useEffect(() => {
     if (state.loaded && draft === null) setDraft(state.video ? draftFromVideo(state.video) : initialDraft());
   }, [state.loaded, state.video, draft]);
+
+  // A new interactive video takes the narrated video's length once the browser has measured it.
+  useEffect(() => {
+    if (videoSeconds === null || state.video || durationChosen.current) return;
+    setDraft((d) => (d ? { ...d, duration: durationForVideo(videoSeconds) } : d));
+  }, [videoSeconds, state.video, draft === null]);
 
   /** Every change of the draft: a refusal the server gave about the previous one no longer applies. */
   const change = useCallback((update: (d: InteractiveDraft) => InteractiveDraft) => {
@@ -282,6 +298,7 @@ export function InteractiveVideoDialog({
     try {
       const answer = await fetchTemplate(project.id, Number.isFinite(draft.duration) ? draft.duration : L.editorDefaultDuration);
       if (!live.current || request !== templateRequest.current) return;
+      durationChosen.current = true;
       change((d) => draftFromTemplate(d, answer));
     } catch (error) {
       // The specification: a template that cannot be loaded is only logged.
@@ -293,7 +310,9 @@ export function InteractiveVideoDialog({
 
   const metadata = useMemo(() => (draft ? metadataOf(project.id, draft) : null), [draft, project.id]);
   const localIssue = useMemo(() => (metadata ? validateInteractiveVideo(metadata) : null), [metadata]);
-  const issue = failure?.issue ?? (submitted ? localIssue : null);
+  // Times past the real video's end (the server refuses them too); the preview still follows them.
+  const endIssue = useMemo(() => (metadata && videoSeconds !== null ? videoEndIssue(metadata, videoSeconds) : null), [metadata, videoSeconds]);
+  const issue = failure?.issue ?? (submitted ? (localIssue ?? endIssue) : null);
   const count = draft ? interactiveElementCount(draft.elements) : 0;
 
   // The preview follows the edits a moment after the last one, while they pass the checks (no
@@ -307,7 +326,7 @@ export function InteractiveVideoDialog({
     // (previewMetadata is read, not followed: the first preview shows at once, later ones after the pause.)
   }, [metadata, previewable]);
 
-  const goTo = (found: InteractiveVideoIssue) => {
+  const goTo = (found: EditorIssue) => {
     const { kind } = issueLocation(found.path);
     if (kind && kind !== 'branching_scenarios') setTab(kind);
   };
@@ -317,22 +336,24 @@ export function InteractiveVideoDialog({
     setSubmitted(true);
     setFailure(null);
     setFocusProblem(false);
-    const found = validateInteractiveVideo(metadataOf(project.id, draft));
+    const checked = metadataOf(project.id, draft);
+    const found = validateInteractiveVideo(checked) ?? (videoSeconds !== null ? videoEndIssue(checked, videoSeconds) : null);
     if (found) {
       goTo(found);
       setFocusProblem(true);
       return;
     }
     setCreating(true);
+    const request = createRequestOf(project.id, draft);
     try {
-      const answer = await createInteractiveVideo(createRequestOf(project.id, draft));
+      const answer = await createInteractiveVideo(request);
       if (!live.current) return;
       state.created(answer.interactive_video);
       onCreated(answer);
     } catch (error) {
       if (!live.current) return;
-      const refused = serverIssue(error);
-      setFailure({ text: createFailureText(error, t), issue: refused, upgrade: error instanceof ApiError && error.code === 'FEATURE_NOT_AVAILABLE' });
+      const refused = serverIssue(error, request.video_metadata);
+      setFailure({ text: createFailureText(error, t, refused), issue: refused, upgrade: error instanceof ApiError && error.code === 'FEATURE_NOT_AVAILABLE' });
       if (refused) goTo(refused);
       setFocusProblem(true);
     } finally {
@@ -361,7 +382,7 @@ export function InteractiveVideoDialog({
       call_to_actions: t('interactiveVideo.tabs.call_to_actions', { n: e.call_to_actions.length }),
       chapters: t('interactiveVideo.tabs.chapters', { n: e.chapters.length }),
     };
-    const durationIssue = issue?.path === 'video_duration' ? messageText(issue.message, t) : undefined;
+    const durationIssue = issue?.path === 'video_duration' ? issueMessage(issue, t) : undefined;
 
     return (
       <>
@@ -419,10 +440,18 @@ export function InteractiveVideoDialog({
                   disabled={disabled}
                   error={durationIssue}
                   hint={t('interactiveVideo.durationHint', { min: L.durationMin, max: L.durationMax, time: formatDuration(Number.isFinite(draft.duration) ? draft.duration : 0) })}
-                  onChange={(duration) => change((d) => ({ ...d, duration }))}
+                  onChange={(duration) => {
+                    durationChosen.current = true;
+                    change((d) => ({ ...d, duration }));
+                  }}
                 />
+                {videoSeconds !== null && draft.duration > videoSeconds + INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS && (
+                  <p className="text-xs text-amber-800" data-testid="iv-longer-than-video">
+                    {t('interactiveVideo.longerThanVideo', { time: formatDuration(Math.round(videoSeconds)) })}
+                  </p>
+                )}
               </fieldset>
-              <Preview src={previewVideoSrc(project)} metadata={previewMetadata} stale={!previewable && !!previewMetadata} player={player} />
+              <Preview src={videoSrc} metadata={previewMetadata} stale={!previewable && !!previewMetadata} player={player} />
               <Timeline duration={draft.duration} elements={e} disabled={disabled} onMove={moveOnTimeline} player={player} />
               <BranchingList scenarios={e.branching_scenarios} chapters={e.chapters} />
             </div>

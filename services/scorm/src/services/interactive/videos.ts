@@ -10,10 +10,12 @@
 import {
   INTERACTIVE_VIDEO_LIMITS,
   INTERACTIVE_VIDEO_MESSAGES,
+  INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS,
   interactiveElementCount,
   trialRefusal,
   upgradeRequiredMessage,
   validateInteractiveVideo,
+  videoEndIssue,
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
 import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
@@ -46,8 +48,6 @@ export interface InteractiveDeps {
 const PROJECT_NOT_FOUND = 'Project not found';
 /** PostgreSQL keeps no NUL character in text (nor jsonb): refused rather than failing the write. */
 const NUL_MESSAGE = 'Texts may not contain NUL characters.';
-/** How far past the real video's end an element may lie (the editor rounds, the video's length is measured). */
-const TIME_TOLERANCE_SECONDS = 2;
 
 export function createInteractiveOperations(deps: InteractiveDeps) {
   /** The caller may do `action` in the company, whose plan includes videoGeneration. */
@@ -140,8 +140,8 @@ export function createInteractiveOperations(deps: InteractiveDeps) {
 
       const video = await narratedVideo(userId, projectId);
       if (!video) throw new AppError('CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo);
-      const late = timesPastEnd(metadata, video.seconds + TIME_TOLERANCE_SECONDS);
-      if (late) throw AppError.validation(`video_metadata.${late}`, `Element times must lie within the project's narrated video (${Math.round(video.seconds)} seconds).`);
+      const late = videoEndIssue(metadata, video.seconds);
+      if (late) throw AppError.validation(`video_metadata.${late.path}`, late.message);
 
       const created = await deps.store.createVersion({
         projectId,
@@ -263,7 +263,7 @@ export function createInteractiveOperations(deps: InteractiveDeps) {
       if (event.value.length > INTERACTIVE_EVENT_LIMITS.valueMax) throw AppError.validation('value', `value may hold at most ${INTERACTIVE_EVENT_LIMITS.valueMax} characters.`);
       if (event.elementId.includes('\u0000') || event.value.includes('\u0000')) throw AppError.validation(event.value.includes('\u0000') ? 'value' : 'element_id', NUL_MESSAGE);
       const { video, version } = await published(token);
-      const end = Math.max(version.metadata.video_duration, version.videoSeconds) + TIME_TOLERANCE_SECONDS;
+      const end = Math.max(version.metadata.video_duration, version.videoSeconds) + INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS;
       if (!Number.isFinite(event.mediaTime) || event.mediaTime < 0 || event.mediaTime > end) throw AppError.validation('media_time', `media_time must be between 0 and ${Math.floor(end)} seconds.`);
       if (!version.metadata.analytics_enabled && !version.generateAnalytics) return;
       await deps.store.recordEvent(video.id, version.version, event);
@@ -285,23 +285,4 @@ function hasNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (Array.isArray(value)) return value.some(hasNul);
   return value !== null && typeof value === 'object' && Object.values(value).some(hasNul);
-}
-
-/** The path of the first element time past `end` seconds, or null. */
-export function timesPastEnd(m: InteractiveVideoMetadata, end: number): string | null {
-  const times: [string, number | undefined][] = [
-    ...m.hotspots.flatMap((h, i): [string, number | undefined][] => [
-      [`hotspots[${i}].start_time`, h.start_time],
-      [`hotspots[${i}].end_time`, h.end_time],
-      [`hotspots[${i}].action_data.time`, h.action === 'jump_to_time' ? h.action_data.time : undefined],
-    ]),
-    ...m.quizzes.map((q, i): [string, number] => [`quizzes[${i}].show_time`, q.show_time]),
-    ...m.call_to_actions.map((c, i): [string, number] => [`call_to_actions[${i}].show_time`, c.show_time]),
-    ...m.chapters.map((c, i): [string, number] => [`chapters[${i}].start_time`, c.start_time]),
-    ...m.branching_scenarios.flatMap((s, i): [string, number | undefined][] => [
-      [`branching_scenarios[${i}].show_time`, s.show_time],
-      ...s.branches.map((b, j): [string, number | undefined] => [`branching_scenarios[${i}].branches[${j}].target_time`, b.target_type === 'time' ? b.target_time : undefined]),
-    ]),
-  ];
-  return times.find(([, t]) => t !== undefined && t > end)?.[0] ?? null;
 }
