@@ -70,6 +70,10 @@ export const SCORM_MESSAGES = {
   downloadError: 'Error downloading package',
   /** A package asked for in a language the project has no completed translation into. */
   noTranslation: (languageName: string) => `This project has no completed translation into ${languageName}. Translate it first.`,
+  /** A translated package whose interactive video's texts the translation engine cannot translate (`reason`: the engine's). */
+  interactiveNotTranslated: (languageName: string, reason: string) => `The interactive video's texts could not be translated into ${languageName}. ${reason}`.trim(),
+  /** A translated package whose interactive video, retimed to that language's video, breaks a rule of the interactive video (`problem`). */
+  interactiveNotRetimed: (languageName: string, problem: string) => `The interactive video does not fit the ${languageName} video: ${problem} Edit the interactive video and publish it again.`,
 } as const;
 
 /** The label of a version ('SCORM 1.2', 'SCORM 2004 4th Edition', 'cmi5'). */

@@ -63,6 +63,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const progressEvents = new ProgressEventsRepository(infra.bus);
   const afterWrite = () => void infra.relay.flush();
   const interactiveVideos = new InteractiveVideoRepository(infra.db, afterWrite);
+  const media = new InteractiveMediaRepository(storage);
   const packages = createPackageOperations({
     store: new PackageRepository(infra.db, afterWrite),
     projects,
@@ -73,6 +74,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     assembler: new PackageAssemblerRepository(storage, config.SCORM_WORK_DIR),
     progressEvents,
     interactive: interactiveVideos,
+    media,
     logger,
   });
   const interactive = createInteractiveOperations({
@@ -81,7 +83,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     videos,
     memberships,
     jobs: interactiveJobs,
-    media: new InteractiveMediaRepository(storage),
+    media,
     progressEvents: progressEvents.interactive,
     logger,
   });

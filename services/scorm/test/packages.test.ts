@@ -6,7 +6,7 @@ import { AppError, type Membership } from '@trainwright/platform';
 import { courseOf } from '../src/services/course.js';
 import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
 import type { InteractiveVideoView } from '../src/services/interactive/types.js';
-import type { AssembleRequest, PackageStore } from '../src/services/ports.js';
+import type { AssembleRequest, PackageStore, TranslationDirectory } from '../src/services/ports.js';
 import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from '../src/services/types.js';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
@@ -28,6 +28,18 @@ function interactiveMetadata(): InteractiveVideoMetadata {
     project_id: PROJECT, video_duration: 60, analytics_enabled: true, completion_threshold: 80,
     hotspots: [], call_to_actions: [], chapters: [], branching_scenarios: [],
     quizzes: [{ id: 'quiz-1', question: 'Brakes first?', question_type: 'multiple_choice', options: [{ id: 'a', text: 'Yes', is_correct: true }, { id: 'b', text: 'No', is_correct: false }], correct_feedback: '', incorrect_feedback: '', show_time: 10, points: 10, auto_advance: false, required: true }],
+  };
+}
+
+/** The project's interactive video with one of its versions (version 2 is the published one; pinned: its media copied, a 60 s video). */
+function interactiveView(version: number, pinned: boolean): InteractiveVideoView {
+  return {
+    video: { id: 'iv-1', projectId: PROJECT, companyId: COMPANY, shareToken: 't', currentVersion: 3, publishedVersion: 2, status: 'processing', progress: 40, error: '', createdAt: new Date(), updatedAt: new Date() },
+    version: {
+      videoId: 'iv-1', version, title: 'Forklift safety', metadata: { ...interactiveMetadata(), completion_threshold: 70 + version }, elementCount: 1, generateAnalytics: true, createdBy: 'user', contentVersion: 4,
+      videoKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.mp4` : null, captionsKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.vtt` : null,
+      videoSize: 1, captionsSize: 1, videoSeconds: 60, createdAt: new Date(),
+    },
   };
 }
 
@@ -60,7 +72,7 @@ class MemoryStore implements PackageStore {
   }
 }
 
-function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; translations?: Record<string, TranslatedContent>; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
+function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; translations?: Record<string, TranslatedContent>; translateTexts?: TranslationDirectory['translateTexts']; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
   const store = new MemoryStore();
   const enqueued: string[] = [];
   const progress: number[] = [];
@@ -80,7 +92,10 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
       },
       source: async () => ({ project: p, ownerTier: 'enterprise' }),
     },
-    translations: { renderContent: async (id, language) => (id === PROJECT ? options.translations?.[language] ?? null : null) },
+    translations: {
+      renderContent: async (id, language) => (id === PROJECT ? options.translations?.[language] ?? null : null),
+      translateTexts: options.translateTexts ?? (async (r) => ({ texts: r.texts.map((t) => `${r.to}: ${t}`) })),
+    },
     videos: { videoFiles: async (_userId, _projectId, language = '') => (videoLanguages.push(language), options.video ? { mp4: { storageKey: 'renders/v.mp4', size: 1000 }, vttStorageKey: 'renders/v.vtt' } : { mp4: null, vttStorageKey: '' }) },
     memberships: {
       find: async (userId, companyId) => (userId === 'stranger' ? null : member(companyId)),
@@ -99,6 +114,8 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
       delete: async (key) => void deleted.push(key),
     },
     progressEvents: { progress: async (r) => void progress.push(r.progress) },
+    // Every render is 72 s long and has no captions (times then scale by the durations).
+    media: { durationOf: async () => 72, text: async () => '' },
     logger: { warn: () => undefined, error: () => undefined },
   });
   return { ops, store, enqueued, progress, deleted, videoLanguages };
@@ -148,6 +165,44 @@ describe('createPackageOperations', () => {
       expect(course.questions.map((q) => [q.prompt, q.options.map((o) => o.text)])).toEqual([['¿Frenos primero?', ['Sí', 'No']]]);
     });
 
+    it("should carry the published interactive video over that language's video, its texts translated and its times moved to it", async () => {
+      const requests: AssembleRequest[] = [];
+      const asked: Parameters<TranslationDirectory['translateTexts']>[0][] = [];
+      const { ops, store } = setup({
+        video: true,
+        translations: { es: spanish },
+        interactive: { current: interactiveView(2, true), versions: [interactiveView(2, true)] },
+        translateTexts: async (r) => (asked.push(r), { texts: r.texts.map((t) => `es: ${t}`) }),
+        assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }),
+      });
+      const created = await ops.exportPackage('user', PROJECT, settings, 'es');
+      expect(await ops.build(created.id, { last: true })).toBe('built');
+      expect(asked).toEqual([{ companyId: COMPANY, projectId: PROJECT, from: 'en', to: 'es', texts: ['Brakes first?', 'Yes', 'No'] }]);
+      // That language's render, not the pinned video; the 60 s pinned video's times scaled to the 72 s render (no captions).
+      expect(requests[0]!.video).toEqual({ mp4StorageKey: 'renders/v.mp4', vttStorageKey: 'renders/v.vtt' });
+      expect(requests[0]!.interactive).toMatchObject({
+        video_duration: 72,
+        completion_threshold: 72,
+        quizzes: [{ id: 'quiz-1', question: 'es: Brakes first?', options: [{ id: 'a', text: 'es: Yes' }, { id: 'b', text: 'es: No' }], show_time: 12 }],
+      });
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', hasVideo: true });
+    });
+
+    it('should fail the build, saying why, when the engine cannot translate the interactive video, and package none without that language\'s video', async () => {
+      const interactive = { current: interactiveView(2, true), versions: [interactiveView(2, true)] };
+      const refused = setup({ video: true, translations: { es: spanish }, interactive, translateTexts: async () => ({ untranslatable: 'The engine has no route.' }) });
+      const created = await refused.ops.exportPackage('user', PROJECT, settings, 'es');
+      await expect(refused.ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: false });
+      expect(refused.store.rows.get(created.id)).toMatchObject({ status: 'failed', error: "The interactive video's texts could not be translated into Spanish. The engine has no route." });
+
+      // No Spanish video rendered: no video, so no interactive video over it (nothing to translate).
+      const requests: AssembleRequest[] = [];
+      const silent = setup({ translations: { es: spanish }, interactive, translateTexts: async () => { throw new Error('not asked'); }, assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }) });
+      const other = await silent.ops.exportPackage('user', PROJECT, settings, 'es');
+      expect(await silent.ops.build(other.id, { last: true })).toBe('built');
+      expect(requests[0]).toMatchObject({ video: null, interactive: null });
+    });
+
     it('should fail the build when the translation is gone meanwhile', async () => {
       const translations: Record<string, TranslatedContent> = { es: spanish };
       const { ops, store } = setup({ translations });
@@ -195,14 +250,7 @@ describe('createPackageOperations', () => {
     });
 
     it("should package the published interactive video's pinned video, captions and elements, not the current render", async () => {
-      const view = (version: number, pinned: boolean): InteractiveVideoView => ({
-        video: { id: 'iv-1', projectId: PROJECT, companyId: COMPANY, shareToken: 't', currentVersion: 3, publishedVersion: 2, status: 'processing', progress: 40, error: '', createdAt: new Date(), updatedAt: new Date() },
-        version: {
-          videoId: 'iv-1', version, title: 'Forklift safety', metadata: { ...interactiveMetadata(), completion_threshold: 70 + version }, elementCount: 1, generateAnalytics: true, createdBy: 'user', contentVersion: 4,
-          videoKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.mp4` : null, captionsKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.vtt` : null,
-          videoSize: 1, captionsSize: 1, videoSeconds: 60, createdAt: new Date(),
-        },
-      });
+      const view = interactiveView;
       const requests: AssembleRequest[] = [];
       // Version 3 is being prepared (not pinned): the package carries version 2, the published one.
       const { ops, store } = setup({

@@ -2,16 +2,41 @@
 // build a job runs. Tenancy: the project service answers a project only to a member of its
 // company; the role decides (export needs 'scorm.export', the rest 'project.read'); the company's
 // plan must include scormCompliance (Enterprise). Another company's package is NOT_FOUND.
-import { isContentLanguage, languageNames, SCORM_LIMITS, SCORM_MESSAGES, TIERS, TRANSLATION_MESSAGES, trialRefusal, upgradeRequiredMessage, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import {
+  isContentLanguage,
+  languageNames,
+  SCORM_LIMITS,
+  SCORM_MESSAGES,
+  TIERS,
+  TRANSLATION_MESSAGES,
+  trialRefusal,
+  upgradeRequiredMessage,
+  validateInteractiveVideo,
+  type InteractiveVideoMetadata,
+} from '@trainwright/catalogue';
 import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
-import type { AssembleRequest, InteractiveVideoStore, Memberships, PackageAssembler, PackageJobs, PackageStore, ProgressEvents, ProjectDirectory, TranslationDirectory, VideoDirectory } from './ports.js';
+import { courseSlides } from './course.js';
+import { interactiveTexts, translatedInteractive, type VideoTimeline } from './interactive/translate-interactive.js';
+import type {
+  AssembleRequest,
+  InteractiveMedia,
+  InteractiveVideoStore,
+  Memberships,
+  PackageAssembler,
+  PackageJobs,
+  PackageStore,
+  ProgressEvents,
+  ProjectDirectory,
+  TranslationDirectory,
+  VideoDirectory,
+} from './ports.js';
 import type { LearningObjective, PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from './types.js';
 
 export interface PackageDeps {
   store: PackageStore;
   projects: ProjectDirectory;
   videos: VideoDirectory;
-  /** A translated package's content (the completed translation, as media-render renders it). */
+  /** A translated package's content (the completed translation, as media-render renders it) and its interactive video's texts. */
   translations: TranslationDirectory;
   memberships: Memberships;
   jobs: PackageJobs;
@@ -19,6 +44,8 @@ export interface PackageDeps {
   progressEvents: ProgressEvents;
   /** The project's interactive video, whose published version a package carries. */
   interactive: Pick<InteractiveVideoStore, 'findByProject' | 'findVersion'>;
+  /** The videos' lengths and captions, to retime a published interactive video to a translated video. */
+  media: Pick<InteractiveMedia, 'durationOf' | 'text'>;
   logger: Pick<Logger, 'warn' | 'error'>;
 }
 
@@ -49,14 +76,45 @@ export function createPackageOperations(deps: PackageDeps) {
   }
 
   /** The project's published interactive video version with its pinned media (null: none published). */
-  async function publishedInteractive(projectId: string): Promise<{ metadata: InteractiveVideoMetadata; videoKey: string; captionsKey: string } | null> {
+  async function publishedInteractive(projectId: string): Promise<PublishedInteractive | null> {
     const current = await deps.interactive.findByProject(projectId);
     const published = current?.video.publishedVersion;
     if (!current || !published) return null;
     const view = published === current.version.version ? current : await deps.interactive.findVersion(current.video.id, published);
     const version = view?.version;
     if (!version?.videoKey) return null;
-    return { metadata: version.metadata, videoKey: version.videoKey, captionsKey: version.captionsKey ?? '' };
+    return { metadata: version.metadata, videoKey: version.videoKey, captionsKey: version.captionsKey ?? '', videoSeconds: version.videoSeconds };
+  }
+
+  /**
+   * The published interactive video over a translated package's video: its texts translated by the
+   * translation service (the company's glossary and memory, the configured engine), its times
+   * moved from the pinned video to `video` slide by slide, checked by the catalogue's rules.
+   */
+  async function translatedInteractiveVideo(
+    published: PublishedInteractive,
+    source: ProjectSource,
+    translated: ProjectSource,
+    video: NonNullable<AssembleRequest['video']>,
+  ): Promise<InteractiveVideoMetadata> {
+    const languageName = languageNames(translated.language).name;
+    const texts = interactiveTexts(published.metadata);
+    const answer = texts.length
+      ? await deps.translations.translateTexts({ companyId: source.companyId, projectId: source.id, from: source.language, to: translated.language, texts })
+      : { texts: [] };
+    if ('untranslatable' in answer) throw new BuildError(SCORM_MESSAGES.interactiveNotTranslated(languageName, answer.untranslatable), false);
+    const timeline = async (project: ProjectSource, seconds: number, captionsKey: string): Promise<VideoTimeline> => ({
+      seconds,
+      captionsVtt: captionsKey ? await deps.media.text(captionsKey) : '',
+      slides: courseSlides(project)?.length ?? 0,
+    });
+    // The pinned video's length was measured when it was pinned.
+    const original = await timeline(source, published.videoSeconds || published.metadata.video_duration, published.captionsKey);
+    const target = await timeline(translated, await deps.media.durationOf(video.mp4StorageKey), video.vttStorageKey);
+    const metadata = translatedInteractive(published.metadata, new Map(texts.map((t, i) => [t, answer.texts[i]!])), original, target);
+    const issue = validateInteractiveVideo(metadata);
+    if (issue) throw new BuildError(SCORM_MESSAGES.interactiveNotRetimed(languageName, issue.message), false);
+    return metadata;
   }
 
   /**
@@ -114,7 +172,8 @@ export function createPackageOperations(deps: PackageDeps) {
 
     /**
      * The job: the project's current content (and its narrated video with captions, when there is
-     * one; with a published interactive video, that version's pinned video, captions and elements)
+     * one; with a published interactive video, that version's pinned video, captions and elements;
+     * in a translated package, the elements translated and retimed over that language's video)
      * made into the package's zip. A package deleted meanwhile ends quietly. Throws a
      * BuildError (retryable while a service is away).
      */
@@ -136,17 +195,22 @@ export function createPackageOperations(deps: PackageDeps) {
         // A published interactive video: its pinned video and captions (the element times match
         // them) with its elements. Otherwise the current video, with the rights of the user who
         // asked (media-render's tenancy and plan checks).
-        // A translated package: that language's video and captions when media-render has them
-        // (the interactive video's elements are timed against the project's own video).
-        const published = translated ? null : await publishedInteractive(record.projectId);
-        let video: AssembleRequest['video'] = published ? { mp4StorageKey: published.videoKey, vttStorageKey: published.captionsKey } : null;
-        if (!published) {
+        // A translated package: that language's video and captions when media-render has them,
+        // with the published interactive video's elements translated and retimed to it.
+        const published = await publishedInteractive(record.projectId);
+        let video: AssembleRequest['video'] = null;
+        let interactive: InteractiveVideoMetadata | null = null;
+        if (published && !translated) {
+          video = { mp4StorageKey: published.videoKey, vttStorageKey: published.captionsKey };
+          interactive = published.metadata;
+        } else {
           const files = await deps.videos.videoFiles(record.createdBy, record.projectId, language);
           video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
+          if (published && video) interactive = await translatedInteractiveVideo(published, current, project, video);
         }
         let reported = 1;
         const packageRecord = translated ? translatedSettings(building, current, translated) : building;
-        const built = await deps.assembler.assemble({ packageRecord, project, video, interactive: published?.metadata ?? null }, async (percent) => {
+        const built = await deps.assembler.assemble({ packageRecord, project, video, interactive }, async (percent) => {
           const p = Math.min(99, Math.max(reported, Math.round(percent)));
           if (p < reported + 5) return;
           reported = p;
@@ -185,6 +249,15 @@ export function createPackageOperations(deps: PackageDeps) {
 }
 
 export type PackageOperations = ReturnType<typeof createPackageOperations>;
+
+/** A published interactive video version: its elements and pinned media. */
+interface PublishedInteractive {
+  metadata: InteractiveVideoMetadata;
+  videoKey: string;
+  captionsKey: string;
+  /** Seconds of the pinned video, as measured when it was pinned. */
+  videoSeconds: number;
+}
 
 /** The project as its completed translation reads (the look stays the project's). */
 export function translatedProject(project: ProjectSource, t: TranslatedContent): ProjectSource {

@@ -39,9 +39,16 @@ export interface VideoDirectory {
   videoFiles(userId: string, projectId: string, language?: string): Promise<{ mp4: { storageKey: string; size: number } | null; vttStorageKey: string }>;
 }
 
-/** The translation service: a completed translation's content (GetRenderContent, as media-render renders it); null when there is none completed. */
+/** The translation service. */
 export interface TranslationDirectory {
+  /** A completed translation's content (GetRenderContent, as media-render renders it); null when there is none completed. */
   renderContent(projectId: string, language: string): Promise<TranslatedContent | null>;
+  /**
+   * Texts that go with the project's content (its interactive video's) translated as the content
+   * is, with the company's glossary and translation memory (TranslateTexts): one per text, in
+   * order; `untranslatable` with the engine's reason when it has no route or cannot translate them.
+   */
+  translateTexts(request: { companyId: string; projectId: string; from: string; to: string; texts: readonly string[] }): Promise<{ texts: string[] } | { untranslatable: string }>;
 }
 
 export interface PackageJobs {
@@ -61,9 +68,12 @@ export interface PackageAssembler {
 export interface AssembleRequest {
   packageRecord: PackageRecord;
   project: ProjectSource;
-  /** The video to package: the published interactive video's pinned copy when there is one, else the project's current render. */
+  /**
+   * The video to package: the published interactive video's pinned copy when there is one, else
+   * the project's current render; in a translated package, that language's render.
+   */
   video: { mp4StorageKey: string; vttStorageKey: string } | null;
-  /** The published interactive video's elements (timed against `video`, its pinned copy). */
+  /** The published interactive video's elements, timed against `video` (its pinned copy, or retimed to the translated render). */
   interactive: InteractiveVideoMetadata | null;
 }
 

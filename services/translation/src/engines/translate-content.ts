@@ -1,10 +1,11 @@
 // A whole project's content through an engine: segment, translate each distinct text once,
 // restore the placeholders (a lost or doubled tag fails the translation, naming the segment),
 // enforce the glossary (fixed where it can be, reported where not) and assemble the same
-// structure. Also the way back from segments edited elsewhere (an XLIFF import, a hand edit).
+// structure. Texts that go with the content (an interactive video's) take the same way. Also the
+// way back from segments edited elsewhere (an XLIFF import, a hand edit).
 import { enforceGlossary, termsFor, type GlossaryTerm } from '../text/glossary.js';
 import { hasTranslatableText, protectLike, restore } from '../text/placeholders.js';
-import { assemble, segment, textsById, type Segment, type TranslatableContent } from '../text/segments.js';
+import { assemble, assembleTexts, segment, segmentTexts, textsById, type Segment, type TranslatableContent } from '../text/segments.js';
 import { TranslationEngineError, type TranslationEngine } from './engine.js';
 
 /** A segment as stored and exported: source and target with <ph/> tags. */
@@ -49,9 +50,8 @@ function finish(seg: Segment, taggedTarget: string, terms: readonly GlossaryTerm
   return { text: enforced.text, target };
 }
 
-export async function translateContent(engine: TranslationEngine, content: TranslatableContent, options: TranslateContentOptions): Promise<ContentTranslation> {
-  const terms = termsFor(options.glossary, options.from, options.to);
-  const segments = segment(content, { glossary: terms });
+/** The segments through the engine, each restored and checked: their texts by segment id, the pairs, the engine and the glossary warnings. */
+async function translateSegments(engine: TranslationEngine, segments: readonly Segment[], terms: readonly GlossaryTerm[], options: TranslateContentOptions) {
   // Identical texts are translated once; a text of only kept terms and markup needs no engine.
   const sources = [...new Set(segments.map((s) => s.source).filter(hasTranslatableText))];
   const result = await engine.translate(sources, options.from, options.to, {
@@ -68,7 +68,24 @@ export async function translateContent(engine: TranslationEngine, content: Trans
     texts.set(seg.id, done.text);
     pairs.push({ id: seg.id, source: seg.source, target: done.target });
   }
-  return { content: assemble(content, texts), segments: pairs, engine: result.engine, warnings: capped(warnings) };
+  return { texts, pairs, engine: result.engine, warnings: capped(warnings) };
+}
+
+export async function translateContent(engine: TranslationEngine, content: TranslatableContent, options: TranslateContentOptions): Promise<ContentTranslation> {
+  const terms = termsFor(options.glossary, options.from, options.to);
+  const done = await translateSegments(engine, segment(content, { glossary: terms }), terms, options);
+  return { content: assemble(content, done.texts), segments: done.pairs, engine: done.engine, warnings: done.warnings };
+}
+
+/** Plain texts that go with a project's content, translated as its content is: one per text, in order. */
+export async function translateTexts(
+  engine: TranslationEngine,
+  texts: readonly string[],
+  options: TranslateContentOptions,
+): Promise<{ texts: string[]; engine: string; warnings: string[] }> {
+  const terms = termsFor(options.glossary, options.from, options.to);
+  const done = await translateSegments(engine, segmentTexts(texts, { glossary: terms }), terms, options);
+  return { texts: assembleTexts(texts, done.texts), engine: done.engine, warnings: done.warnings };
 }
 
 /**

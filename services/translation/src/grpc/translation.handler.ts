@@ -93,5 +93,6 @@ export function createTranslationHandlers(deps: { translations: TranslationOpera
       return { id: r.id };
     },
     getRenderContent: async (r) => toProtoTranslation(await translations.renderContent(r.projectId, r.language)),
+    translateTexts: async (r) => translations.translateTexts({ companyId: r.companyId, projectId: r.projectId, from: r.sourceLanguage, to: r.targetLanguage, texts: r.texts }),
   };
 }

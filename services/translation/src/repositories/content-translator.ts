@@ -1,11 +1,12 @@
 // The configured engine behind the translation memory, with the segmentation, placeholders and
 // glossary around it (engines/translate-content.ts): what the operations see as one
-// ContentTranslator. A text the memory holds for the company, pair, route and glossary is not
-// sent to the engine again; what the engine returns is kept.
+// ContentTranslator, for a project's content and for texts that go with it. A text the memory
+// holds for the company, pair, route and glossary is not sent to the engine again; what the
+// engine returns is kept.
 import { createHash } from 'node:crypto';
 import { JobError } from '@trainwright/platform';
 import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
-import { reassembleContent, segmentPairs, translateContent } from '../engines/translate-content.js';
+import { reassembleContent, segmentPairs, translateContent, translateTexts } from '../engines/translate-content.js';
 import { termsFor } from '../text/glossary.js';
 import { tagIds, tagProblem } from '../text/placeholders.js';
 import type { ContentTranslator } from '../services/ports.js';
@@ -47,14 +48,19 @@ function asJobError(error: unknown): unknown {
 }
 
 export function contentTranslator(engine: TranslationEngine, memory: TranslationMemoryRepository): ContentTranslator {
+  /** The engine for the company's pair behind its memory (a JobError when the engine has no route). */
+  function remembering(companyId: string, from: string, to: string, glossary: readonly GlossaryTermRecord[]): TranslationEngine {
+    const route = engine.route(from, to);
+    if (!route.ok) throw new JobError(route.reason);
+    return rememberingEngine(engine, memory, { companyId, from, to, engine: `${route.engine}#${glossaryKey(glossary, from, to)}` });
+  }
+
   return {
     engine: engine.name,
     route: (from, to) => engine.route(from, to),
 
     async translate(content, { companyId, from, to, glossary, onProgress }) {
-      const route = engine.route(from, to);
-      if (!route.ok) throw new JobError(route.reason);
-      const key = { companyId, from, to, engine: `${route.engine}#${glossaryKey(glossary, from, to)}` };
+      const remembered = remembering(companyId, from, to, glossary);
       // Progress is written in order and only when it moved (the engine reports per batch).
       let reported = -1;
       let writes = Promise.resolve();
@@ -64,11 +70,19 @@ export function contentTranslator(engine: TranslationEngine, memory: Translation
         writes = writes.then(() => onProgress(percent));
       };
       try {
-        const result = await translateContent(rememberingEngine(engine, memory, key), content, { from, to, glossary, onProgress: progress });
+        const result = await translateContent(remembered, content, { from, to, glossary, onProgress: progress });
         await writes;
         return result;
       } catch (error) {
         await writes.catch(() => undefined);
+        throw asJobError(error);
+      }
+    },
+
+    async translateTexts(texts, { companyId, from, to, glossary }) {
+      try {
+        return await translateTexts(remembering(companyId, from, to, glossary), texts, { from, to, glossary });
+      } catch (error) {
         throw asJobError(error);
       }
     },

@@ -116,6 +116,14 @@ export interface ContentTranslator {
     content: ProjectContent,
     options: { companyId: string; from: string; to: string; glossary: GlossaryTermRecord[]; onProgress(percent: number): Promise<void> },
   ): Promise<Omit<TranslationResult, 'sourceContent'>>;
+  /**
+   * Plain texts that go with a project's content (its interactive video's), translated as the
+   * content is: one per text, in order (a JobError when the engine has no route or fails).
+   */
+  translateTexts(
+    texts: readonly string[],
+    options: { companyId: string; from: string; to: string; glossary: GlossaryTermRecord[] },
+  ): Promise<{ texts: string[]; engine: string; warnings: string[] }>;
   /** The segment pairs of a source and a translation with the same line structure. */
   pairs(source: ProjectContent, translated: ProjectContent, glossary: GlossaryTermRecord[], from: string, to: string): SegmentPair[];
   /** The same content again from edited segments (a hand edit, an XLIFF import). */

@@ -1,8 +1,9 @@
 // The translation operations: a project's translations (list, start, read, delete), the job that
-// translates one language, and the content media-render renders. Tenancy: the project service
+// translates one language, the content media-render renders, and the texts that go with a
+// project's content (its interactive video's) that scorm packages. Tenancy: the project service
 // answers a project only to a member of its company; roles come from the caller's membership.
-import { CONTENT_LANGUAGES, TIERS, TRANSLATION_MESSAGES, translationTargetsProblem } from '@trainwright/catalogue';
-import { AppError, JobError, type Logger } from '@trainwright/platform';
+import { CONTENT_LANGUAGES, TIERS, TRANSLATION_MESSAGES, isContentLanguage, translationTargetsProblem } from '@trainwright/catalogue';
+import { AppError, isUuid, JobError, type Logger } from '@trainwright/platform';
 import { projectAccess } from './project-access.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProgressEvents, ProjectDirectory, TranslationJobs, TranslationStore } from './ports.js';
 import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from './types.js';
@@ -23,8 +24,18 @@ export interface TranslationDeps {
 }
 
 /** Every text of the content, counted as the engine would receive it. */
-function charactersOf(content: ProjectContent): number {
+function charactersOf(content: ProjectContent | readonly string[]): number {
   return JSON.stringify(content).length;
+}
+
+/** Texts that go with a project's content, to translate from its language into another. */
+export interface TextsRequest {
+  /** Whose glossary and translation memory apply. */
+  companyId: string;
+  projectId: string;
+  from: string;
+  to: string;
+  texts: readonly string[];
 }
 
 export interface LanguageCapability {
@@ -123,6 +134,31 @@ export function createTranslationOperations(deps: TranslationDeps) {
       const translation = await existing(projectId, language);
       if (translation.status !== 'completed' || !translation.content) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.notCompleted(language));
       return translation;
+    },
+
+    /**
+     * Internal (scorm): texts that go with the project's content (its interactive video's
+     * elements) translated as the content is, with the company's glossary and translation memory.
+     * No route, or an engine's final failure: CONFLICT with its reason; a failure worth another
+     * try: UNAVAILABLE.
+     */
+    async translateTexts(request: TextsRequest): Promise<{ texts: string[]; engine: string }> {
+      if (!isUuid(request.companyId)) throw AppError.validation('company_id', 'company_id must be a uuid.');
+      for (const [field, code] of [['source_language', request.from], ['target_language', request.to]] as const) {
+        if (!isContentLanguage(code)) throw AppError.validation(field, TRANSLATION_MESSAGES.unknownLanguage(code.slice(0, 20)));
+      }
+      if (charactersOf(request.texts) > deps.maxChars) throw AppError.validation('texts', TRANSLATION_MESSAGES.tooLong(deps.maxChars));
+      if (request.texts.length === 0) return { texts: [], engine: deps.translator.engine };
+      try {
+        const glossary = await deps.glossary.list(request.companyId);
+        const result = await deps.translator.translateTexts(request.texts, { companyId: request.companyId, from: request.from, to: request.to, glossary });
+        // A translation keeps its glossary warnings; these texts have none to keep them in.
+        if (result.warnings.length) deps.logger.warn({ projectId: request.projectId, warnings: result.warnings }, 'translated texts break glossary rules');
+        return { texts: result.texts, engine: result.engine };
+      } catch (error) {
+        if (error instanceof JobError) throw new AppError(error.retryable ? 'UNAVAILABLE' : 'CONFLICT', error.message);
+        throw error;
+      }
     },
 
     /** The `translate` job: one language of one start. A void run (restarted, deleted) ends without writing. */

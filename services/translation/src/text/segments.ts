@@ -1,8 +1,9 @@
-// Structure-preserving segmentation of a project's content. One line-based pass over the raw text
-// (not parse + print, which would normalise what the user wrote): each line is split into the
-// structure around its text (indentation, '## ', '**Content:**', '- ', '[SCENE: ' ... ']',
-// 'NARRATOR: ', a literal line's backslash, trailing spaces, the line ending) and the text, and
-// only the text is a segment. `assemble` writes translated texts back into the same places, so
+// Structure-preserving segmentation of a project's content (and of texts that go with it, such as
+// an interactive video's, each a plain field: segmentTexts, assembleTexts). One line-based pass
+// over the raw text (not parse + print, which would normalise what the user wrote): each line is
+// split into the structure around its text (indentation, '## ', '**Content:**', '- ',
+// '[SCENE: ' ... ']', 'NARRATOR: ', a literal line's backslash, trailing spaces, the line ending)
+// and the text, and only the text is a segment. `assemble` writes translated texts back into the same places, so
 // everything else comes back byte-exact. Which lines are markers is decided by the formats
 // package's own classifiers (slideMarker, scriptMarker), not by rules of our own.
 import { scriptMarker, slideMarker, type GeneratedContent } from '@trainwright/formats';
@@ -29,8 +30,11 @@ export interface Segment {
 
 type Format = 'plain' | 'slides' | 'script';
 
-/** Calls `edit` for every text field of the content and returns a copy holding what it returned. */
-function mapFields(content: TranslatableContent, edit: (path: string, text: string, format: Format) => string): TranslatableContent {
+/** Calls `edit` for every text field of a value and returns a copy holding what it returned. */
+type FieldMapper<T> = (value: T, edit: (path: string, text: string, format: Format) => string) => T;
+
+/** Every text field of a project's content. */
+const mapFields: FieldMapper<TranslatableContent> = (content, edit) => {
   const g = content.generatedContent;
   const list = (path: string, items: string[]): string[] => items.map((s, i) => edit(`${path}.${i}`, s, 'plain'));
   return {
@@ -69,7 +73,10 @@ function mapFields(content: TranslatableContent, edit: (path: string, text: stri
       notices: list('generated.notices', g.notices),
     },
   };
-}
+};
+
+/** Texts that go with a project's content (an interactive video's), each a plain field 'texts.N'. */
+const mapTexts: FieldMapper<readonly string[]> = (texts, edit) => texts.map((text, i) => edit(`texts.${i}`, text, 'plain'));
 
 interface LineParts {
   prefix: string;
@@ -153,9 +160,18 @@ export interface SegmentOptions {
 
 /** Every text of the content worth translating, in reading order, one per line of text. */
 export function segment(content: TranslatableContent, options: SegmentOptions = {}): Segment[] {
+  return segmentFields(content, mapFields, options);
+}
+
+/** Every one of the texts worth translating, as `segment` cuts a plain field ('texts.N', 'texts.N:line'). */
+export function segmentTexts(texts: readonly string[], options: SegmentOptions = {}): Segment[] {
+  return segmentFields(texts, mapTexts, options);
+}
+
+function segmentFields<T>(value: T, map: FieldMapper<T>, options: SegmentOptions): Segment[] {
   const finders = options.glossary && options.glossary.length > 0 ? [keptTermFinder(options.glossary)] : [];
   const segments: Segment[] = [];
-  mapFields(content, (path, text, format) => {
+  map(value, (path, text, format) => {
     if (text.trim() === '') return text;
     const pieces = splitKeepingEndings(text);
     const idOf = lineIds(path, format, pieces);
@@ -203,9 +219,18 @@ function readsAsMarker(line: string, format: Format): boolean {
  * lines, line endings and the non-text fields stay exactly as they were.
  */
 export function assemble(content: TranslatableContent, translatedById: ReadonlyMap<string, string> | Readonly<Record<string, string>>): TranslatableContent {
+  return assembleFields(content, mapFields, translatedById);
+}
+
+/** The texts with each segment's text replaced by its translation, as `assemble` does for content. */
+export function assembleTexts(texts: readonly string[], translatedById: ReadonlyMap<string, string>): string[] {
+  return [...assembleFields(texts, mapTexts, translatedById)];
+}
+
+function assembleFields<T>(value: T, map: FieldMapper<T>, translatedById: ReadonlyMap<string, string> | Readonly<Record<string, string>>): T {
   const lookup = (id: string): string | undefined => (translatedById instanceof Map ? translatedById.get(id) : (translatedById as Record<string, string>)[id]);
-  const known = new Set(segment(content).map((s) => s.id));
-  return mapFields(content, (path, text, format) => {
+  const known = new Set(segmentFields(value, map, {}).map((s) => s.id));
+  return map(value, (path, text, format) => {
     if (text.trim() === '') return text;
     const pieces = splitKeepingEndings(text);
     const idOf = lineIds(path, format, pieces);

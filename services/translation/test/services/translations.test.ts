@@ -2,7 +2,7 @@
 // engine without a route, a fault retried then failing on the last attempt, content over the
 // limit) and that no translation stays 'translating'.
 import { AppError, JobError, createLogger } from '@trainwright/platform';
-import { createTranslationOperations, type TranslationDeps } from '../../src/services/translations.js';
+import { createTranslationOperations, type TextsRequest, type TranslationDeps } from '../../src/services/translations.js';
 import type { ContentTranslator, SourceStamp, TranslationResult, TranslationStart, TranslationStore } from '../../src/services/ports.js';
 import { sourceHashOf } from '../../src/services/staleness.js';
 import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from '../../src/services/types.js';
@@ -78,11 +78,20 @@ class FakeStore implements TranslationStore {
   async removeProject() {}
 }
 
-function translator(translate: ContentTranslator['translate']): ContentTranslator {
+function translator(translate: ContentTranslator['translate'], translateTexts?: ContentTranslator['translateTexts']): ContentTranslator {
+  const route: ContentTranslator['route'] = (_from, to) =>
+    to === 'de' ? { ok: false, reason: 'The offline translation engine (Apertium) cannot translate from English into German.' } : { ok: true, engine: 'apertium' };
   return {
     engine: 'apertium',
-    route: (_from, to) => (to === 'de' ? { ok: false, reason: 'The offline translation engine (Apertium) cannot translate from English into German.' } : { ok: true, engine: 'apertium' }),
+    route,
     translate,
+    translateTexts:
+      translateTexts ??
+      (async (texts, o) => {
+        const r = route(o.from, o.to);
+        if (!r.ok) throw new JobError(r.reason);
+        return { texts: texts.map((t) => `${o.to}:${t}`), engine: 'apertium', warnings: [] };
+      }),
     pairs: () => [],
     reassemble: () => {
       throw new Error('not used');
@@ -94,6 +103,7 @@ function setup(
   options: {
     tier?: 'free-trial' | 'professional' | 'enterprise';
     translate?: ContentTranslator['translate'];
+    translateTexts?: ContentTranslator['translateTexts'];
     maxChars?: number;
     role?: 'owner' | 'viewer';
     /** What the job reads (default: the project as the start saw it). */
@@ -134,6 +144,7 @@ function setup(
           await o.onProgress(50);
           return { content: { ...content, title: 'Carretilla' }, segments: [], engine: 'apertium', warnings: [] };
         }),
+      options.translateTexts,
     ),
     progressEvents: { progress: async (t) => void progress.push(t.progress) },
     logger: createLogger('test', 'silent'),
@@ -238,6 +249,35 @@ describe('translation operations', () => {
       await operations.start('u1', 'p1', ['es']);
       await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-es')!.error).toMatch(/^This project holds more text than one translation takes \(10 characters\)/);
+    });
+  });
+
+  describe('translateTexts', () => {
+    const COMPANY = '11111111-1111-4111-8111-111111111111';
+    const request = (changes: Partial<TextsRequest> = {}): TextsRequest => ({ companyId: COMPANY, projectId: 'p1', from: 'en', to: 'es', texts: ['Brakes', 'Check the forks'], ...changes });
+
+    it('should answer one translation per text, in order, naming the engine', async () => {
+      const { operations } = setup();
+      expect(await operations.translateTexts(request())).toEqual({ texts: ['es:Brakes', 'es:Check the forks'], engine: 'apertium' });
+      expect(await operations.translateTexts(request({ texts: [] }))).toEqual({ texts: [], engine: 'apertium' });
+    });
+
+    it("should refuse a route the engine does not have (CONFLICT with the engine's reason), an unknown language and a company that is no uuid (VALIDATION_FAILED)", async () => {
+      const { operations } = setup();
+      expect(await failure(operations.translateTexts(request({ to: 'de' })))).toMatchObject({ code: 'CONFLICT', message: 'The offline translation engine (Apertium) cannot translate from English into German.' });
+      expect(await failure(operations.translateTexts(request({ to: 'xx' })))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.', detail: { field: 'target_language' } });
+      expect(await failure(operations.translateTexts(request({ from: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'source_language' } });
+      expect(await failure(operations.translateTexts(request({ companyId: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'company_id' } });
+    });
+
+    it('should answer UNAVAILABLE for an engine failure worth another try, and refuse texts over the limit', async () => {
+      const { operations } = setup({
+        translateTexts: async () => {
+          throw new JobError('The translation server did not answer in time.', true);
+        },
+      });
+      expect(await failure(operations.translateTexts(request()))).toMatchObject({ code: 'UNAVAILABLE', message: 'The translation server did not answer in time.' });
+      expect(await failure(setup({ maxChars: 10 }).operations.translateTexts(request()))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'texts' } });
     });
   });
 });

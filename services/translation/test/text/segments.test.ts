@@ -1,5 +1,5 @@
 import { parseScript, parseSlideText } from '@trainwright/formats';
-import { assemble, segment, type TranslatableContent } from '../../src/text/segments.js';
+import { assemble, assembleTexts, segment, segmentTexts, type TranslatableContent } from '../../src/text/segments.js';
 import { restore } from '../../src/text/placeholders.js';
 import { linesOf, project, SCRIPT, SLIDES } from './fixtures.js';
 
@@ -117,6 +117,17 @@ describe('segment', () => {
     const content: TranslatableContent = { ...only(''), description: 'First line.\n\nSecond line.' };
     expect(segment(content).map((s) => s.id)).toEqual(['description:0', 'description:2']);
     expect(shout(content).description).toBe('FIRST LINE.\n\nSECOND LINE.');
+  });
+
+  it('cuts a list of texts as plain fields, one per text, and puts the translations back in their places', () => {
+    const texts = ['Brakes', '42', 'First line.\n- Second line.', ''];
+    expect(segmentTexts(texts).map((s) => [s.id, s.text])).toEqual([
+      ['texts.0', 'Brakes'],
+      ['texts.2:0', 'First line.'],
+      ['texts.2:1', 'Second line.'],
+    ]);
+    const translated = new Map([['texts.0', 'Frenos'], ['texts.2:0', 'Primera línea.'], ['texts.2:1', 'Segunda línea.']]);
+    expect(assembleTexts(texts, translated)).toEqual(['Frenos', '42', 'Primera línea.\n- Segunda línea.', '']);
   });
 
   it('segments and assembles a 50,000-character slide text fast', () => {

@@ -8,6 +8,7 @@
 // score back to the first chapter. No hotspots: nothing in a project says where on the frame one
 // would point. The result passes the catalogue's validateInteractiveVideo.
 import {
+  durationForVideo,
   DEFAULT_SCORM_TRACKING,
   INTERACTIVE_VIDEO_LIMITS,
   defaultCallToAction,
@@ -47,15 +48,13 @@ export interface TemplateInput {
 
 /** A time to the tenth of a second. */
 const tenth = (seconds: number) => Math.round(seconds * 10) / 10;
-const clip = (text: string, max: number) => {
-  const t = text.replace(/\s+/g, ' ').trim();
-  return t.length <= max ? t : `${t.slice(0, max - 1).trimEnd()}…`;
-};
+/** A text within `max` characters: cut with an ellipsis when longer. */
+export const fitText = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+const clip = (text: string, max: number) => fitText(text.replace(/\s+/g, ' ').trim(), max);
 
 /** The template's video_duration: the real video's length within the catalogue's range, else the one asked for. */
 export function templateDuration(videoSeconds: number | null, asked: number | null): number {
-  const seconds = videoSeconds ?? asked ?? L.editorDefaultDuration;
-  return Math.min(L.durationMax, Math.max(L.durationMin, Math.round(seconds)));
+  return durationForVideo(videoSeconds ?? asked ?? L.editorDefaultDuration);
 }
 
 export function buildTemplate(input: TemplateInput): InteractiveElements {
