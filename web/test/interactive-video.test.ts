@@ -44,6 +44,7 @@ import {
   createFailureText,
   createRequestOf,
   draftFromTemplate,
+  longerThanVideo,
   draftFromVideo,
   embedCode,
   initialDraft,
@@ -193,6 +194,17 @@ describe('the draft', () => {
     expect(interactivePaths.events('tok')).toBe('/interactive/tok/events');
     expect(interactivePaths.previewVideo('p1')).toBe('/api/projects/p1/preview/video');
     expect(interactivePaths.watch('tok')).toBe('/watch/tok');
+  });
+});
+
+describe('the measured video', () => {
+  it("flags a duration only past what the narrated video fills (its end plus 2 s, and at least the 30 s minimum)", () => {
+    expect(longerThanVideo(100, 100.4)).toBe(false);
+    expect(longerThanVideo(102, 100.4)).toBe(false);
+    expect(longerThanVideo(103, 100.4)).toBe(true);
+    // A 22 s video still makes a 30 s interactive video: 30 is not flagged, 40 is.
+    expect(longerThanVideo(30, 22)).toBe(false);
+    expect(longerThanVideo(40, 22)).toBe(true);
   });
 });
 

@@ -8,6 +8,8 @@
 import type { TFunction } from 'i18next';
 import {
   INTERACTIVE_VIDEO_LIMITS,
+  INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS,
+  durationForVideo,
   defaultCallToAction,
   defaultChapter,
   defaultHotspot,
@@ -179,6 +181,14 @@ function normalizeTemplate(answer: InteractiveTemplateAnswer): InteractiveTempla
 export function draftFromVideo(video: Pick<InteractiveVideo, 'video_metadata'>): InteractiveDraft {
   const m = video.video_metadata;
   return { duration: Number.isFinite(m?.video_duration) ? m.video_duration : INTERACTIVE_VIDEO_LIMITS.editorDefaultDuration, elements: elementsOf(m) };
+}
+
+/**
+ * A duration the narrated video (`videoSeconds`, measured) does not fill: longer than its end (with
+ * the server's tolerance) and than the video's own duration (a video under 30 s still has 30).
+ */
+export function longerThanVideo(duration: number, videoSeconds: number): boolean {
+  return duration > videoSeconds + INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS && duration > durationForVideo(videoSeconds);
 }
 
 /**

@@ -257,7 +257,7 @@ describe('interactive video', () => {
       page.off('request', countPosts);
       await cta.getByLabel('Show at (seconds)').fill('0');
       await duration.fill(String(template.video_duration));
-      expect(await dialog.getByTestId('iv-longer-than-video').count()).toBe(0);
+      await dialog.getByTestId('iv-longer-than-video').waitFor({ state: 'detached' });
 
       // Create: the request, the notice, the dialog closes.
       const [request, response] = await Promise.all([

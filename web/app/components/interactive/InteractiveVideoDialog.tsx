@@ -19,7 +19,6 @@ import {
   durationForVideo,
   formatDuration,
   interactiveElementCount,
-  INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS,
   validateInteractiveVideo,
   videoEndIssue,
   type Branch,
@@ -50,6 +49,7 @@ import {
   issueLocation,
   issueMessage,
   issueText,
+  longerThanVideo,
   metadataOf,
   moveElement,
   newQuizOption,
@@ -445,7 +445,7 @@ export function InteractiveVideoDialog({
                     change((d) => ({ ...d, duration }));
                   }}
                 />
-                {videoSeconds !== null && draft.duration > videoSeconds + INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS && (
+                {videoSeconds !== null && longerThanVideo(draft.duration, videoSeconds) && (
                   <p className="text-xs text-amber-800" data-testid="iv-longer-than-video">
                     {t('interactiveVideo.longerThanVideo', { time: formatDuration(Math.round(videoSeconds)) })}
                   </p>
