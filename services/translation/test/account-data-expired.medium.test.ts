@@ -3,18 +3,18 @@
 // its glossary and translation memory go, and its projects' translations go with the
 // project.deleted the project service sends for each; another company's stay.
 import { randomUUID } from 'node:crypto';
-import { createDatabase, createLogger, EventBus } from '@trainwright/platform';
+import { createLogger, EventBus } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { AccountDataExpired, ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { Kysely } from 'kysely';
-import { loadTranslationConfig } from '../src/config.js';
-import { migrateTranslation, startTranslationServer, TRANSLATION_SCHEMA, type TranslationServer } from '../src/main.js';
+import type { TranslationServer } from '../src/main.js';
 import { CompanyDataRepository } from '../src/repositories/company-data.repository.js';
 import type { TranslationDatabase } from '../src/repositories/database.js';
 import { GlossaryRepository } from '../src/repositories/glossary.repository.js';
 import { TranslationMemoryRepository } from '../src/repositories/memory.repository.js';
 import { TranslationRepository } from '../src/repositories/translation.repository.js';
 import type { ProjectContent } from '../src/services/types.js';
+import { startPeerlessTranslationServer } from './support/peerless-server.js';
 
 let infra: TestInfra;
 let server: TranslationServer;
@@ -26,21 +26,7 @@ let memory: TranslationMemoryRepository;
 
 beforeAll(async () => {
   infra = await createTestInfra('translation_retention');
-  const config = loadTranslationConfig({
-    DATABASE_URL: infra.databaseUrl,
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NAMESPACE: infra.namespace,
-    LOG_LEVEL: 'silent',
-    TRANSLATION_GRPC_PORT: '0',
-    // Nothing here calls auth or project: the events are all the service needs.
-    AUTH_SERVICE_ADDR: '127.0.0.1:1',
-    PROJECT_SERVICE_ADDR: '127.0.0.1:1',
-    TRANSLATE_WORKER: 'false',
-  });
-  await migrateTranslation(config);
-  server = await startTranslationServer(config, createLogger('test', 'silent'));
-  db = createDatabase<TranslationDatabase>({ url: infra.databaseUrl, schema: TRANSLATION_SCHEMA });
+  ({ server, db } = await startPeerlessTranslationServer(infra));
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('test', 'silent') });
   translations = new TranslationRepository(db, () => undefined);
   glossary = new GlossaryRepository(db);

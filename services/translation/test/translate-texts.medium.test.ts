@@ -4,14 +4,14 @@
 // the same texts again come from the translation memory (engine `memory`), another company's
 // memory is its own, and a language the engine cannot reach is refused with the engine's reason.
 import { randomUUID } from 'node:crypto';
-import { AppError, createDatabase, createGrpcClient, createLogger, type PromiseClient } from '@trainwright/platform';
+import { AppError, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { TranslationServiceClient, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { Kysely } from 'kysely';
-import { loadTranslationConfig } from '../src/config.js';
-import { migrateTranslation, startTranslationServer, TRANSLATION_SCHEMA, type TranslationServer } from '../src/main.js';
+import type { TranslationServer } from '../src/main.js';
 import type { TranslationDatabase } from '../src/repositories/database.js';
 import { GlossaryRepository } from '../src/repositories/glossary.repository.js';
+import { startPeerlessTranslationServer } from './support/peerless-server.js';
 
 let infra: TestInfra;
 let server: TranslationServer;
@@ -25,21 +25,7 @@ const TEXTS = ['Forklift Pro daily checks', 'Check the brakes.\nLook at the load
 
 beforeAll(async () => {
   infra = await createTestInfra('translation_texts');
-  const config = loadTranslationConfig({
-    DATABASE_URL: infra.databaseUrl,
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NAMESPACE: infra.namespace,
-    LOG_LEVEL: 'silent',
-    TRANSLATION_GRPC_PORT: '0',
-    // TranslateTexts has no caller and reads no project: neither service is called.
-    AUTH_SERVICE_ADDR: '127.0.0.1:1',
-    PROJECT_SERVICE_ADDR: '127.0.0.1:1',
-    TRANSLATE_WORKER: 'false',
-  });
-  await migrateTranslation(config);
-  server = await startTranslationServer(config, createLogger('test', 'silent'));
-  db = createDatabase<TranslationDatabase>({ url: infra.databaseUrl, schema: TRANSLATION_SCHEMA });
+  ({ server, db } = await startPeerlessTranslationServer(infra));
   const glossary = new GlossaryRepository(db);
   await glossary.create(COMPANY, { term: 'Forklift Pro', sourceLanguage: 'en', targetLanguage: '', translation: '', caseSensitive: true });
   await glossary.create(COMPANY, { term: 'load plate', sourceLanguage: 'en', targetLanguage: 'es', translation: 'placa de carga', caseSensitive: false });

@@ -1,5 +1,7 @@
 // English: the reference key set. es.ts and fr.ts are typed against it (same keys, no extras).
 // Plural forms use i18next's suffixes (_one, _other); interpolation uses {{name}}.
+import { INTERACTIVE_VIDEO_FIELDS } from '@trainwright/catalogue';
+
 const en = {
   common: {
     appName: 'Trainwright',
@@ -1666,40 +1668,8 @@ const en = {
       start: 'Start (seconds)',
       end: 'End (seconds)',
       showTime: 'Show at (seconds)',
-      // What an editor issue is about (the catalogue's INTERACTIVE_VIDEO_FIELDS): the start of its sentence.
-      hotspotTitle: 'A hotspot title',
-      hotspotDescription: 'A hotspot description',
-      hotspotStart: 'A hotspot start',
-      hotspotEnd: 'A hotspot end',
-      hotspotPosition: 'Hotspot positions',
-      hotspotWidth: 'A hotspot width',
-      hotspotHeight: 'A hotspot height',
-      hotspotAction: 'A hotspot action',
-      infoText: 'The information text',
-      jumpTime: 'The time jumped to',
-      link: 'A link',
-      opacity: 'Opacity',
-      question: 'A question',
-      quizTime: 'A quiz time',
-      points: 'Points',
-      feedback: 'Feedback',
-      option: 'An option',
-      ctaText: 'A call to action text',
-      ctaUrl: 'A call to action URL',
-      ctaTime: 'A call to action time',
-      ctaDuration: 'A call to action duration',
-      ctaPosition: 'A position',
-      borderRadius: 'A border radius',
-      padding: 'Padding',
-      chapterTitle: 'A chapter title',
-      chapterDescription: 'A chapter description',
-      chapterStart: 'A chapter start',
-      branchingTitle: 'A branching title',
-      branchingPrompt: 'A branching prompt',
-      branchingTime: 'A branching time',
-      branchLabel: 'A branch label',
-      branchScore: 'A branch score',
-      branchTime: 'A branch time',
+      // What an editor issue is about: the start of its sentence (English from the catalogue itself).
+      ...INTERACTIVE_VIDEO_FIELDS,
     },
     hotspot: {
       legend: 'Hotspot {{number}}',
