@@ -30,7 +30,7 @@ import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { copyFile, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { RenderError, type ProgressReporter, type VideoFormat } from '../domain/types.js';
 import { parseWav, readWavInfo, wavData, wavHeader, WAVE_FORMAT_PCM, type WavFormat, type WavInfo } from '../speech/wav.js';
@@ -523,6 +523,10 @@ async function encode(
     // The file is complete only when the second process has written it: 100 then.
     (ms) => report(Math.min(99, (ms * 100) / totalMs)),
   );
+  // Held from the start: once a child exits, Node drops what it wrote to a pipe nobody listens to,
+  // and a short picture can end before the narration track below is written (the file's ffmpeg
+  // then found no stream: 'nut: No main startcode found').
+  const pictureOut = picture.stdout!.pipe(new PassThrough());
   const parts: { file: Ffmpeg | null; failed: boolean } = { file: null, failed: false };
   const stopAll = () => {
     parts.failed = true;
@@ -563,7 +567,7 @@ async function encode(
     }
     // Relayed without back-pressure, so that x264 never waits for this process to catch up: what
     // can pile up is at most the H.264 itself (about 1 MB per minute of slides at 720p).
-    picture.stdout!.on('data', (chunk: Buffer) => void file.stdin!.write(chunk)).on('end', () => file.stdin!.end());
+    pictureOut.on('data', (chunk: Buffer) => void file.stdin!.write(chunk)).on('end', () => file.stdin!.end());
     await file.done;
   })();
   writing.catch(() => undefined);

@@ -1,5 +1,5 @@
 // The encoder: real slide PNGs and espeak-ng clips in, files checked by ffprobe and ffmpeg out.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -87,6 +87,24 @@ async function expectSlideStartsAndProgress(path: string, seen: number[]): Promi
 }
 
 describe('encodeVideo', () => {
+  test('keeps the picture when its encode ends before the narration track is written (a short video on a busy machine)', async () => {
+    // The last clip is a named pipe a separate process fills 3 s later: the narration track waits
+    // for it while the picture's encode (a few seconds of slides) runs and exits. Node drops what an
+    // exited child wrote to a pipe nobody listened to, so the picture must be held from the start.
+    const fifo = join(dir.path, 'late.wav');
+    await run('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', 'sleep 3; cat "$0" > "$1"', slides[2]!.wavPath!, fifo], { stdio: 'ignore' });
+    try {
+      const late = slides.map((s, i) => (i === 2 ? { ...s, wavPath: fifo } : s));
+      const result = await encodeVideo(job({ slides: late, outPath: join(dir.path, 'late.mp4'), workDir: join(dir.path, 'late') }));
+      const { video, audio } = streams(await ffprobe(result.outPath));
+      expect(video).toMatchObject({ codec_name: 'h264' });
+      expect(audio).toMatchObject({ codec_name: 'aac' });
+    } finally {
+      writer.kill('SIGKILL');
+    }
+  }, 30_000);
+
   test('mp4: H.264 + AAC at the requested size, the slides’ total duration, a keyframe at every slide, real progress', async () => {
     const seen: number[] = [];
     const result = await encodeVideo(job({ outPath: join(dir.path, 'video.mp4') }), (p) => void seen.push(p));
