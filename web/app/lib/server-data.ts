@@ -1,7 +1,8 @@
 // Route loader data as a screen's starting state. A screen seeded by its loader does not ask the
 // server again on mount; it still loads on its own for every later change (filters, reloads,
 // live events).
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ApiError } from './api';
 import { useAuth } from './auth';
 
 /** Loader data for a screen's first render, or null when the session has changed since the page
@@ -19,6 +20,44 @@ export function useSkipFirstLoad(seeded: boolean): () => boolean {
     pending.current = false;
     return skip;
   }, []);
+}
+
+/**
+ * What a public link (a share or watch token) shows: the loader's answer when it has one (`gone`
+ * for its 404), else loaded in the browser; `retry` loads it again. The link's content does not
+ * depend on who is signed in, so the loader's answer always applies.
+ */
+export function usePublicLink<T>(token: string, fetchByToken: (token: string, signal?: AbortSignal) => Promise<T>, initial: { value: T | null; gone: boolean }) {
+  const [value, setValue] = useState(initial.value);
+  const [gone, setGone] = useState(initial.gone);
+  const [error, setError] = useState<unknown>(null);
+  const skipFirstLoad = useSkipFirstLoad(initial.value !== null || initial.gone);
+  const fetchRef = useRef(fetchByToken);
+  fetchRef.current = fetchByToken;
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setError(null);
+      try {
+        setValue(await fetchRef.current(token, signal));
+        setGone(false);
+      } catch (err) {
+        if (signal?.aborted) return;
+        if (err instanceof ApiError && err.status === 404) setGone(true);
+        else setError(err);
+      }
+    },
+    [token],
+  );
+
+  useEffect(() => {
+    if (skipFirstLoad()) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, skipFirstLoad]);
+
+  return { value, gone, error, retry: () => void load() };
 }
 
 const noSubscription = () => () => undefined;

@@ -2,7 +2,6 @@
 // interactive_video.* live events the project list passes on), and the published video behind a
 // share token (the public pages). lib/interactive-video.ts has the rules and calls.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from './api';
 import {
   applyInteractiveEvent,
   fetchInteractiveVideo,
@@ -12,7 +11,7 @@ import {
   type InteractiveVideo,
   type PublishedInteractiveVideo,
 } from './interactive-video';
-import { useSkipFirstLoad } from './server-data';
+import { usePublicLink } from './server-data';
 import { useLatestLoad } from './useLatestLoad';
 
 /**
@@ -56,33 +55,6 @@ export type InteractiveVideoState = ReturnType<typeof useInteractiveVideo>;
  * (`gone` for its 404), else loaded in the browser.
  */
 export function usePublishedVideo(token: string, initial: { video: PublishedInteractiveVideo | null; gone: boolean }) {
-  const [video, setVideo] = useState(initial.video);
-  const [gone, setGone] = useState(initial.gone);
-  const [error, setError] = useState<unknown>(null);
-  // The link's content does not depend on who is signed in: the loader's answer always applies.
-  const skipFirstLoad = useSkipFirstLoad(initial.video !== null || initial.gone);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setError(null);
-      try {
-        setVideo(await fetchPublished(token, signal));
-        setGone(false);
-      } catch (err) {
-        if (signal?.aborted) return;
-        if (err instanceof ApiError && err.status === 404) setGone(true);
-        else setError(err);
-      }
-    },
-    [token],
-  );
-
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, skipFirstLoad]);
-
-  return { video, gone, error, retry: () => void load() };
+  const { value, ...rest } = usePublicLink(token, fetchPublished, { value: initial.video, gone: initial.gone });
+  return { video: value, ...rest };
 }

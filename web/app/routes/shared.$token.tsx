@@ -1,7 +1,6 @@
 // A shared project (public, read-only, works signed out): GET /api/shared/{token} rendered as
 // slides and / or script with the project's branding. A revoked or unknown link is a 404:
 // 'This link is no longer available.' The loader reads it for the first HTML.
-import { useCallback, useEffect, useState } from 'react';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +12,11 @@ import { StatusBadge } from '~/components/projects/ProjectCard';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ErrorBox, Spinner } from '~/components/ui';
 import { cookieHeaders, gateway } from '~/gateway.server';
-import { ApiError, get } from '~/lib/api';
+import { get } from '~/lib/api';
 import { errorText } from '~/lib/errors';
 import { formatDate } from '~/lib/format';
 import type { Branding } from '~/lib/project-types';
-import { useDisplayTimeZone, useSkipFirstLoad } from '~/lib/server-data';
+import { useDisplayTimeZone, usePublicLink } from '~/lib/server-data';
 
 export const meta: MetaFunction = () => [{ title: 'Shared training · Trainwright' }, { name: 'robots', content: 'noindex' }];
 
@@ -60,37 +59,15 @@ function scriptOf(value: SharedProject['script']): Script | null {
   return Array.isArray(value.blocks) && value.blocks.length > 0 ? value : null;
 }
 
+const fetchShared = (token: string, signal?: AbortSignal) => get<SharedProject>(`/shared/${encodeURIComponent(token)}`, signal);
+
 export default function SharedProjectPage() {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
   const initial = useLoaderData<typeof loader>();
-  const [project, setProject] = useState<SharedProject | null>(initial.project);
-  const [error, setError] = useState<unknown>(null);
-  const [gone, setGone] = useState(initial.gone);
-  // The link's content does not depend on who is signed in: the loader's answer always applies.
-  const skipFirstLoad = useSkipFirstLoad(initial.project !== null || initial.gone);
+  const { value: project, gone, error, retry } = usePublicLink(token, fetchShared, { value: initial.project, gone: initial.gone });
   const timeZone = useDisplayTimeZone();
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setError(null);
-      try {
-        setProject(await get<SharedProject>(`/shared/${encodeURIComponent(token)}`, signal));
-      } catch (err) {
-        if (signal?.aborted) return;
-        if (err instanceof ApiError && err.status === 404) setGone(true);
-        else setError(err);
-      }
-    },
-    [token],
-  );
-
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, skipFirstLoad]);
 
   const look = {
     fontStyle: project?.font_style || 'modern',
@@ -110,7 +87,7 @@ export default function SharedProjectPage() {
             <p className="mt-2 text-sm text-slate-600">{t('shared.goneText')}</p>
           </div>
         ) : error != null ? (
-          <ErrorBox onRetry={() => void load()} retryLabel={t('common.retry')}>
+          <ErrorBox onRetry={retry} retryLabel={t('common.retry')}>
             {t('shared.loadFailed')} {errorText(error, t)}
           </ErrorBox>
         ) : !project ? (
