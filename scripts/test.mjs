@@ -3,10 +3,10 @@
 // browser tests against a whole stack started on its own ports, database and namespace.
 // First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
 import './lib/ensure-node.mjs';
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
+import { recordFailure, reportFailures, runStep } from './lib/steps.mjs';
 
 const args = new Set(process.argv.slice(2));
 // Other arguments name browser test files to run (`node scripts/test.mjs --e2e-only translate`); none: all.
@@ -18,26 +18,21 @@ provision({ forTests: true });
 installDependencies();
 build();
 
-let failed = false;
-
 if (runUnit) {
   log('unit, medium and API tests');
   // --continue: every package's suite runs and reports, not only those before the first failure.
-  const result = spawnSync('npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full'], {
+  await runStep('unit, medium and API tests (turbo)', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full'], {
     cwd: ROOT,
-    stdio: 'inherit',
     env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
   });
-  failed ||= result.status !== 0;
 }
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the tests.
 if (runUnit && !args.has('--no-bench')) {
   for (const bench of ['gateway', 'projects', 'generate', 'render', 'content', 'translate', 'scorm']) {
     log(`benchmark smoke run: bench:${bench} --smoke`);
-    const result = spawnSync('node', [`scripts/bench/${bench}/run.mjs`, '--smoke'], { cwd: ROOT, stdio: 'inherit' });
-    if (result.status !== 0) log(`bench:${bench} --smoke FAILED (exit ${result.status})`);
-    failed ||= result.status !== 0;
+    const status = await runStep(`bench:${bench} --smoke`, 'node', [`scripts/bench/${bench}/run.mjs`, '--smoke'], { cwd: ROOT });
+    if (status !== 0) log(`bench:${bench} --smoke FAILED (exit ${status})`);
   }
 }
 
@@ -62,17 +57,17 @@ if (runE2e) {
         await waitFor(`http://127.0.0.1:${ports.web}/healthcheck`, { ok: (r) => r.status < 500 });
       })(),
     ]);
-    const e2e = spawnSync(
+    await runStep(
+      'browser tests',
       'node',
       ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand', ...e2ePatterns],
       // The browser tests run operator commands (set-tier) against the stack with its settings.
-      { cwd: join(ROOT, 'web'), stdio: 'inherit', env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
+      { cwd: join(ROOT, 'web'), env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );
-    failed ||= e2e.status !== 0;
     if (gaveUp) throw gaveUp;
   } catch (error) {
     log(String(error));
-    failed = true;
+    recordFailure('browser tests stack', String(error));
   } finally {
     await stack.stop();
     const { dropDatabase } = await import('@trainwright/platform');
@@ -86,10 +81,10 @@ if (runE2e) {
 // narrated video generates and renders (scripts/fault-injection.test.mjs, about 2 minutes).
 if (runE2e && !args.has('--no-fault')) {
   log('fault injection: every process killed in turn during a generation and a video render');
-  const result = spawnSync('node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) log(`fault injection FAILED (exit ${result.status})`);
-  failed ||= result.status !== 0;
+  const status = await runStep('fault injection', 'node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT });
+  if (status !== 0) log(`fault injection FAILED (exit ${status})`);
 }
 
+const failed = reportFailures();
 log(failed ? 'tests FAILED' : 'all tests passed');
 process.exit(failed ? 1 : 0);

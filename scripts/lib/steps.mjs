@@ -1,0 +1,80 @@
+// The steps of `npm test`, run asynchronously and reported at the end.
+//
+// Asynchronous on purpose: while a step runs (the browser tests), this process's event loop must keep
+// reading the pipes of the stack it supervises. A blocked reader fills a child's stdout pipe (64 KB)
+// and Node's writes to a pipe are synchronous on Linux, so the web server would freeze mid-suite.
+//
+// At the end, each failed step's failure lines are printed again: a CI log is read from its tail,
+// and the reason a suite failed is otherwise buried minutes of output earlier.
+import { spawn } from 'node:child_process';
+
+// Lines that start a failure's account in jest (not its '● Console' blocks of passing tests),
+// node:test, turbo and our own scripts.
+const FAILURE_START = /(^|[\s:>])(FAIL\s|●\s(?!Console)|✘|✖|not ok\b|Failed:|FAILED\b|Tests?:.*failed)/;
+const LINES_AFTER = 30;
+const MAX_EXCERPT_LINES = 400;
+const TAIL_LINES = 25;
+
+const failures = [];
+
+/** Runs `command args` with its output passed through; resolves to its exit status (never rejects). */
+export function runStep(label, command, args, options = {}) {
+  const excerpt = [];
+  const tail = [];
+  let following = 0;
+  let partial = '';
+  const keep = (line) => {
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+    if (FAILURE_START.test(line)) following = LINES_AFTER;
+    if (following > 0 && excerpt.length < MAX_EXCERPT_LINES) {
+      excerpt.push(line);
+      following -= 1;
+    }
+  };
+  const take = (chunk) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) keep(line);
+  };
+  return new Promise((resolveStatus) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      take(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      take(chunk);
+    });
+    child.on('error', (error) => {
+      failures.push({ label, status: null, excerpt: [`could not start: ${error.message}`], tail: [] });
+      resolveStatus(1);
+    });
+    child.on('close', (code, signal) => {
+      if (partial) keep(partial);
+      const status = code ?? 1;
+      if (status !== 0) failures.push({ label, status: signal ? `signal ${signal}` : `exit ${code}`, excerpt, tail });
+      resolveStatus(status);
+    });
+  });
+}
+
+/** Records a failure that is not a step's exit status (the stack would not start, say). */
+export function recordFailure(label, message) {
+  failures.push({ label, status: 'error', excerpt: [message], tail: [] });
+}
+
+/** Prints what failed, each step's failure lines and last lines; returns whether anything failed. */
+export function reportFailures(write = (text) => process.stdout.write(text)) {
+  if (failures.length === 0) return false;
+  write(`\n======== what failed (${failures.length}) ========\n`);
+  for (const { label, status, excerpt, tail } of failures) {
+    write(`\n--- ${label}: ${status}\n`);
+    if (excerpt.length > 0) write(`${excerpt.join('\n')}\n`);
+    const unseen = tail.filter((line) => !excerpt.includes(line));
+    if (unseen.length > 0) write(`... its last lines:\n${unseen.join('\n')}\n`);
+  }
+  write(`\n======== end of what failed: ${failures.map((f) => f.label).join(', ')} ========\n`);
+  return true;
+}
