@@ -160,5 +160,8 @@ describe('the Enhanced AI Dashboard services', () => {
     }
     expect((await call(h, 'POST', '/api/ai-services/analyze', me, { analysis_type: 'horoscope', project_id: id })).statusCode).toBe(400);
     expect((await call(h, 'POST', '/api/ai-services/initialize', me, { service_type: 'oracle', project_id: id })).statusCode).toBe(400);
-  });
+    // A generation and eleven calls in a row, each in a fresh worker thread, beside another test
+    // file's stack on two cores: 8 s alone (20 s, and past 30 s once in a full run, while each
+    // call's worker loaded the whole engine).
+  }, 60_000);
 });
