@@ -98,10 +98,14 @@ describe('concurrent requests', () => {
     expect(count(429)).toBeGreaterThan(0);
     expect(answers.some((a) => a.status === 429 && a.body.message === 'Too many requests at once for this account. Please wait a moment and try again.')).toBe(true);
 
-    // Another company is not held up by the first one's crowd.
+    // Another company is not held up by the first one's crowd: it is answered well before the
+    // crowd's last served request. Unbounded, it waited behind the whole crowd (about a second
+    // here, 3.5 s in the measurement); bounded, about half the crowd's time (594 of 1222 ms,
+    // 740 of 1682 ms). Relative, because the machine's speed varies from run to run.
     expect(fair.status).toBe(200);
-    // (Unbounded, it waited about a second behind the crowd here, 3.5 s in the measurement.)
-    expect(fair.ms).toBeLessThan(750);
+    const crowdServed = Math.max(...answers.filter((a) => a.status === 200).map((a) => a.ms));
+    expect(fair.ms).toBeLessThan(0.8 * crowdServed);
+    expect(fair.ms).toBeLessThan(2000);
 
     // The slots come back: the busy company is served again once its burst is over.
     expect((await list(busy)).status).toBe(200);
