@@ -41,6 +41,8 @@ const schema = commonConfigSchema
     /** Which proxies' X-Forwarded-For to believe (proxy-addr syntax). */
     TRUST_PROXY: z.string().default('loopback'),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
+    /** The deadline of 'Clone voice': up to 240 s of samples are decoded and analysed (3.3 s measured for that on a busy 2-core machine), beyond GRPC_DEADLINE_MS. */
+    VOICE_CLONE_DEADLINE_MS: z.coerce.number().int().min(100).default(30_000),
     /** Requests of one company, and of one user, in flight at once (plugins/admission.ts). */
     GATEWAY_MAX_INFLIGHT_PER_COMPANY: z.coerce.number().int().min(1).default(16),
     /** Requests of one company, and of one user, waiting for a slot; more are refused at once (429 with Retry-After). */

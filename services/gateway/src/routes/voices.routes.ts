@@ -162,7 +162,7 @@ export function voiceRoutes({ app, clients, config }: GatewayContext, storage: O
         }
         const voice = await clients.media.cloneVoice(
           { userId, companyId, name: fields.name ?? '', description: fields.description ?? '', samples },
-          opts(userId, request.id),
+          { ...opts(userId, request.id), deadlineMs: config.VOICE_CLONE_DEADLINE_MS },
         );
         return reply.status(201).send(voiceJson(voice));
       } finally {
