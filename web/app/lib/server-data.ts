@@ -23,6 +23,20 @@ export function useSkipFirstLoad(seeded: boolean): () => boolean {
 }
 
 /**
+ * Runs `load` when the screen mounts (and whenever `load` changes), unless the screen started from
+ * loader data (`seeded`): then the first run is skipped. Unmounting aborts the load in flight.
+ */
+export function useSeededLoad(load: (signal: AbortSignal) => Promise<void>, seeded: boolean): void {
+  const skipFirstLoad = useSkipFirstLoad(seeded);
+  useEffect(() => {
+    if (skipFirstLoad()) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, skipFirstLoad]);
+}
+
+/**
  * What a public link (a share or watch token) shows: the loader's answer when it has one (`gone`
  * for its 404), else loaded in the browser; `retry` loads it again. The link's content does not
  * depend on who is signed in, so the loader's answer always applies.
@@ -31,7 +45,6 @@ export function usePublicLink<T>(token: string, fetchByToken: (token: string, si
   const [value, setValue] = useState(initial.value);
   const [gone, setGone] = useState(initial.gone);
   const [error, setError] = useState<unknown>(null);
-  const skipFirstLoad = useSkipFirstLoad(initial.value !== null || initial.gone);
   const fetchRef = useRef(fetchByToken);
   fetchRef.current = fetchByToken;
 
@@ -50,12 +63,7 @@ export function usePublicLink<T>(token: string, fetchByToken: (token: string, si
     [token],
   );
 
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, skipFirstLoad]);
+  useSeededLoad(load, initial.value !== null || initial.gone);
 
   return { value, gone, error, retry: () => void load() };
 }

@@ -43,7 +43,7 @@ import {
 } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { formatDate, formatList, planName, tierOf } from '~/lib/format';
-import { useDisplayTimeZone, useHydrated, useServerData, useSkipFirstLoad } from '~/lib/server-data';
+import { useDisplayTimeZone, useHydrated, useSeededLoad, useServerData } from '~/lib/server-data';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Billing · Trainwright' }];
@@ -76,7 +76,6 @@ function isAddOnId(value: string): value is AddOnId {
 function useSection<T>(initial: T | null, load: (signal?: AbortSignal) => Promise<T>) {
   const [data, setData] = useState<T | null>(initial);
   const [error, setError] = useState<unknown>(null);
-  const skipFirstLoad = useSkipFirstLoad(initial !== null);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -90,12 +89,7 @@ function useSection<T>(initial: T | null, load: (signal?: AbortSignal) => Promis
     }
   }, []);
 
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    const controller = new AbortController();
-    void reload(controller.signal);
-    return () => controller.abort();
-  }, [reload, skipFirstLoad]);
+  useSeededLoad(reload, initial !== null);
 
   return { data, setData, error, reload };
 }

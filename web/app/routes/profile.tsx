@@ -3,7 +3,7 @@
 // GET /api/profile (read by the loader for the first HTML); 'Manage Billing' asks POST
 // /api/billing/portal for the billing provider's portal and goes there (the local provider's is
 // /billing itself). The email is read-only.
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useSignedInUser } from '~/lib/auth';
 import { billingApi, goTo } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { formatDate, usageText } from '~/lib/format';
-import { useDisplayTimeZone, useServerData, useSkipFirstLoad } from '~/lib/server-data';
+import { useDisplayTimeZone, useSeededLoad, useServerData } from '~/lib/server-data';
 import type { Notifications, Profile, ProfilePatch } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Profile Settings · Trainwright' }];
@@ -50,7 +50,6 @@ export default function ProfilePage() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(() => (initial ? draftOf(initial) : null));
-  const skipFirstLoad = useSkipFirstLoad(initial !== null);
   const timeZone = useDisplayTimeZone();
   const [nameError, setNameError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
@@ -70,12 +69,7 @@ export default function ProfilePage() {
     }
   }, []);
 
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, skipFirstLoad]);
+  useSeededLoad(load, initial !== null);
 
   const canRenameCompany = !user.role || user.role === 'owner';
 
