@@ -12,7 +12,7 @@ import { useHydrated } from '~/lib/server-data';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { TierCard } from './TierCard';
 import { Button, ErrorBox, Field, Spinner, buttonClass, cx, describedBy, inputClass } from './ui';
-import { planName } from '~/lib/format';
+import { formatPrice, planName } from '~/lib/format';
 
 type View = 'signIn' | 'signUp' | 'pricing';
 type FieldName = 'name' | 'company' | 'email' | 'password';
@@ -22,6 +22,34 @@ export const MIN_PASSWORD_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const TRIAL_DAYS = TIERS['free-trial'].limits.trialDays;
+
+/** What "Create account" leads to: the free trial (remembering a plan for later) or a plan's checkout. */
+export type SignUpPlan = { kind: 'trial'; then: TierId | null } | { kind: 'checkout'; tier: PaidTierId };
+
+/**
+ * Only a paid plan picked on the pricing screen leads into its checkout; the default ("sign-up tier
+ * pro") is remembered as the choice but starts the free trial, no card needed. The flow and the
+ * notice both read this, so the screen says what happens.
+ */
+export function signUpPlan(selectedTier: TierId, pickedOnPricing: boolean): SignUpPlan {
+  if (TIERS[selectedTier].period === 'trial') return { kind: 'trial', then: null };
+  return pickedOnPricing ? { kind: 'checkout', tier: selectedTier as PaidTierId } : { kind: 'trial', then: selectedTier };
+}
+
+export function SignUpPlanNotice({ plan, className }: { plan: SignUpPlan; className?: string }) {
+  const { t, i18n } = useTranslation();
+  const text =
+    plan.kind === 'checkout'
+      ? t('auth.signUpCheckout', { plan: planName(t, plan.tier), price: formatPrice(TIERS[plan.tier].price, i18n.language), days: TRIAL_DAYS })
+      : plan.then
+        ? t('auth.signUpTrialThen', { plan: planName(t, plan.then), days: TRIAL_DAYS })
+        : t('auth.signUpTrial', { days: TRIAL_DAYS });
+  return (
+    <p className={className} data-testid="signup-plan-notice" data-plan={plan.kind}>
+      {text}
+    </p>
+  );
+}
 
 function Brand() {
   return (
@@ -41,8 +69,7 @@ export function AuthScreen() {
   const formId = useId();
   const [view, setView] = useState<View>('signIn');
   const [selectedTier, setSelectedTier] = useState<TierId>(DEFAULT_SELECTED_TIER);
-  // Only a plan picked on the pricing screen leads into its checkout; the default ("sign-up tier
-  // pro") is remembered as the choice but starts the free trial, no card needed.
+  // See signUpPlan: only a plan picked on the pricing screen leads into its checkout.
   const [pickedOnPricing, setPickedOnPricing] = useState(false);
   const [values, setValues] = useState<Record<FieldName, string>>({ name: '', company: '', email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -51,6 +78,7 @@ export function AuthScreen() {
   const [submitting, setSubmitting] = useState(false);
   // The screen is in the server's HTML: nothing is typed or submitted before React runs.
   const ready = useHydrated();
+  const plan = signUpPlan(selectedTier, pickedOnPricing);
 
   const switchView = (next: View) => {
     setView(next);
@@ -93,7 +121,7 @@ export function AuthScreen() {
     setSubmitting(true);
     try {
       if (view === 'signUp') {
-        const paidTier = !pickedOnPricing || TIERS[selectedTier].period === 'trial' ? null : (selectedTier as PaidTierId);
+        const paidTier = plan.kind === 'checkout' ? plan.tier : null;
         await auth.signUp(
           {
             name: values.name.trim(),
@@ -224,9 +252,12 @@ export function AuthScreen() {
           <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">Trainwright</p>
           <p className="mt-3 text-4xl font-bold tracking-tight text-slate-900">{t('auth.tagline')}</p>
           <p className="mt-4 text-lg text-slate-600">{t('auth.outputs')}</p>
-          <p className="mt-6 inline-flex rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-600/20">
-            {t('auth.trialMessage', { days: TRIAL_DAYS })}
-          </p>
+          {/* On sign-up the form's own notice says what happens; the general promise would contradict a checkout. */}
+          {!signUp && (
+            <p className="mt-6 inline-flex rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-600/20">
+              {t('auth.trialMessage', { days: TRIAL_DAYS })}
+            </p>
+          )}
         </div>
         <div className="mx-auto w-full max-w-md">
           <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
@@ -246,7 +277,7 @@ export function AuthScreen() {
                     {t('auth.change')}
                   </button>
                 </p>
-                <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-800">{t('auth.trialMessage', { days: TRIAL_DAYS })}</p>
+                <SignUpPlanNotice plan={plan} className={cx('rounded-md px-3 py-2', plan.kind === 'checkout' ? 'bg-indigo-50 text-indigo-900' : 'bg-emerald-50 text-emerald-800')} />
               </div>
             ) : (
               <p className="mt-2 text-sm">

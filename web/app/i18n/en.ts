@@ -58,6 +58,11 @@ const en = {
     change: '(change)',
     trialMessage:
       'Every account starts with a {{days}}-day free trial. No credit card required. Choose a plan when your trial ends.',
+    signUpTrial: "You'll start with the {{days}}-day free trial: no credit card required. Choose a plan when your trial ends.",
+    signUpTrialThen:
+      "You'll start with the {{days}}-day free trial: no credit card required. You can move to {{plan}} on the Billing page whenever you are ready.",
+    signUpCheckout:
+      'When you create your account, you will be taken to checkout to pay for {{plan}} ({{price}} a month). Until the payment is complete, your account is on the {{days}}-day free trial.',
     name: 'Full name',
     company: 'Company',
     email: 'Email address',

@@ -56,6 +56,11 @@ const es: Messages = {
     change: '(cambiar)',
     trialMessage:
       'Todas las cuentas empiezan con una prueba gratuita de {{days}} días. Sin tarjeta de crédito. Elige un plan cuando termine la prueba.',
+    signUpTrial: 'Empezarás con la prueba gratuita de {{days}} días, sin tarjeta de crédito. Elige un plan cuando termine la prueba.',
+    signUpTrialThen:
+      'Empezarás con la prueba gratuita de {{days}} días, sin tarjeta de crédito. Puedes pasar a {{plan}} en la página de Facturación cuando quieras.',
+    signUpCheckout:
+      'Al crear tu cuenta irás a la página de pago para pagar {{plan}} ({{price}} al mes). Hasta que se complete el pago, tu cuenta tiene la prueba gratuita de {{days}} días.',
     name: 'Nombre completo',
     company: 'Empresa',
     email: 'Correo electrónico',

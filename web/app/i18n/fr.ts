@@ -56,6 +56,11 @@ const fr: Messages = {
     change: '(modifier)',
     trialMessage:
       "Chaque compte commence par un essai gratuit de {{days}} jours. Aucune carte bancaire requise. Choisissez une offre à la fin de l'essai.",
+    signUpTrial: "Vous commencerez par l'essai gratuit de {{days}} jours, sans carte bancaire. Choisissez une offre à la fin de l'essai.",
+    signUpTrialThen:
+      "Vous commencerez par l'essai gratuit de {{days}} jours, sans carte bancaire. Vous pourrez passer à l'offre {{plan}} depuis la page Facturation quand vous le souhaitez.",
+    signUpCheckout:
+      "En créant votre compte, vous serez redirigé vers la page de paiement pour payer l'offre {{plan}} ({{price}} par mois). Tant que le paiement n'est pas terminé, votre compte est en essai gratuit de {{days}} jours.",
     name: 'Nom complet',
     company: 'Entreprise',
     email: 'Adresse e-mail',

@@ -34,7 +34,10 @@ describe('sign-up and profile', () => {
       await page.getByRole('button', { name: 'Choose Business' }).click();
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
       await page.getByText('Selected plan: Business').waitFor();
-      await page.getByText('7-day free trial').first().waitFor();
+      // It says what Create account does with a paid plan: its checkout, not a card-free trial.
+      const notice = page.getByTestId('signup-plan-notice');
+      expect(await notice.innerText()).toContain('you will be taken to checkout to pay for Business ($79 a month)');
+      expect((await page.locator('main').innerText()).toLowerCase()).not.toContain('no credit card');
 
       await page.getByLabel('Full name').fill('Ada Trainer');
       await page.getByLabel('Company').fill('Lovelace Training');
