@@ -43,6 +43,39 @@ export const DEFAULT_SCORM_TRACKING: ScormTracking = {
   status_pair: 'passed_incomplete',
 };
 
+/** What a package contains that decides the tracking it can carry. */
+export interface ScormContent {
+  /** The project has assessment questions (the package's quiz). */
+  hasQuestions: boolean;
+}
+
+/** The rules that only a quiz can meet. */
+export const QUIZ_COMPLETION_RULES: readonly CompletionRule[] = ['quiz_passed', 'viewed_and_passed'];
+
+/**
+ * The tracking a package can carry (DECISIONS: "A package's tracking follows what it contains:
+ * without a quiz it reports completion, never passed or failed"): the rules and status pairs
+ * offered, and the defaults. Without a quiz: the viewing rules, and completed / incomplete.
+ */
+export function scormTrackingChoices(content: ScormContent): { rules: readonly CompletionRule[]; statusPairs: readonly StatusPair[]; defaults: ScormTracking } {
+  if (content.hasQuestions) return { rules: COMPLETION_RULES, statusPairs: STATUS_PAIRS, defaults: DEFAULT_SCORM_TRACKING };
+  return {
+    rules: COMPLETION_RULES.filter((rule) => !QUIZ_COMPLETION_RULES.includes(rule)),
+    statusPairs: ['completed_incomplete'],
+    defaults: { ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' },
+  };
+}
+
+/**
+ * The tracking a package of `content` reports by: without a quiz the status pair becomes
+ * completed / incomplete (a rule naming the quiz already falls back to viewing, see the player's
+ * completionTerms), so a package whose questions are gone by the time it is built never reports
+ * passed or failed either.
+ */
+export function trackingForContent(tracking: ScormTracking, content: ScormContent): ScormTracking {
+  return content.hasQuestions ? tracking : { ...tracking, status_pair: 'completed_incomplete' };
+}
+
 export const SCORM_LIMITS = {
   packageName: 200,
   objectiveTitle: 200,
@@ -60,6 +93,8 @@ export const SCORM_MESSAGES = {
   nameRequired: 'Package name is required.',
   noProject: 'Create a project first to export as SCORM package.',
   noContent: 'This project has no content to package yet. Generate it first.',
+  /** A completion rule that needs a quiz, for a project without assessment questions. */
+  ruleNeedsQuiz: 'This completion rule needs a quiz, and this project has no assessment questions. Choose Slides viewed or Video watched, or generate an assessment first.',
   started: 'SCORM package export started. It will appear in My Packages when it is ready.',
   notFound: 'Package not found',
   notReady: 'This package is still being built. Please try again in a moment.',

@@ -1,6 +1,6 @@
 // player.js: reads the course that course.js set, finds the runtime to report to (SCORM API,
 // cmi5 launch parameters, or none) and starts the player.
-import { COURSE_GLOBAL, type PlayerCourse } from '../../src/package/player-contract.js';
+import { COURSE_GLOBAL, quizDecides, type PlayerCourse } from '../../src/package/player-contract.js';
 import { Cmi5Tracker } from './cmi5-tracker.js';
 import { readCmi5Launch } from './cmi5.js';
 import { labelsFor } from './labels.js';
@@ -15,7 +15,8 @@ function trackerFor(course: PlayerCourse): Tracker {
     return launch ? new Cmi5Tracker(launch, course.includeTracking) : new NoTracker();
   }
   const lms = connectToLms(course.version);
-  return lms ? new ScormTracker(course.version, lms, course.includeTracking) : new NoTracker();
+  const decides = quizDecides({ includeTracking: course.includeTracking, tracking: course.tracking, hasQuestions: course.questions.length > 0, hasVideo: course.video !== null });
+  return lms ? new ScormTracker(course.version, lms, course.includeTracking, decides) : new NoTracker();
 }
 
 const globals = window as unknown as Record<string, unknown>;

@@ -32,6 +32,8 @@ export class ScormTracker implements Tracker {
     private readonly version: ScormRuntimeVersion,
     private readonly lms: LmsConnection,
     private readonly includeTracking: boolean,
+    /** The course's quiz decides success, so the LMS holds a passing score from the manifest. */
+    private readonly quizDecides = true,
   ) {
     this.kind = version === '1.2' ? 'scorm-1.2' : 'scorm-2004';
   }
@@ -49,10 +51,14 @@ export class ScormTracker implements Tracker {
     const objectiveCount = Number(this.lms.get(names.objectiveCount)) || 0;
     for (let i = 0; i < objectiveCount; i++) this.objectiveSlots.set(this.lms.get(`cmi.objectives.${i}.id`), i);
     this.nextInteraction = Number(this.lms.get(names.interactionCount)) || 0;
+    // Elements an LMS has no value for yet are errors to read in 2004 (403, which it logs): the
+    // bookmark exists only when resuming a suspended attempt, the passing score only when the
+    // manifest gave one (the quiz decides).
+    const resuming = this.lms.get(names.entry) === 'resume';
     return {
-      saved: this.lms.get(names.suspendData) || null,
-      location: this.lms.get(names.location) || null,
-      passingPercent: lmsPassingPercent(this.version, this.lms.get(names.passingScore)),
+      saved: (resuming && this.lms.get(names.suspendData)) || null,
+      location: (resuming && this.lms.get(names.location)) || null,
+      passingPercent: this.quizDecides ? lmsPassingPercent(this.version, this.lms.get(names.passingScore)) : null,
       readOnly: this.readOnly,
     };
   }

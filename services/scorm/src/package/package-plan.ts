@@ -2,7 +2,7 @@
 // input, the LMS identifiers, the player's course data and the files of the package.
 import type { CourseInput, CourseTheme } from './course.js';
 import { safeIdentifier, uniqueIdentifiers } from './identifiers.js';
-import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { trackingForContent, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { completionTerms, quizDecides, type PlayerCourse, type PlayerInteractive, type PlayerQuestion } from './player-contract.js';
 
 export class PackageInputError extends Error {
@@ -58,7 +58,8 @@ export function planPackage(input: CourseInput): PackagePlan {
     language: input.language,
     version: input.version,
     includeTracking: input.includeTracking,
-    tracking: input.tracking,
+    // Without questions the course reports completion only (never passed or failed).
+    tracking: trackingForContent(input.tracking, { hasQuestions }),
     objectives: input.objectives.map((o, i) => ({ id: objectiveIds[i]!, title: o.title, description: o.description, type: o.type })),
     activities: input.activities.map((a) => ({ title: a.title, type: a.type, estimatedMinutes: a.estimatedMinutes })),
     slides: input.slides.map((s) => ({ title: s.title, points: s.points, paragraphs: s.paragraphs, notes: s.notes })),

@@ -227,9 +227,18 @@ function checkCallSequence(version: LmsVersion, calls: Call[]): void {
   // Every write and commit was accepted (a refused one names its element and error code here).
   const refused = calls.filter((c) => (c.method === names.set || c.method === names.commit) && c.result !== 'true');
   expect(refused).toEqual([]);
+  checkNoLmsErrors(calls);
   const lastCommit = calls.map((c) => c.method).lastIndexOf(names.commit);
   expect(lastCommit).toBeGreaterThan(0);
   expect(lastCommit).toBeLessThan(calls.length - 1);
+}
+
+/**
+ * No call left an error with the runtime: every read, write and commit, also the reads of a first
+ * launch (2004 GetValue of an element not set yet is error 403, which an LMS logs).
+ */
+function checkNoLmsErrors(calls: Call[]): void {
+  expect(calls.filter((c) => c.error !== '0')).toEqual([]);
 }
 
 const setValues = (version: LmsVersion, calls: Call[]) => calls.filter((c) => c.method === API[version].set).map((c) => [c.args[0], c.args[1]] as [string, string]);
@@ -499,6 +508,72 @@ describe.each(['1.2', '2004'] as const)('SCORM %s package in the scorm-again run
       expect(second.errors).toEqual([]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe.each(['1.2', '2004'] as const)('SCORM %s package: tracking that follows what it contains, reads without LMS errors', (version) => {
+  const is12 = version === '1.2';
+  const get = is12 ? 'LMSGetValue' : 'GetValue';
+  const bookmark = [is12 ? 'cmi.core.lesson_location' : 'cmi.location', 'cmi.suspend_data'];
+  const reads = (calls: Call[]) => calls.filter((c) => c.method === get).map((c) => c.args[0]);
+
+  it('reads the bookmark only on resume: first launch and resume raise no LMS error (slides_viewed)', async () => {
+    const attempt = await newAttempt(version, VIEW_RULE);
+    const first = await Session.open(version, attempt);
+    try {
+      await first.next(2);
+      await first.exit();
+      const calls = await first.calls();
+      checkCallSequence(version, calls);
+      checkNoLmsErrors(calls);
+      // A first launch has no bookmark to read (cmi.entry 'ab-initio').
+      expect(reads(calls).filter((element) => bookmark.includes(element))).toEqual([]);
+      expect(first.errors).toEqual([]);
+    } finally {
+      await first.close();
+    }
+    const committed = (await first.terminateCommit()).cmi as Cmi;
+    lms.launch(attempt, nextLaunchCmi(version, committed));
+    const second = await Session.open(version, attempt);
+    try {
+      expect(await second.position()).toBe('Slide 2 of 4');
+      await second.next(2);
+      await second.exit();
+      const calls = await second.calls();
+      checkCallSequence(version, calls);
+      checkNoLmsErrors(calls);
+      expect(reads(calls)).toEqual(expect.arrayContaining(bookmark));
+      expect(second.errors).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.each([
+    ['viewed_and_passed', 'passed_incomplete'],
+    ['slides_viewed', 'passed_failed'],
+  ] as const)('without a quiz ends completed, never passed or failed (%s, %s)', async (completion_rule, status_pair) => {
+    const noQuiz = { name: 'no-quiz', input: { questions: [] } };
+    const session = await Session.open(version, await newAttempt(version, { completion_rule, status_pair }, noQuiz));
+    try {
+      await session.next(4);
+      expect(await session.position()).toBe('Slide 4 of 4');
+      const cmi = await session.cmi();
+      if (is12) expect(cmi.core.lesson_status).toBe('completed');
+      else expect(cmi).toMatchObject({ completion_status: 'completed', success_status: 'unknown' });
+      await session.exit();
+      const calls = await session.calls();
+      checkCallSequence(version, calls);
+      checkNoLmsErrors(calls);
+      const statuses = setValues(version, calls).filter(([element]) => /(lesson_status|success_status|\.status)$/.test(element));
+      expect(statuses.filter(([, value]) => value === 'passed' || value === 'failed')).toEqual([]);
+      const committed = (await session.terminateCommit()).cmi as Cmi;
+      if (is12) expect(committed.core).toMatchObject({ lesson_status: 'completed', exit: '' });
+      else expect(committed).toMatchObject({ completion_status: 'completed', success_status: 'unknown', exit: 'normal' });
+      expect(session.errors).toEqual([]);
+    } finally {
+      await session.close();
     }
   });
 });
