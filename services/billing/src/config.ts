@@ -2,10 +2,6 @@
 import { z } from 'zod';
 import { commonConfigSchema, loadConfig } from '@trainwright/platform';
 
-/** The local test checkout's signing secret when none is set: for development and tests only
- * (the local provider moves no money, so the secret guards nothing of value). */
-export const LOCAL_WEBHOOK_SECRET_DEFAULT = 'whsec_local_trainwright';
-
 const schema = commonConfigSchema.extend({
   BILLING_GRPC_HOST: z.string().default('127.0.0.1'),
   BILLING_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50055),
@@ -19,7 +15,6 @@ const schema = commonConfigSchema.extend({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Another Stripe API address (tests point it at a local server). */
   STRIPE_API_BASE: z.string().url().optional(),
-  BILLING_LOCAL_WEBHOOK_SECRET: z.string().min(1).default(LOCAL_WEBHOOK_SECRET_DEFAULT),
   /** Days a past_due account keeps its plan. */
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** How often the maintenance job runs (ms); 0 runs no billing worker in this process. */

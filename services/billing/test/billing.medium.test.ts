@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { loadBillingConfig, LOCAL_WEBHOOK_SECRET_DEFAULT } from '../src/config.js';
+import { loadBillingConfig } from '../src/config.js';
 import { createBillingCore, migrateBilling, type BillingCore } from '../src/main.js';
 import { LocalPaymentsProvider } from '../src/repositories/local-provider.js';
 import { MemoryDirectory } from './support/memory.js';
@@ -32,7 +32,9 @@ afterAll(async () => {
   await infra?.cleanup();
 });
 
-const sign = (payload: string, secret = LOCAL_WEBHOOK_SECRET_DEFAULT, timestamp = Math.floor(Date.now() / 1000)) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+// The local provider's events are signed with its own secret (made per process, never in source).
+const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) => core.local!.sign(payload, timestamp);
+const signWith = (payload: string, secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 async function subscribe(userId: string, tier = 'professional', interval = 'month') {
   const result = await core.billing.changePlan({ userId, tier, interval, returnUrlBase: BASE, idempotencyKey: randomUUID() });
@@ -48,8 +50,12 @@ describe('webhook ledger', () => {
 
   it.each([
     ['no signature', (p: string) => [p, '']],
-    ['a wrong secret', (p: string) => [p, sign(p, 'whsec_other')]],
-    ['a stale timestamp', (p: string) => [p, sign(p, LOCAL_WEBHOOK_SECRET_DEFAULT, Math.floor(Date.now() / 1000) - 301)]],
+    ['a wrong secret', (p: string) => [p, signWith(p, 'whsec_other')]],
+    // The default secret that used to be written in the source signs nothing any more.
+    ['the old default secret', (p: string) => [p, signWith(p, 'whsec_local_trainwright')]],
+    ['a stale timestamp', (p: string) => [p, sign(p, Math.floor(Date.now() / 1000) - 301)]],
+    ['a timestamp 400 s old', (p: string) => [p, sign(p, Math.floor(Date.now() / 1000) - 400)]],
+    ['a timestamp 400 s ahead', (p: string) => [p, sign(p, Math.floor(Date.now() / 1000) + 400)]],
     ['a tampered body', (p: string) => [p.replace('cus_x', 'cus_y'), sign(p)]],
     ['garbage', (p: string) => [p, 't=1,v1=00']],
   ])('should refuse %s with no effect', async (_name, make) => {
@@ -57,6 +63,18 @@ describe('webhook ledger', () => {
     const [body, signature] = make(event(id)) as [string, string];
     await expect(core.billing.handleWebhook(Buffer.from(body), signature)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' });
     expect(await core.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', id).execute()).toEqual([]);
+  });
+
+  it.each([
+    ['an event without data', () => JSON.stringify({ id: 'x' })],
+    ['an array', () => '[]'],
+    ['null', () => 'null'],
+    ['empty data', () => JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', created: 1, data: {} })],
+    ['an object id that is a number', () => JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', created: 1, data: { object: { id: 7 } } })],
+    ['an overlong event id', () => event(`evt_${'x'.repeat(300)}`)],
+  ])('should answer a signed event of an unexpected shape (%s) with 400, not a 500', async (_name, make) => {
+    const body = make();
+    await expect(core.billing.handleWebhook(Buffer.from(body), sign(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
   });
 
   it('should record an event once: a redelivery is a duplicate with no second effect', async () => {

@@ -34,7 +34,12 @@ describe('billing gRPC', () => {
       expect(change.checkoutUrl).toBe(`http://localhost:5173/checkout/${change.sessionId}`);
       const page = await client.getLocalCheckout({ userId, sessionId: change.sessionId });
       expect(page).toMatchObject({ totalCents: 191040, currency: 'usd', mode: 'subscription' });
-      await expect(client.handleWebhook({ rawBody: Buffer.from('{}'), signature: 'nope' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' });
+      // The local checkout completes in-process: its webhook over the wire refuses everything,
+      // even an event signed with the provider's own secret.
+      const localWebhookRefused = { code: 'FORBIDDEN', message: 'This server takes no payment webhooks: the local test checkout completes its payments itself.' };
+      await expect(client.handleWebhook({ rawBody: Buffer.from('{}'), signature: 'nope' })).rejects.toMatchObject(localWebhookRefused);
+      const event = JSON.stringify({ id: `evt_${randomUUID()}`, object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: { id: change.sessionId, object: 'checkout.session' } } });
+      await expect(client.handleWebhook({ rawBody: Buffer.from(event), signature: server.core.local!.sign(event) })).rejects.toMatchObject(localWebhookRefused);
       await expect(client.getCheckoutStatus({ userId: randomUUID(), sessionId: change.sessionId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
       const projectId = randomUUID();

@@ -2,6 +2,7 @@
 // repository on PostgreSQL, the real `stripe` SDK pointed (STRIPE_API_BASE) at FakeStripe, and
 // webhooks signed by the fake and delivered through handleWebhook, as Stripe would.
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
@@ -63,6 +64,28 @@ const changedOf = async (userId: string) => (await outboxOf('subscription.change
 const outcomesOf = async (subject: string, userId: string) => (await outboxOf(subject)).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const refsOf = (subscription: Record<string, any>): string[] => subscription.items.data.map((i: { price: { lookup_key: string } }) => i.price.lookup_key).sort();
+
+describe('the Stripe webhook refuses what it cannot trust', () => {
+  const signed = (payload: string, timestamp = Math.floor(Date.now() / 1000), secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+  const event = (id = `evt_${randomUUID()}`) => JSON.stringify({ id, object: 'event', type: 'customer.created', created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_x', object: 'customer' } } });
+  const refused = { code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' };
+
+  it('should refuse timestamps 400 s old or ahead and the local default secret', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const p = event();
+    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now - 400))).rejects.toMatchObject(refused);
+    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now + 400))).rejects.toMatchObject(refused);
+    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now, 'whsec_local_trainwright'))).rejects.toMatchObject(refused);
+    expect(await core.billing.handleWebhook(Buffer.from(p), signed(p, now + 200))).toBe('ignored');
+  });
+
+  it.each([['{"id":"x"}'], ['[]'], ['null'], [JSON.stringify({ id: 'evt_empty', object: 'event', type: 'checkout.session.completed', created: 1, data: {} })], [`{"id":"evt_${'x'.repeat(300)}","object":"event","type":"customer.created","created":1,"data":{"object":{"id":"cus_x"}}}`]])(
+    'should answer the signed but malformed body %s with 400',
+    async (body) => {
+      await expect(core.billing.handleWebhook(Buffer.from(body), signed(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
+    },
+  );
+});
 
 describe('plans with the Stripe provider', () => {
   const userId = randomUUID();

@@ -133,6 +133,8 @@ export const BILLING_MESSAGES = {
   addOnNotActive: (addOn: AddOnId) => `The ${ADD_ONS[addOn].name} add-on is not active.`,
   creditsRange: `Buy between ${CREDIT_PACK_RANGE.min} and ${CREDIT_PACK_RANGE.max} credits at a time.`,
   invalidWebhookSignature: 'Invalid webhook signature',
+  unexpectedWebhookEvent: 'Unexpected webhook event',
+  localWebhookRefused: 'This server takes no payment webhooks: the local test checkout completes its payments itself.',
   noPaymentSession: 'No payment session found',
   invalidReturnUrl: 'The return address must be an http(s) URL.',
   checkoutPaid: 'Payment completed.',

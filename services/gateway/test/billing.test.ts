@@ -7,8 +7,8 @@ import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const WEB = 'http://localhost:3000';
-// The local test checkout's signing secret (test-only; no money moves).
-const LOCAL_SECRET = 'whsec_local_trainwright';
+// The signing secret the local test checkout once had written in its source.
+const OLD_DEFAULT_SECRET = 'whsec_local_trainwright';
 
 beforeAll(async () => {
   h = await startHarness('billing', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
@@ -215,19 +215,26 @@ describe('billing: plan changes, add-ons and credits', () => {
 });
 
 describe('billing: the webhook', () => {
-  const event = (id: string, type = 'customer.created') => JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { id: 'cus_local_x', object: 'customer' } } });
   const post = (payload: string, signature?: string) =>
     h.request({ method: 'POST', url: '/api/billing/webhook', payload, headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) } });
-  const sign = (payload: string, secret = LOCAL_SECRET, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  const sign = (payload: string, secret: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 
-  it('should refuse no signature, a wrong one, a stale timestamp and a tampered body with 400', async () => {
-    const payload = event('evt_refused_1');
-    expect((await post(payload)).statusCode).toBe(400);
-    expect((await post(payload, sign(payload, 'whsec_wrong'))).statusCode).toBe(400);
-    expect((await post(payload, sign(payload, LOCAL_SECRET, Math.floor(Date.now() / 1000) - 301))).statusCode).toBe(400);
-    expect((await post(payload.replace('customer.created', 'customer.deleted'), sign(payload))).statusCode).toBe(400);
-    expect((await post(payload, sign(payload))).json()).toMatchObject({ received: true, outcome: 'ignored' });
-    expect((await post(payload, sign(payload))).json()).toMatchObject({ received: true, outcome: 'duplicate' });
+  it("should refuse every webhook with the local provider, even a forged completion of another account's checkout", async () => {
+    const victim = await register(h, 'Victor Victim');
+    const checkout = (await call('POST', '/api/auth/upgrade', victim, { tier: 'enterprise', interval: 'month' })).json();
+    const sessionId = sessionOf(checkout.checkout_url);
+    const refused = { code: 'FORBIDDEN', message: 'This server takes no payment webhooks: the local test checkout completes its payments itself.' };
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']) {
+      const payload = JSON.stringify({ id: `evt_forged_${type}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { id: sessionId, object: 'checkout.session' } } });
+      for (const signature of [sign(payload, OLD_DEFAULT_SECRET), h.billing.core.local!.sign(payload), sign(payload, OLD_DEFAULT_SECRET, Math.floor(Date.now() / 1000) + 400), undefined]) {
+        const r = await post(payload, signature);
+        expect(r.statusCode).toBe(403);
+        expect(r.json()).toMatchObject(refused);
+      }
+    }
+    for (const malformed of ['{"id":"x"}', '[]', 'null']) expect((await post(malformed, sign(malformed, OLD_DEFAULT_SECRET))).statusCode).toBe(403);
+    expect((await callAs(h, 'GET', `/api/billing/status/${sessionId}`, victim)).json()).toMatchObject({ payment_status: 'unpaid' });
+    expect(await tierOf(victim)).toBe('free-trial');
   });
 });
 

@@ -55,7 +55,7 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
     listPayments: async (r) => ({ payments: (await b.listPayments(r.userId)).map(toProtoPayment) }),
     getCheckoutStatus: (r) => b.getCheckoutStatus(r.userId, r.sessionId),
     openPortal: async (r) => ({ checkoutUrl: await b.openPortal({ userId: r.userId, returnUrlBase: r.returnUrlBase }), sessionId: '' }),
-    handleWebhook: async (r) => ({ outcome: await b.handleWebhook(Buffer.from(r.rawBody), r.signature) }),
+    handleWebhook: async (r) => ({ outcome: await b.handleHttpWebhook(Buffer.from(r.rawBody), r.signature) }),
     getLocalCheckout: async (r) => {
       const page = await b.getLocalCheckout(r.userId, r.sessionId);
       return {

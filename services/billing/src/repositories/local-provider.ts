@@ -22,12 +22,12 @@ import {
   type SubscriptionChange,
 } from '../services/ports.js';
 import { lineItemForRef, parseRef, refAmountCents } from '../services/refs.js';
+import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
 import type { LocalCheckoutDesk, LocalCheckoutView } from '../services/stores.js';
 import type { BillingDatabase } from './database.js';
 
 /** Signs and verifies only: this client never makes a request. */
 const signer = new Stripe('sk_local_unused').webhooks;
-const TOLERANCE_S = 300;
 /** A checkout session can be paid for 24 hours (as Stripe's), then it is expired. */
 export const LOCAL_CHECKOUT_TTL_MS = 24 * 3_600_000;
 
@@ -100,10 +100,15 @@ const periodTotal = (items: Array<{ ref: string; quantity: number }>) => items.r
 export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDesk {
   readonly name = 'local' as const;
   private deliver: WebhookDelivery | null = null;
+  /**
+   * Its events never leave this process (they are delivered to handleWebhook in-process), so the
+   * secret is this instance's own: nothing outside can sign one, and there is no default to know.
+   */
+  private readonly webhookSecret = `whsec_${randomBytes(32).toString('hex')}`;
 
   constructor(
     private readonly db: Kysely<BillingDatabase>,
-    private readonly options: { webhookSecret: string; clock: () => Date },
+    private readonly options: { clock: () => Date },
   ) {}
 
   /** Where emitted events go (billing's handleWebhook); until set they are only recorded. */
@@ -412,13 +417,13 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): ProviderEvent {
-    let event: { id: string; type: string; created: number; data: { object: { id: string } } };
+    let event: unknown;
     try {
-      event = signer.constructEvent(rawBody, signatureHeader, this.options.webhookSecret, TOLERANCE_S) as never;
+      event = signer.constructEvent(rawBody, signatureHeader, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch {
       throw new WebhookSignatureError();
     }
-    return { id: event.id, type: event.type, objectId: event.data.object.id, created: new Date(event.created * 1000) };
+    return toProviderEvent(event, signatureHeader);
   }
 
   // ---- the checkout page (LocalCheckoutDesk) ----
@@ -573,7 +578,7 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
 
   /** Signs an event's payload now (Stripe's scheme, the SDK's signer). */
   sign(payload: string, timestamp = Math.floor(Date.now() / 1000)): string {
-    return signer.generateTestHeaderString({ payload, secret: this.options.webhookSecret, timestamp });
+    return signer.generateTestHeaderString({ payload, secret: this.webhookSecret, timestamp });
   }
 
   /** Every event emitted so far, oldest first (tests replay them). */

@@ -14,7 +14,7 @@ export interface ProviderChoice {
 }
 
 export function createPaymentsProvider(
-  config: Pick<BillingConfig, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE' | 'BILLING_LOCAL_WEBHOOK_SECRET'>,
+  config: Pick<BillingConfig, 'PAYMENTS_PROVIDER' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE'>,
   deps: { db: Kysely<BillingDatabase>; clock: () => Date },
 ): ProviderChoice {
   if (config.PAYMENTS_PROVIDER === 'stripe') {
@@ -31,6 +31,6 @@ export function createPaymentsProvider(
     });
     return { provider, local: null };
   }
-  const local = new LocalPaymentsProvider(deps.db, { webhookSecret: config.BILLING_LOCAL_WEBHOOK_SECRET, clock: deps.clock });
+  const local = new LocalPaymentsProvider(deps.db, { clock: deps.clock });
   return { provider: local, local };
 }

@@ -1,8 +1,8 @@
 // The Stripe side of the payments port, through the official `stripe` SDK. Catalogue refs map to
 // Stripe prices by lookup key ('plan:professional:month' -> 'trainwright_plan_professional_month');
 // a price is created on first use (with its product) and cached in memory. Webhooks are verified
-// by the SDK (`webhooks.constructEvent`, 300 s tolerance); the handler reads the current objects
-// back through the retrieve* methods.
+// by the SDK (`webhooks.constructEvent`, 300 s tolerance; webhook-event.ts checks the rest); the
+// handler reads the current objects back through the retrieve* methods.
 import Stripe from 'stripe';
 import {
   PaymentAlreadyRefundedError,
@@ -19,6 +19,7 @@ import {
   type ScheduledSubscriptionChange,
   type SubscriptionChange,
 } from '../services/ports.js';
+import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -32,8 +33,6 @@ export interface StripeProviderOptions {
   resolveItem?: (ref: string) => Omit<CheckoutLineItem, 'quantity'> | null;
 }
 
-/** Tolerance of webhook timestamps, seconds (Stripe's default, and the design's). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 20_000;
 const LOOKUP_KEY_PREFIX = 'trainwright_';
 /** One-off items priced per purchase (no catalogue price): sent as inline price_data. */
@@ -300,20 +299,14 @@ export class StripeProvider implements PaymentsProvider {
   }
 
   parseWebhook(rawBody: Buffer, signatureHeader: string): ProviderEvent {
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       if (!signatureHeader) throw new Error('No signature header');
       event = this.stripe.webhooks.constructEvent(rawBody, signatureHeader, this.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
     } catch {
       throw new WebhookSignatureError();
     }
-    const object = (event.data as { object?: { id?: unknown } } | undefined)?.object;
-    return {
-      id: event.id,
-      type: event.type,
-      objectId: typeof object?.id === 'string' ? object.id : '',
-      created: new Date(event.created * 1000),
-    };
+    return toProviderEvent(event, signatureHeader);
   }
 
   // --- prices ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { buyCredits, getCheckoutStatus, listPayments, openPortal } from './payme
 import { changePlan, setCancelAtPeriodEnd } from './plans.js';
 import type { BillingDeps } from './stores.js';
 import { applyVideoStatus, confirmVideoPayment, estimateVideo } from './videos.js';
-import { handleWebhook } from './webhooks.js';
+import { handleHttpWebhook, handleWebhook } from './webhooks.js';
 
 type Bound<F> = F extends (deps: BillingDeps, ...args: infer A) => infer R ? (...args: A) => R : never;
 const bind = <F extends (deps: BillingDeps, ...args: never[]) => unknown>(deps: BillingDeps, fn: F) => ((...args: never[]) => fn(deps, ...args)) as Bound<F>;
@@ -28,6 +28,7 @@ export function createBillingOperations(deps: BillingDeps) {
     getCheckoutStatus: bind(deps, getCheckoutStatus),
     openPortal: bind(deps, openPortal),
     handleWebhook: bind(deps, handleWebhook),
+    handleHttpWebhook: bind(deps, handleHttpWebhook),
     getLocalCheckout: bind(deps, getLocalCheckout),
     completeLocalCheckout: bind(deps, completeLocalCheckout),
     runMaintenance: bind(deps, runMaintenance),

@@ -8,6 +8,7 @@ import { commitAccountChange } from './account-state.js';
 import { billingEvents } from './events.js';
 import { PaymentAlreadyRefundedError, WebhookSignatureError, type ProviderCheckoutSession, type ProviderEvent, type ProviderSubscription, type ProviderSubscriptionStatus } from './ports.js';
 import { syncSubscription } from './sync.js';
+import { WebhookEventShapeError } from './webhook-event.js';
 import type { AccountState, BillingDeps, BillingTx, CheckoutRecord } from './stores.js';
 
 /** The provider's idempotency key of a video payment's refund: one refund per payment, ever. */
@@ -21,6 +22,17 @@ const CHARGING: ReadonlySet<ProviderSubscriptionStatus> = new Set<ProviderSubscr
 
 export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
 
+/**
+ * The provider's webhook as it arrives over HTTP (the gateway's POST /api/billing/webhook). The
+ * local test checkout delivers its events to handleWebhook in this process and takes none from
+ * outside, so with it every request is refused, however it is signed.
+ */
+export async function handleHttpWebhook(deps: BillingDeps, rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
+  if (deps.provider.name === 'local') throw AppError.forbidden(BILLING_MESSAGES.localWebhookRefused);
+  return handleWebhook(deps, rawBody, signature);
+}
+
+/** A delivery of the provider's: verified on the raw body, then applied once. */
 export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
   let event: ProviderEvent;
   try {
@@ -28,6 +40,7 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
     event = deps.provider.parseWebhook(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) throw AppError.validation('signature', BILLING_MESSAGES.invalidWebhookSignature);
+    if (error instanceof WebhookEventShapeError) throw AppError.validation('body', BILLING_MESSAGES.unexpectedWebhookEvent);
     throw error;
   }
   return processEvent(deps, event);
