@@ -10,8 +10,9 @@ import {
   type Template,
   type TemplateFonts,
 } from './template.js';
+import { BUILTIN_TRANSLATIONS } from './builtin-translations.js';
 
-type Entry = Omit<Template, 'duration' | 'builtIn'>;
+type Entry = Omit<Template, 'duration' | 'builtIn' | 'translations'>;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {
@@ -24,11 +25,14 @@ function deepFreeze<T>(value: T): T {
 function builtIn(entry: Entry): Template {
   // Frozen copies: the catalogue is shared by every request, so no caller may change it, and the
   // font pairs below are copied so that freezing one template never touches another.
+  const translations = BUILTIN_TRANSLATIONS[entry.id];
+  if (!translations) throw new Error(`built-in template ${entry.id} has no translations`);
   return deepFreeze({
     ...entry,
     duration: DURATION_BANDS[entry.difficulty],
     fonts: { ...entry.fonts },
     builtIn: true,
+    translations: { es: { ...translations.es }, fr: { ...translations.fr } },
   });
 }
 

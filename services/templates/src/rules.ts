@@ -16,6 +16,7 @@ import {
   SERIF_FAMILIES,
   SIDEBAR_PATTERNS,
   TEMPLATE_CATEGORIES,
+  TEMPLATE_LANGUAGES,
   type ColorScheme,
   type CustomTemplate,
   type DesignElements,
@@ -27,6 +28,8 @@ import {
   type TemplateCategory,
   type TemplateFields,
   type TemplateFonts,
+  type TemplateLanguage,
+  type TemplateText,
 } from './template.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -59,6 +62,22 @@ export interface ListTemplatesOptions {
 /** Lower case without diacritics, so 'Sécurité' and 'securite' compare equal. */
 export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+/** A built-in's translations, when the value has them (a company's own template has none). */
+function translationsOf(t: object): Partial<Record<TemplateLanguage, TemplateText>> {
+  const translations = (t as { translations?: unknown }).translations;
+  return translations && typeof translations === 'object' ? (translations as Partial<Record<TemplateLanguage, TemplateText>>) : {};
+}
+
+/**
+ * The name and description to show in `language` (a BCP 47 tag: 'es', 'fr-CA'): a built-in's
+ * translation, else the template's own text (English for the built-ins, the company's for its own).
+ */
+export function templateText(t: Pick<TemplateFields, 'name' | 'description'>, language: string): TemplateText {
+  const base = String(language ?? '').toLowerCase().split(/[-_]/)[0] as TemplateLanguage;
+  const translated = (TEMPLATE_LANGUAGES as readonly string[]).includes(base) ? translationsOf(t)[base] : undefined;
+  return translated?.name ? { name: translated.name, description: translated.description || t.description } : { name: t.name, description: t.description };
 }
 
 function searchableText(t: TemplateFields): string {

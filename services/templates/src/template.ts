@@ -157,6 +157,16 @@ export interface TemplateFields {
   designElements?: DesignElements;
 }
 
+/** The interface languages besides English that built-ins are translated into. */
+export const TEMPLATE_LANGUAGES = ['es', 'fr'] as const;
+export type TemplateLanguage = (typeof TEMPLATE_LANGUAGES)[number];
+
+/** What a card shows of a template in one language. */
+export interface TemplateText {
+  name: string;
+  description: string;
+}
+
 /** A built-in template. `designElements` is present exactly when the category is Design. */
 export interface Template extends TemplateFields {
   /** Stable slug, e.g. 'business-quarterly-review'; never reused for another template. */
@@ -164,6 +174,8 @@ export interface Template extends TemplateFields {
   /** 1..N: a plan whose templateCount is n can use the built-ins ranked 1..n. */
   rank: number;
   builtIn: true;
+  /** The name and description in the other interface languages (the fields above are English). */
+  translations: Record<TemplateLanguage, TemplateText>;
 }
 
 /**

@@ -1,6 +1,15 @@
 // Templates as GET /api/templates sends them, and the text a template starts a project with.
 import { printSlideText } from '@trainwright/formats';
-import { COLOR_KEYS, type ColorScheme, type TemplateCategory, type TemplateFields, type TemplateSort } from '@trainwright/templates';
+import {
+  COLOR_KEYS,
+  templatePreviewDataUri,
+  templateText,
+  type ColorScheme,
+  type Template,
+  type TemplateCategory,
+  type TemplateFields,
+  type TemplateSort,
+} from '@trainwright/templates';
 
 /** A marketplace entry: the template fields plus what the server adds for the caller's plan. */
 export interface MarketplaceTemplate extends TemplateFields {
@@ -10,6 +19,8 @@ export interface MarketplaceTemplate extends TemplateFields {
   available: boolean;
   /** An SVG data URI. */
   preview_image: string;
+  /** A built-in's name and description in es and fr (see shownTemplate). */
+  translations?: Template['translations'];
 }
 
 export interface TemplateListResponse {
@@ -44,6 +55,16 @@ export function templateToSlideText(template: Pick<TemplateFields, 'content'>): 
     title: template.content.title,
     slides: template.content.sections.map((section) => ({ title: section, points: [], paragraphs: [], notes: '' })),
   });
+}
+
+/**
+ * The template as a screen shows it in `language`: a built-in's translated name and description,
+ * and its preview redrawn with that name (the server's preview carries the English one).
+ */
+export function shownTemplate<T extends MarketplaceTemplate>(template: T, language: string): T & { translated: boolean } {
+  const text = templateText(template, language);
+  if (text.name === template.name) return { ...template, translated: false };
+  return { ...template, ...text, preview_image: templatePreviewDataUri({ ...template, name: text.name }), translated: true };
 }
 
 /** Only data: URIs of SVG or raster images are shown as a template preview. */

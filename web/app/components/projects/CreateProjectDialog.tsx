@@ -29,7 +29,7 @@ import { errorText, messageText } from '~/lib/errors';
 import { planName, tierOf } from '~/lib/format';
 import type { Branding } from '~/lib/project-types';
 import { CREATE_PROJECT_TYPES, detectContentView, isHttpUrl, type ContentView, type CreateProjectType } from '~/lib/projects';
-import { templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
+import { shownTemplate, templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
 import { UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import { notifyProjectsChanged } from '~/lib/useProjects';
 import type { VoiceSelection } from '~/lib/voices';
@@ -114,7 +114,7 @@ function withTemplate(form: Form, template: MarketplaceTemplate): Form {
 }
 
 export function CreateProjectDialog({ initialTemplate, onClose }: { initialTemplate: MarketplaceTemplate | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, refreshUser } = useSignedInUser();
   const { notify, voice: pageVoice } = useWorkspace();
   const navigate = useNavigate();
@@ -187,6 +187,7 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
   };
   const clearErrors = (fields: (keyof Errors)[] | undefined) =>
     fields && setErrors((e) => (fields.some((f) => e[f]) ? Object.fromEntries(Object.entries(e).filter(([k]) => !fields.includes(k as keyof Errors))) : e));
+  const chosenTemplate = form.template ? shownTemplate(form.template, i18n.language) : null;
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     clearErrors(ERRORS_OF[key]);
@@ -595,14 +596,14 @@ export function CreateProjectDialog({ initialTemplate, onClose }: { initialTempl
                       )}
                     </div>
                   </div>
-                  {form.template ? (
+                  {chosenTemplate ? (
                     <div className="mt-3 flex items-center gap-3" data-testid="chosen-template">
-                      <img src={form.template.preview_image} alt={t('templates.previewAlt', { name: form.template.name })} className="aspect-video w-32 rounded border border-slate-200" />
+                      <img src={chosenTemplate.preview_image} alt={t('templates.previewAlt', { name: chosenTemplate.name })} className="aspect-video w-32 rounded border border-slate-200" />
                       <div className="text-sm">
-                        <p className="font-medium text-slate-900">{form.template.name}</p>
+                        <p className="font-medium text-slate-900">{chosenTemplate.name}</p>
                         <p className="text-xs text-slate-500">
-                          {t(`templates.categories.${form.template.category}`, { defaultValue: form.template.category })} ·{' '}
-                          {t('templates.slides', { count: form.template.slides })}
+                          {t(`templates.categories.${chosenTemplate.category}`, { defaultValue: chosenTemplate.category })} ·{' '}
+                          {t('templates.slides', { count: chosenTemplate.slides })}
                         </p>
                       </div>
                     </div>

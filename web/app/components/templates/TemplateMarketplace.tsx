@@ -12,7 +12,7 @@ import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { useSkipFirstLoad } from '~/lib/server-data';
-import { isPreviewImage, templateQueryString, type MarketplaceTemplate, type TemplateListResponse, type TemplateQuery } from '~/lib/templates';
+import { isPreviewImage, shownTemplate, templateQueryString, type MarketplaceTemplate, type TemplateListResponse, type TemplateQuery } from '~/lib/templates';
 import { SEARCH_DEBOUNCE_MS } from '~/lib/useProjects';
 import { LockIcon, PlusIcon, TemplateIcon } from '../icons';
 import { Modal } from '../Modal';
@@ -22,8 +22,8 @@ import { TemplateCreator } from './TemplateCreator';
 
 export type MarketplaceMode = 'use' | 'pick';
 
-function TemplateCard({
-  template,
+export function TemplateCard({
+  template: served,
   layout,
   mode,
   onUse,
@@ -35,7 +35,8 @@ function TemplateCard({
   onUse: (template: MarketplaceTemplate) => void;
   onLeave?: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const template = shownTemplate(served, i18n.language);
   const locked = template.available === false;
   const image = isPreviewImage(template.preview_image) ? (
     <img
@@ -55,7 +56,7 @@ function TemplateCard({
       {t('templates.upgradeToUse')}
     </Link>
   ) : (
-    <Button size="sm" onClick={() => onUse(template)} aria-label={t(mode === 'pick' ? 'templates.chooseNamed' : 'templates.useNamed', { name: template.name })}>
+    <Button size="sm" onClick={() => onUse(served)} aria-label={t(mode === 'pick' ? 'templates.chooseNamed' : 'templates.useNamed', { name: template.name })}>
       {mode === 'pick' ? t('templates.choose') : t('templates.use')}
     </Button>
   );
@@ -83,7 +84,12 @@ function TemplateCard({
           <h3 className="font-semibold text-slate-900">{template.name}</h3>
           <Badge tone="indigo">{t(`templates.categories.${template.category}`, { defaultValue: template.category })}</Badge>
         </div>
-        {template.title && template.title !== template.name && <p className="text-sm text-slate-600">{template.title}</p>}
+        {/* The headline is English only: another language shows the translated description instead. */}
+        {template.translated ? (
+          <p className="text-sm text-slate-600">{template.description}</p>
+        ) : (
+          template.title && template.title !== template.name && <p className="text-sm text-slate-600">{template.title}</p>
+        )}
         <p className="text-xs text-slate-500">
           {t(`templates.levels.${template.difficulty}`, { defaultValue: template.difficulty })} · {template.duration} ·{' '}
           {t('templates.slides', { count: template.slides })}
