@@ -20,6 +20,17 @@ const { positionals, values } = parseArgs({
 
 const WAIT_MS = 20_000;
 
+/**
+ * The operator runs this beside `npm start`, whose processes get their addresses from
+ * scripts/lib/stack.mjs (the stack's ports): an address not set in the environment is that
+ * stack's, as it is for every process npm start runs. (The path is from dist/src/admin.js.)
+ */
+async function localStackEnv(): Promise<NodeJS.ProcessEnv> {
+  const { stackPorts } = (await import(new URL('../../../../scripts/lib/stack.mjs', import.meta.url).href)) as { stackPorts(): Record<'auth' | 'media', number> };
+  const ports = stackPorts();
+  return { AUTH_SERVICE_ADDR: `127.0.0.1:${ports.auth}`, MEDIA_SERVICE_ADDR: `127.0.0.1:${ports.media}`, ...process.env };
+}
+
 async function main(): Promise<number> {
   if (positionals[0] !== 'set-tier' || !values.email || !values.tier) {
     console.error(USAGE);
@@ -30,7 +41,7 @@ async function main(): Promise<number> {
     console.error(`Unknown tier "${tier}". Use one of: ${TIER_IDS.join(', ')}`);
     return 2;
   }
-  const config = loadBillingConfig();
+  const config = loadBillingConfig(await localStackEnv());
   const core = await createBillingCore(config, createLogger('billing-admin', 'warn'));
   try {
     // A user who just registered: billing opens their account from user.registered moments later.

@@ -1,6 +1,9 @@
 // Billing through the gateway with the real billing service and the local test checkout: the
 // trial -> checkout -> Pay -> webhook -> plan path, plan changes, add-ons, credits, the outcome of
 // a checkout, the webhook's signature checks, and every bad input of the issue.
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import Stripe from 'stripe';
 import { call as callAs, eventually, register, setTier, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
@@ -205,6 +208,18 @@ describe('billing: plan changes, add-ons and credits', () => {
     expect(await tierOf(who)).toBe('professional');
     expect((await call('POST', '/api/billing/cancel', who, { cancel_at_period_end: false })).json().cancel_at_period_end).toBe(false);
     expect((await call('POST', '/api/billing/portal', who, {})).json().url).toBe(`${WEB}/billing`);
+  });
+
+  it('should run the operator command as the README writes it, finding the services as npm start does', async () => {
+    const who = await register(h, 'Opal Operator');
+    // `npm run admin:billing -- set-tier ...` from the repository, beside a running stack: only the
+    // stack's database and namespace in the environment (this harness's; npm start's are the
+    // defaults), no service addresses.
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: h.infra.databaseUrl, NATS_URL: h.infra.natsUrl, REDIS_URL: h.infra.redisUrl, NAMESPACE: h.infra.namespace };
+    const run = promisify(execFile);
+    const { stdout } = await run('npm', ['run', '--silent', 'admin:billing', '--', 'set-tier', '--email', who.email, '--tier', 'business'], { cwd: resolve(process.cwd(), '../..'), env });
+    expect(stdout).toContain(`${who.email}: free-trial -> business`);
+    await eventually(async () => (await tierOf(who)) === 'business');
   });
 
   it('should let the operator grant a plan (support), applied by auth', async () => {
