@@ -5,6 +5,7 @@ import { detectTextFormat } from './detect.js';
 import type { Slide, SlideDeck } from './slide-model.js';
 import { parseScript, type Script, type ScriptBlock } from './script-text.js';
 import { parseSlideText } from './slide-text.js';
+import { withTrainerNotesApart } from './trainer-notes.js';
 
 export const MAX_POINTS_PER_SLIDE = 6;
 export const DEFAULT_TRANSITION = 'Next slide';
@@ -178,7 +179,8 @@ export function deckToScript(deck: SlideDeck, options: DeckToScriptOptions = {})
  * else its script made into slides; null while it has none of them.
  */
 export function projectDeck(project: { title: string; slidesContent: string; scriptContent: string }, generatedSlides = ''): SlideDeck | null {
-  if (generatedSlides.trim()) return parseSlideText(generatedSlides);
+  // Generated slides stored before trainer notes existed hold the engine's prompts in their notes.
+  if (generatedSlides.trim()) return withTrainerNotesApart(parseSlideText(generatedSlides));
   if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
   if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
   return null;

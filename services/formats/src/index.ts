@@ -4,6 +4,7 @@ export * from './script-text.js';
 export * from './detect.js';
 export * from './convert.js';
 export * from './title-slide.js';
+export * from './trainer-notes.js';
 export * from './text-stats.js';
 export * from './random.js';
 export * from './generated-content.js';

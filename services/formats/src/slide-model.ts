@@ -9,8 +9,18 @@ export interface Slide {
   points: string[];
   /** Non-point text of the content section; one entry per block of lines between blank lines. */
   paragraphs: string[];
-  /** Speaker notes; line breaks are kept. '' when there are none. */
+  /**
+   * Speaker notes: what is said over the slide (the video narrates them, a script is made of them);
+   * line breaks are kept. '' when there are none.
+   */
   notes: string;
+  /**
+   * For the trainer only (the offline engine's prompts, timing, audience tips): shown in the
+   * PowerPoint notes pane and the trainer notes of the guide, manual and txt, never narrated,
+   * subtitled, shared or packaged for learners (DECISIONS.md, "Learners and trainers"). Absent
+   * when there are none.
+   */
+  trainerNotes?: string;
 }
 
 export interface SlideDeck {

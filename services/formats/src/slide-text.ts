@@ -17,6 +17,8 @@
 //   interleaving is not (the printer writes points first).
 // - Notes are every line of the notes section, line breaks and inner blank lines kept; blank lines
 //   at its start and end are dropped. A second notes section is appended after a blank line.
+// - '**Trainer Notes:**' (our own marker, not the specification's) starts the trainer notes: the
+//   same rules as the notes, kept in `trainerNotes`, which learners never see (docs/formats.md).
 // - Lines are read without surrounding whitespace; CRLF, CR and LF all end a line (U+2028 does
 //   not, so the patterns use the s flag to let '.' match it).
 // - Escape: see text-lines.ts. The printer writes a line as a literal line whenever it would
@@ -26,7 +28,7 @@
 import type { Slide, SlideDeck } from './slide-model.js';
 import { isLiteral, readText, splitLines, viewLine, writeLiteral, writeText } from './text-lines.js';
 
-type Section = 'content' | 'notes';
+type Section = 'content' | 'notes' | 'trainer';
 
 type SlideLine =
   | { kind: 'deck-title'; text: string }
@@ -37,7 +39,7 @@ type SlideLine =
 
 const DECK_TITLE = /^#(?:\s+(.*))?$/s;
 const HEADING = /^##(?:\s+(.*))?$/s;
-const SECTION = /^\*\*\s*(content|speaker\s*notes|notes)\s*(?::\s*\*\*|\*\*\s*:)(.*)$/is;
+const SECTION = /^\*\*\s*(content|speaker\s*notes|trainer\s*notes|notes)\s*(?::\s*\*\*|\*\*\s*:)(.*)$/is;
 const BULLET = /^[-*](?:\s+(.*))?$/s;
 const NUMBERED = /^\d{1,3}\.\s+(.*)$/s;
 
@@ -47,7 +49,8 @@ function classify(trimmed: string, context: { atStart: boolean; section: Section
   if (context.atStart && (m = DECK_TITLE.exec(trimmed))) return { kind: 'deck-title', text: m[1] ?? '' };
   if ((m = HEADING.exec(trimmed))) return { kind: 'heading', text: m[1] ?? '' };
   if ((m = SECTION.exec(trimmed))) {
-    const section: Section = m[1]!.toLowerCase() === 'content' ? 'content' : 'notes';
+    const name = m[1]!.toLowerCase();
+    const section: Section = name === 'content' ? 'content' : name.startsWith('trainer') ? 'trainer' : 'notes';
     return { kind: 'section', section, rest: (m[2] ?? '').trim() };
   }
   if (context.section === 'content' && ((m = BULLET.exec(trimmed)) || (m = NUMBERED.exec(trimmed)))) {
@@ -76,6 +79,7 @@ interface SlideDraft {
   points: string[];
   paragraphs: string[];
   noteSections: NoteLine[][];
+  trainerSections: NoteLine[][];
 }
 
 type Open = 'deck-title' | 'title' | 'point' | 'paragraph' | null;
@@ -93,7 +97,10 @@ function finishNotes(sections: NoteLine[][]): string {
 }
 
 function finishSlide(d: SlideDraft): Slide {
-  return { title: d.title, points: d.points, paragraphs: d.paragraphs, notes: finishNotes(d.noteSections) };
+  const slide: Slide = { title: d.title, points: d.points, paragraphs: d.paragraphs, notes: finishNotes(d.noteSections) };
+  const trainerNotes = finishNotes(d.trainerSections);
+  if (trainerNotes !== '') slide.trainerNotes = trainerNotes;
+  return slide;
 }
 
 export function parseSlideText(text: string): SlideDeck {
@@ -107,12 +114,14 @@ export function parseSlideText(text: string): SlideDeck {
   const newDraft = (title: string): SlideDraft => {
     if (draft) slides.push(finishSlide(draft));
     section = 'content';
-    draft = { title, points: [], paragraphs: [], noteSections: [] };
+    draft = { title, points: [], paragraphs: [], noteSections: [], trainerSections: [] };
     return draft;
   };
+  // The notes or trainer notes being read (section is one of the two).
   const currentNotes = (d: SlideDraft): NoteLine[] => {
-    if (d.noteSections.length === 0) d.noteSections.push([]);
-    return d.noteSections[d.noteSections.length - 1]!;
+    const sections = section === 'trainer' ? d.trainerSections : d.noteSections;
+    if (sections.length === 0) sections.push([]);
+    return sections[sections.length - 1]!;
   };
 
   const contentLine = (d: SlideDraft, trimmed: string, indented: boolean, line: SlideLine): void => {
@@ -135,7 +144,7 @@ export function parseSlideText(text: string): SlideDeck {
   for (const raw of splitLines(text)) {
     const { trimmed, indented } = viewLine(raw);
     if (trimmed === '') {
-      if (draft && section === 'notes') currentNotes(draft).push({ text: '', blank: true });
+      if (draft && section !== 'content') currentNotes(draft).push({ text: '', blank: true });
       open = null;
       continue;
     }
@@ -161,13 +170,14 @@ export function parseSlideText(text: string): SlideDeck {
       section = line.section;
       open = null;
       if (section === 'notes') d.noteSections.push([]);
+      if (section === 'trainer') d.trainerSections.push([]);
       if (line.rest !== '') {
-        if (section === 'notes') currentNotes(d).push({ text: readText(line.rest), blank: false });
+        if (section !== 'content') currentNotes(d).push({ text: readText(line.rest), blank: false });
         else contentLine(d, line.rest, false, classify(line.rest, { atStart: false, section }));
       }
       continue;
     }
-    if (section === 'notes') currentNotes(d).push({ text: readText(trimmed), blank: false });
+    if (section !== 'content') currentNotes(d).push({ text: readText(trimmed), blank: false });
     else contentLine(d, trimmed, indented, line);
   }
   if (draft) slides.push(finishSlide(draft));
@@ -216,6 +226,7 @@ export function printSlideText(deck: SlideDeck): string {
       for (const p of slide.paragraphs) blocks.push(paragraphLines(p));
     }
     if (slide.notes !== '') blocks.push(['**Speaker Notes:**', ...noteLines(slide.notes)]);
+    if (slide.trainerNotes) blocks.push(['**Trainer Notes:**', ...noteLines(slide.trainerNotes)]);
   }
   return blocks.length === 0 ? '' : `${blocks.map((b) => b.join('\n')).join('\n\n')}\n`;
 }

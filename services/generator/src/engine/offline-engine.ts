@@ -205,7 +205,13 @@ function withoutAiPhrases(result: GenerationResult): GenerationResult {
     objectives: all(result.objectives),
     deck: {
       title: clean(result.deck.title),
-      slides: result.deck.slides.map((s) => ({ title: clean(s.title), points: all(s.points), paragraphs: all(s.paragraphs), notes: clean(s.notes) })),
+      slides: result.deck.slides.map((s) => ({
+        title: clean(s.title),
+        points: all(s.points),
+        paragraphs: all(s.paragraphs),
+        notes: clean(s.notes),
+        ...(s.trainerNotes ? { trainerNotes: clean(s.trainerNotes) } : {}),
+      })),
     },
     modules: result.modules.map((m) => ({ ...m, title: clean(m.title), objectives: all(m.objectives), topics: all(m.topics), prerequisites: all(m.prerequisites), practice: clean(m.practice) })),
     notices: all(result.notices),

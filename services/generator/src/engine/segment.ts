@@ -3,7 +3,7 @@
 // Points are the section's bullets and table rows, and its facts: every instruction of a sentence
 // as its own point (points.ts), up to a slide's worth, instructions first; the speaker notes
 // narrate the section's sentences as written. Every word on a section slide is the material's,
-// apart from the lesson timing that opens a lesson plan's notes.
+// apart from the lesson timing, which is a lesson plan's trainer notes.
 import { CONTENT_LENGTH_MINUTES, type Audience, type ContentLength, type OutputFormat, type WritingStyle } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from '@trainwright/formats';
 import { shortenAtClause } from './clauses.js';
@@ -263,13 +263,12 @@ export function sectionSlides(plan: DeckPlan, section: SectionView): Slide[] {
     const cues = analysis.terms.filter((t) => t.sections.includes(section.index)).slice(0, Math.max(0, shape.maxPoints - first.points.length));
     first.points.push(...cues.map((t) => t.display));
   }
-  const opener: NoteLine[] = [];
+  // The lesson timing is for the trainer: trainer notes, never narrated. No 'This section covers
+  // X.' opener: the title says it, and the notes are the narration.
   if (shape.timing) {
     const words = units.reduce((n, u) => n + u.words, 0);
-    opener.push({ block: -2, text: fill(framing.timing, { n: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)) }) });
+    drafts[0]!.slide.trainerNotes = fill(framing.timing, { n: Math.max(1, Math.ceil(words / WORDS_PER_MINUTE)) });
   }
-  // No 'This section covers X.' opener: the title says it, and the notes are the narration.
-  drafts[0]!.notes.unshift(...opener);
   for (const d of drafts) d.slide.notes = joinNotes(d.notes);
   return drafts.map((d) => d.slide);
 }

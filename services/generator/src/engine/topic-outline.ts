@@ -65,23 +65,24 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
   const minutes = CONTENT_LENGTH_MINUTES[request.length];
   const perSubject = Math.max(1, Math.round((minutes.min + minutes.max) / 2 / subjects.length));
 
-  const titleNotes = [fill(framing.titleNotes, { x: subjects.join(', ') })];
-  if (request.brand_voice) titleNotes.push(fill(framing.outlineBrandVoice, { x: request.brand_voice }));
+  // What is said (notes) apart from what only the trainer reads (trainer notes: the prompts, the
+  // audience tip, the company context, the brand voice, the lesson timing), which learners never see or hear.
+  const trainer = (slide: Slide, notes: string[]): Slide => (notes.length > 0 ? { ...slide, trainerNotes: notes.join('\n\n') } : slide);
+  const brandVoice = request.brand_voice ? [fill(framing.outlineBrandVoice, { x: request.brand_voice })] : [];
   // No 'This section covers X.' opener (any style): the title says it.
   const introNotes = [framing.audienceTip[request.target_audience]];
   if (request.company_context) introNotes.push(fill(framing.outlineContext, { x: request.company_context }));
 
-  const slides: Slide[] = withOpeningNotes(
-    [...fixedSlides(titleFor(framing.objectivesTitle, request.writing_style), objectives, ''), ...fixedSlides(framing.introduction, subjects, introNotes.join('\n\n'))],
-    titleNotes.join('\n\n'),
-  );
+  const [objectivesSlide, ...objectivesRest] = withOpeningNotes(fixedSlides(titleFor(framing.objectivesTitle, request.writing_style), objectives, ''), fill(framing.titleNotes, { x: subjects.join(', ') }));
+  const [introSlide, ...introRest] = fixedSlides(framing.introduction, subjects, '');
+  const slides: Slide[] = [trainer(objectivesSlide!, brandVoice), ...objectivesRest, trainer(introSlide!, introNotes), ...introRest];
   for (const subject of subjects) {
     const points = [fill(framing.outlineExplain, { x: subject, a: audience }), fill(framing.outlineKeyPoints, { x: subject })];
     if (request.include_visuals) points.push(fill(framing.outlineVisual, { x: subject }));
     if (request.include_examples && !extras.includes('examples')) points.push(fill(framing.outlineExample, { x: subject }));
     const notes = [fill(framing.outlineNotes, { x: subject })];
     if (request.format === 'lesson_plan') notes.unshift(fill(framing.timing, { n: perSubject }));
-    slides.push({ title: subject, points, paragraphs: [], notes: notes.join('\n\n') });
+    slides.push({ title: subject, points, paragraphs: [], notes: '', trainerNotes: notes.join('\n\n') });
     for (const extra of extras) {
       if (extra === 'examples' && request.include_examples) {
         slides.push({ title: fill(framing.examplesTitle, { x: subject }), points: [fill(framing.outlineExample, { x: subject })], paragraphs: [], notes: '' });

@@ -129,7 +129,11 @@ describe('buildDeck', () => {
       expect(s.notes).toBe('');
     }
 
-    for (const s of by('lesson_plan').filter((s) => !/ \(\d+\)$/.test(s.title))) expect(s.notes).toMatch(/^Time: about \d+ min\./);
+    // The lesson timing is the trainer's: trainer notes, never the narrated notes.
+    for (const s of by('lesson_plan').filter((s) => !/ \(\d+\)$/.test(s.title))) {
+      expect(s.trainerNotes).toMatch(/^Time: about \d+ min\.$/);
+      expect(s.notes).not.toContain('Time: about');
+    }
 
     const outline = by('outline').flatMap((s) => s.points).length;
     expect(outline).toBeLessThan(by('bullet_points').flatMap((s) => s.points).length);

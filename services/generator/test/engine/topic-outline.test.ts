@@ -1,5 +1,5 @@
 import { type TopicToContentRequest, normalizeGeneratorRequest } from '@trainwright/catalogue';
-import { parseSlideText, printSlideText, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, parseSlideText, printScript, printSlideText, type SlideDeck } from '@trainwright/formats';
 import { FRAMING, framingVocabulary } from '../../src/engine/framing.js';
 import type { EngineLanguage } from '../../src/engine/stop-words.js';
 import { tokenize } from '../../src/engine/text-analysis.js';
@@ -22,9 +22,9 @@ const REQUEST = {
   brand_voice: 'Warm and direct',
 };
 
-/** Every content word of the deck: titles, points, text and notes. */
+/** Every content word of the deck: titles, points, text, notes and trainer notes. */
 function contentWords(deck: SlideDeck, language: EngineLanguage): string[] {
-  const texts = [deck.title, ...deck.slides.flatMap((s) => [s.title, ...s.points, ...s.paragraphs, s.notes])];
+  const texts = [deck.title, ...deck.slides.flatMap((s) => [s.title, ...s.points, ...s.paragraphs, s.notes, s.trainerNotes ?? ''])];
   return texts.flatMap((t) => tokenize(t, language).filter((w) => !w.stop && /\p{L}/u.test(w.text)).map((w) => w.lower));
 }
 
@@ -71,7 +71,7 @@ describe('buildTopicOutline', () => {
       const styled = buildTopicOutline(topicRequest({ ...REQUEST, length: 'medium', writing_style }), { title: 'Complaints 101', language: 'en' });
       expect({ writing_style, filler: fillerNoteOpeners(styled.deck) }).toEqual({ writing_style, filler: [] });
     }
-    expect(deck.slides.some((s) => s.notes.includes('For beginners: define each term before you use it.'))).toBe(true);
+    expect(deck.slides.some((s) => s.trainerNotes?.includes('For beginners: define each term before you use it.'))).toBe(true);
     expect(notices).toEqual([OUTLINE_NOTICE]);
     expect(OUTLINE_NOTICE).toMatch(/offline engine built an outline .* added no facts/);
     expect(OUTLINE_NOTICE).toMatch(/upload your own material .* or configure an AI model/);
@@ -104,5 +104,21 @@ describe('buildTopicOutline', () => {
     const allowed = requestWords(request, '', 'es');
     expect(contentWords(deck, 'es').filter((w) => !allowed.has(w) && !framingVocabulary('es').has(w))).toEqual([]);
     expect(parseSlideText(printSlideText(deck))).toEqual(deck);
+  });
+
+  it('should put its prompts to the trainer in trainer notes and nowhere in learner text (issue 23, point 6)', () => {
+    for (const format of ['slides', 'script', 'lesson_plan', 'handbook']) {
+      const request = topicRequest({ ...REQUEST, length: 'medium', format });
+      const { deck } = buildTopicOutline(request, { title: 'Complaints 101', language: 'en' });
+      const prompt = 'Trainer prompt: present Listening to the customer in your own words. This outline holds no facts yet.';
+      expect(deck.slides.find((s) => s.title === 'Listening to the customer')!.trainerNotes).toContain(prompt);
+      const learner = JSON.stringify(deck.slides.map(({ trainerNotes: _t, ...s }) => s));
+      const script = printScript(deckToScript(deck));
+      for (const trainerOnly of ['Trainer prompt', 'For beginners:', 'Company context:', 'Brand voice:', 'Time: about']) {
+        expect({ format, trainerOnly, inLearnerText: learner.includes(trainerOnly) || script.includes(trainerOnly) }).toEqual({ format, trainerOnly, inLearnerText: false });
+      }
+      if (format === 'lesson_plan') expect(deck.slides.some((s) => /^Time: about \d+ min\./m.test(s.trainerNotes ?? ''))).toBe(true);
+      expect(parseSlideText(printSlideText(deck))).toEqual(deck);
+    }
   });
 });

@@ -31,7 +31,11 @@ export interface Section {
   heading: string;
   points: string[];
   paragraphs: string[];
+  /** Speaker notes: what is said over the slide (narrated). */
   notes: string;
+  /** What the trainer's documents print under 'Trainer notes' (the PowerPoint notes pane, the
+   *  guide, the manual, the txt): the speaker notes, then the trainer-only notes. Never narrated. */
+  trainerText: string;
   /** The chart or icon the slide shows in every output; null for a slide dense with text (visuals.ts). */
   visual: SlideVisual | null;
   /** So much text that decoration yields: no visual, and layouts with a picture half give the text the width. */
@@ -116,6 +120,8 @@ export interface DocumentContent {
   sections: Section[];
   /** What is said over the cover: the notes of a first slide that only repeated the title. */
   coverNotes: string;
+  /** The cover's trainer text: those notes, then that slide's trainer-only notes. */
+  coverTrainerText: string;
   objectives: string[];
   questions: PreparedQuestion[];
   glossary: Array<{ term: string; definition: string }>;
@@ -398,7 +404,9 @@ function prepareUncached(input: RenderInput): DocumentContent {
     points: cleanList(slide?.points),
     paragraphs: cleanList(slide?.paragraphs),
     notes: cleanText(slide?.notes).trim(),
+    trainerNotes: cleanText(slide?.trainerNotes).trim(),
   }));
+  const trainerText = (slide: { notes: string; trainerNotes: string }) => [slide.notes, slide.trainerNotes].filter((t) => t !== '').join('\n\n');
   // Every output draws its own cover, so a first slide that only repeats the title is that cover
   // (a user may write one; the generator makes none): it is not drawn again, its notes go with the cover.
   const cover = opensWithTitleSlide({ title: cleanLine(deck.title), slides }, { title: cleanLine(input.title), description: cleanText(input.description) }) ? slides[0]! : null;
@@ -406,7 +414,8 @@ function prepareUncached(input: RenderInput): DocumentContent {
   const sections = slides.slice(first).map((slide, i): Section => {
     const number = i + 1;
     const title = slide.title || labels.slide(number);
-    return { ...slide, number, slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
+    const { trainerNotes: _trainerOnly, ...shown } = slide;
+    return { ...shown, trainerText: trainerText(slide), number, slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
   });
   // Chosen by the slide's own title: an untitled slide's 'Slide n' says nothing about it.
   const visuals = planVisuals(sections.map((s) => ({ ...s, title: slides[s.slide]!.title })), categoryOf(input.style?.templateId), language);
@@ -450,6 +459,7 @@ function prepareUncached(input: RenderInput): DocumentContent {
     date: longDate(generatedAt, language),
     sections,
     coverNotes: cover?.notes ?? '',
+    coverTrainerText: cover ? trainerText(cover) : '',
     objectives: cleanList(input.objectives),
     questions,
     glossary: (Array.isArray(input.glossary) ? input.glossary : [])
@@ -467,7 +477,7 @@ function prepareUncached(input: RenderInput): DocumentContent {
 
 /** Whether the documents have an overview: the summary, what is said over the cover, the objectives. */
 export function hasOverview(c: DocumentContent): boolean {
-  return c.summary !== '' || c.coverNotes !== '' || overviewObjectives(c).length > 0;
+  return c.summary !== '' || c.coverTrainerText !== '' || overviewObjectives(c).length > 0;
 }
 
 /**

@@ -168,7 +168,7 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
   if (hasOverview(c)) {
     out.push(heading1(labels.overview));
     if (c.summary) out.push(paragraph(c.summary));
-    if (c.coverNotes) out.push(...notes(c.coverNotes));
+    if (c.coverTrainerText) out.push(...notes(c.coverTrainerText));
     const objectives = overviewObjectives(c);
     if (objectives.length > 0) {
       out.push(paragraph(labels.objectives, { heading: HeadingLevel.HEADING_2 }));
@@ -187,7 +187,7 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
       out.push(new Paragraph({ bidirectional: isRightToLeft(text) || undefined, ...options, children: [...(i === 0 ? icon : []), ...runs(text)] })),
     );
     if (visual && s.visual?.kind === 'chart') out.push(new Paragraph({ alignment: AlignmentType.CENTER, keepLines: true, spacing: { before: 120, after: 160 }, children: [visual] }));
-    if (s.notes) out.push(...notes(s.notes));
+    if (s.trainerText) out.push(...notes(s.trainerText));
   }
 
   if (c.questions.length > 0) {

@@ -644,7 +644,7 @@ async function drawBody(w: GuideWriter): Promise<void> {
   if (hasOverview(c)) {
     await w.heading(labels.overview, 1);
     if (c.summary) await w.body(c.summary);
-    if (c.coverNotes) await drawNotes(w, c.coverNotes);
+    if (c.coverTrainerText) await drawNotes(w, c.coverTrainerText);
     const objectives = overviewObjectives(c);
     if (objectives.length > 0) {
       await w.heading(labels.objectives, 2);
@@ -661,7 +661,7 @@ async function drawBody(w: GuideWriter): Promise<void> {
     for (const text of s.paragraphs) await w.body(text, { spaceBefore: 4 });
     if (visual && s.visual?.kind === 'chart') w.block(visual, CHART_WIDTH, CHART_HEIGHT);
     w.clearFloat();
-    if (s.notes) await drawNotes(w, s.notes);
+    if (s.trainerText) await drawNotes(w, s.trainerText);
   }
 
   if (c.questions.length > 0) {

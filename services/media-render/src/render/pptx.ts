@@ -581,7 +581,7 @@ function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
     );
   }
   // What is said over the cover (a title slide's notes), then the summary.
-  addNotes(ctx, [c.coverNotes, c.summary].filter((s) => s !== '').join('\n\n'));
+  addNotes(ctx, [c.coverTrainerText, c.summary].filter((s) => s !== '').join('\n\n'));
 }
 
 /** The speaker notes, then in full any text cut to fit the slide, so nothing is lost. */
@@ -598,7 +598,7 @@ function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section):
   // A chart needs a column of its own: slides of numbers in a layout without a picture place take title-content's arrangement.
   const layout = section.visual?.kind === 'chart' && (BADGE_LAYOUTS.includes(c.layout) || c.layout === 'sidebar') ? 'title-content' : c.layout;
   ARRANGEMENTS[layout](ctx);
-  addNotes(ctx, section.notes);
+  addNotes(ctx, section.trainerText);
 }
 
 async function buildDeck(c: DocumentContent): Promise<Buffer> {

@@ -39,7 +39,7 @@ function renderContent(c: DocumentContent): string {
   if (c.description) cover.push('', ...block(c.description, '', ''));
   const byline = [brandingLine(c.branding), c.date].filter((s) => s !== '');
   if (byline.length > 0) cover.push('', ...byline);
-  cover.push(...notes(c.coverNotes, labels.trainerNotes));
+  cover.push(...notes(c.coverTrainerText, labels.trainerNotes));
   parts.push(cover);
 
   if (c.summary) parts.push([...heading(labels.summary, '-'), ...block(c.summary, '', '')]);
@@ -49,7 +49,7 @@ function renderContent(c: DocumentContent): string {
     const lines = heading(s.heading, '-');
     lines.push(...s.points.flatMap((p) => block(p, '- ', '  ')));
     for (const p of s.paragraphs) lines.push('', ...block(p, '', ''));
-    lines.push(...notes(s.notes, labels.trainerNotes));
+    lines.push(...notes(s.trainerText, labels.trainerNotes));
     parts.push(lines);
   }
 

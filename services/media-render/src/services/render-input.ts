@@ -1,7 +1,7 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
 import type { FontStyle, TierId } from '@trainwright/catalogue';
-import { deckToScript, printScript, projectDeck, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
+import { deckToScript, printScript, projectDeck, withoutTrainerPrompts, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
@@ -71,7 +71,8 @@ export function renderInputOf(project: Project, template: RenderTemplate | null,
     description: project.description,
     language: project.primaryLanguage || 'en',
     deck,
-    script: content?.script.trim() ? content.script : printScript(deckToScript(deck)),
+    // A script stored before trainer notes existed narrates the engine's prompts to the trainer: read without them.
+    script: content?.script.trim() ? withoutTrainerPrompts(content.script) : printScript(deckToScript(deck)),
     summary: content?.summary ?? '',
     objectives: content?.objectives ?? [],
     questions: content?.questions ?? [],
