@@ -142,6 +142,27 @@ describe('the draft', () => {
     expect(usedIds(addElement(elements(), 'quizzes', 100))).toEqual(new Set(['quiz-1', 'quiz-1-o1', 'quiz-1-o2', 'quiz-1-o3']));
   });
 
+  it("puts what it adds inside the video: at the playhead, else the catalogue's second when the video reaches it, else the middle", () => {
+    // A 71 s video: the catalogue's quiz second (120) is past its end.
+    let e = addElement(elements(), 'quizzes', 71);
+    expect(e.quizzes[0]!.show_time).toBe(36);
+    expect(videoEndIssue(createRequestOf('p1', { duration: 71, elements: e }).video_metadata, 71)).toBeNull();
+    // The preview stopped at 42.5 s: there.
+    expect(addElement(elements(), 'quizzes', 71, 42.5).quizzes[0]!.show_time).toBe(42.5);
+    // A playhead at 0 (never played) or past the end is not a choice.
+    expect(addElement(elements(), 'quizzes', 200, 0).quizzes[0]!.show_time).toBe(120);
+    expect(addElement(elements(), 'quizzes', 71, 90).quizzes[0]!.show_time).toBe(36);
+    // A hotspot keeps its 30 s where there is room, and ends by the end of the video.
+    expect(addElement(elements(), 'hotspots', 45).hotspots[0]).toMatchObject({ start_time: 23, end_time: 45 });
+    expect(addElement(elements(), 'hotspots', 71, 50).hotspots[0]).toMatchObject({ start_time: 50, end_time: 71 });
+    expect(addElement(elements(), 'call_to_actions', 71, 20).call_to_actions[0]!.show_time).toBe(20);
+    // Chapters: 60 s apart while the video lasts, then halfway from the last one to the end.
+    e = elements();
+    for (let i = 0; i < 3; i++) e = addElement(e, 'chapters', 100);
+    expect(e.chapters.map((c) => c.start_time)).toEqual([0, 60, 80]);
+    expect(videoEndIssue(createRequestOf('p1', { duration: 100, elements: e }).video_metadata, 100)).toBeNull();
+  });
+
   it("keeps what it adds valid by the catalogue's rules (a show_info hotspot still needs its text)", () => {
     const e = addElement(addElement(addElement(addElement(elements(), 'hotspots', 300), 'quizzes', 300), 'call_to_actions', 300), 'chapters', 300);
     const issue = validateInteractiveVideo({ ...createRequestOf('p1', { duration: 300, elements: e }).video_metadata });

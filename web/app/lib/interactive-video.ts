@@ -228,21 +228,40 @@ export function nextElementId(e: InteractiveElements, kind: EditableKind): strin
   return `${ID_PREFIX[kind]}-${n}`;
 }
 
-/** '+ Add': a new element of `kind` with the catalogue's defaults, at the end of its list. */
-export function addElement(e: InteractiveElements, kind: EditableKind, duration: number): InteractiveElements {
+/**
+ * '+ Add': a new element of `kind` with the catalogue's defaults, at the end of its list, placed
+ * inside the video (the catalogue's seconds assume a long one: a quiz at 120 s on a 71 s video
+ * could never show). Its second is the preview's `playhead` when it has moved and is inside the
+ * video, else the catalogue's when the video reaches it, else the middle of the video.
+ */
+export function addElement(e: InteractiveElements, kind: EditableKind, duration: number, playhead?: number | null): InteractiveElements {
   const id = nextElementId(e, kind);
+  const span = Number.isFinite(duration) && duration > 0 ? duration : INTERACTIVE_VIDEO_LIMITS.editorDefaultDuration;
+  const atPlayhead = typeof playhead === 'number' && playhead > 0 && playhead < span ? playhead : null;
+  const at = (catalogue: number) => atPlayhead ?? (catalogue <= span ? catalogue : Math.round(span / 2));
   switch (kind) {
-    case 'hotspots':
-      return { ...e, hotspots: [...e.hotspots, defaultHotspot(id)] };
-    case 'quizzes':
-      return { ...e, quizzes: [...e.quizzes, defaultQuiz(id)] };
-    case 'call_to_actions':
-      return {
-        ...e,
-        call_to_actions: [...e.call_to_actions, defaultCallToAction(id, Number.isFinite(duration) ? duration : INTERACTIVE_VIDEO_LIMITS.editorDefaultDuration)],
-      };
-    case 'chapters':
-      return { ...e, chapters: [...e.chapters, defaultChapter(id, e.chapters.length)] };
+    case 'hotspots': {
+      const hotspot = defaultHotspot(id);
+      const length = hotspot.end_time - hotspot.start_time;
+      // The catalogue's 30-60 s only when all of it fits; otherwise from `at`, ending by the end.
+      const start = atPlayhead ?? (hotspot.end_time <= span ? hotspot.start_time : Math.round(span / 2));
+      return { ...e, hotspots: [...e.hotspots, { ...hotspot, start_time: start, end_time: Math.min(start + length, span) }] };
+    }
+    case 'quizzes': {
+      const quiz = defaultQuiz(id);
+      return { ...e, quizzes: [...e.quizzes, { ...quiz, show_time: at(quiz.show_time) }] };
+    }
+    case 'call_to_actions': {
+      const cta = defaultCallToAction(id, span);
+      return { ...e, call_to_actions: [...e.call_to_actions, { ...cta, show_time: atPlayhead ?? cta.show_time }] };
+    }
+    case 'chapters': {
+      const chapter = defaultChapter(id, e.chapters.length);
+      // Past the end: halfway from the latest chapter to the end, so the order still holds.
+      const last = Math.max(0, ...e.chapters.map((c) => (Number.isFinite(c.start_time) ? c.start_time : 0)));
+      const start = chapter.start_time <= span ? chapter.start_time : Math.round((last + span) / 2);
+      return { ...e, chapters: [...e.chapters, { ...chapter, start_time: start }] };
+    }
   }
 }
 

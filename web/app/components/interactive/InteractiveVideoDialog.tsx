@@ -462,7 +462,7 @@ export function InteractiveVideoDialog({
                 <div className="min-w-0 flex-1">
                   <Tabs idBase={idBase} label={t('interactiveVideo.tabsLabel')} value={tab} onChange={setTab} tabs={EDITABLE_KINDS.map((key) => ({ key, label: tabLabels[key] }))} />
                 </div>
-                <Button size="sm" disabled={disabled || count >= L.elementsMax} onClick={() => changeElements((els, duration) => addElement(els, tab, duration))}>
+                <Button size="sm" disabled={disabled || count >= L.elementsMax} onClick={() => changeElements((els, duration) => addElement(els, tab, duration, player.current?.state().time))}>
                   {t('interactiveVideo.add')}
                 </Button>
               </div>
