@@ -42,10 +42,12 @@ import { eventRoutes } from './routes/events.routes.js';
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Bodies are validated strictly (wrong types and unknown fields are 400); query strings and
- *  path parameters are coerced from text. */
+ *  path parameters are coerced from text. Verbose: an error carries its field's schema, whose
+ *  bounds and message the 400 states (plugins/errors.ts). */
 function validators() {
-  const strict = new Ajv({ allErrors: false, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
-  const lenient = new Ajv({ allErrors: false, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
+  const options = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false, verbose: true } as const;
+  const strict = new Ajv({ ...options, coerceTypes: false });
+  const lenient = new Ajv({ ...options, coerceTypes: true });
   (addFormats as unknown as (a: Ajv) => void)(strict);
   (addFormats as unknown as (a: Ajv) => void)(lenient);
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) =>

@@ -22,6 +22,14 @@ interface AjvIssue {
   keyword?: string;
   message?: string;
   params?: Record<string, unknown>;
+  /** The failing field's schema (the validators are verbose): its bounds and `x-message` (schemas/common.ts Int32). */
+  parentSchema?: { type?: unknown; minimum?: number; maximum?: number; 'x-message'?: string };
+}
+
+/** A bounded integer's own message, for any value it refuses (a fraction, a string, out of range). */
+function integerMessage(field: string, schema: AjvIssue['parentSchema']): string | undefined {
+  if (schema?.type !== 'integer' || schema.minimum === undefined || schema.maximum === undefined) return undefined;
+  return schema['x-message'] ?? `${field} must be a whole number from ${schema.minimum} to ${schema.maximum}`;
 }
 
 function fieldOf(issue: AjvIssue): string {
@@ -39,7 +47,14 @@ export function describeValidation(issue: AjvIssue): { field: string; message: s
       return { field, message: `${field} is required` };
     case 'additionalProperties':
       return { field, message: `${field} is not an allowed field` };
+    case 'minimum':
+    case 'maximum':
+      return { field, message: integerMessage(field, issue.parentSchema) ?? `${field} ${issue.message ?? 'is out of range'}` };
     case 'type':
+      if (p.type === 'integer') {
+        const message = integerMessage(field, issue.parentSchema);
+        if (message) return { field, message };
+      }
       return { field, message: `${field} must be ${p.type === 'array' || p.type === 'object' || p.type === 'integer' ? 'an' : 'a'} ${String(p.type)}` };
     case 'format':
       return { field, message: p.format === 'email' ? `${field} must be an email address` : `${field} must be a valid ${String(p.format)}` };

@@ -3,11 +3,11 @@
 // Every call goes to the billing service; the gateway only checks where a checkout may return.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ADD_ON_IDS, TIERS, accountUsage, isTierId, isUnlimited } from '@trainwright/catalogue';
+import { ADD_ON_IDS, BILLING_MESSAGES, CREDIT_PACK_RANGE, TIERS, accountUsage, isTierId, isUnlimited } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { BillingSubscription, LocalCheckout, Payment } from '@trainwright/proto/trainwright/billing/v1/billing';
 import type { GatewayContext } from '../context.js';
-import { User, errorResponses } from '../schemas/common.js';
+import { Int32, User, errorResponses } from '../schemas/common.js';
 import { userJson } from '../schemas/mappers.js';
 import { callerOf } from '../plugins/session.js';
 
@@ -47,7 +47,7 @@ const UpgradeBody = Type.Object(
 );
 
 const AddOnBody = Type.Object({ add_on: Type.String({ maxLength: 60 }), origin_url: OriginUrl }, { additionalProperties: false });
-const CreditsBody = Type.Object({ credits: Type.Integer(), origin_url: OriginUrl }, { additionalProperties: false });
+const CreditsBody = Type.Object({ credits: Int32({ minimum: CREDIT_PACK_RANGE.min, maximum: CREDIT_PACK_RANGE.max, message: BILLING_MESSAGES.creditsRange }), origin_url: OriginUrl }, { additionalProperties: false });
 const CancelBody = Type.Object({ cancel_at_period_end: Type.Boolean() }, { additionalProperties: false });
 const PortalBody = Type.Object({ origin_url: OriginUrl }, { additionalProperties: false });
 
@@ -70,7 +70,7 @@ const ConfirmBody = Type.Object(
   {
     project_id: Type.String({ maxLength: 100 }),
     billing_type: Type.String({ maxLength: 40 }),
-    estimated_duration_minutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+    estimated_duration_minutes: Type.Optional(Int32({ minimum: 0, maximum: 100_000 })),
     format: Type.String({ maxLength: 10 }),
     origin_url: OriginUrl,
     use_credits: Type.Optional(Type.Boolean()),

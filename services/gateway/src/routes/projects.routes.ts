@@ -5,7 +5,7 @@ import { AppError, type ObjectStorage } from '@trainwright/platform';
 import type { LogoTarget, PreviewSlideImage, PreviewSlides } from '@trainwright/proto/trainwright/media/v1/media';
 import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../context.js';
-import { ErrorBody, Str, errorResponses } from '../schemas/common.js';
+import { ErrorBody, Int32, Str, errorResponses } from '../schemas/common.js';
 import { brandingJson, projectJson } from '../schemas/mappers.js';
 import { Branding, BrandingBody, IdParams, VoiceBody } from '../schemas/projects.js';
 import { requireVoiceAllowed } from '../lib/voice-access.js';
@@ -153,8 +153,8 @@ const ListQuery = Type.Object({
   status: Type.Optional(Str(40)),
   project_type: Type.Optional(Str(40)),
   company_id: Type.Optional(Str(64)),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page: Type.Optional(Int32({ minimum: 1, maximum: 100_000 })),
+  page_size: Type.Optional(Int32({ minimum: 1, maximum: 100 })),
 });
 
 const TokenParams = Type.Object({ token: Str(100) });

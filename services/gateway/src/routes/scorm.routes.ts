@@ -15,7 +15,7 @@ import {
 import type { ObjectStorage } from '@trainwright/platform';
 import type { Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { GatewayContext } from '../context.js';
-import { Str, errorResponses } from '../schemas/common.js';
+import { Int32, Str, errorResponses } from '../schemas/common.js';
 import { callerOf } from '../plugins/session.js';
 
 const ProjectParams = Type.Object({ projectId: Str(100) });
@@ -24,11 +24,13 @@ const ListQuery = Type.Object({ project_id: Type.Optional(Str(100)) }, { additio
 const Enum = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
 const ObjectiveJson = Type.Object({ id: Str(100), title: Str(SCORM_LIMITS.objectiveTitle), description: Str(SCORM_LIMITS.objectiveDescription), type: Enum(OBJECTIVE_TYPES) });
-const ActivityJson = Type.Object({ id: Str(100), title: Str(SCORM_LIMITS.activityTitle), type: Enum(ACTIVITY_TYPES), estimated_duration: Type.Integer() });
+/** Minutes; absent or 0: DEFAULT_ACTIVITY_DURATION. The tracking percents are ScormTracking's ranges. */
+const ActivityMinutes = Int32({ minimum: 0, maximum: SCORM_LIMITS.activityDurationMax });
+const ActivityJson = Type.Object({ id: Str(100), title: Str(SCORM_LIMITS.activityTitle), type: Enum(ACTIVITY_TYPES), estimated_duration: ActivityMinutes });
 const TrackingJson = Type.Object({
   completion_rule: Enum(COMPLETION_RULES),
-  completion_threshold: Type.Integer(),
-  passing_score: Type.Integer(),
+  completion_threshold: Int32({ minimum: 1, maximum: 100 }),
+  passing_score: Int32({ minimum: 0, maximum: 100 }),
   status_pair: Enum(STATUS_PAIRS),
 });
 
@@ -39,7 +41,7 @@ const ExportBody = Type.Object(
     scorm_version: Type.Optional(Enum(SCORM_VERSIONS)),
     include_tracking: Type.Optional(Type.Boolean()),
     learning_objectives: Type.Optional(Type.Array(Type.Object({ ...ObjectiveJson.properties, id: Type.Optional(Str(100)), description: Type.Optional(Str(SCORM_LIMITS.objectiveDescription)) }, { additionalProperties: false }), { maxItems: SCORM_LIMITS.objectives })),
-    activities: Type.Optional(Type.Array(Type.Object({ ...ActivityJson.properties, id: Type.Optional(Str(100)), estimated_duration: Type.Optional(Type.Integer()) }, { additionalProperties: false }), { maxItems: SCORM_LIMITS.activities })),
+    activities: Type.Optional(Type.Array(Type.Object({ ...ActivityJson.properties, id: Type.Optional(Str(100)), estimated_duration: Type.Optional(ActivityMinutes) }, { additionalProperties: false }), { maxItems: SCORM_LIMITS.activities })),
     tracking: Type.Optional(Type.Partial(TrackingJson, { additionalProperties: false })),
     // A completed translation's language ('es'); absent or empty: the project's own language.
     language: Type.Optional(Type.String({ pattern: '^([a-z]{2})?$', maxLength: 2 })),

@@ -7,13 +7,13 @@ import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
 import { contentFromMessage } from '@trainwright/platform';
 import type { GlossaryTerm, ListTranslationsResponse, Translation, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { GatewayContext } from '../context.js';
-import { Str, errorResponses } from '../schemas/common.js';
+import { Int32, Str, errorResponses } from '../schemas/common.js';
 import { callerOf } from '../plugins/session.js';
 
 const Language = Type.String({ pattern: '^[a-z]{2}$', maxLength: 2 });
 const ProjectParams = Type.Object({ id: Str(100) });
 const LanguageParams = Type.Object({ id: Str(100), language: Language });
-const SlideParams = Type.Object({ id: Str(100), language: Language, index: Type.Integer({ minimum: 0, maximum: 10_000 }) });
+const SlideParams = Type.Object({ id: Str(100), language: Language, index: Int32({ minimum: 0, maximum: 10_000 }) });
 const CompanyParams = Type.Object({ companyId: Str(100) });
 const TermParams = Type.Object({ companyId: Str(100), termId: Str(100) });
 
@@ -82,7 +82,7 @@ const SlideBody = Type.Object(
     title: Str(500),
     points: Type.Array(Str(2000), { maxItems: 100 }),
     notes: Type.Optional(Str(20_000)),
-    version: Type.Integer({ minimum: 0 }),
+    version: Int32({ minimum: 0 }),
   },
   { additionalProperties: false },
 );

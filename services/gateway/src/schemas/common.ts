@@ -20,6 +20,17 @@ export const errorResponses = {
 /** A request string of at most `max` characters: every string a client sends has a bound. */
 export const Str = (max: number) => Type.String({ maxLength: max });
 
+/** What a protobuf int32 carries: a request integer outside it would not reach a service intact. */
+export const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
+
+/**
+ * A request integer carried as int32: every integer a client sends has the bounds of its field
+ * (`minimum`, `maximum`, default int32's own). `message`: the specification's text for a value
+ * outside them (plugins/errors.ts answers it; otherwise "<field> must be a whole number from a to b").
+ */
+export const Int32 = ({ minimum = INT32.min, maximum = INT32.max, message }: { minimum?: number; maximum?: number; message?: string } = {}) =>
+  Type.Integer({ minimum: Math.max(minimum, INT32.min), maximum: Math.min(maximum, INT32.max), ...(message ? { 'x-message': message } : {}) });
+
 export const Limits = Type.Object({
   projectLimit: Type.Integer(),
   userLimit: Type.Integer(),
