@@ -5,6 +5,7 @@ import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type In
 import { AppError, type Membership } from '@trainwright/platform';
 import { courseOf } from '../src/services/course.js';
 import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
+import type { ExportSettings } from '../src/services/settings.js';
 import type { InteractiveVideoView } from '../src/services/interactive/types.js';
 import type { AssembleRequest, PackageStore, TranslationDirectory } from '../src/services/ports.js';
 import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from '../src/services/types.js';
@@ -12,7 +13,8 @@ import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent }
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
 const OTHER_COMPANY = '33333333-3333-4333-8333-333333333333';
-const settings: PackageSettings = { packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: DEFAULT_SCORM_TRACKING, objectives: [], activities: [] };
+// The tracking the request leaves out follows what the project contains (settings.ts trackingOf).
+const settings: ExportSettings = { packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: {}, objectives: [], activities: [] };
 
 function project(changes: Partial<ProjectSource> = {}): ProjectSource {
   return {
@@ -218,6 +220,27 @@ describe('createPackageOperations', () => {
       const created = await ops.exportPackage('user', PROJECT, settings);
       expect(created).toMatchObject({ status: 'queued', projectId: PROJECT, companyId: COMPANY, packageName: 'Forklift safety', createdBy: 'user' });
       expect(enqueued).toEqual([created.id]);
+    });
+
+    it('should refuse a rule that needs a quiz for a project without questions (400 with the message), and fit the defaults to it', async () => {
+      const { ops, store } = setup();
+      for (const completion_rule of ['quiz_passed', 'viewed_and_passed'] as const) {
+        await expect(ops.exportPackage('user', PROJECT, { ...settings, tracking: { completion_rule } })).rejects.toMatchObject({
+          code: 'VALIDATION_FAILED',
+          status: 400,
+          message: SCORM_MESSAGES.ruleNeedsQuiz,
+          detail: { field: 'tracking.completion_rule' },
+        });
+      }
+      expect(store.rows.size).toBe(0);
+      // No rule given: the defaults of a project without a quiz, which reports completion only.
+      const created = await ops.exportPackage('user', PROJECT, { ...settings, tracking: { status_pair: 'passed_failed' } });
+      expect(created.tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' });
+      // With questions the rule is the request's, the rest the specification's defaults.
+      const question = { id: 'q1', prompt: 'Brakes first?', options: [{ id: 'a', text: 'Yes', is_correct: true }, { id: 'b', text: 'No', is_correct: false }], explanation: '', source: '' };
+      const quizzed = setup({ project: project({ generatedContent: { slides: { slide_content: '' }, objectives: [], questions: [question] } as never }) });
+      const withQuiz = await quizzed.ops.exportPackage('user', PROJECT, { ...settings, tracking: { completion_rule: 'quiz_passed' } });
+      expect(withQuiz.tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'quiz_passed' });
     });
 
     it("should answer NOT_FOUND for another company's project and an id that is no project", async () => {

@@ -1,13 +1,23 @@
 // The export request's settings as the server checks them (part 2 sections 5 and 9).
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES } from '@trainwright/catalogue';
-import { packageSettings, type SettingsInput } from '../src/services/settings.js';
+import { COMPLETION_RULES, DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, STATUS_PAIRS, scormTrackingChoices } from '@trainwright/catalogue';
+import { packageSettings, trackingOf, type SettingsInput } from '../src/services/settings.js';
 
 const base: SettingsInput = { packageName: 'Forklift safety', scormVersion: '', includeTracking: true, objectives: [], activities: [] };
 
 describe('packageSettings', () => {
-  it('should default to SCORM 1.2 and the default tracking', () => {
-    expect(packageSettings(base)).toEqual({ packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: DEFAULT_SCORM_TRACKING, objectives: [], activities: [] });
+  it('should default to SCORM 1.2 and keep only the tracking the request gave', () => {
+    expect(packageSettings(base)).toEqual({ packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: {}, objectives: [], activities: [] });
+  });
+
+  it('should bound every integer, naming the field (2147483648 is refused, not a 500)', () => {
+    const huge = 2147483648;
+    expect(() => packageSettings({ ...base, tracking: { completion_threshold: huge } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', detail: { field: 'tracking.completion_threshold' } }));
+    expect(() => packageSettings({ ...base, tracking: { passing_score: huge } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', detail: { field: 'tracking.passing_score' } }));
+    expect(() => packageSettings({ ...base, activities: [{ id: 'a', title: 'Read', type: 'reading', estimatedDuration: huge }] })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', detail: { field: 'activities.estimated_duration' } }),
+    );
+    expect(() => packageSettings({ ...base, activities: [{ id: 'a', title: 'Read', type: 'reading', estimatedDuration: -huge }] })).toThrow(expect.objectContaining({ detail: { field: 'activities.estimated_duration' } }));
   });
 
   it('should refuse a blank package name with the specification message', () => {
@@ -54,6 +64,41 @@ describe('packageSettings', () => {
   });
 
   it('should keep a passing score of 0 and fill the rest of a partial tracking', () => {
-    expect(packageSettings({ ...base, tracking: { passing_score: 0, status_pair: 'completed_failed' } }).tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, passing_score: 0, status_pair: 'completed_failed' });
+    const requested = packageSettings({ ...base, tracking: { passing_score: 0, status_pair: 'completed_failed' } }).tracking;
+    expect(trackingOf(requested, { hasQuestions: true }, true)).toEqual({ ...DEFAULT_SCORM_TRACKING, passing_score: 0, status_pair: 'completed_failed' });
+  });
+});
+
+describe('the tracking a package can carry (what it contains decides)', () => {
+  it('should offer every rule and status pair with a quiz, only viewing and completed / incomplete without one', () => {
+    expect(scormTrackingChoices({ hasQuestions: true })).toEqual({ rules: COMPLETION_RULES, statusPairs: STATUS_PAIRS, defaults: DEFAULT_SCORM_TRACKING });
+    expect(scormTrackingChoices({ hasQuestions: false })).toEqual({
+      rules: ['slides_viewed', 'video_watched'],
+      statusPairs: ['completed_incomplete'],
+      defaults: { ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' },
+    });
+  });
+
+  it('should default a project without questions to slides viewed, completed / incomplete, and one with questions to the specification default', () => {
+    expect(trackingOf({}, { hasQuestions: false }, true)).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' });
+    expect(trackingOf({}, { hasQuestions: true }, true)).toEqual(DEFAULT_SCORM_TRACKING);
+  });
+
+  it('should refuse a rule that needs a quiz the project lacks, with the message, naming the field', () => {
+    for (const completion_rule of ['quiz_passed', 'viewed_and_passed'] as const) {
+      expect(() => trackingOf({ completion_rule }, { hasQuestions: false }, true)).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', status: 400, detail: { field: 'tracking.completion_rule' }, message: SCORM_MESSAGES.ruleNeedsQuiz }),
+      );
+      expect(trackingOf({ completion_rule }, { hasQuestions: true }, true).completion_rule).toBe(completion_rule);
+    }
+    // Without tracking the rule is not reported, so nothing is refused.
+    expect(trackingOf({ completion_rule: 'quiz_passed' }, { hasQuestions: false }, false).status_pair).toBe('completed_incomplete');
+  });
+
+  it('should report completion, never passed or failed, without questions whatever status pair was asked', () => {
+    for (const status_pair of STATUS_PAIRS) {
+      expect(trackingOf({ completion_rule: 'video_watched', status_pair }, { hasQuestions: false }, true)).toMatchObject({ completion_rule: 'video_watched', status_pair: 'completed_incomplete' });
+      expect(trackingOf({ status_pair }, { hasQuestions: true }, true).status_pair).toBe(status_pair);
+    }
   });
 });

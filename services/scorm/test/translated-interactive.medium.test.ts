@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, interactiveElementCount, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { SCORM_MESSAGES, interactiveElementCount, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import {
   AppError,
   LocalFileStorage,
@@ -41,7 +41,8 @@ import { PackageRepository } from '../src/repositories/package.repository.js';
 import { ProgressEventsRepository } from '../src/repositories/progress-events.repository.js';
 import { TranslationDirectoryRepository } from '../src/repositories/translation-directory.repository.js';
 import { createPackageOperations, type PackageOperations } from '../src/services/packages.js';
-import type { PackageSettings, ProjectSource } from '../src/services/types.js';
+import type { ExportSettings } from '../src/services/settings.js';
+import type { ProjectSource } from '../src/services/types.js';
 import { readZip } from './package/fixtures.js';
 
 const COMPANY = randomUUID();
@@ -137,7 +138,7 @@ const METADATA: InteractiveVideoMetadata = {
   ],
 };
 
-const settings: PackageSettings = { packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: DEFAULT_SCORM_TRACKING, objectives: [], activities: [] };
+const settings: ExportSettings = { packageName: 'Forklift safety', scormVersion: '1.2', includeTracking: true, tracking: {}, objectives: [], activities: [] };
 
 let infra: TestInfra;
 let service: ServiceInfra<ScormDatabase>;

@@ -15,7 +15,7 @@ import {
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
 import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
-import { courseSlides } from './course.js';
+import { courseSlides, questionsOf } from './course.js';
 import { interactiveTexts, translatedInteractive, type VideoTimeline } from './interactive/translate-interactive.js';
 import type {
   AssembleRequest,
@@ -30,7 +30,8 @@ import type {
   TranslationDirectory,
   VideoDirectory,
 } from './ports.js';
-import type { LearningObjective, PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from './types.js';
+import { trackingOf, type ExportSettings } from './settings.js';
+import type { LearningObjective, PackageRecord, ProjectSource, TranslatedContent } from './types.js';
 
 export interface PackageDeps {
   store: PackageStore;
@@ -135,15 +136,16 @@ export function createPackageOperations(deps: PackageDeps) {
      * Queues a package of the project's current content; with `language` (not the project's own),
      * of its completed translation into that language.
      */
-    async exportPackage(userId: string, projectId: string, settings: PackageSettings, language = ''): Promise<PackageRecord> {
+    async exportPackage(userId: string, projectId: string, settings: ExportSettings, language = ''): Promise<PackageRecord> {
       if (!isUuid(projectId)) throw AppError.notFound(SCORM_MESSAGES.noProject);
       const project = await deps.projects.project(userId, projectId);
       const membership = allowed(await deps.memberships.find(userId, project.companyId, { fresh: true }), 'scorm.export', 'Project not found');
       const refusal = trialRefusal(membership.ownerTrialState);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       if (!project.hasContent) throw new AppError('CONFLICT', SCORM_MESSAGES.noContent);
+      const tracking = trackingOf(settings.tracking, { hasQuestions: questionsOf(project, []).length > 0 }, settings.includeTracking);
       const packaged = await packageLanguage(project, membership, language);
-      const created = await deps.store.create({ projectId, companyId: project.companyId, createdBy: userId, language: packaged, settings });
+      const created = await deps.store.create({ projectId, companyId: project.companyId, createdBy: userId, language: packaged, settings: { ...settings, tracking } });
       await deps.jobs.enqueue(created.id);
       return created;
     },

@@ -1,20 +1,23 @@
 // An export request's settings, checked and normalised on the server (part 2 sections 5 and 9):
 // a package name that is not blank, a known version, objectives and activities of the known
 // types (those with an empty title dropped), activity durations of at least a minute (default
-// 10), tracking values in range. Every refusal is a VALIDATION_FAILED naming its field.
+// 10), tracking values in range. Every refusal is a VALIDATION_FAILED naming its field. The
+// tracking left out takes defaults that follow what the project contains (trackingOf).
 import {
   ACTIVITY_TYPES,
   COMPLETION_RULES,
   DEFAULT_ACTIVITY_DURATION,
-  DEFAULT_SCORM_TRACKING,
   DEFAULT_SCORM_VERSION,
   OBJECTIVE_TYPES,
   SCORM_LIMITS,
   SCORM_MESSAGES,
   SCORM_VERSIONS,
   STATUS_PAIRS,
+  scormTrackingChoices,
+  trackingForContent,
   type ActivityType,
   type ObjectiveType,
+  type ScormContent,
   type ScormTracking,
   type ScormVersion,
 } from '@trainwright/catalogue';
@@ -50,7 +53,10 @@ function text(value: string, max: number, field: string, label: string): string 
 /** A stable id when the form sent none (the manifest needs one per objective). */
 const idOr = (id: string, fallback: string) => text(id, 100, 'id', 'An id') || fallback;
 
-export function packageSettings(input: SettingsInput): PackageSettings {
+/** An export request's settings: the tracking holds only what the request gave (see trackingOf). */
+export type ExportSettings = Omit<PackageSettings, 'tracking'> & { tracking: Partial<ScormTracking> };
+
+export function packageSettings(input: SettingsInput): ExportSettings {
   const packageName = text(input.packageName, SCORM_LIMITS.packageName, 'package_name', 'The package name');
   if (!packageName) throw AppError.validation('package_name', SCORM_MESSAGES.nameRequired);
   const scormVersion: ScormVersion = input.scormVersion ? oneOf(SCORM_VERSIONS, input.scormVersion, 'scorm_version', 'The SCORM version') : DEFAULT_SCORM_VERSION;
@@ -77,13 +83,26 @@ export function packageSettings(input: SettingsInput): PackageSettings {
   unique(activities.map((a) => a.id), 'activities.id', 'activity');
 
   const t = input.tracking ?? {};
-  const tracking: ScormTracking = {
-    completion_rule: t.completion_rule ? oneOf(COMPLETION_RULES, String(t.completion_rule), 'tracking.completion_rule', 'The completion rule') : DEFAULT_SCORM_TRACKING.completion_rule,
-    completion_threshold: t.completion_threshold ? within(Number(t.completion_threshold), 1, 100, 'tracking.completion_threshold', 'The completion threshold') : DEFAULT_SCORM_TRACKING.completion_threshold,
-    passing_score: t.passing_score !== undefined && t.passing_score !== '' ? within(Number(t.passing_score), 0, 100, 'tracking.passing_score', 'The passing score') : DEFAULT_SCORM_TRACKING.passing_score,
-    status_pair: t.status_pair ? oneOf(STATUS_PAIRS, String(t.status_pair), 'tracking.status_pair', 'The status pair') : DEFAULT_SCORM_TRACKING.status_pair,
-  };
+  const tracking: Partial<ScormTracking> = {};
+  if (t.completion_rule) tracking.completion_rule = oneOf(COMPLETION_RULES, String(t.completion_rule), 'tracking.completion_rule', 'The completion rule');
+  if (t.completion_threshold) tracking.completion_threshold = within(Number(t.completion_threshold), 1, 100, 'tracking.completion_threshold', 'The completion threshold');
+  if (t.passing_score !== undefined && t.passing_score !== '') tracking.passing_score = within(Number(t.passing_score), 0, 100, 'tracking.passing_score', 'The passing score');
+  if (t.status_pair) tracking.status_pair = oneOf(STATUS_PAIRS, String(t.status_pair), 'tracking.status_pair', 'The status pair');
   return { packageName, scormVersion, includeTracking: input.includeTracking, tracking, objectives, activities };
+}
+
+/**
+ * The package's tracking for a project of `content`: what the request gave, the rest the defaults
+ * for that content (without questions: slides viewed, completed / incomplete). A tracked package
+ * whose rule needs a quiz the project lacks is refused; a status pair naming passed or failed
+ * becomes completed / incomplete there (DECISIONS: without a quiz, completion only).
+ */
+export function trackingOf(requested: Partial<ScormTracking>, content: ScormContent, includeTracking: boolean): ScormTracking {
+  const choices = scormTrackingChoices(content);
+  if (includeTracking && requested.completion_rule && !choices.rules.includes(requested.completion_rule)) {
+    throw AppError.validation('tracking.completion_rule', SCORM_MESSAGES.ruleNeedsQuiz);
+  }
+  return trackingForContent({ ...choices.defaults, ...requested }, content);
 }
 
 function unique(ids: string[], field: string, what: string): void {
