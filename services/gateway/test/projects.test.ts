@@ -36,6 +36,14 @@ async function publishPipeline(projectId: string, status: string, percent: numbe
   );
 }
 
+/** The account's project list once its welcome sample is completed (its render made its files). */
+function sampleCompleted(who: Account) {
+  return eventually(async () => {
+    const body = (await call('GET', '/api/projects', who)).json();
+    return body.total === 1 && body.projects[0].status === 'completed' ? body : undefined;
+  }, 30_000);
+}
+
 describe('POST /api/projects', () => {
   it('should create a pending project in the current company and enqueue its generation', async () => {
     const me = await register();
@@ -109,12 +117,9 @@ describe('POST /api/projects', () => {
 });
 
 describe('GET /api/projects', () => {
-  it('should start every account with the completed Welcome Training sample', async () => {
+  it('should start every account with the Welcome Training sample, completed once its files are rendered', async () => {
     const me = await register();
-    const list = await eventually(async () => {
-      const body = (await call('GET', '/api/projects', me)).json();
-      return body.total === 1 ? body : undefined;
-    });
+    const list = await sampleCompleted(me);
     expect(list.projects[0]).toMatchObject({ title: 'Welcome Training', status: 'completed', company_id: me.companyId, has_content: true });
     // List items leave the long texts out; the project itself has them.
     for (const long of ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data']) {
@@ -127,7 +132,7 @@ describe('GET /api/projects', () => {
 
   it('should list newest first with search, filters, paging and stable stats', async () => {
     const me = await register();
-    await eventually(async () => (await call('GET', '/api/projects', me)).json().total === 1);
+    await sampleCompleted(me);
     await setTier(h, me, 'business');
     const a = await createProject(me, { title: 'Ladder safety' });
     const b = await createProject(me, { title: 'Customer service 101', project_type: 'software_analysis', software_details: 'CRM' });

@@ -14,7 +14,7 @@ import { completeGeneration } from '../src/services/projects/hand-off-to-render.
 import { getProject } from '../src/services/projects/get-project.js';
 import { listProjects } from '../src/services/projects/list-projects.js';
 import { renderKeyOf } from '../src/services/projects/render-key.js';
-import { CONTENT_CHANGED, updateProject } from '../src/services/projects/update-project.js';
+import { CONTENT_CHANGED, updateProject, type UpdateProjectInput } from '../src/services/projects/update-project.js';
 import { SAMPLE_TITLE } from '../src/services/sample-project.js';
 import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
@@ -190,21 +190,30 @@ describe('project operations', () => {
         expect([deps.jobs.generated.length, deps.jobs.rendered.map((j) => j.contentVersion)]).toEqual([0, [2]]);
       });
 
-      it.each([
+      it.each<[string, UpdateProjectInput, Partial<NewProject>?]>([
         ['template', { templateId: 'business-employee-onboarding' }],
         ['font style', { fontStyle: 'classic' }],
         ['image style', { imageStyle: 'abstract' }],
         ['branding', { branding: { companyName: 'Acme', website: 'https://acme.example' } }],
-        ['visual format', { visualFormat: 'mp4' }],
+        // The trial owner may leave video (made on a plan before) but not choose it (plan-gates.ts).
+        ['visual format', { visualFormat: 'powerpoint' }, { visualFormat: 'mp4' }],
         ['document format', { documentFormat: 'word' }],
         ['voice', { voiceSelection: { voice_id: 'alloy', name: 'Alloy', category: 'premade' } }],
         ['burn-in of the subtitles', { burnSubtitles: true }],
-      ])('should render a new version, without generating, for a new %s', async (_name, edit) => {
-        const id = await completed();
+      ])('should render a new version, without generating, for a new %s', async (_name, edit, from = {}) => {
+        const id = await completed(from);
         const view = await updateProject(deps, owner, id, edit);
         expect(view).toMatchObject({ content_version: 2, status: 'pending', needs_regeneration: true });
         expect(deps.jobs.generated).toEqual([]);
         expect(deps.jobs.rendered).toEqual([expect.objectContaining({ projectId: id, contentVersion: 2 })]);
+      });
+
+      it('should refuse what create refuses: video on a plan without it, nothing written', async () => {
+        const id = await completed();
+        const refused = await failure(updateProject(deps, owner, id, { visualFormat: 'mp4' }));
+        const onCreate = await failure(createProject(deps, owner, { title: 'Video', scriptContent: 'Say it.', visualFormat: 'mp4' }));
+        expect({ code: refused.code, message: refused.message }).toEqual({ code: 'FEATURE_NOT_AVAILABLE', message: onCreate.message });
+        expect(deps.projects.rows.get(id)).toMatchObject({ visual_format: 'powerpoint', content_version: 1 });
       });
 
       it.each([
@@ -419,12 +428,12 @@ describe('project operations', () => {
   describe(createWelcomeSample.name, () => {
     const registration = () => ({ eventId: 'registered-1', redelivered: false, userId: owner, companyId: company });
 
-    it('should create the completed sample once and hand it to rendering', async () => {
+    it('should create the sample once, rendering (completed by its render), and hand it to rendering', async () => {
       expect(await createWelcomeSample(deps, registration())).toBe('created');
       expect(await createWelcomeSample(deps, registration())).toBe('repeated');
       const samples = [...deps.projects.rows.values()];
       expect(samples).toHaveLength(1);
-      expect(samples[0]).toMatchObject({ title: SAMPLE_TITLE, status: 'completed', is_sample: true, branding: { company_name: 'Acme' } });
+      expect(samples[0]).toMatchObject({ title: SAMPLE_TITLE, status: 'creating_slides', is_sample: true, branding: { company_name: 'Acme' } });
       expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String), contentVersion: 1 }]);
       expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.created']);
       expect(deps.writes).toBe(2);

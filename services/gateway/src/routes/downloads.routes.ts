@@ -30,7 +30,7 @@ export function downloadRoutes({ app, clients }: GatewayContext, storage: Object
       const { id, format } = request.params as Type.Static<typeof Params>;
       const { language = '' } = request.query as Type.Static<typeof DownloadQuery>;
       // A range (whatever its bytes: `bytes=1-` and `bytes=-N` read a whole file too) is free only
-      // when it continues a download of the same file the caller had counted within 24 hours;
+      // when it resumes a download of the same file the caller had counted within the hour;
       // otherwise media-render counts it like a download and refuses it past the plan's limit.
       const range = request.headers.range !== undefined;
       const target = await clients.media.openDownload({ userId, projectId: id, format: format.toLowerCase(), count: true, range, language }, { userId, requestId: request.id });

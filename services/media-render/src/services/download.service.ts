@@ -61,8 +61,12 @@ export interface DownloadRecord {
 /** 'counted' (a new download), 'continued' (continues one counted recently: free) or 'refused' (the plan's limit). */
 export type CountResult = 'counted' | 'continued' | 'refused';
 
-/** How long after a counted download a byte range of the same file continues it for free. */
-export const RANGE_CONTINUATION_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long after a counted download the same user's byte ranges of the same file resume that
+ * transfer for free: long enough for a dropped connection or a player's seeks, short enough that
+ * one counted download is not a day of free copies (24 hours let a trial past its limit).
+ */
+export const RANGE_CONTINUATION_MS = 60 * 60 * 1000;
 
 /** How a download is asked for: a whole file, a byte range, or the preview player (never counted). */
 export type DownloadMode = 'download' | 'range' | 'preview';

@@ -1,5 +1,7 @@
-// The completed "Welcome Training" project every new account starts with: a real, short course
-// on using Trainwright, in the slide text and script formats every export reads.
+// The "Welcome Training" project every new account starts with: a real, short course on using
+// Trainwright, in the slide text and script formats every export reads. Its content is written, so
+// it starts at rendering (creating_slides) and is completed by its render.completed like any
+// project: completed means its files download.
 import { deckToScript, plainContent, printScript, printSlideText, type SlideDeck } from '@trainwright/formats';
 import type { NewProject } from './projects/deps.js';
 
@@ -58,9 +60,9 @@ export function sampleProject(input: { companyId: string; companyName: string; u
     fontStyle: 'modern',
     imageStyle: 'professional',
     voiceSelection: null,
-    status: 'completed',
+    status: 'creating_slides',
     generatedContent: { ...plainContent(script, slideText), engine: 'sample' },
-    progress: { analyzing: 100, generating_content: 100, creating_slides: 100, generating_documents: 100 },
+    progress: { analyzing: 100, generating_content: 100 },
     isSample: true,
   };
 }

@@ -7,13 +7,10 @@ import {
   GeneratorRequestError,
   IMAGE_STYLES,
   PROJECT_TYPES,
-  TIERS,
-  videoNotInPlanMessage,
   VISUAL_FORMATS,
-  generatorMethodMessage,
   isGeneratorType,
   normalizeGeneratorRequest,
-  type TierId,
+  type GeneratorType,
 } from '@trainwright/catalogue';
 import { AppError, checkUrlTarget } from '@trainwright/platform';
 import type { VoiceJson } from '../../repositories/database.js';
@@ -35,6 +32,7 @@ import { companyFor, requireGenerationAllowed } from './access.js';
 import { createEnhancedVersion } from './create-enhanced-version.js';
 import type { ProjectDeps } from './deps.js';
 import { insertAndGenerate } from './insert-and-generate.js';
+import { requirePlanAllows } from './plan-gates.js';
 
 export interface CreateProjectInput {
   companyId?: string;
@@ -78,14 +76,12 @@ export async function createProject(deps: ProjectDeps, userId: string, input: Cr
   const fileIds = [...new Set((input.fileIds ?? []).filter(isUuid))];
   const fileKinds = await deps.projects.fileKinds(fileIds, companyId);
   requireContent({ projectType, inputMethod, scriptContent, slidesContent, softwareDetails, fileKinds });
-  const tier = TIERS[company.ownerTier];
-  const generator = projectType === 'ai_content_generator' ? generatorRequest(input, fileKinds, company.ownerTier, deps.urlAllowOrigins) : null;
+  const generatorType = projectType === 'ai_content_generator' ? generatorTypeOf(input) : undefined;
   const visualFormat = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
-  if (visualFormat !== 'powerpoint' && !tier.capabilities.videoGeneration) {
-    throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(company.ownerTier));
-  }
   const templateId = (input.templateId ?? '').trim();
-  if (templateId) await deps.templates.requireUsable(templateId, companyId, company.ownerTier);
+  // The same gates as an edit (plan-gates.ts).
+  await requirePlanAllows(deps, company, { generatorType, visualFormat, templateId });
+  const generator = generatorType ? generatorRequest(generatorType, input, fileKinds, deps.urlAllowOrigins) : null;
 
   const project: NewProject = {
     companyId,
@@ -120,11 +116,15 @@ export async function createProject(deps: ProjectDeps, userId: string, input: Cr
   return insertAndGenerate(deps, project, company, fileIds, 'An uploaded file is no longer available. Please upload it again.');
 }
 
-/** The AI generator method and its request_data, checked against the plan and normalised. */
-function generatorRequest(input: CreateProjectInput, fileKinds: string[], ownerTier: TierId, urlAllowOrigins: string[]) {
+/** The AI generator method asked for (its plan gate is requirePlanAllows). */
+function generatorTypeOf(input: CreateProjectInput): GeneratorType {
   const type = input.generatorType ?? '';
   if (!isGeneratorType(type)) throw AppError.validation('generator_type', 'generator_type is not a generator method');
-  if (!TIERS[ownerTier].limits.aiGeneratorMethods.includes(type)) throw new AppError('FEATURE_NOT_AVAILABLE', generatorMethodMessage(type));
+  return type;
+}
+
+/** The AI generator method's request_data, checked and normalised. */
+function generatorRequest(type: GeneratorType, input: CreateProjectInput, fileKinds: string[], urlAllowOrigins: string[]) {
   const uploadKind = GENERATOR_UPLOAD_KIND[type];
   if (fileKinds.some((k) => k !== uploadKind)) throw AppError.validation('file', 'This file cannot be used with this generator method.');
   try {

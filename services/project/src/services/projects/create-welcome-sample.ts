@@ -1,5 +1,5 @@
-// Every new account starts with the completed "Welcome Training" sample in its company. Its files
-// are rendered like any project's, so they can be downloaded.
+// Every new account starts with the "Welcome Training" sample in its company. Its files are
+// rendered like any project's, and it is completed when they are (render.completed), never before.
 import { projectEvents, snapshotOfNew } from '../events.js';
 import { sampleProject } from '../sample-project.js';
 import type { ProjectDeps } from './deps.js';

@@ -13,6 +13,7 @@ import { TEXT_LIMITS, branding as validBranding, flag, oneOf, text, title as val
 import { loadProject, requireGenerationAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 import { enqueueRender } from './hand-off-to-render.js';
+import { requirePlanAllows } from './plan-gates.js';
 import { projectViews, type ProjectView } from './views.js';
 
 export interface UpdateProjectInput {
@@ -84,7 +85,8 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
     // The primary language is always one of the project's languages.
     if (!row.available_languages.includes(language)) changes.available_languages = JSON.stringify([...row.available_languages, language]);
   }
-  if (input.visualFormat !== undefined) changes.visual_format = oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
+  const visualFormat = input.visualFormat === undefined ? undefined : oneOf('visual_format', input.visualFormat, VISUAL_FORMATS, 'powerpoint');
+  if (visualFormat !== undefined) changes.visual_format = visualFormat;
   if (input.documentFormat !== undefined) changes.document_format = oneOf('document_format', input.documentFormat, DOCUMENT_FORMATS, 'pdf');
   if (input.clearBranding) changes.branding = null;
   else if (input.branding !== undefined) changes.branding = JSON.stringify(validBranding(input.branding));
@@ -93,14 +95,10 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
   if (input.imageStyle !== undefined) changes.image_style = oneOf('image_style', input.imageStyle, IMAGE_STYLES, 'professional');
   if (input.burnSubtitles !== undefined) changes.burn_subtitles = flag('burn_subtitles', input.burnSubtitles);
   if (input.voiceSelection !== undefined) changes.voice_selection = JSON.stringify(validVoice(input.voiceSelection));
-  if (input.templateId !== undefined) {
-    const templateId = input.templateId.trim();
-    if (templateId) {
-      const company = companies.find((c) => c.companyId === row.company_id)!;
-      await deps.templates.requireUsable(templateId, row.company_id, company.ownerTier);
-    }
-    changes.template_id = templateId;
-  }
+  const templateId = input.templateId?.trim();
+  if (templateId !== undefined) changes.template_id = templateId;
+  // The same gates as create (plan-gates.ts), on what this edit sets.
+  await requirePlanAllows(deps, companies.find((c) => c.companyId === row.company_id)!, { visualFormat, templateId });
   return changes;
 }
 
