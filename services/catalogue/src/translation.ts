@@ -29,6 +29,29 @@ export const TRANSLATION_MESSAGES = {
   failed: 'Translation failed',
 } as const;
 
+/**
+ * The product's own fixed headings, in every language it ships them in (the offline generator
+ * writes them: framing.ts takes them from here). A translated deck takes them from this table,
+ * not from the engine, so 'Learning objectives' is 'Objetivos de aprendizaje' whatever the engine says.
+ */
+export const PRODUCT_HEADINGS = {
+  en: { introduction: 'Introduction', objectives: 'Learning objectives', objectivesFriendly: 'What you will learn', summary: 'Summary', summaryFriendly: 'Key takeaways', knowledgeCheck: 'Knowledge check' },
+  es: { introduction: 'Introducción', objectives: 'Objetivos de aprendizaje', objectivesFriendly: 'Lo que aprenderá', summary: 'Resumen', summaryFriendly: 'Ideas clave', knowledgeCheck: 'Comprobación de conocimientos' },
+  fr: { introduction: 'Introduction', objectives: "Objectifs d'apprentissage", objectivesFriendly: 'Ce que vous allez apprendre', summary: 'Résumé', summaryFriendly: 'À retenir', knowledgeCheck: 'Vérification des connaissances' },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type ProductHeadingKey = keyof (typeof PRODUCT_HEADINGS)['en'];
+
+/** `text` (one heading, as written) in `to` when it is one of the product's headings in `from` and shipped in `to`; else null. */
+export function productHeading(text: string, from: string, to: string): string | null {
+  const source = (PRODUCT_HEADINGS as Record<string, Record<ProductHeadingKey, string>>)[from];
+  const target = (PRODUCT_HEADINGS as Record<string, Record<ProductHeadingKey, string>>)[to];
+  if (!source || !target) return null;
+  const wanted = text.trim().toLocaleLowerCase(from);
+  const key = (Object.keys(source) as ProductHeadingKey[]).find((k) => source[k].toLocaleLowerCase(from) === wanted);
+  return key ? target[key] : null;
+}
+
 export function isContentLanguage(code: string): boolean {
   return CONTENT_LANGUAGES.includes(code);
 }

@@ -48,7 +48,7 @@ async function companyWithData(): Promise<{ companyId: string; projectId: string
   const projectId = randomUUID();
   const runId = randomUUID();
   const [t] = await translations.start([{ projectId, companyId, language: 'es', sourceLanguage: 'en', sourceVersion: 1, sourceHash: 'h', runId }]);
-  await translations.complete(t!.id, runId, { content: { ...CONTENT, title: 'Carretilla' }, sourceContent: CONTENT, segments: [], engine: 'apertium', warnings: [] }, { version: 1, hash: 'h' });
+  await translations.complete(t!.id, runId, { content: { ...CONTENT, title: 'Carretilla' }, sourceContent: CONTENT, segments: [], engine: 'apertium', warnings: [], unknownWords: [] }, { version: 1, hash: 'h' });
   await glossary.create(companyId, { term: 'Forklift Pro', sourceLanguage: 'en', targetLanguage: '', translation: '', caseSensitive: false });
   await memory.save({ companyId, from: 'en', to: 'es', engine: 'apertium#' }, [{ source: 'Drive slowly.', target: 'Conduce despacio.' }]);
   return { companyId, projectId };

@@ -7,7 +7,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { termsFor, protectFixedTerms } from '../text/glossary.js';
 import { hasTranslatableText } from '../text/placeholders.js';
-import { abortError, batches, languageName, TranslationEngineError, type EngineResult, type EngineRoute, type TranslateOptions, type TranslationEngine } from './engine.js';
+import { abortError, batches, languageName, TranslationEngineError, type EngineResult, type EngineRoute, type TranslateOptions, type TranslationEngine, type UnknownWord } from './engine.js';
 
 export interface ApertiumOptions {
   /** The apertium command (default 'apertium'). */
@@ -93,12 +93,30 @@ export async function listApertiumModes(command = 'apertium'): Promise<string[]>
 }
 
 // Apertium's marks: '#' before a word it could not generate, '@' before one it could not
-// transfer ('*' for unknown words is switched off with -u). Source hashtags and handles are
-// placeholders, so a '#' or '@' starting a word in the output is always a mark.
+// transfer, '*' before a word it does not know (left as written). Source hashtags, handles and
+// emphasis markers are placeholders, so a mark starting a word in the output is always a mark.
+// The '*' marks stay in each stage's output (the next stage marks the word again: '**hazards' is
+// an English word an en>es>fr route left, '*extintor' a Spanish one) and are read at the end.
 const MARKS = /(^|[^\p{L}\p{N}_&;])[#@](?=[\p{L}\p{N}])/gu;
+const UNKNOWN = /(^|[^\p{L}\p{N}_&;*])(\*+)([\p{L}\p{N}][\p{L}\p{N}\p{M}'’_-]*)/gu;
 
 export function stripMarks(text: string): string {
   return text.replace(MARKS, '$1');
+}
+
+/**
+ * A final output without its unknown-word marks, and the words they marked: a word marked n times
+ * on a route of k stages was unknown from stage k-n on, so it is in that stage's source language.
+ */
+export function unknownWords(text: string, languages: readonly string[]): { text: string; unknown: UnknownWord[] } {
+  const unknown: UnknownWord[] = [];
+  const stages = languages.length - 1;
+  const clean = text.replace(UNKNOWN, (_m, before: string, stars: string, word: string) => {
+    const language = languages[Math.max(0, stages - stars.length)]!;
+    if (!unknown.some((u) => u.word === word && u.language === language)) unknown.push({ word, language });
+    return before + word;
+  });
+  return { text: clean, unknown };
 }
 
 const SEGMENT_OUT = /<div id="t(\d+)">([\s\S]*?)<\/div>/g;
@@ -166,6 +184,7 @@ export class ApertiumEngine implements TranslationEngine {
       return {
         ok: false,
         reason: `The offline translation engine (Apertium) cannot translate from ${languageName(from)} into ${languageName(to)}. Configure an OpenAI-compatible model or DeepL for this language.`,
+        code: 'offline_no_pair',
       };
     }
     if (stages.length === 1) return { ok: true, engine: 'apertium' };
@@ -197,12 +216,17 @@ export class ApertiumEngine implements TranslationEngine {
     const unique = [...new Set(prepared.filter((p) => p !== null).map((p) => p.text))];
     const done = new Map<string, string>();
     await this.runStages(stages, unique, route.engine, options, (source, output) => done.set(source, output));
+    const languages = [from, ...this.chain(stages)];
+    const unknown: UnknownWord[][] = [];
     const out = texts.map((t, i) => {
       const p = prepared[i];
-      return p ? p.restore(done.get(p.text)!) : t;
+      if (!p) return unknown.push([]), t;
+      const read = unknownWords(done.get(p.text)!, languages);
+      unknown.push(read.unknown);
+      return p.restore(read.text);
     });
     options.onProgress?.(texts.length, texts.length);
-    return { engine: route.engine, texts: out };
+    return { engine: route.engine, texts: out, unknown };
   }
 
   private cached(mode: string, text: string): string | undefined {
@@ -275,7 +299,7 @@ export class ApertiumEngine implements TranslationEngine {
     return results;
   }
 
-  /** Runs `apertium -u -f html <mode>` per stage, each piped into the next; returns each stage's output. */
+  /** Runs `apertium -f html <mode>` per stage (unknown words marked '*'), each piped into the next; returns each stage's output. */
   private pipe(stages: string[], input: string, engine: string, signal: AbortSignal | undefined): Promise<string[]> {
     return new Promise((resolve, reject) => {
       const limit = Buffer.byteLength(input) * 8 + 1024 * 1024; // bounded: a runaway stage is killed
@@ -312,7 +336,7 @@ export class ApertiumEngine implements TranslationEngine {
       stages.forEach((mode, s) => {
         // The apertium script hands /dev/stdin to its deformatter as a file name, which cannot be
         // opened when stdin is Node's socket; `cat` in front makes it a pipe.
-        const proc = spawn('/bin/sh', ['-c', 'cat | "$0" -u -f html "$1"', this.command, mode], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+        const proc = spawn('/bin/sh', ['-c', 'cat | "$0" -f html "$1"', this.command, mode], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
         procs.push(proc);
         proc.on('error', (err) => fail(new TranslationEngineError(`Apertium could not be started: ${err.message}`, engine)));
         proc.stderr!.on('data', (c: Buffer) => {

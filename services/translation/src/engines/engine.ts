@@ -4,7 +4,16 @@
 import type { GlossaryTerm } from '../text/glossary.js';
 
 /** A route from one language to another ('apertium:en>es>fr' through a pivot), or why not. */
-export type EngineRoute = { ok: true; engine: string } | { ok: false; reason: string };
+export type EngineRoute = { ok: true; engine: string } | { ok: false; reason: string; code?: UnreachableCode };
+
+/** Why a language cannot be reached, for the screens to say in the user's language: the offline engine has no pair. */
+export type UnreachableCode = 'offline_no_pair';
+
+/** A word the engine could not translate and left as written, in the language it was in (a pivot's, for a word the pivot stage did not know). */
+export interface UnknownWord {
+  word: string;
+  language: string;
+}
 
 export interface TranslateOptions {
   /** The company's glossary; each engine applies the rules of the pair itself. */
@@ -19,6 +28,8 @@ export interface EngineResult {
   engine: string;
   /** One translation per text given, in the same order, with the same tags. */
   texts: string[];
+  /** Per text given, the words the engine left untranslated (engines that cannot tell leave it out). */
+  unknown?: UnknownWord[][];
 }
 
 export interface TranslationEngine {

@@ -3,10 +3,11 @@
 // enforce the glossary (fixed where it can be, reported where not) and assemble the same
 // structure. Texts that go with the content (an interactive video's) take the same way. Also the
 // way back from segments edited elsewhere (an XLIFF import, a hand edit).
+import { productHeading } from '@trainwright/catalogue';
 import { enforceGlossary, termsFor, type GlossaryTerm } from '../text/glossary.js';
-import { hasTranslatableText, protectLike, restore } from '../text/placeholders.js';
+import { escapeXml, hasTranslatableText, protectLike, restore } from '../text/placeholders.js';
 import { assemble, assembleTexts, segment, segmentTexts, textsById, type Segment, type TranslatableContent } from '../text/segments.js';
-import { TranslationEngineError, type TranslationEngine } from './engine.js';
+import { TranslationEngineError, type TranslationEngine, type UnknownWord } from './engine.js';
 
 /** A segment as stored and exported: source and target with <ph/> tags. */
 export interface SegmentPair {
@@ -22,7 +23,11 @@ export interface ContentTranslation {
   engine: string;
   /** Glossary rules the translation breaks and that could not be fixed. */
   warnings: string[];
+  /** Words the engine left untranslated (in order of appearance, each once): the translation needs a review. */
+  unknownWords: UnknownWord[];
 }
+
+const MAX_UNKNOWN_WORDS = 200;
 
 export interface TranslateContentOptions {
   from: string;
@@ -43,7 +48,10 @@ function capped(warnings: string[]): string[] {
 /** Restores and checks one segment's tagged target; throws when its tags are broken. */
 function finish(seg: Segment, taggedTarget: string, terms: readonly GlossaryTerm[], engine: string, warnings: string[], allowMissing = false): { text: string; target: string } {
   const restored = restore(seg.id, taggedTarget, seg.placeholders, { allowMissing });
-  if (!restored.ok) throw new TranslationEngineError(`The translation engine broke the markup of a segment. ${restored.error}`, engine);
+  if (!restored.ok) {
+    const who = engine === 'edited' ? 'The reviewed translation has broken markup in a segment.' : 'The translation engine broke the markup of a segment.';
+    throw new TranslationEngineError(`${who} ${restored.error}`, engine);
+  }
   const enforced = enforceGlossary(seg.text, restored.text, terms);
   for (const v of enforced.violations) warnings.push(`Segment ${seg.id}: ${v.message}.`);
   const target = enforced.text === restored.text ? taggedTarget : protectLike(enforced.text, seg.placeholders);
@@ -52,14 +60,27 @@ function finish(seg: Segment, taggedTarget: string, terms: readonly GlossaryTerm
 
 /** The segments through the engine, each restored and checked: their texts by segment id, the pairs, the engine and the glossary warnings. */
 async function translateSegments(engine: TranslationEngine, segments: readonly Segment[], terms: readonly GlossaryTerm[], options: TranslateContentOptions) {
+  // The product's own headings come from its catalogue, not the engine (a heading is a segment
+  // of its own: no placeholders, the whole text).
+  const fixed = new Map<string, string>();
+  for (const seg of segments) {
+    const heading = seg.placeholders.length === 0 ? productHeading(seg.text, options.from, options.to) : null;
+    if (heading) fixed.set(seg.source, escapeXml(heading));
+  }
   // Identical texts are translated once; a text of only kept terms and markup needs no engine.
-  const sources = [...new Set(segments.map((s) => s.source).filter(hasTranslatableText))];
+  const sources = [...new Set(segments.map((s) => s.source).filter((s) => hasTranslatableText(s) && !fixed.has(s)))];
   const result = await engine.translate(sources, options.from, options.to, {
     glossary: terms,
     signal: options.signal,
     onProgress: (done, total) => options.onProgress?.(total === 0 ? 100 : Math.floor((done / total) * 100)),
   });
-  const translated = new Map(sources.map((s, i) => [s, result.texts[i]!]));
+  const translated = new Map([...fixed, ...sources.map((s, i) => [s, result.texts[i]!] as const)]);
+  const unknownWords: UnknownWord[] = [];
+  for (const words of result.unknown ?? []) {
+    for (const u of words) {
+      if (unknownWords.length < MAX_UNKNOWN_WORDS && !unknownWords.some((x) => x.word === u.word && x.language === u.language)) unknownWords.push(u);
+    }
+  }
   const warnings: string[] = [];
   const texts = new Map<string, string>();
   const pairs: SegmentPair[] = [];
@@ -68,13 +89,13 @@ async function translateSegments(engine: TranslationEngine, segments: readonly S
     texts.set(seg.id, done.text);
     pairs.push({ id: seg.id, source: seg.source, target: done.target });
   }
-  return { texts, pairs, engine: result.engine, warnings: capped(warnings) };
+  return { texts, pairs, engine: result.engine, warnings: capped(warnings), unknownWords };
 }
 
 export async function translateContent(engine: TranslationEngine, content: TranslatableContent, options: TranslateContentOptions): Promise<ContentTranslation> {
   const terms = termsFor(options.glossary, options.from, options.to);
   const done = await translateSegments(engine, segment(content, { glossary: terms }), terms, options);
-  return { content: assemble(content, done.texts), segments: done.pairs, engine: done.engine, warnings: done.warnings };
+  return { content: assemble(content, done.texts), segments: done.pairs, engine: done.engine, warnings: done.warnings, unknownWords: done.unknownWords };
 }
 
 /** Plain texts that go with a project's content, translated as its content is: one per text, in order. */

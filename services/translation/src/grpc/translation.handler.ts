@@ -26,6 +26,9 @@ export function toProtoSummary(t: TranslationRecord, project?: ProjectInfo): Tra
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
     warnings: t.warnings,
+    unknownWords: t.unknownWords,
+    // Completed with words the engine could not translate: a person should look before it is used.
+    needsReview: t.status === 'completed' && t.unknownWords.length > 0,
   };
 }
 

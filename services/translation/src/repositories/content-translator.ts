@@ -4,7 +4,7 @@
 // holds for the company, pair, route and glossary is not sent to the engine again; what the
 // engine returns is kept.
 import { createHash } from 'node:crypto';
-import { JobError } from '@trainwright/platform';
+import { AppError, JobError } from '@trainwright/platform';
 import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
 import { reassembleContent, segmentPairs, translateContent, translateTexts } from '../engines/translate-content.js';
 import { termsFor } from '../text/glossary.js';
@@ -33,10 +33,17 @@ function rememberingEngine(inner: TranslationEngine, memory: TranslationMemoryRe
       options.onProgress?.(done, texts.length);
       if (missing.length === 0) return { engine: 'memory', texts: texts.map((t) => kept.get(t)!) };
       const fresh = await inner.translate(missing, from, to, { ...options, onProgress: (n) => options.onProgress?.(done + n, texts.length) });
-      // Only what kept its tags is remembered: a broken answer is retried at the engine, not replayed.
-      await memory.save(key, missing.flatMap((source, i) => (tagProblem(fresh.texts[i]!, tagIds(source)) === null ? [{ source, target: fresh.texts[i]! }] : [])));
-      const byText = new Map(missing.map((t, i) => [t, fresh.texts[i]!]));
-      return { engine: fresh.engine, texts: texts.map((t) => kept.get(t) ?? byText.get(t)!) };
+      // Only what kept its tags and holds no unknown word is remembered: a broken answer is retried
+      // at the engine, not replayed, and one that needs a review is not taken as done next time.
+      const clean = (i: number) => tagProblem(fresh.texts[i]!, tagIds(missing[i]!)) === null && !fresh.unknown?.[i]?.length;
+      await memory.save(key, missing.flatMap((source, i) => (clean(i) ? [{ source, target: fresh.texts[i]! }] : [])));
+      const byText = new Map(missing.map((t, i) => [t, i]));
+      const at = (t: string) => byText.get(t);
+      return {
+        engine: fresh.engine,
+        texts: texts.map((t) => kept.get(t) ?? fresh.texts[at(t)!]!),
+        unknown: texts.map((t) => (kept.has(t) ? [] : (fresh.unknown?.[at(t)!] ?? []))),
+      };
     },
   };
 }
@@ -93,7 +100,9 @@ export function contentTranslator(engine: TranslationEngine, memory: Translation
       try {
         return reassembleContent(source, segments, { from, to, glossary });
       } catch (error) {
-        throw asJobError(error);
+        // Segments edited by people (an XLIFF import): what is wrong with them is the request's fault.
+        if (error instanceof TranslationEngineError) throw AppError.validation('segments', error.message);
+        throw error;
       }
     },
   };

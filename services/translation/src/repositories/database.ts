@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
-import type { ProjectContent, SegmentPair } from '../services/types.js';
+import type { ProjectContent, SegmentPair, UnknownWord } from '../services/types.js';
 
 /** The PostgreSQL schema the translation service owns. */
 export const TRANSLATION_SCHEMA = 'translation';
@@ -28,6 +28,7 @@ export interface TranslationsTable {
   source_content: Json<ProjectContent>;
   segments: Json<SegmentPair[]>;
   warnings: JSONColumnType<string[], string | undefined, string>;
+  unknown_words: JSONColumnType<UnknownWord[], string | undefined, string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -11,7 +11,7 @@ import type { TranslationDatabase, TranslationsTable } from './database.js';
 
 const SUMMARY = [
   'id', 'project_id', 'company_id', 'language', 'source_language', 'status', 'progress', 'run_id', 'engine', 'error',
-  'source_version', 'source_hash', 'version', 'warnings', 'created_at', 'updated_at',
+  'source_version', 'source_hash', 'version', 'warnings', 'unknown_words', 'created_at', 'updated_at',
 ] as const;
 
 type SummaryRow = Pick<Selectable<TranslationsTable>, (typeof SUMMARY)[number]>;
@@ -32,6 +32,7 @@ function record(row: SummaryRow): TranslationRecord {
     sourceHash: row.source_hash,
     version: row.version,
     warnings: row.warnings,
+    unknownWords: row.unknown_words,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -139,6 +140,7 @@ export class TranslationRepository implements TranslationStore {
       source_content: JSON.stringify(result.sourceContent),
       segments: JSON.stringify(result.segments),
       warnings: JSON.stringify(result.warnings),
+      unknown_words: JSON.stringify(result.unknownWords),
       version: sql<number>`version + 1`,
     });
   }
@@ -156,6 +158,7 @@ export class TranslationRepository implements TranslationStore {
           content: JSON.stringify(result.content),
           segments: JSON.stringify(result.segments),
           warnings: JSON.stringify(result.warnings),
+          unknown_words: JSON.stringify(result.unknownWords),
           version: sql<number>`version + 1`,
           updated_at: new Date(),
         })
@@ -215,6 +218,7 @@ export class TranslationRepository implements TranslationStore {
           source_content: JSON.stringify(t.content),
           segments: JSON.stringify(swapped.segments),
           warnings: '[]',
+          unknown_words: '[]',
           version: sql<number>`version + 1`,
           updated_at: new Date(),
         })

@@ -2,7 +2,7 @@
 // them (SQL, the project service over gRPC, the queue, the engines), tests pass fakes.
 import type { Membership, MembershipReadOptions } from '@trainwright/platform';
 import type { TierId } from '@trainwright/catalogue';
-import type { GlossaryTermFields, GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent } from './types.js';
+import type { GlossaryTermFields, GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent, UnknownWord } from './types.js';
 
 export interface Memberships {
   find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<Membership | null>;
@@ -38,6 +38,7 @@ export interface TranslationResult {
   segments: SegmentPair[];
   engine: string;
   warnings: string[];
+  unknownWords: UnknownWord[];
 }
 
 export interface TranslationStore {
@@ -105,7 +106,7 @@ export interface ProgressEvents {
 }
 
 /** A route the engine takes from one language to another, or why it cannot. */
-export type EngineRoute = { ok: true; engine: string } | { ok: false; reason: string };
+export type EngineRoute = { ok: true; engine: string } | { ok: false; reason: string; code?: 'offline_no_pair' };
 
 /** The configured engine with the segmentation, glossary and translation memory around it. */
 export interface ContentTranslator {
@@ -127,7 +128,7 @@ export interface ContentTranslator {
   /** The segment pairs of a source and a translation with the same line structure. */
   pairs(source: ProjectContent, translated: ProjectContent, glossary: GlossaryTermRecord[], from: string, to: string): SegmentPair[];
   /** The same content again from edited segments (a hand edit, an XLIFF import). */
-  reassemble(source: ProjectContent, segments: SegmentPair[], glossary: GlossaryTermRecord[], from: string, to: string): Omit<TranslationResult, 'sourceContent' | 'engine'>;
+  reassemble(source: ProjectContent, segments: SegmentPair[], glossary: GlossaryTermRecord[], from: string, to: string): Omit<TranslationResult, 'sourceContent' | 'engine' | 'unknownWords'>;
 }
 
 /** An uploaded XLIFF 2.0 document read off the event loop (VALIDATION_FAILED with the reason when refused). */

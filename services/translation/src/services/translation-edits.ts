@@ -9,7 +9,7 @@ import { escapeXml } from '../text/placeholders.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProjectDirectory, TranslationStore, XliffReader, XliffWriter } from './ports.js';
 import { slideLineEdits, type SlideEdit } from './slide-edit.js';
 import { isStale } from './staleness.js';
-import type { ProjectInfo, TranslationWithContent } from './types.js';
+import type { ProjectInfo, SegmentPair, TranslationWithContent, UnknownWord } from './types.js';
 
 export interface TranslationEditDeps {
   store: TranslationStore;
@@ -24,6 +24,12 @@ export interface TranslationEditDeps {
 function renderedSlidesPath(t: TranslationWithContent): { path: string; text: string } {
   const generated = t.content?.generatedContent?.slides.slide_content ?? '';
   return generated.trim() ? { path: 'generated.slides', text: generated } : { path: 'slides', text: t.content?.slidesContent ?? '' };
+}
+
+/** The unknown words a fixed translation still holds (a segment put right, or the word kept on purpose, is reviewed). */
+function stillUnknown(words: readonly UnknownWord[], segments: readonly SegmentPair[]): UnknownWord[] {
+  const targets = segments.map((s) => s.target).join('\n');
+  return words.filter((u) => new RegExp(`(?<![\\p{L}\\p{N}])${u.word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(targets));
 }
 
 export function createTranslationEdits(deps: TranslationEditDeps) {
@@ -41,7 +47,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
   async function replaceTargets(t: TranslationWithContent, version: number, targets: Map<string, string>) {
     const pairs = t.segments!.map((s) => ({ ...s, target: targets.get(s.id) ?? s.target }));
     const result = deps.translator.reassemble(t.sourceContent!, pairs, await deps.glossary.list(t.companyId), t.sourceLanguage, t.language);
-    const saved = await deps.store.replace(t.id, version, { ...result, engine: 'edited' });
+    const saved = await deps.store.replace(t.id, version, { ...result, engine: 'edited', unknownWords: stillUnknown(t.unknownWords, result.segments) });
     if (saved === 'conflict') throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
     return (await deps.store.findById(t.id))!;
   }

@@ -42,6 +42,8 @@ export interface LanguageCapability {
   language: string;
   supported: boolean;
   reason: string;
+  /** The reason as a code the screens translate ('offline_no_pair'; '' when supported or unnamed). */
+  reasonCode: string;
 }
 
 export interface TranslationOverview {
@@ -69,7 +71,7 @@ export function createTranslationOperations(deps: TranslationDeps) {
       .filter((code) => code !== project.primaryLanguage)
       .map((language) => {
         const route = deps.translator.route(project.primaryLanguage, language);
-        return { language, supported: route.ok, reason: route.ok ? '' : route.reason };
+        return { language, supported: route.ok, reason: route.ok ? '' : route.reason, reasonCode: route.ok ? '' : (route.code ?? '') };
       });
     return {
       translations,

@@ -1,6 +1,9 @@
 // The translation domain's shapes: what is translated, what a translation holds, and how it
 // appears to its readers.
 import type { GeneratedContent } from '@trainwright/formats';
+import type { UnknownWord } from '../engines/engine.js';
+
+export type { UnknownWord };
 
 /** Every text of a project that is translated (the project's own fields, snake_case content as stored). */
 export interface ProjectContent {
@@ -38,6 +41,8 @@ export interface TranslationRecord {
   sourceHash: string;
   version: number;
   warnings: string[];
+  /** Words the engine left untranslated that the content still holds: the translation needs a review. */
+  unknownWords: UnknownWord[];
   createdAt: Date;
   updatedAt: Date;
 }

@@ -51,7 +51,8 @@ export function unescapeXml(text: string): string {
     if (lower === 'quot') return '"';
     if (lower === 'apos') return "'";
     const code = lower.startsWith('#x') ? parseInt(lower.slice(2), 16) : parseInt(lower.slice(1), 10);
-    return String.fromCodePoint(code);
+    // A reference past Unicode stays as written (fromCodePoint would throw on it).
+    return code <= 0x10ffff ? String.fromCodePoint(code) : `&${name};`;
   });
 }
 

@@ -39,6 +39,34 @@ export class XliffError extends Error {
   override readonly name = 'XliffError';
 }
 
+/** Element nesting an XLIFF document needs (xliff > file > groups > unit > segment > target > mrk) is far below this. */
+const MAX_DEPTH = 100;
+
+/**
+ * Refuses a document nested deeper than MAX_DEPTH before any recursive reader sees it (a linear
+ * scan: comments, CDATA and processing instructions are skipped; an over-count only refuses sooner).
+ */
+function checkDepth(xml: string): void {
+  let depth = 0;
+  for (const m of xml.matchAll(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[^\s>\/!?][^>]*?(\/?)>/g)) {
+    if (m[1] === undefined) continue; // comment, CDATA, processing instruction
+    if (m[1] === '/') depth -= 1;
+    else if (m[2] !== '/' && ++depth > MAX_DEPTH) throw new XliffError(`The XLIFF file is nested more than ${MAX_DEPTH} levels deep.`);
+  }
+}
+
+/** A numeric character reference that names no character XML allows (&#0;, a surrogate, past U+10FFFF), or null. */
+function badCharacterReference(raw: string): string | null {
+  for (const m of raw.matchAll(/&#(x[0-9a-f]+|\d+);/gi)) {
+    const code = m[1]![0]!.toLowerCase() === 'x' ? parseInt(m[1]!.slice(1), 16) : parseInt(m[1]!, 10);
+    if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) return m[0];
+  }
+  return null;
+}
+
+/** Placeholder ids as we write them (numbers) and as CAT tools may (names): no quotes or markup. */
+const PH_ID = /^[\p{L}\p{N}_.:-]{1,64}$/u;
+
 // Ordered nodes as fast-xml-parser reads and writes them: { tag: children, ':@': attributes }.
 type XmlNode = Record<string, unknown>;
 
@@ -107,7 +135,10 @@ function childrenOf(node: XmlNode): XmlNode[] {
 
 function attr(node: XmlNode, name: string): string | undefined {
   const raw = (node[':@'] as Record<string, string> | undefined)?.[ATTR + name];
-  return raw === undefined ? undefined : unescapeXml(raw);
+  if (raw === undefined) return undefined;
+  const bad = badCharacterReference(raw);
+  if (bad) throw new XliffError(`The attribute ${name}="${raw.slice(0, 80)}" holds "${bad}", which is not a character.`);
+  return unescapeXml(raw);
 }
 
 /** Local name without a namespace prefix (<xlf:unit> is <unit>). */
@@ -124,11 +155,16 @@ function readInline(node: XmlNode, unitId: string): string {
   let out = '';
   for (const child of childrenOf(node)) {
     const tag = tagOf(child);
-    if (tag === '#text') out += escapeXml(unescapeXml(String(child['#text'])));
-    else if (tag === '#cdata') out += escapeXml(childrenOf(child).map((c) => String(c['#text'] ?? '')).join(''));
+    if (tag === '#text') {
+      const raw = String(child['#text']);
+      const bad = badCharacterReference(raw);
+      if (bad) throw new XliffError(`Unit ${unitId}: "${bad}" is not a character.`);
+      out += escapeXml(unescapeXml(raw));
+    } else if (tag === '#cdata') out += escapeXml(childrenOf(child).map((c) => String(c['#text'] ?? '')).join(''));
     else if (localName(tag) === 'ph') {
       const id = attr(child, 'id');
       if (!id) throw new XliffError(`Unit ${unitId}: a <ph/> without an id.`);
+      if (!PH_ID.test(id)) throw new XliffError(`Unit ${unitId}: a <ph/> with the id "${id.slice(0, 64)}", which is not a placeholder id.`);
       out += `<ph id="${escapeXml(id)}"/>`;
     } else if (localName(tag) === 'mrk' || localName(tag) === 'pc') out += readInline(child, unitId);
     else throw new XliffError(`Unit ${unitId}: unsupported inline element <${tag}>.`);
@@ -140,6 +176,7 @@ export function fromXliff(xml: string, expected: XliffExpectation, limits: Xliff
   const bytes = Buffer.byteLength(xml, 'utf8');
   if (bytes > limits.maxBytes) throw new XliffError(`The XLIFF file is too large (${Math.ceil(bytes / 1024 / 1024)} MB; at most ${Math.floor(limits.maxBytes / 1024 / 1024)} MB).`);
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new XliffError('The XLIFF file declares a DOCTYPE or entities, which are not accepted.');
+  checkDepth(xml);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new XliffError(`The XLIFF file is not well-formed XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col}).`);
 
@@ -166,6 +203,7 @@ export function fromXliff(xml: string, expected: XliffExpectation, limits: Xliff
       if (name === 'group' || name === 'file') collect(child);
       if (name !== 'unit') continue;
       const id = attr(child, 'id') ?? '';
+      if (id === '') throw new XliffError('A <unit> has no id.');
       if (!expected.unitIds.has(id)) throw new XliffError(`Unit "${id}" is not a segment of this translation.`);
       if (seen.has(id)) throw new XliffError(`Unit "${id}" appears more than once.`);
       seen.add(id);

@@ -1,5 +1,5 @@
 // Real Apertium processes (Debian's pairs, infra/provision.sh).
-import { ApertiumEngine, apertiumPairs, findRoute, stripMarks } from '../../src/engines/apertium.js';
+import { ApertiumEngine, apertiumPairs, findRoute, stripMarks, unknownWords } from '../../src/engines/apertium.js';
 import { TranslationEngineError } from '../../src/engines/engine.js';
 import { translateContent } from '../../src/engines/translate-content.js';
 import type { GlossaryTerm } from '../../src/text/glossary.js';
@@ -55,7 +55,21 @@ describe('Apertium routes', () => {
     expect(engine.route('en', 'de')).toEqual({
       ok: false,
       reason: 'The offline translation engine (Apertium) cannot translate from English into German. Configure an OpenAI-compatible model or DeepL for this language.',
+      code: 'offline_no_pair',
     });
+  });
+
+  it('reads its unknown-word marks: the word, in the language of the stage that did not know it', () => {
+    expect(unknownWords('Feu **hazards dans notre entrepôt. Contrôle le *extintor et le *aspersor, **x.', ['en', 'es', 'fr'])).toEqual({
+      text: 'Feu hazards dans notre entrepôt. Contrôle le extintor et le aspersor, x.',
+      unknown: [
+        { word: 'hazards', language: 'en' },
+        { word: 'extintor', language: 'es' },
+        { word: 'aspersor', language: 'es' },
+        { word: 'x', language: 'en' },
+      ],
+    });
+    expect(unknownWords('Fuego *hazards en <ph id="1"/>*hazards &amp;*no 5 * 3', ['en', 'es'])).toEqual({ text: 'Fuego hazards en <ph id="1"/>hazards &amp;*no 5 * 3', unknown: [{ word: 'hazards', language: 'en' }] });
   });
 
   it('strips its error marks', () => {
@@ -92,7 +106,7 @@ describe('Apertium translation', () => {
 
   it('translates es -> fr directly and en -> fr through Spanish', async () => {
     const es = await engine.translate(['Los trabajadores deben llevar un casco.'], 'es', 'fr', { glossary: [] });
-    expect(es).toEqual({ engine: 'apertium', texts: ['Les travailleurs doivent porter un casque.'] });
+    expect(es).toEqual({ engine: 'apertium', texts: ['Les travailleurs doivent porter un casque.'], unknown: [[]] });
     const fr = await translateContent(engine, project(), { from: 'en', to: 'fr', glossary: [] });
     expect(fr.engine).toBe('apertium:en>es>fr');
     expectSameStructure(SLIDES, fr.content.slidesContent, 'slides');

@@ -25,7 +25,7 @@ class FakeStore implements TranslationStore {
     return starts.map((s) => {
       const existing = [...this.rows.values()].find((r) => r.projectId === s.projectId && r.language === s.language);
       const row: TranslationWithContent = {
-        ...(existing ?? { id: `t-${s.language}`, content: null, sourceContent: null, segments: null, version: 0, engine: '', warnings: [], createdAt: new Date(0) }),
+        ...(existing ?? { id: `t-${s.language}`, content: null, sourceContent: null, segments: null, version: 0, engine: '', warnings: [], unknownWords: [], createdAt: new Date(0) }),
         projectId: s.projectId,
         companyId: s.companyId,
         language: s.language,
@@ -142,7 +142,7 @@ function setup(
       options.translate ??
         (async (content, o) => {
           await o.onProgress(50);
-          return { content: { ...content, title: 'Carretilla' }, segments: [], engine: 'apertium', warnings: [] };
+          return { content: { ...content, title: 'Carretilla' }, segments: [], engine: 'apertium', warnings: [], unknownWords: [] };
         }),
       options.translateTexts,
     ),

@@ -48,6 +48,26 @@ describe('XLIFF 2.0', () => {
     expect(() => fromXliff('<root/>', expected)).toThrow('not XLIFF');
   });
 
+  it('refuses every other malformed document with an XliffError naming the problem (never another error)', () => {
+    const good = toXliff({ projectId: 'p1', sourceLanguage: 'en', targetLanguage: 'es', segments: segments.slice(0, 3) });
+    const refused = (xml: string) => {
+      try {
+        fromXliff(xml, expected);
+      } catch (error) {
+        expect((error as Error).name).toBe('XliffError');
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused('plain text, not XML at all')).toMatch(/not well-formed XML|not XLIFF/);
+    expect(refused('\u0000\u0001binary')).toMatch(/not well-formed XML|not XLIFF/);
+    expect(refused(good.replace('<unit id="title">', '<unit>'))).toBe('A <unit> has no id.');
+    expect(refused(good.replace(/<target>/, '<target><ph id="a&quot;b"/>'))).toMatch(/^Unit title: a <ph\/> with the id "a"b", which is not a placeholder id\.$/);
+    expect(refused(good.replace(/<target>/, '<target>&#99999999;'))).toMatch(/^Unit title: "&#99999999;" is not a character\.$/);
+    const deep = good.replace('<file id="f1" original="project-p1">', `<file id="f1" original="project-p1">${'<group id="g">'.repeat(50_000)}${'</group>'.repeat(50_000)}`);
+    expect(refused(deep)).toMatch(/nested more than \d+ levels deep/);
+  });
+
   it('handles a large file within the limits quickly', () => {
     const many = Array.from({ length: 20_000 }, (_v, i) => ({ id: `u${i}`, source: `Check the brakes <ph id="1"/> number ${i}.`, target: `Compruebe los frenos <ph id="1"/> número ${i}.` }));
     const started = performance.now();
