@@ -77,7 +77,7 @@ function walkDocument(doc: any) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const op: Operation = { method: method.toUpperCase(), route, params: (spec.parameters ?? []).map((p: any) => ({ ...p, schema: deref(p.schema) })), body: deref(spec.requestBody?.content?.['application/json']?.schema) };
       operations.push(op);
-      for (const p of op.params) if (['path', 'query', 'header'].includes(p.in)) visit(op, p.in, p.schema, [{ key: p.name, schema: p.schema }]);
+      for (const p of op.params) if (p.in === 'path' || p.in === 'query' || p.in === 'header') visit(op, p.in, p.schema, [{ key: p.name, schema: p.schema }]);
       if (op.body) visit(op, 'body', op.body, []);
     }
   }
@@ -92,7 +92,7 @@ function sample(s: Schema | undefined, deref: (s: Schema | undefined) => Schema 
   if (schema.enum) return schema.enum[0];
   const variants: Schema[] = schema.anyOf ?? schema.oneOf ?? [];
   if (variants.length > 0) return sample(variants.find((v) => deref(v)?.type !== 'null') ?? variants[0], deref, name);
-  const type = [].concat(schema.type ?? 'string')[0];
+  const type: string = ([] as string[]).concat(schema.type ?? 'string')[0]!;
   switch (type) {
     case 'object':
       return Object.fromEntries((schema.required ?? []).map((key: string) => [key, sample(schema.properties?.[key], deref, key)]));
@@ -234,6 +234,11 @@ describe('integer bounds on every request field', () => {
       const answer = await call(h, 'POST', '/api/ai-content-generator/projects', me, { ...r, project_name: 'Bounds' });
       const field = Object.keys(r.request_data).pop()!;
       expect({ status: answer.statusCode, named: answer.body.includes(field) }).toEqual({ status: 400, named: true });
+    }
+    // A custom template's document is open to the gateway; the project service checks its slides.
+    for (const slides of BAD_INTEGERS) {
+      const answer = await call(h, 'POST', '/api/templates', me, { name: 'Bounds', category: 'safety', difficulty: 'beginner', layout: 'corporate', slides });
+      expect({ status: answer.statusCode, named: answer.body.includes('Slides must be a whole number from 1 to 200') }).toEqual({ status: 400, named: true });
     }
   });
 });
