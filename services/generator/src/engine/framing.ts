@@ -3,6 +3,7 @@
 // the user's material or request comes from here, so `framingVocabulary` can list it and tests can
 // check that an outline adds no facts.
 import type { Audience, DifficultyLevel, Industry, WritingStyle } from '@trainwright/catalogue';
+import { PRODUCT_HEADINGS } from '@trainwright/catalogue';
 import { AI_PHRASES } from './ai-phrases.js';
 import { tokenize } from './text-analysis.js';
 import type { EngineLanguage } from './stop-words.js';
@@ -74,10 +75,14 @@ export interface Framing {
   generalSoftware: string;
 }
 
+/** The fixed headings a translated deck also takes (PRODUCT_HEADINGS: the catalogue holds them for translation). */
+function headingsOf(language: keyof typeof PRODUCT_HEADINGS): Pick<Framing, 'introduction' | 'objectivesTitle' | 'summaryTitle'> {
+  const h = PRODUCT_HEADINGS[language];
+  return { introduction: h.introduction, objectivesTitle: { plain: h.objectives, friendly: h.objectivesFriendly }, summaryTitle: { plain: h.summary, friendly: h.summaryFriendly } };
+}
+
 const EN: Framing = {
-  introduction: 'Introduction',
-  objectivesTitle: { plain: 'Learning objectives', friendly: 'What you will learn' },
-  summaryTitle: { plain: 'Summary', friendly: 'Key takeaways' },
+  ...headingsOf('en'),
   audienceName: {
     beginners: 'beginners',
     intermediate: 'intermediate learners',
@@ -149,7 +154,7 @@ const EN: Framing = {
   examplesTitle: 'Examples: {x}',
   practiceTitle: 'Practice: {x}',
   discussionTitle: 'Discussion: {x}',
-  knowledgeCheck: 'Knowledge check',
+  knowledgeCheck: PRODUCT_HEADINGS.en.knowledgeCheck,
   checkItem: 'Check: {x}',
   pathOverview: 'Learning path: {x}',
   moduleTitle: 'Module {n}: {x}',
@@ -181,9 +186,7 @@ const EN: Framing = {
 };
 
 const ES: Framing = {
-  introduction: 'Introducción',
-  objectivesTitle: { plain: 'Objetivos de aprendizaje', friendly: 'Lo que aprenderá' },
-  summaryTitle: { plain: 'Resumen', friendly: 'Ideas clave' },
+  ...headingsOf('es'),
   audienceName: {
     beginners: 'principiantes',
     intermediate: 'alumnos de nivel intermedio',
@@ -255,7 +258,7 @@ const ES: Framing = {
   examplesTitle: 'Ejemplos: {x}',
   practiceTitle: 'Práctica: {x}',
   discussionTitle: 'Debate: {x}',
-  knowledgeCheck: 'Comprobación de conocimientos',
+  knowledgeCheck: PRODUCT_HEADINGS.es.knowledgeCheck,
   checkItem: 'Comprobar: {x}',
   pathOverview: 'Itinerario de aprendizaje: {x}',
   moduleTitle: 'Módulo {n}: {x}',
@@ -287,9 +290,7 @@ const ES: Framing = {
 };
 
 const FR: Framing = {
-  introduction: 'Introduction',
-  objectivesTitle: { plain: "Objectifs d'apprentissage", friendly: 'Ce que vous allez apprendre' },
-  summaryTitle: { plain: 'Résumé', friendly: 'À retenir' },
+  ...headingsOf('fr'),
   audienceName: {
     beginners: 'débutants',
     intermediate: 'apprenants de niveau intermédiaire',
@@ -361,7 +362,7 @@ const FR: Framing = {
   examplesTitle: 'Exemples: {x}',
   practiceTitle: 'Pratique: {x}',
   discussionTitle: 'Discussion: {x}',
-  knowledgeCheck: 'Vérification des connaissances',
+  knowledgeCheck: PRODUCT_HEADINGS.fr.knowledgeCheck,
   checkItem: 'Vérifier: {x}',
   pathOverview: "Parcours d'apprentissage: {x}",
   moduleTitle: 'Module {n}: {x}',
