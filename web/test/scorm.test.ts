@@ -19,7 +19,9 @@ import {
   downloadFailureText,
   exportFailureText,
   exportRequestOf,
+  fitDraftToContent,
   initialScormDraft,
+  scormContentOf,
   isUnknownPackage,
   newActivity,
   newObjective,
@@ -143,6 +145,36 @@ describe('the export request', () => {
     expect(scormPaths.list('p1')).toBe('/scorm/packages?project_id=p1');
     expect(scormPaths.list(null)).toBe('/scorm/packages');
     expect(scormPaths.download('k1')).toBe('/scorm/packages/k1/download');
+  });
+});
+
+describe('the tracking a project can meet', () => {
+  const question = (correct: number) => ({ id: 'q', prompt: 'Brakes first?', options: [{ id: 'a', text: 'Yes', is_correct: correct > 0 }, { id: 'b', text: 'No', is_correct: correct > 1 }], explanation: '', source: '' });
+  const withQuestions = (questions: unknown[] | undefined) => ({ generated_content: (questions ? { questions } : null) as never });
+
+  it('reads whether the project has questions the package can track (exactly one correct option)', () => {
+    expect(scormContentOf(withQuestions(undefined))).toEqual({ hasQuestions: false });
+    expect(scormContentOf(withQuestions([]))).toEqual({ hasQuestions: false });
+    expect(scormContentOf(withQuestions([question(0), question(2)]))).toEqual({ hasQuestions: false });
+    expect(scormContentOf(withQuestions([question(0), question(1)]))).toEqual({ hasQuestions: true });
+  });
+
+  it('offers a project without a quiz only completion: a quiz rule or a passed/failed pair becomes slides viewed, completed / incomplete', () => {
+    const fitted = fitDraftToContent(draftWith({ package_name: 'P' }), { hasQuestions: false });
+    expect(exportRequestOf('p1', fitted).tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' });
+    const chosen = draftWith({ package_name: 'P', completion_rule: 'video_watched', status_pair: 'completed_incomplete' });
+    expect(fitDraftToContent(chosen, { hasQuestions: false })).toBe(chosen);
+    // With a quiz every rule stays as chosen.
+    const quiz = draftWith({ package_name: 'P', completion_rule: 'quiz_passed', status_pair: 'passed_failed' });
+    expect(fitDraftToContent(quiz, { hasQuestions: true })).toBe(quiz);
+  });
+
+  it("shows the server's refusal of a rule that needs a quiz in the interface language", () => {
+    const refusal = new ApiError(400, 'VALIDATION_FAILED', SCORM_MESSAGES.ruleNeedsQuiz);
+    expect(exportFailureText(refusal, t)).toBe(`Export failed: ${SCORM_MESSAGES.ruleNeedsQuiz}`);
+    expect(exportFailureText(refusal, es)).toBe(`${es('scorm.messages.exportFailed', { detail: es('scorm.messages.ruleNeedsQuiz') })}`);
+    expect(exportFailureText(refusal, es)).toContain('necesita un cuestionario');
+    expect(exportFailureText(refusal, fr)).toContain('nécessite un quiz');
   });
 });
 

@@ -49,6 +49,11 @@ export interface ScormContent {
   hasQuestions: boolean;
 }
 
+/** An assessment question a package tracks as its quiz: exactly one correct option. */
+export function isScormQuestion(question: { options: readonly { is_correct: boolean }[] }): boolean {
+  return question.options.filter((o) => o.is_correct).length === 1;
+}
+
 /** The rules that only a quiz can meet. */
 export const QUIZ_COMPLETION_RULES: readonly CompletionRule[] = ['quiz_passed', 'viewed_and_passed'];
 

@@ -1551,6 +1551,7 @@ const en = {
       completionThresholdHint: 'How much of the slides or the video counts as viewed.',
       passingScore: 'Passing score (%)',
       passingScoreHint: 'The share of the quiz points needed to pass.',
+      noQuiz: 'This project has no assessment questions: the package reports completion only, never passed or failed.',
       statusPair: 'Statuses reported to the LMS',
       rules: {
         slides_viewed: 'Slides viewed',
@@ -1630,6 +1631,7 @@ const en = {
       nameRequired: 'Package name is required.',
       noProject: 'Create a project first to export as SCORM package.',
       noContent: 'This project has no content to package yet. Generate it first.',
+      ruleNeedsQuiz: 'This completion rule needs a quiz, and this project has no assessment questions. Choose Slides viewed or Video watched, or generate an assessment first.',
       started: 'SCORM package export started. It will appear in My Packages when it is ready.',
       notFound: 'Package not found',
       notReady: 'This package is still being built. Please try again in a moment.',

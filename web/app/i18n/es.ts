@@ -1549,6 +1549,7 @@ const es: Messages = {
       completionThresholdHint: 'Qué parte de las diapositivas o del vídeo cuenta como vista.',
       passingScore: 'Puntuación para aprobar (%)',
       passingScoreHint: 'La parte de los puntos del cuestionario necesaria para aprobar.',
+      noQuiz: 'Este proyecto no tiene preguntas de evaluación: el paquete solo informa de la finalización, nunca de aprobado o suspendido.',
       statusPair: 'Estados que se comunican al LMS',
       rules: {
         slides_viewed: 'Diapositivas vistas',
@@ -1628,6 +1629,7 @@ const es: Messages = {
       nameRequired: 'El nombre del paquete es obligatorio.',
       noProject: 'Crea primero un proyecto para exportarlo como paquete SCORM.',
       noContent: 'Este proyecto todavía no tiene contenido que empaquetar. Genéralo primero.',
+      ruleNeedsQuiz: 'Esta regla de finalización necesita un cuestionario y este proyecto no tiene preguntas de evaluación. Elige Diapositivas vistas o Vídeo visto, o genera antes una evaluación.',
       started: 'Exportación del paquete SCORM iniciada. Aparecerá en Mis paquetes cuando esté listo.',
       notFound: 'Paquete no encontrado',
       notReady: 'Este paquete todavía se está generando. Inténtalo de nuevo en un momento.',

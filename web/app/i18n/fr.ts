@@ -1551,6 +1551,7 @@ const fr: Messages = {
       completionThresholdHint: 'La part des diapositives ou de la vidéo qui compte comme vue.',
       passingScore: 'Score de réussite (%)',
       passingScoreHint: 'La part des points du quiz nécessaire pour réussir.',
+      noQuiz: 'Ce projet n’a pas de questions d’évaluation : le paquet indique seulement l’achèvement, jamais réussi ou échoué.',
       statusPair: 'Statuts transmis au LMS',
       rules: {
         slides_viewed: 'Diapositives vues',
@@ -1630,6 +1631,7 @@ const fr: Messages = {
       nameRequired: 'Le nom du paquet est obligatoire.',
       noProject: 'Créez d’abord un projet pour l’exporter en paquet SCORM.',
       noContent: 'Ce projet n’a pas encore de contenu à empaqueter. Générez-le d’abord.',
+      ruleNeedsQuiz: 'Cette règle d’achèvement nécessite un quiz, et ce projet n’a pas de questions d’évaluation. Choisissez Diapositives vues ou Vidéo regardée, ou générez d’abord une évaluation.',
       started: 'Export du paquet SCORM lancé. Il apparaîtra dans Mes paquets une fois prêt.',
       notFound: 'Paquet introuvable',
       notReady: 'Ce paquet est encore en création. Réessayez dans un instant.',

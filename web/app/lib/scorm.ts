@@ -9,10 +9,13 @@ import {
   DEFAULT_SCORM_TRACKING,
   DEFAULT_SCORM_VERSION,
   SCORM_LIMITS,
+  isScormQuestion,
   lowestTierWith,
+  scormTrackingChoices,
   type ActivityType,
   type CompletionRule,
   type ObjectiveType,
+  type ScormContent,
   type ScormTracking,
   type ScormVersion,
   type StatusPair,
@@ -21,7 +24,7 @@ import {
 import { ApiError, NETWORK_ERROR, get, post } from './api';
 import { messageText } from './errors';
 import { failureText } from './translations';
-import type { ProjectSummary } from './projects';
+import type { Project, ProjectSummary } from './projects';
 import type { User } from './types';
 
 export const PACKAGE_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;
@@ -142,6 +145,29 @@ export function initialScormDraft(): ScormDraft {
     objectives: [],
     activities: [],
   };
+}
+
+/** What the project holds that decides the tracking its package can carry (its assessment's questions). */
+export function scormContentOf(project: Pick<Project, 'generated_content'>): ScormContent {
+  const questions = project.generated_content?.questions;
+  return { hasQuestions: Array.isArray(questions) && questions.some((q) => Array.isArray(q?.options) && isScormQuestion(q)) };
+}
+
+/**
+ * The draft's tracking fitted to what the project contains: a rule or status pair the project
+ * cannot meet (without a quiz: a rule that needs one, a pair naming passed or failed) becomes that
+ * content's default; the rest of the draft stays.
+ */
+export function fitDraftToContent(draft: ScormDraft, content: ScormContent): ScormDraft {
+  const { rules, statusPairs, defaults } = scormTrackingChoices(content);
+  const completion_rule = rules.includes(draft.completion_rule) ? draft.completion_rule : defaults.completion_rule;
+  const status_pair = statusPairs.includes(draft.status_pair) ? draft.status_pair : defaults.status_pair;
+  return completion_rule === draft.completion_rule && status_pair === draft.status_pair ? draft : { ...draft, completion_rule, status_pair };
+}
+
+/** The whole project (its generated content), for scormContentOf. */
+export function fetchScormProject(projectId: string, signal?: AbortSignal): Promise<Project> {
+  return get<Project>(`/projects/${encodeURIComponent(projectId)}`, signal);
 }
 
 /** A new row; `id` is unique in its list (the manifest names objectives by it). */

@@ -3,7 +3,7 @@
 // assessment as the tracked quiz (each question tied to the learning objective it shares the most
 // words with), the template's colours and fonts, and the narrated video when there is one (the
 // published interactive video's pinned one, with its elements, when the project has one).
-import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { isScormQuestion, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { opensWithTitleSlide, projectDeck, type Slide } from '@trainwright/formats';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, type FontStyle } from '@trainwright/templates';
 import type { CourseInput, CourseQuestion } from '../package/index.js';
@@ -51,7 +51,7 @@ export function courseSlides(project: Pick<ProjectSource, 'title' | 'slidesConte
 
 /** The generated assessment's questions (those with exactly one correct option). */
 export function questionsOf(project: Pick<ProjectSource, 'generatedContent'>, objectives: readonly LearningObjective[]): CourseQuestion[] {
-  const questions = (project.generatedContent?.questions ?? []).filter((q) => q.options.filter((o) => o.is_correct).length === 1);
+  const questions = (project.generatedContent?.questions ?? []).filter(isScormQuestion);
   const objectiveWords = objectives.map((o) => new Set(words(`${o.title} ${o.description}`)));
   return questions.map((q, i) => ({
     id: q.id || `question-${i + 1}`,

@@ -8,13 +8,24 @@
 // scormCompliance sees the upgrade message naming Enterprise instead of the form.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCORM_MESSAGES } from '@trainwright/catalogue';
+import { SCORM_MESSAGES, type ScormContent } from '@trainwright/catalogue';
 import { ApiError, isAbortError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText, messageText } from '~/lib/errors';
 import { planName } from '~/lib/format';
 import type { ProjectSummary } from '~/lib/projects';
-import { canExport, exportFailureText, exportPackage, exportRequestOf, initialScormDraft, scormLock, type ScormDraft } from '~/lib/scorm';
+import {
+  canExport,
+  exportFailureText,
+  exportPackage,
+  exportRequestOf,
+  fetchScormProject,
+  fitDraftToContent,
+  initialScormDraft,
+  scormContentOf,
+  scormLock,
+  type ScormDraft,
+} from '~/lib/scorm';
 import { fetchPickerProjects } from '~/lib/useProjects';
 import { useScormPackages } from '~/lib/useScorm';
 import { LockIcon } from '../icons';
@@ -63,6 +74,26 @@ function useProjectChoices(project: ProjectSummary | null) {
   return { choices, error, retry: () => setAttempt((a) => a + 1) };
 }
 
+/**
+ * What the chosen project contains (its assessment's questions decide the tracking offered); null
+ * while it loads. When it cannot be read the quiz rules stay offered: the server refuses one the
+ * project cannot meet, with its message in the result box.
+ */
+function useScormContent(projectId: string | null): ScormContent | null {
+  const [content, setContent] = useState<{ projectId: string; content: ScormContent } | null>(null);
+  useEffect(() => {
+    if (!projectId) return;
+    const c = new AbortController();
+    fetchScormProject(projectId, c.signal)
+      .then((project) => setContent({ projectId, content: scormContentOf(project) }))
+      .catch((err: unknown) => {
+        if (!isAbortError(err)) setContent({ projectId, content: { hasQuestions: true } });
+      });
+    return () => c.abort();
+  }, [projectId]);
+  return content && content.projectId === projectId ? content.content : null;
+}
+
 export function ScormExportDialog({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
@@ -90,11 +121,16 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
   const selected = project ?? choices?.find((p) => p.id === chosenId) ?? choices?.[0] ?? null;
   const lock = scormLock(user, selected);
   const packages = useScormPackages(lock ? null : (selected?.id ?? null));
+  const content = useScormContent(lock ? null : (selected?.id ?? null));
+  // The tracking offered follows what the project contains (no quiz: completion only).
+  useEffect(() => {
+    if (content) setDraft((d) => fitDraftToContent(d, content));
+  }, [content]);
   const primary = selected?.primary_language || 'en';
   const translation = language && language !== primary ? language : '';
 
   const submit = async () => {
-    if (!selected || exporting || !canExport(draft)) return;
+    if (!selected || exporting || !content || !canExport(draft)) return;
     setExporting(true);
     setResult(null);
     try {
@@ -177,7 +213,7 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
           </div>
         )}
         <LanguagePicker primary={primary} available={selected.available_languages ?? []} value={translation || primary} onChange={setLanguage} disabled={exporting} testId="scorm-language" />
-        <ScormSettingsForm draft={draft} update={setDraft} disabled={exporting} onSubmit={() => void submit()}>
+        <ScormSettingsForm draft={draft} content={content} update={setDraft} disabled={exporting} onSubmit={() => void submit()}>
           <div aria-live="polite">
             {result?.ok && (
               <SuccessBox>
@@ -207,7 +243,7 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
               <Button variant="secondary" onClick={onClose}>
                 {t('common.close')}
               </Button>
-              <Button type="submit" disabled={exporting || !canExport(draft)}>
+              <Button type="submit" disabled={exporting || !content || !canExport(draft)}>
                 {exporting && <Spinner />}
                 {exporting ? t('scorm.exporting') : t('scorm.export')}
               </Button>

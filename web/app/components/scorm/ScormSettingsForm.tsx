@@ -1,18 +1,11 @@
 // The SCORM Export settings form (part 2 sections 3, 5 and 9): package name (required), version,
 // tracking (on by default: completion rule, threshold, passing score, the status pair reported),
+// offering only the rules and status pairs the project can meet (no quiz: completion only),
 // and the learning objectives and activities editors (rows added and removed; rows left without a
 // title are dropped from the request). The dialog owns the draft, so it survives 'My Packages'.
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ACTIVITY_TYPES,
-  COMPLETION_RULES,
-  OBJECTIVE_TYPES,
-  SCORM_LIMITS,
-  SCORM_VERSIONS,
-  STATUS_PAIRS,
-  scormVersionLabel,
-} from '@trainwright/catalogue';
+import { ACTIVITY_TYPES, OBJECTIVE_TYPES, SCORM_LIMITS, SCORM_VERSIONS, scormTrackingChoices, scormVersionLabel, type ScormContent } from '@trainwright/catalogue';
 import { newActivity, newObjective, type ActivityDraft, type ObjectiveDraft, type ScormDraft } from '~/lib/scorm';
 import { PlusIcon } from '../icons';
 import { selectClass } from '../projects/ProjectFormFields';
@@ -79,8 +72,11 @@ export function ScormSettingsForm({
   disabled,
   onSubmit,
   children,
+  content,
 }: {
   draft: ScormDraft;
+  /** What the project contains (null while it loads): the rules and status pairs offered. */
+  content: ScormContent | null;
   update: Update;
   /** Exporting, or no project chosen: nothing can change. */
   disabled: boolean;
@@ -90,6 +86,8 @@ export function ScormSettingsForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const noQuiz = content !== null && !content.hasQuestions;
+  const choices = scormTrackingChoices(content ?? { hasQuestions: true });
   const set = <K extends keyof ScormDraft>(key: K, value: ScormDraft[K]) => update((d) => ({ ...d, [key]: value }));
   const setObjective = (rowId: string, change: Partial<ObjectiveDraft>) =>
     update((d) => ({ ...d, objectives: d.objectives.map((o) => (o.id === rowId ? { ...o, ...change } : o)) }));
@@ -157,6 +155,11 @@ export function ScormSettingsForm({
       {draft.include_tracking && (
         <fieldset className="grid gap-4 rounded-md border border-slate-200 p-3 sm:grid-cols-2" data-testid="scorm-tracking">
           <legend className="px-1 text-sm font-semibold text-slate-900">{t('scorm.tracking.legend')}</legend>
+          {noQuiz && (
+            <p className="text-xs text-slate-600 sm:col-span-2" data-testid="scorm-no-quiz">
+              {t('scorm.tracking.noQuiz')}
+            </p>
+          )}
           <Field id={`${id}-rule`} label={t('scorm.tracking.completionRule')}>
             <select
               id={`${id}-rule`}
@@ -165,7 +168,7 @@ export function ScormSettingsForm({
               onChange={(e) => set('completion_rule', e.target.value as ScormDraft['completion_rule'])}
               className={selectClass}
             >
-              {COMPLETION_RULES.map((rule) => (
+              {choices.rules.map((rule) => (
                 <option key={rule} value={rule}>
                   {t(`scorm.tracking.rules.${rule}`)}
                 </option>
@@ -180,7 +183,7 @@ export function ScormSettingsForm({
               onChange={(e) => set('status_pair', e.target.value as ScormDraft['status_pair'])}
               className={selectClass}
             >
-              {STATUS_PAIRS.map((pair) => (
+              {choices.statusPairs.map((pair) => (
                 <option key={pair} value={pair}>
                   {t(`scorm.tracking.pairs.${pair}`)}
                 </option>
