@@ -103,14 +103,25 @@ describe('SCORM export', () => {
     expect((await call(h, 'GET', `/api/scorm/packages/${body.package_id}`, me)).json().download_count).toBe(1);
   }, 120_000);
 
+  it('should refuse a completion rule that needs a quiz for a project without assessment questions (400 with the message)', async () => {
+    const project = (await call(h, 'GET', `/api/projects/${projectId}`, me)).json();
+    expect(project.generated_content?.questions ?? []).toEqual([]);
+    for (const completion_rule of ['quiz_passed', 'viewed_and_passed']) {
+      const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: 'Forklift', include_tracking: true, tracking: { completion_rule } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: SCORM_MESSAGES.ruleNeedsQuiz });
+    }
+  }, 30_000);
+
   it('should build SCORM 2004 4th edition and cmi5 packages that validate', async () => {
     for (const [version, file, schema] of [
       ['2004', 'imsmanifest.xml', 'scorm/scorm2004-all.xsd'],
       ['cmi5', 'cmi5.xml', 'cmi5/CourseStructure.xsd'],
     ] as const) {
-      const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: `Forklift ${version}`, scorm_version: version, include_tracking: true, tracking: { completion_rule: 'quiz_passed', passing_score: 70 } });
+      // Without assessment questions the package reports completion only.
+      const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: `Forklift ${version}`, scorm_version: version, include_tracking: true, tracking: { completion_rule: 'video_watched', passing_score: 70 } });
       expect(res.statusCode).toBe(202);
-      expect(res.json().package.tracking).toEqual({ completion_rule: 'quiz_passed', completion_threshold: 100, passing_score: 70, status_pair: 'passed_incomplete' });
+      expect(res.json().package.tracking).toEqual({ completion_rule: 'video_watched', completion_threshold: 100, passing_score: 70, status_pair: 'completed_incomplete' });
       await ready(me, res.json().package_id);
       const { zip } = await download(me, res.json().package_id);
       validate(await zip.file(file)!.async('string'), schema);
