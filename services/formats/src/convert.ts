@@ -174,6 +174,51 @@ export function deckToScript(deck: SlideDeck, options: DeckToScriptOptions = {})
   return { blocks };
 }
 
+const sceneKey = (title: string) => title.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
+
+/**
+ * The narration (NARRATOR and SPEAKER lines; stage directions are not said) of the script's scene
+ * for each slide, null where none belongs to it. A scene belongs to the slide of the same title
+ * (ignoring case and runs of whitespace); when titles do not match, scene n to slide n if the
+ * script has exactly one scene per slide (a script written from the deck). Each scene serves once.
+ */
+export function sceneLinesFor(slides: readonly Pick<Slide, 'title'>[], script: string): Array<string[] | null> {
+  const scenes: Array<{ key: string; lines: string[] }> = [];
+  if (script.trim() !== '') {
+    for (const block of parseScript(script).blocks) {
+      if (block.kind === 'scene') scenes.push({ key: sceneKey(block.text), lines: [] });
+      else if (block.kind === 'line' && scenes.length > 0) scenes[scenes.length - 1]!.lines.push(block.text);
+    }
+  }
+  const used = new Set<number>();
+  return slides.map((slide, i) => {
+    const key = sceneKey(slide.title);
+    let at = key ? scenes.findIndex((s, n) => !used.has(n) && s.key === key) : -1;
+    if (at < 0 && scenes.length === slides.length && !used.has(i)) at = i;
+    if (at < 0) return null;
+    used.add(at);
+    return scenes[at]!.lines;
+  });
+}
+
+/**
+ * What the video says over the current slides, as a script (the share page shows it): for each
+ * slide its notes, else its scene of `script`, else its points and paragraphs. So an edit of the
+ * slides reaches it, and a script written by hand still narrates the slides it matches. Trainer
+ * notes are never part of it.
+ */
+export function narrationScript(deck: SlideDeck, script: string, options: DeckToScriptOptions = {}): Script {
+  const scenes = sceneLinesFor(deck.slides, script);
+  const narrated: SlideDeck = {
+    ...deck,
+    slides: deck.slides.map((slide, i) => {
+      const scene = scenes[i]?.filter((l) => l.trim() !== '') ?? [];
+      return slide.notes.trim() === '' && scene.length > 0 ? { ...slide, notes: scene.join('\n\n') } : slide;
+    }),
+  };
+  return deckToScript(narrated, options);
+}
+
 /**
  * The deck every export of a project shows: its generated slides, else the slides it was given,
  * else its script made into slides; null while it has none of them.

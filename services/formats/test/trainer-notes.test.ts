@@ -1,6 +1,6 @@
 // Trainer notes apart from learner text (issue 23 point 6): the slide text's own section, and the
 // reading of content stored before it existed, whose engine prompts sit in the speaker notes.
-import { deckToScript, learnerDeck, parseScript, parseSlideText, printScript, printSlideText, projectDeck, withoutTrainerPrompts, type SlideDeck } from '../src/index.js';
+import { deckToScript, learnerDeck, narrationScript, parseScript, parseSlideText, printScript, printSlideText, projectDeck, sceneLinesFor, withoutTrainerPrompts, type SlideDeck } from '../src/index.js';
 
 const PROMPT = 'Trainer prompt: present Listening in your own words. This outline holds no facts yet.';
 
@@ -40,5 +40,22 @@ describe('content stored before trainer notes existed', () => {
     const clean = withoutTrainerPrompts(script);
     expect(clean).not.toMatch(/Trainer prompt|Consigne/);
     expect(parseScript(clean).blocks).toContainEqual({ kind: 'line', speaker: 'NARRATOR', text: 'Log every call.' });
+  });
+});
+
+describe('narrationScript (what the video says, as a script: the share page’s Script)', () => {
+  const deck = (notes: string[]): SlideDeck => ({
+    title: 'T',
+    slides: notes.map((n, i) => ({ title: `S${i + 1}`, points: [`Point ${i + 1}`], paragraphs: [], notes: n, trainerNotes: 'Only for the trainer.' })),
+  });
+  it('should follow the current slides: their notes, else their scene of the script, else their points', () => {
+    const stale = '[SCENE: S1]\n\nNARRATOR: Old narration of S1.\n\n[SCENE: S2]\n\nNARRATOR: Said over S2.\n';
+    const script = printScript(narrationScript(deck(['Edited narration of S1.', '', '']), stale));
+    expect(script).toBe(
+      '[SCENE: S1]\n\nNARRATOR: Edited narration of S1.\n\n[TRANSITION: Next slide]\n\n[SCENE: S2]\n\nNARRATOR: Said over S2.\n\n[TRANSITION: Next slide]\n\n[SCENE: S3]\n\nNARRATOR: Point 3\n',
+    );
+    expect(script).not.toContain('Only for the trainer');
+    // One scene per slide and no title matches: scene n is slide n's.
+    expect(sceneLinesFor(deck(['', '']).slides, '[SCENE: A]\nNARRATOR: a\n[SCENE: B]\nNARRATOR: b')).toEqual([['a'], ['b']]);
   });
 });

@@ -5,7 +5,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { parseScript, splitSentences } from '@trainwright/formats';
+import { sceneLinesFor, splitSentences } from '@trainwright/formats';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechClip, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
 import { cleanLine, cleanText, prepareContent } from '../render/content.js';
 import { concatWavs, parseWav, WavError } from '../speech/wav.js';
@@ -69,19 +69,6 @@ export function speakableUnits(units: string[]): string[] {
     .map((u) => (SENTENCE_END.test(u) ? u : `${u}${CJK_LAST.test(u) ? '。' : '.'}`));
 }
 
-const titleKey = (title: string) => cleanLine(title).toLowerCase();
-
-/** The narration of each scene of the script: its NARRATOR and SPEAKER lines (stage directions are not said). */
-function scriptScenes(script: unknown): Array<{ key: string; lines: string[] }> {
-  if (typeof script !== 'string' || script.trim() === '') return [];
-  const scenes: Array<{ key: string; lines: string[] }> = [];
-  for (const block of parseScript(cleanText(script)).blocks) {
-    if (block.kind === 'scene') scenes.push({ key: titleKey(block.text), lines: [] });
-    else if (block.kind === 'line' && scenes.length > 0) scenes[scenes.length - 1]!.lines.push(block.text);
-  }
-  return scenes;
-}
-
 /** What a video slide says, part by part, and how many of its items each part brings on screen. */
 export interface SlideNarration {
   /** The parts, each a speakable unit; empty for a silent slide. */
@@ -118,18 +105,9 @@ function spokenParts(units: string[], items: number): string[] {
 export function narrationParts(input: RenderInput): SlideNarration[] {
   const content = prepareContent(input);
   const slides = input.deck.slides;
-  const scenes = scriptScenes(input.script);
-  const used = new Set<number>();
-  // A scene belongs to the slide of the same title; when titles do not match, scene n to slide n
-  // if the script has exactly one scene per slide (a script written from the deck).
-  const sceneFor = (i: number): string[] | null => {
-    const key = titleKey(slides[i]?.title ?? '');
-    let at = key ? scenes.findIndex((s, n) => !used.has(n) && s.key === key) : -1;
-    if (at < 0 && scenes.length === slides.length && !used.has(i)) at = i;
-    if (at < 0) return null;
-    used.add(at);
-    return scenes[at]!.lines;
-  };
+  // Each slide's scene of the script (formats' sceneLinesFor: the share page's Script is matched the same way).
+  const scenes = sceneLinesFor(slides.map((s) => ({ title: cleanLine(s?.title) })), typeof input.script === 'string' ? cleanText(input.script) : '');
+  const sceneFor = (i: number): string[] | null => scenes[i] ?? null;
   // Blank lines separate the notes' paragraphs; single line breaks inside one are wrapping.
   const paragraphs = (text: string) => text.split(/\n\s*\n/);
   const texts = content.sections.map((section): SlideNarration => {
