@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { PROJECT_LIMITS as L } from '@trainwright/catalogue';
+import { learnerText } from '@trainwright/formats';
 import { AppError, type ObjectStorage } from '@trainwright/platform';
 import type { LogoTarget, PreviewSlideImage, PreviewSlides } from '@trainwright/proto/trainwright/media/v1/media';
 import { Branding as ProtoBranding, ProjectStats, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
@@ -372,6 +373,8 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
       const { token } = request.params as Type.Static<typeof TokenParams>;
       const p = await clients.project.getSharedProject({ token }, { requestId: request.id });
       void reply.header('cache-control', 'no-store');
+      // Learners' text only, as it is now: no trainer notes, and the narration of the current slides.
+      const text = learnerText(p.slideContent, p.script);
       return {
         title: p.title,
         description: p.description,
@@ -380,8 +383,8 @@ export function projectRoutes({ app, clients, config }: GatewayContext, storage:
         created_at: p.createdAt,
         company_name: p.companyName,
         branding: brandingJson(p.branding, `/api/shared/${encodeURIComponent(token)}/logo`),
-        slide_content: p.slideContent,
-        script: p.script,
+        slide_content: text.slideContent,
+        script: text.script,
         font_style: p.fontStyle,
         image_style: p.imageStyle,
       };
