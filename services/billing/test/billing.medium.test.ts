@@ -43,6 +43,14 @@ async function subscribe(userId: string, tier = 'professional', interval = 'mont
   return { ...result, redirect };
 }
 
+/** An upgrade of a live plan as the billing page makes it: previewed, then confirmed with the preview's amount and moment. */
+async function upgrade(userId: string, tier: string, interval = 'month', idempotencyKey: string = randomUUID()) {
+  const preview = await core.billing.previewPlanChange({ userId, tier, interval });
+  expect(preview.kind).toBe('upgrade');
+  const result = await core.billing.changePlan({ userId, tier, interval, returnUrlBase: BASE, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+  return { preview, result };
+}
+
 const outboxOf = async (subject: string) => core.db.selectFrom('outbox').select(['payload', 'published_at']).where('subject', '=', subject).orderBy('created_at').execute();
 
 describe('webhook ledger', () => {
@@ -131,7 +139,7 @@ describe('local checkout', () => {
   it('should upgrade and add an add-on on the live subscription, charging prorated invoices', async () => {
     const userId = randomUUID();
     await subscribe(userId);
-    const up = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'u' });
+    const { result: up } = await upgrade(userId, 'business', 'month', 'u');
     expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
     const withAddOn = await core.billing.buyAddOn({ userId, addOn: 'advanced_analytics', idempotencyKey: 'a' });
     expect(withAddOn.addOns).toEqual(['advanced_analytics']);
@@ -139,6 +147,25 @@ describe('local checkout', () => {
     expect(payments).toHaveLength(3);
     // Charged just now, for (almost) the whole period: the differences 79-29 and 13.
     expect(payments.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([1300, 2900, 5000]);
+  });
+
+  it('should charge an upgrade exactly the amount its preview showed, and nothing without the confirmation', async () => {
+    const userId = randomUUID();
+    await subscribe(userId, 'professional');
+    now = new Date(now.getTime() + 3 * DAY);
+    const input = { userId, tier: 'enterprise', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() };
+    await expect(core.billing.changePlan(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
+    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+    const preview = await core.billing.previewPlanChange(input);
+    // (199 - 29) dollars for the unused part of the period, as the provider prorates it.
+    const { current_period_start: start, current_period_end: end } = await core.db.selectFrom('accounts').select(['current_period_start', 'current_period_end']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const unused = (end!.getTime() - Math.floor(now.getTime() / 1000) * 1000) / (end!.getTime() - start!.getTime());
+    expect(preview).toMatchObject({ kind: 'upgrade', amountCents: Math.round(17000 * unused), prorationDate: Math.floor(now.getTime() / 1000) });
+    // Confirmed ten minutes later: the charge is still the previewed one (the proration moment is the preview's).
+    now = new Date(now.getTime() + 600_000);
+    await core.billing.changePlan({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, preview.amountCents].sort((a, b) => a - b));
+    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'enterprise' });
   });
 
   it('should book a credit pack: 2.5 dollars a credit, in cents', async () => {
@@ -206,7 +233,7 @@ describe('replayed events', () => {
     const userId = randomUUID();
     const before = new Set((await core.local!.recordedEvents()).map((e) => e.id));
     await subscribe(userId);
-    await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'up' });
+    await upgrade(userId, 'business', 'month', 'up');
     await core.billing.buyAddOn({ userId, addOn: 'enhanced_ai_agent', idempotencyKey: 'ao' });
     await core.billing.setCancelAtPeriodEnd(userId, true);
     now = new Date(now.getTime() + 40 * DAY);

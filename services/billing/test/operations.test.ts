@@ -5,7 +5,7 @@ import { buyAddOn, cancelAddOn } from '../src/services/add-ons.js';
 import { checkoutStatusView } from '../src/services/checkouts.js';
 import { runMaintenance } from '../src/services/maintenance.js';
 import { buyCredits, getCheckoutStatus } from '../src/services/payments.js';
-import { changePlan, setCancelAtPeriodEnd } from '../src/services/plans.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/plans.js';
 import { handleWebhook } from '../src/services/webhooks.js';
 import { memoryDeps } from './support/memory.js';
 
@@ -33,6 +33,13 @@ async function onPlan(env: ReturnType<typeof memoryDeps>, tier: string, interval
   Object.assign(session, { status: 'complete', paymentStatus: 'paid', subscriptionId: subId });
   expect(await handleWebhook(deps, Buffer.from(JSON.stringify({ id: `evt_${tier}`, type: 'checkout.session.completed', objectId: session.id })), 'ok')).toBe('processed');
   return subId;
+}
+
+/** An upgrade of a live plan as the billing page makes it: previewed, then confirmed with the preview's amount and moment. */
+async function confirmedUpgrade(deps: ReturnType<typeof memoryDeps>['deps'], input: Parameters<typeof changePlan>[1]) {
+  const preview = await previewPlanChange(deps, input);
+  expect(preview.kind).toBe('upgrade');
+  return changePlan(deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
 }
 
 const changedEvents = (env: ReturnType<typeof memoryDeps>) => env.store.state.outbox.filter((e) => e.subject === 'subscription.changed').map((e) => SubscriptionChanged.decode(e.payload));
@@ -79,16 +86,45 @@ describe('changePlan', () => {
   it('should upgrade a paid plan at once, prorated, keeping its add-ons', async () => {
     const env = memoryDeps();
     const subId = await onPlan(env, 'professional', 'month', ['advanced_analytics']);
-    const result = await changePlan(env.deps, { userId: USER, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'up' });
+    const result = await confirmedUpgrade(env.deps, { userId: USER, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'up' });
     expect(result).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business', addOns: ['advanced_analytics'] } });
     expect(env.provider.updates).toEqual([{ id: subId, change: expect.objectContaining({ prorate: true, items: [{ ref: 'plan:business:month', quantity: 1 }, { ref: 'add_on:advanced_analytics:month', quantity: 1 }] }) }]);
     expect(changedEvents(env).at(-1)).toMatchObject({ tier: 'business', previousTier: 'professional', version: 2 });
   });
 
+  it('should not charge an upgrade without the amount and moment of its preview', async () => {
+    const env = memoryDeps();
+    const subId = await onPlan(env, 'professional');
+    const input = { userId: USER, tier: 'enterprise', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'up' };
+    const notConfirmed = { code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' };
+    const changed = { code: 'CONFLICT', message: 'The amount of this plan change has changed: review the new amount and confirm again.' };
+    await expect(changePlan(env.deps, input)).rejects.toMatchObject(notConfirmed);
+    const preview = await previewPlanChange(env.deps, input);
+    expect(preview).toMatchObject({ kind: 'upgrade', amountCents: 5000, prorationDate: Math.floor(env.clock.now.getTime() / 1000) });
+    expect(env.provider.previews.at(-1)).toMatchObject({ id: subId, items: [{ ref: 'plan:enterprise:month', quantity: 1 }] });
+    await expect(changePlan(env.deps, { ...input, prorationDate: preview.prorationDate })).rejects.toMatchObject(notConfirmed);
+    await expect(changePlan(env.deps, { ...input, confirmAmountCents: preview.amountCents - 1, prorationDate: preview.prorationDate })).rejects.toMatchObject(changed);
+    // A preview older than an hour no longer holds.
+    await expect(changePlan(env.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate - 3601 })).rejects.toMatchObject(changed);
+    expect(env.provider.updates).toEqual([]);
+    expect(await getSubscription(env.deps, USER)).toMatchObject({ tier: 'professional' });
+    await changePlan(env.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    expect(env.provider.updates).toEqual([{ id: subId, change: expect.objectContaining({ prorate: true, prorationDate: new Date(preview.prorationDate * 1000) }) }]);
+  });
+
+  it('should preview a checkout, a downgrade at the period end and the plan one is on', async () => {
+    const env = memoryDeps();
+    expect(await previewPlanChange(env.deps, { userId: USER, tier: 'business', interval: 'month' })).toEqual({ kind: 'checkout', amountCents: 7900, prorationDate: 0, effectiveAt: null });
+    await onPlan(env, 'business');
+    const end = (await getSubscription(env.deps, USER)).currentPeriodEnd;
+    expect(await previewPlanChange(env.deps, { userId: USER, tier: 'professional', interval: 'month' })).toEqual({ kind: 'downgrade', amountCents: 0, prorationDate: 0, effectiveAt: end });
+    await expect(previewPlanChange(env.deps, { userId: USER, tier: 'business', interval: 'month' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'You are already on this plan.' });
+  });
+
   it('should treat monthly to yearly on the same plan as an upgrade', async () => {
     const env = memoryDeps();
     await onPlan(env, 'business');
-    const result = await changePlan(env.deps, { userId: USER, tier: 'business', interval: 'year', returnUrlBase: BASE, idempotencyKey: '' });
+    const result = await confirmedUpgrade(env.deps, { userId: USER, tier: 'business', interval: 'year', returnUrlBase: BASE, idempotencyKey: '' });
     expect(result).toMatchObject({ kind: 'changed', subscription: { interval: 'year' } });
     expect(env.provider.updates[0]!.change.items[0]!.ref).toBe('plan:business:year');
   });
@@ -164,7 +200,7 @@ describe('changePlan', () => {
     await buyAddOn(env.deps, { userId: USER, addOn: 'enhanced_ai_agent', idempotencyKey: 'a' });
     expect(env.provider.schedules.get(subId)).toEqual([{ ref: 'plan:business:month', quantity: 1 }, { ref: 'add_on:enhanced_ai_agent:month', quantity: 1 }]);
     expect((await getSubscription(env.deps, USER)).scheduledTier).toBe('business');
-    await changePlan(env.deps, { userId: USER, tier: 'enterprise', interval: 'year', returnUrlBase: BASE, idempotencyKey: 'up' });
+    await confirmedUpgrade(env.deps, { userId: USER, tier: 'enterprise', interval: 'year', returnUrlBase: BASE, idempotencyKey: 'up' });
     expect(env.provider.schedules.has(subId)).toBe(false);
     expect(await getSubscription(env.deps, USER)).toMatchObject({ tier: 'enterprise', interval: 'year', scheduledTier: null });
     await changePlan(env.deps, { userId: USER, tier: 'business', interval: 'year', returnUrlBase: BASE, idempotencyKey: 'down' });

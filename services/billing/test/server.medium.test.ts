@@ -30,7 +30,7 @@ describe('billing gRPC', () => {
     try {
       const userId = randomUUID();
       expect(await client.getSubscription({ userId })).toMatchObject({ tier: 'free-trial', status: 'trialing', effectiveTier: 'free-trial', provider: 'local', creditBalanceCents: 0 });
-      const change = await client.changePlan({ userId, tier: 'enterprise', interval: 'year', returnUrlBase: 'http://localhost:5173', idempotencyKey: 'x' });
+      const change = await client.changePlan({ userId, tier: 'enterprise', interval: 'year', returnUrlBase: 'http://localhost:5173', idempotencyKey: 'x', confirmAmountCents: 0, prorationDate: 0 });
       expect(change.checkoutUrl).toBe(`http://localhost:5173/checkout/${change.sessionId}`);
       const page = await client.getLocalCheckout({ userId, sessionId: change.sessionId });
       expect(page).toMatchObject({ totalCents: 191040, currency: 'usd', mode: 'subscription' });

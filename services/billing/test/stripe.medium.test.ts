@@ -118,15 +118,24 @@ describe('plans with the Stripe provider', () => {
     expect(await core.billing.listPayments(userId)).toHaveLength(1);
   });
 
-  it('should upgrade in place to business, invoiced prorated at once', async () => {
-    const up = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+  it('should upgrade in place to business only as previewed, invoiced prorated at once for the amount shown', async () => {
+    const input = { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() };
+    await expect(core.billing.changePlan(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(0);
+    const preview = await core.billing.previewPlanChange(input);
+    expect(preview).toMatchObject({ kind: 'upgrade' });
+    // Stripe's upcoming invoice of the change, with its proration date.
+    expect(fake.calls('POST', '/v1/invoices/create_preview').at(-1)!.body).toMatchObject({ subscription: subId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) } });
+    // The confirmation carries the preview's proration date to Stripe, so the charge is the amount shown.
+    const up = await core.billing.changePlan({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
     expect(refsOf(subscription())).toEqual(['trainwright_plan_business_month']);
     const update = fake.calls('POST', `/v1/subscriptions/${subId}`).at(-1)!;
-    expect(update.body).toMatchObject({ proration_behavior: 'always_invoice' });
+    expect(update.body).toMatchObject({ proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) });
     const invoice = fake.invoices.get(subscription().latest_invoice)!;
     expect(invoice).toMatchObject({ billing_reason: 'subscription_update', status: 'paid' });
-    // The rest of (almost) the whole period: 79 - 29 dollars.
+    // The rest of (almost) the whole period: 79 - 29 dollars, exactly as previewed.
+    expect(invoice.amount_paid).toBe(preview.amountCents);
     expect(invoice.amount_paid).toBeGreaterThan(4990);
     expect(invoice.amount_paid).toBeLessThanOrEqual(5000);
     expect(await deliver('customer.subscription.updated', subscription())).toBe('processed');

@@ -125,6 +125,8 @@ export const BILLING_MESSAGES = {
   unknownPlan: (tier: string) => `Unknown plan: ${tier}. Choose ${paidTierNames()}.`,
   unknownInterval: (interval: string) => `Unknown billing interval: ${interval}. Choose month or year.`,
   alreadyOnPlan: 'You are already on this plan.',
+  planChangeNotConfirmed: 'This plan change is charged now: review the amount and confirm it first.',
+  planChangeAmountChanged: 'The amount of this plan change has changed: review the new amount and confirm again.',
   noSubscription: 'You have no active subscription.',
   choosePlanFirst: 'Choose a paid plan before buying an add-on.',
   unknownAddOn: (addOn: string) => `Unknown add-on: ${addOn}.`,

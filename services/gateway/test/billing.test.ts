@@ -147,10 +147,26 @@ describe('billing: plan changes, add-ons and credits', () => {
   it('should upgrade a paid plan at once and schedule a downgrade that fits at the period end', async () => {
     const who = await register(h, 'Chang Changer');
     await upgradeAndPay(who, 'professional');
-    const up = await call('POST', '/api/auth/upgrade', who, { tier: 'business' });
+    // An upgrade of a paid plan is charged at once: without its preview's figures it charges nothing.
+    const unconfirmed = await call('POST', '/api/auth/upgrade', who, { tier: 'business' });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
+    const preview = await call('POST', '/api/billing/change-plan/preview', who, { tier: 'business' });
+    expect(preview.statusCode).toBe(200);
+    const shown = preview.json();
+    expect(shown).toMatchObject({ kind: 'upgrade', currency: 'usd', effective_at: null });
+    // 79 - 29 dollars for (almost) the whole period.
+    expect(shown.amount_cents).toBeGreaterThan(4990);
+    expect(shown.amount_cents).toBeLessThanOrEqual(5000);
+    const wrong = await call('POST', '/api/auth/upgrade', who, { tier: 'business', confirm_amount_cents: 1, proration_date: shown.proration_date });
+    expect(wrong.statusCode).toBe(409);
+    expect((await callAs(h, 'GET', '/api/billing/payments', who)).json().payments).toHaveLength(1);
+    expect(await tierOf(who)).toBe('professional');
+    const up = await call('POST', '/api/auth/upgrade', who, { tier: 'business', confirm_amount_cents: shown.amount_cents, proration_date: shown.proration_date });
     expect(up.statusCode).toBe(200);
     expect(up.json().checkout_url).toBeNull();
     await eventually(async () => (await tierOf(who)) === 'business');
+    expect((await call('POST', '/api/billing/change-plan/preview', who, { tier: 'professional' })).json()).toMatchObject({ kind: 'downgrade', amount_cents: 0, proration_date: null });
     const down = await call('POST', '/api/auth/upgrade', who, { tier: 'professional' });
     expect(down.statusCode).toBe(200);
     expect(down.json().subscription).toMatchObject({ tier: 'business', scheduled_tier: 'professional' });
@@ -160,9 +176,10 @@ describe('billing: plan changes, add-ons and credits', () => {
     expect(kept.statusCode).toBe(200);
     expect(kept.json().subscription.scheduled_tier).toBe('');
     expect((await call('POST', '/api/auth/upgrade', who, { tier: 'business' })).statusCode).toBe(409);
-    // The upgrade was charged, prorated, as an invoice of its own.
+    // The upgrade was charged, prorated, as an invoice of its own, for the amount the preview showed.
     const payments = (await callAs(h, 'GET', '/api/billing/payments', who)).json().payments;
     expect(payments.length).toBe(2);
+    expect(payments[0].amount_cents).toBe(shown.amount_cents);
   });
 
   it('should refuse a downgrade below current usage and say what is over', async () => {

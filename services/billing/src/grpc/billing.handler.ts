@@ -43,10 +43,21 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
   return {
     getSubscription: async (r) => toProtoSubscription(await b.getSubscription(r.userId)),
     changePlan: async (r) => {
-      const result = await b.changePlan({ userId: r.userId, tier: r.tier, interval: r.interval, returnUrlBase: r.returnUrlBase, idempotencyKey: r.idempotencyKey });
+      const result = await b.changePlan({
+        userId: r.userId,
+        tier: r.tier,
+        interval: r.interval,
+        returnUrlBase: r.returnUrlBase,
+        idempotencyKey: r.idempotencyKey,
+        ...(r.prorationDate ? { prorationDate: r.prorationDate, confirmAmountCents: r.confirmAmountCents } : {}),
+      });
       return result.kind === 'checkout'
         ? { checkoutUrl: result.checkoutUrl, sessionId: result.sessionId, subscription: undefined }
         : { checkoutUrl: '', sessionId: '', subscription: toProtoSubscription(result.subscription) };
+    },
+    previewPlanChange: async (r) => {
+      const p = await b.previewPlanChange({ userId: r.userId, tier: r.tier, interval: r.interval });
+      return { kind: p.kind, amountCents: p.amountCents, currency: 'usd', prorationDate: p.prorationDate, effectiveAt: iso(p.effectiveAt) };
     },
     setCancelAtPeriodEnd: async (r) => toProtoSubscription(await b.setCancelAtPeriodEnd(r.userId, r.cancelAtPeriodEnd)),
     buyAddOn: async (r) => ({ checkoutUrl: '', sessionId: '', subscription: toProtoSubscription(await b.buyAddOn({ userId: r.userId, addOn: r.addOn, idempotencyKey: r.idempotencyKey })) }),

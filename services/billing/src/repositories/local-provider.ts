@@ -20,6 +20,7 @@ import {
   type ProviderSubscriptionStatus,
   type ScheduledSubscriptionChange,
   type SubscriptionChange,
+  type SubscriptionChangePreview,
 } from '../services/ports.js';
 import { lineItemForRef, parseRef, refAmountCents } from '../services/refs.js';
 import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
@@ -245,18 +246,19 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
     );
   }
 
-  async updateSubscription(id: string, change: SubscriptionChange): Promise<ProviderSubscription> {
-    const known = await this.remembered(change.idempotencyKey);
-    if (known) return (await this.retrieveSubscription(id))!;
-    const sub = await this.get<SubscriptionData>(id, 'subscription');
-    if (!sub) throw new Error(`no local subscription ${id}`);
-    const now = this.options.clock();
+  /**
+   * The subscription after `change` and what it charges at once: the unused part of the period
+   * (at `change.prorationDate`, else now) of the difference, or, on a new interval, a new period
+   * less the unused part of the old one. One computation for the change and its preview.
+   */
+  private planChange(sub: SubscriptionData, change: Pick<SubscriptionChange, 'items' | 'prorate' | 'cancelAtPeriodEnd' | 'prorationDate'>): { next: SubscriptionData; charge: number } {
+    const at = change.prorationDate ?? this.options.clock();
     const plan = change.items.map((i) => parseRef(i.ref)).find((p) => p?.kind === 'plan');
     const interval = plan && plan.kind === 'plan' ? plan.interval : sub.interval;
     const oldTotal = periodTotal(sub.items);
     const start = new Date(sub.currentPeriodStart).getTime();
     const end = new Date(sub.currentPeriodEnd).getTime();
-    const unused = Math.max(0, Math.min(1, (end - now.getTime()) / Math.max(1, end - start)));
+    const unused = Math.max(0, Math.min(1, (end - at.getTime()) / Math.max(1, end - start)));
     const byRef = new Map(sub.items.map((i) => [i.ref, i]));
     const next: SubscriptionData = {
       ...sub,
@@ -269,12 +271,27 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
     let charge = 0;
     if (interval !== sub.interval) {
       // A new interval starts a new period now (as Stripe does), less the unused part of the old one.
-      next.currentPeriodStart = now.toISOString();
-      next.currentPeriodEnd = addInterval(now, interval).toISOString();
+      next.currentPeriodStart = at.toISOString();
+      next.currentPeriodEnd = addInterval(at, interval).toISOString();
       charge = periodTotal(next.items) - Math.round(oldTotal * unused);
     } else if (change.prorate) {
       charge = Math.round((periodTotal(next.items) - oldTotal) * unused);
     }
+    return { next, charge: Math.max(0, charge) };
+  }
+
+  async previewSubscriptionChange(id: string, change: { items: Array<{ ref: string; quantity: number }>; prorationDate: Date }): Promise<SubscriptionChangePreview> {
+    const sub = await this.get<SubscriptionData>(id, 'subscription');
+    if (!sub) throw new Error(`no local subscription ${id}`);
+    return { amountDueCents: this.planChange(sub, { ...change, prorate: true }).charge };
+  }
+
+  async updateSubscription(id: string, change: SubscriptionChange): Promise<ProviderSubscription> {
+    const known = await this.remembered(change.idempotencyKey);
+    if (known) return (await this.retrieveSubscription(id))!;
+    const sub = await this.get<SubscriptionData>(id, 'subscription');
+    if (!sub) throw new Error(`no local subscription ${id}`);
+    const { next, charge } = this.planChange(sub, change);
     await this.put(id, 'subscription', next);
     const events: string[] = [await this.emit('customer.subscription.updated', id)];
     if (charge > 0) events.push(await this.emit('invoice.paid', await this.invoice(next.customerId, id, charge, 'paid')));

@@ -18,6 +18,7 @@ import {
   type ProviderSubscriptionStatus,
   type ScheduledSubscriptionChange,
   type SubscriptionChange,
+  type SubscriptionChangePreview,
 } from '../services/ports.js';
 import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
 
@@ -157,15 +158,47 @@ export class StripeProvider implements PaymentsProvider {
 
   async updateSubscription(id: string, change: SubscriptionChange): Promise<ProviderSubscription> {
     const current = await this.stripe.subscriptions.retrieve(id);
+    const params: Stripe.SubscriptionUpdateParams = {
+      items: await this.itemChanges(current, change.items),
+      proration_behavior: change.prorate ? 'always_invoice' : 'none',
+      // The preview's moment: the charge is the amount the preview showed.
+      ...(change.prorationDate ? { proration_date: Math.floor(change.prorationDate.getTime() / 1000) } : {}),
+    };
+    if (change.cancelAtPeriodEnd !== undefined) {
+      params.cancel_at_period_end = change.cancelAtPeriodEnd;
+      // Stripe refuses a change of cancellation on a subscription a schedule manages: cancelling
+      // (or resuming) supersedes a scheduled change, so the schedule is released first.
+      await this.releaseSchedule(current, `${change.idempotencyKey}:release`);
+    }
+    const updated = await this.stripe.subscriptions.update(id, params, { idempotencyKey: change.idempotencyKey });
+    return this.toSubscription(updated);
+  }
+
+  /** Stripe's upcoming invoice of the change (invoices.createPreview), changing nothing. */
+  async previewSubscriptionChange(id: string, change: { items: Array<{ ref: string; quantity: number }>; prorationDate: Date }): Promise<SubscriptionChangePreview> {
+    const current = await this.stripe.subscriptions.retrieve(id);
+    const preview = await this.stripe.invoices.createPreview({
+      subscription: id,
+      subscription_details: {
+        items: (await this.itemChanges(current, change.items)) as Stripe.InvoiceCreatePreviewParams.SubscriptionDetails.Item[],
+        proration_behavior: 'always_invoice',
+        proration_date: Math.floor(change.prorationDate.getTime() / 1000),
+      },
+    });
+    return { amountDueCents: preview.amount_due };
+  }
+
+  /** The item changes that make `current` hold `wanted` (the update's and its preview's). */
+  private async itemChanges(current: Stripe.Subscription, wanted: Array<{ ref: string; quantity: number }>): Promise<Stripe.SubscriptionUpdateParams.Item[]> {
     const existing = new Map<string, Stripe.SubscriptionItem>();
     for (const item of current.items.data) {
       const ref = this.refOf(item.price);
       if (ref !== null && !existing.has(ref)) existing.set(ref, item);
     }
-    const prices = await this.pricesFor((change.items as DesiredItem[]).filter((item) => !existing.has(item.ref)));
-    const wanted = new Set(change.items.map((item) => item.ref));
+    const prices = await this.pricesFor((wanted as DesiredItem[]).filter((item) => !existing.has(item.ref)));
+    const wantedRefs = new Set(wanted.map((item) => item.ref));
     const items: Stripe.SubscriptionUpdateParams.Item[] = [];
-    for (const item of change.items) {
+    for (const item of wanted) {
       const held = existing.get(item.ref);
       // A kept item keeps its price (a subscriber stays on the amount they bought); only new
       // items take the ref's current price.
@@ -177,20 +210,9 @@ export class StripeProvider implements PaymentsProvider {
       const ref = this.refOf(item.price);
       // Items we do not know (no ref) are left alone; duplicates of a ref are removed.
       if (ref === null) continue;
-      if (!wanted.has(ref) || existing.get(ref)?.id !== item.id) items.push({ id: item.id, deleted: true });
+      if (!wantedRefs.has(ref) || existing.get(ref)?.id !== item.id) items.push({ id: item.id, deleted: true });
     }
-    const params: Stripe.SubscriptionUpdateParams = {
-      items,
-      proration_behavior: change.prorate ? 'always_invoice' : 'none',
-    };
-    if (change.cancelAtPeriodEnd !== undefined) {
-      params.cancel_at_period_end = change.cancelAtPeriodEnd;
-      // Stripe refuses a change of cancellation on a subscription a schedule manages: cancelling
-      // (or resuming) supersedes a scheduled change, so the schedule is released first.
-      await this.releaseSchedule(current, `${change.idempotencyKey}:release`);
-    }
-    const updated = await this.stripe.subscriptions.update(id, params, { idempotencyKey: change.idempotencyKey });
-    return this.toSubscription(updated);
+    return items;
   }
 
   /**

@@ -5,7 +5,7 @@ import { buyAddOn, cancelAddOn } from './add-ons.js';
 import { completeLocalCheckout, getLocalCheckout } from './checkouts.js';
 import { runMaintenance } from './maintenance.js';
 import { buyCredits, getCheckoutStatus, listPayments, openPortal } from './payments.js';
-import { changePlan, setCancelAtPeriodEnd } from './plans.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from './plans.js';
 import type { BillingDeps } from './stores.js';
 import { applyVideoStatus, confirmVideoPayment, estimateVideo } from './videos.js';
 import { handleHttpWebhook, handleWebhook } from './webhooks.js';
@@ -20,6 +20,7 @@ export function createBillingOperations(deps: BillingDeps) {
     getSubscription: bind(deps, getSubscription),
     grantPlan: bind(deps, grantPlan),
     changePlan: bind(deps, changePlan),
+    previewPlanChange: bind(deps, previewPlanChange),
     setCancelAtPeriodEnd: bind(deps, setCancelAtPeriodEnd),
     buyAddOn: bind(deps, buyAddOn),
     cancelAddOn: bind(deps, cancelAddOn),

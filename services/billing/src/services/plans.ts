@@ -1,5 +1,5 @@
 // Plan changes: from the trial (or a lapsed plan) a checkout; on a live plan an upgrade takes
-// effect at once (prorated by the provider) and a downgrade waits for the period's end, and only
+// effect at once (prorated by the provider, and only as its preview showed it: amount and moment) and a downgrade waits for the period's end, and only
 // when what the account uses fits the lower plan. The provider holds the downgrade (a scheduled
 // change: a Stripe subscription schedule) and applies it at the renewal; its
 // customer.subscription.updated then syncs the account and clears our scheduled_tier.
@@ -19,19 +19,83 @@ export interface ChangePlanInput {
   interval: string;
   returnUrlBase: string;
   idempotencyKey: string;
+  /**
+   * An upgrade of a live plan charges at once, so it is made only as its preview showed it: the
+   * preview's amount and proration date (unix seconds), which the charge then equals.
+   */
+  confirmAmountCents?: number;
+  prorationDate?: number;
 }
 
 export type ChangePlanResult = { kind: 'checkout'; checkoutUrl: string; sessionId: string } | { kind: 'changed'; subscription: SubscriptionView };
 
-export async function changePlan(deps: BillingDeps, input: ChangePlanInput): Promise<ChangePlanResult> {
+export interface PlanChangePreview {
+  kind: 'checkout' | 'upgrade' | 'downgrade' | 'unschedule';
+  /** Charged now (an upgrade), or the checkout's first payment. */
+  amountCents: number;
+  /** Unix seconds the proration is computed for (an upgrade), else 0. */
+  prorationDate: number;
+  /** When a downgrade takes effect. */
+  effectiveAt: Date | null;
+}
+
+/** How long a previewed upgrade may be confirmed (its proration moment stays the previewed one). */
+const PREVIEW_VALID_SECONDS = 3600;
+
+type PlanChange = { kind: PlanChangePreview['kind']; tier: TierId; interval: BillingInterval; account: AccountState; now: Date };
+
+/** What choosing `tier`/`interval` is for the account now: one classification for the change and its preview. */
+async function planChangeOf(deps: BillingDeps, input: Pick<ChangePlanInput, 'userId' | 'tier' | 'interval'>): Promise<PlanChange> {
   if (!isPaidTier(input.tier)) throw AppError.validation('tier', BILLING_MESSAGES.unknownPlan(input.tier));
   const interval = input.interval || 'month';
   if (!isBillingInterval(interval)) throw AppError.validation('interval', BILLING_MESSAGES.unknownInterval(interval));
   const tier: TierId = input.tier;
   const account = await ensureAccount(deps, input.userId);
   const now = deps.clock();
+  if (!hasLivePlan(account, now, deps.graceDays)) return { kind: 'checkout', tier, interval, account, now };
+  const current = account.tier;
+  const currentInterval = account.interval ?? 'month';
+  if (tier === current && interval === currentInterval) {
+    // Choosing the plan one has again takes a scheduled change back.
+    if (!account.scheduledTier) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
+    return { kind: 'unschedule', tier, interval, account, now };
+  }
+  const upgrade = tierRank(tier) > tierRank(current) || (tier === current && currentInterval === 'month' && interval === 'year');
+  if (!upgrade && tier !== current) {
+    const over = downgradeOverUsage(tier, await deps.directory.usage(account.userId));
+    if (over.length > 0) throw AppError.validation('tier', over.join(' '));
+  }
+  return { kind: upgrade ? 'upgrade' : 'downgrade', tier, interval, account, now };
+}
 
-  if (!hasLivePlan(account, now, deps.graceDays)) {
+/** The amount an upgrade charges at `prorationDate` (the provider's proration preview). */
+async function upgradeAmount(deps: BillingDeps, change: PlanChange, prorationDate: number): Promise<number> {
+  const sub = await liveSubscription(deps, change.account);
+  const preview = await deps.provider.previewSubscriptionChange(sub.id, { items: itemsFor(change.account, sub, change), prorationDate: new Date(prorationDate * 1000) });
+  return preview.amountDueCents;
+}
+
+export async function previewPlanChange(deps: BillingDeps, input: Pick<ChangePlanInput, 'userId' | 'tier' | 'interval'>): Promise<PlanChangePreview> {
+  const change = await planChangeOf(deps, input);
+  switch (change.kind) {
+    case 'checkout':
+      return { kind: 'checkout', amountCents: planLineItem(change.tier, change.interval).unitAmountCents, prorationDate: 0, effectiveAt: null };
+    case 'upgrade': {
+      const prorationDate = Math.floor(change.now.getTime() / 1000);
+      return { kind: 'upgrade', amountCents: await upgradeAmount(deps, change, prorationDate), prorationDate, effectiveAt: null };
+    }
+    case 'downgrade':
+      return { kind: 'downgrade', amountCents: 0, prorationDate: 0, effectiveAt: change.account.currentPeriodEnd };
+    case 'unschedule':
+      return { kind: 'unschedule', amountCents: 0, prorationDate: 0, effectiveAt: null };
+  }
+}
+
+export async function changePlan(deps: BillingDeps, input: ChangePlanInput): Promise<ChangePlanResult> {
+  const change = await planChangeOf(deps, input);
+  const { tier, interval, account, now } = change;
+
+  if (change.kind === 'checkout') {
     const session = await openCheckout(deps, account, {
       purpose: 'subscription',
       mode: 'subscription',
@@ -44,23 +108,27 @@ export async function changePlan(deps: BillingDeps, input: ChangePlanInput): Pro
     });
     return { kind: 'checkout', checkoutUrl: session.url, sessionId: session.id };
   }
-
-  const current = account.tier;
-  const currentInterval = account.interval ?? 'month';
-  if (tier === current && interval === currentInterval) {
-    // Choosing the plan one has again takes a scheduled change back.
-    if (!account.scheduledTier) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
+  if (change.kind === 'unschedule') {
     await deps.provider.cancelScheduledChange(account.providerSubscriptionId!, `unschedule-${account.userId}-${input.idempotencyKey || now.getTime()}`);
     return { kind: 'changed', subscription: await setSchedule(deps, account, null, null) };
   }
-  const upgrade = tierRank(tier) > tierRank(current) || (tier === current && currentInterval === 'month' && interval === 'year');
-  if (upgrade) {
-    const sub = await changeItems(deps, account, { tier, interval, prorate: true, idempotencyKey: `plan-${account.userId}-${tier}-${interval}-${input.idempotencyKey || now.getTime()}` });
+  if (change.kind === 'upgrade') {
+    // Charged at once: only as previewed (amount and moment), so nothing is charged unseen.
+    const prorationDate = input.prorationDate ?? 0;
+    const nowS = Math.floor(now.getTime() / 1000);
+    if (!prorationDate || input.confirmAmountCents === undefined) throw new AppError('CONFLICT', BILLING_MESSAGES.planChangeNotConfirmed);
+    const periodStartS = account.currentPeriodStart ? Math.floor(account.currentPeriodStart.getTime() / 1000) : 0;
+    const stale = prorationDate > nowS + 60 || prorationDate < nowS - PREVIEW_VALID_SECONDS || prorationDate < periodStartS;
+    const amount = stale ? null : await upgradeAmount(deps, change, prorationDate);
+    if (amount !== input.confirmAmountCents) throw new AppError('CONFLICT', BILLING_MESSAGES.planChangeAmountChanged);
+    const sub = await changeItems(deps, account, {
+      tier,
+      interval,
+      prorate: true,
+      prorationDate: new Date(prorationDate * 1000),
+      idempotencyKey: `plan-${account.userId}-${tier}-${interval}-${input.idempotencyKey || now.getTime()}`,
+    });
     return { kind: 'changed', subscription: subscriptionView(await syncAccountFromProvider(deps, account.userId, sub), deps.clock(), deps.graceDays) };
-  }
-  if (tier !== current) {
-    const over = downgradeOverUsage(tier, await deps.directory.usage(account.userId));
-    if (over.length > 0) throw AppError.validation('tier', over.join(' '));
   }
   const sub = await liveSubscription(deps, account);
   await deps.provider.scheduleSubscriptionChange(sub.id, {
@@ -111,7 +179,7 @@ async function setSchedule(deps: BillingDeps, account: AccountState, tier: TierI
 export async function changeItems(
   deps: BillingDeps,
   account: AccountState,
-  change: ItemsChange & { prorate: boolean; idempotencyKey: string; cancelAtPeriodEnd?: boolean },
+  change: ItemsChange & { prorate: boolean; idempotencyKey: string; cancelAtPeriodEnd?: boolean; prorationDate?: Date },
 ): Promise<ProviderSubscription> {
   const sub = await liveSubscription(deps, account);
   const scheduled = account.scheduledTier ? { tier: account.scheduledTier, interval: account.scheduledInterval ?? account.interval ?? 'month' } : null;
@@ -121,6 +189,7 @@ export async function changeItems(
     prorate: change.prorate,
     idempotencyKey: change.idempotencyKey,
     ...(change.cancelAtPeriodEnd === undefined ? {} : { cancelAtPeriodEnd: change.cancelAtPeriodEnd }),
+    ...(change.prorationDate ? { prorationDate: change.prorationDate } : {}),
   });
   if (!scheduled) return updated;
   if (change.tier === undefined && change.interval === undefined && change.cancelAtPeriodEnd === undefined) {

@@ -78,6 +78,13 @@ export interface SubscriptionChange {
   prorate: boolean;
   cancelAtPeriodEnd?: boolean;
   idempotencyKey: string;
+  /** The moment the proration is computed for (default now): a previewed change charges what its preview showed. */
+  prorationDate?: Date;
+}
+
+/** What a prorated change of items would charge now (previewSubscriptionChange). */
+export interface SubscriptionChangePreview {
+  amountDueCents: number;
 }
 
 /** A change of the subscription's items at the end of its current period (a downgrade). */
@@ -119,6 +126,11 @@ export interface PaymentsProvider {
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
   retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
   updateSubscription(id: string, change: SubscriptionChange): Promise<ProviderSubscription>;
+  /**
+   * What updateSubscription(id, { items, prorate: true, prorationDate }) would charge at once,
+   * changing nothing (Stripe: invoices.createPreview with proration_behavior always_invoice).
+   */
+  previewSubscriptionChange(id: string, change: { items: Array<{ ref: string; quantity: number }>; prorationDate: Date }): Promise<SubscriptionChangePreview>;
   /**
    * Changes the items at the end of the current period, without proration (a downgrade): the
    * subscription renews on the new items, and the provider then sends customer.subscription.updated.

@@ -428,6 +428,7 @@ export class FakeStripe {
       case 'POST prices': return this.createPrice(params);
       case 'GET prices/:id': return this.get(this.prices, 'price', id!);
       case 'POST subscriptions/:id': return this.updateSubscription(id!, params);
+      case 'POST invoices/:id': if (id === 'create_preview') return this.previewInvoice(params); break;
       case 'GET subscriptions/:id': return this.get(this.subscriptions, 'subscription', id!);
       case 'DELETE subscriptions/:id': return this.cancelSubscription(id!, params);
       case 'GET invoice_payments': return this.listInvoicePayments(params);
@@ -686,9 +687,43 @@ export class FakeStripe {
     return invoice;
   }
 
+  /**
+   * POST /v1/invoices/create_preview with `subscription` and `subscription_details` (items,
+   * proration_behavior, proration_date): the invoice the update would create now, changing nothing.
+   */
+  private previewInvoice(params: Json): Json {
+    const id = String(params.subscription ?? '');
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) throw missing('subscription', id, 'subscription');
+    const details = (params.subscription_details ?? {}) as Json;
+    const copy = structuredClone(subscription);
+    const { difference } = this.changeItems(copy, id, details);
+    return { id: `upcoming_in_${newId('x')}`, object: 'invoice', customer: subscription.customer, subscription: id, amount_due: Math.max(0, difference), total: difference, currency: 'usd', status: 'draft' };
+  }
+
   private updateSubscription(id: string, params: Json): Json {
     const subscription = this.subscriptions.get(id);
     if (!subscription) throw missing('subscription', id, 'id');
+    const { difference } = this.changeItems(subscription, id, params);
+    if (difference > 0) {
+      const invoice = this.createInvoice({
+        customer: subscription.customer,
+        subscription: id,
+        subscriptionMetadata: subscription.metadata,
+        amount: difference,
+        status: 'paid',
+        billingReason: 'subscription_update',
+      });
+      subscription.latest_invoice = invoice.id;
+    }
+    return subscription;
+  }
+
+  /**
+   * Applies an update's items, interval and cancellation to `subscription` (mutated) and answers
+   * what always_invoice charges at once (at `proration_date`, else now); 0 for other behaviours.
+   */
+  private changeItems(subscription: Json, id: string, params: Json): { difference: number } {
     if (subscription.status === 'canceled') {
       throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
     }
@@ -698,6 +733,8 @@ export class FakeStripe {
     }
     const before = subscription.items.data as Json[];
     const periodStart: number = before[0]?.current_period_start ?? now();
+    const at = params.proration_date === undefined ? now() : asInt(params.proration_date, 'proration_date');
+    if (params.proration_date !== undefined && at < periodStart) throw invalid('proration_date must be within the current billing period.', 'proration_date');
     const items = [...before];
     asArray(params.items).forEach((change, index) => {
       if (change.id !== undefined) {
@@ -749,24 +786,11 @@ export class FakeStripe {
     if (params.metadata !== undefined) subscription.metadata = { ...subscription.metadata, ...metadataOf(params.metadata) };
 
     // always_invoice: the prorated difference is invoiced (and paid) at once.
-    if (proration === 'always_invoice') {
-      const total = (list_: Json[]): number => list_.reduce((sum, i) => sum + i.price.unit_amount * (i.quantity ?? 1), 0);
-      const end = subscription.items.data[0].current_period_end as number;
-      const fraction = start === periodStart ? Math.max(0, end - now()) / Math.max(1, end - periodStart) : 1;
-      const difference = Math.round((total(items) - (start === periodStart ? total(before) : 0)) * fraction);
-      if (difference > 0) {
-        const invoice = this.createInvoice({
-          customer: subscription.customer,
-          subscription: id,
-          subscriptionMetadata: subscription.metadata,
-          amount: difference,
-          status: 'paid',
-          billingReason: 'subscription_update',
-        });
-        subscription.latest_invoice = invoice.id;
-      }
-    }
-    return subscription;
+    if (proration !== 'always_invoice') return { difference: 0 };
+    const total = (list_: Json[]): number => list_.reduce((sum, i) => sum + i.price.unit_amount * (i.quantity ?? 1), 0);
+    const end = subscription.items.data[0].current_period_end as number;
+    const fraction = start === periodStart ? Math.max(0, end - at) / Math.max(1, end - periodStart) : 1;
+    return { difference: Math.round((total(items) - (start === periodStart ? total(before) : 0)) * fraction) };
   }
 
   private schedulePhase(input: { start: number; end: number; items: Array<{ price: string; quantity: number }>; proration?: string }): Json {

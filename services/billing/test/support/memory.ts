@@ -224,6 +224,13 @@ export class MemoryProvider implements PaymentsProvider {
     this.subscriptions.set(id, next);
     return { ...next };
   }
+  /** Previews charge what `previewAmountCents` says (the local and Stripe providers compute it; medium tests). */
+  previewAmountCents = 5000;
+  previews: Array<{ id: string; items: Array<{ ref: string; quantity: number }>; prorationDate: Date }> = [];
+  async previewSubscriptionChange(id: string, change: { items: Array<{ ref: string; quantity: number }>; prorationDate: Date }) {
+    this.previews.push({ id, ...change });
+    return { amountDueCents: this.previewAmountCents };
+  }
   async scheduleSubscriptionChange(id: string, change: { items: Array<{ ref: string; quantity: number }> }) {
     this.scheduleCalls.push({ id, items: change.items });
     this.schedules.set(id, change.items);

@@ -42,9 +42,22 @@ const UpgradeBody = Type.Object(
     tier: Type.String({ maxLength: 40 }),
     interval: Type.Optional(Type.String({ maxLength: 10 })),
     origin_url: OriginUrl,
+    // An upgrade of a live plan is charged at once: made only with what its preview answered.
+    confirm_amount_cents: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
+    proration_date: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_102_444_800 })),
   },
   { additionalProperties: false },
 );
+
+const PreviewBody = Type.Object({ tier: Type.String({ maxLength: 40 }), interval: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false });
+
+const PlanChangePreviewJson = Type.Object({
+  kind: Type.Union([Type.Literal('checkout'), Type.Literal('upgrade'), Type.Literal('downgrade'), Type.Literal('unschedule')]),
+  amount_cents: Type.Integer(),
+  currency: Type.String(),
+  proration_date: Type.Union([Type.Integer(), Type.Null()]),
+  effective_at: Type.Union([Type.String(), Type.Null()]),
+});
 
 const AddOnBody = Type.Object({ add_on: Type.String({ maxLength: 60 }), origin_url: OriginUrl }, { additionalProperties: false });
 const CreditsBody = Type.Object({ credits: Int32({ minimum: CREDIT_PACK_RANGE.min, maximum: CREDIT_PACK_RANGE.max, message: BILLING_MESSAGES.creditsRange }), origin_url: OriginUrl }, { additionalProperties: false });
@@ -196,10 +209,46 @@ export function billingRoutes(ctx: GatewayContext) {
       const { userId } = callerOf(request);
       const b = request.body as Type.Static<typeof UpgradeBody>;
       const r = await clients.billing.changePlan(
-        { userId, tier: b.tier, interval: b.interval ?? 'month', returnUrlBase: returnUrlBase(b.origin_url, ownOrigins), idempotencyKey: idempotencyKey(request) },
+        {
+          userId,
+          tier: b.tier,
+          interval: b.interval ?? 'month',
+          returnUrlBase: returnUrlBase(b.origin_url, ownOrigins),
+          idempotencyKey: idempotencyKey(request),
+          confirmAmountCents: b.confirm_amount_cents ?? 0,
+          prorationDate: b.proration_date ?? 0,
+        },
         opts(userId, request.id),
       );
       return planChangeJson(userId, request.id, r);
+    },
+  );
+
+  app.post(
+    '/api/billing/change-plan/preview',
+    {
+      schema: {
+        tags: ['billing'],
+        summary:
+          "What a plan change would do and charge now, before it is made (the provider's proration preview). An upgrade of a live plan is then made by POST /api/auth/upgrade with this amount_cents and proration_date",
+        body: PreviewBody,
+        response: { 200: PlanChangePreviewJson, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const b = request.body as Type.Static<typeof PreviewBody>;
+      const p = await clients.billing.previewPlanChange(
+        { userId, tier: b.tier, interval: b.interval ?? 'month', returnUrlBase: '', idempotencyKey: '', confirmAmountCents: 0, prorationDate: 0 },
+        opts(userId, request.id),
+      );
+      return {
+        kind: p.kind as Type.Static<typeof PlanChangePreviewJson>['kind'],
+        amount_cents: p.amountCents,
+        currency: p.currency,
+        proration_date: p.prorationDate || null,
+        effective_at: p.effectiveAt || null,
+      };
     },
   );
 
@@ -477,7 +526,7 @@ export function billingRoutes(ctx: GatewayContext) {
         config: { public: true },
         schema: {
           tags: ['billing'],
-          summary: "The payment provider's webhook (Stripe's signature scheme; the local test checkout signs the same way)",
+          summary: "The payment provider's webhook (Stripe's signature scheme, 300 s either way); with the local test checkout every request is refused (403)",
           response: { 200: Type.Object({ received: Type.Boolean(), outcome: Type.String() }), ...errorResponses },
         },
       },
