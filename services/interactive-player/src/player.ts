@@ -664,7 +664,9 @@ class InteractivePlayer {
           'border-color': s.border_color,
         },
       },
-      hotspot.title,
+      // In a span, so that the label (not an anonymous flex item, whose minimum is its longest word)
+      // can wrap a word wider than the hotspot instead of spilling out.
+      h('span', { className: 'twiv-hotspot-label' }, hotspot.title),
     );
     if (hotspot.action === 'external_link') button.setAttribute('aria-label', `${hotspot.title} ${this.labels.opensInNewTab}`);
     if (hotspot.description) button.title = hotspot.description;

@@ -29,7 +29,8 @@ export const PLAYER_CSS = `
 .twiv :focus-visible { outline: 3px solid var(--twiv-focus); outline-offset: 2px; }
 .twiv-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 
-.twiv-frame { position: relative; width: 100%; aspect-ratio: 16 / 9; background: #000; overflow: hidden; }
+/* A size container: hotspot labels are sized to the player (an editor's small preview too), not the window. */
+.twiv-frame { position: relative; width: 100%; aspect-ratio: 16 / 9; background: #000; overflow: hidden; container-type: inline-size; }
 @supports not (aspect-ratio: 16 / 9) {
   .twiv-frame { height: 0; padding-top: 56.25%; }
 }
@@ -43,15 +44,16 @@ export const PLAYER_CSS = `
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: 0.2em 0.4em;
+  padding: 0.15em 0.25em;
   border: 2px solid #fff;
   border-radius: 6px;
   overflow: hidden;
   text-align: center;
-  font-size: clamp(10px, 1.6vw, 15px);
-  font-weight: 600;
-  overflow-wrap: anywhere;
 }
+/* Above '.twiv button { font: inherit }', which kept every label at the player's 15px. */
+.twiv .twiv-hotspot { font-size: 15px; font-size: clamp(8px, 1.9cqi, 15px); font-weight: 600; }
+/* Lines break between words; a word is hyphenated, or else broken, only when it cannot fit alone. */
+.twiv-hotspot-label { min-width: 0; max-width: 100%; overflow-wrap: break-word; hyphens: auto; }
 .twiv-hotspot:hover { filter: brightness(1.1); }
 
 .twiv-cta {
