@@ -213,6 +213,27 @@ describe('translation', () => {
     expect((await put('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><xliff/>')).status).toBe(400);
     const wrongLanguage = xml.replace('trgLang="es"', 'trgLang="fr"');
     expect((await put(wrongLanguage)).status).toBe(400);
+    // Every other kind of malformed document: 400 with the reason, never 500 (issue 23, point 2).
+    const titleUnit = /<unit id="title">[\s\S]*?<\/unit>/.exec(xml)![0];
+    const malformed: Array<[string, string, RegExp]> = [
+      ['unknown placeholder', xml.replace(/(<unit id="title">[\s\S]*?<target>)/, '$1<ph id="999"/>'), /unknown placeholder <ph id="999"\/>/],
+      ['not XML', 'this is not XML at all', /not well-formed XML|not XLIFF/],
+      ['wrong root', '<?xml version="1.0"?><root/>', /not XLIFF/],
+      ['a unit without an id', xml.replace('<unit id="title">', '<unit>'), /A <unit> has no id/],
+      ['an unknown unit id', xml.replace('<unit id="title">', '<unit id="slides:9999">'), /is not a segment of this translation/],
+      ['a duplicated unit', xml.replace(titleUnit, titleUnit + titleUnit), /appears more than once/],
+      ['a character that does not exist', xml.replace(/(<unit id="title">[\s\S]*?<target>)/, '$1&#99999999;'), /is not a character/],
+      ['nesting without end', xml.replace(/(<file [^>]*>)/, `$1${'<group id="g">'.repeat(20_000)}${'</group>'.repeat(20_000)}`), /nested more than/],
+      ['entity expansion', `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>${xml.slice(xml.indexOf('<xliff'))}`, /DOCTYPE/],
+    ];
+    for (const [what, body, message] of malformed) {
+      const res = await put(body);
+      expect([what, res.status]).toEqual([what, 400]);
+      expect([what, ((await res.json()) as { message: string }).message]).toEqual([what, expect.stringMatching(message)]);
+    }
+    const overlong = await put(`${xml}${' '.repeat(10 * 1024 * 1024)}`);
+    expect(overlong.status).toBe(413);
+    await overlong.arrayBuffer();
     // A document whose source is not this translation's (made from another version) is refused.
     const otherSource = xml.replace(/(<unit id="title">[\s\S]*?<source>)[\s\S]*?(<\/source>)/, '$1Another title$2');
     const outdated = await put(otherSource);

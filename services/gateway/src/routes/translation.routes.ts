@@ -33,6 +33,9 @@ const SummaryJson = Type.Object({
   created_at: Type.String(),
   updated_at: Type.String(),
   warnings: Type.Array(Type.String()),
+  /** Words the engine left untranslated ({word, language}); needs_review: completed with some. */
+  unknown_words: Type.Array(Type.Object({ word: Type.String(), language: Type.String() })),
+  needs_review: Type.Boolean(),
 });
 
 const overviewFields = {
@@ -40,7 +43,7 @@ const overviewFields = {
   primary_language: Type.String(),
   available_languages: Type.Array(Type.String()),
   engine: Type.String(),
-  capabilities: Type.Array(Type.Object({ language: Type.String(), supported: Type.Boolean(), reason: Type.String() })),
+  capabilities: Type.Array(Type.Object({ language: Type.String(), supported: Type.Boolean(), reason: Type.String(), reason_code: Type.String() })),
 };
 const OverviewJson = Type.Object(overviewFields);
 const StartedJson = Type.Object({ message: Type.String(), ...overviewFields });
@@ -119,6 +122,8 @@ function summaryJson(s: TranslationSummary) {
     created_at: s.createdAt,
     updated_at: s.updatedAt,
     warnings: s.warnings,
+    unknown_words: s.unknownWords.map((u) => ({ word: u.word, language: u.language })),
+    needs_review: s.needsReview,
   };
 }
 
@@ -127,7 +132,7 @@ const overviewJson = (o: ListTranslationsResponse) => ({
   primary_language: o.primaryLanguage,
   available_languages: o.availableLanguages,
   engine: o.engine,
-  capabilities: o.capabilities.map((c) => ({ language: c.language, supported: c.supported, reason: c.reason })),
+  capabilities: o.capabilities.map((c) => ({ language: c.language, supported: c.supported, reason: c.reason, reason_code: c.reasonCode })),
 });
 
 const translationJson = (t: Translation) => ({
