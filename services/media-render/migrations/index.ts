@@ -7,6 +7,7 @@ import * as projectLogos from './1764300000001-ProjectLogos.js';
 import * as videoEntitlements from './1764400000001-VideoEntitlements.js';
 import * as paidVersion from './1764500000001-PaidVersion.js';
 import * as translatedRenders from './1764600000001-TranslatedRenders.js';
+import * as videoLanguage from './1764700000001-VideoLanguage.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '1764400000001-VideoEntitlements': videoEntitlements,
   '1764500000001-PaidVersion': paidVersion,
   '1764600000001-TranslatedRenders': translatedRenders,
+  '1764700000001-VideoLanguage': videoLanguage,
 };

@@ -62,7 +62,7 @@ import { createSpeechProvider } from './speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
-import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription, videoReadySubscription } from './subscriptions/translations.subscription.js';
+import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription } from './subscriptions/translations.subscription.js';
 import { videoPaymentsSubscription } from './subscriptions/video-payments.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
 
@@ -152,7 +152,6 @@ export async function startMediaServer(
       translationCompletedSubscription(translationJobs),
       translationDeletedSubscription(translations),
       projectRenderedSubscription(translations),
-      videoReadySubscription(translations),
     ]);
     grpc = createGrpcServer(logger);
     grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }));

@@ -75,6 +75,8 @@ export interface MediaDatabase {
     content_version: number | null;
     /** The content version the payment was priced for (null: a payment from before versions). */
     paid_version: ColumnType<number | null, number | null | undefined, number | null>;
+    /** The language whose video it pays for: '' the project's own, else a translation's. */
+    language: ColumnType<string, string | undefined, string>;
     render_key: string | null;
     error: ColumnType<string, string | undefined, string>;
     created_at: Timestamp;

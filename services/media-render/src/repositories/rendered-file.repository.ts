@@ -1,8 +1,11 @@
 // Rendered files: the sets per project and render key (each of one content version and language:
 // '' the project's own, else a translation's), and which set of each language is current.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RenderedFile, RenderedFiles } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
+
+/** A set's narrated video: kept past its set until the next paid one is ready (services/paid-video.ts). */
+const VIDEO_FILES = ['mp4', 'mov', 'vtt'];
 
 export class RenderedFileRepository implements RenderedFiles {
   constructor(private readonly db: Kysely<MediaDatabase>) {}
@@ -56,6 +59,9 @@ export class RenderedFileRepository implements RenderedFiles {
       const current = made !== undefined;
       let forget = trx.deleteFrom('rendered_files').where('project_id', '=', projectId).where('language', '=', language);
       forget = current ? forget.where('render_key', '<>', renderKey).where('content_version', '<=', contentVersion) : forget.where('render_key', '=', renderKey);
+      // The new set without a video of its own keeps the last one made (it was paid for) until its own is ready.
+      const kept = current ? await this.lastVideoSet(trx, projectId, language, renderKey) : undefined;
+      if (kept) forget = forget.where((eb) => eb.or([eb('render_key', '<>', kept), eb('format', 'not in', VIDEO_FILES)]));
       const forgotten = await forget.returning('storage_key').execute();
       return { current, forgotten: forgotten.map((r) => r.storage_key) };
     });
@@ -88,7 +94,47 @@ export class RenderedFileRepository implements RenderedFiles {
       .where('c.language', '=', language)
       .where('f.format', '=', format)
       .executeTakeFirst();
-    return row && { ...row, size: Number(row.size) };
+    if (row || !VIDEO_FILES.includes(format)) return row && { ...row, size: Number(row.size) };
+    // The current set has no video yet: the last paid one, kept by makeCurrent, is served.
+    const kept = await this.db
+      .selectFrom('rendered_files')
+      .select(['format', 'storage_key', 'size'])
+      .where('project_id', '=', projectId)
+      .where('language', '=', language)
+      .where('format', '=', format)
+      .orderBy('content_version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return kept && { ...kept, size: Number(kept.size) };
+  }
+
+  async forgetSupersededVideos(projectId: string, renderKey: string, language = ''): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('rendered_files')
+      .where('project_id', '=', projectId)
+      .where('language', '=', language)
+      .where('render_key', '<>', renderKey)
+      .where('format', 'in', VIDEO_FILES)
+      .returning('storage_key')
+      .execute();
+    return rows.map((r) => r.storage_key);
+  }
+
+  /** The render key of the language's newest set with an mp4 other than `renderKey`, when `renderKey` has none. */
+  private async lastVideoSet(trx: Transaction<MediaDatabase>, projectId: string, language: string, renderKey: string): Promise<string | undefined> {
+    const own = await trx.selectFrom('rendered_files').select('format').where('project_id', '=', projectId).where('render_key', '=', renderKey).where('format', '=', 'mp4').executeTakeFirst();
+    if (own) return undefined;
+    const last = await trx
+      .selectFrom('rendered_files')
+      .select('render_key')
+      .where('project_id', '=', projectId)
+      .where('language', '=', language)
+      .where('format', '=', 'mp4')
+      .where('render_key', '<>', renderKey)
+      .orderBy('content_version', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return last?.render_key;
   }
 
   async bytesOf(companyIds: readonly string[]): Promise<number> {

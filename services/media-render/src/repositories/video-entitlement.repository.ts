@@ -2,6 +2,7 @@
 // serialised per project (its rows locked), so two payments of one project never render at once.
 import { markEventApplied } from '@trainwright/platform';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { VideoKey } from '../services/paid-video.js';
 import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
 
@@ -16,6 +17,7 @@ function entitlementOf(row: Row): VideoEntitlement {
     status: row.status as EntitlementStatus,
     contentVersion: row.content_version,
     paidVersion: row.paid_version,
+    language: row.language,
     renderKey: row.render_key,
     error: row.error,
     updatedAt: row.updated_at,
@@ -25,13 +27,13 @@ function entitlementOf(row: Row): VideoEntitlement {
 export class VideoEntitlementRepository implements VideoEntitlements {
   constructor(private readonly db: Kysely<MediaDatabase>) {}
 
-  async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null }): Promise<VideoEntitlement> {
+  async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }): Promise<VideoEntitlement> {
     return this.db.transaction().execute(async (trx) => {
       // The event once; the payment once (billing could name it in a second event).
       if (await markEventApplied(trx, eventId)) {
         await trx
           .insertInto('video_entitlements')
-          .values({ payment_id: paid.paymentId, project_id: paid.projectId, company_id: paid.companyId, amount_cents: paid.amountCents, paid_version: paid.paidVersion })
+          .values({ payment_id: paid.paymentId, project_id: paid.projectId, company_id: paid.companyId, amount_cents: paid.amountCents, paid_version: paid.paidVersion, language: paid.language ?? '' })
           .onConflict((oc) => oc.column('payment_id').doNothing())
           .execute();
       }
@@ -58,23 +60,26 @@ export class VideoEntitlementRepository implements VideoEntitlements {
     return row ? entitlementOf(row) : null;
   }
 
-  async paidFor(projectId: string, contentVersion: number): Promise<boolean> {
+  async paidFor(key: VideoKey): Promise<boolean> {
     const row = await this.db
       .selectFrom('video_entitlements')
       .select('payment_id')
-      .where('project_id', '=', projectId)
-      .where('status', '=', 'consumed')
-      .where('content_version', '=', contentVersion)
+      .where('project_id', '=', key.projectId)
+      .where('language', '=', key.language)
+      .where('status', 'in', ['available', 'rendering', 'consumed'])
+      // Priced for this version, or (consumed) made for it by a payment from before versions.
+      .where((eb) => eb.or([eb('paid_version', '=', key.contentVersion), eb.and([eb('paid_version', 'is', null), eb('content_version', '=', key.contentVersion)])]))
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  async pending(projectId: string): Promise<VideoEntitlement[]> {
+  async pending(projectId: string, language = ''): Promise<VideoEntitlement[]> {
     const rows = await this.db
       .selectFrom('video_entitlements')
       .selectAll()
       .where('project_id', '=', projectId)
+      .where('language', '=', language)
       .where('status', 'in', ['available', 'rendering'])
       .orderBy('created_at')
       .execute();

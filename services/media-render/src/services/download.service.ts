@@ -8,6 +8,7 @@ import { CONTENT_LANGUAGES, TIERS, languageNames, statusLabel, isProjectStatus, 
 import { AppError, isUuid } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
+import { pendingVideos } from './paid-video.js';
 import type { Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles, VideoEntitlements } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
@@ -23,6 +24,8 @@ export const DOWNLOAD_MESSAGES = {
   unknownLanguage: (code: string) => `Unknown language: ${code}.`,
   /** Pay-per-use: an mp4/mov project's video renders once paid for (402). */
   videoNotPaid: 'This narrated video renders once it is paid for. Pay for it from the project.',
+  /** Each language's video is paid on its own (the language's English name). */
+  translationVideoNotPaid: (language: string) => `The narrated video in ${language} is paid for on its own, like every language's video. Pay for it from the project.`,
   videoRendering: 'The narrated video is still rendering. Try again when it is ready.',
   /** As the project service answers for a project the caller may not see. */
   notFound: 'Project not found',
@@ -154,12 +157,11 @@ export class DownloadService {
     if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(tier.id));
     if (!file) {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
-      // Pay-per-use: the video of an mp4/mov project renders once paid for; a translation's renders
-      // once the project's own is (one payment covers the version in every language).
-      const ownVideo = language ? await this.deps.files.currentFile(projectId, f) : undefined;
-      if ((f === 'mp4' || f === 'mov') && (project.visualFormat === 'mp4' || project.visualFormat === 'mov') && !ownVideo) {
-        if ((await this.deps.entitlements.pending(projectId)).length > 0) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.videoRendering);
-        throw new AppError('PAYMENT_REQUIRED', DOWNLOAD_MESSAGES.videoNotPaid);
+      // Pay-per-use (paid-video.ts): the video of an mp4/mov project renders once paid for, each
+      // language's on its own (the project's own payment pays nothing of a translation's).
+      if ((f === 'mp4' || f === 'mov') && (project.visualFormat === 'mp4' || project.visualFormat === 'mov')) {
+        if ((await pendingVideos(this.deps.entitlements, projectId, language)).length > 0) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.videoRendering);
+        throw new AppError('PAYMENT_REQUIRED', language ? DOWNLOAD_MESSAGES.translationVideoNotPaid(languageNames(language).name) : DOWNLOAD_MESSAGES.videoNotPaid);
       }
       throw new AppError('CONFLICT', language ? DOWNLOAD_MESSAGES.translationNotReady(languageNames(language).name) : DOWNLOAD_MESSAGES.notRendered);
     }

@@ -4,6 +4,7 @@ import type { TierId } from '@trainwright/catalogue';
 import { AppError, type Membership, type MembershipReadOptions } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
+import type { VideoKey } from './paid-video.js';
 import type { RenderJobInput } from './render-input.js';
 
 /** Rendered files, object storage, previews and clone samples under storage keys. */
@@ -39,15 +40,25 @@ export interface RenderedFiles {
   /**
    * Makes `renderKey` the current set of its language and forgets that language's sets of its
    * version and older ones, unless a newer version's set is already current: then this set is
-   * forgotten (`current: false`). The storage keys forgotten, for the caller to delete.
+   * forgotten (`current: false`). The last paid video (mp4, mov, vtt) of a set forgotten is kept
+   * while the new set has none: a paid video stays downloadable until the next paid one is ready
+   * (paid-video.ts). The storage keys forgotten, for the caller to delete.
    */
   makeCurrent(projectId: string, renderKey: string, contentVersion: number, language?: string): Promise<{ current: boolean; forgotten: string[] }>;
   /** Forgets every set of a project, in every language; their storage keys. */
   forgetProject(projectId: string): Promise<string[]>;
   /** Forgets a project's sets in one translated language; their storage keys. */
   forgetLanguage(projectId: string, language: string): Promise<string[]>;
-  /** The file of the language's last set that completed: the one downloads serve, whatever runs meanwhile. */
+  /**
+   * The file of the language's last set that completed: the one downloads serve, whatever runs
+   * meanwhile. A video format the current set lacks is the kept last paid video's, if any.
+   */
   currentFile(projectId: string, format: string, language?: string): Promise<RenderedFile | undefined>;
+  /**
+   * The language's video files (mp4, mov, vtt) kept from older sets once the set `renderKey` has
+   * its own (its paid video is ready); their storage keys, for the caller to delete.
+   */
+  forgetSupersededVideos(projectId: string, renderKey: string, language?: string): Promise<string[]>;
   /** The bytes of every rendered file these companies hold (counted against their owner's storage). */
   bytesOf(companyIds: readonly string[]): Promise<number>;
 }
@@ -181,6 +192,8 @@ export interface VideoEntitlement {
   contentVersion: number | null;
   /** The version the payment was priced for: its video only (null: a payment from before versions). */
   paidVersion: number | null;
+  /** The language whose video it pays for ('' the project's own): each language is paid on its own (paid-video.ts). */
+  language: string;
   /** Why the render failed (failed). */
   error: string;
   /** The set the render works on (rendering, consumed). */
@@ -205,14 +218,14 @@ export interface VideoEntitlements {
    * Records the paid video once (the event id marked applied in the same transaction); the
    * payment's entitlement as stored, whether this call made it or an earlier one did.
    */
-  grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null }): Promise<VideoEntitlement>;
+  grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }): Promise<VideoEntitlement>;
   find(paymentId: string): Promise<VideoEntitlement | null>;
   /** The project's oldest paid video not started yet, or null. */
   nextAvailable(projectId: string): Promise<VideoEntitlement | null>;
-  /** The project's paid videos waiting or rendering (available or rendering). */
-  pending(projectId: string): Promise<VideoEntitlement[]>;
-  /** Whether the project's video of this content version was paid for and made (a consumed payment). */
-  paidFor(projectId: string, contentVersion: number): Promise<boolean>;
+  /** The project's paid videos of the language ('' its own) waiting or rendering (available or rendering). */
+  pending(projectId: string, language?: string): Promise<VideoEntitlement[]>;
+  /** Whether the video of this key is paid for: a payment of its language and version waiting, rendering or used (paid-video.ts). */
+  paidFor(key: VideoKey): Promise<boolean>;
   /**
    * Takes the payment's render (available -> rendering), serialised per project: 'busy' while
    * another payment of the project renders and has been heard from since `staleBefore`.

@@ -12,10 +12,11 @@
 // complete), and after the project's video of a version was paid for and made (the translations
 // of that version get their video, next to the documents they have).
 //
-// Pay-per-use: the narrated video (mp4, mov, WebVTT in the language) of a translation is made when
-// the project's own video of the content version translated was paid for and rendered (a consumed
-// payment of that version): one payment covers that version's video in every language. The video
-// is rendered before the set is made current, so a language's files appear together.
+// Pay-per-use (paid-video.ts): the narrated video (mp4, mov, WebVTT in the language) of a
+// translation is made only when that language's video of the content version translated is paid
+// for: each language is paid on its own, the project's own payment pays for none of them. The
+// video is rendered before the set is made current, so a language's files appear together; until
+// a set has its own, the language's last paid video stays downloadable.
 //
 // Progress goes to the job only: render.* events are the project's own pipeline.
 import { createHash } from 'node:crypto';
@@ -25,6 +26,7 @@ import type { Project } from '@trainwright/proto/trainwright/project/v1/project'
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { RenderError, type RenderInput } from '../domain/types.js';
 import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlements, WorkDirs } from './ports.js';
+import { isVideoPaid } from './paid-video.js';
 import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
 import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type RenderedSet, type Renderers, type VoiceSettingsSource } from './render.service.js';
 
@@ -56,7 +58,7 @@ export class TranslationRenderService {
       logos: LogoSource;
       voices: VoiceSettingsSource;
       renderers: Renderers;
-      files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetLanguage'>;
+      files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetLanguage' | 'forgetSupersededVideos'>;
       storage: Pick<MediaStorage, 'save' | 'delete'>;
       workDirs: WorkDirs;
       entitlements: Pick<VideoEntitlements, 'paidFor'>;
@@ -86,8 +88,10 @@ export class TranslationRenderService {
         if (now.set.renderKey === target.set.renderKey || round === LOOK_ROUNDS) break;
         target = now;
       }
-      const { forgotten } = await this.deps.files.makeCurrent(projectId, target.set.renderKey, version, language);
+      const { current, forgotten } = await this.deps.files.makeCurrent(projectId, target.set.renderKey, version, language);
       await this.deleteStored(forgotten);
+      // Its own paid video is ready: the one kept from before goes.
+      if (current && (done.has('mp4') || rendered.includes('mp4'))) await this.deleteStored(await this.deps.files.forgetSupersededVideos(projectId, target.set.renderKey, language));
       await progress('completed', 100);
       return { rendered, reused: [...done.keys()] };
     } catch (error) {
@@ -151,7 +155,7 @@ export class TranslationRenderService {
       wantsVideo &&
       TIERS[input.ownerTier].capabilities.videoGeneration &&
       !(done.has('mp4') && done.has('mov')) &&
-      (await this.deps.entitlements.paidFor(set.projectId, translation.summary!.sourceVersion))
+      (await isVideoPaid(this.deps.entitlements, { projectId: set.projectId, language: set.language, contentVersion: translation.summary!.sourceVersion }))
     ) {
       await progress('creating_video', 0);
       rendered.push(...(await renderNarratedVideo(this.deps, project, renderInput, set, (p) => progress('creating_video', p))));

@@ -14,6 +14,8 @@ export interface VideoPayment {
   amountCents: number;
   /** The content version it was priced for (null: not said). */
   paidVersion: number | null;
+  /** The language whose video it pays for ('' or absent: the project's own; paid-video.ts). */
+  language?: string;
 }
 
 export class VideoPaymentService {

@@ -15,6 +15,7 @@ import { TIERS, isTrialState, trialRefusal, upgradeRequiredMessage } from '@trai
 import type { Logger } from '@trainwright/platform';
 import { RenderError } from '../domain/types.js';
 import type { MediaStorage, ProjectDirectory, RenderedFiles, VideoEntitlements, VideoEvents, VideoStatusChange, WorkDirs } from './ports.js';
+import { paysFor } from './paid-video.js';
 import { renderInputOf } from './render-input.js';
 import { brandingOf, INTERNAL_RENDER_FAILURE, renderNarratedVideo, type LogoSource, type Renderers, type VoiceSettingsSource } from './render.service.js';
 
@@ -23,6 +24,8 @@ export const VIDEO_MESSAGES = {
   notInPlan: `${upgradeRequiredMessage('videoGeneration')} The payment is refunded.`,
   changed: 'The project changed after its narrated video was paid for, so that payment is refunded. Pay for the video of the new version from the project.',
   abandoned: 'The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.',
+  /** A payment of a translation's video reached the project's own video job. */
+  otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
 } as const;
 
 /** How often a payment waiting for another payment's render of the same project looks again. */
@@ -44,8 +47,8 @@ export class VideoRenderService {
       logos: LogoSource;
       voices: VoiceSettingsSource;
       renderers: Pick<Renderers, 'video'>;
-      files: Pick<RenderedFiles, 'filesOf' | 'recordFile'>;
-      storage: Pick<MediaStorage, 'save'>;
+      files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'forgetSupersededVideos'>;
+      storage: Pick<MediaStorage, 'save' | 'delete'>;
       workDirs: WorkDirs;
       entitlements: VideoEntitlements;
       events: VideoEvents;
@@ -73,7 +76,6 @@ export class VideoRenderService {
         return { rendered: [], contentVersion: null };
       }
       companyId = claim.entitlement.companyId;
-      const paidVersion = claim.entitlement.paidVersion;
       // A retry of this payment whose files of the key exist already only has to use the payment.
       const continued = claim.kind === 'continued' ? claim.entitlement.renderKey : null;
       const input = await this.deps.projects.renderInput(projectId);
@@ -85,7 +87,8 @@ export class VideoRenderService {
       if (refusal) throw new RenderError(refusal);
       if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(VIDEO_MESSAGES.notVideo);
       if (!TIERS[input.ownerTier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
-      if (paidVersion !== null && paidVersion !== contentVersion) throw new RenderError(VIDEO_MESSAGES.changed);
+      // One rule (paid-video.ts): the payment pays for the project's own video of this version only.
+      if (!paysFor(claim.entitlement, { projectId, language: '', contentVersion })) throw new RenderError(claim.entitlement.language ? VIDEO_MESSAGES.otherLanguage : VIDEO_MESSAGES.changed);
       const set = { projectId, companyId, title: project.title, renderKey: input.renderKey, contentVersion };
       await this.deps.entitlements.rendering(paymentId, input.renderKey);
       const done = new Set((await this.deps.files.filesOf(projectId, input.renderKey)).map((f) => f.format));
@@ -99,6 +102,8 @@ export class VideoRenderService {
       // The project changed while it rendered: the video made is not the one users download.
       if ((await this.deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
       await this.deps.entitlements.consume(paymentId, contentVersion);
+      // The new paid video is ready: the one kept from the version before goes.
+      for (const key of await this.deps.files.forgetSupersededVideos(projectId, input.renderKey)) await this.deps.storage.delete(key);
       await this.deps.events.changed({ projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 }, `${paymentId}:ready`);
       return { rendered, contentVersion };
     } catch (error) {

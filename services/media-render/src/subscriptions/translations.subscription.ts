@@ -1,11 +1,12 @@
 // The translation service's facts: a completed translation is rendered in its language (a job on
 // the render queue, idempotent per project, language and version); a deleted one takes its files.
-// And two of media-render's own, after which the completed translations render again: the
-// project's files rendered (a new look), the project's video of a version paid for and made.
+// And one of media-render's own, after which the completed translations render again: the
+// project's files rendered (a new look). (The project's own paid video no longer renders the
+// translations' videos: each language's is paid on its own, services/paid-video.ts.)
 // Consumed from the bus rather than called from those jobs, so a project's render neither waits
 // for the translation service nor fails with it; a failure here is redelivered.
 import type { Subscription } from '@trainwright/platform';
-import { PipelineProgress, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { PipelineProgress, TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { TranslationRenderService } from '../services/translation-render.service.js';
 import type { TranslationJobs } from '../services/ports.js';
 
@@ -46,22 +47,6 @@ export function projectRenderedSubscription(renders: Pick<TranslationRenderServi
     handle: async (event) => {
       const e = PipelineProgress.decode(event.data);
       if (e.projectId) await renders.renderAgain(e.projectId, `look-v${e.contentVersion ?? 0}`);
-    },
-  };
-}
-
-/**
- * video.status_changed 'ready': the project's video of a version was paid for and made, which
- * pays for that version's video in every language: the translations of that version render
- * again (their documents are kept) and get theirs.
- */
-export function videoReadySubscription(renders: Pick<TranslationRenderService, 'renderAgain'>): Subscription {
-  return {
-    name: 'media-translation-videos',
-    subject: 'video.status_changed',
-    handle: async (event) => {
-      const e = VideoStatusChanged.decode(event.data);
-      if (e.status === 'ready' && e.contentVersion > 0) await renders.renderAgain(e.projectId, `video-${e.paymentId}`, e.contentVersion);
     },
   };
 }

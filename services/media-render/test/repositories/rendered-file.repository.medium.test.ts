@@ -43,6 +43,28 @@ describe(RenderedFileRepository.name, () => {
     expect(await repo.currentFile(project, 'txt')).toMatchObject({ storage_key: 'k2/txt' });
   });
 
+  it('should keep the last paid video downloadable until the next paid one is ready', async () => {
+    const project = randomUUID();
+    await record(project, 'k1', 1, ['pdf', 'mp4', 'mov', 'vtt']);
+    await repo.makeCurrent(project, 'k1', 1);
+    // Version 2 (its video not paid for yet) replaces the documents and keeps the paid video.
+    await record(project, 'k2', 2, ['pdf']);
+    expect((await repo.makeCurrent(project, 'k2', 2)).forgotten).toEqual(['k1/pdf']);
+    expect(await repo.currentFile(project, 'pdf')).toMatchObject({ storage_key: 'k2/pdf' });
+    expect(await repo.currentFile(project, 'mp4')).toMatchObject({ storage_key: 'k1/mp4' });
+    expect(await repo.currentFile(project, 'vtt')).toMatchObject({ storage_key: 'k1/vtt' });
+    // And version 3 still keeps it; another language has none of it.
+    await record(project, 'k3', 3, ['pdf']);
+    expect((await repo.makeCurrent(project, 'k3', 3)).forgotten).toEqual(['k2/pdf']);
+    expect(await repo.currentFile(project, 'mov')).toMatchObject({ storage_key: 'k1/mov' });
+    expect(await repo.currentFile(project, 'mp4', 'es')).toBeUndefined();
+    // The next paid video is ready in the current set: it is served, and the kept one goes.
+    await record(project, 'k3', 3, ['mp4', 'mov', 'vtt']);
+    expect(await repo.currentFile(project, 'mp4')).toMatchObject({ storage_key: 'k3/mp4' });
+    expect((await repo.forgetSupersededVideos(project, 'k3')).sort()).toEqual(['k1/mov', 'k1/mp4', 'k1/vtt']);
+    expect(await repo.currentFile(project, 'mov')).toMatchObject({ storage_key: 'k3/mov' });
+  });
+
   it('should keep a newer set current when an older render finishes after it', async () => {
     const project = randomUUID();
     await record(project, 'k2', 2, ['pdf']);

@@ -57,7 +57,7 @@ class FakeViews implements ProjectViews {
  * `project`: the project as the view holds it (the steady state); `miss`: no view is kept, and the
  * project service answers this (a project from before the views, or whose event is not applied yet).
  */
-function setup(options: { project?: Project; miss?: Project | AppError; deleted?: boolean; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number; paid?: Array<'available' | 'rendering'> } = {}) {
+function setup(options: { project?: Project; miss?: Project | AppError; deleted?: boolean; tier?: TierId; member?: boolean; files?: Partial<Record<string, RenderedFile>>; already?: number; paid?: Array<'available' | 'rendering'>; paidLanguage?: string } = {}) {
   const views = new FakeViews();
   if (options.deleted) views.views.set(PROJECT, 'deleted');
   else if (!options.miss) views.views.set(PROJECT, viewOfProject(options.project ?? completedProject()));
@@ -82,7 +82,7 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
   const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format, language = '') => stored[language ? `${language}:${format}` : format] };
   const downloads = new FakeDownloads(options.already ?? 0);
   // The project's paid videos waiting or rendering.
-  const entitlements = { pending: async () => (options.paid ?? []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, renderKey: null, error: '', updatedAt: NOW })) };
+  const entitlements = { pending: async (_projectId: string, language = '') => (language === (options.paidLanguage ?? '') ? (options.paid ?? []) : []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, language, renderKey: null, error: '', updatedAt: NOW })) };
   // The plan 'owner-1' owns; the caller (USER) owns none.
   const plans = { ownedTier: async (userId: string) => (userId === 'owner-1' ? membership.ownerTier : null) };
   const service = new DownloadService({ views, projects, memberships, files, downloads, plans, entitlements, clock: () => NOW });
@@ -125,11 +125,16 @@ describe(DownloadService.name, () => {
       expect(lookups).toEqual([]);
     });
 
-    it('should ask for the payment of a translation\'s video only while the project\'s own video is not made', async () => {
+    it('should ask for the payment of a translation\'s video of its own, whatever the project\'s own video', async () => {
       const unpaid = setup({ files: { pptx: translated.pptx } });
-      expect(await failure(unpaid.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
-      const paid = setup({ files: { mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } } });
-      expect(await failure(paid.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.translationNotReady('Spanish') });
+      const ask = { code: 'PAYMENT_REQUIRED', message: DOWNLOAD_MESSAGES.translationVideoNotPaid('Spanish') };
+      expect(await failure(unpaid.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject(ask);
+      // The project's own video made (and a payment of its own rendering): still none of Spanish's.
+      const own = setup({ files: { mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } }, paid: ['rendering'] });
+      expect(await failure(own.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject(ask);
+      // Spanish's own payment rendering: wait for it.
+      const spanish = setup({ files: { mp4: { format: 'mp4', storage_key: 'k/video.mp4', size: 99 } }, paid: ['rendering'], paidLanguage: 'es' });
+      expect(await failure(spanish.service.open(USER, PROJECT, 'mp4', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.videoRendering });
     });
   });
 

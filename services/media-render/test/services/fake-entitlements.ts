@@ -1,16 +1,17 @@
 // The paid videos in memory, as the repository keeps them (video-payments.medium.test.ts runs the SQL).
+import { paysFor, type VideoKey } from '../../src/services/paid-video.js';
 import type { EntitlementClaim, VideoEntitlement, VideoEntitlements } from '../../src/services/ports.js';
 
 export class FakeEntitlements implements VideoEntitlements {
   rows: VideoEntitlement[] = [];
   readonly applied = new Set<string>();
   pay(paymentId: string, status: VideoEntitlement['status'] = 'available', projectId = 'project-1'): VideoEntitlement {
-    const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, renderKey: null, error: '', updatedAt: new Date() };
+    const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, language: '', renderKey: null, error: '', updatedAt: new Date() };
     this.rows.push(row);
     return row;
   }
-  async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null }) {
-    if (!this.applied.has(eventId) && !this.rows.some((r) => r.paymentId === paid.paymentId)) this.rows.push({ ...paid, status: 'available', contentVersion: null, renderKey: null, error: '', updatedAt: new Date() });
+  async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }) {
+    if (!this.applied.has(eventId) && !this.rows.some((r) => r.paymentId === paid.paymentId)) this.rows.push({ ...paid, language: paid.language ?? '', status: 'available', contentVersion: null, renderKey: null, error: '', updatedAt: new Date() });
     this.applied.add(eventId);
     return { ...this.rows.find((r) => r.paymentId === paid.paymentId)! };
   }
@@ -20,11 +21,11 @@ export class FakeEntitlements implements VideoEntitlements {
   async nextAvailable(projectId: string) {
     return this.rows.find((r) => r.projectId === projectId && r.status === 'available') ?? null;
   }
-  async pending(projectId: string) {
-    return this.rows.filter((r) => r.projectId === projectId && (r.status === 'available' || r.status === 'rendering'));
+  async pending(projectId: string, language = '') {
+    return this.rows.filter((r) => r.projectId === projectId && r.language === language && (r.status === 'available' || r.status === 'rendering'));
   }
-  async paidFor(projectId: string, contentVersion: number) {
-    return this.rows.some((r) => r.projectId === projectId && r.status === 'consumed' && r.contentVersion === contentVersion);
+  async paidFor(key: VideoKey) {
+    return this.rows.some((r) => r.status !== 'failed' && (r.paidVersion === null ? r.contentVersion === key.contentVersion && paysFor(r, key) : paysFor(r, key)));
   }
   async claim(paymentId: string, staleBefore: Date): Promise<EntitlementClaim> {
     const mine = this.rows.find((r) => r.paymentId === paymentId);

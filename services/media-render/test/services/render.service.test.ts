@@ -50,6 +50,12 @@ class FakeFiles implements Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeC
     this.rows = [];
     return keys;
   }
+  async forgetSupersededVideos(_projectId: string, renderKey: string) {
+    const superseded = (r: { renderKey: string; format: string }) => r.renderKey !== renderKey && ['mp4', 'mov', 'vtt'].includes(r.format);
+    const keys = this.rows.filter(superseded).map((r) => r.storage_key);
+    this.rows = this.rows.filter((r) => !superseded(r));
+    return keys;
+  }
 }
 
 /** Video facts as lines: 'rendering 40 pay_1', 'failed pay_1: message'. */

@@ -1,7 +1,7 @@
 // Medium tests of a project's files per language against the real PostgreSQL, storage and
 // renderers: a completed translation rendered into its own set, served for `?language=` while a
-// newer version renders, a late older render ignored, its video only when the project's video of
-// the version translated was paid for, and its files gone with the translation or the project.
+// newer version renders, a late older render ignored, its video only when that language's video of
+// the version translated was paid for on its own, and its files gone with the translation or the project.
 // The translation and project services (other services' gRPC) and auth are answered in memory.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -155,21 +155,22 @@ describe('a project\'s files per language', () => {
     expect(await files.currentFile(id, 'pdf')).toBeDefined();
   }, 120_000);
 
-  it('should render a translation\'s video only when the project\'s video of the version translated was paid for', async () => {
+  it('should render a translation\'s video only with a payment of its own language and version', async () => {
     const id = randomUUID();
     const p = project(id, { visualFormat: 'mp4' });
     const { renders, downloads, views } = setup(p);
     await views.keepRead(viewOfProject(p));
-    translations.set(`${id}:es`, spanish(1));
-    await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined);
-    expect(await files.currentFile(id, 'mp4', 'es')).toBeUndefined();
-    // Not paid: as for the project's own video.
-    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
-
-    // The project's video of version 3 paid for and made: the translation of version 3 gets its video.
+    // The project's own video of version 3 paid for and made: it pays for no translation's video.
     await entitlements.grant(randomUUID(), { paymentId: `pay_${id}`, projectId: id, companyId: COMPANY, amountCents: 100, paidVersion: 3 });
     await entitlements.claim(`pay_${id}`, new Date(0));
     await entitlements.consume(`pay_${id}`, 3);
+    translations.set(`${id}:es`, spanish(1));
+    expect((await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).rendered).not.toContain('mp4');
+    expect(await files.currentFile(id, 'mp4', 'es')).toBeUndefined();
+    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED', message: DOWNLOAD_MESSAGES.translationVideoNotPaid('Spanish') });
+
+    // The Spanish video of version 3 paid for on its own: the translation of version 3 gets its video.
+    await entitlements.grant(randomUUID(), { paymentId: `pay_es_${id}`, projectId: id, companyId: COMPANY, amountCents: 100, paidVersion: 3, language: 'es' });
     translations.set(`${id}:es`, spanish(2));
     const stages: string[] = [];
     const { rendered } = await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async (stage) => void stages.push(stage));
@@ -177,9 +178,10 @@ describe('a project\'s files per language', () => {
     expect(stages).toContain('creating_video');
     expect((await downloads.open(USER, id, 'mp4', 'download', 'es')).filename).toBe('Forklift safety (Spanish).mp4');
 
-    // A translation of another version is not covered by that payment.
-    translations.set(`${id}:fr`, Translation.fromPartial({ ...spanish(1, 2), summary: { ...spanish(1, 2).summary!, targetLanguage: 'fr' } }));
+    // Neither payment pays for French, nor the Spanish one for another version.
+    translations.set(`${id}:fr`, Translation.fromPartial({ ...spanish(1), summary: { ...spanish(1).summary!, targetLanguage: 'fr' } }));
     expect((await renders.run({ projectId: id, language: 'fr', version: 1 }, JOB, async () => undefined)).rendered).not.toContain('mp4');
+    expect(await entitlements.paidFor({ projectId: id, language: 'es', contentVersion: 4 })).toBe(false);
 
     // The project deleted: every language's files go.
     const keys = await files.forgetProject(id);

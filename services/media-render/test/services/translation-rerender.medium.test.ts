@@ -1,8 +1,8 @@
 // Medium tests of a language's files rendered again, against the real PostgreSQL, storage, NATS
 // (the subscriptions) and Redis (BullMQ's render queue and worker): a new look of the project
 // renders every completed translation again in it (not a deleted or failed one, and nothing when
-// only the project's own text changed); a video paid for after a translation rendered gives the
-// translation its video; a hand edit of a paid video project's translation renders its video again.
+// only the project's own text changed); the project's own paid video gives no translation a video
+// (each language's is paid on its own).
 // The project and translation services (other services' gRPC) are answered in memory; the
 // renderers record what they draw and write small files (translation-render.medium.test.ts renders
 // real ones).
@@ -38,7 +38,7 @@ import { RenderService, type Renderers } from '../../src/services/render.service
 import { TranslationRenderService, type TranslationRenderRequest } from '../../src/services/translation-render.service.js';
 import { VideoPaymentService } from '../../src/services/video-payment.service.js';
 import { VideoRenderService } from '../../src/services/video-render.service.js';
-import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription, videoReadySubscription } from '../../src/subscriptions/translations.subscription.js';
+import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription } from '../../src/subscriptions/translations.subscription.js';
 import { videoPaymentsSubscription } from '../../src/subscriptions/video-payments.subscription.js';
 
 const COMPANY = randomUUID();
@@ -185,7 +185,6 @@ beforeAll(async () => {
     translationCompletedSubscription(jobs),
     translationDeletedSubscription(translations),
     projectRenderedSubscription(translations),
-    videoReadySubscription(translations),
     videoPaymentsSubscription(payments),
   ]);
 }, 30_000);
@@ -264,45 +263,27 @@ describe("a language's files rendered again", () => {
     expect(old.map((d) => d.what)).toEqual(['pptx', 'pdf', 'docx', 'txt']);
   }, 30_000);
 
-  it('should give a translation its video once the project\'s video of that version is paid for, and render it again after a hand edit', async () => {
+  it('should give no translation a video from the project\'s own payment: each language is paid on its own', async () => {
     const id = randomUUID();
-    projects.set(id, { project: project(id, { visualFormat: 'mp4', availableLanguages: ['en', 'fr', 'es'] }), template: OLD_LOOK, ownerTier: 'business', renderKey: `${id.slice(0, 8)}-k3` });
-    // Translated before the video was paid for: documents only. French was translated from an older version.
+    projects.set(id, { project: project(id, { visualFormat: 'mp4', availableLanguages: ['en', 'es'] }), template: OLD_LOOK, ownerTier: 'business', renderKey: `${id.slice(0, 8)}-k3` });
     await completeTranslation(id, translation(id, 'es', 1));
-    await completeTranslation(id, translation(id, 'fr', 1, { sourceVersion: 2 }));
-    await eventually(async () => (await currentKey(id, 'es')) && (await currentKey(id, 'fr')), 20_000);
+    await eventually(() => currentKey(id, 'es'), 20_000);
     expect(await currentKey(id, 'es', 'mp4')).toBeUndefined();
 
     // The project's own render, then its video paid for and made.
     await queue.enqueue(RENDER_PROJECT_JOB, { projectId: id, renderKey: `${id.slice(0, 8)}-k3`, contentVersion: '3' });
     await eventually(() => currentKey(id, ''), 20_000);
-    // Its render.completed asks for the translations again: in the same look, nothing to draw.
-    await eventually(() => runsOf(id, '-look-v3').length === 2, 20_000);
-    expect(runsOf(id, '-look-v3').map((r) => r.rendered)).toEqual([[], []]);
+    await eventually(() => runsOf(id, '-look-v3').length === 1, 20_000);
     const paymentId = `pay_${id}`;
     await bus.publish('payment.succeeded', PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind: 'video', amountCents: 100, projectId: id, occurredAt: new Date().toISOString(), contentVersion: 3 }).finish());
     await eventually(() => currentKey(id, '', 'mp4'), 20_000);
 
-    // Spanish (of version 3) gets its video in Spanish; its documents are kept.
-    const mp4 = await eventually(() => currentKey(id, 'es', 'mp4'), 20_000);
-    expect(mp4).toContain('-es-t1/');
-    expect((await storage.read(mp4)).toString()).toBe('video.mp4 of es');
-    const paid = await eventually(() => runsOf(id, `-video-${paymentId}`)[0], 5000);
-    expect(paid).toMatchObject({ language: 'es', version: 1 });
-    expect(paid.rendered.sort()).toEqual(['mov', 'mp4', 'vtt']);
-    expect(paid.reused.sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
-    expect(drawn.filter((d) => d.projectId === id && d.language === 'es' && d.what === 'pdf')).toHaveLength(1);
-    // French was translated from version 2: that payment does not cover it.
-    expect(queued.filter((q) => q.projectId === id && q.again === `video-${paymentId}`).map((q) => q.language)).toEqual(['es']);
-    expect(await currentKey(id, 'fr', 'mp4')).toBeUndefined();
-
-    // A hand edit of the Spanish slide: a new translation version, rendered with its video.
-    await completeTranslation(id, translation(id, 'es', 2, { point: 'Compruebe los frenos dos veces' }));
-    const edited = await eventually(async () => ((await currentKey(id, 'es', 'mp4')) ?? '').includes('-es-t2/'), 20_000);
-    expect(edited).toBe(true);
-    // Deleted once the new set is current.
-    await eventually(async () => !(await storage.has(mp4)), 5000);
-    const videos = drawn.filter((d) => d.projectId === id && d.what === 'video' && d.language === 'es');
-    expect(videos.map((v) => v.text)).toEqual(['Compruebe los frenos (es v1)', 'Compruebe los frenos dos veces']);
+    // Spanish is neither rendered again for it nor given a video (it used to be, for free).
+    const edited = translation(id, 'es', 2, { point: 'Compruebe los frenos dos veces' });
+    await completeTranslation(id, edited);
+    await eventually(async () => ((await currentKey(id, 'es', 'pdf')) ?? '').includes('-es-t2/'), 20_000);
+    expect(queued.filter((q) => q.projectId === id && q.again === `video-${paymentId}`)).toEqual([]);
+    expect(await currentKey(id, 'es', 'mp4')).toBeUndefined();
+    expect(drawn.filter((d) => d.projectId === id && d.what === 'video' && d.language === 'es')).toEqual([]);
   }, 60_000);
 });

@@ -153,6 +153,29 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
     expect(renderedVideos.filter((p) => p === GOOD)).toHaveLength(1);
   }, 30_000);
 
+  it('should keep the paid video of version 2 downloadable while version 3 waits for its own payment, and drop it once that one is ready', async () => {
+    const project = randomUUID();
+    const files = new RenderedFileRepository(db);
+    const storage = new MediaStorageRepository(new LocalFileStorage(storageDir));
+    // Version 2 with its paid video, then version 3's documents: the video of version 2 is kept.
+    for (const format of ['pdf', 'mp4', 'mov', 'vtt']) {
+      const storageKey = `v2/${project}.${format}`;
+      await storage.save(storageKey, Buffer.from(`${format} of v2`));
+      await files.recordFile({ projectId: project, renderKey: 'key-v2', contentVersion: 2, format, companyId: COMPANY, storageKey, size: 8 });
+    }
+    await files.makeCurrent(project, 'key-v2', 2);
+    await files.recordFile({ projectId: project, renderKey: KEY, contentVersion: 3, format: 'pdf', companyId: COMPANY, storageKey: `v3/${project}.pdf`, size: 8 });
+    await files.makeCurrent(project, KEY, 3);
+    expect((await files.currentFile(project, 'mp4'))?.storage_key).toBe(`v2/${project}.mp4`);
+
+    // Version 3 is paid for on its own; once its video is ready it is served and version 2's goes.
+    await pay(project, `pay_v3_${project}`);
+    // 'ready' is published once the payment is used and the kept video deleted.
+    await eventually(async () => eventsOf(`pay_v3_${project}`).some((e) => e.status === 'ready'), 20_000);
+    expect((await files.currentFile(project, 'mp4'))?.storage_key).toContain(`/renders/${KEY}/`);
+    for (const format of ['mp4', 'mov', 'vtt']) expect(existsSync(join(storageDir, `v2/${project}.${format}`))).toBe(false);
+  }, 30_000);
+
   it("should fail the payment and publish 'failed' with it when the render cannot succeed", async () => {
     await pay(BROKEN, 'pay_broken');
     const failed = await eventually(async () => {

@@ -145,6 +145,8 @@ export function PaymentRequiredDialog({
     <Modal open onClose={onClose} title={t('payment.title')} description={project.title} dismissible={closable}>
       <div className="space-y-4" data-testid="payment-dialog" data-phase={state.phase}>
         <p className="text-sm text-slate-600">{t('payment.intro', { format: t(`downloads.formats.${format}`) })}</p>
+        {/* The one rule for paying a video (docs/billing.md, "Pay-per-use video"). */}
+        <p className="text-sm text-slate-600" data-testid="payment-rule">{t('payment.rule')}</p>
 
         {state.error && <ErrorBox onRetry={!estimate && state.phase === 'ready' ? () => dispatch({ type: 'retry' }) : undefined} retryLabel={t('common.retry')}>{state.error}</ErrorBox>}
 
