@@ -1,5 +1,5 @@
 // The offline engine: Debian's Apertium pairs, run as child processes. Segments go in batches of
-// about 100 KB per process call, each wrapped in <div id="tN"> so that every one comes back by id:
+// at most 100 KB per process call (an eighth of the text, 4 KB at least, so progress moves), each wrapped in <div id="tN"> so that every one comes back by id:
 // Apertium's html format keeps tags as format and ends a sentence at a block tag, so segments
 // cannot run into one another, and our <ph/> tags pass through untouched. A pair without a direct
 // mode goes through one pivot, the stages piped process to process; every stage's output is
@@ -120,6 +120,9 @@ export function unknownWords(text: string, languages: readonly string[]): { text
 }
 
 const SEGMENT_OUT = /<div id="t(\d+)">([\s\S]*?)<\/div>/g;
+
+const PROGRESS_MIN_BYTES = 4 * 1024;
+const PROGRESS_STEPS = 8;
 
 function wrap(texts: readonly string[]): string {
   return texts.map((t, i) => `<div id="t${i}">${t}</div>\n`).join('');
@@ -256,8 +259,13 @@ export class ApertiumEngine implements TranslationEngine {
     }
     const total = texts.length;
     let count = texts.length - [...groups.values()].reduce((n, g) => n + g.length, 0);
+    // Several calls for a project of some size, so its progress moves while it runs (each call
+    // costs about 0.2 s of start-up: at least PROGRESS_MIN_BYTES per call, at most PROGRESS_STEPS calls).
+    const size = (i: { input: string }) => Buffer.byteLength(i.input) + 24;
+    const allBytes = [...groups.values()].flat().reduce((n, i) => n + size(i), 0);
+    const callBytes = Math.min(this.batchBytes, Math.max(PROGRESS_MIN_BYTES, Math.ceil(allBytes / PROGRESS_STEPS)));
     for (const [k, items] of groups) {
-      for (const batch of batches(items, (i) => Buffer.byteLength(i.input) + 24, this.batchBytes)) {
+      for (const batch of batches(items, size, callBytes)) {
         const outputs = await this.runBatch(stages.slice(k), batch.map((b) => b.input), engine, options.signal);
         batch.forEach((b, i) => finished(b.source, outputs[i]!));
         count += batch.length;

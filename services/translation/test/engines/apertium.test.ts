@@ -146,6 +146,16 @@ describe('Apertium translation', () => {
     expect(progress.length).toBeGreaterThan(2);
   });
 
+  it('reports real progress on a project of a few slides, not only at its end (Manage Languages shows it)', async () => {
+    const fresh = await ApertiumEngine.create();
+    const texts = Array.from({ length: 400 }, (_v, i) => `Slide point ${i}: check the brakes of the forklift before each shift.`);
+    const progress: number[] = [];
+    await fresh.translate(texts, 'en', 'es', { glossary: [], onProgress: (done) => progress.push(done) });
+    const between = progress.filter((done) => done > 0 && done < texts.length);
+    expect(new Set(between).size).toBeGreaterThanOrEqual(3);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
   it('kills the processes when aborted', async () => {
     const fresh = await ApertiumEngine.create();
     const texts = Array.from({ length: 3000 }, (_v, i) => `Sentence ${'abcdefghij'[i % 10]} about the warehouse and the brakes of the forklift.`);
