@@ -226,7 +226,9 @@ describe('payment texts (document 2, section 8)', () => {
     expect(en.projects.video).toEqual({
       awaitingPayment: 'Video awaiting payment',
       pay: 'Pay for video',
+      queued: 'Video queued for rendering',
       rendering: 'Rendering video',
+      ready: 'Video ready to download',
       failed: 'Video failed — payment refunded',
     });
   });
@@ -240,7 +242,8 @@ describe('the card video state', () => {
     expect(videoCardState({ video_status: 'rendering', video_progress: 140 })).toMatchObject({ progress: 100 });
     expect(videoCardState({ video_status: 'rendering' })).toMatchObject({ progress: 0 });
     expect(videoCardState({ video_status: 'failed' })).toEqual({ kind: 'failed' });
-    for (const none of ['', 'ready', undefined, 'something_new']) expect(videoCardState({ video_status: none })).toBeNull();
+    expect(videoCardState({ video_status: 'ready' })).toEqual({ kind: 'ready' });
+    for (const none of ['', undefined, 'something_new']) expect(videoCardState({ video_status: none })).toBeNull();
   });
 
   it('applies the live video.status_changed event', () => {
@@ -316,7 +319,25 @@ describe('the card video state, rendered', () => {
     expect(rendering).toMatch(/role="progressbar" aria-label="Rendering video" aria-valuemin="0" aria-valuemax="100" aria-valuenow="40"/);
     expect(render('queued')).toContain('aria-valuenow="0"');
     expect(render('failed')).toContain('Video failed — payment refunded');
-    expect(render('ready')).toBe('');
     expect(render('')).toBe('');
+  });
+
+  it('follows the paid render on the card from the live events: queued, its progress, then ready', async () => {
+    const React = (await import('react')).default;
+    (globalThis as { React?: unknown }).React = React;
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { VideoState } = await import('../app/components/projects/ProjectCard.js');
+    const card = (project: ReturnType<typeof projectFixture>) => renderToStaticMarkup(React.createElement(VideoState, { project, onPay: () => undefined }));
+    // The card as listed when the payment was made, then the events of GET /api/events.
+    let project = projectFixture({ id: 'p1', visual_format: 'mp4', content_version: 2, video_status: 'payment_required', video_progress: 0 });
+    project = applyVideoStatusChange(project, { project_id: 'p1', video_status: 'queued', video_progress: 0, content_version: 2 });
+    expect(card(project)).toContain('Video queued for rendering');
+    expect(card(project)).toContain('aria-valuenow="0"');
+    project = applyVideoStatusChange(project, { project_id: 'p1', video_status: 'rendering', video_progress: 65, content_version: 2 });
+    expect(card(project)).toMatch(/aria-label="Rendering video"[^>]*aria-valuenow="65"/);
+    project = applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: 100, content_version: 2 });
+    const ready = card(project);
+    expect(ready).toContain('data-video-status="ready"');
+    expect(ready).toContain('Video ready to download');
   });
 });

@@ -639,7 +639,9 @@ const en = {
     video: {
       awaitingPayment: 'Video awaiting payment',
       pay: 'Pay for video',
+      queued: 'Video queued for rendering',
       rendering: 'Rendering video',
+      ready: 'Video ready to download',
       failed: 'Video failed — payment refunded',
     },
     share: {

@@ -637,7 +637,9 @@ const es: Messages = {
     video: {
       awaitingPayment: 'Vídeo pendiente de pago',
       pay: 'Pagar el vídeo',
+      queued: 'Vídeo en cola para generarse',
       rendering: 'Generando el vídeo',
+      ready: 'Vídeo listo para descargar',
       failed: 'El vídeo ha fallado — pago reembolsado',
     },
     share: {

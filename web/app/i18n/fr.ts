@@ -639,7 +639,9 @@ const fr: Messages = {
     video: {
       awaitingPayment: 'Vidéo en attente de paiement',
       pay: 'Payer la vidéo',
+      queued: 'Vidéo en file d’attente',
       rendering: 'Création de la vidéo',
+      ready: 'Vidéo prête à télécharger',
       failed: 'Échec de la vidéo — paiement remboursé',
     },
     share: {

@@ -183,10 +183,11 @@ export function verifyOutcomeText(outcome: Exclude<PollOutcome, { kind: 'paid' }
 export type VideoCardState =
   | { kind: 'awaitingPayment' }
   | { kind: 'rendering'; status: 'queued' | 'rendering'; progress: number }
+  | { kind: 'ready' }
   | { kind: 'failed' }
   | null;
 
-/** What a card shows of the pay-per-use video; null for none, ready or an unknown state. */
+/** What a card shows of the pay-per-use video; null for none or an unknown state. */
 export function videoCardState(project: Pick<ProjectSummary, 'video_status' | 'video_progress'>): VideoCardState {
   const status = project.video_status;
   switch (status) {
@@ -197,6 +198,9 @@ export function videoCardState(project: Pick<ProjectSummary, 'video_status' | 'v
       const raw = typeof project.video_progress === 'number' && Number.isFinite(project.video_progress) ? project.video_progress : 0;
       return { kind: 'rendering', status: status === 'queued' ? 'queued' : 'rendering', progress: Math.round(Math.min(100, Math.max(0, raw))) };
     }
+    // The success page sends the payer to the card: it says when the video is ready.
+    case 'ready':
+      return { kind: 'ready' };
     case 'failed':
       return { kind: 'failed' };
     default:

@@ -3,7 +3,8 @@
 // actions Edit, Preview and a menu (Download files, Multi-language, Copy link, Revoke link, AI
 // Quality Scoring (premium), Interactive Video (premium), Enhanced AI Dashboard, SCORM Export (premium), Delete project). Translations running show a
 // bar per language; a failed one its reason. A pay-per-use video shows its state: awaiting
-// payment (with 'Pay for video'), rendering with its progress, or failed (the payment refunded).
+// payment (with 'Pay for video'), queued or rendering with its progress, ready, or failed (the
+// payment refunded), followed live from video.status_changed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
@@ -71,7 +72,7 @@ export function ProgressBar({ label, percent, testId }: { label: string; percent
   );
 }
 
-/** The pay-per-use video's state on a card (nothing for none or ready). */
+/** The pay-per-use video's state on a card: awaiting payment, queued or rendering with its progress, ready, failed (nothing for none). */
 export function VideoState({ project, onPay }: { project: ProjectSummary; onPay: () => void }) {
   const { t } = useTranslation();
   const video = videoCardState(project);
@@ -87,11 +88,18 @@ export function VideoState({ project, onPay }: { project: ProjectSummary; onPay:
     );
   }
   if (video.kind === 'rendering') {
-    const label = t('projects.video.rendering');
+    const label = t(video.status === 'queued' ? 'projects.video.queued' : 'projects.video.rendering');
     return (
       <div className="mt-3" data-testid="video-state" data-video-status={video.status}>
         <ProgressBar label={label} percent={video.progress} testId="video-progress" />
       </div>
+    );
+  }
+  if (video.kind === 'ready') {
+    return (
+      <p className="mt-3 rounded bg-emerald-50 px-2 py-1 text-xs font-medium text-emerald-800" role="status" data-testid="video-state" data-video-status="ready">
+        {t('projects.video.ready')}
+      </p>
     );
   }
   return (
