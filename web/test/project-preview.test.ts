@@ -9,7 +9,7 @@ import '../app/i18n/index.js';
 import { parseSlideText } from '@trainwright/formats';
 import { ProjectPreview, SlidesView } from '../app/components/projects/ContentView.js';
 import { contentSecurityPolicy } from '../app/lib/csp.js';
-import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
+import { onPrimaryColor, previewPositionLabel, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, templateLookOf } from '../app/lib/preview.js';
 import type { Project } from '../app/lib/projects';
 import { projectFixture } from './support/project.fixture.js';
 
@@ -166,3 +166,30 @@ describe('ProjectPreview slide images', () => {
     expect(html).toMatch(/<video[^>]*src="\/api\/projects\/project-1\/preview\/video\?language=es"/);
   });
 });
+
+describe('one slide numbering (issue 23 point 13: formats slideNumbering)', () => {
+  const LOOK = { fontStyle: 'modern', imageStyle: 'professional', branding: null };
+  it('should number the carousel as the footers do: the title card unnumbered, the slides after it 1 to total', () => {
+    // 11 images: the title card and 10 slides.
+    expect(previewPositionLabel(0, 11)).toBeNull();
+    expect(previewPositionLabel(2, 11)).toBe('2 / 10');
+    expect(previewPositionLabel(10, 11)).toBe('10 / 10');
+  });
+
+  it('should number the drawn slides the same way, a title slide the cover stands for unnumbered', () => {
+    const withTitleSlide = SLIDES.replace('# Forklift Safety\n', '# Forklift Safety\n\n## Forklift Safety\n');
+    const html = renderToStaticMarkup(h(SlidesView, { deck: parseSlideText(withTitleSlide), look: LOOK }));
+    expect(html).toContain('aria-label="Title slide"');
+    expect(html).toContain('aria-label="Slide 1"');
+    expect(html).toContain('aria-label="Slide 2"');
+    expect(html).not.toContain('Slide 3');
+  });
+
+  it('should show a slide’s trainer notes apart from its speaker notes', () => {
+    const html = renderToStaticMarkup(h(SlidesView, { deck: parseSlideText('## A\n- p\n**Speaker Notes:**\nSaid.\n**Trainer Notes:**\nFor you only.'), look: LOOK }));
+    expect(html).toContain('Speaker notes');
+    expect(html).toContain('Trainer notes');
+    expect(html).toContain('For you only.');
+  });
+});
+

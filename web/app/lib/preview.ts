@@ -1,6 +1,7 @@
 // What the preview dialog draws a project with: its template's look (colours, fonts, layout, as
 // the exports draw them) and, for a video project with files, the player's source. Pure, so the
 // unit tests run it directly.
+import { slideNumberLabel } from '@trainwright/formats';
 import { contrastRatio, type ColorScheme, type Layout, type TemplateFonts, type TemplateFields } from '@trainwright/templates';
 import { isVideoFormat } from './downloads';
 import type { Project } from './projects';
@@ -65,4 +66,13 @@ export function previewSlideSrc(base: string, position: number, version: string,
 /** What a project's slide images depend on as the client knows it: its version, status and last change. */
 export function projectSlidesVersion(project: Pick<Project, 'content_version' | 'status' | 'updated_at'>): string {
   return [project.content_version ?? 0, project.status, project.updated_at ?? ''].join('.');
+}
+
+/**
+ * The carousel's label for a position among `count` images (0: the title card): null for the title
+ * card, else the slide's number as every footer and the PowerPoint write it (formats'
+ * slideNumbering: the cover is not counted).
+ */
+export function previewPositionLabel(position: number, count: number): string | null {
+  return position === 0 ? null : slideNumberLabel(position, count - 1);
 }

@@ -16,13 +16,15 @@ import {
   SERIF_FAMILIES,
   type TemplateFonts,
 } from '@trainwright/templates';
-import { opensWithTitleSlide } from '@trainwright/formats';
+import { slideNumberLabel, slideNumbering } from '@trainwright/formats';
 import { IMAGE_STYLE_VALUES, isDense, planVisuals, type ImageStyleValue, type SlideVisual, type VisualColors } from './visuals.js';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
 
 export interface Section {
-  /** 1-based position among the sections (the cover is not one). */
+  /** 1-based position among the sections (the cover is not one): formats' slideNumbering. */
   number: number;
+  /** 'n / total', as every slide footer and the preview write the number. */
+  numberLabel: string;
   /** The index of its slide in the input deck. */
   slide: number;
   /** The slide's title, or 'Slide n' for an untitled slide. */
@@ -409,13 +411,14 @@ function prepareUncached(input: RenderInput): DocumentContent {
   const trainerText = (slide: { notes: string; trainerNotes: string }) => [slide.notes, slide.trainerNotes].filter((t) => t !== '').join('\n\n');
   // Every output draws its own cover, so a first slide that only repeats the title is that cover
   // (a user may write one; the generator makes none): it is not drawn again, its notes go with the cover.
-  const cover = opensWithTitleSlide({ title: cleanLine(deck.title), slides }, { title: cleanLine(input.title), description: cleanText(input.description) }) ? slides[0]! : null;
-  const first = cover ? 1 : 0;
+  // One numbering for every output (formats' slideNumbering): the cover is not numbered.
+  const { first, total } = slideNumbering({ title: cleanLine(deck.title), slides }, { title: cleanLine(input.title), description: cleanText(input.description) });
+  const cover = first === 1 ? slides[0]! : null;
   const sections = slides.slice(first).map((slide, i): Section => {
     const number = i + 1;
     const title = slide.title || labels.slide(number);
     const { trainerNotes: _trainerOnly, ...shown } = slide;
-    return { ...shown, trainerText: trainerText(slide), number, slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
+    return { ...shown, trainerText: trainerText(slide), number, numberLabel: slideNumberLabel(number, total), slide: first + i, title, heading: `${number}. ${title}`, visual: null, dense: isDense(slide) };
   });
   // Chosen by the slide's own title: an untitled slide's 'Slide n' says nothing about it.
   const visuals = planVisuals(sections.map((s) => ({ ...s, title: slides[s.slide]!.title })), categoryOf(input.style?.templateId), language);

@@ -479,12 +479,15 @@ function logoData(c: DocumentContent): string | null {
   return logo ? `image/${logo.type === 'png' ? 'png' : 'jpeg'};base64,${logo.bytes.toString('base64')}` : null;
 }
 
-/** Content masters carry what every slide shows: background, branding footer, logo and slide number. */
+/** Room for the slide number ('10 / 12') at the right of the footer. */
+const NUMBER_WIDTH = 0.9;
+
+/** Content masters carry what every slide shows: background, branding footer and logo (each slide writes its own number). */
 function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   const { palette, branding } = c;
   const logo = branding?.logo ?? null;
   const logoBox = logo ? fitInside(logo, 1.0, FOOTER_HEIGHT) : null;
-  const numberX = SLIDE_WIDTH - MARGIN - 0.55;
+  const numberX = SLIDE_WIDTH - MARGIN - NUMBER_WIDTH;
   const logoX = logoBox ? numberX - 0.15 - logoBox.width : numberX;
   const footer = brandingLine(branding);
   const data = logoData(c);
@@ -528,15 +531,6 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
       title,
       background: { color: hex(background) },
       objects,
-      slideNumber: {
-        ...place({ x: numberX, y: FOOTER_Y, w: 0.55, h: FOOTER_HEIGHT }),
-        fontFace: c.fonts.body,
-        fontSize: points(9),
-        color: hex(ink),
-        align: 'right',
-        valign: 'middle',
-        margin: 0,
-      },
     });
   }
   pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
@@ -598,6 +592,17 @@ function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section):
   // A chart needs a column of its own: slides of numbers in a layout without a picture place take title-content's arrangement.
   const layout = section.visual?.kind === 'chart' && (BADGE_LAYOUTS.includes(c.layout) || c.layout === 'sidebar') ? 'title-content' : c.layout;
   ARRANGEMENTS[layout](ctx);
+  // The number every output gives this slide (not PowerPoint's slide-number field, which counts the cover).
+  const ink = master === MASTER_DARK ? c.palette.onPrimary : c.palette.slide.text;
+  slide.addText(section.numberLabel, {
+    ...place({ x: SLIDE_WIDTH - MARGIN - NUMBER_WIDTH, y: FOOTER_Y, w: NUMBER_WIDTH, h: FOOTER_HEIGHT }),
+    fontFace: c.fonts.body,
+    fontSize: points(9),
+    color: hex(ink),
+    align: 'right',
+    valign: 'middle',
+    margin: 0,
+  });
   addNotes(ctx, section.trainerText);
 }
 

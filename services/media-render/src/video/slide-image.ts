@@ -317,7 +317,7 @@ function contentSlide(cv: Canvas, index: number, revealed?: number): string {
   const { W, H, content, c } = cv;
   const section = content.sections[index]!;
   const items = [...section.points, ...section.paragraphs];
-  const number = `${index + 1} / ${content.sections.length}`;
+  const number = section.numberLabel;
   const hasLogo = Boolean(content.branding?.logo);
   const logoBox: Box = { x: W - MARGIN - 160, y: 30, w: 160, h: 56 };
   // A chart needs the room of a column: slides of numbers take the title-content arrangement

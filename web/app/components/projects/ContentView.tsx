@@ -4,10 +4,10 @@
 // shared page. Every string is rendered as text.
 import { useEffect, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseScript, parseSlideText, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
+import { parseScript, parseSlideText, slideNumbering, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
-import { onPrimaryColor, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
+import { onPrimaryColor, previewPositionLabel, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
 import { deckHasContent, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
@@ -162,21 +162,29 @@ function SlideBody({ slide, look, colors, layout }: { slide: Slide; look: Previe
 }
 
 /** One slide: the template's layout when the project has a template, else the default look. */
-function SlideCard({ slide, index, look, colors, fonts }: { slide: Slide; index: number; look: PreviewLook; colors: ColorScheme; fonts: { heading: string; body: string } }) {
+/** `number`: the slide's number in the one numbering of every output (formats' slideNumbering); null for a title slide the cover stands for. */
+function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide: Slide; number: number | null; look: PreviewLook; colors: ColorScheme; fonts: { heading: string; body: string } }) {
   const { t } = useTranslation();
   const layout = look.layout ?? null;
   const hasBody = slide.points.length > 0 || slide.paragraphs.length > 0;
   const style: CSSProperties = { background: colors.background, color: colors.text, fontFamily: fonts.body };
   const titleText = slide.title || <span className="italic opacity-60">{t('preview.untitled')}</span>;
-  const number = <span className="shrink-0 text-[10px] opacity-60">{index + 1}</span>;
-  const notes = slide.notes && (
+  const number = <span className="shrink-0 text-[10px] opacity-60">{slideNumber ?? ''}</span>;
+  const noteBox = (summary: string, text: string) => (
     <details className="mt-3 rounded bg-black/5 px-2 py-1 text-xs">
-      <summary className="cursor-pointer font-medium">{t('preview.speakerNotes')}</summary>
-      <p className="mt-1 whitespace-pre-line">{slide.notes}</p>
+      <summary className="cursor-pointer font-medium">{summary}</summary>
+      <p className="mt-1 whitespace-pre-line">{text}</p>
     </details>
   );
+  // Trainer notes are the trainer's own: the share page never receives them.
+  const notes = (slide.notes || slide.trainerNotes) && (
+    <>
+      {slide.notes && noteBox(t('preview.speakerNotes'), slide.notes)}
+      {slide.trainerNotes && noteBox(t('preview.trainerNotes'), slide.trainerNotes)}
+    </>
+  );
   const branding = <BrandingBar branding={look.branding} color={colors.text} />;
-  const label = t('preview.slideNumber', { number: index + 1 });
+  const label = slideNumber === null ? t('preview.titleSlide') : t('preview.slideNumber', { number: slideNumber });
 
   if (layout === 'sidebar') {
     return (
@@ -263,6 +271,7 @@ function SlideCard({ slide, index, look, colors, fonts }: { slide: Slide; index:
 }
 
 export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook }) {
+  const { numbers } = slideNumbering(deck);
   const colors = look.colors ?? NEUTRAL;
   const fonts = fontsFor(look);
   return (
@@ -274,7 +283,7 @@ export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook 
       )}
       <ol className="space-y-4">
         {deck.slides.map((slide, index) => (
-          <SlideCard key={index} slide={slide} index={index} look={look} colors={colors} fonts={fonts} />
+          <SlideCard key={index} slide={slide} number={numbers[index] ?? null} look={look} colors={colors} fonts={fonts} />
         ))}
       </ol>
     </div>
@@ -373,6 +382,14 @@ export function SlideImages({ base, version, firstTitle, fallback, language = ''
   const count = titles?.length ?? 1;
   const title = titles?.[position] ?? firstTitle;
   const go = (to: number) => setPosition(Math.max(0, Math.min(count - 1, to)));
+  // Numbered as the footers are (the title card is not a numbered slide); 'Slide 1 of 1' only
+  // while the list is loading, when the title card is all there is.
+  const imageAlt =
+    titles === null
+      ? t('preview.slideImages.alt', { number: 1, count: 1, title })
+      : position === 0
+        ? `${t('preview.titleSlide')}: ${title}`
+        : t('preview.slideImages.alt', { number: position, count: count - 1, title });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowLeft') go(position - 1);
     else if (event.key === 'ArrowRight') go(position + 1);
@@ -386,7 +403,7 @@ export function SlideImages({ base, version, firstTitle, fallback, language = ''
         <img
           key={position}
           src={previewSlideSrc(base, position, version, language)}
-          alt={t('preview.slideImages.alt', { number: position + 1, count, title })}
+          alt={imageAlt}
           width={1280}
           height={720}
           className="aspect-video h-auto w-full rounded-lg border border-slate-200 bg-slate-100 shadow-sm"
@@ -399,7 +416,7 @@ export function SlideImages({ base, version, firstTitle, fallback, language = ''
           {t('preview.slideImages.previous')}
         </button>
         <span className="text-xs text-slate-600" aria-live="polite">
-          {t('preview.slideImages.position', { number: position + 1, count })}
+          {previewPositionLabel(position, count) ?? t('preview.titleSlide')}
         </span>
         <button type="button" className={button} onClick={() => go(position + 1)} disabled={position >= count - 1}>
           {t('preview.slideImages.next')}
