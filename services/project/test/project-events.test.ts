@@ -45,10 +45,11 @@ describe('project events', () => {
     ]);
     deps.projects.outbox.length = 0;
 
-    // A new format makes version 2; the title it did not set is not repeated.
-    await updateProject(deps, owner, id, { visualFormat: 'mp4' });
+    // A new format makes version 2; the title it did not set is not repeated. (The trial owner's
+    // plan has no video: a document format.)
+    await updateProject(deps, owner, id, { documentFormat: 'word' });
     const [updated] = changes(deps.projects.outbox);
-    expect(updated).toMatchObject({ subject: 'project.updated', status: 'pending', visualFormat: 'mp4', hasContent: true, contentVersion: 2 });
+    expect(updated).toMatchObject({ subject: 'project.updated', status: 'pending', visualFormat: 'powerpoint', hasContent: true, contentVersion: 2 });
     expect(updated!.title).toBeUndefined();
   });
 
@@ -83,15 +84,16 @@ describe('project events', () => {
   it('should describe the welcome sample and a deleted project as they were', async () => {
     await createWelcomeSample(deps, { eventId: randomUUID(), redelivered: false, userId: owner, companyId: company });
     const [created] = changes(deps.projects.outbox);
-    expect(created).toMatchObject({ subject: 'project.created', title: SAMPLE_TITLE, status: 'completed', hasContent: true, contentVersion: 1, countsTowardLimit: false });
+    // Rendering: its render.completed completes it, once its files download.
+    expect(created).toMatchObject({ subject: 'project.created', title: SAMPLE_TITLE, status: 'creating_slides', hasContent: true, contentVersion: 1, countsTowardLimit: false });
     deps.projects.outbox.length = 0;
     await deleteProject(deps, owner, created!.projectId);
-    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.deleted', projectId: created!.projectId, status: 'completed', contentVersion: 1 })]);
+    expect(changes(deps.projects.outbox)).toEqual([expect.objectContaining({ subject: 'project.deleted', projectId: created!.projectId, status: 'creating_slides', contentVersion: 1 })]);
   });
 
   it('should order events by when they were decided, to the microsecond', async () => {
     const { id } = await createProject(deps, owner, { title: 'Ordered', scriptContent: '## A' });
-    await updateProject(deps, owner, id, { visualFormat: 'mp4' });
+    await updateProject(deps, owner, id, { documentFormat: 'word' });
     const times = decoded(deps.projects.outbox).map((e) => e.occurredAt);
     expect(times).toHaveLength(2);
     for (const t of times) expect(t).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
