@@ -16,6 +16,8 @@ import {
   creditsTotalCents,
   formatBytesLocale,
   formatCents,
+  paymentDescription,
+  usageLabel,
   parseCredits,
   planChange,
   planPriceCents,
@@ -25,6 +27,7 @@ import {
   type PaymentStatus,
   type PaymentStatusValue,
 } from '../app/lib/billing.js';
+import { formatPrice } from '../app/lib/format.js';
 
 const status = (payment_status: PaymentStatusValue, message = ''): PaymentStatus => ({
   payment_status,
@@ -214,13 +217,29 @@ describe('prices', () => {
 });
 
 describe('formatting', () => {
-  it('formats cents as money in the interface language', () => {
-    expect(formatCents(2900, 'en')).toBe('$29');
-    expect(formatCents(27840, 'en')).toBe('$278.40');
+  // Money always shows its cents ('$2.00', never '$2'), in the interface language's format.
+  it.each([
+    ['en', 200, '$2.00'],
+    ['en', 2900, '$29.00'],
+    ['en', 27840, '$278.40'],
+    ['en', 191040, '$1,910.40'],
+    ['es', 200, '2,00 US$'],
+    ['es', 2900, '29,00 US$'],
+    ['es', 191040, '1910,40 US$'],
+    ['fr', 200, '2,00 $US'],
+    ['fr', 27840, '278,40 $US'],
+    ['fr', 191040, '1 910,40 $US'],
+  ])('formats %s %i cents as %s', (language, cents, shown) => {
+    expect(formatCents(cents, language).replace(/\s/g, ' ')).toBe(shown);
+  });
+
+  it('formats dollar amounts (plan prices, rates) with the same helper', () => {
+    expect(formatPrice(2, 'en')).toBe('$2.00');
+    expect(formatPrice(29, 'en')).toBe('$29.00');
+    expect(formatPrice(0.6, 'fr').replace(/\s/g, ' ')).toBe('0,60 $US');
+    expect(formatPrice(13, 'es').replace(/\s/g, ' ')).toBe('13,00 US$');
     expect(formatCents(250, 'en', 'usd')).toBe('$2.50');
-    expect(formatCents(250, 'fr').replace(/\s/g, ' ')).toBe('2,50 $US');
-    expect(formatCents(191040, 'es').replace(/\s/g, ' ')).toBe('1910,40 US$');
-    expect(formatCents(1000, 'en', 'eur')).toBe('€10');
+    expect(formatCents(1000, 'en', 'eur')).toBe('€10.00');
   });
 
   it('formats bytes in 1024 steps, locale-aware', () => {
@@ -234,5 +253,51 @@ describe('formatting', () => {
     expect(usagePercent(5, 25)).toBe(20);
     expect(usagePercent(30, 25)).toBe(100);
     expect(usagePercent(3, -1)).toBe(0);
+  });
+});
+
+describe('billing texts in the interface language', () => {
+  const tFor = async (language: string) => {
+    const i18n = (await import('../app/i18n/index.js')).default;
+    await i18n.changeLanguage(language);
+    return i18n.getFixedT(language) as TFunction;
+  };
+  const row = (description_code: string, credits = 0) => ({ description_code, credits, description: 'English text from the server' });
+
+  it.each([
+    ['en', 'Narrated video, paid by card', 'Video credits × 7', 'Trainwright subscription'],
+    ['es', 'Vídeo narrado, pagado con tarjeta', 'Créditos de vídeo × 7', 'Suscripción a Trainwright'],
+    ['fr', 'Vidéo narrée, payée par carte', 'Crédits vidéo × 7', 'Abonnement Trainwright'],
+  ])('%s: renders the payment history from the code, not the English text stored by the server', async (language, video, credits, subscription) => {
+    const t = await tFor(language);
+    expect(paymentDescription(t, row('video_card'))).toBe(video);
+    expect(paymentDescription(t, row('credits', 7))).toBe(credits);
+    expect(paymentDescription(t, row('subscription'))).toBe(subscription);
+    // A code this web app does not know yet: the server's text rather than nothing.
+    expect(paymentDescription(t, row('something_new'))).toBe('English text from the server');
+  });
+
+  it.each([
+    ['en', 'Downloads in the trial (total)', 'Downloads this month', 'Welcome Training'],
+    ['es', 'Descargas durante la prueba (total)', 'Descargas este mes', 'Welcome Training'],
+    ['fr', 'Téléchargements pendant l’essai (total)', 'Téléchargements ce mois-ci', 'Welcome Training'],
+  ])("%s: labels the trial's downloads as the trial's total and says the sample is not counted", async (language, trial, month, sample) => {
+    const t = await tFor(language);
+    expect(usageLabel(t, 'downloads', true)).toEqual({ name: trial, note: null });
+    expect(usageLabel(t, 'downloads', false).name).toBe(month);
+    expect(usageLabel(t, 'projects', false).note).toContain(sample);
+    expect(usageLabel(t, 'storage', true).note).toBeNull();
+  });
+
+  it.each([
+    ['en', '$169.98'],
+    ['es', '169,98 US$'],
+    ['fr', '169,98 $US'],
+  ])('%s: the upgrade confirmation names the amount charged, in the language\'s money format', async (language, amount) => {
+    const t = await tFor(language);
+    const shown = formatCents(16998, language);
+    expect(shown.replace(/\s/g, ' ')).toBe(amount);
+    expect(t('billing.upgradeText', { amount: shown, plan: 'Enterprise' })).toContain(shown);
+    expect(t('billing.confirmUpgrade', { amount: shown })).toContain(shown);
   });
 });

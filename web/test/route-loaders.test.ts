@@ -128,7 +128,11 @@ describe('server-rendered pages', () => {
     expect(text).toContain('no card is charged and no money moves');
     expect(text).toContain('1.5 GB of 10 GB'); // storage in bytes, formatted
     expect(text).toContain('2 of ∞'); // unlimited downloads
-    expect(text).toContain('Professional plan (monthly)');
+    // The history row from its code (the server's English description is not shown).
+    expect(text).toContain('Trainwright subscription');
+    expect(text).not.toContain('Professional plan (monthly)');
+    expect(text).toContain('The Welcome Training sample is not counted toward your plan.');
+    expect(text).toContain('$29.00');
     expect(text).toContain('View invoice');
     expect(text).toContain('Current plan');
     expect(text).not.toContain('Loading');

@@ -4,7 +4,7 @@ import { getSubscription } from '../src/services/accounts.js';
 import { buyAddOn, cancelAddOn } from '../src/services/add-ons.js';
 import { checkoutStatusView } from '../src/services/checkouts.js';
 import { runMaintenance } from '../src/services/maintenance.js';
-import { buyCredits, getCheckoutStatus } from '../src/services/payments.js';
+import { buyCredits, getCheckoutStatus, paymentDescriptionOf } from '../src/services/payments.js';
 import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/plans.js';
 import { handleWebhook } from '../src/services/webhooks.js';
 import { memoryDeps } from './support/memory.js';
@@ -314,6 +314,17 @@ describe('grace period and cancellation', () => {
   it('should refuse to cancel without a subscription', async () => {
     const env = memoryDeps();
     await expect(setCancelAtPeriodEnd(env.deps, USER, true)).rejects.toMatchObject({ code: 'CONFLICT', message: 'You have no active subscription.' });
+  });
+});
+
+describe('payment descriptions as codes', () => {
+  it('should name each payment by a code the web translates, from its own fields', () => {
+    const p = (kind: 'subscription' | 'add_on' | 'credits' | 'video', status: 'succeeded' | 'refunded', providerRef: string, amountCents: number) => paymentDescriptionOf({ kind, status, providerRef, amountCents });
+    expect(p('subscription', 'succeeded', 'in_1', 2900)).toEqual({ descriptionCode: 'subscription', credits: 0 });
+    expect(p('subscription', 'refunded', 'in_2', 2900)).toEqual({ descriptionCode: 'subscription_refunded', credits: 0 });
+    expect(p('credits', 'succeeded', 'pi_1', 1750)).toEqual({ descriptionCode: 'credits', credits: 7 });
+    expect(p('video', 'succeeded', 'pi_2', 120)).toEqual({ descriptionCode: 'video_card', credits: 0 });
+    expect(p('video', 'succeeded', 'credits:cs_credits_x', 120)).toEqual({ descriptionCode: 'video_credits', credits: 0 });
   });
 });
 

@@ -59,7 +59,11 @@ export type PaymentKind = 'subscription' | 'add_on' | 'credits' | 'video';
 export interface Payment {
   id: string;
   kind: PaymentKind;
+  /** English; shown only when the code is one this web app does not know. */
   description: string;
+  description_code: string;
+  /** A credit pack's size (0 otherwise). */
+  credits: number;
   amount_cents: number;
   currency: string;
   status: 'succeeded' | 'failed' | 'refunded';
@@ -78,6 +82,23 @@ export interface CheckoutStart {
   session_id: string | null;
   subscription: BillingSubscription;
   user: User;
+}
+
+/** POST /billing/change-plan/preview: what a plan change would do and charge now, changing nothing. */
+export interface PlanChangePreview {
+  kind: 'checkout' | 'upgrade' | 'downgrade' | 'unschedule';
+  /** Charged now (an upgrade of a paid plan), or the checkout's first payment. */
+  amount_cents: number;
+  currency: string;
+  /** Unix seconds the proration is computed for; the upgrade carries it back with the amount. */
+  proration_date: number | null;
+  effective_at: string | null;
+}
+
+/** What the user confirmed: an upgrade of a paid plan is charged only with its preview's figures. */
+export interface PlanChangeConfirmation {
+  amount_cents: number;
+  proration_date: number;
 }
 
 export interface CreditsCheckout {
@@ -155,8 +176,14 @@ export const billingApi = {
   subscription: (signal?: AbortSignal) => get<BillingSubscription>('/billing/subscription', signal),
   usage: (signal?: AbortSignal) => get<UsageResponse>('/billing/usage', signal),
   payments: (signal?: AbortSignal) => get<PaymentsResponse>('/billing/payments', signal),
-  upgrade: (tier: PaidTierId, interval: BillingInterval) =>
-    post<CheckoutStart>('/auth/upgrade', { tier, interval, origin_url: originUrl() }),
+  upgrade: (tier: PaidTierId, interval: BillingInterval, confirmed?: PlanChangeConfirmation) =>
+    post<CheckoutStart>('/auth/upgrade', {
+      tier,
+      interval,
+      origin_url: originUrl(),
+      ...(confirmed ? { confirm_amount_cents: confirmed.amount_cents, proration_date: confirmed.proration_date } : {}),
+    }),
+  previewPlanChange: (tier: PaidTierId, interval: BillingInterval) => post<PlanChangePreview>('/billing/change-plan/preview', { tier, interval }),
   buyAddOn: (addOn: AddOnId) => post<CheckoutStart>('/billing/add-ons', { add_on: addOn, origin_url: originUrl() }),
   cancelAddOn: (addOn: AddOnId) => del<BillingSubscription>(`/billing/add-ons/${seg(addOn)}`),
   buyCredits: (credits: number) => post<CreditsCheckout>('/billing/credits', { credits, origin_url: originUrl() }),
@@ -211,20 +238,8 @@ export function planChange(current: TierId, target: TierId): 'current' | 'upgrad
 // ---------------------------------------------------------------------------------------------
 // Formatting.
 
-/** Cents as money in the interface language: '$29', '$278.40', '29 $US' (fr). */
-export function formatCents(cents: number, language: string, currency = 'USD'): string {
-  const whole = cents % 100 === 0;
-  try {
-    return new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency: (currency || 'USD').toUpperCase(),
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
+/** Money: format.ts's one formatter ('$29.00', '29,00 $US'), exported here for the billing screens. */
+export { formatCents } from './format';
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
@@ -245,6 +260,24 @@ export function formatBytesLocale(bytes: number, language: string): string {
 }
 
 /** Share of a limit used, 0..100 (0 for an unlimited or zero limit). */
+const PAYMENT_DESCRIPTIONS = ['subscription', 'subscription_refunded', 'credits', 'video_card', 'video_credits', 'payment'] as const;
+
+/** A payment history row's description in the interface language, from the server's code. */
+export function paymentDescription(t: TFunction, payment: Pick<Payment, 'description_code' | 'description' | 'credits'>): string {
+  const code = PAYMENT_DESCRIPTIONS.find((c) => c === payment.description_code);
+  return code ? t(`billing.paymentDescriptions.${code}`, { credits: payment.credits }) : payment.description;
+}
+
+/**
+ * The label of a usage figure and the note that explains it: the trial's downloads are a total for
+ * the whole trial (not a month's), and the projects count leaves out the Welcome Training sample,
+ * which the dashboard lists (so the two figures differ).
+ */
+export function usageLabel(t: TFunction, key: string, onTrial: boolean): { name: string; note: string | null } {
+  const name = key === 'downloads' && onTrial ? t('billing.usageKeys.downloadsTrial') : t(`billing.usageKeys.${key}`, { defaultValue: key });
+  return { name, note: key === 'projects' ? t('profile.sampleNotCounted') : null };
+}
+
 export function usagePercent(used: number, limit: number): number {
   if (limit <= 0) return 0;
   return Math.min(100, Math.max(0, (used / limit) * 100));

@@ -7,13 +7,27 @@ export function usageText(t: TFunction, current: number, limit: number): string 
   return t('common.usage', { current, limit: isUnlimited(limit) ? t('common.unlimited') : limit });
 }
 
-export function formatPrice(amount: number, language: string, fractionDigits?: number): string {
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: fractionDigits ?? (Number.isInteger(amount) ? 0 : 2),
-    maximumFractionDigits: fractionDigits ?? 2,
-  }).format(amount);
+/**
+ * Money in the interface language, from cents: the one formatter of every amount the screens
+ * show. Always with the currency's own decimals ('$2.00', never '$2'): en '$278.40',
+ * es '278,40 US$', fr '278,40 $US'.
+ */
+export function formatCents(cents: number, language: string, currency = 'USD'): string {
+  const code = (currency || 'USD').toUpperCase();
+  try {
+    return new Intl.NumberFormat(language, { style: 'currency', currency: code }).format(cents / 100);
+  } catch {
+    // An unknown language tag or currency code from the server: still a readable amount.
+    return `${(cents / 100).toFixed(2)} ${code}`;
+  }
+}
+
+/**
+ * A catalogue amount in dollars (plan prices, per-minute rates), formatted as formatCents does.
+ * The third argument is no longer read (amounts always show their cents); TierCard still passes it.
+ */
+export function formatPrice(amount: number, language: string, _fractionDigits?: number): string {
+  return formatCents(Math.round(amount * 100), language);
 }
 
 /** `timeZone`: the browser's when left out; see `useDisplayTimeZone` for server-rendered screens. */

@@ -29,8 +29,10 @@ import {
   goTo,
   isBillingInterval,
   parseCredits,
+  paymentDescription,
   planChange,
   planPriceCents,
+  usageLabel,
   usagePercent,
   type BillingInterval,
   type BillingSubscription,
@@ -38,6 +40,7 @@ import {
   type PaidTierId,
   type Payment,
   type PaymentsResponse,
+  type PlanChangeConfirmation,
   type UsageItem,
   type UsageResponse,
 } from '~/lib/billing';
@@ -95,7 +98,12 @@ function useSection<T>(initial: T | null, load: (signal?: AbortSignal) => Promis
 }
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-type Confirm = { kind: 'downgrade'; tier: PaidTierId } | { kind: 'cancel' } | null;
+type Confirm =
+  | { kind: 'downgrade'; tier: PaidTierId }
+  | { kind: 'cancel' }
+  // An upgrade of a paid plan is charged at once: the amount its preview showed, confirmed first.
+  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; amountCents: number; currency: string; prorationDate: number }
+  | null;
 
 export default function Billing() {
   const { t, i18n } = useTranslation();
@@ -163,19 +171,35 @@ export default function Billing() {
     void payments.reload();
   };
 
-  const changePlan = (target: PaidTierId, targetInterval: BillingInterval) =>
+  const makeChange = async (target: PaidTierId, targetInterval: BillingInterval, confirmed?: PlanChangeConfirmation) => {
+    const result = await billingApi.upgrade(target, targetInterval, confirmed);
+    applyChange(result);
+    const scheduled = result.subscription.scheduled_tier;
+    setNotice({
+      tone: 'success',
+      text: scheduled
+        ? t('billing.downgradeScheduled', { plan: planName(t, scheduled) })
+        : t('billing.planChanged', { plan: planName(t, result.subscription.tier) }),
+    });
+  };
+
+  const changePlan = (target: PaidTierId, targetInterval: BillingInterval, confirmed?: PlanChangeConfirmation) =>
+    run(`plan:${target}`, () => makeChange(target, targetInterval, confirmed), 'billing.changeFailed');
+
+  /**
+   * An upgrade asks the server what it charges first: on a paid plan (charged at once, prorated)
+   * the amount is shown for confirmation; from the trial the checkout page shows it and asks.
+   */
+  const startUpgrade = (target: PaidTierId, targetInterval: BillingInterval) =>
     run(
       `plan:${target}`,
       async () => {
-        const result = await billingApi.upgrade(target, targetInterval);
-        applyChange(result);
-        const scheduled = result.subscription.scheduled_tier;
-        setNotice({
-          tone: 'success',
-          text: scheduled
-            ? t('billing.downgradeScheduled', { plan: planName(t, scheduled) })
-            : t('billing.planChanged', { plan: planName(t, result.subscription.tier) }),
-        });
+        const preview = await billingApi.previewPlanChange(target, targetInterval);
+        if (preview.kind === 'upgrade' && preview.proration_date) {
+          setConfirm({ kind: 'upgrade', tier: target, interval: targetInterval, amountCents: preview.amount_cents, currency: preview.currency, prorationDate: preview.proration_date });
+          return;
+        }
+        await makeChange(target, targetInterval);
       },
       'billing.changeFailed',
     );
@@ -244,6 +268,7 @@ export default function Billing() {
     const current = confirm;
     if (!current) return;
     if (current.kind === 'downgrade') await changePlan(current.tier, interval);
+    else if (current.kind === 'upgrade') await changePlan(current.tier, current.interval, { amount_cents: current.amountCents, proration_date: current.prorationDate });
     else await setCancel(true);
     setConfirm(null);
   };
@@ -298,7 +323,7 @@ export default function Billing() {
           />
         </Card>
         <Card className="p-6 lg:col-span-2">
-          <UsageSection usage={usage.data?.usage ?? null} error={usage.error} onRetry={() => void usage.reload()} />
+          <UsageSection usage={usage.data?.usage ?? null} error={usage.error} onRetry={() => void usage.reload()} onTrial={onTrial} />
         </Card>
       </div>
 
@@ -334,7 +359,7 @@ export default function Billing() {
                       busy={busy === `plan:${id}`}
                       disabled={disabled || subscription === null}
                       onChange={(target, change) =>
-                        change === 'downgrade' ? setConfirm({ kind: 'downgrade', tier: target }) : void changePlan(target, interval)
+                        change === 'downgrade' ? setConfirm({ kind: 'downgrade', tier: target }) : void startUpgrade(target, interval)
                       }
                     />
                   ) : id === tier.id ? (
@@ -395,26 +420,36 @@ export default function Billing() {
           open
           onClose={() => busy === null && setConfirm(null)}
           title={
-            confirm.kind === 'downgrade' ? t('billing.downgradeTitle', { plan: planName(t, confirm.tier) }) : t('billing.cancelTitle')
+            confirm.kind === 'downgrade'
+              ? t('billing.downgradeTitle', { plan: planName(t, confirm.tier) })
+              : confirm.kind === 'upgrade'
+                ? t('billing.upgradeTitle', { plan: planName(t, confirm.tier) })
+                : t('billing.cancelTitle')
           }
         >
           <div className="space-y-4">
-            <p className="text-sm text-slate-700">
-              {confirm.kind === 'downgrade'
-                ? periodEnd
-                  ? t('billing.downgradeText', { date: periodEnd, current: planName(t, tier.id) })
-                  : t('billing.downgradeTextNoDate', { current: planName(t, tier.id) })
-                : periodEnd
-                  ? t('billing.cancelText', { date: periodEnd, plan: planName(t, tier.id) })
-                  : t('billing.cancelTextNoDate', { plan: planName(t, tier.id) })}
+            <p className="text-sm text-slate-700" data-testid={confirm.kind === 'upgrade' ? 'upgrade-charge' : undefined}>
+              {confirm.kind === 'upgrade'
+                ? t('billing.upgradeText', { amount: formatCents(confirm.amountCents, lang, confirm.currency), plan: planName(t, confirm.tier) })
+                : confirm.kind === 'downgrade'
+                  ? periodEnd
+                    ? t('billing.downgradeText', { date: periodEnd, current: planName(t, tier.id) })
+                    : t('billing.downgradeTextNoDate', { current: planName(t, tier.id) })
+                  : periodEnd
+                    ? t('billing.cancelText', { date: periodEnd, plan: planName(t, tier.id) })
+                    : t('billing.cancelTextNoDate', { plan: planName(t, tier.id) })}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null}>
-                {confirm.kind === 'downgrade' ? t('billing.keepPlan') : t('billing.keepSubscription')}
+                {confirm.kind === 'cancel' ? t('billing.keepSubscription') : t('billing.keepPlan')}
               </Button>
-              <Button variant="danger" onClick={() => void onConfirm()} disabled={busy !== null}>
+              <Button variant={confirm.kind === 'upgrade' ? 'primary' : 'danger'} onClick={() => void onConfirm()} disabled={busy !== null}>
                 {busy !== null && <Spinner />}
-                {confirm.kind === 'downgrade' ? t('billing.confirmDowngrade') : t('billing.confirmCancel')}
+                {confirm.kind === 'upgrade'
+                  ? t('billing.confirmUpgrade', { amount: formatCents(confirm.amountCents, lang, confirm.currency) })
+                  : confirm.kind === 'downgrade'
+                    ? t('billing.confirmDowngrade')
+                    : t('billing.confirmCancel')}
               </Button>
             </div>
           </div>
@@ -553,7 +588,7 @@ function usageValue(item: UsageItem, value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
 
-function UsageSection({ usage, error, onRetry }: { usage: UsageItem[] | null; error: unknown; onRetry: () => void }) {
+function UsageSection({ usage, error, onRetry, onTrial }: { usage: UsageItem[] | null; error: unknown; onRetry: () => void; onTrial: boolean }) {
   const { t, i18n } = useTranslation();
   let body: ReactNode;
   if (!usage) {
@@ -573,7 +608,7 @@ function UsageSection({ usage, error, onRetry }: { usage: UsageItem[] | null; er
     body = (
       <ul className="space-y-4">
         {usage.map((item) => {
-          const name = t(`billing.usageKeys.${item.key}`, { defaultValue: item.key });
+          const { name, note } = usageLabel(t, item.key, onTrial);
           const unlimited = isUnlimited(item.limit);
           const percent = usagePercent(item.used, item.limit);
           const text = t('common.usage', {
@@ -600,6 +635,11 @@ function UsageSection({ usage, error, onRetry }: { usage: UsageItem[] | null; er
                   style={{ width: `${unlimited ? 0 : percent}%` }}
                 />
               </div>
+              {note && (
+                <p className="mt-1 text-xs text-slate-500" data-testid={`usage-note-${item.key}`}>
+                  {note}
+                </p>
+              )}
             </li>
           );
         })}
@@ -900,7 +940,7 @@ function PaymentsTable({
           {payments.map((payment) => (
             <tr key={payment.id}>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{date(payment.created_at)}</td>
-              <td className="px-4 py-3 text-slate-900">{payment.description}</td>
+              <td className="px-4 py-3 text-slate-900">{paymentDescription(t, payment)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right font-medium text-slate-900">
                 {formatCents(payment.amount_cents, i18n.language, payment.currency)}
               </td>

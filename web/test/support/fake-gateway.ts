@@ -222,6 +222,8 @@ export class FakeGateway {
               id: 'pay-1',
               kind: 'subscription',
               description: 'Professional plan (monthly)',
+              description_code: 'subscription',
+              credits: 0,
               amount_cents: 2900,
               currency: 'usd',
               status: 'succeeded',

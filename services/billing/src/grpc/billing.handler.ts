@@ -2,6 +2,7 @@
 import type { UnaryHandlers } from '@trainwright/platform';
 import type { BillingServiceService, BillingSubscription, Payment } from '@trainwright/proto/trainwright/billing/v1/billing';
 import type { SubscriptionView } from '../services/account-state.js';
+import { paymentDescriptionOf } from '../services/payments.js';
 import type { PaymentRecord } from '../services/stores.js';
 import type { BillingCore } from '../main.js';
 
@@ -35,6 +36,7 @@ export function toProtoPayment(p: PaymentRecord): Payment {
     createdAt: p.createdAt.toISOString(),
     invoiceUrl: p.invoiceUrl,
     projectId: p.projectId ?? '',
+    ...paymentDescriptionOf(p),
   };
 }
 

@@ -1,5 +1,5 @@
 // Credits, the payment history, the checkout status and the customer portal.
-import { BILLING_MESSAGES, CREDIT_PACK_RANGE } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, CREDIT_PACK_RANGE, VIDEO_CREDIT_PRICE_CENTS } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { ensureAccount, ensureCustomer } from './accounts.js';
 import { checkoutStatusView, openCheckout, ownCheckout, returnBase, type CheckoutStatusView } from './checkouts.js';
@@ -48,4 +48,25 @@ export async function openPortal(deps: BillingDeps, input: { userId: string; ret
   const account = await ensureAccount(deps, input.userId);
   const customerId = await ensureCustomer(deps, account);
   return deps.provider.createPortalSession(customerId, `${base}/billing`);
+}
+
+export type PaymentDescriptionCode = 'subscription' | 'subscription_refunded' | 'credits' | 'video_card' | 'video_credits' | 'payment';
+
+/**
+ * What a payment was, as a code the web translates (the stored description is English), read from
+ * the payment's own fields: its kind, status, reference (a credits-paid video's is
+ * `credits:cs_credits_...`) and, for a credit pack, its size (the amount at the pack's unit price).
+ */
+export function paymentDescriptionOf(p: Pick<PaymentRecord, 'kind' | 'status' | 'providerRef' | 'amountCents'>): { descriptionCode: PaymentDescriptionCode; credits: number } {
+  switch (p.kind) {
+    case 'subscription':
+    case 'add_on':
+      return { descriptionCode: p.status === 'refunded' ? 'subscription_refunded' : 'subscription', credits: 0 };
+    case 'credits':
+      return { descriptionCode: 'credits', credits: Math.round(p.amountCents / VIDEO_CREDIT_PRICE_CENTS) };
+    case 'video':
+      return { descriptionCode: p.providerRef.startsWith('credits:') ? 'video_credits' : 'video_card', credits: 0 };
+    default:
+      return { descriptionCode: 'payment', credits: 0 };
+  }
 }

@@ -99,6 +99,9 @@ const PaymentJson = Type.Object({
   id: Type.String(),
   kind: Type.String(),
   description: Type.String(),
+  // The description as a code the web translates, and a credit pack's size.
+  description_code: Type.String(),
+  credits: Type.Integer(),
   amount_cents: Type.Integer(),
   currency: Type.String(),
   status: Type.String(),
@@ -139,6 +142,8 @@ const paymentJson = (p: Payment) => ({
   id: p.id,
   kind: p.kind,
   description: p.description,
+  description_code: p.descriptionCode,
+  credits: p.credits,
   amount_cents: Number(p.amountCents),
   currency: p.currency,
   status: p.status,
