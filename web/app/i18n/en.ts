@@ -338,6 +338,7 @@ const en = {
     upgradeTitle: 'Upgrade to {{plan}}?',
     upgradeText: '{{amount}} is charged now to your payment method: the difference for the rest of the current billing period. From the next period on, {{plan}} renews at its usual price.',
     confirmUpgrade: 'Pay {{amount}} and upgrade',
+    upgradeAmountChanged: 'The amount has changed since it was shown. Nothing was charged: check the new amount.',
     redirecting: 'Redirecting to checkout...',
     working: 'Working...',
     planChanged: 'Your plan is now {{plan}}.',

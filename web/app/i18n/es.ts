@@ -336,6 +336,7 @@ const es: Messages = {
     upgradeTitle: '¿Subir a {{plan}}?',
     upgradeText: 'Se cobran ahora {{amount}} a tu método de pago: la diferencia por lo que queda del periodo de facturación actual. Desde el próximo periodo, {{plan}} se renueva a su precio habitual.',
     confirmUpgrade: 'Pagar {{amount}} y cambiar de plan',
+    upgradeAmountChanged: 'El importe ha cambiado desde que se mostró. No se ha cobrado nada: revisa el nuevo importe.',
     redirecting: 'Redirigiendo al pago...',
     working: 'Procesando...',
     planChanged: 'Tu plan ahora es {{plan}}.',

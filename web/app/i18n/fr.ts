@@ -338,6 +338,7 @@ const fr: Messages = {
     upgradeTitle: 'Passer à {{plan}} ?',
     upgradeText: "{{amount}} est débité maintenant sur votre moyen de paiement : la différence pour le reste de la période de facturation en cours. À partir de la prochaine période, {{plan}} se renouvelle à son prix habituel.",
     confirmUpgrade: 'Payer {{amount}} et changer d’offre',
+    upgradeAmountChanged: 'Le montant a changé depuis son affichage. Rien n’a été débité : vérifiez le nouveau montant.',
     redirecting: 'Redirection vers le paiement...',
     working: 'Traitement...',
     planChanged: 'Votre offre est maintenant {{plan}}.',

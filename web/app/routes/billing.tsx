@@ -14,7 +14,7 @@ import { TierCard } from '~/components/TierCard';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Badge, Button, Card, ErrorBox, Field, PageHeader, Spinner, SuccessBox, cx, describedBy, inputClass } from '~/components/ui';
 import { gateway } from '~/gateway.server';
-import { get, isAbortError } from '~/lib/api';
+import { ApiError, get, isAbortError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import {
   CREDIT_PRICE_CENTS,
@@ -102,7 +102,7 @@ type Confirm =
   | { kind: 'downgrade'; tier: PaidTierId }
   | { kind: 'cancel' }
   // An upgrade of a paid plan is charged at once: the amount its preview showed, confirmed first.
-  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; amountCents: number; currency: string; prorationDate: number }
+  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; amountCents: number; currency: string; prorationDate: number; changed?: boolean }
   | null;
 
 export default function Billing() {
@@ -264,11 +264,32 @@ export default function Billing() {
       'billing.portalFailed',
     );
 
+  /**
+   * The confirmed upgrade. When the server answers that the amount is no longer the one shown (a
+   * preview over an hour old, a renewal meanwhile: 409, nothing charged), the new amount is shown.
+   */
+  const confirmUpgrade = (shown: Extract<Confirm, { kind: 'upgrade' }>) =>
+    run(
+      `plan:${shown.tier}`,
+      async () => {
+        try {
+          await makeChange(shown.tier, shown.interval, { amount_cents: shown.amountCents, proration_date: shown.prorationDate });
+          setConfirm(null);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.code === 'CONFLICT')) throw err;
+          const preview = await billingApi.previewPlanChange(shown.tier, shown.interval);
+          if (preview.kind !== 'upgrade' || !preview.proration_date) throw err;
+          setConfirm({ ...shown, amountCents: preview.amount_cents, currency: preview.currency, prorationDate: preview.proration_date, changed: true });
+        }
+      },
+      'billing.changeFailed',
+    );
+
   const onConfirm = async () => {
     const current = confirm;
     if (!current) return;
+    if (current.kind === 'upgrade') return confirmUpgrade(current);
     if (current.kind === 'downgrade') await changePlan(current.tier, interval);
-    else if (current.kind === 'upgrade') await changePlan(current.tier, current.interval, { amount_cents: current.amountCents, proration_date: current.prorationDate });
     else await setCancel(true);
     setConfirm(null);
   };
@@ -428,6 +449,11 @@ export default function Billing() {
           }
         >
           <div className="space-y-4">
+            {confirm.kind === 'upgrade' && confirm.changed && (
+              <p role="alert" className="text-sm font-medium text-amber-800">
+                {t('billing.upgradeAmountChanged')}
+              </p>
+            )}
             <p className="text-sm text-slate-700" data-testid={confirm.kind === 'upgrade' ? 'upgrade-charge' : undefined}>
               {confirm.kind === 'upgrade'
                 ? t('billing.upgradeText', { amount: formatCents(confirm.amountCents, lang, confirm.currency), plan: planName(t, confirm.tier) })
