@@ -1,9 +1,11 @@
 // Generation jobs with every port faked: no engine model, storage, project service, database or bus.
+import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
 import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
 import { contentToMessage } from '@trainwright/platform';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../src/domain/types.js';
 import { scoreContent } from '../../src/quality/index.js';
+import { scorableOf } from '../../src/services/content.js';
 import { GenerationService, INTERNAL_FAILURE, type GenerationEvents } from '../../src/services/generation.service.js';
 import type { SourceReader, StoredAssessment } from '../../src/services/ports.js';
 import { InProcessQuality } from '../../src/services/quality-engine.js';
@@ -108,6 +110,17 @@ describe(GenerationService.name, () => {
       });
       expect(assessment.overall_score).toBeGreaterThan(0);
       expect(timings.extractMs).toBeGreaterThanOrEqual(0);
+    });
+
+    it('should score the content as it is stored, so the card and the quality dialog show one engagement figure (issue 23 point 13)', async () => {
+      const { service, events, completed } = setup();
+      await service.run('project-1', FIRST_TRY, events);
+      const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
+      // What the quality dialog scores with its default setup: the project's stored content.
+      const stored = scorableOf(project({ generatedContent: contentToMessage(generated) }))!;
+      const dialog = await new InProcessQuality(makeQuestions).score(stored, { desired_atmosphere: DEFAULT_ATMOSPHERE, target_audience: DEFAULT_TARGET_AUDIENCE, focus_areas: [], notes: '' });
+      expect(dialog.engagement_prediction).toBe(assessment.engagement_prediction);
+      expect(dialog.overall_score).toBe(assessment.overall_score);
     });
 
     it('should hand the engine the project\'s script for script_to_slides', async () => {
