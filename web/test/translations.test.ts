@@ -6,7 +6,10 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import React, { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { TranslationLines } from '../app/components/projects/ProjectCard.js';
+import { ManageLanguagesTab } from '../app/components/translation/ManageLanguagesTab.js';
 import { TranslateTab } from '../app/components/translation/TranslateTab.js';
+import { addUnknownWord } from '../app/components/translation/UnknownWordsReview.js';
+import { WorkspaceContext } from '../app/components/projects/workspace-context.js';
 import i18n from '../app/i18n/index.js';
 import { ApiError, NETWORK_ERROR } from '../app/lib/api.js';
 import { orderedLanguages, projectDownloadPath } from '../app/lib/downloads.js';
@@ -16,11 +19,13 @@ import {
   applyTranslationJob,
   chosenTargets,
   failureText,
+  glossaryEntryFor,
   isConflict,
   jobEventsOf,
   languageName,
   languageRows,
   nativeName,
+  offeredLanguages,
   parseTranslationEvent,
   projectJobs,
   rowActions,
@@ -404,8 +409,9 @@ describe('the screens rendered on the server', () => {
     expect(option(html, 'es')).toMatch(/checked=""[^>]*disabled=""|disabled=""[^>]*checked=""/);
     expect(text(option(html, 'es'))).toContain('Translated');
     expect(option(html, 'fr')).not.toContain('disabled=""');
-    expect(option(html, 'de')).toContain('disabled=""');
-    expect(text(option(html, 'de'))).toContain('No Apertium pair.');
+    // An unreachable language is not offered; its reason (without a code the screen knows) is said once.
+    expect(html).not.toContain('data-language="de"');
+    expect(text(html)).toContain('German: No Apertium pair.');
     expect(text(html)).toContain('This project is written in English (its primary language).');
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Start Translation<\/button>/);
   });
@@ -423,6 +429,111 @@ describe('the screens rendered on the server', () => {
     expect(html).toContain('aria-valuenow="40"');
     expect(text(html)).toContain('Translation into French failed: The engine is down.');
     expect(renderToStaticMarkup(h(TranslationLines, { jobs: [] }))).toBe('');
+  });
+});
+
+describe('languages the engine cannot reach (issue 23, point 10)', () => {
+  const offline = (code: string) => ({ language: code, supported: false, reason: 'The offline translation engine (Apertium) cannot translate from English into German. Configure an OpenAI-compatible model or DeepL for this language.', reason_code: 'offline_no_pair' });
+  const withUnreachable = list({ capabilities: [...list().capabilities, offline('de'), offline('ru'), { language: 'xx', supported: false, reason: 'Some other reason.' }] });
+  const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const render = async (language: string) => {
+    await i18n.changeLanguage(language);
+    try {
+      return renderToStaticMarkup(h(TranslateTab, { projectId: 'p1', canEdit: true, onStarted: () => undefined, list: withUnreachable }));
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  };
+
+  it('offers only the languages the engine reaches; the others grouped by reason', () => {
+    const { offered, unreachable } = offeredLanguages(translateOptions(withUnreachable));
+    expect(offered.map((o) => o.language)).toEqual(['es', 'fr']);
+    expect(unreachable).toEqual([
+      { code: 'offline_no_pair', reason: '', languages: ['de', 'ru'] },
+      { code: '', reason: 'Some other reason.', languages: ['xx'] },
+    ]);
+  });
+
+  it('lists no checkbox for an unreachable language and says in the interface language what would open it, without the developer note', async () => {
+    const expected: Record<string, string> = {
+      en: 'The offline translation engine cannot translate English into German and Russian. An administrator can add these languages by connecting an AI translation model or DeepL.',
+      es: 'El motor de traducción sin conexión no puede traducir del inglés al alemán y ruso. Un administrador puede añadir estos idiomas conectando un modelo de traducción con IA o DeepL.',
+      fr: "Le moteur de traduction hors ligne ne peut pas traduire de l'anglais vers : allemand et russe. Un administrateur peut ajouter ces langues en connectant un modèle de traduction IA ou DeepL.",
+    };
+    for (const language of ['en', 'es', 'fr']) {
+      const html = await render(language);
+      expect(html.match(/type="checkbox"/g)).toHaveLength(2);
+      expect(html).not.toContain('data-language="de"');
+      expect(text(html).replace(/&#x27;/g, "'")).toContain(expected[language]);
+      expect(html).not.toContain('Configure an OpenAI-compatible model');
+    }
+  });
+});
+
+describe('unknown words (issue 23, point 10)', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const reviewed = summary('fr', {
+    source_language: 'en',
+    needs_review: true,
+    unknown_words: [
+      { word: 'hazards', language: 'en' },
+      { word: 'extintor', language: 'es' },
+    ],
+  });
+
+  it('makes a glossary entry of a source word for the translation languages; a pivot word has none', () => {
+    expect(glossaryEntryFor(reviewed, { word: 'hazards', language: 'en' }, ' dangers ')).toEqual({ term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false });
+    expect(glossaryEntryFor(reviewed, { word: 'extintor', language: 'es' })).toBeNull();
+  });
+
+  it("adds the word to the company's glossary in one call", async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      calls.push({ url: String(url), init: init! });
+      return new Response(JSON.stringify({ id: 'g1', company_id: 'c1', term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false, created_at: '', updated_at: '' }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    }) as typeof fetch;
+    await expect(addUnknownWord(reviewed, { word: 'hazards', language: 'en' }, 'dangers')).resolves.toBe('hazards');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/api/companies/c1/glossary');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false });
+    await expect(addUnknownWord(reviewed, { word: 'extintor', language: 'es' }, '')).rejects.toThrow('not in the source language');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('Manage Languages labels the translation "Needs review" and lists its words with the glossary entry, in en, es and fr', async () => {
+    const workspace = { openCreate: () => undefined, openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
+    const expected: Record<string, [string, string, string]> = {
+      en: ['Needs review', 'Add "hazards" to the glossary', 'A Spanish word from the intermediate step'],
+      es: ['Requiere revisión', 'Añadir «hazards» al glosario', 'Una palabra en español del paso intermedio'],
+      fr: ['À relire', 'Ajouter « hazards » au glossaire', 'Un mot en espagnol'],
+    };
+    for (const language of ['en', 'es', 'fr']) {
+      await i18n.changeLanguage(language);
+      try {
+        const html = renderToStaticMarkup(
+          h(
+            WorkspaceContext.Provider,
+            { value: workspace },
+            h(ManageLanguagesTab, { projectId: 'p1', projectTitle: 'Warehouse', canEdit: true, onChanged: () => undefined, onEdit: () => undefined, list: list({ available_languages: ['en', 'fr'], translations: [reviewed] }) }),
+          ),
+        );
+        const [badge, add, pivot] = expected[language]!;
+        expect(html).toContain('data-testid="needs-review"');
+        expect(html).toContain(badge);
+        expect(html).toContain(`aria-label="${add.replace(/"/g, '&quot;')}"`);
+        expect(html).toContain('data-word="extintor"');
+        expect(html).toContain(pivot);
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    }
   });
 });
 

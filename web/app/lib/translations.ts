@@ -31,13 +31,25 @@ export interface TranslationSummary {
   created_at: string;
   updated_at: string;
   warnings: string[];
+  /** Words the engine left untranslated, in the language they are in (a pivot's, through one). */
+  unknown_words?: UnknownWord[];
+  /** Completed with unknown words: a person should review it. */
+  needs_review?: boolean;
+}
+
+export interface UnknownWord {
+  word: string;
+  language: string;
 }
 
 /** What the configured engine can do for one of the plan's languages. */
 export interface LanguageCapability {
   language: string;
   supported: boolean;
+  /** The server's reason (English); the screens say `reason_code`'s in the user's language. */
   reason: string;
+  /** 'offline_no_pair': the offline engine has no pair for it ('' or absent otherwise). */
+  reason_code?: string;
 }
 
 /** GET /api/projects/{id}/translations (also the answer of POST bulk-translate). */
@@ -161,6 +173,11 @@ export function languageName(code: string, uiLanguage: string, supported?: Suppo
   return supported?.[code]?.name ?? code;
 }
 
+/** A language's name inside a sentence: Spanish and French write it in lower case ('del inglés'). */
+export function nameInText(name: string, uiLanguage: string): string {
+  return uiLanguage.startsWith('en') ? name : name.toLocaleLowerCase(uiLanguage);
+}
+
 /** The language's own name ('español'), when the server gave it and it differs from `shown`. */
 export function nativeName(code: string, shown: string, supported?: SupportedLanguages | null): string | null {
   const native = supported?.[code]?.native_name;
@@ -181,8 +198,10 @@ export type LanguageOptionState = 'selectable' | 'translated' | 'running' | 'uns
 export interface LanguageOption {
   language: string;
   state: LanguageOptionState;
-  /** Why the engine cannot do it (unsupported only). */
+  /** Why the engine cannot do it (unsupported only): the server's words, for a reason without a code. */
   reason: string;
+  /** The reason's code (unsupported only), said in the user's language: translation.unreachable.<code>. */
+  reasonCode: string;
   translation: TranslationSummary | null;
   /** A completed translation of older content: it can be translated again. */
   outdated: boolean;
@@ -207,8 +226,42 @@ export function translateOptions(list: Pick<TranslationList, 'translations' | 'p
       else if (done) state = 'translated';
       else if (!capability.supported) state = 'unsupported';
       else state = 'selectable';
-      return { language: capability.language, state, reason: state === 'unsupported' ? capability.reason : '', translation, outdated };
+      const unsupported = state === 'unsupported';
+      return { language: capability.language, state, reason: unsupported ? capability.reason : '', reasonCode: unsupported ? (capability.reason_code ?? '') : '', translation, outdated };
     });
+}
+
+/** Reason codes the screens can say in the user's language. */
+const KNOWN_REASONS = new Set(['offline_no_pair']);
+
+/**
+ * The Translate tab's choices: the languages the engine reaches (to tick), and those it cannot,
+ * grouped by why (one translated note per reason, naming the languages; a reason without a known
+ * code keeps the server's words).
+ */
+export function offeredLanguages(options: readonly LanguageOption[]): { offered: LanguageOption[]; unreachable: Array<{ code: string; reason: string; languages: string[] }> } {
+  const unreachable: Array<{ code: string; reason: string; languages: string[] }> = [];
+  for (const o of options) {
+    if (o.state !== 'unsupported') continue;
+    const code = KNOWN_REASONS.has(o.reasonCode) ? o.reasonCode : '';
+    const group = unreachable.find((g) => g.code === code && (code !== '' || g.reason === o.reason));
+    if (group) group.languages.push(o.language);
+    else unreachable.push({ code, reason: code ? '' : o.reason, languages: [o.language] });
+  }
+  return { offered: options.filter((o) => o.state !== 'unsupported'), unreachable };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review: the words the engine left unknown
+
+/**
+ * The glossary term that teaches the engine an unknown word for this translation's languages, or
+ * null for a word of a pivot language (the glossary applies to the source text: the segment is
+ * fixed by hand then). An empty `translation` keeps the word as written.
+ */
+export function glossaryEntryFor(summary: Pick<TranslationSummary, 'source_language' | 'target_language'>, word: UnknownWord, translation = '') {
+  if (word.language !== summary.source_language) return null;
+  return { term: word.word, source_language: summary.source_language, target_language: summary.target_language, translation: translation.trim(), case_sensitive: false };
 }
 
 /** The chosen languages that can still be sent, in the options' order (what Start Translation posts). */
@@ -337,6 +390,8 @@ function newSummary(projectId: string, language: string, source: string): Transl
     created_at: '',
     updated_at: '',
     warnings: [],
+    unknown_words: [],
+    needs_review: false,
   };
 }
 

@@ -31,7 +31,7 @@ export function LanguagePicker({
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {t('translation.fileLanguage')}
       </label>
-      <div className="w-56">
+      <div className="min-w-56 max-w-full">
       <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className={selectClass} data-testid={testId}>
         {languages.map((code) => {
           const name = names(code).name;

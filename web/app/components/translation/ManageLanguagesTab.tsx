@@ -1,7 +1,9 @@
 // 'Manage Languages' (part 1 sections 2 and 4): one row per language the project is in or being
 // translated into, the primary marked 'Primary'; each translation's status and progress (live), a
-// failure's reason; 'Set as primary', 'Edit' (one translated slide at a time), the XLIFF download
-// and the upload of a reviewed one, and 'Delete' after a confirmation.
+// failure's reason, 'Needs review' with the words the engine did not know (UnknownWordsReview);
+// 'Set as primary', 'Edit' (one translated slide at a time), the XLIFF download and the upload of
+// a reviewed one, and 'Delete' after a confirmation. The name takes the row's whole width and the
+// actions wrap below it, so no name is cut off whatever the language or the dialog's width.
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, saveFile } from '~/lib/downloads';
@@ -22,17 +24,25 @@ import { ProgressBar } from '../projects/ProjectCard';
 import { useWorkspace } from '../projects/workspace-context';
 import { Badge, Button, ErrorBox, Spinner } from '../ui';
 import { ConfirmDialog } from './ConfirmDialog';
+import { UnknownWordsReview } from './UnknownWordsReview';
 
 const STATUS_TONES: Record<string, 'green' | 'amber' | 'indigo' | 'slate'> = { completed: 'green', failed: 'amber', queued: 'slate', translating: 'indigo' };
 
-function RowStatus({ row }: { row: LanguageRow }) {
+function RowStatus({ row, projectId, canEdit, onChanged }: { row: LanguageRow; projectId: string; canEdit: boolean; onChanged: () => void }) {
   const { t } = useTranslation();
   const translation = row.translation;
   if (!translation) return row.primary ? null : <Badge tone="green">{t('translation.status.completed')}</Badge>;
   const label = t(`translation.status.${translation.status}`, { defaultValue: translation.status });
   return (
     <div className="space-y-1">
-      <Badge tone={STATUS_TONES[translation.status] ?? 'slate'}>{label}</Badge>
+      <span className="flex flex-wrap gap-1.5">
+        <Badge tone={STATUS_TONES[translation.status] ?? 'slate'}>{label}</Badge>
+        {translation.status === 'completed' && translation.needs_review && (
+          <span data-testid="needs-review">
+            <Badge tone="amber">{t('translation.needsReview')}</Badge>
+          </span>
+        )}
+      </span>
       {isRunning(translation.status) && <ProgressBar label={t('translation.progressLabel')} percent={translation.progress} testId="translation-progress" />}
       {translation.status === 'failed' && (
         <p className="text-xs text-red-700" role="note">
@@ -47,6 +57,7 @@ function RowStatus({ row }: { row: LanguageRow }) {
           ))}
         </ul>
       )}
+      {translation.status === 'completed' && <UnknownWordsReview projectId={projectId} translation={translation} canEdit={canEdit} onChanged={onChanged} />}
     </div>
   );
 }
@@ -159,19 +170,19 @@ export function ManageLanguagesTab({
           const actions = canEdit ? allowed : { setPrimary: false, edit: false, xliff: false, delete: false };
           const rowBusy = busy?.endsWith(`-${row.language}`) ?? false;
           return (
-            <li key={row.language} data-testid="language-row" data-language={row.language} data-status={row.translation?.status ?? 'completed'} className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0 flex-1 space-y-1">
+            <li key={row.language} data-testid="language-row" data-language={row.language} data-status={row.translation?.status ?? 'completed'} className="flex flex-col gap-2 px-3 py-3">
+              <div className="space-y-1">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                  <span>
+                  <span className="break-words" data-testid="language-name">
                     {name}
                     {native && <span className="ml-1 font-normal text-slate-500">({native})</span>}
                   </span>
                   {row.primary && <Badge tone="indigo">{t('translation.primary')}</Badge>}
                   {rowBusy && <Spinner className="h-3 w-3 text-indigo-600" />}
                 </p>
-                <RowStatus row={row} />
+                <RowStatus row={row} projectId={projectId} canEdit={canEdit} onChanged={onChanged} />
               </div>
-              <div className="flex flex-wrap gap-1.5 sm:justify-end">
+              <div className="flex flex-wrap gap-1.5">
                 {actions.setPrimary && (
                   <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => void setPrimary(row.language)}>
                     {t('translation.setPrimary')}

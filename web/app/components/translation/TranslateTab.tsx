@@ -1,10 +1,11 @@
-// 'Translate Content' (part 1 sections 2 and 4): the plan's languages other than the primary as
-// checkboxes; a translated one disabled with a tick, a running one with its progress, one the
-// engine cannot do disabled with the reason. 'Start Translation' posts the chosen languages
-// (disabled while none is chosen) and is busy meanwhile; on success the caller clears and closes.
+// 'Translate Content' (part 1 sections 2 and 4): the plan's languages the engine reaches, other
+// than the primary, as checkboxes; a translated one disabled with a tick, a running one with its
+// progress. The languages the engine cannot reach are not offered: one note per reason names them
+// and says, in the user's language, what would open them. 'Start Translation' posts the chosen
+// languages (disabled while none is chosen) and is busy meanwhile; on success the caller clears and closes.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chosenTargets, failureText, startTranslations, translateOptions, type LanguageOption, type TranslationList } from '~/lib/translations';
+import { chosenTargets, failureText, nameInText, offeredLanguages, startTranslations, translateOptions, type LanguageOption, type TranslationList } from '~/lib/translations';
 import { useLanguageNames } from '~/lib/useTranslations';
 import { CheckIcon } from '../icons';
 import { Button, ButtonLink, ErrorBox, Spinner, cx } from '../ui';
@@ -22,10 +23,28 @@ function OptionNote({ option }: { option: LanguageOption }) {
   if (option.state === 'running') {
     return <span className="text-xs text-blue-700">{t('translation.runningPercent', { progress: option.translation?.progress ?? 0 })}</span>;
   }
-  if (option.state === 'unsupported') return <span className="text-xs text-slate-500">{option.reason}</span>;
   if (option.outdated) return <span className="text-xs text-amber-800">{t('translation.outdated')}</span>;
   if (option.translation?.status === 'failed') return <span className="text-xs text-red-700">{t('translation.lastFailed')}</span>;
   return null;
+}
+
+/** The languages the engine cannot reach, one note per reason, in the interface language. */
+function UnreachableNotes({ list, groups }: { list: TranslationList; groups: ReturnType<typeof offeredLanguages>['unreachable'] }) {
+  const { t, i18n } = useTranslation();
+  const names = useLanguageNames();
+  if (groups.length === 0) return null;
+  const inText = (code: string) => nameInText(names(code).name, i18n.language);
+  const listed = (codes: string[]) => new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(codes.map(inText));
+  return (
+    <div className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2" data-testid="unreachable-languages">
+      <p className="text-sm font-medium text-slate-700">{t('translation.unreachableTitle')}</p>
+      {groups.map((g) => (
+        <p key={g.code || g.reason} className="mt-1 text-xs text-slate-600" data-testid="unreachable-note" data-languages={g.languages.join(' ')}>
+          {g.code ? t(`translation.unreachable.${g.code}`, { source: inText(list.primary_language), languages: listed(g.languages) }) : t('translation.unreachable.other', { languages: listed(g.languages), reason: g.reason })}
+        </p>
+      ))}
+    </div>
+  );
 }
 
 export function TranslateTab({
@@ -46,6 +65,7 @@ export function TranslateTab({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const options = translateOptions(list);
+  const { offered, unreachable } = offeredLanguages(options);
   const targets = chosenTargets(options, selected);
   const primary = names(list.primary_language).name;
 
@@ -72,7 +92,7 @@ export function TranslateTab({
     }
   };
 
-  if (options.length === 0) {
+  if (offered.length === 0 && unreachable.length === 0) {
     return (
       <div className="space-y-3" data-testid="translate-tab">
         <p className="text-sm text-slate-700">{t('translation.noLanguages', { language: primary })}</p>
@@ -90,7 +110,7 @@ export function TranslateTab({
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">{t('translation.chooseLanguages')}</legend>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
-          {options.map((option) => {
+          {offered.map((option) => {
             const { name, native } = names(option.language);
             const inputId = `${id}-${option.language}`;
             const disabled = option.state !== 'selectable' || !canEdit || busy;
@@ -125,6 +145,7 @@ export function TranslateTab({
           })}
         </ul>
       </fieldset>
+      <UnreachableNotes list={list} groups={unreachable} />
       {!canEdit && <p className="text-xs text-slate-500">{t('translation.readOnly')}</p>}
       <div className="flex items-center justify-between gap-2 border-t border-slate-200 pt-4">
         <span className="text-xs text-slate-500" aria-live="polite">
