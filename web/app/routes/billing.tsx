@@ -979,7 +979,7 @@ function PaymentsTable({
                     {t('billing.viewInvoice')}
                   </a>
                 ) : (
-                  <span className="text-slate-400">{t('billing.noInvoice')}</span>
+                  <span className="text-slate-500">{t('billing.noInvoice')}</span>
                 )}
               </td>
             </tr>
