@@ -2,6 +2,7 @@
 // less than the server enforces. Each line is a key with parameters (the web app translates it)
 // plus its English text (the API and e-mails use it). A caveat line is shown with a warning sign.
 import { ADD_ONS, type Capability, type Tier, isUnlimited } from './plans.js';
+import { OFFLINE_LANGUAGES } from './languages.js';
 
 export interface FeatureLine {
   key: string;
@@ -53,6 +54,9 @@ export function featureLines(tier: Tier): FeatureLine[] {
   );
   lines.push(line('templates', `${l.templateCount} templates`, { count: l.templateCount }));
   lines.push(line('languages', plural(l.languages.length, 'content language', 'content languages'), { count: l.languages.length }));
+  // Not promised without saying so: the languages the offline engine cannot reach.
+  const needEngine = l.languages.filter((code) => !OFFLINE_LANGUAGES.includes(code)).length;
+  if (needEngine > 0) lines.push(line('languagesEngine', `${needEngine} of them need${needEngine === 1 ? 's' : ''} an AI translation model or DeepL`, { count: needEngine }, true));
   if (l.videoRatePerMinute === null) lines.push(line('noVideo', 'No video generation', {}, true));
   else lines.push(line('videoRate', `Video at $${l.videoRatePerMinute.toFixed(2)} per minute`, { rate: l.videoRatePerMinute.toFixed(2) }));
   for (const [cap, text] of Object.entries(CAPABILITY_TEXT) as [Capability, string][]) {

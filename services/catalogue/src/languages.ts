@@ -11,6 +11,13 @@ export interface LanguageNames {
 /** Every language a plan offers, in the order the tier table lists them. */
 export const CONTENT_LANGUAGES: readonly string[] = [...new Set(Object.values(TIERS).flatMap((t) => t.limits.languages))];
 
+/**
+ * The content languages the default offline engine reaches from English (Debian's Apertium pairs
+ * as infra/provision.sh installs them; the translation service's medium test checks this against
+ * the installed pairs). The plans say how many of theirs need an AI translation model or DeepL.
+ */
+export const OFFLINE_LANGUAGES: readonly string[] = ['en', 'es', 'fr', 'it', 'pt'];
+
 const english = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** The name of a language in English and in the language itself ('es' -> Spanish, español). */

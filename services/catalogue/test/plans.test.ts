@@ -91,6 +91,12 @@ describe('plan catalogue', () => {
     expect(enterprise.map((l) => l.key)).toContain('capability.scormCompliance');
     expect(featureLines(TIERS.business).map((l) => l.key)).not.toContain('capability.scormCompliance');
   });
+
+  it('should say how many content languages the offline engine cannot reach (issue 23, point 10)', () => {
+    expect(featureLines(TIERS.enterprise).find((l) => l.key === 'languagesEngine')).toMatchObject({ caveat: true, params: { count: 15 }, text: '⚠ 15 of them need an AI translation model or DeepL' });
+    expect(featureLines(TIERS.business).find((l) => l.key === 'languagesEngine')).toMatchObject({ params: { count: 5 } });
+    expect(featureLines(TIERS.professional).map((l) => l.key)).not.toContain('languagesEngine');
+  });
 });
 
 describe('roles', () => {

@@ -6,6 +6,7 @@
 // offered are those the configured engine reaches, each other one with a code the screens
 // translate; a reviewed XLIFF with a placeholder the segment does not have is a validation error.
 import { randomUUID } from 'node:crypto';
+import { OFFLINE_LANGUAGES } from '@trainwright/catalogue';
 import { AppError, createDatabase, createLogger, EventBus, WorkerSupervisor } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import type { Kysely } from 'kysely';
@@ -166,6 +167,8 @@ describe('languages the engine reaches', () => {
     expect(reachable).toEqual(overview.capabilities.map((c) => c.language).filter((l) => engine.route('en', l).ok));
     expect(reachable).toEqual(expect.arrayContaining(['es', 'fr']));
     expect(reachable).not.toContain('de');
+    // The plans' feature lines count on this list (OFFLINE_LANGUAGES): it must stay the installed one.
+    expect(['en', ...reachable].sort()).toEqual([...OFFLINE_LANGUAGES].sort());
     const german = overview.capabilities.find((c) => c.language === 'de')!;
     expect(german).toMatchObject({ supported: false, reasonCode: 'offline_no_pair' });
     // An OpenAI-compatible model reaches every language.

@@ -121,6 +121,8 @@ const en = {
     templates: '{{count}} templates',
     languages_one: '{{count}} content language',
     languages_other: '{{count}} content languages',
+    languagesEngine_one: '{{count}} of them needs an AI translation model or DeepL',
+    languagesEngine_other: '{{count}} of them need an AI translation model or DeepL',
     noVideo: 'No video generation',
     videoRate: 'Video at {{rate}} per minute',
     capability: {

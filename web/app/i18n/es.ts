@@ -119,6 +119,8 @@ const es: Messages = {
     templates: '{{count}} plantillas',
     languages_one: '{{count}} idioma de contenido',
     languages_other: '{{count}} idiomas de contenido',
+    languagesEngine_one: '{{count}} de ellos requiere un modelo de traducción con IA o DeepL',
+    languagesEngine_other: '{{count}} de ellos requieren un modelo de traducción con IA o DeepL',
     noVideo: 'Sin generación de vídeo',
     videoRate: 'Vídeo a {{rate}} por minuto',
     capability: {

@@ -119,6 +119,8 @@ const fr: Messages = {
     templates: '{{count}} modèles',
     languages_one: '{{count}} langue de contenu',
     languages_other: '{{count}} langues de contenu',
+    languagesEngine_one: "{{count}} d'entre elles nécessite un modèle de traduction IA ou DeepL",
+    languagesEngine_other: "{{count}} d'entre elles nécessitent un modèle de traduction IA ou DeepL",
     noVideo: 'Pas de génération de vidéo',
     videoRate: 'Vidéo à {{rate}} par minute',
     capability: {
