@@ -223,7 +223,8 @@ class InteractivePlayer {
     if (options.captionsUrl) {
       this.captionsButton = h(
         'button',
-        { className: 'twiv-control', testId: 'iv-captions', attrs: { type: 'button', 'aria-label': L.captions, 'aria-pressed': 'true' } },
+        // The name holds the visible 'CC' (WCAG 2.5.3, label in name): a voice user says what they see.
+        { className: 'twiv-control', testId: 'iv-captions', attrs: { type: 'button', 'aria-label': `${L.captions} CC`, 'aria-pressed': 'true' } },
         'CC',
       );
       controls.append(this.captionsButton);

@@ -6,6 +6,10 @@
 /** The class of the element mountInteractivePlayer creates inside the consumer's root. */
 export const PLAYER_ROOT_CLASS = 'twiv';
 
+// Hotspot labels: the frame is a size container, so a label's size follows the player (an
+// editor's small preview too), not the window; '.twiv .twiv-hotspot' outranks
+// '.twiv button { font: inherit }', which had kept every label at 15px; the label's span breaks
+// between words, and inside a word (hyphenated where the language allows) only when it cannot fit.
 export const PLAYER_CSS = `
 .twiv {
   --twiv-accent: #2563eb;
@@ -29,7 +33,6 @@ export const PLAYER_CSS = `
 .twiv :focus-visible { outline: 3px solid var(--twiv-focus); outline-offset: 2px; }
 .twiv-sr { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 
-/* A size container: hotspot labels are sized to the player (an editor's small preview too), not the window. */
 .twiv-frame { position: relative; width: 100%; aspect-ratio: 16 / 9; background: #000; overflow: hidden; container-type: inline-size; }
 @supports not (aspect-ratio: 16 / 9) {
   .twiv-frame { height: 0; padding-top: 56.25%; }
@@ -50,9 +53,7 @@ export const PLAYER_CSS = `
   overflow: hidden;
   text-align: center;
 }
-/* Above '.twiv button { font: inherit }', which kept every label at the player's 15px. */
 .twiv .twiv-hotspot { font-size: 15px; font-size: clamp(8px, 1.9cqi, 15px); font-weight: 600; }
-/* Lines break between words; a word is hyphenated, or else broken, only when it cannot fit alone. */
 .twiv-hotspot-label { min-width: 0; max-width: 100%; overflow-wrap: break-word; hyphens: auto; }
 .twiv-hotspot:hover { filter: brightness(1.1); }
 

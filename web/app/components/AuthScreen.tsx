@@ -200,7 +200,7 @@ export function AuthScreen() {
                   highlight={isTrial ? 'trial' : tier.popular ? 'popular' : undefined}
                   action={
                     <Button
-                      className={cx('w-full', isTrial && 'bg-emerald-600 hover:bg-emerald-500 focus-visible:outline-emerald-600')}
+                      className={cx('w-full', isTrial && 'bg-emerald-700 hover:bg-emerald-800 focus-visible:outline-emerald-700')}
                       variant={isTrial || tier.popular ? 'primary' : 'secondary'}
                       onClick={() => chooseTier(id)}
                     >
@@ -212,7 +212,7 @@ export function AuthScreen() {
             })}
           </div>
           <div className="mt-10 text-center">
-            <button type="button" className="text-sm font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('signIn')}>
+            <button type="button" className="text-sm font-semibold text-indigo-600 hover:text-indigo-700" onClick={() => switchView('signIn')}>
               {t('auth.toSignIn')}
             </button>
           </div>
@@ -271,7 +271,7 @@ export function AuthScreen() {
                   <button
                     type="button"
                     disabled={!ready}
-                    className="font-semibold text-indigo-600 hover:text-indigo-500"
+                    className="font-semibold text-indigo-600 hover:text-indigo-700"
                     onClick={() => switchView('pricing')}
                   >
                     {t('auth.change')}
@@ -281,7 +281,7 @@ export function AuthScreen() {
               </div>
             ) : (
               <p className="mt-2 text-sm">
-                <button type="button" disabled={!ready} className="font-semibold text-indigo-600 hover:text-indigo-500" onClick={() => switchView('pricing')}>
+                <button type="button" disabled={!ready} className="font-semibold text-indigo-600 hover:text-indigo-700" onClick={() => switchView('pricing')}>
                   {t('auth.viewPricing')}
                 </button>
               </p>
@@ -315,7 +315,7 @@ export function AuthScreen() {
               <button
                 type="button"
                 disabled={!ready}
-                className="font-semibold text-indigo-600 hover:text-indigo-500"
+                className="font-semibold text-indigo-600 hover:text-indigo-700"
                 onClick={() => switchView(signUp ? 'signIn' : 'signUp')}
               >
                 {signUp ? t('auth.toSignIn') : t('auth.toSignUp')}

@@ -73,7 +73,7 @@ export function Editor({
       title={title}
       className="rounded px-2 py-1 text-xs font-medium text-slate-700 hover:bg-white hover:shadow-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
-      <span aria-hidden="true" className="mr-1 font-mono text-slate-400">
+      <span aria-hidden="true" className="mr-1 font-mono text-slate-500">
         {GLYPHS[key]}
       </span>
       {t(`editor.tools.${key}`)}

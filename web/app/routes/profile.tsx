@@ -278,7 +278,7 @@ export default function ProfilePage() {
                   <span className="block text-xs text-slate-500">{t('profile.companyHint')}</span>
                 </Row>
                 <Row label={t('profile.bio')} testId="profile-bio">
-                  {profile.bio ? <span className="whitespace-pre-wrap">{profile.bio}</span> : <span className="text-slate-400">{t('profile.noBio')}</span>}
+                  {profile.bio ? <span className="whitespace-pre-wrap">{profile.bio}</span> : <span className="text-slate-500">{t('profile.noBio')}</span>}
                 </Row>
                 <Row label={t('profile.notifications')}>
                   <ul className="space-y-1">
@@ -305,12 +305,15 @@ export default function ProfilePage() {
                 <dt className="text-slate-600">{t('profile.subscription')}</dt>
                 <dd className="font-medium text-slate-900">{account.plan}</dd>
               </div>
-              <div className="flex justify-between gap-4">
+              {/* The dashboard's totals include the sample; the plan's count never does. The note is a
+                  second dd of the group: a dl holds only dt/dd groups. */}
+              <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
                 <dt className="text-slate-600">{t('profile.projectsUsed')}</dt>
                 <dd className="font-medium text-slate-900">{usageText(t, account.projects_used, account.project_limit)}</dd>
+                <dd className="w-full text-xs text-slate-500" data-testid="sample-not-counted">
+                  {t('profile.sampleNotCounted')}
+                </dd>
               </div>
-              {/* The dashboard's totals include the sample; the plan's count never does. */}
-              <p className="text-xs text-slate-500" data-testid="sample-not-counted">{t('profile.sampleNotCounted')}</p>
               <div className="flex justify-between gap-4">
                 <dt className="text-slate-600">{t('profile.memberSince')}</dt>
                 <dd className="font-medium text-slate-900">{formatDate(account.member_since, i18n.language, timeZone)}</dd>

@@ -3,7 +3,7 @@
 // retries, without the browser ever holding a token.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 
 describe('session refresh', () => {
   let browser: Browser;
@@ -30,6 +30,7 @@ describe('session refresh', () => {
       await page.getByLabel('Password').fill('long enough password');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('heading', { name: 'Welcome, Rita Refresh' }).waitFor();
+      await expectAccessible(page, 'dashboard');
 
       // The session cookies are httpOnly: page scripts cannot read them.
       expect(await page.evaluate(() => document.cookie)).not.toMatch(/tw_(at|rt)=/);

@@ -1,7 +1,7 @@
 // Sign-in failures are shown in the red error box; the form checks input before calling.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 
 describe('sign-in errors', () => {
   let browser: Browser;
@@ -38,6 +38,7 @@ describe('sign-in errors', () => {
       // Client-side check first: nothing sent for an invalid address.
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByText('Please enter a valid email address').waitFor();
+      await expectAccessible(page, 'sign-in with a field error');
 
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password').fill('not the password');
@@ -45,6 +46,7 @@ describe('sign-in errors', () => {
 
       const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password.' });
       await alert.waitFor();
+      await expectAccessible(page, 'sign-in with a refused login');
       expect(await alert.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 242, 242)'); // red-50
       expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
 
@@ -66,10 +68,12 @@ describe('sign-in errors', () => {
       await page.getByLabel('Password').fill('short');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText('Password must be at least 8 characters').waitFor();
+      await expectAccessible(page, 'sign-up with a field error');
 
       await page.getByLabel('Password').fill('long enough password');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('alert').filter({ hasText: 'An account with this email already exists.' }).waitFor();
+      await expectAccessible(page, 'sign-up refused');
     });
   });
 });

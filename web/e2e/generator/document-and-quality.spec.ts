@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import {
   cardById,
   cardMenu,
@@ -155,6 +155,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       await cardMenu(page, sample, 'Welcome Training', 'Enhanced AI Dashboard');
       const dashboard = page.getByRole('dialog', { name: 'Enhanced AI Dashboard' });
       await dashboard.getByTestId('ai-project').getByText('Analyzing: Welcome Training').waitFor();
+      await expectAccessible(page, 'Enhanced AI Dashboard dialog');
       await dashboard.getByRole('group', { name: 'Quick actions for Content Generator' }).getByRole('button', { name: 'Readability check' }).click();
       const failure = dashboard.getByRole('alert');
       await failure.getByText('Analysis Error').waitFor();
@@ -167,6 +168,8 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       // AI Quality Scoring: the assessment is refused with the premium notice and the dialog closes.
       await cardMenu(page, sample, 'Welcome Training', 'AI Quality Scoring');
       const quality = page.getByRole('dialog', { name: 'AI Quality Scoring' });
+      await quality.getByRole('button', { name: 'Analyze Quality' }).waitFor();
+      await expectAccessible(page, 'AI Quality Scoring dialog');
       await quality.getByRole('button', { name: 'Analyze Quality' }).click();
       await page.getByTestId('toast').getByText('AI Quality Scoring is a premium feature. Please upgrade your plan to use it.').waitFor();
       await quality.waitFor({ state: 'detached' });
@@ -177,6 +180,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       await form.getByRole('radio', { name: /^AI Content Generator/ }).check();
       const documentMethod = form.getByRole('radio', { name: 'Document Intelligence Locked: included from the Business plan' });
       expect(await documentMethod.isDisabled()).toBe(true);
+      await expectAccessible(page, 'Create Project dialog, AI Content Generator');
       await form.getByRole('button', { name: 'Cancel' }).click();
       await form.waitFor({ state: 'detached' });
     });
@@ -198,6 +202,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       expect(await documentMethod.isDisabled()).toBe(false);
       await documentMethod.check();
       await form.locator('[data-testid="generator-fields"][data-method="document_analysis"]').waitFor();
+      await expectAccessible(page, 'Create Project dialog');
       const pdf = await fireSafetyPdf();
       await form.getByLabel('Choose a file (Document)').setInputFiles({ name: FILE_NAME, mimeType: 'application/pdf', buffer: pdf });
       const chosen = form.getByTestId('generator-file');
@@ -244,6 +249,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       await card.getByRole('button', { name: `Preview ${title}` }).click();
       const preview = page.getByRole('dialog', { name: title });
       await preview.getByText('Generated content').waitFor();
+      await expectAccessible(page, 'project preview dialog');
       // The slides as the downloads draw them: media-render's PNG per slide, walked with Next.
       const images = preview.getByTestId('slide-images');
       await images.waitFor();
@@ -276,6 +282,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       expect(await quality.getByLabel('Desired atmosphere').inputValue()).toBe('professional');
       await quality.getByRole('button', { name: 'Analyze Quality' }).click();
       await quality.getByRole('heading', { name: 'Quality results' }).waitFor();
+      await expectAccessible(page, 'AI Quality Scoring dialog');
       const overall = quality.getByTestId('score-circle');
       await overall.getByText('Overall score').waitFor();
       const score = Number(await overall.getAttribute('data-score'));
@@ -332,6 +339,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       await panel.getByRole('button', { name: 'Open AI Dashboard' }).click();
       const dashboard = page.getByRole('dialog', { name: 'Enhanced AI Dashboard' });
       await dashboard.getByText('Choose a project to run an AI service on it.').waitFor();
+      await expectAccessible(page, 'Enhanced AI Dashboard dialog');
       const initialize = dashboard.getByRole('button', { name: 'Initialize Quality Optimizer' });
       expect(await initialize.isDisabled()).toBe(true);
 

@@ -19,7 +19,7 @@
 //    /embed/<token> may be framed by other sites.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import { cardMenu, expectCompleted, recordStreamEvents, setTier, signUp, waitForLiveList, type StreamEvent } from '../flows.js';
 
 /** Generation, rendering of the slides and documents of a short script. */
@@ -108,6 +108,7 @@ describe('interactive video', () => {
       const locked = page.getByRole('dialog', { name: 'Interactive Video' });
       await locked.getByTestId('iv-locked').getByText('Feature Not Available').waitFor();
       await locked.getByText('Interactive videos are included from the Professional plan.').waitFor();
+      await expectAccessible(page, 'interactive video dialog, locked');
       expect(await locked.getByRole('link', { name: 'Upgrade Plan' }).getAttribute('href')).toBe('/billing');
       expect(await locked.getByLabel('Use Template').count()).toBe(0);
       await locked.getByRole('button', { name: 'Close' }).first().click();
@@ -136,6 +137,7 @@ describe('interactive video', () => {
       await card.getByRole('button', { name: 'Pay for video' }).click();
       const payment = page.getByRole('dialog', { name: 'Payment Required' });
       const total = (await payment.getByTestId('payment-total').innerText()).trim();
+      await expectAccessible(page, 'video payment dialog');
       await payment.getByRole('button', { name: `Pay ${total}` }).click();
       await page.waitForURL(/\/checkout\//);
       await page.getByRole('button', { name: 'Pay' }).click();
@@ -181,6 +183,7 @@ describe('interactive video', () => {
       expect(template.template.chapters.length).toBeGreaterThan(0);
       await dialog.getByRole('button', { name: 'Reload Template' }).waitFor();
       await dialog.getByRole('tab', { name: `Chapters (${template.template.chapters.length})` }).waitFor();
+      await expectAccessible(page, 'interactive video editor with its template');
       // The server measured the same video (ffprobe) as the browser did.
       expect(Math.abs(template.video_duration - measured)).toBeLessThanOrEqual(1);
       await waitForValue(duration, String(template.video_duration));
@@ -188,13 +191,17 @@ describe('interactive video', () => {
       expect(templateCount).toBeGreaterThanOrEqual(template.template.chapters.length);
       expect(await create.isDisabled()).toBe(false);
 
-      // A hotspot with the catalogue's defaults, edited to show from the start.
+      // A hotspot with the catalogue's defaults, inside the video (30-60 s when it lasts that long,
+      // else from its middle to its end; the preview has not played), edited to show from the start.
       await dialog.getByRole('tab', { name: 'Hotspots (0)' }).click();
+      expect((await dialog.getByTestId('iv-preview').locator('video').evaluate((v: HTMLVideoElement) => v.currentTime))).toBe(0);
       await dialog.getByRole('button', { name: '+ Add' }).click();
       await dialog.getByRole('tab', { name: 'Hotspots (1)', selected: true }).waitFor();
       const hotspot = dialog.getByRole('group', { name: 'Hotspot 1' });
-      expect(await hotspot.getByLabel('Start (seconds)').inputValue()).toBe('30');
-      expect(await hotspot.getByLabel('End (seconds)').inputValue()).toBe('60');
+      const videoEnd = template.video_duration;
+      const start = videoEnd >= 60 ? 30 : Math.round(videoEnd / 2);
+      expect(await hotspot.getByLabel('Start (seconds)').inputValue()).toBe(String(start));
+      expect(await hotspot.getByLabel('End (seconds)').inputValue()).toBe(String(Math.min(start + 30, videoEnd)));
       expect(await hotspot.getByLabel('X position (%)').inputValue()).toBe('50');
       expect(await hotspot.getByLabel('Action').inputValue()).toBe('show_info');
       await hotspot.getByLabel('Title').fill(HOTSPOT.title);
@@ -238,6 +245,7 @@ describe('interactive video', () => {
       const preview = dialog.getByTestId('iv-preview');
       await preview.locator('[data-testid^="iv-hotspot-"]', { hasText: HOTSPOT.title }).waitFor({ timeout: 10_000 });
       await preview.locator('[data-testid^="iv-cta-"]', { hasText: CTA.text }).waitFor();
+      await expectAccessible(page, 'interactive video editor, preview playing');
 
       // A duration past the narrated video's end is flagged; a call to action after the end stops
       // Create before anything is sent, at its field.
@@ -296,6 +304,7 @@ describe('interactive video', () => {
       await dialog.locator('[data-testid="iv-status"][data-status="ready"]').getByText('Ready', { exact: true }).waitFor();
       // The editor starts from the version just created.
       await dialog.getByRole('tab', { name: 'Hotspots (1)' }).waitFor();
+      await expectAccessible(page, 'interactive video dialog, ready');
       expect(await dialog.getByLabel('Use Template').isChecked()).toBe(false);
       const shareUrl = await dialog.getByLabel('Share link', { exact: true }).inputValue();
       const url = new URL(shareUrl);
@@ -323,6 +332,7 @@ describe('interactive video', () => {
         const player = visitor.getByTestId('iv-player');
         const hotspot = player.locator('[data-testid^="iv-hotspot-"]', { hasText: HOTSPOT.title });
         await hotspot.waitFor();
+        await expectAccessible(visitor, 'public watch page');
         expect(await hotspot.evaluate((el) => el.tagName)).toBe('BUTTON');
         const cta = player.locator('[data-testid^="iv-cta-"]', { hasText: CTA.text });
         await cta.waitFor();
@@ -334,6 +344,7 @@ describe('interactive video', () => {
         // The hotspot's information opens.
         await hotspot.click();
         await player.getByTestId('iv-info').getByText(HOTSPOT.info).waitFor();
+        await expectAccessible(visitor, 'watch page with a hotspot panel');
       } finally {
         await visitor.close();
       }

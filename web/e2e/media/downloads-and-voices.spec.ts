@@ -20,7 +20,7 @@ import { open, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import { cardMenu, cardStatusesSeen, expectCompleted, markDocument, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, waitForLiveList, waitForStreamedStatus, watchCardStatuses, type StreamEvent } from '../flows.js';
 
 /** Generation, rendering of the slides and documents, and a narrated video of a short script. */
@@ -136,6 +136,7 @@ describe('downloads and voices', () => {
       await page.getByRole('button', { name: 'AI Voices' }).first().click();
       const library = page.getByRole('dialog', { name: 'Voice Library' });
       await library.getByRole('tab', { name: 'Premade Voices', selected: true }).waitFor();
+      await expectAccessible(page, 'Voice Library dialog');
       const cards = library.getByTestId('voice-card');
       await cards.first().waitFor();
       const total = await cards.count();
@@ -254,6 +255,8 @@ describe('downloads and voices', () => {
 
       await page.getByRole('button', { name: 'Create Project' }).first().click();
       const form = page.getByRole('dialog', { name: 'Create Project' });
+      await form.waitFor();
+      await expectAccessible(page, 'Create Project dialog');
       await form.getByLabel('Project title').fill(title);
       expect(await form.getByRole('radio', { name: /^Script to Slides/ }).isChecked()).toBe(true);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
@@ -276,6 +279,7 @@ describe('downloads and voices', () => {
       await chooser.getByRole('button', { name: 'Choose voice' }).click();
       const library = page.getByRole('dialog', { name: 'Voice Library' });
       await library.getByTestId('selected-voice').getByText('Selected voice: Default voice').waitFor();
+      await expectAccessible(page, 'Voice Library dialog');
       const card = library.locator(`[data-testid="voice-card"][data-voice-id="${id}"]`);
       await card.getByRole('button', { name: `Select ${name}` }).click();
       await library.waitFor({ state: 'detached' });
@@ -340,6 +344,8 @@ describe('downloads and voices', () => {
       const card = cardTitled(list, title);
       await card.getByRole('button', { name: 'Pay for video' }).click();
       const dialog = page.getByRole('dialog', { name: 'Payment Required' });
+      await dialog.waitFor();
+      await expectAccessible(page, 'Payment Required dialog');
       // The estimate from the narration, at the Professional plan's $1.00 a minute.
       const total = (await dialog.getByTestId('payment-total').innerText()).trim();
       expect(total).toMatch(/^\$\d+(\.\d\d)?$/);
@@ -372,6 +378,7 @@ describe('downloads and voices', () => {
       await cardMenu(page, card, title, 'Download files');
       const dialog = page.getByRole('dialog', { name: 'Download files' });
       await dialog.getByText('Choose a format, or press its number (1 to 6).').waitFor();
+      await expectAccessible(page, 'Download files dialog');
       const choices = dialog.getByRole('list', { name: 'File formats' });
       expect(await choices.locator('li').evaluateAll((items) => items.map((li) => li.getAttribute('data-format')))).toEqual(CHOICES.map(([f]) => f));
       for (const [index, [format, label]] of CHOICES.entries()) {
@@ -425,6 +432,7 @@ describe('downloads and voices', () => {
       const form = page.getByRole('dialog', { name: 'Create Project' });
       await form.getByLabel('Project title').fill(broken);
       await form.getByLabel('Script', { exact: true }).fill('...');
+      await expectAccessible(page, 'Create Project dialog');
       await form.getByRole('button', { name: 'Create Project' }).click();
       await page.getByTestId('toast').getByText(`Project "${broken}" created successfully!`).waitFor();
       await form.waitFor({ state: 'detached' });
@@ -440,6 +448,7 @@ describe('downloads and voices', () => {
       const dialog = page.getByRole('dialog', { name: 'Download files' });
       const notReady = `Project "${broken}" is not ready for download yet (status: Failed).`;
       await dialog.getByRole('alert').getByText(notReady, { exact: true }).waitFor();
+      await expectAccessible(page, 'Download files dialog');
       expect(await dialog.getByRole('list', { name: 'File formats' }).count()).toBe(0);
       expect(await dialog.getByRole('button', { name: /PowerPoint slides/ }).count()).toBe(0);
       // The server says the same to a direct request.

@@ -4,7 +4,7 @@
 // 100%, search, edit, delete.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import {
   STATUS_LABELS,
   cardById,
@@ -56,6 +56,7 @@ describe('projects', () => {
       await page.getByRole('button', { name: 'Browse Templates' }).first().click();
       const marketplace = page.getByRole('dialog', { name: 'Template Marketplace' });
       await marketplace.locator('[data-testid="template-card"]').first().waitFor();
+      await expectAccessible(page, 'template marketplace dialog');
       const usable = marketplace.locator('[data-testid="template-card"]').filter({ has: page.getByRole('button', { name: /^Use Template: / }) }).first();
       const templateName = (await usable.getByRole('heading').innerText()).trim();
       expect(await usable.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
@@ -65,6 +66,7 @@ describe('projects', () => {
       const form = page.getByRole('dialog', { name: 'Create Project' });
       await form.waitFor();
       await form.getByTestId('chosen-template').getByText(templateName).waitFor();
+      await expectAccessible(page, 'create project dialog with a template');
       const editor = form.getByLabel('Script', { exact: true });
       expect(await editor.inputValue()).toMatch(/^# .+\n\n## /);
 
@@ -75,6 +77,7 @@ describe('projects', () => {
       // Type a script: a slide written out, then one started with the toolbar.
       await editor.fill('## Loading Dock Basics\n**Content:**\n- Check the forks\n- Keep the aisle clear\n\n**Speaker Notes:**\nWelcome to the loading dock.\n');
       await preview.getByRole('heading', { name: 'Loading Dock Basics' }).waitFor();
+      await expectAccessible(page, 'slide preview');
       await editor.press('Control+End');
       await form.getByRole('button', { name: 'Slide', exact: true }).click();
       await page.keyboard.type('Pallet Stacking');
@@ -89,6 +92,7 @@ describe('projects', () => {
       await form.waitFor({ state: 'detached' });
       const card = list.locator('[data-testid="project-card"]', { hasText: title });
       await card.waitFor();
+      await expectAccessible(page, 'dashboard with the new project');
       const projectId = await card.getAttribute('data-project-id');
       expect(projectId).toBeTruthy();
       expect(STATUS_LABELS).toContain(await card.getByTestId('project-status').innerText());
@@ -125,6 +129,7 @@ describe('projects', () => {
       await card.getByRole('button', { name: `Edit ${title}` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Project' });
       await edit.getByLabel('Project title').fill(newTitle);
+      await expectAccessible(page, 'edit project dialog');
       await edit.getByRole('button', { name: 'Save Changes' }).click();
       await edit.waitFor({ state: 'detached' });
       const renamed = list.locator(`[data-testid="project-card"][data-project-id="${projectId}"]`);
@@ -139,6 +144,7 @@ describe('projects', () => {
         await deleteProject(page, other, otherTitle);
       }
       await list.getByText('No projects yet').waitFor();
+      await expectAccessible(page, 'empty project list');
     });
   });
 });

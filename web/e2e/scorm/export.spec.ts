@@ -17,7 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import { cardMenu, deleteProject, expectCompleted, recordStreamEvents, signUpOnEnterprise, type StreamEvent } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
@@ -87,6 +87,7 @@ describe('SCORM export', () => {
       const picker = fromPromo.getByLabel('Project', { exact: true });
       await picker.waitFor();
       expect(await picker.locator('option').allInnerTexts()).toEqual([SAMPLE_TITLE]);
+      await expectAccessible(page, 'SCORM Export dialog from the promo panel');
       await fromPromo.getByRole('button', { name: 'Close' }).first().click();
       await fromPromo.waitFor({ state: 'detached' });
       await deleteProject(page, cardTitled(list, SAMPLE_TITLE), SAMPLE_TITLE);
@@ -99,6 +100,7 @@ describe('SCORM export', () => {
       const form = page.getByRole('dialog', { name: 'Create Project' });
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
+      await expectAccessible(page, 'Create Project dialog');
       await form.getByRole('button', { name: 'Create Project' }).click();
       await form.waitFor({ state: 'detached' });
       const card = cardTitled(list, title);
@@ -116,6 +118,7 @@ describe('SCORM export', () => {
       expect(await dialog.getByLabel('Include tracking').isChecked()).toBe(true);
       // A script project has no assessment: only the rules it can meet, and completion only.
       await dialog.getByTestId('scorm-no-quiz').waitFor();
+      await expectAccessible(page, 'SCORM Export dialog');
       expect(await dialog.getByLabel('Complete when').locator('option').allInnerTexts()).toEqual(['Slides viewed', 'Video watched']);
       expect(await dialog.getByLabel('Statuses reported to the LMS').locator('option').allInnerTexts()).toEqual(['Completed / Incomplete']);
       await dialog.getByLabel('Package name').fill('   ');
@@ -211,6 +214,8 @@ describe('SCORM export', () => {
         await new Promise((r) => setTimeout(r, 250));
       }
       const dialog = page.getByRole('dialog', { name: 'SCORM Export' });
+      await dialog.getByRole('button', { name: 'Close' }).first().waitFor();
+      await expectAccessible(page, 'SCORM Export dialog with a translated language');
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await dialog.waitFor({ state: 'detached' });
       const card = cardTitled(page.getByTestId('project-list'), title);

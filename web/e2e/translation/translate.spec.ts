@@ -15,7 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import { cardMenu, expectCompleted, recordStreamEvents, signUpOnProfessional, waitForLiveList, type StreamEvent } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
@@ -88,6 +88,7 @@ describe('translation', () => {
       const form = page.getByRole('dialog', { name: 'Create Project' });
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
+      await expectAccessible(page, 'Create Project dialog');
       await form.getByRole('button', { name: 'Create Project' }).click();
       await form.waitFor({ state: 'detached' });
 
@@ -110,6 +111,7 @@ describe('translation', () => {
       await cardMenu(page, card, title, 'Multi-language');
       const dialog = page.getByRole('dialog', { name: 'Multi-Language' });
       await dialog.getByRole('tab', { name: 'Translate Content', selected: true }).waitFor();
+      await expectAccessible(page, 'Multi-Language dialog');
       await dialog.getByRole('tab', { name: 'Manage Languages' }).waitFor();
       await dialog.getByText('This project is written in English (its primary language).').waitFor();
 
@@ -181,6 +183,8 @@ describe('translation', () => {
 
       await cardMenu(page, card, title, 'Download files');
       const dialog = page.getByRole('dialog', { name: 'Download files' });
+      await dialog.waitFor();
+      await expectAccessible(page, 'Download files dialog');
       const picker = dialog.getByLabel('Language');
       expect(await picker.locator('option').evaluateAll((items) => items.map((o) => (o as HTMLOptionElement).value))).toEqual(['en', 'es', 'fr']);
       expect(await picker.inputValue()).toBe('en');
@@ -211,6 +215,8 @@ describe('translation', () => {
       const card = cardTitled(list, title);
       await card.getByRole('button', { name: `Preview ${title}` }).click();
       const preview = page.getByRole('dialog', { name: title });
+      await preview.waitFor();
+      await expectAccessible(page, 'project preview dialog');
       const picker = preview.getByLabel('Language');
       expect(await picker.inputValue()).toBe('en');
       const image = preview.getByTestId('preview-slide-image');

@@ -563,7 +563,7 @@ it('should be operable by keyboard: K and Space play and pause, arrows seek 5 s'
     ['INPUT', 'Seek'],
     ['BUTTON', 'Skip chapter'],
     ['BUTTON', 'Chapters'],
-    ['BUTTON', 'Captions'],
+    ['BUTTON', 'Captions CC'],
   ]);
   await page.getByTestId('iv-play').focus();
   await page.keyboard.press(' ');

@@ -64,7 +64,7 @@ export function RadioCards<V extends string>({
               />
               <span>
                 <span className="block font-medium text-slate-900">{option.label}</span>
-                {option.description && <span className="block text-xs text-slate-500">{option.description}</span>}
+                {option.description && <span className="block text-xs text-slate-600">{option.description}</span>}
               </span>
             </label>
           );
