@@ -16,6 +16,7 @@ import {
   creditsTotalCents,
   formatBytesLocale,
   formatCents,
+  lineItemName,
   paymentDescription,
   usageLabel,
   parseCredits,
@@ -275,6 +276,19 @@ describe('billing texts in the interface language', () => {
     expect(paymentDescription(t, row('subscription'))).toBe(subscription);
     // A code this web app does not know yet: the server's text rather than nothing.
     expect(paymentDescription(t, row('something_new'))).toBe('English text from the server');
+  });
+
+  it.each([
+    ['en', 'Trainwright Professional plan (Annual)', 'Advanced Analytics add-on (Monthly)', 'Video credits'],
+    ['es', 'Plan Profesional de Trainwright (Anual)', 'Complemento', 'Créditos de vídeo'],
+    ['fr', 'Offre Trainwright Professionnel (Annuel)', 'Option', 'Crédits vidéo'],
+  ])('%s: names the checkout line items from their catalogue ref', async (language, plan, addOn, credits) => {
+    const t = await tFor(language);
+    const item = (ref: string) => ({ ref, description: 'English text from the server' });
+    expect(lineItemName(t, item('plan:professional:year'))).toBe(plan);
+    expect(lineItemName(t, item('add_on:advanced_analytics:month'))).toContain(addOn);
+    expect(lineItemName(t, item('credits'))).toBe(credits);
+    expect(lineItemName(t, item('something:new'))).toBe('English text from the server');
   });
 
   it.each([

@@ -114,7 +114,7 @@ describe('local checkout', () => {
     expect(await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' })).toEqual(result);
 
     const page = await core.billing.getLocalCheckout(userId, result.sessionId);
-    expect(page).toMatchObject({ mode: 'subscription', totalCents: 2900, status: 'open', email: `${userId}@example.com`, lineItems: [{ description: 'Trainwright Professional plan (monthly)', unitAmountCents: 2900, quantity: 1, interval: 'month' }] });
+    expect(page).toMatchObject({ mode: 'subscription', totalCents: 2900, status: 'open', email: `${userId}@example.com`, lineItems: [{ ref: 'plan:professional:month', description: 'Trainwright Professional plan (monthly)', unitAmountCents: 2900, quantity: 1, interval: 'month' }] });
     await expect(core.billing.getLocalCheckout(other, result.sessionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(core.billing.completeLocalCheckout(other, result.sessionId, 'pay')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await core.billing.completeLocalCheckout(userId, result.sessionId, 'cancel')).toBe(`${BASE}/billing-cancelled`);

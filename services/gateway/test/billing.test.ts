@@ -65,7 +65,7 @@ describe('billing: from the trial to a paid plan through the local test checkout
     const id = sessionOf(body.checkout_url);
     const page = (await callAs(h, 'GET', `/api/billing/checkout/${id}`, who)).json();
     expect(page).toMatchObject({ mode: 'subscription', total_cents: 2900, currency: 'usd', status: 'open', email: who.email });
-    expect(page.line_items).toEqual([expect.objectContaining({ unit_amount_cents: 2900, quantity: 1, interval: 'month' })]);
+    expect(page.line_items).toEqual([expect.objectContaining({ ref: 'plan:professional:month', unit_amount_cents: 2900, quantity: 1, interval: 'month' })]);
     expect((await callAs(h, 'GET', `/api/billing/status/${id}`, who)).json().payment_status).toBe('unpaid');
 
     await pay(who, body.checkout_url);

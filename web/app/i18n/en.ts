@@ -407,6 +407,12 @@ const en = {
     item: 'Item',
     quantity: 'Quantity',
     unitPrice: 'Unit price',
+    items: {
+      plan: 'Trainwright {{plan}} plan ({{period}})',
+      addOn: '{{name}} add-on ({{period}})',
+      credits: 'Video credits',
+      video: 'Narrated video',
+    },
     perMonth: '/month',
     perYear: '/year',
     total: 'Total',

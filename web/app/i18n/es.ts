@@ -405,6 +405,12 @@ const es: Messages = {
     item: 'Concepto',
     quantity: 'Cantidad',
     unitPrice: 'Precio unitario',
+    items: {
+      plan: 'Plan {{plan}} de Trainwright ({{period}})',
+      addOn: 'Complemento {{name}} ({{period}})',
+      credits: 'Créditos de vídeo',
+      video: 'Vídeo narrado',
+    },
     perMonth: '/mes',
     perYear: '/año',
     total: 'Total',

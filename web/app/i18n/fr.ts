@@ -407,6 +407,12 @@ const fr: Messages = {
     item: 'Article',
     quantity: 'Quantité',
     unitPrice: 'Prix unitaire',
+    items: {
+      plan: 'Offre Trainwright {{plan}} ({{period}})',
+      addOn: 'Option {{name}} ({{period}})',
+      credits: 'Crédits vidéo',
+      video: 'Vidéo narrée',
+    },
     perMonth: '/mois',
     perYear: '/an',
     total: 'Total',

@@ -3,8 +3,10 @@
 // in the interface language, and the payment-status polling of the success page (every 2000 ms, at
 // most 5 checks) as a function with an injectable timer so it can be tested without waiting.
 import {
+  ADD_ON_IDS,
   CREDIT_PACK_RANGE,
   VIDEO_CREDIT_PRICE_CENTS,
+  isTierId,
   planPriceCents,
   tierRank,
   type AddOnId,
@@ -14,6 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR, del, get, post } from './api';
 import { errorText } from './errors';
+import { planName } from './format';
 import type { User } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -145,6 +148,9 @@ export interface VideoPaymentRequest {
 }
 
 export interface CheckoutLineItem {
+  /** The catalogue ref the item is named from ('plan:professional:month', 'add_on:<id>:year', 'credits', 'video'). */
+  ref: string;
+  /** English; shown only for a ref this web app does not know. */
   description: string;
   unit_amount_cents: number;
   quantity: number;
@@ -266,6 +272,17 @@ const PAYMENT_DESCRIPTIONS = ['subscription', 'subscription_refunded', 'credits'
 export function paymentDescription(t: TFunction, payment: Pick<Payment, 'description_code' | 'description' | 'credits'>): string {
   const code = PAYMENT_DESCRIPTIONS.find((c) => c === payment.description_code);
   return code ? t(`billing.paymentDescriptions.${code}`, { credits: payment.credits }) : payment.description;
+}
+
+/** A checkout line item's name in the interface language, from its catalogue ref. */
+export function lineItemName(t: TFunction, item: Pick<CheckoutLineItem, 'ref' | 'description'>): string {
+  const [kind, id, interval] = item.ref.split(':');
+  const period = interval === 'year' ? t('billing.annual') : t('billing.monthly');
+  if (kind === 'plan' && id && isTierId(id)) return t('checkout.items.plan', { plan: planName(t, id), period });
+  if (kind === 'add_on' && id && (ADD_ON_IDS as readonly string[]).includes(id)) return t('checkout.items.addOn', { name: t(`addOns.${id}`), period });
+  if (kind === 'credits') return t('checkout.items.credits');
+  if (kind === 'video') return t('checkout.items.video');
+  return item.description;
 }
 
 /**

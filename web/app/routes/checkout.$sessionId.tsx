@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Button, Card, ErrorBox, PageHeader, Spinner, buttonClass } from '~/components/ui';
 import { ApiError, isAbortError } from '~/lib/api';
-import { billingApi, formatCents, goTo, type LocalCheckout } from '~/lib/billing';
+import { billingApi, formatCents, goTo, lineItemName, type LocalCheckout } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { useHydrated } from '~/lib/server-data';
 
@@ -123,7 +123,7 @@ export default function Checkout() {
             <tbody className="divide-y divide-slate-100">
               {checkout.line_items.map((item, index) => (
                 <tr key={index}>
-                  <td className="py-3 pr-4 text-slate-900">{item.description}</td>
+                  <td className="py-3 pr-4 text-slate-900">{lineItemName(t, item)}</td>
                   <td className="px-4 py-3 text-right text-slate-700">{item.quantity}</td>
                   <td className="whitespace-nowrap py-3 pl-4 text-right text-slate-900">
                     {money(item.unit_amount_cents)}

@@ -74,7 +74,7 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
       return {
         sessionId: page.id,
         mode: page.mode,
-        lineItems: page.lineItems.map((i) => ({ description: i.description, unitAmountCents: i.unitAmountCents, quantity: i.quantity, interval: i.interval ?? '' })),
+        lineItems: page.lineItems.map((i) => ({ ref: i.ref, description: i.description, unitAmountCents: i.unitAmountCents, quantity: i.quantity, interval: i.interval ?? '' })),
         totalCents: page.totalCents,
         currency: 'usd',
         status: page.status,

@@ -451,7 +451,7 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
     return {
       id: sessionId,
       mode: s.mode,
-      lineItems: s.lineItems.map((i) => ({ description: i.description, unitAmountCents: i.unitAmountCents, quantity: i.quantity, interval: i.interval })),
+      lineItems: s.lineItems.map((i) => ({ ref: i.ref, description: i.description, unitAmountCents: i.unitAmountCents, quantity: i.quantity, interval: i.interval })),
       totalCents: s.amountTotalCents,
       status: this.statusOf(s),
       cancelUrl: s.cancelUrl,

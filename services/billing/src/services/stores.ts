@@ -172,7 +172,7 @@ export interface MediaDirectory {
 export interface LocalCheckoutView {
   id: string;
   mode: 'subscription' | 'payment';
-  lineItems: Array<{ description: string; unitAmountCents: number; quantity: number; interval: BillingInterval | null }>;
+  lineItems: Array<{ ref: string; description: string; unitAmountCents: number; quantity: number; interval: BillingInterval | null }>;
   totalCents: number;
   status: 'open' | 'complete' | 'expired';
   cancelUrl: string;

@@ -114,7 +114,7 @@ const LocalCheckoutJson = Type.Object({
   session_id: Type.String(),
   mode: Type.String(),
   line_items: Type.Array(
-    Type.Object({ description: Type.String(), unit_amount_cents: Type.Integer(), quantity: Type.Integer(), interval: Type.String() }),
+    Type.Object({ ref: Type.String(), description: Type.String(), unit_amount_cents: Type.Integer(), quantity: Type.Integer(), interval: Type.String() }),
   ),
   total_cents: Type.Integer(),
   currency: Type.String(),
@@ -155,7 +155,7 @@ const paymentJson = (p: Payment) => ({
 const localCheckoutJson = (c: LocalCheckout) => ({
   session_id: c.sessionId,
   mode: c.mode,
-  line_items: c.lineItems.map((i) => ({ description: i.description, unit_amount_cents: Number(i.unitAmountCents), quantity: i.quantity, interval: i.interval })),
+  line_items: c.lineItems.map((i) => ({ ref: i.ref, description: i.description, unit_amount_cents: Number(i.unitAmountCents), quantity: i.quantity, interval: i.interval })),
   total_cents: Number(c.totalCents),
   currency: c.currency,
   status: c.status,
