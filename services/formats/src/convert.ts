@@ -2,12 +2,12 @@
 // slide or in a script comes from the input, apart from the continuation marks ' (2)' and the
 // fixed transition text.
 import { detectTextFormat } from './detect.js';
-import type { Slide, SlideDeck } from './slide-model.js';
+import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from './slide-model.js';
 import { parseScript, type Script, type ScriptBlock } from './script-text.js';
 import { parseSlideText } from './slide-text.js';
+import { currentObjectives, withCurrentKnowledgeCheck } from './deck-parts.js';
 import { withTrainerNotesApart } from './trainer-notes.js';
 
-export const MAX_POINTS_PER_SLIDE = 6;
 export const DEFAULT_TRANSITION = 'Next slide';
 
 export interface SentenceSpan {
@@ -223,9 +223,13 @@ export function narrationScript(deck: SlideDeck, script: string, options: DeckTo
  * The deck every export of a project shows: its generated slides, else the slides it was given,
  * else its script made into slides; null while it has none of them.
  */
-export function projectDeck(project: { title: string; slidesContent: string; scriptContent: string }, generatedSlides = ''): SlideDeck | null {
-  // Generated slides stored before trainer notes existed hold the engine's prompts in their notes.
-  if (generatedSlides.trim()) return withTrainerNotesApart(parseSlideText(generatedSlides));
+export function projectDeck(project: { title: string; slidesContent: string; scriptContent: string }, generatedSlides = '', storedObjectives: readonly string[] = []): SlideDeck | null {
+  if (generatedSlides.trim()) {
+    // Generated slides stored before trainer notes existed hold the engine's prompts in their notes;
+    // a generated knowledge check follows the objectives slide as the user edited it.
+    const deck = withTrainerNotesApart(parseSlideText(generatedSlides));
+    return withCurrentKnowledgeCheck(deck, storedObjectives, currentObjectives(deck, storedObjectives));
+  }
   if (project.slidesContent.trim()) return parseSlideText(project.slidesContent);
   if (project.scriptContent.trim()) return scriptTextToDeck(project.scriptContent, project.title);
   return null;

@@ -6,6 +6,7 @@ export * from './convert.js';
 export * from './title-slide.js';
 export * from './trainer-notes.js';
 export * from './learner-text.js';
+export * from './deck-parts.js';
 export * from './text-stats.js';
 export * from './random.js';
 export * from './generated-content.js';

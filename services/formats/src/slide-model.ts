@@ -27,3 +27,6 @@ export interface SlideDeck {
   title: string;
   slides: Slide[];
 }
+
+/** The most points a slide holds when the product splits a list over slides ('Title (2)', ...). */
+export const MAX_POINTS_PER_SLIDE = 6;

@@ -4,6 +4,8 @@
 // check that an outline adds no facts.
 import type { Audience, DifficultyLevel, Industry, WritingStyle } from '@trainwright/catalogue';
 import { PRODUCT_HEADINGS } from '@trainwright/catalogue';
+// The knowledge check's item form: formats reads it back from edited slides.
+import { CHECK_ITEMS } from '@trainwright/formats';
 import { AI_PHRASES } from './ai-phrases.js';
 import { tokenize } from './text-analysis.js';
 import type { EngineLanguage } from './stop-words.js';
@@ -155,7 +157,7 @@ const EN: Framing = {
   practiceTitle: 'Practice: {x}',
   discussionTitle: 'Discussion: {x}',
   knowledgeCheck: PRODUCT_HEADINGS.en.knowledgeCheck,
-  checkItem: 'Check: {x}',
+  checkItem: CHECK_ITEMS.en,
   pathOverview: 'Learning path: {x}',
   moduleTitle: 'Module {n}: {x}',
   prerequisitesModule: 'Prerequisites for {x}',
@@ -259,7 +261,7 @@ const ES: Framing = {
   practiceTitle: 'Práctica: {x}',
   discussionTitle: 'Debate: {x}',
   knowledgeCheck: PRODUCT_HEADINGS.es.knowledgeCheck,
-  checkItem: 'Comprobar: {x}',
+  checkItem: CHECK_ITEMS.es,
   pathOverview: 'Itinerario de aprendizaje: {x}',
   moduleTitle: 'Módulo {n}: {x}',
   prerequisitesModule: 'Requisitos previos de {x}',
@@ -363,7 +365,7 @@ const FR: Framing = {
   practiceTitle: 'Pratique: {x}',
   discussionTitle: 'Discussion: {x}',
   knowledgeCheck: PRODUCT_HEADINGS.fr.knowledgeCheck,
-  checkItem: 'Vérifier: {x}',
+  checkItem: CHECK_ITEMS.fr,
   pathOverview: "Parcours d'apprentissage: {x}",
   moduleTitle: 'Module {n}: {x}',
   prerequisitesModule: 'Prérequis pour {x}',

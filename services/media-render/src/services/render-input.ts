@@ -1,7 +1,7 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
 import type { FontStyle, TierId } from '@trainwright/catalogue';
-import { deckToScript, printScript, projectDeck, withoutTrainerPrompts, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
+import { currentObjectives, deckToScript, printScript, projectDeck, withoutTrainerPrompts, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
@@ -37,7 +37,7 @@ export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'ima
 }
 
 function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
-  const deck = projectDeck(project, content?.slides.slide_content);
+  const deck = projectDeck(project, content?.slides.slide_content, content?.objectives);
   if (!deck) throw new RenderError('This project has no content to render yet.');
   return deck;
 }
@@ -63,6 +63,9 @@ export function translatedProject(project: Project, translation: Translation): P
 export function renderInputOf(project: Project, template: RenderTemplate | null, branding: RenderBranding | null): RenderInput {
   const content = project.generatedContent ? contentFromMessage(project.generatedContent) : null;
   const parsed = deckOf(project, content);
+  // The objectives are the current slides' (the user may have edited the objectives slide; projectDeck
+  // made a generated knowledge check follow them): every output lists one set, never the stored one beside it.
+  const objectives = currentObjectives(parsed, content?.objectives ?? []);
   const deck = { ...parsed, title: parsed.title || project.title };
   if (deck.slides.length === 0) throw new RenderError('This project has no slides to render.');
   return {
@@ -74,7 +77,7 @@ export function renderInputOf(project: Project, template: RenderTemplate | null,
     // A script stored before trainer notes existed narrates the engine's prompts to the trainer: read without them.
     script: content?.script.trim() ? withoutTrainerPrompts(content.script) : printScript(deckToScript(deck)),
     summary: content?.summary ?? '',
-    objectives: content?.objectives ?? [],
+    objectives,
     questions: content?.questions ?? [],
     glossary: content?.glossary ?? [],
     style: styleOf(project, template),

@@ -44,7 +44,7 @@ export function courseOf(p: PackageRecord, project: ProjectSource, video: Course
 
 /** The slides every export shows, without a first slide that only repeats the title (null: no content). */
 export function courseSlides(project: Pick<ProjectSource, 'title' | 'slidesContent' | 'scriptContent' | 'generatedContent'>): Slide[] | null {
-  const deck = projectDeck(project, project.generatedContent?.slides.slide_content);
+  const deck = projectDeck(project, project.generatedContent?.slides.slide_content, project.generatedContent?.objectives);
   if (!deck) return null;
   return opensWithTitleSlide(deck, { title: project.title }) ? deck.slides.slice(1) : deck.slides;
 }
