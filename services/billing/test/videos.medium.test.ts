@@ -115,6 +115,56 @@ describe('a video paid with credits', () => {
   });
 });
 
+describe("a translation's video", () => {
+  it('should be a payment of its own: the English and the Spanish video of one version are two payments, each named by its language', async () => {
+    const userId = randomUUID();
+    const projectId = randomUUID();
+    media.set(projectId, { totalSeconds: 130, ownerTier: 'business', contentVersion: 3 });
+    // The Spanish narration is longer: its own estimate prices it.
+    media.set(projectId, { totalSeconds: 190, ownerTier: 'business', contentVersion: 3 }, 'es');
+    await seedCredits(local, userId, 1000);
+
+    expect(await local.billing.estimateVideo({ userId, projectId, language: 'es' })).toMatchObject({ totalEstimatedMinutes: 4, totalCostCents: 240 });
+    await expect(local.billing.estimateVideo({ userId, projectId, language: 'de' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const confirm = { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 3, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'en', useCredits: true };
+    await local.billing.confirmVideoPayment(confirm);
+    // The same version in Spanish is not paid by the English payment.
+    const es = await local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'es', language: 'es' });
+    await expect(local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'es2', language: 'es' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await local.billing.getCheckoutStatus(userId, es.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
+    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(1000 - 180 - 240);
+
+    const payments = await local.billing.listPayments(userId);
+    expect(payments).toHaveLength(2);
+    const spanish = payments.find((p) => p.language === 'es')!;
+    expect(spanish).toMatchObject({ kind: 'video', amountCents: 240, projectId, language: 'es', description: expect.stringContaining('Spanish') });
+    expect(payments.find((p) => p.language === '')).toMatchObject({ amountCents: 180 });
+    const rows = await local.db.selectFrom('video_payments').select(['language', 'content_version', 'status']).where('project_id', '=', projectId).orderBy('language').execute();
+    expect(rows).toEqual([{ language: '', content_version: 3, status: 'paid' }, { language: 'es', content_version: 3, status: 'paid' }]);
+    const succeeded = (await outboxOf(local, 'payment.succeeded')).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
+    expect(succeeded.map((e) => [e.language, e.contentVersion, Number(e.amountCents)]).sort()).toEqual([['', 3, 180], ['es', 3, 240]]);
+
+    // The Spanish render failed for good: only the Spanish payment is refunded.
+    expect(await local.billing.applyVideoStatus({ eventId: randomUUID(), paymentId: spanish.id, status: 'failed' })).toBe('refunded');
+    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(1000 - 180);
+    const after = await local.db.selectFrom('video_payments').select(['language', 'status']).where('project_id', '=', projectId).orderBy('language').execute();
+    expect(after).toEqual([{ language: '', status: 'paid' }, { language: 'es', status: 'refunded' }]);
+  });
+
+  it('should check out a card payment of the Spanish video at the local provider and book it with its language', async () => {
+    const userId = randomUUID();
+    const projectId = randomUUID();
+    media.set(projectId, { totalSeconds: 30, ownerTier: 'professional' }, 'es');
+    const result = await local.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'c', useCredits: false, language: 'es' });
+    expect(await local.billing.getLocalCheckout(userId, result.sessionId)).toMatchObject({ lineItems: [{ description: 'Narrated video in Spanish: 1 min at $1.00/min', unitAmountCents: 100 }] });
+    await local.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
+    expect(await local.billing.listPayments(userId)).toEqual([expect.objectContaining({ kind: 'video', language: 'es', status: 'succeeded' })]);
+    const succeeded = (await outboxOf(local, 'payment.succeeded')).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
+    expect(succeeded).toEqual([expect.objectContaining({ kind: 'video', projectId, language: 'es' })]);
+    expect((await local.db.selectFrom('video_payments').select('language').where('project_id', '=', projectId).execute()).map((r) => r.language)).toEqual(['es']);
+  });
+});
+
 describe('a video paid by card with Stripe', () => {
   it('should book the paid checkout from the signed webhook and refund it at Stripe when the render failed', async () => {
     const userId = randomUUID();

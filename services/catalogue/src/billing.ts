@@ -151,7 +151,9 @@ export const BILLING_MESSAGES = {
   videoNarrationNotReady: 'The narration is not ready yet: pay for the video once the project has been generated.',
   videoCreditsShort: (balanceCents: number, costCents: number) =>
     `Your video credits (${formatDollars(balanceCents)}) do not cover this video (${formatDollars(costCents)}). Buy credits or pay by card.`,
-  videoLineItem: (minutes: number, ratePerMinute: number) => `Narrated video: ${minutes} min at $${ratePerMinute.toFixed(2)}/min`,
+  /** `languageName`: a translation's video (its English name); absent: the project's own. */
+  videoLineItem: (minutes: number, ratePerMinute: number, languageName?: string) =>
+    `Narrated video${languageName ? ` in ${languageName}` : ''}: ${minutes} min at $${ratePerMinute.toFixed(2)}/min`,
   /** Shown on every page of the local test checkout. */
   localCheckoutNotice: 'This is the local test checkout: no money moves.',
 } as const;

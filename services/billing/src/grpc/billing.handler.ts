@@ -36,6 +36,7 @@ export function toProtoPayment(p: PaymentRecord): Payment {
     createdAt: p.createdAt.toISOString(),
     invoiceUrl: p.invoiceUrl,
     projectId: p.projectId ?? '',
+    language: p.language ?? '',
     ...paymentDescriptionOf(p),
   };
 }
@@ -83,7 +84,7 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
       };
     },
     completeLocalCheckout: async (r) => ({ redirectUrl: await b.completeLocalCheckout(r.userId, r.sessionId, r.action) }),
-    estimateVideo: (r) => b.estimateVideo({ userId: r.userId, projectId: r.projectId }),
+    estimateVideo: (r) => b.estimateVideo({ userId: r.userId, projectId: r.projectId, language: r.language }),
     confirmVideoPayment: (r) =>
       b.confirmVideoPayment({
         userId: r.userId,
@@ -94,6 +95,7 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
         returnUrlBase: r.returnUrlBase,
         idempotencyKey: r.idempotencyKey,
         useCredits: r.useCredits,
+        language: r.language,
       }),
   };
 }

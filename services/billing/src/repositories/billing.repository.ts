@@ -80,6 +80,7 @@ function toCheckout(row: Selectable<CheckoutSessionsTable>): CheckoutRecord {
     credits: row.credits,
     projectId: row.project_id,
     contentVersion: row.content_version,
+    language: row.language,
     amountCents: Number(row.amount_cents),
     status: row.status as CheckoutRecord['status'],
     paymentStatus: row.payment_status as CheckoutRecord['paymentStatus'],
@@ -114,17 +115,19 @@ function toVideoPayment(row: Selectable<VideoPaymentsTable>): VideoPaymentRecord
     paidWith: row.paid_with as VideoPaymentRecord['paidWith'],
     providerRef: row.provider_ref,
     contentVersion: row.content_version,
+    language: row.language,
     status: row.status as VideoPaymentRecord['status'],
   };
 }
 
-/** The project version's video paid and not refunded (paid or rendered), or null. */
-async function findPaidVideo(db: Db, projectId: string, contentVersion: number): Promise<VideoPaymentRecord | null> {
+/** The video of the project's language and version paid and not refunded (paid or rendered), or null. */
+async function findPaidVideo(db: Db, projectId: string, contentVersion: number, language: string): Promise<VideoPaymentRecord | null> {
   const row = await db
     .selectFrom('video_payments')
     .selectAll()
     .where('project_id', '=', projectId)
     .where('content_version', '=', contentVersion)
+    .where('language', '=', language)
     .where('status', '<>', 'refunded')
     .executeTakeFirst();
   return row ? toVideoPayment(row) : null;
@@ -143,6 +146,7 @@ function checkoutValues(r: Omit<CheckoutRecord, 'createdAt'>) {
     credits: r.credits,
     project_id: r.projectId,
     content_version: r.contentVersion,
+    language: r.language,
     amount_cents: r.amountCents,
     status: r.status,
     payment_status: r.paymentStatus,
@@ -262,15 +266,15 @@ class BillingTransaction implements BillingTx {
     await this.trx.updateTable('payments').set({ status }).where('id', '=', paymentId).execute();
   }
 
-  findPaidVideo(projectId: string, contentVersion: number): Promise<VideoPaymentRecord | null> {
-    return findPaidVideo(this.trx, projectId, contentVersion);
+  findPaidVideo(projectId: string, contentVersion: number, language: string): Promise<VideoPaymentRecord | null> {
+    return findPaidVideo(this.trx, projectId, contentVersion, language);
   }
 
   async insertVideoPayment(r: Omit<VideoPaymentRecord, 'status'>): Promise<boolean> {
     // Any conflict (the payment recorded, or another paid video of the project) inserts nothing.
     const inserted = await this.trx
       .insertInto('video_payments')
-      .values({ payment_id: r.paymentId, project_id: r.projectId, user_id: r.userId, amount_cents: r.amountCents, paid_with: r.paidWith, provider_ref: r.providerRef, content_version: r.contentVersion })
+      .values({ payment_id: r.paymentId, project_id: r.projectId, user_id: r.userId, amount_cents: r.amountCents, paid_with: r.paidWith, provider_ref: r.providerRef, content_version: r.contentVersion, language: r.language })
       .onConflict((oc) => oc.doNothing())
       .returning('payment_id')
       .executeTakeFirst();
@@ -385,8 +389,18 @@ export class BillingRepository implements BillingStore {
   }
 
   async listPayments(userId: string, limit: number): Promise<PaymentRecord[]> {
-    const rows = await this.db.selectFrom('payments').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
-    return rows.map(toPayment);
+    const rows = await this.db
+      .selectFrom('payments')
+      .leftJoin('video_payments', 'video_payments.payment_id', 'payments.id')
+      .selectAll('payments')
+      .select('video_payments.language as video_language')
+      .where('payments.user_id', '=', userId)
+      .orderBy('payments.created_at', 'desc')
+      .orderBy('payments.id')
+      .limit(limit)
+      .execute();
+    // A video payment names its video's language (the history shows it).
+    return rows.map(({ video_language, ...row }) => ({ ...toPayment(row), ...(video_language !== null ? { language: video_language } : {}) }));
   }
 
   async findVideoPayment(paymentId: string): Promise<VideoPaymentRecord | null> {
@@ -394,8 +408,8 @@ export class BillingRepository implements BillingStore {
     return row ? toVideoPayment(row) : null;
   }
 
-  findPaidVideo(projectId: string, contentVersion: number): Promise<VideoPaymentRecord | null> {
-    return findPaidVideo(this.db, projectId, contentVersion);
+  findPaidVideo(projectId: string, contentVersion: number, language: string): Promise<VideoPaymentRecord | null> {
+    return findPaidVideo(this.db, projectId, contentVersion, language);
   }
 
   async dueScheduledChanges(by: Date): Promise<string[]> {

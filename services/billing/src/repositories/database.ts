@@ -50,6 +50,8 @@ export interface CheckoutSessionsTable {
   project_id: Nullable<string>;
   /** A video checkout: the project's content version it was priced for. */
   content_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A video checkout: the video's language ('' the project's own). */
+  language: ColumnType<string, string | undefined, string>;
   amount_cents: number;
   status: Generated<string>;
   payment_status: Generated<string>;
@@ -90,6 +92,8 @@ export interface VideoPaymentsTable {
   paid_with: string;
   provider_ref: string;
   content_version: ColumnType<number | null, number | null | undefined, number | null>;
+  /** '' the project's own video, else a translation's language. */
+  language: ColumnType<string, string | undefined, string>;
   status: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

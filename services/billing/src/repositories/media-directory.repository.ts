@@ -11,8 +11,8 @@ export class MediaDirectoryRepository implements MediaDirectory {
     this.client = createGrpcClient(MediaServiceClient as never, MediaServiceService, mediaAddress, options);
   }
 
-  async estimateNarration(userId: string, projectId: string): Promise<NarrationEstimate> {
-    const e = await this.client.estimateNarration({ userId, projectId }, { userId });
+  async estimateNarration(userId: string, projectId: string, language: string): Promise<NarrationEstimate> {
+    const e = await this.client.estimateNarration({ userId, projectId, language }, { userId });
     return {
       slidesCount: e.slidesCount,
       secondsPerSlide: [...e.secondsPerSlide],

@@ -43,6 +43,8 @@ export interface CheckoutIntent {
   credits?: number;
   projectId?: string;
   contentVersion?: number;
+  /** A video checkout: its language ('' the project's own). */
+  language?: string;
   returnUrlBase: string;
   clientKey: string;
 }
@@ -85,6 +87,7 @@ export async function openCheckout(deps: BillingDeps, account: AccountState, int
     credits: intent.credits ?? null,
     projectId: intent.projectId ?? null,
     contentVersion: intent.contentVersion ?? null,
+    language: intent.language ?? '',
     amountCents: intent.lineItems.reduce((sum, i) => sum + i.unitAmountCents * i.quantity, 0),
     status: session.status,
     paymentStatus: session.paymentStatus,

@@ -49,6 +49,8 @@ export interface CheckoutRecord {
   projectId: string | null;
   /** A video checkout: the project's content version it was priced for. */
   contentVersion: number | null;
+  /** A video checkout: the video's language ('' the project's own, else a translation's). */
+  language: string;
   amountCents: number;
   status: 'open' | 'complete' | 'expired';
   paymentStatus: 'unpaid' | 'paid' | 'failed' | 'no_payment_required';
@@ -69,6 +71,8 @@ export interface PaymentRecord {
   invoiceUrl: string;
   projectId: string | null;
   createdAt: Date;
+  /** A video payment's language ('' the project's own; read from its video row, never written here). */
+  language?: string;
 }
 
 /** A paid narrated video: paid -> rendered (the render succeeded) or refunded (it failed). */
@@ -83,6 +87,8 @@ export interface VideoPaymentRecord {
   providerRef: string;
   /** The project's content version it pays the video of. */
   contentVersion: number | null;
+  /** '' the project's own video, else a translation's language: each is paid on its own. */
+  language: string;
   status: 'paid' | 'rendered' | 'refunded';
 }
 
@@ -107,8 +113,8 @@ export interface BillingTx {
   /** Inserts a session created by billing itself (a video paid with credits). */
   insertCheckout(record: Omit<CheckoutRecord, 'createdAt'>): Promise<void>;
   setPaymentStatus(paymentId: string, status: PaymentRecord['status']): Promise<void>;
-  /** The project's video paid and not yet rendered or refunded. */
-  findPaidVideo(projectId: string, contentVersion: number): Promise<VideoPaymentRecord | null>;
+  /** The video of the project's language and version, paid and not refunded. */
+  findPaidVideo(projectId: string, contentVersion: number, language: string): Promise<VideoPaymentRecord | null>;
   /** False when the project already has a paid video (or the payment is recorded). */
   insertVideoPayment(record: Omit<VideoPaymentRecord, 'status'>): Promise<boolean>;
   lockVideoPayment(paymentId: string): Promise<VideoPaymentRecord | null>;
@@ -132,8 +138,8 @@ export interface BillingStore {
   insertCheckout(record: Omit<CheckoutRecord, 'createdAt'>): Promise<CheckoutRecord>;
   listPayments(userId: string, limit: number): Promise<PaymentRecord[]>;
   findVideoPayment(paymentId: string): Promise<VideoPaymentRecord | null>;
-  /** The project's video paid and not yet rendered or refunded. */
-  findPaidVideo(projectId: string, contentVersion: number): Promise<VideoPaymentRecord | null>;
+  /** The video of the project's language and version, paid and not refunded. */
+  findPaidVideo(projectId: string, contentVersion: number, language: string): Promise<VideoPaymentRecord | null>;
   /** Users with a scheduled change whose current period ends by `by` (active or past_due). */
   dueScheduledChanges(now: Date): Promise<string[]>;
   /** Users past_due since before `since` whose published effective tier is still paid. */
@@ -166,7 +172,8 @@ export interface NarrationEstimate {
 
 /** media-render as billing needs it; NOT_FOUND for a project the caller may not read. */
 export interface MediaDirectory {
-  estimateNarration(userId: string, projectId: string): Promise<NarrationEstimate>;
+  /** `language`: a completed translation's narration ('' the project's own); NOT_FOUND when it has none. */
+  estimateNarration(userId: string, projectId: string, language: string): Promise<NarrationEstimate>;
 }
 
 export interface LocalCheckoutView {

@@ -1,8 +1,8 @@
 // Pay-per-use narrated video: the estimate (the narration's length from media-render at the plan
-// owner's rate), its payment (a checkout, or from the caller's video credits in one transaction),
+// owner's rate; a translation's video: that language's narration), its payment (a checkout, or from the caller's video credits in one transaction),
 // and the render's outcome (rendered, or refunded once when it failed for good).
 import { randomUUID } from 'node:crypto';
-import { BILLING_MESSAGES, TIER_IDS, upgradeRequiredMessage, videoCostCents, type TierId, type VideoCost } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, TIER_IDS, languageNames, upgradeRequiredMessage, videoCostCents, type TierId, type VideoCost } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { commitAccountChange } from './account-state.js';
 import { ensureAccount } from './accounts.js';
@@ -34,10 +34,14 @@ interface PricedVideo {
   cost: VideoCost;
 }
 
-/** The project's narrated video priced on the server (never from the client's numbers). */
-async function priceVideo(deps: BillingDeps, userId: string, projectId: string): Promise<PricedVideo> {
+/**
+ * The narrated video of the project in `language` ('' its own, else a completed translation's:
+ * media-render times that language's narration, NOT_FOUND when there is none) priced on the
+ * server (never from the client's numbers).
+ */
+async function priceVideo(deps: BillingDeps, userId: string, projectId: string, language: string): Promise<PricedVideo> {
   if (!projectId) throw AppError.validation('project_id', 'Choose a project.');
-  const narration = await deps.media.estimateNarration(userId, projectId);
+  const narration = await deps.media.estimateNarration(userId, projectId, language);
   if (!(VIDEO_FORMATS as readonly string[]).includes(narration.visualFormat)) {
     throw AppError.validation('project_id', BILLING_MESSAGES.videoNotNarrated(narration.visualFormat));
   }
@@ -53,8 +57,8 @@ function perSlide({ narration, cost }: PricedVideo): number {
   return Math.round((seconds / narration.slidesCount) * 10) / 10;
 }
 
-export async function estimateVideo(deps: BillingDeps, input: { userId: string; projectId: string }): Promise<VideoEstimateView> {
-  const priced = await priceVideo(deps, input.userId, input.projectId);
+export async function estimateVideo(deps: BillingDeps, input: { userId: string; projectId: string; language?: string }): Promise<VideoEstimateView> {
+  const priced = await priceVideo(deps, input.userId, input.projectId, input.language ?? '');
   const account = await ensureAccount(deps, input.userId);
   const { cost, narration } = priced;
   return {
@@ -80,32 +84,42 @@ export interface ConfirmVideoInput {
   returnUrlBase: string;
   idempotencyKey: string;
   useCredits: boolean;
+  /** '' (or absent) the project's own video, else a translation's: each language is paid on its own. */
+  language?: string;
 }
 
-export function videoLineItem(cost: VideoCost): CheckoutLineItem {
-  return { ref: VIDEO_REF, description: BILLING_MESSAGES.videoLineItem(cost.minutes, cost.ratePerMinute), unitAmountCents: cost.totalCents, quantity: 1, interval: null };
+/** What the line item and the history call the video ('' the project's own, else "in Spanish"). */
+function videoDescription(cost: VideoCost, language: string): string {
+  return BILLING_MESSAGES.videoLineItem(cost.minutes, cost.ratePerMinute, language ? languageNames(language).name : undefined);
+}
+
+export function videoLineItem(cost: VideoCost, language = ''): CheckoutLineItem {
+  return { ref: VIDEO_REF, description: videoDescription(cost, language), unitAmountCents: cost.totalCents, quantity: 1, interval: null };
 }
 
 export async function confirmVideoPayment(deps: BillingDeps, input: ConfirmVideoInput): Promise<{ checkoutUrl: string; sessionId: string }> {
   if (input.billingType !== VIDEO_BILLING_TYPE) throw AppError.validation('billing_type', BILLING_MESSAGES.videoBillingType(input.billingType));
   if (!(VIDEO_FORMATS as readonly string[]).includes(input.format)) throw AppError.validation('format', BILLING_MESSAGES.videoFormat(input.format));
   const base = returnBase(input.returnUrlBase);
-  const { cost, narration } = await priceVideo(deps, input.userId, input.projectId);
+  const language = input.language ?? '';
+  const { cost, narration } = await priceVideo(deps, input.userId, input.projectId, language);
   // The fallback estimate prices a video whose length nobody knows yet: it is shown, never charged.
   if (!narration.hasNarration) throw AppError.validation('project_id', BILLING_MESSAGES.videoNarrationNotReady);
   const account = await ensureAccount(deps, input.userId);
   const version = narration.contentVersion;
-  // The intent is the project's version at this price: an edit or a changed narration is a new intent.
-  const itemKey = `video:${input.projectId}:v${version}:${cost.totalCents}`;
-  if (input.useCredits) return payWithCredits(deps, { ...input, returnUrlBase: base }, cost, itemKey, version);
-  if (await deps.store.findPaidVideo(input.projectId, version)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
+  // The intent is the language's video of the project's version at this price: an edit or a
+  // changed narration is a new intent, and so is another language's video of the same version.
+  const itemKey = `video:${input.projectId}:${language ? `${language}:` : ''}v${version}:${cost.totalCents}`;
+  if (input.useCredits) return payWithCredits(deps, { ...input, language, returnUrlBase: base }, cost, itemKey, version);
+  if (await deps.store.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
   const session = await openCheckout(deps, account, {
     purpose: 'video',
     mode: 'payment',
     itemKey,
-    lineItems: [videoLineItem(cost)],
+    lineItems: [videoLineItem(cost, language)],
     projectId: input.projectId,
     contentVersion: version,
+    language,
     returnUrlBase: base,
     clientKey: input.idempotencyKey,
   });
@@ -117,8 +131,10 @@ export async function confirmVideoPayment(deps: BillingDeps, input: ConfirmVideo
  * the debit, the payment, the video's row, payment.succeeded and the account change. The answer
  * sends the browser to the same success page a checkout returns to.
  */
-async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost: VideoCost, itemKey: string, version: number): Promise<{ checkoutUrl: string; sessionId: string }> {
+async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput & { language: string }, cost: VideoCost, itemKey: string, version: number): Promise<{ checkoutUrl: string; sessionId: string }> {
   const now = deps.clock();
+  const { language } = input;
+  const description = videoDescription(cost, language);
   const sessionId = `cs_credits_${randomUUID()}`;
   let idempotencyKey = checkoutIdempotencyKey(input.userId, 'video', `${itemKey}:credits`, input.idempotencyKey, now);
   const urlOf = (id: string) => `${input.returnUrlBase}/billing-success?session_id=${id}`;
@@ -126,7 +142,7 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost:
   if (known) {
     // A repeated request (a double click) answers the session it paid while that video is still
     // paid; after a refund (the render failed) the same request pays anew.
-    const paid = await deps.store.findPaidVideo(input.projectId, version);
+    const paid = await deps.store.findPaidVideo(input.projectId, version, language);
     if (known.userId === input.userId && paid?.providerRef === `credits:${known.id}`) return { checkoutUrl: known.url, sessionId: known.id };
     idempotencyKey = `${idempotencyKey}:${sessionId}`;
   }
@@ -134,7 +150,7 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost:
   await deps.store.transaction(async (tx) => {
     const before = await tx.lockAccount(input.userId);
     if (!before) throw AppError.notFound();
-    if (await tx.findPaidVideo(input.projectId, version)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
+    if (await tx.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
     if (before.creditBalanceCents < cost.totalCents) {
       throw AppError.validation('use_credits', BILLING_MESSAGES.videoCreditsShort(before.creditBalanceCents, cost.totalCents));
     }
@@ -150,6 +166,7 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost:
       credits: null,
       projectId: input.projectId,
       contentVersion: version,
+      language,
       amountCents: cost.totalCents,
       status: 'complete',
       paymentStatus: 'paid',
@@ -157,11 +174,11 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost:
       idempotencyKey,
     });
     const ref = `credits:${sessionId}`;
-    await tx.addCreditEntry({ userId: input.userId, amountCents: -cost.totalCents, reason: `${BILLING_MESSAGES.videoLineItem(cost.minutes, cost.ratePerMinute)}`, ref: `video:${sessionId}` });
+    await tx.addCreditEntry({ userId: input.userId, amountCents: -cost.totalCents, reason: description, ref: `video:${sessionId}` });
     const payment = await tx.upsertPayment({
       userId: input.userId,
       kind: 'video',
-      description: `${BILLING_MESSAGES.videoLineItem(cost.minutes, cost.ratePerMinute)}, paid with video credits`,
+      description: `${description}, paid with video credits`,
       amountCents: cost.totalCents,
       currency: 'usd',
       status: 'succeeded',
@@ -170,10 +187,10 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput, cost:
       projectId: input.projectId,
       createdAt: now,
     });
-    if (!(await tx.insertVideoPayment({ paymentId: payment.id, projectId: input.projectId, userId: input.userId, amountCents: cost.totalCents, paidWith: 'credits', providerRef: ref, contentVersion: version }))) {
+    if (!(await tx.insertVideoPayment({ paymentId: payment.id, projectId: input.projectId, userId: input.userId, amountCents: cost.totalCents, paidWith: 'credits', providerRef: ref, contentVersion: version, language }))) {
       throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
     }
-    await tx.enqueue([billingEvents.payment(true, { userId: input.userId, paymentId: payment.id, kind: 'video', amountCents: cost.totalCents, projectId: input.projectId, contentVersion: version }, now)]);
+    await tx.enqueue([billingEvents.payment(true, { userId: input.userId, paymentId: payment.id, kind: 'video', amountCents: cost.totalCents, projectId: input.projectId, contentVersion: version, language }, now)]);
     await commitAccountChange(tx, deps, before);
   });
   return { checkoutUrl, sessionId };

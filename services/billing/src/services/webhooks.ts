@@ -157,6 +157,7 @@ export async function applyCheckoutSession(tx: BillingTx, deps: BillingDeps, acc
       paidWith: 'card',
       providerRef: session.paymentIntentId!,
       contentVersion: row.contentVersion,
+      language: row.language,
     });
     if (!booked && !(await tx.lockVideoPayment(payment.id))) {
       // The project's video was paid already (two checkouts both paid): this one goes back at once
@@ -169,7 +170,7 @@ export async function applyCheckoutSession(tx: BillingTx, deps: BillingDeps, acc
     }
   }
   await tx.enqueue([
-    billingEvents.payment(succeeded, { userId: account.userId, paymentId: payment.id, kind: row.purpose, amountCents: session.amountTotalCents, projectId: row.projectId ?? '', contentVersion: row.contentVersion ?? 0 }, now),
+    billingEvents.payment(succeeded, { userId: account.userId, paymentId: payment.id, kind: row.purpose, amountCents: session.amountTotalCents, projectId: row.projectId ?? '', contentVersion: row.contentVersion ?? 0, language: row.language }, now),
   ]);
   await commitAccountChange(tx, deps, before);
   return next;
@@ -232,7 +233,7 @@ async function applyInvoice(tx: BillingTx, deps: BillingDeps, account: AccountSt
       createdAt: invoice.created,
     });
     if (payment.changed) {
-      await tx.enqueue([billingEvents.payment(succeeded, { userId: account.userId, paymentId: payment.id, kind: 'subscription', amountCents, projectId: '', contentVersion: 0 }, deps.clock())]);
+      await tx.enqueue([billingEvents.payment(succeeded, { userId: account.userId, paymentId: payment.id, kind: 'subscription', amountCents, projectId: '', contentVersion: 0, language: '' }, deps.clock())]);
     }
   }
   // A paid invoice ends a grace period: the subscription says active again.

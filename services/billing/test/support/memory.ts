@@ -108,8 +108,8 @@ export class MemoryStore implements BillingStore {
     const v = this.state.videos.find((x) => x.paymentId === paymentId);
     return v ? { ...v } : null;
   }
-  async findPaidVideo(projectId: string, contentVersion: number) {
-    const v = this.state.videos.find((x) => x.projectId === projectId && x.contentVersion === contentVersion && x.status !== 'refunded');
+  async findPaidVideo(projectId: string, contentVersion: number, language: string) {
+    const v = this.state.videos.find((x) => x.projectId === projectId && x.contentVersion === contentVersion && x.language === language && x.status !== 'refunded');
     return v ? { ...v } : null;
   }
   async dueScheduledChanges(now: Date) {
@@ -151,9 +151,9 @@ export class MemoryStore implements BillingStore {
         s.checkouts.set(r.id, { ...r, createdAt: this.now() });
       },
       setPaymentStatus: async (id, status) => void (s.payments.find((p) => p.id === id)!.status = status),
-      findPaidVideo: async (projectId, contentVersion) => s.videos.find((v) => v.projectId === projectId && v.contentVersion === contentVersion && v.status !== 'refunded') ?? null,
+      findPaidVideo: async (projectId, contentVersion, language) => s.videos.find((v) => v.projectId === projectId && v.contentVersion === contentVersion && v.language === language && v.status !== 'refunded') ?? null,
       insertVideoPayment: async (r) => {
-        if (s.videos.some((v) => v.paymentId === r.paymentId || (v.projectId === r.projectId && v.contentVersion === r.contentVersion && v.status !== 'refunded'))) return false;
+        if (s.videos.some((v) => v.paymentId === r.paymentId || (v.projectId === r.projectId && v.contentVersion === r.contentVersion && v.language === r.language && v.status !== 'refunded'))) return false;
         s.videos.push({ ...r, status: 'paid' });
         return true;
       },
@@ -298,7 +298,8 @@ export class MemoryDirectory implements AuthDirectory {
 /** media-render's narration estimates by project; an unknown project is NOT_FOUND. */
 export class MemoryMedia implements MediaDirectory {
   projects = new Map<string, NarrationEstimate>();
-  set(projectId: string, e: Partial<NarrationEstimate> = {}): NarrationEstimate {
+  /** `language`: a translation's narration ('' the project's own). */
+  set(projectId: string, e: Partial<NarrationEstimate> = {}, language = ''): NarrationEstimate {
     const estimate: NarrationEstimate = {
       slidesCount: 4,
       secondsPerSlide: [20, 30, 40, 35],
@@ -311,11 +312,11 @@ export class MemoryMedia implements MediaDirectory {
       contentVersion: 1,
       ...e,
     };
-    this.projects.set(projectId, estimate);
+    this.projects.set(language ? `${projectId}:${language}` : projectId, estimate);
     return estimate;
   }
-  async estimateNarration(_userId: string, projectId: string) {
-    const e = this.projects.get(projectId);
+  async estimateNarration(_userId: string, projectId: string, language = '') {
+    const e = this.projects.get(language ? `${projectId}:${language}` : projectId);
     if (!e) throw AppError.notFound();
     return { ...e };
   }
