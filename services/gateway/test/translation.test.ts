@@ -185,6 +185,30 @@ describe('translation', () => {
     expect((await call(h, 'DELETE', `/api/companies/${me.companyId}/glossary/${fixed.json().id}`, me)).statusCode).toBe(200);
   }, 120_000);
 
+  it('should name the words the engine left unknown and flag the translation for review until a glossary term covers them', async () => {
+    const rev = await register(h, 'Rita Review', 'professional');
+    const res = await call(h, 'POST', '/api/projects', rev, { title: 'Fire hazards', project_type: 'slides_to_script', slides_content: '## Fire hazards in our warehouse\n**Content:**\n- Keep the exits clear.', input_method: 'text' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as string;
+    await eventually(async () => (await call(h, 'GET', `/api/projects/${id}`, rev)).json().status === 'completed', 60_000);
+    expect((await call(h, 'POST', `/api/projects/${id}/bulk-translate`, rev, { target_languages: ['es'] })).statusCode).toBe(202);
+    const first = await translated(rev, id, 'es');
+    expect(first.needs_review).toBe(true);
+    expect(first.unknown_words).toContainEqual({ word: 'hazards', language: 'en' });
+    const listed = (await call(h, 'GET', `/api/projects/${id}/translations`, rev)).json();
+    expect(listed.capabilities.find((c: { language: string }) => c.language === 'fr')).toMatchObject({ supported: true, reason_code: '' });
+    // The one-click glossary entry the review screen sends, then the translation again.
+    const term = await call(h, 'POST', `/api/companies/${rev.companyId}/glossary`, rev, { term: 'hazards', source_language: 'en', target_language: 'es', translation: 'peligros', case_sensitive: false });
+    expect(term.statusCode).toBe(201);
+    expect((await call(h, 'POST', `/api/projects/${id}/bulk-translate`, rev, { target_languages: ['es'] })).statusCode).toBe(202);
+    const again = await translated(rev, id, 'es');
+    // The project's generated texts may hold other unknown words; this one is gone.
+    expect(again.unknown_words.map((u: { word: string }) => u.word)).not.toContain('hazards');
+    expect(again.unknown_words.length).toBe(first.unknown_words.length - 1);
+    expect(again.needs_review).toBe(again.unknown_words.length > 0);
+    expect((await call(h, 'GET', `/api/projects/${id}/translations/es`, rev)).json().slides_content).toContain('peligros');
+  }, 120_000);
+
   it('should export XLIFF 2.0 and take it back unchanged, then apply a reviewed target', async () => {
     const before = (await call(h, 'GET', `/api/projects/${projectId}/translations/es`, me)).json();
     const exported = await fetch(`${h.baseUrl}/api/projects/${projectId}/translations/es/xliff`, { headers: me.auth });
