@@ -349,6 +349,8 @@ describe('templates', () => {
     expect(all.categories).toMatchObject({ Business: 5, Technology: 5, Design: 25, Healthcare: 3, Education: 2, Marketing: 3, 'Human Resources': 2, Manufacturing: 2, Creative: 2 });
     expect(all.templates.filter((t: { available: boolean }) => t.available)).toHaveLength(15);
     expect(all.templates[0].preview_image).toMatch(/^data:image\/svg\+xml/);
+    // The built-ins' Spanish and French names and descriptions, for the web app's cards.
+    expect(all.templates[0].translations).toMatchObject({ es: { name: 'Incorporación de empleados' }, fr: { name: 'Intégration des collaborateurs' } });
     const design = (await call('GET', '/api/templates?category=Design&sort=slides', me)).json().templates as Array<{ slides: number; category: string }>;
     expect(design).toHaveLength(25);
     expect(design.map((t) => t.slides)).toEqual([...design.map((t) => t.slides)].sort((x, y) => x - y));
