@@ -348,7 +348,7 @@ describe('one subscription per account', () => {
     const customerId = env.store.state.accounts.get(USER)!.providerCustomerId!;
     // A business checkout of another tab, paid too (its row as openCheckout wrote it).
     const session = await env.provider.createCheckoutSession({ mode: 'subscription', customerId, lineItems: [], successUrl: '', cancelUrl: '', metadata: {}, idempotencyKey: 'tab-2' });
-    await env.store.insertCheckout({ id: session.id, userId: USER, purpose: 'subscription', mode: 'subscription', itemKey: 'plan:business:month', tier: 'business', interval: 'month', addOn: null, credits: null, projectId: null, contentVersion: null, amountCents: 7900, status: 'open', paymentStatus: 'unpaid', url: session.url, idempotencyKey: 'tab-2' });
+    await env.store.insertCheckout({ id: session.id, userId: USER, purpose: 'subscription', mode: 'subscription', itemKey: 'plan:business:month', tier: 'business', interval: 'month', addOn: null, credits: null, projectId: null, contentVersion: null, language: '', amountCents: 7900, status: 'open', paymentStatus: 'unpaid', url: session.url, idempotencyKey: 'tab-2' });
     env.provider.subscriptions.set('sub_second', { ...env.provider.subscriptions.get(first)!, id: 'sub_second', items: [{ id: 'si_b', ref: 'plan:business:month', quantity: 1 }] });
     env.provider.invoices.set('in_second', { id: 'in_second', customerId, subscriptionId: 'sub_second', status: 'paid', amountDueCents: 7900, amountPaidCents: 7900, hostedInvoiceUrl: '', created: env.clock.now, paymentFailed: false });
     Object.assign(session, { status: 'complete', paymentStatus: 'paid', subscriptionId: 'sub_second' });

@@ -44,7 +44,7 @@ describe('billing gRPC', () => {
 
       const projectId = randomUUID();
       media.set(projectId, { totalSeconds: 95, slidesCount: 5, ownerTier: 'business' });
-      expect(await client.estimateVideo({ userId, projectId })).toEqual({
+      expect(await client.estimateVideo({ userId, projectId, language: '' })).toEqual({
         totalCost: 1.2,
         totalEstimatedMinutes: 2,
         slidesCount: 5,
@@ -55,8 +55,8 @@ describe('billing gRPC', () => {
         fromNarration: true,
         creditBalanceCents: 0,
       });
-      await expect(client.estimateVideo({ userId, projectId: randomUUID() })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      const confirm = { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 2, format: 'mp4', returnUrlBase: 'http://localhost:5173', idempotencyKey: 'v', useCredits: true };
+      await expect(client.estimateVideo({ userId, projectId: randomUUID(), language: '' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      const confirm = { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 2, format: 'mp4', returnUrlBase: 'http://localhost:5173', idempotencyKey: 'v', useCredits: true, language: '' };
       await expect(client.confirmVideoPayment(confirm)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Your video credits ($0.00) do not cover this video ($1.20). Buy credits or pay by card.' });
       const byCard = await client.confirmVideoPayment({ ...confirm, useCredits: false });
       expect(byCard.checkoutUrl).toBe(`http://localhost:5173/checkout/${byCard.sessionId}`);

@@ -55,7 +55,7 @@ async function seedCredits(core: BillingCore, userId: string, cents: number) {
 }
 
 const videoEvent = (projectId: string, status: string, paymentId: string) =>
-  VideoStatusChanged.encode({ projectId, companyId: 'c1', status, percent: 0, contentVersion: 1, error: status === 'failed' ? 'render failed' : '', paymentId, occurredAt: new Date().toISOString() }).finish();
+  VideoStatusChanged.encode({ projectId, companyId: 'c1', status, percent: 0, contentVersion: 1, error: status === 'failed' ? 'render failed' : '', paymentId, occurredAt: new Date().toISOString(), language: '' }).finish();
 
 describe('a video paid with credits', () => {
   it('should debit the balance, publish payment.succeeded with the project and give the credits back once when the render failed', async () => {

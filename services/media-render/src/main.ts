@@ -122,7 +122,7 @@ export async function startMediaServer(
   const videos = new VideoRenderService({ projects, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
   const translationDirectory = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline);
   const translationJobs = new TranslationJobsRepository(renderQueue);
-  const translations = new TranslationRenderService({ projects, translations: translationDirectory, jobs: translationJobs, logos, voices, renderers, files, storage, workDirs, entitlements, logger });
+  const translations = new TranslationRenderService({ projects, translations: translationDirectory, jobs: translationJobs, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
 
   let worker: Worker | null = null;
   if (roles.worker) {
@@ -142,8 +142,8 @@ export async function startMediaServer(
     const views = new ProjectViewRepository(infra.db);
     const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db), plans: memberships, entitlements });
     const previews = new PreviewService({ views, projects, translations: translationDirectory, memberships, logos, drawer: new SlideDrawerRepository() });
-    const estimates = new NarrationEstimateService({ views, projects, memberships, voices, timing: renderers });
-    const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events: videoEvents, views, projects });
+    const estimates = new NarrationEstimateService({ views, projects, memberships, translations: translationDirectory, voices, timing: renderers });
+    const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, translationJobs, translations: translationDirectory, events: videoEvents, views, projects });
     await subscribeAll(infra.bus, [
       projectDeletedSubscription(renders, logos),
       projectViewsSubscription(downloads),

@@ -68,7 +68,7 @@ export function createMediaHandlers(deps: {
       const image = await previews.slide(callerOf(req), req.position);
       return { png: image.png, slideCount: image.slideCount, title: image.title, version: image.version };
     },
-    estimateNarration: (req) => estimates.estimate(req.userId, req.projectId),
+    estimateNarration: (req) => estimates.estimate(req.userId, req.projectId, req.language),
     getVideoFiles: async (req) => {
       const { mp4, vtt } = await downloads.videoFiles(req.userId, req.projectId, req.language);
       return { mp4StorageKey: mp4?.storage_key ?? '', mp4Size: mp4?.size ?? 0, vttStorageKey: vtt?.storage_key ?? '' };

@@ -21,6 +21,7 @@ export class VideoEventsRepository implements VideoEvents {
       error: change.error ?? '',
       paymentId: change.paymentId ?? '',
       occurredAt: occurredNow(),
+      language: change.language ?? '',
     }).finish();
     await this.bus.publish(VIDEO_STATUS_SUBJECT, message, id);
   }

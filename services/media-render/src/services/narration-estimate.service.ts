@@ -4,12 +4,15 @@
 // synthesising anything. Tenancy as downloads and the preview: the caller's membership of the
 // project's company (another company's project is NOT_FOUND); pricing a render is asking for one,
 // so the role must allow editing the project, read fresh (the rate is the owner's plan now).
-import { roleAllows } from '@trainwright/catalogue';
+// A translation's video (`language`) is priced by that language's narration: the completed
+// translation's text in the project's look, for the project's version it was translated from
+// (the video's key, paid-video.ts); none: NOT_FOUND.
+import { CONTENT_LANGUAGES, languageNames, roleAllows } from '@trainwright/catalogue';
 import { AppError, isUuid } from '@trainwright/platform';
 import { RenderError, type RenderInput, type VoiceSettings } from '../domain/types.js';
-import { viewOfProject } from './download.service.js';
-import type { Memberships, ProjectDirectory, ProjectView, ProjectViews } from './ports.js';
-import { renderInputOf } from './render-input.js';
+import { DOWNLOAD_MESSAGES, viewOfProject } from './download.service.js';
+import type { Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
+import { renderInputOf, translatedProject } from './render-input.js';
 import type { VoiceSettingsSource } from './render.service.js';
 
 /** Times the narration without speaking it (video/estimate.ts). */
@@ -31,19 +34,26 @@ export interface NarrationEstimate {
   contentVersion: number;
 }
 
+export const ESTIMATE_MESSAGES = {
+  /** A translation's video priced while the project has no completed translation into it (its English name). */
+  noTranslation: (languageName: string) => `This project has no completed translation into ${languageName}. Translate it first, then pay for its video.`,
+} as const;
+
 export class NarrationEstimateService {
   constructor(
     private readonly deps: {
       views: Pick<ProjectViews, 'find' | 'keepRead'>;
       projects: Pick<ProjectDirectory, 'project' | 'renderInput'>;
       memberships: Memberships;
+      translations: Pick<TranslationDirectory, 'renderContent'>;
       voices: VoiceSettingsSource;
       timing: NarrationTiming;
     },
   ) {}
 
-  async estimate(userId: string, projectId: string): Promise<NarrationEstimate> {
+  async estimate(userId: string, projectId: string, language = ''): Promise<NarrationEstimate> {
     if (!isUuid(projectId)) throw AppError.notFound('Project not found');
+    if (language && !CONTENT_LANGUAGES.includes(language)) throw AppError.validation('language', DOWNLOAD_MESSAGES.unknownLanguage(language.slice(0, 20)));
     let view: ProjectView | 'deleted' | null = await this.deps.views.find(projectId);
     if (view === 'deleted') throw AppError.notFound('Project not found');
     if (!view) {
@@ -55,11 +65,24 @@ export class NarrationEstimateService {
     const membership = await this.deps.memberships.find(userId, view.companyId, { fresh: true });
     if (!membership) throw AppError.notFound('Project not found');
     if (!roleAllows(membership.role, 'project.update')) throw AppError.forbidden();
-    const { project, template } = await this.deps.projects.renderInput(projectId);
-    const base = { visualFormat: project.visualFormat, ownerTier: membership.ownerTier, companyId: project.companyId, contentVersion: project.contentVersion };
+    const input0 = await this.deps.projects.renderInput(projectId);
+    const { template } = input0;
+    let project = input0.project;
+    let contentVersion = project.contentVersion;
+    let translated = false;
+    // The project's own language asked for by name is its own video.
+    if (language && language !== (project.primaryLanguage || 'en')) {
+      const translation = await this.deps.translations.renderContent(projectId, language);
+      if (!translation?.summary || translation.summary.status !== 'completed') throw AppError.notFound(ESTIMATE_MESSAGES.noTranslation(languageNames(language).name));
+      project = translatedProject(project, translation);
+      contentVersion = translation.summary.sourceVersion;
+      translated = true;
+    }
+    const base = { visualFormat: project.visualFormat, ownerTier: membership.ownerTier, companyId: project.companyId, contentVersion };
     const none = { ...base, slidesCount: 0, secondsPerSlide: [], totalSeconds: 0, hasNarration: false, voiceEnabled: false };
     // The narration is the generated content's (notes, script, points): none before it exists.
-    if (!project.generatedContent) return none;
+    // A completed translation's text is its narration (its slides' notes), generated or not.
+    if (!project.generatedContent && !translated) return none;
     let input: RenderInput;
     try {
       // The logo does not change the narration: the estimate draws nothing.

@@ -248,6 +248,8 @@ export interface VideoStatusChange {
   percent?: number;
   error?: string;
   paymentId?: string;
+  /** A translation's paid video ('es'); absent or '': the project's own (paid-video.ts). */
+  language?: string;
 }
 
 /** Where video facts go (the event bus: video.status_changed, occurred_at in microseconds). */

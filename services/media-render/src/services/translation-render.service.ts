@@ -16,7 +16,10 @@
 // translation is made only when that language's video of the content version translated is paid
 // for: each language is paid on its own, the project's own payment pays for none of them. The
 // video is rendered before the set is made current, so a language's files appear together; until
-// a set has its own, the language's last paid video stays downloadable.
+// a set has its own, the language's last paid video stays downloadable. A payment of the
+// language's video (video-payment.service.ts queues this render for it) is used once the set with
+// its video is current: video.status_changed 'ready' names it; a render that fails for good fails
+// the language's waiting payments ('failed': billing refunds them).
 //
 // Progress goes to the job only: render.* events are the project's own pipeline.
 import { createHash } from 'node:crypto';
@@ -25,8 +28,8 @@ import type { Logger } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { RenderError, type RenderInput } from '../domain/types.js';
-import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlements, WorkDirs } from './ports.js';
-import { isVideoPaid } from './paid-video.js';
+import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlements, VideoEvents, WorkDirs } from './ports.js';
+import { isVideoPaid, paysFor, pendingVideos, type VideoKey } from './paid-video.js';
 import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
 import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type RenderedSet, type Renderers, type VoiceSettingsSource } from './render.service.js';
 
@@ -61,7 +64,8 @@ export class TranslationRenderService {
       files: Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeCurrent' | 'forgetLanguage' | 'forgetSupersededVideos'>;
       storage: Pick<MediaStorage, 'save' | 'delete'>;
       workDirs: WorkDirs;
-      entitlements: Pick<VideoEntitlements, 'paidFor'>;
+      entitlements: Pick<VideoEntitlements, 'paidFor' | 'pending' | 'consume' | 'fail'>;
+      events: VideoEvents;
       logger: Pick<Logger, 'warn' | 'error'>;
     },
   ) {}
@@ -73,11 +77,16 @@ export class TranslationRenderService {
    */
   async run(request: TranslationRenderRequest, job: { attempt: number; maxAttempts: number }, progress: (stage: string, percent: number) => Promise<void>): Promise<{ rendered: string[]; reused: string[] }> {
     const { projectId, language, version } = request;
+    // The video this set's payments pay for (known once the translation is read).
+    let videoKey: VideoKey | null = null;
+    let companyId = '';
     try {
       const translation = await this.deps.translations.renderContent(projectId, language);
       if (!translation?.summary || translation.summary.version !== version) return { rendered: [], reused: [] };
+      videoKey = { projectId, language, contentVersion: translation.summary.sourceVersion };
       const rendered: string[] = [];
       let target = await this.target(projectId, language, translation);
+      companyId = target.set.companyId;
       let done: Map<string, RenderedFile>;
       for (let round = 1; ; round += 1) {
         done = new Map((await this.deps.files.filesOf(projectId, target.set.renderKey)).map((f) => [f.format, f]));
@@ -90,15 +99,36 @@ export class TranslationRenderService {
       }
       const { current, forgotten } = await this.deps.files.makeCurrent(projectId, target.set.renderKey, version, language);
       await this.deleteStored(forgotten);
-      // Its own paid video is ready: the one kept from before goes.
-      if (current && (done.has('mp4') || rendered.includes('mp4'))) await this.deleteStored(await this.deps.files.forgetSupersededVideos(projectId, target.set.renderKey, language));
+      // Its own paid video is ready: the one kept from before goes, and its payments are used.
+      if (current && (done.has('mp4') || rendered.includes('mp4'))) {
+        await this.deleteStored(await this.deps.files.forgetSupersededVideos(projectId, target.set.renderKey, language));
+        for (const paid of await this.paymentsOf(videoKey)) {
+          await this.deps.entitlements.consume(paid.paymentId, videoKey.contentVersion);
+          await this.deps.events.changed({ projectId, companyId, status: 'ready', percent: 100, contentVersion: videoKey.contentVersion, paymentId: paid.paymentId, language }, `${paid.paymentId}:ready`);
+        }
+      }
       await progress('completed', 100);
       return { rendered, reused: [...done.keys()] };
     } catch (error) {
       const known = error instanceof RenderError;
       if (!known) this.deps.logger.error({ err: error, projectId, language }, 'translation render failed unexpectedly');
       const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
-      throw new RenderError(known ? error.message : 'Rendering the translation failed because of an internal error.', retryable && job.attempt < job.maxAttempts);
+      const message = known ? error.message : 'Rendering the translation failed because of an internal error.';
+      // Failed for good: the language's video paid for will not come from this render (refunded).
+      if (videoKey && !(retryable && job.attempt < job.maxAttempts)) await this.failPayments(videoKey, companyId, message);
+      throw new RenderError(message, retryable && job.attempt < job.maxAttempts);
+    }
+  }
+
+  /** The language's payments waiting for the video of this key. */
+  private async paymentsOf(key: VideoKey) {
+    return (await pendingVideos(this.deps.entitlements, key.projectId, key.language)).filter((p) => paysFor(p, key));
+  }
+
+  private async failPayments(key: VideoKey, companyId: string, error: string): Promise<void> {
+    for (const paid of await this.paymentsOf(key)) {
+      await this.deps.entitlements.fail(paid.paymentId, error);
+      await this.deps.events.changed({ projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion: key.contentVersion, error, paymentId: paid.paymentId, language: key.language }, `${paid.paymentId}:failed`);
     }
   }
 

@@ -1,10 +1,15 @@
 // A paid narrated video (billing's payment.succeeded of kind 'video') becomes the project's
-// entitlement to one render, whose job is queued at once: video.status_changed 'queued'.
+// entitlement to one render, whose job is queued at once: video.status_changed 'queued'. A
+// translation's video (the payment names its language, paid-video.ts) is made by that language's
+// translation render (translation-render.service.ts), queued here; without a completed
+// translation into it the payment fails at once (billing refunds it).
 // Applied once per event and per payment; a redelivery while the render has not started enqueues
 // the same job again (one job id per payment: BullMQ keeps one) and 'queued' again (dropped by the
 // bus as a repeat).
+import { CONTENT_LANGUAGES, languageNames } from '@trainwright/catalogue';
 import { isUuid } from '@trainwright/platform';
-import type { ProjectDirectory, ProjectViews, VideoEntitlements, VideoEvents, VideoJobs } from './ports.js';
+import type { ProjectDirectory, ProjectViews, TranslationDirectory, TranslationJobs, VideoEntitlements, VideoEvents, VideoJobs } from './ports.js';
+import { VIDEO_MESSAGES } from './video-render.service.js';
 
 export interface VideoPayment {
   paymentId: string;
@@ -21,8 +26,10 @@ export interface VideoPayment {
 export class VideoPaymentService {
   constructor(
     private readonly deps: {
-      entitlements: Pick<VideoEntitlements, 'grant'>;
+      entitlements: Pick<VideoEntitlements, 'grant' | 'fail'>;
       jobs: VideoJobs;
+      translationJobs: TranslationJobs;
+      translations: Pick<TranslationDirectory, 'renderContent'>;
       events: VideoEvents;
       views: Pick<ProjectViews, 'find'>;
       projects: Pick<ProjectDirectory, 'renderInput'>;
@@ -35,12 +42,32 @@ export class VideoPaymentService {
     const project = await this.project(payment.projectId);
     const entitlement = await this.deps.entitlements.grant(eventId, { ...payment, companyId: project.companyId });
     if (entitlement.status !== 'available') return 'started';
+    if (payment.language) return this.translationPaid(payment, entitlement.companyId || project.companyId);
     // Both idempotent: one job per payment, one 'queued' per payment (the bus drops a repeat).
     await this.deps.jobs.enqueue(payment.projectId, payment.paymentId);
     await this.deps.events.changed(
       { projectId: payment.projectId, companyId: entitlement.companyId || project.companyId, status: 'queued', contentVersion: project.contentVersion, paymentId: payment.paymentId },
       `${payment.paymentId}:queued`,
     );
+    return 'queued';
+  }
+
+  /**
+   * A translation's video paid for: its language's completed translation renders again for this
+   * payment (one job per payment: `again`); the render uses the payment (translation-render).
+   */
+  private async translationPaid(payment: VideoPayment, companyId: string): Promise<'ignored' | 'queued'> {
+    const language = payment.language!;
+    const base = { projectId: payment.projectId, companyId, contentVersion: payment.paidVersion ?? 0, paymentId: payment.paymentId, language };
+    const summary = CONTENT_LANGUAGES.includes(language) ? (await this.deps.translations.renderContent(payment.projectId, language))?.summary : undefined;
+    if (!summary || summary.status !== 'completed') {
+      const error = VIDEO_MESSAGES.noTranslation(CONTENT_LANGUAGES.includes(language) ? languageNames(language).name : language.slice(0, 20));
+      await this.deps.entitlements.fail(payment.paymentId, error);
+      await this.deps.events.changed({ ...base, status: 'failed', error }, `${payment.paymentId}:failed`);
+      return 'ignored';
+    }
+    await this.deps.translationJobs.enqueue({ projectId: payment.projectId, language, version: summary.version, translationId: summary.id, again: `video:${payment.paymentId}` });
+    await this.deps.events.changed({ ...base, status: 'queued' }, `${payment.paymentId}:queued`);
     return 'queued';
   }
 

@@ -26,6 +26,8 @@ export const VIDEO_MESSAGES = {
   abandoned: 'The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.',
   /** A payment of a translation's video reached the project's own video job. */
   otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
+  /** A translation's video paid for while the project has no completed translation into it (its English name). */
+  noTranslation: (languageName: string) => `The project has no completed translation into ${languageName}, so its narrated video was not rendered. The payment is refunded.`,
 } as const;
 
 /** How often a payment waiting for another payment's render of the same project looks again. */

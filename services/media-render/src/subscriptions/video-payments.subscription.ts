@@ -10,7 +10,7 @@ export function videoPaymentsSubscription(payments: Pick<VideoPaymentService, 'p
     subject: 'payment.succeeded',
     handle: async (event) => {
       const e = PaymentOutcome.decode(event.data);
-      await payments.paid(event.id, { paymentId: e.paymentId, kind: e.kind, projectId: e.projectId, amountCents: Number(e.amountCents), paidVersion: e.contentVersion || null });
+      await payments.paid(event.id, { paymentId: e.paymentId, kind: e.kind, projectId: e.projectId, amountCents: Number(e.amountCents), paidVersion: e.contentVersion || null, language: e.language });
     },
   };
 }

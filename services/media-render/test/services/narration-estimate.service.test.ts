@@ -4,6 +4,7 @@ import type { Role } from '@trainwright/catalogue';
 import { AppError, contentToMessage } from '@trainwright/platform';
 import { plainContent } from '@trainwright/formats';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { createMediaHandlers } from '../../src/grpc/media.handler.js';
 import { viewOfProject } from '../../src/services/download.service.js';
 import { NarrationEstimateService } from '../../src/services/narration-estimate.service.js';
@@ -29,7 +30,7 @@ function project(changes: Partial<Project> = {}): Project {
   });
 }
 
-function setup(options: { project?: Project; member?: boolean; view?: boolean; role?: Role } = {}) {
+function setup(options: { project?: Project; member?: boolean; view?: boolean; role?: Role; translations?: Record<string, Translation> } = {}) {
   const p = options.project ?? project();
   const views = new Map<string, ProjectView>();
   if (options.view !== false) views.set(PROJECT, viewOfProject(p));
@@ -45,6 +46,7 @@ function setup(options: { project?: Project; member?: boolean; view?: boolean; r
       renderInput: async () => ({ project: p, template: null, ownerTier: 'business', ownerTrialState: 'active', renderKey: 'k' }),
     },
     memberships: { find: async () => (options.member === false ? null : { ownerTier: 'business', ownerUserId: 'owner-1', capabilities: {} as never, role: options.role ?? 'editor' }) },
+    translations: { renderContent: async (_id, language) => options.translations?.[language] ?? null },
     voices: { settingsFor: async (voiceId) => ({ provider: 'espeak', voice: 'en-us', rate: voiceId === 'voice-slow' ? 120 : 175 }) },
     timing: { slideDurationsMs: (input, voice) => estimateSlideDurationsMs(input, voice) },
   });
@@ -62,6 +64,24 @@ describe(NarrationEstimateService.name, () => {
     const fast = await setup({ project: project({ voiceSelection: undefined }) }).service.estimate('user-1', PROJECT);
     expect(fast.secondsPerSlide[1]!).toBeLessThan(estimate.secondsPerSlide[1]!);
     expect(estimate.secondsPerSlide.every((s) => s >= MIN_SLIDE_MS / 1000)).toBe(true);
+  });
+
+  it("should time a translation's own narration for its video, keyed by the version it was translated from", async () => {
+    const notes = 'Antes de conducir, compruebe los frenos y la bocina en cada turno, sin excepciones, cada día de trabajo, y avise a su supervisor si algo falla.';
+    const es = Translation.fromPartial({
+      summary: { targetLanguage: 'es', status: 'completed', version: 4, sourceVersion: 1 },
+      title: 'Seguridad',
+      slidesContent: `# Seguridad\n\n## Antes de conducir\n**Content:**\n- Frenos\n**Speaker Notes:** ${notes} ${notes}\n\n## Aparcar\n**Content:**\n- Bajar las horquillas\n`,
+    });
+    const { service } = setup({ translations: { es } });
+    const own = await service.estimate('user-1', PROJECT);
+    const spanish = await service.estimate('user-1', PROJECT, 'es');
+    expect(spanish).toMatchObject({ slidesCount: 3, hasNarration: true, contentVersion: 1, visualFormat: 'mp4' });
+    expect(spanish.totalSeconds).toBeGreaterThan(own.totalSeconds);
+    // The project's own language by name is its own video; a language without a completed translation is 404.
+    expect(await service.estimate('user-1', PROJECT, 'en')).toEqual(own);
+    await expect(service.estimate('user-1', PROJECT, 'fr')).rejects.toMatchObject({ status: 404, message: 'This project has no completed translation into French. Translate it first, then pay for its video.' });
+    await expect(service.estimate('user-1', PROJECT, 'xx')).rejects.toMatchObject({ status: 400, message: 'Unknown language: xx.' });
   });
 
   it('should say there is no narration before the content is generated', async () => {
@@ -96,7 +116,7 @@ describe(NarrationEstimateService.name, () => {
   it('should be answered by the gRPC handler as the NarrationEstimate message', async () => {
     const { service } = setup();
     const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, previews: {} as never, estimates: service });
-    const answer = await handlers.estimateNarration({ userId: 'user-1', projectId: PROJECT }, {} as never);
+    const answer = await handlers.estimateNarration({ userId: 'user-1', projectId: PROJECT, language: '' }, {} as never);
     expect(answer).toMatchObject({ slidesCount: 3, hasNarration: true, ownerTier: 'business', companyId: 'company-1' });
   });
 });

@@ -23,7 +23,9 @@ import { VideoEntitlementRepository } from '../../src/repositories/video-entitle
 import { WorkDirRepository } from '../../src/repositories/work-dir.repository.js';
 import { DOWNLOAD_MESSAGES, DownloadService, viewOfProject } from '../../src/services/download.service.js';
 import { keepRenderedFile } from '../../src/services/render.service.js';
+import type { TranslationJobs, VideoStatusChange } from '../../src/services/ports.js';
 import { TranslationRenderService } from '../../src/services/translation-render.service.js';
+import { VideoPaymentService } from '../../src/services/video-payment.service.js';
 import { EspeakProvider } from '../../src/speech/espeak.js';
 
 const COMPANY = randomUUID();
@@ -38,6 +40,9 @@ let storage: MediaStorageRepository;
 let entitlements: VideoEntitlementRepository;
 /** What GetRenderContent answers per project and language (null: deleted). */
 const translations = new Map<string, Translation | null>();
+/** video.status_changed as published, and the translation jobs queued. */
+const videoEvents: VideoStatusChange[] = [];
+const translationJobs: Array<Parameters<TranslationJobs['enqueue']>[0]> = [];
 
 function project(id: string, changes: Partial<Project> = {}): Project {
   return Project.fromPartial({
@@ -62,10 +67,13 @@ function spanish(version: number, sourceVersion = 3): Translation {
 }
 
 function setup(p: Project) {
+  const projects = { renderInput: async () => ({ project: p, template: null, ownerTier: 'business' as const, ownerTrialState: 'active', renderKey: 'key-3' }) };
+  const translationDirectory = { renderContent: async (projectId: string, language: string) => translations.get(`${projectId}:${language}`) ?? null };
+  const events = { changed: async (change: VideoStatusChange) => void videoEvents.push(change) };
   const renders = new TranslationRenderService({
-    projects: { renderInput: async () => ({ project: p, template: null, ownerTier: 'business', ownerTrialState: 'active', renderKey: 'key-3' }) },
-    translations: { renderContent: async (projectId, language) => translations.get(`${projectId}:${language}`) ?? null },
-    jobs: { enqueue: async () => undefined },
+    projects,
+    translations: translationDirectory,
+    jobs: { enqueue: async (request) => void translationJobs.push(request) },
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
     voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
     renderers: new RendererRepository({ speech: new EspeakProvider(), size: { width: 320, height: 180 } }),
@@ -73,9 +81,19 @@ function setup(p: Project) {
     storage,
     workDirs: new WorkDirRepository('', 'tw-translation-test-'),
     entitlements,
+    events,
     logger: createLogger('test'),
   });
   const views = new ProjectViewRepository(db);
+  const payments = new VideoPaymentService({
+    entitlements,
+    jobs: { enqueue: async () => { throw new Error("a translation's payment must not queue the project's own video job"); } },
+    translationJobs: { enqueue: async (request) => void translationJobs.push(request) },
+    translations: translationDirectory,
+    events,
+    views,
+    projects,
+  });
   const membership = { ownerTier: 'business' as const, ownerUserId: USER, capabilities: [], role: 'owner' as const };
   const downloads = new DownloadService({
     views,
@@ -86,7 +104,7 @@ function setup(p: Project) {
     plans: { ownedTier: async () => 'business' },
     entitlements,
   });
-  return { renders, downloads, views };
+  return { renders, downloads, views, payments };
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -187,5 +205,39 @@ describe('a project\'s files per language', () => {
     const keys = await files.forgetProject(id);
     expect(keys.some((k) => k.includes('-es-t2/'))).toBe(true);
     expect(await files.currentFile(id, 'pdf', 'fr')).toBeUndefined();
+  }, 240_000);
+
+  it("should render the Spanish video when its payment succeeds, use the payment and say 'ready' with it; a render that cannot succeed fails it (refunded)", async () => {
+    const id = randomUUID();
+    const p = project(id, { visualFormat: 'mp4' });
+    const { renders, downloads, views, payments } = setup(p);
+    await views.keepRead(viewOfProject(p));
+    translations.set(`${id}:es`, Translation.fromPartial({ ...spanish(1), summary: { ...spanish(1).summary!, id: `tr_${id}` } }));
+    await renders.run({ projectId: id, language: 'es', version: 1 }, JOB, async () => undefined);
+    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+
+    // billing's payment.succeeded of the Spanish video of version 3: that language's translation renders.
+    const paymentId = `pay_es_${id}`;
+    expect(await payments.paid(randomUUID(), { paymentId, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'es' })).toBe('queued');
+    const job = translationJobs.find((j) => j.projectId === id)!;
+    expect(job).toMatchObject({ projectId: id, language: 'es', version: 1, translationId: `tr_${id}` });
+    expect(videoEvents.filter((e) => e.projectId === id)).toEqual([expect.objectContaining({ status: 'queued', paymentId, language: 'es', contentVersion: 3 })]);
+    // While it renders the download says so (409), not 402.
+    expect(await failure(downloads.open(USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.videoRendering });
+
+    const { rendered } = await renders.run(job, JOB, async () => undefined);
+    expect(rendered).toEqual(expect.arrayContaining(['mp4', 'mov', 'vtt']));
+    expect((await downloads.open(USER, id, 'mp4', 'download', 'es')).filename).toBe('Forklift safety (Spanish).mp4');
+    expect((await entitlements.find(paymentId))?.status).toBe('consumed');
+    expect(videoEvents.filter((e) => e.projectId === id).map((e) => [e.status, e.paymentId, e.language])).toEqual([['queued', paymentId, 'es'], ['ready', paymentId, 'es']]);
+    // A redelivered payment.succeeded renders nothing again.
+    expect(await payments.paid(randomUUID(), { paymentId, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'es' })).toBe('started');
+
+    // A French payment whose translation is gone: the payment fails at once and billing refunds it.
+    const french = `pay_fr_${id}`;
+    translations.set(`${id}:fr`, null);
+    expect(await payments.paid(randomUUID(), { paymentId: french, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'fr' })).toBe('ignored');
+    expect((await entitlements.find(french))?.status).toBe('failed');
+    expect(videoEvents.filter((e) => e.paymentId === french)).toEqual([expect.objectContaining({ status: 'failed', language: 'fr', error: expect.stringContaining('French') })]);
   }, 240_000);
 });

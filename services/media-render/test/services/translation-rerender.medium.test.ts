@@ -153,10 +153,11 @@ beforeAll(async () => {
   const workDirs = new WorkDirRepository('', 'tw-rerender-work-');
   const renders = new RenderService({ projects: directory, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
   const videos = new VideoRenderService({ projects: directory, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
+  // As the repository answers: a translation deleted, or not completed (failed, started again): null.
+  const translations0 = { renderContent: async (projectId: string, language: string) => (translationsOf.get(`${projectId}:${language}`)?.summary?.status === 'completed' ? translationsOf.get(`${projectId}:${language}`)! : null) };
   const translations = new TranslationRenderService({
     projects: directory,
-    // As the repository answers: a translation deleted, or not completed (failed, started again): null.
-    translations: { renderContent: async (projectId, language) => (translationsOf.get(`${projectId}:${language}`)?.summary?.status === 'completed' ? translationsOf.get(`${projectId}:${language}`)! : null) },
+    translations: translations0,
     jobs: {
       enqueue: async (request) => {
         queued.push(request);
@@ -170,6 +171,7 @@ beforeAll(async () => {
     storage,
     workDirs,
     entitlements,
+    events: videoEvents,
     logger,
   });
   const recorded = {
@@ -180,7 +182,7 @@ beforeAll(async () => {
     },
   };
   worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob({ renders, events: new RenderEventsRepository(bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations: recorded })], { concurrency: 2, logger });
-  const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events: videoEvents, views: new ProjectViewRepository(db), projects: directory });
+  const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, translationJobs: jobs, translations: translations0, events: videoEvents, views: new ProjectViewRepository(db), projects: directory });
   await subscribeAll(bus, [
     translationCompletedSubscription(jobs),
     translationDeletedSubscription(translations),
@@ -275,7 +277,7 @@ describe("a language's files rendered again", () => {
     await eventually(() => currentKey(id, ''), 20_000);
     await eventually(() => runsOf(id, '-look-v3').length === 1, 20_000);
     const paymentId = `pay_${id}`;
-    await bus.publish('payment.succeeded', PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind: 'video', amountCents: 100, projectId: id, occurredAt: new Date().toISOString(), contentVersion: 3 }).finish());
+    await bus.publish('payment.succeeded', PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind: 'video', amountCents: 100, projectId: id, occurredAt: new Date().toISOString(), contentVersion: 3, language: '' }).finish());
     await eventually(() => currentKey(id, '', 'mp4'), 20_000);
 
     // Spanish is neither rendered again for it nor given a video (it used to be, for free).

@@ -13,6 +13,8 @@ function setup(view: 'kept' | 'deleted' | 'none' = 'kept') {
   const service = new VideoPaymentService({
     entitlements,
     jobs: { enqueue: async (projectId, paymentId) => void jobs.push(`${projectId} ${paymentId}`) },
+    translationJobs: { enqueue: async () => undefined },
+    translations: { renderContent: async () => null },
     events: { changed: async (change) => void events.push(change) },
     views: {
       find: async () =>

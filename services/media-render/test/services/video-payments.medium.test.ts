@@ -93,7 +93,7 @@ beforeAll(async () => {
     logger,
   });
   worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob({ renders, events: new RenderEventsRepository(bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations: { run: async () => ({ rendered: [], reused: [] }) } })], { concurrency: 2, logger });
-  const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, events, views: new ProjectViewRepository(db), projects });
+  const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, translationJobs: { enqueue: async () => undefined }, translations: { renderContent: async () => null }, events, views: new ProjectViewRepository(db), projects });
   await bus.subscribeFrom(new Date(Date.now() - 1000), 'video.status_changed', async (event) => void videoEvents.push(VideoStatusChanged.decode(event.data)));
   await subscribeAll(bus, [videoPaymentsSubscription(payments)]);
 }, 30_000);
@@ -108,7 +108,7 @@ afterAll(async () => {
 });
 
 async function pay(projectId: string, paymentId: string, kind = 'video'): Promise<void> {
-  const data = PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind, amountCents: 100, projectId, occurredAt: new Date().toISOString(), contentVersion: 0 }).finish();
+  const data = PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind, amountCents: 100, projectId, occurredAt: new Date().toISOString(), contentVersion: 0, language: '' }).finish();
   await bus.publish('payment.succeeded', data);
 }
 
