@@ -27,6 +27,56 @@ async function videoProject(who: Account, title = 'Forklift Video') {
 
 const download = (who: Account, id: string, format: string) => fetch(`${h.baseUrl}/api/projects/${id}/download/${format}`, { headers: who.auth });
 
+const downloadIn = (who: Account, id: string, format: string, language: string) => fetch(`${h.baseUrl}/api/projects/${id}/download/${format}?language=${language}`, { headers: who.auth });
+
+async function translated(who: Account, id: string, language: string) {
+  return eventually(async () => {
+    const t = (await call(h, 'GET', `/api/projects/${id}/translations`, who)).json().translations.find((x: { target_language: string }) => x.target_language === language);
+    if (t?.status === 'failed') throw new Error(t.error);
+    return t?.status === 'completed' ? t : undefined;
+  }, 60_000);
+}
+
+describe("a translation's narrated video", () => {
+  it('should be paid on its own: the English payment leaves the Spanish video 402, its own payment through the local checkout makes it download', async () => {
+    const me = await register(h, 'Tess Translate', 'professional');
+    const project = await videoProject(me, 'Translated Video');
+    await payForVideo(h, me, project.id);
+    expect((await call(h, 'POST', `/api/projects/${project.id}/bulk-translate`, me, { target_languages: ['es'] })).statusCode).toBeLessThan(300);
+    await translated(me, project.id, 'es');
+    await eventually(async () => (await downloadIn(me, project.id, 'pdf', 'es')).status === 200, 60_000);
+    const unpaid = await downloadIn(me, project.id, 'mp4', 'es');
+    expect(unpaid.status).toBe(402);
+
+    // The language is checked: a malformed one is 400, one without a completed translation 404.
+    const bad = await call(h, 'POST', `/api/billing/video-estimate?project_id=${project.id}&language=xx`, me);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Unknown language: xx.');
+    const none = await call(h, 'POST', `/api/billing/video-estimate?project_id=${project.id}&language=fr`, me);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('This project has no completed translation into French. Translate it first, then pay for its video.');
+    const estimate = await call(h, 'POST', `/api/billing/video-estimate?project_id=${project.id}&language=es`, me);
+    expect(estimate.statusCode).toBe(200);
+    expect(estimate.json()).toMatchObject({ from_narration: true, rate_per_minute: 1 });
+
+    const confirmed = await call(h, 'POST', '/api/billing/confirm', me, { project_id: project.id, billing_type: 'video_generation', estimated_duration_minutes: 1, format: 'mp4', language: 'es' });
+    expect(confirmed.statusCode).toBe(200);
+    const checkout = (await call(h, 'GET', `/api/billing/checkout/${confirmed.json().session_id}`, me)).json();
+    expect(checkout.line_items[0].description).toMatch(/^Narrated video in Spanish: /);
+    expect((await call(h, 'POST', `/api/billing/checkout/${confirmed.json().session_id}/pay`, me)).statusCode).toBe(200);
+    const video = await eventually(async () => {
+      const r = await downloadIn(me, project.id, 'mp4', 'es');
+      return r.status === 200 ? r : undefined;
+    }, 120_000);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    const payments = (await call(h, 'GET', '/api/billing/payments', me)).json().payments;
+    expect(payments.map((p: { language: string; kind: string }) => [p.kind, p.language]).sort()).toEqual([['video', ''], ['video', 'es']]);
+    // Paid once: the same Spanish video of this version is not paid again.
+    const again = await call(h, 'POST', '/api/billing/confirm', me, { project_id: project.id, billing_type: 'video_generation', estimated_duration_minutes: 1, format: 'mp4', language: 'es' });
+    expect(again.statusCode).toBe(409);
+  }, 300_000);
+});
+
 describe('pay-per-use narrated video', () => {
   it('should render documents at once, wait for payment, estimate from the narration and render once paid', async () => {
     const me = await register(h, 'Penny Pay', 'professional');

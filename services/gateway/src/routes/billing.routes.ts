@@ -65,7 +65,9 @@ const CancelBody = Type.Object({ cancel_at_period_end: Type.Boolean() }, { addit
 const PortalBody = Type.Object({ origin_url: OriginUrl }, { additionalProperties: false });
 
 const SessionParams = Type.Object({ sessionId: Type.String({ maxLength: 255 }) });
-const EstimateQuery = Type.Object({ project_id: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
+/** A video's language: '' or absent the project's own, else a completed translation's (media-render checks it: 400 unknown, 404 not translated). */
+const VideoLanguage = Type.Optional(Type.String({ maxLength: 20 }));
+const EstimateQuery = Type.Object({ project_id: Type.String({ maxLength: 100 }), language: VideoLanguage }, { additionalProperties: false });
 
 const VideoEstimateJson = Type.Object({
   total_cost: Type.Number(),
@@ -87,6 +89,7 @@ const ConfirmBody = Type.Object(
     format: Type.String({ maxLength: 10 }),
     origin_url: OriginUrl,
     use_credits: Type.Optional(Type.Boolean()),
+    language: VideoLanguage,
   },
   { additionalProperties: false },
 );
@@ -108,6 +111,8 @@ const PaymentJson = Type.Object({
   created_at: Type.String(),
   invoice_url: Type.String(),
   project_id: Type.String(),
+  // A video payment's language ('' the project's own video, else a translation's).
+  language: Type.String(),
 });
 
 const LocalCheckoutJson = Type.Object({
@@ -150,6 +155,7 @@ const paymentJson = (p: Payment) => ({
   created_at: p.createdAt,
   invoice_url: p.invoiceUrl,
   project_id: p.projectId,
+  language: p.language,
 });
 
 const localCheckoutJson = (c: LocalCheckout) => ({
@@ -447,15 +453,15 @@ export function billingRoutes(ctx: GatewayContext) {
     {
       schema: {
         tags: ['billing'],
-        summary: "Pay-per-use: the cost of a project's narrated video (its narration's minutes at the plan's rate)",
+        summary: "Pay-per-use: the cost of a project's narrated video (its narration's minutes at the plan's rate); ?language= a translation's video",
         querystring: EstimateQuery,
         response: { 200: VideoEstimateJson, ...errorResponses },
       },
     },
     async (request) => {
       const { userId } = callerOf(request);
-      const { project_id } = request.query as Type.Static<typeof EstimateQuery>;
-      const e = await clients.billing.estimateVideo({ userId, projectId: project_id }, opts(userId, request.id));
+      const { project_id, language } = request.query as Type.Static<typeof EstimateQuery>;
+      const e = await clients.billing.estimateVideo({ userId, projectId: project_id, language: language ?? '' }, opts(userId, request.id));
       return {
         total_cost: e.totalCost,
         total_estimated_minutes: e.totalEstimatedMinutes,
@@ -493,6 +499,7 @@ export function billingRoutes(ctx: GatewayContext) {
           returnUrlBase: returnUrlBase(b.origin_url, ownOrigins),
           idempotencyKey: idempotencyKey(request),
           useCredits: b.use_credits ?? false,
+          language: b.language ?? '',
         },
         opts(userId, request.id),
       );
