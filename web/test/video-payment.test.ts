@@ -17,6 +17,8 @@ import {
   isPaymentRequiredError,
   paymentDialogReducer,
   paymentErrorText,
+  paymentIntroText,
+  paymentLanguageOf,
   paymentMinutes,
   searchWithoutSession,
   sessionIdFromSearch,
@@ -299,6 +301,40 @@ describe('the billing calls of the dialog', () => {
       method: 'POST',
       body: { project_id: 'p 1', billing_type: 'video_generation', estimated_duration_minutes: 1, format: 'mov', use_credits: true },
     });
+  });
+});
+
+describe("a translation's video in the Payment Required dialog", () => {
+  const original = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = original;
+  });
+
+  it("names the language, in each interface language, and the project's own video names none", async () => {
+    const i18n = (await import('../app/i18n/index.js')).default;
+    const en = i18n.getFixedT('en') as TFunction;
+    expect(paymentIntroText(en, 'mp4', 'es', 'en')).toBe('The narrated video in Spanish (Video (MP4)) is paid for on its own, at its own price: it is charged per minute of the Spanish narration. Review the estimate, then pay to start rendering it.');
+    expect(paymentIntroText(i18n.getFixedT('es') as TFunction, 'mp4', 'fr', 'es')).toContain('en francés');
+    expect(paymentIntroText(i18n.getFixedT('fr') as TFunction, 'mov', 'es', 'fr')).toContain('en espagnol');
+    expect(paymentIntroText(en, 'mp4', '', 'en')).toBe(en('payment.intro', { format: en('downloads.formats.mp4') }));
+    // The download dialog's language: the project's own is '' (its own video), another is the translation's.
+    expect(paymentLanguageOf('en', 'en')).toBe('');
+    expect(paymentLanguageOf('es', 'en')).toBe('es');
+  });
+
+  it("asks the estimate and pays for that language's video", async () => {
+    const seen: { url: string; body: unknown }[] = [];
+    globalThis.fetch = jest.fn(async (input: unknown, init?: RequestInit) => {
+      seen.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const body = String(input).includes('estimate') ? estimate() : { checkout_url: '/checkout/cs_2', session_id: 'cs_2' };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    await billingApi.videoEstimate('p1', 'es');
+    await billingApi.confirmVideo({ project_id: 'p1', billing_type: 'video_generation', estimated_duration_minutes: 2, format: 'mp4', language: 'es' });
+    await billingApi.videoEstimate('p1', '');
+    expect(seen[0]!.url).toBe('/api/billing/video-estimate?project_id=p1&language=es');
+    expect(seen[1]!.body).toMatchObject({ project_id: 'p1', language: 'es' });
+    expect(seen[2]!.url).toBe('/api/billing/video-estimate?project_id=p1');
   });
 });
 

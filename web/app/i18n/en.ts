@@ -455,6 +455,7 @@ const en = {
   payment: {
     title: 'Payment Required',
     intro: 'The narrated video ({{format}}) of this project is charged per minute. Review the estimate, then pay to start rendering it.',
+    introLanguage: 'The narrated video in {{language}} ({{format}}) is paid for on its own, at its own price: it is charged per minute of the {{language}} narration. Review the estimate, then pay to start rendering it.',
     rule: 'Each video is paid for on its own: every language and every new version of the project. Your last paid video stays downloadable until the next paid one is ready.',
     loading: 'Calculating cost...',
     verifying: 'Verifying payment...',

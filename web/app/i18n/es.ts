@@ -453,6 +453,7 @@ const es: Messages = {
   payment: {
     title: 'Pago requerido',
     intro: 'El vídeo narrado ({{format}}) de este proyecto se cobra por minuto. Revisa la estimación y paga para empezar a generarlo.',
+    introLanguage: 'El vídeo narrado en {{language}} ({{format}}) se paga por separado, a su propio precio: se cobra por minuto de la narración en {{language}}. Revisa la estimación y paga para empezar a generarlo.',
     rule: 'Cada vídeo se paga por separado: cada idioma y cada nueva versión del proyecto. Tu último vídeo pagado se puede seguir descargando hasta que el siguiente vídeo pagado esté listo.',
     loading: 'Calculando el coste...',
     verifying: 'Verificando el pago...',

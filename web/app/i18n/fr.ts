@@ -455,6 +455,7 @@ const fr: Messages = {
   payment: {
     title: 'Paiement requis',
     intro: 'La vidéo narrée ({{format}}) de ce projet est facturée à la minute. Vérifiez l’estimation, puis payez pour lancer sa création.',
+    introLanguage: 'La vidéo narrée en {{language}} ({{format}}) se paie séparément, à son propre prix : elle est facturée à la minute de la narration en {{language}}. Vérifiez l’estimation, puis payez pour lancer sa création.',
     rule: 'Chaque vidéo se paie séparément : chaque langue et chaque nouvelle version du projet. Votre dernière vidéo payée reste téléchargeable jusqu’à ce que la suivante soit prête.',
     loading: 'Calcul du coût...',
     verifying: 'Vérification du paiement...',

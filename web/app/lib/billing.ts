@@ -145,6 +145,8 @@ export interface VideoPaymentRequest {
   format: 'mp4' | 'mov';
   /** Pay from the video credits instead of a checkout. */
   use_credits?: boolean;
+  /** A translation's video ('es'): a payment of its own; absent: the project's own video. */
+  language?: string;
 }
 
 export interface CheckoutLineItem {
@@ -200,8 +202,9 @@ export const billingApi = {
   checkout: (sessionId: string, signal?: AbortSignal) => get<LocalCheckout>(`/billing/checkout/${seg(sessionId)}`, signal),
   pay: (sessionId: string) => post<{ redirect_url: string }>(`/billing/checkout/${seg(sessionId)}/pay`),
   cancelCheckout: (sessionId: string) => post<{ redirect_url: string }>(`/billing/checkout/${seg(sessionId)}/cancel`),
-  /** No body: the project is in the query. */
-  videoEstimate: (projectId: string) => post<VideoEstimate>(`/billing/video-estimate?project_id=${seg(projectId)}`),
+  /** No body: the project (and a translation's language, its video priced on its own) is in the query. */
+  videoEstimate: (projectId: string, language = '') =>
+    post<VideoEstimate>(`/billing/video-estimate?project_id=${seg(projectId)}${language ? `&language=${seg(language)}` : ''}`),
   /** A checkout to go to (with use_credits: straight to /billing-success?session_id=...). */
   confirmVideo: (request: VideoPaymentRequest) => post<CreditsCheckout>('/billing/confirm', { ...request, origin_url: originUrl() }),
 };

@@ -213,6 +213,27 @@ export function videoNeedsPayment(project: Pick<ProjectSummary, 'video_status'>,
   return isVideoFormat(format) && project.video_status === 'payment_required';
 }
 
+/** The video a download in `language` pays for: '' the project's own (its primary language), else the translation's. */
+export function paymentLanguageOf(language: string, primary: string): string {
+  return language === primary ? '' : language;
+}
+
+/**
+ * The dialog's opening sentence: a translation's video names its language (in the interface
+ * language, as a sentence writes it: 'Spanish', 'francés') and that it is paid on its own.
+ */
+export function paymentIntroText(t: TFunction, format: VideoFormat, language: string, uiLanguage: string): string {
+  const formatLabel = t(`downloads.formats.${format}`);
+  if (!language) return t('payment.intro', { format: formatLabel });
+  let name = language;
+  try {
+    name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(language) ?? language;
+  } catch {
+    // an unknown code or locale: the code
+  }
+  return t('payment.introLanguage', { format: formatLabel, language: name });
+}
+
 /** A 402 PAYMENT_REQUIRED from a download. */
 export function isPaymentRequiredError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 402 || error.code === 'PAYMENT_REQUIRED');

@@ -23,7 +23,7 @@ import {
   type DownloadUnavailable,
 } from '~/lib/downloads';
 import { titleCaseStatus, type ProjectSummary } from '~/lib/projects';
-import { isPaymentRequiredError, videoNeedsPayment, type VideoFormat } from '~/lib/video-payment';
+import { isPaymentRequiredError, paymentLanguageOf, videoNeedsPayment, type VideoFormat } from '~/lib/video-payment';
 import { DownloadIcon, WarningIcon } from '../icons';
 import { LanguagePicker } from '../translation/LanguagePicker';
 import { Modal } from '../Modal';
@@ -45,7 +45,8 @@ export function DownloadDialog({
   project: ProjectSummary;
   onClose: () => void;
   /** A video to pay for first: the caller opens the Payment Required dialog for the format. */
-  onPaymentRequired?: (format: VideoFormat) => void;
+  /** `language`: '' the project's own video, else the translation's (paid on its own). */
+  onPaymentRequired?: (format: VideoFormat, language: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
@@ -71,8 +72,10 @@ export function DownloadDialog({
 
   const start = async (choice: DownloadChoice) => {
     if (busy.current || choice.unavailable || block) return;
-    if (onPaymentRequired && videoNeedsPayment(project, choice.format)) {
-      onPaymentRequired(choice.format as VideoFormat);
+    const paidLanguage = paymentLanguageOf(language, primary);
+    // The card's video state is the project's own video; a translation's asks its download (402).
+    if (onPaymentRequired && !paidLanguage && videoNeedsPayment(project, choice.format)) {
+      onPaymentRequired(choice.format as VideoFormat, '');
       return;
     }
     busy.current = true;
@@ -94,7 +97,7 @@ export function DownloadDialog({
       if (isAbortError(err) && c.signal.aborted) return; // cancelled, or the dialog closed
       // 402 PAYMENT_REQUIRED: the video is not paid for yet.
       if (onPaymentRequired && isPaymentRequiredError(err) && (choice.format === 'mp4' || choice.format === 'mov')) {
-        onPaymentRequired(choice.format);
+        onPaymentRequired(choice.format, paidLanguage);
         return;
       }
       // The specification's 5xx text sends the user here for the details.

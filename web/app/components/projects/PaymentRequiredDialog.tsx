@@ -6,6 +6,8 @@
 // minutes, slides, voice, seconds per slide, the plan's rate; the minimum when there is no narration
 // yet) and offers 'Pay {amount}' (the checkout) and, when the video credits cover it, 'Pay with
 // video credits ({balance})'. Closing is off while it loads, verifies or creates the payment.
+// A translation's video (`language`, from the download dialog's language) names its language and
+// is estimated and paid on its own (docs/billing.md).
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +24,7 @@ import {
   initialPaymentState,
   paymentDialogReducer,
   paymentErrorText,
+  paymentIntroText,
   paymentMinutes,
   searchWithoutSession,
   sessionIdFromSearch,
@@ -35,6 +38,8 @@ import { Button, ErrorBox, Spinner } from '../ui';
 export interface PaymentRequiredDialogProps {
   project: Pick<ProjectSummary, 'id' | 'title'>;
   format: VideoFormat;
+  /** A translation's video ('es'), named and priced on its own; '' or absent: the project's own. */
+  language?: string;
   billingType?: typeof VIDEO_BILLING_TYPE;
   /** Minutes sent when no estimate is known (1). */
   estimatedDuration?: number;
@@ -46,6 +51,7 @@ export interface PaymentRequiredDialogProps {
 export function PaymentRequiredDialog({
   project,
   format,
+  language = '',
   billingType = VIDEO_BILLING_TYPE,
   estimatedDuration = DEFAULT_ESTIMATED_DURATION_MINUTES,
   onClose,
@@ -103,7 +109,7 @@ export function PaymentRequiredDialog({
     if (state.phase !== 'loading') return;
     let cancelled = false;
     billingApi
-      .videoEstimate(project.id)
+      .videoEstimate(project.id, language)
       .then((estimate) => {
         if (!cancelled) dispatch({ type: 'estimateLoaded', estimate });
       })
@@ -113,7 +119,7 @@ export function PaymentRequiredDialog({
     return () => {
       cancelled = true;
     };
-  }, [state.phase, project.id]);
+  }, [state.phase, project.id, language]);
 
   const pay = async (method: PayMethod) => {
     if (paying.current || state.phase !== 'ready' || !state.estimate) return;
@@ -126,6 +132,7 @@ export function PaymentRequiredDialog({
         billing_type: billingType,
         estimated_duration_minutes: paymentMinutes(state.estimate, estimatedDuration),
         format,
+        ...(language ? { language } : {}),
         ...(method === 'credits' ? { use_credits: true } : {}),
       });
       if (!checkout_url) throw new ApiError(500, 'NO_CHECKOUT');
@@ -144,7 +151,7 @@ export function PaymentRequiredDialog({
   return (
     <Modal open onClose={onClose} title={t('payment.title')} description={project.title} dismissible={closable}>
       <div className="space-y-4" data-testid="payment-dialog" data-phase={state.phase}>
-        <p className="text-sm text-slate-600">{t('payment.intro', { format: t(`downloads.formats.${format}`) })}</p>
+        <p className="text-sm text-slate-600" data-testid="payment-intro">{paymentIntroText(t, format, language, i18n.language)}</p>
         {/* The one rule for paying a video (docs/billing.md, "Pay-per-use video"). */}
         <p className="text-sm text-slate-600" data-testid="payment-rule">{t('payment.rule')}</p>
 

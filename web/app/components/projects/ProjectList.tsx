@@ -33,7 +33,7 @@ import { useWorkspace } from './workspace-context';
 
 type Dialog =
   | { kind: 'edit' | 'preview' | 'download' | 'multiLanguage' | 'delete' | 'quality' | 'interactiveVideo' | 'aiDashboard' | 'scorm'; project: ProjectSummary }
-  | { kind: 'payment'; project: ProjectSummary; format: VideoFormat }
+  | { kind: 'payment'; project: ProjectSummary; format: VideoFormat; language?: string }
   | null;
 
 export function ListActions() {
@@ -308,13 +308,14 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
         <DownloadDialog
           project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project}
           onClose={() => setDialog(null)}
-          onPaymentRequired={(format) => setDialog({ kind: 'payment', project: dialog.project, format })}
+          onPaymentRequired={(format, language) => setDialog({ kind: 'payment', project: dialog.project, format, language })}
         />
       )}
       {dialog?.kind === 'payment' && (
         <PaymentRequiredDialog
           project={dialog.project}
           format={dialog.format}
+          language={dialog.language}
           billingType={VIDEO_BILLING_TYPE}
           estimatedDuration={DEFAULT_ESTIMATED_DURATION_MINUTES}
           onClose={() => setDialog(null)}
