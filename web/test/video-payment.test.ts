@@ -256,6 +256,8 @@ describe('the card video state', () => {
       title: project.title,
     });
     expect(applyVideoStatusChange({ ...project, video_progress: 55 }, { project_id: 'p1', video_status: 'rendering' })).toMatchObject({ video_progress: 55 });
+    // A translation's video (the event names its language) is not the card's.
+    expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: 100, language: 'es' })).toBe(project);
     expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: null })).toMatchObject({ video_progress: 100 });
   });
 });

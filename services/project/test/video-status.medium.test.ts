@@ -60,8 +60,8 @@ function at(base: number, micros: number): string {
   return `${new Date(Math.floor(total / 1000)).toISOString().slice(0, -1)}${String(total % 1000).padStart(3, '0')}Z`;
 }
 
-async function publish(projectId: string, status: string, percent: number, contentVersion: number, occurredAt: string): Promise<void> {
-  const data = VideoStatusChanged.encode({ projectId, companyId: company, status, percent, contentVersion, error: '', paymentId: status === 'payment_required' ? '' : 'pay_1', occurredAt }).finish();
+async function publish(projectId: string, status: string, percent: number, contentVersion: number, occurredAt: string, language = ''): Promise<void> {
+  const data = VideoStatusChanged.encode({ projectId, companyId: company, status, percent, contentVersion, error: '', paymentId: status === 'payment_required' ? '' : 'pay_1', occurredAt, language }).finish();
   await bus.publish('video.status_changed', data);
 }
 
@@ -112,5 +112,20 @@ describe('video.status_changed on the project', () => {
     await publish(id, 'failed', 0, 1, at(base, 4));
     await new Promise((r) => setTimeout(r, 300));
     expect(await shown(id)).toBe('payment_required 0');
+  });
+
+  it("should show the project's own video only: a translation's video events change nothing", async () => {
+    const id = await storeProject(deps.projects, newProject(company, owner, { visualFormat: 'mp4', status: 'completed' }));
+    const base = Date.now();
+    await publish(id, 'payment_required', 0, 1, at(base, 1));
+    await eventually(async () => (await shown(id)) === 'payment_required 0');
+    // The Spanish video is paid and renders; then the project's own video is queued (decided before
+    // the Spanish events): were those applied, this older event would be ignored.
+    await publish(id, 'queued', 0, 1, at(base, 3), 'es');
+    await publish(id, 'ready', 100, 1, at(base, 4), 'es');
+    await publish(id, 'queued', 0, 1, at(base, 2));
+    await eventually(async () => (await shown(id)) === 'queued 0');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await shown(id)).toBe('queued 0');
   });
 });

@@ -247,10 +247,13 @@ export interface VideoStatusChange {
   error?: string | null;
   /** The content version the event is about; one older than the card's is stale (an edit came). */
   content_version?: number | null;
+  /** '' or absent: the project's own video; else a translation's, which the card does not show. */
+  language?: string | null;
 }
 
 /** A project with a live video state applied (the progress kept when the event has none). */
 export function applyVideoStatusChange<P extends ProjectSummary>(project: P, change: VideoStatusChange): P {
+  if (change.language) return project;
   if (change.content_version && project.content_version && change.content_version < project.content_version) return project;
   return {
     ...project,

@@ -41,7 +41,7 @@ export class ProjectEventHub {
     // The pay-per-use video's state, carried whole: a card shows it without asking again.
     await bus.subscribeFrom(new Date(), 'video.status_changed', async (event) => {
       const e = VideoStatusChanged.decode(event.data);
-      hub.publish(e.companyId, 'video.status_changed', { project_id: e.projectId, video_status: e.status, video_progress: e.percent, content_version: e.contentVersion, error: e.error || null });
+      hub.publish(e.companyId, 'video.status_changed', { project_id: e.projectId, video_status: e.status, video_progress: e.percent, content_version: e.contentVersion, language: e.language, error: e.error || null });
     });
     // A translation's progress per language, its completion, failure or deletion.
     await bus.subscribeFrom(new Date(), 'translation.*', async (event) => {

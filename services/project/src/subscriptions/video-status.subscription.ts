@@ -12,6 +12,8 @@ export function videoStatusSubscription(deps: Pick<ProjectDeps, 'projects'>): Su
     subject: 'video.status_changed',
     handle: async (event) => {
       const e = VideoStatusChanged.decode(event.data);
+      // The project row shows the project's own video; a translation's video (e.language) is not it.
+      if (e.language) return;
       // Ordered by occurred_at: a redelivered or late event is a no-op.
       await applyVideoStatus(deps, { projectId: e.projectId, status: e.status, percent: e.percent, contentVersion: e.contentVersion, occurredAt: e.occurredAt });
     },
