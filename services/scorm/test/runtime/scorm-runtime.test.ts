@@ -516,7 +516,7 @@ describe.each(['1.2', '2004'] as const)('SCORM %s package: tracking that follows
   const is12 = version === '1.2';
   const get = is12 ? 'LMSGetValue' : 'GetValue';
   const bookmark = [is12 ? 'cmi.core.lesson_location' : 'cmi.location', 'cmi.suspend_data'];
-  const reads = (calls: Call[]) => calls.filter((c) => c.method === get).map((c) => c.args[0]);
+  const reads = (calls: Call[]) => calls.filter((c) => c.method === get).map((c) => c.args[0] ?? '');
 
   it('reads the bookmark only on resume: first launch and resume raise no LMS error (slides_viewed)', async () => {
     const attempt = await newAttempt(version, VIEW_RULE);
