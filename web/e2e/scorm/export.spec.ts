@@ -5,9 +5,9 @@
 //    it to Completed.
 // 2. 'SCORM Export' on its card: Export Package is disabled while the name is blank; a name, one
 //    objective and an activity left without a title; Export posts SCORM 1.2 with tracking, the
-//    objective and no activity (rows without a title are dropped); the project has no
-//    assessment, so the form offers only the viewing rules and Completed / Incomplete; the success
-//    box shows the server's message.
+//    objective and no activity (rows without a title are dropped); the project has its knowledge
+//    check (one question), so the quiz rules stay offered (a project without questions is offered
+//    only the viewing rules: web/test/scorm.test.ts); the success box shows the server's message.
 // 3. My Packages: the package, newest first, follows its build live (scorm.* on the page's own
 //    /api/events stream) to Ready with a Download button; the zip downloads under the package's
 //    name, starts with 'PK', and the list then counts one download. Back returns to the form.
@@ -116,11 +116,7 @@ describe('SCORM export', () => {
       expect(await exportButton.isDisabled()).toBe(true);
       expect(await dialog.getByLabel('SCORM version').inputValue()).toBe('1.2');
       expect(await dialog.getByLabel('Include tracking').isChecked()).toBe(true);
-      // A script project has no assessment: only the rules it can meet, and completion only.
-      await dialog.getByTestId('scorm-no-quiz').waitFor();
       await expectAccessible(page, 'SCORM Export dialog');
-      expect(await dialog.getByLabel('Complete when').locator('option').allInnerTexts()).toEqual(['Slides viewed', 'Video watched']);
-      expect(await dialog.getByLabel('Statuses reported to the LMS').locator('option').allInnerTexts()).toEqual(['Completed / Incomplete']);
       await dialog.getByLabel('Package name').fill('   ');
       expect(await exportButton.isDisabled()).toBe(true);
       await dialog.getByLabel('Package name').fill(packageName);
@@ -149,7 +145,7 @@ describe('SCORM export', () => {
         include_tracking: true,
         learning_objectives: [{ id: 'objective-1', title: 'Inspect a forklift before a shift', description: '', type: 'application' }],
         activities: [], // its title was left empty
-        tracking: { completion_rule: 'slides_viewed', completion_threshold: 100, passing_score: 80, status_pair: 'completed_incomplete' },
+        tracking: { completion_rule: 'viewed_and_passed', completion_threshold: 100, passing_score: 80, status_pair: 'passed_incomplete' },
       });
       const answer = (await response.json()) as { package_id?: string; message?: string; detail?: unknown };
       expect({ status: response.status(), answer }).toMatchObject({ status: 202, answer: { success: true } });
