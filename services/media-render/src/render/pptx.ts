@@ -482,6 +482,11 @@ function logoData(c: DocumentContent): string | null {
 /** Room for the slide number ('10 / 12') at the right of the footer. */
 const NUMBER_WIDTH = 0.9;
 
+/** Small right-aligned text in the footer band (the branding line, the slide number). */
+function footerTextOptions(c: DocumentContent, ink: string, box: { x: number; w: number }) {
+  return { ...place({ x: box.x, y: FOOTER_Y, w: box.w, h: FOOTER_HEIGHT }), fontFace: c.fonts.body, fontSize: points(9), color: hex(ink), align: 'right' as const, valign: 'middle' as const, margin: 0 };
+}
+
 /** Content masters carry what every slide shows: background, branding footer and logo (each slide writes its own number). */
 function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   const { palette, branding } = c;
@@ -501,16 +506,7 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
       objects.push({
         text: {
           text: footer,
-          options: {
-            ...place({ x: 3.4, y: FOOTER_Y, w: logoX - 0.15 - 3.4, h: FOOTER_HEIGHT }),
-            fontFace: c.fonts.body,
-            fontSize: points(9),
-            color: hex(ink),
-            align: 'right',
-            valign: 'middle',
-            margin: 0,
-            fit: 'shrink',
-          },
+          options: { ...footerTextOptions(c, ink, { x: 3.4, w: logoX - 0.15 - 3.4 }), fit: 'shrink' },
         },
       });
     }
@@ -594,15 +590,7 @@ function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section):
   ARRANGEMENTS[layout](ctx);
   // The number every output gives this slide (not PowerPoint's slide-number field, which counts the cover).
   const ink = master === MASTER_DARK ? c.palette.onPrimary : c.palette.slide.text;
-  slide.addText(section.numberLabel, {
-    ...place({ x: SLIDE_WIDTH - MARGIN - NUMBER_WIDTH, y: FOOTER_Y, w: NUMBER_WIDTH, h: FOOTER_HEIGHT }),
-    fontFace: c.fonts.body,
-    fontSize: points(9),
-    color: hex(ink),
-    align: 'right',
-    valign: 'middle',
-    margin: 0,
-  });
+  slide.addText(section.numberLabel, footerTextOptions(c, ink, { x: SLIDE_WIDTH - MARGIN - NUMBER_WIDTH, w: NUMBER_WIDTH }));
   addNotes(ctx, section.trainerText);
 }
 
