@@ -9,6 +9,7 @@ import {
   buildGeneratorSubmission,
   defaultGeneratorDrafts,
   describeValue,
+  engagementDifference,
   engineOf,
   generatedExtras,
   generatorErrorField,
@@ -29,6 +30,8 @@ import {
 } from '../app/lib/ai.js';
 import { catalogueMessageKey } from '../app/lib/errors.js';
 import en from '../app/i18n/en.js';
+import es from '../app/i18n/es.js';
+import fr from '../app/i18n/fr.js';
 
 const file = (name = 'handbook.pdf', bytes = 'PDF bytes') => new File([bytes], name, { type: 'application/octet-stream' });
 
@@ -464,6 +467,23 @@ describe('messages', () => {
     expect(en.aiDashboard.noProjectSelected).toBe('No project selected');
     expect(en.aiDashboard.analyzingProject).toBe('Analyzing: {{title}}');
     expect(en.aiDashboard.refresh).toBe('Refresh Analysis');
+  });
+});
+
+describe('engagementDifference (the card beside the quality dialog)', () => {
+  it('is null when the two figures show alike, and names both when they do not', () => {
+    expect(engagementDifference(60.4, 59.6)).toBeNull();
+    expect(engagementDifference(60.2, 61.1)).toEqual({ stored: 60, measured: 61 });
+    expect(engagementDifference(null, 61)).toBeNull();
+    expect(engagementDifference(60, undefined)).toBeNull();
+  });
+
+  it('explains the difference in every interface language', () => {
+    for (const catalogue of [en, es, fr]) {
+      const text = catalogue.quality.engagementDiffers;
+      expect(text).toContain('{{stored}}');
+      expect(text).toContain('{{measured}}');
+    }
   });
 });
 

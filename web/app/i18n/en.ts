@@ -991,6 +991,7 @@ const en = {
       red: 'Poor',
     },
     engagement: 'Predicted engagement: {{value}}%',
+    engagementDiffers: 'The project card shows {{stored}}%: that was measured when the content was generated or last improved. {{measured}}% is the content as it is now, for the setup chosen here.',
     dimensionScores: 'Scores by dimension',
     priorityAreas: 'Priority improvement areas',
     noPriorityAreas: 'No area needs priority attention.',

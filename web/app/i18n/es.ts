@@ -989,6 +989,7 @@ const es: Messages = {
       red: 'Deficiente',
     },
     engagement: 'Participación prevista: {{value}} %',
+    engagementDiffers: 'La tarjeta del proyecto muestra {{stored}} %: se midió cuando se generó o se mejoró por última vez el contenido. {{measured}} % corresponde al contenido tal como está ahora, con la configuración elegida aquí.',
     dimensionScores: 'Puntuación por dimensión',
     priorityAreas: 'Áreas de mejora prioritarias',
     noPriorityAreas: 'Ninguna área requiere atención prioritaria.',

@@ -991,6 +991,7 @@ const fr: Messages = {
       red: 'Insuffisant',
     },
     engagement: 'Engagement prévu : {{value}} %',
+    engagementDiffers: 'La carte du projet affiche {{stored}} % : ce chiffre a été mesuré lors de la génération ou de la dernière amélioration du contenu. {{measured}} % correspond au contenu tel qu’il est maintenant, avec les réglages choisis ici.',
     dimensionScores: 'Notes par dimension',
     priorityAreas: 'Axes d’amélioration prioritaires',
     noPriorityAreas: 'Aucun axe ne demande une attention prioritaire.',

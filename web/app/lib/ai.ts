@@ -299,6 +299,17 @@ export interface ScoreDisplay {
   grade: string;
 }
 
+/**
+ * The card's engagement (stored when the content was generated or last improved) beside the one
+ * an assessment just measured (the content as it is now, for the setup chosen): both as shown,
+ * rounded, or null when they agree or one is missing, so the dialog can say why they differ.
+ */
+export function engagementDifference(stored: number | string | null | undefined, measured: number | null | undefined): { stored: number; measured: number } | null {
+  if (typeof stored !== 'number' || typeof measured !== 'number' || !Number.isFinite(stored) || !Number.isFinite(measured)) return null;
+  const shown = { stored: Math.round(stored), measured: Math.round(measured) };
+  return shown.stored === shown.measured ? null : shown;
+}
+
 /** A score as the screens show it: rounded first, so the band matches the number shown; the
  * server's grade when it sent a valid one, else the catalogue's. Null when there is no score. */
 export function scoreDisplay(score: number | null | undefined, grade?: string | null): ScoreDisplay | null {

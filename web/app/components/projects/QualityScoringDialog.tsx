@@ -11,6 +11,7 @@ import {
   applyImprovementsBody,
   assessQuality,
   describeValue,
+  engagementDifference,
   humanizeKey,
   initialQualityState,
   qualityReducer,
@@ -32,6 +33,7 @@ const PRIORITY_TONES: Record<string, 'amber' | 'indigo' | 'slate'> = { high: 'am
 
 function Results({
   assessment,
+  storedEngagement,
   selected,
   modifications,
   improvementNotes,
@@ -41,6 +43,8 @@ function Results({
   onNotes,
 }: {
   assessment: QualityAssessment;
+  /** The project card's figure, to explain a difference from the one measured now. */
+  storedEngagement: number | string | null | undefined;
   selected: string[];
   modifications: Record<string, string>;
   improvementNotes: string;
@@ -78,6 +82,14 @@ function Results({
           {typeof assessment.engagement_prediction === 'number' && (
             <p className="mt-3 text-sm text-slate-600">{t('quality.engagement', { value: Math.round(assessment.engagement_prediction) })}</p>
           )}
+          {(() => {
+            const difference = engagementDifference(storedEngagement, assessment.engagement_prediction);
+            return difference ? (
+              <p className="mt-1 text-xs text-slate-600" data-testid="engagement-differs">
+                {t('quality.engagementDiffers', difference)}
+              </p>
+            ) : null;
+          })()}
         </section>
       </div>
 
@@ -202,7 +214,7 @@ function Results({
   );
 }
 
-export function QualityScoringDialog({ project, onClose }: { project: Pick<Project, 'id' | 'title'>; onClose: () => void }) {
+export function QualityScoringDialog({ project, onClose }: { project: Pick<Project, 'id' | 'title'> & { engagement_prediction?: number | string | null }; onClose: () => void }) {
   const { t } = useTranslation();
   const { notify } = useWorkspace();
   const id = useId();
@@ -377,6 +389,7 @@ export function QualityScoringDialog({ project, onClose }: { project: Pick<Proje
             </h3>
             <Results
               assessment={state.assessment}
+              storedEngagement={project.engagement_prediction}
               selected={state.selected}
               modifications={state.modifications}
               improvementNotes={state.improvementNotes}
