@@ -51,6 +51,12 @@ async function upgrade(userId: string, tier: string, interval = 'month', idempot
   return { preview, result };
 }
 
+/** An add-on bought as the billing page buys it: previewed, then confirmed with the preview's amount and moment. */
+async function addOn(userId: string, addOnId: string, idempotencyKey: string = randomUUID()) {
+  const preview = await core.billing.previewAddOn({ userId, addOn: addOnId });
+  return core.billing.buyAddOn({ userId, addOn: addOnId, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+}
+
 const outboxOf = async (subject: string) => core.db.selectFrom('outbox').select(['payload', 'published_at']).where('subject', '=', subject).orderBy('created_at').execute();
 
 describe('webhook ledger', () => {
@@ -141,7 +147,7 @@ describe('local checkout', () => {
     await subscribe(userId);
     const { result: up } = await upgrade(userId, 'business', 'month', 'u');
     expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
-    const withAddOn = await core.billing.buyAddOn({ userId, addOn: 'advanced_analytics', idempotencyKey: 'a' });
+    const withAddOn = await addOn(userId, 'advanced_analytics', 'a');
     expect(withAddOn.addOns).toEqual(['advanced_analytics']);
     const payments = await core.billing.listPayments(userId);
     expect(payments).toHaveLength(3);
@@ -166,6 +172,28 @@ describe('local checkout', () => {
     await core.billing.changePlan({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, preview.amountCents].sort((a, b) => a - b));
     expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'enterprise' });
+  });
+
+  it('should charge an add-on exactly the amount its preview showed, and nothing without the confirmation', async () => {
+    const userId = randomUUID();
+    await subscribe(userId, 'business');
+    now = new Date(now.getTime() + 5 * DAY);
+    const input = { userId, addOn: 'advanced_video_processing', idempotencyKey: randomUUID() };
+    await expect(core.billing.buyAddOn(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Video Processing add-on is charged now: review the amount and confirm it first.' });
+    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+    const preview = await core.billing.previewAddOn(input);
+    // 17 dollars for the unused part of the period, as the provider prorates it.
+    const { current_period_start: start, current_period_end: end } = await core.db.selectFrom('accounts').select(['current_period_start', 'current_period_end']).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const unused = (end!.getTime() - Math.floor(now.getTime() / 1000) * 1000) / (end!.getTime() - start!.getTime());
+    expect(preview).toEqual({ amountCents: Math.round(1700 * unused), prorationDate: Math.floor(now.getTime() / 1000) });
+    await expect(core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents - 1, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Video Processing add-on has changed: review the new amount and confirm again.' });
+    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+    expect((await core.billing.getSubscription(userId)).addOns).toEqual([]);
+    // Confirmed ten minutes later: the charge is still the previewed one (the proration moment is the preview's).
+    now = new Date(now.getTime() + 600_000);
+    const bought = await core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    expect(bought.addOns).toEqual(['advanced_video_processing']);
+    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([preview.amountCents, 7900].sort((a, b) => a - b));
   });
 
   it('should book a credit pack: 2.5 dollars a credit, in cents', async () => {
@@ -234,7 +262,7 @@ describe('replayed events', () => {
     const before = new Set((await core.local!.recordedEvents()).map((e) => e.id));
     await subscribe(userId);
     await upgrade(userId, 'business', 'month', 'up');
-    await core.billing.buyAddOn({ userId, addOn: 'enhanced_ai_agent', idempotencyKey: 'ao' });
+    await addOn(userId, 'enhanced_ai_agent', 'ao');
     await core.billing.setCancelAtPeriodEnd(userId, true);
     now = new Date(now.getTime() + 40 * DAY);
     await core.billing.runMaintenance();

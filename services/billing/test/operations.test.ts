@@ -1,7 +1,7 @@
 // Unit tests of the billing operations with in-memory ports and a fixed clock.
 import { SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { getSubscription } from '../src/services/accounts.js';
-import { buyAddOn, cancelAddOn } from '../src/services/add-ons.js';
+import { buyAddOn, cancelAddOn, previewAddOn } from '../src/services/add-ons.js';
 import { checkoutStatusView } from '../src/services/checkouts.js';
 import { runMaintenance } from '../src/services/maintenance.js';
 import { buyCredits, getCheckoutStatus, paymentDescriptionOf } from '../src/services/payments.js';
@@ -40,6 +40,12 @@ async function confirmedUpgrade(deps: ReturnType<typeof memoryDeps>['deps'], inp
   const preview = await previewPlanChange(deps, input);
   expect(preview.kind).toBe('upgrade');
   return changePlan(deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+}
+
+/** An add-on bought as the billing page buys it: previewed, then confirmed with the preview's amount and moment. */
+async function confirmedAddOn(deps: ReturnType<typeof memoryDeps>['deps'], input: Parameters<typeof buyAddOn>[1]) {
+  const preview = await previewAddOn(deps, input);
+  return buyAddOn(deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
 }
 
 const changedEvents = (env: ReturnType<typeof memoryDeps>) => env.store.state.outbox.filter((e) => e.subject === 'subscription.changed').map((e) => SubscriptionChanged.decode(e.payload));
@@ -197,7 +203,7 @@ describe('changePlan', () => {
     const env = memoryDeps();
     const subId = await onPlan(env, 'enterprise');
     await changePlan(env.deps, { userId: USER, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: '' });
-    await buyAddOn(env.deps, { userId: USER, addOn: 'enhanced_ai_agent', idempotencyKey: 'a' });
+    await confirmedAddOn(env.deps, { userId: USER, addOn: 'enhanced_ai_agent', idempotencyKey: 'a' });
     expect(env.provider.schedules.get(subId)).toEqual([{ ref: 'plan:business:month', quantity: 1 }, { ref: 'add_on:enhanced_ai_agent:month', quantity: 1 }]);
     expect((await getSubscription(env.deps, USER)).scheduledTier).toBe('business');
     await confirmedUpgrade(env.deps, { userId: USER, tier: 'enterprise', interval: 'year', returnUrlBase: BASE, idempotencyKey: 'up' });
@@ -215,6 +221,7 @@ describe('add-ons', () => {
   it('should ask for a paid plan first', async () => {
     const env = memoryDeps();
     await expect(buyAddOn(env.deps, { userId: USER, addOn: 'advanced_analytics', idempotencyKey: '' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Choose a paid plan before buying an add-on.' });
+    await expect(previewAddOn(env.deps, { userId: USER, addOn: 'advanced_analytics' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Choose a paid plan before buying an add-on.' });
   });
 
   it('should refuse an unknown add-on and one already active', async () => {
@@ -222,12 +229,41 @@ describe('add-ons', () => {
     await onPlan(env, 'professional', 'month', ['enhanced_ai_agent']);
     await expect(buyAddOn(env.deps, { userId: USER, addOn: 'jetpack', idempotencyKey: '' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'add_on' } });
     await expect(buyAddOn(env.deps, { userId: USER, addOn: 'enhanced_ai_agent', idempotencyKey: '' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Enhanced AI Agent add-on is already active.' });
+    await expect(previewAddOn(env.deps, { userId: USER, addOn: 'enhanced_ai_agent' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Enhanced AI Agent add-on is already active.' });
+  });
+
+  it('should not charge an add-on without the amount and moment of its preview', async () => {
+    const env = memoryDeps();
+    const subId = await onPlan(env, 'business', 'month', ['enhanced_ai_agent']);
+    const input = { userId: USER, addOn: 'advanced_analytics', idempotencyKey: 'ao' };
+    const notConfirmed = { code: 'CONFLICT', message: 'The Advanced Analytics add-on is charged now: review the amount and confirm it first.' };
+    const changed = { code: 'CONFLICT', message: 'The amount of the Advanced Analytics add-on has changed: review the new amount and confirm again.' };
+    await expect(buyAddOn(env.deps, input)).rejects.toMatchObject(notConfirmed);
+    env.provider.previewAmountCents = 1283;
+    const preview = await previewAddOn(env.deps, input);
+    expect(preview).toEqual({ amountCents: 1283, prorationDate: Math.floor(env.clock.now.getTime() / 1000) });
+    // The provider's preview of the subscription with the add-on added (the add-ons it has kept).
+    expect(env.provider.previews.at(-1)).toMatchObject({
+      id: subId,
+      items: [{ ref: 'plan:business:month', quantity: 1 }, { ref: 'add_on:enhanced_ai_agent:month', quantity: 1 }, { ref: 'add_on:advanced_analytics:month', quantity: 1 }],
+      prorationDate: new Date(preview.prorationDate * 1000),
+    });
+    await expect(buyAddOn(env.deps, { ...input, prorationDate: preview.prorationDate })).rejects.toMatchObject(notConfirmed);
+    await expect(buyAddOn(env.deps, { ...input, confirmAmountCents: preview.amountCents + 1, prorationDate: preview.prorationDate })).rejects.toMatchObject(changed);
+    // A preview older than an hour no longer holds.
+    await expect(buyAddOn(env.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate - 3601 })).rejects.toMatchObject(changed);
+    expect(env.provider.updates).toEqual([]);
+    expect((await getSubscription(env.deps, USER)).addOns).toEqual(['enhanced_ai_agent']);
+    const bought = await buyAddOn(env.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    expect(bought.addOns.sort()).toEqual(['advanced_analytics', 'enhanced_ai_agent']);
+    // Charged at the previewed moment, so the provider charges what the preview showed.
+    expect(env.provider.updates).toEqual([{ id: subId, change: expect.objectContaining({ prorate: true, prorationDate: new Date(preview.prorationDate * 1000) }) }]);
   });
 
   it('should add an item prorated, and cancel it at once without proration', async () => {
     const env = memoryDeps();
     await onPlan(env, 'professional', 'year');
-    const bought = await buyAddOn(env.deps, { userId: USER, addOn: 'advanced_video_processing', idempotencyKey: 'x' });
+    const bought = await confirmedAddOn(env.deps, { userId: USER, addOn: 'advanced_video_processing', idempotencyKey: 'x' });
     expect(bought.addOns).toEqual(['advanced_video_processing']);
     expect(env.provider.updates[0]!.change).toMatchObject({ prorate: true, items: [{ ref: 'plan:professional:year', quantity: 1 }, { ref: 'add_on:advanced_video_processing:year', quantity: 1 }] });
     expect(changedEvents(env).at(-1)).toMatchObject({ addOns: ['advanced_video_processing'] });

@@ -144,11 +144,26 @@ describe('plans with the Stripe provider', () => {
     expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'business', previousTier: 'professional' });
   });
 
-  it('should add an add-on as a subscription item', async () => {
-    const view = await core.billing.buyAddOn({ userId, addOn: 'advanced_analytics', idempotencyKey: randomUUID() });
+  it('should add an add-on as a subscription item only as previewed, invoiced prorated at once for the amount shown', async () => {
+    const input = { userId, addOn: 'advanced_analytics', idempotencyKey: randomUUID() };
+    const updates = fake.calls('POST', `/v1/subscriptions/${subId}`).length;
+    await expect(core.billing.buyAddOn(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Analytics add-on is charged now: review the amount and confirm it first.' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(updates);
+    const preview = await core.billing.previewAddOn(input);
+    // Stripe's upcoming invoice of the subscription with the add-on added, at the proration date.
+    const asked = fake.calls('POST', '/v1/invoices/create_preview').at(-1)!.body;
+    expect(asked).toMatchObject({ subscription: subId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) } });
+    const addOnPrice = [...fake.prices.values()].find((p) => p.lookup_key === 'trainwright_add_on_advanced_analytics_month')!.id as string;
+    expect(JSON.stringify(asked)).toContain(addOnPrice);
+    await expect(core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents + 7, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Analytics add-on has changed: review the new amount and confirm again.' });
+    expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(updates);
+    const view = await core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect(view.addOns).toEqual(['advanced_analytics']);
     expect(refsOf(subscription())).toEqual(['trainwright_add_on_advanced_analytics_month', 'trainwright_plan_business_month']);
+    expect(fake.calls('POST', `/v1/subscriptions/${subId}`).at(-1)!.body).toMatchObject({ proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) });
     const invoice = fake.invoices.get(subscription().latest_invoice)!;
+    // 13 dollars for (almost) the whole period, exactly as previewed.
+    expect(invoice.amount_paid).toBe(preview.amountCents);
     expect(invoice.amount_paid).toBeGreaterThan(1290);
     expect(await deliver('invoice.paid', invoice)).toBe('processed');
     expect(await core.billing.listPayments(userId)).toHaveLength(3);

@@ -132,6 +132,8 @@ export const BILLING_MESSAGES = {
   unknownAddOn: (addOn: string) => `Unknown add-on: ${addOn}.`,
   addOnNotAvailable: (addOn: AddOnId, tier: TierId) => `The ${ADD_ONS[addOn].name} add-on is not available on the ${TIERS[tier].name} plan.`,
   addOnAlreadyActive: (addOn: AddOnId) => `The ${ADD_ONS[addOn].name} add-on is already active.`,
+  addOnNotConfirmed: (addOn: AddOnId) => `The ${ADD_ONS[addOn].name} add-on is charged now: review the amount and confirm it first.`,
+  addOnAmountChanged: (addOn: AddOnId) => `The amount of the ${ADD_ONS[addOn].name} add-on has changed: review the new amount and confirm again.`,
   addOnNotActive: (addOn: AddOnId) => `The ${ADD_ONS[addOn].name} add-on is not active.`,
   creditsRange: `Buy between ${CREDIT_PACK_RANGE.min} and ${CREDIT_PACK_RANGE.max} credits at a time.`,
   invalidWebhookSignature: 'Invalid webhook signature',

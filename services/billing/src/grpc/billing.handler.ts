@@ -8,6 +8,10 @@ import type { BillingCore } from '../main.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
+/** A charge's confirmation as the request carries it (0: none, the proto's default). */
+const confirmationOf = (r: { confirmAmountCents: number; prorationDate: number }) =>
+  r.prorationDate ? { prorationDate: r.prorationDate, confirmAmountCents: r.confirmAmountCents } : {};
+
 export function toProtoSubscription(s: SubscriptionView): BillingSubscription {
   return {
     tier: s.tier,
@@ -52,7 +56,7 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
         interval: r.interval,
         returnUrlBase: r.returnUrlBase,
         idempotencyKey: r.idempotencyKey,
-        ...(r.prorationDate ? { prorationDate: r.prorationDate, confirmAmountCents: r.confirmAmountCents } : {}),
+        ...confirmationOf(r),
       });
       return result.kind === 'checkout'
         ? { checkoutUrl: result.checkoutUrl, sessionId: result.sessionId, subscription: undefined }
@@ -63,7 +67,12 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
       return { kind: p.kind, amountCents: p.amountCents, currency: 'usd', prorationDate: p.prorationDate, effectiveAt: iso(p.effectiveAt) };
     },
     setCancelAtPeriodEnd: async (r) => toProtoSubscription(await b.setCancelAtPeriodEnd(r.userId, r.cancelAtPeriodEnd)),
-    buyAddOn: async (r) => ({ checkoutUrl: '', sessionId: '', subscription: toProtoSubscription(await b.buyAddOn({ userId: r.userId, addOn: r.addOn, idempotencyKey: r.idempotencyKey })) }),
+    previewAddOn: async (r) => ({ ...(await b.previewAddOn({ userId: r.userId, addOn: r.addOn })), currency: 'usd' }),
+    buyAddOn: async (r) => ({
+      checkoutUrl: '',
+      sessionId: '',
+      subscription: toProtoSubscription(await b.buyAddOn({ userId: r.userId, addOn: r.addOn, idempotencyKey: r.idempotencyKey, ...confirmationOf(r) })),
+    }),
     cancelAddOn: async (r) => toProtoSubscription(await b.cancelAddOn({ userId: r.userId, addOn: r.addOn })),
     buyCredits: (r) => b.buyCredits({ userId: r.userId, credits: r.credits, returnUrlBase: r.returnUrlBase, idempotencyKey: r.idempotencyKey }),
     listPayments: async (r) => ({ payments: (await b.listPayments(r.userId)).map(toProtoPayment) }),

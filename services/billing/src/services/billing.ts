@@ -1,7 +1,7 @@
 // The billing operations bound to their deps: what the gRPC handlers, the event consumer, the job
 // and tests call.
 import { openAccountForRegisteredUser, getSubscription, grantPlan } from './accounts.js';
-import { buyAddOn, cancelAddOn } from './add-ons.js';
+import { buyAddOn, cancelAddOn, previewAddOn } from './add-ons.js';
 import { completeLocalCheckout, getLocalCheckout } from './checkouts.js';
 import { runMaintenance } from './maintenance.js';
 import { buyCredits, getCheckoutStatus, listPayments, openPortal } from './payments.js';
@@ -22,6 +22,7 @@ export function createBillingOperations(deps: BillingDeps) {
     changePlan: bind(deps, changePlan),
     previewPlanChange: bind(deps, previewPlanChange),
     setCancelAtPeriodEnd: bind(deps, setCancelAtPeriodEnd),
+    previewAddOn: bind(deps, previewAddOn),
     buyAddOn: bind(deps, buyAddOn),
     cancelAddOn: bind(deps, cancelAddOn),
     buyCredits: bind(deps, buyCredits),

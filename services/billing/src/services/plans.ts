@@ -13,18 +13,28 @@ import { addOnRef, parseRef, planLineItem, planRef } from './refs.js';
 import { syncAccountFromProvider } from './sync.js';
 import type { AccountState, BillingDeps } from './stores.js';
 
-export interface ChangePlanInput {
+/**
+ * A change charged at once (an upgrade of a live plan, an add-on) is made only as its preview
+ * showed it: the preview's amount and proration date (unix seconds), which the charge then equals.
+ */
+export interface ChargeConfirmation {
+  confirmAmountCents?: number;
+  prorationDate?: number;
+}
+
+/** What a change charged at once charges now (the provider's proration preview), and the moment it is computed for. */
+export interface ChargePreview {
+  amountCents: number;
+  /** Unix seconds; the confirmation carries it back with the amount. */
+  prorationDate: number;
+}
+
+export interface ChangePlanInput extends ChargeConfirmation {
   userId: string;
   tier: string;
   interval: string;
   returnUrlBase: string;
   idempotencyKey: string;
-  /**
-   * An upgrade of a live plan charges at once, so it is made only as its preview showed it: the
-   * preview's amount and proration date (unix seconds), which the charge then equals.
-   */
-  confirmAmountCents?: number;
-  prorationDate?: number;
 }
 
 export type ChangePlanResult = { kind: 'checkout'; checkoutUrl: string; sessionId: string } | { kind: 'changed'; subscription: SubscriptionView };
@@ -39,7 +49,7 @@ export interface PlanChangePreview {
   effectiveAt: Date | null;
 }
 
-/** How long a previewed upgrade may be confirmed (its proration moment stays the previewed one). */
+/** How long a previewed charge may be confirmed (its proration moment stays the previewed one). */
 const PREVIEW_VALID_SECONDS = 3600;
 
 type PlanChange = { kind: PlanChangePreview['kind']; tier: TierId; interval: BillingInterval; account: AccountState; now: Date };
@@ -68,11 +78,41 @@ async function planChangeOf(deps: BillingDeps, input: Pick<ChangePlanInput, 'use
   return { kind: upgrade ? 'upgrade' : 'downgrade', tier, interval, account, now };
 }
 
-/** The amount an upgrade charges at `prorationDate` (the provider's proration preview). */
-async function upgradeAmount(deps: BillingDeps, change: PlanChange, prorationDate: number): Promise<number> {
-  const sub = await liveSubscription(deps, change.account);
-  const preview = await deps.provider.previewSubscriptionChange(sub.id, { items: itemsFor(change.account, sub, change), prorationDate: new Date(prorationDate * 1000) });
+/** What changing the live subscription's items by `change` charges at `prorationDate` (the provider's proration preview). */
+async function prorationAmount(deps: BillingDeps, account: AccountState, change: ItemsChange, prorationDate: number): Promise<number> {
+  const sub = await liveSubscription(deps, account);
+  const preview = await deps.provider.previewSubscriptionChange(sub.id, { items: itemsFor(account, sub, change), prorationDate: new Date(prorationDate * 1000) });
   return preview.amountDueCents;
+}
+
+/** The preview of a change charged at once (an upgrade, an add-on): what it charges if made now. */
+export async function previewCharge(deps: BillingDeps, account: AccountState, change: ItemsChange, now: Date): Promise<ChargePreview> {
+  const prorationDate = Math.floor(now.getTime() / 1000);
+  return { amountCents: await prorationAmount(deps, account, change, prorationDate), prorationDate };
+}
+
+/**
+ * A change charged at once is made only as its preview showed it: with the preview's amount and
+ * proration date, while that moment holds (at most an hour old, in the current period) and the
+ * amount at it is still the one confirmed. Answers the moment to prorate at, so the charge equals
+ * the amount shown; otherwise 409 with `messages`, and nothing is charged.
+ */
+export async function confirmedProrationDate(
+  deps: BillingDeps,
+  account: AccountState,
+  change: ItemsChange,
+  now: Date,
+  confirmation: ChargeConfirmation,
+  messages: { notConfirmed: string; amountChanged: string },
+): Promise<Date> {
+  const prorationDate = confirmation.prorationDate ?? 0;
+  if (!prorationDate || confirmation.confirmAmountCents === undefined) throw new AppError('CONFLICT', messages.notConfirmed);
+  const nowS = Math.floor(now.getTime() / 1000);
+  const periodStartS = account.currentPeriodStart ? Math.floor(account.currentPeriodStart.getTime() / 1000) : 0;
+  const stale = prorationDate > nowS + 60 || prorationDate < nowS - PREVIEW_VALID_SECONDS || prorationDate < periodStartS;
+  const amount = stale ? null : await prorationAmount(deps, account, change, prorationDate);
+  if (amount !== confirmation.confirmAmountCents) throw new AppError('CONFLICT', messages.amountChanged);
+  return new Date(prorationDate * 1000);
 }
 
 export async function previewPlanChange(deps: BillingDeps, input: Pick<ChangePlanInput, 'userId' | 'tier' | 'interval'>): Promise<PlanChangePreview> {
@@ -80,10 +120,8 @@ export async function previewPlanChange(deps: BillingDeps, input: Pick<ChangePla
   switch (change.kind) {
     case 'checkout':
       return { kind: 'checkout', amountCents: planLineItem(change.tier, change.interval).unitAmountCents, prorationDate: 0, effectiveAt: null };
-    case 'upgrade': {
-      const prorationDate = Math.floor(change.now.getTime() / 1000);
-      return { kind: 'upgrade', amountCents: await upgradeAmount(deps, change, prorationDate), prorationDate, effectiveAt: null };
-    }
+    case 'upgrade':
+      return { kind: 'upgrade', ...(await previewCharge(deps, change.account, change, change.now)), effectiveAt: null };
     case 'downgrade':
       return { kind: 'downgrade', amountCents: 0, prorationDate: 0, effectiveAt: change.account.currentPeriodEnd };
     case 'unschedule':
@@ -114,18 +152,15 @@ export async function changePlan(deps: BillingDeps, input: ChangePlanInput): Pro
   }
   if (change.kind === 'upgrade') {
     // Charged at once: only as previewed (amount and moment), so nothing is charged unseen.
-    const prorationDate = input.prorationDate ?? 0;
-    const nowS = Math.floor(now.getTime() / 1000);
-    if (!prorationDate || input.confirmAmountCents === undefined) throw new AppError('CONFLICT', BILLING_MESSAGES.planChangeNotConfirmed);
-    const periodStartS = account.currentPeriodStart ? Math.floor(account.currentPeriodStart.getTime() / 1000) : 0;
-    const stale = prorationDate > nowS + 60 || prorationDate < nowS - PREVIEW_VALID_SECONDS || prorationDate < periodStartS;
-    const amount = stale ? null : await upgradeAmount(deps, change, prorationDate);
-    if (amount !== input.confirmAmountCents) throw new AppError('CONFLICT', BILLING_MESSAGES.planChangeAmountChanged);
+    const prorationDate = await confirmedProrationDate(deps, account, change, now, input, {
+      notConfirmed: BILLING_MESSAGES.planChangeNotConfirmed,
+      amountChanged: BILLING_MESSAGES.planChangeAmountChanged,
+    });
     const sub = await changeItems(deps, account, {
       tier,
       interval,
       prorate: true,
-      prorationDate: new Date(prorationDate * 1000),
+      prorationDate,
       idempotencyKey: `plan-${account.userId}-${tier}-${interval}-${input.idempotencyKey || now.getTime()}`,
     });
     return { kind: 'changed', subscription: subscriptionView(await syncAccountFromProvider(deps, account.userId, sub), deps.clock(), deps.graceDays) };
