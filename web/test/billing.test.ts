@@ -1,7 +1,7 @@
 // The billing screens' client logic: payment-status polling (2 s apart, at most 5 checks, the
 // timeout message; paid; expired / failed; a forged session), the messages the success page shows
 // for each outcome, prices (annual = 12 months less 20 %), credits, and money / byte formatting.
-import { beforeAll, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR } from '../app/lib/api.js';
 import {
@@ -13,6 +13,8 @@ import {
   TIMEOUT_MESSAGE,
   addOnPriceCents,
   annualSavingCents,
+  billingApi,
+  chargeAsShown,
   creditsTotalCents,
   formatBytesLocale,
   formatCents,
@@ -24,6 +26,7 @@ import {
   planPriceCents,
   pollOutcomeMessage,
   pollPaymentStatus,
+  upgradeCharge,
   usagePercent,
   type PaymentStatus,
   type PaymentStatusValue,
@@ -313,5 +316,79 @@ describe('billing texts in the interface language', () => {
     expect(shown.replace(/\s/g, ' ')).toBe(amount);
     expect(t('billing.upgradeText', { amount: shown, plan: 'Enterprise' })).toContain(shown);
     expect(t('billing.confirmUpgrade', { amount: shown })).toContain(shown);
+  });
+});
+
+describe('a charge made at once is confirmed as shown (an upgrade of a paid plan, an add-on)', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  /** The gateway as a script of answers; records each call's method, path and body. */
+  const gatewayAnswering = (answers: Array<[number, unknown]>) => {
+    const calls: Array<{ method: string; url: string; body: unknown }> = [];
+    globalThis.fetch = jest.fn(async (url: unknown, init?: RequestInit) => {
+      calls.push({ method: init?.method ?? 'GET', url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const [status, body] = answers[calls.length - 1]!;
+      return json(status, body);
+    }) as unknown as typeof fetch;
+    return calls;
+  };
+  const shown = { amount_cents: 1290, currency: 'usd', proration_date: 1_800_000_000 };
+
+  it("previews an add-on's charge, then buys it only with the amount and moment shown", async () => {
+    const calls = gatewayAnswering([
+      [200, shown],
+      [200, { checkout_url: null, session_id: null }],
+    ]);
+    const preview = await billingApi.previewAddOn('advanced_analytics');
+    expect(preview).toEqual(shown);
+    const outcome = await chargeAsShown(preview, (confirmed) => billingApi.buyAddOn('advanced_analytics', confirmed), () => billingApi.previewAddOn('advanced_analytics'));
+    expect(outcome.kind).toBe('charged');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/billing/add-ons/preview', 'POST /api/billing/add-ons']);
+    expect(calls[0]!.body).toEqual({ add_on: 'advanced_analytics' });
+    expect(calls[1]!.body).toMatchObject({ add_on: 'advanced_analytics', confirm_amount_cents: 1290, proration_date: 1_800_000_000 });
+  });
+
+  it('answers the new amount when the server refuses the one shown (409, nothing charged), and nothing else', async () => {
+    const now = { amount_cents: 1180, currency: 'usd', proration_date: 1_800_003_600 };
+    const calls = gatewayAnswering([
+      [409, { code: 'CONFLICT', message: 'The amount of this add-on has changed: review the new amount and confirm again.' }],
+      [200, now],
+    ]);
+    const outcome = await chargeAsShown(shown, (confirmed) => billingApi.buyAddOn('enhanced_ai_agent', confirmed), () => billingApi.previewAddOn('enhanced_ai_agent'));
+    expect(outcome).toEqual({ kind: 'changed', preview: now });
+    expect(calls.map((c) => c.url)).toEqual(['/api/billing/add-ons', '/api/billing/add-ons/preview']);
+    // Any other refusal is the error itself (shown as the notice), not a new amount.
+    gatewayAnswering([[400, { code: 'VALIDATION_FAILED', message: 'Choose a paid plan before buying an add-on.' }]]);
+    await expect(chargeAsShown(shown, (confirmed) => billingApi.buyAddOn('enhanced_ai_agent', confirmed), () => billingApi.previewAddOn('enhanced_ai_agent'))).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it("confirms only an upgrade of a paid plan: the checkout's and the downgrade's previews charge nothing now", () => {
+    expect(upgradeCharge({ kind: 'upgrade', amount_cents: 16998, currency: 'usd', proration_date: 1_800_000_000, effective_at: null })).toEqual({
+      amount_cents: 16998,
+      currency: 'usd',
+      proration_date: 1_800_000_000,
+    });
+    expect(upgradeCharge({ kind: 'checkout', amount_cents: 2900, currency: 'usd', proration_date: null, effective_at: null })).toBeNull();
+    expect(upgradeCharge({ kind: 'downgrade', amount_cents: 0, currency: 'usd', proration_date: null, effective_at: '2027-01-01T00:00:00Z' })).toBeNull();
+  });
+
+  it.each([
+    ['en', '$12.90', 'Advanced Analytics'],
+    ['es', '12,90 US$', 'Analíticas avanzadas'],
+    ['fr', '12,90 $US', 'Statistiques avancées'],
+  ])("%s: the add-on's confirmation names the add-on and the amount charged now", async (language, amount, name) => {
+    const i18n = (await import('../app/i18n/index.js')).default;
+    await i18n.changeLanguage(language);
+    const t = i18n.getFixedT(language) as TFunction;
+    const money = formatCents(1290, language);
+    expect(money.replace(/\s/g, ' ')).toBe(amount);
+    expect(t('billing.addOnTitle', { name })).toContain(name);
+    expect(t('billing.addOnText', { amount: money, name })).toContain(money);
+    expect(t('billing.confirmAddOn', { amount: money })).toContain(money);
   });
 });

@@ -98,11 +98,22 @@ export interface PlanChangePreview {
   effective_at: string | null;
 }
 
-/** What the user confirmed: an upgrade of a paid plan is charged only with its preview's figures. */
+/** What the user confirmed: an upgrade of a paid plan or an add-on is charged only with its preview's figures. */
 export interface PlanChangeConfirmation {
   amount_cents: number;
   proration_date: number;
 }
+
+/**
+ * A change charged at once (an upgrade of a paid plan, an add-on), as its preview answered it
+ * (POST /billing/add-ons/preview answers this shape): shown, then confirmed with these figures.
+ */
+export interface ChargePreview extends PlanChangeConfirmation {
+  currency: string;
+}
+
+/** The outcome of a confirmed charge: made, or refused because the amount is no longer the one shown (the new one). */
+export type ChargeOutcome<R> = { kind: 'charged'; result: R } | { kind: 'changed'; preview: ChargePreview };
 
 export interface CreditsCheckout {
   checkout_url: string | null;
@@ -192,7 +203,15 @@ export const billingApi = {
       ...(confirmed ? { confirm_amount_cents: confirmed.amount_cents, proration_date: confirmed.proration_date } : {}),
     }),
   previewPlanChange: (tier: PaidTierId, interval: BillingInterval) => post<PlanChangePreview>('/billing/change-plan/preview', { tier, interval }),
-  buyAddOn: (addOn: AddOnId) => post<CheckoutStart>('/billing/add-ons', { add_on: addOn, origin_url: originUrl() }),
+  /** What buying an add-on charges now (prorated for the rest of the period), changing nothing. */
+  previewAddOn: (addOn: AddOnId) => post<ChargePreview>('/billing/add-ons/preview', { add_on: addOn }),
+  buyAddOn: (addOn: AddOnId, confirmed: PlanChangeConfirmation) =>
+    post<CheckoutStart>('/billing/add-ons', {
+      add_on: addOn,
+      origin_url: originUrl(),
+      confirm_amount_cents: confirmed.amount_cents,
+      proration_date: confirmed.proration_date,
+    }),
   cancelAddOn: (addOn: AddOnId) => del<BillingSubscription>(`/billing/add-ons/${seg(addOn)}`),
   buyCredits: (credits: number) => post<CreditsCheckout>('/billing/credits', { credits, origin_url: originUrl() }),
   /** true: cancel at the end of the period; false: resume. */
@@ -208,6 +227,33 @@ export const billingApi = {
   /** A checkout to go to (with use_credits: straight to /billing-success?session_id=...). */
   confirmVideo: (request: VideoPaymentRequest) => post<CreditsCheckout>('/billing/confirm', { ...request, origin_url: originUrl() }),
 };
+
+/** The charge a plan change's preview shows for confirmation: an upgrade of a paid plan only (else null). */
+export function upgradeCharge(preview: PlanChangePreview): ChargePreview | null {
+  return preview.kind === 'upgrade' && preview.proration_date
+    ? { amount_cents: preview.amount_cents, currency: preview.currency, proration_date: preview.proration_date }
+    : null;
+}
+
+/**
+ * Makes a change charged at once with the figures the user confirmed (`shown`). When the server
+ * answers that the amount is no longer the one shown (409: a preview over an hour old, a renewal
+ * meanwhile; nothing charged), the new preview is answered, for the dialog to show instead.
+ */
+export async function chargeAsShown<R>(
+  shown: PlanChangeConfirmation,
+  make: (confirmed: PlanChangeConfirmation) => Promise<R>,
+  previewAgain: () => Promise<ChargePreview | null>,
+): Promise<ChargeOutcome<R>> {
+  try {
+    return { kind: 'charged', result: await make({ amount_cents: shown.amount_cents, proration_date: shown.proration_date }) };
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'CONFLICT')) throw err;
+    const preview = await previewAgain();
+    if (!preview) throw err;
+    return { kind: 'changed', preview };
+  }
+}
 
 /** Leaves the app for a checkout, a portal or a redirect the server gave (a full page load). */
 export function goTo(url: string): void {

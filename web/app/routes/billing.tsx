@@ -14,7 +14,7 @@ import { TierCard } from '~/components/TierCard';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Badge, Button, Card, ErrorBox, Field, PageHeader, Spinner, SuccessBox, cx, describedBy, inputClass } from '~/components/ui';
 import { gateway } from '~/gateway.server';
-import { ApiError, get, isAbortError } from '~/lib/api';
+import { get, isAbortError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import {
   CREDIT_PRICE_CENTS,
@@ -23,6 +23,7 @@ import {
   addOnPriceCents,
   annualSavingCents,
   billingApi,
+  chargeAsShown,
   creditsTotalCents,
   formatBytesLocale,
   formatCents,
@@ -32,10 +33,12 @@ import {
   paymentDescription,
   planChange,
   planPriceCents,
+  upgradeCharge,
   usageLabel,
   usagePercent,
   type BillingInterval,
   type BillingSubscription,
+  type ChargePreview,
   type CheckoutStart,
   type PaidTierId,
   type Payment,
@@ -101,9 +104,12 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 type Confirm =
   | { kind: 'downgrade'; tier: PaidTierId }
   | { kind: 'cancel' }
-  // An upgrade of a paid plan is charged at once: the amount its preview showed, confirmed first.
-  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; amountCents: number; currency: string; prorationDate: number; changed?: boolean }
+  // An upgrade of a paid plan and an add-on are charged at once: the amount their preview showed,
+  // confirmed first (`changed`: the server refused the amount shown before, this is the new one).
+  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; charge: ChargePreview; changed?: boolean }
+  | { kind: 'addOn'; addOn: AddOnId; charge: ChargePreview; changed?: boolean }
   | null;
+type ChargeConfirm = Extract<Confirm, { charge: ChargePreview }>;
 
 export default function Billing() {
   const { t, i18n } = useTranslation();
@@ -194,9 +200,9 @@ export default function Billing() {
     run(
       `plan:${target}`,
       async () => {
-        const preview = await billingApi.previewPlanChange(target, targetInterval);
-        if (preview.kind === 'upgrade' && preview.proration_date) {
-          setConfirm({ kind: 'upgrade', tier: target, interval: targetInterval, amountCents: preview.amount_cents, currency: preview.currency, prorationDate: preview.proration_date });
+        const charge = upgradeCharge(await billingApi.previewPlanChange(target, targetInterval));
+        if (charge) {
+          setConfirm({ kind: 'upgrade', tier: target, interval: targetInterval, charge });
           return;
         }
         await makeChange(target, targetInterval);
@@ -204,12 +210,12 @@ export default function Billing() {
       'billing.changeFailed',
     );
 
+  /** An add-on is charged at once (prorated): its preview's amount is shown for confirmation first. */
   const buyAddOn = (id: AddOnId) =>
     run(
       `addon:${id}`,
       async () => {
-        applyChange(await billingApi.buyAddOn(id));
-        setNotice({ tone: 'success', text: t('billing.addOnAdded', { name: t(`addOns.${id}`) }) });
+        setConfirm({ kind: 'addOn', addOn: id, charge: await billingApi.previewAddOn(id) });
       },
       'billing.addOnFailed',
     );
@@ -265,34 +271,86 @@ export default function Billing() {
     );
 
   /**
-   * The confirmed upgrade. When the server answers that the amount is no longer the one shown (a
-   * preview over an hour old, a renewal meanwhile: 409, nothing charged), the new amount is shown.
+   * The confirmed charge (an upgrade or an add-on). When the server answers that the amount is no
+   * longer the one shown (409, nothing charged), the dialog shows the new amount to confirm.
    */
-  const confirmUpgrade = (shown: Extract<Confirm, { kind: 'upgrade' }>) =>
+  const confirmCharge = (shown: ChargeConfirm) =>
     run(
-      `plan:${shown.tier}`,
+      shown.kind === 'upgrade' ? `plan:${shown.tier}` : `addon:${shown.addOn}`,
       async () => {
-        try {
-          await makeChange(shown.tier, shown.interval, { amount_cents: shown.amountCents, proration_date: shown.prorationDate });
-          setConfirm(null);
-        } catch (err) {
-          if (!(err instanceof ApiError && err.code === 'CONFLICT')) throw err;
-          const preview = await billingApi.previewPlanChange(shown.tier, shown.interval);
-          if (preview.kind !== 'upgrade' || !preview.proration_date) throw err;
-          setConfirm({ ...shown, amountCents: preview.amount_cents, currency: preview.currency, prorationDate: preview.proration_date, changed: true });
-        }
+        const outcome =
+          shown.kind === 'upgrade'
+            ? await chargeAsShown(
+                shown.charge,
+                (confirmed) => makeChange(shown.tier, shown.interval, confirmed),
+                async () => upgradeCharge(await billingApi.previewPlanChange(shown.tier, shown.interval)),
+              )
+            : await chargeAsShown(
+                shown.charge,
+                async (confirmed) => {
+                  applyChange(await billingApi.buyAddOn(shown.addOn, confirmed));
+                  setNotice({ tone: 'success', text: t('billing.addOnAdded', { name: t(`addOns.${shown.addOn}`) }) });
+                },
+                () => billingApi.previewAddOn(shown.addOn),
+              );
+        setConfirm(outcome.kind === 'charged' ? null : { ...shown, charge: outcome.preview, changed: true });
       },
-      'billing.changeFailed',
+      shown.kind === 'upgrade' ? 'billing.changeFailed' : 'billing.addOnFailed',
     );
 
   const onConfirm = async () => {
     const current = confirm;
     if (!current) return;
-    if (current.kind === 'upgrade') return confirmUpgrade(current);
+    if (current.kind === 'upgrade' || current.kind === 'addOn') return confirmCharge(current);
     if (current.kind === 'downgrade') await changePlan(current.tier, interval);
     else await setCancel(true);
     setConfirm(null);
   };
+
+  /** The confirmation dialog's texts; a charge names its amount in the title's text and on its button. */
+  const dialogOf = (c: NonNullable<Confirm>): { title: string; text: string; keep: string; confirm: string; testId?: string } => {
+    switch (c.kind) {
+      case 'upgrade': {
+        const amount = formatCents(c.charge.amount_cents, lang, c.charge.currency);
+        const plan = planName(t, c.tier);
+        return {
+          title: t('billing.upgradeTitle', { plan }),
+          text: t('billing.upgradeText', { amount, plan }),
+          keep: t('billing.keepPlan'),
+          confirm: t('billing.confirmUpgrade', { amount }),
+          testId: 'upgrade-charge',
+        };
+      }
+      case 'addOn': {
+        const amount = formatCents(c.charge.amount_cents, lang, c.charge.currency);
+        const name = t(`addOns.${c.addOn}`);
+        return {
+          title: t('billing.addOnTitle', { name }),
+          text: t('billing.addOnText', { amount, name }),
+          keep: t('common.cancel'),
+          confirm: t('billing.confirmAddOn', { amount }),
+          testId: 'addon-charge',
+        };
+      }
+      case 'downgrade':
+        return {
+          title: t('billing.downgradeTitle', { plan: planName(t, c.tier) }),
+          text: periodEnd
+            ? t('billing.downgradeText', { date: periodEnd, current: planName(t, tier.id) })
+            : t('billing.downgradeTextNoDate', { current: planName(t, tier.id) }),
+          keep: t('billing.keepPlan'),
+          confirm: t('billing.confirmDowngrade'),
+        };
+      case 'cancel':
+        return {
+          title: t('billing.cancelTitle'),
+          text: periodEnd ? t('billing.cancelText', { date: periodEnd, plan: planName(t, tier.id) }) : t('billing.cancelTextNoDate', { plan: planName(t, tier.id) }),
+          keep: t('billing.keepSubscription'),
+          confirm: t('billing.confirmCancel'),
+        };
+    }
+  };
+  const dialog = confirm ? dialogOf(confirm) : null;
 
   const isPaidPlan = !onTrial && subscription !== null && subscription.status !== 'canceled';
   const manageBilling = (
@@ -436,46 +494,24 @@ export default function Billing() {
         <PaymentsTable payments={payments.data?.payments ?? null} error={payments.error} onRetry={() => void payments.reload()} date={date} />
       </section>
 
-      {confirm && (
-        <Modal
-          open
-          onClose={() => busy === null && setConfirm(null)}
-          title={
-            confirm.kind === 'downgrade'
-              ? t('billing.downgradeTitle', { plan: planName(t, confirm.tier) })
-              : confirm.kind === 'upgrade'
-                ? t('billing.upgradeTitle', { plan: planName(t, confirm.tier) })
-                : t('billing.cancelTitle')
-          }
-        >
+      {confirm && dialog && (
+        <Modal open onClose={() => busy === null && setConfirm(null)} title={dialog.title}>
           <div className="space-y-4">
-            {confirm.kind === 'upgrade' && confirm.changed && (
+            {'changed' in confirm && confirm.changed && (
               <p role="alert" className="text-sm font-medium text-amber-800">
                 {t('billing.upgradeAmountChanged')}
               </p>
             )}
-            <p className="text-sm text-slate-700" data-testid={confirm.kind === 'upgrade' ? 'upgrade-charge' : undefined}>
-              {confirm.kind === 'upgrade'
-                ? t('billing.upgradeText', { amount: formatCents(confirm.amountCents, lang, confirm.currency), plan: planName(t, confirm.tier) })
-                : confirm.kind === 'downgrade'
-                  ? periodEnd
-                    ? t('billing.downgradeText', { date: periodEnd, current: planName(t, tier.id) })
-                    : t('billing.downgradeTextNoDate', { current: planName(t, tier.id) })
-                  : periodEnd
-                    ? t('billing.cancelText', { date: periodEnd, plan: planName(t, tier.id) })
-                    : t('billing.cancelTextNoDate', { plan: planName(t, tier.id) })}
+            <p className="text-sm text-slate-700" data-testid={dialog.testId}>
+              {dialog.text}
             </p>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null}>
-                {confirm.kind === 'cancel' ? t('billing.keepSubscription') : t('billing.keepPlan')}
+                {dialog.keep}
               </Button>
-              <Button variant={confirm.kind === 'upgrade' ? 'primary' : 'danger'} onClick={() => void onConfirm()} disabled={busy !== null}>
+              <Button variant={'charge' in confirm ? 'primary' : 'danger'} onClick={() => void onConfirm()} disabled={busy !== null}>
                 {busy !== null && <Spinner />}
-                {confirm.kind === 'upgrade'
-                  ? t('billing.confirmUpgrade', { amount: formatCents(confirm.amountCents, lang, confirm.currency) })
-                  : confirm.kind === 'downgrade'
-                    ? t('billing.confirmDowngrade')
-                    : t('billing.confirmCancel')}
+                {dialog.confirm}
               </Button>
             </div>
           </div>
