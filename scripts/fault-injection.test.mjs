@@ -4,7 +4,7 @@
 // 1. The supervisor alone, with tiny processes: a killed process is started again after the
 //    backoff, a process that cannot start makes it give up, stop() escalates to SIGKILL.
 // 2. A whole stack of its own (database tw_fault_<pid>, namespace fault_<pid>, ports 23100, 28180,
-//    50351-50355) started through the supervisor as `npm start` does: a narrated-video project is
+//    23351-23357) started through the supervisor as `npm start` does: a narrated-video project is
 //    created through the API and its video paid for (pay-per-use, the local test checkout), and
 //    while it generates and renders each service and worker process (generator, auth, project,
 //    render worker, billing, media API, gateway) is SIGKILLed in turn. Each must be restarted (a
@@ -91,7 +91,7 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
   const { ports, env, keysDir } = isolatedStackEnv(
     'fault',
-    { web: 23100, gateway: 28180, auth: 50351, project: 50352, generator: 50353, media: 50354, billing: 50355, translation: 50356, scorm: 50357, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
+    { web: 23100, gateway: 28180, auth: 23351, project: 23352, generator: 23353, media: 23354, billing: 23355, translation: 23356, scorm: 23357, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
     // A dead worker's job is taken up again once its lock expires (30 s by default).
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
   );

@@ -40,7 +40,7 @@ if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
   const { ports, env, keysDir } = isolatedStackEnv(
     'e2e',
-    { web: 13000, gateway: 18080, auth: 50151, project: 50152, generator: 50153, media: 50154, billing: 50155, translation: 50156, scorm: 50157, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
+    { web: 13000, gateway: 18080, auth: 13151, project: 13152, generator: 13153, media: 13154, billing: 13155, translation: 13156, scorm: 13157, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
   );
   await prepareDatabase(env);
