@@ -44,7 +44,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** Bodies are validated strictly (wrong types and unknown fields are 400); query strings and
  *  path parameters are coerced from text. Verbose: an error carries its field's schema, whose
  *  bounds and message the 400 states (plugins/errors.ts). */
-function validators() {
+export function requestValidators() {
   const options = { allErrors: false, removeAdditional: false, useDefaults: true, strict: false, verbose: true } as const;
   const strict = new Ajv({ ...options, coerceTypes: false });
   const lenient = new Ajv({ ...options, coerceTypes: true });
@@ -95,7 +95,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     },
     clientErrorHandler: clientErrorReply,
   });
-  app.setValidatorCompiler(validators());
+  app.setValidatorCompiler(requestValidators());
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(securityHeaders, reply.raw);
     void reply.header('x-request-id', request.id);

@@ -5,6 +5,7 @@ import { describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
 import { AppError } from '@trainwright/platform';
 import type { GatewayContext } from '../src/context.js';
+import { requestValidators } from '../src/app.js';
 import { billingRoutes } from '../src/routes/billing.routes.js';
 
 const USER = 'user-1';
@@ -12,6 +13,8 @@ const USER = 'user-1';
 function gateway(overrides: { storage?: () => Promise<unknown>; downloads?: () => Promise<unknown> } = {}) {
   const logged: unknown[] = [];
   const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => logged.push(JSON.parse(line)) } } });
+  // The gateway's own validators (its schemas carry the x-message keyword).
+  app.setValidatorCompiler(requestValidators());
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
     request.caller = { userId: USER, sessionId: 's-1' };
