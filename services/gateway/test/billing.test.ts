@@ -197,10 +197,31 @@ describe('billing: plan changes, add-ons and credits', () => {
     expect((await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics' })).statusCode).toBe(400);
     await upgradeAndPay(who, 'professional');
     expect((await call('POST', '/api/billing/add-ons', who, { add_on: 'time_travel' })).statusCode).toBe(400);
-    const bought = await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics' });
+    expect((await call('POST', '/api/billing/add-ons/preview', who, { add_on: 'time_travel' })).statusCode).toBe(400);
+    // An add-on is charged at once (prorated): without its preview's figures it charges nothing.
+    const unconfirmed = await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics' });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(unconfirmed.json()).toMatchObject({ code: 'CONFLICT', message: 'The Advanced Analytics add-on is charged now: review the amount and confirm it first.' });
+    const preview = await call('POST', '/api/billing/add-ons/preview', who, { add_on: 'advanced_analytics' });
+    expect(preview.statusCode).toBe(200);
+    const shown = preview.json();
+    expect(shown).toEqual({ amount_cents: expect.any(Number), currency: 'usd', proration_date: expect.any(Number) });
+    // 13 dollars for (almost) the whole period.
+    expect(shown.amount_cents).toBeGreaterThan(1290);
+    expect(shown.amount_cents).toBeLessThanOrEqual(1300);
+    const wrong = await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics', confirm_amount_cents: shown.amount_cents + 1, proration_date: shown.proration_date });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json().message).toBe('The amount of the Advanced Analytics add-on has changed: review the new amount and confirm again.');
+    expect((await callAs(h, 'GET', '/api/billing/payments', who)).json().payments).toHaveLength(1);
+    expect((await callAs(h, 'GET', '/api/billing/subscription', who)).json().add_ons).toEqual([]);
+    const bought = await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics', confirm_amount_cents: shown.amount_cents, proration_date: shown.proration_date });
     expect(bought.statusCode).toBe(200);
     await eventually(async () => (await callAs(h, 'GET', '/api/auth/me', who)).json().capabilities.analytics === true);
-    expect((await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics' })).statusCode).toBe(409);
+    // The add-on was charged, prorated, for the amount the preview showed.
+    await eventually(async () => (await callAs(h, 'GET', '/api/billing/payments', who)).json().payments.length === 2);
+    expect((await callAs(h, 'GET', '/api/billing/payments', who)).json().payments[0]).toMatchObject({ amount_cents: shown.amount_cents, status: 'succeeded' });
+    expect((await call('POST', '/api/billing/add-ons', who, { add_on: 'advanced_analytics', confirm_amount_cents: shown.amount_cents, proration_date: shown.proration_date })).statusCode).toBe(409);
+    expect((await call('POST', '/api/billing/add-ons/preview', who, { add_on: 'advanced_analytics' })).statusCode).toBe(409);
     const cancelled = await call('DELETE', '/api/billing/add-ons/advanced_analytics', who);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().add_ons).toEqual([]);

@@ -43,8 +43,9 @@ const UpgradeBody = Type.Object(
     interval: Type.Optional(Type.String({ maxLength: 10 })),
     origin_url: OriginUrl,
     // An upgrade of a live plan is charged at once: made only with what its preview answered.
-    confirm_amount_cents: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000_000 })),
-    proration_date: Type.Optional(Type.Integer({ minimum: 1, maximum: 4_102_444_800 })),
+    confirm_amount_cents: Type.Optional(Int32({ minimum: 0, maximum: 100_000_000 })),
+    // A Unix time in seconds from a preview of the last hour: int32 holds it (until 2038).
+    proration_date: Type.Optional(Int32({ minimum: 1 })),
   },
   { additionalProperties: false },
 );
@@ -59,7 +60,18 @@ const PlanChangePreviewJson = Type.Object({
   effective_at: Type.Union([Type.String(), Type.Null()]),
 });
 
-const AddOnBody = Type.Object({ add_on: Type.String({ maxLength: 60 }), origin_url: OriginUrl }, { additionalProperties: false });
+// An add-on is charged at once (prorated) too: bought only with what its preview answered, the upgrade's two fields.
+const AddOnBody = Type.Object(
+  {
+    add_on: Type.String({ maxLength: 60 }),
+    origin_url: OriginUrl,
+    confirm_amount_cents: UpgradeBody.properties.confirm_amount_cents,
+    proration_date: UpgradeBody.properties.proration_date,
+  },
+  { additionalProperties: false },
+);
+const AddOnPreviewBody = Type.Object({ add_on: Type.String({ maxLength: 60 }) }, { additionalProperties: false });
+const ChargePreviewJson = Type.Object({ amount_cents: Type.Integer(), currency: Type.String(), proration_date: Type.Integer() });
 const CreditsBody = Type.Object({ credits: Int32({ minimum: CREDIT_PACK_RANGE.min, maximum: CREDIT_PACK_RANGE.max, message: BILLING_MESSAGES.creditsRange }), origin_url: OriginUrl }, { additionalProperties: false });
 const CancelBody = Type.Object({ cancel_at_period_end: Type.Boolean() }, { additionalProperties: false });
 const PortalBody = Type.Object({ origin_url: OriginUrl }, { additionalProperties: false });
@@ -331,13 +343,48 @@ export function billingRoutes(ctx: GatewayContext) {
   );
 
   app.post(
+    '/api/billing/add-ons/preview',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "What buying an add-on charges now, before it is bought (the provider's proration preview). It is then bought by POST /api/billing/add-ons with this amount_cents and proration_date",
+        body: AddOnPreviewBody,
+        response: { 200: ChargePreviewJson, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { userId } = callerOf(request);
+      const b = request.body as Type.Static<typeof AddOnPreviewBody>;
+      const p = await clients.billing.previewAddOn(
+        { userId, addOn: b.add_on, returnUrlBase: '', idempotencyKey: '', confirmAmountCents: 0, prorationDate: 0 },
+        opts(userId, request.id),
+      );
+      return { amount_cents: p.amountCents, currency: p.currency, proration_date: p.prorationDate };
+    },
+  );
+
+  app.post(
     '/api/billing/add-ons',
-    { schema: { tags: ['billing'], summary: 'Buy an add-on (a subscription item)', body: AddOnBody, response: { 200: PlanChange, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Buy an add-on (a subscription item, charged at once prorated: only with the amount_cents and proration_date of its preview)',
+        body: AddOnBody,
+        response: { 200: PlanChange, ...errorResponses },
+      },
+    },
     async (request) => {
       const { userId } = callerOf(request);
       const b = request.body as Type.Static<typeof AddOnBody>;
       const r = await clients.billing.buyAddOn(
-        { userId, addOn: b.add_on, returnUrlBase: returnUrlBase(b.origin_url, ownOrigins), idempotencyKey: idempotencyKey(request) },
+        {
+          userId,
+          addOn: b.add_on,
+          returnUrlBase: returnUrlBase(b.origin_url, ownOrigins),
+          idempotencyKey: idempotencyKey(request),
+          confirmAmountCents: b.confirm_amount_cents ?? 0,
+          prorationDate: b.proration_date ?? 0,
+        },
         opts(userId, request.id),
       );
       return planChangeJson(userId, request.id, r);
@@ -357,7 +404,9 @@ export function billingRoutes(ctx: GatewayContext) {
     async (request) => {
       const { userId } = callerOf(request);
       const { addOn } = request.params as Type.Static<typeof AddOnParams>;
-      return subscriptionJson(await clients.billing.cancelAddOn({ userId, addOn, returnUrlBase: '', idempotencyKey: '' }, opts(userId, request.id)));
+      return subscriptionJson(
+        await clients.billing.cancelAddOn({ userId, addOn, returnUrlBase: '', idempotencyKey: '', confirmAmountCents: 0, prorationDate: 0 }, opts(userId, request.id)),
+      );
     },
   );
 
