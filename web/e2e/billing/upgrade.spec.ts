@@ -1,7 +1,7 @@
 // From the trial to a paid plan in the browser: /billing -> Upgrade -> the local test checkout
 // (Pay) -> /billing-success -> the plan is active, its payment listed; then Professional ->
-// Enterprise, charged at once, only after a dialog that shows the amount; a forged session id on
-// the success page grants nothing.
+// Enterprise, charged at once, only after a dialog that shows the amount, and an add-on the same
+// way; a forged session id on the success page grants nothing.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
@@ -66,6 +66,24 @@ describe('billing: upgrade through the test checkout', () => {
       await page.getByTestId('current-plan').getByText('Enterprise').waitFor();
       // The charge listed is the amount the dialog showed.
       await payments.getByText(amount!, { exact: true }).waitFor();
+
+      // An add-on is charged at once too (prorated): its amount first, in a dialog; 'Cancel' charges nothing.
+      const analytics = page.locator('[data-addon="advanced_analytics"]');
+      await analytics.getByRole('button', { name: 'Buy' }).click();
+      const addOnDialog = page.getByRole('dialog', { name: 'Add Advanced Analytics?' });
+      await addOnDialog.waitFor();
+      const addOnCharge = /\$\d{1,3}(,\d{3})*\.\d{2}/.exec(await addOnDialog.getByTestId('addon-charge').innerText())?.[0];
+      expect(addOnCharge).toBeDefined();
+      await expectAccessible(page, 'add-on confirmation');
+      await addOnDialog.getByRole('button', { name: 'Cancel' }).click();
+      await addOnDialog.waitFor({ state: 'detached' });
+      expect(await payments.getByRole('row').count()).toBe(3); // the header and the two payments
+      expect(await analytics.getByText('Active', { exact: true }).count()).toBe(0);
+      await analytics.getByRole('button', { name: 'Buy' }).click();
+      await addOnDialog.getByRole('button', { name: `Pay ${addOnCharge} and add` }).click();
+      await analytics.getByText('Active', { exact: true }).waitFor();
+      // The add-on's charge listed is the amount the dialog showed.
+      await payments.getByText(addOnCharge!, { exact: true }).waitFor();
 
       // A forged session id: 'Payment Error', nothing granted.
       await page.goto(`${BASE_URL}/billing-success?session_id=cs_local_forged`);
