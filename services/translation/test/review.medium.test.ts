@@ -122,6 +122,16 @@ describe('unknown words', () => {
     expect(fr!.summary.needsReview).toBe(true);
   }, 60_000);
 
+  it('answers a second run from the memory, still naming the unknown words and asking for a review', async () => {
+    const { translate } = service(CONTENT);
+    const first = (await translate(['es'])).es!;
+    const again = (await translate(['es'])).es!;
+    expect(again.summary.engine).toBe('memory');
+    expect(again.content.slidesContent).toBe(first.content.slidesContent);
+    expect(again.summary.unknownWords).toEqual([{ word: 'hazards', language: 'en' }]);
+    expect(again.summary.needsReview).toBe(true);
+  }, 60_000);
+
   it('clears a word once a glossary term covers it and the translation is run again', async () => {
     const { translate, glossary } = service(CONTENT);
     expect((await translate(['es'])).es!.summary.needsReview).toBe(true);

@@ -31,18 +31,19 @@ function rememberingEngine(inner: TranslationEngine, memory: TranslationMemoryRe
       const missing = texts.filter((t) => !kept.has(t));
       const done = texts.length - missing.length;
       options.onProgress?.(done, texts.length);
-      if (missing.length === 0) return { engine: 'memory', texts: texts.map((t) => kept.get(t)!) };
+      if (missing.length === 0) return { engine: 'memory', texts: texts.map((t) => kept.get(t)!.target), unknown: texts.map((t) => kept.get(t)!.unknown) };
       const fresh = await inner.translate(missing, from, to, { ...options, onProgress: (n) => options.onProgress?.(done + n, texts.length) });
-      // Only what kept its tags and holds no unknown word is remembered: a broken answer is retried
-      // at the engine, not replayed, and one that needs a review is not taken as done next time.
-      const clean = (i: number) => tagProblem(fresh.texts[i]!, tagIds(missing[i]!)) === null && !fresh.unknown?.[i]?.length;
-      await memory.save(key, missing.flatMap((source, i) => (clean(i) ? [{ source, target: fresh.texts[i]! }] : [])));
+      // Only what kept its tags is remembered (a broken answer is retried at the engine, not
+      // replayed), with its unknown words: an answer from the memory still asks for a review, and a
+      // glossary term added for one of them changes the key, so the engine is asked again.
+      const clean = (i: number) => tagProblem(fresh.texts[i]!, tagIds(missing[i]!)) === null;
+      await memory.save(key, missing.flatMap((source, i) => (clean(i) ? [{ source, target: fresh.texts[i]!, unknown: fresh.unknown?.[i] ?? [] }] : [])));
       const byText = new Map(missing.map((t, i) => [t, i]));
       const at = (t: string) => byText.get(t);
       return {
         engine: fresh.engine,
-        texts: texts.map((t) => kept.get(t) ?? fresh.texts[at(t)!]!),
-        unknown: texts.map((t) => (kept.has(t) ? [] : (fresh.unknown?.[at(t)!] ?? []))),
+        texts: texts.map((t) => kept.get(t)?.target ?? fresh.texts[at(t)!]!),
+        unknown: texts.map((t) => kept.get(t)?.unknown ?? fresh.unknown?.[at(t)!] ?? []),
       };
     },
   };

@@ -52,6 +52,7 @@ export interface MemorySegmentsTable {
   engine: string;
   source_hash: string;
   target: string;
+  unknown_words: JSONColumnType<UnknownWord[], string | undefined, string>;
   created_at: CreatedAt;
 }
 
