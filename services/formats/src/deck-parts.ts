@@ -61,3 +61,23 @@ export function withCurrentKnowledgeCheck(deck: SlideDeck, stored: readonly stri
   }
   return deck;
 }
+
+/** The points of the deck's summary part ('Summary' or 'Key takeaways' in a product language), or null without one. */
+function summaryPoints(deck: SlideDeck): string[] | null {
+  const part = partAt(deck, LANGUAGES.flatMap((l) => [PRODUCT_HEADINGS[l].summary, PRODUCT_HEADINGS[l].summaryFriendly]));
+  return part ? deck.slides.slice(part.start, part.end).flatMap((s) => s.points.map((p) => p.trim()).filter((p) => p !== '')) : null;
+}
+
+/**
+ * The content's summary after a hand edit of its slides from `before` to `after`: the stored
+ * paragraph while the summary slide keeps its points (the generator writes the two apart: a
+ * paragraph and short points), else the edited points as sentences, so the documents' overview
+ * says what the summary slide now says.
+ */
+export function summaryAfterEdit(before: SlideDeck, after: SlideDeck, stored: string): string {
+  const was = summaryPoints(before);
+  const now = summaryPoints(after);
+  if (!now || now.length === 0) return stored;
+  if (was && was.length === now.length && was.every((p, i) => item(p) === item(now[i]!))) return stored;
+  return now.map((p) => (/[.!?…:]$/u.test(p) ? p : `${p}.`)).join(' ');
+}

@@ -162,6 +162,16 @@ describe('project operations', () => {
       expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.updated', 'project.status_changed']);
     });
 
+    it("should make the stored summary the edited summary slide's, and keep it through other edits (issue 23 point 8)", async () => {
+      const slides = (points: string[]) => ['# Forklift Safety', '', '## Check the forks', '- Walk around the truck', '', '## Summary', ...points.map((p) => `- ${p}`), ''].join('\n');
+      const generated = { ...plainContent('Say it.', slides(['Check the forks first', 'Keep the load low'])), summary: 'Check the forks before every shift and keep the load low.' };
+      const id = await stored({ generatedContent: generated });
+      const other = await updateProject(deps, owner, id, { generatedSlides: slides(['Check the forks first', 'Keep the load low']).replace('Walk around', 'Walk all around') });
+      expect(other.generated_content!.summary).toBe(generated.summary);
+      const edited = await updateProject(deps, owner, id, { generatedSlides: slides(['Check the forks first', 'Never carry a passenger']) });
+      expect(edited.generated_content!.summary).toBe('Check the forks first. Never carry a passenger.');
+    });
+
     it('should leave a title-only change out of regeneration', async () => {
       const id = await stored();
       expect((await updateProject(deps, owner, id, { title: 'Renamed' })).needs_regeneration).toBe(false);

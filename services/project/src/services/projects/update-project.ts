@@ -5,7 +5,7 @@
 // The files of the last version stay downloadable until the new ones are complete.
 import { isDeepStrictEqual } from 'node:util';
 import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, TRANSLATION_MESSAGES, VISUAL_FORMATS, isContentLanguage } from '@trainwright/catalogue';
-import { plainContent, type GeneratedContent } from '@trainwright/formats';
+import { parseSlideText, plainContent, summaryAfterEdit, type GeneratedContent } from '@trainwright/formats';
 import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
@@ -64,7 +64,10 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
   const current = () => content ?? row.generated_content ?? plainContent('', '');
   if (input.generatedSlides !== undefined) {
     const slideContent = text('generated_slides', input.generatedSlides, TEXT_LIMITS.content, { multiline: true });
-    content = { ...current(), slides: { ...current().slides, slide_content: slideContent } };
+    const before = current();
+    // The documents' overview prints the summary: it follows an edit of the summary slide.
+    const summary = summaryAfterEdit(parseSlideText(before.slides.slide_content), parseSlideText(slideContent), before.summary);
+    content = { ...before, summary, slides: { ...before.slides, slide_content: slideContent } };
   }
   if (input.generatedScript !== undefined) {
     const script = text('generated_script', input.generatedScript, TEXT_LIMITS.content, { multiline: true });
