@@ -423,13 +423,16 @@ class InteractivePlayer {
       this.lastPos = t;
       return;
     }
-    if (t <= this.lastPos) return;
+    if (t <= this.lastPos && !this.video.ended) return;
     const rate = Math.max(1, this.video.playbackRate || 1);
     const continuous = t - this.lastPos <= 4 * rate + 1;
+    // At the end, the stops placed past the video's last frame (the editor allows a little) are
+    // crossed too: a required quiz there would otherwise never show, and never hold the learner.
+    const reach = this.video.ended ? Number.POSITIVE_INFINITY : t;
     while (!this.open && !this.isSeeking()) {
-      const stop = stopBetween(this.meta, this.lastPos, t, this.handledQuizzes, this.taken.keys());
+      const stop = stopBetween(this.meta, this.lastPos, reach, this.handledQuizzes, this.taken.keys());
       if (!stop) break;
-      const at = stopTime(stop);
+      const at = Math.min(stopTime(stop), t);
       if (continuous) this.watched.add(this.lastPos, at);
       this.lastPos = at;
       this.fire(stop, t);
@@ -520,10 +523,10 @@ class InteractivePlayer {
     if (hadFocus) this.playButton.focus();
   }
 
-  /** Closes the open stop and plays on. */
+  /** Closes the open stop and plays on (a stop at the end leaves the video ended, not restarted). */
   private resume(): void {
     this.closeStop();
-    void this.play();
+    if (!this.video.ended) void this.play();
   }
 
   private quizPanel(quiz: Quiz): HTMLElement {

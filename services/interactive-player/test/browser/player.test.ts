@@ -355,6 +355,24 @@ it('should stop at a required quiz and hold the seek bar, chapters and keys befo
   expect((await events()).filter((e) => e.type === 'quiz_answer')).toEqual([{ type: 'quiz_answer', element_id: 'q1', value: 'q1-a', media_time: 10 }]);
 });
 
+it("should show a required quiz placed just past the video's last frame once the video ends, and hold it there", async () => {
+  // The 40 s video: the editor allows a little past its end (the measured length rounds), which playback never crosses.
+  const meta = metadata({ video_duration: 41, quizzes: [quiz('late', { show_time: 40.5, required: true, auto_advance: false })] });
+  await mount(meta);
+  await setTime(38.5);
+  await playAt(1);
+  const late = page.getByTestId('iv-quiz-late');
+  await late.waitFor();
+  await expect(late.getByTestId('iv-quiz-skip').count()).resolves.toBe(0);
+  await late.getByTestId('iv-option-late-b').check();
+  await late.getByTestId('iv-quiz-submit').click();
+  await late.getByTestId('iv-quiz-continue').click();
+  await late.waitFor({ state: 'detached' });
+  // Answered at the end: the video stays ended instead of starting over.
+  expect(await currentTime()).toBeGreaterThan(39);
+  expect((await state()).seekLimit).toBeNull();
+});
+
 it('should show a call to action for its duration and record a tracked click with its id', async () => {
   const meta = metadata({
     call_to_actions: [
