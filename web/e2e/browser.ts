@@ -54,6 +54,10 @@ export async function expectAccessible(page: Page, name: string, options: { excl
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource);
   const violations = await page.evaluate(
     async ({ tags, exclude }) => {
+      // The settled screen: a colour transition half-way (a button re-enabled a moment ago) is not
+      // what a user reads. Finite animations only: a spinner turns forever.
+      const settling = document.getAnimations().filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      await Promise.all(settling.map((a) => a.finished.catch(() => undefined)));
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
       const result = await axe.run(exclude.length > 0 ? { exclude: exclude.map((selector) => [selector]) } : document, {
         runOnly: { type: 'tag', values: tags },
