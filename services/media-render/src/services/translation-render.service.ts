@@ -33,6 +33,9 @@ import { isVideoPaid, paysFor, pendingVideos, type VideoKey } from './paid-video
 import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
 import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type RenderedSet, type Renderers, type VoiceSettingsSource } from './render.service.js';
 
+/** Why a waiting payment of a translation's video is refunded when the translation is redone from a newer version. */
+export const STRANDED_VIDEO_MESSAGE = 'The translation was made again from a newer version of the project before its video rendered: this payment is refunded. Pay for the video of the new version.';
+
 /** How often a job renders again when the project's look changes while it renders. */
 const LOOK_ROUNDS = 3;
 
@@ -87,6 +90,7 @@ export class TranslationRenderService {
       const rendered: string[] = [];
       let target = await this.target(projectId, language, translation);
       companyId = target.set.companyId;
+      await this.failStranded(videoKey, companyId);
       let done: Map<string, RenderedFile>;
       for (let round = 1; ; round += 1) {
         done = new Map((await this.deps.files.filesOf(projectId, target.set.renderKey)).map((f) => [f.format, f]));
@@ -123,6 +127,22 @@ export class TranslationRenderService {
   /** The language's payments waiting for the video of this key. */
   private async paymentsOf(key: VideoKey) {
     return (await pendingVideos(this.deps.entitlements, key.projectId, key.language)).filter((p) => paysFor(p, key));
+  }
+
+  /**
+   * Payments of this language's video for an older project version than the translation is now
+   * made from (it was translated again after an edit, before their video rendered): no render can
+   * make that video any more, so they fail and billing refunds them.
+   */
+  private async failStranded(key: VideoKey, companyId: string): Promise<void> {
+    const waiting = await pendingVideos(this.deps.entitlements, key.projectId, key.language);
+    for (const paid of waiting.filter((p) => p.paidVersion !== null && p.paidVersion < key.contentVersion)) {
+      await this.deps.entitlements.fail(paid.paymentId, STRANDED_VIDEO_MESSAGE);
+      await this.deps.events.changed(
+        { projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion: paid.paidVersion!, error: STRANDED_VIDEO_MESSAGE, paymentId: paid.paymentId, language: key.language },
+        `${paid.paymentId}:failed`,
+      );
+    }
   }
 
   private async failPayments(key: VideoKey, companyId: string, error: string): Promise<void> {

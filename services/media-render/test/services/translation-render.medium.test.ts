@@ -24,7 +24,7 @@ import { WorkDirRepository } from '../../src/repositories/work-dir.repository.js
 import { DOWNLOAD_MESSAGES, DownloadService, viewOfProject } from '../../src/services/download.service.js';
 import { keepRenderedFile } from '../../src/services/render.service.js';
 import type { TranslationJobs, VideoStatusChange } from '../../src/services/ports.js';
-import { TranslationRenderService } from '../../src/services/translation-render.service.js';
+import { STRANDED_VIDEO_MESSAGE, TranslationRenderService } from '../../src/services/translation-render.service.js';
 import { VideoPaymentService } from '../../src/services/video-payment.service.js';
 import { EspeakProvider } from '../../src/speech/espeak.js';
 
@@ -240,4 +240,24 @@ describe('a project\'s files per language', () => {
     expect((await entitlements.find(french))?.status).toBe('failed');
     expect(videoEvents.filter((e) => e.paymentId === french)).toEqual([expect.objectContaining({ status: 'failed', language: 'fr', error: expect.stringContaining('French') })]);
   }, 240_000);
+
+  it('should refund a waiting payment of the Spanish video once the translation is made again from a newer project version', async () => {
+    const id = randomUUID();
+    // A document project: the new version renders its documents only, and quickly.
+    const p = project(id, { visualFormat: 'powerpoint' });
+    const { renders, views, payments } = setup(p);
+    await views.keepRead(viewOfProject(p));
+    translations.set(`${id}:es`, Translation.fromPartial({ ...spanish(1, 3), summary: { ...spanish(1, 3).summary!, id: `tr_${id}` } }));
+    const paymentId = `pay_es_old_${id}`;
+    expect(await payments.paid(randomUUID(), { paymentId, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'es' })).toBe('queued');
+    // Before that video renders, the project is edited (version 4) and translated again from it.
+    translations.set(`${id}:es`, Translation.fromPartial({ ...spanish(2, 4), summary: { ...spanish(2, 4).summary!, id: `tr_${id}` } }));
+    await renders.run({ projectId: id, language: 'es', version: 2 }, JOB, async () => undefined);
+    expect((await entitlements.find(paymentId))?.status).toBe('failed');
+    expect(videoEvents.filter((e) => e.paymentId === paymentId).map((e) => [e.status, e.contentVersion, e.language])).toEqual([
+      ['queued', 3, 'es'],
+      ['failed', 3, 'es'],
+    ]);
+    expect(videoEvents.find((e) => e.paymentId === paymentId && e.status === 'failed')?.error).toBe(STRANDED_VIDEO_MESSAGE);
+  }, 120_000);
 });
