@@ -277,6 +277,8 @@ describe('billing texts in the interface language', () => {
     expect(paymentDescription(t, row('video_card'))).toBe(video);
     expect(paymentDescription(t, row('credits', 7))).toBe(credits);
     expect(paymentDescription(t, row('subscription'))).toBe(subscription);
+    // A translation's video names its language in the interface language.
+    expect(paymentDescription(t, { ...row('video_card'), language: 'de' }, language)).toBe(`${video} (${{ en: 'German', es: 'Alemán', fr: 'Allemand' }[language]})`);
     // A code this web app does not know yet: the server's text rather than nothing.
     expect(paymentDescription(t, row('something_new'))).toBe('English text from the server');
   });

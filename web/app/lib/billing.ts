@@ -17,6 +17,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR, del, get, post } from './api';
 import { errorText } from './errors';
 import { planName } from './format';
+import { languageName } from './translations';
 import type { User } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -73,6 +74,8 @@ export interface Payment {
   created_at: string;
   invoice_url: string | null;
   project_id: string | null;
+  /** A video payment's language: '' (or absent) the project's own video, else a translation's. */
+  language?: string;
 }
 
 export interface PaymentsResponse {
@@ -317,10 +320,12 @@ export function formatBytesLocale(bytes: number, language: string): string {
 /** Share of a limit used, 0..100 (0 for an unlimited or zero limit). */
 const PAYMENT_DESCRIPTIONS = ['subscription', 'subscription_refunded', 'credits', 'video_card', 'video_credits', 'payment'] as const;
 
-/** A payment history row's description in the interface language, from the server's code. */
-export function paymentDescription(t: TFunction, payment: Pick<Payment, 'description_code' | 'description' | 'credits'>): string {
+/** A payment history row's description in the interface language, from the server's code; a translation's video names its language. */
+export function paymentDescription(t: TFunction, payment: Pick<Payment, 'description_code' | 'description' | 'credits' | 'language'>, uiLanguage = 'en'): string {
   const code = PAYMENT_DESCRIPTIONS.find((c) => c === payment.description_code);
-  return code ? t(`billing.paymentDescriptions.${code}`, { credits: payment.credits }) : payment.description;
+  if (!code) return payment.description;
+  const text = t(`billing.paymentDescriptions.${code}`, { credits: payment.credits });
+  return code.startsWith('video') && payment.language ? `${text} (${languageName(payment.language, uiLanguage)})` : text;
 }
 
 /** A checkout line item's name in the interface language, from its catalogue ref. */

@@ -1002,7 +1002,7 @@ function PaymentsTable({
           {payments.map((payment) => (
             <tr key={payment.id}>
               <td className="whitespace-nowrap px-4 py-3 text-slate-700">{date(payment.created_at)}</td>
-              <td className="px-4 py-3 text-slate-900">{paymentDescription(t, payment)}</td>
+              <td className="px-4 py-3 text-slate-900">{paymentDescription(t, payment, i18n.language)}</td>
               <td className="whitespace-nowrap px-4 py-3 text-right font-medium text-slate-900">
                 {formatCents(payment.amount_cents, i18n.language, payment.currency)}
               </td>
