@@ -44,6 +44,7 @@ export class EventBus {
   ) {}
 
   private readonly running: ConsumerMessages[] = [];
+  private closing = false;
 
   static async connect(options: EventBusOptions): Promise<EventBus> {
     const nc = await connect({ servers: options.url, name: `${options.namespace}-bus`, maxReconnectAttempts: -1 });
@@ -115,6 +116,17 @@ export class EventBus {
   }
 
   private async drain(messages: ConsumerMessages, handler: EventHandler, ack: boolean): Promise<void> {
+    try {
+      await this.consumeAll(messages, handler, ack);
+    } catch (error) {
+      // Closing: a consumer's pending pull may meet the closed connection (CONNECTION_CLOSED),
+      // which would otherwise surface as an unhandled rejection of a stopping process.
+      if (this.closing) return;
+      throw error;
+    }
+  }
+
+  private async consumeAll(messages: ConsumerMessages, handler: EventHandler, ack: boolean): Promise<void> {
     for await (const m of messages) {
       const subject = m.subject.slice(this.options.namespace.length + 1);
       const id = m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
@@ -133,6 +145,7 @@ export class EventBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const m of this.running) m.stop();
     await this.nc.drain().catch(() => this.nc.close());
   }
