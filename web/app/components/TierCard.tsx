@@ -11,7 +11,7 @@ import { Badge, cx } from './ui';
 export function featureText(line: FeatureLine, tier: Tier, t: TFunction, language: string): string {
   const params: Record<string, unknown> = { ...line.params };
   if (line.key === 'videoRate' && tier.limits.videoRatePerMinute !== null) {
-    params.rate = formatPrice(tier.limits.videoRatePerMinute, language, 2);
+    params.rate = formatPrice(tier.limits.videoRatePerMinute, language);
   }
   if (line.key === 'addOns') {
     params.names = formatList(

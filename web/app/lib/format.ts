@@ -22,11 +22,8 @@ export function formatCents(cents: number, language: string, currency = 'USD'): 
   }
 }
 
-/**
- * A catalogue amount in dollars (plan prices, per-minute rates), formatted as formatCents does.
- * The third argument is no longer read (amounts always show their cents); TierCard still passes it.
- */
-export function formatPrice(amount: number, language: string, _fractionDigits?: number): string {
+/** A catalogue amount in dollars (plan prices, per-minute rates), formatted as formatCents does. */
+export function formatPrice(amount: number, language: string): string {
   return formatCents(Math.round(amount * 100), language);
 }
 

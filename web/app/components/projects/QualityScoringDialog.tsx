@@ -64,6 +64,7 @@ function Results({
   const scores = assessment.dimension_scores as Record<string, number | undefined>;
   const metrics = describeValue(assessment.metrics);
   const recommendations = assessment.recommendations ?? [];
+  const engagement = engagementDifference(storedEngagement, assessment.engagement_prediction);
 
   return (
     <div className="space-y-6">
@@ -82,14 +83,11 @@ function Results({
           {typeof assessment.engagement_prediction === 'number' && (
             <p className="mt-3 text-sm text-slate-600">{t('quality.engagement', { value: Math.round(assessment.engagement_prediction) })}</p>
           )}
-          {(() => {
-            const difference = engagementDifference(storedEngagement, assessment.engagement_prediction);
-            return difference ? (
-              <p className="mt-1 text-xs text-slate-600" data-testid="engagement-differs">
-                {t('quality.engagementDiffers', difference)}
-              </p>
-            ) : null;
-          })()}
+          {engagement && (
+            <p className="mt-1 text-xs text-slate-600" data-testid="engagement-differs">
+              {t('quality.engagementDiffers', engagement)}
+            </p>
+          )}
         </section>
       </div>
 
