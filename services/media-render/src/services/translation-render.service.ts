@@ -28,7 +28,7 @@ import type { Logger } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { RenderError, type RenderInput } from '../domain/types.js';
-import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlements, VideoEvents, WorkDirs } from './ports.js';
+import type { MediaStorage, ProjectDirectory, RenderedFile, RenderedFiles, TranslationDirectory, TranslationJobs, VideoEntitlement, VideoEntitlements, VideoEvents, WorkDirs } from './ports.js';
 import { isVideoPaid, paysFor, pendingVideos, type VideoKey } from './paid-video.js';
 import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
 import { brandingOf, renderDocuments, renderNarratedVideo, type LogoSource, type RenderedSet, type Renderers, type VoiceSettingsSource } from './render.service.js';
@@ -136,19 +136,19 @@ export class TranslationRenderService {
    */
   private async failStranded(key: VideoKey, companyId: string): Promise<void> {
     const waiting = await pendingVideos(this.deps.entitlements, key.projectId, key.language);
-    for (const paid of waiting.filter((p) => p.paidVersion !== null && p.paidVersion < key.contentVersion)) {
-      await this.deps.entitlements.fail(paid.paymentId, STRANDED_VIDEO_MESSAGE);
-      await this.deps.events.changed(
-        { projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion: paid.paidVersion!, error: STRANDED_VIDEO_MESSAGE, paymentId: paid.paymentId, language: key.language },
-        `${paid.paymentId}:failed`,
-      );
-    }
+    await this.fail(waiting.filter((p) => p.paidVersion !== null && p.paidVersion < key.contentVersion), key, companyId, STRANDED_VIDEO_MESSAGE);
   }
 
   private async failPayments(key: VideoKey, companyId: string, error: string): Promise<void> {
-    for (const paid of await this.paymentsOf(key)) {
+    await this.fail(await this.paymentsOf(key), key, companyId, error);
+  }
+
+  /** Fails these payments of the language's video and says so (billing refunds on 'failed'). */
+  private async fail(payments: VideoEntitlement[], key: VideoKey, companyId: string, error: string): Promise<void> {
+    for (const paid of payments) {
       await this.deps.entitlements.fail(paid.paymentId, error);
-      await this.deps.events.changed({ projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion: key.contentVersion, error, paymentId: paid.paymentId, language: key.language }, `${paid.paymentId}:failed`);
+      const contentVersion = paid.paidVersion ?? key.contentVersion;
+      await this.deps.events.changed({ projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion, error, paymentId: paid.paymentId, language: key.language }, `${paid.paymentId}:failed`);
     }
   }
 
