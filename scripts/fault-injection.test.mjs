@@ -89,9 +89,9 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 });
 
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
-  const { ports, env, keysDir } = isolatedStackEnv(
+  const { ports, env, keysDir } = await isolatedStackEnv(
     'fault',
-    { web: 23100, gateway: 28180, auth: 23351, project: 23352, generator: 23353, media: 23354, billing: 23355, translation: 23356, scorm: 23357, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
+    { web: 23100, gateway: 28180, firstService: 23351 },
     // A dead worker's job is taken up again once its lock expires (30 s by default).
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RENDER_LOCK_MS: '3000', GENERATE_LOCK_MS: '3000', VIDEO_WIDTH: '640', VIDEO_HEIGHT: '360' },
   );
@@ -109,7 +109,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
   await prepareDatabase(env);
   const lines = [];
   // The web app is not needed: the test drives the API.
-  stack = await startProcesses(processes(env, ports, { web: false }), {
+  stack = await startProcesses(await processes(env, ports, { web: false }), {
     handleSignals: true,
     giveUp: { exits: 3, withinMs: 10_000 },
     write: (line) => {

@@ -6,15 +6,15 @@ import { build, ensureKeys, installDependencies, log, prepareDatabase, processes
 provision();
 installDependencies();
 build();
-const ports = stackPorts();
-const env = stackEnv({ keys: ensureKeys(), ports });
+const ports = await stackPorts();
+const env = await stackEnv({ keys: ensureKeys(), ports });
 await prepareDatabase(env);
 seedDemo(env);
 
 // Under the supervisor: a process that exits is restarted with backoff; everything stops on Ctrl+C.
 // Until the product first answers, a process that cannot start at all (five exits in a row, each
 // within 10 s of its start) stops everything; after that the supervisor never gives up.
-const stack = await startProcesses(processes(env, ports), { giveUp: { exits: 5, withinMs: 10_000 } });
+const stack = await startProcesses(await processes(env, ports), { giveUp: { exits: 5, withinMs: 10_000 } });
 stack.result.then(
   () => process.exit(0),
   (error) => {

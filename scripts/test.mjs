@@ -38,14 +38,14 @@ if (runUnit && !args.has('--no-bench')) {
 
 if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
-  const { ports, env, keysDir } = isolatedStackEnv(
+  const { ports, env, keysDir } = await isolatedStackEnv(
     'e2e',
-    { web: 13000, gateway: 18080, auth: 13151, project: 13152, generator: 13153, media: 13154, billing: 13155, translation: 13156, scorm: 13157, authMetrics: 0, projectMetrics: 0, generatorMetrics: 0, mediaMetrics: 0, renderMetrics: 0, billingMetrics: 0, translationMetrics: 0, scormMetrics: 0 },
+    { web: 13000, gateway: 18080, firstService: 13151 },
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
   );
   await prepareDatabase(env);
   // Fails fast: a process that exits three times within 10 s of its start stops the stack.
-  const stack = await startProcesses(processes(env, ports), { giveUp: { exits: 3, withinMs: 10_000 } });
+  const stack = await startProcesses(await processes(env, ports), { giveUp: { exits: 3, withinMs: 10_000 } });
   let gaveUp = null;
   const stopped = stack.result.then(() => Promise.reject(new Error('the stack stopped')), (error) => Promise.reject((gaveUp = error)));
   stopped.catch(() => undefined);

@@ -1,7 +1,7 @@
 // Shared by `npm start` and `npm test`: install, build, key pair, environment, migrate, seed, and
 // running every process of the product under the supervisor (supervisor.mjs: prefixed logs,
 // restarts with backoff). Node built-ins only until npm install has run.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,9 +58,30 @@ export function ensureKeys(dir = join(ROOT, '.data/keys')) {
   return { privateFile, publicFile };
 }
 
+/** The service registry (services/platform/src/service-registry.ts; built, so after build()). */
+export function registry() {
+  return import('@trainwright/platform/service-registry');
+}
+
+/**
+ * The ports of one stack: `web`, `gateway`, `services` (gRPC, by service name) and `metrics` (by
+ * process name, 0: none). Without arguments, `npm start`'s; `{ web, gateway, firstService }` gives
+ * a test stack consecutive gRPC ports from `firstService` and no metrics ports.
+ */
+export async function stackPorts({ web, gateway, firstService } = {}) {
+  const { SERVICE_REGISTRY, FRONT_PROCESSES } = await registry();
+  const processes = SERVICE_REGISTRY.flatMap((s) => s.processes);
+  return {
+    web: web ?? FRONT_PROCESSES.web.port,
+    gateway: gateway ?? FRONT_PROCESSES.gateway.port,
+    services: Object.fromEntries(SERVICE_REGISTRY.map((s, i) => [s.name, firstService === undefined ? s.grpcPort : firstService + i])),
+    metrics: Object.fromEntries(processes.map((p) => [p.name, firstService === undefined ? p.metricsPort : 0])),
+  };
+}
+
 /** The environment every process of one stack shares. */
-export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, keys, extra = {} }) {
-  const p = stackPorts(ports);
+export async function stackEnv({ database = 'trainwright', namespace = 'tw', ports, keys, extra = {} }) {
+  const { addressesEnv, grpcPortVar } = await registry();
   return {
     ...process.env,
     DATABASE_URL: process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/${database}`,
@@ -69,53 +90,45 @@ export function stackEnv({ database = 'trainwright', namespace = 'tw', ports, ke
     NAMESPACE: namespace,
     AUTH_JWT_PRIVATE_KEY_FILE: keys.privateFile,
     AUTH_JWT_PUBLIC_KEY_FILE: keys.publicFile,
-    AUTH_GRPC_PORT: String(p.auth),
-    AUTH_SERVICE_ADDR: `127.0.0.1:${p.auth}`,
-    PROJECT_GRPC_PORT: String(p.project),
-    PROJECT_SERVICE_ADDR: `127.0.0.1:${p.project}`,
-    GENERATOR_GRPC_PORT: String(p.generator),
-    GENERATOR_SERVICE_ADDR: `127.0.0.1:${p.generator}`,
-    MEDIA_GRPC_PORT: String(p.media),
-    MEDIA_SERVICE_ADDR: `127.0.0.1:${p.media}`,
-    BILLING_GRPC_PORT: String(p.billing),
-    BILLING_SERVICE_ADDR: `127.0.0.1:${p.billing}`,
-    TRANSLATION_GRPC_PORT: String(p.translation),
-    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${p.translation}`,
-    SCORM_GRPC_PORT: String(p.scorm),
-    SCORM_SERVICE_ADDR: `127.0.0.1:${p.scorm}`,
-    PUBLIC_WEB_URL: `http://localhost:${p.web}`,
+    ...Object.fromEntries(Object.entries(ports.services).map(([name, port]) => [grpcPortVar(name), String(port)])),
+    ...addressesEnv(ports.services),
+    PUBLIC_WEB_URL: `http://localhost:${ports.web}`,
     STORAGE_DIR: process.env.STORAGE_DIR ?? join(ROOT, '.data/storage', database),
-    GATEWAY_PORT: String(p.gateway),
-    GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
-    WEB_ORIGIN: `http://localhost:${p.web}`,
-    PORT: String(p.web),
+    GATEWAY_PORT: String(ports.gateway),
+    GATEWAY_URL: `http://127.0.0.1:${ports.gateway}`,
+    WEB_ORIGIN: `http://localhost:${ports.web}`,
+    PORT: String(ports.web),
     ...extra,
   };
 }
 
-export function stackPorts(ports = {}) {
-  return { web: 3000, gateway: 8080, auth: 50051, project: 50052, generator: 50053, media: 50054, billing: 50055, translation: 50056, scorm: 50057, authMetrics: 9464, projectMetrics: 9465, generatorMetrics: 9466, mediaMetrics: 9467, renderMetrics: 9468, billingMetrics: 9469, translationMetrics: 9470, scormMetrics: 9471, ...ports };
-}
-
 /**
- * The environment of a stack of its own for one test run: the given ports, database
- * `tw_<label>_<pid>`, namespace `<label>_<pid>` and a key pair in a temporary folder (the caller
- * removes `keysDir`).
+ * The environment of a stack of its own for one test run: the given ports (see stackPorts),
+ * database `tw_<label>_<pid>`, namespace `<label>_<pid>` and a key pair in a temporary folder (the
+ * caller removes `keysDir`).
  */
-export function isolatedStackEnv(label, portList, extra = {}) {
+export async function isolatedStackEnv(label, layout, extra = {}) {
   const id = `${process.pid}`;
   const keysDir = mkdtempSync(join(tmpdir(), `tw-${label}-keys-`));
-  const ports = stackPorts(portList);
-  const env = stackEnv({ database: `tw_${label}_${id}`, namespace: `${label}_${id}`, ports, keys: ensureKeys(keysDir), extra });
+  const ports = await stackPorts(layout);
+  const env = await stackEnv({ database: `tw_${label}_${id}`, namespace: `${label}_${id}`, ports, keys: ensureKeys(keysDir), extra });
   return { ports, env, keysDir };
 }
 
+/** Every service's migrations, at once (each in its own schema). */
 export async function prepareDatabase(env) {
   const { ensureDatabase } = await import('@trainwright/platform');
+  const { SERVICE_REGISTRY } = await registry();
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of ['auth', 'project', 'generator', 'media-render', 'billing', 'translation', 'scorm']) {
-    execFileSync('node', [`services/${service}/dist/src/migrate.js`], { cwd: ROOT, env, stdio: 'inherit' });
-  }
+  await Promise.all(SERVICE_REGISTRY.map((s) => runAsync('node', [`${s.dir}/dist/src/migrate.js`], { env })));
+}
+
+function runAsync(command, args, options) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolveRun() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit code ${code}`})`))));
+  });
 }
 
 export function seedDemo(env) {
@@ -127,27 +140,21 @@ export function seedDemo(env) {
   execFileSync('node', ['services/billing/dist/src/admin.js', 'set-tier', '--email', email, '--user-id', userId, '--tier', tier], { cwd: ROOT, env, stdio: 'inherit' });
 }
 
-/** The processes of the product. Add a service here when it gets a main.ts. */
-export function processes(env, ports, { web = true } = {}) {
-  const p = stackPorts(ports);
+/** The processes of the product: every process of the registry's services, the gateway and the web app. */
+export async function processes(env, ports, { web = true } = {}) {
+  const { SERVICE_REGISTRY, FRONT_PROCESSES } = await registry();
   const list = [
-    { name: 'auth', command: 'node services/auth/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.authMetrics) } },
-    { name: 'project', command: 'node services/project/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.projectMetrics) } },
-    { name: 'generator', command: 'node services/generator/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.generatorMetrics) } },
-    // media-render's gRPC API and its render workers run as separate processes (workers scale apart).
-    { name: 'media', command: 'node services/media-render/dist/src/main.js', env: { ...env, RENDER_WORKER: 'false', METRICS_PORT: String(p.mediaMetrics) } },
-    { name: 'render', command: 'node services/media-render/dist/src/worker.js', env: { ...env, METRICS_PORT: String(p.renderMetrics) } },
-    { name: 'billing', command: 'node services/billing/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.billingMetrics) } },
-    { name: 'translation', command: 'node services/translation/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.translationMetrics) } },
-    { name: 'scorm', command: 'node services/scorm/dist/src/main.js', env: { ...env, METRICS_PORT: String(p.scormMetrics) } },
-    { name: 'gateway', command: 'node services/gateway/dist/main.js', env },
+    ...SERVICE_REGISTRY.flatMap((service) =>
+      service.processes.map((proc) => ({ name: proc.name, command: `node ${service.dir}/${proc.entry}`, env: { ...env, ...proc.env, METRICS_PORT: String(ports.metrics[proc.name] ?? 0) } })),
+    ),
+    { name: 'gateway', command: `node ${FRONT_PROCESSES.gateway.entry}`, env },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.
   // Each service exits at the latest 10 s after SIGTERM (platform's onShutdown): SIGKILL a second later.
   const withRoot = list.map((proc) => ({ ...proc, command: `exec ${proc.command}`, cwd: ROOT, stopTimeoutMs: 11_000 }));
   // remix-serve finds build/client relative to its working directory; it has no deadline of its own
   // and waits for open event streams, so it gets 3 s.
-  if (web) withRoot.push({ name: 'web', command: 'exec ../node_modules/.bin/remix-serve ./build/server/index.js', env, cwd: join(ROOT, 'web'), stopTimeoutMs: 3_000 });
+  if (web) withRoot.push({ name: 'web', command: 'exec ../node_modules/.bin/remix-serve ./build/server/index.js', env, cwd: join(ROOT, FRONT_PROCESSES.web.dir), stopTimeoutMs: 3_000 });
   return withRoot;
 }
 

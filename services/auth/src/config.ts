@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema
   .extend({
     AUTH_GRPC_HOST: z.string().default('127.0.0.1'),
-    AUTH_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50051),
+    // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+    ...serviceConfigFields('auth'),
     /** PEM of the Ed25519 private key (PKCS#8), or a file holding it. */
     AUTH_JWT_PRIVATE_KEY: z.string().optional(),
     AUTH_JWT_PRIVATE_KEY_FILE: z.string().optional(),

@@ -5,7 +5,7 @@
 // once auth serves the new plan (its projection of subscription.changed).
 import { parseArgs } from 'node:util';
 import { TIER_IDS, isTierId } from '@trainwright/catalogue';
-import { AppError, createGrpcClient, createLogger } from '@trainwright/platform';
+import { AppError, addressesEnv, createGrpcClient, createLogger, serviceEntry } from '@trainwright/platform';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { loadBillingConfig } from './config.js';
 import { createBillingCore } from './main.js';
@@ -21,14 +21,11 @@ const { positionals, values } = parseArgs({
 const WAIT_MS = 20_000;
 
 /**
- * The operator runs this beside `npm start`, whose processes get their addresses from
- * scripts/lib/stack.mjs (the stack's ports): an address not set in the environment is that
- * stack's, as it is for every process npm start runs. (The path is from dist/src/admin.js.)
+ * The operator runs this beside `npm start`, whose processes listen on the registry's ports: an
+ * address not set in the environment is that stack's, as it is for every process npm start runs.
  */
-async function localStackEnv(): Promise<NodeJS.ProcessEnv> {
-  const { stackPorts } = (await import(new URL('../../../../scripts/lib/stack.mjs', import.meta.url).href)) as { stackPorts(): Record<'auth' | 'media', number> };
-  const ports = stackPorts();
-  return { AUTH_SERVICE_ADDR: `127.0.0.1:${ports.auth}`, MEDIA_SERVICE_ADDR: `127.0.0.1:${ports.media}`, ...process.env };
+function localStackEnv(): NodeJS.ProcessEnv {
+  return { ...addressesEnv({ auth: serviceEntry('auth').grpcPort, media: serviceEntry('media').grpcPort }), ...process.env };
 }
 
 async function main(): Promise<number> {
@@ -41,7 +38,7 @@ async function main(): Promise<number> {
     console.error(`Unknown tier "${tier}". Use one of: ${TIER_IDS.join(', ')}`);
     return 2;
   }
-  const config = loadBillingConfig(await localStackEnv());
+  const config = loadBillingConfig(localStackEnv());
   const core = await createBillingCore(config, createLogger('billing-admin', 'warn'));
   try {
     // A user who just registered: billing opens their account from user.registered moments later.

@@ -1,13 +1,11 @@
 // The billing service's settings, read once from the environment.
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema.extend({
   BILLING_GRPC_HOST: z.string().default('127.0.0.1'),
-  BILLING_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50055),
-  AUTH_SERVICE_ADDR: z.string().min(1, 'set AUTH_SERVICE_ADDR (host:port of the auth service)'),
-  /** media-render: the narration's length prices a pay-per-use video. */
-  MEDIA_SERVICE_ADDR: z.string().min(1, 'set MEDIA_SERVICE_ADDR (host:port of the media-render service)'),
+  // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+  ...serviceConfigFields('billing'),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
   /** 'stripe' or 'local' (the test checkout); unset: stripe when STRIPE_SECRET_KEY is set. */
   PAYMENTS_PROVIDER: z.enum(['local', 'stripe']).optional(),

@@ -61,10 +61,7 @@ export interface Gateway {
 }
 
 export async function buildGateway(config: GatewayConfig, logger: Logger): Promise<Gateway> {
-  const clients = createServiceClients(
-    { auth: config.AUTH_SERVICE_ADDR, project: config.PROJECT_SERVICE_ADDR, generator: config.GENERATOR_SERVICE_ADDR, media: config.MEDIA_SERVICE_ADDR, billing: config.BILLING_SERVICE_ADDR, translation: config.TRANSLATION_SERVICE_ADDR, scorm: config.SCORM_SERVICE_ADDR },
-    config.GRPC_DEADLINE_MS,
-  );
+  const clients = createServiceClients(config, config.GRPC_DEADLINE_MS);
   const redis = createRedis(config.REDIS_URL);
   const bus = await EventBus.connect({ url: config.NATS_URL, namespace: config.NAMESPACE, logger });
   const db = createDatabase<unknown>({ url: config.DATABASE_URL, schema: 'public', maxConnections: 1 });

@@ -1,4 +1,4 @@
-import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
+import { addressVar, createGrpcClient, SERVICE_NAMES, type PromiseClient, type ServiceName } from '@trainwright/platform';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { BillingServiceClient, BillingServiceService } from '@trainwright/proto/trainwright/billing/v1/billing';
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
@@ -7,27 +7,30 @@ import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/
 import { ScormServiceClient, ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { TranslationServiceClient, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 
-export interface ServiceClients {
-  auth: PromiseClient<typeof AuthServiceService>;
-  project: PromiseClient<typeof ProjectServiceService>;
-  generator: PromiseClient<typeof GeneratorServiceService>;
-  media: PromiseClient<typeof MediaServiceService>;
-  billing: PromiseClient<typeof BillingServiceService>;
-  translation: PromiseClient<typeof TranslationServiceService>;
-  scorm: PromiseClient<typeof ScormServiceService>;
-  /** Addresses by service name, for the health report. */
-  addresses: Record<string, string>;
-}
+// The gRPC client of each service in the registry: a service added there without its client here
+// fails to compile (`satisfies`).
+const DEFINITIONS = {
+  auth: { client: AuthServiceClient, service: AuthServiceService },
+  project: { client: ProjectServiceClient, service: ProjectServiceService },
+  generator: { client: GeneratorServiceClient, service: GeneratorServiceService },
+  media: { client: MediaServiceClient, service: MediaServiceService },
+  billing: { client: BillingServiceClient, service: BillingServiceService },
+  translation: { client: TranslationServiceClient, service: TranslationServiceService },
+  scorm: { client: ScormServiceClient, service: ScormServiceService },
+} satisfies Record<ServiceName, { client: unknown; service: unknown }>;
 
-export function createServiceClients(addresses: { auth: string; project: string; generator: string; media: string; billing: string; translation: string; scorm: string }, deadlineMs: number): ServiceClients {
-  return {
-    auth: createGrpcClient(AuthServiceClient as never, AuthServiceService, addresses.auth, { deadlineMs }),
-    project: createGrpcClient(ProjectServiceClient as never, ProjectServiceService, addresses.project, { deadlineMs }),
-    generator: createGrpcClient(GeneratorServiceClient as never, GeneratorServiceService, addresses.generator, { deadlineMs }),
-    media: createGrpcClient(MediaServiceClient as never, MediaServiceService, addresses.media, { deadlineMs }),
-    billing: createGrpcClient(BillingServiceClient as never, BillingServiceService, addresses.billing, { deadlineMs }),
-    translation: createGrpcClient(TranslationServiceClient as never, TranslationServiceService, addresses.translation, { deadlineMs }),
-    scorm: createGrpcClient(ScormServiceClient as never, ScormServiceService, addresses.scorm, { deadlineMs }),
-    addresses,
-  };
+type Definitions = typeof DEFINITIONS;
+
+export type ServiceClients = { [N in ServiceName]: PromiseClient<Definitions[N]['service']> } & {
+  /** Addresses by service name, for the health report. */
+  addresses: Record<ServiceName, string>;
+};
+
+/** A client per service, at the addresses of the config (`<NAME>_SERVICE_ADDR`). */
+export function createServiceClients(config: Record<string, unknown>, deadlineMs: number): ServiceClients {
+  const addresses = Object.fromEntries(SERVICE_NAMES.map((name) => [name, String(config[addressVar(name)])])) as Record<ServiceName, string>;
+  const clients = Object.fromEntries(
+    SERVICE_NAMES.map((name) => [name, createGrpcClient(DEFINITIONS[name].client as never, DEFINITIONS[name].service, addresses[name], { deadlineMs })]),
+  );
+  return { ...clients, addresses } as ServiceClients;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { SERVICE_NAMES, addressFields, commonConfigSchema, loadConfig } from '@trainwright/platform';
 
 const schema = commonConfigSchema
   .extend({
@@ -8,13 +8,8 @@ const schema = commonConfigSchema
     GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** The web app's origin: the only one CORS allows. */
     WEB_ORIGIN: z.string().url().default('http://localhost:3000'),
-    AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
-    PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
-    GENERATOR_SERVICE_ADDR: z.string().min(1, 'the generator service address (host:port) is required'),
-    MEDIA_SERVICE_ADDR: z.string().min(1, 'the media-render service address (host:port) is required'),
-    BILLING_SERVICE_ADDR: z.string().min(1, 'the billing service address (host:port) is required'),
-    TRANSLATION_SERVICE_ADDR: z.string().min(1, 'the translation service address (host:port) is required'),
-    SCORM_SERVICE_ADDR: z.string().min(1, 'the scorm service address (host:port) is required'),
+    // Every service's address (<NAME>_SERVICE_ADDR): services/platform/src/service-registry.ts.
+    ...addressFields(SERVICE_NAMES),
     /** The public address of the web app, for links such as share links. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
     /** Root of the local object storage, shared with the services (S3 in production). */

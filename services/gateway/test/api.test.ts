@@ -5,15 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { UserRegistered } from '@trainwright/proto/trainwright/events/v1/events';
 import { setTier } from './accounts.js';
-import { newKeyPair, postDeclaringLength, startHarness, uniqueEmail, type Harness } from './harness.js';
+import { newKeyPair, postDeclaringLength, sharedHarness, startHarness, uniqueEmail, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('api', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000' });
-});
-afterAll(async () => {
-  await h?.close();
+  h = await sharedHarness();
 });
 
 const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
@@ -434,6 +431,7 @@ describe('events', () => {
 describe('rate limits', () => {
   let limited: Harness;
   beforeAll(async () => {
+    // A stack of its own: limits low enough to be reached.
     limited = await startHarness('ratelimit', { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_REGISTER_MAX: '2' });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import Stripe from 'stripe';
 import { call as callAs, eventually, register, setTier, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 const WEB = 'http://localhost:3000';
@@ -14,10 +14,7 @@ const WEB = 'http://localhost:3000';
 const OLD_DEFAULT_SECRET = 'whsec_local_trainwright';
 
 beforeAll(async () => {
-  h = await startHarness('billing', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
-});
-afterAll(async () => {
-  await h?.close();
+  h = await sharedHarness();
 });
 
 const call = (method: string, url: string, who: Account, body?: unknown, headers: Record<string, string> = {}) =>

@@ -8,17 +8,14 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
 import { call, eventually, register, type Account } from './accounts.js';
-import { postDeclaringLength, startHarness, type Harness } from './harness.js';
+import { postDeclaringLength, sharedHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('doors', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const SCRIPT = ['[SCENE: Ladders]', 'NARRATOR: Check the feet of a ladder before you climb it.', '[SCENE: Height]', 'NARRATOR: Keep three points of contact.'].join('\n');
 

@@ -4,20 +4,15 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { grpcServerDuration } from '@trainwright/platform';
 import { NARRATED_SCRIPT as SCRIPT, call, eventually, payForVideo, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('downloads', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
-
 
 async function completedProject(who: Account, extra: Record<string, unknown> = {}) {
   const res = await call(h, 'POST', '/api/projects', who, { title: 'Forklift Safety – Level 1', project_type: 'script_to_slides', script_content: SCRIPT, ...extra });
@@ -44,13 +39,8 @@ function preview(who: Account, id: string, headers: Record<string, string> = {})
   });
 }
 
-/** GetProject calls the project service has answered (its gRPC server runs in this process). */
-async function getProjectCalls(): Promise<number> {
-  const { values } = await grpcServerDuration.get();
-  return values
-    .filter((v) => v.metricName === 'grpc_server_handling_seconds_count' && v.labels.service === 'trainwright.project.v1.ProjectService' && v.labels.method === 'getProject')
-    .reduce((n, v) => n + v.value, 0);
-}
+/** GetProject calls the project service has answered. */
+const getProjectCalls = () => h.grpcCalls('trainwright.project.v1.ProjectService', 'getProject');
 
 describe('GET /api/projects/{id}/download/{format}', () => {
   it("should answer from media-render's own view of the project: no call to the project service, titles that follow edits, 404 for other companies", async () => {

@@ -5,16 +5,13 @@
 import JSZip from 'jszip';
 import { createQueue, GENERATE_PROJECT_JOB } from '@trainwright/platform';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('edits', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const SCRIPT = [
   '[SCENE: Ladder basics]',

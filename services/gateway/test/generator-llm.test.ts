@@ -9,6 +9,7 @@ let llm: FakeOpenAi;
 
 beforeAll(async () => {
   llm = await startFakeOpenAi();
+  // A stack of its own: the generator talks to this file's local OpenAI-compatible server.
   h = await startHarness('generator-llm', {
     RATE_LIMIT_REGISTER_MAX: '1000',
     LLM_BASE_URL: llm.baseURL,

@@ -51,6 +51,7 @@ beforeAll(async () => {
     res.end(ARTICLE);
   });
   articleOrigin = await listen(article);
+  // A stack of its own: the generator is allowed this file's local article server as an origin.
   h = await startHarness('generator', {
     RATE_LIMIT_REGISTER_MAX: '1000',
     RATE_LIMIT_LOGIN_MAX: '1000',

@@ -6,15 +6,15 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import setCookieParser from 'set-cookie-parser';
-import { createLogger, type EventBus } from '@trainwright/platform';
+import { SERVICE_REGISTRY, addressesEnv, createLogger, grpcPortVar, grpcServerDuration, serviceModule, type EventBus, type ServiceName } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
-import { loadAuthConfig, migrateAuth, startAuthServer, type AuthServer } from '@trainwright/auth';
-import { loadProjectConfig, migrateProject, startProjectServer, type ProjectServer } from '@trainwright/project';
-import { loadGeneratorConfig, migrateGenerator, startGeneratorServer, type GeneratorServer } from '@trainwright/generator';
-import { loadMediaConfig, migrateMedia, startMediaServer, type MediaServer } from '@trainwright/media-render';
-import { loadBillingConfig, migrateBilling, startBillingServer, type BillingServer } from '@trainwright/billing';
-import { loadTranslationConfig, migrateTranslation, startTranslationServer, type TranslationServer } from '@trainwright/translation';
-import { loadScormConfig, migrateScorm, startScormServer, type ScormServer } from '@trainwright/scorm';
+import type { AuthServer } from '@trainwright/auth';
+import type { ProjectServer } from '@trainwright/project';
+import type { GeneratorServer } from '@trainwright/generator';
+import type { MediaServer } from '@trainwright/media-render';
+import type { BillingServer } from '@trainwright/billing';
+import type { TranslationServer } from '@trainwright/translation';
+import type { ScormServer } from '@trainwright/scorm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,11 +45,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface Harness {
-  baseUrl: string;
-  storageDir: string;
-  /** A temporary folder for the test file's own files (removed by close()). */
-  scratchDir: string;
+/** The in-process servers by registry name, typed for the tests that reach into them. */
+export interface HarnessServers {
   auth: AuthServer;
   project: ProjectServer;
   generator: GeneratorServer;
@@ -57,9 +54,23 @@ export interface Harness {
   billing: BillingServer;
   translation: TranslationServer;
   scorm: ScormServer;
+}
+// A service added to the registry without its type here fails to compile.
+const _everyService: Record<ServiceName, unknown> = {} as HarnessServers;
+void _everyService;
+
+export interface Harness extends HarnessServers {
+  baseUrl: string;
+  storageDir: string;
+  /** A temporary folder for the test file's own files (removed by close()). */
+  scratchDir: string;
   infra: TestInfra;
   keys: { privateKey: string; publicKey: string };
   bus: EventBus;
+  /** The gateway's child process. */
+  gatewayPid: number;
+  /** Calls of a gRPC method the stack's services have answered (their metrics registry: the one of the module that started them). */
+  grpcCalls(service: string, method: string): Promise<number>;
   request(options: RequestOptions): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -97,9 +108,22 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`gateway did not become healthy:\n${output()}`);
 }
 
+/** Settings the services get in tests (on top of the test's own `overrides`). */
+const TEST_SETTINGS: Record<string, string> = {
+  // Small frames keep narrated videos quick in tests.
+  VIDEO_WIDTH: '640',
+  VIDEO_HEIGHT: '360',
+};
+
+/**
+ * A stack of its own: every service of the registry in this process (in its order, each given the
+ * addresses of those started before it), and the gateway as a child process. Most API test files
+ * share one per worker instead (sharedHarness); a file that needs other settings starts its own.
+ */
 export async function startHarness(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
   const infra = await createTestInfra(label);
   const keys = newKeyPair();
+  const storageDir = mkdtempSync(join(tmpdir(), 'tw-storage-'));
   const base = {
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
@@ -107,72 +131,26 @@ export async function startHarness(label: string, overrides: Record<string, stri
     NAMESPACE: infra.namespace,
     LOG_LEVEL: 'warn',
   };
-  const authConfig = loadAuthConfig({ ...base, LOG_LEVEL: 'silent', AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: keys.privateKey, ...overrides });
-  await migrateAuth(authConfig);
-  const auth = await startAuthServer(authConfig, createLogger('test', 'silent'));
-  const storageDir = mkdtempSync(join(tmpdir(), 'tw-storage-'));
-  const projectConfig = loadProjectConfig({
-    ...base,
-    LOG_LEVEL: 'silent',
-    PROJECT_GRPC_PORT: '0',
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-    STORAGE_DIR: storageDir,
-    ...overrides,
-  });
-  await migrateProject(projectConfig);
-  const project = await startProjectServer(projectConfig, createLogger('test', 'silent'));
-  const generatorConfig = loadGeneratorConfig({
-    ...base,
-    LOG_LEVEL: 'silent',
-    GENERATOR_GRPC_PORT: '0',
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-    STORAGE_DIR: storageDir,
-    ...overrides,
-  });
-  await migrateGenerator(generatorConfig);
-  const generator = await startGeneratorServer(generatorConfig, createLogger('test', 'silent'));
-  const translationConfig = loadTranslationConfig({
-    ...base,
-    LOG_LEVEL: 'silent',
-    TRANSLATION_GRPC_PORT: '0',
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-    ...overrides,
-  });
-  await migrateTranslation(translationConfig);
-  const translation = await startTranslationServer(translationConfig, createLogger('test', 'silent'));
-  const mediaConfig = loadMediaConfig({
-    ...base,
-    LOG_LEVEL: 'silent',
-    MEDIA_GRPC_PORT: '0',
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
-    STORAGE_DIR: storageDir,
-    // Small frames keep narrated videos quick in tests.
-    VIDEO_WIDTH: '640',
-    VIDEO_HEIGHT: '360',
-    ...overrides,
-  });
-  await migrateMedia(mediaConfig);
-  const media = await startMediaServer(mediaConfig, createLogger('test', 'silent'));
-  const billingConfig = loadBillingConfig({ ...base, LOG_LEVEL: 'silent', BILLING_GRPC_PORT: '0', AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`, MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`, ...overrides });
-  await migrateBilling(billingConfig);
-  const billing = await startBillingServer(billingConfig, createLogger('test', 'silent'));
-  const scormConfig = loadScormConfig({
-    ...base,
-    LOG_LEVEL: 'silent',
-    SCORM_GRPC_PORT: '0',
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-    PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-    MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
-    TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
-    STORAGE_DIR: storageDir,
-    ...overrides,
-  });
-  await migrateScorm(scormConfig);
-  const scorm = await startScormServer(scormConfig, createLogger('test', 'silent'));
+  const ports: Partial<Record<ServiceName, number>> = {};
+  const servers: Partial<Record<ServiceName, { port: number; close(): Promise<void> }>> = {};
+  for (const entry of SERVICE_REGISTRY) {
+    const service = serviceModule(entry.name, (await import(entry.package)) as Record<string, unknown>);
+    const config = service.loadConfig({
+      ...base,
+      LOG_LEVEL: 'silent',
+      [grpcPortVar(entry.name)]: '0',
+      ...addressesEnv(ports),
+      STORAGE_DIR: storageDir,
+      AUTH_JWT_PRIVATE_KEY: keys.privateKey,
+      ...TEST_SETTINGS,
+      ...overrides,
+    });
+    await service.migrate(config);
+    const server = await service.start(config, createLogger('test', 'silent'));
+    servers[entry.name] = server;
+    ports[entry.name] = server.port;
+  }
+  const started = servers as unknown as HarnessServers;
 
   const port = await freePort();
   let output = '';
@@ -181,13 +159,7 @@ export async function startHarness(label: string, overrides: Record<string, stri
       PATH: process.env.PATH,
       ...base,
       GATEWAY_PORT: String(port),
-      AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-      PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-      GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
-      MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
-      BILLING_SERVICE_ADDR: `127.0.0.1:${billing.port}`,
-      TRANSLATION_SERVICE_ADDR: `127.0.0.1:${translation.port}`,
-      SCORM_SERVICE_ADDR: `127.0.0.1:${scorm.port}`,
+      ...addressesEnv(ports),
       STORAGE_DIR: storageDir,
       AUTH_JWT_PUBLIC_KEY: keys.publicKey,
       LOG_REQUESTS: 'false',
@@ -205,16 +177,15 @@ export async function startHarness(label: string, overrides: Record<string, stri
     baseUrl,
     storageDir,
     scratchDir,
-    auth,
-    project,
-    generator,
-    media,
-    billing,
-    translation,
-    scorm,
+    ...started,
     infra,
     keys,
-    bus: auth.core.bus,
+    bus: started.auth.core.bus,
+    gatewayPid: child.pid!,
+    async grpcCalls(service, method) {
+      const { values } = await grpcServerDuration.get();
+      return values.filter((v) => v.metricName === 'grpc_server_handling_seconds_count' && v.labels.service === service && v.labels.method === method).reduce((n, v) => n + v.value, 0);
+    },
     async request({ method = 'GET', url, payload, headers = {} }) {
       const response = await fetch(baseUrl + url, { method, body: payload, headers, redirect: 'manual' });
       const body = await response.text();
@@ -230,19 +201,41 @@ export async function startHarness(label: string, overrides: Record<string, stri
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;
-      await scorm.close();
-      await billing.close();
-      await media.close();
-      await translation.close();
-      await generator.close();
-      await project.close();
-      await auth.core.bus.destroy();
-      await auth.close();
+      // In reverse order: each before the services it calls.
+      for (const entry of [...SERVICE_REGISTRY].reverse()) {
+        if (entry.name === 'auth') await started.auth.core.bus.destroy();
+        await servers[entry.name]!.close();
+      }
       rmSync(storageDir, { recursive: true, force: true });
       rmSync(scratchDir, { recursive: true, force: true });
       await infra.cleanup();
     },
   };
+}
+
+/**
+ * The settings of the stack the API test files share (one per jest worker): limits no test of
+ * ordinary use reaches, and gRPC and quality budgets with room for a 2-core machine running two
+ * workers (every quality call one after another once missed the 4 s product budget there and
+ * answered 503); the product's defaults are unchanged.
+ */
+export const SHARED_SETTINGS: Record<string, string> = {
+  RATE_LIMIT_REGISTER_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '100000',
+  RATE_LIMIT_SHARED_MAX: '100000',
+  QUALITY_TIMEOUT_MS: '15000',
+  GRPC_DEADLINE_MS: '20000',
+};
+
+/**
+ * This jest worker's shared stack, started by the first file that asks (test/shared-stack/environment.mjs):
+ * files isolate themselves by their own accounts and companies, as tenancy guarantees. Its close()
+ * does nothing; test/shared-stack/teardown.mjs removes it after the run.
+ */
+export function sharedHarness(): Promise<Harness> {
+  const shared = (globalThis as { __twSharedStack?: () => Promise<Harness> }).__twSharedStack;
+  if (!shared) throw new Error('no shared stack: run the gateway tests with services/gateway/jest.config.js');
+  return shared();
 }
 
 let counter = 0;
@@ -261,13 +254,14 @@ export function storageFiles(h: Pick<Harness, 'storageDir'>, ...path: string[]):
 }
 
 /**
- * A POST that declares a body of `length` bytes (Content-Length) and sends none of it, then reads
- * the answer: for limits the gateway applies from Content-Length alone. It answers at once and
- * closes the connection, so a client still writing a large body may see EPIPE instead of the answer.
+ * A POST (or `method`) that declares a body of `length` bytes (Content-Length) and sends none of
+ * it, then reads the answer: for limits the gateway applies from Content-Length alone. It answers
+ * at once and closes the connection, so a client still writing a large body may see EPIPE instead
+ * of the answer.
  */
-export function postDeclaringLength(h: Pick<Harness, 'baseUrl'>, path: string, headers: Record<string, string>, length: number): Promise<{ status: number; text: string }> {
+export function postDeclaringLength(h: Pick<Harness, 'baseUrl'>, path: string, headers: Record<string, string>, length: number, method = 'POST'): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${h.baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-length': String(length) } }, (res) => {
+    const req = httpRequest(`${h.baseUrl}${path}`, { method, headers: { ...headers, 'content-length': String(length) } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));

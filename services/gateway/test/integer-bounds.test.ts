@@ -8,21 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import { BILLING_MESSAGES, SCORM_LIMITS } from '@trainwright/catalogue';
 import { call, register, setTier, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let me: Account;
 let projectId: string;
 
 beforeAll(async () => {
-  h = await startHarness('intbounds', { RATE_LIMIT_REGISTER_MAX: '10000', RATE_LIMIT_LOGIN_MAX: '10000', RATE_LIMIT_SHARED_MAX: '10000' });
+  h = await sharedHarness();
   me = await register(h, 'Bounds Bea', 'enterprise');
   projectId = (await call(h, 'POST', '/api/projects', me, { title: 'Bounds', project_type: 'script_to_slides', script_content: 'NARRATOR: Hello.' })).json().id as string;
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
-
 const INT32_MAX = 2 ** 31 - 1;
 const INT32_MIN = -(2 ** 31);
 /** What each integer field is sent: beyond int32 either way, a double no field takes, a fraction. */

@@ -11,7 +11,7 @@ import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { call, eventually, payForVideo, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let me: Account;
@@ -38,7 +38,7 @@ const LONG_URL = `https://acme.example/${'a'.repeat(1500)}`;
 const HTML_TITLE = '<img src=x onerror="alert(1)"> & <script>alert(2)</script> “quoted” 🚜';
 
 beforeAll(async () => {
-  h = await startHarness('interactive', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
   scormDb = createDatabase<any>({ url: h.infra.databaseUrl, schema: 'scorm', maxConnections: 1 });
   // Business: its content refresh makes slides and an assessment from the material it is given.
   me = await register(h, 'Ivy Interactive', 'business');
@@ -76,7 +76,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeFeed?.();
   await scormDb?.destroy();
-  await h?.close();
 });
 
 const count = async (table: string) => Number(((await scormDb.selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: string }).n);

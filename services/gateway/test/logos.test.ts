@@ -23,6 +23,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  // A stack of its own: the logo fetch is allowed this file's local server as an origin.
   h = await startHarness('logos', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false', URL_FETCH_ALLOW_ORIGINS: origin });
 });
 afterAll(async () => {

@@ -5,16 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { call, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('sweep', { RATE_LIMIT_REGISTER_MAX: '10000', RATE_LIMIT_LOGIN_MAX: '10000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 /** Routes that hold the connection open by design (the event stream). */
 const STREAMS = new Set(['/api/events']);

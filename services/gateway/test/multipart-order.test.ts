@@ -4,15 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, storageFiles, type Harness } from './harness.js';
+import { sharedHarness, storageFiles, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness('multipart-order', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 type Part = { name: string; value: string } | { name: string; filename: string; bytes: Buffer };
 

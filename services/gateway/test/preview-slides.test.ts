@@ -8,6 +8,7 @@ const PNG_SIGNATURE = '89504e470d0a1a0a';
 let h: Harness;
 
 beforeAll(async () => {
+  // A stack of its own: the share routes' rate limit is low enough here to be reached.
   h = await startHarness('preview-slides', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_SHARED_MAX: '20', GENERATE_WORKER: 'false' });
 });
 afterAll(async () => {

@@ -5,16 +5,13 @@
 import { createDatabase } from '@trainwright/platform';
 import { sql } from 'kysely';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('project-doors', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const SCRIPT = ['[SCENE: Ladders]', 'NARRATOR: Check the feet of a ladder before you climb it.', '[SCENE: Height]', 'NARRATOR: Keep three points of contact.'].join('\n');
 

@@ -9,7 +9,8 @@ import { startHarness, type Harness } from './harness.js';
 let h: Harness;
 
 beforeAll(async () => {
-  // These tests drive the status machine with their own pipeline events: no generator worker runs.
+  // A stack of its own: these tests drive the status machine with their own pipeline events, so no
+  // generator worker runs.
   h = await startHarness('projects', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
 });
 afterAll(async () => {

@@ -36,7 +36,8 @@ function startWorker(): ChildProcess {
 }
 
 beforeAll(async () => {
-  // No render worker in the test process: the workers are real processes this test can kill.
+  // A stack of its own, without a render worker in the test process: the workers are real
+  // processes this test can kill.
   h = await startHarness('render-crash', { RATE_LIMIT_REGISTER_MAX: '1000', RENDER_WORKER: 'false' });
 }, 60_000);
 afterAll(async () => {

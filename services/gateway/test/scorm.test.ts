@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { SCORM_MESSAGES, upgradeRequiredMessage } from '@trainwright/catalogue';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 const SCHEMAS = join(dirname(fileURLToPath(import.meta.url)), '../../scorm/schemas');
 
@@ -22,7 +22,7 @@ let me: Account;
 let projectId: string;
 
 beforeAll(async () => {
-  h = await startHarness('scorm', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
   me = await register(h, 'Sam Scorm', 'enterprise');
   const res = await call(h, 'POST', '/api/ai-content-generator/projects', me, {
     generator_type: 'topic_to_content',
@@ -37,10 +37,6 @@ beforeAll(async () => {
     return p.status === 'completed';
   }, 60_000);
 }, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
 
 async function ready(who: Account, packageId: string) {
   return eventually(async () => {

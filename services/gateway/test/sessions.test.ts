@@ -1,15 +1,12 @@
 // API tests of session safety through the real gateway: cookie-authorised requests that change
 // state come from the web app only (issue 12, item 11).
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 import { register } from './accounts.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('sessions', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', WEB_ORIGIN: 'http://localhost:3999' });
-});
-afterAll(async () => {
-  await h?.close();
+  h = await sharedHarness();
 });
 
 /** A signed-in browser: the session's cookies, as the web app's pages hold them. */
@@ -51,7 +48,7 @@ describe('cookie-authorised requests from another origin', () => {
 
   it('should accept them from the web origin and from the host the browser addressed', async () => {
     const first = await browserSession();
-    expect((await h.request({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first.cookie, origin: 'http://localhost:3999' } })).statusCode).toBe(204);
+    expect((await h.request({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first.cookie, origin: 'http://localhost:3000' } })).statusCode).toBe(204);
     const second = await browserSession();
     expect((await h.request({ method: 'POST', url: '/api/auth/logout', headers: { cookie: second.cookie, origin: h.baseUrl } })).statusCode).toBe(204);
   });

@@ -11,7 +11,8 @@ import { startHarness, type Harness } from './harness.js';
 let h: Harness;
 
 beforeAll(async () => {
-  // The test writes the generated content with its own pipeline event: no generator worker runs.
+  // A stack of its own: the test writes the generated content with its own pipeline event, so no
+  // generator worker runs.
   h = await startHarness('shared-view', { RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
 });
 afterAll(async () => {

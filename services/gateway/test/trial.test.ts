@@ -4,15 +4,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { call as callAs, eventually, register, setTier, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('trial', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
-});
-afterAll(async () => {
-  await h?.close();
+  h = await sharedHarness();
 });
 
 const call = (method: string, url: string, who: Account, body?: unknown) => callAs(h, method, url, who, body);

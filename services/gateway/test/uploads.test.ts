@@ -1,14 +1,11 @@
 // Uploads through the real gateway into the real object storage (a temporary folder).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHarness, uniqueEmail, type Harness } from './harness.js';
+import { sharedHarness, uniqueEmail, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness('uploads', { RATE_LIMIT_REGISTER_MAX: '1000' });
-});
-afterAll(async () => {
-  await h?.close();
+  h = await sharedHarness();
 });
 
 // Real file headers: a minimal PDF and a complete 1x1 PNG.

@@ -3,17 +3,13 @@
 // estimate comes from the narration; a card payment (the local test checkout) or video credits
 // release the render, which then downloads; bad input and other companies' projects are refused.
 import { NARRATED_SCRIPT as SCRIPT, call, eventually, payForVideo, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('video-payment', { RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_LOGIN_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
-
 
 async function videoProject(who: Account, title = 'Forklift Video') {
   const res = await call(h, 'POST', '/api/projects', who, { title, project_type: 'script_to_slides', script_content: SCRIPT, visual_format: 'mp4' });

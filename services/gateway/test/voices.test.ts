@@ -5,17 +5,14 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { call, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { sharedHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness('voices', { RATE_LIMIT_REGISTER_MAX: '1000' });
+  h = await sharedHarness();
 }, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 interface VoiceJson {
   voice_id: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const list = z
   .string()
@@ -8,9 +8,8 @@ const list = z
 
 const schema = commonConfigSchema.extend({
   GENERATOR_GRPC_HOST: z.string().default('127.0.0.1'),
-  GENERATOR_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50053),
-  AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
-  PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
+  // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+  ...serviceConfigFields('generator'),
   STORAGE_DIR: z.string().default('.data/storage'),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
   /** Run the `generate` queue's worker in this process (a deployment may split API and workers). */

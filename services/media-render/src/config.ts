@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema.extend({
   MEDIA_GRPC_HOST: z.string().default('127.0.0.1'),
-  MEDIA_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50054),
-  AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
-  PROJECT_SERVICE_ADDR: z.string().min(1, 'the project service address (host:port) is required'),
-  /** The translation service (a completed translation's content, for its files in that language). */
-  TRANSLATION_SERVICE_ADDR: z.string().min(1, 'the translation service address (host:port) is required'),
+  // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+  ...serviceConfigFields('media'),
   STORAGE_DIR: z.string().default('.data/storage'),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
   /** Run the `render` queue's worker in this process (production runs workers as their own processes). */

@@ -24,3 +24,4 @@ export * from './generated-content.js';
 export * from './service-process.js';
 export * from './worker-sandbox.js';
 export * from './interactive-video.js';
+export * from './service-registry.js';

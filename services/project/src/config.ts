@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema.extend({
   PROJECT_GRPC_HOST: z.string().default('127.0.0.1'),
-  PROJECT_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50052),
-  AUTH_SERVICE_ADDR: z.string().min(1, 'the auth service address (host:port) is required'),
+  // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+  ...serviceConfigFields('project'),
   /** Root of the local object storage (uploads and generated files). */
   STORAGE_DIR: z.string().default('.data/storage'),
   /** The generator's allowed private origins for URL extraction, so creation does not refuse them. */

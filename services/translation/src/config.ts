@@ -1,12 +1,11 @@
 // The translation service's settings, read once from the environment.
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig } from '@trainwright/platform';
+import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema.extend({
   TRANSLATION_GRPC_HOST: z.string().default('127.0.0.1'),
-  TRANSLATION_GRPC_PORT: z.coerce.number().int().min(0).max(65535).default(50056),
-  AUTH_SERVICE_ADDR: z.string().min(1, 'set AUTH_SERVICE_ADDR (host:port of the auth service)'),
-  PROJECT_SERVICE_ADDR: z.string().min(1, 'set PROJECT_SERVICE_ADDR (host:port of the project service)'),
+  // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
+  ...serviceConfigFields('translation'),
   GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),
   /** apertium (offline, Debian's pairs), openai (an OpenAI-compatible model) or deepl. */
   TRANSLATION_ENGINE: z.enum(['apertium', 'openai', 'deepl']).default('apertium'),
