@@ -1,30 +1,43 @@
-// npm test: provisions what the suite needs, builds, runs every package's jest suite (unit,
-// medium tests against the real PostgreSQL/Redis/NATS, API tests through the gateway), then the
-// browser tests against a whole stack started on its own ports, database and namespace.
+// npm test: provisions what the suite needs, builds, then runs the tiers in the order that fails
+// fastest, and ends with a table of each step's duration:
+//   test:unit    every package's pure tests (turbo, two packages at once, each on two workers)
+//   test:medium  against the real PostgreSQL/Redis/NATS (two packages at once, each one file at a time)
+//   test:api     the gateway's API tests (two workers, one shared stack each)
+//   bench smoke  every benchmark once in its smoke mode
+//   e2e          the browser tests against a whole stack on its own ports, database and namespace,
+//                then the fault injection (its own stack)
+//   test:timed   wall-clock assertions, alone and last
+// Turbo caches each package's tier by its inputs: a tier whose package and dependencies did not
+// change since it last passed is replayed, not run (`--force` runs everything).
 // First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
 import './lib/ensure-node.mjs';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
-import { recordFailure, reportFailures, runStep } from './lib/steps.mjs';
+import { recordFailure, reportFailures, reportTimings, runStep, timed } from './lib/steps.mjs';
 
 const args = new Set(process.argv.slice(2));
 // Other arguments name browser test files to run (`node scripts/test.mjs --e2e-only translate`); none: all.
 const e2ePatterns = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const runUnit = !args.has('--e2e-only');
 const runE2e = !args.has('--no-e2e');
+const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
 
-provision({ forTests: true });
-installDependencies();
-build();
+/** One jest tier of every package that has it, through turbo (cached by inputs). */
+function tier(name, concurrency) {
+  log(`test:${name}`);
+  // --continue: every package's suite runs and reports, not only those before the first failure.
+  return runStep(`test:${name}`, 'npx', ['turbo', 'run', `test:${name}`, `--concurrency=${concurrency}`, '--continue', '--output-logs=full', ...(args.has('--force') ? ['--force'] : [])], { cwd: ROOT, env: turboEnv });
+}
+
+await timed('provision', () => provision({ forTests: true }));
+await timed('npm install', () => installDependencies());
+await timed('build', () => build());
 
 if (runUnit) {
-  log('unit, medium and API tests');
-  // --continue: every package's suite runs and reports, not only those before the first failure.
-  await runStep('unit, medium and API tests (turbo)', 'npx', ['turbo', 'run', 'test', '--concurrency=1', '--continue', '--output-logs=full'], {
-    cwd: ROOT,
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' },
-  });
+  await tier('unit', 2);
+  await tier('medium', 2);
+  await tier('api', 1);
 }
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the tests.
@@ -52,10 +65,10 @@ if (runE2e) {
   try {
     await Promise.race([
       stopped,
-      (async () => {
+      timed('browser stack start', async () => {
         await waitFor(`http://127.0.0.1:${ports.gateway}/api/health`);
         await waitFor(`http://127.0.0.1:${ports.web}/healthcheck`, { ok: (r) => r.status < 500 });
-      })(),
+      }),
     ]);
     await runStep(
       'browser tests',
@@ -85,6 +98,9 @@ if (runE2e && !args.has('--no-fault')) {
   if (status !== 0) log(`fault injection FAILED (exit ${status})`);
 }
 
+if (runUnit) await tier('timed', 1);
+
+reportTimings();
 const failed = reportFailures();
 log(failed ? 'tests FAILED' : 'all tests passed');
 process.exit(failed ? 1 : 0);

@@ -16,6 +16,28 @@ const MAX_EXCERPT_LINES = 400;
 const TAIL_LINES = 25;
 
 const failures = [];
+const timings = [];
+
+/** Times a step that is not a child's run (provision, install, build, a stack's start) for the table. */
+export async function timed(label, fn) {
+  const started = Date.now();
+  try {
+    return await fn();
+  } finally {
+    timings.push({ label, ms: Date.now() - started, status: 'ok' });
+  }
+}
+
+/** The table of every step's duration, in the order they ran (npm test's last lines, so CI prints it). */
+export function reportTimings(write = (text) => process.stdout.write(text)) {
+  if (timings.length === 0) return;
+  const width = Math.max(...timings.map((t) => t.label.length));
+  const total = timings.reduce((sum, t) => sum + t.ms, 0);
+  const line = (label, ms, status) => `  ${label.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(7)} s  ${status}\n`;
+  write(`\n======== durations ========\n`);
+  for (const t of timings) write(line(t.label, t.ms, t.status));
+  write(line('total', total, ''));
+}
 
 /** Runs `command args` with its output passed through; resolves to its exit status (never rejects). */
 export function runStep(label, command, args, options = {}) {
@@ -37,6 +59,8 @@ export function runStep(label, command, args, options = {}) {
     partial = lines.pop() ?? '';
     for (const line of lines) keep(line);
   };
+  const started = Date.now();
+  const done = (status) => timings.push({ label, ms: Date.now() - started, status: status === 0 ? 'passed' : 'FAILED' });
   return new Promise((resolveStatus) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => {
@@ -49,12 +73,14 @@ export function runStep(label, command, args, options = {}) {
     });
     child.on('error', (error) => {
       failures.push({ label, status: null, excerpt: [`could not start: ${error.message}`], tail: [] });
+      done(1);
       resolveStatus(1);
     });
     child.on('close', (code, signal) => {
       if (partial) keep(partial);
       const status = code ?? 1;
       if (status !== 0) failures.push({ label, status: signal ? `signal ${signal}` : `exit ${code}`, excerpt, tail });
+      done(status);
       resolveStatus(status);
     });
   });
