@@ -116,11 +116,22 @@ const TEST_SETTINGS: Record<string, string> = {
 };
 
 /**
- * A stack of its own: every service of the registry in this process (in its order, each given the
- * addresses of those started before it), and the gateway as a child process. Most API test files
- * share one per worker instead (sharedHarness); a file that needs other settings starts its own.
+ * A stack of its own for a file that needs other settings (most share one per worker instead:
+ * sharedHarness); the file closes it. Started by the jest environment (shared-stack/environment.mjs)
+ * where the service packages are already loaded natively, not again inside each file's module
+ * registry.
  */
-export async function startHarness(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
+export function startHarness(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
+  const start = (globalThis as { __twStartStack?: typeof startStack }).__twStartStack;
+  return start ? start(label, overrides) : startStack(label, overrides);
+}
+
+/**
+ * Every service of the registry in this process (in its order, each given the addresses of those
+ * started before it), and the gateway as a child process, against a fresh database, Redis prefix
+ * and NATS stream.
+ */
+export async function startStack(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
   const infra = await createTestInfra(label);
   const keys = newKeyPair();
   const storageDir = mkdtempSync(join(tmpdir(), 'tw-storage-'));

@@ -1,5 +1,6 @@
-// After every worker is done: each shared stack's gateway stopped, and its database, Redis keys,
-// NATS stream and folders removed (the workers end with process.exit and cannot do it themselves).
+// After every worker is done: what is left of each stack (environment.mjs) removed: its gateway,
+// database, Redis keys, NATS stream and folders (the workers end with process.exit and cannot close
+// the shared ones themselves; a file's own stack is normally gone already).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventBus, createLogger, createRedis, dropDatabase } from '@trainwright/platform';
