@@ -42,17 +42,15 @@ import http from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTestInfra } from '@trainwright/platform/testing';
+import { SERVICE_NAMES, addressesEnv } from '@trainwright/platform/service-registry';
 import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { createChildren, serverEnv } from '../lib/children.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
+import { GATEWAY_SERVERS, SERVICE_CHILD, unstartedAddresses } from '../lib/stack.mjs';
 import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const SERVERS = join(HERE, 'servers.mjs');
 const GOAL_RATIO = 0.7;
 const GOAL_P99_MS = 30;
 
@@ -73,8 +71,8 @@ if (!['split', 'single'].includes(opts.baseline)) usage('--baseline must be spli
 // ---------------------------------------------------------------- child processes
 
 const children = createChildren({ logs: opts.logs, cpuProf: opts['cpu-prof'], log });
-/** Forks servers.mjs <role>; CPU-profiled (--cpu-prof) only with `profile`. */
-const startChild = (role, name, env, { profile = false } = {}) => children.start(SERVERS, role, name, env, { profile });
+/** Forks ../lib/service-child.mjs <role> for a registry service (auth), else servers.mjs <role>; CPU-profiled (--cpu-prof) only with `profile`. */
+const startChild = (role, name, env, { profile = false } = {}) => children.start(SERVICE_NAMES.includes(role) ? SERVICE_CHILD : GATEWAY_SERVERS, role, name, env, { profile });
 const waitForQuiet = (seconds) => waitForQuietMachine(seconds, log, 'other processes use');
 
 // ---------------------------------------------------------------- load
@@ -205,14 +203,9 @@ try {
   const gatewayEnv = (extra = {}) =>
     serverEnv({
       ...common,
-      AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-      // /api/auth/me never calls the project service; the gateway only needs an address for it.
-      PROJECT_SERVICE_ADDR: '127.0.0.1:1',
-      GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
-      MEDIA_SERVICE_ADDR: '127.0.0.1:1',
-      BILLING_SERVICE_ADDR: '127.0.0.1:1',
-      TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
-      SCORM_SERVICE_ADDR: '127.0.0.1:1',
+      // /api/auth/me calls no other service; the gateway only needs an address for each.
+      ...unstartedAddresses(),
+      ...addressesEnv({ auth: auth.port }),
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       GATEWAY_PORT: '0',
       ...extra,

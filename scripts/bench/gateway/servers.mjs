@@ -1,6 +1,6 @@
-// One server under test per process, started by run.mjs with child_process.fork:
+// The bench's servers that are not registry services, one per process, started by the bench
+// runners with child_process.fork (the services, auth included, run from ../lib/service-child.mjs):
 //
-//   node servers.mjs auth            the real auth service (startAuthServer), config from env
 //   node servers.mjs gateway         the real gateway (buildGateway + listen), config from env
 //   node servers.mjs noop-grpc       a bare grpc-js server: AuthService.getMe answers a constant User
 //   node servers.mjs baseline-http   a bare Fastify route GET /baseline -> one unary getMe call to
@@ -8,8 +8,9 @@
 //                                    real auth service by run.mjs --decompose)
 //   node servers.mjs baseline        noop-grpc and baseline-http in the same process
 //
-// Protocol over IPC: the child sends {type: 'ready', role, port} (or {type: 'error', message}) and
-// closes everything when it receives {type: 'stop'}, or when the parent goes away.
+// Protocol over IPC (../lib/server-child.mjs): the child sends {type: 'ready', role, port} (or
+// {type: 'error', message}) and closes everything when it receives {type: 'stop'}, or when the
+// parent goes away.
 // Logs (pino, fd 1) go wherever run.mjs points the child's stdout: /dev/null by default.
 import { Server, ServerCredentials, credentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import Fastify from 'fastify';
@@ -96,16 +97,6 @@ async function startBaselineHttp(grpcAddr, userId = 'bench') {
   };
 }
 
-async function startAuth() {
-  const { loadAuthConfig, startAuthServer } = await import('@trainwright/auth');
-  const config = loadAuthConfig(env);
-  const logger = createLogger('auth', config.LOG_LEVEL);
-  setServiceLabel('auth');
-  const server = await startAuthServer(config, logger);
-  logger.info({ port: server.port }, 'auth service listening');
-  return { port: server.port, close: () => server.close() };
-}
-
 async function startGateway() {
   const { buildGateway, loadGatewayConfig } = await import('@trainwright/gateway');
   const config = loadGatewayConfig(env);
@@ -118,8 +109,6 @@ async function startGateway() {
 
 async function start() {
   switch (role) {
-    case 'auth':
-      return [await startAuth()];
     case 'gateway':
       return [await startGateway()];
     case 'noop-grpc':

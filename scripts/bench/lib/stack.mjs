@@ -1,10 +1,11 @@
-// The whole product behind a bench run, on a fresh database (createTestInfra): migrations, then
-// the auth, project and generator services and the gateway, each in its own child process with
-// the settings `npm start` uses (auth and gateway: ../gateway/servers.mjs, project:
-// ../projects/servers.mjs, generator: ../generate/servers.mjs; the translation service, when asked
-// for, ../translate/servers.mjs); one account registered through
-// the gateway and given a plan with billing's operator command `set-tier`; and the removal of
-// everything the run made (NATS stream, Redis keys of the namespace, database, storage directory).
+// The whole product behind a bench run, on a fresh database (createTestInfra): the services of the
+// registry (services/platform/src/service-registry.ts) that the benches call, in its order, each
+// migrated (its module's migrate) and started in its own child process (./service-child.mjs) with
+// the settings `npm start` uses: auth, project, generator and media-render's API always, the
+// translation service when asked for (billing and scorm never: they get an address where nothing
+// listens); then the gateway (../gateway/servers.mjs); one account registered through the gateway
+// and given a plan with billing's operator command `set-tier`; and the removal of everything the
+// run made (NATS stream, Redis keys of the namespace, database, storage directory).
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,23 +14,31 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createRedis } from '@trainwright/platform';
+import { SERVICE_NAMES, SERVICE_REGISTRY, addressVar, addressesEnv, grpcPortVar, serviceEntry, serviceModule } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
-import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
-import { loadProjectConfig, migrateProject } from '@trainwright/project';
-import { loadGeneratorConfig, migrateGenerator } from '@trainwright/generator';
-import { loadMediaConfig, migrateMedia } from '@trainwright/media-render';
-import { loadBillingConfig, migrateBilling } from '@trainwright/billing';
 import { serverEnv } from './children.mjs';
 import { expectOk, removeNatsStream } from './load.mjs';
 
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const GATEWAY_SERVERS = join(BENCH, 'gateway', 'servers.mjs'); // roles auth, gateway
-export const PROJECT_SERVERS = join(BENCH, 'projects', 'servers.mjs'); // role project
-export const GENERATOR_SERVERS = join(BENCH, 'generate', 'servers.mjs'); // role generator
-export const MEDIA_SERVERS = join(BENCH, 'render', 'servers.mjs'); // role media (the API, no render worker)
-export const TRANSLATION_SERVERS = join(BENCH, 'translate', 'servers.mjs'); // role translation (API and worker)
+/** `node service-child.mjs <name>`: one registry service (role = its name). */
+export const SERVICE_CHILD = join(BENCH, 'lib', 'service-child.mjs');
+/** The servers that are not registry services: roles gateway, noop-grpc, baseline-http, baseline. */
+export const GATEWAY_SERVERS = join(BENCH, 'gateway', 'servers.mjs');
 // Billing's operator command: grants a plan (support's way) and waits until auth serves it.
 const BILLING_ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@trainwright/billing')));
+
+/** Where nothing listens: the address of a service a bench never calls. */
+export const NOWHERE = '127.0.0.1:1';
+
+/** `{ <NAME>_SERVICE_ADDR: NOWHERE }` for the given services (default: every registry service). */
+export function unstartedAddresses(names = SERVICE_NAMES) {
+  return Object.fromEntries(names.map((n) => [addressVar(n), NOWHERE]));
+}
+
+/** The service module (load/migrate/start) of a registry service, its package imported only now. */
+async function moduleOf(name) {
+  return serviceModule(name, await import(serviceEntry(name).package));
+}
 
 /**
  * Gives a registered account `tier` with billing's operator command (`env`: the stack's, with
@@ -37,9 +46,10 @@ const BILLING_ADMIN = fileURLToPath(new URL('./admin.js', import.meta.resolve('@
  * writes billing's account and its event, and auth applies it.
  */
 export async function grantPlan(env, { email, userId, tier }) {
-  // The command never calls media-render; billing's config only needs an address for it.
-  const billingEnv = serverEnv({ MEDIA_SERVICE_ADDR: '127.0.0.1:1', ...env, LOG_LEVEL: 'warn' });
-  await migrateBilling(loadBillingConfig(billingEnv));
+  // The command never calls the other services billing needs (media-render); its config only needs addresses.
+  const billingEnv = serverEnv({ ...unstartedAddresses(serviceEntry('billing').needs), ...env, LOG_LEVEL: 'warn' });
+  const billing = await moduleOf('billing');
+  await billing.migrate(billing.loadConfig(billingEnv));
   await promisify(execFile)(process.execPath, [BILLING_ADMIN, 'set-tier', '--email', email, '--user-id', userId, '--tier', tier, '--wait'], { env: billingEnv, timeout: 30_000 });
 }
 
@@ -62,9 +72,9 @@ export async function removeRedisKeys(infra, log) {
 /**
  * The stack of one run, started by `start` in `children` (../lib/children.mjs); `cleanup` removes
  * what it made (stop the children first). `env.auth|project|generator|media|translation|gateway`
- * add settings per service. `translation: true` also starts the translation service (its API and
- * the `translate` worker), whose address the gateway and media-render then get; without it they
- * get an address where nothing listens, as no other bench calls it.
+ * add settings per service (keys: registry names). `translation: true` also starts the translation
+ * service (its API and the `translate` worker), whose address the gateway and media-render then
+ * get; without it they get an address where nothing listens, as no other bench calls it.
  */
 export function createStack({ children, log }) {
   let infra;
@@ -77,51 +87,47 @@ export function createStack({ children, log }) {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace, STORAGE_DIR: storageDir };
 
-    const authEnv = serverEnv({ ...common, AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), ...env.auth });
-    await migrateAuth(loadAuthConfig(authEnv));
-    const auth = await children.start(GATEWAY_SERVERS, 'auth', 'auth', authEnv);
-    const authAddr = { AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}` };
+    // The services a bench calls (registry names), and each one's settings beyond the common ones.
+    const wanted = new Set(['auth', 'project', 'generator', 'media', ...(translation ? ['translation'] : [])]);
+    const settings = {
+      auth: { AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      // LLM_BASE_URL empty: the offline engine, whatever this shell has set.
+      generator: { LLM_BASE_URL: '', GENERATE_WORKER: 'true' },
+      // The API only (uploads ask it for the owner's stored renders, the plan's storage): the
+      // registry's `media` process has RENDER_WORKER=false; said here too, as the bench needs it.
+      media: { RENDER_WORKER: 'false' },
+    };
 
-    const projectEnv = serverEnv({ ...common, ...authAddr, PROJECT_GRPC_PORT: '0', ...env.project });
-    await migrateProject(loadProjectConfig(projectEnv));
-    const project = await children.start(PROJECT_SERVERS, 'project', 'project', projectEnv);
-    const projectAddr = { PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}` };
-
-    // LLM_BASE_URL empty: the offline engine, whatever this shell has set.
-    const generatorEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, GENERATOR_GRPC_PORT: '0', LLM_BASE_URL: '', GENERATE_WORKER: 'true', ...env.generator });
-    await migrateGenerator(loadGeneratorConfig(generatorEnv));
-    const generator = await children.start(GENERATOR_SERVERS, 'generator', 'generator', generatorEnv);
-
-    let translator = null;
-    if (translation) {
-      // Imported only here: the benches that do not translate load nothing of it.
-      const { loadTranslationConfig, migrateTranslation } = await import('@trainwright/translation');
-      const translationEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, TRANSLATION_GRPC_PORT: '0', ...env.translation });
-      await migrateTranslation(loadTranslationConfig(translationEnv));
-      translator = await children.start(TRANSLATION_SERVERS, 'translation', 'translation', translationEnv);
+    const ports = {}; // by registry name, of the started services
+    const started = {};
+    for (const entry of SERVICE_REGISTRY) {
+      if (!wanted.has(entry.name)) continue;
+      const service = await moduleOf(entry.name);
+      const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
+      const serviceEnv = serverEnv({
+        ...common,
+        ...unstartedAddresses(entry.needs),
+        ...addressesEnv(ports),
+        [grpcPortVar(entry.name)]: '0',
+        ...own.env,
+        ...settings[entry.name],
+        ...env[entry.name],
+      });
+      await service.migrate(service.loadConfig(serviceEnv));
+      started[entry.name] = await children.start(SERVICE_CHILD, entry.name, entry.name, serviceEnv);
+      ports[entry.name] = started[entry.name].port;
     }
-    const translationAddr = { TRANSLATION_SERVICE_ADDR: translator ? `127.0.0.1:${translator.port}` : '127.0.0.1:1' };
 
-    // The API only: uploads ask it for the owner's stored renders (the plan's storage).
-    const mediaEnv = serverEnv({ ...common, ...authAddr, ...projectAddr, MEDIA_GRPC_PORT: '0', RENDER_WORKER: 'false', ...translationAddr, ...env.media });
-    await migrateMedia(loadMediaConfig(mediaEnv));
-    const media = await children.start(MEDIA_SERVERS, 'media', 'media', mediaEnv);
-
+    // Every service's address: the started ones', NOWHERE for the rest (generation ends at the
+    // hand-off to rendering, no render worker runs; no bench calls billing or scorm).
     const gateway = await children.start(
       GATEWAY_SERVERS,
       'gateway',
       'gateway',
       serverEnv({
         ...common,
-        ...authAddr,
-        ...projectAddr,
-        GENERATOR_SERVICE_ADDR: `127.0.0.1:${generator.port}`,
-        // Generation ends at the hand-off to rendering: no render worker runs here.
-        MEDIA_SERVICE_ADDR: `127.0.0.1:${media.port}`,
-        // No bench calls billing; the gateway only needs an address.
-        BILLING_SERVICE_ADDR: '127.0.0.1:1',
-        SCORM_SERVICE_ADDR: '127.0.0.1:1',
-        ...translationAddr,
+        ...unstartedAddresses(),
+        ...addressesEnv(ports),
         AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
         GATEWAY_PORT: '0',
         ...env.gateway,
@@ -130,16 +136,17 @@ export function createStack({ children, log }) {
     return {
       infra,
       database,
-      common: { ...common, ...authAddr },
+      common: { ...common, ...addressesEnv({ auth: ports.auth }) },
       storageDir,
       base: `http://127.0.0.1:${gateway.port}`,
-      auth,
-      project,
-      generator,
-      translation: translator,
-      media,
+      auth: started.auth,
+      project: started.project,
+      generator: started.generator,
+      translation: started.translation ?? null,
+      media: started.media,
       gateway,
-      servers: [gateway, media, ...(translator ? [translator] : []), generator, project, auth],
+      // Clients before the servers they call: the gateway, then the services in reverse start order.
+      servers: [gateway, ...SERVICE_REGISTRY.map((s) => started[s.name]).filter(Boolean).reverse()],
     };
   }
 

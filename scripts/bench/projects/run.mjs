@@ -11,14 +11,15 @@
 // (list/me >= 0.80, p99 of list <= 40 ms).
 //
 // Every server runs in its own child process with the settings `npm start` uses (LOG_LEVEL info,
-// request logging on); auth and gateway come from ../gateway/servers.mjs, the project service from
-// ./servers.mjs. A fresh database (createTestInfra) is created; one user registers through
-// POST /api/auth/register, becomes enterprise (the `set-tier` admin command: unlimited projects)
-// and creates the projects through POST /api/projects (bounded parallel). About half of them are
-// then moved to other statuses by pipeline events on NATS, as the generator would; then the
-// database is analysed (VACUUM ANALYZE, as autovacuum would have it). The data are the same on
-// every run (seeded generator). Everything (children, NATS stream, Redis keys, database, storage
-// directory) is removed at the end, also on Ctrl+C; a watchdog bounds the run time.
+// request logging on); the auth and project services come from ../lib/service-child.mjs (the
+// registry's), the gateway from ../gateway/servers.mjs. A fresh database (createTestInfra) is
+// created; one user registers through POST /api/auth/register, becomes enterprise (the `set-tier`
+// admin command: unlimited projects) and creates the projects through POST /api/projects (bounded
+// parallel). About half of them are then moved to other statuses by pipeline events on NATS, as
+// the generator would; then the database is analysed (VACUUM ANALYZE, as autovacuum would have
+// it). The data are the same on every run (seeded generator). Everything (children, NATS stream,
+// Redis keys, database, storage directory) is removed at the end, also on Ctrl+C; a watchdog
+// bounds the run time.
 //
 // Options:
 //   --duration S        seconds measured per scenario (10)
@@ -46,24 +47,21 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
+import { addressesEnv } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
 import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { createChildren, serverEnv } from '../lib/children.mjs';
-import { grantPlan } from '../lib/stack.mjs';
+import { GATEWAY_SERVERS, SERVICE_CHILD, grantPlan, unstartedAddresses } from '../lib/stack.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
 import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 import { seededRandom } from '@trainwright/formats';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const GATEWAY_SERVERS = join(HERE, '..', 'gateway', 'servers.mjs'); // roles auth, gateway
-const PROJECT_SERVERS = join(HERE, 'servers.mjs'); // role project
 const GOAL_RATIO = 0.8;
 const GOAL_P99_MS = 40;
 
@@ -280,29 +278,24 @@ try {
   const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace };
   const authEnv = serverEnv({ ...common, AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
   await migrateAuth(loadAuthConfig(authEnv));
-  const auth = await startChild(GATEWAY_SERVERS, 'auth', 'auth', authEnv);
+  const auth = await startChild(SERVICE_CHILD, 'auth', 'auth', authEnv);
   const projectEnv = serverEnv({
     ...common,
-    AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
+    ...addressesEnv({ auth: auth.port }),
     PROJECT_GRPC_PORT: '0',
     STORAGE_DIR: storageDir,
   });
   await migrateProject(loadProjectConfig(projectEnv));
-  const project = await startChild(PROJECT_SERVERS, 'project', 'project', projectEnv);
+  const project = await startChild(SERVICE_CHILD, 'project', 'project', projectEnv);
   const gateway = await startChild(
     GATEWAY_SERVERS,
     'gateway',
     'gateway',
     serverEnv({
       ...common,
-      AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}`,
-      PROJECT_SERVICE_ADDR: `127.0.0.1:${project.port}`,
-      // Listing projects never calls the generator; the gateway only needs an address.
-      GENERATOR_SERVICE_ADDR: '127.0.0.1:1',
-      MEDIA_SERVICE_ADDR: '127.0.0.1:1',
-      BILLING_SERVICE_ADDR: '127.0.0.1:1',
-      TRANSLATION_SERVICE_ADDR: '127.0.0.1:1',
-      SCORM_SERVICE_ADDR: '127.0.0.1:1',
+      // Listing projects calls no other service; the gateway only needs an address for each.
+      ...unstartedAddresses(),
+      ...addressesEnv({ auth: auth.port, project: project.port }),
       AUTH_JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       STORAGE_DIR: storageDir,
       GATEWAY_PORT: '0',
@@ -324,7 +317,7 @@ try {
     201,
   );
   const headers = { authorization: `Bearer ${session.token}` };
-  await grantPlan({ ...common, AUTH_SERVICE_ADDR: `127.0.0.1:${auth.port}` }, { email, userId: session.user.id, tier: 'enterprise' });
+  await grantPlan({ ...common, ...addressesEnv({ auth: auth.port }) }, { email, userId: session.user.id, tier: 'enterprise' });
   const me = await expectOk(`${base}/api/auth/me`, { headers });
   if (me.email !== email || me.subscription?.tier !== 'enterprise') throw new Error(`GET /api/auth/me answered ${JSON.stringify(me).slice(0, 300)}`);
 

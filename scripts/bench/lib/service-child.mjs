@@ -1,0 +1,33 @@
+// One registry service (services/platform/src/service-registry.ts) in its own process, started by
+// the bench runners with child_process.fork (through ./stack.mjs, or directly):
+//
+//   node service-child.mjs <name>    e.g. auth, project, generator, translation, media
+//
+// It starts the service in-process as its main.ts would: serviceModule(name, package) gives
+// load<Name>Config, start<Name>Server; the config comes from env with the settings of the
+// registry's process named like the service on top (media's: RENDER_WORKER=false, the API without
+// the render worker; translation and generator: their API and their queue's worker). Migrations
+// are the parent's (stack.mjs). IPC protocol of ./server-child.mjs: the child sends
+// {type: 'ready', role, port} (or {type: 'error', message}) and closes the server on
+// {type: 'stop'}, on SIGTERM/SIGINT, or when the parent goes away. Logs (pino, fd 1, labelled
+// like the service's own process: the folder's name, e.g. media-render) go wherever the runner
+// points the child's stdout.
+import { basename } from 'node:path';
+import { createLogger, setServiceLabel } from '@trainwright/platform';
+import { serviceEntry, serviceModule } from '@trainwright/platform/service-registry';
+import { runServerChild } from './server-child.mjs';
+
+const name = process.argv[2];
+
+await runServerChild(name, async () => {
+  const entry = serviceEntry(name); // throws for a name not in the registry
+  const service = serviceModule(name, await import(entry.package));
+  const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
+  const config = service.loadConfig({ ...process.env, ...own.env });
+  const label = basename(entry.dir);
+  const logger = createLogger(label, config.LOG_LEVEL);
+  setServiceLabel(label);
+  const server = await service.start(config, logger);
+  logger.info({ port: server.port }, `${label} service listening`);
+  return [server];
+});
