@@ -8,7 +8,7 @@
 //                then the fault injection (its own stack)
 //   test:timed   wall-clock assertions, alone and last
 // Turbo caches each package's tier by its inputs: a tier whose package and dependencies did not
-// change since it last passed is replayed, not run (`--force` runs everything).
+// change since it last passed is replayed, not run.
 // First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
 import './lib/ensure-node.mjs';
 import { rmSync } from 'node:fs';
@@ -27,7 +27,7 @@ const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: 
 function tier(name, concurrency) {
   log(`test:${name}`);
   // --continue: every package's suite runs and reports, not only those before the first failure.
-  return runStep(`test:${name}`, 'npx', ['turbo', 'run', `test:${name}`, `--concurrency=${concurrency}`, '--continue', '--output-logs=full', ...(args.has('--force') ? ['--force'] : [])], { cwd: ROOT, env: turboEnv });
+  return runStep(`test:${name}`, 'npx', ['turbo', 'run', `test:${name}`, `--concurrency=${concurrency}`, '--continue', '--output-logs=full'], { cwd: ROOT, env: turboEnv });
 }
 
 await timed('provision', () => provision({ forTests: true }));
