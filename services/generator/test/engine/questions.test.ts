@@ -151,14 +151,10 @@ describe('generateQuestions', () => {
     expect(generateQuestionSet(analyseSource(FIRE_SAFETY), options(5)).shortfall).toBeNull();
   });
 
-  it('should make 20 questions from a 10,000-word document well under a second', () => {
+  it('should make 20 questions from a 10,000-word document (its time: questions.timed.test.ts)', () => {
     const doc = largeDocument();
-    const started = performance.now();
     const questions = generateQuestions(doc, options(20));
-    const elapsed = performance.now() - started;
-    console.log(`20 questions from ${sourceText(doc).split(/\s+/).length} words: ${elapsed.toFixed(1)} ms`);
     expect(questions).toHaveLength(20);
     for (const q of questions.slice(0, 6)) expect(correctOf(q)).toHaveLength(1);
-    expect(elapsed).toBeLessThan(1000);
   });
 });
