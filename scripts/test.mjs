@@ -1,7 +1,8 @@
 // npm test: provisions what the suite needs, builds, then runs the tiers in the order that fails
 // fastest, and ends with a table of each step's duration:
 //   test:unit    every package's pure tests (turbo, two packages at once, each on two workers)
-//   test:medium  against the real PostgreSQL/Redis/NATS (two packages at once, each one file at a time)
+//   test:medium  against the real PostgreSQL/Redis/NATS (each one file at a time), in the same
+//                turbo run as test:unit
 //   test:api     the gateway's API tests (two workers, one shared stack each)
 //   bench smoke  every benchmark once in its smoke mode
 //   e2e          the browser tests against a whole stack on its own ports, database and namespace,
@@ -23,11 +24,12 @@ const runUnit = !args.has('--e2e-only');
 const runE2e = !args.has('--no-e2e');
 const turboEnv = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
 
-/** One jest tier of every package that has it, through turbo (cached by inputs). */
-function tier(name, concurrency) {
-  log(`test:${name}`);
+/** Jest tiers of every package that has them, through turbo (cached by inputs). */
+function tiers(names, concurrency) {
+  const tasks = names.map((name) => `test:${name}`);
+  log(tasks.join(' + '));
   // --continue: every package's suite runs and reports, not only those before the first failure.
-  return runStep(`test:${name}`, 'npx', ['turbo', 'run', `test:${name}`, `--concurrency=${concurrency}`, '--continue', '--output-logs=full'], { cwd: ROOT, env: turboEnv });
+  return runStep(tasks.join(' + '), 'npx', ['turbo', 'run', ...tasks, `--concurrency=${concurrency}`, '--continue', '--output-logs=full'], { cwd: ROOT, env: turboEnv });
 }
 
 await timed('provision', () => provision({ forTests: true }));
@@ -35,9 +37,10 @@ await timed('npm install', () => installDependencies());
 await timed('build', () => build());
 
 if (runUnit) {
-  await tier('unit', 2);
-  await tier('medium', 2);
-  await tier('api', 1);
+  // Unit and medium in one turbo run: a package's medium tests fill the core that another's long
+  // unit files leave idle (turbo interleaves the two tiers' tasks).
+  await tiers(['unit', 'medium'], 2);
+  await tiers(['api'], 1);
 }
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the
@@ -103,7 +106,7 @@ if (runE2e && !args.has('--no-fault')) {
   if (status !== 0) log(`fault injection FAILED (exit ${status})`);
 }
 
-if (runUnit) await tier('timed', 1);
+if (runUnit) await tiers(['timed'], 1);
 
 reportTimings();
 const failed = reportFailures();
