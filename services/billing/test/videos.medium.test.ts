@@ -57,6 +57,22 @@ async function seedCredits(core: BillingCore, userId: string, cents: number) {
 const videoEvent = (projectId: string, status: string, paymentId: string) =>
   VideoStatusChanged.encode({ projectId, companyId: 'c1', status, percent: 0, contentVersion: 1, error: status === 'failed' ? 'render failed' : '', paymentId, occurredAt: new Date().toISOString(), language: '' }).finish();
 
+/**
+ * A barrier on the core's video.status_changed consumer, which handles its events one at a time
+ * in the order they were published: a later fact (another user's video paid with credits, then
+ * rendered) is published and waited for; once it is applied, every earlier event has been handled.
+ */
+async function handledSoFar(core: BillingCore): Promise<void> {
+  const userId = randomUUID();
+  const projectId = randomUUID();
+  media.set(projectId, { totalSeconds: 30, ownerTier: 'business' });
+  await seedCredits(core, userId, 100);
+  await core.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'barrier', useCredits: true });
+  const [payment] = await core.billing.listPayments(userId);
+  await core.bus.publish('video.status_changed', videoEvent(projectId, 'ready', payment!.id));
+  await eventually(async () => (await core.db.selectFrom('video_payments').select('status').where('payment_id', '=', payment!.id).executeTakeFirst())?.status === 'rendered', 10_000);
+}
+
 describe('a video paid with credits', () => {
   it('should debit the balance, publish payment.succeeded with the project and give the credits back once when the render failed', async () => {
     const userId = randomUUID();
@@ -87,7 +103,8 @@ describe('a video paid with credits', () => {
     await local.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await eventually(async () => (await local.db.selectFrom('video_payments').select('status').where('payment_id', '=', paymentId).executeTakeFirst())?.status === 'refunded', 10_000);
     expect(await local.billing.applyVideoStatus({ eventId: 'again', paymentId, status: 'failed' })).toBe('ignored');
-    await new Promise((r) => setTimeout(r, 300));
+    // Both events handled (the second one too), before the balance and the refunds are counted.
+    await handledSoFar(local);
     expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(500);
     const refunds = await local.db.selectFrom('credit_entries').select('amount_cents').where('user_id', '=', userId).where('ref', '=', `refund:${paymentId}`).execute();
     expect(refunds.map((r) => Number(r.amount_cents))).toEqual([180]);
@@ -193,7 +210,8 @@ describe('a video paid by card with Stripe', () => {
     await stripe.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await stripe.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await eventually(async () => (await stripe.billing.listPayments(userId))[0]?.status === 'refunded', 10_000);
-    await new Promise((r) => setTimeout(r, 300));
+    // Both events handled (the second one too), before Stripe's refunds are counted.
+    await handledSoFar(stripe);
     const refundCalls = fake.calls('POST', '/v1/refunds').filter((c) => c.body.payment_intent === session.payment_intent);
     expect(refundCalls.length).toBeGreaterThanOrEqual(1);
     expect(refundCalls.every((c) => c.idempotencyKey === `video-refund-${paymentId}`)).toBe(true);

@@ -33,9 +33,11 @@ describe(EventBus.name, () => {
     await bus.publish('thing.happened', text('one'), 'id-1');
     await bus.publish('thing.happened', text('one'), 'id-1');
     await bus.publish('thing.changed', text('two'), 'id-2');
-    await eventually(() => seen.length >= 2);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(seen).toEqual(['thing.happened:one', 'thing.changed:two']);
+    // A barrier: the consumer handles its events one at a time in the stream's order, so once a
+    // later event is seen, a second copy of id-1 would have been seen before it.
+    await bus.publish('thing.done', text('three'), 'id-3');
+    await eventually(() => seen.includes('thing.done:three'));
+    expect(seen).toEqual(['thing.happened:one', 'thing.changed:two', 'thing.done:three']);
   });
 
   it('should redeliver an event whose handler failed', async () => {
@@ -78,9 +80,10 @@ describe(EventBus.name, () => {
     const relay = new OutboxRelay(db, bus, logger);
     await relay.flush();
     await relay.flush();
-    await eventually(() => seen.length >= 1);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(seen).toEqual(['kept']);
+    // A barrier: published after the relay's flushes, on the same consumer (in the stream's order).
+    await bus.publish('outbox.barrier', text('barrier'));
+    await eventually(() => seen.includes('barrier'));
+    expect(seen).toEqual(['kept', 'barrier']);
     const pending = await sql<{ n: number }>`select count(*)::int as n from outbox where published_at is null`.execute(db);
     expect(pending.rows[0]?.n).toBe(0);
     await db.destroy();

@@ -50,13 +50,17 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
       return `done ${job.data.projectId}`;
     });
     worker.on('progress', (_job, p) => progress.push(p));
-    const done = new Promise<string>((resolve) => worker.on('completed', (_job, result) => resolve(result)));
+    const completed: string[] = [];
+    worker.on('completed', (_job, result) => void completed.push(result));
     await queue.add('render', { projectId: 'p1' }, { jobId: 'p1-render' });
     await queue.add('render', { projectId: 'p1' }, { jobId: 'p1-render' });
-    expect(await done).toBe('done p1');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(processed).toEqual(['p1']);
-    expect(progress).toEqual([50]);
+    // A barrier: a later job on the same worker (one job at a time, first in first out). Once it
+    // has completed, a second run of p1 would have come before it.
+    await queue.add('render', { projectId: 'p2' }, { jobId: 'p2-render' });
+    await eventually(() => completed.includes('done p2'), 10_000);
+    expect(completed).toEqual(['done p1', 'done p2']);
+    expect(processed).toEqual(['p1', 'p2']);
+    expect(progress).toEqual([50, 50]);
     await worker.close();
     await queue.close();
   });

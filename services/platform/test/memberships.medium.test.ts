@@ -104,9 +104,17 @@ describe(MembershipCache.name, () => {
     // Names no other test uses: a new cache replays the last second's events.
     const s = source(() => 'answer');
     await read('k', 'u7', s, [company('c7', 'owner7')]);
+    // Two answers that later events of each consumer (account.plan_changed, company.*) drop.
+    await read('b1', 'u8', source(() => 'barrier'), [company('c8', 'owner8')]);
+    await read('b2', 'u9', source(() => 'barrier'), [company('c9b', 'owner9')]);
+    expect(cache.size).toBe(3);
     await bus.publish('account.plan_changed', AccountPlanChanged.encode({ userId: 'someone-else', tier: 'business', previousTier: 'free-trial', addOns: [], occurredAt: '' }).finish());
     await bus.publish('company.renamed', CompanyRenamed.encode({ companyId: 'c2', name: 'Other', occurredAt: '' }).finish());
-    await new Promise((r) => setTimeout(r, 300));
+    // A barrier per consumer: each handles its events one at a time in the stream's order, so
+    // once these later ones have dropped their answers, the two above have been handled.
+    await bus.publish('account.plan_changed', AccountPlanChanged.encode({ userId: 'owner8', tier: 'business', previousTier: 'free-trial', addOns: [], occurredAt: '' }).finish());
+    await bus.publish('company.renamed', CompanyRenamed.encode({ companyId: 'c9b', name: 'Barrier', occurredAt: '' }).finish());
+    await eventually(() => cache.size === 1, 3000);
     await read('k', 'u7', s);
     expect(s.calls).toBe(1);
   });

@@ -70,6 +70,17 @@ const shown = async (id: string) => {
   return `${p.videoStatus} ${p.videoProgress}`;
 };
 
+/**
+ * A barrier on the video.status_changed consumer, which handles its events one at a time in the
+ * order they were published: a later event about a project of its own is published and waited
+ * for; once it shows, every event published before it has been handled.
+ */
+async function handledSoFar(): Promise<void> {
+  const probe = await storeProject(deps.projects, newProject(company, owner, { visualFormat: 'mp4', status: 'completed' }));
+  await publish(probe, 'queued', 0, 1, at(Date.now(), 1));
+  await eventually(async () => (await shown(probe)) === 'queued 0');
+}
+
 describe('video.status_changed on the project', () => {
   it('should apply the events in the order they were decided, whatever order they arrive in', async () => {
     const id = await storeProject(deps.projects, newProject(company, owner, { visualFormat: 'mp4', status: 'completed' }));
@@ -88,7 +99,7 @@ describe('video.status_changed on the project', () => {
     // A late duplicate of an older event, and one of an unknown status, change nothing.
     await publish(id, 'rendering', 90, 1, at(base, 6));
     await publish(id, 'exploded', 0, 1, at(base, 8));
-    await new Promise((r) => setTimeout(r, 300));
+    await handledSoFar();
     expect(await shown(id)).toBe('ready 100');
 
     // The list's summaries carry the same fields.
@@ -110,7 +121,7 @@ describe('video.status_changed on the project', () => {
     await publish(id, 'payment_required', 0, 2, at(base, 3));
     await eventually(async () => (await shown(id)) === 'payment_required 0');
     await publish(id, 'failed', 0, 1, at(base, 4));
-    await new Promise((r) => setTimeout(r, 300));
+    await handledSoFar();
     expect(await shown(id)).toBe('payment_required 0');
   });
 
@@ -125,7 +136,7 @@ describe('video.status_changed on the project', () => {
     await publish(id, 'ready', 100, 1, at(base, 4), 'es');
     await publish(id, 'queued', 0, 1, at(base, 2));
     await eventually(async () => (await shown(id)) === 'queued 0');
-    await new Promise((r) => setTimeout(r, 300));
+    await handledSoFar();
     expect(await shown(id)).toBe('queued 0');
   });
 });

@@ -1,7 +1,7 @@
 // Quality scoring, improvements and analyses of a large project in worker threads: the answers
 // are those of in-process, a worker's errors keep their meaning, and past the time limit the call
-// answers with the limit's message. That the event loop keeps answering meanwhile is measured in
-// quality-sandbox.timed.test.ts.
+// answers with the limit's message. That the event loop keeps answering meanwhile, and that the
+// limit's answer comes within seconds, is measured in quality-sandbox.timed.test.ts.
 import { AppError } from '@trainwright/platform';
 import { qualityTimeLimitMessage, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import { workerError } from '../../src/sandbox/sandboxed-reader.js';
@@ -53,9 +53,7 @@ describe('quality work in worker threads', () => {
 
   it('should answer past the time limit with the limit in the message, and stop the worker', async () => {
     const slow = new WorkerSandbox(supervisor, { timeoutMs: 200, maxMemoryMb: 1024 }, 'call');
-    const started = performance.now();
     const error = await service(slow, project).assess('user-1', 'project-1', INPUT).catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'TIMEOUT', message: qualityTimeLimitMessage(200) });
     expect(qualityTimeLimitMessage(200)).toBe('Analysing the content took longer than the time limit of 1 second. Please shorten the project or split it into parts.');

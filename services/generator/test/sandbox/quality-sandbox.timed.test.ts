@@ -1,6 +1,7 @@
 // Wall-clock half of quality-sandbox.test.ts (run in the timed tier, alone): while a large
-// project's content is scored and analysed in a worker thread, the event loop keeps answering.
-import { WorkerSupervisor } from '@trainwright/platform';
+// project's content is scored and analysed in a worker thread, the event loop keeps answering;
+// past the time limit the call answers within seconds.
+import { AppError, WorkerSupervisor } from '@trainwright/platform';
 import { WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import type { QualityService } from '../../src/services/quality.service.js';
 import { InProcessQuality } from '../../src/services/quality-engine.js';
@@ -46,4 +47,13 @@ describe('quality work in worker threads (timed)', () => {
     expect(analysed.maxDelayMs).toBeLessThan(200);
     expect(supervisor.size).toBe(0);
   }, 60_000);
+
+  it('should answer within seconds past the time limit', async () => {
+    const slow = new WorkerSandbox(supervisor, { timeoutMs: 200, maxMemoryMb: 1024 }, 'call');
+    const started = performance.now();
+    const error = await service(slow, project).assess('user-1', 'project-1', INPUT).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'TIMEOUT' });
+  });
 });

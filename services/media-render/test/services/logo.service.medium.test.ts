@@ -117,8 +117,12 @@ describe(LogoService.name, () => {
     await publish(changed('project.created', id, url), changed('project.updated', id, url));
     const [first, second] = await Promise.all([logos.logoOf(project), logos.logoOf(project)]);
     await eventually(async () => (await rowsOf(id)).length === 1, 10_000);
-    // Time for the second event to be handled too (it finds the row and fetches nothing).
-    await new Promise((r) => setTimeout(r, 300));
+    // The second event handled too (it finds the row and fetches nothing): the consumer handles
+    // its events one at a time in the order they were published, so once a later event about a
+    // project of its own has its logo, the two above have been handled.
+    const probe = randomUUID();
+    await publish(changed('project.updated', probe, `${origin}/logo.png?probe=${probe}`));
+    await eventually(async () => (await rowsOf(probe)).length === 1, 10_000);
     expect(hits.get(`/logo.png?project=${id}`)).toBe(1);
     for (const answer of [first, second]) expect(answer).toEqual({ logo: { bytes: PNG, mime: 'image/png', width: 120, height: 40 }, problem: '' });
 
