@@ -27,5 +27,8 @@ if (!TIERS[tier]) {
 // A package with settings of its own has a jest.config.js; the others share the base.
 const config = existsSync('jest.config.js') ? ['--config', 'jest.config.js'] : ['--config', join(ROOT, 'jest.config.base.js'), '--rootDir', '.'];
 const jest = join(ROOT, 'node_modules/jest/bin/jest.js');
-const result = spawnSync(process.execPath, ['--experimental-vm-modules', jest, ...config, ...TIERS[tier], ...rest], { stdio: 'inherit' });
+// Test files named on the command line replace the tier's own pattern (jest would OR them).
+const named = rest.some((a) => /\.test\.tsx?$/.test(a));
+const tierArgs = named ? TIERS[tier].filter((a, i, all) => a !== '--testPathPatterns' && all[i - 1] !== '--testPathPatterns') : TIERS[tier];
+const result = spawnSync(process.execPath, ['--experimental-vm-modules', jest, ...config, ...tierArgs, ...rest], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
