@@ -4,10 +4,9 @@
 //   node service-child.mjs <name>    e.g. auth, project, generator, translation, media
 //
 // It starts the service in-process as its main.ts would: serviceModule(name, package) gives
-// load<Name>Config, start<Name>Server; the config comes from env with the settings of the
-// registry's process named like the service on top (media's: RENDER_WORKER=false, the API without
-// the render worker; translation and generator: their API and their queue's worker). Migrations
-// are the parent's (stack.mjs). IPC protocol of ./server-child.mjs: the child sends
+// load<Name>Config, start<Name>Server, the config comes from env (the parent gives a role's
+// settings, e.g. media's RENDER_WORKER=false from the registry: ./stack.mjs). Migrations are the
+// parent's. IPC protocol of ./server-child.mjs: the child sends
 // {type: 'ready', role, port} (or {type: 'error', message}) and closes the server on
 // {type: 'stop'}, on SIGTERM/SIGINT, or when the parent goes away. Logs (pino, fd 1, labelled
 // like the service's own process: the folder's name, e.g. media-render) go wherever the runner
@@ -22,8 +21,7 @@ const name = process.argv[2];
 await runServerChild(name, async () => {
   const entry = serviceEntry(name); // throws for a name not in the registry
   const service = serviceModule(name, await import(entry.package));
-  const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
-  const config = service.loadConfig({ ...process.env, ...own.env });
+  const config = service.loadConfig(process.env);
   const label = basename(entry.dir);
   const logger = createLogger(label, config.LOG_LEVEL);
   setServiceLabel(label);

@@ -93,9 +93,6 @@ export function createStack({ children, log }) {
       auth: { AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       // LLM_BASE_URL empty: the offline engine, whatever this shell has set.
       generator: { LLM_BASE_URL: '', GENERATE_WORKER: 'true' },
-      // The API only (uploads ask it for the owner's stored renders, the plan's storage): the
-      // registry's `media` process has RENDER_WORKER=false; said here too, as the bench needs it.
-      media: { RENDER_WORKER: 'false' },
     };
 
     const ports = {}; // by registry name, of the started services
@@ -103,6 +100,8 @@ export function createStack({ children, log }) {
     for (const entry of SERVICE_REGISTRY) {
       if (!wanted.has(entry.name)) continue;
       const service = await moduleOf(entry.name);
+      // The settings of the service's process named like it: media's is the API only
+      // (RENDER_WORKER=false; uploads ask it for the owner's stored renders, the plan's storage).
       const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
       const serviceEnv = serverEnv({
         ...common,
