@@ -30,8 +30,10 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
   it("should answer on its event loop and generate another company's project while a huge PDF is parsed, then stop the parse at the time limit", async () => {
     // A one-second lock: it is renewed on this loop while the worker thread parses, so the job
     // is never taken for stalled and run twice. The time limit leaves the small project (read and
-    // generated in workers of their own on a 2-core machine) the time to finish meanwhile.
-    startWorker({ maxPages: 100_000, timeoutMs: 10_000 }, 1000);
+    // generated in workers of their own) the time to finish meanwhile: 7.7 s alone on a slow
+    // 2-core machine, over 10 s there beside other test tiers. The huge PDF's parse outlasts it
+    // by far (still parsing at 200 s there).
+    startWorker({ maxPages: 100_000, timeoutMs: 25_000 }, 1000);
     // The service's gRPC server with its health service, on this process's event loop.
     const grpc = createGrpcServer(createLogger('test', 'silent'));
     const port = await grpc.listen('127.0.0.1:0');
@@ -43,20 +45,20 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     expect(await checkGrpcHealth(`127.0.0.1:${port}`, '', 1000)).toBe('SERVING');
     // ...and another company's project is read (in a worker of its own) and generated.
     const small = await queueProject('p-small', 'company-b', { bytes: Buffer.from(SCRIPT), filename: 'script.txt', kind: 'script' });
-    expect(await finishedJob(small, 10_000)).toMatchObject({ state: 'completed', attemptsMade: 1 });
+    expect(await finishedJob(small, 22_000)).toMatchObject({ state: 'completed', attemptsMade: 1 });
     expect(h.outcome.completed).toEqual(['p-small']);
     expect(h.supervisor.size).toBe(1); // the huge PDF is still being parsed
 
     // At the time limit the worker is terminated: the project fails with the limit's message, once.
-    const job = await finishedJob(big, 30_000);
-    const message = 'Reading the document took longer than the time limit of 10 seconds. Please upload a shorter or simpler document, or split it into parts.';
+    const job = await finishedJob(big, 45_000);
+    const message = 'Reading the document took longer than the time limit of 25 seconds. Please upload a shorter or simpler document, or split it into parts.';
     expect(job).toEqual({ state: 'failed', attemptsMade: 1, failedReason: message });
     expect(h.outcome.failed).toEqual([{ projectId: 'p-slow', message }]);
     expect(h.supervisor.size).toBe(0);
     expect(h.stalled).toEqual([]);
     await grpc.shutdown();
     expect(h.outcome.progress.filter((p) => p === 'p-slow analyzing 0')).toHaveLength(1);
-  }, 40_000);
+  }, 70_000);
 
   it('should retry a document whose worker ran out of memory, with backoff, and fail it after its attempts naming the memory limit', async () => {
     startWorker({ maxPages: 100_000, maxMemoryMb: 16 });

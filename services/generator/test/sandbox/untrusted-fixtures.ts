@@ -67,6 +67,10 @@ export function untrustedHarness(label: string): UntrustedHarness {
     await supervisor?.closeAll();
     await worker?.close();
     worker = null;
+    // A test that failed half-way leaves jobs behind: the next test's worker must not take them.
+    const queue = createQueue(ctx(), GENERATE_PROJECT_JOB.queue);
+    await queue.obliterate({ force: true });
+    await queue.close();
   });
 
   afterAll(async () => {
