@@ -49,6 +49,8 @@ export function untrustedHarness(label: string): UntrustedHarness {
   let storage: LocalFileStorage;
   const inputs = new Map<string, GenerationInput>();
   let jobs: JobQueue;
+  /** The queue read directly: job states, and what a test left behind. */
+  let queue: ReturnType<typeof createQueue>;
   let worker: Worker | null = null;
   let supervisor: WorkerSupervisor | undefined;
   let outcome: Outcome = { completed: [], failed: [], progress: [] };
@@ -61,6 +63,7 @@ export function untrustedHarness(label: string): UntrustedHarness {
     dir = await mkdtemp(join(tmpdir(), 'tw-untrusted-'));
     storage = new LocalFileStorage(dir);
     jobs = new JobQueue(ctx(), GENERATE_PROJECT_JOB.queue);
+    queue = createQueue(ctx(), GENERATE_PROJECT_JOB.queue);
   });
 
   afterEach(async () => {
@@ -68,13 +71,12 @@ export function untrustedHarness(label: string): UntrustedHarness {
     await worker?.close();
     worker = null;
     // A test that failed half-way leaves jobs behind: the next test's worker must not take them.
-    const queue = createQueue(ctx(), GENERATE_PROJECT_JOB.queue);
     await queue.obliterate({ force: true });
-    await queue.close();
   });
 
   afterAll(async () => {
     await jobs.close();
+    await queue.close();
     await rm(dir, { recursive: true, force: true });
     await infra.cleanup();
   });
@@ -144,18 +146,13 @@ export function untrustedHarness(label: string): UntrustedHarness {
   }
 
   async function finishedJob(jobId: string, timeoutMs: number) {
-    const queue = createQueue(ctx(), GENERATE_PROJECT_JOB.queue);
-    try {
-      return await eventually(async () => {
-        const state = await queue.getJobState(jobId);
-        if (state !== 'failed' && state !== 'completed') return undefined;
-        // Read after the state: the job's fields are final by then.
-        const job = (await queue.getJob(jobId))!;
-        return { state: state as 'failed' | 'completed', attemptsMade: job.attemptsMade, failedReason: job.failedReason };
-      }, timeoutMs);
-    } finally {
-      await queue.close();
-    }
+    return eventually(async () => {
+      const state = await queue.getJobState(jobId);
+      if (state !== 'failed' && state !== 'completed') return undefined;
+      // Read after the state: the job's fields are final by then.
+      const job = (await queue.getJob(jobId))!;
+      return { state: state as 'failed' | 'completed', attemptsMade: job.attemptsMade, failedReason: job.failedReason };
+    }, timeoutMs);
   }
 
   return {
