@@ -1,12 +1,12 @@
 // Worker thread entry for the CPU-heavy steps: the offline engine, and quality scoring,
 // improvements and analyses (see sandboxed-engine.ts). Only data crosses the thread boundary; the
-// quality helpers (review questions) are imported here. Each run starts a fresh thread, so each
-// imports only what its op needs: a quality call loads the quality modules (about 0.5 s), not the
-// whole engine with its icons and charts (about 1.8 s), which every Enhanced AI Dashboard call paid.
-import { parentPort, workerData } from 'node:worker_threads';
+// quality helpers (review questions) are imported here. The threads are kept between tasks
+// (WorkerSupervisor's `keep`): each imports what its op needs the first time (the quality modules
+// about 0.5 s, the whole engine with its icons and charts about 1.8 s) and never again.
+import { parentPort } from 'node:worker_threads';
 import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
 import type { GenerationInput, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
-import { serializeError, type WorkerMessage } from '@trainwright/platform/worker-sandbox';
+import { serveTasks, type WorkerMessage } from '@trainwright/platform/worker-sandbox';
 
 export type GenerationWorkerData =
   | { op: 'generate'; input: GenerationInput }
@@ -37,8 +37,4 @@ async function work(data: GenerationWorkerData): Promise<unknown> {
   }
 }
 
-try {
-  post({ type: 'result', value: await work(workerData as GenerationWorkerData) });
-} catch (error) {
-  post({ type: 'error', error: serializeError(error) });
-}
+serveTasks(work);

@@ -60,7 +60,7 @@ export class WorkerSandbox implements QualityEngine {
   ) {}
 
   async run<T>(data: GenerationWorkerData, onProgress?: (value: number) => void): Promise<T> {
-    const outcome = await this.supervisor.run<T>(this.script, { workerData: data }, this.limits, onProgress);
+    const outcome = await this.supervisor.run<T>(this.script, { workerData: data, keep: true }, this.limits, onProgress);
     if (this.caller === 'call') return callValueOf(outcome, this.limits);
     return valueOf(outcome, {
       timeLimit: () => new GenerationError(generationTimeLimitMessage(this.limits.timeoutMs), false),
