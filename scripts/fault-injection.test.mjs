@@ -58,7 +58,7 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
     ],
     { handleSignals: false, write: (line) => lines.push(line), initialDelayMs: 100 },
   );
-  await sleep(300);
+  await until(() => sup.state('steady').pid && sup.state('stubborn').pid, 3000, 'both started');
   const first = sup.state('steady').pid;
   process.kill(first, 'SIGKILL');
   await until(() => sup.state('steady').pid && sup.state('steady').pid !== first, 3000, 'steady restarted');

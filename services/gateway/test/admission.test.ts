@@ -93,6 +93,21 @@ describe('admission in the gateway', () => {
     return { users: new AdmissionLimiter({ ...l, global: Number.POSITIVE_INFINITY }), companies: new AdmissionLimiter(l) };
   }
 
+  /** Work that holds each request until `finishAll`; `reached(n)` resolves once n requests are in it. */
+  function heldWork() {
+    const finishers: Array<() => void> = [];
+    const waiters: Array<{ n: number; resolve: () => void }> = [];
+    return {
+      work: () =>
+        new Promise<object>((r) => {
+          finishers.push(() => r({ ok: true }));
+          for (const w of waiters) if (finishers.length >= w.n) w.resolve();
+        }),
+      reached: (n: number) => new Promise<void>((resolve) => (finishers.length >= n ? resolve() : waiters.push({ n, resolve }))),
+      finishAll: () => finishers.forEach((finish) => finish()),
+    };
+  }
+
   async function app(limiters: ReturnType<typeof limitersOf>, work: () => Promise<unknown>) {
     const f = Fastify();
     f.decorateRequest('caller', null);
@@ -109,16 +124,16 @@ describe('admission in the gateway', () => {
 
   it('answers 429 with Retry-After in the one error shape, and counts the company a request names', async () => {
     const limiters = limitersOf({ ...limits, perKey: 1, queuePerKey: 0 });
-    let finish!: () => void;
-    const f = await app(limiters, () => new Promise<object>((r) => (finish = () => r({ ok: true }))));
+    const held = heldWork();
+    const f = await app(limiters, held.work);
     const first = f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u1' } });
-    await new Promise((r) => setTimeout(r, 20));
+    await held.reached(1);
     // Another user of the same company is counted with it; the same user elsewhere is not.
     const second = await f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u2' } });
     expect(second.statusCode).toBe(429);
     expect(second.headers['retry-after']).toBe('1');
     expect(second.json()).toEqual({ code: 'RATE_LIMITED', message: ADMISSION_MESSAGES.companyBusy, detail: { retry_after: 1 } });
-    finish();
+    held.finishAll();
     expect((await first).statusCode).toBe(200);
     expect(limiters.companies.inFlight).toBe(0);
     expect(limiters.users.inFlight).toBe(0);
@@ -127,19 +142,19 @@ describe('admission in the gateway', () => {
 
   it('holds a user to their share however many companies their requests name', async () => {
     const limiters = limitersOf({ ...limits, perKey: 2, queuePerKey: 0, global: 10 });
-    const finishers: Array<() => void> = [];
-    const f = await app(limiters, () => new Promise<object>((r) => finishers.push(() => r({ ok: true }))));
+    const held = heldWork();
+    const f = await app(limiters, held.work);
     // Made-up company ids spread over keys of the company limiter, not over the user's.
     const running = [f.inject({ url: '/api/projects?company_id=x1' }), f.inject({ url: '/api/projects?company_id=x2' })];
-    await new Promise((r) => setTimeout(r, 20));
+    await held.reached(2);
     const third = await f.inject({ url: '/api/projects?company_id=x3' });
     expect(third.statusCode).toBe(429);
     expect(limiters.companies.inFlight).toBe(2);
     // Another user is served meanwhile.
     const other = f.inject({ url: '/api/projects?company_id=x3', headers: { 'x-user': 'u2' } });
-    await new Promise((r) => setTimeout(r, 20));
+    await held.reached(3);
     expect(limiters.companies.inFlight).toBe(3);
-    finishers.forEach((finish) => finish());
+    held.finishAll();
     expect((await other).statusCode).toBe(200);
     for (const r of await Promise.all(running)) expect(r.statusCode).toBe(200);
     expect(limiters.users.inFlight).toBe(0);
@@ -149,13 +164,13 @@ describe('admission in the gateway', () => {
 
   it("gives the user's slot back when the company refuses", async () => {
     const limiters = limitersOf({ ...limits, perKey: 1, queuePerKey: 0 });
-    let finish!: () => void;
-    const f = await app(limiters, () => new Promise<object>((r) => (finish = () => r({ ok: true }))));
+    const held = heldWork();
+    const f = await app(limiters, held.work);
     const first = f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u1' } });
-    await new Promise((r) => setTimeout(r, 20));
+    await held.reached(1);
     expect((await f.inject({ url: '/api/projects?company_id=c1', headers: { 'x-user': 'u2' } })).statusCode).toBe(429);
     expect(limiters.users.inFlight).toBe(1);
-    finish();
+    held.finishAll();
     await first;
     expect(limiters.users.inFlight).toBe(0);
     await f.close();

@@ -262,16 +262,15 @@ describe('pipeline events', () => {
     expect(project.progress.generating_content).toBe(100);
     expect(project.generated_content.slides.slide_content).toContain('## Welcome');
     // Keyed by the content: the second completion (same content) adds no second job.
-    const jobs = await eventually(async () => {
-      const all = await h.project.renderQueue['queue'].getJobs(['waiting', 'delayed', 'active', 'prioritized']);
-      const mine = all.filter((j: { data: { projectId: string } }) => j.data.projectId === id);
-      return mine.length > 0 ? mine : undefined;
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    const again = (await h.project.renderQueue['queue'].getJobs(['waiting', 'delayed', 'active', 'prioritized'])).filter(
-      (j: { data: { projectId: string } }) => j.data.projectId === id,
-    );
-    expect(again).toHaveLength(1);
+    // Every state a job passes through: the render worker may have run it already.
+    const renderJobs = async () =>
+      (await h.project.renderQueue['queue'].getJobs(['waiting', 'delayed', 'active', 'prioritized', 'completed', 'failed'])).filter(
+        (j: { data: { projectId: string } }) => j.data.projectId === id,
+      );
+    const jobs = await eventually(async () => ((await renderJobs()).length > 0 ? renderJobs() : undefined));
+    // Once every event published so far is handled, both completions have been.
+    await eventually(async () => (await h.bus.backlog()) === 0);
+    expect(await renderJobs()).toHaveLength(1);
     expect(jobs[0].id).toBe(`${id}-render-${jobs[0].data.renderKey}`);
   });
 
@@ -288,7 +287,7 @@ describe('pipeline events', () => {
     await publishPipeline(id, 'generating_content', 10, dup);
     await eventually(async () => (await status()).status === 'generating_content');
     await publishPipeline(id, 'generating_content', 90, dup);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(async () => (await h.bus.backlog()) === 0);
     expect((await status()).progress).toEqual({ analyzing: 40, generating_content: 10 });
   });
 });
@@ -311,7 +310,8 @@ describe('GET /api/events', () => {
         received += new TextDecoder().decode(value);
       }
     })().catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
+    // Written once the stream is registered with the hub (the same tick).
+    await eventually(async () => received.includes(': connected'));
     await publishPipeline(theirs.id, 'analyzing', 20);
     await publishPipeline(mine.id, 'analyzing', 30);
     await eventually(async () => received.includes(mine.id));

@@ -140,6 +140,19 @@ export class EventBus {
     }
   }
 
+  /**
+   * Events of this namespace that some durable consumer has not handled yet (waiting, or being
+   * handled now): 0 once every fact published so far has been applied everywhere. The lag an
+   * operator watches, and the barrier a test waits on instead of a clock.
+   */
+  async backlog(): Promise<number> {
+    let waiting = 0;
+    for await (const consumer of this.jsm.consumers.list(this.streamName)) {
+      if (consumer.config.durable_name) waiting += consumer.num_pending + consumer.num_ack_pending;
+    }
+    return waiting;
+  }
+
   async ping(): Promise<void> {
     await this.nc.flush();
   }

@@ -101,6 +101,12 @@ export class JobQueue {
     return this.queue.getWaitingCount();
   }
 
+  /** Jobs not finished yet: waiting, delayed, being retried or running (0: the queue is idle). */
+  async unfinished(): Promise<number> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return Object.values(counts).reduce((sum, n) => sum + n, 0);
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }

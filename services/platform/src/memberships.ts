@@ -143,7 +143,8 @@ interface KeptAnswer {
  * A read that started before a drop does not keep its (possibly older) answer.
  */
 export class MembershipCache {
-  private readonly answers = new LRUCache<string, KeptAnswer>({ max: 20_000 });
+  // Expiry reads the cache's clock too, so a trial change comes due by the same time the keep used.
+  private readonly answers = new LRUCache<string, KeptAnswer>({ max: 20_000, perf: { now: () => this.clock() }, ttlResolution: 0 });
   private readonly pending = new Map<string, Promise<unknown>>();
   private following = false;
   /** Bumped on every drop: an answer fetched across a drop is not kept. */

@@ -40,6 +40,22 @@ describe(EventBus.name, () => {
     expect(seen).toEqual(['thing.happened:one', 'thing.changed:two', 'thing.done:three']);
   });
 
+  it('should count as backlog the events a durable consumer has not handled yet', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    await bus.subscribeDurable('backlog-test', 'queue.*', async (e) => {
+      await held;
+      seen.push(decode(e));
+    });
+    await bus.publish('queue.one', text('one'));
+    await bus.publish('queue.two', text('two'));
+    await eventually(async () => (await bus.backlog()) === 2);
+    release();
+    await eventually(async () => (await bus.backlog()) === 0);
+    expect(seen).toEqual(['one', 'two']);
+  });
+
   it('should redeliver an event whose handler failed', async () => {
     let attempts = 0;
     await bus.subscribeDurable('retry-test', 'retry.*', async () => {

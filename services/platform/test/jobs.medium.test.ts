@@ -135,6 +135,7 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
     await eventually(() => abandoned.length > 0, 15_000);
     expect(abandoned).toEqual([{ id: 'dies', jobId: 'dying-dies', reason: 'job stalled more than allowable limit' }]);
     expect(started).toHaveLength(2);
+    // Only time shows that no second abandonment comes: two rounds of BullMQ's stalled check.
     await new Promise((r) => setTimeout(r, lockMs * 2));
     expect(abandoned).toHaveLength(1);
     await last.close();

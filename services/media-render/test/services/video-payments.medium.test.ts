@@ -113,6 +113,17 @@ async function pay(projectId: string, paymentId: string, kind = 'video'): Promis
 }
 
 const entitlementOf = (paymentId: string) => db.selectFrom('video_entitlements').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+/**
+ * Once no job is left and every event is handled, a marker through the same ordered stream: any
+ * later copy of an event (a second render, a republished status) would have arrived before it.
+ */
+async function everythingPublishedSeen(): Promise<void> {
+  await eventually(async () => (await queue.unfinished()) === 0 && (await bus.backlog()) === 0, 10_000);
+  const marker = `marker_${randomUUID()}`;
+  await bus.publish('video.status_changed', VideoStatusChanged.encode(VideoStatusChanged.fromPartial({ paymentId: marker })).finish());
+  await eventually(() => videoEvents.some((e) => e.paymentId === marker), 5000);
+}
+
 const eventsOf = (paymentId: string) => videoEvents.filter((e) => e.paymentId === paymentId);
 
 describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JOB)', () => {
@@ -142,7 +153,7 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
     expect((await files.currentFile(GOOD, 'pdf'))?.storage_key).toBe('k/Fire_Drill.pdf');
 
     await eventually(() => eventsOf('pay_good').some((e) => e.status === 'ready'), 5000);
-    await new Promise((r) => setTimeout(r, 500));
+    await everythingPublishedSeen();
     const steps = eventsOf('pay_good').map((e) => (e.status === 'rendering' ? `rendering ${e.percent}` : e.status));
     expect(steps).toEqual(['queued', 'rendering 0', 'rendering 50', 'ready']);
     expect(eventsOf('pay_good').every((e) => e.projectId === GOOD && e.companyId === COMPANY && e.contentVersion === 3)).toBe(true);

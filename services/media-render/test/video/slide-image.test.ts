@@ -171,7 +171,8 @@ describe('slide images', () => {
     const drawn: number[] = [];
     const frames = renderSlideFrames(input, SIZE, (p) => void drawn.push(p), { beforeStart: 1, aheadBytes: 1 });
     expect(frames.count).toBe(4);
-    // Until the encoder asks, one frame waits and no more are handed over.
+    // Until the encoder asks, one frame waits and no more are handed over (only time shows a
+    // producer that does not run ahead).
     await new Promise((r) => setTimeout(r, 300));
     expect(drawn).toHaveLength(1);
     const got: Buffer[] = [];
@@ -204,6 +205,7 @@ describe('slide images', () => {
     expect((await iterator.next()).done).toBe(false);
     frames.close();
     expect((await iterator.next()).done).toBe(true);
+    // Only time shows that the drawing stopped.
     await new Promise((r) => setTimeout(r, 100));
     expect(drawn.length).toBeLessThanOrEqual(2);
     expect(() => renderSlideFrames(makeInput(deck), { width: 0, height: 360 })).toThrow(RenderError);
