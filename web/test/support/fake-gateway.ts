@@ -128,7 +128,7 @@ export class FakeGateway {
       }
       if (access === 'slow') {
         // Answers long after any loader's time limit.
-        const timer = setTimeout(() => send(200, USER), 2000);
+        const timer = setTimeout(() => send(200, USER), 5000);
         res.on('close', () => clearTimeout(timer));
         return;
       }
