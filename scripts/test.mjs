@@ -81,7 +81,7 @@ if (runE2e) {
     await runStep(
       'browser tests',
       'node',
-      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--maxWorkers=2', ...e2ePatterns],
+      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand', ...e2ePatterns],
       // The browser tests run operator commands (set-tier) against the stack with its settings.
       { cwd: join(ROOT, 'web'), env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );
