@@ -1,5 +1,5 @@
-// Promise clients for ts-proto services: every call has a deadline and carries the request id
-// and the signed-in user in metadata.
+// Promise clients for ts-proto services: every call has a deadline (within which it waits for a
+// restarting peer) and carries the request id and the signed-in user in metadata.
 import { Metadata, credentials, makeGenericClientConstructor, type Client, type ServiceError } from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { AppError } from '../errors.js';
@@ -31,6 +31,9 @@ export function createGrpcClient<S extends object>(
     'grpc.keepalive_timeout_ms': 10_000,
     // channelz (grpc-js's introspection service, which nothing here serves) tracks every call.
     'grpc.enable_channelz': 0,
+    // A peer that restarted is found again within a second (grpc-js's own backoff grows to 120 s).
+    'grpc.initial_reconnect_backoff_ms': 200,
+    'grpc.max_reconnect_backoff_ms': 1000,
   });
   const wrapped: Record<string, unknown> = {
     close: () => client.close(),
@@ -44,7 +47,9 @@ export function createGrpcClient<S extends object>(
         if (options.userId) metadata.set(METADATA_USER_ID, options.userId);
         if (options.requestId) metadata.set(METADATA_REQUEST_ID, options.requestId);
         const deadline = Date.now() + (options.deadlineMs ?? defaults.deadlineMs);
-        fn(request, metadata, { deadline }, (error: ServiceError | null, response: unknown) => {
+        // A call made while the peer restarts waits for it within the deadline instead of failing
+        // at once (the fault injection's payment, made just after the project service came back).
+        fn(request, metadata, { deadline, waitForReady: true }, (error: ServiceError | null, response: unknown) => {
           if (error) reject(AppError.fromGrpc(error));
           else resolve(response);
         });
