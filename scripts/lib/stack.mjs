@@ -140,14 +140,21 @@ export function seedDemo(env) {
   execFileSync('node', ['services/billing/dist/src/admin.js', 'set-tier', '--email', email, '--user-id', userId, '--tier', tier], { cwd: ROOT, env, stdio: 'inherit' });
 }
 
+/** Node with tracing started before the entry loads (platform's trace-preload.ts; idle without OTEL_EXPORTER_OTLP_ENDPOINT). */
+const NODE_TRACED = 'node --import @trainwright/platform/trace-preload';
+
 /** The processes of the product: every process of the registry's services, the gateway and the web app. */
 export async function processes(env, ports, { web = true } = {}) {
   const { SERVICE_REGISTRY, FRONT_PROCESSES } = await registry();
   const list = [
     ...SERVICE_REGISTRY.flatMap((service) =>
-      service.processes.map((proc) => ({ name: proc.name, command: `node ${service.dir}/${proc.entry}`, env: { ...env, ...proc.env, METRICS_PORT: String(ports.metrics[proc.name] ?? 0) } })),
+      service.processes.map((proc) => ({
+        name: proc.name,
+        command: `${NODE_TRACED} ${service.dir}/${proc.entry}`,
+        env: { ...env, ...proc.env, METRICS_PORT: String(ports.metrics[proc.name] ?? 0), OTEL_SERVICE_NAME: proc.name },
+      })),
     ),
-    { name: 'gateway', command: `node ${FRONT_PROCESSES.gateway.entry}`, env },
+    { name: 'gateway', command: `${NODE_TRACED} ${FRONT_PROCESSES.gateway.entry}`, env: { ...env, OTEL_SERVICE_NAME: 'gateway' } },
   ];
   // `exec`: the shell becomes the process, so stopping the command stops the server itself.
   // Each service exits at the latest 10 s after SIGTERM (platform's onShutdown): SIGKILL a second later.

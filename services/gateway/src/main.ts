@@ -1,11 +1,10 @@
 // The gateway process: listen, expose /metrics, close gracefully.
-import { createLogger, onShutdown, setServiceLabel, startTelemetry } from '@trainwright/platform';
+import { createLogger, onShutdown, setServiceLabel } from '@trainwright/platform';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
-startTelemetry('gateway', config.OTEL_EXPORTER_OTLP_ENDPOINT);
 setServiceLabel('gateway');
 
 const gateway = await buildGateway(config, logger);

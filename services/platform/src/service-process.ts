@@ -1,6 +1,7 @@
-// What every service process does around its composition root: logger, telemetry, migrations,
-// start, /metrics and graceful shutdown, in that order. A service's main.ts ends with
-// `if (isEntryPoint(import.meta.url)) await runServiceProcess({...})`, so tests import the same
+// What every service process does around its composition root: logger, migrations, start,
+// /metrics and graceful shutdown, in that order (traces start earlier, in trace-preload.ts). A
+// service's main.ts ends with `if (isEntryPoint(import.meta.url)) await runServiceProcess({...})`,
+// so tests import the same
 // module and start the service in-process.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +9,6 @@ import type { CommonConfig } from './config.js';
 import { onShutdown } from './lifecycle.js';
 import { createLogger, type Logger } from './logger.js';
 import { setServiceLabel, startMetricsServer } from './metrics.js';
-import { startTelemetry } from './telemetry.js';
 
 /** A started service: what the process closes on shutdown. */
 export interface RunningService {
@@ -37,7 +37,6 @@ export async function runServiceProcess<C extends CommonConfig>(process_: {
 }): Promise<void> {
   const config = process_.loadConfig();
   const logger = createLogger(process_.name, config.LOG_LEVEL);
-  startTelemetry(process_.name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   setServiceLabel(process_.name);
   await process_.migrate(config);
   const service = await process_.start(config, logger);

@@ -1,17 +1,22 @@
 // OpenTelemetry traces. Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set, so nothing costs anything
-// when no collector listens. With it, HTTP, gRPC and pg calls are traced and the context crosses
-// gRPC metadata (W3C traceparent).
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { GrpcInstrumentation } from '@opentelemetry/instrumentation-grpc';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { resourceFromAttributes } from '@opentelemetry/resources';
+// when no collector listens: the SDK (about half a second to load) is imported only when tracing
+// starts. With it, HTTP, gRPC and pg calls are traced and the context crosses gRPC metadata (W3C
+// traceparent). A process starts it through trace-preload.ts, before its own modules load.
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 
 let sdk: NodeSDK | undefined;
 
-export function startTelemetry(serviceName: string, endpoint: string | undefined): boolean {
+export async function startTelemetry(serviceName: string, endpoint: string | undefined): Promise<boolean> {
   if (!endpoint || sdk) return false;
+  const [{ NodeSDK }, { OTLPTraceExporter }, { GrpcInstrumentation }, { HttpInstrumentation }, { PgInstrumentation }, { resourceFromAttributes }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-node'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/instrumentation-grpc'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@opentelemetry/resources'),
+    ]);
   sdk = new NodeSDK({
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }),
@@ -21,6 +26,7 @@ export function startTelemetry(serviceName: string, endpoint: string | undefined
   return true;
 }
 
+/** Sends the spans not sent yet and stops tracing (onShutdown calls it last). */
 export async function stopTelemetry(): Promise<void> {
   await sdk?.shutdown();
   sdk = undefined;
