@@ -1,4 +1,4 @@
-// The supervisor under fault (run by `npm test` after the browser tests; by hand:
+// The supervisor under fault (run by `npm test` beside the benchmark smoke runs; by hand:
 // `node scripts/fault-injection.test.mjs`, after a build).
 //
 // 1. The supervisor alone, with tiny processes: a killed process is started again after the

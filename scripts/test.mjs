@@ -4,9 +4,8 @@
 //   test:medium  against the real PostgreSQL/Redis/NATS (each one file at a time), in the same
 //                turbo run as test:unit
 //   test:api     the gateway's API tests (two workers, one shared stack each)
-//   bench smoke  every benchmark once in its smoke mode
-//   e2e          the browser tests against a whole stack on its own ports, database and namespace,
-//                then the fault injection (its own stack)
+//   bench smoke  every benchmark once in its smoke mode, beside the fault injection (its own stack)
+//   e2e          the browser tests against a whole stack on its own ports, database and namespace
 //   test:timed   wall-clock assertions, alone and last
 // Turbo caches each package's tier by its inputs: a tier whose package and dependencies did not
 // change since it last passed is replayed, not run.
@@ -44,18 +43,32 @@ if (runUnit) {
 }
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the
-// tests. Two at a time (each has a stack of its own; a smoke run's figures are not read).
-if (runUnit && !args.has('--no-bench')) {
+// tests. Two at a time (each has a stack of its own; a smoke run's figures are not read), and the
+// fault injection beside them: the three leave a core idle half the time (stacks starting,
+// waiting on renders), and none of them measures time.
+const smokeRuns = async () => {
   const benches = ['render', 'scorm', 'translate', 'content', 'generate', 'projects', 'gateway'];
-  const smoke = async () => {
+  const lane = async () => {
     for (let bench = benches.shift(); bench; bench = benches.shift()) {
       log(`benchmark smoke run: bench:${bench} --smoke`);
       const status = await runStep(`bench:${bench} --smoke`, 'node', [`scripts/bench/${bench}/run.mjs`, '--smoke'], { cwd: ROOT });
       if (status !== 0) log(`bench:${bench} --smoke FAILED (exit ${status})`);
     }
   };
-  await timed('bench smoke runs (two at a time)', () => Promise.all([smoke(), smoke()]));
-}
+  await Promise.all([lane(), lane()]);
+};
+// The supervisor under fault: a whole stack of its own, each process SIGKILLed in turn while a
+// narrated video generates and renders (scripts/fault-injection.test.mjs, about half a minute).
+const faultInjection = async () => {
+  log('fault injection: every process killed in turn during a generation and a video render');
+  const status = await runStep('fault injection', 'node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT });
+  if (status !== 0) log(`fault injection FAILED (exit ${status})`);
+};
+const lanes = [
+  ...(runUnit && !args.has('--no-bench') ? [{ label: 'bench smoke runs (two at a time)', run: smokeRuns }] : []),
+  ...(runE2e && !args.has('--no-fault') ? [{ label: 'fault injection', run: faultInjection }] : []),
+];
+if (lanes.length > 0) await timed(lanes.map((l) => l.label).join(' + '), () => Promise.all(lanes.map((l) => l.run())));
 
 if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
@@ -96,14 +109,6 @@ if (runE2e) {
     rmSync(keysDir, { recursive: true, force: true });
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
-}
-
-// The supervisor under fault: a whole stack of its own, each process SIGKILLed in turn while a
-// narrated video generates and renders (scripts/fault-injection.test.mjs, about 2 minutes).
-if (runE2e && !args.has('--no-fault')) {
-  log('fault injection: every process killed in turn during a generation and a video render');
-  const status = await runStep('fault injection', 'node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT });
-  if (status !== 0) log(`fault injection FAILED (exit ${status})`);
 }
 
 if (runUnit) await tiers(['timed'], 1);
