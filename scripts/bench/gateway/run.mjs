@@ -44,7 +44,6 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createTestInfra } from '@trainwright/platform/testing';
 import { SERVICE_NAMES, addressesEnv } from '@trainwright/platform/service-registry';
-import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
 import { createChildren, serverEnv } from '../lib/children.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
@@ -198,7 +197,6 @@ try {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace };
   const authEnv = serverEnv({ ...common, AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
-  await migrateAuth(loadAuthConfig(authEnv));
   const auth = await startChild('auth', 'auth', authEnv, { profile: true });
   const gatewayEnv = (extra = {}) =>
     serverEnv({

@@ -1,6 +1,6 @@
 // The whole product behind a bench run, on a fresh database (createTestInfra): the services of the
-// registry (services/platform/src/service-registry.ts) that the benches call, in its order, each
-// migrated (its module's migrate) and started in its own child process (./service-child.mjs) with
+// registry (services/platform/src/service-registry.ts) that the benches call, each migrated and
+// started in its own child process (./service-child.mjs) once the services it needs run, with
 // the settings `npm start` uses: auth, project, generator and media-render's API always, the
 // translation service when asked for (billing and scorm never: they get an address where nothing
 // listens); then the gateway (../gateway/servers.mjs); one account registered through the gateway
@@ -95,27 +95,30 @@ export function createStack({ children, log }) {
       generator: { LLM_BASE_URL: '', GENERATE_WORKER: 'true' },
     };
 
+    // Each service starts once the services it needs have (it is given their ports), so those
+    // that need the same ones load and migrate side by side (./service-child.mjs).
     const ports = {}; // by registry name, of the started services
     const started = {};
+    const starting = {};
     for (const entry of SERVICE_REGISTRY) {
       if (!wanted.has(entry.name)) continue;
-      const service = await moduleOf(entry.name);
-      // The settings of the service's process named like it: media's is the API only
-      // (RENDER_WORKER=false; uploads ask it for the owner's stored renders, the plan's storage).
       const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
-      const serviceEnv = serverEnv({
-        ...common,
-        ...unstartedAddresses(entry.needs),
-        ...addressesEnv(ports),
-        [grpcPortVar(entry.name)]: '0',
-        ...own.env,
-        ...settings[entry.name],
-        ...env[entry.name],
+      const needed = entry.needs.filter((name) => wanted.has(name));
+      starting[entry.name] = Promise.all(needed.map((name) => starting[name])).then(async () => {
+        const serviceEnv = serverEnv({
+          ...common,
+          ...unstartedAddresses(entry.needs),
+          ...addressesEnv(Object.fromEntries(needed.map((name) => [name, ports[name]]))),
+          [grpcPortVar(entry.name)]: '0',
+          ...own.env,
+          ...settings[entry.name],
+          ...env[entry.name],
+        });
+        started[entry.name] = await children.start(SERVICE_CHILD, entry.name, entry.name, serviceEnv);
+        ports[entry.name] = started[entry.name].port;
       });
-      await service.migrate(service.loadConfig(serviceEnv));
-      started[entry.name] = await children.start(SERVICE_CHILD, entry.name, entry.name, serviceEnv);
-      ports[entry.name] = started[entry.name].port;
     }
+    await Promise.all(Object.values(starting));
 
     // Every service's address: the started ones', NOWHERE for the rest (generation ends at the
     // hand-off to rendering, no render worker runs; no bench calls billing or scorm).

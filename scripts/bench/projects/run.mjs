@@ -52,8 +52,6 @@ import { sql } from 'kysely';
 import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
 import { addressesEnv } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
-import { loadAuthConfig, migrateAuth } from '@trainwright/auth';
-import { loadProjectConfig, migrateProject } from '@trainwright/project';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { createChildren, serverEnv } from '../lib/children.mjs';
 import { GATEWAY_SERVERS, SERVICE_CHILD, grantPlan, unstartedAddresses } from '../lib/stack.mjs';
@@ -277,7 +275,6 @@ try {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');
   const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace };
   const authEnv = serverEnv({ ...common, AUTH_GRPC_PORT: '0', AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
-  await migrateAuth(loadAuthConfig(authEnv));
   const auth = await startChild(SERVICE_CHILD, 'auth', 'auth', authEnv);
   const projectEnv = serverEnv({
     ...common,
@@ -285,7 +282,6 @@ try {
     PROJECT_GRPC_PORT: '0',
     STORAGE_DIR: storageDir,
   });
-  await migrateProject(loadProjectConfig(projectEnv));
   const project = await startChild(SERVICE_CHILD, 'project', 'project', projectEnv);
   const gateway = await startChild(
     GATEWAY_SERVERS,

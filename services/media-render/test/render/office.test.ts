@@ -1,6 +1,6 @@
 // The PowerPoint deck and the Word manual opened by LibreOffice (headless) and exported to PDF,
-// then read with poppler. Files convert in few LibreOffice runs (starting it is most of the cost):
-// one for all the PDFs, and one deck also saved as OpenDocument XML to read its speaker notes.
+// then read with poppler. Files convert in two LibreOffice runs (starting it is most of the cost):
+// one for all the PDFs, and one saving a deck as OpenDocument XML to read its speaker notes.
 import { writeFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LAYOUTS, type Layout } from '@trainwright/templates';
@@ -39,29 +39,25 @@ const pdfOf = (name: string) => {
 
 beforeAll(async () => {
   dir = await tempDir('office');
+  // The deck whose speaker notes are read: it is also saved as OpenDocument XML, where the notes
+  // are (they are not part of the slides' PDF).
+  const notesDeckInput = fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [...fireSafetyInput().deck.slides, CROWDED_SLIDE] } });
   const inputs: Array<[string, Promise<Buffer>]> = [
     ...LAYOUTS.map((layout): [string, Promise<Buffer>] => [deckFile(layout), renderPptx(fireSafetyInput({ style: styleOf(layout) }))]),
     ['hostile-deck.pptx', renderPptx(hostileInput())],
     ['bare-deck.pptx', renderPptx(bareInput())],
+    ['notes.pptx', renderPptx(notesDeckInput)],
     ['fire-manual.docx', renderDocx(fireSafetyInput())],
     ['hostile-manual.docx', renderDocx(hostileInput())],
     ['bare-manual.docx', renderDocx(bareInput())],
   ];
   const paths = await Promise.all(inputs.map(([name, bytes]) => write(name, bytes)));
-  const converted = await convertWithLibreOffice(paths, join(dir, 'pdf'));
+  const notesDeck = paths[inputs.findIndex(([name]) => name === 'notes.pptx')]!;
+  // Two LibreOffice runs side by side: every PDF, and the notes deck's XML.
+  const [converted, fodp] = await Promise.all([convertWithLibreOffice(paths, join(dir, 'pdf')), convertWithLibreOffice([notesDeck], join(dir, 'fodp'), 'fodp')]);
   for (const [i, [name]] of inputs.entries()) pdfs.set(name, converted.get(paths[i]!)!);
-
-  // The notes are not part of the slides' PDF: LibreOffice saves this deck as OpenDocument XML.
-  const notesDeck = await write(
-    'notes.pptx',
-    renderPptx(fireSafetyInput({ deck: { title: 'Fire Safety Training', slides: [...fireSafetyInput().deck.slides, CROWDED_SLIDE] } })),
-  );
-  const both = await Promise.all([
-    convertWithLibreOffice([notesDeck], join(dir, 'fodp'), 'fodp'),
-    convertWithLibreOffice([notesDeck], join(dir, 'notes-pdf')),
-  ]);
-  notes = await slideNotes(both[0].get(notesDeck)!);
-  notesDeckPages = await pdfPages(both[1].get(notesDeck)!);
+  notes = await slideNotes(fodp.get(notesDeck)!);
+  notesDeckPages = await pdfPages(pdfOf('notes.pptx'));
 }, 240_000);
 
 afterAll(() => rm(dir, { recursive: true, force: true }));
