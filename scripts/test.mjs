@@ -4,10 +4,8 @@
 //   test:medium  against the real PostgreSQL/Redis/NATS (each one file at a time), in the same
 //                turbo run as test:unit
 //   test:api     the gateway's API tests (two workers, one shared stack each)
-//   bench smoke  every benchmark once in its smoke mode,
-//   fault        the fault injection (a stack of its own) and
-//   e2e          the browser tests against a whole stack on its own ports, database and namespace:
-//                the three side by side
+//   bench smoke  every benchmark once in its smoke mode, beside the fault injection (its own stack)
+//   e2e          the browser tests against a whole stack on its own ports, database and namespace
 //   test:timed   wall-clock assertions, alone and last
 // Turbo caches each package's tier by its inputs: a tier whose package and dependencies did not
 // change since it last passed is replayed, not run.
@@ -45,8 +43,9 @@ if (runUnit) {
 }
 
 // Every benchmark once in its smoke mode (seconds each): a bench that no longer runs fails the
-// tests. Two at a time (each has a stack of its own; a smoke run's figures are not read); none of
-// them measures time, so they run beside the fault injection and the browser tests (below).
+// tests. Two at a time (each has a stack of its own; a smoke run's figures are not read), and the
+// fault injection beside them: the three leave a core idle half the time (stacks starting,
+// waiting on renders), and none of them measures time.
 const smokeRuns = async () => {
   const benches = ['render', 'scorm', 'translate', 'content', 'generate', 'projects', 'gateway'];
   const lane = async () => {
@@ -65,8 +64,13 @@ const faultInjection = async () => {
   const status = await runStep('fault injection', 'node', ['scripts/fault-injection.test.mjs'], { cwd: ROOT });
   if (status !== 0) log(`fault injection FAILED (exit ${status})`);
 };
-// The browser tests against a fresh stack of their own, as a lane beside the others.
-const browserTests = async () => {
+const lanes = [
+  ...(runUnit && !args.has('--no-bench') ? [{ label: 'bench smoke runs (two at a time)', run: smokeRuns }] : []),
+  ...(runE2e && !args.has('--no-fault') ? [{ label: 'fault injection', run: faultInjection }] : []),
+];
+if (lanes.length > 0) await timed(lanes.map((l) => l.label).join(' + '), () => Promise.all(lanes.map((l) => l.run())));
+
+if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
   const { ports, env, keysDir } = await isolatedStackEnv(
     'e2e',
@@ -105,16 +109,7 @@ const browserTests = async () => {
     rmSync(keysDir, { recursive: true, force: true });
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
-};
-
-// The three lanes side by side: alone, the browser tests keep 0.7 of the two cores busy, the smoke
-// runs and the fault injection about half.
-const lanes = [
-  ...(runUnit && !args.has('--no-bench') ? [{ label: 'bench smoke runs (two at a time)', run: smokeRuns }] : []),
-  ...(runE2e && !args.has('--no-fault') ? [{ label: 'fault injection', run: faultInjection }] : []),
-  ...(runE2e ? [{ label: 'browser tests', run: browserTests }] : []),
-];
-if (lanes.length > 0) await timed(lanes.map((l) => l.label).join(' + '), () => Promise.all(lanes.map((l) => l.run())));
+}
 
 if (runUnit) await tiers(['timed'], 1);
 
