@@ -102,6 +102,8 @@ export function createStack({ children, log }) {
     const starting = {};
     for (const entry of SERVICE_REGISTRY) {
       if (!wanted.has(entry.name)) continue;
+      // The settings of the service's process named like it: media's is the API only
+      // (RENDER_WORKER=false; uploads ask it for the owner's stored renders, the plan's storage).
       const own = entry.processes.find((p) => p.name === entry.name) ?? entry.processes[0];
       const needed = entry.needs.filter((name) => wanted.has(name));
       starting[entry.name] = Promise.all(needed.map((name) => starting[name])).then(async () => {

@@ -1,8 +1,7 @@
 // What every service process does around its composition root: logger, migrations, start,
 // /metrics and graceful shutdown, in that order (traces start earlier, in trace-preload.ts). A
 // service's main.ts ends with `if (isEntryPoint(import.meta.url)) await runServiceProcess({...})`,
-// so tests import the same
-// module and start the service in-process.
+// so tests import the same module and start the service in-process.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { CommonConfig } from './config.js';

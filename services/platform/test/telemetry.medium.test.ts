@@ -8,7 +8,6 @@ import { join } from 'node:path';
 
 interface Span {
   name: string;
-  kind: number;
 }
 
 function startCollector(): Promise<{ server: Server; url: string; batches: Array<{ service: string; spans: Span[] }> }> {
@@ -58,6 +57,12 @@ describe('telemetry: a process started with trace-preload', () => {
     expect(spans.filter((name) => name === 'GET')).toHaveLength(2);
     expect(spans.filter((name) => name === 'grpc.grpc.health.v1.Health/Check')).toHaveLength(2);
     expect(spans).toEqual(expect.arrayContaining(['pg.connect', expect.stringMatching(/^pg\.query:SELECT/)]));
+  });
+
+  it("should label the spans with the package's name when npm starts it without a service name", async () => {
+    const { code } = await runTracedProcess({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: '', npm_package_name: '@trainwright/probe' });
+    expect(code).toBe(0);
+    expect(collector.batches.filter((b) => b.service === '@trainwright/probe').flatMap((b) => b.spans)).not.toHaveLength(0);
   });
 
   it('should trace nothing without an endpoint', async () => {
