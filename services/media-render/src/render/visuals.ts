@@ -14,6 +14,7 @@
 // go through a keyword table first (icon-words.ts, bridgeTerms).
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
+import { LRUCache } from 'lru-cache';
 import * as echarts from 'echarts';
 import { escapeXml, type FontFamily } from '@trainwright/templates';
 import { FALLBACK_FAMILIES, fontFile, fontRuns } from './fonts.js';
@@ -458,8 +459,22 @@ export function chartSvg(chart: ChartSpec, c: VisualColors, family: FontFamily, 
   }
 }
 
+// Drawn visuals kept by content (the visual, its style, palette, font and size): a deck's pptx, pdf,
+// docx and video draw the same pictures, and decks of one template share most icons. A hit skips
+// ECharts' layout and resvg's rasterising.
+const drawnSvgs = new LRUCache<string, string>({ max: 512 });
+const drawnPngs = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (png) => png.length });
+const drawingKey = (...parts: unknown[]) => JSON.stringify(parts);
+
 /** The visual as a standalone SVG of `width` x `height` pixels (an icon is square, centred). */
 export function visualSvg(visual: SlideVisual, style: string, c: VisualColors, family: FontFamily, width: number, height: number): string {
+  const key = drawingKey(visual, style, c, family, width, height);
+  let svg = drawnSvgs.get(key);
+  if (svg === undefined) drawnSvgs.set(key, (svg = drawVisualSvg(visual, style, c, family, width, height)));
+  return svg;
+}
+
+function drawVisualSvg(visual: SlideVisual, style: string, c: VisualColors, family: FontFamily, width: number, height: number): string {
   if (visual.kind === 'chart') return chartSvg(visual.chart, c, family, width, height);
   const side = Math.min(width, height);
   return (
@@ -483,8 +498,18 @@ export function nestSvg(svg: string, box: { x: number; y: number; w: number; h: 
   return `<g class="slide-visual" transform="translate(${num(x)} ${num(y)}) scale(${num(scale)})">${inner}</g>`;
 }
 
-/** The visual as a PNG (for the PDF guide and the PowerPoint deck), text drawn with the deck's fonts. */
+/**
+ * The visual as a PNG (for the PDF guide, the PowerPoint deck and the Word manual), text drawn with
+ * the deck's fonts. The buffer is shared with later renders of the same visual: read it, never write it.
+ */
 export function visualPng(visual: SlideVisual, style: string, c: VisualColors, family: FontFamily, width: number, height: number, scale = 2): Buffer {
+  const key = drawingKey(visual, style, c, family, width, height, scale);
+  let png = drawnPngs.get(key);
+  if (png === undefined) drawnPngs.set(key, (png = rasterise(visual, style, c, family, width, height, scale)));
+  return png;
+}
+
+function rasterise(visual: SlideVisual, style: string, c: VisualColors, family: FontFamily, width: number, height: number, scale: number): Buffer {
   const svg = visualSvg(visual, style, c, family, width, height);
   const files = new Set([fontFile(family, 'regular'), fontFile(family, 'bold')]);
   if (visual.kind === 'chart') for (const label of visual.chart.labels) for (const run of fontRuns(label, family, 'regular')) files.add(run.face.path);

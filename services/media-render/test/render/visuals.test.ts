@@ -3,7 +3,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import { createRequire } from 'node:module';
 import { ICON_WORDS } from '../../src/render/icon-words.js';
-import { bridgeTerms, chartOf, chartSvg, chooseIcons, iconSvg, IMAGE_STYLE_VALUES, isDense, keyTerms, planVisuals } from '../../src/render/visuals.js';
+import { bridgeTerms, chartOf, chartSvg, chooseIcons, iconSvg, IMAGE_STYLE_VALUES, isDense, keyTerms, planVisuals, visualPng } from '../../src/render/visuals.js';
 
 const COLORS = { primary: '#1e3a5f', secondary: '#4a7ab0', accent: '#f59e0b', background: '#ffffff', ink: '#1f2937', onPrimary: '#ffffff' };
 const slide = (title: string, points: string[], paragraphs: string[] = []) => ({ title, points, paragraphs });
@@ -105,5 +105,22 @@ describe('slide visuals', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain('Warehouse');
     expect(svg).toContain('15 km/h');
+  });
+
+  it('should rasterise a visual once for every render that draws it the same way', () => {
+    const chart = { kind: 'chart' as const, chart: { kind: 'bar' as const, labels: ['Warehouse', 'Yard'], values: [8, 15], unit: 'km/h' } };
+    const first = visualPng(chart, 'modern', COLORS, 'Noto Sans', 300, 200, 2);
+    // The same visual drawn again (the next format, the next render) is the same picture, not a new one.
+    expect(visualPng({ ...chart, chart: { ...chart.chart } }, 'modern', { ...COLORS }, 'Noto Sans', 300, 200, 2)).toBe(first);
+    // A PNG's width is the big-endian word at byte 16 (IHDR).
+    expect(first.readUInt32BE(16)).toBe(600);
+    // Any difference in what is drawn or how big is a picture of its own.
+    const others = [
+      visualPng({ ...chart, chart: { ...chart.chart, values: [8, 16] } }, 'modern', COLORS, 'Noto Sans', 300, 200, 2),
+      visualPng(chart, 'modern', { ...COLORS, primary: '#7f1d1d' }, 'Noto Sans', 300, 200, 2),
+      visualPng(chart, 'modern', COLORS, 'Noto Sans', 300, 200, 3),
+    ];
+    for (const other of others) expect(other.equals(first)).toBe(false);
+    expect(others[2]!.readUInt32BE(16)).toBe(900);
   });
 });
