@@ -3,7 +3,8 @@
 // Times the media-render service's renderers in this process, on the built code
 // (services/media-render/dist), in one run:
 //   (documents)  a 20-slide project to pptx, pdf and docx: renderDocument(format, input), each
-//                format once per round; median and max per format
+//                format once per round; median and max per format. The service keeps each visual
+//                it drew (visuals.ts), so rounds after the warm-up measure a re-render's path
 //   (video)      a 10-slide project with about 60 s of espeak-ng narration to mp4 at 1280x720,
 //                end to end: renderVideo (slide pictures and narration at the same time, subtitles,
 //                then the encode, which takes the pictures as raw frames while the last ones are
