@@ -30,6 +30,7 @@ import {
 import type { FontFamily } from '@trainwright/templates';
 import type { RenderInput } from '../domain/types.js';
 import { brandingLine, fitInside, guardRender, hasOverview, overviewObjectives, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Section } from './content.js';
+import { embedKeptPng } from './pdf-images.js';
 import { visualPng } from './visuals.js';
 import { runWidth, textWidth, type FontFace, type FontRun, type FontWeight } from './fonts.js';
 import { baseDirection, drawingRuns, ellipsize, fitText, wrapText, type Measure } from './text-layout.js';
@@ -633,7 +634,7 @@ async function embedVisual(doc: PDFDocument, c: DocumentContent, s: Section): Pr
   if (!s.visual) return null;
   const colors = visualColors(c, 'page');
   const [width, height] = s.visual.kind === 'chart' ? [Math.round(CHART_WIDTH), CHART_HEIGHT] : [240, 240];
-  return doc.embedPng(visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, s.visual.kind === 'chart' ? 3 : 1.5));
+  return embedKeptPng(doc, visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, s.visual.kind === 'chart' ? 3 : 1.5));
 }
 
 async function drawBody(w: GuideWriter): Promise<void> {
