@@ -327,7 +327,12 @@ describe('GET /api/billing/usage: storage and downloads', () => {
 
   it('should show unlimited downloads as -1 on a plan without a download limit', async () => {
     const who = await register(h, 'Enid Enterprise', 'enterprise');
-    const usage = await usageOf(who);
+    // register() waits for auth to serve the plan; the project service's projection of the
+    // company's owner plan (the storage limit) follows the same event a moment later.
+    const usage = await eventually(async () => {
+      const figures = await usageOf(who);
+      return figures.storage?.limit === 200 * 1024 ** 3 && figures;
+    });
     expect(usage.downloads).toEqual({ key: 'downloads', used: 0, limit: -1 });
     expect(usage.storage).toMatchObject({ limit: 200 * 1024 ** 3 });
   });
