@@ -6,6 +6,8 @@
 //   api      the gateway's API tests (all but *.timed), two workers sharing one stack each
 //   timed    *.timed.test.ts: wall-clock assertions, alone and last
 // Further arguments go to jest (a file name, -t 'name').
+// On Node 24 with its compile cache, also when turbo runs this with a filtered environment.
+import './lib/ensure-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -168,6 +168,8 @@ export async function startStack(label: string, overrides: Record<string, string
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
     env: {
       PATH: process.env.PATH,
+      // The gateway's modules compiled once for every stack of the run (scripts/lib/ensure-node.mjs).
+      ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
       ...base,
       GATEWAY_PORT: String(port),
       ...addressesEnv(ports),

@@ -15,10 +15,17 @@
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { LRUCache } from 'lru-cache';
-import * as echarts from 'echarts';
 import { escapeXml, type FontFamily } from '@trainwright/templates';
 import { FALLBACK_FAMILIES, fontFile, fontRuns } from './fonts.js';
 import { ICON_WORDS } from './icon-words.js';
+
+const require = createRequire(import.meta.url);
+// ECharts as its one-file CommonJS build, loaded by the first chart drawn: its ES module tree
+// (hundreds of files) costs every process that imports this module about 0.5 s of CPU, the
+// bundle 0.1 s, and most processes (and test files) never draw a chart.
+type ECharts = typeof import('echarts');
+let echartsLib: ECharts | undefined;
+const echarts = (): ECharts => (echartsLib ??= require('echarts') as ECharts);
 
 export const IMAGE_STYLE_VALUES = ['professional', 'modern', 'classic', 'creative', 'animated', 'abstract', 'realistic'] as const;
 export type ImageStyleValue = (typeof IMAGE_STYLE_VALUES)[number];
@@ -188,7 +195,6 @@ function stem(word: string): string {
 let iconSet: IconSet | null = null;
 function icons(): IconSet {
   if (iconSet) return iconSet;
-  const require = createRequire(import.meta.url);
   const meta = Object.values(require('@tabler/icons/icons.json') as Record<string, IconMeta>).filter(
     (m) => m.styles.outline && !SKIPPED_CATEGORIES.has(m.category) && !m.name.endsWith('-off'),
   );
@@ -404,7 +410,7 @@ function formatValue(value: number, unit: string): string {
 
 /** The chart as SVG (Apache ECharts, server-side rendering), `width` x `height` pixels, in the palette and the body font. */
 export function chartSvg(chart: ChartSpec, c: VisualColors, family: FontFamily, width: number, height: number): string {
-  const instance = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+  const instance = echarts().init(null, null, { renderer: 'svg', ssr: true, width, height });
   const font = [family, ...FALLBACK_FAMILIES.filter((f) => f !== family)].map((f) => `'${f}'`).join(', ');
   const colors = [c.primary, c.accent, c.secondary, mix(c.primary, '#ffffff', 0.45), mix(c.accent, '#000000', 0.25), mix(c.secondary, '#000000', 0.3)];
   const size = Math.max(11, Math.round(Math.min(width, height) / 22));
