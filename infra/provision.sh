@@ -73,8 +73,10 @@ done
 
 # Tools the tests use ---------------------------------------------------------------------
 if [[ $want_test == true ]]; then
-  # xmllint (libxml2-utils) validates SCORM manifests against the IMS/ADL schemas.
-  for pkg in chromium libxml2-utils; do have_pkg "$pkg" || missing+=("$pkg"); done
+  # xmllint (libxml2-utils) validates SCORM manifests against the IMS/ADL schemas. The browser
+  # tests run in Chromium's headless shell (scripts/lib/ensure-node.mjs: CHROMIUM_PATH); chromium
+  # itself stays for running them in a window.
+  for pkg in chromium chromium-headless-shell libxml2-utils; do have_pkg "$pkg" || missing+=("$pkg"); done
 fi
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "[provision] installing ${missing[*]}"
