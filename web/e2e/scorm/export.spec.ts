@@ -165,7 +165,7 @@ describe('SCORM export', () => {
       expect(await dialog.getByTestId('scorm-package').first().getAttribute('data-package-id')).toBe(packageId);
       await row.getByText('SCORM 1.2').waitFor();
       await waitForStreamedReady(streamed, packageId, BUILD_TIMEOUT_MS);
-      await dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"][data-status="ready"]`).waitFor({ timeout: 10_000 });
+      await dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
       // Seen building: the event, not a reload, made it ready.
       if (firstSeen !== 'ready') expect(listReads).toBe(0);
       expect(await row.getByText('0 downloads').count()).toBe(1);
@@ -215,7 +215,7 @@ describe('SCORM export', () => {
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await dialog.waitFor({ state: 'detached' });
       const card = cardTitled(page.getByTestId('project-list'), title);
-      await card.getByTestId('language-count').getByText('2 languages').waitFor({ timeout: 15_000 });
+      await card.getByTestId('language-count').getByText('2 languages').waitFor({ timeout: 30_000 });
 
       await cardMenu(page, card, title, 'SCORM Export');
       const picker = dialog.getByTestId('scorm-language');
@@ -238,7 +238,7 @@ describe('SCORM export', () => {
       const row = dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"]`);
       await row.getByText(/^SCORM 1\.2 · Spanish · /).waitFor();
       await waitForStreamedReady(streamed, packageId, BUILD_TIMEOUT_MS);
-      await dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"][data-status="ready"]`).waitFor({ timeout: 10_000 });
+      await dialog.locator(`[data-testid="scorm-package"][data-package-id="${packageId}"][data-status="ready"]`).waitFor({ timeout: 30_000 });
     });
   }, TRANSLATION_TIMEOUT_MS + BUILD_TIMEOUT_MS + 30_000);
 });

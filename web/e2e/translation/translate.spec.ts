@@ -138,7 +138,7 @@ describe('translation', () => {
       // The stream announces both completions; the card then counts three languages.
       await waitForCompletedLanguages(streamed, projectId, ['es', 'fr'], TRANSLATION_TIMEOUT_MS);
       expect(streamed.some((e) => e.name === 'translation.progress' && e.data?.project_id === projectId)).toBe(true);
-      await card.getByTestId('language-count').getByText('3 languages').waitFor({ timeout: 15_000 });
+      await card.getByTestId('language-count').getByText('3 languages').waitFor({ timeout: 30_000 });
       expect(await card.getByTestId('translation-jobs').count()).toBe(0);
 
       // Manage Languages: English primary, Spanish and French completed.
