@@ -6,7 +6,7 @@
 //   test:api     the gateway's API tests (two workers, one shared stack each)
 //   bench smoke  every benchmark once in its smoke mode, beside the fault injection (its own stack)
 //   e2e          the browser tests against a whole stack on its own ports, database and namespace
-//                (in band: on two workers a narrated video's card once missed its payment state)
+//                (two jest workers: the files share the stack, each with its own accounts)
 //   test:timed   wall-clock assertions, alone and last
 // Turbo caches each package's tier by its inputs: a tier whose package and dependencies did not
 // change since it last passed is replayed, not run.
@@ -95,7 +95,7 @@ if (runE2e) {
     await runStep(
       'browser tests',
       'node',
-      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--runInBand', ...e2ePatterns],
+      ['--experimental-vm-modules', '../node_modules/jest/bin/jest.js', '--config', 'jest.e2e.config.js', '--maxWorkers=2', ...e2ePatterns],
       // The browser tests run operator commands (set-tier) against the stack with its settings.
       { cwd: join(ROOT, 'web'), env: { ...env, E2E_BASE_URL: `http://localhost:${ports.web}` } },
     );

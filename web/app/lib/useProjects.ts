@@ -16,6 +16,7 @@ import { INTERACTIVE_EVENT_NAMES, parseInteractiveEvent, type InteractiveVideoEv
 import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
 import { applyVideoStatusChange, type VideoStatusChange } from './video-payment';
+import { LiveChangeLog, type LiveChange } from './live-changes';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -61,11 +62,14 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
   queryRef.current = query;
   const skipFirstLoad = useSkipFirstLoad(initial !== null);
 
+  // What live events changed while a read was in flight: its answer may predate them.
+  const liveChanges = useRef(new LiveChangeLog<ProjectListResponse>());
+
   const load = useCallback(async (q: ProjectQuery, { quiet = false, retries = 0 } = {}): Promise<void> => {
     const id = ++requestId.current;
     if (!quiet) setLoading(true);
     try {
-      const result = await get<ProjectListResponse>(`/projects?${projectQueryString(q)}`);
+      const result = await liveChanges.current.read(get<ProjectListResponse>(`/projects?${projectQueryString(q)}`));
       if (id !== requestId.current) return;
       setData(result);
       setError(null);
@@ -110,24 +114,24 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
     setQuery((q) => ({ ...q, search: '', status: '', project_type: '', page: 1 }));
   }, []);
 
-  /** Applies a live status change to the card in place. */
-  const applyChange = useCallback((change: StatusChange) => {
-    setData((d) =>
-      d ? { ...d, projects: d.projects.map((p) => (p.id === change.project_id ? applyStatusChange(p, change) : p)) } : d,
-    );
+  /** Changes one project of the list now, and again on the answer of any read in flight. */
+  const changeProject = useCallback((projectId: string, change: (project: ProjectSummary) => ProjectSummary) => {
+    const onList: LiveChange<ProjectListResponse> = (d) => ({ ...d, projects: d.projects.map((p) => (p.id === projectId ? change(p) : p)) });
+    liveChanges.current.record(onList);
+    setData((d) => (d ? onList(d) : d));
   }, []);
+
+  /** Applies a live status change to the card in place. */
+  const applyChange = useCallback((change: StatusChange) => changeProject(change.project_id, (p) => applyStatusChange(p, change)), [changeProject]);
 
   /** Applies a live change of a project's pay-per-use video to its card in place. */
-  const applyVideoChange = useCallback((change: VideoStatusChange) => {
-    setData((d) =>
-      d ? { ...d, projects: d.projects.map((p) => (p.id === change.project_id ? applyVideoStatusChange(p, change) : p)) } : d,
-    );
-  }, []);
+  const applyVideoChange = useCallback(
+    (change: VideoStatusChange) => changeProject(change.project_id, (p) => applyVideoStatusChange(p, change)),
+    [changeProject],
+  );
 
   /** Replaces one project (after an edit) without a reload. */
-  const replaceProject = useCallback((project: ProjectSummary) => {
-    setData((d) => (d ? { ...d, projects: d.projects.map((p) => (p.id === project.id ? { ...p, ...project } : p)) } : d));
-  }, []);
+  const replaceProject = useCallback((project: ProjectSummary) => changeProject(project.id, (p) => ({ ...p, ...project })), [changeProject]);
 
   const filtered = query.search !== '' || query.status !== '' || query.project_type !== '';
 

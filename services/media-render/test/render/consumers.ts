@@ -26,18 +26,24 @@ export async function convertWithLibreOffice(
 ): Promise<Map<string, string>> {
   const names = files.map((f) => basename(f).replace(/\.[^.]+$/, ''));
   if (new Set(names).size !== names.length) throw new Error(`Files converted together need distinct names: each becomes <name>.${format}`);
-  const profile = await tempDir('lo-profile');
-  try {
-    await run(
-      'soffice',
-      [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, ...files],
-      {
-        timeout: 180_000,
-        maxBuffer: MAX_BUFFER,
-      },
-    );
-  } finally {
-    await rm(profile, { recursive: true, force: true });
+  // LibreOffice itself sometimes aborts on its first starts on a new machine, two at once
+  // ("Fatal exception: Signal 6", seen once in a clean-clone run): a crash of the consumer, not a
+  // verdict on the file, so it gets one more start. Any other failure fails at once.
+  for (let attempt = 1; ; attempt++) {
+    const profile = await tempDir('lo-profile');
+    try {
+      await run(
+        'soffice',
+        [`-env:UserInstallation=file://${profile}`, '--headless', '--norestore', '--convert-to', format, '--outdir', outDir, ...files],
+        { timeout: 180_000, maxBuffer: MAX_BUFFER },
+      );
+      break;
+    } catch (error) {
+      const crashed = /Fatal exception: Signal/.test(String((error as { stderr?: unknown }).stderr ?? ''));
+      if (!crashed || attempt === 2) throw error;
+    } finally {
+      await rm(profile, { recursive: true, force: true });
+    }
   }
   const produced = new Set(await readdir(outDir));
   const result = new Map<string, string>();
