@@ -13,7 +13,7 @@
 //    every format downloadable.
 import assert from 'node:assert/strict';
 import { execFile, execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -89,7 +89,7 @@ test('the supervisor restarts, gives up on a crash loop and stops with SIGKILL a
 });
 
 test('every process SIGKILLed in turn during a narrated video: restarted, and the project completes with one set of files', { timeout: 360_000 }, async (t) => {
-  const { ports, env, keysDir } = await isolatedStackEnv(
+  const { ports, env, remove } = await isolatedStackEnv(
     'fault',
     { web: 23100, gateway: 28180, firstService: 23351 },
     // A dead worker's job is taken up again once its lock expires (30 s by default).
@@ -100,10 +100,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
   let stack;
   t.after(async () => {
     await stack?.stop();
-    const { dropDatabase } = await import('@trainwright/platform');
-    await dropDatabase(env.DATABASE_URL).catch(() => undefined);
-    rmSync(keysDir, { recursive: true, force: true });
-    rmSync(env.STORAGE_DIR, { recursive: true, force: true });
+    await remove();
   });
 
   await prepareDatabase(env);

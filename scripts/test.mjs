@@ -12,7 +12,6 @@
 // change since it last passed is replayed, not run.
 // First: on a node older than package.json engines (Node 24), re-runs this script on Node 24.
 import './lib/ensure-node.mjs';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
 import { recordFailure, reportFailures, reportTimings, runStep, timed } from './lib/steps.mjs';
@@ -73,7 +72,7 @@ if (lanes.length > 0) await timed(lanes.map((l) => l.label).join(' + '), () => P
 
 if (runE2e) {
   log('browser tests (headless Chromium) against a fresh stack');
-  const { ports, env, keysDir } = await isolatedStackEnv(
+  const { ports, env, remove } = await isolatedStackEnv(
     'e2e',
     { web: 13000, gateway: 18080, firstService: 13151 },
     { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100' },
@@ -105,10 +104,7 @@ if (runE2e) {
     recordFailure('browser tests stack', String(error));
   } finally {
     await stack.stop();
-    const { dropDatabase } = await import('@trainwright/platform');
-    await dropDatabase(env.DATABASE_URL).catch(() => undefined);
-    rmSync(keysDir, { recursive: true, force: true });
-    rmSync(env.STORAGE_DIR, { recursive: true, force: true });
+    await remove();
   }
 }
 

@@ -3,7 +3,7 @@
 // restarts with backoff). Node built-ins only until npm install has run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,15 +104,23 @@ export async function stackEnv({ database = 'trainwright', namespace = 'tw', por
 
 /**
  * The environment of a stack of its own for one test run: the given ports (see stackPorts),
- * database `tw_<label>_<pid>`, namespace `<label>_<pid>` and a key pair in a temporary folder (the
- * caller removes `keysDir`).
+ * database `tw_<label>_<pid>`, namespace `<label>_<pid>` and a key pair in a temporary folder.
+ * `remove()`, once its processes stopped, removes all of it (and the stack's storage).
  */
 export async function isolatedStackEnv(label, layout, extra = {}) {
   const id = `${process.pid}`;
   const keysDir = mkdtempSync(join(tmpdir(), `tw-${label}-keys-`));
   const ports = await stackPorts(layout);
   const env = await stackEnv({ database: `tw_${label}_${id}`, namespace: `${label}_${id}`, ports, keys: ensureKeys(keysDir), extra });
-  return { ports, env, keysDir };
+  const remove = async () => {
+    const { dropDatabase } = await import('@trainwright/platform');
+    const { removeNamespace } = await import('@trainwright/platform/testing');
+    await dropDatabase(env.DATABASE_URL).catch((e) => log(`dropping ${env.DATABASE_URL}: ${e}`));
+    await removeNamespace({ redisUrl: env.REDIS_URL, natsUrl: env.NATS_URL, namespace: env.NAMESPACE }).catch((e) => log(`removing namespace ${env.NAMESPACE}: ${e}`));
+    rmSync(keysDir, { recursive: true, force: true });
+    rmSync(env.STORAGE_DIR, { recursive: true, force: true });
+  };
+  return { ports, env, remove };
 }
 
 /** Every service's migrations, at once (each in its own schema). */

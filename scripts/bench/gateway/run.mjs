@@ -48,7 +48,7 @@ import { createChildren, serverEnv } from '../lib/children.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
 import { GATEWAY_SERVERS, SERVICE_CHILD, unstartedAddresses } from '../lib/stack.mjs';
-import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
+import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, outcomeFields, printGoals, printTable, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 
 const GOAL_RATIO = 0.7;
 const GOAL_P99_MS = 30;
@@ -162,7 +162,7 @@ async function shutdown(code) {
   shuttingDown = true;
   await children.stopAll();
   if (infra) {
-    await removeNatsStream(infra, log);
+    // The run's database, Redis keys and NATS stream.
     await infra.cleanup().catch((e) => log(`dropping ${infra.databaseUrl}: ${e}`));
   }
   children.closeLogs();

@@ -1,7 +1,6 @@
 // Load generation with autocannon, re-measuring disturbed runs, checked HTTP calls, and the
 // result table of the bench runners.
 import autocannon from 'autocannon';
-import { EventBus, createLogger } from '@trainwright/platform';
 import { DISTURBED, waitForQuiet } from './cpu.mjs';
 
 /** One autocannon run; resolves with its result. */
@@ -62,17 +61,6 @@ export async function eventually(what, seconds, check, everyMs = 250) {
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`${what}: not reached within ${seconds} s`);
     await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-/** Removes the NATS stream of a createTestInfra namespace. */
-export async function removeNatsStream(infra, log) {
-  try {
-    const bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('bench', 'silent') });
-    await bus.destroy();
-    await bus.close();
-  } catch (e) {
-    log(`removing the NATS stream: ${e}`);
   }
 }
 

@@ -5,7 +5,7 @@
 // translation service when asked for (billing and scorm never: they get an address where nothing
 // listens); then the gateway (../gateway/servers.mjs); one account registered through the gateway
 // and given a plan with billing's operator command `set-tier`; and the removal of everything the
-// run made (NATS stream, Redis keys of the namespace, database, storage directory).
+// run made (database, Redis keys of the namespace, NATS stream, storage directory).
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createRedis } from '@trainwright/platform';
 import { SERVICE_NAMES, SERVICE_REGISTRY, addressVar, addressesEnv, grpcPortVar, serviceEntry, serviceModule } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
 import { serverEnv } from './children.mjs';
-import { expectOk, removeNatsStream } from './load.mjs';
+import { expectOk } from './load.mjs';
 
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** `node service-child.mjs <name>`: one registry service (role = its name). */
@@ -51,22 +50,6 @@ export async function grantPlan(env, { email, userId, tier }) {
   const billing = await moduleOf('billing');
   await billing.migrate(billing.loadConfig(billingEnv));
   await promisify(execFile)(process.execPath, [BILLING_ADMIN, 'set-tier', '--email', email, '--user-id', userId, '--tier', tier, '--wait'], { env: billingEnv, timeout: 30_000 });
-}
-
-/** Deletes every Redis key of a createTestInfra namespace (BullMQ queues, rate-limit counters). */
-export async function removeRedisKeys(infra, log) {
-  try {
-    const redis = createRedis(infra.redisUrl);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${infra.namespace}:*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  } catch (e) {
-    log(`removing the Redis keys: ${e}`);
-  }
 }
 
 /**
@@ -155,11 +138,8 @@ export function createStack({ children, log }) {
   }
 
   async function cleanup() {
-    if (infra) {
-      await removeNatsStream(infra, log);
-      await removeRedisKeys(infra, log);
-      await infra.cleanup().catch((e) => log(`dropping ${infra.databaseUrl}: ${e}`));
-    }
+    // The database, the namespace's Redis keys and its NATS stream.
+    if (infra) await infra.cleanup().catch((e) => log(`removing ${infra.databaseUrl} and namespace ${infra.namespace}: ${e}`));
     if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   }
 

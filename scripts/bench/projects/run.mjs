@@ -49,7 +49,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { EventBus, createDatabase, createLogger, createRedis } from '@trainwright/platform';
+import { EventBus, createDatabase, createLogger } from '@trainwright/platform';
 import { addressesEnv } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
@@ -57,7 +57,7 @@ import { createChildren, serverEnv } from '../lib/children.mjs';
 import { GATEWAY_SERVERS, SERVICE_CHILD, grantPlan, unstartedAddresses } from '../lib/stack.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
-import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, removeNatsStream, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
+import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, outcomeFields, printGoals, printTable, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 import { seededRandom } from '@trainwright/formats';
 
 const GOAL_RATIO = 0.8;
@@ -238,20 +238,7 @@ async function shutdown(code) {
   shuttingDown = true;
   await children.stopAll();
   if (infra) {
-    await removeNatsStream(infra, log);
-    try {
-      // The generation jobs (BullMQ) and rate-limit counters of this run.
-      const redis = createRedis(infra.redisUrl);
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${infra.namespace}:*`, 'COUNT', 1000);
-        if (keys.length > 0) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-      redis.disconnect();
-    } catch (e) {
-      log(`removing the Redis keys: ${e}`);
-    }
+    // The run's database, its generation jobs and rate-limit counters (Redis) and its NATS stream.
     await infra.cleanup().catch((e) => log(`dropping ${infra.databaseUrl}: ${e}`));
   }
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });

@@ -49,7 +49,7 @@ export class EventBus {
   static async connect(options: EventBusOptions): Promise<EventBus> {
     const nc = await connect({ servers: options.url, name: `${options.namespace}-bus`, maxReconnectAttempts: -1 });
     const jsm = await nc.jetstreamManager();
-    const streamName = `${options.namespace}_EVENTS`;
+    const streamName = streamOf(options.namespace);
     const config = {
       name: streamName,
       subjects: [`${options.namespace}.>`],
@@ -167,7 +167,21 @@ export class EventBus {
   async destroy(): Promise<void> {
     await this.jsm.streams.delete(this.streamName).catch(() => undefined);
   }
+
+  /** Removes a namespace's stream, with every event and consumer in it (a test stack's, when it is done). */
+  static async removeStream(url: string, namespace: string): Promise<void> {
+    const nc = await connect({ servers: url, name: `${namespace}-cleanup` });
+    try {
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete(streamOf(namespace)).catch(() => undefined); // none: nothing to remove
+    } finally {
+      await nc.close();
+    }
+  }
 }
+
+/** The one stream of a namespace. */
+const streamOf = (namespace: string) => `${namespace}_EVENTS`;
 
 export const jsonCodec = JSONCodec();
 

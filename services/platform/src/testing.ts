@@ -1,6 +1,7 @@
 // Helpers for medium tests: every run gets its own database, Redis prefix and NATS stream.
 import { randomBytes } from 'node:crypto';
 import { dropDatabase, ensureDatabase } from './db.js';
+import { EventBus } from './events.js';
 import { createRedis } from './queues.js';
 
 export interface TestInfra {
@@ -8,7 +9,7 @@ export interface TestInfra {
   redisUrl: string;
   natsUrl: string;
   namespace: string;
-  /** Drops the database and removes the namespace's Redis keys. */
+  /** Drops the database and removes the namespace's Redis keys and NATS stream. */
   cleanup(): Promise<void>;
 }
 
@@ -21,22 +22,29 @@ export async function createTestInfra(label: string): Promise<TestInfra> {
   await ensureDatabase(databaseUrl);
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const namespace = `t_${id}`;
+  const natsUrl = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
   return {
     databaseUrl,
     redisUrl,
-    natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    natsUrl,
     namespace,
     cleanup: async () => {
-      const redis = createRedis(redisUrl);
-      try {
-        const keys = await redis.keys(`${namespace}:*`);
-        if (keys.length) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
+      await removeNamespace({ redisUrl, natsUrl, namespace });
       await dropDatabase(databaseUrl);
     },
   };
+}
+
+/** Removes what a test stack's namespace holds: its Redis keys (queues, counters) and its NATS stream. */
+export async function removeNamespace({ redisUrl, natsUrl, namespace }: { redisUrl: string; natsUrl: string; namespace: string }): Promise<void> {
+  const redis = createRedis(redisUrl);
+  try {
+    const keys = await redis.keys(`${namespace}:*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+  await EventBus.removeStream(natsUrl, namespace);
 }
 
 /** Polls `check` until it gives a value (not undefined or false); throws after `timeoutMs`. */
