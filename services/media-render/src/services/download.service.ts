@@ -5,11 +5,11 @@
 // tenancy is the caller's membership of the project's company. A translation's files (`language`)
 // are served the same way from that language's last complete set (docs/translation.md).
 import { CONTENT_LANGUAGES, TIERS, languageNames, statusLabel, isProjectStatus, videoNotInPlanMessage, type TierId } from '@trainwright/catalogue';
-import { AppError, isUuid } from '@trainwright/platform';
+import { Access, AppError, isUuid } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { CONTENT_TYPES, DOWNLOAD_FORMATS, type DownloadFormat } from '../domain/types.js';
 import { pendingVideos } from './paid-video.js';
-import type { Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles, VideoEntitlements } from './ports.js';
+import type { CompanyMembership, Memberships, OwnedPlans, ProjectDirectory, ProjectView, ProjectViewChange, ProjectViews, RenderedFile, RenderedFiles, VideoEntitlements } from './ports.js';
 
 export const DOWNLOAD_MESSAGES = {
   unknownFormat: `Unknown download format. Choose one of ${DOWNLOAD_FORMATS.join(', ')}.`,
@@ -109,6 +109,9 @@ export interface DownloadUsage {
 }
 
 export class DownloadService {
+  /** The one access check, on the memberships the service is given. */
+  private readonly access: Access<CompanyMembership>;
+
   constructor(
     private readonly deps: {
       views: ProjectViews;
@@ -123,7 +126,9 @@ export class DownloadService {
       entitlements: Pick<VideoEntitlements, 'pending'>;
       clock?: () => Date;
     },
-  ) {}
+  ) {
+    this.access = new Access(deps.memberships);
+  }
 
   /**
    * `mode`: 'download' (a whole file) is always counted; 'range' (a byte range) is free only when
@@ -139,8 +144,10 @@ export class DownloadService {
     const f = format as DownloadFormat;
     const project = await this.project(userId, projectId);
     // Tenancy: only a member of the project's company learns anything about it.
-    const owner = await this.deps.memberships.find(userId, project.companyId);
-    if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
+    const owner = await this.access.require({ userId, companyId: project.companyId, action: 'project.read', notFoundMessage: DOWNLOAD_MESSAGES.notFound });
+    // A video the plan lacks is refused whatever the project's state: no wait would make it playable.
+    const tier = TIERS[owner.ownerTier];
+    if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(tier.id));
     const file = await this.deps.files.currentFile(projectId, f, language);
     // The project's own language asked for by name: its own files (the project service knows which it is).
     if (!file && language && ((await this.deps.projects.project(userId, projectId)).primaryLanguage || 'en') === language) {
@@ -153,8 +160,6 @@ export class DownloadService {
       throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.notReady(project.title, label), { status: project.status });
     }
     if (!project.hasContent) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noContent(project.title));
-    const tier = TIERS[owner.ownerTier];
-    if ((f === 'mp4' || f === 'mov') && !tier.capabilities.videoGeneration) throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(tier.id));
     if (!file) {
       if ((f === 'mp4' || f === 'mov') && project.visualFormat === 'powerpoint') throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.noVideo);
       // Pay-per-use (paid-video.ts): the video of an mp4/mov project renders once paid for, each
@@ -187,8 +192,7 @@ export class DownloadService {
   async videoFiles(userId: string, projectId: string, language = ''): Promise<{ mp4?: RenderedFile; vtt?: RenderedFile }> {
     if (language && !CONTENT_LANGUAGES.includes(language)) throw AppError.validation('language', DOWNLOAD_MESSAGES.unknownLanguage(language.slice(0, 20)));
     const project = await this.project(userId, projectId);
-    const owner = await this.deps.memberships.find(userId, project.companyId);
-    if (!owner) throw AppError.notFound(DOWNLOAD_MESSAGES.notFound);
+    const owner = await this.access.require({ userId, companyId: project.companyId, action: 'project.read', notFoundMessage: DOWNLOAD_MESSAGES.notFound });
     if (!TIERS[owner.ownerTier].capabilities.videoGeneration) return {};
     const mp4 = await this.deps.files.currentFile(projectId, 'mp4', language);
     if (!mp4) return {};

@@ -269,6 +269,12 @@ describe(DownloadService.name, () => {
       expect(downloads.counted).toEqual([]);
     });
 
+    it('should answer 403 for a video the plan lacks before it says the project is not ready', async () => {
+      // The project's view may still be rendering when the project service already says completed.
+      const { service } = setup({ tier: 'free-trial', project: completedProject({ status: 'generating_documents' }) });
+      expect(await failure(service.open(USER, PROJECT, 'mp4', 'preview'))).toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: videoNotInPlanMessage('free-trial') });
+    });
+
     it('should answer 409 for a video of a project made as slides only', async () => {
       const { service } = setup({ project: completedProject({ visualFormat: 'powerpoint' }), files: {} });
       expect(await failure(service.open(USER, PROJECT, 'mov', 'download'))).toMatchObject({ code: 'CONFLICT', message: DOWNLOAD_MESSAGES.noVideo });
