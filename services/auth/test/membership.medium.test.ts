@@ -1,6 +1,6 @@
 // The platform's authoriser asking the real auth service over gRPC, as every later service will.
 import { generateKeyPairSync } from 'node:crypto';
-import { AuthMemberships, Authoriser, createLogger } from '@trainwright/platform';
+import { Access, AuthMemberships, createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { migrateAuth, startAuthServer, type AuthServer } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
@@ -31,7 +31,7 @@ afterAll(async () => {
   await infra?.cleanup();
 });
 
-describe('Authoriser with AuthMemberships', () => {
+describe('Access with AuthMemberships', () => {
   it('should allow the owner, forbid a viewer and hide the company from a stranger', async () => {
     const s = (email: string) => server.core.sessions.register({ name: 'N', company: 'Co', email, password: 'password1' });
     const owner = await s('owner@example.com');
@@ -40,12 +40,14 @@ describe('Authoriser with AuthMemberships', () => {
     const companyId = (await server.core.accounts.me(owner.userId)).currentCompanyId!;
     await server.core.db.insertInto('memberships').values({ company_id: companyId, user_id: viewer.userId, role: 'viewer' }).execute();
 
-    const authoriser = new Authoriser(memberships);
-    await expect(authoriser.require(owner.userId, companyId, 'project.delete')).resolves.toBe('owner');
-    await expect(authoriser.require(viewer.userId, companyId, 'project.read')).resolves.toBe('viewer');
-    await expect(authoriser.require(viewer.userId, companyId, 'project.create')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(authoriser.require(stranger.userId, companyId, 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(authoriser.require(owner.userId, 'not-a-uuid', 'project.read')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const access = new Access(memberships);
+    await expect(access.require({ userId: owner.userId, companyId, action: 'project.delete' })).resolves.toMatchObject({ role: 'owner', companyId });
+    await expect(access.require({ userId: viewer.userId, companyId, action: 'project.read' })).resolves.toMatchObject({ role: 'viewer' });
+    await expect(access.require({ userId: viewer.userId, companyId, action: 'project.create' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(access.require({ userId: stranger.userId, companyId, action: 'project.read' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(access.require({ userId: owner.userId, companyId: 'not-a-uuid', action: 'project.read' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // The free trial's plan has no SCORM export: the capability is refused after the role allows it.
+    await expect(access.require({ userId: owner.userId, companyId, action: 'scorm.export', capability: 'scormCompliance' })).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE' });
     await expect(memberships.find(owner.userId, companyId)).resolves.toMatchObject({ role: 'owner', ownerTier: 'free-trial', ownerUserId: owner.userId });
     await expect(memberships.find(stranger.userId, companyId)).resolves.toBeNull();
     const { companies } = await memberships.companiesOf(viewer.userId);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { call, eventually, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
@@ -111,6 +112,21 @@ describe('the voice library', () => {
     expect(custom.map((v) => v.voice_id)).toEqual([res.body.voice_id]);
     const preview = await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(res.body.voice_id)}`, me, {});
     expect(preview.statusCode).toBe(200);
+  });
+
+  it("should let a viewer hear the company's voices but not make one", async () => {
+    const me = await register(h, 'Ola Owner');
+    const viewer = await register(h, 'Vin Viewer');
+    await h.auth.core.db.insertInto('memberships').values({ company_id: me.companyId, user_id: viewer.id, role: 'viewer' }).execute();
+    // As a membership change announces itself (services drop what they kept of the member's companies).
+    await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: me.companyId, userId: viewer.id, role: 'viewer', occurredAt: '' }).finish());
+    expect((await call(h, 'POST', `/api/companies/${me.companyId}/switch`, viewer, {})).statusCode).toBe(200);
+    await eventually(async () => (await call(h, 'GET', '/api/voices/user/custom', viewer)).statusCode === 200);
+    const refused = await clone(viewer, 'Not mine to make', [{ name: 'take.wav', bytes: await sample('wav') }]);
+    expect(refused).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+    expect((await call(h, 'GET', '/api/voices/user/custom', me)).json().voices).toEqual([]);
+    // Nothing of the refused request is kept under the company.
+    expect(existsSync(join(h.storageDir, 'companies', me.companyId, 'voice-samples')) ? readdirSync(join(h.storageDir, 'companies', me.companyId, 'voice-samples')) : []).toEqual([]);
   });
 
   it('should take the samples before the name, as a FormData with the files appended first sends them', async () => {

@@ -5,6 +5,7 @@
 import {
   connectServiceInfra,
   createGrpcServer,
+  AuthMemberships,
   GENERATE_PROJECT_JOB,
   isEntryPoint,
   LocalFileStorage,
@@ -28,7 +29,6 @@ import { FallbackEngine } from './providers/fallback-engine.js';
 import { AssessmentRepository } from './repositories/assessment.repository.js';
 import { GENERATOR_SCHEMA, type GeneratorDatabase } from './repositories/database.js';
 import { GenerationEventsRepository } from './repositories/generation-events.repository.js';
-import { MembershipRepository } from './repositories/membership.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { SourceReaderRepository } from './repositories/source-reader.repository.js';
 import { SandboxedOfflineEngine, WorkerSandbox } from './sandbox/sandboxed-engine.js';
@@ -57,7 +57,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     logger,
   });
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline);
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
   const assessments = new AssessmentRepository(infra.db);
@@ -76,7 +76,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   const quality = new QualityService({
     projects,
     assessments,
-    capabilities: memberships,
+    memberships,
     quality: new WorkerSandbox(sandbox, { timeoutMs: config.QUALITY_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB }, 'call'),
   });
   let worker: Worker | null = null;

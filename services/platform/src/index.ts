@@ -8,7 +8,7 @@ export * from './events.js';
 export * from './queues.js';
 export * from './jobs.js';
 export * from './job-definitions.js';
-export * from './authz.js';
+export * from './access.js';
 export * from './memberships.js';
 export * from './ids.js';
 export * from './metrics.js';

@@ -7,7 +7,7 @@ import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { AccountPlanChanged, CompanyCreated, CompanyMembersChanged, CompanyRenamed, CompanySwitched } from '@trainwright/proto/trainwright/events/v1/events';
 import { LRUCache } from 'lru-cache';
-import type { MembershipSource } from './authz.js';
+import type { MembershipLookup } from './access.js';
 import { AppError } from './errors.js';
 import type { EventBus } from './events.js';
 import { createGrpcClient, type PromiseClient } from './grpc/client.js';
@@ -53,7 +53,7 @@ export interface MembershipReadOptions {
 /** The longest an answer is kept when no event drops it first (a missed event heals within this). */
 export const MEMBERSHIP_KEEP_MS = 60_000;
 
-export class AuthMemberships implements MembershipSource {
+export class AuthMemberships implements MembershipLookup<Membership> {
   private readonly auth: PromiseClient<typeof AuthServiceService>;
   private readonly kept = new MembershipCache();
 
@@ -72,10 +72,6 @@ export class AuthMemberships implements MembershipSource {
   /** The caller's membership of the company, or null when they are not a member. */
   find(userId: string, companyId: string, options: MembershipReadOptions = {}): Promise<Membership | null> {
     return this.kept.read(`m:${userId}:${companyId}`, userId, options, () => this.fetchMembership(userId, companyId), (m) => (m ? [m] : []));
-  }
-
-  async roleOf(userId: string, companyId: string): Promise<Role | null> {
-    return (await this.find(userId, companyId))?.role ?? null;
   }
 
   /** Every company the caller belongs to, with the one they work in now. */

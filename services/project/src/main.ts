@@ -2,6 +2,7 @@
 // API and the event consumers, built from the config. Run as a process (`node dist/src/main.js`);
 // the gateway's harness and the benchmarks import it and start the service in-process.
 import {
+  AuthMemberships,
   GENERATE_PROJECT_JOB,
   JobQueue,
   LocalFileStorage,
@@ -23,7 +24,6 @@ import { migrations } from '../migrations/index.js';
 import { loadProjectConfig, type ProjectConfig } from './config.js';
 import { createProjectHandlers } from './grpc/project.handler.js';
 import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
-import { MembershipRepository } from './repositories/membership.repository.js';
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
 import { ProjectRepository } from './repositories/project.repository.js';
 import type { ProjectDeps } from './services/projects/deps.js';
@@ -65,7 +65,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const renderQueue = new JobQueue(queues, RENDER_PROJECT_JOB.queue);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const repository = new ProjectRepository(db);
-  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   await memberships.follow(bus);
   const deps: ProjectDeps = {
     projects: repository,

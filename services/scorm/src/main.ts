@@ -2,6 +2,7 @@
 // gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import {
+  AuthMemberships,
   BUILD_SCORM_PACKAGE_JOB,
   LocalFileStorage,
   connectServiceInfra,
@@ -25,7 +26,6 @@ import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
 import { InteractiveJobsRepository } from './repositories/interactive-jobs.repository.js';
 import { InteractiveMediaRepository } from './repositories/interactive-media.repository.js';
 import { InteractiveVideoRepository } from './repositories/interactive-video.repository.js';
-import { MembershipRepository } from './repositories/membership.repository.js';
 import { PackageAssemblerRepository } from './repositories/package-assembler.repository.js';
 import { PackageJobsRepository } from './repositories/package-jobs.repository.js';
 import { PackageRepository } from './repositories/package.repository.js';
@@ -52,7 +52,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const infra = await connectServiceInfra<ScormDatabase>({ databaseUrl: config.DATABASE_URL, schema: SCORM_SCHEMA, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger });
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const grpcOptions = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, grpcOptions);
+  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, grpcOptions);
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
   const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);

@@ -3,6 +3,7 @@
 // from the config. Run as a process (`node dist/src/main.js`); tests and the gateway's harness
 // import it and start it in-process.
 import {
+  AuthMemberships,
   TRANSLATE_PROJECT_JOB,
   connectServiceInfra,
   createGrpcServer,
@@ -26,7 +27,6 @@ import { createEngine } from './engines/index.js';
 import { CompanyDataRepository } from './repositories/company-data.repository.js';
 import { contentTranslator } from './repositories/content-translator.js';
 import { GlossaryRepository } from './repositories/glossary.repository.js';
-import { MembershipRepository } from './repositories/membership.repository.js';
 import { TranslationMemoryRepository } from './repositories/memory.repository.js';
 import { ProgressEventsRepository } from './repositories/progress-events.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
@@ -60,7 +60,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     logger,
   });
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
-  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   const jobs = new TranslationJobsRepository(queues);

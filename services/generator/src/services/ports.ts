@@ -2,6 +2,7 @@
 // project and auth services over gRPC, SQL, object storage and the web), main.ts wires them.
 import type { GenerationInput as ProjectGenerationInput, Project, StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
 import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
+import type { MembershipFacts, MembershipLookup } from '@trainwright/platform';
 import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent, SourceDocument } from '../domain/types.js';
 import type { ImproveResult } from '../quality/index.js';
 
@@ -55,10 +56,8 @@ export interface Assessments {
   find(id: string, projectId: string): Promise<StoredAssessment | undefined>;
 }
 
-/** The company's effective capabilities for a member (the auth service answers). */
-export interface CapabilitySource {
-  capabilitiesOf(userId: string, companyId: string): Promise<string[]>;
-}
+/** Memberships as auth knows them: the caller's role and the company's effective capabilities. */
+export type Memberships = MembershipLookup<MembershipFacts>;
 
 /**
  * The CPU-heavy quality work: scoring, improvements and the analyses. main.ts runs it in worker

@@ -1,6 +1,7 @@
 // AI quality scoring, apply-improvements and the Enhanced AI Dashboard's services. The caller's
-// rights come from the project service (reading the project checks tenancy) and the auth service
-// (the company's effective capabilities: AI agents from the plan or the add-on). Requests are
+// rights: the project service's read (tenancy), then the platform's access check on the project's
+// company (the role: assessing and improving are an editor's, the analyses a reader's; the
+// company's effective capabilities: AI agents from the plan or the add-on). Requests are
 // checked here; the computing runs in the quality engine (a worker thread in main.ts), off the
 // event loop.
 import {
@@ -16,10 +17,10 @@ import {
   type QualityDimension,
 } from '@trainwright/catalogue';
 import { deckToScript, printScript, printSlideText } from '@trainwright/formats';
-import { AppError } from '@trainwright/platform';
+import { Access, AppError, type MembershipFacts } from '@trainwright/platform';
 import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
 import { contentHash, scorableOf } from './content.js';
-import type { Assessments, CapabilitySource, Project, ProjectDirectory, QualityEngine } from './ports.js';
+import type { Assessments, Memberships, Project, ProjectDirectory, QualityEngine } from './ports.js';
 
 export interface AssessmentView extends QualityAssessment {
   id: string;
@@ -29,11 +30,16 @@ export class QualityService {
   constructor(
     private readonly deps: {
       projects: Pick<ProjectDirectory, 'get' | 'createEnhancedVersion' | 'updateGenerated'>;
-      capabilities: CapabilitySource;
+      memberships: Memberships;
       assessments: Assessments;
       quality: QualityEngine;
     },
-  ) {}
+  ) {
+    this.access = new Access(deps.memberships);
+  }
+
+  /** The one access check, on the memberships the service is given. */
+  private readonly access: Access<MembershipFacts>;
 
   async assess(
     userId: string,
@@ -41,7 +47,8 @@ export class QualityService {
     input: { desiredAtmosphere: string; targetAudience: string; focusAreas: string[]; notes: string },
   ): Promise<{ premiumRequired: boolean; assessment: AssessmentView | null }> {
     const project = await this.deps.projects.get(userId, projectId);
-    if (!(await this.hasAiAgents(userId, project))) return { premiumRequired: true, assessment: null };
+    // An assessment is kept with the project: an editor's to make, like its improvements.
+    if (!(await this.hasAiAgents(userId, project, 'project.update'))) return { premiumRequired: true, assessment: null };
     const request = qualityRequest(input);
     const content = contentOf(project);
     const result = await this.deps.quality.score(content, request);
@@ -64,7 +71,7 @@ export class QualityService {
     const selected = [...new Set(input.selected.map((s) => s.trim()).filter(Boolean))];
     if (selected.length === 0) throw AppError.validation('selected_recommendations', QUALITY_MESSAGES.selectRecommendation);
     const project = await this.deps.projects.get(userId, projectId);
-    if (!(await this.hasAiAgents(userId, project))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.premiumRequired);
+    if (!(await this.hasAiAgents(userId, project, 'project.update'))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.premiumRequired);
     const stored = await this.deps.assessments.find(input.assessmentId, project.id);
     if (!stored) throw AppError.notFound(QUALITY_MESSAGES.assessmentNotFound);
     const known = new Set(stored.result.recommendations.map((r) => r.id));
@@ -105,12 +112,14 @@ export class QualityService {
 
   private async agentProject(userId: string, projectId: string): Promise<Project> {
     const project = await this.deps.projects.get(userId, projectId);
-    if (!(await this.hasAiAgents(userId, project))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.aiAgentsRequired);
+    if (!(await this.hasAiAgents(userId, project, 'project.read'))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.aiAgentsRequired);
     return project;
   }
 
-  private async hasAiAgents(userId: string, project: Project): Promise<boolean> {
-    return (await this.deps.capabilities.capabilitiesOf(userId, project.companyId)).includes('aiAgents');
+  /** Whether the caller's company has AI agents, once the access check allows the caller the action. */
+  private async hasAiAgents(userId: string, project: Project, action: 'project.read' | 'project.update'): Promise<boolean> {
+    const membership = await this.access.require({ userId, companyId: project.companyId, action, notFoundMessage: 'Project not found' });
+    return membership.capabilities.includes('aiAgents');
   }
 }
 

@@ -30,7 +30,7 @@ export function service(quality: QualityEngine, project: Project): QualityServic
   };
   return new QualityService({
     projects: { get: async () => project, createEnhancedVersion: async () => ({ id: '', title: '' }), updateGenerated: async () => undefined },
-    capabilities: { capabilitiesOf: async () => ['aiAgents'] },
+    memberships: { find: async () => ({ role: 'editor' as const, capabilities: ['aiAgents'] }) },
     assessments,
     quality,
   });

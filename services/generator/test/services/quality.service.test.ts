@@ -1,6 +1,6 @@
 // Quality scoring, improvements and the AI services with every port faked: no project or auth
 // service and no database.
-import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, QUALITY_MESSAGES } from '@trainwright/catalogue';
+import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, QUALITY_MESSAGES, type Role } from '@trainwright/catalogue';
 import { parseSlideText, plainContent, printSlideText } from '@trainwright/formats';
 import { AppError, contentToMessage } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -30,7 +30,7 @@ class FakeAssessments implements Assessments {
   }
 }
 
-function setup(options: { capabilities?: string[]; project?: Project } = {}) {
+function setup(options: { capabilities?: string[]; project?: Project; role?: Role } = {}) {
   const assessments = new FakeAssessments();
   const created: Array<{ projectId: string; plan: ImprovementPlan }> = [];
   const updated: Array<{ projectId: string; slides: string; script: string }> = [];
@@ -43,7 +43,7 @@ function setup(options: { capabilities?: string[]; project?: Project } = {}) {
       },
       updateGenerated: async (_userId, projectId, slides, script) => void updated.push({ projectId, slides, script }),
     },
-    capabilities: { capabilitiesOf: async () => options.capabilities ?? ['aiAgents'] },
+    memberships: { find: async () => ({ role: options.role ?? 'editor', capabilities: options.capabilities ?? ['aiAgents'] }) },
     assessments,
     quality: new InProcessQuality(makeQuestions),
   });
@@ -60,6 +60,12 @@ describe(QualityService.name, () => {
     it('should answer premiumRequired without scoring when the company has no AI agents', async () => {
       const { service, assessments } = setup({ capabilities: [] });
       expect(await service.assess(USER, 'project-1', INPUT)).toEqual({ premiumRequired: true, assessment: null });
+      expect(assessments.rows).toEqual([]);
+    });
+
+    it("should refuse a viewer (an assessment is kept with the project) and keep nothing", async () => {
+      const { service, assessments } = setup({ role: 'viewer' });
+      await expect(service.assess(USER, 'project-1', INPUT)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       expect(assessments.rows).toEqual([]);
     });
 
@@ -163,6 +169,11 @@ describe(QualityService.name, () => {
   });
 
   describe('analyze', () => {
+    it("should let a viewer read the analyses: they keep nothing", async () => {
+      const { service } = setup({ role: 'viewer' });
+      expect((await service.analyze(USER, 'project-1', 'readability_check', {})).recommendations).toBeDefined();
+    });
+
     it('should refuse an unknown analysis type', async () => {
       const { service } = setup();
       await expect(service.analyze(USER, 'project-1', 'palm_reading', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });

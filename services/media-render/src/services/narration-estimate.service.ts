@@ -7,11 +7,11 @@
 // A translation's video (`language`) is priced by that language's narration: the completed
 // translation's text in the project's look, for the project's version it was translated from
 // (the video's key, paid-video.ts); none: NOT_FOUND.
-import { CONTENT_LANGUAGES, languageNames, roleAllows } from '@trainwright/catalogue';
-import { AppError, isUuid } from '@trainwright/platform';
+import { CONTENT_LANGUAGES, languageNames } from '@trainwright/catalogue';
+import { Access, AppError, isUuid } from '@trainwright/platform';
 import { RenderError, type RenderInput, type VoiceSettings } from '../domain/types.js';
 import { DOWNLOAD_MESSAGES, viewOfProject } from './download.service.js';
-import type { Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
+import type { CompanyMembership, Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
 import { renderInputOf, translatedProject } from './render-input.js';
 import type { VoiceSettingsSource } from './render.service.js';
 
@@ -40,6 +40,9 @@ export const ESTIMATE_MESSAGES = {
 } as const;
 
 export class NarrationEstimateService {
+  /** The one access check, on the memberships the service is given. */
+  private readonly access: Access<CompanyMembership>;
+
   constructor(
     private readonly deps: {
       views: Pick<ProjectViews, 'find' | 'keepRead'>;
@@ -49,7 +52,9 @@ export class NarrationEstimateService {
       voices: VoiceSettingsSource;
       timing: NarrationTiming;
     },
-  ) {}
+  ) {
+    this.access = new Access(deps.memberships);
+  }
 
   async estimate(userId: string, projectId: string, language = ''): Promise<NarrationEstimate> {
     if (!isUuid(projectId)) throw AppError.notFound('Project not found');
@@ -62,9 +67,7 @@ export class NarrationEstimateService {
       await this.deps.views.keepRead(view);
     }
     // Tenancy: only a member of the project's company learns anything about it.
-    const membership = await this.deps.memberships.find(userId, view.companyId, { fresh: true });
-    if (!membership) throw AppError.notFound('Project not found');
-    if (!roleAllows(membership.role, 'project.update')) throw AppError.forbidden();
+    const membership = await this.access.require({ userId, companyId: view.companyId, action: 'project.update', notFoundMessage: 'Project not found' });
     const input0 = await this.deps.projects.renderInput(projectId);
     const { template } = input0;
     let project = input0.project;

@@ -172,13 +172,6 @@ export interface OwnedPlans {
   ownedTier(userId: string): Promise<TierId | null>;
 }
 
-/** The caller's membership; NOT_FOUND (as for a company that does not exist) when they are not a member. */
-export async function membershipOf(memberships: Memberships, userId: string, companyId: string, options: MembershipReadOptions = {}): Promise<CompanyMembership> {
-  const membership = await memberships.find(userId, companyId, options);
-  if (!membership) throw AppError.notFound();
-  return membership;
-}
-
 /** A paid narrated video (pay-per-use): one render of the project's video. */
 export type EntitlementStatus = 'available' | 'rendering' | 'consumed' | 'failed';
 

@@ -10,9 +10,9 @@
 import { CONTENT_LANGUAGES, TRANSLATION_MESSAGES, languageNames } from '@trainwright/catalogue';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { AppError, isUuid } from '@trainwright/platform';
+import { Access, AppError, isUuid } from '@trainwright/platform';
 import { RenderError, type RenderBranding, type RenderInput } from '../domain/types.js';
-import type { Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
+import type { CompanyMembership, Memberships, ProjectDirectory, ProjectView, ProjectViews, TranslationDirectory } from './ports.js';
 import { renderInputOf, translatedProject } from './render-input.js';
 import type { LogoSource } from './render.service.js';
 import { viewOfProject } from './download.service.js';
@@ -67,6 +67,9 @@ export class PreviewService {
   private readonly images: LRUCache<string, Buffer, { deck: Prepared; position: number }>;
   private hits = 0;
 
+  /** The one access check, on the memberships the service is given. */
+  private readonly access: Access<CompanyMembership>;
+
   constructor(
     private readonly deps: {
       views: Pick<ProjectViews, 'find' | 'keepRead'>;
@@ -82,6 +85,7 @@ export class PreviewService {
       maxImageBytes?: number;
     },
   ) {
+    this.access = new Access(deps.memberships);
     this.decks = new LRUCache({ max: deps.maxDecks ?? 16, fetchMethod: (_key, _stale, { context }) => this.prepare(context.projectId, context.key, context.translation, context.language) });
     this.images = new LRUCache({
       max: deps.maxImages ?? 96,
@@ -140,7 +144,7 @@ export class PreviewService {
       await this.deps.views.keepRead(view);
     }
     // Tenancy: only a member of the project's company sees its slides.
-    if (!(await this.deps.memberships.find(userId, view.companyId))) throw AppError.notFound(PREVIEW_MESSAGES.notFound);
+    await this.access.require({ userId, companyId: view.companyId, action: 'project.read', notFoundMessage: PREVIEW_MESSAGES.notFound });
     return { projectId, view };
   }
 

@@ -2,14 +2,14 @@
 // the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
 // previews served by us, and the rule that a locked voice cannot be chosen.
 import { voicePreviewLocation } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { Access, AppError } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SpeechProvider, Voice, VoiceSettings } from '../domain/types.js';
 import { CloneRejected, type VoiceCloner } from '../domain/voice-cloner.js';
 import { CLONE_REQUIRED_MESSAGE } from '../voices/clone-rules.js';
 import { buildVoiceLibrary, lockedVoiceMessage, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
-import { membershipOf, type MediaStorage, type Memberships, type WorkDirs } from './ports.js';
+import type { CompanyMembership, MediaStorage, Memberships, WorkDirs } from './ports.js';
 
 /** The preview text when the caller sends none (the specification's fixed sample). */
 export const DEFAULT_PREVIEW_TEXT = 'Hello! This is a preview of the voice that will narrate your training video.';
@@ -32,6 +32,9 @@ export interface CustomVoices {
 export class VoiceService {
   private library: Promise<VoiceLibrary> | undefined;
 
+  /** The one access check, on the memberships the service is given. */
+  private readonly access: Access<CompanyMembership>;
+
   constructor(
     private readonly deps: {
       speech: SpeechProvider;
@@ -44,7 +47,9 @@ export class VoiceService {
       workDirs: WorkDirs;
       memberships: Memberships;
     },
-  ) {}
+  ) {
+    this.access = new Access(deps.memberships);
+  }
 
   /** The provider's voices as a library, built once (the provider's voice list does not change while we run). */
   private premade(): Promise<VoiceLibrary> {
@@ -53,7 +58,7 @@ export class VoiceService {
   }
 
   private async view(voices: Voice[], userId: string, companyId: string): Promise<VoiceView[]> {
-    const { capabilities, ownerTier } = await membershipOf(this.deps.memberships, userId, companyId);
+    const { capabilities, ownerTier } = await this.access.require({ userId, companyId, action: 'company.read' });
     return voices.map((voice) => {
       const rule = voiceAllowed(voice, capabilities, ownerTier);
       return { ...voice, locked: !rule.allowed, locked_message: rule.allowed ? '' : lockedVoiceMessage(rule.requiredPlan) };
@@ -66,7 +71,7 @@ export class VoiceService {
   }
 
   async custom(userId: string, companyId: string): Promise<VoiceView[]> {
-    await membershipOf(this.deps.memberships, userId, companyId);
+    await this.access.require({ userId, companyId, action: 'company.read' });
     return (await this.deps.voices.customVoices(companyId)).map((v) => ({ ...v, locked: false, locked_message: '' }));
   }
 
@@ -108,7 +113,8 @@ export class VoiceService {
     companyId: string,
     input: { name: string; description: string; samples: Array<{ filename: string; storageKey: string; size: number }> },
   ): Promise<VoiceView> {
-    await membershipOf(this.deps.memberships, userId, companyId, { fresh: true });
+    // Any member may hear the company's voices; making one is an editor's (a viewer's is FORBIDDEN).
+    await this.access.require({ userId, companyId, action: 'voice.create' });
     if (!input.name.trim() || input.samples.length === 0) throw AppError.validation('name', CLONE_REQUIRED_MESSAGE);
     const files = await Promise.all(input.samples.map(async (s) => ({ filename: s.filename, bytes: await this.deps.storage.read(s.storageKey), size: s.size })));
     try {

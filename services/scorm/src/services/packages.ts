@@ -10,11 +10,10 @@ import {
   TIERS,
   TRANSLATION_MESSAGES,
   trialRefusal,
-  upgradeRequiredMessage,
   validateInteractiveVideo,
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
-import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
+import { AppError, Access, isUuid, type Logger, type Membership } from '@trainwright/platform';
 import { courseSlides, questionsOf } from './course.js';
 import { interactiveTexts, translatedInteractive, type VideoTimeline } from './interactive/translate-interactive.js';
 import type {
@@ -61,18 +60,18 @@ export class BuildError extends Error {
 }
 
 export function createPackageOperations(deps: PackageDeps) {
-  /** The caller may do `action` in the company, whose plan has SCORM. */
-  function allowed(membership: Membership | null, action: 'scorm.export' | 'project.read', notFound: string): Membership {
-    Authoriser.decide(membership?.role, action, notFound);
-    if (!membership!.capabilities.includes('scormCompliance')) throw new AppError('FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('scormCompliance'));
-    return membership!;
+  const access = new Access(deps.memberships);
+
+  /** The caller's membership when they may do `action` in the company and its plan has SCORM. */
+  function allowed(userId: string, companyId: string, action: 'scorm.export' | 'project.read', notFoundMessage: string): Promise<Membership> {
+    return access.require({ userId, companyId, action, capability: 'scormCompliance', notFoundMessage });
   }
 
   /** A package the caller may see (NOT_FOUND otherwise, whatever the reason). */
   async function visible(userId: string, packageId: string): Promise<PackageRecord> {
     const found = isUuid(packageId) ? await deps.store.find(packageId) : null;
     if (!found) throw AppError.notFound(SCORM_MESSAGES.notFound);
-    allowed(await deps.memberships.find(userId, found.companyId), 'project.read', SCORM_MESSAGES.notFound);
+    await allowed(userId, found.companyId, 'project.read', SCORM_MESSAGES.notFound);
     return found;
   }
 
@@ -139,7 +138,7 @@ export function createPackageOperations(deps: PackageDeps) {
     async exportPackage(userId: string, projectId: string, settings: ExportSettings, language = ''): Promise<PackageRecord> {
       if (!isUuid(projectId)) throw AppError.notFound(SCORM_MESSAGES.noProject);
       const project = await deps.projects.project(userId, projectId);
-      const membership = allowed(await deps.memberships.find(userId, project.companyId, { fresh: true }), 'scorm.export', 'Project not found');
+      const membership = await allowed(userId, project.companyId, 'scorm.export', 'Project not found');
       const refusal = trialRefusal(membership.ownerTrialState);
       if (refusal) throw new AppError('FORBIDDEN', refusal);
       if (!project.hasContent) throw new AppError('CONFLICT', SCORM_MESSAGES.noContent);
@@ -156,7 +155,7 @@ export function createPackageOperations(deps: PackageDeps) {
       if (projectId) {
         if (!isUuid(projectId)) throw AppError.notFound('Project not found');
         const project = await deps.projects.project(userId, projectId);
-        allowed(await deps.memberships.find(userId, project.companyId), 'project.read', 'Project not found');
+        await allowed(userId, project.companyId, 'project.read', 'Project not found');
         return deps.store.listFor([project.companyId], projectId, SCORM_LIMITS.listed);
       }
       return ids.length ? deps.store.listFor(ids, null, SCORM_LIMITS.listed) : [];

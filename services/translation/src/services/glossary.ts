@@ -2,7 +2,7 @@
 // translates a fixed way, for one target language or all. Members read it; roles that may edit
 // projects change it.
 import { isContentLanguage } from '@trainwright/catalogue';
-import { AppError, Authoriser } from '@trainwright/platform';
+import { AppError, Access } from '@trainwright/platform';
 import type { GlossaryStore, Memberships } from './ports.js';
 import type { GlossaryTermFields, GlossaryTermRecord } from './types.js';
 
@@ -37,9 +37,10 @@ export function glossaryFields(input: { term: string; sourceLanguage: string; ta
 }
 
 export function createGlossaryOperations(deps: { glossary: GlossaryStore; memberships: Memberships }) {
+  const access = new Access(deps.memberships);
+
   async function member(userId: string, companyId: string, change: boolean) {
-    const membership = await deps.memberships.find(userId, companyId, { fresh: change });
-    Authoriser.decide(membership?.role, change ? 'glossary.update' : 'company.read', GLOSSARY_MESSAGES.companyNotFound);
+    await access.require({ userId, companyId, action: change ? 'glossary.update' : 'company.read', notFoundMessage: GLOSSARY_MESSAGES.companyNotFound });
   }
 
   return {

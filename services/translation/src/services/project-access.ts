@@ -1,7 +1,8 @@
 // The one tenancy and role check of the translation operations: the project service answers a
 // project only to a member of its company (NOT_FOUND otherwise); the caller's role decides reads
-// and changes. Changes read the membership fresh (the caller's latest plan and role).
-import { Authoriser, type Membership } from '@trainwright/platform';
+// and changes, through the platform's access check (changes read the membership fresh: the
+// caller's latest plan and role).
+import { Access, type Membership } from '@trainwright/platform';
 import type { Memberships, ProjectDirectory } from './ports.js';
 import type { ProjectInfo } from './types.js';
 
@@ -12,7 +13,6 @@ export async function projectAccess(
   action: 'project.read' | 'project.update',
 ): Promise<{ project: ProjectInfo; membership: Membership }> {
   const project = await deps.projects.project(userId, projectId);
-  const membership = await deps.memberships.find(userId, project.companyId, { fresh: action !== 'project.read' });
-  Authoriser.decide(membership?.role, action, 'Project not found');
-  return { project, membership: membership! };
+  const membership = await new Access(deps.memberships).require({ userId, companyId: project.companyId, action, notFoundMessage: 'Project not found' });
+  return { project, membership };
 }

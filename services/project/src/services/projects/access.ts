@@ -1,7 +1,7 @@
-// Tenancy and roles, decided by the platform's Authoriser from one ListCompanies answer of the
+// Tenancy and roles, decided by the platform's access check from one ListCompanies answer of the
 // auth service per request; a project of another company is NOT_FOUND.
 import { trialRefusal } from '@trainwright/catalogue';
-import { AppError, Authoriser, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
+import { AppError, Access, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
 import type { ProjectRow } from './deps.js';
 import { MESSAGES, isUuid } from '../validation.js';
 import type { ProjectDeps } from './deps.js';
@@ -10,12 +10,12 @@ import type { ProjectDeps } from './deps.js';
 export function companyFor(
   caller: CallerCompanies,
   companyId: string | undefined,
-  action: Parameters<typeof Authoriser.decide>[1],
+  action: Parameters<typeof Access.decide>[1],
   notFoundMessage: string,
 ): CallerCompany {
   const id = companyId || caller.currentCompanyId;
   const company = caller.companies.find((c) => c.companyId === id);
-  Authoriser.decide(company?.role, action, notFoundMessage);
+  Access.decide(company?.role, action, notFoundMessage);
   return company!;
 }
 

@@ -167,7 +167,7 @@ export interface ProjectStore {
   projectByShareToken(token: string): Promise<ProjectRow | undefined>;
 }
 
-/** The caller's companies, roles and owners' plans (repositories/membership.repository.ts). */
+/** The caller's companies, roles and owners' plans (the platform's AuthMemberships). */
 export interface Memberships {
   /** Kept answers for reads; `fresh` for writes, so they see the caller's latest plan and companies. */
   companiesOf(userId: string, options?: MembershipReadOptions): Promise<CallerCompanies>;

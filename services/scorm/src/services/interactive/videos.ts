@@ -13,12 +13,11 @@ import {
   INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS,
   interactiveElementCount,
   trialRefusal,
-  upgradeRequiredMessage,
   validateInteractiveVideo,
   videoEndIssue,
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
-import { AppError, Authoriser, isUuid, type Logger, type Membership } from '@trainwright/platform';
+import { AppError, Access, isUuid, type Logger, type Membership } from '@trainwright/platform';
 import { courseSlides } from '../course.js';
 import { BuildError } from '../packages.js';
 import type { InteractiveJobs, InteractiveMedia, InteractiveProgressEvents, InteractiveVideoStore, Memberships, ProjectDirectory, VideoDirectory } from '../ports.js';
@@ -50,18 +49,18 @@ const PROJECT_NOT_FOUND = 'Project not found';
 const NUL_MESSAGE = 'Texts may not contain NUL characters.';
 
 export function createInteractiveOperations(deps: InteractiveDeps) {
-  /** The caller may do `action` in the company, whose plan includes videoGeneration. */
-  function allowed(membership: Membership | null, action: 'project.update' | 'project.read'): Membership {
-    Authoriser.decide(membership?.role, action, PROJECT_NOT_FOUND);
-    if (!membership!.capabilities.includes('videoGeneration')) throw new AppError('FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('videoGeneration'));
-    return membership!;
+  const access = new Access(deps.memberships);
+
+  /** The caller's membership when they may do `action` in the company and its plan includes videoGeneration. */
+  function allowed(userId: string, companyId: string, action: 'project.update' | 'project.read'): Promise<Membership> {
+    return access.require({ userId, companyId, action, capability: 'videoGeneration', notFoundMessage: PROJECT_NOT_FOUND });
   }
 
   /** The project, when the caller may do `action` on it (NOT_FOUND for another company's). */
   async function projectFor(userId: string, projectId: string, action: 'project.update' | 'project.read') {
     if (!isUuid(projectId)) throw AppError.notFound(PROJECT_NOT_FOUND);
     const project = await deps.projects.project(userId, projectId);
-    const membership = allowed(await deps.memberships.find(userId, project.companyId, { fresh: action === 'project.update' }), action);
+    const membership = await allowed(userId, project.companyId, action);
     return { project, membership };
   }
 
@@ -106,7 +105,7 @@ export function createInteractiveOperations(deps: InteractiveDeps) {
       if (!id) {
         // No project: the caller's current company decides the plan.
         const { currentCompanyId } = await deps.memberships.companiesOf(userId);
-        allowed(currentCompanyId ? await deps.memberships.find(userId, currentCompanyId) : null, 'project.read');
+        await allowed(userId, currentCompanyId, 'project.read');
         const duration = templateDuration(null, asked);
         return { template: buildTemplate({ source: null, duration, videoSeconds: null, captionsVtt: '' }), videoDuration: duration, hasVideo: false };
       }
