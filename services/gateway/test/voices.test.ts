@@ -112,6 +112,15 @@ describe('the voice library', () => {
     expect(custom.map((v) => v.voice_id)).toEqual([res.body.voice_id]);
     const preview = await call(h, 'POST', `/api/voices/preview/${encodeURIComponent(res.body.voice_id)}`, me, {});
     expect(preview.statusCode).toBe(200);
+    // The company's own voice's preview is its members' only; another company's member learns nothing.
+    const { audio_url } = preview.json();
+    expect(audio_url).toMatch(/^\/api\/voices\/previews\/[0-9a-f]{64}\.wav$/);
+    expect((await fetch(h.baseUrl + audio_url, { headers: me.auth })).status).toBe(200);
+    const stranger = await register(h, 'Sid Stranger');
+    const refused = await fetch(h.baseUrl + audio_url, { headers: stranger.auth });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Preview not found' });
+    expect((await fetch(`${h.baseUrl}/api/voices/previews/not-an-id.wav`, { headers: me.auth })).status).toBe(404);
   });
 
   it("should let a viewer hear the company's voices but not make one", async () => {

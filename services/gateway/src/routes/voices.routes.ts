@@ -2,7 +2,7 @@
 // previews we synthesise and serve, and voice matching / cloning from uploaded samples.
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { VOICE_SAMPLE_UPLOAD, formatBytes, voicePreviewLocation } from '@trainwright/catalogue';
+import { VOICE_SAMPLE_UPLOAD, formatBytes } from '@trainwright/catalogue';
 import { AppError, ByteLimit, type ObjectStorage } from '@trainwright/platform';
 import type { MultipartFile } from '@fastify/multipart';
 import type { GatewayContext } from '../context.js';
@@ -82,20 +82,9 @@ export function voiceRoutes({ app, clients, config }: GatewayContext, storage: O
     async (request, reply) => {
       const { userId } = callerOf(request);
       const m = /^([0-9a-f]{32}|[0-9a-f]{64})\.wav$/.exec((request.params as { audio: string }).audio);
-      const location = m ? voicePreviewLocation(m[1]!) : null;
-      if (!location) throw AppError.notFound('Preview not found');
-      // A company's own voice's preview is read as the voice is used: by members of its company.
-      if (location.companyId) {
-        const member = await clients.auth.getMembership({ userId, companyId: location.companyId }, opts(userId, request.id)).then(
-          () => true,
-          (error: unknown) => {
-            if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.status === 403)) return false;
-            throw error;
-          },
-        );
-        if (!member) throw AppError.notFound('Preview not found');
-      }
-      const key = location.storageKey;
+      if (!m) throw AppError.notFound('Preview not found');
+      // Media-render decides: a company's own voice's preview is its members' only.
+      const { storageKey: key } = await clients.media.openVoicePreview({ userId, audioId: m[1]! }, opts(userId, request.id));
       const size = await storage.size(key).catch(() => -1);
       if (size < 0) throw AppError.notFound('Preview not found');
       reply.header('content-type', 'audio/wav').header('content-length', String(size)).header('cache-control', 'private, max-age=86400');

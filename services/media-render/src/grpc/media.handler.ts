@@ -45,6 +45,7 @@ export function createMediaHandlers(deps: {
     },
     listCustomVoices: async (req) => ({ voices: (await voices.custom(req.userId, req.companyId)).map(toProtoVoice), categories: {} }),
     previewVoice: async (req) => voices.preview(req.userId, req.companyId, req.voiceId, req.sampleText),
+    openVoicePreview: async (req) => voices.previewFile(req.userId, req.audioId),
     cloneVoice: async (req) =>
       toProtoVoice(
         await voices.clone(req.userId, req.companyId, {

@@ -14,6 +14,7 @@ import type { CompanyMembership, MediaStorage, Memberships, WorkDirs } from './p
 /** The preview text when the caller sends none (the specification's fixed sample). */
 export const DEFAULT_PREVIEW_TEXT = 'Hello! This is a preview of the voice that will narrate your training video.';
 const MAX_PREVIEW_CHARS = 500;
+const PREVIEW_NOT_FOUND = 'Preview not found';
 
 export interface VoiceView extends Voice {
   locked: boolean;
@@ -105,6 +106,17 @@ export class VoiceService {
       await this.deps.storage.save(storageKey, { path: clip.wavPath });
     });
     return { audioId, storageKey };
+  }
+
+  /**
+   * Where a preview is stored, for the caller: a library voice's preview is anyone's, a company's
+   * own voice's is read as the voice is used, by the company's members.
+   */
+  async previewFile(userId: string, audioId: string): Promise<{ storageKey: string }> {
+    const location = voicePreviewLocation(audioId);
+    if (!location) throw AppError.notFound(PREVIEW_NOT_FOUND);
+    if (location.companyId) await this.access.require({ userId, companyId: location.companyId, action: 'company.read', notFoundMessage: PREVIEW_NOT_FOUND });
+    return { storageKey: location.storageKey };
   }
 
   /** A voice from samples: matched (espeak-ng pitch and rate), labelled as such. */
