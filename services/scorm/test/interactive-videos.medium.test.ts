@@ -447,7 +447,7 @@ describe('interactive video: refusals store nothing', () => {
     ['an id that is no project', () => ops.create(OWNER, 'not-a-uuid', metadata(), true), 'NOT_FOUND', 'Project not found'],
     ['a viewer', () => ops.create(VIEWER, PROJECT, metadata(), true), 'FORBIDDEN', "You don't have permission to perform this action."],
     ['the trial (no videoGeneration)', () => ops.create(TRIAL, PROJECT, metadata(), true), 'FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('videoGeneration')],
-    ['an ended trial', () => ops.create(ENDED, PROJECT, metadata(), true), 'FORBIDDEN', TRIAL_MESSAGES.expired],
+    ['an ended trial', () => ops.create(ENDED, PROJECT, metadata(), true), 'TRIAL_ENDED', TRIAL_MESSAGES.expired],
     ['a project without a narrated video', () => ops.create(OWNER, NO_VIDEO_PROJECT, metadata({ project_id: NO_VIDEO_PROJECT }), true), 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo],
   ];
 

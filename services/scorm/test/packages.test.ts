@@ -1,7 +1,7 @@
 // The package operations with fake ports: tenancy, roles and the plan's scormCompliance on every
 // call, the build's states (building with progress, ready, failed), downloads counted.
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, upgradeRequiredMessage, type InteractiveVideoMetadata, type Role } from '@trainwright/catalogue';
+import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, TRIAL_MESSAGES, upgradeRequiredMessage, type InteractiveVideoMetadata, type Role, type TrialState } from '@trainwright/catalogue';
 import { AppError, type Membership } from '@trainwright/platform';
 import { courseOf } from '../src/services/course.js';
 import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
@@ -74,7 +74,7 @@ class MemoryStore implements PackageStore {
   }
 }
 
-function setup(options: { role?: Role; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; translations?: Record<string, TranslatedContent>; translateTexts?: TranslationDirectory['translateTexts']; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
+function setup(options: { role?: Role; trial?: TrialState; capabilities?: string[]; project?: ProjectSource; video?: boolean; interactive?: { current: InteractiveVideoView; versions: InteractiveVideoView[] }; translations?: Record<string, TranslatedContent>; translateTexts?: TranslationDirectory['translateTexts']; assemble?: (r: AssembleRequest) => Promise<{ storageKey: string; size: number }> } = {}) {
   const store = new MemoryStore();
   const enqueued: string[] = [];
   const progress: number[] = [];
@@ -83,7 +83,7 @@ function setup(options: { role?: Role; capabilities?: string[]; project?: Projec
   const p = options.project ?? project();
   const member = (companyId: string): Membership | null =>
     companyId === COMPANY
-      ? { companyId, companyName: 'Acme', role: options.role ?? 'editor', ownerTier: 'enterprise', ownerUserId: 'owner', capabilities: options.capabilities ?? ['scormCompliance', 'videoGeneration'], ownerTrialState: 'active', ownerTrialStateUntilMs: 0 }
+      ? { companyId, companyName: 'Acme', role: options.role ?? 'editor', ownerTier: 'enterprise', ownerUserId: 'owner', capabilities: options.capabilities ?? ['scormCompliance', 'videoGeneration'], ownerTrialState: options.trial ?? 'active', ownerTrialStateUntilMs: 0 }
       : null;
   const ops = createPackageOperations({
     store,
@@ -254,6 +254,12 @@ describe('createPackageOperations', () => {
       const { ops, store } = setup({ capabilities: ['videoGeneration'] });
       await expect(ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('scormCompliance') });
       expect(upgradeRequiredMessage('scormCompliance')).toContain('Enterprise');
+      expect(store.rows.size).toBe(0);
+    });
+
+    it("should refuse a company whose owner's trial is over (TRIAL_ENDED, as the project service does) and keep nothing", async () => {
+      const { ops, store } = setup({ trial: 'expired' });
+      await expect(ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'TRIAL_ENDED', status: 403, message: TRIAL_MESSAGES.expired });
       expect(store.rows.size).toBe(0);
     });
 

@@ -140,7 +140,7 @@ export function createPackageOperations(deps: PackageDeps) {
       const project = await deps.projects.project(userId, projectId);
       const membership = await allowed(userId, project.companyId, 'scorm.export', 'Project not found');
       const refusal = trialRefusal(membership.ownerTrialState);
-      if (refusal) throw new AppError('FORBIDDEN', refusal);
+      if (refusal) throw new AppError('TRIAL_ENDED', refusal);
       if (!project.hasContent) throw new AppError('CONFLICT', SCORM_MESSAGES.noContent);
       const tracking = trackingOf(settings.tracking, { hasQuestions: questionsOf(project, []).length > 0 }, settings.includeTracking);
       const packaged = await packageLanguage(project, membership, language);

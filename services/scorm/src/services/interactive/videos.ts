@@ -128,7 +128,7 @@ export function createInteractiveOperations(deps: InteractiveDeps) {
     async create(userId: string, projectId: string, metadata: InteractiveVideoMetadata, generateAnalytics: boolean): Promise<InteractiveVideoView> {
       const { project, membership } = await projectFor(userId, projectId, 'project.update');
       const refusal = trialRefusal(membership.ownerTrialState);
-      if (refusal) throw new AppError('FORBIDDEN', refusal);
+      if (refusal) throw new AppError('TRIAL_ENDED', refusal);
       if (metadata.project_id !== projectId) throw AppError.validation('video_metadata.project_id', 'video_metadata.project_id must name the project of the path.');
       const issue = validateInteractiveVideo(metadata);
       if (issue) throw AppError.validation(`video_metadata.${issue.path}`, issue.message);
