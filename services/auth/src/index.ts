@@ -1,6 +1,6 @@
 // What other packages use: the gateway's test harness and the benchmarks start auth in-process.
 export * from './main.js';
 export * from './config.js';
-export { toProtoUser } from './grpc/auth.handler.js';
+export { authAccess, toProtoUser } from './grpc/auth.handler.js';
 export { TokenIssuer, hashRefreshToken } from './services/tokens.js';
 export { DEMO_ACCOUNT } from './demo-account.js';

@@ -21,7 +21,7 @@ import { AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth'
 import type { Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
-import { createAuthHandlers } from './grpc/auth.handler.js';
+import { authAccess, createAuthHandlers } from './grpc/auth.handler.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
 import { AccountService } from './services/account.service.js';
@@ -94,7 +94,7 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
   sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));
   if (sweeper) await maintenance.schedule(PURGE_EXPIRED_TRIALS_JOB, {}, config.RETENTION_SWEEP_MS);
   const grpc = createGrpcServer(core.logger);
-  grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core));
+  grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core), authAccess);
   const port = await grpc.listen(`${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`);
   core.relay.start();
   grpc.setServing('SERVING');

@@ -21,7 +21,7 @@ import { BillingServiceService } from '@trainwright/proto/trainwright/billing/v1
 import type { Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { loadBillingConfig, type BillingConfig } from './config.js';
-import { createBillingHandlers } from './grpc/billing.handler.js';
+import { billingAccess, createBillingHandlers } from './grpc/billing.handler.js';
 import { billingMaintenanceJob } from './jobs/billing-maintenance.job.js';
 import { AuthDirectoryRepository } from './repositories/auth-directory.repository.js';
 import { BillingRepository } from './repositories/billing.repository.js';
@@ -117,7 +117,7 @@ export async function startBillingServer(config: BillingConfig, logger: Logger, 
   worker?.on('error', (err) => logger.error({ err }, 'billing worker error'));
   if (maintenance) await maintenance.schedule(BILLING_MAINTENANCE_JOB, {}, every);
   const grpc = createGrpcServer(core.logger);
-  grpc.addService('trainwright.billing.v1.BillingService', BillingServiceService, createBillingHandlers(core));
+  grpc.addService('trainwright.billing.v1.BillingService', BillingServiceService, createBillingHandlers(core), billingAccess);
   const port = await grpc.listen(`${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`);
   core.relay.start();
   grpc.setServing('SERVING');

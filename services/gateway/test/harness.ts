@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import setCookieParser from 'set-cookie-parser';
-import { SERVICE_REGISTRY, addressesEnv, createLogger, grpcPortVar, grpcServerDuration, serviceModule, type EventBus, type ServiceName } from '@trainwright/platform';
+import { SERVICE_REGISTRY, accessDecisions, addressesEnv, createLogger, grpcPortVar, grpcServerDuration, serviceModule, uncheckedAnswers, type EventBus, type ServiceName } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import type { AuthServer } from '@trainwright/auth';
 import type { ProjectServer } from '@trainwright/project';
@@ -71,6 +71,10 @@ export interface Harness extends HarnessServers {
   gatewayPid: number;
   /** Calls of a gRPC method the stack's services have answered (their metrics registry: the one of the module that started them). */
   grpcCalls(service: string, method: string): Promise<number>;
+  /** The access check's decisions in the stack's services so far, by outcome (allowed, not_found, forbidden, listed, ...). */
+  accessDecisions(): Promise<Record<string, number>>;
+  /** Answers the stack's services refused because the access check never decided (a defect). */
+  uncheckedAnswers(): Promise<number>;
   request(options: RequestOptions): Promise<Reply>;
   close(): Promise<void>;
 }
@@ -198,6 +202,14 @@ export async function startStack(label: string, overrides: Record<string, string
     async grpcCalls(service, method) {
       const { values } = await grpcServerDuration.get();
       return values.filter((v) => v.metricName === 'grpc_server_handling_seconds_count' && v.labels.service === service && v.labels.method === method).reduce((n, v) => n + v.value, 0);
+    },
+    async accessDecisions() {
+      const byOutcome: Record<string, number> = {};
+      for (const v of (await accessDecisions.get()).values) byOutcome[String(v.labels.outcome)] = (byOutcome[String(v.labels.outcome)] ?? 0) + v.value;
+      return byOutcome;
+    },
+    async uncheckedAnswers() {
+      return (await uncheckedAnswers.get()).values.reduce((n, v) => n + v.value, 0);
     },
     async request({ method = 'GET', url, payload, headers = {} }) {
       const response = await fetch(baseUrl + url, { method, body: payload, headers, redirect: 'manual' });

@@ -21,7 +21,7 @@ import { GeneratorServiceService } from '@trainwright/proto/trainwright/generato
 import type { Worker } from 'bullmq';
 import { migrations } from '../migrations/index.js';
 import { loadGeneratorConfig, type GeneratorConfig } from './config.js';
-import { createGeneratorHandlers } from './grpc/generator.handler.js';
+import { generatorAccess, createGeneratorHandlers } from './grpc/generator.handler.js';
 import { generateProjectJob } from './jobs/generate-project.job.js';
 import { OFFLINE_ENGINE_NAME } from './engine/offline-engine.js';
 import { createEngine } from './providers/engine.js';
@@ -115,7 +115,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   }
 
   const grpc = createGrpcServer(logger);
-  grpc.addService('trainwright.generator.v1.GeneratorService', GeneratorServiceService, createGeneratorHandlers(quality));
+  grpc.addService('trainwright.generator.v1.GeneratorService', GeneratorServiceService, createGeneratorHandlers(quality), generatorAccess);
   const port = await grpc.listen(`${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`);
   grpc.setServing('SERVING');
   logger.info({ engine: engine.name, worker: Boolean(worker) }, 'generator started');

@@ -8,6 +8,7 @@
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
+  AuthMemberships,
   connectServiceInfra,
   createGrpcServer,
   isEntryPoint,
@@ -26,7 +27,7 @@ import { MediaServiceService } from '@trainwright/proto/trainwright/media/v1/med
 import type { Worker } from 'bullmq';
 import { migrations } from '../migrations/index.js';
 import { loadMediaConfig, type MediaConfig } from './config.js';
-import { createMediaHandlers } from './grpc/media.handler.js';
+import { mediaAccess, createMediaHandlers } from './grpc/media.handler.js';
 import { renderProjectJob } from './jobs/render-project.job.js';
 import { renderTranslationJob } from './jobs/render-translation.job.js';
 import { renderVideoJob } from './jobs/render-video.job.js';
@@ -36,7 +37,6 @@ import { DownloadRepository } from './repositories/download.repository.js';
 import { KeptLogoRepository } from './repositories/kept-logo.repository.js';
 import { LogoRepository } from './repositories/logo.repository.js';
 import { MediaStorageRepository } from './repositories/media-storage.repository.js';
-import { MembershipRepository } from './repositories/membership.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { ProjectViewRepository } from './repositories/project-view.repository.js';
 import { RenderEventsRepository } from './repositories/render-events.repository.js';
@@ -91,7 +91,7 @@ export async function startMediaServer(
     logger,
   });
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new MembershipRepository(config.AUTH_SERVICE_ADDR, deadline);
+  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline);
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
   const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
@@ -110,7 +110,7 @@ export async function startMediaServer(
     workDirs: new WorkDirRepository('', 'tw-preview-'),
     memberships,
   });
-  const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects });
+  const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects, memberships });
   const renderers = new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } });
   const workDirs = new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-');
   // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts.
@@ -154,7 +154,7 @@ export async function startMediaServer(
       projectRenderedSubscription(translations),
     ]);
     grpc = createGrpcServer(logger);
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }));
+    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }), mediaAccess);
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
   }

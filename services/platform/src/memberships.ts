@@ -1,5 +1,5 @@
-// Memberships as the auth service knows them, read over gRPC: the one way a service asks who may
-// do what in a company. Each service's repositories/membership.repository.ts builds on this.
+// Memberships as the auth service knows them, read over gRPC: the one way a service (and the
+// gateway's event feed) asks who may do what in a company; decisions are the access check's (access.ts).
 // After follow(bus), answers are kept in the process and dropped when auth announces a change
 // (company.* incl. members_changed, account.plan_changed), when the owner's trial state changes, or after a minute at
 // most, so reads cost no call to auth; writes ask with { fresh: true } and see their own changes.
@@ -79,6 +79,11 @@ export class AuthMemberships implements MembershipLookup<Membership> {
     return this.kept.read(`c:${userId}`, userId, options, () => this.fetchCompanies(userId), (c) => c.companies);
   }
 
+  /** The company the user owns, which carries the plan they pay for (their downloads and storage count against it); null when they own none. */
+  async ownedCompany(userId: string, options: MembershipReadOptions = {}): Promise<CallerCompany | null> {
+    return ownedCompanyOf((await this.companiesOf(userId, options)).companies, userId);
+  }
+
   close(): void {
     this.auth.close();
   }
@@ -122,6 +127,11 @@ export class AuthMemberships implements MembershipLookup<Membership> {
     }
     return { currentCompanyId, companies: list };
   }
+}
+
+/** Of the caller's companies, the one they own (every account owns the company it registered with). */
+export function ownedCompanyOf(companies: CallerCompany[], userId: string): CallerCompany | null {
+  return companies.find((c) => c.ownerUserId === userId) ?? null;
 }
 
 /** The companies an answer speaks of: an event about one of them (or their owner) drops it. */

@@ -14,6 +14,22 @@ export const grpcServerDuration = new client.Histogram({
   registers: [registry],
 });
 
+/** The access check's decisions (access.ts), by action and outcome: refusals show probing or a broken screen. */
+export const accessDecisions = new client.Counter({
+  name: 'access_decisions_total',
+  help: 'Decisions of the access check on company data',
+  labelNames: ['action', 'outcome'],
+  registers: [registry],
+});
+
+/** Calls of a method that names an action and answered without deciding: refused, a defect to fix. */
+export const uncheckedAnswers = new client.Counter({
+  name: 'grpc_unchecked_answers_total',
+  help: 'gRPC calls refused because they answered company data without the access check',
+  labelNames: ['service', 'method'],
+  registers: [registry],
+});
+
 export const httpRequestDuration = new client.Histogram({
   name: 'http_request_duration_seconds',
   help: 'Time to answer an HTTP request',

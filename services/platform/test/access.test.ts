@@ -67,6 +67,13 @@ describe(Access.name, () => {
     expect(() => Access.decide(undefined, 'project.read', 'Project not found')).toThrow('Project not found');
   });
 
+  it('should keep, of a list of the caller\'s companies, those whose role allows the action', () => {
+    const companies = [{ id: 'a', role: 'viewer' as const }, { id: 'b', role: 'editor' as const }, { id: 'c', role: 'owner' as const }];
+    expect(Access.among(companies, 'project.read').map((c) => c.id)).toEqual(['a', 'b', 'c']);
+    expect(Access.among(companies, 'project.update').map((c) => c.id)).toEqual(['b', 'c']);
+    expect(Access.among(companies, 'company.update').map((c) => c.id)).toEqual(['c']);
+  });
+
   it('should refuse a call without a user', async () => {
     await expect(access.require({ userId: '', companyId: 'acme', action: 'project.read' })).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });

@@ -2,3 +2,5 @@
 // service in-process.
 export * from './main.js';
 export * from './config.js';
+// How each gRPC method reaches company data (the gateway's access test calls every one).
+export { projectAccess } from './grpc/project.handler.js';

@@ -22,7 +22,7 @@ import {
 import { ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { migrations } from '../migrations/index.js';
 import { loadProjectConfig, type ProjectConfig } from './config.js';
-import { createProjectHandlers } from './grpc/project.handler.js';
+import { projectAccess, createProjectHandlers } from './grpc/project.handler.js';
 import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
 import { ProjectRepository } from './repositories/project.repository.js';
@@ -90,7 +90,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   ]);
 
   const grpc = createGrpcServer(logger);
-  grpc.addService('trainwright.project.v1.ProjectService', ProjectServiceService, createProjectHandlers(deps, removeFiles));
+  grpc.addService('trainwright.project.v1.ProjectService', ProjectServiceService, createProjectHandlers(deps, removeFiles), projectAccess);
   const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
   relay.start();
   grpc.setServing('SERVING');

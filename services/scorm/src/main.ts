@@ -19,7 +19,7 @@ import {
 import { ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { migrations } from '../migrations/index.js';
 import { loadScormConfig, type ScormConfig } from './config.js';
-import { createScormHandlers } from './grpc/scorm.handler.js';
+import { scormAccess, createScormHandlers } from './grpc/scorm.handler.js';
 import { buildPackageJob } from './jobs/build-package.job.js';
 import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
 import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
@@ -97,7 +97,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
   const grpc = createGrpcServer(logger);
-  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages, interactive }));
+  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages, interactive }), scormAccess);
   const port = await grpc.listen(`${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`);
   infra.relay.start();
   grpc.setServing('SERVING');

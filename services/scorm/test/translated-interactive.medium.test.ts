@@ -21,6 +21,7 @@ import {
   createGrpcServer,
   createLogger,
   startJobWorker,
+  type AccessTable,
   type GrpcServer,
   type Membership,
   type ServiceInfra,
@@ -178,8 +179,10 @@ async function startTranslationService(): Promise<number> {
       return { texts: r.texts.map((t) => SPANISH[t] ?? `[untranslated] ${t}`), engine: 'apertium' };
     },
   };
+  // Only scorm calls this stand-in, as it calls the real service's internal methods.
+  const standInAccess = Object.fromEntries(Object.keys(TranslationServiceService).map((m) => [m, { internal: 'scorm, in this test' }])) as AccessTable<typeof TranslationServiceService>;
   translationServer = createGrpcServer(createLogger('test', 'silent'));
-  translationServer.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, { ...notCalled, ...handlers } as UnaryHandlers<typeof TranslationServiceService>);
+  translationServer.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, { ...notCalled, ...handlers } as UnaryHandlers<typeof TranslationServiceService>, standInAccess);
   const port = await translationServer.listen('127.0.0.1:0');
   translationServer.setServing('SERVING');
   return port;

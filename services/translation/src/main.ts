@@ -20,7 +20,7 @@ import {
 import { TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { migrations } from '../migrations/index.js';
 import { loadTranslationConfig, type TranslationConfig } from './config.js';
-import { createTranslationHandlers } from './grpc/translation.handler.js';
+import { translationAccess, createTranslationHandlers } from './grpc/translation.handler.js';
 import { translateProjectJob } from './jobs/translate-project.job.js';
 import { TRANSLATION_SCHEMA, type TranslationDatabase } from './repositories/database.js';
 import { createEngine } from './engines/index.js';
@@ -93,7 +93,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'translate worker error'));
   const grpc = createGrpcServer(logger);
-  grpc.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, createTranslationHandlers({ translations, edits, glossary }));
+  grpc.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, createTranslationHandlers({ translations, edits, glossary }), translationAccess);
   const port = await grpc.listen(`${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`);
   infra.relay.start();
   grpc.setServing('SERVING');

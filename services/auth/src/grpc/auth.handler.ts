@@ -1,6 +1,6 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
 import { TIERS, effectiveCapabilities, type Limits as CatalogueLimits } from '@trainwright/catalogue';
-import type { UnaryHandlers } from '@trainwright/platform';
+import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
 import type {
   AuthServiceService,
   Company,
@@ -94,6 +94,25 @@ function toProtoProfile(a: AccountView): Profile {
     },
   };
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const authAccess: AccessTable<typeof AuthServiceService> = {
+  register: { public: 'signs up: the new account is the caller' },
+  login: { public: 'the email and password are the credential' },
+  refresh: { public: 'the refresh token is the credential' },
+  logout: { public: 'ends the session its refresh token names' },
+  getMe: { self: 'the caller\'s own account' },
+  getTrialStatus: { self: 'the caller\'s own trial' },
+  listCompanies: { self: 'the companies the caller belongs to, with their roles' },
+  createCompany: { self: 'a new company the caller owns' },
+  switchCompany: { self: 'the caller\'s current company, among those they belong to (COMPANY_NOT_FOUND otherwise)' },
+  getProfile: { self: 'the caller\'s own profile' },
+  updateProfile: { self: 'the caller\'s own profile; renaming their current company is decided by Access.decide (company.update)' },
+  getMembership: { internal: 'the membership lookup the access check itself uses (platform AuthMemberships)' },
+};
 
 export function createAuthHandlers(deps: { sessions: SessionService; accounts: AccountService }): UnaryHandlers<typeof AuthServiceService> {
   const { sessions, accounts } = deps;

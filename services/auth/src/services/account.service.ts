@@ -7,14 +7,13 @@ import {
   trialStateUntilMs,
   effectiveCapabilities,
   retentionCutoff,
-  roleAllows,
   type AddOnId,
   type Role,
   type TierId,
   type TrialState,
   type TrialStatus,
 } from '@trainwright/catalogue';
-import { AppError, MESSAGES, isUuid } from '@trainwright/platform';
+import { Access, AppError, MESSAGES, isUuid } from '@trainwright/platform';
 import type { AccountRepository, AccountRow, CompanyRow, MembershipRow } from '../repositories/account.repository.js';
 import { authEvents } from './events.js';
 import { LIMITS, requiredText, validateBio, validateCompany } from './validation.js';
@@ -125,7 +124,7 @@ export class AccountService {
       const companyName = requiredText('company_name', changes.companyName, LIMITS.company, 'Company name is required');
       if (companyName !== account.companyName) {
         if (!account.currentCompanyId || !account.role) throw AppError.validation('company_name', 'Select a company first');
-        if (!roleAllows(account.role, 'company.update')) throw AppError.forbidden();
+        Access.decide(account.role, 'company.update');
         await this.accounts.renameCompany(account.currentCompanyId, companyName, [authEvents.companyRenamed({ companyId: account.currentCompanyId, name: companyName })]);
         this.afterWrite();
       }

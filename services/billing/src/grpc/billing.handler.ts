@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
-import type { UnaryHandlers } from '@trainwright/platform';
+import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
 import type { BillingServiceService, BillingSubscription, Payment } from '@trainwright/proto/trainwright/billing/v1/billing';
 import type { SubscriptionView } from '../services/account-state.js';
 import { paymentDescriptionOf } from '../services/payments.js';
@@ -44,6 +44,29 @@ export function toProtoPayment(p: PaymentRecord): Payment {
     ...paymentDescriptionOf(p),
   };
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const billingAccess: AccessTable<typeof BillingServiceService> = {
+  getSubscription: { self: 'the caller\'s own subscription' },
+  changePlan: { self: 'the caller\'s own plan' },
+  previewPlanChange: { self: 'the caller\'s own plan' },
+  setCancelAtPeriodEnd: { self: 'the caller\'s own subscription' },
+  buyAddOn: { self: 'the caller\'s own add-ons' },
+  previewAddOn: { self: 'the caller\'s own add-ons' },
+  cancelAddOn: { self: 'the caller\'s own add-ons' },
+  buyCredits: { self: 'the caller\'s own video credits' },
+  listPayments: { self: 'the caller\'s own payments' },
+  getCheckoutStatus: { self: 'a checkout of the caller\'s own' },
+  openPortal: { self: 'the caller\'s own customer portal' },
+  handleWebhook: { public: 'the payment provider\'s signature is the credential' },
+  getLocalCheckout: { self: 'a local checkout of the caller\'s own' },
+  completeLocalCheckout: { self: 'a local checkout of the caller\'s own' },
+  estimateVideo: { delegated: 'media EstimateNarration decides project.update on the project' },
+  confirmVideoPayment: { delegated: 'media EstimateNarration decides project.update on the project' },
+};
 
 export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): UnaryHandlers<typeof BillingServiceService> {
   const b = core.billing;

@@ -1,9 +1,10 @@
 // The live feed behind /api/events: replica-local consumers of `project.*`, media-render's
 // `video.status_changed`, the translation service's `translation.*` and the scorm service's
-// `scorm.*` and `interactive_video.*` fan out to the open connections whose user belongs to the
-// event's company. Started with the app (app.projectEvents) and closed with it.
+// `scorm.*` and `interactive_video.*` fan out to the open connections whose user may read the
+// event's company's projects (the access check on the platform's memberships, kept and dropped on
+// auth's events). Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
-import type { EventBus } from '@trainwright/platform';
+import { Access, AuthMemberships, type EventBus } from '@trainwright/platform';
 import { InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 
@@ -25,10 +26,12 @@ export class ProjectEventHub {
   private readonly listeners = new Set<Listener>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  private constructor(private readonly clients: ServiceClients) {}
+  private constructor(private readonly memberships: AuthMemberships) {}
 
   static async start(bus: EventBus, clients: ServiceClients): Promise<ProjectEventHub> {
-    const hub = new ProjectEventHub(clients);
+    const memberships = new AuthMemberships(clients.addresses.auth);
+    await memberships.follow(bus);
+    const hub = new ProjectEventHub(memberships);
     await bus.subscribeFrom(new Date(), 'project.*', async (event) => {
       if (event.subject === 'project.status_changed') {
         const e = ProjectStatusChanged.decode(event.data);
@@ -65,9 +68,10 @@ export class ProjectEventHub {
     for (const listener of this.listeners) if (listener.companyIds.has(companyId)) listener.send(event, data);
   }
 
+  /** The companies whose project events the user may see. */
   async companiesOf(userId: string): Promise<Set<string>> {
-    const { companies } = await this.clients.auth.listCompanies({ userId }, { userId });
-    return new Set(companies.map((c) => c.id));
+    const { companies } = await this.memberships.companiesOf(userId);
+    return new Set(Access.among(companies, 'project.read').map((c) => c.companyId));
   }
 
   add(listener: Listener): () => void {
@@ -90,6 +94,7 @@ export class ProjectEventHub {
   close(): void {
     for (const t of this.timers) clearInterval(t);
     this.listeners.clear();
+    this.memberships.close();
   }
 }
 

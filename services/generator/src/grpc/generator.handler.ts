@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain.
-import { AppError, type UnaryHandlers } from '@trainwright/platform';
+import { AppError, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { QualityAssessment, type GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
 import type { QualityService } from '../services/quality.service.js';
 
@@ -8,6 +8,17 @@ function parameters(value: unknown): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   throw AppError.validation('parameters', 'parameters must be an object');
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const generatorAccess: AccessTable<typeof GeneratorServiceService> = {
+  assessQuality: { action: 'project.update' },
+  applyImprovements: { action: 'project.update' },
+  initializeService: { action: 'project.read' },
+  analyze: { action: 'project.read' },
+};
 
 export function createGeneratorHandlers(quality: QualityService): UnaryHandlers<typeof GeneratorServiceService> {
   return {

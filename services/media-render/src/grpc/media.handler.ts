@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain.
-import type { UnaryHandlers } from '@trainwright/platform';
+import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadService } from '../services/download.service.js';
 import type { LogoService } from '../services/logo.service.js';
@@ -22,6 +22,27 @@ export function toProtoVoice(v: VoiceView): ProtoVoice {
     lockedMessage: v.locked_message,
   };
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const mediaAccess: AccessTable<typeof MediaServiceService> = {
+  openDownload: { action: 'project.read' },
+  listVoices: { action: 'company.read' },
+  listCustomVoices: { action: 'company.read' },
+  previewVoice: { action: 'company.read' },
+  openVoicePreview: { action: 'company.read' },
+  cloneVoice: { action: 'voice.create' },
+  checkVoice: { action: 'company.read' },
+  getRenderedBytes: { internal: 'the gateway\'s storage usage, for company ids the project service answered (PrepareUpload, GetStorageUsage)' },
+  getDownloadUsage: { self: 'the caller\'s own downloads against their own plan' },
+  getLogo: { action: 'project.read' },
+  listPreviewSlides: { action: 'project.read' },
+  previewSlide: { action: 'project.read' },
+  estimateNarration: { action: 'project.update' },
+  getVideoFiles: { action: 'project.read' },
+};
 
 export function createMediaHandlers(deps: {
   downloads: DownloadService;

@@ -204,7 +204,7 @@ export class DownloadService {
    * its current period, as open counts them against the limit. NOT_FOUND when they own no company.
    */
   async usage(userId: string): Promise<DownloadUsage> {
-    const tier = await this.deps.plans.ownedTier(userId);
+    const tier = (await this.deps.plans.ownedCompany(userId))?.ownerTier;
     if (!tier) throw AppError.notFound('Company not found');
     const { limit, since } = downloadPeriod(tier, this.now());
     return { used: await this.deps.downloads.countedSince(userId, since), limit, since };

@@ -4,9 +4,9 @@
 // stored and everything after uses them. Renders never fetch a URL again, and the browsers showing
 // the logo (the project preview, the public share page) load it from us, never from the URL.
 import { createHash } from 'node:crypto';
-import { AppError, isUuid } from '@trainwright/platform';
+import { Access, AppError, isUuid } from '@trainwright/platform';
 import type { RenderBranding } from '../domain/types.js';
-import type { KeptLogo, KeptLogos, MediaStorage, ProjectDirectory } from './ports.js';
+import type { CompanyMembership, KeptLogo, KeptLogos, MediaStorage, Memberships, ProjectDirectory } from './ports.js';
 import type { LogoSource } from './render.service.js';
 
 /** Fetches and checks a logo URL (repositories/logo.repository.ts). */
@@ -37,8 +37,13 @@ export class LogoService implements LogoSource {
       logos: KeptLogos;
       storage: Pick<MediaStorage, 'save' | 'delete' | 'read'>;
       projects: Pick<ProjectDirectory, 'project' | 'sharedProject'>;
+      memberships: Memberships;
     },
-  ) {}
+  ) {
+    this.access = new Access(deps.memberships);
+  }
+
+  private readonly access: Access<CompanyMembership>;
 
   /** The logo a render shows: the stored bytes (fetched now only if this URL was never fetched). */
   async logoOf(project: ProjectLogo): Promise<{ logo: RenderBranding['logo']; problem: string }> {
@@ -58,12 +63,15 @@ export class LogoService implements LogoSource {
   async forMember(userId: string, projectId: string): Promise<LogoTarget> {
     if (!isUuid(projectId)) throw AppError.notFound(LOGO_NOT_FOUND);
     const project = await this.deps.projects.project(userId, projectId);
+    await this.access.require({ userId, companyId: project.companyId, action: 'project.read', notFoundMessage: 'Project not found' });
     return this.served({ projectId: project.id, companyId: project.companyId, url: project.branding?.logoUrl ?? '' });
   }
 
-  /** The logo of the project a share link shows. */
+  /** The logo of the project a share link shows (the project service checks the token). */
   async forShareToken(token: string): Promise<LogoTarget> {
-    return this.served(await this.deps.projects.sharedProject(token).then((p) => ({ projectId: p.projectId, companyId: p.companyId, url: p.logoUrl })));
+    const shared = await this.deps.projects.sharedProject(token);
+    Access.grantedWithoutMembership('share_token');
+    return this.served({ projectId: shared.projectId, companyId: shared.companyId, url: shared.logoUrl });
   }
 
   /** Forgets a deleted project's logos and removes their bytes. */

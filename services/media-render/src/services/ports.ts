@@ -168,8 +168,8 @@ export interface Memberships {
 
 /** The plan a user owns: the plan of the companies they own (downloads are counted against it). */
 export interface OwnedPlans {
-  /** The tier of the plan the user owns, or null when they own no company. */
-  ownedTier(userId: string): Promise<TierId | null>;
+  /** The company the user owns, carrying their plan's tier; null when they own none. */
+  ownedCompany(userId: string): Promise<{ ownerTier: TierId } | null>;
 }
 
 /** A paid narrated video (pay-per-use): one render of the project's video. */

@@ -150,6 +150,7 @@ export class PreviewService {
 
   private async shared(token: string): Promise<{ projectId: string; view: ProjectView | null }> {
     const { projectId } = await this.deps.projects.sharedProject(token);
+    Access.grantedWithoutMembership('share_token');
     const view = await this.deps.views.find(projectId);
     if (view === 'deleted') throw AppError.notFound(PREVIEW_MESSAGES.notFound);
     return { projectId, view };

@@ -116,6 +116,7 @@ export class VoiceService {
     const location = voicePreviewLocation(audioId);
     if (!location) throw AppError.notFound(PREVIEW_NOT_FOUND);
     if (location.companyId) await this.access.require({ userId, companyId: location.companyId, action: 'company.read', notFoundMessage: PREVIEW_NOT_FOUND });
+    else Access.grantedWithoutMembership('library');
     return { storageKey: location.storageKey };
   }
 

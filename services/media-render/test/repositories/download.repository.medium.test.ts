@@ -57,7 +57,7 @@ describe(DownloadRepository.name, () => {
       files: null as never,
       entitlements: null as never,
       downloads: repo,
-      plans: { ownedTier: async (userId) => (userId === owner ? 'free-trial' : null) },
+      plans: { ownedCompany: async (userId) => (userId === owner ? { ownerTier: 'free-trial' } : null) },
       clock: () => now,
     });
     const { since, limit } = downloadPeriod('free-trial', now);

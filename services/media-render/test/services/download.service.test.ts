@@ -84,7 +84,7 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
   // The project's paid videos waiting or rendering.
   const entitlements = { pending: async (_projectId: string, language = '') => (language === (options.paidLanguage ?? '') ? (options.paid ?? []) : []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, language, renderKey: null, error: '', updatedAt: NOW })) };
   // The plan 'owner-1' owns; the caller (USER) owns none.
-  const plans = { ownedTier: async (userId: string) => (userId === 'owner-1' ? membership.ownerTier : null) };
+  const plans = { ownedCompany: async (userId: string) => (userId === 'owner-1' ? { ownerTier: membership.ownerTier } : null) };
   const service = new DownloadService({ views, projects, memberships, files, downloads, plans, entitlements, clock: () => NOW });
   return { service, downloads, lookups, views, asked };
 }
@@ -361,7 +361,7 @@ describe(DownloadService.name, () => {
         memberships: { find: async () => ({ ownerTier: 'professional', ownerUserId: 'owner-1', capabilities: [], role: 'owner' as const }) },
         files: { currentFile: async (_p, format) => stored[format] },
         downloads,
-        plans: { ownedTier: async () => 'professional' },
+        plans: { ownedCompany: async () => ({ ownerTier: 'professional' }) },
         entitlements: { pending: async () => [] },
         clock: () => now,
       });

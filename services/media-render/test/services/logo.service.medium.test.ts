@@ -71,8 +71,10 @@ beforeAll(async () => {
       return { projectId, companyId: COMPANY, logoUrl };
     },
   };
+  // The owner is the company's only member.
+  const memberships = { find: async (userId: string, companyId: string) => (userId === OWNER && companyId === COMPANY ? { role: 'owner' as const, capabilities: [], ownerTier: 'business' as const, ownerUserId: OWNER } : null) };
   // The logo server is on 127.0.0.1: allowed as URL_FETCH_ALLOW_ORIGINS allows it in tests.
-  logos = new LogoService({ fetcher: new LogoRepository([origin]), logos: new KeptLogoRepository(db), storage, projects });
+  logos = new LogoService({ fetcher: new LogoRepository([origin]), logos: new KeptLogoRepository(db), storage, projects, memberships });
   await subscribeAll(bus, [projectLogosSubscription(logos), projectDeletedSubscription({ forgetProject: async () => {} }, logos)]);
 });
 
@@ -136,6 +138,8 @@ describe(LogoService.name, () => {
 
     // Another company's project: as the project service answers.
     await expect(logos.forMember(OWNER, randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // And decided here too: a caller who is not a member of the project's company gets nothing.
+    await expect(logos.forMember(randomUUID(), id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Project not found' });
   });
 
   it('should fetch a changed logo URL once anew, forget the old one, and remove it with the project', async () => {

@@ -101,7 +101,7 @@ function setup(p: Project) {
     memberships: { find: async () => membership },
     files,
     downloads: new DownloadRepository(db),
-    plans: { ownedTier: async () => 'business' },
+    plans: { ownedCompany: async () => ({ ownerTier: 'business' }) },
     entitlements,
   });
   return { renders, downloads, views, payments };

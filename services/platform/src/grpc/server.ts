@@ -1,10 +1,14 @@
 // A gRPC server with grpc.health.v1, per-method metrics and one error mapping: handlers are
 // plain async functions; an AppError becomes its gRPC status, anything else INTERNAL (logged).
+// Each service declares how every method reaches company data (AccessTable, access.ts); a method
+// that names an action and answers without the access check having decided is refused (INTERNAL,
+// logged, counted): failing closed turns a forgotten check into a failing test, not a leak.
 import { Server, ServerCredentials, type Metadata, type ServerUnaryCall, type ServiceDefinition, type sendUnaryData } from '@grpc/grpc-js';
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
-import { AppError } from '../errors.js';
+import { accessTrail, type AccessTable, type AccessTrail, type MethodAccess } from '../access.js';
+import { AppError, MESSAGES } from '../errors.js';
 import type { Logger } from '../logger.js';
-import { grpcServerDuration } from '../metrics.js';
+import { grpcServerDuration, uncheckedAnswers } from '../metrics.js';
 
 /** What a handler learns about its call besides the request. */
 export interface CallContext {
@@ -37,7 +41,7 @@ function contextOf(metadata: Metadata): CallContext {
 export interface GrpcServer {
   server: Server;
   health: HealthImplementation;
-  addService<S extends Record<string, MethodDef>>(name: string, definition: S, handlers: UnaryHandlers<S>): void;
+  addService<S extends Record<string, MethodDef>>(name: string, definition: S, handlers: UnaryHandlers<S>, access: AccessTable<S>): void;
   /** Binds and starts; returns the bound port (useful with port 0). */
   listen(address: string): Promise<number>;
   setServing(status: ServingStatus): void;
@@ -54,20 +58,31 @@ export function createGrpcServer(logger: Logger): GrpcServer {
   return {
     server,
     health,
-    addService(name, definition, handlers) {
+    addService(name, definition, handlers, access) {
       names.push(name);
       health.setStatus(name, 'NOT_SERVING');
       const implementation: Record<string, (call: ServerUnaryCall<unknown, unknown>, cb: sendUnaryData<unknown>) => void> = {};
       for (const method of Object.keys(definition)) {
         const handler = (handlers as Record<string, (req: unknown, ctx: CallContext) => Promise<unknown>>)[method];
         if (!handler) throw new Error(`gRPC service ${name} has no handler for ${method}`);
+        const declared = (access as Record<string, MethodAccess | undefined>)[method];
+        if (!declared) throw new Error(`gRPC service ${name} does not say how ${method} reaches company data (its AccessTable)`);
+        const checked = 'action' in declared;
         // Label sets built once per method (prom-client's startTimer builds and merges two per call).
         const okLabels = { service: name, method, code: 'OK' };
         implementation[method] = (call, callback) => {
           const started = performance.now();
           const ctx = contextOf(call.metadata);
-          handler(call.request, ctx).then(
+          const trail: AccessTrail | undefined = checked ? { decisions: 0 } : undefined;
+          const answer = trail ? accessTrail.run(trail, () => handler(call.request, ctx)) : handler(call.request, ctx);
+          answer.then(
             (response) => {
+              if (trail && trail.decisions === 0) {
+                uncheckedAnswers.inc({ service: name, method });
+                logger.error({ method, requestId: ctx.requestId }, 'gRPC method answered without the access check; refused');
+                grpcServerDuration.observe({ service: name, method, code: 'INTERNAL' }, (performance.now() - started) / 1000);
+                return callback(new AppError('INTERNAL', MESSAGES.server).toGrpc() as never, null);
+              }
               grpcServerDuration.observe(okLabels, (performance.now() - started) / 1000);
               callback(null, response);
             },

@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain.
-import { AppError, contentFromMessage, contentToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { AppError, contentFromMessage, contentToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { GeneratorRequest, Template, type Project, type ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { companyFor } from '../services/projects/access.js';
 import { createProject } from '../services/projects/create-project.js';
@@ -74,6 +74,28 @@ function parseJson(text: string): unknown {
     throw new AppError('INVALID_JSON', 'Please check your input and try again.');
   }
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const projectAccess: AccessTable<typeof ProjectServiceService> = {
+  createProject: { action: 'project.create' },
+  listProjects: { action: 'project.read' },
+  getProject: { action: 'project.read' },
+  updateProject: { action: 'project.update' },
+  deleteProject: { action: 'project.delete' },
+  createShareLink: { action: 'project.update' },
+  revokeShareLink: { action: 'project.update' },
+  getSharedProject: { public: 'the share link\'s token is the credential' },
+  listTemplates: { action: 'company.read' },
+  createTemplate: { action: 'template.create' },
+  registerUpload: { action: 'project.create' },
+  prepareUpload: { action: 'project.create' },
+  getStorageUsage: { self: 'the storage of the plan the caller owns' },
+  getGenerationInput: { internal: 'the generator\'s and the render worker\'s jobs, for a project whose job was created through CreateProject' },
+  discardUpload: { self: 'an upload the caller made that no project uses' },
+};
 
 export function createProjectHandlers(
   deps: ProjectDeps,

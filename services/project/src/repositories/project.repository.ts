@@ -126,11 +126,6 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     });
   }
 
-  async findById(id: string, companyIds: string[]): Promise<ProjectRow | undefined> {
-    if (companyIds.length === 0) return undefined;
-    return this.db.selectFrom('projects').selectAll().where('id', '=', id).where('company_id', 'in', companyIds).executeTakeFirst();
-  }
-
   /** For pipeline events, which name a project but no caller. */
   async findByIdUnscoped(id: string): Promise<ProjectRow | undefined> {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();

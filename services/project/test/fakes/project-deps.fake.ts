@@ -65,11 +65,6 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return { kind: 'created' as const, id };
   }
 
-  async findById(id: string, companyIds: string[]) {
-    const row = this.rows.get(id);
-    return row && companyIds.includes(row.company_id) ? asStored(row) : undefined;
-  }
-
   async findByIdUnscoped(id: string) {
     const row = this.rows.get(id);
     return row && asStored(row);

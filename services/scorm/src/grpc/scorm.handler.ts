@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain for the package and interactive video operations.
-import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { InteractiveVideoView } from '../services/interactive/types.js';
 import type { InteractiveOperations } from '../services/interactive/videos.js';
@@ -53,6 +53,24 @@ function interactiveToProto({ video, version }: InteractiveVideoView): Interacti
     generateAnalytics: version.generateAnalytics,
   };
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const scormAccess: AccessTable<typeof ScormServiceService> = {
+  exportPackage: { action: 'scorm.export' },
+  listPackages: { action: 'project.read' },
+  getPackage: { action: 'project.read' },
+  openPackage: { action: 'project.read' },
+  getInteractiveTemplate: { action: 'project.read' },
+  createInteractiveVideo: { action: 'project.update' },
+  getInteractiveVideo: { action: 'project.read' },
+  listInteractiveVideoVersions: { action: 'project.read' },
+  getPublishedInteractiveVideo: { public: 'the published video\'s token is the credential' },
+  openInteractiveMedia: { public: 'the published video\'s token is the credential' },
+  recordInteractiveEvent: { public: 'the published video\'s token is the credential' },
+};
 
 export function createScormHandlers(deps: { packages: PackageOperations; interactive: InteractiveOperations }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;

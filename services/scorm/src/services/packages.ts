@@ -150,14 +150,14 @@ export function createPackageOperations(deps: PackageDeps) {
     },
 
     async list(userId: string, projectId: string | null): Promise<PackageRecord[]> {
-      const { companies } = await deps.memberships.companiesOf(userId);
-      const ids = companies.map((c) => c.companyId);
       if (projectId) {
         if (!isUuid(projectId)) throw AppError.notFound('Project not found');
         const project = await deps.projects.project(userId, projectId);
         await allowed(userId, project.companyId, 'project.read', 'Project not found');
         return deps.store.listFor([project.companyId], projectId, SCORM_LIMITS.listed);
       }
+      const { companies } = await deps.memberships.companiesOf(userId);
+      const ids = Access.among(companies, 'project.read').map((c) => c.companyId);
       return ids.length ? deps.store.listFor(ids, null, SCORM_LIMITS.listed) : [];
     },
 

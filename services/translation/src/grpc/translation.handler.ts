@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
-import { contentToMessage, type UnaryHandlers } from '@trainwright/platform';
+import { contentToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import type { GlossaryTerm, Translation, TranslationServiceService, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { GlossaryOperations } from '../services/glossary.js';
 import { glossaryFields } from '../services/glossary.js';
@@ -67,6 +67,27 @@ function overview(o: TranslationOverview) {
     capabilities: o.capabilities,
   };
 }
+
+/**
+ * How each method reaches company data (platform access.ts): the server refuses to answer a method
+ * that names an action unless the access check decided. A new method needs its line here.
+ */
+export const translationAccess: AccessTable<typeof TranslationServiceService> = {
+  listTranslations: { action: 'project.read' },
+  startTranslations: { action: 'project.update' },
+  getTranslation: { action: 'project.read' },
+  deleteTranslation: { action: 'project.update' },
+  updateTranslatedSlide: { action: 'project.update' },
+  setPrimaryLanguage: { action: 'project.update' },
+  exportXliff: { action: 'project.read' },
+  importXliff: { action: 'project.update' },
+  listGlossary: { action: 'company.read' },
+  createGlossaryTerm: { action: 'glossary.update' },
+  updateGlossaryTerm: { action: 'glossary.update' },
+  deleteGlossaryTerm: { action: 'glossary.update' },
+  getRenderContent: { internal: 'the render worker and previews of media-render, after their own check' },
+  translateTexts: { internal: 'scorm\'s translated interactive videos, after their own check' },
+};
 
 export function createTranslationHandlers(deps: { translations: TranslationOperations; edits: TranslationEdits; glossary: GlossaryOperations }): UnaryHandlers<typeof TranslationServiceService> {
   const { translations, edits, glossary } = deps;

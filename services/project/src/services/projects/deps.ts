@@ -126,7 +126,6 @@ export interface ProjectStore {
     fileIds: string[],
     events: (projectId: string) => OutboxEvent[],
   ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
-  findById(id: string, companyIds: string[]): Promise<ProjectRow | undefined>;
   findByIdUnscoped(id: string): Promise<ProjectRow | undefined>;
   list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
   stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;

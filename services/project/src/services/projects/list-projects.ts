@@ -1,6 +1,6 @@
 // The projects of the caller's companies, a page at a time, with the dashboard's statistics.
 import { PROJECT_TYPES, isProjectStatus } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { Access, AppError } from '@trainwright/platform';
 import type { ProjectDeps } from './deps.js';
 import { projectViews, type ProjectSummaryView } from './views.js';
 
@@ -25,8 +25,9 @@ export interface ProjectPage {
 
 export async function listProjects(deps: ProjectDeps, userId: string, filter: ProjectFilter): Promise<ProjectPage> {
   const { companies } = await deps.memberships.companiesOf(userId);
-  const allIds = companies.map((c) => c.companyId);
-  const companyIds = filter.companyId ? allIds.filter((id) => id === filter.companyId) : allIds;
+  // The caller's companies whose role reads projects; a filter naming another company lists nothing.
+  const readable = Access.among(companies, 'project.read').map((c) => c.companyId);
+  const companyIds = filter.companyId ? readable.filter((id) => id === filter.companyId) : readable;
   const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, filter.pageSize || 20));
   const page = Math.max(1, filter.page || 1);
   if (filter.status && !isProjectStatus(filter.status)) throw AppError.validation('status', 'status is not a project status');
@@ -44,7 +45,7 @@ export async function listProjects(deps: ProjectDeps, userId: string, filter: Pr
       limit: pageSize,
       offset: (page - 1) * pageSize,
     }),
-    deps.projects.stats(allIds, monthStart),
+    deps.projects.stats(readable, monthStart),
   ]);
   const finished = stats.completed + stats.failed;
   return {

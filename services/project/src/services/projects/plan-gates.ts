@@ -3,6 +3,8 @@
 // differently (a trial switching a project to video with an edit once passed what create refused).
 // The voice is gated by the gateway at both doors (requireVoiceAllowed); the generator method can
 // only be set at create (an edit has no such field), but it is gated here all the same.
+// The tier alone decides: no add-on grants what these gates check (videoGeneration, generator
+// methods, templates); a capability an add-on grants is checked by Access.require({ capability }).
 import { TIERS, generatorMethodMessage, videoNotInPlanMessage, type GeneratorType, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { ProjectDeps } from './deps.js';

@@ -1,7 +1,7 @@
 // Uploads: where one goes, recording it once the gateway stored it, and discarding one no project
 // uses.
 import { TIERS, isTierId, storageLimitBytes, storageLimitMessage } from '@trainwright/catalogue';
-import { AppError, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
+import { AppError, ownedCompanyOf, type CallerCompanies, type CallerCompany } from '@trainwright/platform';
 import { isUuid } from '../validation.js';
 import { companyFor } from './access.js';
 import { StorageQuotaReached, type ProjectDeps } from './deps.js';
@@ -48,7 +48,7 @@ export async function prepareUpload(deps: ProjectDeps, userId: string, requested
  */
 export async function storageUsage(deps: ProjectDeps, userId: string): Promise<OwnerStorage> {
   const callers = await deps.memberships.companiesOf(userId);
-  const owned = callers.companies.find((c) => c.ownerUserId === userId);
+  const owned = ownedCompanyOf(callers.companies, userId);
   if (!owned) throw AppError.notFound('Company not found');
   return ownerStorage(deps, userId, callers, owned);
 }

@@ -1,4 +1,5 @@
 // A project as its readers see it: the row with its company, files and what the caller may do.
+import { roleAllows } from '@trainwright/catalogue';
 import type { CallerCompany } from '@trainwright/platform';
 import type { ProjectDeps, ProjectRow, ProjectSummaryRow } from './deps.js';
 
@@ -26,7 +27,8 @@ export async function projectViews<R extends ProjectSummaryRow>(
   return rows.map((row) => {
     const company = byCompany.get(row.company_id);
     const role = company?.role;
-    const canEdit = role === 'owner' || role === 'editor';
+    // What the screen offers follows the same role matrix the access check decides by.
+    const canEdit = Boolean(role && roleAllows(role, 'project.update'));
     return {
       ...row,
       companyName: company?.companyName ?? '',
@@ -36,7 +38,7 @@ export async function projectViews<R extends ProjectSummaryRow>(
         .filter((f) => f.project_id === row.id)
         .map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: Number(f.size), content_type: f.content_type })),
       canEdit,
-      canDelete: canEdit,
+      canDelete: Boolean(role && roleAllows(role, 'project.delete')),
       needs_regeneration: row.content_version > (row.files_version ?? 1),
     };
   });
