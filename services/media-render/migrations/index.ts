@@ -8,6 +8,7 @@ import * as videoEntitlements from './1764400000001-VideoEntitlements.js';
 import * as paidVersion from './1764500000001-PaidVersion.js';
 import * as translatedRenders from './1764600000001-TranslatedRenders.js';
 import * as videoLanguage from './1764700000001-VideoLanguage.js';
+import * as outbox from './1764800000001-Outbox.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '1764500000001-PaidVersion': paidVersion,
   '1764600000001-TranslatedRenders': translatedRenders,
   '1764700000001-VideoLanguage': videoLanguage,
+  '1764800000001-Outbox': outbox,
 };

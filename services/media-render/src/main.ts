@@ -95,7 +95,7 @@ export async function startMediaServer(
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
   const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
-  const files = new RenderedFileRepository(infra.db);
+  const files = new RenderedFileRepository(infra.db, () => void infra.relay.flush());
   const elevenlabs = { baseURL: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, modelId: config.ELEVENLABS_MODEL_ID };
   const speech = createSpeechProvider({
     provider: config.SPEECH_PROVIDER,
@@ -113,8 +113,11 @@ export async function startMediaServer(
   const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects, memberships });
   const renderers = new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } });
   const workDirs = new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-');
-  // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts.
-  const entitlements = new VideoEntitlementRepository(infra.db);
+  // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts (ready and
+  // failed through the outbox with the payment's end; the relay of every media-render process
+  // publishes what a killed one left).
+  const entitlements = new VideoEntitlementRepository(infra.db, () => void infra.relay.flush());
+  infra.relay.start();
   const renderQueue = new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue);
   const videoJobs = new VideoJobsRepository(renderQueue);
   const videoEvents = new VideoEventsRepository(infra.bus);

@@ -1,8 +1,11 @@
 // Pipeline facts (PipelineProgress on <prefix>.progress/completed/failed) as the generator and
 // media-render jobs publish them: progress throttled to real steps, ids deterministic per run so
-// a redelivered step is dropped by JetStream and applied once by the project service.
+// a redelivered step is dropped by JetStream and applied once by the project service. A fact about
+// state the service keeps (media-render's current set: render.completed) is not published here but
+// written with that state (completion(): an OutboxEvent for the same transaction).
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import type { EventBus } from './events.js';
+import type { OutboxEvent } from './outbox.js';
 
 /** Progress steps smaller than this are not worth an event. */
 const MIN_STEP = 5;
@@ -36,13 +39,23 @@ export class PipelinePublisher {
     this.last.delete(projectId);
   }
 
+  /** `<prefix>.completed` for the outbox, to be written in the transaction of the state it reports. */
+  completion(projectId: string, event: Partial<PipelineProgress> & { status: string }): OutboxEvent {
+    this.last.delete(projectId);
+    return { subject: `${this.prefix}.completed`, payload: this.encode({ projectId, percent: 100, ...event }) };
+  }
+
   async failed(projectId: string, message: string): Promise<void> {
     await this.publish('failed', 'failed', { projectId, status: 'failed', error: message });
     this.last.delete(projectId);
   }
 
   private async publish(kind: string, step: string, event: Partial<PipelineProgress> & { projectId: string; status: string }): Promise<void> {
-    const message = PipelineProgress.encode({
+    await this.bus.publish(`${this.prefix}.${kind}`, this.encode(event), `${event.projectId}:${this.run.id}:${step}`);
+  }
+
+  private encode(event: Partial<PipelineProgress> & { projectId: string; status: string }): Uint8Array {
+    return PipelineProgress.encode({
       stage: '',
       percent: 0,
       error: '',
@@ -50,6 +63,5 @@ export class PipelinePublisher {
       contentVersion: this.run.contentVersion,
       ...event,
     }).finish();
-    await this.bus.publish(`${this.prefix}.${kind}`, message, `${event.projectId}:${this.run.id}:${step}`);
   }
 }

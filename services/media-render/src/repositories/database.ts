@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { ProcessedEventsTable } from '@trainwright/platform';
+import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 import type { Voice } from '../domain/types.js';
 
 /** The schema media-render owns. */
@@ -83,6 +83,7 @@ export interface MediaDatabase {
     updated_at: Timestamp;
   };
   processed_events: ProcessedEventsTable;
+  outbox: OutboxTable;
   custom_voices: {
     id: Generated<string>;
     company_id: string;

@@ -1,5 +1,6 @@
-// Render facts on the bus: render.progress / render.completed / render.failed, each with the
-// content version the job renders.
+// Render facts: render.progress and render.failed on the bus, render.completed as an outbox event
+// written with the set made current (RenderedFiles.makeCurrent); each with the content version the
+// job renders.
 import { PipelinePublisher, type EventBus } from '@trainwright/platform';
 import type { RenderEventChannel, RenderEvents } from '../services/render.service.js';
 
@@ -11,7 +12,7 @@ export class RenderEventsRepository implements RenderEventChannel {
     const publisher = new PipelinePublisher(this.bus, 'render', run, onProgress);
     return {
       progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
-      completed: (projectId) => publisher.completed(projectId, { status: 'completed', stage: 'completed' }),
+      completion: (projectId) => publisher.completion(projectId, { status: 'completed', stage: 'completed' }),
       failed: (projectId, message) => publisher.failed(projectId, message),
     };
   }

@@ -1,5 +1,6 @@
 // Rendered files: the sets per project and render key (each of one content version and language:
 // '' the project's own, else a translation's), and which set of each language is current.
+import { enqueueEvents, type OutboxEvent } from '@trainwright/platform';
 import type { Kysely, Transaction } from 'kysely';
 import type { RenderedFile, RenderedFiles } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
@@ -8,7 +9,11 @@ import type { MediaDatabase } from './database.js';
 const VIDEO_FILES = ['mp4', 'mov', 'vtt'];
 
 export class RenderedFileRepository implements RenderedFiles {
-  constructor(private readonly db: Kysely<MediaDatabase>) {}
+  constructor(
+    private readonly db: Kysely<MediaDatabase>,
+    /** Flushes the outbox relay after a write with events (a reader passes none; the relay's interval publishes regardless). */
+    private readonly afterWrite: () => void = () => undefined,
+  ) {}
 
   async filesOf(projectId: string, renderKey: string): Promise<RenderedFile[]> {
     const rows = await this.db
@@ -43,8 +48,8 @@ export class RenderedFileRepository implements RenderedFiles {
    * still being rendered stays); a superseded set is itself forgotten. Returns the storage keys
    * forgotten, for the caller to delete.
    */
-  async makeCurrent(projectId: string, renderKey: string, contentVersion: number, language = ''): Promise<{ current: boolean; forgotten: string[] }> {
-    return this.db.transaction().execute(async (trx) => {
+  async makeCurrent(projectId: string, renderKey: string, contentVersion: number, language = '', facts: OutboxEvent[] = []): Promise<{ current: boolean; forgotten: string[] }> {
+    const made = await this.db.transaction().execute(async (trx) => {
       const made = await trx
         .insertInto('current_renders')
         .values({ project_id: projectId, render_key: renderKey, content_version: contentVersion, language })
@@ -63,8 +68,11 @@ export class RenderedFileRepository implements RenderedFiles {
       const kept = current ? await this.lastVideoSet(trx, projectId, language, renderKey) : undefined;
       if (kept) forget = forget.where((eb) => eb.or([eb('render_key', '<>', kept), eb('format', 'not in', VIDEO_FILES)]));
       const forgotten = await forget.returning('storage_key').execute();
+      if (current) await enqueueEvents(trx, facts);
       return { current, forgotten: forgotten.map((r) => r.storage_key) };
     });
+    if (made.current && facts.length) this.afterWrite();
+    return made;
   }
 
   /** Forgets a deleted project's renders; their storage keys, for the caller to delete. */

@@ -1,10 +1,11 @@
 // Paid narrated videos (pay-per-use): one row per payment, in schema media_render. Claims are
 // serialised per project (its rows locked), so two payments of one project never render at once.
-import { markEventApplied } from '@trainwright/platform';
+import { enqueueEvents, markEventApplied } from '@trainwright/platform';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { VideoKey } from '../services/paid-video.js';
-import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements } from '../services/ports.js';
+import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements, VideoStatusChange } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
+import { videoStatusEvent } from './video-events.repository.js';
 
 type Row = Selectable<MediaDatabase['video_entitlements']>;
 
@@ -25,7 +26,11 @@ function entitlementOf(row: Row): VideoEntitlement {
 }
 
 export class VideoEntitlementRepository implements VideoEntitlements {
-  constructor(private readonly db: Kysely<MediaDatabase>) {}
+  constructor(
+    private readonly db: Kysely<MediaDatabase>,
+    /** Flushes the outbox relay after a write with events. */
+    private readonly afterWrite: () => void,
+  ) {}
 
   async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }): Promise<VideoEntitlement> {
     return this.db.transaction().execute(async (trx) => {
@@ -111,21 +116,27 @@ export class VideoEntitlementRepository implements VideoEntitlements {
     await this.db.updateTable('video_entitlements').set({ render_key: renderKey, updated_at: sql`now()` }).where('payment_id', '=', paymentId).where('status', '=', 'rendering').execute();
   }
 
-  async consume(paymentId: string, contentVersion: number): Promise<void> {
-    await this.db
-      .updateTable('video_entitlements')
-      .set({ status: 'consumed', content_version: contentVersion, updated_at: sql`now()` })
-      .where('payment_id', '=', paymentId)
-      .where('status', 'in', ['available', 'rendering'])
-      .execute();
+  async consume(paymentId: string, contentVersion: number, ready: VideoStatusChange): Promise<void> {
+    await this.end(paymentId, { status: 'consumed', content_version: contentVersion }, ready);
   }
 
-  async fail(paymentId: string, error: string): Promise<void> {
-    await this.db
-      .updateTable('video_entitlements')
-      .set({ status: 'failed', error, updated_at: sql`now()` })
-      .where('payment_id', '=', paymentId)
-      .where('status', 'in', ['available', 'rendering'])
-      .execute();
+  async fail(paymentId: string, error: string, failed: VideoStatusChange): Promise<void> {
+    await this.end(paymentId, { status: 'failed', error }, failed);
+  }
+
+  /** Ends a payment not ended yet and writes its fact in the same transaction (once: a second end changes nothing). */
+  private async end(paymentId: string, change: { status: EntitlementStatus; content_version?: number; error?: string }, fact: VideoStatusChange): Promise<void> {
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('video_entitlements')
+        .set({ ...change, updated_at: sql`now()` })
+        .where('payment_id', '=', paymentId)
+        .where('status', 'in', ['available', 'rendering'])
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) return false;
+      await enqueueEvents(trx, [videoStatusEvent(fact)]);
+      return true;
+    });
+    if (ended) this.afterWrite();
   }
 }

@@ -1,7 +1,7 @@
 // What the media-render services need from the outside world; repositories/ implements each
 // (SQL, object storage, scratch folders, the auth and project services), main.ts wires them.
 import type { TierId } from '@trainwright/catalogue';
-import { AppError, type Membership, type MembershipReadOptions } from '@trainwright/platform';
+import { AppError, type Membership, type MembershipReadOptions, type OutboxEvent } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { VideoKey } from './paid-video.js';
@@ -42,9 +42,10 @@ export interface RenderedFiles {
    * version and older ones, unless a newer version's set is already current: then this set is
    * forgotten (`current: false`). The last paid video (mp4, mov, vtt) of a set forgotten is kept
    * while the new set has none: a paid video stays downloadable until the next paid one is ready
-   * (paid-video.ts). The storage keys forgotten, for the caller to delete.
+   * (paid-video.ts). The storage keys forgotten, for the caller to delete. `facts` (render.completed)
+   * are written with it when the set becomes current.
    */
-  makeCurrent(projectId: string, renderKey: string, contentVersion: number, language?: string): Promise<{ current: boolean; forgotten: string[] }>;
+  makeCurrent(projectId: string, renderKey: string, contentVersion: number, language?: string, facts?: OutboxEvent[]): Promise<{ current: boolean; forgotten: string[] }>;
   /** Forgets every set of a project, in every language; their storage keys. */
   forgetProject(projectId: string): Promise<string[]>;
   /** Forgets a project's sets in one translated language; their storage keys. */
@@ -226,10 +227,13 @@ export interface VideoEntitlements {
   claim(paymentId: string, staleBefore: Date): Promise<EntitlementClaim>;
   /** The render works on `renderKey`: recorded, and the entitlement's heartbeat (updated_at). */
   rendering(paymentId: string, renderKey: string): Promise<void>;
-  /** The video was made for `contentVersion`: the payment is used. */
-  consume(paymentId: string, contentVersion: number): Promise<void>;
-  /** The render failed for good: billing refunds the payment. */
-  fail(paymentId: string, error: string): Promise<void>;
+  /**
+   * The video was made for `contentVersion`: the payment is used, and `ready` (its 'ready' fact) is
+   * written with it (the outbox), once: a crash after this cannot lose it.
+   */
+  consume(paymentId: string, contentVersion: number, ready: VideoStatusChange): Promise<void>;
+  /** The render failed for good: the payment fails with `failed` written with it, once (billing refunds on it). */
+  fail(paymentId: string, error: string, failed: VideoStatusChange): Promise<void>;
 }
 
 /** A change of a project's narrated video (video.status_changed). */
@@ -245,7 +249,11 @@ export interface VideoStatusChange {
   language?: string;
 }
 
-/** Where video facts go (the event bus: video.status_changed, occurred_at in microseconds). */
+/**
+ * Where the video's progress goes (the event bus: video.status_changed, occurred_at in
+ * microseconds): payment_required, queued and rendering. The terminal facts (ready, failed) go
+ * with the payment's state through VideoEntitlements.consume and fail.
+ */
 export interface VideoEvents {
   /** `id`: a message id that makes a repeated publication of the same step one (JetStream dedupe). */
   changed(change: VideoStatusChange, id?: string): Promise<void>;

@@ -7,7 +7,7 @@
 // here but by the paid-video job (video-render.service.ts), once per payment; this job releases
 // a payment made already, or announces that the video waits for one (payment_required).
 import { TIERS, isTrialState, trialRefusal } from '@trainwright/catalogue';
-import type { Logger } from '@trainwright/platform';
+import type { Logger, OutboxEvent } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type DownloadFormat, type ProgressReporter, type RenderBranding, type RenderInput, type VoiceSettings } from '../domain/types.js';
 import type { MediaStorage, ProjectDirectory, RenderedFiles, VideoEntitlements, VideoEvents, VideoJobs, WorkDirs } from './ports.js';
@@ -16,7 +16,8 @@ import { renderInputOf } from './render-input.js';
 /** Where the job's facts go (the event bus in production). */
 export interface RenderEvents {
   progress(projectId: string, stage: 'creating_slides' | 'generating_documents' | 'creating_video', percent: number): Promise<void>;
-  completed(projectId: string): Promise<void>;
+  /** render.completed, written with the set made current (the outbox): a crash after it cannot lose it. */
+  completion(projectId: string): OutboxEvent;
   failed(projectId: string, message: string): Promise<void>;
 }
 
@@ -96,9 +97,8 @@ export class RenderService {
       const set = { projectId, companyId: project.companyId, title: project.title, renderKey, contentVersion };
       const rendered = await renderDocuments(this.deps, set, renderInput, done, (stage, percent) => events.progress(projectId, stage, percent));
 
-      const { current, forgotten } = await this.deps.files.makeCurrent(projectId, renderKey, contentVersion);
+      const { current, forgotten } = await this.deps.files.makeCurrent(projectId, renderKey, contentVersion, '', [events.completion(projectId)]);
       await this.deleteStored(forgotten);
-      if (current) await events.completed(projectId);
       // The set's video, when the project has one and the plan allows it, is paid per render. A set
       // whose mp4 and mov exist already (a retry, or a paid render that got here first) keeps them.
       if (current && wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) await this.releaseVideo(set);

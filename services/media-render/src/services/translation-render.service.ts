@@ -107,8 +107,7 @@ export class TranslationRenderService {
       if (current && (done.has('mp4') || rendered.includes('mp4'))) {
         await this.deleteStored(await this.deps.files.forgetSupersededVideos(projectId, target.set.renderKey, language));
         for (const paid of await this.paymentsOf(videoKey)) {
-          await this.deps.entitlements.consume(paid.paymentId, videoKey.contentVersion);
-          await this.deps.events.changed({ projectId, companyId, status: 'ready', percent: 100, contentVersion: videoKey.contentVersion, paymentId: paid.paymentId, language }, `${paid.paymentId}:ready`);
+          await this.deps.entitlements.consume(paid.paymentId, videoKey.contentVersion, { projectId, companyId, status: 'ready', percent: 100, contentVersion: videoKey.contentVersion, paymentId: paid.paymentId, language });
         }
       }
       await progress('completed', 100);
@@ -146,9 +145,8 @@ export class TranslationRenderService {
   /** Fails these payments of the language's video and says so (billing refunds on 'failed'). */
   private async fail(payments: VideoEntitlement[], key: VideoKey, companyId: string, error: string): Promise<void> {
     for (const paid of payments) {
-      await this.deps.entitlements.fail(paid.paymentId, error);
       const contentVersion = paid.paidVersion ?? key.contentVersion;
-      await this.deps.events.changed({ projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion, error, paymentId: paid.paymentId, language: key.language }, `${paid.paymentId}:failed`);
+      await this.deps.entitlements.fail(paid.paymentId, error, { projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion, error, paymentId: paid.paymentId, language: key.language });
     }
   }
 

@@ -62,8 +62,7 @@ export class VideoPaymentService {
     const summary = CONTENT_LANGUAGES.includes(language) ? (await this.deps.translations.renderContent(payment.projectId, language))?.summary : undefined;
     if (!summary || summary.status !== 'completed') {
       const error = VIDEO_MESSAGES.noTranslation(CONTENT_LANGUAGES.includes(language) ? languageNames(language).name : language.slice(0, 20));
-      await this.deps.entitlements.fail(payment.paymentId, error);
-      await this.deps.events.changed({ ...base, status: 'failed', error }, `${payment.paymentId}:failed`);
+      await this.deps.entitlements.fail(payment.paymentId, error, { ...base, status: 'failed', error });
       return 'ignored';
     }
     await this.deps.translationJobs.enqueue({ projectId: payment.projectId, language, version: summary.version, translationId: summary.id, again: `video:${payment.paymentId}` });

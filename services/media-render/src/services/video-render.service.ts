@@ -73,10 +73,8 @@ export class VideoRenderService {
     let contentVersion = 0;
     try {
       const claim = await this.claim(paymentId);
-      if (claim.kind === 'finished') {
-        await this.republishEnd(request);
-        return { rendered: [], contentVersion: null };
-      }
+      // Ended before (a redelivered job): its fact was written with its end (the outbox).
+      if (claim.kind === 'finished') return { rendered: [], contentVersion: null };
       companyId = claim.entitlement.companyId;
       // A retry of this payment whose files of the key exist already only has to use the payment.
       const continued = claim.kind === 'continued' ? claim.entitlement.renderKey : null;
@@ -103,10 +101,9 @@ export class VideoRenderService {
       }
       // The project changed while it rendered: the video made is not the one users download.
       if ((await this.deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
-      await this.deps.entitlements.consume(paymentId, contentVersion);
-      // The new paid video is ready: the one kept from the version before goes.
+      // The new paid video is ready: the one kept from the version before goes, then the payment is used ('ready' written with it).
       for (const key of await this.deps.files.forgetSupersededVideos(projectId, input.renderKey)) await this.deps.storage.delete(key);
-      await this.deps.events.changed({ projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 }, `${paymentId}:ready`);
+      await this.deps.entitlements.consume(paymentId, contentVersion, { projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 });
       return { rendered, contentVersion };
     } catch (error) {
       const known = error instanceof RenderError;
@@ -128,22 +125,16 @@ export class VideoRenderService {
 
   private async failed(request: VideoRenderRequest, message: string, companyId: string, contentVersion: number): Promise<void> {
     const entitlement = await this.deps.entitlements.find(request.paymentId);
-    // Used already (consumed) or failed before: nothing to refund twice.
+    // Used already (consumed) or failed before: nothing to refund twice (fail changes only a payment not ended).
     if (entitlement && entitlement.status !== 'available' && entitlement.status !== 'rendering') return;
-    await this.deps.entitlements.fail(request.paymentId, message);
-    await this.deps.events.changed(
-      { projectId: request.projectId, companyId: companyId || entitlement?.companyId || '', status: 'failed', contentVersion, error: message, paymentId: request.paymentId },
-      `${request.paymentId}:failed`,
-    );
-  }
-
-  /** A payment that ended (consumed or failed) says so again: its first event may have been lost. */
-  private async republishEnd(request: VideoRenderRequest): Promise<void> {
-    const e = await this.deps.entitlements.find(request.paymentId);
-    if (!e || (e.status !== 'consumed' && e.status !== 'failed')) return;
-    const base = { projectId: request.projectId, companyId: e.companyId, contentVersion: e.contentVersion ?? e.paidVersion ?? 0, paymentId: request.paymentId };
-    if (e.status === 'consumed') await this.deps.events.changed({ ...base, status: 'ready', percent: 100 }, `${request.paymentId}:ready`);
-    else await this.deps.events.changed({ ...base, status: 'failed', error: e.error }, `${request.paymentId}:failed`);
+    await this.deps.entitlements.fail(request.paymentId, message, {
+      projectId: request.projectId,
+      companyId: companyId || entitlement?.companyId || '',
+      status: 'failed',
+      contentVersion,
+      error: message,
+      paymentId: request.paymentId,
+    });
   }
 
   /** The payment's render, once no other payment of the project renders (waits its turn). */

@@ -75,6 +75,17 @@ describe(RenderedFileRepository.name, () => {
     expect(await repo.currentFile(project, 'pdf')).toMatchObject({ storage_key: 'k3/pdf' });
   });
 
+  it('should write render.completed with the set it makes current, and none for a set that is not', async () => {
+    const project = randomUUID();
+    const fact = (version: number) => ({ subject: 'render.completed', payload: new TextEncoder().encode(`${project}:${version}`) });
+    const written = async () => (await db.selectFrom('outbox').select('payload').where('subject', '=', 'render.completed').execute()).map((r) => Buffer.from(r.payload).toString()).filter((p) => p.startsWith(project));
+    await record(project, 'k3', 3, ['pdf']);
+    expect((await repo.makeCurrent(project, 'k3', 3, '', [fact(3)])).current).toBe(true);
+    await record(project, 'k2', 2, ['pdf']);
+    expect((await repo.makeCurrent(project, 'k2', 2, '', [fact(2)])).current).toBe(false);
+    expect(await written()).toEqual([`${project}:3`]);
+  });
+
   it('should not forget a newer set still being rendered when an older one completes', async () => {
     const project = randomUUID();
     await record(project, 'k1', 1, ['pdf']);

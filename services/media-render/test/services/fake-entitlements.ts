@@ -1,9 +1,11 @@
 // The paid videos in memory, as the repository keeps them (video-payments.medium.test.ts runs the SQL).
 import { paysFor, type VideoKey } from '../../src/services/paid-video.js';
-import type { EntitlementClaim, VideoEntitlement, VideoEntitlements } from '../../src/services/ports.js';
+import type { EntitlementClaim, VideoEntitlement, VideoEntitlements, VideoEvents, VideoStatusChange } from '../../src/services/ports.js';
 
 export class FakeEntitlements implements VideoEntitlements {
   rows: VideoEntitlement[] = [];
+  /** Where a payment's end writes its fact (the repository's outbox, which the relay publishes). */
+  constructor(private readonly facts: VideoEvents = { changed: async () => undefined }) {}
   readonly applied = new Set<string>();
   pay(paymentId: string, status: VideoEntitlement['status'] = 'available', projectId = 'project-1'): VideoEntitlement {
     const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, language: '', renderKey: null, error: '', updatedAt: new Date() };
@@ -40,13 +42,17 @@ export class FakeEntitlements implements VideoEntitlements {
     const row = this.rows.find((r) => r.paymentId === paymentId && r.status === 'rendering');
     if (row) Object.assign(row, { renderKey, updatedAt: new Date() });
   }
-  async consume(paymentId: string, contentVersion: number) {
+  async consume(paymentId: string, contentVersion: number, ready: VideoStatusChange) {
     const row = this.rows.find((r) => r.paymentId === paymentId && (r.status === 'available' || r.status === 'rendering'));
-    if (row) Object.assign(row, { status: 'consumed', contentVersion });
+    if (!row) return;
+    Object.assign(row, { status: 'consumed', contentVersion });
+    await this.facts.changed(ready);
   }
-  async fail(paymentId: string) {
+  async fail(paymentId: string, error: string, failed: VideoStatusChange) {
     const row = this.rows.find((r) => r.paymentId === paymentId && (r.status === 'available' || r.status === 'rendering'));
-    if (row) row.status = 'failed';
+    if (!row) return;
+    Object.assign(row, { status: 'failed', error });
+    await this.facts.changed(failed);
   }
 }
 

@@ -1,6 +1,7 @@
 // Render jobs (the documents' and the paid narrated video's) with every port faked: no renderer,
 // ffmpeg, storage, database or bus.
 import type { TierId } from '@trainwright/catalogue';
+import type { OutboxEvent } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type VoiceSettings } from '../../src/domain/types.js';
 import type { RenderedFile, RenderedFiles, VideoEvents, VideoJobs, VideoStatusChange } from '../../src/services/ports.js';
@@ -37,9 +38,12 @@ class FakeFiles implements Pick<RenderedFiles, 'filesOf' | 'recordFile' | 'makeC
   async recordFile(f: { renderKey: string; contentVersion: number; format: string; storageKey: string; size: number }) {
     this.rows.push({ renderKey: f.renderKey, contentVersion: f.contentVersion, format: f.format, storage_key: f.storageKey, size: f.size });
   }
-  async makeCurrent(_projectId: string, renderKey: string, contentVersion: number) {
+  /** Sees each fact written with a set made current (the repository's outbox, which the relay publishes). */
+  onFact: (fact: OutboxEvent) => void = () => undefined;
+  async makeCurrent(_projectId: string, renderKey: string, contentVersion: number, _language = '', facts: OutboxEvent[] = []) {
     const current = contentVersion >= this.currentVersion;
     if (current) [this.current, this.currentVersion] = [renderKey, contentVersion];
+    if (current) facts.forEach((f) => this.onFact(f));
     const forget = (r: { renderKey: string; contentVersion: number }) => (current ? r.renderKey !== renderKey && r.contentVersion <= contentVersion : r.renderKey === renderKey);
     const forgotten = this.rows.filter(forget).map((r) => r.storage_key);
     this.rows = this.rows.filter((r) => !forget(r));
@@ -103,15 +107,16 @@ function setup(
     async progress(_projectId, stage, percent) {
       this.log.push(`${stage} ${Math.round(percent)}`);
     },
-    async completed() {
-      this.log.push('completed');
-    },
+    completion: (projectId) => ({ subject: 'render.completed', payload: new TextEncoder().encode(projectId) }),
     async failed(_projectId, message) {
       this.log.push(`failed: ${message}`);
     },
   };
-  const entitlements = new FakeEntitlements();
+  // render.completed goes out with the set made current: it lands in the same log as the progress.
+  files.onFact = (fact) => void events.log.push(fact.subject === 'render.completed' ? 'completed' : fact.subject);
   const videoEvents = new FakeVideoEvents();
+  // A payment's end writes its fact beside the progress (the outbox, then the same bus).
+  const entitlements = new FakeEntitlements(videoEvents);
   const queued: string[] = [];
   const videoJobs: VideoJobs = { enqueue: async (projectId, paymentId) => void queued.push(`${projectId} ${paymentId}`) };
   const renderKey = () => (typeof options.renderKey === 'function' ? options.renderKey() : (options.renderKey ?? KEY));
@@ -348,13 +353,13 @@ describe(RenderService.name, () => {
       }
     });
 
-    it('should run once per payment: a payment used or failed already renders nothing, and says how it ended', async () => {
+    it('should run once per payment: a payment used or failed already renders nothing and says nothing again (its end wrote its fact)', async () => {
       for (const status of ['consumed', 'failed'] as const) {
         const { videos, rendered, entitlements, videoEvents } = setup();
         entitlements.pay('pay_1', status);
         await expect(videos.run(PAID, JOB)).resolves.toEqual({ rendered: [], contentVersion: null });
         expect(rendered).toEqual([]);
-        expect(videoEvents.changes.map((c) => c.status)).toEqual([status === 'consumed' ? 'ready' : 'failed']);
+        expect(videoEvents.changes).toEqual([]);
       }
     });
 
@@ -396,12 +401,12 @@ describe(RenderService.name, () => {
       expect(videoEvents.log).toEqual([`failed pay_1: ${VIDEO_MESSAGES.changed}`]);
     });
 
-    it('should say again how a payment ended when its job runs once more (its event may have been lost)', async () => {
+    it('should say once how a payment ended, when its job runs once more', async () => {
       const { videos, entitlements, videoEvents } = setup();
       entitlements.pay('pay_1');
       await videos.run(PAID, JOB);
       await videos.run(PAID, JOB);
-      expect(videoEvents.changes.filter((c) => c.status === 'ready')).toHaveLength(2);
+      expect(videoEvents.changes.filter((c) => c.status === 'ready')).toHaveLength(1);
       expect(entitlements.rows[0]!.status).toBe('consumed');
     });
 

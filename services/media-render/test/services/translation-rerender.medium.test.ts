@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type JobContext } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type JobContext } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -111,6 +111,8 @@ async function editProject(projectId: string, changes: Partial<Project>, templat
 const currentKey = async (projectId: string, language: string, format = 'pdf') => (await files.currentFile(projectId, format, language))?.storage_key;
 const runsOf = (projectId: string, jobIdEnd: string) => runs.filter((r) => r.projectId === projectId && r.jobId.endsWith(jobIdEnd));
 
+let relay: OutboxRelay;
+
 beforeAll(async () => {
   infra = await createTestInfra('translation_rerender');
   await migrateMedia({ DATABASE_URL: infra.databaseUrl });
@@ -119,8 +121,10 @@ beforeAll(async () => {
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger });
   storageDir = mkdtempSync(join(tmpdir(), 'tw-rerender-'));
   storage = new MediaStorageRepository(new LocalFileStorage(storageDir));
-  files = new RenderedFileRepository(db);
-  const entitlements = new VideoEntitlementRepository(db);
+  // render.completed and the paid video's ends go out through the outbox, as media-render's relay publishes them.
+  relay = new OutboxRelay(db, bus, logger);
+  files = new RenderedFileRepository(db, () => void relay.flush());
+  const entitlements = new VideoEntitlementRepository(db, () => void relay.flush());
   const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
   queue = new JobQueue(ctx, RENDER_PROJECT_JOB.queue);
   const videoJobs = new VideoJobsRepository(queue);
@@ -194,6 +198,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await queue?.close();
+  await relay?.stop();
   await bus?.destroy();
   await db?.destroy();
   await infra?.cleanup();

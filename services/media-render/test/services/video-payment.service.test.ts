@@ -7,15 +7,16 @@ import { FakeEntitlements } from './fake-entitlements.js';
 const PROJECT = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 
 function setup(view: 'kept' | 'deleted' | 'none' = 'kept') {
-  const entitlements = new FakeEntitlements();
-  const jobs: string[] = [];
   const events: VideoStatusChange[] = [];
+  const bus = { changed: async (change: VideoStatusChange) => void events.push(change) };
+  const entitlements = new FakeEntitlements(bus);
+  const jobs: string[] = [];
   const service = new VideoPaymentService({
     entitlements,
     jobs: { enqueue: async (projectId, paymentId) => void jobs.push(`${projectId} ${paymentId}`) },
     translationJobs: { enqueue: async () => undefined },
     translations: { renderContent: async () => null },
-    events: { changed: async (change) => void events.push(change) },
+    events: bus,
     views: {
       find: async () =>
         view === 'kept' ? { projectId: PROJECT, companyId: 'company-1', title: 'T', status: 'completed', visualFormat: 'mp4', hasContent: true, contentVersion: 4 } : view === 'deleted' ? 'deleted' : null,

@@ -2,12 +2,16 @@
 // payment.succeeded (kind 'video') becomes an entitlement, whose RENDER_VIDEO_JOB renders the video
 // (a fake renderer writes the files; storage, queue, database and bus are real) into the project's
 // current set and publishes queued, rendering and ready with the payment; a render that fails for
-// good fails the entitlement and publishes 'failed' with the payment (billing refunds it).
+// good fails the entitlement and publishes 'failed' with the payment (billing refunds it). The
+// terminal facts are written with the payment's end (the outbox): a process killed right after
+// that transaction loses nothing, its successor's relay publishes the fact once.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, RENDER_PROJECT_JOB, startJobWorker, subscribeAll } from '@trainwright/platform';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -50,6 +54,8 @@ function project(id: string): Project {
   return Project.fromPartial({ id, companyId: COMPANY, title: 'Fire Drill', status: 'completed', slidesContent: '# Fire Drill\n\n## Exits\n**Content:**\n- Walk, do not run\n', visualFormat: 'mp4', contentVersion: 3 });
 }
 
+let relay: OutboxRelay;
+
 beforeAll(async () => {
   infra = await createTestInfra('video_payments');
   await migrateMedia({ DATABASE_URL: infra.databaseUrl });
@@ -58,8 +64,10 @@ beforeAll(async () => {
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger });
   storageDir = mkdtempSync(join(tmpdir(), 'tw-video-pay-'));
   const storage = new MediaStorageRepository(new LocalFileStorage(storageDir));
-  const files = new RenderedFileRepository(db);
-  const entitlements = new VideoEntitlementRepository(db);
+  const files = new RenderedFileRepository(db, () => void relay.flush());
+  // The paid video's ends go out through the outbox, as media-render's relay publishes them.
+  relay = new OutboxRelay(db, bus, logger);
+  const entitlements = new VideoEntitlementRepository(db, () => void relay.flush());
   const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
   queue = new JobQueue(ctx, RENDER_PROJECT_JOB.queue);
   const videoJobs = new VideoJobsRepository(queue);
@@ -101,6 +109,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await queue?.close();
+  await relay?.stop();
   await bus?.destroy();
   await db?.destroy();
   await infra?.cleanup();
@@ -197,6 +206,39 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
     const last = await eventually(() => eventsOf('pay_broken').find((e) => e.status === 'failed'), 5000);
     expect(last).toMatchObject({ projectId: BROKEN, companyId: COMPANY, status: 'failed', error: 'The narration could not be spoken.', paymentId: 'pay_broken' });
     expect(await new RenderedFileRepository(db).filesOf(BROKEN, KEY)).toEqual([]);
+  }, 30_000);
+
+  it("should not lose a failed payment's fact when the process dies before publishing it: it goes out once after restart", async () => {
+    const paymentId = `pay_killed_${randomUUID()}`;
+    const quiet = new VideoEntitlementRepository(db, () => undefined);
+    await quiet.grant(randomUUID(), { paymentId, projectId: BROKEN, companyId: COMPANY, amountCents: 100, paidVersion: 3 });
+    await quiet.claim(paymentId, new Date(0));
+    // A media-render process fails the payment and is SIGKILLed the moment its transaction has
+    // committed, before its relay can publish.
+    const fact = { projectId: BROKEN, companyId: COMPANY, status: 'failed', contentVersion: 3, error: 'The narration could not be spoken.', paymentId };
+    const child = spawn(process.execPath, ['--input-type=module', '-e', [
+      "import { createDatabase } from '@trainwright/platform';",
+      "import { VideoEntitlementRepository } from './dist/src/repositories/video-entitlement.repository.js';",
+      `const db = createDatabase({ url: ${JSON.stringify(infra.databaseUrl)}, schema: ${JSON.stringify(MEDIA_SCHEMA)} });`,
+      "const entitlements = new VideoEntitlementRepository(db, () => process.kill(process.pid, 'SIGKILL'));",
+      `await entitlements.fail(${JSON.stringify(paymentId)}, ${JSON.stringify(fact.error)}, ${JSON.stringify(fact)});`,
+    ].join('\n')], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
+    const signal = await new Promise((resolve) => child.once('exit', (_code, s) => resolve(s)));
+    expect(signal).toBe('SIGKILL');
+    expect(await entitlementOf(paymentId)).toMatchObject({ status: 'failed', error: fact.error });
+    const waiting = await db.selectFrom('outbox').select(['subject', 'published_at']).where('published_at', 'is', null).execute();
+    expect(waiting).toEqual([{ subject: 'video.status_changed', published_at: null }]);
+    expect(eventsOf(paymentId)).toEqual([]);
+
+    // The process comes back: its relay publishes what the killed one left (billing refunds on that fact: billing's videos.medium.test).
+    const restarted = new OutboxRelay(db, bus, createLogger('test', 'silent'));
+    await restarted.flush();
+    const failed = await eventually(() => eventsOf(paymentId).find((e) => e.status === 'failed'), 5000);
+    expect(failed).toMatchObject({ projectId: BROKEN, companyId: COMPANY, status: 'failed', error: fact.error, paymentId });
+    // A redelivered job failing it again writes nothing more.
+    await quiet.fail(paymentId, fact.error, { ...fact, status: 'failed' });
+    expect(await db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
+    expect(eventsOf(paymentId)).toHaveLength(1);
   }, 30_000);
 
   it('should render no video in the main render but ask for a payment, then release the next payment to its job', async () => {
