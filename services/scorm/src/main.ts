@@ -4,6 +4,7 @@
 import {
   AuthMemberships,
   BUILD_SCORM_PACKAGE_JOB,
+  JobQueue,
   LocalFileStorage,
   connectServiceInfra,
   createGrpcServer,
@@ -57,8 +58,10 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
   const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);
   const translations = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, grpcOptions);
-  const jobs = new PackageJobsRepository(queues);
-  const interactiveJobs = new InteractiveJobsRepository(queues);
+  // Packages and interactive videos share the `scorm` queue.
+  const scormQueue = new JobQueue(queues, BUILD_SCORM_PACKAGE_JOB.queue);
+  const jobs = new PackageJobsRepository(scormQueue);
+  const interactiveJobs = new InteractiveJobsRepository(scormQueue);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const progressEvents = new ProgressEventsRepository(infra.bus);
   const afterWrite = () => void infra.relay.flush();
@@ -107,8 +110,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     async close() {
       await grpc.shutdown();
       await worker?.close();
-      await jobs.close();
-      await interactiveJobs.close();
+      await scormQueue.close();
       memberships.close();
       projects.close();
       videos.close();

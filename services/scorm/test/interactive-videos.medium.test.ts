@@ -22,9 +22,11 @@ import {
 import type { GeneratedContent } from '@trainwright/formats';
 import {
   AppError,
-  LocalFileStorage,
   connectServiceInfra,
   createLogger,
+  JobQueue,
+  LocalFileStorage,
+  PREPARE_INTERACTIVE_VIDEO_JOB,
   startJobWorker,
   subscribeAll,
   type Membership,
@@ -197,6 +199,7 @@ let storage: LocalFileStorage;
 let ops: InteractiveOperations;
 let worker: Worker;
 let jobs: InteractiveJobsRepository;
+let jobQueue: JobQueue;
 const videoKeys = new Map<string, { mp4: string; vtt: string }>();
 const busEvents: { subject: string; version: number; status: string; progress: number; error: string; projectId: string }[] = [];
 
@@ -232,7 +235,8 @@ beforeAll(async () => {
   await putVideo(PROJECT);
   await putVideo(SECOND_PROJECT);
   const queues = { redisUrl: infra.redisUrl, namespace: infra.namespace };
-  jobs = new InteractiveJobsRepository(queues);
+  jobQueue = new JobQueue(queues, PREPARE_INTERACTIVE_VIDEO_JOB.queue);
+  jobs = new InteractiveJobsRepository(jobQueue);
   const projects = new Map<string, ProjectSource>([PROJECT, NO_VIDEO_PROJECT, SECOND_PROJECT].map((id) => [id, project(id, COMPANY)]));
   ops = createInteractiveOperations({
     store: new InteractiveVideoRepository(service.db, () => void service.relay.flush()),
@@ -275,7 +279,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.close();
-  await jobs?.close();
+  await jobQueue?.close();
   await service?.bus.destroy();
   await service?.close();
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });

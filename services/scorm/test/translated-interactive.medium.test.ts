@@ -16,10 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SCORM_MESSAGES, interactiveElementCount, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import {
   AppError,
-  LocalFileStorage,
+  BUILD_SCORM_PACKAGE_JOB,
   connectServiceInfra,
   createGrpcServer,
   createLogger,
+  JobQueue,
+  LocalFileStorage,
   startJobWorker,
   type AccessTable,
   type GrpcServer,
@@ -148,6 +150,7 @@ let storage: LocalFileStorage;
 let translationServer: GrpcServer;
 let translationDirectory: TranslationDirectoryRepository;
 let jobs: PackageJobsRepository;
+let jobQueue: JobQueue;
 let worker: Worker;
 let packages: PackageOperations;
 const textRequests: { companyId: string; projectId: string; sourceLanguage: string; targetLanguage: string; texts: string[] }[] = [];
@@ -219,7 +222,8 @@ beforeAll(async () => {
 
   translationDirectory = new TranslationDirectoryRepository(`127.0.0.1:${await startTranslationService()}`, { deadlineMs: 5000 });
   const queues = { redisUrl: infra.redisUrl, namespace: infra.namespace };
-  jobs = new PackageJobsRepository(queues);
+  jobQueue = new JobQueue(queues, BUILD_SCORM_PACKAGE_JOB.queue);
+  jobs = new PackageJobsRepository(jobQueue);
   const membership: Membership = {
     companyId: COMPANY, companyName: 'Acme', role: 'owner', ownerTier: 'enterprise', ownerUserId: OWNER,
     capabilities: ['scormCompliance', 'videoGeneration'], ownerTrialState: 'active', ownerTrialStateUntilMs: 0,
@@ -257,7 +261,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.close();
-  await jobs?.close();
+  await jobQueue?.close();
   translationDirectory?.close();
   await translationServer?.shutdown();
   await service?.close();

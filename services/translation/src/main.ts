@@ -4,6 +4,7 @@
 // import it and start it in-process.
 import {
   AuthMemberships,
+  JobQueue,
   TRANSLATE_PROJECT_JOB,
   connectServiceInfra,
   createGrpcServer,
@@ -63,7 +64,8 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
   await memberships.follow(infra.bus);
   const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
-  const jobs = new TranslationJobsRepository(queues);
+  const translateQueue = new JobQueue(queues, TRANSLATE_PROJECT_JOB.queue);
+  const jobs = new TranslationJobsRepository(translateQueue);
   const glossaryStore = new GlossaryRepository(infra.db);
   const engine = await createEngine({
     engine: config.TRANSLATION_ENGINE,
@@ -104,7 +106,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
       await grpc.shutdown();
       await worker?.close();
       await sandbox.closeAll();
-      await jobs.close();
+      await translateQueue.close();
       memberships.close();
       projects.close();
       await infra.close();

@@ -7,7 +7,7 @@
 // translate; a reviewed XLIFF with a placeholder the segment does not have is a validation error.
 import { randomUUID } from 'node:crypto';
 import { OFFLINE_LANGUAGES } from '@trainwright/catalogue';
-import { AppError, createDatabase, createLogger, EventBus, WorkerSupervisor } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, EventBus, JobQueue, TRANSLATE_PROJECT_JOB, WorkerSupervisor } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import type { Kysely } from 'kysely';
 import { ApertiumEngine, createEngine, listApertiumModes } from '../src/engines/index.js';
@@ -56,6 +56,7 @@ let infra: TestInfra;
 let db: Kysely<TranslationDatabase>;
 let bus: EventBus;
 let jobs: TranslationJobsRepository;
+let jobQueue: JobQueue;
 let sandbox: WorkerSupervisor;
 let apertium: ContentTranslator;
 
@@ -64,13 +65,14 @@ beforeAll(async () => {
   await migrateTranslation({ DATABASE_URL: infra.databaseUrl });
   db = createDatabase<TranslationDatabase>({ url: infra.databaseUrl, schema: TRANSLATION_SCHEMA });
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('test', 'silent') });
-  jobs = new TranslationJobsRepository({ redisUrl: infra.redisUrl, namespace: infra.namespace });
+  jobQueue = new JobQueue({ redisUrl: infra.redisUrl, namespace: infra.namespace }, TRANSLATE_PROJECT_JOB.queue);
+  jobs = new TranslationJobsRepository(jobQueue);
   sandbox = new WorkerSupervisor();
   apertium = contentTranslator(await createEngine({ engine: 'apertium' }), new TranslationMemoryRepository(db));
 }, 30_000);
 
 afterAll(async () => {
-  await jobs?.close();
+  await jobQueue?.close();
   await bus?.destroy();
   await db?.destroy();
   await infra?.cleanup();

@@ -4,7 +4,7 @@
 // made stale by an edit or by another swap is refused with both sides intact; a normal swap
 // still works; settings-only edits leave translations current, a new title does not.
 import { randomUUID } from 'node:crypto';
-import { AppError, createDatabase, createLogger, EventBus } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, EventBus, JobQueue, TRANSLATE_PROJECT_JOB } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import type { Kysely } from 'kysely';
 import { createEngine } from '../src/engines/index.js';
@@ -79,6 +79,7 @@ let infra: TestInfra;
 let db: Kysely<TranslationDatabase>;
 let bus: EventBus;
 let jobs: TranslationJobsRepository;
+let jobQueue: JobQueue;
 let store: TranslationRepository;
 let project: FakeProjectService;
 let operations: TranslationOperations;
@@ -89,11 +90,12 @@ beforeAll(async () => {
   await migrateTranslation({ DATABASE_URL: infra.databaseUrl });
   db = createDatabase<TranslationDatabase>({ url: infra.databaseUrl, schema: TRANSLATION_SCHEMA });
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('test', 'silent') });
-  jobs = new TranslationJobsRepository({ redisUrl: infra.redisUrl, namespace: infra.namespace });
+  jobQueue = new JobQueue({ redisUrl: infra.redisUrl, namespace: infra.namespace }, TRANSLATE_PROJECT_JOB.queue);
+  jobs = new TranslationJobsRepository(jobQueue);
 }, 30_000);
 
 afterAll(async () => {
-  await jobs?.close();
+  await jobQueue?.close();
   await bus?.destroy();
   await db?.destroy();
   await infra?.cleanup();

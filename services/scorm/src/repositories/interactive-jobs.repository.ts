@@ -1,19 +1,12 @@
 // The `scorm` queue, as the interactive video operations send to it.
-import { JobQueue, PREPARE_INTERACTIVE_VIDEO_JOB, type QueueContext } from '@trainwright/platform';
+import { PREPARE_INTERACTIVE_VIDEO_JOB, type JobQueue } from '@trainwright/platform';
 import type { InteractiveJobs } from '../services/ports.js';
 
+/** Given its queue by main.ts, which opens it once and closes it after the workers. */
 export class InteractiveJobsRepository implements InteractiveJobs {
-  private readonly queue: JobQueue;
-
-  constructor(ctx: QueueContext) {
-    this.queue = new JobQueue(ctx, PREPARE_INTERACTIVE_VIDEO_JOB.queue);
-  }
+  constructor(private readonly queue: JobQueue) {}
 
   enqueue(videoId: string, version: number): Promise<void> {
     return this.queue.enqueue(PREPARE_INTERACTIVE_VIDEO_JOB, { videoId, version });
-  }
-
-  close(): Promise<void> {
-    return this.queue.close();
   }
 }

@@ -1,19 +1,12 @@
-// The `scorm` queue, as the operations send to it.
-import { BUILD_SCORM_PACKAGE_JOB, JobQueue, type QueueContext } from '@trainwright/platform';
+// The `scorm` queue, as the package operations send to it.
+import { BUILD_SCORM_PACKAGE_JOB, type JobQueue } from '@trainwright/platform';
 import type { PackageJobs } from '../services/ports.js';
 
+/** Given its queue by main.ts, which opens it once and closes it after the workers. */
 export class PackageJobsRepository implements PackageJobs {
-  private readonly queue: JobQueue;
-
-  constructor(ctx: QueueContext) {
-    this.queue = new JobQueue(ctx, BUILD_SCORM_PACKAGE_JOB.queue);
-  }
+  constructor(private readonly queue: JobQueue) {}
 
   enqueue(packageId: string): Promise<void> {
     return this.queue.enqueue(BUILD_SCORM_PACKAGE_JOB, { packageId });
-  }
-
-  close(): Promise<void> {
-    return this.queue.close();
   }
 }

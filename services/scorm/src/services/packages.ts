@@ -13,7 +13,7 @@ import {
   validateInteractiveVideo,
   type InteractiveVideoMetadata,
 } from '@trainwright/catalogue';
-import { AppError, Access, isUuid, type Logger, type Membership } from '@trainwright/platform';
+import { AppError, Access, isUuid, JobError, type Logger, type Membership } from '@trainwright/platform';
 import { courseSlides, questionsOf } from './course.js';
 import { interactiveTexts, translatedInteractive, type VideoTimeline } from './interactive/translate-interactive.js';
 import type {
@@ -49,13 +49,11 @@ export interface PackageDeps {
   logger: Pick<Logger, 'warn' | 'error'>;
 }
 
-/** A build's failure worth a retry (a service away) carries `retryable`. */
-export class BuildError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
+/** A build's failure (a JobError: one that is not `retryable` ends the job at once); a service away is retryable. */
+export class BuildError extends JobError {
+  constructor(message: string, retryable: boolean) {
+    super(message, retryable);
+    this.name = 'BuildError';
   }
 }
 
