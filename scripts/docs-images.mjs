@@ -30,7 +30,7 @@ import { BUILTIN_TEMPLATES } from '@trainwright/templates';
 
 const GENERATOR = import.meta.resolve('@trainwright/generator'); // .../services/generator/dist/src/index.js
 const { documentFromText } = await import(new URL('./ingest/index.js', GENERATOR));
-const { OfflineEngine } = await import(new URL('./engine/offline-engine.js', GENERATOR));
+const { OfflineEngine } = await import(new URL('./adapters/offline/offline-engine.js', GENERATOR));
 const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
 const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
 const { prepareContent } = await import(new URL('./render/content.js', MEDIA));

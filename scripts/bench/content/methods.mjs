@@ -7,7 +7,7 @@ import { normalizeGeneratorRequest } from '@trainwright/catalogue';
 
 const GENERATOR = import.meta.resolve('@trainwright/generator'); // .../services/generator/dist/src/index.js
 const { documentFromText } = await import(new URL('./ingest/index.js', GENERATOR));
-const { OfflineEngine } = await import(new URL('./engine/offline-engine.js', GENERATOR));
+const { OfflineEngine } = await import(new URL('./adapters/offline/offline-engine.js', GENERATOR));
 export const quality = await import(new URL('./quality/index.js', GENERATOR));
 
 const SOURCES_DIR = fileURLToPath(new URL('../../../services/generator/test/fixtures/sources/', import.meta.url));

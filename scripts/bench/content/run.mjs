@@ -4,7 +4,7 @@
 // software how-to, an HR policy, a sales playbook; services/generator/test/fixtures/sources/) run
 // through the six generator methods in this process, and per method and source the checks of
 // the generator's quality module (services/generator/src/quality/bar.ts, the same function its
-// jest bar test/engine/content-bar.test.ts calls): objectives and summary points of three words or
+// jest bar test/adapters/offline/content-bar.test.ts calls): objectives and summary points of three words or
 // more, each objective's phrase found in the source, unique and topical slide titles, no markup on
 // a slide face, no instruction to the writer, no title or objective cut mid-phrase (English),
 // every question answerable from the source with a

@@ -63,7 +63,7 @@ import { PAGES, TITLE, trainingPages, trainingPdf, trainingText } from './docume
 
 const GENERATOR = import.meta.resolve('@trainwright/generator'); // .../services/generator/dist/src/index.js
 const { extractDocument, documentFromText } = await import(new URL('./ingest/index.js', GENERATOR));
-const { OfflineEngine } = await import(new URL('./engine/offline-engine.js', GENERATOR));
+const { OfflineEngine } = await import(new URL('./adapters/offline/offline-engine.js', GENERATOR));
 const { scoreContent } = await import(new URL('./quality/index.js', GENERATOR));
 
 const GOAL_MS = 3000;

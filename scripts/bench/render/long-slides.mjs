@@ -15,7 +15,7 @@ import { videoInput } from './material.mjs';
 
 const MEDIA = import.meta.resolve('@trainwright/media-render');
 const { renderVideo, movingSlides, MAX_STILL_MS } = await import(new URL('./video/index.js', MEDIA));
-const { createSpeechProvider } = await import(new URL('./speech/index.js', MEDIA));
+const { createSpeechProvider } = await import(new URL('./adapters/speech/index.js', MEDIA));
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);

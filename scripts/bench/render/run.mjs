@@ -110,7 +110,7 @@ syncBuiltinESMExports();
 const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
 const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
 const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages } = await import(new URL('./video/index.js', MEDIA));
-const { createSpeechProvider } = await import(new URL('./speech/index.js', MEDIA));
+const { createSpeechProvider } = await import(new URL('./adapters/speech/index.js', MEDIA));
 const { buildVoiceLibrary } = await import(new URL('./voices/library.js', MEDIA));
 
 /** When the measured code was built (the newest file of its dist/src): others may rebuild it meanwhile. */

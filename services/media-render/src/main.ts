@@ -58,7 +58,7 @@ import { TranslationRenderService } from './services/translation-render.service.
 import { VideoPaymentService } from './services/video-payment.service.js';
 import { VideoRenderService } from './services/video-render.service.js';
 import { VoiceService } from './services/voice.service.js';
-import { createSpeechProvider } from './speech/index.js';
+import { createSpeechProvider } from './adapters/speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';

@@ -24,7 +24,7 @@ import { loadTranslationConfig, type TranslationConfig } from './config.js';
 import { translationAccess, createTranslationHandlers } from './grpc/translation.handler.js';
 import { translateProjectJob } from './jobs/translate-project.job.js';
 import { TRANSLATION_SCHEMA, type TranslationDatabase } from './repositories/database.js';
-import { createEngine } from './engines/index.js';
+import { createEngine } from './adapters/index.js';
 import { CompanyDataRepository } from './repositories/company-data.repository.js';
 import { contentTranslator } from './repositories/content-translator.js';
 import { GlossaryRepository } from './repositories/glossary.repository.js';

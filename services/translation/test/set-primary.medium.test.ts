@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, createDatabase, createLogger, EventBus, JobQueue, TRANSLATE_PROJECT_JOB } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import type { Kysely } from 'kysely';
-import { createEngine } from '../src/engines/index.js';
+import { createEngine } from '../src/adapters/index.js';
 import { toProtoSummary } from '../src/grpc/translation.handler.js';
 import { migrateTranslation, TRANSLATION_SCHEMA } from '../src/main.js';
 import { contentTranslator } from '../src/repositories/content-translator.js';

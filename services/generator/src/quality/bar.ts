@@ -6,8 +6,8 @@ import { deckToScript, printScript } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
 import { cutPhrases, findFaults, sourceFindings, uncoveredInstructions } from './faults.js';
 import { scoreContent } from './score.js';
-import { opensWithBloomVerb } from '../engine/bloom.js';
-import { nounPhrases } from '../engine/nlp.js';
+import { opensWithBloomVerb } from '../adapters/offline/bloom.js';
+import { nounPhrases } from '../adapters/offline/nlp.js';
 import { slideRoles, type Language } from './text.js';
 
 /** The score a generated deck of realistic material has to reach on the bar (grade B or better). */

@@ -6,9 +6,9 @@
 // little material for a training deck.
 import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../domain/types.js';
-import { isInstruction, tagSentence, type TaggedTerm } from '../engine/nlp.js';
-import { shortenAtClause } from '../engine/clauses.js';
-import { sentencePoints, slidePoint } from '../engine/points.js';
+import { isInstruction, tagSentence, type TaggedTerm } from '../adapters/offline/nlp.js';
+import { shortenAtClause } from '../adapters/offline/clauses.js';
+import { sentencePoints, slidePoint } from '../adapters/offline/points.js';
 import { LABELS, OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, isToneFramingLine, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
 
 /** Objectives and summary points shorter than this are fragments, not statements. */

@@ -6,11 +6,11 @@
 import type { Atmosphere } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { QualityAssessment, ScorableContent } from '../domain/types.js';
-import { findAiPhrases, stripAiPhrases } from '../engine/ai-phrases.js';
-import { LONG_SENTENCE_WORDS, shortenAtClause, splitLongSentence } from '../engine/clauses.js';
-import { analyseSource, type Analysis } from '../engine/text-analysis.js';
-import { sectionObjective } from '../engine/objectives.js';
-import { summaryPoints } from '../engine/segment.js';
+import { findAiPhrases, stripAiPhrases } from '../adapters/offline/ai-phrases.js';
+import { LONG_SENTENCE_WORDS, shortenAtClause, splitLongSentence } from '../adapters/offline/clauses.js';
+import { analyseSource, type Analysis } from '../adapters/offline/text-analysis.js';
+import { sectionObjective } from '../adapters/offline/objectives.js';
+import { summaryPoints } from '../adapters/offline/segment.js';
 import { deckToSource } from '../domain/source.js';
 import {
   LONG_POINT_WORDS,
@@ -26,7 +26,7 @@ import {
   measure,
 } from './metrics.js';
 import { MIN_STATEMENT_WORDS, cutPhrase, findMarkup, isEngineInstruction, isFillerOpener, isGenericTitle, materialOf, questionFaults, unshownInstructions } from './faults.js';
-import { slidePoint } from '../engine/points.js';
+import { slidePoint } from '../adapters/offline/points.js';
 import { TONE_RECOMMENDATION_PREFIX, recommendationSpec } from './score.js';
 import { TONE_PROFILES, toneDeviations, type ToneFeature } from './tone.js';
 import {

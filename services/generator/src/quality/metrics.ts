@@ -4,9 +4,9 @@
 import { MAX_POINTS_PER_SLIDE, countWords, type SlideDeck } from '@trainwright/formats';
 import { deckToSource } from '../domain/source.js';
 import type { ScorableContent } from '../domain/types.js';
-import { findAiPhrases } from '../engine/ai-phrases.js';
-import { LONG_SENTENCE_WORDS } from '../engine/clauses.js';
-import { analyseSource, stemPhrase } from '../engine/text-analysis.js';
+import { findAiPhrases } from '../adapters/offline/ai-phrases.js';
+import { LONG_SENTENCE_WORDS } from '../adapters/offline/clauses.js';
+import { analyseSource, stemPhrase } from '../adapters/offline/text-analysis.js';
 import { findFaults, type QuestionFault } from './faults.js';
 import {
   BLOOM_LEVELS,

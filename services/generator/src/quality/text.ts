@@ -2,10 +2,10 @@
 // deck is, how its sentences are read and rewritten, and the language-specific word lists the
 // measurements use (English, Spanish and French, the engine's languages).
 import { countWords, splitSentences, type Slide, type SlideDeck } from '@trainwright/formats';
-import { detectLanguage, stemWord, tokenize } from '../engine/text-analysis.js';
-import { BLOOM_VERB_WORDS } from '../engine/bloom.js';
+import { detectLanguage, stemWord, tokenize } from '../adapters/offline/text-analysis.js';
+import { BLOOM_VERB_WORDS } from '../adapters/offline/bloom.js';
 import type { Atmosphere } from '@trainwright/catalogue';
-import type { EngineLanguage } from '../engine/stop-words.js';
+import type { EngineLanguage } from '../adapters/offline/stop-words.js';
 
 export type Language = EngineLanguage;
 
@@ -425,9 +425,9 @@ export const LABELS: Record<Language, Labels> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Bloom levels of objectives: the engine's table (src/engine/bloom.ts), which writes them.
+// Bloom levels of objectives: the engine's table (src/adapters/offline/bloom.ts), which writes them.
 
-export { BLOOM_LEVELS, bloomLevel, type BloomLevel } from '../engine/bloom.js';
+export { BLOOM_LEVELS, bloomLevel, type BloomLevel } from '../adapters/offline/bloom.js';
 
 /** Words of an objective that say what kind of objective it is, not what it is about. */
 export const OBJECTIVE_FRAME_WORDS: ReadonlySet<string> = new Set([

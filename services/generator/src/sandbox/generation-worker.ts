@@ -20,7 +20,7 @@ const post = (message: WorkerMessage): void => port.postMessage(message);
 
 async function work(data: GenerationWorkerData): Promise<unknown> {
   if (data.op === 'generate') {
-    const { OfflineEngine } = await import('../engine/offline-engine.js');
+    const { OfflineEngine } = await import('../adapters/offline/offline-engine.js');
     return new OfflineEngine().generate(data.input, (percent) => post({ type: 'progress', value: percent }));
   }
   const { InProcessQuality } = await import('../services/quality-engine.js');

@@ -6,7 +6,7 @@
 // is an AppError the caller reads.
 import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
-import { OFFLINE_ENGINE_NAME } from '../engine/offline-engine.js';
+import { OFFLINE_ENGINE_NAME } from '../adapters/offline/offline-engine.js';
 import {
   GenerationError,
   type AiServiceResult,

@@ -2,7 +2,7 @@
 // offline engine's method, whichever engine made the content.
 import { deckToSource } from '../domain/source.js';
 import type { ScorableContent } from '../domain/types.js';
-import { generateQuestions } from '../engine/questions.js';
+import { generateQuestions } from '../adapters/offline/questions.js';
 
 export function questionsFromContent(content: ScorableContent, count: number): ScorableContent['questions'] {
   return generateQuestions(deckToSource(content.deck), { count, types: ['multiple_choice', 'true_false'], difficulty: 'intermediate', includeExplanations: true });

@@ -1,7 +1,7 @@
 import { ATMOSPHERES } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE, countWords, splitSentences, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../../src/domain/types.js';
-import { AI_PHRASES } from '../../src/engine/ai-phrases.js';
+import { AI_PHRASES } from '../../src/adapters/offline/ai-phrases.js';
 import { applyImprovements, measure, recommendationSpec, scoreContent } from '../../src/quality/index.js';
 import { CASUAL_SLIDES, FORMAL_SLIDES, FRENCH_SLIDES, SPANISH_SLIDES, content, makeQuestions, poorContent, request } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 // The offline engine and quality scoring in worker threads: the same results as in-process,
 // progress forwarded in order, and the time and memory limits mapped onto the retry rules.
 import { GenerationError, type GenerationInput } from '../../src/domain/types.js';
-import { OfflineEngine } from '../../src/engine/offline-engine.js';
+import { OfflineEngine } from '../../src/adapters/offline/offline-engine.js';
 import { scoreContent } from '../../src/quality/index.js';
 import { generationMemoryLimitMessage, generationTimeLimitMessage, SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import { WorkerSupervisor } from '@trainwright/platform';

@@ -33,7 +33,7 @@ import { dirname, join, resolve } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import { RenderError, type ProgressReporter, type VideoFormat } from '../domain/types.js';
-import { parseWav, readWavInfo, wavData, wavHeader, WAVE_FORMAT_PCM, type WavFormat, type WavInfo } from '../speech/wav.js';
+import { parseWav, readWavInfo, wavData, wavHeader, WAVE_FORMAT_PCM, type WavFormat, type WavInfo } from '../adapters/speech/wav.js';
 import { checkSize, type Size } from './slide-image.js';
 
 export const FRAME_RATE = 5;

@@ -2,7 +2,7 @@
 // same parts narrationParts gives the render) at the voice's speaking rate, plus what the
 // timeline adds (the pause after each slide, the shortest slide). What pay-per-use prices.
 import type { RenderInput, VoiceSettings } from '../domain/types.js';
-import { ESPEAK_RATE } from '../speech/espeak.js';
+import { ESPEAK_RATE } from '../adapters/speech/espeak.js';
 import { narrationParts, slideDurationMs } from './narration.js';
 
 /** Words per minute of a cloud voice at speed 1 (OpenAI's and ElevenLabs' voices speak about this fast). */

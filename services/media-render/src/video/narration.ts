@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { sceneLinesFor, splitSentences } from '@trainwright/formats';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechClip, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
 import { cleanLine, cleanText, prepareContent } from '../render/content.js';
-import { concatWavs, parseWav, WavError } from '../speech/wav.js';
+import { concatWavs, parseWav, WavError } from '../adapters/speech/wav.js';
 import { TITLE_CARD } from './slide-image.js';
 
 /** Silence after each slide's narration, so one slide's last word does not run into the next. */

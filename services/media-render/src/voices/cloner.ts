@@ -2,8 +2,8 @@
 // (labelled as matched), ElevenLabs instant cloning when configured. Both check the request
 // against the specification's rules before any work or upload.
 import { CloneRejected, type VoiceCloner } from '../domain/voice-cloner.js';
-import { ElevenLabsProvider, type ElevenLabsOptions } from '../speech/elevenlabs.js';
-import { EspeakProvider } from '../speech/espeak.js';
+import { ElevenLabsProvider, type ElevenLabsOptions } from '../adapters/speech/elevenlabs.js';
+import { EspeakProvider } from '../adapters/speech/espeak.js';
 import { validateCloneRequest } from './clone-rules.js';
 import { matchVoice } from './matching.js';
 

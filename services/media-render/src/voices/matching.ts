@@ -8,7 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { RenderError, type Voice } from '../domain/types.js';
-import { ESPEAK_PITCH, ESPEAK_RATE, EspeakProvider, humanName } from '../speech/espeak.js';
+import { ESPEAK_PITCH, ESPEAK_RATE, EspeakProvider, humanName } from '../adapters/speech/espeak.js';
 import { analyseSpeech, ANALYSIS_RATE, pcm16ToFloat, type SpeechAnalysis } from './analysis.js';
 import { PREFERRED_LOCALES } from './library.js';
 

@@ -12,7 +12,7 @@ import type { RenderInput } from '../../src/domain/types.js';
 import { renderDocument } from '../../src/render/index.js';
 import { RendererRepository } from '../../src/repositories/renderer.repository.js';
 import { renderInputOf, translatedProject } from '../../src/services/render-input.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { ffprobe, parseVtt } from '../video/helpers.js';
 import { convertWithLibreOffice, flat, pdfText, tempDir } from './consumers.js';
 

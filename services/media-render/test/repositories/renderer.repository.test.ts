@@ -1,6 +1,6 @@
 // The renderers a render job uses, for real (espeak-ng, ffmpeg): the video comes as mp4 and as a
 // mov with the same streams, with its subtitles, all in the job's work folder.
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { RendererRepository } from '../../src/repositories/renderer.repository.js';
 import { ffprobe, makeInput, slide, tempDir } from '../video/helpers.js';
 

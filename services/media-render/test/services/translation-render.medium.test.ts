@@ -27,7 +27,7 @@ import { keepRenderedFile } from '../../src/services/render.service.js';
 import type { TranslationJobs, VideoStatusChange } from '../../src/services/ports.js';
 import { STRANDED_VIDEO_MESSAGE, TranslationRenderService } from '../../src/services/translation-render.service.js';
 import { VideoPaymentService } from '../../src/services/video-payment.service.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 
 const COMPANY = randomUUID();
 const USER = randomUUID();

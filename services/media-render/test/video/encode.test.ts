@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { RenderError } from '../../src/domain/types.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { encodeFrames, encodeVideo, ffmpegReason, frameTimingFilters, prepareInputs, rawBaselineCommand, writeNarrationTrack, type EncodeJob, type EncodeSlide } from '../../src/video/encode.js';
 import { renderSlidePng } from '../../src/video/slide-image.js';
 import { ffprobe, makeInput, probeDurationMs, sha256, slide, tempDir } from './helpers.js';

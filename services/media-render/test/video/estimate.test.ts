@@ -3,7 +3,7 @@
 // ffprobe. Measured when written: estimate 16.32 s, rendered video 14.90 s (+9.5 %).
 import { join } from 'node:path';
 import { RendererRepository } from '../../src/repositories/renderer.repository.js';
-import { EspeakProvider } from '../../src/speech/index.js';
+import { EspeakProvider } from '../../src/adapters/speech/index.js';
 import { countWords, estimateSlideDurationsMs, wordsPerMinute } from '../../src/video/estimate.js';
 import { MIN_SLIDE_MS, SLIDE_PAUSE_MS } from '../../src/video/index.js';
 import { ffprobe, makeInput, slide, tempDir } from './helpers.js';

@@ -1,7 +1,7 @@
 // Narration: the text per slide, and real synthesis through espeak-ng with the clips measured by ffprobe.
 import { existsSync } from 'node:fs';
 import { RenderError, type SpeechClip, type SpeechProvider, type VoiceSettings } from '../../src/domain/types.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { MIN_SLIDE_MS, narrate, narrationTexts, SLIDE_PAUSE_MS, slideDurationMs, speakableText } from '../../src/video/narration.js';
 import { TITLE_CARD, videoSlideIndexes } from '../../src/video/slide-image.js';
 import { makeInput, probeDurationMs, slide, tempDir } from './helpers.js';

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { RendererRepository } from '../../src/repositories/renderer.repository.js';
 import {
   iso6392,

@@ -7,7 +7,7 @@ import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { SpeechProvider } from '../../src/domain/types.js';
 import { renderTxt } from '../../src/render/txt.js';
 import { renderInputOf } from '../../src/services/render-input.js';
-import { pcmToWav } from '../../src/speech/wav.js';
+import { pcmToWav } from '../../src/adapters/speech/wav.js';
 import { narrate, narrationTexts } from '../../src/video/narration.js';
 import { buildCues, toWebVtt } from '../../src/video/subtitles.js';
 import { tempDir } from './helpers.js';

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RenderError, type RenderInput } from '../../src/domain/types.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { renderVideo } from '../../src/video/index.js';
 import { MIN_SLIDE_MS, SLIDE_PAUSE_MS } from '../../src/video/narration.js';
 import { decodeRgb, ffprobe, makeInput, parseVtt, pixelDifference, probeDurationMs, slide, tempDir } from './helpers.js';

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pcmToWav } from '../../src/speech/wav.js';
+import { pcmToWav } from '../../src/adapters/speech/wav.js';
 import { CLONE_MAX_FILE_BYTES, CLONE_REQUIRED_MESSAGE, looksLikeAudio, validateCloneRequest } from '../../src/voices/clone-rules.js';
 
 let dir: string;

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pcmToWav } from '../../src/speech/wav.js';
-import { startFakeElevenLabs, type FakeElevenLabs } from '../../src/testing/fake-elevenlabs.js';
+import { pcmToWav } from '../../src/adapters/speech/wav.js';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../fakes/fake-elevenlabs.js';
 import { CloneRejected } from '../../src/domain/voice-cloner.js';
 import { createVoiceCloner } from '../../src/voices/cloner.js';
 

@@ -3,8 +3,8 @@
 // plan with the catalogue's real capabilities.
 import { CAPABILITIES, effectiveCapabilities, TIER_IDS, type TierId } from '@trainwright/catalogue';
 import type { Voice } from '../../src/domain/types.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
-import { OpenAiTtsProvider } from '../../src/speech/openai-tts.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
+import { OpenAiTtsProvider } from '../../src/adapters/speech/openai-tts.js';
 import {
   buildVoiceLibrary,
   DEFAULT_DESCRIPTION,

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RenderError } from '../../src/domain/types.js';
-import { EspeakProvider } from '../../src/speech/espeak.js';
+import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { analyseSpeech, pcm16ToFloat } from '../../src/voices/analysis.js';
 import { decodeToPcm16k, matchVoice, type MatchResult } from '../../src/voices/matching.js';
 

@@ -1,12 +1,12 @@
 // The configured engine behind the translation memory, with the segmentation, placeholders and
-// glossary around it (engines/translate-content.ts): what the operations see as one
+// glossary around it (text/translate-content.ts): what the operations see as one
 // ContentTranslator, for a project's content and for texts that go with it. A text the memory
 // holds for the company, pair, route and glossary is not sent to the engine again; what the
 // engine returns is kept.
 import { createHash } from 'node:crypto';
 import { AppError, JobError } from '@trainwright/platform';
-import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../engines/engine.js';
-import { reassembleContent, segmentPairs, translateContent, translateTexts } from '../engines/translate-content.js';
+import { TranslationEngineError, type EngineResult, type TranslateOptions, type TranslationEngine } from '../adapters/engine.js';
+import { reassembleContent, segmentPairs, translateContent, translateTexts } from '../text/translate-content.js';
 import { termsFor } from '../text/glossary.js';
 import { tagIds, tagProblem } from '../text/placeholders.js';
 import type { ContentTranslator } from '../services/ports.js';

@@ -1,7 +1,7 @@
 // The translation domain's shapes: what is translated, what a translation holds, and how it
 // appears to its readers.
 import type { GeneratedContent } from '@trainwright/formats';
-import type { UnknownWord } from '../engines/engine.js';
+import type { UnknownWord } from '../adapters/engine.js';
 
 export type { UnknownWord };
 
