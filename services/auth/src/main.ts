@@ -8,6 +8,7 @@ import {
   createGrpcServer,
   isEntryPoint,
   migrateSchema,
+  Opened,
   runServiceProcess,
   startJobWorker,
   subscribeAll,
@@ -41,17 +42,22 @@ export interface AuthCore {
   accounts: AccountService;
   sessions: SessionService;
   logger: Logger;
+  /** What the core opened; the server adds what it opens, and close() closes all in reverse order. */
+  opened: Opened;
   close(): Promise<void>;
 }
 
 export async function createAuthCore(config: AuthConfig, logger: Logger): Promise<AuthCore> {
-  const infra = await connectServiceInfra<AuthDatabase>({
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<AuthDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: AUTH_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: AUTH_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const { db, bus, relay } = infra;
   const flush = () => void relay.flush();
   const repository = new AccountRepository(db);
@@ -70,7 +76,8 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     logger,
     accounts: new AccountService(repository, () => new Date(), flush),
     sessions: new SessionService(repository, tokens, flush),
-    close: () => infra.close(),
+    opened,
+    close: () => opened.close(),
   };
 }
 
@@ -89,11 +96,12 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
   const core = await createAuthCore(config, logger);
   await subscribeAll(core.bus, [projectCountsSubscription(core.accounts), planSubscription(core.accounts)]);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
-  const maintenance = new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue);
-  const sweeper = config.RETENTION_SWEEP_MS > 0 ? startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 }) : null;
+  const maintenance = core.opened.own(new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue));
+  const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 })) : null;
   sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));
   if (sweeper) await maintenance.schedule(PURGE_EXPIRED_TRIALS_JOB, {}, config.RETENTION_SWEEP_MS);
   const grpc = createGrpcServer(core.logger);
+  core.opened.onClose(() => grpc.shutdown());
   grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core), authAccess);
   const port = await grpc.listen(`${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`);
   core.relay.start();
@@ -102,12 +110,7 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
     core,
     grpc,
     port,
-    async close() {
-      await grpc.shutdown();
-      await sweeper?.close();
-      await maintenance.close();
-      await core.close();
-    },
+    close: () => core.close(),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   createGrpcServer,
   isEntryPoint,
   migrateSchema,
+  Opened,
   runServiceProcess,
   startJobWorker,
   subscribeAll,
@@ -45,6 +46,8 @@ export interface BillingCore {
   /** The local test checkout (null with Stripe). */
   local: LocalPaymentsProvider | null;
   logger: Logger;
+  /** What the core opened; the server adds what it opens, and close() closes all in reverse order. */
+  opened: Opened;
   close(): Promise<void>;
 }
 
@@ -58,17 +61,20 @@ export interface BillingCoreOptions {
 }
 
 export async function createBillingCore(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingCore> {
-  const infra = await connectServiceInfra<BillingDatabase>({
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<BillingDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: BILLING_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: BILLING_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const { db, bus, relay } = infra;
   const clock = options.clock ?? (() => new Date());
-  const authDirectory = options.directory ? null : new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
-  const mediaDirectory = options.media ? null : new MediaDirectoryRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const authDirectory = options.directory ? null : opened.own(new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
+  const mediaDirectory = options.media ? null : opened.own(new MediaDirectoryRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   const { provider, local } = createPaymentsProvider(config, { db, clock });
   const billing = createBillingOperations({
     store: new BillingRepository(db, () => void relay.flush()),
@@ -89,11 +95,8 @@ export async function createBillingCore(config: BillingConfig, logger: Logger, o
     billing,
     local,
     logger,
-    async close() {
-      authDirectory?.close();
-      mediaDirectory?.close();
-      await infra.close();
-    },
+    opened,
+    close: () => opened.close(),
   };
 }
 
@@ -112,11 +115,12 @@ export async function startBillingServer(config: BillingConfig, logger: Logger, 
   await subscribeAll(core.bus, [userRegisteredSubscription(core.billing.openAccountForRegisteredUser), videoStatusSubscription(core.billing.applyVideoStatus)]);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const every = config.BILLING_MAINTENANCE_EVERY_MS;
-  const maintenance = every > 0 ? new JobQueue(queues, BILLING_MAINTENANCE_JOB.queue) : null;
-  const worker = every > 0 ? startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.billing.runMaintenance)], { concurrency: 1 }) : null;
+  const maintenance = every > 0 ? core.opened.own(new JobQueue(queues, BILLING_MAINTENANCE_JOB.queue)) : null;
+  const worker = every > 0 ? core.opened.own(startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.billing.runMaintenance)], { concurrency: 1 })) : null;
   worker?.on('error', (err) => logger.error({ err }, 'billing worker error'));
   if (maintenance) await maintenance.schedule(BILLING_MAINTENANCE_JOB, {}, every);
   const grpc = createGrpcServer(core.logger);
+  core.opened.onClose(() => grpc.shutdown());
   grpc.addService('trainwright.billing.v1.BillingService', BillingServiceService, createBillingHandlers(core), billingAccess);
   const port = await grpc.listen(`${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`);
   core.relay.start();
@@ -125,12 +129,7 @@ export async function startBillingServer(config: BillingConfig, logger: Logger, 
     core,
     grpc,
     port,
-    async close() {
-      await grpc.shutdown();
-      await worker?.close();
-      await maintenance?.close();
-      await core.close();
-    },
+    close: () => core.close(),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   isEntryPoint,
   LocalFileStorage,
   migrateSchema,
+  Opened,
   runServiceProcess,
   startJobWorker,
   WorkerSupervisor,
@@ -49,17 +50,21 @@ export interface GeneratorServer extends RunningService {
 }
 
 export async function startGeneratorServer(config: GeneratorConfig, logger: Logger): Promise<GeneratorServer> {
-  const infra = await connectServiceInfra<GeneratorDatabase>({
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<GeneratorDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: GENERATOR_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: GENERATOR_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline);
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
   await memberships.follow(infra.bus);
-  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
+  const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline));
   const assessments = new AssessmentRepository(infra.db);
   const engine = createEngine({
     baseURL: config.LLM_BASE_URL,
@@ -115,6 +120,15 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   }
 
   const grpc = createGrpcServer(logger);
+  opened.onClose(() => grpc.shutdown());
+  // First of all: the queue's worker takes no new job, and the running ones end at once: their
+  // worker threads are terminated (the jobs are retried after the restart), so closing does not
+  // wait for a document to finish.
+  opened.onClose(async () => {
+    const closing = worker?.close();
+    await sandbox.closeAll();
+    await closing;
+  });
   grpc.addService('trainwright.generator.v1.GeneratorService', GeneratorServiceService, createGeneratorHandlers(quality), generatorAccess);
   const port = await grpc.listen(`${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`);
   grpc.setServing('SERVING');
@@ -124,18 +138,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     grpc,
     worker,
     sandbox,
-    async close() {
-      // The queue's worker takes no new job, and the running ones end at once: their worker
-      // threads are terminated (the jobs are retried after the restart), so closing does not wait
-      // for a document to finish.
-      const closing = worker?.close();
-      await sandbox.closeAll();
-      await closing;
-      await grpc.shutdown();
-      memberships.close();
-      projects.close();
-      await infra.close();
-    },
+    close: () => opened.close(),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   JobQueue,
   LocalFileStorage,
   migrateSchema,
+  Opened,
   RENDER_PROJECT_JOB,
   runServiceProcess,
   startJobWorker,
@@ -83,17 +84,21 @@ export async function startMediaServer(
   logger: Logger,
   roles: { api: boolean; worker: boolean } = { api: true, worker: config.RENDER_WORKER },
 ): Promise<MediaServer> {
-  const infra = await connectServiceInfra<MediaDatabase>({
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<MediaDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: MEDIA_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: MEDIA_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline);
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
   await memberships.follow(infra.bus);
-  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline);
+  const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline));
   const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
   const files = new RenderedFileRepository(infra.db, () => void infra.relay.flush());
   const elevenlabs = { baseURL: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, modelId: config.ELEVENLABS_MODEL_ID };
@@ -118,23 +123,25 @@ export async function startMediaServer(
   // publishes what a killed one left).
   const entitlements = new VideoEntitlementRepository(infra.db, () => void infra.relay.flush());
   infra.relay.start();
-  const renderQueue = new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue);
+  const renderQueue = opened.own(new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue));
   const videoJobs = new VideoJobsRepository(renderQueue);
   const videoEvents = new VideoEventsRepository(infra.bus);
   const renders = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
   const videos = new VideoRenderService({ projects, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
-  const translationDirectory = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline);
+  const translationDirectory = opened.own(new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline));
   const translationJobs = new TranslationJobsRepository(renderQueue);
   const translations = new TranslationRenderService({ projects, translations: translationDirectory, jobs: translationJobs, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
 
   let worker: Worker | null = null;
   if (roles.worker) {
-    worker = startJobWorker(
-      { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
-      RENDER_PROJECT_JOB.queue,
-      [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations })],
-      // A video may take minutes: the lock is renewed while the worker lives.
-      { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
+    worker = opened.own(
+      startJobWorker(
+        { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
+        RENDER_PROJECT_JOB.queue,
+        [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations })],
+        // A video may take minutes: the lock is renewed while the worker lives.
+        { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
+      ),
     );
     worker.on('error', (err) => logger.error({ err }, 'render worker error'));
   }
@@ -157,6 +164,7 @@ export async function startMediaServer(
       projectRenderedSubscription(translations),
     ]);
     grpc = createGrpcServer(logger);
+    opened.onClose(() => grpc?.shutdown());
     grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }), mediaAccess);
     port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
     grpc.setServing('SERVING');
@@ -166,15 +174,7 @@ export async function startMediaServer(
     port,
     grpc,
     worker,
-    async close() {
-      await grpc?.shutdown();
-      await worker?.close();
-      await renderQueue.close();
-      memberships.close();
-      projects.close();
-      translationDirectory.close();
-      await infra.close();
-    },
+    close: () => opened.close(),
   };
 }
 

@@ -31,3 +31,32 @@ export function onShutdown(logger: Logger, closers: Array<() => Promise<unknown>
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 }
+
+/**
+ * What a service's composition root opened, closed once in the reverse order of opening: the gRPC
+ * server (opened last) stops first, then workers, queues and clients, and the database and bus
+ * (opened first) last.
+ */
+export class Opened {
+  private readonly steps: Array<() => unknown> = [];
+  private closing: Promise<void> | undefined;
+
+  /** Closes `thing` with the rest; returns it. */
+  own<T extends { close(): unknown }>(thing: T): T {
+    this.steps.push(() => thing.close());
+    return thing;
+  }
+
+  /** A closing step that is not a close(): a gRPC server's shutdown, a sandbox's workers. */
+  onClose(step: () => unknown): void {
+    this.steps.push(step);
+  }
+
+  /** Runs the steps once, last opened first; a second call waits for the first. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const step of [...this.steps].reverse()) await step();
+    })();
+    return this.closing;
+  }
+}

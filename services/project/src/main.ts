@@ -12,6 +12,7 @@ import {
   createLogger,
   isEntryPoint,
   migrateSchema,
+  Opened,
   runServiceProcess,
   subscribeAll,
   type EventBus,
@@ -52,20 +53,24 @@ export interface ProjectServer extends RunningService {
 
 /** Starts the gRPC API (port 0 picks a free one), the outbox relay and the event consumers. */
 export async function startProjectServer(config: ProjectConfig, logger: Logger = createLogger('project', config.LOG_LEVEL)): Promise<ProjectServer> {
-  const infra = await connectServiceInfra<ProjectDatabase>({
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<ProjectDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: PROJECT_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: PROJECT_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const { db, bus, relay } = infra;
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
-  const queue = new JobQueue(queues, GENERATE_PROJECT_JOB.queue);
-  const renderQueue = new JobQueue(queues, RENDER_PROJECT_JOB.queue);
+  const queue = opened.own(new JobQueue(queues, GENERATE_PROJECT_JOB.queue));
+  const renderQueue = opened.own(new JobQueue(queues, RENDER_PROJECT_JOB.queue));
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const repository = new ProjectRepository(db);
-  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   await memberships.follow(bus);
   const deps: ProjectDeps = {
     projects: repository,
@@ -90,6 +95,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   ]);
 
   const grpc = createGrpcServer(logger);
+  opened.onClose(() => grpc.shutdown());
   grpc.addService('trainwright.project.v1.ProjectService', ProjectServiceService, createProjectHandlers(deps, removeFiles), projectAccess);
   const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
   relay.start();
@@ -101,13 +107,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     repository,
     queue,
     renderQueue,
-    async close() {
-      await grpc.shutdown();
-      await queue.close();
-      await renderQueue.close();
-      memberships.close();
-      await infra.close();
-    },
+    close: () => opened.close(),
   };
 }
 

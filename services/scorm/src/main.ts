@@ -6,6 +6,7 @@ import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
   LocalFileStorage,
+  Opened,
   connectServiceInfra,
   createGrpcServer,
   isEntryPoint,
@@ -50,16 +51,18 @@ export interface ScormServer extends RunningService {
 
 /** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the scorm worker. */
 export async function startScormServer(config: ScormConfig, logger: Logger): Promise<ScormServer> {
-  const infra = await connectServiceInfra<ScormDatabase>({ databaseUrl: config.DATABASE_URL, schema: SCORM_SCHEMA, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger });
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = opened.own(await connectServiceInfra<ScormDatabase>({ databaseUrl: config.DATABASE_URL, schema: SCORM_SCHEMA, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger }));
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const grpcOptions = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, grpcOptions);
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, grpcOptions));
   await memberships.follow(infra.bus);
-  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions);
-  const videos = new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions);
-  const translations = new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, grpcOptions);
+  const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions));
+  const videos = opened.own(new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions));
+  const translations = opened.own(new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, grpcOptions));
   // Packages and interactive videos share the `scorm` queue.
-  const scormQueue = new JobQueue(queues, BUILD_SCORM_PACKAGE_JOB.queue);
+  const scormQueue = opened.own(new JobQueue(queues, BUILD_SCORM_PACKAGE_JOB.queue));
   const jobs = new PackageJobsRepository(scormQueue);
   const interactiveJobs = new InteractiveJobsRepository(scormQueue);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
@@ -93,13 +96,16 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   await subscribeAll(infra.bus, [projectDeletedSubscription(packages, interactive)]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
-    ? startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages }), prepareInteractiveVideoJob({ interactive })], {
-        concurrency: config.SCORM_CONCURRENCY,
-        lockMs: 120_000,
-      })
+    ? opened.own(
+        startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages }), prepareInteractiveVideoJob({ interactive })], {
+          concurrency: config.SCORM_CONCURRENCY,
+          lockMs: 120_000,
+        }),
+      )
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
   const grpc = createGrpcServer(logger);
+  opened.onClose(() => grpc.shutdown());
   grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages, interactive }), scormAccess);
   const port = await grpc.listen(`${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`);
   infra.relay.start();
@@ -107,16 +113,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   return {
     grpc,
     port,
-    async close() {
-      await grpc.shutdown();
-      await worker?.close();
-      await scormQueue.close();
-      memberships.close();
-      projects.close();
-      videos.close();
-      translations.close();
-      await infra.close();
-    },
+    close: () => opened.close(),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   createGrpcServer,
   isEntryPoint,
   migrateSchema,
+  Opened,
   runServiceProcess,
   startJobWorker,
   subscribeAll,
@@ -53,18 +54,22 @@ export interface TranslationServer extends RunningService {
 
 /** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumers and the translate worker. */
 export async function startTranslationServer(config: TranslationConfig, logger: Logger): Promise<TranslationServer> {
-  const infra = await connectServiceInfra<TranslationDatabase>({
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = opened.own(
+    await connectServiceInfra<TranslationDatabase>({
     databaseUrl: config.DATABASE_URL,
-    schema: TRANSLATION_SCHEMA,
-    natsUrl: config.NATS_URL,
-    namespace: config.NAMESPACE,
-    logger,
-  });
+      schema: TRANSLATION_SCHEMA,
+      natsUrl: config.NATS_URL,
+      namespace: config.NAMESPACE,
+      logger,
+    }),
+  );
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
-  const memberships = new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   await memberships.follow(infra.bus);
-  const projects = new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS });
-  const translateQueue = new JobQueue(queues, TRANSLATE_PROJECT_JOB.queue);
+  const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
+  const translateQueue = opened.own(new JobQueue(queues, TRANSLATE_PROJECT_JOB.queue));
   const jobs = new TranslationJobsRepository(translateQueue);
   const glossaryStore = new GlossaryRepository(infra.db);
   const engine = await createEngine({
@@ -75,6 +80,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   const store = new TranslationRepository(infra.db, () => void infra.relay.flush());
   const translator = contentTranslator(engine, new TranslationMemoryRepository(infra.db));
   const sandbox = new WorkerSupervisor();
+  opened.onClose(() => sandbox.closeAll());
   const xliffReader = new XliffReaderRepository(sandbox);
   const edits = createTranslationEdits({ store, glossary: glossaryStore, projects, memberships, translator, xliff: { read: (xml, expected) => xliffReader.read(xml, expected), write: toXliff } });
   const translations = createTranslationOperations({
@@ -91,10 +97,11 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   const glossary = createGlossaryOperations({ glossary: glossaryStore, memberships });
   await subscribeAll(infra.bus, [projectDeletedSubscription(translations), accountDataExpiredSubscription(new CompanyDataRepository(infra.db))]);
   const worker = config.TRANSLATE_WORKER
-    ? startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY })
+    ? opened.own(startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY }))
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'translate worker error'));
   const grpc = createGrpcServer(logger);
+  opened.onClose(() => grpc.shutdown());
   grpc.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, createTranslationHandlers({ translations, edits, glossary }), translationAccess);
   const port = await grpc.listen(`${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`);
   infra.relay.start();
@@ -102,15 +109,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   return {
     grpc,
     port,
-    async close() {
-      await grpc.shutdown();
-      await worker?.close();
-      await sandbox.closeAll();
-      await translateQueue.close();
-      memberships.close();
-      projects.close();
-      await infra.close();
-    },
+    close: () => opened.close(),
   };
 }
 
