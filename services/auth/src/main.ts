@@ -5,8 +5,8 @@ import {
   JobQueue,
   PURGE_EXPIRED_TRIALS_JOB,
   connectServiceInfra,
-  createGrpcServer,
   isEntryPoint,
+  listenGrpc,
   migrateSchema,
   Opened,
   runServiceProcess,
@@ -100,10 +100,12 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
   const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 })) : null;
   sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));
   if (sweeper) await maintenance.schedule(PURGE_EXPIRED_TRIALS_JOB, {}, config.RETENTION_SWEEP_MS);
-  const grpc = createGrpcServer(core.logger);
-  core.opened.onClose(() => grpc.shutdown());
-  grpc.addService('trainwright.auth.v1.AuthService', AuthServiceService, createAuthHandlers(core), authAccess);
-  const port = await grpc.listen(`${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`);
+  const { grpc, port } = await listenGrpc(
+    core.opened,
+    core.logger,
+    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core), access: authAccess },
+    `${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`,
+  );
   core.relay.start();
   grpc.setServing('SERVING');
   return {

@@ -5,8 +5,8 @@ import {
   BILLING_MAINTENANCE_JOB,
   JobQueue,
   connectServiceInfra,
-  createGrpcServer,
   isEntryPoint,
+  listenGrpc,
   migrateSchema,
   Opened,
   runServiceProcess,
@@ -119,10 +119,12 @@ export async function startBillingServer(config: BillingConfig, logger: Logger, 
   const worker = every > 0 ? core.opened.own(startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.billing.runMaintenance)], { concurrency: 1 })) : null;
   worker?.on('error', (err) => logger.error({ err }, 'billing worker error'));
   if (maintenance) await maintenance.schedule(BILLING_MAINTENANCE_JOB, {}, every);
-  const grpc = createGrpcServer(core.logger);
-  core.opened.onClose(() => grpc.shutdown());
-  grpc.addService('trainwright.billing.v1.BillingService', BillingServiceService, createBillingHandlers(core), billingAccess);
-  const port = await grpc.listen(`${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`);
+  const { grpc, port } = await listenGrpc(
+    core.opened,
+    core.logger,
+    { name: 'trainwright.billing.v1.BillingService', definition: BillingServiceService, handlers: createBillingHandlers(core), access: billingAccess },
+    `${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`,
+  );
   core.relay.start();
   grpc.setServing('SERVING');
   return {

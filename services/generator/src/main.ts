@@ -4,10 +4,10 @@
 // import it and start the service in-process.
 import {
   connectServiceInfra,
-  createGrpcServer,
   AuthMemberships,
   GENERATE_PROJECT_JOB,
   isEntryPoint,
+  listenGrpc,
   LocalFileStorage,
   migrateSchema,
   Opened,
@@ -119,8 +119,12 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     worker.on('error', (err) => logger.error({ err }, 'generate worker error'));
   }
 
-  const grpc = createGrpcServer(logger);
-  opened.onClose(() => grpc.shutdown());
+  const { grpc, port } = await listenGrpc(
+    opened,
+    logger,
+    { name: 'trainwright.generator.v1.GeneratorService', definition: GeneratorServiceService, handlers: createGeneratorHandlers(quality), access: generatorAccess },
+    `${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`,
+  );
   // First of all: the queue's worker takes no new job, and the running ones end at once: their
   // worker threads are terminated (the jobs are retried after the restart), so closing does not
   // wait for a document to finish.
@@ -129,8 +133,6 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     await sandbox.closeAll();
     await closing;
   });
-  grpc.addService('trainwright.generator.v1.GeneratorService', GeneratorServiceService, createGeneratorHandlers(quality), generatorAccess);
-  const port = await grpc.listen(`${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`);
   grpc.setServing('SERVING');
   logger.info({ engine: engine.name, worker: Boolean(worker) }, 'generator started');
   return {

@@ -10,8 +10,8 @@
 import {
   AuthMemberships,
   connectServiceInfra,
-  createGrpcServer,
   isEntryPoint,
+  listenGrpc,
   JobQueue,
   LocalFileStorage,
   migrateSchema,
@@ -163,10 +163,12 @@ export async function startMediaServer(
       translationDeletedSubscription(translations),
       projectRenderedSubscription(translations),
     ]);
-    grpc = createGrpcServer(logger);
-    opened.onClose(() => grpc?.shutdown());
-    grpc.addService('trainwright.media.v1.MediaService', MediaServiceService, createMediaHandlers({ downloads, voices, files, logos, previews, estimates }), mediaAccess);
-    port = await grpc.listen(`${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`);
+    ({ grpc, port } = await listenGrpc(
+      opened,
+      logger,
+      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos, previews, estimates }), access: mediaAccess },
+      `${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`,
+    ));
     grpc.setServing('SERVING');
   }
   logger.info({ speech: speech.name, worker: Boolean(worker), api: Boolean(grpc) }, 'media-render started');

@@ -8,9 +8,9 @@ import {
   LocalFileStorage,
   RENDER_PROJECT_JOB,
   connectServiceInfra,
-  createGrpcServer,
   createLogger,
   isEntryPoint,
+  listenGrpc,
   migrateSchema,
   Opened,
   runServiceProcess,
@@ -94,10 +94,12 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     translationLanguagesSubscription(deps),
   ]);
 
-  const grpc = createGrpcServer(logger);
-  opened.onClose(() => grpc.shutdown());
-  grpc.addService('trainwright.project.v1.ProjectService', ProjectServiceService, createProjectHandlers(deps, removeFiles), projectAccess);
-  const port = await grpc.listen(`${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`);
+  const { grpc, port } = await listenGrpc(
+    opened,
+    logger,
+    { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles), access: projectAccess },
+    `${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`,
+  );
   relay.start();
   grpc.setServing('SERVING');
   return {

@@ -8,8 +8,8 @@ import {
   LocalFileStorage,
   Opened,
   connectServiceInfra,
-  createGrpcServer,
   isEntryPoint,
+  listenGrpc,
   migrateSchema,
   runServiceProcess,
   startJobWorker,
@@ -104,10 +104,12 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
       )
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
-  const grpc = createGrpcServer(logger);
-  opened.onClose(() => grpc.shutdown());
-  grpc.addService('trainwright.scorm.v1.ScormService', ScormServiceService, createScormHandlers({ packages, interactive }), scormAccess);
-  const port = await grpc.listen(`${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`);
+  const { grpc, port } = await listenGrpc(
+    opened,
+    logger,
+    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive }), access: scormAccess },
+    `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
+  );
   infra.relay.start();
   grpc.setServing('SERVING');
   return {

@@ -7,8 +7,8 @@ import {
   JobQueue,
   TRANSLATE_PROJECT_JOB,
   connectServiceInfra,
-  createGrpcServer,
   isEntryPoint,
+  listenGrpc,
   migrateSchema,
   Opened,
   runServiceProcess,
@@ -100,10 +100,12 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     ? opened.own(startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY }))
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'translate worker error'));
-  const grpc = createGrpcServer(logger);
-  opened.onClose(() => grpc.shutdown());
-  grpc.addService('trainwright.translation.v1.TranslationService', TranslationServiceService, createTranslationHandlers({ translations, edits, glossary }), translationAccess);
-  const port = await grpc.listen(`${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`);
+  const { grpc, port } = await listenGrpc(
+    opened,
+    logger,
+    { name: 'trainwright.translation.v1.TranslationService', definition: TranslationServiceService, handlers: createTranslationHandlers({ translations, edits, glossary }), access: translationAccess },
+    `${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`,
+  );
   infra.relay.start();
   grpc.setServing('SERVING');
   return {

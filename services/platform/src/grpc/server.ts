@@ -7,6 +7,7 @@ import { Server, ServerCredentials, type Metadata, type ServerUnaryCall, type Se
 import { HealthImplementation, type ServingStatus } from 'grpc-health-check';
 import { accessTrail, type AccessTable, type AccessTrail, type MethodAccess } from '../access.js';
 import { AppError, MESSAGES } from '../errors.js';
+import type { Opened } from '../lifecycle.js';
 import type { Logger } from '../logger.js';
 import { grpcServerDuration, uncheckedAnswers } from '../metrics.js';
 
@@ -123,4 +124,24 @@ export function createGrpcServer(logger: Logger): GrpcServer {
       });
     },
   };
+}
+
+/** A service's one gRPC service: its definition, handlers and how each method reaches company data. */
+export interface GrpcService<S extends Record<string, MethodDef>> {
+  name: string;
+  definition: S;
+  handlers: UnaryHandlers<S>;
+  access: AccessTable<S>;
+}
+
+/**
+ * A composition root's gRPC server: the service added, listening on `address`, and shut down by
+ * `opened` before what was opened earlier. NOT_SERVING until the caller has started what the
+ * answers need (the outbox relay) and calls `grpc.setServing('SERVING')`.
+ */
+export async function listenGrpc<S extends Record<string, MethodDef>>(opened: Opened, logger: Logger, service: GrpcService<S>, address: string): Promise<{ grpc: GrpcServer; port: number }> {
+  const grpc = createGrpcServer(logger);
+  opened.onClose(() => grpc.shutdown());
+  grpc.addService(service.name, service.definition, service.handlers, service.access);
+  return { grpc, port: await grpc.listen(address) };
 }
