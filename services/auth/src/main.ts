@@ -4,10 +4,10 @@
 import {
   JobQueue,
   PURGE_EXPIRED_TRIALS_JOB,
-  connectServiceInfra,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openServiceInfra,
   Opened,
   runServiceProcess,
   startJobWorker,
@@ -49,15 +49,7 @@ export interface AuthCore {
 
 export async function createAuthCore(config: AuthConfig, logger: Logger): Promise<AuthCore> {
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<AuthDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: AUTH_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<AuthDatabase>(opened, config, AUTH_SCHEMA, logger);
   const { db, bus, relay } = infra;
   const flush = () => void relay.flush();
   const repository = new AccountRepository(db);

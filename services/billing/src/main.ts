@@ -4,10 +4,10 @@
 import {
   BILLING_MAINTENANCE_JOB,
   JobQueue,
-  connectServiceInfra,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openServiceInfra,
   Opened,
   runServiceProcess,
   startJobWorker,
@@ -62,15 +62,7 @@ export interface BillingCoreOptions {
 
 export async function createBillingCore(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingCore> {
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<BillingDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: BILLING_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<BillingDatabase>(opened, config, BILLING_SCHEMA, logger);
   const { db, bus, relay } = infra;
   const clock = options.clock ?? (() => new Date());
   const authDirectory = options.directory ? null : opened.own(new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));

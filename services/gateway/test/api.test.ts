@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { UserRegistered } from '@trainwright/proto/trainwright/events/v1/events';
 import { setTier } from './accounts.js';
-import { newKeyPair, postDeclaringLength, sharedHarness, startHarness, uniqueEmail, type Harness } from './harness.js';
+import { newKeyPair, postDeclaringLength, sharedHarness, STACK_START_MS, startHarness, uniqueEmail, type Harness } from './harness.js';
 
 let h: Harness;
 
@@ -433,7 +433,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     // A stack of its own: limits low enough to be reached.
     limited = await startHarness('ratelimit', { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_REGISTER_MAX: '2' });
-  });
+  }, STACK_START_MS);
   afterAll(async () => {
     await limited?.close();
   });

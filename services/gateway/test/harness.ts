@@ -21,6 +21,9 @@ import { join } from 'node:path';
 
 const GATEWAY_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
+/** How long a test file's own stack may take to start: seconds alone, longer beside a busy run (a rate-limit stack once took over the default 30 s). */
+export const STACK_START_MS = 90_000;
+
 export interface Cookie {
   name: string;
   value: string;

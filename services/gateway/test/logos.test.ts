@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import { createDatabase } from '@trainwright/platform';
 import { sql } from 'kysely';
 import { call as callAs, register as registerAccount, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 // A 1x1 PNG (signature, IHDR with width and height 1, IDAT, IEND).
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082', 'hex');
@@ -25,7 +25,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   // A stack of its own: the logo fetch is allowed this file's local server as an origin.
   h = await startHarness('logos', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false', URL_FETCH_ALLOW_ORIGINS: origin });
-});
+}, STACK_START_MS);
 afterAll(async () => {
   await h?.close();
   server?.close();

@@ -2,7 +2,7 @@
 // draws each slide as the exports do (the title card, then the deck) and the gateway serves them
 // as PNG images to members and on the public share route, never counted as downloads.
 import { call as callAs, register as registerAccount, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 let h: Harness;
@@ -10,7 +10,7 @@ let h: Harness;
 beforeAll(async () => {
   // A stack of its own: the share routes' rate limit is low enough here to be reached.
   h = await startHarness('preview-slides', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', RATE_LIMIT_SHARED_MAX: '20', GENERATE_WORKER: 'false' });
-});
+}, STACK_START_MS);
 afterAll(async () => {
   await h?.close();
 });

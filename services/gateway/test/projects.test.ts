@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
 import { CompanyMembersChanged, PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { call as callAs, eventually, register as registerAccount, setTier, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   // A stack of its own: these tests drive the status machine with their own pipeline events, so no
   // generator worker runs.
   h = await startHarness('projects', { RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
-});
+}, STACK_START_MS);
 afterAll(async () => {
   await h?.close();
 });

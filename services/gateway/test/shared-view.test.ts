@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { call as callAs, eventually, register, type Account } from './accounts.js';
-import { startHarness, type Harness } from './harness.js';
+import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   // A stack of its own: the test writes the generated content with its own pipeline event, so no
   // generator worker runs.
   h = await startHarness('shared-view', { RATE_LIMIT_REGISTER_MAX: '1000', GENERATE_WORKER: 'false' });
-});
+}, STACK_START_MS);
 afterAll(async () => {
   await h?.close();
 });

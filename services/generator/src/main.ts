@@ -3,13 +3,13 @@
 // Run as a process (`node dist/src/main.js`); tests, the gateway's harness and the benchmarks
 // import it and start the service in-process.
 import {
-  connectServiceInfra,
   AuthMemberships,
   GENERATE_PROJECT_JOB,
   isEntryPoint,
   listenGrpc,
   LocalFileStorage,
   migrateSchema,
+  openServiceInfra,
   Opened,
   runServiceProcess,
   startJobWorker,
@@ -52,15 +52,7 @@ export interface GeneratorServer extends RunningService {
 export async function startGeneratorServer(config: GeneratorConfig, logger: Logger): Promise<GeneratorServer> {
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<GeneratorDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: GENERATOR_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<GeneratorDatabase>(opened, config, GENERATOR_SCHEMA, logger);
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
   const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
   await memberships.follow(infra.bus);

@@ -9,12 +9,12 @@
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
   AuthMemberships,
-  connectServiceInfra,
   isEntryPoint,
   listenGrpc,
   JobQueue,
   LocalFileStorage,
   migrateSchema,
+  openServiceInfra,
   Opened,
   RENDER_PROJECT_JOB,
   runServiceProcess,
@@ -86,15 +86,7 @@ export async function startMediaServer(
 ): Promise<MediaServer> {
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<MediaDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: MEDIA_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<MediaDatabase>(opened, config, MEDIA_SCHEMA, logger);
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
   const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
   await memberships.follow(infra.bus);

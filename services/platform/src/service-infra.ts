@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { createDatabase } from './db.js';
 import { EventBus } from './events.js';
+import type { CommonConfig } from './config.js';
+import type { Opened } from './lifecycle.js';
 import type { Logger } from './logger.js';
 import { OutboxRelay } from './outbox.js';
 
@@ -37,6 +39,11 @@ export async function connectServiceInfra<DB>(options: {
       await db.destroy();
     },
   };
+}
+
+/** A composition root's infra: connected from the common configuration, closed last by `opened`. */
+export async function openServiceInfra<DB>(opened: Opened, config: Pick<CommonConfig, 'DATABASE_URL' | 'NATS_URL' | 'NAMESPACE'>, schema: string, logger: Logger): Promise<ServiceInfra<DB>> {
+  return opened.own(await connectServiceInfra<DB>({ databaseUrl: config.DATABASE_URL, schema, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger }));
 }
 
 /** The table of event ids a consumer has applied (call from a service's migration). */

@@ -7,11 +7,11 @@ import {
   JobQueue,
   LocalFileStorage,
   RENDER_PROJECT_JOB,
-  connectServiceInfra,
   createLogger,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openServiceInfra,
   Opened,
   runServiceProcess,
   subscribeAll,
@@ -55,15 +55,7 @@ export interface ProjectServer extends RunningService {
 export async function startProjectServer(config: ProjectConfig, logger: Logger = createLogger('project', config.LOG_LEVEL)): Promise<ProjectServer> {
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<ProjectDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: PROJECT_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<ProjectDatabase>(opened, config, PROJECT_SCHEMA, logger);
   const { db, bus, relay } = infra;
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const queue = opened.own(new JobQueue(queues, GENERATE_PROJECT_JOB.queue));

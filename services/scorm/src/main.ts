@@ -7,10 +7,10 @@ import {
   JobQueue,
   LocalFileStorage,
   Opened,
-  connectServiceInfra,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openServiceInfra,
   runServiceProcess,
   startJobWorker,
   subscribeAll,
@@ -53,7 +53,7 @@ export interface ScormServer extends RunningService {
 export async function startScormServer(config: ScormConfig, logger: Logger): Promise<ScormServer> {
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
-  const infra = opened.own(await connectServiceInfra<ScormDatabase>({ databaseUrl: config.DATABASE_URL, schema: SCORM_SCHEMA, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger }));
+  const infra = await openServiceInfra<ScormDatabase>(opened, config, SCORM_SCHEMA, logger);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const grpcOptions = { deadlineMs: config.GRPC_DEADLINE_MS };
   const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, grpcOptions));

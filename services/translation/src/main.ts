@@ -6,10 +6,10 @@ import {
   AuthMemberships,
   JobQueue,
   TRANSLATE_PROJECT_JOB,
-  connectServiceInfra,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openServiceInfra,
   Opened,
   runServiceProcess,
   startJobWorker,
@@ -56,15 +56,7 @@ export interface TranslationServer extends RunningService {
 export async function startTranslationServer(config: TranslationConfig, logger: Logger): Promise<TranslationServer> {
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
-  const infra = opened.own(
-    await connectServiceInfra<TranslationDatabase>({
-    databaseUrl: config.DATABASE_URL,
-      schema: TRANSLATION_SCHEMA,
-      natsUrl: config.NATS_URL,
-      namespace: config.NAMESPACE,
-      logger,
-    }),
-  );
+  const infra = await openServiceInfra<TranslationDatabase>(opened, config, TRANSLATION_SCHEMA, logger);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   await memberships.follow(infra.bus);
