@@ -66,9 +66,8 @@ const WELL_FORMED: Record<string, Record<string, unknown>> = {
   cloneVoice: { name: 'Stranger voice' },
   createGlossaryTerm: { term: 'Stranger term' },
   updateGlossaryTerm: { term: 'Stranger term' },
-  importXliff: { xliff: '<xliff/>' },
+  importXliff: { xml: '<xliff/>' },
   startTranslations: { targetLanguages: ['es'] },
-  login: {},
 };
 
 /** Request fields that name a company's thing. A method whose request has none acts on the caller's current company. */
@@ -102,7 +101,10 @@ function strangerRequest(definition: Definition, method: string): Record<string,
     storageKey: `companies/${f.owner.companyId}/uploads/x.pdf`,
   };
   for (const key of Object.keys(request)) if (key in names) request[key] = names[key];
-  return { ...request, ...WELL_FORMED[method] };
+  const wellFormed = WELL_FORMED[method] ?? {};
+  // A field the message does not have would be dropped silently: this table must not go stale.
+  for (const key of Object.keys(wellFormed)) if (!(key in request)) throw new Error(`${method} has no field ${key}`);
+  return { ...request, ...wellFormed };
 }
 
 /** The owner's data that must never appear in a stranger's answer. */

@@ -114,7 +114,6 @@ export async function startMediaServer(
   // failed through the outbox with the payment's end; the relay of every media-render process
   // publishes what a killed one left).
   const entitlements = new VideoEntitlementRepository(infra.db, () => void infra.relay.flush());
-  infra.relay.start();
   const renderQueue = opened.own(new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue));
   const videoJobs = new VideoJobsRepository(renderQueue);
   const videoEvents = new VideoEventsRepository(infra.bus);
@@ -138,6 +137,7 @@ export async function startMediaServer(
     worker.on('error', (err) => logger.error({ err }, 'render worker error'));
   }
 
+  infra.relay.start();
   let grpc: GrpcServer | null = null;
   let port = 0;
   if (roles.api) {

@@ -76,7 +76,7 @@ describe(ProjectRepository.name, () => {
     expect([secondPage.rows.length, secondPage.total]).toEqual([1, 4]);
     expect(await repo.list({ companyIds: [company], limit: 3, offset: 30 })).toEqual({ rows: [], total: 4 });
     const row = (await repo.list({ companyIds: [company], search: 'fire', limit: 1, offset: 0 })).rows[0]!;
-    expect((await repo.findByIdUnscoped(row.id))?.title).toBe('Fire drill');
+    expect((await repo.findById(row.id))?.title).toBe('Fire drill');
   });
 
   it('should delete what an expired account owns: its projects with their files, and its loose uploads', async () => {
@@ -123,35 +123,35 @@ describe(ProjectRepository.name, () => {
     if (created.kind !== 'created') throw new Error('not created');
     expect(await repo.transition(db, created.id, { status: 'pending', contentVersion: 1 }, { status: 'analyzing' })).toBe(true);
     expect(await repo.transition(db, created.id, { status: 'pending', contentVersion: 1 }, { status: 'failed' })).toBe(false);
-    expect((await repo.findByIdUnscoped(created.id))?.status).toBe('analyzing');
+    expect((await repo.findById(created.id))?.status).toBe('analyzing');
   });
 
   it('should start at version 1, write an edit only on the version it was decided on, and only raise files_version', async () => {
     const created = await repo.insertWithinLimit(project(randomUUID(), randomUUID()), -1, [], () => []);
     if (created.kind !== 'created') throw new Error('not created');
-    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 1, files_version: null, generation_version: 1 });
+    expect(await repo.findById(created.id)).toMatchObject({ content_version: 1, files_version: null, generation_version: 1 });
     const seen = { status: 'pending', contentVersion: 1 };
     expect(await repo.updateIfUnchanged(created.id, seen, { content_version: 2, font_style: 'classic' }, [])).toBe(true);
     expect(await repo.updateIfUnchanged(created.id, seen, { content_version: 2, font_style: 'creative' }, [])).toBe(false);
     await repo.recordFilesVersion(db, created.id, 2);
     await repo.recordFilesVersion(db, created.id, 1);
-    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 2, font_style: 'classic', files_version: 2 });
+    expect(await repo.findById(created.id)).toMatchObject({ content_version: 2, font_style: 'classic', files_version: 2 });
   });
 
   it('should store burn_subtitles, false unless set, and write an edit of it', async () => {
     const plain = await repo.insertWithinLimit(project(randomUUID(), randomUUID()), -1, [], () => []);
     const burned = await repo.insertWithinLimit(project(randomUUID(), randomUUID(), { burnSubtitles: true }), -1, [], () => []);
     if (plain.kind !== 'created' || burned.kind !== 'created') throw new Error('not created');
-    expect(await repo.findByIdUnscoped(plain.id)).toMatchObject({ burn_subtitles: false });
-    expect(await repo.findByIdUnscoped(burned.id)).toMatchObject({ burn_subtitles: true });
+    expect(await repo.findById(plain.id)).toMatchObject({ burn_subtitles: false });
+    expect(await repo.findById(burned.id)).toMatchObject({ burn_subtitles: true });
     expect(await repo.updateIfUnchanged(plain.id, { status: 'pending', contentVersion: 1 }, { content_version: 2, burn_subtitles: true }, [])).toBe(true);
-    expect(await repo.findByIdUnscoped(plain.id)).toMatchObject({ burn_subtitles: true, content_version: 2 });
+    expect(await repo.findById(plain.id)).toMatchObject({ burn_subtitles: true, content_version: 2 });
   });
 
   it('should insert content written at creation as needing no generation', async () => {
     const created = await repo.insertWithinLimit(project(randomUUID(), randomUUID(), { status: 'completed', generatedContent: plainContent('S.', '## S') }), -1, [], () => []);
     if (created.kind !== 'created') throw new Error('not created');
-    expect(await repo.findByIdUnscoped(created.id)).toMatchObject({ content_version: 1, generation_version: null });
+    expect(await repo.findById(created.id)).toMatchObject({ content_version: 1, generation_version: null });
   });
 
   it('should keep the statistics in counters that match a count of the projects through inserts, status changes, moves and deletes', async () => {

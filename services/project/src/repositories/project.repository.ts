@@ -126,8 +126,8 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     });
   }
 
-  /** For pipeline events, which name a project but no caller. */
-  async findByIdUnscoped(id: string): Promise<ProjectRow | undefined> {
+  /** A project by id, whatever its company: a caller's access is decided by the access check (projects/access.ts), not by this query. */
+  async findById(id: string): Promise<ProjectRow | undefined> {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   }
 

@@ -65,7 +65,7 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return { kind: 'created' as const, id };
   }
 
-  async findByIdUnscoped(id: string) {
+  async findById(id: string) {
     const row = this.rows.get(id);
     return row && asStored(row);
   }

@@ -36,7 +36,7 @@ export async function loadProject(
 ): Promise<{ row: ProjectRow; companies: CallerCompany[] }> {
   const { companies } = await deps.memberships.companiesOf(userId, { fresh });
   // Found by id alone: the access check, not the query, keeps another company's project out (NOT_FOUND either way).
-  const row = isUuid(projectId) ? await deps.projects.findByIdUnscoped(projectId) : undefined;
+  const row = isUuid(projectId) ? await deps.projects.findById(projectId) : undefined;
   if (!row) throw AppError.notFound(MESSAGES.notFound);
   companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);
   return { row, companies };

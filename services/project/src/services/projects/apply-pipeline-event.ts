@@ -38,7 +38,7 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
   if (!isProjectStatus(event.status)) return false;
   const target: ProjectStatus = event.status;
   const applied = await deps.projects.onceForEvent(eventId, async (trx) => {
-    const row = await deps.projects.findByIdUnscoped(event.projectId);
+    const row = await deps.projects.findById(event.projectId);
     if (!row || !isProjectStatus(row.status)) return [];
     const seen = { status: row.status, contentVersion: row.content_version };
     // Whatever happens to the status, the files media-render made current are served now: an

@@ -126,7 +126,7 @@ export interface ProjectStore {
     fileIds: string[],
     events: (projectId: string) => OutboxEvent[],
   ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
-  findByIdUnscoped(id: string): Promise<ProjectRow | undefined>;
+  findById(id: string): Promise<ProjectRow | undefined>;
   list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
   stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
   filesOf(projectIds: string[]): Promise<FileRow[]>;

@@ -21,12 +21,12 @@ export interface GenerationInputView {
 }
 
 export async function generationInput(deps: ProjectDeps, projectId: string): Promise<GenerationInputView> {
-  const row = isUuid(projectId) ? await deps.projects.findByIdUnscoped(projectId) : undefined;
+  const row = isUuid(projectId) ? await deps.projects.findById(projectId) : undefined;
   if (!row) throw AppError.notFound(MESSAGES.notFound);
   const owner = await deps.memberships.companiesOf(row.owner_user_id, { fresh: true });
   const company = owner.companies.find((c) => c.companyId === row.company_id);
   if (!company) throw AppError.notFound(MESSAGES.notFound);
-  const source = row.derived_from_project_id ? await deps.projects.findByIdUnscoped(row.derived_from_project_id) : undefined;
+  const source = row.derived_from_project_id ? await deps.projects.findById(row.derived_from_project_id) : undefined;
   const rows = source ? [row, source] : [row];
   const [project, sourceProject] = await projectViews(deps, rows, owner.companies);
   const files = await deps.projects.filesOf([row.id]);

@@ -12,7 +12,7 @@ export async function enqueueRender(deps: Pick<ProjectDeps, 'templates' | 'jobs'
 
 /** Enqueues the render of a project whose content is ready (creating_slides, or the sample). */
 export async function handOffToRender(deps: ProjectDeps, projectId: string): Promise<void> {
-  const row = await deps.projects.findByIdUnscoped(projectId);
+  const row = await deps.projects.findById(projectId);
   if (!row || !row.generated_content || row.generation_version !== null) return;
   if (row.status !== 'creating_slides' && !row.is_sample) return;
   await enqueueRender(deps, row);

@@ -199,7 +199,7 @@ function committedSnapshot(row: ProjectRow, changes: ProjectChanges): ProjectSna
  */
 async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null): Promise<ProjectRow | undefined> {
   if (work === 'generate') await deps.jobs.generate(projectId, version);
-  const row = await deps.projects.findByIdUnscoped(projectId);
+  const row = await deps.projects.findById(projectId);
   if (work === 'render' && row && row.content_version === version) await enqueueRender(deps, row);
   return row;
 }
