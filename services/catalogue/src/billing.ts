@@ -1,6 +1,7 @@
 // Billing's prices and user-facing messages, derived from the plan catalogue (plans.ts): a price
 // is never written twice, so the pricing cards, the checkout and the provider's prices agree.
 import { ADD_ONS, TIERS, TIER_IDS, VIDEO_CREDIT_PRICE, type AddOnId, type TierId } from './plans.js';
+import { defineMessages } from './messages.js';
 
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
@@ -121,7 +122,7 @@ const paidTierNames = () => {
 };
 
 /** Billing's user-facing texts (English; the web translates by code where it shows them). */
-export const BILLING_MESSAGES = {
+export const BILLING_MESSAGES = defineMessages('billing', {
   unknownPlan: (tier: string) => `Unknown plan: ${tier}. Choose ${paidTierNames()}.`,
   unknownInterval: (interval: string) => `Unknown billing interval: ${interval}. Choose month or year.`,
   alreadyOnPlan: 'You are already on this plan.',
@@ -158,4 +159,4 @@ export const BILLING_MESSAGES = {
     `Narrated video${languageName ? ` in ${languageName}` : ''}: ${minutes} min at $${ratePerMinute.toFixed(2)}/min`,
   /** Shown on every page of the local test checkout. */
   localCheckoutNotice: 'This is the local test checkout: no money moves.',
-} as const;
+} as const);

@@ -3,6 +3,7 @@
 // field error with the specification's message. The web form, the project service and the
 // generator all read this module.
 import { GENERATOR_TYPES, lowestTierWithMethod, type GeneratorType } from './plans.js';
+import { defineMessages } from './messages.js';
 
 /** The methods' names as the product shows them (part 1 section 1). */
 export const GENERATOR_LABELS: Record<GeneratorType, string> = {
@@ -65,7 +66,7 @@ export type ComplexityLevel = (typeof COMPLEXITY_LEVELS)[number];
 export const ASSESSMENT_TYPES = ['multiple_choice', 'true_false', 'scenario'] as const;
 export type AssessmentType = (typeof ASSESSMENT_TYPES)[number];
 
-export const GENERATOR_MESSAGES = {
+export const GENERATOR_MESSAGES = defineMessages('generator', {
   topicRequired: 'Topic is required',
   urlRequired: 'URL is required',
   urlInvalid: 'Please enter a valid URL (http or https)',
@@ -74,7 +75,7 @@ export const GENERATOR_MESSAGES = {
   assessmentSourceRequired: 'Please provide content source (upload file or paste text) for assessment generation.',
   refreshSourceRequired: 'Please provide existing content (upload file or paste text) for refresh.',
   projectNameRequired: 'Project title is required',
-} as const;
+} as const);
 
 /** Longest pasted source text (the same bound as a project's content). */
 export const MAX_SOURCE_TEXT = 2_000_000;

@@ -13,3 +13,4 @@ export * from './languages.js';
 export * from './translation.js';
 export * from './scorm.js';
 export * from './interactive-video.js';
+export * from './messages.js';

@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.js';
 // Interactive video (part 2 sections 2-5, 7-9; issue 16): the element types laid over a project's
 // narrated video, their defaults and limits, the messages, and the one validation that the scorm
 // service enforces and the web editor shows before sending (each issue a rule and values, which the
@@ -171,7 +172,7 @@ export const INTERACTIVE_VIDEO_LIMITS = {
   defaultCompletionThreshold: 85,
 } as const;
 
-export const INTERACTIVE_VIDEO_MESSAGES = {
+export const INTERACTIVE_VIDEO_MESSAGES = defineMessages('interactiveVideo', {
   created: 'Interactive video creation started! Check back in a few minutes.',
   createFailed: 'Failed to create interactive video. Please try again.',
   noElements: 'Add at least one interactive element.',
@@ -179,7 +180,7 @@ export const INTERACTIVE_VIDEO_MESSAGES = {
   tooMany: `An interactive video holds at most ${INTERACTIVE_VIDEO_LIMITS.elementsMax} elements.`,
   notFound: 'Interactive video not found',
   noVideo: 'This project has no narrated video yet. Render its video first.',
-} as const;
+} as const);
 
 const DEFAULT_HOTSPOT_STYLE: HotspotStyle = { background_color: '#2563eb', text_color: '#ffffff', border_color: '#ffffff', opacity: 0.8 };
 const DEFAULT_CTA_STYLE: CtaStyle = { background_color: '#2563eb', text_color: '#ffffff', border_radius: 8, padding: 12 };

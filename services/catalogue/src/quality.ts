@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.js';
 // AI quality scoring and the Enhanced AI Dashboard (part 2 sections 2-4, 7 and 9): dimensions,
 // atmospheres, colour bands, grades, the four AI services and the seven analysis types.
 
@@ -63,11 +64,11 @@ export const SERVICE_ANALYSES: Record<AiServiceType, AnalysisType[]> = {
   adaptive_learning: ['learning_effectiveness', 'engagement_prediction'],
 };
 
-export const QUALITY_MESSAGES = {
+export const QUALITY_MESSAGES = defineMessages('quality', {
   selectRecommendation: 'Please select at least one recommendation to apply.',
   premiumRequired: 'AI Quality Scoring is a premium feature. Please upgrade your plan to use it.',
   applyStarted: 'Quality improvements are being applied! A new enhanced version will be created while preserving your original.',
   aiAgentsRequired: 'Enhanced AI Agents is a Premium feature available in Professional plans and above.',
   notGenerated: 'This project has no content to analyse yet.',
   assessmentNotFound: 'Assessment not found',
-} as const;
+} as const);

@@ -1,3 +1,4 @@
+import { defineMessages } from './messages.js';
 // SCORM export (part 2 sections 3, 5, 8, 9; issue 16): the versions, the objective and activity
 // types, the tracking settings a package can carry, their defaults and limits, and the messages.
 // One source for the gateway's schema, the scorm service's checks and the web form.
@@ -94,7 +95,7 @@ export const SCORM_LIMITS = {
   listed: 100,
 } as const;
 
-export const SCORM_MESSAGES = {
+export const SCORM_MESSAGES = defineMessages('scorm', {
   nameRequired: 'Package name is required.',
   noProject: 'Create a project first to export as SCORM package.',
   noContent: 'This project has no content to package yet. Generate it first.',
@@ -114,7 +115,7 @@ export const SCORM_MESSAGES = {
   interactiveNotTranslated: (languageName: string, reason: string) => `The interactive video's texts could not be translated into ${languageName}. ${reason}`.trim(),
   /** A translated package whose interactive video, retimed to that language's video, breaks a rule of the interactive video (`problem`). */
   interactiveNotRetimed: (languageName: string, problem: string) => `The interactive video does not fit the ${languageName} video: ${problem} Edit the interactive video and publish it again.`,
-} as const;
+} as const);
 
 /** The label of a version ('SCORM 1.2', 'SCORM 2004 4th Edition', 'cmi5'). */
 export function scormVersionLabel(version: ScormVersion): string {

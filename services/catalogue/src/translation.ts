@@ -3,10 +3,11 @@
 // may target under a plan.
 import { CONTENT_LANGUAGES, languageNames } from './languages.js';
 import { TIERS, type TierId } from './plans.js';
+import { defineMessages } from './messages.js';
 
 const nameOf = (code: string) => languageNames(code).name;
 
-export const TRANSLATION_MESSAGES = {
+export const TRANSLATION_MESSAGES = defineMessages('translation', {
   started: 'Translation started successfully! Processing in background.',
   noLanguage: 'Select at least one language to translate into.',
   tooManyLanguages: (max: number) => `Choose at most ${max} languages at a time.`,
@@ -27,7 +28,7 @@ export const TRANSLATION_MESSAGES = {
   xliffOutdated: (unit: string) => `The XLIFF document was made from another version of this translation (unit ${unit} differs). Export it again and apply the review to the new one.`,
   startFailed: 'Failed to start translation process',
   failed: 'Translation failed',
-} as const;
+} as const);
 
 /**
  * The product's own fixed headings, in every language it ships them in (the offline generator

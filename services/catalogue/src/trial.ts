@@ -2,6 +2,7 @@
 // 7 days active (a warning at 2 days or fewer), then a 7-day grace period in which nothing new is
 // generated and after which the files are deleted, then expired.
 import { TIERS, type TierId } from './plans.js';
+import { defineMessages } from './messages.js';
 
 export const DAY_MS = 86_400_000;
 export const TRIAL_WARNING_DAYS = 2;
@@ -99,10 +100,10 @@ export function isTrialState(value: unknown): value is TrialState {
 }
 
 /** The refusals of new work once the trial is over (the grace period keeps the files, not the tools). */
-export const TRIAL_MESSAGES = {
+export const TRIAL_MESSAGES = defineMessages('trial', {
   ended: 'Your free trial has ended. Upgrade to continue creating training content.',
   expired: 'Your free trial has expired. Upgrade to continue creating training content.',
-} as const;
+} as const);
 
 /** New generation (and rendering) is allowed only during the active trial or on a paid plan. */
 export function canGenerate(state: TrialState): boolean {

@@ -1,6 +1,7 @@
 // One error type for expected failures. Its code decides the HTTP status (gateway) and the gRPC
 // status (service handlers); the message is safe to show to a user.
 import { Metadata, status as GrpcStatus, type ServiceError } from '@grpc/grpc-js';
+import { isCatalogueMessage, type CatalogueMessage, type MessageParam } from '@trainwright/catalogue';
 
 export const ERROR_CODES = {
   VALIDATION_FAILED: 400,
@@ -59,29 +60,39 @@ const GRPC_BY_HTTP: Record<number, GrpcStatus> = {
 
 const META_CODE = 'x-error-code';
 const META_DETAIL = 'x-error-detail';
+const META_MESSAGE = 'x-error-message';
+
+/** What identifies a catalogue message on the wire: a client translates it by id. */
+export interface MessageRef {
+  id: string;
+  params: MessageParam[];
+}
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly detail: unknown;
+  /** Set when the message is one of the catalogue's (`catalogueMessage(TABLE, key, ...args)`). */
+  readonly messageRef: MessageRef | undefined;
 
-  constructor(code: ErrorCode, message: string, detail?: unknown) {
-    super(message);
+  constructor(code: ErrorCode, message: string | CatalogueMessage, detail?: unknown, messageRef?: MessageRef) {
+    super(isCatalogueMessage(message) ? message.text : message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code];
     this.detail = detail;
+    this.messageRef = isCatalogueMessage(message) ? { id: message.id, params: message.params } : messageRef;
   }
 
-  static validation(field: string, message: string): AppError {
+  static validation(field: string, message: string | CatalogueMessage): AppError {
     return new AppError('VALIDATION_FAILED', message, { field });
   }
 
-  static notFound(message: string = MESSAGES.notFound): AppError {
+  static notFound(message: string | CatalogueMessage = MESSAGES.notFound): AppError {
     return new AppError('NOT_FOUND', message);
   }
 
-  static forbidden(message: string = MESSAGES.forbidden): AppError {
+  static forbidden(message: string | CatalogueMessage = MESSAGES.forbidden): AppError {
     return new AppError('FORBIDDEN', message);
   }
 
@@ -101,6 +112,7 @@ export class AppError extends Error {
     const metadata = new Metadata();
     metadata.set(META_CODE, this.code);
     if (this.detail !== undefined) metadata.set(META_DETAIL, JSON.stringify(this.detail));
+    if (this.messageRef) metadata.set(META_MESSAGE, JSON.stringify(this.messageRef));
     return { code: this.grpcStatus, details: this.message, metadata };
   }
 
@@ -109,7 +121,8 @@ export class AppError extends Error {
     if (typeof code === 'string' && code in ERROR_CODES) {
       const rawDetail = error.metadata.get(META_DETAIL)[0];
       const detail = typeof rawDetail === 'string' ? safeJson(rawDetail) : undefined;
-      return new AppError(code as ErrorCode, error.details, detail);
+      const rawMessage = error.metadata.get(META_MESSAGE)[0];
+      return new AppError(code as ErrorCode, error.details, detail, typeof rawMessage === 'string' ? asMessageRef(safeJson(rawMessage)) : undefined);
     }
     switch (error.code) {
       case GrpcStatus.UNAVAILABLE:
@@ -127,11 +140,22 @@ export class AppError extends Error {
     }
   }
 
-  toJSON(): { code: ErrorCode; message: string; detail?: unknown } {
-    return this.detail === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, detail: this.detail };
+  /** The one error body: `message_id` and `params` when the message is a catalogue message. */
+  toJSON(): { code: ErrorCode; message: string; detail?: unknown; message_id?: string; params?: MessageParam[] } {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.messageRef ? { message_id: this.messageRef.id, params: this.messageRef.params } : {}),
+    };
   }
+}
+
+function asMessageRef(value: unknown): MessageRef | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, params } = value as Partial<MessageRef>;
+  if (typeof id !== 'string' || !Array.isArray(params)) return undefined;
+  return { id, params: params.filter((p): p is MessageParam => typeof p === 'string' || typeof p === 'number') };
 }
 
 function safeJson(text: string): unknown {

@@ -1,4 +1,5 @@
 import { status } from '@grpc/grpc-js';
+import { BILLING_MESSAGES, SCORM_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError, MESSAGES } from '../src/errors.js';
 
 describe(AppError.name, () => {
@@ -15,6 +16,20 @@ describe(AppError.name, () => {
     const wire = original.toGrpc();
     const back = AppError.fromGrpc({ ...wire, message: '', name: 'Error' } as never);
     expect(back.toJSON()).toEqual({ code: 'VALIDATION_FAILED', message: 'email must be an email address', detail: { field: 'email' } });
+  });
+
+  it('should carry a catalogue message by id and arguments through gRPC to the one error body', () => {
+    const original = new AppError('VALIDATION_FAILED', catalogueMessage(BILLING_MESSAGES, 'unknownPlan', 'gold'));
+    expect(original.message).toBe(BILLING_MESSAGES.unknownPlan('gold'));
+    const back = AppError.fromGrpc({ ...original.toGrpc(), message: '', name: 'Error' } as never);
+    expect(back.toJSON()).toEqual({ code: 'VALIDATION_FAILED', message: BILLING_MESSAGES.unknownPlan('gold'), message_id: 'billing.unknownPlan', params: ['gold'] });
+    expect(AppError.validation('name', catalogueMessage(SCORM_MESSAGES, 'nameRequired')).toJSON()).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: SCORM_MESSAGES.nameRequired,
+      detail: { field: 'name' },
+      message_id: 'scorm.nameRequired',
+      params: [],
+    });
   });
 
   it('should never expose an unexpected error', () => {
