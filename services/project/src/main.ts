@@ -28,7 +28,6 @@ import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
 import { ProjectRepository } from './repositories/project.repository.js';
 import type { ProjectDeps } from './services/projects/deps.js';
-import { TemplateService } from './services/template.service.js';
 import { generationProgressSubscription, renderProgressSubscription } from './subscriptions/pipeline-progress.subscription.js';
 import { welcomeSampleSubscription } from './subscriptions/welcome-sample.subscription.js';
 import { accountDataExpiredSubscription } from './subscriptions/account-data-expired.subscription.js';
@@ -67,7 +66,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const deps: ProjectDeps = {
     projects: repository,
     memberships,
-    templates: new TemplateService(repository),
+    templates: repository,
     jobs: new PipelineJobsRepository({ generate: queue, render: renderQueue }),
     clock: () => new Date(),
     afterWrite: () => void relay.flush(),

@@ -16,7 +16,6 @@ import type { ProjectDeps } from '../src/services/projects/deps.js';
 import { getProject } from '../src/services/projects/get-project.js';
 import { listProjects } from '../src/services/projects/list-projects.js';
 import { updateProject } from '../src/services/projects/update-project.js';
-import { TemplateService } from '../src/services/template.service.js';
 import { videoStatusSubscription } from '../src/subscriptions/video-status.subscription.js';
 import { FakeMemberships, FakePipelineJobs } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
@@ -39,7 +38,7 @@ beforeAll(async () => {
   deps = {
     projects: repository,
     memberships,
-    templates: new TemplateService(repository),
+    templates: repository,
     jobs: new FakePipelineJobs(),
     clock: () => new Date(),
     afterWrite: () => undefined,

@@ -10,6 +10,7 @@ import { getProject } from '../services/projects/get-project.js';
 import { listProjects } from '../services/projects/list-projects.js';
 import { revokeShareLinks, shareProject, sharedProject } from '../services/projects/share-links.js';
 import { updateProject } from '../services/projects/update-project.js';
+import { createCompanyTemplate, listCompanyTemplates } from '../services/templates/templates.js';
 import { discardUpload, prepareUpload, registerUpload, storageUsage } from '../services/projects/uploads.js';
 import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
 
@@ -101,7 +102,7 @@ export function createProjectHandlers(
   deps: ProjectDeps,
   removeFiles: (keys: string[]) => Promise<void>,
 ): UnaryHandlers<typeof ProjectServiceService> {
-  const { templates, memberships } = deps;
+  const { memberships } = deps;
   const voice = (v?: { voiceId: string; name: string; category: string }) =>
     v ? { voice_id: v.voiceId, name: v.name, category: v.category } : undefined;
 
@@ -237,7 +238,7 @@ export function createProjectHandlers(
     },
     listTemplates: async (req) => {
       const company = await currentCompany(req.userId, 'company.read');
-      const result = await templates.list(company.companyId, company.ownerTier, req);
+      const result = await listCompanyTemplates(deps, company.companyId, company.ownerTier, req);
       return { templates: result.templates.map((t) => ({ json: JSON.stringify(t) })), categories: result.categories };
     },
     prepareUpload: async (req) => {
@@ -267,7 +268,7 @@ export function createProjectHandlers(
     },
     createTemplate: async (req) => {
       const company = await currentCompany(req.userId, 'template.create');
-      return { json: JSON.stringify(await templates.create(company.companyId, req.userId, parseJson(req.json))) };
+      return { json: JSON.stringify(await createCompanyTemplate(deps, company.companyId, req.userId, parseJson(req.json))) };
     },
   };
 }

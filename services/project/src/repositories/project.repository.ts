@@ -17,7 +17,7 @@ import {
   type VideoStatusChange,
   type LanguageChange,
 } from '../services/projects/deps.js';
-import type { TemplateStore } from '../services/template.service.js';
+import type { TemplateStore } from '../services/templates/templates.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 
 /** Every column of a project but the long texts: what a list page reads. */

@@ -5,7 +5,7 @@ import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/p
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
-import { TemplateService, type TemplateStore } from '../../src/services/template.service.js';
+import type { TemplateStore } from '../../src/services/templates/templates.js';
 
 /** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
 const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data']);
@@ -279,7 +279,7 @@ export function fakeProjectDeps(): FakeProjectDeps {
   const deps: FakeProjectDeps = {
     projects,
     memberships: new FakeMemberships(),
-    templates: new TemplateService(projects),
+    templates: projects,
     jobs: new FakePipelineJobs(),
     clock,
     writes: 0,

@@ -4,7 +4,7 @@ import type { GeneratedContent } from '@trainwright/formats';
 import type { CallerCompanies, MembershipReadOptions, OutboxEvent } from '@trainwright/platform';
 import type { Selectable } from 'kysely';
 import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
-import type { TemplateService } from '../template.service.js';
+import type { TemplateStore } from '../templates/templates.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -182,7 +182,7 @@ export interface PipelineJobs {
 export interface ProjectDeps {
   projects: ProjectStore;
   memberships: Memberships;
-  templates: TemplateService;
+  templates: TemplateStore;
   jobs: PipelineJobs;
   clock: () => Date;
   /** After a write that queued outbox events (the relay publishes them now, not at its next tick). */

@@ -5,6 +5,7 @@ import { AppError } from '@trainwright/platform';
 import type { AnyTemplate } from '@trainwright/templates';
 import { MESSAGES, isUuid } from '../validation.js';
 import type { ProjectDeps } from './deps.js';
+import { resolveTemplate } from '../templates/templates.js';
 import { renderKeyOf } from './render-key.js';
 import { projectViews, type ProjectView } from './views.js';
 
@@ -30,7 +31,7 @@ export async function generationInput(deps: ProjectDeps, projectId: string): Pro
   const rows = source ? [row, source] : [row];
   const [project, sourceProject] = await projectViews(deps, rows, owner.companies);
   const files = await deps.projects.filesOf([row.id]);
-  const template = await deps.templates.resolve(row.template_id, row.company_id);
+  const template = await resolveTemplate(deps, row.template_id, row.company_id);
   return {
     project: project!,
     files: files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.content_type, storage_key: f.storage_key, size: Number(f.size) })),

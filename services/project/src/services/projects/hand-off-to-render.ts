@@ -2,11 +2,12 @@
 // by what it renders, so a redelivered event or a repeated edit enqueues nothing new.
 import { applyPipelineEvent, type PipelineEvent } from './apply-pipeline-event.js';
 import type { ProjectDeps, ProjectRow } from './deps.js';
+import { resolveTemplate } from '../templates/templates.js';
 import { renderKeyOf } from './render-key.js';
 
 /** Enqueues the render of the row's current version. */
 export async function enqueueRender(deps: Pick<ProjectDeps, 'templates' | 'jobs'>, row: ProjectRow): Promise<void> {
-  const template = await deps.templates.resolve(row.template_id, row.company_id);
+  const template = await resolveTemplate(deps, row.template_id, row.company_id);
   await deps.jobs.render(row.id, renderKeyOf(row, template), row.content_version);
 }
 

@@ -8,6 +8,7 @@
 import { TIERS, generatorMethodMessage, videoNotInPlanMessage, type GeneratorType, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { ProjectDeps } from './deps.js';
+import { requireUsableTemplate } from '../templates/templates.js';
 
 /** The settings a plan gates, as validated (absent: not set by this request). */
 export interface GatedSettings {
@@ -29,5 +30,5 @@ export async function requirePlanAllows(
   if (settings.visualFormat !== undefined && settings.visualFormat !== 'powerpoint' && !tier.capabilities.videoGeneration) {
     throw new AppError('FEATURE_NOT_AVAILABLE', videoNotInPlanMessage(company.ownerTier));
   }
-  if (settings.templateId) await deps.templates.requireUsable(settings.templateId, company.companyId, company.ownerTier);
+  if (settings.templateId) await requireUsableTemplate(deps, settings.templateId, company.companyId, company.ownerTier);
 }
