@@ -349,7 +349,7 @@ describe('issues and failures', () => {
     const refused = new ApiError(400, 'VALIDATION_FAILED', 'A hotspot must end after it starts.', { field: 'video_metadata.hotspots[0].end_time' });
     expect(serverIssue(refused)).toEqual({ path: 'hotspots[0].end_time', message: 'A hotspot must end after it starts.' });
     expect(serverIssue(new ApiError(400, 'VALIDATION_FAILED', 'x', { field: 'project_id' }))).toBeNull();
-    expect(serverIssue(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo))).toBeNull();
+    expect(serverIssue(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo, undefined, { id: 'interactiveVideo.noVideo', params: [] }))).toBeNull();
   });
 
   it("recognises the server's catalogue message by rebuilding it, and shows it translated", () => {
@@ -376,10 +376,10 @@ describe('issues and failures', () => {
   it("says 'Failed to create interactive video. Please try again.', with the server's reason for a 4xx", () => {
     expect(createFailureText(new ApiError(0, NETWORK_ERROR), t)).toBe('Failed to create interactive video. Please try again.');
     expect(createFailureText(new ApiError(500, 'INTERNAL', 'boom'), t)).toBe('Failed to create interactive video. Please try again.');
-    expect(createFailureText(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo), t)).toBe(
+    expect(createFailureText(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo, undefined, { id: 'interactiveVideo.noVideo', params: [] }), t)).toBe(
       'Failed to create interactive video. Please try again. This project has no narrated video yet. Render its video first.',
     );
-    expect(createFailureText(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo), tFr)).toBe(
+    expect(createFailureText(new ApiError(409, 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo, undefined, { id: 'interactiveVideo.noVideo', params: [] }), tFr)).toBe(
       'Impossible de créer la vidéo interactive. Veuillez réessayer. Ce projet n’a pas encore de vidéo narrée. Générez d’abord sa vidéo.',
     );
   });
@@ -522,7 +522,7 @@ describe('the plan', () => {
 });
 
 describe('rendered on the server', () => {
-  const workspace: WorkspaceValue = { openCreate: () => undefined, openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
+  const workspace: WorkspaceValue = { openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
   const renderDialog = (user: User) =>
     renderToStaticMarkup(
       h(

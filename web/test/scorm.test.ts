@@ -170,7 +170,7 @@ describe('the tracking a project can meet', () => {
   });
 
   it("shows the server's refusal of a rule that needs a quiz in the interface language", () => {
-    const refusal = new ApiError(400, 'VALIDATION_FAILED', SCORM_MESSAGES.ruleNeedsQuiz);
+    const refusal = new ApiError(400, 'VALIDATION_FAILED', SCORM_MESSAGES.ruleNeedsQuiz, undefined, { id: 'scorm.ruleNeedsQuiz', params: [] });
     expect(exportFailureText(refusal, t)).toBe(`Export failed: ${SCORM_MESSAGES.ruleNeedsQuiz}`);
     expect(exportFailureText(refusal, es)).toBe(`${es('scorm.messages.exportFailed', { detail: es('scorm.messages.ruleNeedsQuiz') })}`);
     expect(exportFailureText(refusal, es)).toContain('necesita un cuestionario');
@@ -246,7 +246,7 @@ describe('texts', () => {
     expect(exportFailureText(new ApiError(0, NETWORK_ERROR), t)).toBe('Error exporting SCORM package');
     expect(exportFailureText(new TypeError('x'), t)).toBe('Error exporting SCORM package');
     // A catalogue message in the interface language.
-    expect(exportFailureText(new ApiError(400, 'VALIDATION_FAILED', SCORM_MESSAGES.nameRequired), es)).toBe('Error en la exportación: El nombre del paquete es obligatorio.');
+    expect(exportFailureText(new ApiError(400, 'VALIDATION_FAILED', SCORM_MESSAGES.nameRequired, undefined, { id: 'scorm.nameRequired', params: [] }), es)).toBe('Error en la exportación: El nombre del paquete es obligatorio.');
     expect(exportFailureText(new ApiError(0, NETWORK_ERROR), fr)).toBe('Erreur lors de l’export du paquet SCORM');
   });
 
@@ -287,7 +287,7 @@ describe('the plan', () => {
   });
 });
 
-const workspace: WorkspaceValue = { openCreate: () => undefined, openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
+const workspace: WorkspaceValue = { openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
 
 function renderDialog(user: User) {
   const project = projectFixture({ id: 'p1', title: 'Forklift Basics', company_id: 'c1', status: 'completed' });

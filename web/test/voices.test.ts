@@ -6,7 +6,8 @@ import React, { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import i18n from '../app/i18n/index.js';
 import { VoiceCard } from '../app/components/voices/VoiceLibrary.js';
-import { messageText } from '../app/lib/errors.js';
+import { toError } from '../app/lib/api.js';
+import { errorText, serverErrorText } from '../app/lib/errors.js';
 import {
   categoryFilters,
   checkCloneRequest,
@@ -16,7 +17,6 @@ import {
   CLONE_REQUIRED_MESSAGE,
   filterVoices,
   previewAudioUrl,
-  voiceLockMessageText,
   voiceLockText,
   voiceSelectionOf,
   type CloneCheck,
@@ -148,13 +148,18 @@ describe('locked voices', () => {
     expect(voiceLockText(voice(), en)).toBeNull();
     expect(voiceLockText({ ...locked, locked_message: '' }, en)).toBe('This voice requires Business or higher subscription.');
     expect(voiceLockText({ ...locked, locked_message: '', tier: '' }, en)).toBe('This voice requires a higher subscription.');
-    expect(voiceLockText({ ...locked, locked_message: 'Ask your admin.' }, en)).toBe('Ask your admin.');
+    // The card speaks from the voice's plan; a message is shown as sent only for a voice without one.
+    expect(voiceLockText({ ...locked, locked_message: 'Ask your admin.' }, fr)).toBe('Cette voix nécessite l’abonnement Business ou supérieur.');
+    expect(voiceLockText({ ...locked, locked_message: 'Ask your admin.', tier: '' }, en)).toBe('Ask your admin.');
   });
 
-  it('translates the 403 of a create with a locked voice', () => {
-    expect(voiceLockMessageText('This voice requires Enterprise or higher subscription.', es)).toBe('Esta voz requiere la suscripción Enterprise o superior.');
-    expect(voiceLockMessageText('Something else', es)).toBeNull();
-    expect(messageText('This voice requires Professional or higher subscription.', fr)).toBe('Cette voix nécessite l’abonnement Professional ou supérieur.');
+  it('translates the 403 of a create with a locked voice by its message id', () => {
+    const locked = toError(403, { code: 'FEATURE_NOT_AVAILABLE', message: 'This voice requires Enterprise or higher subscription.', message_id: 'voices.locked', params: ['enterprise'] });
+    expect(errorText(locked, es)).toBe('Esta voz requiere la suscripción Enterprise o superior.');
+    expect(serverErrorText(locked, fr)).toBe('Cette voix nécessite l’abonnement Enterprise ou supérieur.');
+    // A message this app has no id for is shown as the server sent it, never guessed from its text.
+    const unnamed = toError(403, { code: 'FEATURE_NOT_AVAILABLE', message: 'This voice requires Professional or higher subscription.' });
+    expect(serverErrorText(unnamed, fr)).toBe('This voice requires Professional or higher subscription.');
   });
 
   const render = (props: Partial<Parameters<typeof VoiceCard>[0]> = {}) =>

@@ -3,7 +3,7 @@
 // field error with the specification's message. The web form, the project service and the
 // generator all read this module.
 import { GENERATOR_TYPES, lowestTierWithMethod, type GeneratorType } from './plans.js';
-import { defineMessages } from './messages.js';
+import { catalogueMessage, defineMessages, type CatalogueMessage } from './messages.js';
 
 /** The methods' names as the product shows them (part 1 section 1). */
 export const GENERATOR_LABELS: Record<GeneratorType, string> = {
@@ -167,17 +167,21 @@ export const GENERATOR_UPLOAD_KIND: Partial<Record<GeneratorType, 'document' | '
 };
 
 export class GeneratorRequestError extends Error {
+  /** The catalogue message, when the refusal is one of GENERATOR_MESSAGES. */
+  readonly catalogue: CatalogueMessage | undefined;
+
   constructor(
     readonly field: string,
-    message: string,
+    message: string | CatalogueMessage,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
+    this.catalogue = typeof message === 'string' ? undefined : message;
   }
 }
 
 type Raw = Record<string, unknown>;
 
-function fail(field: string, message: string): never {
+function fail(field: string, message: string | CatalogueMessage): never {
   throw new GeneratorRequestError(`request_data.${field}`, message);
 }
 
@@ -224,14 +228,14 @@ export function linesOf(raw: Raw, key: string): string[] {
 
 function httpUrl(raw: Raw, key: string): string {
   const v = str(raw, key, 2048);
-  if (!v) fail(key, GENERATOR_MESSAGES.urlRequired);
+  if (!v) fail(key, catalogueMessage(GENERATOR_MESSAGES, 'urlRequired'));
   let parsed: URL;
   try {
     parsed = new URL(v);
   } catch {
-    fail(key, GENERATOR_MESSAGES.urlInvalid);
+    fail(key, catalogueMessage(GENERATOR_MESSAGES, 'urlInvalid'));
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(key, GENERATOR_MESSAGES.urlInvalid);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') fail(key, catalogueMessage(GENERATOR_MESSAGES, 'urlInvalid'));
   return parsed.toString();
 }
 
@@ -294,7 +298,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
   switch (type) {
     case 'topic_to_content': {
       const topic = str(raw, 'topic', SHORT_TEXT);
-      if (!topic) fail('topic', GENERATOR_MESSAGES.topicRequired);
+      if (!topic) fail('topic', catalogueMessage(GENERATOR_MESSAGES, 'topicRequired'));
       return {
         generator_type: type,
         request_data: {
@@ -329,7 +333,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
         },
       };
     case 'document_analysis':
-      if (!hasFile) throw new GeneratorRequestError('file', GENERATOR_MESSAGES.documentRequired);
+      if (!hasFile) throw new GeneratorRequestError('file', catalogueMessage(GENERATOR_MESSAGES, 'documentRequired'));
       return {
         generator_type: type,
         request_data: {
@@ -342,7 +346,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
       };
     case 'assessment_generator': {
       const contentSource = str(raw, 'content_source', MAX_SOURCE_TEXT);
-      if (!hasFile && !contentSource) fail('content_source', GENERATOR_MESSAGES.assessmentSourceRequired);
+      if (!hasFile && !contentSource) fail('content_source', catalogueMessage(GENERATOR_MESSAGES, 'assessmentSourceRequired'));
       const typesRaw = raw.assessment_types;
       const types =
         typesRaw === undefined || typesRaw === null
@@ -369,7 +373,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
     }
     case 'content_refresh': {
       const existing = str(raw, 'existing_content', MAX_SOURCE_TEXT);
-      if (!hasFile && !existing) fail('existing_content', GENERATOR_MESSAGES.refreshSourceRequired);
+      if (!hasFile && !existing) fail('existing_content', catalogueMessage(GENERATOR_MESSAGES, 'refreshSourceRequired'));
       return {
         generator_type: type,
         request_data: {
@@ -385,7 +389,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
     }
     case 'learning_path': {
       const mainTopic = str(raw, 'main_topic', SHORT_TEXT);
-      if (!mainTopic) fail('main_topic', GENERATOR_MESSAGES.mainTopicRequired);
+      if (!mainTopic) fail('main_topic', catalogueMessage(GENERATOR_MESSAGES, 'mainTopicRequired'));
       const start = choice(raw, 'skill_level_start', SKILL_LEVELS_START, 'basic');
       const target = choice(raw, 'skill_level_target', SKILL_LEVELS_TARGET, 'advanced');
       if (DIFFICULTY_LEVELS.indexOf(target) < DIFFICULTY_LEVELS.indexOf(start)) {

@@ -1,5 +1,12 @@
 // Voice previews (part 2 section 7) by their ids: media-render stores each under the key its id
 // names, the gateway serves it from there after checking who may read it.
+import { defineMessages } from './messages.js';
+import { TIERS, type TierId } from './plans.js';
+
+/** Part 2 section 8: a library voice above the owner's plan (its card and the refusal to use it). */
+export const VOICE_MESSAGES = defineMessages('voices', {
+  locked: (tier: TierId) => `This voice requires ${TIERS[tier].name} or higher subscription.`,
+} as const);
 
 /**
  * Where a voice preview is stored, from its id: 32 hex digits for a library voice's, shared by

@@ -2,7 +2,7 @@
 // 7 days active (a warning at 2 days or fewer), then a 7-day grace period in which nothing new is
 // generated and after which the files are deleted, then expired.
 import { TIERS, type TierId } from './plans.js';
-import { defineMessages } from './messages.js';
+import { catalogueMessage, defineMessages, type CatalogueMessage } from './messages.js';
 
 export const DAY_MS = 86_400_000;
 export const TRIAL_WARNING_DAYS = 2;
@@ -110,10 +110,10 @@ export function canGenerate(state: TrialState): boolean {
   return state === 'active' || state === 'active_trial';
 }
 
-/** Why new work is refused in this state, or null when it is allowed. */
-export function trialRefusal(state: TrialState): string | null {
+/** Why new work is refused in this state (a catalogue message: `.text` is its English), or null when it is allowed. */
+export function trialRefusal(state: TrialState): CatalogueMessage | null {
   if (canGenerate(state)) return null;
-  return state === 'grace_period' ? TRIAL_MESSAGES.ended : TRIAL_MESSAGES.expired;
+  return catalogueMessage(TRIAL_MESSAGES, state === 'grace_period' ? 'ended' : 'expired');
 }
 
 /** Trials started at or before this have outlived the plan's dataRetentionDays (the trial and its

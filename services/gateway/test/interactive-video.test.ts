@@ -442,7 +442,7 @@ describe('interactive video: bad input (each a clear 4xx, nothing stored)', () =
     const before = await versionCount();
     const b = await body();
     const res = await call(h, 'POST', `/api/projects/${id}/interactive-video`, me, { ...b, project_id: id, video_metadata: { ...b.video_metadata, project_id: id } });
-    expect([res.statusCode, res.json().message]).toEqual([409, INTERACTIVE_VIDEO_MESSAGES.noVideo]);
+    expect([res.statusCode, res.json().message, res.json().message_id]).toEqual([409, INTERACTIVE_VIDEO_MESSAGES.noVideo, 'interactiveVideo.noVideo']);
     expect((await call(h, 'GET', `/api/projects/${id}/interactive-video`, me)).json().message).toBe(INTERACTIVE_VIDEO_MESSAGES.notFound);
     expect(await versionCount()).toBe(before);
   });

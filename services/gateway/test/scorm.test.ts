@@ -105,7 +105,7 @@ describe('SCORM export', () => {
     for (const completion_rule of ['quiz_passed', 'viewed_and_passed']) {
       const res = await call(h, 'POST', `/api/scorm/export/${projectId}`, me, { package_name: 'Forklift', include_tracking: true, tracking: { completion_rule } });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: SCORM_MESSAGES.ruleNeedsQuiz });
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: SCORM_MESSAGES.ruleNeedsQuiz, message_id: 'scorm.ruleNeedsQuiz', params: [] });
     }
   }, 30_000);
 

@@ -68,6 +68,8 @@ describe('the voice library', () => {
     });
     expect(create.statusCode).toBe(403);
     expect(create.json().message).toBe(locked.locked_message);
+    // The refusal names its catalogue message by id, with the plan's id, for the web app to translate.
+    expect(create.json()).toMatchObject({ message_id: 'voices.locked', params: [locked.tier] });
   });
 
   it('should preview a voice as WAV audio served by us', async () => {

@@ -1906,6 +1906,28 @@ const en = {
     companyNotFound: 'Company not found',
     unexpected: 'An unexpected error occurred',
   },
+  /** Catalogue messages the server names by id (docs/api.md, "Errors"); the English is the catalogue's own. */
+  serverMessages: {
+    billing: {
+      alreadyOnPlan: 'You are already on this plan.',
+      planChangeNotConfirmed: 'This plan change is charged now: review the amount and confirm it first.',
+      planChangeAmountChanged: 'The amount of this plan change has changed: review the new amount and confirm again.',
+      noSubscription: 'You have no active subscription.',
+      choosePlanFirst: 'Choose a paid plan before buying an add-on.',
+      creditsRange: 'Buy between 1 and 100 credits at a time.',
+      noPaymentSession: 'No payment session found',
+      invalidReturnUrl: 'The return address must be an http(s) URL.',
+      checkoutExpired: 'The checkout session expired.',
+      videoAlreadyPaid: 'This version of the video is already paid for.',
+      videoNarrationNotReady: 'The narration is not ready yet: pay for the video once the project has been generated.',
+    },
+    translation: {
+      notFound: 'Translation not found',
+      noContent: "Generate the project's content before translating it.",
+      editConflict: 'This translation was changed meanwhile. Reload it and make your edit again.',
+      slideNotFound: 'Slide not found',
+    },
+  },
   notFound: {
     title: 'Page not found',
     text: 'The page you are looking for does not exist or has moved.',

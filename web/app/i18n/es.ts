@@ -1935,6 +1935,27 @@ const es: Messages = {
     companyNotFound: 'Empresa no encontrada',
     unexpected: 'Se ha producido un error inesperado',
   },
+  serverMessages: {
+    billing: {
+      alreadyOnPlan: 'Ya tienes este plan.',
+      planChangeNotConfirmed: 'Este cambio de plan se cobra ahora: revisa el importe y confírmalo primero.',
+      planChangeAmountChanged: 'El importe de este cambio de plan ha cambiado: revisa el nuevo importe y vuelve a confirmarlo.',
+      noSubscription: 'No tienes ninguna suscripción activa.',
+      choosePlanFirst: 'Elige un plan de pago antes de comprar un complemento.',
+      creditsRange: 'Compra entre 1 y 100 créditos cada vez.',
+      noPaymentSession: 'No se encontró la sesión de pago',
+      invalidReturnUrl: 'La dirección de retorno debe ser una URL http(s).',
+      checkoutExpired: 'La sesión de pago ha caducado.',
+      videoAlreadyPaid: 'Esta versión del vídeo ya está pagada.',
+      videoNarrationNotReady: 'La narración aún no está lista: paga el vídeo cuando el proyecto se haya generado.',
+    },
+    translation: {
+      notFound: 'Traducción no encontrada',
+      noContent: 'Genera el contenido del proyecto antes de traducirlo.',
+      editConflict: 'Esta traducción ha cambiado entretanto. Vuelve a cargarla y repite tu edición.',
+      slideNotFound: 'Diapositiva no encontrada',
+    },
+  },
   notFound: {
     title: 'Página no encontrada',
     text: 'La página que buscas no existe o se ha movido.',

@@ -1937,6 +1937,27 @@ const fr: Messages = {
     companyNotFound: 'Entreprise introuvable',
     unexpected: "Une erreur inattendue s'est produite",
   },
+  serverMessages: {
+    billing: {
+      alreadyOnPlan: 'Vous avez déjà ce forfait.',
+      planChangeNotConfirmed: 'Ce changement de forfait est facturé maintenant : vérifiez le montant et confirmez-le d’abord.',
+      planChangeAmountChanged: 'Le montant de ce changement de forfait a changé : vérifiez le nouveau montant et confirmez à nouveau.',
+      noSubscription: 'Vous n’avez aucun abonnement actif.',
+      choosePlanFirst: 'Choisissez un forfait payant avant d’acheter une option.',
+      creditsRange: 'Achetez entre 1 et 100 crédits à la fois.',
+      noPaymentSession: 'Aucune session de paiement trouvée',
+      invalidReturnUrl: 'L’adresse de retour doit être une URL http(s).',
+      checkoutExpired: 'La session de paiement a expiré.',
+      videoAlreadyPaid: 'Cette version de la vidéo est déjà payée.',
+      videoNarrationNotReady: 'La narration n’est pas encore prête : payez la vidéo une fois le projet généré.',
+    },
+    translation: {
+      notFound: 'Traduction introuvable',
+      noContent: 'Générez le contenu du projet avant de le traduire.',
+      editConflict: 'Cette traduction a été modifiée entre-temps. Rechargez-la et refaites votre modification.',
+      slideNotFound: 'Diapositive introuvable',
+    },
+  },
   notFound: {
     title: 'Page introuvable',
     text: "La page que vous cherchez n'existe pas ou a été déplacée.",

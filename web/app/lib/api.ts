@@ -7,6 +7,15 @@ export interface ApiErrorBody {
   code: string;
   message: string;
   detail?: unknown;
+  /** A catalogue message's id (`<namespace>.<key>`) and arguments: the screens translate by it. */
+  message_id?: string;
+  params?: Array<string | number>;
+}
+
+/** The catalogue message an error names (docs/api.md, "Errors"). */
+export interface ServerMessageRef {
+  id: string;
+  params: Array<string | number>;
 }
 
 export class ApiError extends Error {
@@ -15,14 +24,17 @@ export class ApiError extends Error {
   /** The server's message, when it sent one. */
   readonly serverMessage: string | undefined;
   readonly detail: unknown;
+  /** Set when the server's message is one of the catalogue's: what errorText translates. */
+  readonly messageRef: ServerMessageRef | undefined;
 
-  constructor(status: number, code: string, serverMessage?: string, detail?: unknown) {
+  constructor(status: number, code: string, serverMessage?: string, detail?: unknown, messageRef?: ServerMessageRef) {
     super(serverMessage ?? code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverMessage = serverMessage;
     this.detail = detail;
+    this.messageRef = messageRef;
   }
 }
 
@@ -118,7 +130,8 @@ export function toError(status: number, body: unknown): ApiError {
     const b = body as Partial<ApiErrorBody>;
     const code = typeof b.code === 'string' ? b.code : `HTTP_${status}`;
     const message = typeof b.message === 'string' && b.message ? b.message : undefined;
-    return new ApiError(status, code, message, b.detail);
+    const params = Array.isArray(b.params) ? b.params.filter((p) => typeof p === 'string' || typeof p === 'number') : [];
+    return new ApiError(status, code, message, b.detail, typeof b.message_id === 'string' ? { id: b.message_id, params } : undefined);
   }
   return new ApiError(status, `HTTP_${status}`);
 }

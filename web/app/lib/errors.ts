@@ -1,10 +1,20 @@
-// Error text for the screens: the translated catalogue message for the codes we know, else the
-// server's own message (translated when it is one of the catalogue's generator or quality
-// messages, or a voice's plan lock), else a fallback (e.g. 'Login failed').
+// Error text for the screens. A server error that names a catalogue message (`message_id`, with
+// its `params`) is shown in the interface language by that id; else the translated text of its
+// code; else the server's message as sent; else a fallback (e.g. 'Login failed'). Texts a row
+// stores (a package's or a video's failure reason) and the client's own mirrors of catalogue
+// checks carry no id: messageText recognises those by their catalogue text.
 import type { TFunction } from 'i18next';
-import { GENERATOR_MESSAGES, INTERACTIVE_VIDEO_MESSAGES, QUALITY_MESSAGES, SCORM_MESSAGES, TRIAL_MESSAGES } from '@trainwright/catalogue';
-import { ApiError } from './api';
-import { voiceLockMessageText } from './voices';
+import {
+  GENERATOR_MESSAGES,
+  INTERACTIVE_VIDEO_MESSAGES,
+  QUALITY_MESSAGES,
+  SCORM_MESSAGES,
+  TIERS,
+  TRIAL_MESSAGES,
+  isTierId,
+  type CatalogueMessage,
+} from '@trainwright/catalogue';
+import { ApiError, type ServerMessageRef } from './api';
 
 const CODE_KEYS: Record<string, string> = {
   NETWORK: 'errors.network',
@@ -31,6 +41,37 @@ function keyForStatus(status: number): string {
   return 'errors.generic';
 }
 
+/** Where each catalogue namespace's messages are in the i18n resources (`<section>.<key>`). */
+const MESSAGE_SECTIONS: Record<string, string> = {
+  generator: 'aiGenerator.errors',
+  quality: 'quality.messages',
+  trial: 'trial',
+  scorm: 'scorm.messages',
+  interactiveVideo: 'interactiveVideo.messages',
+  billing: 'serverMessages.billing',
+  translation: 'serverMessages.translation',
+};
+
+/** A catalogue message named by id, in the interface language (its params as {{p0}}, {{p1}}...);
+ * null when this app has no text for it. */
+export function serverMessageText(ref: ServerMessageRef | CatalogueMessage, t: TFunction): string | null {
+  if (ref.id === 'voices.locked') {
+    const tier = ref.params[0];
+    return typeof tier === 'string' && isTierId(tier) ? t('voices.lockedMessage', { plan: TIERS[tier].name }) : null;
+  }
+  const dot = ref.id.indexOf('.');
+  const section = MESSAGE_SECTIONS[ref.id.slice(0, dot)];
+  if (dot < 0 || !section) return null;
+  const text = t(`${section}.${ref.id.slice(dot + 1)}`, { ...Object.fromEntries(ref.params.map((p, i) => [`p${i}`, p])), defaultValue: '' });
+  return text || null;
+}
+
+/** What the server said, in the interface language when it named a catalogue message, else as
+ * sent; undefined when it said nothing. */
+export function serverErrorText(error: ApiError, t: TFunction): string | undefined {
+  return (error.messageRef ? serverMessageText(error.messageRef, t) : null) ?? error.serverMessage;
+}
+
 /** The i18n key of a message the server takes from the catalogue (generators.ts, quality.ts, trial.ts, scorm.ts, interactive-video.ts), so
  * it is shown in the interface language; null for any other text. */
 export function catalogueMessageKey(message: string): string | null {
@@ -42,19 +83,21 @@ export function catalogueMessageKey(message: string): string | null {
   return null;
 }
 
-/** A message from the server or from a client check that mirrors it, in the interface language
- * when the catalogue has it, else as sent. */
+/** A stored text (a failure reason a row keeps) or a client check that mirrors the catalogue, in
+ * the interface language when it is a catalogue message, else as sent. Server errors go through
+ * errorText / serverErrorText, by id. */
 export function messageText(message: string, t: TFunction): string {
   const key = catalogueMessageKey(message);
-  if (key) return t(key);
-  return voiceLockMessageText(message, t) ?? message;
+  return key ? t(key) : message;
 }
 
 export function errorText(error: unknown, t: TFunction, fallbackKey?: string): string {
   if (error instanceof ApiError) {
+    const named = error.messageRef ? serverMessageText(error.messageRef, t) : null;
+    if (named) return named;
     const key = CODE_KEYS[error.code];
     if (key) return t(key);
-    if (error.serverMessage) return messageText(error.serverMessage, t);
+    if (error.serverMessage) return error.serverMessage;
     return t(fallbackKey ?? keyForStatus(error.status));
   }
   return t('errors.unexpected');

@@ -27,7 +27,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, get, post } from './api';
-import { messageText } from './errors';
+import { messageText, serverErrorText } from './errors';
 import type { ProjectSummary } from './projects';
 import type { User } from './types';
 
@@ -395,7 +395,7 @@ export function issueText(issue: EditorIssue, t: TFunction): string {
 export function createFailureText(error: unknown, t: TFunction, issue?: EditorIssue | null): string {
   const failure = t('interactiveVideo.messages.createFailed');
   if (error instanceof ApiError && error.code !== NETWORK_ERROR && error.status >= 400 && error.status < 500 && error.serverMessage) {
-    return t('interactiveVideo.failedWithReason', { failure, reason: issue ? issueMessage(issue, t) : messageText(error.serverMessage, t) });
+    return t('interactiveVideo.failedWithReason', { failure, reason: issue ? issueMessage(issue, t) : serverErrorText(error, t) });
   }
   return failure;
 }

@@ -22,7 +22,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, get, post } from './api';
-import { messageText } from './errors';
+import { messageText, serverErrorText } from './errors';
 import { failureText } from './translations';
 import type { Project, ProjectSummary } from './projects';
 import type { User } from './types';
@@ -344,7 +344,7 @@ export function isBuilding(status: string): boolean {
 /** 'Export failed: {detail or Unknown error}' for an answer; 'Error exporting SCORM package' with none. */
 export function exportFailureText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError && error.code !== NETWORK_ERROR) {
-    const detail = error.serverMessage ? messageText(error.serverMessage, t) : t('scorm.unknownError');
+    const detail = serverErrorText(error, t) ?? t('scorm.unknownError');
     return t('scorm.messages.exportFailed', { detail });
   }
   return t('scorm.messages.exportError');

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR } from './api';
 import type { PollOutcome, VideoEstimate } from './billing';
 import { isVideoFormat } from './downloads';
-import { messageText } from './errors';
+import { messageText, serverErrorText } from './errors';
 import type { ProjectSummary } from './projects';
 
 /** What the dashboard opens the dialog with (document 2, section 3 "Billing"). */
@@ -134,8 +134,7 @@ export function searchWithoutSession(search: string): string {
 function reasonOf(error: unknown, t: TFunction, fallbackKey: string): string {
   if (error instanceof ApiError) {
     if (error.code === NETWORK_ERROR) return t('errors.network');
-    if (error.serverMessage) return messageText(error.serverMessage, t);
-    return t(fallbackKey);
+    return serverErrorText(error, t) ?? t(fallbackKey);
   }
   return error instanceof Error && error.message ? error.message : t(fallbackKey);
 }
@@ -165,7 +164,7 @@ export function verifyOutcomeText(outcome: Exclude<PollOutcome, { kind: 'paid' }
       return t('payment.errors.timeout');
     case 'notFound':
       return t('payment.errors.verification', {
-        message: lastError instanceof ApiError && lastError.serverMessage ? messageText(lastError.serverMessage, t) : t('errors.notFound'),
+        message: (lastError instanceof ApiError ? serverErrorText(lastError, t) : undefined) ?? t('errors.notFound'),
       });
     case 'error': {
       const { error } = outcome;

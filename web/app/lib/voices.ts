@@ -100,22 +100,12 @@ export function filterVoices<V extends Pick<Voice, 'category'>>(voices: readonly
 // ---------------------------------------------------------------------------------------------
 // Locks
 
-const LOCK_MESSAGE = /^This voice requires (.+) or higher subscription\.$/;
-
-/** The server's lock message ('This voice requires {Plan} or higher subscription.', also the 403
- * of a create with a locked voice) in the interface language; null for any other text. */
-export function voiceLockMessageText(message: string, t: TFunction): string | null {
-  const m = LOCK_MESSAGE.exec(message.trim());
-  return m ? t('voices.lockedMessage', { plan: m[1] }) : null;
-}
-
-/** What a locked voice's card says; null when the voice may be used. */
+/** What a locked voice's card says, from the voice's plan (in the interface language); null when
+ * the voice may be used. */
 export function voiceLockText(voice: Pick<Voice, 'locked' | 'locked_message' | 'tier'>, t: TFunction): string | null {
   if (!voice.locked) return null;
-  const message = voice.locked_message?.trim() ?? '';
-  if (message) return voiceLockMessageText(message, t) ?? message;
   if (isTierId(voice.tier)) return t('voices.lockedMessage', { plan: TIERS[voice.tier].name });
-  return t('voices.lockedGeneric');
+  return voice.locked_message?.trim() || t('voices.lockedGeneric');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { sql, type Kysely } from 'kysely';
-import { BILLING_MESSAGES, type BillingInterval } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, catalogueMessage, type BillingInterval } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import {
   PaymentAlreadyRefundedError,
@@ -463,7 +463,7 @@ export class LocalPaymentsProvider implements PaymentsProvider, LocalCheckoutDes
     if (!s) throw new Error(`no local checkout session ${sessionId}`);
     const redirect = s.successUrl.replace('{CHECKOUT_SESSION_ID}', sessionId);
     if (this.timedOut(s)) await this.expireSession(sessionId);
-    if (s.status === 'expired' || this.timedOut(s)) throw new AppError('CONFLICT', BILLING_MESSAGES.checkoutExpired);
+    if (s.status === 'expired' || this.timedOut(s)) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'checkoutExpired'));
     if (s.status !== 'open') {
       await this.deliverAll(s.events);
       return s.status === 'complete' ? redirect : s.cancelUrl;

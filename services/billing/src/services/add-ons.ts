@@ -1,6 +1,6 @@
 // Add-ons are items of the live subscription: bought prorated (charged at once, so only as their
 // preview showed it, as an upgrade is), cancelled at once without a refund.
-import { ADD_ON_IDS, BILLING_MESSAGES, TIERS, type AddOnId } from '@trainwright/catalogue';
+import { ADD_ON_IDS, BILLING_MESSAGES, TIERS, catalogueMessage, type AddOnId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { hasLivePlan, subscriptionView, type SubscriptionView } from './account-state.js';
 import { ensureAccount } from './accounts.js';
@@ -9,7 +9,7 @@ import { syncAccountFromProvider } from './sync.js';
 import type { BillingDeps } from './stores.js';
 
 function addOnOf(value: string): AddOnId {
-  if (!(ADD_ON_IDS as readonly string[]).includes(value)) throw AppError.validation('add_on', BILLING_MESSAGES.unknownAddOn(value));
+  if (!(ADD_ON_IDS as readonly string[]).includes(value)) throw AppError.validation('add_on', catalogueMessage(BILLING_MESSAGES, 'unknownAddOn', value));
   return value as AddOnId;
 }
 
@@ -24,9 +24,9 @@ async function addOnPurchase(deps: BillingDeps, input: { userId: string; addOn: 
   const addOn = addOnOf(input.addOn);
   const account = await ensureAccount(deps, input.userId);
   const now = deps.clock();
-  if (!hasLivePlan(account, now, deps.graceDays)) throw AppError.validation('add_on', BILLING_MESSAGES.choosePlanFirst);
-  if (!TIERS[account.tier].addOns.includes(addOn)) throw AppError.validation('add_on', BILLING_MESSAGES.addOnNotAvailable(addOn, account.tier));
-  if (account.addOns.some((a) => a.addOn === addOn)) throw new AppError('CONFLICT', BILLING_MESSAGES.addOnAlreadyActive(addOn));
+  if (!hasLivePlan(account, now, deps.graceDays)) throw AppError.validation('add_on', catalogueMessage(BILLING_MESSAGES, 'choosePlanFirst'));
+  if (!TIERS[account.tier].addOns.includes(addOn)) throw AppError.validation('add_on', catalogueMessage(BILLING_MESSAGES, 'addOnNotAvailable', addOn, account.tier));
+  if (account.addOns.some((a) => a.addOn === addOn)) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'addOnAlreadyActive', addOn));
   return { addOn, account, now, items: { addOns: (current: string[]) => [...new Set([...current, addOn])] } };
 }
 
@@ -55,7 +55,7 @@ export async function buyAddOn(deps: BillingDeps, input: BuyAddOnInput): Promise
 export async function cancelAddOn(deps: BillingDeps, input: { userId: string; addOn: string }): Promise<SubscriptionView> {
   const addOn = addOnOf(input.addOn);
   const account = await ensureAccount(deps, input.userId);
-  if (!account.addOns.some((a) => a.addOn === addOn) || !account.providerSubscriptionId) throw AppError.notFound(BILLING_MESSAGES.addOnNotActive(addOn));
+  if (!account.addOns.some((a) => a.addOn === addOn) || !account.providerSubscriptionId) throw AppError.notFound(catalogueMessage(BILLING_MESSAGES, 'addOnNotActive', addOn));
   const sub = await changeItems(deps, account, {
     prorate: false,
     addOns: (current) => current.filter((a) => a !== addOn),

@@ -1,7 +1,7 @@
 // Checkout sessions: created once per intent (a double click, a retried request or the same item
 // again within ten minutes while it is open returns the same session), and their status.
 import { createHash } from 'node:crypto';
-import { BILLING_MESSAGES, type AddOnId, type BillingInterval, type TierId } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, catalogueMessage, type AddOnId, type BillingInterval, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { ensureCustomer } from './accounts.js';
 import type { CheckoutLineItem } from './ports.js';
@@ -22,9 +22,9 @@ export function returnBase(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw AppError.validation('return_url_base', BILLING_MESSAGES.invalidReturnUrl);
+    throw AppError.validation('return_url_base', catalogueMessage(BILLING_MESSAGES, 'invalidReturnUrl'));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.validation('return_url_base', BILLING_MESSAGES.invalidReturnUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw AppError.validation('return_url_base', catalogueMessage(BILLING_MESSAGES, 'invalidReturnUrl'));
   return value.replace(/\/+$/, '');
 }
 
@@ -127,7 +127,7 @@ export async function expireOtherCheckouts(deps: BillingDeps, userId: string, pu
 /** The caller's own session; another user's and an unknown one look alike. */
 export async function ownCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<CheckoutRecord> {
   const row = sessionId ? await deps.store.findCheckout(sessionId) : null;
-  if (!row || row.userId !== userId) throw AppError.notFound(BILLING_MESSAGES.noPaymentSession);
+  if (!row || row.userId !== userId) throw AppError.notFound(catalogueMessage(BILLING_MESSAGES, 'noPaymentSession'));
   return row;
 }
 
@@ -152,7 +152,7 @@ export interface LocalCheckoutPage extends LocalCheckoutView {
 
 function desk(deps: BillingDeps) {
   // With Stripe there is no local checkout: its pages answer as for an unknown session.
-  if (!deps.localCheckout) throw AppError.notFound(BILLING_MESSAGES.noPaymentSession);
+  if (!deps.localCheckout) throw AppError.notFound(catalogueMessage(BILLING_MESSAGES, 'noPaymentSession'));
   return deps.localCheckout;
 }
 
@@ -160,7 +160,7 @@ export async function getLocalCheckout(deps: BillingDeps, userId: string, sessio
   const local = desk(deps);
   await ownCheckout(deps, userId, sessionId);
   const view = await local.view(sessionId);
-  if (!view) throw AppError.notFound(BILLING_MESSAGES.noPaymentSession);
+  if (!view) throw AppError.notFound(catalogueMessage(BILLING_MESSAGES, 'noPaymentSession'));
   const account = await deps.store.findAccount(userId);
   return { ...view, email: account?.email ?? '' };
 }

@@ -1,5 +1,5 @@
 // Credits, the payment history, the checkout status and the customer portal.
-import { BILLING_MESSAGES, CREDIT_PACK_RANGE, VIDEO_CREDIT_PRICE_CENTS } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, CREDIT_PACK_RANGE, VIDEO_CREDIT_PRICE_CENTS, catalogueMessage } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { ensureAccount, ensureCustomer } from './accounts.js';
 import { checkoutStatusView, openCheckout, ownCheckout, returnBase, type CheckoutStatusView } from './checkouts.js';
@@ -9,7 +9,7 @@ import type { BillingDeps, PaymentRecord } from './stores.js';
 
 export async function buyCredits(deps: BillingDeps, input: { userId: string; credits: number; returnUrlBase: string; idempotencyKey: string }): Promise<{ checkoutUrl: string; sessionId: string }> {
   const { credits } = input;
-  if (!Number.isInteger(credits) || credits < CREDIT_PACK_RANGE.min || credits > CREDIT_PACK_RANGE.max) throw AppError.validation('credits', BILLING_MESSAGES.creditsRange);
+  if (!Number.isInteger(credits) || credits < CREDIT_PACK_RANGE.min || credits > CREDIT_PACK_RANGE.max) throw AppError.validation('credits', catalogueMessage(BILLING_MESSAGES, 'creditsRange'));
   const account = await ensureAccount(deps, input.userId);
   const session = await openCheckout(deps, account, {
     purpose: 'credits',

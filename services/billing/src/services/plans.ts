@@ -3,7 +3,17 @@
 // when what the account uses fits the lower plan. The provider holds the downgrade (a scheduled
 // change: a Stripe subscription schedule) and applies it at the renewal; its
 // customer.subscription.updated then syncs the account and clears our scheduled_tier.
-import { BILLING_MESSAGES, TIERS, downgradeOverUsage, isBillingInterval, isPaidTier, tierRank, type BillingInterval, type TierId } from '@trainwright/catalogue';
+import {
+  BILLING_MESSAGES,
+  TIERS,
+  catalogueMessage,
+  downgradeOverUsage,
+  isBillingInterval,
+  isPaidTier,
+  tierRank,
+  type BillingInterval,
+  type TierId,
+} from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { hasLivePlan, subscriptionView, type SubscriptionView } from './account-state.js';
 import { ensureAccount } from './accounts.js';
@@ -56,9 +66,9 @@ type PlanChange = { kind: PlanChangePreview['kind']; tier: TierId; interval: Bil
 
 /** What choosing `tier`/`interval` is for the account now: one classification for the change and its preview. */
 async function planChangeOf(deps: BillingDeps, input: Pick<ChangePlanInput, 'userId' | 'tier' | 'interval'>): Promise<PlanChange> {
-  if (!isPaidTier(input.tier)) throw AppError.validation('tier', BILLING_MESSAGES.unknownPlan(input.tier));
+  if (!isPaidTier(input.tier)) throw AppError.validation('tier', catalogueMessage(BILLING_MESSAGES, 'unknownPlan', input.tier));
   const interval = input.interval || 'month';
-  if (!isBillingInterval(interval)) throw AppError.validation('interval', BILLING_MESSAGES.unknownInterval(interval));
+  if (!isBillingInterval(interval)) throw AppError.validation('interval', catalogueMessage(BILLING_MESSAGES, 'unknownInterval', interval));
   const tier: TierId = input.tier;
   const account = await ensureAccount(deps, input.userId);
   const now = deps.clock();
@@ -67,7 +77,7 @@ async function planChangeOf(deps: BillingDeps, input: Pick<ChangePlanInput, 'use
   const currentInterval = account.interval ?? 'month';
   if (tier === current && interval === currentInterval) {
     // Choosing the plan one has again takes a scheduled change back.
-    if (!account.scheduledTier) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
+    if (!account.scheduledTier) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'alreadyOnPlan'));
     return { kind: 'unschedule', tier, interval, account, now };
   }
   const upgrade = tierRank(tier) > tierRank(current) || (tier === current && currentInterval === 'month' && interval === 'year');
@@ -175,7 +185,7 @@ export async function changePlan(deps: BillingDeps, input: ChangePlanInput): Pro
 
 async function liveSubscription(deps: BillingDeps, account: AccountState): Promise<ProviderSubscription> {
   const sub = account.providerSubscriptionId ? await deps.provider.retrieveSubscription(account.providerSubscriptionId) : null;
-  if (!sub) throw new AppError('CONFLICT', BILLING_MESSAGES.noSubscription);
+  if (!sub) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'noSubscription'));
   return sub;
 }
 
@@ -237,7 +247,7 @@ export async function changeItems(
 
 export async function setCancelAtPeriodEnd(deps: BillingDeps, userId: string, cancel: boolean): Promise<SubscriptionView> {
   const account = await ensureAccount(deps, userId);
-  if (!hasLivePlan(account, deps.clock(), deps.graceDays)) throw new AppError('CONFLICT', BILLING_MESSAGES.noSubscription);
+  if (!hasLivePlan(account, deps.clock(), deps.graceDays)) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'noSubscription'));
   if (account.cancelAtPeriodEnd === cancel) return subscriptionView(account, deps.clock(), deps.graceDays);
   const sub = await changeItems(deps, account, { prorate: false, cancelAtPeriodEnd: cancel, idempotencyKey: `cancel-${userId}-${cancel}-${deps.clock().getTime()}` });
   return subscriptionView(await syncAccountFromProvider(deps, userId, sub), deps.clock(), deps.graceDays);

@@ -2,7 +2,16 @@
 // owner's rate; a translation's video: that language's narration), its payment (a checkout, or from the caller's video credits in one transaction),
 // and the render's outcome (rendered, or refunded once when it failed for good).
 import { randomUUID } from 'node:crypto';
-import { BILLING_MESSAGES, TIER_IDS, languageNames, upgradeRequiredMessage, videoCostCents, type TierId, type VideoCost } from '@trainwright/catalogue';
+import {
+  BILLING_MESSAGES,
+  TIER_IDS,
+  catalogueMessage,
+  languageNames,
+  upgradeRequiredMessage,
+  videoCostCents,
+  type TierId,
+  type VideoCost,
+} from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { commitAccountChange } from './account-state.js';
 import { ensureAccount } from './accounts.js';
@@ -43,7 +52,7 @@ async function priceVideo(deps: BillingDeps, userId: string, projectId: string, 
   if (!projectId) throw AppError.validation('project_id', 'Choose a project.');
   const narration = await deps.media.estimateNarration(userId, projectId, language);
   if (!(VIDEO_FORMATS as readonly string[]).includes(narration.visualFormat)) {
-    throw AppError.validation('project_id', BILLING_MESSAGES.videoNotNarrated(narration.visualFormat));
+    throw AppError.validation('project_id', catalogueMessage(BILLING_MESSAGES, 'videoNotNarrated', narration.visualFormat));
   }
   const tier: TierId = (TIER_IDS as readonly string[]).includes(narration.ownerTier) ? (narration.ownerTier as TierId) : 'free-trial';
   const cost = videoCostCents(tier, narration.hasNarration ? narration.totalSeconds : null);
@@ -98,20 +107,20 @@ export function videoLineItem(cost: VideoCost, language = ''): CheckoutLineItem 
 }
 
 export async function confirmVideoPayment(deps: BillingDeps, input: ConfirmVideoInput): Promise<{ checkoutUrl: string; sessionId: string }> {
-  if (input.billingType !== VIDEO_BILLING_TYPE) throw AppError.validation('billing_type', BILLING_MESSAGES.videoBillingType(input.billingType));
-  if (!(VIDEO_FORMATS as readonly string[]).includes(input.format)) throw AppError.validation('format', BILLING_MESSAGES.videoFormat(input.format));
+  if (input.billingType !== VIDEO_BILLING_TYPE) throw AppError.validation('billing_type', catalogueMessage(BILLING_MESSAGES, 'videoBillingType', input.billingType));
+  if (!(VIDEO_FORMATS as readonly string[]).includes(input.format)) throw AppError.validation('format', catalogueMessage(BILLING_MESSAGES, 'videoFormat', input.format));
   const base = returnBase(input.returnUrlBase);
   const language = input.language ?? '';
   const { cost, narration } = await priceVideo(deps, input.userId, input.projectId, language);
   // The fallback estimate prices a video whose length nobody knows yet: it is shown, never charged.
-  if (!narration.hasNarration) throw AppError.validation('project_id', BILLING_MESSAGES.videoNarrationNotReady);
+  if (!narration.hasNarration) throw AppError.validation('project_id', catalogueMessage(BILLING_MESSAGES, 'videoNarrationNotReady'));
   const account = await ensureAccount(deps, input.userId);
   const version = narration.contentVersion;
   // The intent is the language's video of the project's version at this price: an edit or a
   // changed narration is a new intent, and so is another language's video of the same version.
   const itemKey = `video:${input.projectId}:${language ? `${language}:` : ''}v${version}:${cost.totalCents}`;
   if (input.useCredits) return payWithCredits(deps, { ...input, language, returnUrlBase: base }, cost, itemKey, version);
-  if (await deps.store.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
+  if (await deps.store.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'videoAlreadyPaid'));
   const session = await openCheckout(deps, account, {
     purpose: 'video',
     mode: 'payment',
@@ -150,9 +159,9 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput & { la
   await deps.store.transaction(async (tx) => {
     const before = await tx.lockAccount(input.userId);
     if (!before) throw AppError.notFound();
-    if (await tx.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
+    if (await tx.findPaidVideo(input.projectId, version, language)) throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'videoAlreadyPaid'));
     if (before.creditBalanceCents < cost.totalCents) {
-      throw AppError.validation('use_credits', BILLING_MESSAGES.videoCreditsShort(before.creditBalanceCents, cost.totalCents));
+      throw AppError.validation('use_credits', catalogueMessage(BILLING_MESSAGES, 'videoCreditsShort', before.creditBalanceCents, cost.totalCents));
     }
     await tx.insertCheckout({
       id: sessionId,
@@ -188,7 +197,7 @@ async function payWithCredits(deps: BillingDeps, input: ConfirmVideoInput & { la
       createdAt: now,
     });
     if (!(await tx.insertVideoPayment({ paymentId: payment.id, projectId: input.projectId, userId: input.userId, amountCents: cost.totalCents, paidWith: 'credits', providerRef: ref, contentVersion: version, language }))) {
-      throw new AppError('CONFLICT', BILLING_MESSAGES.videoAlreadyPaid);
+      throw new AppError('CONFLICT', catalogueMessage(BILLING_MESSAGES, 'videoAlreadyPaid'));
     }
     await tx.enqueue([billingEvents.payment(true, { userId: input.userId, paymentId: payment.id, kind: 'video', amountCents: cost.totalCents, projectId: input.projectId, contentVersion: version, language }, now)]);
     await commitAccountChange(tx, deps, before);

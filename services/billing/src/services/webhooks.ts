@@ -2,7 +2,7 @@
 // on the raw body; the state is read from the provider's current object (never the event's copy),
 // so arrival order does not matter; the event id is recorded in the same transaction as its
 // effect, so a redelivery has none.
-import { BILLING_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { commitAccountChange } from './account-state.js';
 import { billingEvents } from './events.js';
@@ -28,7 +28,7 @@ export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
  * outside, so with it every request is refused, however it is signed.
  */
 export async function handleHttpWebhook(deps: BillingDeps, rawBody: Buffer, signature: string): Promise<WebhookOutcome> {
-  if (deps.provider.name === 'local') throw AppError.forbidden(BILLING_MESSAGES.localWebhookRefused);
+  if (deps.provider.name === 'local') throw AppError.forbidden(catalogueMessage(BILLING_MESSAGES, 'localWebhookRefused'));
   return handleWebhook(deps, rawBody, signature);
 }
 
@@ -39,8 +39,8 @@ export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signatur
     if (!signature) throw new WebhookSignatureError();
     event = deps.provider.parseWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw AppError.validation('signature', BILLING_MESSAGES.invalidWebhookSignature);
-    if (error instanceof WebhookEventShapeError) throw AppError.validation('body', BILLING_MESSAGES.unexpectedWebhookEvent);
+    if (error instanceof WebhookSignatureError) throw AppError.validation('signature', catalogueMessage(BILLING_MESSAGES, 'invalidWebhookSignature'));
+    if (error instanceof WebhookEventShapeError) throw AppError.validation('body', catalogueMessage(BILLING_MESSAGES, 'unexpectedWebhookEvent'));
     throw error;
   }
   return processEvent(deps, event);

@@ -1,8 +1,14 @@
 import { Type } from 'typebox';
 
 export const ErrorBody = Type.Object(
-  { code: Type.String(), message: Type.String(), detail: Type.Optional(Type.Unknown()) },
-  { $id: 'Error', description: 'Every error: a stable code, a human message, optional detail.' },
+  {
+    code: Type.String(),
+    message: Type.String(),
+    detail: Type.Optional(Type.Unknown()),
+    message_id: Type.Optional(Type.String({ description: 'The catalogue message, `<namespace>.<key>`, for a client to show in its own language' })),
+    params: Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]), { description: "The message's arguments, in order" })),
+  },
+  { $id: 'Error', description: 'Every error: a stable code, a human message, optional detail; a catalogue message also by id.' },
 );
 
 export const errorResponses = {

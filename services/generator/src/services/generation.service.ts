@@ -83,7 +83,7 @@ export class GenerationService {
       const input = await this.deps.projects.generationInput(projectId);
       // A job queued before the owner's trial ended does no new work after it.
       const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
-      if (refusal) throw new GenerationError(refusal);
+      if (refusal) throw new GenerationError(refusal.text);
       await events.progress(projectId, 'analyzing', 0);
       if (input.project?.generatorType === QUALITY_IMPROVEMENT) {
         await this.improve(input, events);

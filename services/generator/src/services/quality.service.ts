@@ -12,6 +12,7 @@ import {
   DEFAULT_TARGET_AUDIENCE,
   QUALITY_DIMENSIONS,
   QUALITY_MESSAGES,
+  catalogueMessage,
   type AiServiceType,
   type AnalysisType,
   type QualityDimension,
@@ -69,11 +70,11 @@ export class QualityService {
     input: { assessmentId: string; selected: string[]; modifications: Record<string, string>; preserveOriginal: boolean; notes: string },
   ): Promise<{ projectId: string; message: string }> {
     const selected = [...new Set(input.selected.map((s) => s.trim()).filter(Boolean))];
-    if (selected.length === 0) throw AppError.validation('selected_recommendations', QUALITY_MESSAGES.selectRecommendation);
+    if (selected.length === 0) throw AppError.validation('selected_recommendations', catalogueMessage(QUALITY_MESSAGES, 'selectRecommendation'));
     const project = await this.deps.projects.get(userId, projectId);
-    if (!(await this.hasAiAgents(userId, project, 'project.update'))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.premiumRequired);
+    if (!(await this.hasAiAgents(userId, project, 'project.update'))) throw new AppError('FEATURE_NOT_AVAILABLE', catalogueMessage(QUALITY_MESSAGES, 'premiumRequired'));
     const stored = await this.deps.assessments.find(input.assessmentId, project.id);
-    if (!stored) throw AppError.notFound(QUALITY_MESSAGES.assessmentNotFound);
+    if (!stored) throw AppError.notFound(catalogueMessage(QUALITY_MESSAGES, 'assessmentNotFound'));
     const known = new Set(stored.result.recommendations.map((r) => r.id));
     const unknown = selected.find((id) => !known.has(id));
     if (unknown) throw AppError.validation('selected_recommendations', `${unknown} is not a recommendation of this assessment`);
@@ -112,7 +113,7 @@ export class QualityService {
 
   private async agentProject(userId: string, projectId: string): Promise<Project> {
     const project = await this.deps.projects.get(userId, projectId);
-    if (!(await this.hasAiAgents(userId, project, 'project.read'))) throw new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.aiAgentsRequired);
+    if (!(await this.hasAiAgents(userId, project, 'project.read'))) throw new AppError('FEATURE_NOT_AVAILABLE', catalogueMessage(QUALITY_MESSAGES, 'aiAgentsRequired'));
     return project;
   }
 
@@ -125,7 +126,7 @@ export class QualityService {
 
 function contentOf(project: Project): ScorableContent {
   const content = scorableOf(project);
-  if (!content) throw new AppError('CONFLICT', QUALITY_MESSAGES.notGenerated);
+  if (!content) throw new AppError('CONFLICT', catalogueMessage(QUALITY_MESSAGES, 'notGenerated'));
   return content;
 }
 

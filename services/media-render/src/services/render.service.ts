@@ -88,7 +88,7 @@ export class RenderService {
       if (input.renderKey !== renderKey) return { rendered: [], reused: [] };
       // A job queued before the owner's trial ended renders nothing after it.
       const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
-      if (refusal) throw new RenderError(refusal);
+      if (refusal) throw new RenderError(refusal.text);
       const project = input.project;
       const done = new Map((await this.deps.files.filesOf(projectId, renderKey)).map((f) => [f.format, f]));
       const renderInput = renderInputOf(project, input.template, await this.branding(project));

@@ -186,7 +186,7 @@ export class TranslationRenderService {
   private async target(projectId: string, language: string, translation: Translation): Promise<Target> {
     const input = await this.deps.projects.renderInput(projectId);
     const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
-    if (refusal) throw new RenderError(refusal);
+    if (refusal) throw new RenderError(refusal.text);
     const project = translatedProject(input.project, translation);
     const renderInput = renderInputOf(project, input.template, await brandingOf(this.deps, project));
     const version = translation.summary!.version;

@@ -84,7 +84,7 @@ export class VideoRenderService {
       contentVersion = project.contentVersion;
       // A job queued before the owner's trial ended renders nothing after it.
       const refusal = isTrialState(input.ownerTrialState) ? trialRefusal(input.ownerTrialState) : null;
-      if (refusal) throw new RenderError(refusal);
+      if (refusal) throw new RenderError(refusal.text);
       if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(VIDEO_MESSAGES.notVideo);
       if (!TIERS[input.ownerTier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
       // One rule (paid-video.ts): the payment pays for the project's own video of this version only.

@@ -1,14 +1,14 @@
 // The voice library (part 2 sections 2-5, 7-9): the provider's real voices with plan tiers,
 // the company's own voices (matched from samples, or cloned by ElevenLabs when configured),
 // previews served by us, and the rule that a locked voice cannot be chosen.
-import { voicePreviewLocation } from '@trainwright/catalogue';
+import { VOICE_MESSAGES, catalogueMessage, voicePreviewLocation, type TierId } from '@trainwright/catalogue';
 import { Access, AppError } from '@trainwright/platform';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { SpeechProvider, Voice, VoiceSettings } from '../domain/types.js';
 import { CloneRejected, type VoiceCloner } from '../domain/voice-cloner.js';
 import { CLONE_REQUIRED_MESSAGE } from '../voices/clone-rules.js';
-import { buildVoiceLibrary, lockedVoiceMessage, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
+import { buildVoiceLibrary, voiceAllowed, type VoiceLibrary } from '../voices/library.js';
 import type { CompanyMembership, MediaStorage, Memberships, WorkDirs } from './ports.js';
 
 /** The preview text when the caller sends none (the specification's fixed sample). */
@@ -19,6 +19,8 @@ const PREVIEW_NOT_FOUND = 'Preview not found';
 export interface VoiceView extends Voice {
   locked: boolean;
   locked_message: string;
+  /** The plan a locked voice needs (not sent: the refusal to use the voice names it). */
+  lockedBelow?: TierId;
 }
 
 /** The companies' own voices (matched or cloned), ids `custom:<uuid>`. */
@@ -62,7 +64,9 @@ export class VoiceService {
     const { capabilities, ownerTier } = await this.access.require({ userId, companyId, action: 'company.read' });
     return voices.map((voice) => {
       const rule = voiceAllowed(voice, capabilities, ownerTier);
-      return { ...voice, locked: !rule.allowed, locked_message: rule.allowed ? '' : lockedVoiceMessage(rule.requiredPlan) };
+      return rule.allowed
+        ? { ...voice, locked: false, locked_message: '' }
+        : { ...voice, locked: true, locked_message: VOICE_MESSAGES.locked(rule.requiredTier), lockedBelow: rule.requiredTier };
     });
   }
 
@@ -81,7 +85,7 @@ export class VoiceService {
     const voice = await this.find(companyId, voiceId);
     if (!voice) throw AppError.notFound('Voice not found');
     const [view] = await this.view([voice], userId, companyId);
-    if (view!.locked && voice.category === 'premade') throw new AppError('FEATURE_NOT_AVAILABLE', view!.locked_message);
+    if (view!.lockedBelow && voice.category === 'premade') throw new AppError('FEATURE_NOT_AVAILABLE', catalogueMessage(VOICE_MESSAGES, 'locked', view!.lockedBelow));
     return { ...view!, locked: voice.category === 'premade' ? view!.locked : false, locked_message: voice.category === 'premade' ? view!.locked_message : '' };
   }
 

@@ -199,6 +199,3 @@ export function voiceAllowed(
   return { allowed, requiredPlan: TIERS[tier].name, requiredTier: tier };
 }
 
-export function lockedVoiceMessage(plan: string): string {
-  return `This voice requires ${plan} or higher subscription.`;
-}

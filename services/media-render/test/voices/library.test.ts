@@ -1,14 +1,13 @@
 // The voice library built from the real espeak-ng voices (and OpenAI's list): tier counts per the
 // specification, the free voices covering the interface languages, and the locked-voice rule per
 // plan with the catalogue's real capabilities.
-import { CAPABILITIES, effectiveCapabilities, TIER_IDS, type TierId } from '@trainwright/catalogue';
+import { CAPABILITIES, effectiveCapabilities, TIER_IDS, VOICE_MESSAGES, type TierId } from '@trainwright/catalogue';
 import type { Voice } from '../../src/domain/types.js';
 import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { OpenAiTtsProvider } from '../../src/adapters/speech/openai-tts.js';
 import {
   buildVoiceLibrary,
   DEFAULT_DESCRIPTION,
-  lockedVoiceMessage,
   servesLanguage,
   voiceAllowed,
   voicesForTier,
@@ -122,6 +121,6 @@ describe('voiceAllowed', () => {
     expect(voiceAllowed(voiceOf('business'), []).requiredPlan).toBe('Business');
     expect(voiceAllowed(voiceOf('free-trial'), [])).toMatchObject({ allowed: true, requiredPlan: 'Free Trial' });
     expect(voiceAllowed({ tier: 'platinum' }, capabilityList('business'))).toMatchObject({ allowed: false, requiredPlan: 'Enterprise' });
-    expect(lockedVoiceMessage('Business')).toBe('This voice requires Business or higher subscription.');
+    expect(VOICE_MESSAGES.locked('business')).toBe('This voice requires Business or higher subscription.');
   });
 });

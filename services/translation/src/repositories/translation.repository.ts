@@ -2,7 +2,7 @@
 // know of writes its event to the outbox in the same transaction. A run writes only while the
 // row still carries its run id, so a restarted or deleted translation's old job changes nothing.
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
-import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
+import { TRANSLATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError, enqueueEvents, markEventApplied } from '@trainwright/platform';
 import type { SourceStamp, SwappedTranslation, TranslationResult, TranslationStart, TranslationStore } from '../services/ports.js';
 import { translationEvent } from '../services/events.js';
@@ -201,7 +201,7 @@ export class TranslationRepository implements TranslationStore {
         .where('version', '=', t.version)
         .forUpdate()
         .executeTakeFirst();
-      if (!held) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
+      if (!held) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'editConflict'));
       // A failure here (the project refused a stale swap) rolls back: nothing changed on either side.
       const swapped = await makePrimary();
       // A translation into the former primary language may exist (made before a first swap): this one replaces it.

@@ -2,7 +2,7 @@
 // with a translation agency, and making a translation the project's primary language. Each keeps
 // the translation aligned with its source segment by segment, and bumps its version (an edit on
 // an older version is a CONFLICT, so two editors cannot overwrite each other unseen).
-import { TRANSLATION_MESSAGES } from '@trainwright/catalogue';
+import { TRANSLATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { projectAccess } from './project-access.js';
 import { escapeXml } from '../text/placeholders.js';
@@ -38,8 +38,8 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
 
   async function completed(projectId: string, language: string): Promise<TranslationWithContent> {
     const t = await deps.store.find(projectId, language);
-    if (!t) throw AppError.notFound(TRANSLATION_MESSAGES.notFound);
-    if (t.status !== 'completed' || !t.content || !t.sourceContent || !t.segments) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.notCompleted(language));
+    if (!t) throw AppError.notFound(catalogueMessage(TRANSLATION_MESSAGES, 'notFound'));
+    if (t.status !== 'completed' || !t.content || !t.sourceContent || !t.segments) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'notCompleted', language));
     return t;
   }
 
@@ -48,7 +48,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
     const pairs = t.segments!.map((s) => ({ ...s, target: targets.get(s.id) ?? s.target }));
     const result = deps.translator.reassemble(t.sourceContent!, pairs, await deps.glossary.list(t.companyId), t.sourceLanguage, t.language);
     const saved = await deps.store.replace(t.id, version, { ...result, engine: 'edited', unknownWords: stillUnknown(t.unknownWords, result.segments) });
-    if (saved === 'conflict') throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
+    if (saved === 'conflict') throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'editConflict'));
     return (await deps.store.findById(t.id))!;
   }
 
@@ -56,7 +56,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
     async editSlide(userId: string, projectId: string, language: string, slideIndex: number, edit: SlideEdit, version: number) {
       const project = await access(userId, projectId, true);
       const t = await completed(projectId, language);
-      if (t.version !== version) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.editConflict);
+      if (t.version !== version) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'editConflict'));
       const { path, text } = renderedSlidesPath(t);
       const lines = slideLineEdits(text, slideIndex, edit);
       const targets = new Map([...lines].map(([line, value]) => [`${path}:${line}`, escapeXml(value)]));
@@ -79,7 +79,7 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       // put its targets in the wrong places.
       const sources = new Map(t.segments!.map((seg) => [seg.id, seg.source]));
       const moved = doc.units.find((u) => sources.get(u.id) !== u.source);
-      if (moved) throw AppError.validation('xliff', TRANSLATION_MESSAGES.xliffOutdated(moved.id));
+      if (moved) throw AppError.validation('xliff', catalogueMessage(TRANSLATION_MESSAGES, 'xliffOutdated', moved.id));
       const targets = new Map(doc.units.map((u) => [u.id, u.target]));
       // A round trip that changes nothing keeps the translation as it is (no new version, no render).
       if (t.segments!.every((s) => (targets.get(s.id) ?? s.target) === s.target)) return { translation: t, project };
@@ -99,9 +99,9 @@ export function createTranslationEdits(deps: TranslationEditDeps) {
       const languages = async () => [project.primaryLanguage, ...(await deps.store.list(projectId)).filter((t) => t.status === 'completed').map((t) => t.language)];
       if (code === project.primaryLanguage) return { primaryLanguage: code, availableLanguages: await languages() };
       const t = await deps.store.find(projectId, code);
-      if (!t || t.status !== 'completed' || !t.content || !t.sourceContent || !t.segments) throw AppError.validation('primary_language', TRANSLATION_MESSAGES.primaryNeedsTranslation(code));
+      if (!t || t.status !== 'completed' || !t.content || !t.sourceContent || !t.segments) throw AppError.validation('primary_language', catalogueMessage(TRANSLATION_MESSAGES, 'primaryNeedsTranslation', code));
       // Only a translation of the content as it is now may replace it (nothing edited since is lost).
-      if (isStale(t, project)) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.primaryStale(code));
+      if (isStale(t, project)) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'primaryStale', code));
       const former = t.sourceContent;
       const content = t.content;
       const segments = deps.translator.pairs(content, former, await deps.glossary.list(t.companyId), code, project.primaryLanguage);

@@ -2,7 +2,14 @@
 // translates one language, the content media-render renders, and the texts that go with a
 // project's content (its interactive video's) that scorm packages. Tenancy: the project service
 // answers a project only to a member of its company; roles come from the caller's membership.
-import { CONTENT_LANGUAGES, TIERS, TRANSLATION_MESSAGES, isContentLanguage, translationTargetsProblem } from '@trainwright/catalogue';
+import {
+  CONTENT_LANGUAGES,
+  TIERS,
+  TRANSLATION_MESSAGES,
+  catalogueMessage,
+  isContentLanguage,
+  translationTargetsProblem,
+} from '@trainwright/catalogue';
 import { AppError, isUuid, JobError, type Logger } from '@trainwright/platform';
 import { projectAccess } from './project-access.js';
 import type { ContentTranslator, GlossaryStore, Memberships, ProgressEvents, ProjectDirectory, TranslationJobs, TranslationStore } from './ports.js';
@@ -85,7 +92,7 @@ export function createTranslationOperations(deps: TranslationDeps) {
 
   async function existing(projectId: string, language: string): Promise<TranslationWithContent> {
     const translation = await deps.store.find(projectId, language);
-    if (!translation) throw AppError.notFound(TRANSLATION_MESSAGES.notFound);
+    if (!translation) throw AppError.notFound(catalogueMessage(TRANSLATION_MESSAGES, 'notFound'));
     return translation;
   }
 
@@ -98,11 +105,11 @@ export function createTranslationOperations(deps: TranslationDeps) {
     /** Queues a translation of the project's current content into each language (again for one that exists). */
     async start(userId: string, projectId: string, targetLanguages: string[]): Promise<TranslationOverview> {
       const targets = [...new Set(targetLanguages.map((code) => code.trim().toLowerCase()))];
-      if (targets.length > MAX_TARGETS) throw AppError.validation('target_languages', TRANSLATION_MESSAGES.tooManyLanguages(MAX_TARGETS));
+      if (targets.length > MAX_TARGETS) throw AppError.validation('target_languages', catalogueMessage(TRANSLATION_MESSAGES, 'tooManyLanguages', MAX_TARGETS));
       const { project, membership } = await access(userId, projectId, 'project.update');
       const problem = translationTargetsProblem(membership.ownerTier, project.primaryLanguage, targets);
       if (problem) throw problem.status === 403 ? new AppError('PLAN_LIMIT_REACHED', problem.message) : AppError.validation(problem.field, problem.message);
-      if (!project.hasContent) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.noContent);
+      if (!project.hasContent) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'noContent'));
       const started = await deps.store.start(
         targets.map((language) => ({
           projectId: project.id,
@@ -127,14 +134,14 @@ export function createTranslationOperations(deps: TranslationDeps) {
     async remove(userId: string, projectId: string, language: string): Promise<TranslationRecord> {
       await access(userId, projectId, 'project.update');
       const removed = await deps.store.remove(projectId, language);
-      if (!removed) throw AppError.notFound(TRANSLATION_MESSAGES.notFound);
+      if (!removed) throw AppError.notFound(catalogueMessage(TRANSLATION_MESSAGES, 'notFound'));
       return removed;
     },
 
     /** Internal (media-render): a completed translation's content. */
     async renderContent(projectId: string, language: string): Promise<TranslationWithContent> {
       const translation = await existing(projectId, language);
-      if (translation.status !== 'completed' || !translation.content) throw new AppError('CONFLICT', TRANSLATION_MESSAGES.notCompleted(language));
+      if (translation.status !== 'completed' || !translation.content) throw new AppError('CONFLICT', catalogueMessage(TRANSLATION_MESSAGES, 'notCompleted', language));
       return translation;
     },
 
@@ -147,9 +154,9 @@ export function createTranslationOperations(deps: TranslationDeps) {
     async translateTexts(request: TextsRequest): Promise<{ texts: string[]; engine: string }> {
       if (!isUuid(request.companyId)) throw AppError.validation('company_id', 'company_id must be a uuid.');
       for (const [field, code] of [['source_language', request.from], ['target_language', request.to]] as const) {
-        if (!isContentLanguage(code)) throw AppError.validation(field, TRANSLATION_MESSAGES.unknownLanguage(code.slice(0, 20)));
+        if (!isContentLanguage(code)) throw AppError.validation(field, catalogueMessage(TRANSLATION_MESSAGES, 'unknownLanguage', code.slice(0, 20)));
       }
-      if (charactersOf(request.texts) > deps.maxChars) throw AppError.validation('texts', TRANSLATION_MESSAGES.tooLong(deps.maxChars));
+      if (charactersOf(request.texts) > deps.maxChars) throw AppError.validation('texts', catalogueMessage(TRANSLATION_MESSAGES, 'tooLong', deps.maxChars));
       if (request.texts.length === 0) return { texts: [], engine: deps.translator.engine };
       try {
         const glossary = await deps.glossary.list(request.companyId);

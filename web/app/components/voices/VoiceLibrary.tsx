@@ -10,7 +10,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type R
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isAbortError } from '~/lib/api';
-import { messageText } from '~/lib/errors';
+import { serverErrorText, serverMessageText } from '~/lib/errors';
 import { titleCaseStatus } from '~/lib/projects';
 import { formatBytes, UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import {
@@ -27,7 +27,6 @@ import {
   listVoices,
   previewAudioUrl,
   previewVoice,
-  voiceLockMessageText,
   voiceLockText,
   voiceSelectionOf,
   type Voice,
@@ -250,7 +249,7 @@ function CloneVoiceForm({ onCloned }: { onCloned: (voice: Voice) => void }) {
       onCloned(voice);
     } catch (err) {
       if (err instanceof UploadCancelled) return;
-      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.serverMessage ? messageText(err.serverMessage, t) : null;
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 ? serverErrorText(err, t) : null;
       setError(message ? t('voices.clone.failedWith', { message }) : t('voices.clone.failed'));
     } finally {
       if (handle.current === h) handle.current = null;
@@ -478,7 +477,7 @@ function VoiceLibrary({ selected, onSelect, onClose }: { selected: VoiceSelectio
       if (c.signal.aborted || isAbortError(err)) return;
       setPreview(null);
       audioUrls.current.delete(voice.voice_id);
-      const locked = err instanceof ApiError && err.serverMessage ? voiceLockMessageText(err.serverMessage, t) : null;
+      const locked = err instanceof ApiError && err.messageRef?.id === 'voices.locked' ? serverMessageText(err.messageRef, t) : null;
       setError(locked ?? t('voices.previewFailed'));
     }
   };

@@ -133,7 +133,7 @@ function generatorRequest(type: GeneratorType, input: CreateProjectInput, fileKi
     if (request.generator_type === 'url_content') checkUrlTarget(request.request_data.url, { allowOrigins: urlAllowOrigins });
     return request;
   } catch (error) {
-    if (error instanceof GeneratorRequestError) throw AppError.validation(error.field, error.message);
+    if (error instanceof GeneratorRequestError) throw AppError.validation(error.field, error.catalogue ?? error.message);
     throw error;
   }
 }

@@ -4,7 +4,15 @@
 // slides or script are kept as written and only rendered; new rendering settings are rendered.
 // The files of the last version stay downloadable until the new ones are complete.
 import { isDeepStrictEqual } from 'node:util';
-import { DOCUMENT_FORMATS, FONT_STYLES, IMAGE_STYLES, TRANSLATION_MESSAGES, VISUAL_FORMATS, isContentLanguage } from '@trainwright/catalogue';
+import {
+  DOCUMENT_FORMATS,
+  FONT_STYLES,
+  IMAGE_STYLES,
+  TRANSLATION_MESSAGES,
+  VISUAL_FORMATS,
+  catalogueMessage,
+  isContentLanguage,
+} from '@trainwright/catalogue';
 import { parseSlideText, plainContent, summaryAfterEdit, type GeneratedContent } from '@trainwright/formats';
 import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
@@ -83,7 +91,7 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
   if (content) changes.generated_content = JSON.stringify(content);
   if (input.primaryLanguage !== undefined) {
     const language = input.primaryLanguage.trim().toLowerCase();
-    if (!isContentLanguage(language)) throw AppError.validation('primary_language', TRANSLATION_MESSAGES.unknownLanguage(language));
+    if (!isContentLanguage(language)) throw AppError.validation('primary_language', catalogueMessage(TRANSLATION_MESSAGES, 'unknownLanguage', language));
     changes.primary_language = language;
     // The primary language is always one of the project's languages.
     if (!row.available_languages.includes(language)) changes.available_languages = JSON.stringify([...row.available_languages, language]);
