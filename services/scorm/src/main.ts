@@ -1,5 +1,5 @@
-// The scorm service's composition root: repositories, operations (packages, interactive video), the
-// gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
+// The scorm service's composition root: repositories, the deps of the package and interactive video
+// operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import {
   AuthMemberships,
@@ -35,8 +35,8 @@ import { ProgressEventsRepository } from './repositories/progress-events.reposit
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { TranslationDirectoryRepository } from './repositories/translation-directory.repository.js';
 import { VideoDirectoryRepository } from './repositories/video-directory.repository.js';
-import { createInteractiveOperations } from './services/interactive/videos.js';
-import { createPackageOperations } from './services/packages.js';
+import type { InteractiveDeps } from './services/interactive/deps.js';
+import type { PackageDeps } from './services/packages/deps.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 
 export { SCORM_SCHEMA };
@@ -70,7 +70,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const afterWrite = () => void infra.relay.flush();
   const interactiveVideos = new InteractiveVideoRepository(infra.db, afterWrite);
   const media = new InteractiveMediaRepository(storage);
-  const packages = createPackageOperations({
+  const packages: PackageDeps = {
     store: new PackageRepository(infra.db, afterWrite),
     projects,
     videos,
@@ -82,8 +82,8 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     interactive: interactiveVideos,
     media,
     logger,
-  });
-  const interactive = createInteractiveOperations({
+  };
+  const interactive: InteractiveDeps = {
     store: interactiveVideos,
     projects,
     videos,
@@ -92,12 +92,12 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     media,
     progressEvents: progressEvents.interactive,
     logger,
-  });
-  await subscribeAll(infra.bus, [projectDeletedSubscription(packages, interactive)]);
+  };
+  await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive })]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
     ? opened.own(
-        startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob({ packages }), prepareInteractiveVideoJob({ interactive })], {
+        startJobWorker(queues, BUILD_SCORM_PACKAGE_JOB.queue, [buildPackageJob(packages), prepareInteractiveVideoJob(interactive)], {
           concurrency: config.SCORM_CONCURRENCY,
           lockMs: 120_000,
         }),

@@ -1,10 +1,21 @@
 // Transport only: proto <-> domain for the package and interactive video operations.
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
+import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
+import type { InteractiveDeps } from '../services/interactive/deps.js';
+import { getInteractiveTemplate } from '../services/interactive/get-interactive-template.js';
+import { getInteractiveVideo } from '../services/interactive/get-interactive-video.js';
+import { getPublishedInteractiveVideo } from '../services/interactive/get-published-interactive-video.js';
+import { listInteractiveVideoVersions } from '../services/interactive/list-interactive-video-versions.js';
+import { openInteractiveMedia } from '../services/interactive/open-interactive-media.js';
+import { recordInteractiveEvent } from '../services/interactive/record-interactive-event.js';
 import type { InteractiveVideoView } from '../services/interactive/types.js';
-import type { InteractiveOperations } from '../services/interactive/videos.js';
-import type { PackageOperations } from '../services/packages.js';
-import { packageSettings } from '../services/settings.js';
+import type { PackageDeps } from '../services/packages/deps.js';
+import { exportPackage } from '../services/packages/export-package.js';
+import { getPackage } from '../services/packages/get-package.js';
+import { listPackages } from '../services/packages/list-packages.js';
+import { openPackage } from '../services/packages/open-package.js';
+import { packageSettings } from '../services/packages/settings.js';
 import type { PackageRecord } from '../services/types.js';
 
 function toProto(p: PackageRecord): Package {
@@ -72,7 +83,7 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   recordInteractiveEvent: { public: 'the published video\'s token is the credential' },
 };
 
-export function createScormHandlers(deps: { packages: PackageOperations; interactive: InteractiveOperations }): UnaryHandlers<typeof ScormServiceService> {
+export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
     exportPackage: async (req) => {
@@ -88,32 +99,32 @@ export function createScormHandlers(deps: { packages: PackageOperations; interac
           ? { completion_rule: t.completionRule, completion_threshold: t.completionThreshold || undefined, passing_score: t.passingScore >= 0 ? t.passingScore : undefined, status_pair: t.statusPair }
           : null,
       });
-      return toProto(await packages.exportPackage(req.userId, req.projectId, settings, req.language));
+      return toProto(await exportPackage(packages, req.userId, req.projectId, settings, req.language));
     },
-    listPackages: async (req) => ({ packages: (await packages.list(req.userId, req.projectId || null)).map(toProto) }),
-    getPackage: async (req) => toProto(await packages.get(req.userId, req.packageId)),
-    openPackage: async (req) => packages.open(req.userId, req.packageId),
+    listPackages: async (req) => ({ packages: (await listPackages(packages, req.userId, req.projectId || null)).map(toProto) }),
+    getPackage: async (req) => toProto(await getPackage(packages, req.userId, req.packageId)),
+    openPackage: async (req) => openPackage(packages, req.userId, req.packageId),
 
     getInteractiveTemplate: async (req) => {
-      const t = await interactive.template(req.userId, req.durationOrId, req.projectId);
+      const t = await getInteractiveTemplate(interactive, req.userId, req.durationOrId, req.projectId);
       return { template: interactiveElementsToMessage(t.template), videoDuration: t.videoDuration, hasVideo: t.hasVideo };
     },
     createInteractiveVideo: async (req) => {
       // An absent video_metadata reaches the catalogue's validation as an empty one.
       const metadata = interactiveMetadataFromMessage(req.videoMetadata ?? interactiveMetadataToMessage({} as never));
-      return interactiveToProto(await interactive.create(req.userId, req.projectId, metadata, req.generateAnalytics));
+      return interactiveToProto(await createInteractiveVideo(interactive, req.userId, req.projectId, metadata, req.generateAnalytics));
     },
-    getInteractiveVideo: async (req) => interactiveToProto(await interactive.get(req.userId, req.projectId)),
+    getInteractiveVideo: async (req) => interactiveToProto(await getInteractiveVideo(interactive, req.userId, req.projectId)),
     listInteractiveVideoVersions: async (req) => ({
-      versions: (await interactive.versions(req.userId, req.projectId)).map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), elementCount: v.elementCount })),
+      versions: (await listInteractiveVideoVersions(interactive, req.userId, req.projectId)).map((v) => ({ version: v.version, createdAt: v.createdAt.toISOString(), elementCount: v.elementCount })),
     }),
     getPublishedInteractiveVideo: async (req) => {
-      const p = await interactive.published(req.token);
+      const p = await getPublishedInteractiveVideo(interactive, req.token);
       return { title: p.title, version: p.version, videoMetadata: interactiveMetadataToMessage(p.metadata), hasCaptions: p.hasCaptions, branchTargets: p.branchTargets };
     },
-    openInteractiveMedia: async (req) => interactive.openMedia(req.token, req.kind),
+    openInteractiveMedia: async (req) => openInteractiveMedia(interactive, req.token, req.kind),
     recordInteractiveEvent: async (req) => {
-      await interactive.recordEvent(req.token, { sessionId: req.sessionId, type: req.type, elementId: req.elementId, value: req.value, mediaTime: req.mediaTime });
+      await recordInteractiveEvent(interactive, req.token, { sessionId: req.sessionId, type: req.type, elementId: req.elementId, value: req.value, mediaTime: req.mediaTime });
       return {};
     },
   };

@@ -2,10 +2,12 @@
 // is retried with backoff; a BuildError that is not retryable (the last attempt's failure, or a
 // refusal) ends it at once and is the package's.
 import { BUILD_SCORM_PACKAGE_JOB, handleJob } from '@trainwright/platform';
-import type { PackageOperations } from '../services/packages.js';
+import { abandonPackage } from '../services/packages/abandon-package.js';
+import { buildQueuedPackage } from '../services/packages/build-queued-package.js';
+import type { PackageDeps } from '../services/packages/deps.js';
 
-export function buildPackageJob(deps: { packages: Pick<PackageOperations, 'build' | 'abandon'> }) {
-  return handleJob(BUILD_SCORM_PACKAGE_JOB, async ({ packageId }, job) => deps.packages.build(packageId, { last: job.attempt >= job.maxAttempts }), {
-    abandoned: async ({ packageId }) => deps.packages.abandon(packageId),
+export function buildPackageJob(deps: PackageDeps) {
+  return handleJob(BUILD_SCORM_PACKAGE_JOB, async ({ packageId }, job) => buildQueuedPackage(deps, packageId, { last: job.attempt >= job.maxAttempts }), {
+    abandoned: async ({ packageId }) => abandonPackage(deps, packageId),
   });
 }

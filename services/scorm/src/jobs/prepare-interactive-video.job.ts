@@ -2,10 +2,12 @@
 // away is retried with backoff; a BuildError that is not retryable (the last attempt's failure, or a
 // refusal) ends it at once and is the version's.
 import { handleJob, PREPARE_INTERACTIVE_VIDEO_JOB } from '@trainwright/platform';
-import type { InteractiveOperations } from '../services/interactive/videos.js';
+import { abandonInteractiveVideo } from '../services/interactive/abandon-interactive-video.js';
+import type { InteractiveDeps } from '../services/interactive/deps.js';
+import { prepareInteractiveVideo } from '../services/interactive/prepare-interactive-video.js';
 
-export function prepareInteractiveVideoJob(deps: { interactive: Pick<InteractiveOperations, 'prepare' | 'abandon'> }) {
-  return handleJob(PREPARE_INTERACTIVE_VIDEO_JOB, async ({ videoId, version }, job) => deps.interactive.prepare(videoId, version, { last: job.attempt >= job.maxAttempts }), {
-    abandoned: async ({ videoId, version }) => deps.interactive.abandon(videoId, version),
+export function prepareInteractiveVideoJob(deps: InteractiveDeps) {
+  return handleJob(PREPARE_INTERACTIVE_VIDEO_JOB, async ({ videoId, version }, job) => prepareInteractiveVideo(deps, videoId, version, { last: job.attempt >= job.maxAttempts }), {
+    abandoned: async ({ videoId, version }) => abandonInteractiveVideo(deps, videoId, version),
   });
 }

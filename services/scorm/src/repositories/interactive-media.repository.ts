@@ -3,7 +3,7 @@
 // its captions as text, and the copies a version pins under interactive/<companyId>/<videoId>/.
 import { PassThrough, type Readable } from 'node:stream';
 import type { ObjectStorage } from '@trainwright/platform';
-import type { InteractiveMedia } from '../services/ports.js';
+import type { InteractiveMedia } from '../services/interactive/deps.js';
 
 /** The most a captions file may hold to be read as text (an hour of narration is ~100 KB). */
 const CAPTIONS_MAX_BYTES = 5_000_000;

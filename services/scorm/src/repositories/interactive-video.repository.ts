@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { enqueueEvents } from '@trainwright/platform';
 import { interactiveVideoEvent } from '../services/events.js';
-import type { InteractiveVideoStore } from '../services/ports.js';
+import type { InteractiveVideoStore } from '../services/interactive/deps.js';
 import type {
   InteractiveEventInput,
   InteractiveStatus,

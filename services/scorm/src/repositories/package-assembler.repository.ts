@@ -11,7 +11,7 @@ import ffmpeg from 'fluent-ffmpeg';
 import type { ObjectStorage } from '@trainwright/platform';
 import { buildPackage } from '../package/index.js';
 import { courseOf, type CourseVideo } from '../services/course.js';
-import type { AssembleRequest, PackageAssembler } from '../services/ports.js';
+import type { AssembleRequest, PackageAssembler } from '../services/packages/deps.js';
 
 /** The video's duration in seconds, as ffprobe reads its container. */
 function probeDuration(path: string): Promise<number> {

@@ -4,7 +4,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ScormVersion } from '@trainwright/catalogue';
 import { enqueueEvents } from '@trainwright/platform';
 import { packageEvent } from '../services/events.js';
-import type { PackageStore } from '../services/ports.js';
+import type { PackageStore } from '../services/packages/deps.js';
 import type { PackageRecord, PackageSettings, PackageStatus } from '../services/types.js';
 import type { PackagesTable, ScormDatabase } from './database.js';
 

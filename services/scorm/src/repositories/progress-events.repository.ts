@@ -4,7 +4,8 @@
 import type { EventBus } from '@trainwright/platform';
 import { interactiveVideoEvent, packageEvent } from '../services/events.js';
 import type { InteractiveVideoRecord } from '../services/interactive/types.js';
-import type { InteractiveProgressEvents, ProgressEvents } from '../services/ports.js';
+import type { InteractiveProgressEvents } from '../services/interactive/deps.js';
+import type { ProgressEvents } from '../services/packages/deps.js';
 import type { PackageRecord } from '../services/types.js';
 
 export class ProgressEventsRepository implements ProgressEvents {

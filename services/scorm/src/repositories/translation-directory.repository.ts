@@ -3,7 +3,7 @@
 // (TranslateTexts).
 import { AppError, contentFromMessage, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { TranslationServiceClient, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
-import type { TranslationDirectory } from '../services/ports.js';
+import type { TranslationDirectory } from '../services/packages/deps.js';
 import type { TranslatedContent } from '../services/types.js';
 
 /** The engine may take a while over an interactive video's texts (a model, a pivot); a build waits in its job. */

@@ -1,17 +1,19 @@
 // A deleted project's packages and interactive video go with it.
 import type { Subscription } from '@trainwright/platform';
 import { ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { InteractiveOperations } from '../services/interactive/videos.js';
-import type { PackageOperations } from '../services/packages.js';
+import type { InteractiveDeps } from '../services/interactive/deps.js';
+import { forgetProjectInteractiveVideo } from '../services/interactive/forget-project-interactive-video.js';
+import type { PackageDeps } from '../services/packages/deps.js';
+import { forgetProjectPackages } from '../services/packages/forget-project-packages.js';
 
-export function projectDeletedSubscription(packages: Pick<PackageOperations, 'forgetProject'>, interactive: Pick<InteractiveOperations, 'forgetProject'>): Subscription {
+export function projectDeletedSubscription(deps: { packages: Pick<PackageDeps, 'store' | 'assembler'>; interactive: Pick<InteractiveDeps, 'store' | 'media'> }): Subscription {
   return {
     name: 'scorm-project-deleted',
     subject: 'project.deleted',
     handle: async (event) => {
       const { projectId } = ProjectChanged.decode(event.data);
-      await packages.forgetProject(projectId);
-      await interactive.forgetProject(projectId);
+      await forgetProjectPackages(deps.packages, projectId);
+      await forgetProjectInteractiveVideo(deps.interactive, projectId);
     },
   };
 }

@@ -24,6 +24,9 @@ export const INTERACTIVE_EVENT_LIMITS = {
  */
 export const INTERACTIVE_METADATA_MAX_BYTES = 3_000_000;
 
+/** PostgreSQL keeps no NUL character in text (nor jsonb): refused rather than failing the write. */
+export const NUL_MESSAGE = 'Texts may not contain NUL characters.';
+
 export interface InteractiveVideoRecord {
   id: string;
   projectId: string;

@@ -3,7 +3,7 @@
 // before trainer notes existed keeps in its notes, and a generated knowledge check that follows
 // the objectives slide as the user edited it.
 import { plainContent } from '@trainwright/formats';
-import { courseSlides } from '../src/services/course.js';
+import { courseSlides } from '../../src/services/course.js';
 
 const PROMPT = 'Trainer prompt: present Listening in your own words. This outline holds no facts yet.';
 const SLIDES = [

@@ -35,17 +35,28 @@ import {
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { InteractiveVideoChanged, ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { Worker } from 'bullmq';
-import { buildPackageJob } from '../src/jobs/build-package.job.js';
-import { prepareInteractiveVideoJob } from '../src/jobs/prepare-interactive-video.job.js';
-import { migrateScorm } from '../src/main.js';
-import { SCORM_SCHEMA, type ScormDatabase } from '../src/repositories/database.js';
-import { InteractiveJobsRepository } from '../src/repositories/interactive-jobs.repository.js';
-import { InteractiveMediaRepository } from '../src/repositories/interactive-media.repository.js';
-import { InteractiveVideoRepository } from '../src/repositories/interactive-video.repository.js';
-import { ProgressEventsRepository } from '../src/repositories/progress-events.repository.js';
-import { createInteractiveOperations, type InteractiveOperations } from '../src/services/interactive/videos.js';
-import type { ProjectSource } from '../src/services/types.js';
-import { projectDeletedSubscription } from '../src/subscriptions/project-deleted.subscription.js';
+import { buildPackageJob } from '../../../src/jobs/build-package.job.js';
+import { prepareInteractiveVideoJob } from '../../../src/jobs/prepare-interactive-video.job.js';
+import { migrateScorm } from '../../../src/main.js';
+import { SCORM_SCHEMA, type ScormDatabase } from '../../../src/repositories/database.js';
+import { InteractiveJobsRepository } from '../../../src/repositories/interactive-jobs.repository.js';
+import { InteractiveMediaRepository } from '../../../src/repositories/interactive-media.repository.js';
+import { InteractiveVideoRepository } from '../../../src/repositories/interactive-video.repository.js';
+import { PackageAssemblerRepository } from '../../../src/repositories/package-assembler.repository.js';
+import { PackageJobsRepository } from '../../../src/repositories/package-jobs.repository.js';
+import { PackageRepository } from '../../../src/repositories/package.repository.js';
+import { ProgressEventsRepository } from '../../../src/repositories/progress-events.repository.js';
+import { createInteractiveVideo } from '../../../src/services/interactive/create-interactive-video.js';
+import type { InteractiveDeps } from '../../../src/services/interactive/deps.js';
+import { getInteractiveTemplate } from '../../../src/services/interactive/get-interactive-template.js';
+import { getInteractiveVideo } from '../../../src/services/interactive/get-interactive-video.js';
+import { getPublishedInteractiveVideo } from '../../../src/services/interactive/get-published-interactive-video.js';
+import { listInteractiveVideoVersions } from '../../../src/services/interactive/list-interactive-video-versions.js';
+import { openInteractiveMedia } from '../../../src/services/interactive/open-interactive-media.js';
+import { recordInteractiveEvent } from '../../../src/services/interactive/record-interactive-event.js';
+import type { PackageDeps } from '../../../src/services/packages/deps.js';
+import type { ProjectSource } from '../../../src/services/types.js';
+import { projectDeletedSubscription } from '../../../src/subscriptions/project-deleted.subscription.js';
 
 const COMPANY = randomUUID();
 const OTHER_COMPANY = randomUUID();
@@ -196,7 +207,7 @@ let infra: TestInfra;
 let service: ServiceInfra<ScormDatabase>;
 let storageDir: string;
 let storage: LocalFileStorage;
-let ops: InteractiveOperations;
+let deps: InteractiveDeps;
 let worker: Worker;
 let jobs: InteractiveJobsRepository;
 let jobQueue: JobQueue;
@@ -238,8 +249,12 @@ beforeAll(async () => {
   jobQueue = new JobQueue(queues, PREPARE_INTERACTIVE_VIDEO_JOB.queue);
   jobs = new InteractiveJobsRepository(jobQueue);
   const projects = new Map<string, ProjectSource>([PROJECT, NO_VIDEO_PROJECT, SECOND_PROJECT].map((id) => [id, project(id, COMPANY)]));
-  ops = createInteractiveOperations({
-    store: new InteractiveVideoRepository(service.db, () => void service.relay.flush()),
+  const afterWrite = () => void service.relay.flush();
+  const interactiveVideos = new InteractiveVideoRepository(service.db, afterWrite);
+  const media = new InteractiveMediaRepository(storage);
+  const progressEvents = new ProgressEventsRepository(service.bus);
+  deps = {
+    store: interactiveVideos,
     projects: {
       project: async (userId, id) => {
         const p = projects.get(id);
@@ -264,16 +279,30 @@ beforeAll(async () => {
       }),
     },
     jobs,
-    media: new InteractiveMediaRepository(storage),
-    progressEvents: new ProgressEventsRepository(service.bus).interactive,
+    media,
+    progressEvents: progressEvents.interactive,
     logger: { warn: () => undefined, error: () => undefined },
-  });
+  };
+  // The packages' side of the shared queue and of project.deleted, over the same fakes (no package is exported here).
+  const packages: PackageDeps = {
+    store: new PackageRepository(service.db, afterWrite),
+    projects: deps.projects,
+    videos: deps.videos,
+    translations: { renderContent: async () => null, translateTexts: async () => ({ untranslatable: 'Not translated in this test.' }) },
+    memberships: deps.memberships,
+    jobs: new PackageJobsRepository(jobQueue),
+    assembler: new PackageAssemblerRepository(storage, ''),
+    progressEvents,
+    interactive: interactiveVideos,
+    media,
+    logger: deps.logger,
+  };
   await service.bus.subscribeFrom(new Date(Date.now() - 1000), 'interactive_video.*', async (event) => {
     const e = InteractiveVideoChanged.decode(event.data);
     busEvents.push({ subject: event.subject, version: e.version, status: e.status, progress: e.progress, error: e.error, projectId: e.projectId });
   });
-  await subscribeAll(service.bus, [projectDeletedSubscription({ forgetProject: async () => undefined }, ops)]);
-  worker = startJobWorker(queues, 'scorm', [buildPackageJob({ packages: { build: async () => 'gone' as const, abandon: async () => undefined } }), prepareInteractiveVideoJob({ interactive: ops })], { concurrency: 1 });
+  await subscribeAll(service.bus, [projectDeletedSubscription({ packages, interactive: deps })]);
+  worker = startJobWorker(queues, 'scorm', [buildPackageJob(packages), prepareInteractiveVideoJob(deps)], { concurrency: 1 });
   service.relay.start();
 }, 60_000);
 
@@ -288,7 +317,7 @@ afterAll(async () => {
 
 async function ready(projectId: string, version: number) {
   return eventually(async () => {
-    const v = await ops.get(OWNER, projectId);
+    const v = await getInteractiveVideo(deps, OWNER, projectId);
     if (v.video.status === 'failed') throw new Error(v.video.error);
     return v.video.status === 'ready' && v.version.version === version ? v : undefined;
   }, 20_000);
@@ -296,7 +325,7 @@ async function ready(projectId: string, version: number) {
 
 describe('interactive video: create, prepare, publish', () => {
   it('should store a version, pin the narrated video and captions in the job with progress, and publish it', async () => {
-    const created = await ops.create(OWNER, PROJECT, metadata(), true);
+    const created = await createInteractiveVideo(deps, OWNER, PROJECT, metadata(), true);
     expect(created.video).toMatchObject({ projectId: PROJECT, companyId: COMPANY, currentVersion: 1, publishedVersion: null, status: 'processing', progress: 0 });
     expect(created.video.shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(created.version).toMatchObject({ version: 1, elementCount: 6, generateAnalytics: true, createdBy: OWNER, contentVersion: 3, title: 'Forklift <b>safety</b>', videoKey: null });
@@ -327,37 +356,37 @@ describe('interactive video: create, prepare, publish', () => {
   }, 60_000);
 
   it('should number a second version, list the versions newest first and publish the new one once it is ready', async () => {
-    const before = await ops.get(OWNER, PROJECT);
-    const second = await ops.create(OWNER, PROJECT, metadata({ chapters: [{ id: 'c1', title: 'Only chapter', description: '', start_time: 0, is_skippable: true }], branching_scenarios: [] }), false);
+    const before = await getInteractiveVideo(deps, OWNER, PROJECT);
+    const second = await createInteractiveVideo(deps, OWNER, PROJECT, metadata({ chapters: [{ id: 'c1', title: 'Only chapter', description: '', start_time: 0, is_skippable: true }], branching_scenarios: [] }), false);
     expect(second.video).toMatchObject({ id: before.video.id, shareToken: before.video.shareToken, currentVersion: 2, status: 'processing' });
     // Until the new one is ready, learners keep the published one.
     expect(second.video.publishedVersion).toBe(1);
-    const versions = await ops.versions(OWNER, PROJECT);
+    const versions = await listInteractiveVideoVersions(deps, OWNER, PROJECT);
     expect(versions.map((v) => [v.version, v.elementCount])).toEqual([
       [2, 4],
       [1, 6],
     ]);
     await ready(PROJECT, 2);
-    expect((await ops.published(before.video.shareToken)).version).toBe(2);
+    expect((await getPublishedInteractiveVideo(deps, before.video.shareToken)).version).toBe(2);
   }, 60_000);
 
   it("should serve the published version by its token with its media and branch targets of the company's published videos", async () => {
-    const { video } = await ops.get(OWNER, PROJECT);
+    const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
     // A branch to SECOND_PROJECT is offered once that project has a published interactive video.
-    await ops.create(OWNER, PROJECT, metadata(), true);
+    await createInteractiveVideo(deps, OWNER, PROJECT, metadata(), true);
     await ready(PROJECT, 3);
-    expect((await ops.published(video.shareToken)).branchTargets).toEqual({});
-    const second = await ops.create(OWNER, SECOND_PROJECT, metadata({ project_id: SECOND_PROJECT, branching_scenarios: [] }), false);
+    expect((await getPublishedInteractiveVideo(deps, video.shareToken)).branchTargets).toEqual({});
+    const second = await createInteractiveVideo(deps, OWNER, SECOND_PROJECT, metadata({ project_id: SECOND_PROJECT, branching_scenarios: [] }), false);
     await ready(SECOND_PROJECT, 1);
-    const published = await ops.published(video.shareToken);
+    const published = await getPublishedInteractiveVideo(deps, video.shareToken);
     expect(published).toMatchObject({ title: 'Forklift <b>safety</b>', version: 3, hasCaptions: true, branchTargets: { [SECOND_PROJECT]: second.video.shareToken } });
     expect(published.metadata).toEqual(metadata());
 
-    const mp4 = await ops.openMedia(video.shareToken, 'video');
+    const mp4 = await openInteractiveMedia(deps, video.shareToken, 'video');
     expect(mp4).toMatchObject({ contentType: 'video/mp4', storageKey: `interactive/${COMPANY}/${video.id}/3.mp4` });
     expect(mp4.size).toBeGreaterThan(1000);
-    expect(await ops.openMedia(video.shareToken, 'captions')).toEqual({ storageKey: `interactive/${COMPANY}/${video.id}/3.vtt`, size: CAPTIONS.length, contentType: 'text/vtt; charset=utf-8' });
-    await expect(ops.openMedia(video.shareToken, 'poster')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await openInteractiveMedia(deps, video.shareToken, 'captions')).toEqual({ storageKey: `interactive/${COMPANY}/${video.id}/3.vtt`, size: CAPTIONS.length, contentType: 'text/vtt; charset=utf-8' });
+    await expect(openInteractiveMedia(deps, video.shareToken, 'poster')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   }, 60_000);
 
   it('should read the length of an mp4 from its movie header, wherever ffmpeg put it', async () => {
@@ -375,7 +404,7 @@ describe('interactive video: create, prepare, publish', () => {
 
 describe('interactive video: the template', () => {
   it("should build chapters from the project's slides timed by its narrated video, and a quiz from its assessment", async () => {
-    const t = await ops.template(OWNER, PROJECT, '');
+    const t = await getInteractiveTemplate(deps, OWNER, PROJECT, '');
     expect(t).toMatchObject({ hasVideo: true, videoDuration: 40 });
     expect(t.template.chapters.map((c) => [c.title, c.start_time])).toEqual([
       ['Daily checks', 0],
@@ -388,17 +417,17 @@ describe('interactive video: the template', () => {
     expect(t.template.branching_scenarios).toHaveLength(1);
     expect(t.template.hotspots).toEqual([]);
     // The same through the duration path with ?project_id.
-    expect(await ops.template(OWNER, '120', PROJECT)).toEqual(t);
+    expect(await getInteractiveTemplate(deps, OWNER, '120', PROJECT)).toEqual(t);
   });
 
   it('should spread the chapters evenly over the asked duration for a project without a video', async () => {
-    const t = await ops.template(OWNER, '120', NO_VIDEO_PROJECT);
+    const t = await getInteractiveTemplate(deps, OWNER, '120', NO_VIDEO_PROJECT);
     expect(t).toMatchObject({ hasVideo: false, videoDuration: 120 });
     expect(t.template.chapters.map((c) => c.start_time)).toEqual([0, 60]);
   });
 
   it('should give one chapter at 0 without a project', async () => {
-    expect(await ops.template(OWNER, '90', '')).toEqual({
+    expect(await getInteractiveTemplate(deps, OWNER, '90', '')).toEqual({
       template: { hotspots: [], quizzes: [], call_to_actions: [], chapters: [{ id: 'chapter-1', title: 'Introduction', description: '', start_time: 0, is_skippable: true }], branching_scenarios: [] },
       videoDuration: 90,
       hasVideo: false,
@@ -412,47 +441,47 @@ describe('interactive video: the template', () => {
     ['a project_id other than the path', PROJECT, SECOND_PROJECT, 'VALIDATION_FAILED', 'project_id must name the project of the path.'],
     ['an unknown project', randomUUID(), '', 'NOT_FOUND', 'Project not found'],
   ])('should refuse %s', async (_name, path, query, code, message) => {
-    await expect(ops.template(OWNER, path, query)).rejects.toMatchObject({ code, message });
+    await expect(getInteractiveTemplate(deps, OWNER, path, query)).rejects.toMatchObject({ code, message });
   });
 
   it("should refuse another company's project (404) and a plan without videoGeneration (403)", async () => {
-    await expect(ops.template(STRANGER, PROJECT, '')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(ops.template(TRIAL, PROJECT, '')).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('videoGeneration') });
-    await expect(ops.template(TRIAL, '60', '')).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE' });
+    await expect(getInteractiveTemplate(deps, STRANGER, PROJECT, '')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getInteractiveTemplate(deps, TRIAL, PROJECT, '')).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('videoGeneration') });
+    await expect(getInteractiveTemplate(deps, TRIAL, '60', '')).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE' });
   });
 });
 
 describe('interactive video: refusals store nothing', () => {
   const refusals: [string, () => Promise<unknown>, string, string | RegExp][] = [
-    ['a blank hotspot title', () => ops.create(OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, title: '   ' }] }), true), 'VALIDATION_FAILED', 'A hotspot title is required.'],
-    ['an oversized chapter title', () => ops.create(OWNER, PROJECT, metadata({ chapters: [{ ...metadata().chapters[0]!, title: 'x'.repeat(201) }, metadata().chapters[1]!] }), true), 'VALIDATION_FAILED', 'A chapter title may hold at most 200 characters.'],
-    ['a hotspot at x 150', () => ops.create(OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, x_position: 150 }] }), true), 'VALIDATION_FAILED', 'Hotspot positions must be between 0 and 100.'],
+    ['a blank hotspot title', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, title: '   ' }] }), true), 'VALIDATION_FAILED', 'A hotspot title is required.'],
+    ['an oversized chapter title', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ chapters: [{ ...metadata().chapters[0]!, title: 'x'.repeat(201) }, metadata().chapters[1]!] }), true), 'VALIDATION_FAILED', 'A chapter title may hold at most 200 characters.'],
+    ['a hotspot at x 150', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, x_position: 150 }] }), true), 'VALIDATION_FAILED', 'Hotspot positions must be between 0 and 100.'],
     [
       'a quiz with two correct options',
-      () => ops.create(OWNER, PROJECT, metadata({ quizzes: [{ ...metadata().quizzes[0]!, options: metadata().quizzes[0]!.options.map((o) => ({ ...o, is_correct: true })) }] }), true),
+      () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ quizzes: [{ ...metadata().quizzes[0]!, options: metadata().quizzes[0]!.options.map((o) => ({ ...o, is_correct: true })) }] }), true),
       'VALIDATION_FAILED',
       'Exactly one option must be correct.',
     ],
-    ['a javascript: call to action', () => ops.create(OWNER, PROJECT, metadata({ call_to_actions: [{ ...metadata().call_to_actions[0]!, url: 'javascript:alert(1)' }] }), true), 'VALIDATION_FAILED', 'A call to action URL must be an http or https address.'],
+    ['a javascript: call to action', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ call_to_actions: [{ ...metadata().call_to_actions[0]!, url: 'javascript:alert(1)' }] }), true), 'VALIDATION_FAILED', 'A call to action URL must be an http or https address.'],
     [
       '10,000 elements',
-      () => ops.create(OWNER, PROJECT, metadata({ chapters: Array.from({ length: 10_000 }, (_, i) => ({ id: `c${i}`, title: 'C', description: '', start_time: 0, is_skippable: true })) }), true),
+      () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ chapters: Array.from({ length: 10_000 }, (_, i) => ({ id: `c${i}`, title: 'C', description: '', start_time: 0, is_skippable: true })) }), true),
       'VALIDATION_FAILED',
       INTERACTIVE_VIDEO_MESSAGES.tooMany,
     ],
-    ['a NUL character in a text', () => ops.create(OWNER, PROJECT, metadata({ chapters: [{ ...metadata().chapters[0]!, title: 'Daily\u0000checks' }] }), true), 'VALIDATION_FAILED', 'Texts may not contain NUL characters.'],
-    ['an infinite number where nothing else checks it', () => ops.create(OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, action_data: { info_text: 'x', time: Infinity } }] }), true), 'VALIDATION_FAILED', 'Numbers must be finite.'],
-    ['no elements', () => ops.create(OWNER, PROJECT, metadata({ hotspots: [], quizzes: [], call_to_actions: [], chapters: [], branching_scenarios: [] }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.noElements],
-    ['a duration of 10 s', () => ops.create(OWNER, PROJECT, metadata({ video_duration: 10 }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.duration],
-    ['a duration of 5000 s', () => ops.create(OWNER, PROJECT, metadata({ video_duration: 5000 }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.duration],
-    ["a time past the narrated video's end (40 s, 2 s allowed)", () => ops.create(OWNER, PROJECT, metadata({ video_duration: 60, quizzes: [{ ...metadata().quizzes[0]!, show_time: 43 }] }), true), 'VALIDATION_FAILED', "Element times must lie within the project's narrated video (40 seconds)."],
-    ['a video_metadata of another project', () => ops.create(OWNER, PROJECT, metadata({ project_id: SECOND_PROJECT }), true), 'VALIDATION_FAILED', 'video_metadata.project_id must name the project of the path.'],
-    ["another company's project", () => ops.create(STRANGER, PROJECT, metadata(), true), 'NOT_FOUND', 'Project not found'],
-    ['an id that is no project', () => ops.create(OWNER, 'not-a-uuid', metadata(), true), 'NOT_FOUND', 'Project not found'],
-    ['a viewer', () => ops.create(VIEWER, PROJECT, metadata(), true), 'FORBIDDEN', "You don't have permission to perform this action."],
-    ['the trial (no videoGeneration)', () => ops.create(TRIAL, PROJECT, metadata(), true), 'FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('videoGeneration')],
-    ['an ended trial', () => ops.create(ENDED, PROJECT, metadata(), true), 'TRIAL_ENDED', TRIAL_MESSAGES.expired],
-    ['a project without a narrated video', () => ops.create(OWNER, NO_VIDEO_PROJECT, metadata({ project_id: NO_VIDEO_PROJECT }), true), 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo],
+    ['a NUL character in a text', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ chapters: [{ ...metadata().chapters[0]!, title: 'Daily\u0000checks' }] }), true), 'VALIDATION_FAILED', 'Texts may not contain NUL characters.'],
+    ['an infinite number where nothing else checks it', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, action_data: { info_text: 'x', time: Infinity } }] }), true), 'VALIDATION_FAILED', 'Numbers must be finite.'],
+    ['no elements', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ hotspots: [], quizzes: [], call_to_actions: [], chapters: [], branching_scenarios: [] }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.noElements],
+    ['a duration of 10 s', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ video_duration: 10 }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.duration],
+    ['a duration of 5000 s', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ video_duration: 5000 }), true), 'VALIDATION_FAILED', INTERACTIVE_VIDEO_MESSAGES.duration],
+    ["a time past the narrated video's end (40 s, 2 s allowed)", () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ video_duration: 60, quizzes: [{ ...metadata().quizzes[0]!, show_time: 43 }] }), true), 'VALIDATION_FAILED', "Element times must lie within the project's narrated video (40 seconds)."],
+    ['a video_metadata of another project', () => createInteractiveVideo(deps, OWNER, PROJECT, metadata({ project_id: SECOND_PROJECT }), true), 'VALIDATION_FAILED', 'video_metadata.project_id must name the project of the path.'],
+    ["another company's project", () => createInteractiveVideo(deps, STRANGER, PROJECT, metadata(), true), 'NOT_FOUND', 'Project not found'],
+    ['an id that is no project', () => createInteractiveVideo(deps, OWNER, 'not-a-uuid', metadata(), true), 'NOT_FOUND', 'Project not found'],
+    ['a viewer', () => createInteractiveVideo(deps, VIEWER, PROJECT, metadata(), true), 'FORBIDDEN', "You don't have permission to perform this action."],
+    ['the trial (no videoGeneration)', () => createInteractiveVideo(deps, TRIAL, PROJECT, metadata(), true), 'FEATURE_NOT_AVAILABLE', upgradeRequiredMessage('videoGeneration')],
+    ['an ended trial', () => createInteractiveVideo(deps, ENDED, PROJECT, metadata(), true), 'TRIAL_ENDED', TRIAL_MESSAGES.expired],
+    ['a project without a narrated video', () => createInteractiveVideo(deps, OWNER, NO_VIDEO_PROJECT, metadata({ project_id: NO_VIDEO_PROJECT }), true), 'CONFLICT', INTERACTIVE_VIDEO_MESSAGES.noVideo],
   ];
 
   it.each(refusals)('should refuse %s', async (_name, attempt, code, message) => {
@@ -462,14 +491,14 @@ describe('interactive video: refusals store nothing', () => {
   });
 
   it('should name the field of a refused element', async () => {
-    await expect(ops.create(OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, x_position: 150 }] }), true)).rejects.toMatchObject({ detail: { field: 'video_metadata.hotspots[0].x_position' } });
+    await expect(createInteractiveVideo(deps, OWNER, PROJECT, metadata({ hotspots: [{ ...metadata().hotspots[0]!, x_position: 150 }] }), true)).rejects.toMatchObject({ detail: { field: 'video_metadata.hotspots[0].x_position' } });
   });
 
   it("should answer NOT_FOUND for another company's video, a viewer may read it, and NOT_FOUND for a project without one", async () => {
-    await expect(ops.get(STRANGER, PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(ops.versions(STRANGER, PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect((await ops.get(VIEWER, PROJECT)).video.projectId).toBe(PROJECT);
-    await expect(ops.get(OWNER, NO_VIDEO_PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND', message: INTERACTIVE_VIDEO_MESSAGES.notFound });
+    await expect(getInteractiveVideo(deps, STRANGER, PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(listInteractiveVideoVersions(deps, STRANGER, PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await getInteractiveVideo(deps, VIEWER, PROJECT)).video.projectId).toBe(PROJECT);
+    await expect(getInteractiveVideo(deps, OWNER, NO_VIDEO_PROJECT)).rejects.toMatchObject({ code: 'NOT_FOUND', message: INTERACTIVE_VIDEO_MESSAGES.notFound });
   });
 });
 
@@ -477,10 +506,10 @@ describe("interactive video: learners' events", () => {
   const event = (changes: Record<string, unknown> = {}) => ({ sessionId: randomUUID(), type: 'quiz_answer', elementId: 'q1', value: 'q1-b', mediaTime: 20.5, ...changes });
 
   it('should keep an event of the published version', async () => {
-    const { video } = await ops.get(OWNER, PROJECT);
+    const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
     const before = await eventCount();
     const sent = event();
-    await ops.recordEvent(video.shareToken, sent);
+    await recordInteractiveEvent(deps, video.shareToken, sent);
     const row = await service.db.selectFrom('interactive_events').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ video_id: video.id, version: video.publishedVersion, session_id: sent.sessionId, type: 'quiz_answer', element_id: 'q1', value: 'q1-b', media_time: 20.5 });
     expect(await eventCount()).toBe(before + 1);
@@ -495,18 +524,18 @@ describe("interactive video: learners' events", () => {
     ['a negative media time', { mediaTime: -1 }, /^media_time must be between 0 and \d+ seconds\.$/],
     ['a media time past the video', { mediaTime: 1e6 }, /^media_time must be between 0 and \d+ seconds\.$/],
   ])('should refuse %s, keeping nothing', async (_name, changes, message) => {
-    const { video } = await ops.get(OWNER, PROJECT);
+    const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
     const before = await eventCount();
-    await expect(ops.recordEvent(video.shareToken, event(changes))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message });
+    await expect(recordInteractiveEvent(deps, video.shareToken, event(changes))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message });
     expect(await eventCount()).toBe(before);
   });
 
   it('should answer NOT_FOUND for an unknown token, everywhere', async () => {
     const unknown = 'A'.repeat(43);
-    await expect(ops.published(unknown)).rejects.toMatchObject({ code: 'NOT_FOUND', message: INTERACTIVE_VIDEO_MESSAGES.notFound });
-    await expect(ops.openMedia(unknown, 'video')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(ops.recordEvent(unknown, event())).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(ops.published('../../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getPublishedInteractiveVideo(deps, unknown)).rejects.toMatchObject({ code: 'NOT_FOUND', message: INTERACTIVE_VIDEO_MESSAGES.notFound });
+    await expect(openInteractiveMedia(deps, unknown, 'video')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(recordInteractiveEvent(deps, unknown, event())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getPublishedInteractiveVideo(deps, '../../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
 
@@ -515,24 +544,24 @@ describe('interactive video: failure and deletion', () => {
     const keys = { ...videoKeys.get(PROJECT)! };
     videoKeys.set(NO_VIDEO_PROJECT, keys);
     // The video is there when the version is created, gone when the job asks for it.
-    const created = await ops.create(OWNER, NO_VIDEO_PROJECT, metadata({ project_id: NO_VIDEO_PROJECT }), false);
+    const created = await createInteractiveVideo(deps, OWNER, NO_VIDEO_PROJECT, metadata({ project_id: NO_VIDEO_PROJECT }), false);
     videoKeys.delete(NO_VIDEO_PROJECT);
     const failed = await eventually(async () => {
-      const v = await ops.get(OWNER, NO_VIDEO_PROJECT);
+      const v = await getInteractiveVideo(deps, OWNER, NO_VIDEO_PROJECT);
       return v.video.status === 'failed' ? v : undefined;
     }, 20_000);
     expect(failed.video).toMatchObject({ id: created.video.id, error: INTERACTIVE_VIDEO_MESSAGES.noVideo, publishedVersion: null });
     await eventually(() => busEvents.some((e) => e.projectId === NO_VIDEO_PROJECT && e.subject === 'interactive_video.failed' && e.error === INTERACTIVE_VIDEO_MESSAGES.noVideo));
-    await expect(ops.published(created.video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getPublishedInteractiveVideo(deps, created.video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   }, 30_000);
 
   it("should remove a deleted project's interactive video, its versions, events and pinned media (project.deleted)", async () => {
-    const { video } = await ops.get(OWNER, PROJECT);
+    const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
     const dir = join(storageDir, 'interactive', COMPANY, video.id);
     expect(existsSync(join(dir, '1.mp4'))).toBe(true);
     expect(await eventCount()).toBeGreaterThan(0);
     await service.bus.publish('project.deleted', ProjectChanged.encode(ProjectChanged.fromPartial({ projectId: PROJECT, companyId: COMPANY, occurredAt: new Date().toISOString() })).finish());
-    // The rows go first, then the pinned files (forgetProject deletes the keys the rows named).
+    // The rows go first, then the pinned files (forgetProjectInteractiveVideo deletes the keys the rows named).
     const pinned = [1, 2, 3].flatMap((v) => [join(dir, `${v}.mp4`), join(dir, `${v}.vtt`)]);
     await eventually(async () => !(await service.db.selectFrom('interactive_videos').select('id').where('id', '=', video.id).executeTakeFirst()) && !pinned.some((f) => existsSync(f)), 10_000);
     const versions = await service.db.selectFrom('interactive_video_versions').select('version').where('video_id', '=', video.id).execute();
@@ -545,8 +574,8 @@ describe('interactive video: failure and deletion', () => {
     }
     // The project's own video is media-render's: untouched.
     expect(existsSync(join(storageDir, videoKeys.get(PROJECT)!.mp4))).toBe(true);
-    await expect(ops.published(video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getPublishedInteractiveVideo(deps, video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // The other project's video stays.
-    expect((await ops.get(OWNER, SECOND_PROJECT)).video.status).toBe('ready');
+    expect((await getInteractiveVideo(deps, OWNER, SECOND_PROJECT)).video.status).toBe('ready');
   }, 30_000);
 });

@@ -32,21 +32,25 @@ import {
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { Translation, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 import type { Worker } from 'bullmq';
-import { buildPackageJob } from '../src/jobs/build-package.job.js';
-import { prepareInteractiveVideoJob } from '../src/jobs/prepare-interactive-video.job.js';
-import { migrateScorm } from '../src/main.js';
-import { SCORM_SCHEMA, type ScormDatabase } from '../src/repositories/database.js';
-import { InteractiveMediaRepository } from '../src/repositories/interactive-media.repository.js';
-import { InteractiveVideoRepository } from '../src/repositories/interactive-video.repository.js';
-import { PackageAssemblerRepository } from '../src/repositories/package-assembler.repository.js';
-import { PackageJobsRepository } from '../src/repositories/package-jobs.repository.js';
-import { PackageRepository } from '../src/repositories/package.repository.js';
-import { ProgressEventsRepository } from '../src/repositories/progress-events.repository.js';
-import { TranslationDirectoryRepository } from '../src/repositories/translation-directory.repository.js';
-import { createPackageOperations, type PackageOperations } from '../src/services/packages.js';
-import type { ExportSettings } from '../src/services/settings.js';
-import type { ProjectSource } from '../src/services/types.js';
-import { readZip } from './package/fixtures.js';
+import { buildPackageJob } from '../../../src/jobs/build-package.job.js';
+import { prepareInteractiveVideoJob } from '../../../src/jobs/prepare-interactive-video.job.js';
+import { migrateScorm } from '../../../src/main.js';
+import { SCORM_SCHEMA, type ScormDatabase } from '../../../src/repositories/database.js';
+import { InteractiveJobsRepository } from '../../../src/repositories/interactive-jobs.repository.js';
+import { InteractiveMediaRepository } from '../../../src/repositories/interactive-media.repository.js';
+import { InteractiveVideoRepository } from '../../../src/repositories/interactive-video.repository.js';
+import { PackageAssemblerRepository } from '../../../src/repositories/package-assembler.repository.js';
+import { PackageJobsRepository } from '../../../src/repositories/package-jobs.repository.js';
+import { PackageRepository } from '../../../src/repositories/package.repository.js';
+import { ProgressEventsRepository } from '../../../src/repositories/progress-events.repository.js';
+import { TranslationDirectoryRepository } from '../../../src/repositories/translation-directory.repository.js';
+import type { InteractiveDeps } from '../../../src/services/interactive/deps.js';
+import type { PackageDeps } from '../../../src/services/packages/deps.js';
+import { exportPackage } from '../../../src/services/packages/export-package.js';
+import { getPackage } from '../../../src/services/packages/get-package.js';
+import type { ExportSettings } from '../../../src/services/packages/settings.js';
+import type { ProjectSource } from '../../../src/services/types.js';
+import { readZip } from '../../package/fixtures.js';
 
 const COMPANY = randomUUID();
 const OWNER = randomUUID();
@@ -152,7 +156,7 @@ let translationDirectory: TranslationDirectoryRepository;
 let jobs: PackageJobsRepository;
 let jobQueue: JobQueue;
 let worker: Worker;
-let packages: PackageOperations;
+let packages: PackageDeps;
 const textRequests: { companyId: string; projectId: string; sourceLanguage: string; targetLanguage: string; texts: string[] }[] = [];
 /** media-render's renders: the project's own and the translations' (German shares the Spanish files). */
 const renders: Record<string, { mp4: string; vtt: string }> = {};
@@ -228,7 +232,8 @@ beforeAll(async () => {
     companyId: COMPANY, companyName: 'Acme', role: 'owner', ownerTier: 'enterprise', ownerUserId: OWNER,
     capabilities: ['scormCompliance', 'videoGeneration'], ownerTrialState: 'active', ownerTrialStateUntilMs: 0,
   };
-  packages = createPackageOperations({
+  const progressEvents = new ProgressEventsRepository(service.bus);
+  packages = {
     store: new PackageRepository(service.db, afterWrite),
     projects: {
       project: async (userId, id) => {
@@ -250,12 +255,23 @@ beforeAll(async () => {
     },
     jobs,
     assembler: new PackageAssemblerRepository(storage, ''),
-    progressEvents: new ProgressEventsRepository(service.bus),
+    progressEvents,
     interactive,
     media,
     logger: { warn: () => undefined, error: () => undefined },
-  });
-  worker = startJobWorker(queues, 'scorm', [buildPackageJob({ packages }), prepareInteractiveVideoJob({ interactive: { prepare: async () => 'gone' as const, abandon: async () => undefined } })], { concurrency: 1 });
+  };
+  // The interactive videos' side of the shared queue, over the same fakes (the published version is pinned above).
+  const interactiveVideos: InteractiveDeps = {
+    store: interactive,
+    projects: packages.projects,
+    videos: packages.videos,
+    memberships: packages.memberships,
+    jobs: new InteractiveJobsRepository(jobQueue),
+    media,
+    progressEvents: progressEvents.interactive,
+    logger: packages.logger,
+  };
+  worker = startJobWorker(queues, 'scorm', [buildPackageJob(packages), prepareInteractiveVideoJob(interactiveVideos)], { concurrency: 1 });
   service.relay.start();
 }, 60_000);
 
@@ -275,14 +291,14 @@ const courseData = (courseJs: Buffer) => JSON.parse(courseJs.toString('utf8').re
 /** The package once its build ended (ready or failed). */
 function built(packageId: string) {
   return eventually(async () => {
-    const p = await packages.get(OWNER, packageId);
+    const p = await getPackage(packages, OWNER, packageId);
     return p.status === 'ready' || p.status === 'failed' ? p : undefined;
   }, 30_000);
 }
 
 describe('a translated package of a project with a published interactive video', () => {
   it('should carry the Spanish video and captions with the elements in Spanish, their times moved to the Spanish narration', async () => {
-    const created = await packages.exportPackage(OWNER, PROJECT, settings, 'es');
+    const created = await exportPackage(packages, OWNER, PROJECT, settings, 'es');
     const done = await built(created.id);
     expect(done).toMatchObject({ status: 'ready', language: 'es', hasVideo: true, error: '' });
 
@@ -329,14 +345,14 @@ describe('a translated package of a project with a published interactive video',
   }, 60_000);
 
   it('should fail the package, saying why, when the engine cannot translate the interactive video into the language', async () => {
-    const created = await packages.exportPackage(OWNER, PROJECT, settings, 'de');
+    const created = await exportPackage(packages, OWNER, PROJECT, settings, 'de');
     const done = await built(created.id);
     expect(done).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.interactiveNotTranslated('German', GERMAN_REFUSAL), storageKey: null });
     expect(textRequests.at(-1)).toMatchObject({ targetLanguage: 'de' });
   }, 60_000);
 
   it("should package the project's own language with the pinned video and the elements as published", async () => {
-    const created = await packages.exportPackage(OWNER, PROJECT, settings);
+    const created = await exportPackage(packages, OWNER, PROJECT, settings);
     const done = await built(created.id);
     expect(done).toMatchObject({ status: 'ready', language: 'en', hasVideo: true });
     const zip = await readZip(join(storageDir, done.storageKey!));

@@ -3,12 +3,17 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, TRIAL_MESSAGES, upgradeRequiredMessage, type InteractiveVideoMetadata, type Role, type TrialState } from '@trainwright/catalogue';
 import { AppError, type Membership } from '@trainwright/platform';
-import { courseOf } from '../src/services/course.js';
-import { createPackageOperations, fileNameOf } from '../src/services/packages.js';
-import type { ExportSettings } from '../src/services/settings.js';
-import type { InteractiveVideoView } from '../src/services/interactive/types.js';
-import type { AssembleRequest, PackageStore, TranslationDirectory } from '../src/services/ports.js';
-import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from '../src/services/types.js';
+import { courseOf } from '../../../src/services/course.js';
+import { buildQueuedPackage } from '../../../src/services/packages/build-queued-package.js';
+import type { AssembleRequest, PackageDeps, PackageStore, TranslationDirectory } from '../../../src/services/packages/deps.js';
+import { exportPackage } from '../../../src/services/packages/export-package.js';
+import { forgetProjectPackages } from '../../../src/services/packages/forget-project-packages.js';
+import { getPackage } from '../../../src/services/packages/get-package.js';
+import { listPackages } from '../../../src/services/packages/list-packages.js';
+import { fileNameOf, openPackage } from '../../../src/services/packages/open-package.js';
+import type { ExportSettings } from '../../../src/services/packages/settings.js';
+import type { InteractiveVideoView } from '../../../src/services/interactive/types.js';
+import type { PackageRecord, PackageSettings, ProjectSource, TranslatedContent } from '../../../src/services/types.js';
 
 const PROJECT = '11111111-1111-4111-8111-111111111111';
 const COMPANY = '22222222-2222-4222-8222-222222222222';
@@ -85,7 +90,7 @@ function setup(options: { role?: Role; trial?: TrialState; capabilities?: string
     companyId === COMPANY
       ? { companyId, companyName: 'Acme', role: options.role ?? 'editor', ownerTier: 'enterprise', ownerUserId: 'owner', capabilities: options.capabilities ?? ['scormCompliance', 'videoGeneration'], ownerTrialState: options.trial ?? 'active', ownerTrialStateUntilMs: 0 }
       : null;
-  const ops = createPackageOperations({
+  const deps: PackageDeps = {
     store,
     projects: {
       project: async (userId, id) => {
@@ -119,11 +124,11 @@ function setup(options: { role?: Role; trial?: TrialState; capabilities?: string
     // Every render is 72 s long and has no captions (times then scale by the durations).
     media: { durationOf: async () => 72, text: async () => '' },
     logger: { warn: () => undefined, error: () => undefined },
-  });
-  return { ops, store, enqueued, progress, deleted, videoLanguages };
+  };
+  return { deps, store, enqueued, progress, deleted, videoLanguages };
 }
 
-describe('createPackageOperations', () => {
+describe('the package operations', () => {
 
   describe('translated packages', () => {
     const spanish: TranslatedContent = {
@@ -132,18 +137,18 @@ describe('createPackageOperations', () => {
     };
 
     it("should store the project's own language when none is given, and the translation's when it is completed", async () => {
-      const { ops, store } = setup({ translations: { es: spanish } });
-      expect((await ops.exportPackage('user', PROJECT, settings)).language).toBe('en');
-      expect((await ops.exportPackage('user', PROJECT, settings, 'en')).language).toBe('en');
-      expect((await ops.exportPackage('user', PROJECT, settings, 'es')).language).toBe('es');
+      const { deps, store } = setup({ translations: { es: spanish } });
+      expect((await exportPackage(deps, 'user', PROJECT, settings)).language).toBe('en');
+      expect((await exportPackage(deps, 'user', PROJECT, settings, 'en')).language).toBe('en');
+      expect((await exportPackage(deps, 'user', PROJECT, settings, 'es')).language).toBe('es');
       expect(store.rows.size).toBe(3);
     });
 
     it('should refuse a language without a completed translation (CONFLICT naming it) and an unknown code (VALIDATION_FAILED)', async () => {
-      const { ops, store } = setup({ translations: { es: spanish } });
-      await expect(ops.exportPackage('user', PROJECT, settings, 'de')).rejects.toMatchObject({ code: 'CONFLICT', message: 'This project has no completed translation into German. Translate it first.' });
-      await expect(ops.exportPackage('user', PROJECT, settings, 'xx')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.' });
-      await expect(ops.exportPackage('user', PROJECT, settings, 'Spanish')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const { deps, store } = setup({ translations: { es: spanish } });
+      await expect(exportPackage(deps, 'user', PROJECT, settings, 'de')).rejects.toMatchObject({ code: 'CONFLICT', message: 'This project has no completed translation into German. Translate it first.' });
+      await expect(exportPackage(deps, 'user', PROJECT, settings, 'xx')).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.' });
+      await expect(exportPackage(deps, 'user', PROJECT, settings, 'Spanish')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
       expect(store.rows.size).toBe(0);
     });
 
@@ -152,10 +157,10 @@ describe('createPackageOperations', () => {
       const question = (prompt: string, yes: string) => ({ id: 'q1', prompt, options: [{ id: 'a', text: yes, is_correct: true }, { id: 'b', text: 'No', is_correct: false }], explanation: '', source: '' });
       const source = project({ generatedContent: { slides: { slide_content: '' }, objectives: ['Test the brakes'], questions: [question('Brakes first?', 'Yes')] } as never });
       const translated = { ...spanish, generatedContent: { slides: { slide_content: '' }, objectives: ['Prueba los frenos'], questions: [question('¿Frenos primero?', 'Sí')] } as never };
-      const { ops, videoLanguages } = setup({ project: source, video: true, translations: { es: translated }, assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }) });
+      const { deps, videoLanguages } = setup({ project: source, video: true, translations: { es: translated }, assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }) });
       const objectives = [{ id: 'o1', title: 'Test the brakes', description: '', type: 'knowledge' as const }, { id: 'o2', title: 'My own words', description: '', type: 'application' as const }];
-      const created = await ops.exportPackage('user', PROJECT, { ...settings, objectives }, 'es');
-      expect(await ops.build(created.id, { last: true })).toBe('built');
+      const created = await exportPackage(deps, 'user', PROJECT, { ...settings, objectives }, 'es');
+      expect(await buildQueuedPackage(deps, created.id, { last: true })).toBe('built');
       expect(videoLanguages).toEqual(['es']);
       expect(requests[0]!.project).toMatchObject({ language: 'es', title: 'Seguridad de carretillas', slidesContent: spanish.slidesContent });
       expect(requests[0]!.packageRecord.packageName).toBe('Seguridad de carretillas');
@@ -170,15 +175,15 @@ describe('createPackageOperations', () => {
     it("should carry the published interactive video over that language's video, its texts translated and its times moved to it", async () => {
       const requests: AssembleRequest[] = [];
       const asked: Parameters<TranslationDirectory['translateTexts']>[0][] = [];
-      const { ops, store } = setup({
+      const { deps, store } = setup({
         video: true,
         translations: { es: spanish },
         interactive: { current: interactiveView(2, true), versions: [interactiveView(2, true)] },
         translateTexts: async (r) => (asked.push(r), { texts: r.texts.map((t) => `es: ${t}`) }),
         assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }),
       });
-      const created = await ops.exportPackage('user', PROJECT, settings, 'es');
-      expect(await ops.build(created.id, { last: true })).toBe('built');
+      const created = await exportPackage(deps, 'user', PROJECT, settings, 'es');
+      expect(await buildQueuedPackage(deps, created.id, { last: true })).toBe('built');
       expect(asked).toEqual([{ companyId: COMPANY, projectId: PROJECT, from: 'en', to: 'es', texts: ['Brakes first?', 'Yes', 'No'] }]);
       // That language's render, not the pinned video; the 60 s pinned video's times scaled to the 72 s render (no captions).
       expect(requests[0]!.video).toEqual({ mp4StorageKey: 'renders/v.mp4', vttStorageKey: 'renders/v.vtt' });
@@ -193,39 +198,39 @@ describe('createPackageOperations', () => {
     it('should fail the build, saying why, when the engine cannot translate the interactive video, and package none without that language\'s video', async () => {
       const interactive = { current: interactiveView(2, true), versions: [interactiveView(2, true)] };
       const refused = setup({ video: true, translations: { es: spanish }, interactive, translateTexts: async () => ({ untranslatable: 'The engine has no route.' }) });
-      const created = await refused.ops.exportPackage('user', PROJECT, settings, 'es');
-      await expect(refused.ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: false });
+      const created = await exportPackage(refused.deps, 'user', PROJECT, settings, 'es');
+      await expect(buildQueuedPackage(refused.deps, created.id, { last: false })).rejects.toMatchObject({ retryable: false });
       expect(refused.store.rows.get(created.id)).toMatchObject({ status: 'failed', error: "The interactive video's texts could not be translated into Spanish. The engine has no route." });
 
       // No Spanish video rendered: no video, so no interactive video over it (nothing to translate).
       const requests: AssembleRequest[] = [];
       const silent = setup({ translations: { es: spanish }, interactive, translateTexts: async () => { throw new Error('not asked'); }, assemble: async (r) => (requests.push(r), { storageKey: 'k', size: 1 }) });
-      const other = await silent.ops.exportPackage('user', PROJECT, settings, 'es');
-      expect(await silent.ops.build(other.id, { last: true })).toBe('built');
+      const other = await exportPackage(silent.deps, 'user', PROJECT, settings, 'es');
+      expect(await buildQueuedPackage(silent.deps, other.id, { last: true })).toBe('built');
       expect(requests[0]).toMatchObject({ video: null, interactive: null });
     });
 
     it('should fail the build when the translation is gone meanwhile', async () => {
       const translations: Record<string, TranslatedContent> = { es: spanish };
-      const { ops, store } = setup({ translations });
-      const created = await ops.exportPackage('user', PROJECT, settings, 'es');
+      const { deps, store } = setup({ translations });
+      const created = await exportPackage(deps, 'user', PROJECT, settings, 'es');
       delete translations.es;
-      await expect(ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: false });
+      await expect(buildQueuedPackage(deps, created.id, { last: false })).rejects.toMatchObject({ retryable: false });
       expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: 'This project has no completed translation into Spanish. Translate it first.' });
     });
   });
   describe('exportPackage', () => {
     it('should queue a package of the project for an editor on a plan with SCORM', async () => {
-      const { ops, enqueued } = setup();
-      const created = await ops.exportPackage('user', PROJECT, settings);
+      const { deps, enqueued } = setup();
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
       expect(created).toMatchObject({ status: 'queued', projectId: PROJECT, companyId: COMPANY, packageName: 'Forklift safety', createdBy: 'user' });
       expect(enqueued).toEqual([created.id]);
     });
 
     it('should refuse a rule that needs a quiz for a project without questions (400 with the message), and fit the defaults to it', async () => {
-      const { ops, store } = setup();
+      const { deps, store } = setup();
       for (const completion_rule of ['quiz_passed', 'viewed_and_passed'] as const) {
-        await expect(ops.exportPackage('user', PROJECT, { ...settings, tracking: { completion_rule } })).rejects.toMatchObject({
+        await expect(exportPackage(deps, 'user', PROJECT, { ...settings, tracking: { completion_rule } })).rejects.toMatchObject({
           code: 'VALIDATION_FAILED',
           status: 400,
           message: SCORM_MESSAGES.ruleNeedsQuiz,
@@ -234,46 +239,46 @@ describe('createPackageOperations', () => {
       }
       expect(store.rows.size).toBe(0);
       // No rule given: the defaults of a project without a quiz, which reports completion only.
-      const created = await ops.exportPackage('user', PROJECT, { ...settings, tracking: { status_pair: 'passed_failed' } });
+      const created = await exportPackage(deps, 'user', PROJECT, { ...settings, tracking: { status_pair: 'passed_failed' } });
       expect(created.tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'slides_viewed', status_pair: 'completed_incomplete' });
       // With questions the rule is the request's, the rest the specification's defaults.
       const question = { id: 'q1', prompt: 'Brakes first?', options: [{ id: 'a', text: 'Yes', is_correct: true }, { id: 'b', text: 'No', is_correct: false }], explanation: '', source: '' };
       const quizzed = setup({ project: project({ generatedContent: { slides: { slide_content: '' }, objectives: [], questions: [question] } as never }) });
-      const withQuiz = await quizzed.ops.exportPackage('user', PROJECT, { ...settings, tracking: { completion_rule: 'quiz_passed' } });
+      const withQuiz = await exportPackage(quizzed.deps, 'user', PROJECT, { ...settings, tracking: { completion_rule: 'quiz_passed' } });
       expect(withQuiz.tracking).toEqual({ ...DEFAULT_SCORM_TRACKING, completion_rule: 'quiz_passed' });
     });
 
     it("should answer NOT_FOUND for another company's project and an id that is no project", async () => {
-      const { ops, enqueued } = setup();
-      await expect(ops.exportPackage('stranger', PROJECT, settings)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(ops.exportPackage('user', 'not-a-uuid', settings)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.noProject });
+      const { deps, enqueued } = setup();
+      await expect(exportPackage(deps, 'stranger', PROJECT, settings)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(exportPackage(deps, 'user', 'not-a-uuid', settings)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.noProject });
       expect(enqueued).toEqual([]);
     });
 
     it('should refuse a plan without scormCompliance, naming Enterprise', async () => {
-      const { ops, store } = setup({ capabilities: ['videoGeneration'] });
-      await expect(ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('scormCompliance') });
+      const { deps, store } = setup({ capabilities: ['videoGeneration'] });
+      await expect(exportPackage(deps, 'user', PROJECT, settings)).rejects.toMatchObject({ code: 'FEATURE_NOT_AVAILABLE', message: upgradeRequiredMessage('scormCompliance') });
       expect(upgradeRequiredMessage('scormCompliance')).toContain('Enterprise');
       expect(store.rows.size).toBe(0);
     });
 
     it("should refuse a company whose owner's trial is over (TRIAL_ENDED, as the project service does) and keep nothing", async () => {
-      const { ops, store } = setup({ trial: 'expired' });
-      await expect(ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'TRIAL_ENDED', status: 403, message: TRIAL_MESSAGES.expired });
+      const { deps, store } = setup({ trial: 'expired' });
+      await expect(exportPackage(deps, 'user', PROJECT, settings)).rejects.toMatchObject({ code: 'TRIAL_ENDED', status: 403, message: TRIAL_MESSAGES.expired });
       expect(store.rows.size).toBe(0);
     });
 
     it('should refuse a viewer (FORBIDDEN) and a project without content (CONFLICT)', async () => {
-      await expect(setup({ role: 'viewer' }).ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-      await expect(setup({ project: project({ hasContent: false }) }).ops.exportPackage('user', PROJECT, settings)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.noContent });
+      await expect(exportPackage(setup({ role: 'viewer' }).deps, 'user', PROJECT, settings)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      await expect(exportPackage(setup({ project: project({ hasContent: false }) }).deps, 'user', PROJECT, settings)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.noContent });
     });
   });
 
   describe('build', () => {
     it('should build with progress, then keep the zip and say it is ready', async () => {
-      const { ops, store, progress } = setup({ video: true });
-      const created = await ops.exportPackage('user', PROJECT, settings);
-      expect(await ops.build(created.id, { last: false })).toBe('built');
+      const { deps, store, progress } = setup({ video: true });
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
+      expect(await buildQueuedPackage(deps, created.id, { last: false })).toBe('built');
       expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', progress: 100, hasVideo: true, size: 4321, contentVersion: 4, storageKey: `scorm/${COMPANY}/${created.id}.zip` });
       expect(progress).toEqual([1, 20, 50, 80]);
     });
@@ -282,13 +287,13 @@ describe('createPackageOperations', () => {
       const view = interactiveView;
       const requests: AssembleRequest[] = [];
       // Version 3 is being prepared (not pinned): the package carries version 2, the published one.
-      const { ops, store } = setup({
+      const { deps, store } = setup({
         video: true,
         interactive: { current: view(3, false), versions: [view(2, true), view(3, false)] },
         assemble: async (r) => (requests.push(r), { storageKey: 'scorm/x.zip', size: 10 }),
       });
-      const created = await ops.exportPackage('user', PROJECT, settings);
-      expect(await ops.build(created.id, { last: false })).toBe('built');
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
+      expect(await buildQueuedPackage(deps, created.id, { last: false })).toBe('built');
       expect(requests[0]!.video).toEqual({ mp4StorageKey: `interactive/${COMPANY}/iv-1/2.mp4`, vttStorageKey: `interactive/${COMPANY}/iv-1/2.vtt` });
       expect(requests[0]!.interactive).toMatchObject({ completion_threshold: 72, quizzes: [{ id: 'quiz-1' }] });
       expect(store.rows.get(created.id)).toMatchObject({ status: 'ready', hasVideo: true });
@@ -298,61 +303,61 @@ describe('createPackageOperations', () => {
       const unpublished = view(1, false);
       unpublished.video.publishedVersion = null;
       const second = setup({ video: true, interactive: { current: unpublished, versions: [unpublished] }, assemble: async (r) => (plain.push(r), { storageKey: 'scorm/y.zip', size: 10 }) });
-      const other = await second.ops.exportPackage('user', PROJECT, settings);
-      await second.ops.build(other.id, { last: false });
+      const other = await exportPackage(second.deps, 'user', PROJECT, settings);
+      await buildQueuedPackage(second.deps, other.id, { last: false });
       expect(plain[0]).toMatchObject({ video: { mp4StorageKey: 'renders/v.mp4', vttStorageKey: 'renders/v.vtt' }, interactive: null });
     });
 
     it('should fail the package with the reason on the last attempt, and not before', async () => {
-      const { ops, store } = setup({ assemble: async () => { throw new Error('disk full'); } });
-      const created = await ops.exportPackage('user', PROJECT, settings);
-      await expect(ops.build(created.id, { last: false })).rejects.toMatchObject({ retryable: true });
+      const { deps, store } = setup({ assemble: async () => { throw new Error('disk full'); } });
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
+      await expect(buildQueuedPackage(deps, created.id, { last: false })).rejects.toMatchObject({ retryable: true });
       expect(store.rows.get(created.id)!.status).toBe('building');
-      await expect(ops.build(created.id, { last: true })).rejects.toThrow('disk full');
+      await expect(buildQueuedPackage(deps, created.id, { last: true })).rejects.toThrow('disk full');
       expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.failed });
     });
 
     it('should end quietly for a package deleted meanwhile, and delete a zip built for it', async () => {
-      const { ops, store, deleted } = setup({
+      const { deps, store, deleted } = setup({
         assemble: async (r) => {
           store.rows.delete(r.packageRecord.id);
           return { storageKey: 'scorm/late.zip', size: 1 };
         },
       });
-      const created = await ops.exportPackage('user', PROJECT, settings);
-      expect(await ops.build(created.id, { last: false })).toBe('gone');
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
+      expect(await buildQueuedPackage(deps, created.id, { last: false })).toBe('gone');
       expect(deleted).toEqual(['scorm/late.zip']);
-      expect(await ops.build('44444444-4444-4444-8444-999999999999', { last: false })).toBe('gone');
+      expect(await buildQueuedPackage(deps, '44444444-4444-4444-8444-999999999999', { last: false })).toBe('gone');
     });
   });
 
   describe('list, get and open', () => {
     it("should list and show the caller's packages, and hide them from a stranger", async () => {
-      const { ops } = setup();
-      const created = await ops.exportPackage('user', PROJECT, settings);
-      expect((await ops.list('user', null)).map((p) => p.id)).toEqual([created.id]);
-      expect((await ops.list('user', PROJECT)).map((p) => p.id)).toEqual([created.id]);
-      expect(await ops.list('stranger', null)).toEqual([]);
-      await expect(ops.get('stranger', created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.notFound });
-      await expect(ops.get('user', OTHER_COMPANY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      const { deps } = setup();
+      const created = await exportPackage(deps, 'user', PROJECT, settings);
+      expect((await listPackages(deps, 'user', null)).map((p) => p.id)).toEqual([created.id]);
+      expect((await listPackages(deps, 'user', PROJECT)).map((p) => p.id)).toEqual([created.id]);
+      expect(await listPackages(deps, 'stranger', null)).toEqual([]);
+      await expect(getPackage(deps, 'stranger', created.id)).rejects.toMatchObject({ code: 'NOT_FOUND', message: SCORM_MESSAGES.notFound });
+      await expect(getPackage(deps, 'user', OTHER_COMPANY)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
     it('should refuse a download before the package is ready, then count each one', async () => {
-      const { ops, store } = setup();
-      const created = await ops.exportPackage('user', PROJECT, { ...settings, packageName: 'Forklift: safety / <basics>' });
-      await expect(ops.open('user', created.id)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.notReady });
-      await ops.build(created.id, { last: false });
-      expect(await ops.open('user', created.id)).toEqual({ storageKey: `scorm/${COMPANY}/${created.id}.zip`, filename: 'Forklift safety basics.zip', size: 4321 });
-      await ops.open('user', created.id);
+      const { deps, store } = setup();
+      const created = await exportPackage(deps, 'user', PROJECT, { ...settings, packageName: 'Forklift: safety / <basics>' });
+      await expect(openPackage(deps, 'user', created.id)).rejects.toMatchObject({ code: 'CONFLICT', message: SCORM_MESSAGES.notReady });
+      await buildQueuedPackage(deps, created.id, { last: false });
+      expect(await openPackage(deps, 'user', created.id)).toEqual({ storageKey: `scorm/${COMPANY}/${created.id}.zip`, filename: 'Forklift safety basics.zip', size: 4321 });
+      await openPackage(deps, 'user', created.id);
       expect(store.rows.get(created.id)!.downloadCount).toBe(2);
     });
   });
 
   it('should forget a deleted project’s packages and their zips', async () => {
-    const { ops, store, deleted } = setup();
-    const created = await ops.exportPackage('user', PROJECT, settings);
-    await ops.build(created.id, { last: false });
-    await ops.forgetProject(PROJECT);
+    const { deps, store, deleted } = setup();
+    const created = await exportPackage(deps, 'user', PROJECT, settings);
+    await buildQueuedPackage(deps, created.id, { last: false });
+    await forgetProjectPackages(deps, PROJECT);
     expect(store.rows.size).toBe(0);
     expect(deleted).toEqual([`scorm/${COMPANY}/${created.id}.zip`]);
   });

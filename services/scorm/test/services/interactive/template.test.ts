@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SCORM_TRACKING, INTERACTIVE_VIDEO_TIME_TOLERANCE_SECONDS, validateInteractiveVideo, videoEndIssue, type InteractiveElements } from '@trainwright/catalogue';
 import type { GeneratedQuestion, Slide } from '@trainwright/formats';
-import { buildTemplate, slideStartsFromCaptions, templateDuration, type TemplateSource } from '../src/services/interactive/template.js';
+import { buildTemplate, slideStartsFromCaptions, templateDuration, type TemplateSource } from '../../../src/services/interactive/template.js';
 
 const slide = (title: string, points: string[], notes = ''): Slide => ({ title, points, paragraphs: [], notes });
 const SLIDES = [

@@ -1,7 +1,7 @@
 // The export request's settings as the server checks them (part 2 sections 5 and 9).
 import { describe, expect, it } from '@jest/globals';
 import { COMPLETION_RULES, DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, STATUS_PAIRS, scormTrackingChoices } from '@trainwright/catalogue';
-import { packageSettings, trackingOf, type SettingsInput } from '../src/services/settings.js';
+import { packageSettings, trackingOf, type SettingsInput } from '../../../src/services/packages/settings.js';
 
 const base: SettingsInput = { packageName: 'Forklift safety', scormVersion: '', includeTracking: true, objectives: [], activities: [] };
 

@@ -4,7 +4,7 @@
 // captions do not split both into the same slides); the result passes the catalogue's validation.
 import { describe, expect, it } from '@jest/globals';
 import { validateInteractiveVideo, type InteractiveVideoMetadata } from '@trainwright/catalogue';
-import { interactiveTexts, timeMapping, translatedInteractive, type VideoTimeline } from '../src/services/interactive/translate-interactive.js';
+import { interactiveTexts, timeMapping, translatedInteractive, type VideoTimeline } from '../../../src/services/interactive/translate-interactive.js';
 
 const STYLE = { background_color: '#2563eb', text_color: '#ffffff', border_color: '#ffffff', opacity: 0.8 };
 const OTHER_PROJECT = '22222222-2222-4222-8222-222222222222';

@@ -13,6 +13,7 @@ import {
   SCORM_MESSAGES,
   SCORM_VERSIONS,
   STATUS_PAIRS,
+  catalogueMessage,
   scormTrackingChoices,
   trackingForContent,
   type ActivityType,
@@ -22,7 +23,7 @@ import {
   type ScormVersion,
 } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
-import type { Activity, LearningObjective, PackageSettings } from './types.js';
+import type { Activity, LearningObjective, PackageSettings } from '../types.js';
 
 export interface SettingsInput {
   packageName: string;
@@ -58,7 +59,7 @@ export type ExportSettings = Omit<PackageSettings, 'tracking'> & { tracking: Par
 
 export function packageSettings(input: SettingsInput): ExportSettings {
   const packageName = text(input.packageName, SCORM_LIMITS.packageName, 'package_name', 'The package name');
-  if (!packageName) throw AppError.validation('package_name', SCORM_MESSAGES.nameRequired);
+  if (!packageName) throw AppError.validation('package_name', catalogueMessage(SCORM_MESSAGES, 'nameRequired'));
   const scormVersion: ScormVersion = input.scormVersion ? oneOf(SCORM_VERSIONS, input.scormVersion, 'scorm_version', 'The SCORM version') : DEFAULT_SCORM_VERSION;
 
   if (input.objectives.length > SCORM_LIMITS.objectives) throw AppError.validation('learning_objectives', `A package takes at most ${SCORM_LIMITS.objectives} learning objectives.`);
@@ -100,7 +101,7 @@ export function packageSettings(input: SettingsInput): ExportSettings {
 export function trackingOf(requested: Partial<ScormTracking>, content: ScormContent, includeTracking: boolean): ScormTracking {
   const choices = scormTrackingChoices(content);
   if (includeTracking && requested.completion_rule && !choices.rules.includes(requested.completion_rule)) {
-    throw AppError.validation('tracking.completion_rule', SCORM_MESSAGES.ruleNeedsQuiz);
+    throw AppError.validation('tracking.completion_rule', catalogueMessage(SCORM_MESSAGES, 'ruleNeedsQuiz'));
   }
   return trackingForContent({ ...choices.defaults, ...requested }, content);
 }
