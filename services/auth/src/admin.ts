@@ -8,10 +8,7 @@ import { AUTH_SCHEMA } from './repositories/database.js';
 import { DEMO_ACCOUNT } from './demo-account.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import type { AuthDatabase } from './repositories/database.js';
-import { hashPassword } from './services/passwords.js';
-import { authEvents } from './services/events.js';
-import { validateRegistration } from './services/validation.js';
-
+import { createAccount } from './services/accounts/create-account.js';
 
 const USAGE = `usage:
   npm run admin -- seed-demo [--email E] [--password P]`;
@@ -34,19 +31,11 @@ async function main(): Promise<number> {
     const email = values.email ?? DEMO_ACCOUNT.email;
     const password = values.password ?? DEMO_ACCOUNT.password;
     if (!(await repository.findUserIdByEmail(email))) {
-      const valid = validateRegistration({ name: DEMO_ACCOUNT.name, company: DEMO_ACCOUNT.company, email, password });
-      await repository.createAccount({
-        name: valid.name,
-        email: valid.email,
-        passwordHash: await hashPassword(valid.password),
-        companyName: valid.company,
-        tier: 'free-trial',
-        selectedTier: DEMO_ACCOUNT.tier,
-        events: ({ userId, companyId }) => [
-          authEvents.userRegistered({ userId, email: valid.email, companyId, tier: 'free-trial' }),
-          authEvents.companyCreated({ companyId, ownerUserId: userId, name: valid.company }),
-        ],
-      });
+      // Signed up as anyone is; its events are published by the flush when the command ends.
+      await createAccount(
+        { accounts: repository, afterWrite: () => undefined },
+        { name: DEMO_ACCOUNT.name, company: DEMO_ACCOUNT.company, email, password, selectedTier: DEMO_ACCOUNT.tier },
+      );
     }
     const userId = (await repository.findUserIdByEmail(email))!;
     // The demo's plan (DEMO_ACCOUNT.tier) is granted by billing's operator command with this id.

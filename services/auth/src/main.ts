@@ -1,6 +1,6 @@
-// The auth service's composition root: repositories, services, the gRPC API and the event
-// consumers, built from the config. Run as a process (`node dist/src/main.js`); tests and the
-// gateway's harness import it and start the service in-process.
+// The auth service's composition root: repositories, the account operations' deps, the gRPC API
+// and the event consumers, built from the config. Run as a process (`node dist/src/main.js`);
+// tests and the gateway's harness import it and start the service in-process.
 import {
   JobQueue,
   PURGE_EXPIRED_TRIALS_JOB,
@@ -25,8 +25,7 @@ import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authAccess, createAuthHandlers } from './grpc/auth.handler.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
-import { AccountService } from './services/account.service.js';
-import { SessionService } from './services/session.service.js';
+import type { AuthDeps } from './services/accounts/deps.js';
 import { TokenIssuer } from './services/tokens.js';
 import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
 import { planSubscription } from './subscriptions/plan.subscription.js';
@@ -39,8 +38,8 @@ export interface AuthCore {
   db: Kysely<AuthDatabase>;
   bus: EventBus;
   relay: OutboxRelay;
-  accounts: AccountService;
-  sessions: SessionService;
+  /** What the account and session operations (services/accounts/) are called with. */
+  deps: AuthDeps;
   logger: Logger;
   /** What the core opened; the server adds what it opens, and close() closes all in reverse order. */
   opened: Opened;
@@ -51,23 +50,25 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
   const opened = new Opened();
   const infra = await openServiceInfra<AuthDatabase>(opened, config, AUTH_SCHEMA, logger);
   const { db, bus, relay } = infra;
-  const flush = () => void relay.flush();
-  const repository = new AccountRepository(db);
-  const tokens = new TokenIssuer({
-    privateKeyPem: config.privateKeyPem,
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
-    keyId: config.AUTH_JWT_KEY_ID,
-  });
+  const deps: AuthDeps = {
+    accounts: new AccountRepository(db),
+    tokens: new TokenIssuer({
+      privateKeyPem: config.privateKeyPem,
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTtlSeconds: config.REFRESH_TOKEN_TTL_DAYS * 86_400,
+      keyId: config.AUTH_JWT_KEY_ID,
+    }),
+    clock: () => new Date(),
+    afterWrite: () => void relay.flush(),
+  };
   return {
     db,
     bus,
     relay,
     logger,
-    accounts: new AccountService(repository, () => new Date(), flush),
-    sessions: new SessionService(repository, tokens, flush),
+    deps,
     opened,
     close: () => opened.close(),
   };
@@ -86,16 +87,16 @@ export interface AuthServer extends RunningService {
  * data-retention sweep. */
 export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
   const core = await createAuthCore(config, logger);
-  await subscribeAll(core.bus, [projectCountsSubscription(core.accounts), planSubscription(core.accounts)]);
+  await subscribeAll(core.bus, [projectCountsSubscription(core.deps), planSubscription(core.deps)]);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const maintenance = core.opened.own(new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue));
-  const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.accounts)], { concurrency: 1 })) : null;
+  const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.deps)], { concurrency: 1 })) : null;
   sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));
   if (sweeper) await maintenance.schedule(PURGE_EXPIRED_TRIALS_JOB, {}, config.RETENTION_SWEEP_MS);
   const { grpc, port } = await listenGrpc(
     core.opened,
     core.logger,
-    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core), access: authAccess },
+    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core.deps), access: authAccess },
     `${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`,
   );
   core.relay.start();

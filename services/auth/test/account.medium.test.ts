@@ -5,6 +5,15 @@ import { AccountDataExpired, AccountPlanChanged } from '@trainwright/proto/train
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { createAuthCore, migrateAuth, type AuthCore } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
+import { applyPlan } from '../src/services/accounts/apply-plan.js';
+import { getAccount } from '../src/services/accounts/get-account.js';
+import { getMembership } from '../src/services/accounts/get-membership.js';
+import { listCompanies } from '../src/services/accounts/list-companies.js';
+import { purgeExpiredTrials } from '../src/services/accounts/purge-expired-trials.js';
+import { refreshSession } from '../src/services/accounts/refresh-session.js';
+import { register } from '../src/services/accounts/register.js';
+import { switchCompany } from '../src/services/accounts/switch-company.js';
+import { updateProfile } from '../src/services/accounts/update-profile.js';
 
 let infra: TestInfra;
 let core: AuthCore;
@@ -30,9 +39,9 @@ afterAll(async () => {
 });
 
 let n = 0;
-const signUp = () => core.sessions.register({ name: 'Ada', company: 'Acme', email: `ada${++n}.${Date.now()}@example.com`, password: 'password1', selectedTier: 'enterprise' });
+const signUp = () => register(core.deps, { name: 'Ada', company: 'Acme', email: `ada${++n}.${Date.now()}@example.com`, password: 'password1', selectedTier: 'enterprise' });
 
-describe('SessionService', () => {
+describe('sessions', () => {
   it('should store only an argon2id hash of the password', async () => {
     const s = await signUp();
     const row = await core.db.selectFrom('users').select('password_hash').where('id', '=', s.userId).executeTakeFirstOrThrow();
@@ -50,7 +59,7 @@ describe('SessionService', () => {
 
   it('should allow exactly one of two concurrent refreshes with the same token', async () => {
     const s = await signUp();
-    const results = await Promise.allSettled([core.sessions.refresh(s.refreshToken), core.sessions.refresh(s.refreshToken)]);
+    const results = await Promise.allSettled([refreshSession(core.deps, s.refreshToken), refreshSession(core.deps, s.refreshToken)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     // The second use counts as reuse: the session is revoked for safety.
     const session = await core.db.selectFrom('sessions').select(['revoked_at', 'revoked_reason']).where('id', '=', s.sessionId).executeTakeFirstOrThrow();
@@ -58,26 +67,26 @@ describe('SessionService', () => {
   });
 });
 
-describe('AccountService', () => {
+describe('accounts', () => {
   it('should start every account on the trial and remember the chosen plan', async () => {
     const s = await signUp();
-    const me = await core.accounts.me(s.userId);
+    const me = await getAccount(core.deps, s.userId);
     expect(me).toMatchObject({ tier: 'free-trial', selectedTier: 'enterprise', role: 'owner', companyName: 'Acme' });
   });
 
   it("should apply billing's plan once, in version order, and announce account.plan_changed", async () => {
     const s = await signUp();
     const id = () => randomUUID();
-    expect(await core.accounts.applyPlan(id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(true);
-    const me = await core.accounts.me(s.userId);
+    expect(await applyPlan(core.deps, id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(true);
+    const me = await getAccount(core.deps, s.userId);
     expect(me).toMatchObject({ tier: 'business', videoCredits: 500 });
     expect(me.capabilities.analytics).toBe(true);
     // The same event again, or an older one arriving late, changes nothing.
     const again = id();
-    expect(await core.accounts.applyPlan(again, { userId: s.userId, tier: 'professional', addOns: ['advanced_analytics'], creditCents: 250, version: 3 })).toBe(true);
-    expect(await core.accounts.applyPlan(again, { userId: s.userId, tier: 'enterprise', addOns: [], creditCents: 0, version: 4 })).toBe(false);
-    expect(await core.accounts.applyPlan(id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(false);
-    const after = await core.accounts.me(s.userId);
+    expect(await applyPlan(core.deps, again, { userId: s.userId, tier: 'professional', addOns: ['advanced_analytics'], creditCents: 250, version: 3 })).toBe(true);
+    expect(await applyPlan(core.deps, again, { userId: s.userId, tier: 'enterprise', addOns: [], creditCents: 0, version: 4 })).toBe(false);
+    expect(await applyPlan(core.deps, id(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 500, version: 2 })).toBe(false);
+    const after = await getAccount(core.deps, s.userId);
     expect(after).toMatchObject({ tier: 'professional', addOns: ['advanced_analytics'], videoCredits: 250 });
     // The add-on grants its capability on professional.
     expect(after.capabilities.analytics).toBe(true);
@@ -90,57 +99,57 @@ describe('AccountService', () => {
 
   it('should treat a paid plan that ended as an ended trial from then on (grace, then retention)', async () => {
     const s = await signUp();
-    const companyId = (await core.accounts.me(s.userId)).currentCompanyId!;
+    const companyId = (await getAccount(core.deps, s.userId)).currentCompanyId!;
     await core.db.updateTable('subscriptions').set({ trial_started_at: new Date(Date.now() - 300 * 86_400_000) }).where('user_id', '=', s.userId).execute();
-    await core.accounts.applyPlan(randomUUID(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 0, version: 1 });
-    await core.accounts.applyPlan(randomUUID(), { userId: s.userId, tier: 'free-trial', addOns: [], creditCents: 0, version: 2 });
-    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('grace_period');
+    await applyPlan(core.deps, randomUUID(), { userId: s.userId, tier: 'business', addOns: [], creditCents: 0, version: 1 });
+    await applyPlan(core.deps, randomUUID(), { userId: s.userId, tier: 'free-trial', addOns: [], creditCents: 0, version: 2 });
+    expect((await getMembership(core.deps, s.userId, companyId)).ownerTrialState).toBe('grace_period');
     // Its files are not deleted at once, although its trial started 300 days ago.
     const before = (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload).userId);
-    await core.accounts.purgeExpiredTrials();
+    await purgeExpiredTrials(core.deps);
     const after = (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload).userId);
     expect(after.filter((u) => u === s.userId)).toEqual(before.filter((u) => u === s.userId));
   });
 
   it('should carry the owner trial state on memberships: active, then grace, then expired', async () => {
     const s = await signUp();
-    const companyId = (await core.accounts.me(s.userId)).currentCompanyId!;
+    const companyId = (await getAccount(core.deps, s.userId)).currentCompanyId!;
     const startedDaysAgo = (days: number) => core.db.updateTable('subscriptions').set({ trial_started_at: new Date(Date.now() - days * 86_400_000) }).where('user_id', '=', s.userId).execute();
-    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('active_trial');
+    expect((await getMembership(core.deps, s.userId, companyId)).ownerTrialState).toBe('active_trial');
     await startedDaysAgo(8);
-    expect((await core.accounts.membership(s.userId, companyId)).ownerTrialState).toBe('grace_period');
+    expect((await getMembership(core.deps, s.userId, companyId)).ownerTrialState).toBe('grace_period');
     await startedDaysAgo(15);
-    expect((await core.accounts.companies(s.userId)).companies[0]!.ownerTrialState).toBe('expired');
+    expect((await listCompanies(core.deps, s.userId)).companies[0]!.ownerTrialState).toBe('expired');
   });
 
   it('should announce each expired trial past its data retention once, and never a paying account', async () => {
     const expired = await signUp();
     const paying = await signUp();
     const fresh = await signUp();
-    const companyId = (await core.accounts.me(expired.userId)).currentCompanyId!;
+    const companyId = (await getAccount(core.deps, expired.userId)).currentCompanyId!;
     const old = new Date(Date.now() - 15 * 86_400_000);
     await core.db.updateTable('subscriptions').set({ trial_started_at: old }).where('user_id', 'in', [expired.userId, paying.userId]).execute();
-    await core.accounts.applyPlan(randomUUID(), { userId: paying.userId, tier: 'professional', addOns: [], creditCents: 0, version: 1 });
+    await applyPlan(core.deps, randomUUID(), { userId: paying.userId, tier: 'professional', addOns: [], creditCents: 0, version: 1 });
     const announced = async () =>
       (await core.db.selectFrom('outbox').select('payload').where('subject', '=', 'account.data_expired').execute()).map((r) => AccountDataExpired.decode(r.payload));
     const before = (await announced()).length;
-    expect(await core.accounts.purgeExpiredTrials()).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredTrials(core.deps)).toBeGreaterThanOrEqual(1);
     const events = (await announced()).slice(before);
     expect(events.map((e) => e.userId)).toContain(expired.userId);
     expect(events.map((e) => e.userId)).not.toContain(paying.userId);
     expect(events.map((e) => e.userId)).not.toContain(fresh.userId);
     expect(events.find((e) => e.userId === expired.userId)!.companyIds).toEqual([companyId]);
-    expect(await core.accounts.purgeExpiredTrials()).toBe(0);
+    expect(await purgeExpiredTrials(core.deps)).toBe(0);
   });
 
   it('should refuse a rename of the company by a member who is not the owner', async () => {
     const owner = await signUp();
     const editor = await signUp();
-    const ownerMe = await core.accounts.me(owner.userId);
+    const ownerMe = await getAccount(core.deps, owner.userId);
     await core.db.insertInto('memberships').values({ company_id: ownerMe.currentCompanyId!, user_id: editor.userId, role: 'editor' }).execute();
-    await core.accounts.switchCompany(editor.userId, ownerMe.currentCompanyId!);
-    await expect(core.accounts.updateProfile(editor.userId, { companyName: 'Hijacked' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect((await core.accounts.me(owner.userId)).companyName).toBe('Acme');
-    expect((await core.accounts.membership(editor.userId, ownerMe.currentCompanyId!)).role).toBe('editor');
+    await switchCompany(core.deps, editor.userId, ownerMe.currentCompanyId!);
+    await expect(updateProfile(core.deps, editor.userId, { companyName: 'Hijacked' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await getAccount(core.deps, owner.userId)).companyName).toBe('Acme');
+    expect((await getMembership(core.deps, editor.userId, ownerMe.currentCompanyId!)).role).toBe('editor');
   });
 });

@@ -4,6 +4,8 @@ import { Access, AuthMemberships, createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { migrateAuth, startAuthServer, type AuthServer } from '../src/main.js';
 import { loadAuthConfig } from '../src/config.js';
+import { getAccount } from '../src/services/accounts/get-account.js';
+import { register } from '../src/services/accounts/register.js';
 
 let infra: TestInfra;
 let server: AuthServer;
@@ -33,11 +35,11 @@ afterAll(async () => {
 
 describe('Access with AuthMemberships', () => {
   it('should allow the owner, forbid a viewer and hide the company from a stranger', async () => {
-    const s = (email: string) => server.core.sessions.register({ name: 'N', company: 'Co', email, password: 'password1' });
+    const s = (email: string) => register(server.core.deps, { name: 'N', company: 'Co', email, password: 'password1' });
     const owner = await s('owner@example.com');
     const viewer = await s('viewer@example.com');
     const stranger = await s('stranger@example.com');
-    const companyId = (await server.core.accounts.me(owner.userId)).currentCompanyId!;
+    const companyId = (await getAccount(server.core.deps, owner.userId)).currentCompanyId!;
     await server.core.db.insertInto('memberships').values({ company_id: companyId, user_id: viewer.userId, role: 'viewer' }).execute();
 
     const access = new Access(memberships);

@@ -9,6 +9,7 @@ import { AppError, addressesEnv, createGrpcClient, createLogger, serviceEntry } 
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { loadBillingConfig } from './config.js';
 import { createBillingCore } from './main.js';
+import { grantPlan } from './services/billing/accounts.js';
 
 const USAGE = `usage:
   npm run admin:billing -- set-tier --email E --tier T [--user-id U] [--wait]     T is one of ${TIER_IDS.join(', ')}`;
@@ -46,7 +47,7 @@ async function main(): Promise<number> {
     let granted: { userId: string; previous: string } | null = null;
     while (!granted) {
       try {
-        granted = await core.billing.grantPlan({ email: values.email.trim(), userId: values['user-id'], tier });
+        granted = await grantPlan(core.deps, { email: values.email.trim(), userId: values['user-id'], tier });
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'NOT_FOUND') || Date.now() > deadline) throw error;
         await new Promise((r) => setTimeout(r, 200));

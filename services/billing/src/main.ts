@@ -1,5 +1,5 @@
-// The billing service's composition root: repositories, the payments provider, operations, the
-// gRPC API, the user.registered consumer and the maintenance job, built from the config. Run as a
+// The billing service's composition root: repositories, the payments provider, the operations'
+// deps, the gRPC API, the event consumers and the maintenance job, built from the config. Run as a
 // process (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
 import {
   BILLING_MAINTENANCE_JOB,
@@ -30,8 +30,8 @@ import { MediaDirectoryRepository } from './repositories/media-directory.reposit
 import { BILLING_SCHEMA, type BillingDatabase } from './repositories/database.js';
 import type { LocalPaymentsProvider } from './repositories/local-provider.js';
 import { createPaymentsProvider } from './repositories/payments-provider.js';
-import { createBillingOperations, type BillingOperations } from './services/billing.js';
-import type { AuthDirectory, MediaDirectory } from './services/stores.js';
+import type { AuthDirectory, BillingDeps, MediaDirectory } from './services/billing/deps.js';
+import { handleWebhook } from './services/billing/webhooks.js';
 import { userRegisteredSubscription } from './subscriptions/user-registered.subscription.js';
 import { videoStatusSubscription } from './subscriptions/video-status.subscription.js';
 
@@ -42,7 +42,8 @@ export interface BillingCore {
   db: Kysely<BillingDatabase>;
   bus: EventBus;
   relay: OutboxRelay;
-  billing: BillingOperations;
+  /** What the billing operations (services/billing/) are called with. */
+  deps: BillingDeps;
   /** The local test checkout (null with Stripe). */
   local: LocalPaymentsProvider | null;
   logger: Logger;
@@ -68,7 +69,7 @@ export async function createBillingCore(config: BillingConfig, logger: Logger, o
   const authDirectory = options.directory ? null : opened.own(new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   const mediaDirectory = options.media ? null : opened.own(new MediaDirectoryRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   const { provider, local } = createPaymentsProvider(config, { db, clock });
-  const billing = createBillingOperations({
+  const deps: BillingDeps = {
     store: new BillingRepository(db, () => void relay.flush()),
     provider,
     directory: options.directory ?? authDirectory!,
@@ -77,14 +78,14 @@ export async function createBillingCore(config: BillingConfig, logger: Logger, o
     clock,
     graceDays: config.BILLING_GRACE_DAYS,
     logger,
-  });
+  };
   // The local checkout's events take the same path as Stripe's webhooks.
-  local?.attach((rawBody, signature) => billing.handleWebhook(rawBody, signature));
+  local?.attach((rawBody, signature) => handleWebhook(deps, rawBody, signature));
   return {
     db,
     bus,
     relay,
-    billing,
+    deps,
     local,
     logger,
     opened,
@@ -104,17 +105,17 @@ export interface BillingServer extends RunningService {
 /** Starts the gRPC API (port 0 picks a free one), the outbox relay, the consumer and the maintenance worker. */
 export async function startBillingServer(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingServer> {
   const core = await createBillingCore(config, logger, options);
-  await subscribeAll(core.bus, [userRegisteredSubscription(core.billing.openAccountForRegisteredUser), videoStatusSubscription(core.billing.applyVideoStatus)]);
+  await subscribeAll(core.bus, [userRegisteredSubscription(core.deps), videoStatusSubscription(core.deps)]);
   const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
   const every = config.BILLING_MAINTENANCE_EVERY_MS;
   const maintenance = every > 0 ? core.opened.own(new JobQueue(queues, BILLING_MAINTENANCE_JOB.queue)) : null;
-  const worker = every > 0 ? core.opened.own(startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.billing.runMaintenance)], { concurrency: 1 })) : null;
+  const worker = every > 0 ? core.opened.own(startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.deps)], { concurrency: 1 })) : null;
   worker?.on('error', (err) => logger.error({ err }, 'billing worker error'));
   if (maintenance) await maintenance.schedule(BILLING_MAINTENANCE_JOB, {}, every);
   const { grpc, port } = await listenGrpc(
     core.opened,
     core.logger,
-    { name: 'trainwright.billing.v1.BillingService', definition: BillingServiceService, handlers: createBillingHandlers(core), access: billingAccess },
+    { name: 'trainwright.billing.v1.BillingService', definition: BillingServiceService, handlers: createBillingHandlers(core.deps), access: billingAccess },
     `${config.BILLING_GRPC_HOST}:${config.BILLING_GRPC_PORT}`,
   );
   core.relay.start();

@@ -7,6 +7,13 @@ import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { loadBillingConfig } from '../src/config.js';
 import { createBillingCore, migrateBilling, type BillingCore } from '../src/main.js';
+import { getSubscription, openAccountForRegisteredUser } from '../src/services/billing/accounts.js';
+import { buyAddOn, previewAddOn } from '../src/services/billing/add-ons.js';
+import { completeLocalCheckout, getLocalCheckout } from '../src/services/billing/checkouts.js';
+import { runMaintenance } from '../src/services/billing/maintenance.js';
+import { buyCredits, getCheckoutStatus, listPayments } from '../src/services/billing/payments.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/billing/plans.js';
+import { handleWebhook } from '../src/services/billing/webhooks.js';
 import { LocalPaymentsProvider } from '../src/repositories/local-provider.js';
 import { MemoryDirectory } from './support/memory.js';
 
@@ -37,24 +44,24 @@ const sign = (payload: string, timestamp = Math.floor(Date.now() / 1000)) => cor
 const signWith = (payload: string, secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
 
 async function subscribe(userId: string, tier = 'professional', interval = 'month') {
-  const result = await core.billing.changePlan({ userId, tier, interval, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+  const result = await changePlan(core.deps, { userId, tier, interval, returnUrlBase: BASE, idempotencyKey: randomUUID() });
   if (result.kind !== 'checkout') throw new Error('expected a checkout');
-  const redirect = await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
+  const redirect = await completeLocalCheckout(core.deps, userId, result.sessionId, 'pay');
   return { ...result, redirect };
 }
 
 /** An upgrade of a live plan as the billing page makes it: previewed, then confirmed with the preview's amount and moment. */
 async function upgrade(userId: string, tier: string, interval = 'month', idempotencyKey: string = randomUUID()) {
-  const preview = await core.billing.previewPlanChange({ userId, tier, interval });
+  const preview = await previewPlanChange(core.deps, { userId, tier, interval });
   expect(preview.kind).toBe('upgrade');
-  const result = await core.billing.changePlan({ userId, tier, interval, returnUrlBase: BASE, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+  const result = await changePlan(core.deps, { userId, tier, interval, returnUrlBase: BASE, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
   return { preview, result };
 }
 
 /** An add-on bought as the billing page buys it: previewed, then confirmed with the preview's amount and moment. */
 async function addOn(userId: string, addOnId: string, idempotencyKey: string = randomUUID()) {
-  const preview = await core.billing.previewAddOn({ userId, addOn: addOnId });
-  return core.billing.buyAddOn({ userId, addOn: addOnId, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+  const preview = await previewAddOn(core.deps, { userId, addOn: addOnId });
+  return buyAddOn(core.deps, { userId, addOn: addOnId, idempotencyKey, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
 }
 
 const outboxOf = async (subject: string) => core.db.selectFrom('outbox').select(['payload', 'published_at']).where('subject', '=', subject).orderBy('created_at').execute();
@@ -75,7 +82,7 @@ describe('webhook ledger', () => {
   ])('should refuse %s with no effect', async (_name, make) => {
     const id = `evt_${randomUUID()}`;
     const [body, signature] = make(event(id)) as [string, string];
-    await expect(core.billing.handleWebhook(Buffer.from(body), signature)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' });
+    await expect(handleWebhook(core.deps, Buffer.from(body), signature)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid webhook signature' });
     expect(await core.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', id).execute()).toEqual([]);
   });
 
@@ -88,14 +95,14 @@ describe('webhook ledger', () => {
     ['an overlong event id', () => event(`evt_${'x'.repeat(300)}`)],
   ])('should answer a signed event of an unexpected shape (%s) with 400, not a 500', async (_name, make) => {
     const body = make();
-    await expect(core.billing.handleWebhook(Buffer.from(body), sign(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
+    await expect(handleWebhook(core.deps, Buffer.from(body), sign(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
   });
 
   it('should record an event once: a redelivery is a duplicate with no second effect', async () => {
     const id = `evt_${randomUUID()}`;
     const p = event(id);
-    expect(await core.billing.handleWebhook(Buffer.from(p), sign(p))).toBe('ignored');
-    expect(await core.billing.handleWebhook(Buffer.from(p), sign(p))).toBe('duplicate');
+    expect(await handleWebhook(core.deps, Buffer.from(p), sign(p))).toBe('ignored');
+    expect(await handleWebhook(core.deps, Buffer.from(p), sign(p))).toBe('duplicate');
 
     const userId = randomUUID();
     await subscribe(userId);
@@ -104,7 +111,7 @@ describe('webhook ledger', () => {
     const outcomes = async () => (await outboxOf('payment.succeeded')).filter((r) => PaymentOutcome.decode(r.payload).userId === userId).length;
     expect(await payments()).toHaveLength(1);
     expect(await outcomes()).toBe(1);
-    expect(await core.billing.handleWebhook(Buffer.from(paid.payload), sign(paid.payload))).toBe('duplicate');
+    expect(await handleWebhook(core.deps, Buffer.from(paid.payload), sign(paid.payload))).toBe('duplicate');
     expect(await payments()).toHaveLength(1);
     expect(await outcomes()).toBe(1);
   });
@@ -114,27 +121,27 @@ describe('local checkout', () => {
   it('should take the trial through checkout and payment to an active plan', async () => {
     const userId = randomUUID();
     const other = randomUUID();
-    const result = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' });
+    const result = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' });
     if (result.kind !== 'checkout') throw new Error('expected a checkout');
     expect(result.checkoutUrl).toBe(`${BASE}/checkout/${result.sessionId}`);
-    expect(await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' })).toEqual(result);
+    expect(await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: 'k1' })).toEqual(result);
 
-    const page = await core.billing.getLocalCheckout(userId, result.sessionId);
+    const page = await getLocalCheckout(core.deps, userId, result.sessionId);
     expect(page).toMatchObject({ mode: 'subscription', totalCents: 2900, status: 'open', email: `${userId}@example.com`, lineItems: [{ ref: 'plan:professional:month', description: 'Trainwright Professional plan (monthly)', unitAmountCents: 2900, quantity: 1, interval: 'month' }] });
-    await expect(core.billing.getLocalCheckout(other, result.sessionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(core.billing.completeLocalCheckout(other, result.sessionId, 'pay')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(await core.billing.completeLocalCheckout(userId, result.sessionId, 'cancel')).toBe(`${BASE}/billing-cancelled`);
+    await expect(getLocalCheckout(core.deps, other, result.sessionId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(completeLocalCheckout(core.deps, other, result.sessionId, 'pay')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await completeLocalCheckout(core.deps, userId, result.sessionId, 'cancel')).toBe(`${BASE}/billing-cancelled`);
 
-    const redirect = await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
+    const redirect = await completeLocalCheckout(core.deps, userId, result.sessionId, 'pay');
     expect(redirect).toBe(`${BASE}/billing-success?session_id=${result.sessionId}`);
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', interval: 'month', status: 'active', effectiveTier: 'professional', provider: 'local' });
-    expect(await core.billing.getCheckoutStatus(userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'subscription' });
-    const payments = await core.billing.listPayments(userId);
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', interval: 'month', status: 'active', effectiveTier: 'professional', provider: 'local' });
+    expect(await getCheckoutStatus(core.deps, userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'subscription' });
+    const payments = await listPayments(core.deps, userId);
     expect(payments).toEqual([expect.objectContaining({ kind: 'subscription', amountCents: 2900, status: 'succeeded', currency: 'usd' })]);
 
     // Paying twice changes nothing.
-    expect(await core.billing.completeLocalCheckout(userId, result.sessionId, 'pay')).toBe(redirect);
-    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+    expect(await completeLocalCheckout(core.deps, userId, result.sessionId, 'pay')).toBe(redirect);
+    expect(await listPayments(core.deps, userId)).toHaveLength(1);
 
     const changed = (await outboxOf('subscription.changed')).map((r) => ({ ...SubscriptionChanged.decode(r.payload), published: r.published_at })).filter((e) => e.userId === userId);
     expect(changed).toEqual([expect.objectContaining({ tier: 'professional', previousTier: 'free-trial', status: 'active', version: 1 })]);
@@ -149,7 +156,7 @@ describe('local checkout', () => {
     expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
     const withAddOn = await addOn(userId, 'advanced_analytics', 'a');
     expect(withAddOn.addOns).toEqual(['advanced_analytics']);
-    const payments = await core.billing.listPayments(userId);
+    const payments = await listPayments(core.deps, userId);
     expect(payments).toHaveLength(3);
     // Charged just now, for (almost) the whole period: the differences 79-29 and 13.
     expect(payments.map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([1300, 2900, 5000]);
@@ -160,18 +167,18 @@ describe('local checkout', () => {
     await subscribe(userId, 'professional');
     now = new Date(now.getTime() + 3 * DAY);
     const input = { userId, tier: 'enterprise', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() };
-    await expect(core.billing.changePlan(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
-    expect(await core.billing.listPayments(userId)).toHaveLength(1);
-    const preview = await core.billing.previewPlanChange(input);
+    await expect(changePlan(core.deps, input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
+    expect(await listPayments(core.deps, userId)).toHaveLength(1);
+    const preview = await previewPlanChange(core.deps, input);
     // (199 - 29) dollars for the unused part of the period, as the provider prorates it.
     const { current_period_start: start, current_period_end: end } = await core.db.selectFrom('accounts').select(['current_period_start', 'current_period_end']).where('user_id', '=', userId).executeTakeFirstOrThrow();
     const unused = (end!.getTime() - Math.floor(now.getTime() / 1000) * 1000) / (end!.getTime() - start!.getTime());
     expect(preview).toMatchObject({ kind: 'upgrade', amountCents: Math.round(17000 * unused), prorationDate: Math.floor(now.getTime() / 1000) });
     // Confirmed ten minutes later: the charge is still the previewed one (the proration moment is the preview's).
     now = new Date(now.getTime() + 600_000);
-    await core.billing.changePlan({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
-    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, preview.amountCents].sort((a, b) => a - b));
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'enterprise' });
+    await changePlan(core.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    expect((await listPayments(core.deps, userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, preview.amountCents].sort((a, b) => a - b));
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'enterprise' });
   });
 
   it('should charge an add-on exactly the amount its preview showed, and nothing without the confirmation', async () => {
@@ -179,40 +186,40 @@ describe('local checkout', () => {
     await subscribe(userId, 'business');
     now = new Date(now.getTime() + 5 * DAY);
     const input = { userId, addOn: 'advanced_video_processing', idempotencyKey: randomUUID() };
-    await expect(core.billing.buyAddOn(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Video Processing add-on is charged now: review the amount and confirm it first.' });
-    expect(await core.billing.listPayments(userId)).toHaveLength(1);
-    const preview = await core.billing.previewAddOn(input);
+    await expect(buyAddOn(core.deps, input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Video Processing add-on is charged now: review the amount and confirm it first.' });
+    expect(await listPayments(core.deps, userId)).toHaveLength(1);
+    const preview = await previewAddOn(core.deps, input);
     // 17 dollars for the unused part of the period, as the provider prorates it.
     const { current_period_start: start, current_period_end: end } = await core.db.selectFrom('accounts').select(['current_period_start', 'current_period_end']).where('user_id', '=', userId).executeTakeFirstOrThrow();
     const unused = (end!.getTime() - Math.floor(now.getTime() / 1000) * 1000) / (end!.getTime() - start!.getTime());
     expect(preview).toEqual({ amountCents: Math.round(1700 * unused), prorationDate: Math.floor(now.getTime() / 1000) });
-    await expect(core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents - 1, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Video Processing add-on has changed: review the new amount and confirm again.' });
-    expect(await core.billing.listPayments(userId)).toHaveLength(1);
-    expect((await core.billing.getSubscription(userId)).addOns).toEqual([]);
+    await expect(buyAddOn(core.deps, { ...input, confirmAmountCents: preview.amountCents - 1, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Video Processing add-on has changed: review the new amount and confirm again.' });
+    expect(await listPayments(core.deps, userId)).toHaveLength(1);
+    expect((await getSubscription(core.deps, userId)).addOns).toEqual([]);
     // Confirmed ten minutes later: the charge is still the previewed one (the proration moment is the preview's).
     now = new Date(now.getTime() + 600_000);
-    const bought = await core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    const bought = await buyAddOn(core.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect(bought.addOns).toEqual(['advanced_video_processing']);
-    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([preview.amountCents, 7900].sort((a, b) => a - b));
+    expect((await listPayments(core.deps, userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([preview.amountCents, 7900].sort((a, b) => a - b));
   });
 
   it('should book a credit pack: 2.5 dollars a credit, in cents', async () => {
     const userId = randomUUID();
-    const { sessionId, checkoutUrl } = await core.billing.buyCredits({ userId, credits: 7, returnUrlBase: BASE, idempotencyKey: '' });
+    const { sessionId, checkoutUrl } = await buyCredits(core.deps, { userId, credits: 7, returnUrlBase: BASE, idempotencyKey: '' });
     expect(checkoutUrl).toContain(sessionId);
-    await core.billing.completeLocalCheckout(userId, sessionId, 'pay');
-    expect((await core.billing.getSubscription(userId)).creditBalanceCents).toBe(1750);
-    expect(await core.billing.listPayments(userId)).toEqual([expect.objectContaining({ kind: 'credits', amountCents: 1750, description: 'Video credits × 7' })]);
-    await core.billing.completeLocalCheckout(userId, sessionId, 'pay');
-    expect((await core.billing.getSubscription(userId)).creditBalanceCents).toBe(1750);
+    await completeLocalCheckout(core.deps, userId, sessionId, 'pay');
+    expect((await getSubscription(core.deps, userId)).creditBalanceCents).toBe(1750);
+    expect(await listPayments(core.deps, userId)).toEqual([expect.objectContaining({ kind: 'credits', amountCents: 1750, description: 'Video credits × 7' })]);
+    await completeLocalCheckout(core.deps, userId, sessionId, 'pay');
+    expect((await getSubscription(core.deps, userId)).creditBalanceCents).toBe(1750);
   });
 
   it('should open an account from user.registered once', async () => {
     const userId = randomUUID();
     const eventId = randomUUID();
-    await core.billing.openAccountForRegisteredUser({ userId, email: 'ada@example.com', eventId });
-    await core.billing.openAccountForRegisteredUser({ userId, email: 'ada@example.com', eventId });
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'free-trial', status: 'trialing', effectiveTier: 'free-trial' });
+    await openAccountForRegisteredUser(core.deps, { userId, email: 'ada@example.com', eventId });
+    await openAccountForRegisteredUser(core.deps, { userId, email: 'ada@example.com', eventId });
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'free-trial', status: 'trialing', effectiveTier: 'free-trial' });
   });
 });
 
@@ -222,14 +229,14 @@ describe('maintenance', () => {
     await subscribe(userId, 'business');
     const account = await core.db.selectFrom('accounts').select('provider_subscription_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
     await core.local!.simulatePaymentFailure(account.provider_subscription_id!);
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'past_due', effectiveTier: 'business' });
-    expect(await core.billing.listPayments(userId)).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed' })]));
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ status: 'past_due', effectiveTier: 'business' });
+    expect(await listPayments(core.deps, userId)).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed' })]));
     now = new Date(now.getTime() + 6 * DAY);
-    await core.billing.runMaintenance();
-    expect((await core.billing.getSubscription(userId)).effectiveTier).toBe('business');
+    await runMaintenance(core.deps);
+    expect((await getSubscription(core.deps, userId)).effectiveTier).toBe('business');
     now = new Date(now.getTime() + 2 * DAY);
-    expect((await core.billing.runMaintenance()).graceEnded).toBeGreaterThanOrEqual(1);
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'past_due', effectiveTier: 'free-trial' });
+    expect((await runMaintenance(core.deps)).graceEnded).toBeGreaterThanOrEqual(1);
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ status: 'past_due', effectiveTier: 'free-trial' });
     const last = (await outboxOf('subscription.changed')).map((r) => SubscriptionChanged.decode(r.payload)).filter((e) => e.userId === userId).at(-1);
     expect(last).toMatchObject({ tier: 'free-trial', previousTier: 'business', status: 'past_due' });
   });
@@ -239,18 +246,18 @@ describe('scheduled downgrade (local provider)', () => {
   it('should keep the scheduled items on the local subscription and apply them at its renewal', async () => {
     const userId = randomUUID();
     await subscribe(userId, 'business');
-    const down = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const down = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     expect(down).toMatchObject({ kind: 'changed', subscription: { tier: 'business', scheduledTier: 'professional' } });
     const { provider_subscription_id: subId } = await core.db.selectFrom('accounts').select('provider_subscription_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect((await core.db.selectFrom('local_objects').select('data').where('id', '=', subId!).executeTakeFirstOrThrow()).data).toMatchObject({ scheduledItems: [{ ref: 'plan:professional:month', quantity: 1 }] });
     // Taken back, then scheduled again.
-    await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    await changePlan(core.deps, { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     expect((await core.db.selectFrom('local_objects').select('data').where('id', '=', subId!).executeTakeFirstOrThrow()).data).toMatchObject({ scheduledItems: null });
-    await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     now = new Date(now.getTime() + 32 * DAY);
-    expect((await core.billing.runMaintenance()).renewed).toBeGreaterThanOrEqual(1);
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', scheduledTier: null, effectiveTier: 'professional', status: 'active' });
-    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, 7900]);
+    expect((await runMaintenance(core.deps)).renewed).toBeGreaterThanOrEqual(1);
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', scheduledTier: null, effectiveTier: 'professional', status: 'active' });
+    expect((await listPayments(core.deps, userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, 7900]);
     const last = (await outboxOf('subscription.changed')).map((r) => SubscriptionChanged.decode(r.payload)).filter((e) => e.userId === userId).at(-1);
     expect(last).toMatchObject({ tier: 'professional', previousTier: 'business' });
   });
@@ -263,9 +270,9 @@ describe('replayed events', () => {
     await subscribe(userId);
     await upgrade(userId, 'business', 'month', 'up');
     await addOn(userId, 'enhanced_ai_agent', 'ao');
-    await core.billing.setCancelAtPeriodEnd(userId, true);
+    await setCancelAtPeriodEnd(core.deps, userId, true);
     now = new Date(now.getTime() + 40 * DAY);
-    await core.billing.runMaintenance();
+    await runMaintenance(core.deps);
     // Only this user's events (the clock moved past other tests' periods too).
     const { provider_customer_id: customer } = await core.db.selectFrom('accounts').select('provider_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
     const objects = await core.db.selectFrom('local_objects').select(['id', 'data']).execute();
@@ -308,7 +315,7 @@ describe('replayed events', () => {
         [deliveries[i], deliveries[j]] = [deliveries[j]!, deliveries[i]!];
       }
       const outcomes = new Set<string>();
-      for (const e of deliveries) outcomes.add(await core.billing.handleWebhook(Buffer.from(e.payload), core.local!.sign(e.payload)));
+      for (const e of deliveries) outcomes.add(await handleWebhook(core.deps, Buffer.from(e.payload), core.local!.sign(e.payload)));
       expect(outcomes.has('duplicate') || deliveries.length === events.length).toBe(true);
       expect(await snapshot()).toEqual(expected);
     }
@@ -323,25 +330,25 @@ describe('local checkout expiry and one subscription per account', () => {
     const userId = randomUUID();
     const started = now;
     try {
-      const first = await core.billing.buyCredits({ userId, credits: 2, returnUrlBase: BASE, idempotencyKey: randomUUID() });
-      const second = await core.billing.buyCredits({ userId, credits: 3, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+      const first = await buyCredits(core.deps, { userId, credits: 2, returnUrlBase: BASE, idempotencyKey: randomUUID() });
+      const second = await buyCredits(core.deps, { userId, credits: 3, returnUrlBase: BASE, idempotencyKey: randomUUID() });
       now = new Date(started.getTime() + DAY - 60_000);
-      expect(await core.billing.getLocalCheckout(userId, first.sessionId)).toMatchObject({ status: 'open' });
+      expect(await getLocalCheckout(core.deps, userId, first.sessionId)).toMatchObject({ status: 'open' });
       now = new Date(started.getTime() + DAY + 60_000);
-      expect(await core.billing.getLocalCheckout(userId, first.sessionId)).toMatchObject({ status: 'expired' });
-      await expect(core.billing.completeLocalCheckout(userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT', message: 'The checkout session expired.' });
-      await expect(core.billing.completeLocalCheckout(userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
+      expect(await getLocalCheckout(core.deps, userId, first.sessionId)).toMatchObject({ status: 'expired' });
+      await expect(completeLocalCheckout(core.deps, userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT', message: 'The checkout session expired.' });
+      await expect(completeLocalCheckout(core.deps, userId, first.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
       expect(await expiredEvents(first.sessionId)).toHaveLength(1);
-      expect(await core.billing.getCheckoutStatus(userId, first.sessionId)).toMatchObject({ paymentStatus: 'expired' });
+      expect(await getCheckoutStatus(core.deps, userId, first.sessionId)).toMatchObject({ paymentStatus: 'expired' });
 
-      expect((await core.billing.runMaintenance()).checkoutsExpired).toBeGreaterThanOrEqual(1);
+      expect((await runMaintenance(core.deps)).checkoutsExpired).toBeGreaterThanOrEqual(1);
       expect(await expiredEvents(second.sessionId)).toHaveLength(1);
-      await core.billing.runMaintenance();
+      await runMaintenance(core.deps);
       expect(await expiredEvents(second.sessionId)).toHaveLength(1);
       expect(await expiredEvents(first.sessionId)).toHaveLength(1);
       const row = await core.db.selectFrom('checkout_sessions').select('status').where('id', '=', second.sessionId).executeTakeFirstOrThrow();
       expect(row.status).toBe('expired');
-      expect(await core.billing.listPayments(userId)).toEqual([]);
+      expect(await listPayments(core.deps, userId)).toEqual([]);
     } finally {
       now = started;
     }
@@ -349,13 +356,13 @@ describe('local checkout expiry and one subscription per account', () => {
 
   it('should expire an older plan checkout when another plan checkout is opened', async () => {
     const userId = randomUUID();
-    const a = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
-    const b = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const a = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const b = await changePlan(core.deps, { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     if (a.kind !== 'checkout' || b.kind !== 'checkout') throw new Error('expected checkouts');
-    await expect(core.billing.completeLocalCheckout(userId, a.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(completeLocalCheckout(core.deps, userId, a.sessionId, 'pay')).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await expiredEvents(a.sessionId)).toHaveLength(1);
-    await core.billing.completeLocalCheckout(userId, b.sessionId, 'pay');
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'business', status: 'active' });
+    await completeLocalCheckout(core.deps, userId, b.sessionId, 'pay');
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'business', status: 'active' });
   });
 
   it('should cancel a second paid local subscription at once and refund it, keeping the first', async () => {
@@ -376,13 +383,13 @@ describe('local checkout expiry and one subscription per account', () => {
       .insertInto('checkout_sessions')
       .values({ id: session.id, user_id: userId, purpose: 'subscription', mode: 'subscription', item_key: 'plan:business:month', tier: 'business', interval: 'month', amount_cents: 7900, status: 'open', payment_status: 'unpaid', url: session.url, idempotency_key: randomUUID() })
       .execute();
-    await core.billing.completeLocalCheckout(userId, session.id, 'pay');
+    await completeLocalCheckout(core.deps, userId, session.id, 'pay');
 
     const paid = (await core.local!.retrieveCheckoutSession(session.id))!;
     expect(await core.local!.retrieveSubscription(paid.subscriptionId!)).toMatchObject({ status: 'canceled' });
     expect(await core.local!.retrieveSubscription(account.provider_subscription_id!)).toMatchObject({ status: 'active' });
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', status: 'active', effectiveTier: 'professional' });
-    const payments = await core.billing.listPayments(userId);
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', status: 'active', effectiveTier: 'professional' });
+    const payments = await listPayments(core.deps, userId);
     const second = payments.find((p) => p.amountCents === 7900)!;
     expect(second).toMatchObject({ kind: 'subscription', status: 'refunded' });
     expect(await core.local!.refundOfInvoice(second.providerRef)).toMatchObject({ amountCents: 7900 });

@@ -1,12 +1,12 @@
 // Unit tests of the billing operations with in-memory ports and a fixed clock.
 import { SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { getSubscription } from '../src/services/accounts.js';
-import { buyAddOn, cancelAddOn, previewAddOn } from '../src/services/add-ons.js';
-import { checkoutStatusView } from '../src/services/checkouts.js';
-import { runMaintenance } from '../src/services/maintenance.js';
-import { buyCredits, getCheckoutStatus, paymentDescriptionOf } from '../src/services/payments.js';
-import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/plans.js';
-import { handleWebhook } from '../src/services/webhooks.js';
+import { getSubscription } from '../src/services/billing/accounts.js';
+import { buyAddOn, cancelAddOn, previewAddOn } from '../src/services/billing/add-ons.js';
+import { checkoutStatusView } from '../src/services/billing/checkouts.js';
+import { runMaintenance } from '../src/services/billing/maintenance.js';
+import { buyCredits, getCheckoutStatus, paymentDescriptionOf } from '../src/services/billing/payments.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/billing/plans.js';
+import { handleWebhook } from '../src/services/billing/webhooks.js';
 import { memoryDeps } from './support/memory.js';
 
 const USER = '11111111-1111-4111-8111-111111111111';

@@ -3,7 +3,7 @@
 // Stripe's objects to the port's, and webhook signature verification by the SDK.
 import { randomUUID } from 'node:crypto';
 import { StripeProvider, lookupKeyForRef, refForPrice } from '../src/repositories/stripe-provider.js';
-import { PaymentAlreadyRefundedError, WebhookSignatureError, type CheckoutLineItem, type CheckoutRequest } from '../src/services/ports.js';
+import { PaymentAlreadyRefundedError, WebhookSignatureError, type CheckoutLineItem, type CheckoutRequest } from '../src/services/billing/provider.js';
 import { FakeStripe } from './support/fake-stripe.js';
 
 const SECRET_KEY = 'sk_test_trainwright';

@@ -8,6 +8,12 @@ import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { loadBillingConfig } from '../src/config.js';
 import { createBillingCore, migrateBilling, type BillingCore } from '../src/main.js';
+import { getSubscription } from '../src/services/billing/accounts.js';
+import { buyAddOn, previewAddOn } from '../src/services/billing/add-ons.js';
+import { runMaintenance } from '../src/services/billing/maintenance.js';
+import { getCheckoutStatus, listPayments, openPortal } from '../src/services/billing/payments.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../src/services/billing/plans.js';
+import { handleWebhook } from '../src/services/billing/webhooks.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { MemoryDirectory } from './support/memory.js';
 
@@ -56,7 +62,7 @@ afterAll(async () => {
 /** Stripe's delivery of an event: signed by the fake (the SDK's signer), through handleWebhook. */
 async function deliver(type: string, object: Record<string, unknown>): Promise<string> {
   const { payload, header } = fake.event(type, object);
-  return core.billing.handleWebhook(Buffer.from(payload), header);
+  return handleWebhook(core.deps, Buffer.from(payload), header);
 }
 
 const outboxOf = async (subject: string) => core.db.selectFrom('outbox').select('payload').where('subject', '=', subject).orderBy('created_at').execute();
@@ -73,16 +79,16 @@ describe('the Stripe webhook refuses what it cannot trust', () => {
   it('should refuse timestamps 400 s old or ahead and the local default secret', async () => {
     const now = Math.floor(Date.now() / 1000);
     const p = event();
-    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now - 400))).rejects.toMatchObject(refused);
-    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now + 400))).rejects.toMatchObject(refused);
-    await expect(core.billing.handleWebhook(Buffer.from(p), signed(p, now, 'whsec_local_trainwright'))).rejects.toMatchObject(refused);
-    expect(await core.billing.handleWebhook(Buffer.from(p), signed(p, now + 200))).toBe('ignored');
+    await expect(handleWebhook(core.deps, Buffer.from(p), signed(p, now - 400))).rejects.toMatchObject(refused);
+    await expect(handleWebhook(core.deps, Buffer.from(p), signed(p, now + 400))).rejects.toMatchObject(refused);
+    await expect(handleWebhook(core.deps, Buffer.from(p), signed(p, now, 'whsec_local_trainwright'))).rejects.toMatchObject(refused);
+    expect(await handleWebhook(core.deps, Buffer.from(p), signed(p, now + 200))).toBe('ignored');
   });
 
   it.each([['{"id":"x"}'], ['[]'], ['null'], [JSON.stringify({ id: 'evt_empty', object: 'event', type: 'checkout.session.completed', created: 1, data: {} })], [`{"id":"evt_${'x'.repeat(300)}","object":"event","type":"customer.created","created":1,"data":{"object":{"id":"cus_x"}}}`]])(
     'should answer the signed but malformed body %s with 400',
     async (body) => {
-      await expect(core.billing.handleWebhook(Buffer.from(body), signed(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
+      await expect(handleWebhook(core.deps, Buffer.from(body), signed(body))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unexpected webhook event' });
     },
   );
 });
@@ -93,7 +99,7 @@ describe('plans with the Stripe provider', () => {
   const subscription = () => fake.subscriptions.get(subId)!;
 
   it('should upgrade from the trial through Stripe Checkout and the signed webhooks', async () => {
-    const result = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const result = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     if (result.kind !== 'checkout') throw new Error('expected a checkout');
     expect(result.checkoutUrl).toBe(`https://checkout.stripe.com/c/pay/${result.sessionId}`);
     const customer = [...fake.customers.values()].find((c) => c.metadata.user_id === userId)!;
@@ -106,28 +112,28 @@ describe('plans with the Stripe provider', () => {
     expect(await deliver('customer.subscription.created', created!)).toBe('processed');
     expect(await deliver('invoice.paid', invoice!)).toBe('processed');
 
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', interval: 'month', status: 'active', effectiveTier: 'professional', provider: 'stripe', scheduledTier: null });
-    expect(await core.billing.getCheckoutStatus(userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'subscription' });
-    expect(await core.billing.listPayments(userId)).toEqual([
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', interval: 'month', status: 'active', effectiveTier: 'professional', provider: 'stripe', scheduledTier: null });
+    expect(await getCheckoutStatus(core.deps, userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'subscription' });
+    expect(await listPayments(core.deps, userId)).toEqual([
       expect.objectContaining({ kind: 'subscription', amountCents: 2900, status: 'succeeded', providerRef: invoice!.id, invoiceUrl: invoice!.hosted_invoice_url }),
     ]);
     expect(await changedOf(userId)).toEqual([expect.objectContaining({ tier: 'professional', previousTier: 'free-trial', status: 'active', version: 1 })]);
     expect(await outcomesOf('payment.succeeded', userId)).toEqual([expect.objectContaining({ kind: 'subscription', amountCents: 2900 })]);
     // A redelivery has no second effect.
     expect(await deliver('invoice.paid', invoice!)).toBe('processed');
-    expect(await core.billing.listPayments(userId)).toHaveLength(1);
+    expect(await listPayments(core.deps, userId)).toHaveLength(1);
   });
 
   it('should upgrade in place to business only as previewed, invoiced prorated at once for the amount shown', async () => {
     const input = { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() };
-    await expect(core.billing.changePlan(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
+    await expect(changePlan(core.deps, input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This plan change is charged now: review the amount and confirm it first.' });
     expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(0);
-    const preview = await core.billing.previewPlanChange(input);
+    const preview = await previewPlanChange(core.deps, input);
     expect(preview).toMatchObject({ kind: 'upgrade' });
     // Stripe's upcoming invoice of the change, with its proration date.
     expect(fake.calls('POST', '/v1/invoices/create_preview').at(-1)!.body).toMatchObject({ subscription: subId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) } });
     // The confirmation carries the preview's proration date to Stripe, so the charge is the amount shown.
-    const up = await core.billing.changePlan({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    const up = await changePlan(core.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect(up).toMatchObject({ kind: 'changed', subscription: { tier: 'business', effectiveTier: 'business' } });
     expect(refsOf(subscription())).toEqual(['trainwright_plan_business_month']);
     const update = fake.calls('POST', `/v1/subscriptions/${subId}`).at(-1)!;
@@ -140,24 +146,24 @@ describe('plans with the Stripe provider', () => {
     expect(invoice.amount_paid).toBeLessThanOrEqual(5000);
     expect(await deliver('customer.subscription.updated', subscription())).toBe('processed');
     expect(await deliver('invoice.paid', invoice)).toBe('processed');
-    expect((await core.billing.listPayments(userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, invoice.amount_paid]);
+    expect((await listPayments(core.deps, userId)).map((p) => p.amountCents).sort((a, b) => a - b)).toEqual([2900, invoice.amount_paid]);
     expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'business', previousTier: 'professional' });
   });
 
   it('should add an add-on as a subscription item only as previewed, invoiced prorated at once for the amount shown', async () => {
     const input = { userId, addOn: 'advanced_analytics', idempotencyKey: randomUUID() };
     const updates = fake.calls('POST', `/v1/subscriptions/${subId}`).length;
-    await expect(core.billing.buyAddOn(input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Analytics add-on is charged now: review the amount and confirm it first.' });
+    await expect(buyAddOn(core.deps, input)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The Advanced Analytics add-on is charged now: review the amount and confirm it first.' });
     expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(updates);
-    const preview = await core.billing.previewAddOn(input);
+    const preview = await previewAddOn(core.deps, input);
     // Stripe's upcoming invoice of the subscription with the add-on added, at the proration date.
     const asked = fake.calls('POST', '/v1/invoices/create_preview').at(-1)!.body;
     expect(asked).toMatchObject({ subscription: subId, subscription_details: { proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) } });
     const addOnPrice = [...fake.prices.values()].find((p) => p.lookup_key === 'trainwright_add_on_advanced_analytics_month')!.id as string;
     expect(JSON.stringify(asked)).toContain(addOnPrice);
-    await expect(core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents + 7, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Analytics add-on has changed: review the new amount and confirm again.' });
+    await expect(buyAddOn(core.deps, { ...input, confirmAmountCents: preview.amountCents + 7, prorationDate: preview.prorationDate })).rejects.toMatchObject({ code: 'CONFLICT', message: 'The amount of the Advanced Analytics add-on has changed: review the new amount and confirm again.' });
     expect(fake.calls('POST', `/v1/subscriptions/${subId}`)).toHaveLength(updates);
-    const view = await core.billing.buyAddOn({ ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
+    const view = await buyAddOn(core.deps, { ...input, confirmAmountCents: preview.amountCents, prorationDate: preview.prorationDate });
     expect(view.addOns).toEqual(['advanced_analytics']);
     expect(refsOf(subscription())).toEqual(['trainwright_add_on_advanced_analytics_month', 'trainwright_plan_business_month']);
     expect(fake.calls('POST', `/v1/subscriptions/${subId}`).at(-1)!.body).toMatchObject({ proration_behavior: 'always_invoice', proration_date: String(preview.prorationDate) });
@@ -166,13 +172,13 @@ describe('plans with the Stripe provider', () => {
     expect(invoice.amount_paid).toBe(preview.amountCents);
     expect(invoice.amount_paid).toBeGreaterThan(1290);
     expect(await deliver('invoice.paid', invoice)).toBe('processed');
-    expect(await core.billing.listPayments(userId)).toHaveLength(3);
+    expect(await listPayments(core.deps, userId)).toHaveLength(3);
     expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'business', addOns: ['advanced_analytics'] });
   });
 
   it('should schedule a downgrade at the period end through a subscription schedule, and take it back', async () => {
     const published = (await changedOf(userId)).length;
-    const down = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const down = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     expect(down).toMatchObject({ kind: 'changed', subscription: { tier: 'business', scheduledTier: 'professional', effectiveTier: 'business' } });
     // Nothing changes now: the subscription keeps its items, no invoice.
     expect(refsOf(subscription())).toEqual(['trainwright_add_on_advanced_analytics_month', 'trainwright_plan_business_month']);
@@ -189,7 +195,7 @@ describe('plans with the Stripe provider', () => {
     expect(await changedOf(userId)).toHaveLength(published);
 
     // Choosing the current plan again releases the schedule: the subscription goes on as it is.
-    const back = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const back = await changePlan(core.deps, { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     expect(back).toMatchObject({ kind: 'changed', subscription: { tier: 'business', scheduledTier: null } });
     expect(fake.schedules.get(schedule.id)).toMatchObject({ status: 'released', released_subscription: subId, subscription: null });
     expect(subscription()).toMatchObject({ schedule: null, status: 'active' });
@@ -197,7 +203,7 @@ describe('plans with the Stripe provider', () => {
   });
 
   it('should withdraw a scheduled downgrade a day before the period end when the usage no longer fits', async () => {
-    await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     const scheduleId = subscription().schedule as string;
     expect(fake.schedules.get(scheduleId)).toMatchObject({ status: 'active' });
     const published = (await changedOf(userId)).length;
@@ -205,23 +211,23 @@ describe('plans with the Stripe provider', () => {
     try {
       const end = subscription().items.data[0].current_period_end * 1000;
       offset = end - 12 * 3600_000 - Date.now();
-      expect((await core.billing.runMaintenance()).downgradesWithdrawn).toBe(1);
+      expect((await runMaintenance(core.deps)).downgradesWithdrawn).toBe(1);
     } finally {
       offset = 0;
       directory.usageOf = FITS;
     }
     expect(fake.schedules.get(scheduleId)).toMatchObject({ status: 'released' });
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'business', scheduledTier: null, effectiveTier: 'business' });
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'business', scheduledTier: null, effectiveTier: 'business' });
     expect(await changedOf(userId)).toHaveLength(published);
   });
 
   it('should let Stripe apply a scheduled downgrade at the period end; its events sync the account', async () => {
-    await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     const oldEnd = subscription().items.data[0].current_period_end;
     // Usage still fits a day before the end: the schedule stays.
     offset = oldEnd * 1000 - 12 * 3600_000 - Date.now();
     try {
-      expect((await core.billing.runMaintenance()).downgradesWithdrawn).toBe(0);
+      expect((await runMaintenance(core.deps)).downgradesWithdrawn).toBe(0);
     } finally {
       offset = 0;
     }
@@ -229,27 +235,27 @@ describe('plans with the Stripe provider', () => {
     expect(events.map((e) => e.type)).toEqual(['subscription_schedule.updated', 'customer.subscription.updated', 'invoice.paid']);
     for (const e of events) await deliver(e.type, e.object);
     expect(refsOf(subscription())).toEqual(['trainwright_add_on_advanced_analytics_month', 'trainwright_plan_professional_month']);
-    const view = await core.billing.getSubscription(userId);
+    const view = await getSubscription(core.deps, userId);
     expect(view).toMatchObject({ tier: 'professional', scheduledTier: null, effectiveTier: 'professional', addOns: ['advanced_analytics'], status: 'active' });
     expect(view.currentPeriodStart!.getTime()).toBe(oldEnd * 1000);
     // The new period is billed at the lower plan: 29 + 13.
     expect(invoice).toMatchObject({ amount_paid: 4200, billing_reason: 'subscription_cycle' });
-    expect(await core.billing.listPayments(userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice!.id, amountCents: 4200, status: 'succeeded' })]));
+    expect(await listPayments(core.deps, userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice!.id, amountCents: 4200, status: 'succeeded' })]));
     expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'professional', previousTier: 'business', addOns: ['advanced_analytics'] });
   });
 
   it('should cancel at the period end and resume (the schedule still attached is released first)', async () => {
     expect(subscription().schedule).toBeTruthy();
-    const cancelled = await core.billing.setCancelAtPeriodEnd(userId, true);
+    const cancelled = await setCancelAtPeriodEnd(core.deps, userId, true);
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, tier: 'professional', status: 'active' });
     expect(subscription()).toMatchObject({ cancel_at_period_end: true, schedule: null });
-    const resumed = await core.billing.setCancelAtPeriodEnd(userId, false);
+    const resumed = await setCancelAtPeriodEnd(core.deps, userId, false);
     expect(resumed).toMatchObject({ cancelAtPeriodEnd: false });
     expect(subscription()).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
   });
 
   it("should open Stripe's customer portal", async () => {
-    const url = await core.billing.openPortal({ userId, returnUrlBase: BASE });
+    const url = await openPortal(core.deps, { userId, returnUrlBase: BASE });
     expect(url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_bps_/);
     const call = fake.calls('POST', '/v1/billing_portal/sessions').at(-1)!;
     expect(call.body).toMatchObject({ customer: subscription().customer, return_url: `${BASE}/billing` });
@@ -260,16 +266,16 @@ describe('plans with the Stripe provider', () => {
     fake.setSubscriptionStatus(subId, 'past_due');
     expect(await deliver('invoice.payment_failed', invoice)).toBe('processed');
     expect(await deliver('customer.subscription.updated', subscription())).toBe('processed');
-    const grace = await core.billing.getSubscription(userId);
+    const grace = await getSubscription(core.deps, userId);
     expect(grace).toMatchObject({ status: 'past_due', tier: 'professional', effectiveTier: 'professional' });
     expect(grace.graceEndsAt).not.toBeNull();
-    expect(await core.billing.listPayments(userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice.id, status: 'failed', amountCents: 4200 })]));
+    expect(await listPayments(core.deps, userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice.id, status: 'failed', amountCents: 4200 })]));
     expect((await outcomesOf('payment.failed', userId)).length).toBe(1);
 
     offset = 8 * DAY;
     try {
-      expect((await core.billing.runMaintenance()).graceEnded).toBeGreaterThanOrEqual(1);
-      expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'past_due', effectiveTier: 'free-trial' });
+      expect((await runMaintenance(core.deps)).graceEnded).toBeGreaterThanOrEqual(1);
+      expect(await getSubscription(core.deps, userId)).toMatchObject({ status: 'past_due', effectiveTier: 'free-trial' });
       expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'free-trial', previousTier: 'professional', status: 'past_due' });
 
       fake.payInvoice(invoice.id);
@@ -278,8 +284,8 @@ describe('plans with the Stripe provider', () => {
     } finally {
       offset = 0;
     }
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ status: 'active', effectiveTier: 'professional', graceEndsAt: null });
-    expect(await core.billing.listPayments(userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice.id, status: 'succeeded' })]));
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ status: 'active', effectiveTier: 'professional', graceEndsAt: null });
+    expect(await listPayments(core.deps, userId)).toEqual(expect.arrayContaining([expect.objectContaining({ providerRef: invoice.id, status: 'succeeded' })]));
     expect((await changedOf(userId)).at(-1)).toMatchObject({ tier: 'professional', previousTier: 'free-trial', status: 'active' });
   });
 });
@@ -287,26 +293,26 @@ describe('plans with the Stripe provider', () => {
 describe('one subscription per account with the Stripe provider', () => {
   it('should expire an older open plan checkout at Stripe when another plan checkout is opened', async () => {
     const userId = randomUUID();
-    const a = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
-    const b = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const a = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const b = await changePlan(core.deps, { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     if (a.kind !== 'checkout' || b.kind !== 'checkout') throw new Error('expected checkouts');
     expect(fake.calls('POST', `/v1/checkout/sessions/${a.sessionId}/expire`)).toHaveLength(1);
     expect(fake.sessions.get(a.sessionId)).toMatchObject({ status: 'expired' });
     expect(fake.sessions.get(b.sessionId)).toMatchObject({ status: 'open' });
-    expect(await core.billing.getCheckoutStatus(userId, a.sessionId)).toMatchObject({ paymentStatus: 'expired' });
+    expect(await getCheckoutStatus(core.deps, userId, a.sessionId)).toMatchObject({ paymentStatus: 'expired' });
     expect(() => fake.completeCheckout(a.sessionId)).toThrow(/expired/);
   });
 
   it('should cancel a second paid subscription at once and refund its payment, keeping the first', async () => {
     const userId = randomUUID();
-    const a = await core.billing.changePlan({ userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const a = await changePlan(core.deps, { userId, tier: 'professional', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     if (a.kind !== 'checkout') throw new Error('expected a checkout');
     // Tab A is paid; its webhooks lag. Tab B opens a business checkout meanwhile.
     const paidA = fake.completeCheckout(a.sessionId);
-    const b = await core.billing.changePlan({ userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
+    const b = await changePlan(core.deps, { userId, tier: 'business', interval: 'month', returnUrlBase: BASE, idempotencyKey: randomUUID() });
     if (b.kind !== 'checkout') throw new Error('expected a checkout');
     // Expiring A found it paid: the account follows it already.
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', status: 'active' });
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', status: 'active' });
     const paidB = fake.completeCheckout(b.sessionId);
     for (const [type, object] of [
       ['checkout.session.completed', paidA.session],
@@ -325,8 +331,8 @@ describe('one subscription per account with the Stripe provider', () => {
     expect(refunds()).toHaveLength(1);
     expect(refunds()[0]).toMatchObject({ amount: 7900, status: 'succeeded' });
     expect(fake.subscriptions.get(paidA.subscription!.id)).toMatchObject({ status: 'active' });
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', status: 'active', effectiveTier: 'professional' });
-    const payments = await core.billing.listPayments(userId);
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', status: 'active', effectiveTier: 'professional' });
+    const payments = await listPayments(core.deps, userId);
     expect(payments).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ providerRef: paidA.invoice!.id, amountCents: 2900, status: 'succeeded' }),
@@ -338,6 +344,6 @@ describe('one subscription per account with the Stripe provider', () => {
     expect(await deliver('checkout.session.completed', paidB.session)).toBe('processed');
     expect(await deliver('customer.subscription.deleted', second)).toBe('ignored');
     expect(refunds()).toHaveLength(1);
-    expect(await core.billing.getSubscription(userId)).toMatchObject({ tier: 'professional', status: 'active' });
+    expect(await getSubscription(core.deps, userId)).toMatchObject({ tier: 'professional', status: 'active' });
   });
 });

@@ -7,6 +7,11 @@ import { createTestInfra, eventually, type TestInfra } from '@trainwright/platfo
 import { PaymentOutcome, SubscriptionChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { loadBillingConfig } from '../src/config.js';
 import { createBillingCore, migrateBilling, type BillingCore } from '../src/main.js';
+import { getSubscription } from '../src/services/billing/accounts.js';
+import { completeLocalCheckout, getLocalCheckout } from '../src/services/billing/checkouts.js';
+import { getCheckoutStatus, listPayments } from '../src/services/billing/payments.js';
+import { applyVideoStatus, confirmVideoPayment, estimateVideo } from '../src/services/billing/videos.js';
+import { handleWebhook } from '../src/services/billing/webhooks.js';
 import { videoStatusSubscription } from '../src/subscriptions/video-status.subscription.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { MemoryDirectory, MemoryMedia } from './support/memory.js';
@@ -34,8 +39,8 @@ beforeAll(async () => {
   expect(stripeConfig.PAYMENTS_PROVIDER).toBe('stripe');
   stripe = await createBillingCore(stripeConfig, createLogger('test', 'silent'), { directory, media });
   // The service's consumer, as startBillingServer subscribes it.
-  await subscribeAll(local.bus, [videoStatusSubscription(local.billing.applyVideoStatus)]);
-  await subscribeAll(stripe.bus, [videoStatusSubscription(stripe.billing.applyVideoStatus)]);
+  await subscribeAll(local.bus, [videoStatusSubscription(local.deps)]);
+  await subscribeAll(stripe.bus, [videoStatusSubscription(stripe.deps)]);
 });
 
 afterAll(async () => {
@@ -50,7 +55,7 @@ afterAll(async () => {
 const outboxOf = async (core: BillingCore, subject: string) => core.db.selectFrom('outbox').select(['payload', 'published_at']).where('subject', '=', subject).orderBy('created_at').execute();
 
 async function seedCredits(core: BillingCore, userId: string, cents: number) {
-  await core.billing.getSubscription(userId);
+  await getSubscription(core.deps, userId);
   await core.db.insertInto('credit_entries').values({ user_id: userId, amount_cents: cents, reason: 'seed', ref: `seed:${userId}` }).execute();
 }
 
@@ -67,8 +72,8 @@ async function handledSoFar(core: BillingCore): Promise<void> {
   const projectId = randomUUID();
   media.set(projectId, { totalSeconds: 30, ownerTier: 'business' });
   await seedCredits(core, userId, 100);
-  await core.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'barrier', useCredits: true });
-  const [payment] = await core.billing.listPayments(userId);
+  await confirmVideoPayment(core.deps, { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'barrier', useCredits: true });
+  const [payment] = await listPayments(core.deps, userId);
   await core.bus.publish('video.status_changed', videoEvent(projectId, 'ready', payment!.id));
   await eventually(async () => (await core.db.selectFrom('video_payments').select('status').where('payment_id', '=', payment!.id).executeTakeFirst())?.status === 'rendered', 10_000);
 }
@@ -80,17 +85,17 @@ describe('a video paid with credits', () => {
     media.set(projectId, { totalSeconds: 130, ownerTier: 'business' });
     await seedCredits(local, userId, 500);
 
-    const estimate = await local.billing.estimateVideo({ userId, projectId });
+    const estimate = await estimateVideo(local.deps, { userId, projectId });
     expect(estimate).toMatchObject({ totalEstimatedMinutes: 3, totalCostCents: 180, creditBalanceCents: 500, fromNarration: true });
     const confirm = { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 3, format: 'mov', returnUrlBase: BASE, idempotencyKey: 'k1', useCredits: true };
-    const result = await local.billing.confirmVideoPayment(confirm);
+    const result = await confirmVideoPayment(local.deps, confirm);
     expect(result.checkoutUrl).toBe(`${BASE}/billing-success?session_id=${result.sessionId}`);
-    expect(await local.billing.confirmVideoPayment(confirm)).toEqual(result);
-    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(320);
-    expect(await local.billing.getCheckoutStatus(userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
-    await expect(local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'k2' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await confirmVideoPayment(local.deps, confirm)).toEqual(result);
+    expect((await getSubscription(local.deps, userId)).creditBalanceCents).toBe(320);
+    expect(await getCheckoutStatus(local.deps, userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
+    await expect(confirmVideoPayment(local.deps, { ...confirm, idempotencyKey: 'k2' })).rejects.toMatchObject({ code: 'CONFLICT' });
 
-    const payments = await local.billing.listPayments(userId);
+    const payments = await listPayments(local.deps, userId);
     expect(payments).toEqual([expect.objectContaining({ kind: 'video', amountCents: 180, status: 'succeeded', projectId })]);
     const paymentId = payments[0]!.id;
     const succeeded = (await outboxOf(local, 'payment.succeeded')).map((r) => ({ ...PaymentOutcome.decode(r.payload), published: r.published_at })).filter((e) => e.userId === userId);
@@ -102,33 +107,33 @@ describe('a video paid with credits', () => {
     await local.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await local.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await eventually(async () => (await local.db.selectFrom('video_payments').select('status').where('payment_id', '=', paymentId).executeTakeFirst())?.status === 'refunded', 10_000);
-    expect(await local.billing.applyVideoStatus({ eventId: 'again', paymentId, status: 'failed' })).toBe('ignored');
+    expect(await applyVideoStatus(local.deps, { eventId: 'again', paymentId, status: 'failed' })).toBe('ignored');
     // Both events handled (the second one too), before the balance and the refunds are counted.
     await handledSoFar(local);
-    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(500);
+    expect((await getSubscription(local.deps, userId)).creditBalanceCents).toBe(500);
     const refunds = await local.db.selectFrom('credit_entries').select('amount_cents').where('user_id', '=', userId).where('ref', '=', `refund:${paymentId}`).execute();
     expect(refunds.map((r) => Number(r.amount_cents))).toEqual([180]);
-    expect(await local.billing.listPayments(userId)).toEqual([expect.objectContaining({ id: paymentId, status: 'refunded' })]);
+    expect(await listPayments(local.deps, userId)).toEqual([expect.objectContaining({ id: paymentId, status: 'refunded' })]);
     const balances = (await outboxOf(local, 'subscription.changed')).map((r) => SubscriptionChanged.decode(r.payload)).filter((e) => e.userId === userId).map((e) => e.creditBalanceCents);
     expect(balances).toEqual([320, 500]);
 
     // Refunded: the video can be paid again.
-    expect(await local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'k3' })).toMatchObject({ sessionId: expect.stringMatching(/^cs_credits_/) });
+    expect(await confirmVideoPayment(local.deps, { ...confirm, idempotencyKey: 'k3' })).toMatchObject({ sessionId: expect.stringMatching(/^cs_credits_/) });
   });
 
   it('should refund a local card payment at the local provider', async () => {
     const userId = randomUUID();
     const projectId = randomUUID();
     media.set(projectId, { totalSeconds: 30, ownerTier: 'professional' });
-    const result = await local.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'c', useCredits: false });
-    expect(await local.billing.getLocalCheckout(userId, result.sessionId)).toMatchObject({ mode: 'payment', totalCents: 100, lineItems: [{ description: 'Narrated video: 1 min at $1.00/min', unitAmountCents: 100, quantity: 1, interval: null }] });
-    await local.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
-    const [payment] = await local.billing.listPayments(userId);
+    const result = await confirmVideoPayment(local.deps, { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'c', useCredits: false });
+    expect(await getLocalCheckout(local.deps, userId, result.sessionId)).toMatchObject({ mode: 'payment', totalCents: 100, lineItems: [{ description: 'Narrated video: 1 min at $1.00/min', unitAmountCents: 100, quantity: 1, interval: null }] });
+    await completeLocalCheckout(local.deps, userId, result.sessionId, 'pay');
+    const [payment] = await listPayments(local.deps, userId);
     expect(payment).toMatchObject({ kind: 'video', status: 'succeeded', projectId, amountCents: 100 });
-    expect(await local.billing.applyVideoStatus({ eventId: randomUUID(), paymentId: payment!.id, status: 'failed' })).toBe('refunded');
+    expect(await applyVideoStatus(local.deps, { eventId: randomUUID(), paymentId: payment!.id, status: 'failed' })).toBe('refunded');
     const session = await local.local!.retrieveCheckoutSession(result.sessionId);
     expect(await local.local!.refundOf(session!.paymentIntentId!)).toMatchObject({ amountCents: 100 });
-    expect((await local.billing.listPayments(userId))[0]).toMatchObject({ status: 'refunded' });
+    expect((await listPayments(local.deps, userId))[0]).toMatchObject({ status: 'refunded' });
   });
 });
 
@@ -141,17 +146,17 @@ describe("a translation's video", () => {
     media.set(projectId, { totalSeconds: 190, ownerTier: 'business', contentVersion: 3 }, 'es');
     await seedCredits(local, userId, 1000);
 
-    expect(await local.billing.estimateVideo({ userId, projectId, language: 'es' })).toMatchObject({ totalEstimatedMinutes: 4, totalCostCents: 240 });
-    await expect(local.billing.estimateVideo({ userId, projectId, language: 'de' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await estimateVideo(local.deps, { userId, projectId, language: 'es' })).toMatchObject({ totalEstimatedMinutes: 4, totalCostCents: 240 });
+    await expect(estimateVideo(local.deps, { userId, projectId, language: 'de' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const confirm = { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 3, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'en', useCredits: true };
-    await local.billing.confirmVideoPayment(confirm);
+    await confirmVideoPayment(local.deps, confirm);
     // The same version in Spanish is not paid by the English payment.
-    const es = await local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'es', language: 'es' });
-    await expect(local.billing.confirmVideoPayment({ ...confirm, idempotencyKey: 'es2', language: 'es' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(await local.billing.getCheckoutStatus(userId, es.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
-    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(1000 - 180 - 240);
+    const es = await confirmVideoPayment(local.deps, { ...confirm, idempotencyKey: 'es', language: 'es' });
+    await expect(confirmVideoPayment(local.deps, { ...confirm, idempotencyKey: 'es2', language: 'es' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await getCheckoutStatus(local.deps, userId, es.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
+    expect((await getSubscription(local.deps, userId)).creditBalanceCents).toBe(1000 - 180 - 240);
 
-    const payments = await local.billing.listPayments(userId);
+    const payments = await listPayments(local.deps, userId);
     expect(payments).toHaveLength(2);
     const spanish = payments.find((p) => p.language === 'es')!;
     expect(spanish).toMatchObject({ kind: 'video', amountCents: 240, projectId, language: 'es', description: expect.stringContaining('Spanish') });
@@ -162,8 +167,8 @@ describe("a translation's video", () => {
     expect(succeeded.map((e) => [e.language, e.contentVersion, Number(e.amountCents)]).sort()).toEqual([['', 3, 180], ['es', 3, 240]]);
 
     // The Spanish render failed for good: only the Spanish payment is refunded.
-    expect(await local.billing.applyVideoStatus({ eventId: randomUUID(), paymentId: spanish.id, status: 'failed' })).toBe('refunded');
-    expect((await local.billing.getSubscription(userId)).creditBalanceCents).toBe(1000 - 180);
+    expect(await applyVideoStatus(local.deps, { eventId: randomUUID(), paymentId: spanish.id, status: 'failed' })).toBe('refunded');
+    expect((await getSubscription(local.deps, userId)).creditBalanceCents).toBe(1000 - 180);
     const after = await local.db.selectFrom('video_payments').select(['language', 'status']).where('project_id', '=', projectId).orderBy('language').execute();
     expect(after).toEqual([{ language: '', status: 'paid' }, { language: 'es', status: 'refunded' }]);
   });
@@ -172,10 +177,10 @@ describe("a translation's video", () => {
     const userId = randomUUID();
     const projectId = randomUUID();
     media.set(projectId, { totalSeconds: 30, ownerTier: 'professional' }, 'es');
-    const result = await local.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'c', useCredits: false, language: 'es' });
-    expect(await local.billing.getLocalCheckout(userId, result.sessionId)).toMatchObject({ lineItems: [{ description: 'Narrated video in Spanish: 1 min at $1.00/min', unitAmountCents: 100 }] });
-    await local.billing.completeLocalCheckout(userId, result.sessionId, 'pay');
-    expect(await local.billing.listPayments(userId)).toEqual([expect.objectContaining({ kind: 'video', language: 'es', status: 'succeeded' })]);
+    const result = await confirmVideoPayment(local.deps, { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 1, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'c', useCredits: false, language: 'es' });
+    expect(await getLocalCheckout(local.deps, userId, result.sessionId)).toMatchObject({ lineItems: [{ description: 'Narrated video in Spanish: 1 min at $1.00/min', unitAmountCents: 100 }] });
+    await completeLocalCheckout(local.deps, userId, result.sessionId, 'pay');
+    expect(await listPayments(local.deps, userId)).toEqual([expect.objectContaining({ kind: 'video', language: 'es', status: 'succeeded' })]);
     const succeeded = (await outboxOf(local, 'payment.succeeded')).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
     expect(succeeded).toEqual([expect.objectContaining({ kind: 'video', projectId, language: 'es' })]);
     expect((await local.db.selectFrom('video_payments').select('language').where('project_id', '=', projectId).execute()).map((r) => r.language)).toEqual(['es']);
@@ -187,7 +192,7 @@ describe('a video paid by card with Stripe', () => {
     const userId = randomUUID();
     const projectId = randomUUID();
     media.set(projectId, { totalSeconds: 200, ownerTier: 'enterprise' });
-    const result = await stripe.billing.confirmVideoPayment({ userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 4, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'card', useCredits: false });
+    const result = await confirmVideoPayment(stripe.deps, { userId, projectId, billingType: 'video_generation', estimatedDurationMinutes: 4, format: 'mp4', returnUrlBase: BASE, idempotencyKey: 'card', useCredits: false });
     expect(result.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
     const created = fake.calls('POST', '/v1/checkout/sessions').at(-1)!;
     expect(created.body).toMatchObject({
@@ -198,18 +203,18 @@ describe('a video paid by card with Stripe', () => {
 
     const { session } = fake.completeCheckout(result.sessionId);
     const delivery = fake.event('checkout.session.completed', session);
-    expect(await stripe.billing.handleWebhook(Buffer.from(delivery.payload), delivery.header)).toBe('processed');
-    expect(await stripe.billing.handleWebhook(Buffer.from(delivery.payload), delivery.header)).toBe('duplicate');
-    const payments = await stripe.billing.listPayments(userId);
+    expect(await handleWebhook(stripe.deps, Buffer.from(delivery.payload), delivery.header)).toBe('processed');
+    expect(await handleWebhook(stripe.deps, Buffer.from(delivery.payload), delivery.header)).toBe('duplicate');
+    const payments = await listPayments(stripe.deps, userId);
     expect(payments).toEqual([expect.objectContaining({ kind: 'video', amountCents: 200, status: 'succeeded', projectId })]);
     const paymentId = payments[0]!.id;
     const succeeded = (await outboxOf(stripe, 'payment.succeeded')).map((r) => PaymentOutcome.decode(r.payload)).filter((e) => e.userId === userId);
     expect(succeeded).toEqual([expect.objectContaining({ paymentId, kind: 'video', projectId, amountCents: 200 })]);
-    expect(await stripe.billing.getCheckoutStatus(userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
+    expect(await getCheckoutStatus(stripe.deps, userId, result.sessionId)).toMatchObject({ paymentStatus: 'paid', purpose: 'video', projectId });
 
     await stripe.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
     await stripe.bus.publish('video.status_changed', videoEvent(projectId, 'failed', paymentId));
-    await eventually(async () => (await stripe.billing.listPayments(userId))[0]?.status === 'refunded', 10_000);
+    await eventually(async () => (await listPayments(stripe.deps, userId))[0]?.status === 'refunded', 10_000);
     // Both events handled (the second one too), before Stripe's refunds are counted.
     await handledSoFar(stripe);
     const refundCalls = fake.calls('POST', '/v1/refunds').filter((c) => c.body.payment_intent === session.payment_intent);

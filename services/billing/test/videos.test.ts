@@ -1,9 +1,9 @@
 // Unit tests of pay-per-use video (estimate, confirm by card and by credits, the render's outcome)
 // with in-memory ports.
 import { PaymentOutcome, SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { getCheckoutStatus } from '../src/services/payments.js';
-import { applyVideoStatus, confirmVideoPayment, estimateVideo } from '../src/services/videos.js';
-import { handleWebhook } from '../src/services/webhooks.js';
+import { getCheckoutStatus } from '../src/services/billing/payments.js';
+import { applyVideoStatus, confirmVideoPayment, estimateVideo } from '../src/services/billing/videos.js';
+import { handleWebhook } from '../src/services/billing/webhooks.js';
 import { memoryDeps } from './support/memory.js';
 
 const USER = '11111111-1111-4111-8111-111111111111';

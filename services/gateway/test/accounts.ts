@@ -1,5 +1,6 @@
 // Accounts and calls for API tests: register through the gateway, call with the bearer token,
 // and wait for what the pipeline does asynchronously.
+import { grantPlan } from '@trainwright/billing';
 import type { TierId } from '@trainwright/catalogue';
 import { uniqueEmail, type Harness } from './harness.js';
 
@@ -35,7 +36,7 @@ export async function register(h: Harness, name = 'Pat Trainer', tier?: TierId):
 
 /** Grants a plan the way support does (billing's operator grant), once auth serves it. */
 export async function setTier(h: Harness, who: Pick<Account, 'id' | 'email' | 'auth'>, tier: TierId): Promise<void> {
-  await h.billing.core.billing.grantPlan({ email: who.email, userId: who.id, tier });
+  await grantPlan(h.billing.core.deps, { email: who.email, userId: who.id, tier });
   await eventually(async () => (await h.request({ url: '/api/auth/me', headers: who.auth })).json().subscription?.tier === tier);
 }
 

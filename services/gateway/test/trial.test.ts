@@ -3,6 +3,7 @@
 // the account's projects and files are deleted.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { purgeExpiredTrials } from '@trainwright/auth';
 import { call as callAs, eventually, register, setTier, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
@@ -70,12 +71,12 @@ describe('trial lifecycle', () => {
     expect(readdirSync(join(companyDir, 'uploads'))).toHaveLength(1);
 
     await trialStartedDaysAgo(expired, 15);
-    expect(await h.auth.core.accounts.purgeExpiredTrials()).toBeGreaterThanOrEqual(1);
+    expect(await purgeExpiredTrials(h.auth.core.deps)).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await call('GET', `/api/projects/${mine}`, expired)).statusCode === 404, 10_000);
     await eventually(async () => !existsSync(join(companyDir, 'uploads')) || readdirSync(join(companyDir, 'uploads')).length === 0, 10_000);
     const left = (await call('GET', '/api/projects', expired)).json();
     expect(left.total).toBe(0);
     expect((await call('GET', `/api/projects/${theirs}`, kept)).statusCode).toBe(200);
-    expect(await h.auth.core.accounts.purgeExpiredTrials()).toBe(0);
+    expect(await purgeExpiredTrials(h.auth.core.deps)).toBe(0);
   });
 });

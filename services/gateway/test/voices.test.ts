@@ -22,6 +22,7 @@ interface VoiceJson {
   is_premium: boolean;
   locked: boolean;
   locked_message: string;
+  tier: string;
   labels: { gender: string; age: string };
 }
 

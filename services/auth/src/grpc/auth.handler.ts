@@ -8,9 +8,20 @@ import type {
   Profile,
   User,
 } from '@trainwright/proto/trainwright/auth/v1/auth';
-import type { CompanyRow } from '../repositories/account.repository.js';
-import type { AccountService, AccountView, WithOwnerTrial } from '../services/account.service.js';
-import type { IssuedSession, SessionService } from '../services/session.service.js';
+import { createCompany } from '../services/accounts/create-company.js';
+import type { AuthDeps, CompanyRow } from '../services/accounts/deps.js';
+import { getAccount, type AccountView } from '../services/accounts/get-account.js';
+import { getMembership } from '../services/accounts/get-membership.js';
+import { getTrialStatus } from '../services/accounts/get-trial-status.js';
+import { listCompanies } from '../services/accounts/list-companies.js';
+import { login } from '../services/accounts/login.js';
+import { logout } from '../services/accounts/logout.js';
+import type { WithOwnerTrial } from '../services/accounts/owner-trial.js';
+import { refreshSession } from '../services/accounts/refresh-session.js';
+import { register } from '../services/accounts/register.js';
+import type { IssuedSession } from '../services/accounts/sessions.js';
+import { switchCompany } from '../services/accounts/switch-company.js';
+import { updateProfile } from '../services/accounts/update-profile.js';
 
 export function toProtoLimits(l: CatalogueLimits): Limits {
   return {
@@ -114,26 +125,25 @@ export const authAccess: AccessTable<typeof AuthServiceService> = {
   getMembership: { internal: 'the membership lookup the access check itself uses (platform AuthMemberships)' },
 };
 
-export function createAuthHandlers(deps: { sessions: SessionService; accounts: AccountService }): UnaryHandlers<typeof AuthServiceService> {
-  const { sessions, accounts } = deps;
+export function createAuthHandlers(deps: AuthDeps): UnaryHandlers<typeof AuthServiceService> {
   const withUser = async (s: IssuedSession) => ({
     accessToken: s.accessToken,
     refreshToken: s.refreshToken,
     expiresIn: s.expiresIn,
     refreshExpiresIn: s.refreshExpiresIn,
-    user: toProtoUser(await accounts.me(s.userId)),
+    user: toProtoUser(await getAccount(deps, s.userId)),
   });
   return {
-    register: async (req) => withUser(await sessions.register(req)),
-    login: async (req) => withUser(await sessions.login(req)),
-    refresh: async (req) => withUser(await sessions.refresh(req.refreshToken)),
+    register: async (req) => withUser(await register(deps, req)),
+    login: async (req) => withUser(await login(deps, req)),
+    refresh: async (req) => withUser(await refreshSession(deps, req.refreshToken)),
     logout: async (req, ctx) => {
-      const revoked = await sessions.logout({ refreshToken: req.refreshToken, sessionId: req.sessionId, userId: ctx.userId });
+      const revoked = await logout(deps, { refreshToken: req.refreshToken, sessionId: req.sessionId, userId: ctx.userId });
       return { sessionId: revoked?.sessionId ?? '', expiresAtMs: revoked?.expiresAtMs ?? 0 };
     },
-    getMe: async (req) => toProtoUser(await accounts.me(req.userId)),
+    getMe: async (req) => toProtoUser(await getAccount(deps, req.userId)),
     getTrialStatus: async (req) => {
-      const t = await accounts.trialStatus(req.userId);
+      const t = await getTrialStatus(deps, req.userId);
       return {
         isTrial: t.is_trial,
         status: t.status,
@@ -148,7 +158,7 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
       };
     },
     listCompanies: async (req) => {
-      const view = await accounts.companies(req.userId);
+      const view = await listCompanies(deps, req.userId);
       return {
         companies: view.companies.map(toProtoCompany),
         currentCompanyId: view.currentCompanyId,
@@ -157,12 +167,12 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
       };
     },
     createCompany: async (req) =>
-      toProtoCompany(await accounts.createCompany(req.userId, { name: req.name, website: req.website, logoUrl: req.logoUrl })),
-    switchCompany: async (req) => toProtoUser(await accounts.switchCompany(req.userId, req.companyId)),
-    getProfile: async (req) => toProtoProfile(await accounts.me(req.userId)),
+      toProtoCompany(await createCompany(deps, req.userId, { name: req.name, website: req.website, logoUrl: req.logoUrl })),
+    switchCompany: async (req) => toProtoUser(await switchCompany(deps, req.userId, req.companyId)),
+    getProfile: async (req) => toProtoProfile(await getAccount(deps, req.userId)),
     updateProfile: async (req) =>
       toProtoProfile(
-        await accounts.updateProfile(req.userId, {
+        await updateProfile(deps, req.userId, {
           name: req.name,
           companyName: req.companyName,
           bio: req.bio,
@@ -170,7 +180,7 @@ export function createAuthHandlers(deps: { sessions: SessionService; accounts: A
         }),
       ),
     getMembership: async (req) => {
-      const m = await accounts.membership(req.userId, req.companyId);
+      const m = await getMembership(deps, req.userId, req.companyId);
       return {
         userId: req.userId,
         companyId: req.companyId,

@@ -3,64 +3,14 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
+import { EmailTakenError, type AccountRow, type AccountStore, type CompanyRow, type MembershipRow, type RotateResult } from '../services/accounts/deps.js';
 import type { AuthDatabase } from './database.js';
-
-export interface AccountRow {
-  id: string;
-  email: string;
-  name: string;
-  bio: string;
-  notifyProjectUpdates: boolean;
-  notifyMarketingEmails: boolean;
-  notifySystemAlerts: boolean;
-  currentCompanyId: string | null;
-  createdAt: Date;
-  tier: TierId;
-  selectedTier: TierId;
-  trialStartedAt: Date;
-  videoCredits: number;
-  projectsUsed: number;
-  subscriptionCreatedAt: Date;
-  companyName: string | null;
-  role: Role | null;
-  addOns: AddOnId[];
-}
-
-export interface CompanyRow {
-  id: string;
-  name: string;
-  website: string;
-  logoUrl: string;
-  ownerUserId: string;
-  ownerTier: TierId;
-  currentUsers: number;
-  currentProjects: number;
-  createdAt: Date;
-  role: Role;
-  ownerTrialStartedAt: Date;
-}
-
-export interface MembershipRow {
-  role: Role;
-  ownerTier: TierId;
-  ownerUserId: string;
-  companyName: string;
-  ownerAddOns: AddOnId[];
-  ownerTrialStartedAt: Date;
-}
-
-export type RotateResult =
-  | { kind: 'rotated'; userId: string; sessionId: string }
-  | { kind: 'reused'; userId: string; sessionId: string }
-  | { kind: 'invalid' };
-
-export class EmailTakenError extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }
 
-export class AccountRepository {
+export class AccountRepository implements AccountStore {
   // Every signed-in request reads the account: it runs as a prepared statement.
   private readonly loadAccountPrepared;
 

@@ -3,11 +3,12 @@
 import { ADD_ON_IDS, isTierId, type AddOnId } from '@trainwright/catalogue';
 import type { Subscription } from '@trainwright/platform';
 import { SubscriptionChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { AccountService } from '../services/account.service.js';
+import { applyPlan } from '../services/accounts/apply-plan.js';
+import type { AuthDeps } from '../services/accounts/deps.js';
 
 const isAddOnId = (id: string): id is AddOnId => (ADD_ON_IDS as readonly string[]).includes(id);
 
-export function planSubscription(accounts: AccountService): Subscription {
+export function planSubscription(deps: AuthDeps): Subscription {
   return {
     name: 'auth-plan',
     subject: 'subscription.changed',
@@ -15,7 +16,7 @@ export function planSubscription(accounts: AccountService): Subscription {
       const e = SubscriptionChanged.decode(event.data);
       // An event naming no known tier is not ours to apply (it would leave the account unusable).
       if (!isTierId(e.tier)) return;
-      await accounts.applyPlan(event.id, { userId: e.userId, tier: e.tier, addOns: e.addOns.filter(isAddOnId), creditCents: Number(e.creditBalanceCents), version: Number(e.version) });
+      await applyPlan(deps, event.id, { userId: e.userId, tier: e.tier, addOns: e.addOns.filter(isAddOnId), creditCents: Number(e.creditBalanceCents), version: Number(e.version) });
     },
   };
 }

@@ -1,10 +1,15 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
 import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
 import type { BillingServiceService, BillingSubscription, Payment } from '@trainwright/proto/trainwright/billing/v1/billing';
-import type { SubscriptionView } from '../services/account-state.js';
-import { paymentDescriptionOf } from '../services/payments.js';
-import type { PaymentRecord } from '../services/stores.js';
-import type { BillingCore } from '../main.js';
+import type { SubscriptionView } from '../services/billing/account-state.js';
+import { getSubscription } from '../services/billing/accounts.js';
+import { buyAddOn, cancelAddOn, previewAddOn } from '../services/billing/add-ons.js';
+import { completeLocalCheckout, getLocalCheckout } from '../services/billing/checkouts.js';
+import type { BillingDeps, PaymentRecord } from '../services/billing/deps.js';
+import { buyCredits, getCheckoutStatus, listPayments, openPortal, paymentDescriptionOf } from '../services/billing/payments.js';
+import { changePlan, previewPlanChange, setCancelAtPeriodEnd } from '../services/billing/plans.js';
+import { confirmVideoPayment, estimateVideo } from '../services/billing/videos.js';
+import { handleHttpWebhook } from '../services/billing/webhooks.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
@@ -68,12 +73,11 @@ export const billingAccess: AccessTable<typeof BillingServiceService> = {
   confirmVideoPayment: { delegated: 'media EstimateNarration decides project.update on the project' },
 };
 
-export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): UnaryHandlers<typeof BillingServiceService> {
-  const b = core.billing;
+export function createBillingHandlers(deps: BillingDeps): UnaryHandlers<typeof BillingServiceService> {
   return {
-    getSubscription: async (r) => toProtoSubscription(await b.getSubscription(r.userId)),
+    getSubscription: async (r) => toProtoSubscription(await getSubscription(deps, r.userId)),
     changePlan: async (r) => {
-      const result = await b.changePlan({
+      const result = await changePlan(deps, {
         userId: r.userId,
         tier: r.tier,
         interval: r.interval,
@@ -86,24 +90,24 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
         : { checkoutUrl: '', sessionId: '', subscription: toProtoSubscription(result.subscription) };
     },
     previewPlanChange: async (r) => {
-      const p = await b.previewPlanChange({ userId: r.userId, tier: r.tier, interval: r.interval });
+      const p = await previewPlanChange(deps, { userId: r.userId, tier: r.tier, interval: r.interval });
       return { kind: p.kind, amountCents: p.amountCents, currency: 'usd', prorationDate: p.prorationDate, effectiveAt: iso(p.effectiveAt) };
     },
-    setCancelAtPeriodEnd: async (r) => toProtoSubscription(await b.setCancelAtPeriodEnd(r.userId, r.cancelAtPeriodEnd)),
-    previewAddOn: async (r) => ({ ...(await b.previewAddOn({ userId: r.userId, addOn: r.addOn })), currency: 'usd' }),
+    setCancelAtPeriodEnd: async (r) => toProtoSubscription(await setCancelAtPeriodEnd(deps, r.userId, r.cancelAtPeriodEnd)),
+    previewAddOn: async (r) => ({ ...(await previewAddOn(deps, { userId: r.userId, addOn: r.addOn })), currency: 'usd' }),
     buyAddOn: async (r) => ({
       checkoutUrl: '',
       sessionId: '',
-      subscription: toProtoSubscription(await b.buyAddOn({ userId: r.userId, addOn: r.addOn, idempotencyKey: r.idempotencyKey, ...confirmationOf(r) })),
+      subscription: toProtoSubscription(await buyAddOn(deps, { userId: r.userId, addOn: r.addOn, idempotencyKey: r.idempotencyKey, ...confirmationOf(r) })),
     }),
-    cancelAddOn: async (r) => toProtoSubscription(await b.cancelAddOn({ userId: r.userId, addOn: r.addOn })),
-    buyCredits: (r) => b.buyCredits({ userId: r.userId, credits: r.credits, returnUrlBase: r.returnUrlBase, idempotencyKey: r.idempotencyKey }),
-    listPayments: async (r) => ({ payments: (await b.listPayments(r.userId)).map(toProtoPayment) }),
-    getCheckoutStatus: (r) => b.getCheckoutStatus(r.userId, r.sessionId),
-    openPortal: async (r) => ({ checkoutUrl: await b.openPortal({ userId: r.userId, returnUrlBase: r.returnUrlBase }), sessionId: '' }),
-    handleWebhook: async (r) => ({ outcome: await b.handleHttpWebhook(Buffer.from(r.rawBody), r.signature) }),
+    cancelAddOn: async (r) => toProtoSubscription(await cancelAddOn(deps, { userId: r.userId, addOn: r.addOn })),
+    buyCredits: (r) => buyCredits(deps, { userId: r.userId, credits: r.credits, returnUrlBase: r.returnUrlBase, idempotencyKey: r.idempotencyKey }),
+    listPayments: async (r) => ({ payments: (await listPayments(deps, r.userId)).map(toProtoPayment) }),
+    getCheckoutStatus: (r) => getCheckoutStatus(deps, r.userId, r.sessionId),
+    openPortal: async (r) => ({ checkoutUrl: await openPortal(deps, { userId: r.userId, returnUrlBase: r.returnUrlBase }), sessionId: '' }),
+    handleWebhook: async (r) => ({ outcome: await handleHttpWebhook(deps, Buffer.from(r.rawBody), r.signature) }),
     getLocalCheckout: async (r) => {
-      const page = await b.getLocalCheckout(r.userId, r.sessionId);
+      const page = await getLocalCheckout(deps, r.userId, r.sessionId);
       return {
         sessionId: page.id,
         mode: page.mode,
@@ -115,10 +119,10 @@ export function createBillingHandlers(core: Pick<BillingCore, 'billing'>): Unary
         email: page.email,
       };
     },
-    completeLocalCheckout: async (r) => ({ redirectUrl: await b.completeLocalCheckout(r.userId, r.sessionId, r.action) }),
-    estimateVideo: (r) => b.estimateVideo({ userId: r.userId, projectId: r.projectId, language: r.language }),
+    completeLocalCheckout: async (r) => ({ redirectUrl: await completeLocalCheckout(deps, r.userId, r.sessionId, r.action) }),
+    estimateVideo: (r) => estimateVideo(deps, { userId: r.userId, projectId: r.projectId, language: r.language }),
     confirmVideoPayment: (r) =>
-      b.confirmVideoPayment({
+      confirmVideoPayment(deps, {
         userId: r.userId,
         projectId: r.projectId,
         billingType: r.billingType,

@@ -4,7 +4,7 @@
 import { accountUsage, type PlanUsage } from '@trainwright/catalogue';
 import { AuthMemberships, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
-import type { AuthDirectory } from '../services/stores.js';
+import type { AuthDirectory } from '../services/billing/deps.js';
 
 export class AuthDirectoryRepository implements AuthDirectory {
   private readonly client: PromiseClient<typeof AuthServiceService>;

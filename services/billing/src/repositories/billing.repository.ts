@@ -3,8 +3,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied } from '@trainwright/platform';
 import type { AddOnId, BillingInterval, TierId } from '@trainwright/catalogue';
-import type { ProviderName } from '../services/ports.js';
-import type { AccountPatch, AccountState, AccountStatus, BillingStore, BillingTx, CheckoutRecord, PaymentRecord, Purpose, VideoPaymentRecord } from '../services/stores.js';
+import type { ProviderName } from '../services/billing/provider.js';
+import type { AccountPatch, AccountState, AccountStatus, BillingStore, BillingTx, CheckoutRecord, PaymentRecord, Purpose, VideoPaymentRecord } from '../services/billing/deps.js';
 import type { AccountsTable, BillingDatabase, CheckoutSessionsTable, PaymentsTable, VideoPaymentsTable } from './database.js';
 
 type Db = Kysely<BillingDatabase> | Transaction<BillingDatabase>;

@@ -21,10 +21,10 @@ import {
   type ScheduledSubscriptionChange,
   type SubscriptionChange,
   type SubscriptionChangePreview,
-} from '../services/ports.js';
+} from '../services/billing/provider.js';
 import { lineItemForRef, parseRef, refAmountCents } from '../services/refs.js';
 import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
-import type { LocalCheckoutDesk, LocalCheckoutView } from '../services/stores.js';
+import type { LocalCheckoutDesk, LocalCheckoutView } from '../services/billing/deps.js';
 import type { BillingDatabase } from './database.js';
 
 /** Signs and verifies only: this client never makes a request. */

@@ -2,7 +2,7 @@
 // narrated video. NOT_FOUND (a project the caller may not read) travels back as an AppError.
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
-import type { MediaDirectory, NarrationEstimate } from '../services/stores.js';
+import type { MediaDirectory, NarrationEstimate } from '../services/billing/deps.js';
 
 export class MediaDirectoryRepository implements MediaDirectory {
   private readonly client: PromiseClient<typeof MediaServiceService>;

@@ -1,7 +1,7 @@
 // Which payments provider runs: Stripe with a key, else the local test checkout.
 import type { Kysely } from 'kysely';
 import type { BillingConfig } from '../config.js';
-import type { PaymentsProvider } from '../services/ports.js';
+import type { PaymentsProvider } from '../services/billing/provider.js';
 import { lineItemForRef, parseRef } from '../services/refs.js';
 import type { BillingDatabase } from './database.js';
 import { LocalPaymentsProvider } from './local-provider.js';

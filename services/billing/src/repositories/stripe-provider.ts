@@ -19,7 +19,7 @@ import {
   type ScheduledSubscriptionChange,
   type SubscriptionChange,
   type SubscriptionChangePreview,
-} from '../services/ports.js';
+} from '../services/billing/provider.js';
 import { toProviderEvent, WEBHOOK_TOLERANCE_SECONDS } from '../services/webhook-event.js';
 
 export interface StripeProviderOptions {

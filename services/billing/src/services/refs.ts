@@ -13,7 +13,7 @@ import {
   type BillingInterval,
   type TierId,
 } from '@trainwright/catalogue';
-import type { CheckoutLineItem } from './ports.js';
+import type { CheckoutLineItem } from './billing/provider.js';
 
 export const planRef = (tier: TierId, interval: BillingInterval) => `plan:${tier}:${interval}`;
 export const addOnRef = (addOn: AddOnId, interval: BillingInterval) => `add_on:${addOn}:${interval}`;

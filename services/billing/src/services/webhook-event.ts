@@ -1,7 +1,7 @@
 // What both providers check on a webhook once its signature verified: the SDK's constructEvent
 // refuses timestamps too old but not ones ahead of now, and it hands back whatever JSON was signed.
 import { z } from 'zod';
-import { WebhookSignatureError, type ProviderEvent } from './ports.js';
+import { WebhookSignatureError, type ProviderEvent } from './billing/provider.js';
 
 /** Tolerance of webhook timestamps either way, seconds (Stripe's default, and the design's). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -2,9 +2,9 @@
 // provider that records its calls, and auth's usage as a value.
 import type { PlanUsage } from '@trainwright/catalogue';
 import type { OutboxEvent } from '@trainwright/platform';
-import type { CheckoutRequest, PaymentsProvider, ProviderCheckoutSession, ProviderEvent, ProviderInvoice, ProviderSubscription, SubscriptionChange } from '../../src/services/ports.js';
-import { PaymentAlreadyRefundedError, WebhookSignatureError } from '../../src/services/ports.js';
-import type { AccountState, AuthDirectory, BillingDeps, BillingStore, BillingTx, CheckoutRecord, MediaDirectory, NarrationEstimate, PaymentRecord, VideoPaymentRecord } from '../../src/services/stores.js';
+import type { CheckoutRequest, PaymentsProvider, ProviderCheckoutSession, ProviderEvent, ProviderInvoice, ProviderSubscription, SubscriptionChange } from '../../src/services/billing/provider.js';
+import { PaymentAlreadyRefundedError, WebhookSignatureError } from '../../src/services/billing/provider.js';
+import type { AccountState, AuthDirectory, BillingDeps, BillingStore, BillingTx, CheckoutRecord, MediaDirectory, NarrationEstimate, PaymentRecord, VideoPaymentRecord } from '../../src/services/billing/deps.js';
 import { AppError } from '@trainwright/platform';
 
 interface State {

@@ -3,9 +3,9 @@
 // events arrive does not matter.
 import type { AddOnId } from '@trainwright/catalogue';
 import { commitAccountChange } from './account-state.js';
-import type { ProviderSubscription, ProviderSubscriptionStatus } from './ports.js';
-import { parseRef } from './refs.js';
-import type { AccountPatch, AccountState, AccountStatus, BillingDeps, BillingTx } from './stores.js';
+import type { ProviderSubscription, ProviderSubscriptionStatus } from './provider.js';
+import { parseRef } from '../refs.js';
+import type { AccountPatch, AccountState, AccountStatus, BillingDeps, BillingTx } from './deps.js';
 
 const STATUS: Record<ProviderSubscriptionStatus, AccountStatus> = {
   active: 'active',

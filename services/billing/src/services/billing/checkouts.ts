@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { BILLING_MESSAGES, catalogueMessage, type AddOnId, type BillingInterval, type TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { ensureCustomer } from './accounts.js';
-import type { CheckoutLineItem } from './ports.js';
-import type { AccountState, BillingDeps, CheckoutRecord, LocalCheckoutView, Purpose } from './stores.js';
+import type { CheckoutLineItem } from './provider.js';
+import type { AccountState, BillingDeps, CheckoutRecord, LocalCheckoutView, Purpose } from './deps.js';
 import { applyCheckoutSession } from './webhooks.js';
 
 export const CHECKOUT_REUSE_MS = 10 * 60_000;

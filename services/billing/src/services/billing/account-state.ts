@@ -2,8 +2,8 @@
 // a change of it is committed: with subscription.changed and the next version, in the same
 // transaction.
 import { TIERS, type AddOnId, type TierId } from '@trainwright/catalogue';
-import { billingEvents } from './events.js';
-import type { AccountState, BillingDeps, BillingTx } from './stores.js';
+import { billingEvents } from '../events.js';
+import type { AccountState, BillingDeps, BillingTx } from './deps.js';
 
 const DAY_MS = 86_400_000;
 

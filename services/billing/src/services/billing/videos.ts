@@ -16,9 +16,9 @@ import { AppError } from '@trainwright/platform';
 import { commitAccountChange } from './account-state.js';
 import { ensureAccount } from './accounts.js';
 import { checkoutIdempotencyKey, openCheckout, returnBase } from './checkouts.js';
-import { billingEvents } from './events.js';
-import { PaymentAlreadyRefundedError, type CheckoutLineItem } from './ports.js';
-import type { BillingDeps, NarrationEstimate, VideoPaymentRecord } from './stores.js';
+import { billingEvents } from '../events.js';
+import { PaymentAlreadyRefundedError, type CheckoutLineItem } from './provider.js';
+import type { BillingDeps, NarrationEstimate, VideoPaymentRecord } from './deps.js';
 import { videoRefundKey } from './webhooks.js';
 
 export const VIDEO_BILLING_TYPE = 'video_generation';

@@ -6,7 +6,7 @@ import { hasLivePlan, subscriptionView, type SubscriptionView } from './account-
 import { ensureAccount } from './accounts.js';
 import { changeItems, confirmedProrationDate, previewCharge, type ChargeConfirmation, type ChargePreview } from './plans.js';
 import { syncAccountFromProvider } from './sync.js';
-import type { BillingDeps } from './stores.js';
+import type { BillingDeps } from './deps.js';
 
 function addOnOf(value: string): AddOnId {
   if (!(ADD_ON_IDS as readonly string[]).includes(value)) throw AppError.validation('add_on', catalogueMessage(BILLING_MESSAGES, 'unknownAddOn', value));

@@ -18,10 +18,10 @@ import { AppError } from '@trainwright/platform';
 import { hasLivePlan, subscriptionView, type SubscriptionView } from './account-state.js';
 import { ensureAccount } from './accounts.js';
 import { openCheckout } from './checkouts.js';
-import type { ProviderSubscription } from './ports.js';
-import { addOnRef, parseRef, planLineItem, planRef } from './refs.js';
+import type { ProviderSubscription } from './provider.js';
+import { addOnRef, parseRef, planLineItem, planRef } from '../refs.js';
 import { syncAccountFromProvider } from './sync.js';
-import type { AccountState, BillingDeps } from './stores.js';
+import type { AccountState, BillingDeps } from './deps.js';
 
 /**
  * A change charged at once (an upgrade of a live plan, an add-on) is made only as its preview

@@ -5,11 +5,11 @@
 import { BILLING_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { commitAccountChange } from './account-state.js';
-import { billingEvents } from './events.js';
-import { PaymentAlreadyRefundedError, WebhookSignatureError, type ProviderCheckoutSession, type ProviderEvent, type ProviderSubscription, type ProviderSubscriptionStatus } from './ports.js';
+import { billingEvents } from '../events.js';
+import { PaymentAlreadyRefundedError, WebhookSignatureError, type ProviderCheckoutSession, type ProviderEvent, type ProviderSubscription, type ProviderSubscriptionStatus } from './provider.js';
 import { syncSubscription } from './sync.js';
-import { WebhookEventShapeError } from './webhook-event.js';
-import type { AccountState, BillingDeps, BillingTx, CheckoutRecord } from './stores.js';
+import { WebhookEventShapeError } from '../webhook-event.js';
+import type { AccountState, BillingDeps, BillingTx, CheckoutRecord } from './deps.js';
 
 /** The provider's idempotency key of a video payment's refund: one refund per payment, ever. */
 export const videoRefundKey = (paymentId: string) => `video-refund-${paymentId}`;

@@ -3,9 +3,9 @@ import { BILLING_MESSAGES, CREDIT_PACK_RANGE, VIDEO_CREDIT_PRICE_CENTS, catalogu
 import { AppError } from '@trainwright/platform';
 import { ensureAccount, ensureCustomer } from './accounts.js';
 import { checkoutStatusView, openCheckout, ownCheckout, returnBase, type CheckoutStatusView } from './checkouts.js';
-import { creditsLineItem } from './refs.js';
+import { creditsLineItem } from '../refs.js';
 import { applyCheckoutSession } from './webhooks.js';
-import type { BillingDeps, PaymentRecord } from './stores.js';
+import type { BillingDeps, PaymentRecord } from './deps.js';
 
 export async function buyCredits(deps: BillingDeps, input: { userId: string; credits: number; returnUrlBase: string; idempotencyKey: string }): Promise<{ checkoutUrl: string; sessionId: string }> {
   const { credits } = input;

@@ -3,7 +3,7 @@
 import type { TierId } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { commitAccountChange, subscriptionView, type SubscriptionView } from './account-state.js';
-import type { AccountState, BillingDeps } from './stores.js';
+import type { AccountState, BillingDeps } from './deps.js';
 
 /** From user.registered: idempotent (the event id is recorded with the row). */
 export async function openAccountForRegisteredUser(deps: BillingDeps, input: { userId: string; email: string; eventId: string }): Promise<void> {

@@ -1,8 +1,9 @@
-// Billing's own ports besides the payments provider (ports.ts): its store, auth as a directory
-// of users, the local test checkout's desk, and the deps every operation takes.
+// What every billing operation works with: its store, auth as a directory of users, media-render's
+// estimates, the local test checkout's desk (the repositories and adapters implement these ports;
+// unit tests fake them), the payments provider (its port in provider.ts), the clock and settings.
 import type { AddOnId, BillingInterval, PlanUsage, TierId } from '@trainwright/catalogue';
 import type { Logger, OutboxEvent } from '@trainwright/platform';
-import type { PaymentsProvider, ProviderName } from './ports.js';
+import type { PaymentsProvider, ProviderName } from './provider.js';
 
 export type AccountStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
 export type Purpose = 'subscription' | 'add_on' | 'credits' | 'video';

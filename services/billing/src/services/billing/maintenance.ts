@@ -8,7 +8,7 @@
 import { downgradeOverUsage } from '@trainwright/catalogue';
 import { commitAccountChange } from './account-state.js';
 import { syncAccountFromProvider } from './sync.js';
-import type { BillingDeps } from './stores.js';
+import type { BillingDeps } from './deps.js';
 
 const DAY_MS = 86_400_000;
 /** How long before the period's end a scheduled downgrade's usage is checked again. */
