@@ -1,7 +1,7 @@
-// The translation service's composition root: repositories, the engine, operations, the gRPC
-// API, the project.deleted and account.data_expired consumers and the `translate` worker, built
-// from the config. Run as a process (`node dist/src/main.js`); tests and the gateway's harness
-// import it and start it in-process.
+// The translation service's composition root: repositories, the engine, the operations' deps
+// (built once), the gRPC API, the project.deleted and account.data_expired consumers and the
+// `translate` worker, built from the config. Run as a process (`node dist/src/main.js`); tests
+// and the gateway's harness import it and start it in-process.
 import {
   AuthMemberships,
   JobQueue,
@@ -20,6 +20,7 @@ import {
   type RunningService,
 } from '@trainwright/platform';
 import { TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
+import { randomUUID } from 'node:crypto';
 import { migrations } from '../migrations/index.js';
 import { loadTranslationConfig, type TranslationConfig } from './config.js';
 import { translationAccess, createTranslationHandlers } from './grpc/translation.handler.js';
@@ -34,9 +35,8 @@ import { ProgressEventsRepository } from './repositories/progress-events.reposit
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { TranslationJobsRepository } from './repositories/translation-jobs.repository.js';
 import { TranslationRepository } from './repositories/translation.repository.js';
-import { createGlossaryOperations } from './services/glossary.js';
-import { createTranslationEdits } from './services/translation-edits.js';
-import { createTranslationOperations } from './services/translations.js';
+import type { GlossaryDeps } from './services/glossary/deps.js';
+import type { TranslationDeps } from './services/translations/deps.js';
 import { toXliff } from './text/xliff.js';
 import { XliffReaderRepository } from './repositories/xliff-reader.js';
 import { accountDataExpiredSubscription } from './subscriptions/account-data-expired.subscription.js';
@@ -74,8 +74,7 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   const sandbox = new WorkerSupervisor();
   opened.onClose(() => sandbox.closeAll());
   const xliffReader = new XliffReaderRepository(sandbox);
-  const edits = createTranslationEdits({ store, glossary: glossaryStore, projects, memberships, translator, xliff: { read: (xml, expected) => xliffReader.read(xml, expected), write: toXliff } });
-  const translations = createTranslationOperations({
+  const translations: TranslationDeps = {
     store,
     glossary: glossaryStore,
     projects,
@@ -83,19 +82,22 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
     jobs,
     translator,
     progressEvents: new ProgressEventsRepository(infra.bus),
+    companyData: new CompanyDataRepository(infra.db),
+    xliff: { read: (xml, expected) => xliffReader.read(xml, expected), write: toXliff },
     logger,
     maxChars: config.TRANSLATION_MAX_CHARS,
-  });
-  const glossary = createGlossaryOperations({ glossary: glossaryStore, memberships });
-  await subscribeAll(infra.bus, [projectDeletedSubscription(translations), accountDataExpiredSubscription(new CompanyDataRepository(infra.db))]);
+    newRunId: randomUUID,
+  };
+  const glossary: GlossaryDeps = { glossary: glossaryStore, memberships };
+  await subscribeAll(infra.bus, [projectDeletedSubscription(translations), accountDataExpiredSubscription(translations)]);
   const worker = config.TRANSLATE_WORKER
-    ? opened.own(startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob({ translations })], { concurrency: config.TRANSLATE_CONCURRENCY }))
+    ? opened.own(startJobWorker(queues, TRANSLATE_PROJECT_JOB.queue, [translateProjectJob(translations)], { concurrency: config.TRANSLATE_CONCURRENCY }))
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'translate worker error'));
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.translation.v1.TranslationService', definition: TranslationServiceService, handlers: createTranslationHandlers({ translations, edits, glossary }), access: translationAccess },
+    { name: 'trainwright.translation.v1.TranslationService', definition: TranslationServiceService, handlers: createTranslationHandlers({ translations, glossary }), access: translationAccess },
     `${config.TRANSLATION_GRPC_HOST}:${config.TRANSLATION_GRPC_PORT}`,
   );
   infra.relay.start();

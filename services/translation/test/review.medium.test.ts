@@ -14,6 +14,7 @@ import { ApertiumEngine, createEngine, listApertiumModes } from '../src/adapters
 import { OpenAiEngine } from '../src/adapters/openai.js';
 import { toProtoSummary } from '../src/grpc/translation.handler.js';
 import { migrateTranslation, TRANSLATION_SCHEMA } from '../src/main.js';
+import { CompanyDataRepository } from '../src/repositories/company-data.repository.js';
 import { contentTranslator } from '../src/repositories/content-translator.js';
 import type { TranslationDatabase } from '../src/repositories/database.js';
 import { GlossaryRepository } from '../src/repositories/glossary.repository.js';
@@ -22,10 +23,15 @@ import { ProgressEventsRepository } from '../src/repositories/progress-events.re
 import { TranslationJobsRepository } from '../src/repositories/translation-jobs.repository.js';
 import { TranslationRepository } from '../src/repositories/translation.repository.js';
 import { XliffReaderRepository } from '../src/repositories/xliff-reader.js';
-import type { ContentTranslator, ProjectDirectory } from '../src/services/ports.js';
 import { sourceHashOf } from '../src/services/staleness.js';
-import { createTranslationEdits } from '../src/services/translation-edits.js';
-import { createTranslationOperations } from '../src/services/translations.js';
+import type { ContentTranslator, ProjectDirectory, TranslationDeps } from '../src/services/translations/deps.js';
+import { exportXliff } from '../src/services/translations/export-xliff.js';
+import { getTranslation } from '../src/services/translations/get-translation.js';
+import { importXliff } from '../src/services/translations/import-xliff.js';
+import { listTranslations } from '../src/services/translations/list-translations.js';
+import { runTranslation } from '../src/services/translations/run-translation.js';
+import { startTranslations } from '../src/services/translations/start-translations.js';
+import { updateTranslatedSlide } from '../src/services/translations/update-translated-slide.js';
 import type { ProjectContent, ProjectInfo } from '../src/services/types.js';
 import { toXliff } from '../src/text/xliff.js';
 
@@ -78,7 +84,7 @@ afterAll(async () => {
   await infra?.cleanup();
 });
 
-/** The service's operations over one fake project, on the real stores and the given translator. */
+/** The operations' deps over one fake project, on the real stores and the given translator. */
 function service(content: ProjectContent, translator: ContentTranslator = apertium) {
   const project = new FakeProjectService(content);
   const store = new TranslationRepository(db, () => undefined);
@@ -86,24 +92,35 @@ function service(content: ProjectContent, translator: ContentTranslator = aperti
   const memberships = {
     find: async () => ({ companyId: COMPANY, companyName: 'Co', role: 'owner' as const, ownerTier: 'enterprise' as const, ownerUserId: USER, capabilities: [], ownerTrialState: 'active' as const, ownerTrialStateUntilMs: 0 }),
   };
-  const deps = { store, glossary, projects: project, memberships, translator };
-  const operations = createTranslationOperations({ ...deps, jobs, progressEvents: new ProgressEventsRepository(bus), logger: createLogger('test', 'silent'), maxChars: 1_000_000 });
   const reader = new XliffReaderRepository(sandbox);
-  const edits = createTranslationEdits({ ...deps, xliff: { read: (xml, expected) => reader.read(xml, expected), write: toXliff } });
+  const deps: TranslationDeps = {
+    store,
+    glossary,
+    projects: project,
+    memberships,
+    translator,
+    jobs,
+    progressEvents: new ProgressEventsRepository(bus),
+    companyData: new CompanyDataRepository(db),
+    xliff: { read: (xml, expected) => reader.read(xml, expected), write: toXliff },
+    logger: createLogger('test', 'silent'),
+    maxChars: 1_000_000,
+    newRunId: randomUUID,
+  };
   /** Starts and runs the languages' jobs here; the translations as the API answers them. */
   const translate = async (languages: string[]) => {
-    const started = await operations.start(USER, project.id, languages);
-    for (const t of started.translations.filter((x) => languages.includes(x.language))) await expect(operations.run(t.id, t.runId, { last: true })).resolves.toBe('completed');
+    const started = await startTranslations(deps, USER, project.id, languages);
+    for (const t of started.translations.filter((x) => languages.includes(x.language))) await expect(runTranslation(deps, t.id, t.runId, { last: true })).resolves.toBe('completed');
     return Object.fromEntries(
       await Promise.all(
         languages.map(async (language) => {
-          const { translation, project: now } = await operations.get(USER, project.id, language);
+          const { translation, project: now } = await getTranslation(deps, USER, project.id, language);
           return [language, { summary: toProtoSummary(translation, now), content: translation.content! }] as const;
         }),
       ),
     );
   };
-  return { project, operations, edits, glossary, translate };
+  return { project, deps, glossary, translate };
 }
 
 describe('unknown words', () => {
@@ -149,10 +166,10 @@ describe('unknown words', () => {
   }, 60_000);
 
   it('clears a word once its segment is fixed by hand', async () => {
-    const { translate, edits, project } = service(CONTENT);
+    const { translate, deps, project } = service(CONTENT);
     const { es } = await translate(['es']);
     expect(es!.summary.needsReview).toBe(true);
-    const edited = await edits.editSlide(USER, project.id, 'es', 0, { title: 'Peligros de incendio en nuestro almacén', points: ['Controla el extintor y el aspersor.'], notes: '' }, es!.summary.version);
+    const edited = await updateTranslatedSlide(deps, USER, project.id, 'es', 0, { title: 'Peligros de incendio en nuestro almacén', points: ['Controla el extintor y el aspersor.'], notes: '' }, es!.summary.version);
     expect(toProtoSummary(edited.translation).unknownWords).toEqual([]);
     expect(toProtoSummary(edited.translation).needsReview).toBe(false);
   }, 60_000);
@@ -171,8 +188,8 @@ describe("the product's own headings", () => {
 describe('languages the engine reaches', () => {
   it("offers the plan's languages the configured engine reaches, each other one with a code the screens translate", async () => {
     const content = slides('## Speed', '**Content:**', '- Drive slowly.');
-    const { operations, project } = service(content);
-    const overview = await operations.list(USER, project.id);
+    const { deps, project } = service(content);
+    const overview = await listTranslations(deps, USER, project.id);
     const reachable = overview.capabilities.filter((c) => c.supported).map((c) => c.language);
     // What this installation's Apertium reaches from English among the enterprise plan's 19 others.
     const engine = ApertiumEngine.withModes(await listApertiumModes());
@@ -186,7 +203,7 @@ describe('languages the engine reaches', () => {
     // An OpenAI-compatible model reaches every language.
     const model = contentTranslator(new OpenAiEngine({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1/v1', model: 'm' }), new TranslationMemoryRepository(db));
     const withModel = service(content, model);
-    const all = await withModel.operations.list(USER, withModel.project.id);
+    const all = await listTranslations(withModel.deps, USER, withModel.project.id);
     expect(all.capabilities).toHaveLength(19);
     expect(all.capabilities.every((c) => c.supported && c.reasonCode === '')).toBe(true);
   }, 30_000);
@@ -194,16 +211,16 @@ describe('languages the engine reaches', () => {
 
 describe('a reviewed XLIFF', () => {
   it('with a placeholder its segment does not have is a validation error naming it, not a failure of the service', async () => {
-    const { translate, edits, project } = service(slides('## Speed limits', '**Content:**', '- Drive at 10 km/h inside the warehouse.'));
+    const { translate, deps, project } = service(slides('## Speed limits', '**Content:**', '- Drive at 10 km/h inside the warehouse.'));
     await translate(['es']);
-    const { xml } = await edits.exportXliff(USER, project.id, 'es');
+    const { xml } = await exportXliff(deps, USER, project.id, 'es');
     const broken = xml.replace(/(<target>[^<]*)/, '$1<ph id="999"/>');
     expect(broken).not.toBe(xml);
-    const error = await edits.importXliff(USER, project.id, 'es', broken).then(() => null, (e: unknown) => e);
+    const error = await importXliff(deps, USER, project.id, 'es', broken).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('VALIDATION_FAILED');
     expect((error as AppError).message).toMatch(/unknown placeholder <ph id="999"\/>/);
-    const notXml = await edits.importXliff(USER, project.id, 'es', 'this is not XML').then(() => null, (e: unknown) => e);
+    const notXml = await importXliff(deps, USER, project.id, 'es', 'this is not XML').then(() => null, (e: unknown) => e);
     expect((notXml as AppError).code).toBe('VALIDATION_FAILED');
   }, 60_000);
 });

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import { createEngine } from '../src/adapters/index.js';
 import { toProtoSummary } from '../src/grpc/translation.handler.js';
 import { migrateTranslation, TRANSLATION_SCHEMA } from '../src/main.js';
+import { CompanyDataRepository } from '../src/repositories/company-data.repository.js';
 import { contentTranslator } from '../src/repositories/content-translator.js';
 import type { TranslationDatabase } from '../src/repositories/database.js';
 import { GlossaryRepository } from '../src/repositories/glossary.repository.js';
@@ -17,10 +18,12 @@ import { TranslationMemoryRepository } from '../src/repositories/memory.reposito
 import { ProgressEventsRepository } from '../src/repositories/progress-events.repository.js';
 import { TranslationJobsRepository } from '../src/repositories/translation-jobs.repository.js';
 import { TranslationRepository } from '../src/repositories/translation.repository.js';
-import type { ProjectDirectory } from '../src/services/ports.js';
 import { sourceHashOf } from '../src/services/staleness.js';
-import { createTranslationEdits, type TranslationEdits } from '../src/services/translation-edits.js';
-import { createTranslationOperations, type TranslationOperations } from '../src/services/translations.js';
+import type { ProjectDirectory, TranslationDeps } from '../src/services/translations/deps.js';
+import { listTranslations } from '../src/services/translations/list-translations.js';
+import { runTranslation } from '../src/services/translations/run-translation.js';
+import { setPrimaryLanguage } from '../src/services/translations/set-primary-language.js';
+import { startTranslations } from '../src/services/translations/start-translations.js';
 import type { ProjectContent, ProjectInfo } from '../src/services/types.js';
 
 const USER = randomUUID();
@@ -82,8 +85,7 @@ let jobs: TranslationJobsRepository;
 let jobQueue: JobQueue;
 let store: TranslationRepository;
 let project: FakeProjectService;
-let operations: TranslationOperations;
-let edits: TranslationEdits;
+let deps: TranslationDeps;
 
 beforeAll(async () => {
   infra = await createTestInfra('translation_primary');
@@ -110,11 +112,22 @@ async function translatedProject(languages: string[]): Promise<void> {
   const memberships = {
     find: async () => ({ companyId: COMPANY, companyName: 'Co', role: 'owner' as const, ownerTier: 'professional' as const, ownerUserId: USER, capabilities: [], ownerTrialState: 'active' as const, ownerTrialStateUntilMs: 0 }),
   };
-  const deps = { store, glossary, projects: project, memberships, translator };
-  operations = createTranslationOperations({ ...deps, jobs, progressEvents: new ProgressEventsRepository(bus), logger: createLogger('test', 'silent'), maxChars: 1_000_000 });
-  edits = createTranslationEdits({ ...deps, xliff: { read: async () => ({ sourceLanguage: '', targetLanguage: '', units: [] }), write: () => '' } });
-  const started = await operations.start(USER, project.id, languages);
-  for (const t of started.translations) await expect(operations.run(t.id, t.runId, { last: true })).resolves.toBe('completed');
+  deps = {
+    store,
+    glossary,
+    projects: project,
+    memberships,
+    translator,
+    jobs,
+    progressEvents: new ProgressEventsRepository(bus),
+    companyData: new CompanyDataRepository(db),
+    xliff: { read: async () => ({ sourceLanguage: '', targetLanguage: '', units: [] }), write: () => '' },
+    logger: createLogger('test', 'silent'),
+    maxChars: 1_000_000,
+    newRunId: randomUUID,
+  };
+  const started = await startTranslations(deps, USER, project.id, languages);
+  for (const t of started.translations) await expect(runTranslation(deps, t.id, t.runId, { last: true })).resolves.toBe('completed');
 }
 
 /** Every translation's language, version and content as stored. */
@@ -125,7 +138,7 @@ async function rows() {
 
 /** Whether each translation is stale, as the API answers it. */
 async function staleness(): Promise<Record<string, boolean>> {
-  const overview = await operations.list(USER, project.id);
+  const overview = await listTranslations(deps, USER, project.id);
   return Object.fromEntries(overview.translations.map((t) => [t.language, toProtoSummary(t, overview.project).stale]));
 }
 
@@ -135,7 +148,7 @@ describe('set-primary-language', () => {
   it("should make a translation the project's content and keep the former content as a translation", async () => {
     await translatedProject(['es']);
     const spanish = (await store.find(project.id, 'es'))!;
-    await expect(edits.setPrimary(USER, project.id, 'es')).resolves.toEqual({ primaryLanguage: 'es', availableLanguages: ['es', 'en'] });
+    await expect(setPrimaryLanguage(deps, USER, project.id, 'es')).resolves.toEqual({ primaryLanguage: 'es', availableLanguages: ['es', 'en'] });
     expect(project).toMatchObject({ primaryLanguage: 'es', contentVersion: 2, content: spanish.content });
     const english = (await store.find(project.id, 'en'))!;
     expect(english).toMatchObject({ id: spanish.id, sourceLanguage: 'es', engine: 'original', content: CONTENT, sourceVersion: 2 });
@@ -143,7 +156,7 @@ describe('set-primary-language', () => {
     // The former content is a translation of the content as it is now.
     expect(await staleness()).toEqual({ en: false });
     // And back: nothing lost either way.
-    await edits.setPrimary(USER, project.id, 'en');
+    await setPrimaryLanguage(deps, USER, project.id, 'en');
     expect(project).toMatchObject({ primaryLanguage: 'en', contentVersion: 3, content: CONTENT });
   }, 60_000);
 
@@ -154,14 +167,14 @@ describe('set-primary-language', () => {
       project.beforeSwap = () => undefined;
       project.editSlides('## Daily inspection\n**Content:**\n- Check the mast too.');
     };
-    const refused = await failure(edits.setPrimary(USER, project.id, 'es'));
+    const refused = await failure(setPrimaryLanguage(deps, USER, project.id, 'es'));
     expect([refused?.code, refused?.message]).toEqual(['CONFLICT', CHANGED]);
     expect(project).toMatchObject({ primaryLanguage: 'en', contentVersion: 2 });
     expect(project.content.slidesContent).toContain('Check the mast too.');
     expect(await rows()).toEqual(before);
     // The translation is of the content before the edit now: stale, and refused as such.
     expect(await staleness()).toEqual({ es: true });
-    expect((await failure(edits.setPrimary(USER, project.id, 'es')))?.message).toBe(
+    expect((await failure(setPrimaryLanguage(deps, USER, project.id, 'es')))?.message).toBe(
       'The project changed after it was translated into Spanish. Translate it again, then make it the primary language.',
     );
   }, 60_000);
@@ -169,7 +182,7 @@ describe('set-primary-language', () => {
   it('should let one of two concurrent swaps win and refuse the other, changing nothing of it', async () => {
     await translatedProject(['es', 'fr']);
     const before = await rows();
-    const results = await Promise.allSettled([edits.setPrimary(USER, project.id, 'es'), edits.setPrimary(USER, project.id, 'fr')]);
+    const results = await Promise.allSettled([setPrimaryLanguage(deps, USER, project.id, 'es'), setPrimaryLanguage(deps, USER, project.id, 'fr')]);
     const won = results.findIndex((r) => r.status === 'fulfilled');
     const lost = 1 - won;
     expect(won).toBeGreaterThanOrEqual(0);
@@ -195,9 +208,9 @@ describe('stale', () => {
     project.rename('Forklift Safety Basics');
     expect(await staleness()).toEqual({ es: true });
     // ... but not once the title changed (the new title would be lost).
-    expect((await failure(edits.setPrimary(USER, project.id, 'es')))?.code).toBe('CONFLICT');
+    expect((await failure(setPrimaryLanguage(deps, USER, project.id, 'es')))?.code).toBe('CONFLICT');
     project.rename(CONTENT.title);
-    await expect(edits.setPrimary(USER, project.id, 'es')).resolves.toMatchObject({ primaryLanguage: 'es' });
+    await expect(setPrimaryLanguage(deps, USER, project.id, 'es')).resolves.toMatchObject({ primaryLanguage: 'es' });
     expect(project.contentVersion).toBe(3);
   }, 60_000);
 });

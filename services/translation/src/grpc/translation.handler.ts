@@ -1,11 +1,25 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
 import { contentToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import type { GlossaryTerm, Translation, TranslationServiceService, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
-import type { GlossaryOperations } from '../services/glossary.js';
-import { glossaryFields } from '../services/glossary.js';
-import type { TranslationEdits } from '../services/translation-edits.js';
-import type { TranslationOperations, TranslationOverview } from '../services/translations.js';
+import { createGlossaryTerm } from '../services/glossary/create-glossary-term.js';
+import { deleteGlossaryTerm } from '../services/glossary/delete-glossary-term.js';
+import type { GlossaryDeps } from '../services/glossary/deps.js';
+import { glossaryFields } from '../services/glossary/glossary-fields.js';
+import { listGlossary } from '../services/glossary/list-glossary.js';
+import { updateGlossaryTerm } from '../services/glossary/update-glossary-term.js';
 import { isStale } from '../services/staleness.js';
+import { deleteTranslation } from '../services/translations/delete-translation.js';
+import type { TranslationDeps } from '../services/translations/deps.js';
+import { exportXliff } from '../services/translations/export-xliff.js';
+import { getRenderContent } from '../services/translations/get-render-content.js';
+import { getTranslation } from '../services/translations/get-translation.js';
+import { importXliff } from '../services/translations/import-xliff.js';
+import { listTranslations } from '../services/translations/list-translations.js';
+import type { TranslationOverview } from '../services/translations/overview.js';
+import { setPrimaryLanguage } from '../services/translations/set-primary-language.js';
+import { startTranslations } from '../services/translations/start-translations.js';
+import { translateTexts } from '../services/translations/translate-texts.js';
+import { updateTranslatedSlide } from '../services/translations/update-translated-slide.js';
 import type { GlossaryTermRecord, ProjectInfo, TranslationRecord, TranslationWithContent } from '../services/types.js';
 
 /** `project` as it is now decides `stale`; without it (media-render's render content) a translation is not stale. */
@@ -89,34 +103,34 @@ export const translationAccess: AccessTable<typeof TranslationServiceService> = 
   translateTexts: { internal: 'scorm\'s translated interactive videos, after their own check' },
 };
 
-export function createTranslationHandlers(deps: { translations: TranslationOperations; edits: TranslationEdits; glossary: GlossaryOperations }): UnaryHandlers<typeof TranslationServiceService> {
-  const { translations, edits, glossary } = deps;
+export function createTranslationHandlers(deps: { translations: TranslationDeps; glossary: GlossaryDeps }): UnaryHandlers<typeof TranslationServiceService> {
+  const { translations, glossary } = deps;
   return {
-    listTranslations: async (r) => overview(await translations.list(r.userId, r.projectId)),
-    startTranslations: async (r) => overview(await translations.start(r.userId, r.projectId, r.targetLanguages)),
+    listTranslations: async (r) => overview(await listTranslations(translations, r.userId, r.projectId)),
+    startTranslations: async (r) => overview(await startTranslations(translations, r.userId, r.projectId, r.targetLanguages)),
     getTranslation: async (r) => {
-      const { translation, project } = await translations.get(r.userId, r.projectId, r.language);
+      const { translation, project } = await getTranslation(translations, r.userId, r.projectId, r.language);
       return toProtoTranslation(translation, project);
     },
-    deleteTranslation: async (r) => ({ language: (await translations.remove(r.userId, r.projectId, r.language)).language }),
+    deleteTranslation: async (r) => ({ language: (await deleteTranslation(translations, r.userId, r.projectId, r.language)).language }),
     updateTranslatedSlide: async (r) => {
-      const { translation, project } = await edits.editSlide(r.userId, r.projectId, r.language, r.slideIndex, { title: r.title, points: r.points, notes: r.notes }, r.version);
+      const { translation, project } = await updateTranslatedSlide(translations, r.userId, r.projectId, r.language, r.slideIndex, { title: r.title, points: r.points, notes: r.notes }, r.version);
       return toProtoTranslation(translation, project);
     },
-    setPrimaryLanguage: async (r) => edits.setPrimary(r.userId, r.projectId, r.language),
-    exportXliff: async (r) => edits.exportXliff(r.userId, r.projectId, r.language),
+    setPrimaryLanguage: async (r) => setPrimaryLanguage(translations, r.userId, r.projectId, r.language),
+    exportXliff: async (r) => exportXliff(translations, r.userId, r.projectId, r.language),
     importXliff: async (r) => {
-      const { translation, project } = await edits.importXliff(r.userId, r.projectId, r.language, r.xml);
+      const { translation, project } = await importXliff(translations, r.userId, r.projectId, r.language, r.xml);
       return toProtoTranslation(translation, project);
     },
-    listGlossary: async (r) => ({ terms: (await glossary.list(r.userId, r.companyId)).map(toProtoTerm) }),
-    createGlossaryTerm: async (r) => toProtoTerm(await glossary.create(r.userId, r.companyId, glossaryFields(r))),
-    updateGlossaryTerm: async (r) => toProtoTerm(await glossary.update(r.userId, r.companyId, r.id, glossaryFields(r))),
+    listGlossary: async (r) => ({ terms: (await listGlossary(glossary, r.userId, r.companyId)).map(toProtoTerm) }),
+    createGlossaryTerm: async (r) => toProtoTerm(await createGlossaryTerm(glossary, r.userId, r.companyId, glossaryFields(r))),
+    updateGlossaryTerm: async (r) => toProtoTerm(await updateGlossaryTerm(glossary, r.userId, r.companyId, r.id, glossaryFields(r))),
     deleteGlossaryTerm: async (r) => {
-      await glossary.remove(r.userId, r.companyId, r.id);
+      await deleteGlossaryTerm(glossary, r.userId, r.companyId, r.id);
       return { id: r.id };
     },
-    getRenderContent: async (r) => toProtoTranslation(await translations.renderContent(r.projectId, r.language)),
-    translateTexts: async (r) => translations.translateTexts({ companyId: r.companyId, projectId: r.projectId, from: r.sourceLanguage, to: r.targetLanguage, texts: r.texts }),
+    getRenderContent: async (r) => toProtoTranslation(await getRenderContent(translations, r.projectId, r.language)),
+    translateTexts: async (r) => translateTexts(translations, { companyId: r.companyId, projectId: r.projectId, from: r.sourceLanguage, to: r.targetLanguage, texts: r.texts }),
   };
 }

@@ -2,7 +2,7 @@
 // translation memory. Translations belong to projects and go with them (project.deleted).
 import type { Kysely } from 'kysely';
 import { markEventApplied } from '@trainwright/platform';
-import type { CompanyDataStore } from '../services/ports.js';
+import type { CompanyDataStore } from '../services/translations/deps.js';
 import type { TranslationDatabase } from './database.js';
 
 export class CompanyDataRepository implements CompanyDataStore {

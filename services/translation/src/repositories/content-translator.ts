@@ -9,7 +9,7 @@ import { TranslationEngineError, type EngineResult, type TranslateOptions, type 
 import { reassembleContent, segmentPairs, translateContent, translateTexts } from '../text/translate-content.js';
 import { termsFor } from '../text/glossary.js';
 import { tagIds, tagProblem } from '../text/placeholders.js';
-import type { ContentTranslator } from '../services/ports.js';
+import type { ContentTranslator } from '../services/translations/deps.js';
 import type { GlossaryTermRecord } from '../services/types.js';
 import type { MemoryKey, TranslationMemoryRepository } from './memory.repository.js';
 

@@ -2,7 +2,7 @@
 // source and target language (the unique index says 'duplicate').
 import type { Kysely, Selectable } from 'kysely';
 import { isUuid } from '@trainwright/platform';
-import type { GlossaryStore } from '../services/ports.js';
+import type { GlossaryStore } from '../services/glossary/deps.js';
 import type { GlossaryTermFields, GlossaryTermRecord } from '../services/types.js';
 import type { GlossaryTermsTable, TranslationDatabase } from './database.js';
 

@@ -2,7 +2,7 @@
 // next; completions and failures go through the outbox). The id dedupes a redelivered step.
 import type { EventBus } from '@trainwright/platform';
 import { translationEvent } from '../services/events.js';
-import type { ProgressEvents } from '../services/ports.js';
+import type { ProgressEvents } from '../services/translations/deps.js';
 import type { TranslationRecord } from '../services/types.js';
 
 export class ProgressEventsRepository implements ProgressEvents {

@@ -3,7 +3,7 @@
 import type { TierId } from '@trainwright/catalogue';
 import { contentFromMessage, contentToMessage, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
-import type { ProjectDirectory } from '../services/ports.js';
+import type { ProjectDirectory } from '../services/translations/deps.js';
 import { sourceHashOf } from '../services/staleness.js';
 import type { ProjectContent, ProjectInfo } from '../services/types.js';
 

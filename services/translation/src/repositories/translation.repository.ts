@@ -4,7 +4,7 @@
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { TRANSLATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { AppError, enqueueEvents, markEventApplied } from '@trainwright/platform';
-import type { SourceStamp, SwappedTranslation, TranslationResult, TranslationStart, TranslationStore } from '../services/ports.js';
+import type { SourceStamp, SwappedTranslation, TranslationResult, TranslationStart, TranslationStore } from '../services/translations/deps.js';
 import { translationEvent } from '../services/events.js';
 import type { TranslationRecord, TranslationStatus, TranslationWithContent } from '../services/types.js';
 import type { TranslationDatabase, TranslationsTable } from './database.js';

@@ -2,7 +2,7 @@
 // limit (sandbox/xliff-worker.ts under the platform's WorkerSupervisor). A document the parser
 // refuses, or one that outgrows the limits, is a 400 with the reason.
 import { AppError, compiledWorkerScript, type WorkerSupervisor } from '@trainwright/platform';
-import type { XliffReader } from '../services/ports.js';
+import type { XliffReader } from '../services/translations/deps.js';
 import type { XliffUnit } from '../text/xliff.js';
 
 const LIMITS = { timeoutMs: 10_000, maxMemoryMb: 256 };

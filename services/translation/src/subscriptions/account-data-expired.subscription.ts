@@ -3,12 +3,13 @@
 // says so (project.deleted, projectDeletedSubscription).
 import type { Subscription } from '@trainwright/platform';
 import { AccountDataExpired } from '@trainwright/proto/trainwright/events/v1/events';
-import type { CompanyDataStore } from '../services/ports.js';
+import type { TranslationDeps } from '../services/translations/deps.js';
+import { forgetCompanies } from '../services/translations/forget-companies.js';
 
-export function accountDataExpiredSubscription(companies: CompanyDataStore): Subscription {
+export function accountDataExpiredSubscription(deps: Pick<TranslationDeps, 'companyData'>): Subscription {
   return {
     name: 'translation-account-data-expired',
     subject: 'account.data_expired',
-    handle: async (event) => companies.removeCompanies(AccountDataExpired.decode(event.data).companyIds, event.id),
+    handle: async (event) => forgetCompanies(deps, AccountDataExpired.decode(event.data).companyIds, event.id),
   };
 }

@@ -2,10 +2,13 @@
 // engine without a route, a fault retried then failing on the last attempt, content over the
 // limit) and that no translation stays 'translating'.
 import { AppError, JobError, createLogger } from '@trainwright/platform';
-import { createTranslationOperations, type TextsRequest, type TranslationDeps } from '../../src/services/translations.js';
-import type { ContentTranslator, SourceStamp, TranslationResult, TranslationStart, TranslationStore } from '../../src/services/ports.js';
-import { sourceHashOf } from '../../src/services/staleness.js';
-import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from '../../src/services/types.js';
+import { sourceHashOf } from '../../../src/services/staleness.js';
+import { deleteTranslation } from '../../../src/services/translations/delete-translation.js';
+import type { ContentTranslator, SourceStamp, TranslationDeps, TranslationResult, TranslationStart, TranslationStore } from '../../../src/services/translations/deps.js';
+import { runTranslation } from '../../../src/services/translations/run-translation.js';
+import { startTranslations } from '../../../src/services/translations/start-translations.js';
+import { translateTexts, type TextsRequest } from '../../../src/services/translations/translate-texts.js';
+import type { ProjectContent, ProjectInfo, TranslationRecord, TranslationWithContent } from '../../../src/services/types.js';
 
 const CONTENT: ProjectContent = { title: 'Forklift', description: '', slidesContent: '## Speed\n- Drive slowly.', scriptContent: '', generatedContent: null };
 const PROJECT: ProjectInfo = { id: 'p1', companyId: 'c1', title: 'Forklift', primaryLanguage: 'en', contentVersion: 3, sourceHash: sourceHashOf(CONTENT), hasContent: true };
@@ -114,7 +117,8 @@ function setup(
   const queued: string[] = [];
   const progress: number[] = [];
   let runs = 0;
-  const deps: TranslationDeps = {
+  // Every port but the company data and XLIFF, which these operations do not use.
+  const deps: Omit<TranslationDeps, 'companyData' | 'xliff'> = {
     store,
     glossary: { list: async () => [] },
     projects: {
@@ -151,7 +155,7 @@ function setup(
     maxChars: options.maxChars ?? 1_000_000,
     newRunId: () => `run-${++runs}`,
   };
-  return { operations: createTranslationOperations(deps), store, queued, progress };
+  return { deps, store, queued, progress };
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError);
@@ -159,8 +163,8 @@ const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unkn
 describe('translation operations', () => {
   describe('start', () => {
     it('should queue one job per language and answer the overview', async () => {
-      const { operations, queued } = setup();
-      const overview = await operations.start('u1', 'p1', ['es', 'fr', 'es']);
+      const { deps, queued } = setup();
+      const overview = await startTranslations(deps, 'u1', 'p1', ['es', 'fr', 'es']);
       expect(queued).toEqual(['t-es', 't-fr']);
       expect(overview.translations.map((t) => [t.language, t.status])).toEqual([
         ['es', 'queued'],
@@ -170,25 +174,25 @@ describe('translation operations', () => {
     });
 
     it("should refuse a language outside the plan (403 naming the plan), an empty list and the project's own language", async () => {
-      const { operations, queued } = setup();
-      expect(await failure(operations.start('u1', 'p1', ['de']))).toMatchObject({ status: 403, message: expect.stringMatching(/^Your Professional plan includes translation into/) });
-      expect(await failure(operations.start('u1', 'p1', []))).toMatchObject({ status: 400 });
-      expect(await failure(operations.start('u1', 'p1', ['en']))).toMatchObject({ status: 400, message: 'The project is already in English.' });
-      expect(await failure(operations.start('u1', 'other', ['es']))).toMatchObject({ status: 404 });
+      const { deps, queued } = setup();
+      expect(await failure(startTranslations(deps, 'u1', 'p1', ['de']))).toMatchObject({ status: 403, message: expect.stringMatching(/^Your Professional plan includes translation into/) });
+      expect(await failure(startTranslations(deps, 'u1', 'p1', []))).toMatchObject({ status: 400 });
+      expect(await failure(startTranslations(deps, 'u1', 'p1', ['en']))).toMatchObject({ status: 400, message: 'The project is already in English.' });
+      expect(await failure(startTranslations(deps, 'u1', 'other', ['es']))).toMatchObject({ status: 404 });
       expect(queued).toEqual([]);
     });
 
     it('should refuse a viewer (403)', async () => {
-      const { operations } = setup({ role: 'viewer' });
-      expect(await failure(operations.start('u1', 'p1', ['es']))).toMatchObject({ status: 403 });
+      const { deps } = setup({ role: 'viewer' });
+      expect(await failure(startTranslations(deps, 'u1', 'p1', ['es']))).toMatchObject({ status: 403 });
     });
   });
 
   describe('run', () => {
     it('should translate, report progress and complete', async () => {
-      const { operations, store, progress } = setup();
-      await operations.start('u1', 'p1', ['es']);
-      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('completed');
+      const { deps, store, progress } = setup();
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('completed');
       expect(store.rows.get('t-es')).toMatchObject({ status: 'completed', progress: 100, version: 1 });
       expect(store.rows.get('t-es')!.content!.title).toBe('Carretilla');
       expect(progress).toEqual([50]);
@@ -196,58 +200,58 @@ describe('translation operations', () => {
 
     it('should keep the version and hash of the content the run translated, newer than at its start', async () => {
       const edited = { ...CONTENT, title: 'Forklift basics' };
-      const { operations, store } = setup({ source: { project: { ...PROJECT, contentVersion: 4, sourceHash: sourceHashOf(edited) }, content: edited } });
-      await operations.start('u1', 'p1', ['es']);
+      const { deps, store } = setup({ source: { project: { ...PROJECT, contentVersion: 4, sourceHash: sourceHashOf(edited) }, content: edited } });
+      await startTranslations(deps, 'u1', 'p1', ['es']);
       expect(store.rows.get('t-es')).toMatchObject({ sourceVersion: 3, sourceHash: PROJECT.sourceHash });
-      await operations.run('t-es', 'run-1', { last: false });
+      await runTranslation(deps, 't-es', 'run-1', { last: false });
       expect(store.rows.get('t-es')).toMatchObject({ status: 'completed', sourceVersion: 4, sourceHash: sourceHashOf(edited) });
     });
 
     it('should end a run that was started again or deleted without writing', async () => {
-      const { operations, store } = setup();
-      await operations.start('u1', 'p1', ['es']);
-      await operations.start('u1', 'p1', ['es']);
-      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('void');
+      const { deps, store } = setup();
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('void');
       expect(store.rows.get('t-es')!.status).toBe('queued');
-      await operations.remove('u1', 'p1', 'es');
-      await expect(operations.run('t-es', 'run-2', { last: false })).resolves.toBe('void');
+      await deleteTranslation(deps, 'u1', 'p1', 'es');
+      await expect(runTranslation(deps, 't-es', 'run-2', { last: false })).resolves.toBe('void');
     });
 
     it("should fail a language the engine has no route for, with the engine's message", async () => {
-      const { operations, store } = setup({ tier: 'enterprise' });
-      await operations.start('u1', 'p1', ['de']);
-      await expect(operations.run('t-de', 'run-1', { last: false })).resolves.toBe('failed');
+      const { deps, store } = setup({ tier: 'enterprise' });
+      await startTranslations(deps, 'u1', 'p1', ['de']);
+      await expect(runTranslation(deps, 't-de', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-de')!.error).toMatch(/cannot translate from English into German/);
     });
 
     it('should retry a fault and fail the translation on the last attempt, never leaving it translating', async () => {
-      const { operations, store } = setup({
+      const { deps, store } = setup({
         translate: async () => {
           throw new Error('connection reset');
         },
       });
-      await operations.start('u1', 'p1', ['es']);
-      await expect(operations.run('t-es', 'run-1', { last: false })).rejects.toThrow('connection reset');
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).rejects.toThrow('connection reset');
       expect(store.rows.get('t-es')!.status).toBe('translating');
-      await expect(operations.run('t-es', 'run-1', { last: true })).resolves.toBe('failed');
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: true })).resolves.toBe('failed');
       expect(store.rows.get('t-es')).toMatchObject({ status: 'failed', error: 'Translation failed' });
     });
 
     it("should fail at once on an engine's final answer, naming it", async () => {
-      const { operations, store } = setup({
+      const { deps, store } = setup({
         translate: async () => {
           throw new JobError('The translation engine broke the markup of a segment.');
         },
       });
-      await operations.start('u1', 'p1', ['es']);
-      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('failed');
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-es')!.error).toBe('The translation engine broke the markup of a segment.');
     });
 
     it('should fail content over the limit with its message', async () => {
-      const { operations, store } = setup({ maxChars: 10 });
-      await operations.start('u1', 'p1', ['es']);
-      await expect(operations.run('t-es', 'run-1', { last: false })).resolves.toBe('failed');
+      const { deps, store } = setup({ maxChars: 10 });
+      await startTranslations(deps, 'u1', 'p1', ['es']);
+      await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-es')!.error).toMatch(/^This project holds more text than one translation takes \(10 characters\)/);
     });
   });
@@ -257,27 +261,27 @@ describe('translation operations', () => {
     const request = (changes: Partial<TextsRequest> = {}): TextsRequest => ({ companyId: COMPANY, projectId: 'p1', from: 'en', to: 'es', texts: ['Brakes', 'Check the forks'], ...changes });
 
     it('should answer one translation per text, in order, naming the engine', async () => {
-      const { operations } = setup();
-      expect(await operations.translateTexts(request())).toEqual({ texts: ['es:Brakes', 'es:Check the forks'], engine: 'apertium' });
-      expect(await operations.translateTexts(request({ texts: [] }))).toEqual({ texts: [], engine: 'apertium' });
+      const { deps } = setup();
+      expect(await translateTexts(deps, request())).toEqual({ texts: ['es:Brakes', 'es:Check the forks'], engine: 'apertium' });
+      expect(await translateTexts(deps, request({ texts: [] }))).toEqual({ texts: [], engine: 'apertium' });
     });
 
     it("should refuse a route the engine does not have (CONFLICT with the engine's reason), an unknown language and a company that is no uuid (VALIDATION_FAILED)", async () => {
-      const { operations } = setup();
-      expect(await failure(operations.translateTexts(request({ to: 'de' })))).toMatchObject({ code: 'CONFLICT', message: 'The offline translation engine (Apertium) cannot translate from English into German.' });
-      expect(await failure(operations.translateTexts(request({ to: 'xx' })))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.', detail: { field: 'target_language' } });
-      expect(await failure(operations.translateTexts(request({ from: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'source_language' } });
-      expect(await failure(operations.translateTexts(request({ companyId: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'company_id' } });
+      const { deps } = setup();
+      expect(await failure(translateTexts(deps, request({ to: 'de' })))).toMatchObject({ code: 'CONFLICT', message: 'The offline translation engine (Apertium) cannot translate from English into German.' });
+      expect(await failure(translateTexts(deps, request({ to: 'xx' })))).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Unknown language: xx.', detail: { field: 'target_language' } });
+      expect(await failure(translateTexts(deps, request({ from: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'source_language' } });
+      expect(await failure(translateTexts(deps, request({ companyId: '' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'company_id' } });
     });
 
     it('should answer UNAVAILABLE for an engine failure worth another try, and refuse texts over the limit', async () => {
-      const { operations } = setup({
+      const { deps } = setup({
         translateTexts: async () => {
           throw new JobError('The translation server did not answer in time.', true);
         },
       });
-      expect(await failure(operations.translateTexts(request()))).toMatchObject({ code: 'UNAVAILABLE', message: 'The translation server did not answer in time.' });
-      expect(await failure(setup({ maxChars: 10 }).operations.translateTexts(request()))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'texts' } });
+      expect(await failure(translateTexts(deps, request()))).toMatchObject({ code: 'UNAVAILABLE', message: 'The translation server did not answer in time.' });
+      expect(await failure(translateTexts(setup({ maxChars: 10 }).deps, request()))).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'texts' } });
     });
   });
 });

@@ -3,11 +3,11 @@
 // and changes, through the platform's access check (changes read the membership fresh: the
 // caller's latest plan and role).
 import { Access, type Membership } from '@trainwright/platform';
-import type { Memberships, ProjectDirectory } from './ports.js';
-import type { ProjectInfo } from './types.js';
+import type { ProjectInfo } from '../types.js';
+import type { TranslationDeps } from './deps.js';
 
 export async function projectAccess(
-  deps: { projects: Pick<ProjectDirectory, 'project'>; memberships: Memberships },
+  deps: Pick<TranslationDeps, 'projects' | 'memberships'>,
   userId: string,
   projectId: string,
   action: 'project.read' | 'project.update',

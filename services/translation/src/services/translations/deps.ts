@@ -1,12 +1,10 @@
-// What the translation operations need from the world, as interfaces: repositories implement
-// them (SQL, the project service over gRPC, the queue, the engines), tests pass fakes.
-import type { Membership, MembershipReadOptions } from '@trainwright/platform';
+// What every translation operation works with: the ports it reads and writes through (the
+// repositories implement them: SQL, the project service over gRPC, the queue, the engines; unit
+// tests fake them), the company glossary it applies, and the limits from the config.
 import type { TierId } from '@trainwright/catalogue';
-import type { GlossaryTermFields, GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent, UnknownWord } from './types.js';
-
-export interface Memberships {
-  find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<Membership | null>;
-}
+import type { Logger } from '@trainwright/platform';
+import type { GlossaryStore, Memberships } from '../glossary/deps.js';
+import type { GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent, UnknownWord } from '../types.js';
 
 export interface ProjectDirectory {
   /** The project with the caller's rights (NOT_FOUND for another company's). */
@@ -87,15 +85,6 @@ export interface CompanyDataStore {
   removeCompanies(companyIds: string[], eventId: string): Promise<void>;
 }
 
-export interface GlossaryStore {
-  list(companyId: string): Promise<GlossaryTermRecord[]>;
-  find(companyId: string, id: string): Promise<GlossaryTermRecord | null>;
-  /** 'duplicate' when the company has the same rule (term, source and target language). */
-  create(companyId: string, fields: GlossaryTermFields): Promise<GlossaryTermRecord | 'duplicate'>;
-  update(companyId: string, id: string, fields: GlossaryTermFields): Promise<GlossaryTermRecord | 'duplicate' | null>;
-  remove(companyId: string, id: string): Promise<boolean>;
-}
-
 export interface TranslationJobs {
   enqueue(translationId: string, runId: string): Promise<void>;
 }
@@ -138,3 +127,20 @@ export interface XliffReader {
 
 /** Writes an XLIFF 2.0 document of a translation's segments. */
 export type XliffWriter = (input: { projectId: string; sourceLanguage: string; targetLanguage: string; segments: SegmentPair[] }) => string;
+
+export interface TranslationDeps {
+  store: TranslationStore;
+  glossary: Pick<GlossaryStore, 'list'>;
+  projects: ProjectDirectory;
+  memberships: Memberships;
+  jobs: TranslationJobs;
+  translator: ContentTranslator;
+  progressEvents: ProgressEvents;
+  companyData: CompanyDataStore;
+  xliff: { read: XliffReader['read']; write: XliffWriter };
+  logger: Logger;
+  /** Characters of text one translation may hold (every text of the project together). */
+  maxChars: number;
+  /** The run id of each start (a job of an earlier start then ends without writing). */
+  newRunId: () => string;
+}
