@@ -1,5 +1,6 @@
-// The generator service's composition root: repositories, services, the gRPC API (quality scoring,
-// improvements, the AI services) and, when GENERATE_WORKER is on, the `generate` queue's worker.
+// The generator service's composition root: repositories, the operations' deps, the gRPC API
+// (quality scoring, improvements, the AI services) and, when GENERATE_WORKER is on, the `generate`
+// queue's worker.
 // Run as a process (`node dist/src/main.js`); tests, the gateway's harness and the benchmarks
 // import it and start the service in-process.
 import {
@@ -33,8 +34,8 @@ import { GenerationEventsRepository } from './repositories/generation-events.rep
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
 import { SourceReaderRepository } from './repositories/source-reader.repository.js';
 import { SandboxedOfflineEngine, WorkerSandbox } from './sandbox/sandboxed-engine.js';
-import { GenerationService } from './services/generation.service.js';
-import { QualityService } from './services/quality.service.js';
+import type { AssessmentDeps } from './services/assessments/deps.js';
+import type { GenerationDeps } from './services/generations/deps.js';
 
 export { GENERATOR_SCHEMA };
 
@@ -70,16 +71,16 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   });
   // Untrusted and CPU-heavy work runs in worker threads, off this event loop.
   const sandbox = new WorkerSupervisor();
-  const quality = new QualityService({
+  const assessmentDeps: AssessmentDeps = {
     projects,
     assessments,
     memberships,
     quality: new WorkerSandbox(sandbox, { timeoutMs: config.QUALITY_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB }, 'call'),
-  });
+  };
   let worker: Worker | null = null;
   if (config.GENERATE_WORKER) {
     const heavy = new WorkerSandbox(sandbox, { timeoutMs: config.GENERATE_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB });
-    const generations = new GenerationService({
+    const generationDeps: GenerationDeps = {
       projects,
       sources: new SourceReaderRepository(new LocalFileStorage(config.STORAGE_DIR), {
         libreOfficePath: config.LIBREOFFICE_PATH || null,
@@ -100,12 +101,13 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
       engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : new FallbackEngine(engine, new SandboxedOfflineEngine(heavy)),
       assessments,
       quality: heavy,
-      onUnexpected: (err, projectId) => logger.error({ err, projectId }, 'generation failed unexpectedly'),
-    });
+      events: new GenerationEventsRepository(infra.bus),
+      logger,
+    };
     worker = startJobWorker(
       { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
       GENERATE_PROJECT_JOB.queue,
-      [generateProjectJob({ generations, events: new GenerationEventsRepository(infra.bus) })],
+      [generateProjectJob(generationDeps)],
       { concurrency: config.GENERATE_CONCURRENCY, lockMs: config.GENERATE_LOCK_MS, logger },
     );
     worker.on('error', (err) => logger.error({ err }, 'generate worker error'));
@@ -114,7 +116,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.generator.v1.GeneratorService', definition: GeneratorServiceService, handlers: createGeneratorHandlers(quality), access: generatorAccess },
+    { name: 'trainwright.generator.v1.GeneratorService', definition: GeneratorServiceService, handlers: createGeneratorHandlers(assessmentDeps), access: generatorAccess },
     `${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`,
   );
   // First of all: the queue's worker takes no new job, and the running ones end at once: their

@@ -1,7 +1,11 @@
 // Transport only: proto <-> domain.
 import { AppError, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { QualityAssessment, type GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
-import type { QualityService } from '../services/quality.service.js';
+import { analyzeProject } from '../services/assessments/analyze-project.js';
+import { applyImprovements } from '../services/assessments/apply-improvements.js';
+import { assessQuality } from '../services/assessments/assess-quality.js';
+import type { AssessmentDeps } from '../services/assessments/deps.js';
+import { initializeService } from '../services/assessments/initialize-service.js';
 
 function parameters(value: unknown): Record<string, unknown> {
   if (value === undefined) return {};
@@ -20,10 +24,10 @@ export const generatorAccess: AccessTable<typeof GeneratorServiceService> = {
   analyze: { action: 'project.read' },
 };
 
-export function createGeneratorHandlers(quality: QualityService): UnaryHandlers<typeof GeneratorServiceService> {
+export function createGeneratorHandlers(deps: AssessmentDeps): UnaryHandlers<typeof GeneratorServiceService> {
   return {
     assessQuality: async (req) => {
-      const answer = await quality.assess(req.userId, req.projectId, {
+      const answer = await assessQuality(deps, req.userId, req.projectId, {
         desiredAtmosphere: req.desiredAtmosphere,
         targetAudience: req.targetAudience,
         focusAreas: req.focusAreas,
@@ -33,14 +37,14 @@ export function createGeneratorHandlers(quality: QualityService): UnaryHandlers<
       return { premiumRequired: answer.premiumRequired, assessment: answer.assessment ? QualityAssessment.fromJSON(answer.assessment) : undefined };
     },
     applyImprovements: async (req) =>
-      quality.applyImprovements(req.userId, req.projectId, {
+      applyImprovements(deps, req.userId, req.projectId, {
         assessmentId: req.assessmentId,
         selected: req.selectedRecommendations,
         modifications: req.userModifications,
         preserveOriginal: req.preserveOriginal,
         notes: req.improvementNotes,
       }),
-    initializeService: (req) => quality.initialize(req.userId, req.projectId, req.serviceType),
-    analyze: (req) => quality.analyze(req.userId, req.projectId, req.analysisType, parameters(req.parameters)),
+    initializeService: (req) => initializeService(deps, req.userId, req.projectId, req.serviceType),
+    analyze: (req) => analyzeProject(deps, req.userId, req.projectId, req.analysisType, parameters(req.parameters)),
   };
 }

@@ -3,7 +3,7 @@
 import { contentToMessage, PipelinePublisher, type EventBus } from '@trainwright/platform';
 import { GeneratedContent as GeneratedContentMessage } from '@trainwright/proto/trainwright/content/v1/content';
 import { GenerationError } from '../domain/types.js';
-import type { GenerationEventChannel, GenerationEvents } from '../services/generation.service.js';
+import type { GenerationEventChannel, GenerationEvents } from '../services/generations/deps.js';
 
 /** NATS refuses messages over its max_payload (1 MB by default); stay clear of it. */
 const MAX_EVENT_BYTES = 900_000;

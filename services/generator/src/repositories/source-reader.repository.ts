@@ -8,7 +8,8 @@ import { documentFromText, IngestError } from '../ingest/index.js';
 import { fetchArticle } from '../ingest/url.js';
 import { readDocumentInWorker, type DocumentLimits } from '../sandbox/sandboxed-reader.js';
 import type { WorkerSupervisor } from '@trainwright/platform';
-import type { FileLimits, SourceReader, StoredFile } from '../services/ports.js';
+import type { FileLimits, SourceReader } from '../services/generations/deps.js';
+import type { StoredFile } from '../services/ports.js';
 
 export class SourceReaderRepository implements SourceReader {
   constructor(

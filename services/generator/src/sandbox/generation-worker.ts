@@ -23,7 +23,7 @@ async function work(data: GenerationWorkerData): Promise<unknown> {
     const { OfflineEngine } = await import('../adapters/offline/offline-engine.js');
     return new OfflineEngine().generate(data.input, (percent) => post({ type: 'progress', value: percent }));
   }
-  const { InProcessQuality } = await import('../services/quality-engine.js');
+  const { InProcessQuality } = await import('../adapters/in-process-quality.js');
   const quality = new InProcessQuality();
   switch (data.op) {
     case 'score':

@@ -1,9 +1,10 @@
-// What the generator's services need from the outside world; repositories/ implements each (the
-// project and auth services over gRPC, SQL, object storage and the web), main.ts wires them.
+// What both the generation and the assessment operations need from the outside world:
+// repositories/ implements the project service (gRPC) and the stored assessments (SQL), the
+// sandbox and adapters/ the quality engine; main.ts wires them. Each domain's own ports are in
+// its deps.ts.
 import type { GenerationInput as ProjectGenerationInput, Project, StoredFile } from '@trainwright/proto/trainwright/project/v1/project';
 import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
-import type { MembershipFacts, MembershipLookup } from '@trainwright/platform';
-import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent, SourceDocument } from '../domain/types.js';
+import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
 import type { ImproveResult } from '../quality/index.js';
 
 export type { Project, ProjectGenerationInput, StoredFile };
@@ -28,19 +29,6 @@ export interface ProjectDirectory {
   updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void>;
 }
 
-/** Limits of one file that come from the owner's plan (the reader adds the configured ones). */
-export interface FileLimits {
-  /** The largest file the plan accepts for this kind of upload. */
-  maxBytes?: number;
-}
-
-/** A generation's source material read into a source document. */
-export interface SourceReader {
-  file(file: StoredFile, limits?: FileLimits): Promise<SourceDocument>;
-  url(url: string): Promise<SourceDocument>;
-  text(text: string, title: string): SourceDocument;
-}
-
 export interface StoredAssessment {
   id: string;
   projectId: string;
@@ -56,13 +44,10 @@ export interface Assessments {
   find(id: string, projectId: string): Promise<StoredAssessment | undefined>;
 }
 
-/** Memberships as auth knows them: the caller's role and the company's effective capabilities. */
-export type Memberships = MembershipLookup<MembershipFacts>;
-
 /**
  * The CPU-heavy quality work: scoring, improvements and the analyses. main.ts runs it in worker
  * threads (sandbox/sandboxed-engine.ts) so a large project does not hold the event loop; tests may
- * run it in-process (services/quality-engine.ts).
+ * run it in-process (adapters/in-process-quality.ts).
  */
 export interface QualityEngine {
   score(content: ScorableContent, request: QualityRequest): Promise<QualityAssessment>;

@@ -1,8 +1,8 @@
 // Shared by quality-sandbox.test.ts and quality-sandbox.timed.test.ts: a large project in the slide
-// text format and a QualityService around a given quality engine.
+// text format and the assessment operations' deps around a given quality engine.
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
+import type { AssessmentDeps } from '../../src/services/assessments/deps.js';
 import type { Assessments, QualityEngine, StoredAssessment } from '../../src/services/ports.js';
-import { QualityService } from '../../src/services/quality.service.js';
 
 export const INPUT = { desiredAtmosphere: '', targetAudience: '', focusAreas: [], notes: '' };
 
@@ -19,7 +19,7 @@ export function largeProject(sections: number): Project {
   return Project.fromPartial({ id: 'project-1', companyId: 'company-1', title: 'Lab safety', status: 'completed', slidesContent: `# Lab safety\n\n${slides.join('\n\n')}` });
 }
 
-export function service(quality: QualityEngine, project: Project): QualityService {
+export function assessmentDeps(quality: QualityEngine, project: Project): AssessmentDeps {
   const rows: StoredAssessment[] = [];
   const assessments: Assessments = {
     insert: async (a) => {
@@ -28,10 +28,10 @@ export function service(quality: QualityEngine, project: Project): QualityServic
     },
     find: async (id) => rows.find((r) => r.id === id),
   };
-  return new QualityService({
+  return {
     projects: { get: async () => project, createEnhancedVersion: async () => ({ id: '', title: '' }), updateGenerated: async () => undefined },
     memberships: { find: async () => ({ role: 'editor' as const, capabilities: ['aiAgents'] }) },
     assessments,
     quality,
-  });
+  };
 }

@@ -6,9 +6,12 @@ import { AppError } from '@trainwright/platform';
 import { qualityTimeLimitMessage, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import { workerError } from '../../src/sandbox/sandboxed-reader.js';
 import { serializeError, WorkerSupervisor } from '@trainwright/platform';
+import { InProcessQuality } from '../../src/adapters/in-process-quality.js';
+import { analyzeProject } from '../../src/services/assessments/analyze-project.js';
+import { assessQuality } from '../../src/services/assessments/assess-quality.js';
+import { initializeService } from '../../src/services/assessments/initialize-service.js';
 import { scorableOf } from '../../src/services/content.js';
-import { InProcessQuality } from '../../src/services/quality-engine.js';
-import { INPUT, largeProject, service } from './quality-fixtures.js';
+import { INPUT, assessmentDeps, largeProject } from './quality-fixtures.js';
 
 describe('quality work in worker threads', () => {
   const supervisor = new WorkerSupervisor();
@@ -17,21 +20,21 @@ describe('quality work in worker threads', () => {
   afterAll(() => supervisor.closeAll());
 
   it("should score and analyse a large project's content in a worker", async () => {
-    const assessed = service(sandbox, project);
-    const answer = await assessed.assess('user-1', 'project-1', INPUT);
+    const assessed = assessmentDeps(sandbox, project);
+    const answer = await assessQuality(assessed, 'user-1', 'project-1', INPUT);
     expect(answer.assessment!.overall_score).toBeGreaterThan(0);
-    await assessed.analyze('user-1', 'project-1', 'content_quality', {});
+    await analyzeProject(assessed, 'user-1', 'project-1', 'content_quality', {});
     expect(supervisor.size).toBe(0);
   }, 60_000);
 
   it('should answer like in-process: scoring, improvements, analyses and services', async () => {
     const small = largeProject(12);
-    const here = service(new InProcessQuality(), small);
-    const there = service(sandbox, small);
-    const [a, b] = [await here.assess('user-1', 'project-1', INPUT), await there.assess('user-1', 'project-1', INPUT)];
+    const here = assessmentDeps(new InProcessQuality(), small);
+    const there = assessmentDeps(sandbox, small);
+    const [a, b] = [await assessQuality(here, 'user-1', 'project-1', INPUT), await assessQuality(there, 'user-1', 'project-1', INPUT)];
     expect(b.assessment).toEqual(a.assessment);
-    expect(await there.analyze('user-1', 'project-1', 'engagement_prediction', {})).toEqual(await here.analyze('user-1', 'project-1', 'engagement_prediction', {}));
-    expect(await there.initialize('user-1', 'project-1', 'quality_optimizer')).toEqual(await here.initialize('user-1', 'project-1', 'quality_optimizer'));
+    expect(await analyzeProject(there, 'user-1', 'project-1', 'engagement_prediction', {})).toEqual(await analyzeProject(here, 'user-1', 'project-1', 'engagement_prediction', {}));
+    expect(await initializeService(there, 'user-1', 'project-1', 'quality_optimizer')).toEqual(await initializeService(here, 'user-1', 'project-1', 'quality_optimizer'));
     // The worker makes review questions itself (questionsFromContent, the default in-process too).
     const selected = b.assessment!.recommendations.map((r) => r.id);
     const improved = await sandbox.improve(scorableOf(small)!, b.assessment!, selected, { [selected[0]!]: 'Checked by the lab lead.' }, 'Reviewed.');
@@ -40,7 +43,7 @@ describe('quality work in worker threads', () => {
   });
 
   it('should refuse an unknown analysis before starting a worker', async () => {
-    const refused = service(sandbox, project).analyze('user-1', 'project-1', 'astrology', {});
+    const refused = analyzeProject(assessmentDeps(sandbox, project), 'user-1', 'project-1', 'astrology', {});
     await expect(refused).rejects.toMatchObject({ code: 'VALIDATION_FAILED', status: 400, detail: { field: 'analysis_type' } });
     expect(supervisor.size).toBe(0);
   });
@@ -53,7 +56,7 @@ describe('quality work in worker threads', () => {
 
   it('should answer past the time limit with the limit in the message, and stop the worker', async () => {
     const slow = new WorkerSandbox(supervisor, { timeoutMs: 200, maxMemoryMb: 1024 }, 'call');
-    const error = await service(slow, project).assess('user-1', 'project-1', INPUT).catch((e: unknown) => e);
+    const error = await assessQuality(assessmentDeps(slow, project), 'user-1', 'project-1', INPUT).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'TIMEOUT', message: qualityTimeLimitMessage(200) });
     expect(qualityTimeLimitMessage(200)).toBe('Analysing the content took longer than the time limit of 1 second. Please shorten the project or split it into parts.');

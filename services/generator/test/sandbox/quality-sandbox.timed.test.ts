@@ -3,9 +3,10 @@
 // past the time limit the call answers within seconds.
 import { AppError, WorkerSupervisor } from '@trainwright/platform';
 import { WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
-import type { QualityService } from '../../src/services/quality.service.js';
-import { InProcessQuality } from '../../src/services/quality-engine.js';
-import { INPUT, largeProject, service } from './quality-fixtures.js';
+import { InProcessQuality } from '../../src/adapters/in-process-quality.js';
+import { analyzeProject } from '../../src/services/assessments/analyze-project.js';
+import { assessQuality } from '../../src/services/assessments/assess-quality.js';
+import { INPUT, assessmentDeps, largeProject } from './quality-fixtures.js';
 
 /** Runs `work` while a 10 ms timer on this loop measures how late it fires: the largest delay in ms. */
 async function loopDelayDuring(work: () => Promise<unknown>): Promise<{ maxDelayMs: number; tookMs: number }> {
@@ -33,17 +34,17 @@ describe('quality work in worker threads (timed)', () => {
 
   it("should keep the event loop answering while a large project's content is scored and analysed", async () => {
     // In-process the scoring holds the loop for most of its time (what the sandbox is for)...
-    const here = await loopDelayDuring(() => service(new InProcessQuality(), project).assess('user-1', 'project-1', INPUT));
+    const here = await loopDelayDuring(() => assessQuality(assessmentDeps(new InProcessQuality(), project), 'user-1', 'project-1', INPUT));
     expect(here.maxDelayMs).toBeGreaterThan(400);
     // ...in a worker the loop stays free, with the same answer.
-    const assessed = service(sandbox, project);
-    let answer: Awaited<ReturnType<QualityService['assess']>> | undefined;
+    const assessed = assessmentDeps(sandbox, project);
+    let answer: Awaited<ReturnType<typeof assessQuality>> | undefined;
     const inWorker = await loopDelayDuring(async () => {
-      answer = await assessed.assess('user-1', 'project-1', INPUT);
+      answer = await assessQuality(assessed, 'user-1', 'project-1', INPUT);
     });
     expect(inWorker.maxDelayMs).toBeLessThan(Math.min(200, here.maxDelayMs / 4));
     expect(answer!.assessment!.overall_score).toBeGreaterThan(0);
-    const analysed = await loopDelayDuring(() => assessed.analyze('user-1', 'project-1', 'content_quality', {}));
+    const analysed = await loopDelayDuring(() => analyzeProject(assessed, 'user-1', 'project-1', 'content_quality', {}));
     expect(analysed.maxDelayMs).toBeLessThan(200);
     expect(supervisor.size).toBe(0);
   }, 60_000);
@@ -51,7 +52,7 @@ describe('quality work in worker threads (timed)', () => {
   it('should answer within seconds past the time limit', async () => {
     const slow = new WorkerSandbox(supervisor, { timeoutMs: 200, maxMemoryMb: 1024 }, 'call');
     const started = performance.now();
-    const error = await service(slow, project).assess('user-1', 'project-1', INPUT).catch((e: unknown) => e);
+    const error = await assessQuality(assessmentDeps(slow, project), 'user-1', 'project-1', INPUT).catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'TIMEOUT' });

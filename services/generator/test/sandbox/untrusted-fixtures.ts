@@ -14,7 +14,7 @@ import { generateProjectJob } from '../../src/jobs/generate-project.job.js';
 import { SourceReaderRepository } from '../../src/repositories/source-reader.repository.js';
 import { SandboxedOfflineEngine, WorkerSandbox } from '../../src/sandbox/sandboxed-engine.js';
 import type { DocumentLimits } from '../../src/sandbox/sandboxed-reader.js';
-import { GenerationService, type GenerationEventChannel } from '../../src/services/generation.service.js';
+import type { GenerationDeps, GenerationEventChannel } from '../../src/services/generations/deps.js';
 
 export const DEFAULT_LIMITS: DocumentLimits & { maxBytes: number } = {
   maxPages: 1000,
@@ -100,7 +100,7 @@ export function untrustedHarness(label: string): UntrustedHarness {
         failed: async (projectId, message) => void seen.failed.push({ projectId, message }),
       }),
     };
-    const generations = new GenerationService({
+    const deps: GenerationDeps = {
       projects: {
         generationInput: async (projectId) => {
           const input = inputs.get(projectId);
@@ -119,10 +119,11 @@ export function untrustedHarness(label: string): UntrustedHarness {
       engine: new SandboxedOfflineEngine(heavy),
       assessments: { find: async () => undefined },
       quality: heavy,
-      onUnexpected: () => undefined,
-    });
+      events,
+      logger: { error: () => undefined },
+    };
     const stalledHere = stalled;
-    worker = startJobWorker(ctx(), GENERATE_PROJECT_JOB.queue, [generateProjectJob({ generations, events })], { concurrency: 2, lockMs });
+    worker = startJobWorker(ctx(), GENERATE_PROJECT_JOB.queue, [generateProjectJob(deps)], { concurrency: 2, lockMs });
     worker.on('stalled', (jobId) => stalledHere.push(jobId));
   }
 

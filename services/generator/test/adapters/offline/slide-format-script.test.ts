@@ -1,11 +1,12 @@
 // A script_to_slides script written in the slide text format (issue 11): the job hands it to the
-// offline engine the way the generation service does, and the slides keep the user's notes as
+// offline engine the way the generation job does, and the slides keep the user's notes as
 // notes and never repeat the title.
 import { opensWithTitleSlide, parseScript, parseSlideText, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
+import { InProcessQuality } from '../../../src/adapters/in-process-quality.js';
 import { OfflineEngine } from '../../../src/adapters/offline/offline-engine.js';
-import { GenerationService, type GenerationEvents } from '../../../src/services/generation.service.js';
-import { InProcessQuality } from '../../../src/services/quality-engine.js';
+import type { GenerationEvents } from '../../../src/services/generations/deps.js';
+import { runGeneration } from '../../../src/services/generations/run-generation.js';
 import { makeQuestions } from '../../quality/fixtures.js';
 
 const FORKLIFT_SCRIPT = `# Forklift Safety
@@ -34,7 +35,7 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
       throw new Error(message);
     },
   };
-  const service = new GenerationService({
+  const deps: Parameters<typeof runGeneration>[0] = {
     projects: {
       generationInput: async () =>
         GenerationInput.fromPartial({ project: Project.fromPartial({ id: 'p1', companyId: 'c1', title, projectType: 'script_to_slides', scriptContent }), files: [] }),
@@ -53,11 +54,13 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
     engine: new OfflineEngine(),
     assessments: { find: async () => undefined },
     quality: new InProcessQuality(makeQuestions),
-    onUnexpected: (error) => {
-      throw error;
+    logger: {
+      error: (fields: unknown) => {
+        throw (fields as { err: unknown }).err;
+      },
     },
-  });
-  await service.run('p1', { attempt: 1, maxAttempts: 1 }, events);
+  };
+  await runGeneration(deps, 'p1', { attempt: 1, maxAttempts: 1 }, events);
   expect(published).toHaveLength(1);
   return published[0]!;
 }

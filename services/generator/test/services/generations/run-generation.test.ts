@@ -3,13 +3,15 @@ import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalo
 import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
 import { contentToMessage } from '@trainwright/platform';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
-import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../src/domain/types.js';
-import { scoreContent } from '../../src/quality/index.js';
-import { scorableOf } from '../../src/services/content.js';
-import { GenerationService, INTERNAL_FAILURE, type GenerationEvents } from '../../src/services/generation.service.js';
-import type { SourceReader, StoredAssessment } from '../../src/services/ports.js';
-import { InProcessQuality } from '../../src/services/quality-engine.js';
-import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../quality/fixtures.js';
+import { InProcessQuality } from '../../../src/adapters/in-process-quality.js';
+import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../../src/domain/types.js';
+import { scoreContent } from '../../../src/quality/index.js';
+import { scorableOf } from '../../../src/services/content.js';
+import { ABANDONED_GENERATION, abandonGeneration } from '../../../src/services/generations/abandon-generation.js';
+import type { GenerationDeps, GenerationEvents, SourceReader } from '../../../src/services/generations/deps.js';
+import { INTERNAL_FAILURE, runGeneration } from '../../../src/services/generations/run-generation.js';
+import type { StoredAssessment } from '../../../src/services/ports.js';
+import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../../quality/fixtures.js';
 
 const FIRST_TRY = { attempt: 1, maxAttempts: 3 };
 const LAST_TRY = { attempt: 3, maxAttempts: 3 };
@@ -74,7 +76,7 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     },
     text: (text, title) => ({ title, format: 'text', origin: 'text', sections: [{ heading: '', level: 0, paragraphs: [text], bullets: [], tables: [], notes: [] }] }),
   };
-  const service = new GenerationService({
+  const deps: GenerationDeps = {
     projects: {
       generationInput: async () => {
         if (options.input instanceof Error) throw options.input;
@@ -85,16 +87,17 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     engine,
     assessments: { find: async (id, projectId) => (options.assessment?.id === id && options.assessment.projectId === projectId ? options.assessment : undefined) },
     quality: new InProcessQuality(makeQuestions),
-    onUnexpected: (error) => unexpected.push(error),
-  });
-  return { service, events, log, completed, tasks, read, unexpected };
+    events: { forRun: () => events },
+    logger: { error: (fields: unknown) => void unexpected.push((fields as { err: unknown }).err) },
+  };
+  return { deps, events, log, completed, tasks, read, unexpected };
 }
 
-describe(GenerationService.name, () => {
-  describe('run', () => {
+describe(runGeneration.name, () => {
+  describe('a job attempt', () => {
     it('should publish progress in order, then the content with its score', async () => {
-      const { service, events, log, completed } = setup();
-      const timings = await service.run('project-1', FIRST_TRY, events);
+      const { deps, events, log, completed } = setup();
+      const timings = await runGeneration(deps, 'project-1', FIRST_TRY, events);
       expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 0', 'generating_content 48', 'generating_content 100', 'completed']);
       const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
       expect(generated.engine).toBe('fake');
@@ -113,8 +116,8 @@ describe(GenerationService.name, () => {
     });
 
     it('should score the content as it is stored, so the card and the quality dialog show one engagement figure (issue 23 point 13)', async () => {
-      const { service, events, completed } = setup();
-      await service.run('project-1', FIRST_TRY, events);
+      const { deps, events, completed } = setup();
+      await runGeneration(deps, 'project-1', FIRST_TRY, events);
       const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
       // What the quality dialog scores with its default setup: the project's stored content.
       const stored = scorableOf(project({ generatedContent: contentToMessage(generated) }))!;
@@ -124,28 +127,28 @@ describe(GenerationService.name, () => {
     });
 
     it('should hand the engine the project\'s script for script_to_slides', async () => {
-      const { service, events, tasks } = setup();
-      await service.run('project-1', FIRST_TRY, events);
+      const { deps, events, tasks } = setup();
+      await runGeneration(deps, 'project-1', FIRST_TRY, events);
       expect(tasks[0]).toMatchObject({ title: 'Password Security', language: 'en', task: { kind: 'script_to_slides', scriptText: 'NARRATOR: Use a passphrase of unrelated words.' } });
     });
 
     it('should read an uploaded .txt script written as slides as slides, notes kept as notes', async () => {
       const fileText = '## Inspect the truck\n- Check the forks\n**Speaker Notes:** Walk round it first.\n';
-      const { service, events, tasks } = setup({
+      const { deps, events, tasks } = setup({
         fileText,
         input: { files: [{ id: 'f1', kind: 'script', filename: 'script.txt', contentType: 'text/plain', storageKey: 'k', size: fileText.length }] },
       });
-      await service.run('project-1', FIRST_TRY, events);
+      await runGeneration(deps, 'project-1', FIRST_TRY, events);
       const task = tasks[0]!.task as Extract<GenerationTask, { kind: 'script_to_slides' }>;
       expect(task.scriptText).toBe(fileText);
       expect(task.source.sections[0]).toMatchObject({ heading: 'Inspect the truck', bullets: ['Check the forks'], notes: ['Walk round it first.'] });
     });
 
     it('should hand the engine the catalogue\'s request, with the lists the message leaves out', async () => {
-      const { service, events, tasks } = setup({
+      const { deps, events, tasks } = setup({
         input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Password hygiene', length: 'short' } } }) },
       });
-      await service.run('project-1', FIRST_TRY, events);
+      await runGeneration(deps, 'project-1', FIRST_TRY, events);
       const task = tasks[0]!.task;
       expect(task.kind).toBe('generator');
       if (task.kind !== 'generator' || task.request.generator_type !== 'topic_to_content') throw new Error('not a topic_to_content task');
@@ -154,29 +157,29 @@ describe(GenerationService.name, () => {
     });
 
     it('should read the page of a url_content request', async () => {
-      const { service, events, tasks, read } = setup({
+      const { deps, events, tasks, read } = setup({
         input: { project: project({ projectType: 'ai_content_generator', generatorType: 'url_content', requestData: { urlContent: { url: 'https://example.com/passwords' } } }) },
       });
-      await service.run('project-1', FIRST_TRY, events);
+      await runGeneration(deps, 'project-1', FIRST_TRY, events);
       expect(read).toEqual(['url https://example.com/passwords']);
       expect(tasks[0]!.task).toMatchObject({ kind: 'generator', source: { origin: 'https://example.com/passwords' } });
     });
 
     it('should do no new work once the owner trial is over, failing with the trial message', async () => {
-      const { service, events, log, tasks } = setup({ input: { ownerTrialState: 'grace_period' } });
-      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const { deps, events, log, tasks } = setup({ input: { ownerTrialState: 'grace_period' } });
+      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: 'Your free trial has ended. Upgrade to continue creating training content.', retryable: false });
       expect(tasks).toEqual([]);
       expect(log).toEqual(['failed: Your free trial has ended. Upgrade to continue creating training content.']);
     });
 
     it('should fail at once on a permanent GenerationError and publish the failure once', async () => {
-      const { service, events, log, unexpected } = setup({
+      const { deps, events, log, unexpected } = setup({
         generate: async () => {
           throw new GenerationError('The document has no text to work from.');
         },
       });
-      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GenerationError);
       expect(error).toMatchObject({ message: 'The document has no text to work from.', retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual(['failed: The document has no text to work from.']);
@@ -185,31 +188,31 @@ describe(GenerationService.name, () => {
     });
 
     it('should rethrow a transient error as retryable without publishing a failure on a non-last attempt', async () => {
-      const { service, events, log, unexpected } = setup({
+      const { deps, events, log, unexpected } = setup({
         generate: async () => {
           throw new Error('socket hang up');
         },
       });
-      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: true });
       expect(log.some((l) => l.startsWith('failed'))).toBe(false);
       expect(unexpected).toHaveLength(1);
     });
 
     it('should publish the failure on the last attempt', async () => {
-      const { service, events, log } = setup({
+      const { deps, events, log } = setup({
         generate: async () => {
           throw new Error('socket hang up');
         },
       });
-      const error = await service.run('project-1', LAST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, 'project-1', LAST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual([`failed: ${INTERNAL_FAILURE}`]);
     });
 
     it('should fail at once when the project service says the project is gone', async () => {
-      const { service, events, log } = setup({ input: Object.assign(new Error('not found'), { status: 404 }) });
-      const error = await service.run('project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const { deps, events, log } = setup({ input: Object.assign(new Error('not found'), { status: 404 }) });
+      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log).toEqual([`failed: ${INTERNAL_FAILURE}`]);
     });
@@ -243,8 +246,8 @@ describe(GenerationService.name, () => {
         });
 
       it('should apply the chosen recommendations to the original and keep what the original had', async () => {
-        const { service, events, log, completed, tasks } = setup({ input: enhanced({ assessmentId: 'assessment-1' }), assessment: stored });
-        await service.run('enhanced-1', FIRST_TRY, events);
+        const { deps, events, log, completed, tasks } = setup({ input: enhanced({ assessmentId: 'assessment-1' }), assessment: stored });
+        await runGeneration(deps, 'enhanced-1', FIRST_TRY, events);
         expect(tasks).toEqual([]);
         expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 10', 'generating_content 100', 'completed']);
         const [{ content: improved, assessment }] = completed as [(typeof completed)[number]];
@@ -258,11 +261,21 @@ describe(GenerationService.name, () => {
       });
 
       it('should fail at once when the assessment no longer exists', async () => {
-        const { service, events, log } = setup({ input: enhanced({ assessmentId: 'assessment-2' }), assessment: stored });
-        const error = await service.run('enhanced-1', FIRST_TRY, events).catch((e: unknown) => e);
+        const { deps, events, log } = setup({ input: enhanced({ assessmentId: 'assessment-2' }), assessment: stored });
+        const error = await runGeneration(deps, 'enhanced-1', FIRST_TRY, events).catch((e: unknown) => e);
         expect(error).toMatchObject({ retryable: false });
         expect(log).toEqual(['analyzing 0', 'failed: The quality assessment these improvements come from no longer exists.']);
       });
     });
+  });
+});
+
+describe(abandonGeneration.name, () => {
+  it('should fail the project with the abandoned message on its own run of the content version', async () => {
+    const runs: Array<{ id: string; contentVersion: number }> = [];
+    const { events, log } = setup();
+    await abandonGeneration({ events: { forRun: (run) => (runs.push(run), events) } }, 'project-1', { id: 'job-1:abandoned', contentVersion: 3 });
+    expect(runs).toEqual([{ id: 'job-1:abandoned', contentVersion: 3 }]);
+    expect(log).toEqual([`failed: ${ABANDONED_GENERATION}`]);
   });
 });

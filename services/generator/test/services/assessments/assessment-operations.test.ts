@@ -4,11 +4,15 @@ import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, QUALITY_MESSAGES, type Rol
 import { parseSlideText, plainContent, printSlideText } from '@trainwright/formats';
 import { AppError, contentToMessage } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
-import type { QualityRequest } from '../../src/domain/types.js';
-import type { Assessments, ImprovementPlan, StoredAssessment } from '../../src/services/ports.js';
-import { QualityService } from '../../src/services/quality.service.js';
-import { InProcessQuality } from '../../src/services/quality-engine.js';
-import { POOR_SLIDES, makeQuestions } from '../quality/fixtures.js';
+import { InProcessQuality } from '../../../src/adapters/in-process-quality.js';
+import type { QualityRequest } from '../../../src/domain/types.js';
+import { analyzeProject } from '../../../src/services/assessments/analyze-project.js';
+import { applyImprovements } from '../../../src/services/assessments/apply-improvements.js';
+import { assessQuality } from '../../../src/services/assessments/assess-quality.js';
+import type { AssessmentDeps } from '../../../src/services/assessments/deps.js';
+import { initializeService } from '../../../src/services/assessments/initialize-service.js';
+import type { Assessments, ImprovementPlan, StoredAssessment } from '../../../src/services/ports.js';
+import { POOR_SLIDES, makeQuestions } from '../../quality/fixtures.js';
 
 const USER = 'user-1';
 const COMPANY = 'company-1';
@@ -34,7 +38,7 @@ function setup(options: { capabilities?: string[]; project?: Project; role?: Rol
   const assessments = new FakeAssessments();
   const created: Array<{ projectId: string; plan: ImprovementPlan }> = [];
   const updated: Array<{ projectId: string; slides: string; script: string }> = [];
-  const service = new QualityService({
+  const deps: AssessmentDeps = {
     projects: {
       get: async () => options.project ?? project(),
       createEnhancedVersion: async (_userId, projectId, plan) => {
@@ -46,26 +50,26 @@ function setup(options: { capabilities?: string[]; project?: Project; role?: Rol
     memberships: { find: async () => ({ role: options.role ?? 'editor', capabilities: options.capabilities ?? ['aiAgents'] }) },
     assessments,
     quality: new InProcessQuality(makeQuestions),
-  });
-  return { service, assessments, created, updated };
+  };
+  return { deps, assessments, created, updated };
 }
 
 async function assessed(s: ReturnType<typeof setup>) {
-  const { assessment } = await s.service.assess(USER, 'project-1', INPUT);
+  const { assessment } = await assessQuality(s.deps, USER, 'project-1', INPUT);
   return assessment!;
 }
 
-describe(QualityService.name, () => {
-  describe('assess', () => {
+describe('assessment operations', () => {
+  describe(assessQuality.name, () => {
     it('should answer premiumRequired without scoring when the company has no AI agents', async () => {
-      const { service, assessments } = setup({ capabilities: [] });
-      expect(await service.assess(USER, 'project-1', INPUT)).toEqual({ premiumRequired: true, assessment: null });
+      const { deps, assessments } = setup({ capabilities: [] });
+      expect(await assessQuality(deps, USER, 'project-1', INPUT)).toEqual({ premiumRequired: true, assessment: null });
       expect(assessments.rows).toEqual([]);
     });
 
     it("should refuse a viewer (an assessment is kept with the project) and keep nothing", async () => {
-      const { service, assessments } = setup({ role: 'viewer' });
-      await expect(service.assess(USER, 'project-1', INPUT)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      const { deps, assessments } = setup({ role: 'viewer' });
+      await expect(assessQuality(deps, USER, 'project-1', INPUT)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       expect(assessments.rows).toEqual([]);
     });
 
@@ -88,33 +92,33 @@ describe(QualityService.name, () => {
     });
 
     it('should refuse a project with no content', async () => {
-      const { service } = setup({ project: project({ slidesContent: '' }) });
-      await expect(service.assess(USER, 'project-1', INPUT)).rejects.toMatchObject({ code: 'CONFLICT', message: QUALITY_MESSAGES.notGenerated });
+      const { deps } = setup({ project: project({ slidesContent: '' }) });
+      await expect(assessQuality(deps, USER, 'project-1', INPUT)).rejects.toMatchObject({ code: 'CONFLICT', message: QUALITY_MESSAGES.notGenerated });
     });
 
     it('should refuse an unknown atmosphere', async () => {
-      const { service } = setup();
-      await expect(service.assess(USER, 'project-1', { ...INPUT, desiredAtmosphere: 'gloomy' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const { deps } = setup();
+      await expect(assessQuality(deps, USER, 'project-1', { ...INPUT, desiredAtmosphere: 'gloomy' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     });
   });
 
-  describe('applyImprovements', () => {
+  describe(applyImprovements.name, () => {
     it('should refuse an empty selection', async () => {
-      const { service } = setup();
-      const apply = service.applyImprovements(USER, 'project-1', { assessmentId: 'assessment-1', selected: [' '], modifications: {}, preserveOriginal: true, notes: '' });
+      const { deps } = setup();
+      const apply = applyImprovements(deps, USER, 'project-1', { assessmentId: 'assessment-1', selected: [' '], modifications: {}, preserveOriginal: true, notes: '' });
       await expect(apply).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: QUALITY_MESSAGES.selectRecommendation });
     });
 
     it('should refuse a company without AI agents', async () => {
-      const { service } = setup({ capabilities: [] });
-      const apply = service.applyImprovements(USER, 'project-1', { assessmentId: 'assessment-1', selected: ['x'], modifications: {}, preserveOriginal: true, notes: '' });
+      const { deps } = setup({ capabilities: [] });
+      const apply = applyImprovements(deps, USER, 'project-1', { assessmentId: 'assessment-1', selected: ['x'], modifications: {}, preserveOriginal: true, notes: '' });
       await expect(apply).rejects.toEqual(new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.premiumRequired));
     });
 
     it('should refuse a recommendation the assessment does not have', async () => {
       const s = setup();
       const assessment = await assessed(s);
-      const apply = s.service.applyImprovements(USER, 'project-1', { assessmentId: assessment.id, selected: ['made-up'], modifications: {}, preserveOriginal: true, notes: '' });
+      const apply = applyImprovements(s.deps, USER, 'project-1', { assessmentId: assessment.id, selected: ['made-up'], modifications: {}, preserveOriginal: true, notes: '' });
       await expect(apply).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'made-up is not a recommendation of this assessment' });
     });
 
@@ -122,7 +126,7 @@ describe(QualityService.name, () => {
       const s = setup();
       const assessment = await assessed(s);
       const [chosen, other] = assessment.recommendations.map((r) => r.id);
-      const answer = await s.service.applyImprovements(USER, 'project-1', {
+      const answer = await applyImprovements(s.deps, USER, 'project-1', {
         assessmentId: assessment.id,
         selected: [chosen!, chosen!],
         modifications: { [chosen!]: 'shorter', [other!]: 'ignored' },
@@ -140,7 +144,7 @@ describe(QualityService.name, () => {
       const s = setup();
       const assessment = await assessed(s);
       const chosen = assessment.recommendations[0]!.id;
-      const answer = await s.service.applyImprovements(USER, 'project-1', { assessmentId: assessment.id, selected: [chosen], modifications: {}, preserveOriginal: false, notes: '' });
+      const answer = await applyImprovements(s.deps, USER, 'project-1', { assessmentId: assessment.id, selected: [chosen], modifications: {}, preserveOriginal: false, notes: '' });
       expect(answer).toEqual({ projectId: 'project-1', message: `Quality improvements applied: ${chosen}.` });
       expect(s.updated).toHaveLength(1);
       expect(s.updated[0]!.slides).not.toBe(printSlideText(parseSlideText(POOR_SLIDES)));
@@ -149,39 +153,39 @@ describe(QualityService.name, () => {
     });
   });
 
-  describe('initialize', () => {
+  describe(initializeService.name, () => {
     it('should refuse an unknown service type', async () => {
-      const { service } = setup();
-      await expect(service.initialize(USER, 'project-1', 'fortune_teller')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const { deps } = setup();
+      await expect(initializeService(deps, USER, 'project-1', 'fortune_teller')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     });
 
     it('should need AI agents', async () => {
-      const { service } = setup({ capabilities: ['qualityScoring'] });
-      await expect(service.initialize(USER, 'project-1', 'quality_optimizer')).rejects.toEqual(new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.aiAgentsRequired));
+      const { deps } = setup({ capabilities: ['qualityScoring'] });
+      await expect(initializeService(deps, USER, 'project-1', 'quality_optimizer')).rejects.toEqual(new AppError('FEATURE_NOT_AVAILABLE', QUALITY_MESSAGES.aiAgentsRequired));
     });
 
     it('should run the service on the project\'s content', async () => {
-      const { service } = setup();
-      const result = await service.initialize(USER, 'project-1', 'quality_optimizer');
+      const { deps } = setup();
+      const result = await initializeService(deps, USER, 'project-1', 'quality_optimizer');
       expect(result.score).toBeGreaterThan(0);
       expect(typeof result.insights).toBe('object');
     });
   });
 
-  describe('analyze', () => {
+  describe(analyzeProject.name, () => {
     it("should let a viewer read the analyses: they keep nothing", async () => {
-      const { service } = setup({ role: 'viewer' });
-      expect((await service.analyze(USER, 'project-1', 'readability_check', {})).recommendations).toBeDefined();
+      const { deps } = setup({ role: 'viewer' });
+      expect((await analyzeProject(deps, USER, 'project-1', 'readability_check', {})).recommendations).toBeDefined();
     });
 
     it('should refuse an unknown analysis type', async () => {
-      const { service } = setup();
-      await expect(service.analyze(USER, 'project-1', 'palm_reading', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      const { deps } = setup();
+      await expect(analyzeProject(deps, USER, 'project-1', 'palm_reading', {})).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     });
 
     it('should analyse the project\'s content', async () => {
-      const { service } = setup();
-      const result = await service.analyze(USER, 'project-1', 'content_quality', {});
+      const { deps } = setup();
+      const result = await analyzeProject(deps, USER, 'project-1', 'content_quality', {});
       expect(result.recommendations.length).toBeGreaterThan(0);
     });
   });

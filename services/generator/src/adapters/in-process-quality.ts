@@ -1,10 +1,11 @@
 // The quality work computed where it is called: the worker thread's side of the sandbox
-// (sandbox/generation-worker.ts) and the unit tests. The services get it through the QualityEngine port.
+// (sandbox/generation-worker.ts) and the unit tests. The operations get it through the
+// QualityEngine port.
 import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
 import type { AiServiceResult, QualityAssessment, QualityRequest, ScorableContent } from '../domain/types.js';
 import { analyze, applyImprovements, initializeService, scoreContent, type ImproveHelpers, type ImproveResult } from '../quality/index.js';
-import type { QualityEngine } from './ports.js';
-import { questionsFromContent } from './review-questions.js';
+import type { QualityEngine } from '../services/ports.js';
+import { questionsFromContent } from '../services/review-questions.js';
 
 export class InProcessQuality implements QualityEngine {
   constructor(private readonly makeQuestions: ImproveHelpers['makeQuestions'] = questionsFromContent) {}
