@@ -92,7 +92,9 @@ export function createStack({ children, log }) {
       starting[entry.name] = Promise.all(needed.map((name) => starting[name])).then(async () => {
         const serviceEnv = serverEnv({
           ...common,
-          ...unstartedAddresses(entry.needs),
+          // Every address a service may be configured with, beyond its needs (the project service
+          // asks media-render about voices, which no bench names): where nothing listens, unless started.
+          ...unstartedAddresses(),
           ...addressesEnv(Object.fromEntries(needed.map((name) => [name, ports[name]]))),
           [grpcPortVar(entry.name)]: '0',
           ...own.env,

@@ -25,7 +25,7 @@ import { ListProjectsResponse, ProjectServiceClient, ProjectServiceService } fro
 const PROJECT_DIST = import.meta.resolve('@trainwright/project'); // .../services/project/dist/src/index.js
 const GATEWAY_DIST = import.meta.resolve('@trainwright/gateway'); // .../services/gateway/dist/index.js
 const { ProjectRepository } = await import(new URL('./repositories/project.repository.js', PROJECT_DIST));
-const { projectRoutes } = await import(new URL('./routes/projects.routes.js', GATEWAY_DIST));
+const { projectRoutes } = await import(new URL('./routes/projects/index.js', GATEWAY_DIST));
 
 const CONCURRENCY = 10;
 const SECONDS = 3;

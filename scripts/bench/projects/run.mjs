@@ -265,6 +265,8 @@ try {
   const auth = await startChild(SERVICE_CHILD, 'auth', 'auth', authEnv);
   const projectEnv = serverEnv({
     ...common,
+    // Listing projects calls auth only; media-render (voice checks) gets an address where nothing listens.
+    ...unstartedAddresses(),
     ...addressesEnv({ auth: auth.port }),
     PROJECT_GRPC_PORT: '0',
     STORAGE_DIR: storageDir,

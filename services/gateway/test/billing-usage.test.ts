@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { AppError } from '@trainwright/platform';
 import type { GatewayContext } from '../src/context.js';
 import { requestValidators } from '../src/app.js';
-import { billingRoutes } from '../src/routes/billing.routes.js';
+import { billingRoutes } from '../src/routes/billing/index.js';
 
 const USER = 'user-1';
 

@@ -90,15 +90,20 @@ export function newKeyPair() {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` different free ports: held open together while chosen, so none is handed out twice. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => {
+      const server = createServer();
+      return new Promise<typeof server>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      });
+    }),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -134,9 +139,10 @@ export function startHarness(label: string, overrides: Record<string, string> = 
 }
 
 /**
- * Every service of the registry in this process (in its order, each given the addresses of those
- * started before it), and the gateway as a child process, against a fresh database, Redis prefix
- * and NATS stream.
+ * Every service of the registry in this process (in its order), and the gateway as a child process,
+ * against a fresh database, Redis prefix and NATS stream. Every port is chosen before anything
+ * starts and every service is given every address, as `npm start` gives its fixed ones: a service
+ * may call one that starts after it (the project service asks media-render about voices).
  */
 export async function startStack(label: string, overrides: Record<string, string> = {}): Promise<Harness> {
   const infra = await createTestInfra(label);
@@ -149,14 +155,15 @@ export async function startStack(label: string, overrides: Record<string, string
     NAMESPACE: infra.namespace,
     LOG_LEVEL: 'warn',
   };
-  const ports: Partial<Record<ServiceName, number>> = {};
+  const [port, ...servicePorts] = await freePorts(SERVICE_REGISTRY.length + 1);
+  const ports = Object.fromEntries(SERVICE_REGISTRY.map((entry, i) => [entry.name, servicePorts[i]!])) as Record<ServiceName, number>;
   const servers: Partial<Record<ServiceName, { port: number; close(): Promise<void> }>> = {};
   for (const entry of SERVICE_REGISTRY) {
     const service = serviceModule(entry.name, (await import(entry.package)) as Record<string, unknown>);
     const config = service.loadConfig({
       ...base,
       LOG_LEVEL: 'silent',
-      [grpcPortVar(entry.name)]: '0',
+      [grpcPortVar(entry.name)]: String(ports[entry.name]),
       ...addressesEnv(ports),
       STORAGE_DIR: storageDir,
       AUTH_JWT_PRIVATE_KEY: keys.privateKey,
@@ -164,13 +171,10 @@ export async function startStack(label: string, overrides: Record<string, string
       ...overrides,
     });
     await service.migrate(config);
-    const server = await service.start(config, createLogger('test', 'silent'));
-    servers[entry.name] = server;
-    ports[entry.name] = server.port;
+    servers[entry.name] = await service.start(config, createLogger('test', 'silent'));
   }
   const started = servers as unknown as HarnessServers;
 
-  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [GATEWAY_MAIN], {
     env: {

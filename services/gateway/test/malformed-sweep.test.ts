@@ -92,7 +92,7 @@ function problemOf(status: number, text: string): string {
   } catch {
     return `status ${status} without a JSON error body`;
   }
-  const shaped = typeof body?.code === 'string' && typeof body?.message === 'string' && Object.keys(body).every((k) => ['code', 'message', 'detail'].includes(k));
+  const shaped = typeof body?.code === 'string' && typeof body?.message === 'string' && Object.keys(body).every((k) => ['code', 'message', 'detail', 'message_id', 'params'].includes(k));
   return shaped && !body.code.startsWith('FST_') ? '' : `status ${status} not in the one error shape: ${text.slice(0, 160)}`;
 }
 

@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
+import { addressFields, commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
 
 const schema = commonConfigSchema.extend({
   PROJECT_GRPC_HOST: z.string().default('127.0.0.1'),
   // Its gRPC port and the addresses of the services it calls: services/platform/src/service-registry.ts.
   ...serviceConfigFields('project'),
+  // media-render, which says whether a company may use a voice. Not among the registry's `needs`:
+  // media-render needs the project service and starts after it; the call waits for it within its deadline.
+  ...addressFields(['media']),
   /** Root of the local object storage (uploads and generated files). */
   STORAGE_DIR: z.string().default('.data/storage'),
   /** The generator's allowed private origins for URL extraction, so creation does not refuse them. */

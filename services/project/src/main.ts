@@ -25,6 +25,7 @@ import { migrations } from '../migrations/index.js';
 import { loadProjectConfig, type ProjectConfig } from './config.js';
 import { projectAccess, createProjectHandlers } from './grpc/project.handler.js';
 import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
+import { MediaVoicesRepository } from './repositories/media-voices.repository.js';
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
 import { ProjectRepository } from './repositories/project.repository.js';
 import type { ProjectDeps } from './services/projects/deps.js';
@@ -66,6 +67,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const deps: ProjectDeps = {
     projects: repository,
     memberships,
+    voices: opened.own(new MediaVoicesRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS })),
     templates: repository,
     jobs: new PipelineJobsRepository({ generate: queue, render: renderQueue }),
     clock: () => new Date(),

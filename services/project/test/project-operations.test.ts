@@ -137,6 +137,52 @@ describe('project operations', () => {
     });
   });
 
+  describe('the voice a project names (media-render decides)', () => {
+    const LOCKED = 'premium-voice';
+    const refusal = new AppError('FEATURE_NOT_AVAILABLE', 'This voice requires Professional or higher subscription.');
+    const voice = (voice_id: string) => ({ voice_id, name: 'Ava', category: 'premade' });
+
+    it("should refuse a create naming a voice the company's plan locks, with media-render's refusal, storing nothing", async () => {
+      deps.voices.lock(LOCKED, refusal);
+      const error = await failure(createProject(deps, owner, { ...SCRIPT, voiceSelection: voice(LOCKED) }));
+      expect(error).toBe(refusal);
+      expect(deps.voices.asked).toEqual([{ userId: owner, companyId: company, voiceId: LOCKED }]);
+      expect(deps.projects.rows.size).toBe(0);
+    });
+
+    it("should refuse another company's own voice as not found", async () => {
+      deps.voices.ownedElsewhere('custom:other');
+      const error = await failure(createProject(deps, owner, { ...SCRIPT, voiceSelection: { voice_id: 'custom:other', name: 'x', category: 'matched' } }));
+      expect([error.code, error.message]).toEqual(['NOT_FOUND', 'Voice not found']);
+      expect(deps.projects.rows.size).toBe(0);
+    });
+
+    it('should ask for the company the project is made in, and not at all without a voice', async () => {
+      const other = randomUUID();
+      deps.memberships.join(owner, { companyId: other, companyName: 'Other' });
+      await createProject(deps, owner, SCRIPT);
+      expect(deps.voices.asked).toEqual([]);
+      await createProject(deps, owner, { ...SCRIPT, companyId: other, voiceSelection: voice('free-voice') });
+      expect(deps.voices.asked).toEqual([{ userId: owner, companyId: other, voiceId: 'free-voice' }]);
+    });
+
+    it("should check an edit's voice for the project's company, after the caller may see the project", async () => {
+      deps.voices.lock(LOCKED, refusal);
+      const id = await stored();
+      const stranger = randomUUID();
+      deps.memberships.join(stranger, { companyId: randomUUID() });
+      const hidden = await failure(updateProject(deps, stranger, id, { voiceSelection: voice(LOCKED) }));
+      expect(hidden.code).toBe('NOT_FOUND');
+      expect(deps.voices.asked).toEqual([]);
+
+      expect(await failure(updateProject(deps, owner, id, { voiceSelection: voice(LOCKED) }))).toBe(refusal);
+      expect(deps.voices.asked).toEqual([{ userId: owner, companyId: company, voiceId: LOCKED }]);
+      expect(deps.projects.rows.get(id)!.voice_selection).toBeNull();
+      const edited = await updateProject(deps, owner, id, { voiceSelection: voice('free-voice') });
+      expect(edited.voice_selection).toEqual(voice('free-voice'));
+    });
+  });
+
   describe(updateProject.name, () => {
     it("should answer NOT_FOUND for another company's project", async () => {
       const id = await stored();

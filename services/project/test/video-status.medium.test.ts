@@ -17,7 +17,7 @@ import { getProject } from '../src/services/projects/get-project.js';
 import { listProjects } from '../src/services/projects/list-projects.js';
 import { updateProject } from '../src/services/projects/update-project.js';
 import { videoStatusSubscription } from '../src/subscriptions/video-status.subscription.js';
-import { FakeMemberships, FakePipelineJobs } from './fakes/project-deps.fake.js';
+import { FakeMemberships, FakePipelineJobs, FakeVoiceLibrary } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
 
 let infra: TestInfra;
@@ -38,6 +38,7 @@ beforeAll(async () => {
   deps = {
     projects: repository,
     memberships,
+    voices: new FakeVoiceLibrary(),
     templates: repository,
     jobs: new FakePipelineJobs(),
     clock: () => new Date(),

@@ -1,6 +1,6 @@
 // Streaming a file from object storage as a response, with byte ranges so video players can seek:
-// the project downloads and previews (downloads.routes.ts) and the public interactive video
-// (interactive-video.routes.ts).
+// the project downloads and previews (routes/downloads/) and the public interactive video
+// (routes/interactive-video/).
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import type { ObjectStorage } from '@trainwright/platform';

@@ -1,9 +1,10 @@
 // In-memory fakes of the project operations' ports, so their unit tests need no database, auth
 // service or queue.
 import { randomUUID } from 'node:crypto';
+import { AppError } from '@trainwright/platform';
 import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
-import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange } from '../../src/services/projects/deps.js';
+import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange, VoiceLibrary } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import type { TemplateStore } from '../../src/services/templates/templates.js';
 
@@ -264,11 +265,34 @@ export class FakePipelineJobs implements PipelineJobs {
   }
 }
 
+/** media-render's voice library: every voice allowed, but those `lock`ed (a plan lock) and those `foreign` (another company's own). */
+export class FakeVoiceLibrary implements VoiceLibrary {
+  readonly asked: Array<{ userId: string; companyId: string; voiceId: string }> = [];
+  private readonly locked = new Map<string, AppError>();
+  private readonly foreign = new Set<string>();
+
+  lock(voiceId: string, refusal: AppError): void {
+    this.locked.set(voiceId, refusal);
+  }
+
+  ownedElsewhere(voiceId: string): void {
+    this.foreign.add(voiceId);
+  }
+
+  async requireAllowed(userId: string, companyId: string, voiceId: string): Promise<void> {
+    this.asked.push({ userId, companyId, voiceId });
+    const refusal = this.locked.get(voiceId);
+    if (refusal) throw refusal;
+    if (this.foreign.has(voiceId)) throw AppError.notFound('Voice not found');
+  }
+}
+
 export const FIXED_NOW = new Date('2026-11-24T10:00:00Z');
 
 export interface FakeProjectDeps extends ProjectDeps {
   projects: FakeProjectStore;
   memberships: FakeMemberships;
+  voices: FakeVoiceLibrary;
   jobs: FakePipelineJobs;
   writes: number;
 }
@@ -279,6 +303,7 @@ export function fakeProjectDeps(): FakeProjectDeps {
   const deps: FakeProjectDeps = {
     projects,
     memberships: new FakeMemberships(),
+    voices: new FakeVoiceLibrary(),
     templates: projects,
     jobs: new FakePipelineJobs(),
     clock,

@@ -25,6 +25,14 @@ export function requireGenerationAllowed(company: Pick<CallerCompany, 'ownerTria
   if (refusal) throw new AppError('TRIAL_ENDED', refusal);
 }
 
+/**
+ * A voice a project names must be one its company may use: media-render decides (the plan's voice
+ * locks, a company's own voices) and its refusal is the answer. No voice named, nothing to check.
+ */
+export async function requireVoiceAllowed(deps: Pick<ProjectDeps, 'voices'>, userId: string, companyId: string, voiceId: string | undefined): Promise<void> {
+  if (voiceId) await deps.voices.requireAllowed(userId, companyId, voiceId);
+}
+
 /** A project of one of the caller's companies whose role allows the action, with those companies. */
 export async function loadProject(
   deps: Pick<ProjectDeps, 'projects' | 'memberships'>,

@@ -28,7 +28,7 @@ import {
   voice as validVoice,
   type BrandingInput,
 } from '../validation.js';
-import { companyFor, requireGenerationAllowed } from './access.js';
+import { companyFor, requireGenerationAllowed, requireVoiceAllowed } from './access.js';
 import { createEnhancedVersion } from './create-enhanced-version.js';
 import type { ProjectDeps } from './deps.js';
 import { insertAndGenerate } from './insert-and-generate.js';
@@ -64,6 +64,7 @@ export interface CreateProjectInput {
 export async function createProject(deps: ProjectDeps, userId: string, input: CreateProjectInput): Promise<{ id: string; title: string }> {
   if (input.derivedFromProjectId) return createEnhancedVersion(deps, userId, input.derivedFromProjectId, input.requestData ?? {});
   const company = companyFor(await deps.memberships.companiesOf(userId, { fresh: true }), input.companyId, 'project.create', MESSAGES.notFound);
+  await requireVoiceAllowed(deps, userId, company.companyId, input.voiceSelection?.voice_id);
   requireGenerationAllowed(company);
   const companyId = company.companyId;
 

@@ -179,9 +179,16 @@ export interface PipelineJobs {
   render(projectId: string, renderKey: string, contentVersion: number): Promise<void>;
 }
 
+/** media-render's voice library (repositories/media-voices.repository.ts): it says which voices a company may use. */
+export interface VoiceLibrary {
+  /** Refuses a voice the company's plan does not unlock (FEATURE_NOT_AVAILABLE) and another company's own voice (NOT_FOUND). */
+  requireAllowed(userId: string, companyId: string, voiceId: string): Promise<void>;
+}
+
 export interface ProjectDeps {
   projects: ProjectStore;
   memberships: Memberships;
+  voices: VoiceLibrary;
   templates: TemplateStore;
   jobs: PipelineJobs;
   clock: () => Date;

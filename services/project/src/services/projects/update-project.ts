@@ -18,7 +18,7 @@ import { AppError, type CallerCompany } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
 import { TEXT_LIMITS, branding as validBranding, flag, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
-import { loadProject, requireGenerationAllowed } from './access.js';
+import { loadProject, requireGenerationAllowed, requireVoiceAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 import { enqueueRender } from './hand-off-to-render.js';
 import { requirePlanAllows } from './plan-gates.js';
@@ -148,6 +148,8 @@ function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boole
 export async function updateProject(deps: ProjectDeps, userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
   for (let attempt = 1; ; attempt += 1) {
     const { row, companies } = await loadProject(deps, userId, projectId, 'project.update');
+    // Checked as on create, for the project's own company, once the caller may see the project.
+    await requireVoiceAllowed(deps, userId, row.company_id, input.voiceSelection?.voice_id);
     // The write below is checked against this row's version, so a newer version committed after
     // this read comes back here on the next attempt and is refused too.
     if (input.expectedContentVersion !== undefined && row.content_version !== input.expectedContentVersion) throw new AppError('CONFLICT', CONTENT_CHANGED);
