@@ -16,6 +16,7 @@ import {
   type GrpcServer,
   type Logger,
   type OutboxRelay,
+  type QueueContext,
   type RunningService,
 } from '@trainwright/platform';
 import { AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
@@ -38,6 +39,8 @@ export interface AuthCore {
   db: Kysely<AuthDatabase>;
   bus: EventBus;
   relay: OutboxRelay;
+  /** Where its job queues live. */
+  queues: QueueContext;
   /** What the account and session operations (services/accounts/) are called with. */
   deps: AuthDeps;
   logger: Logger;
@@ -49,7 +52,7 @@ export interface AuthCore {
 export async function createAuthCore(config: AuthConfig, logger: Logger): Promise<AuthCore> {
   const opened = new Opened();
   const infra = await openServiceInfra<AuthDatabase>(opened, config, AUTH_SCHEMA, logger);
-  const { db, bus, relay } = infra;
+  const { db, bus, relay, queues } = infra;
   const deps: AuthDeps = {
     accounts: new AccountRepository(db),
     tokens: new TokenIssuer({
@@ -67,6 +70,7 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     db,
     bus,
     relay,
+    queues,
     logger,
     deps,
     opened,
@@ -88,7 +92,7 @@ export interface AuthServer extends RunningService {
 export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
   const core = await createAuthCore(config, logger);
   await subscribeAll(core.bus, [projectCountsSubscription(core.deps), planSubscription(core.deps)]);
-  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const { queues } = core;
   const maintenance = core.opened.own(new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue));
   const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.deps)], { concurrency: 1 })) : null;
   sweeper?.on('error', (err) => logger.error({ err }, 'maintenance worker error'));

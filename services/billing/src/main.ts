@@ -16,6 +16,7 @@ import {
   type GrpcServer,
   type Logger,
   type OutboxRelay,
+  type QueueContext,
   type RunningService,
 } from '@trainwright/platform';
 import { BillingServiceService } from '@trainwright/proto/trainwright/billing/v1/billing';
@@ -42,6 +43,8 @@ export interface BillingCore {
   db: Kysely<BillingDatabase>;
   bus: EventBus;
   relay: OutboxRelay;
+  /** Where its job queues live. */
+  queues: QueueContext;
   /** What the billing operations (services/billing/) are called with. */
   deps: BillingDeps;
   /** The local test checkout (null with Stripe). */
@@ -64,7 +67,7 @@ export interface BillingCoreOptions {
 export async function createBillingCore(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingCore> {
   const opened = new Opened();
   const infra = await openServiceInfra<BillingDatabase>(opened, config, BILLING_SCHEMA, logger);
-  const { db, bus, relay } = infra;
+  const { db, bus, relay, queues } = infra;
   const clock = options.clock ?? (() => new Date());
   const authDirectory = options.directory ? null : opened.own(new AuthDirectoryRepository(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   const mediaDirectory = options.media ? null : opened.own(new MediaDirectoryRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
@@ -85,6 +88,7 @@ export async function createBillingCore(config: BillingConfig, logger: Logger, o
     db,
     bus,
     relay,
+    queues,
     deps,
     local,
     logger,
@@ -106,7 +110,7 @@ export interface BillingServer extends RunningService {
 export async function startBillingServer(config: BillingConfig, logger: Logger, options: BillingCoreOptions = {}): Promise<BillingServer> {
   const core = await createBillingCore(config, logger, options);
   await subscribeAll(core.bus, [userRegisteredSubscription(core.deps), videoStatusSubscription(core.deps)]);
-  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const { queues } = core;
   const every = config.BILLING_MAINTENANCE_EVERY_MS;
   const maintenance = every > 0 ? core.opened.own(new JobQueue(queues, BILLING_MAINTENANCE_JOB.queue)) : null;
   const worker = every > 0 ? core.opened.own(startJobWorker(queues, BILLING_MAINTENANCE_JOB.queue, [billingMaintenanceJob(core.deps)], { concurrency: 1 })) : null;

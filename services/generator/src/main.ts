@@ -4,12 +4,12 @@
 // Run as a process (`node dist/src/main.js`); tests, the gateway's harness and the benchmarks
 // import it and start the service in-process.
 import {
-  AuthMemberships,
   GENERATE_PROJECT_JOB,
   isEntryPoint,
   listenGrpc,
   LocalFileStorage,
   migrateSchema,
+  openAuthMemberships,
   openServiceInfra,
   Opened,
   runServiceProcess,
@@ -55,8 +55,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   const opened = new Opened();
   const infra = await openServiceInfra<GeneratorDatabase>(opened, config, GENERATOR_SCHEMA, logger);
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
-  await memberships.follow(infra.bus);
+  const memberships = await openAuthMemberships(opened, config, infra.bus);
   const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline));
   const assessments = new AssessmentRepository(infra.db);
   const engine = createEngine({
@@ -105,7 +104,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
       logger,
     };
     worker = startJobWorker(
-      { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
+      infra.queues,
       GENERATE_PROJECT_JOB.queue,
       [generateProjectJob(generationDeps)],
       { concurrency: config.GENERATE_CONCURRENCY, lockMs: config.GENERATE_LOCK_MS, logger },

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { MembershipLookup } from './access.js';
 import { AppError } from './errors.js';
 import type { EventBus } from './events.js';
+import type { Opened } from './lifecycle.js';
 import { createGrpcClient, type PromiseClient } from './grpc/client.js';
 
 export interface Membership {
@@ -52,6 +53,16 @@ export interface MembershipReadOptions {
 
 /** The longest an answer is kept when no event drops it first (a missed event heals within this). */
 export const MEMBERSHIP_KEEP_MS = 60_000;
+
+/**
+ * A composition root's memberships: auth's answers kept and dropped on its events, closed with
+ * the rest of what the service opened.
+ */
+export async function openAuthMemberships(opened: Opened, config: { AUTH_SERVICE_ADDR: string; GRPC_DEADLINE_MS: number }, bus: EventBus): Promise<AuthMemberships> {
+  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
+  await memberships.follow(bus);
+  return memberships;
+}
 
 export class AuthMemberships implements MembershipLookup<Membership> {
   private readonly auth: PromiseClient<typeof AuthServiceService>;

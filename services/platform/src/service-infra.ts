@@ -1,4 +1,5 @@
-// What every service with a schema needs: its database, the event bus and the outbox relay.
+// What every service with a schema needs: its database, the event bus, the outbox relay and where
+// its job queues live.
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { createDatabase } from './db.js';
@@ -7,11 +8,14 @@ import type { CommonConfig } from './config.js';
 import type { Opened } from './lifecycle.js';
 import type { Logger } from './logger.js';
 import { OutboxRelay } from './outbox.js';
+import type { QueueContext } from './queues.js';
 
 export interface ServiceInfra<DB> {
   db: Kysely<DB>;
   bus: EventBus;
   relay: OutboxRelay;
+  /** Where the service's queues live (`new JobQueue(infra.queues, DEF.queue)`, `startJobWorker(infra.queues, ...)`). */
+  queues: QueueContext;
   close(): Promise<void>;
 }
 
@@ -20,6 +24,7 @@ export async function connectServiceInfra<DB>(options: {
   schema: string;
   natsUrl: string;
   namespace: string;
+  redisUrl: string;
   logger: Logger;
 }): Promise<ServiceInfra<DB>> {
   const db = createDatabase<DB>({
@@ -33,6 +38,7 @@ export async function connectServiceInfra<DB>(options: {
     db,
     bus,
     relay,
+    queues: { redisUrl: options.redisUrl, namespace: options.namespace },
     async close() {
       await relay.stop();
       await bus.close();
@@ -42,8 +48,10 @@ export async function connectServiceInfra<DB>(options: {
 }
 
 /** A composition root's infra: connected from the common configuration, closed last by `opened`. */
-export async function openServiceInfra<DB>(opened: Opened, config: Pick<CommonConfig, 'DATABASE_URL' | 'NATS_URL' | 'NAMESPACE'>, schema: string, logger: Logger): Promise<ServiceInfra<DB>> {
-  return opened.own(await connectServiceInfra<DB>({ databaseUrl: config.DATABASE_URL, schema, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, logger }));
+export async function openServiceInfra<DB>(opened: Opened, config: Pick<CommonConfig, 'DATABASE_URL' | 'NATS_URL' | 'NAMESPACE' | 'REDIS_URL'>, schema: string, logger: Logger): Promise<ServiceInfra<DB>> {
+  return opened.own(
+    await connectServiceInfra<DB>({ databaseUrl: config.DATABASE_URL, schema, natsUrl: config.NATS_URL, namespace: config.NAMESPACE, redisUrl: config.REDIS_URL, logger }),
+  );
 }
 
 /** The table of event ids a consumer has applied (call from a service's migration). */

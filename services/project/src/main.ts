@@ -2,7 +2,6 @@
 // API and the event consumers, built from the config. Run as a process (`node dist/src/main.js`);
 // the gateway's harness and the benchmarks import it and start the service in-process.
 import {
-  AuthMemberships,
   GENERATE_PROJECT_JOB,
   JobQueue,
   LocalFileStorage,
@@ -11,6 +10,7 @@ import {
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openAuthMemberships,
   openServiceInfra,
   Opened,
   runServiceProcess,
@@ -57,13 +57,12 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const opened = new Opened();
   const infra = await openServiceInfra<ProjectDatabase>(opened, config, PROJECT_SCHEMA, logger);
   const { db, bus, relay } = infra;
-  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const { queues } = infra;
   const queue = opened.own(new JobQueue(queues, GENERATE_PROJECT_JOB.queue));
   const renderQueue = opened.own(new JobQueue(queues, RENDER_PROJECT_JOB.queue));
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const repository = new ProjectRepository(db);
-  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
-  await memberships.follow(bus);
+  const memberships = await openAuthMemberships(opened, config, bus);
   const deps: ProjectDeps = {
     projects: repository,
     memberships,

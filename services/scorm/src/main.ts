@@ -2,7 +2,6 @@
 // operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import {
-  AuthMemberships,
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
   LocalFileStorage,
@@ -10,6 +9,7 @@ import {
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openAuthMemberships,
   openServiceInfra,
   runServiceProcess,
   startJobWorker,
@@ -54,10 +54,9 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
   const infra = await openServiceInfra<ScormDatabase>(opened, config, SCORM_SCHEMA, logger);
-  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
+  const { queues } = infra;
   const grpcOptions = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, grpcOptions));
-  await memberships.follow(infra.bus);
+  const memberships = await openAuthMemberships(opened, config, infra.bus);
   const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, grpcOptions));
   const videos = opened.own(new VideoDirectoryRepository(config.MEDIA_SERVICE_ADDR, grpcOptions));
   const translations = opened.own(new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, grpcOptions));

@@ -3,12 +3,12 @@
 // `translate` worker, built from the config. Run as a process (`node dist/src/main.js`); tests
 // and the gateway's harness import it and start it in-process.
 import {
-  AuthMemberships,
   JobQueue,
   TRANSLATE_PROJECT_JOB,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
+  openAuthMemberships,
   openServiceInfra,
   Opened,
   runServiceProcess,
@@ -57,9 +57,8 @@ export async function startTranslationServer(config: TranslationConfig, logger: 
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
   const infra = await openServiceInfra<TranslationDatabase>(opened, config, TRANSLATION_SCHEMA, logger);
-  const queues = { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE };
-  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
-  await memberships.follow(infra.bus);
+  const { queues } = infra;
+  const memberships = await openAuthMemberships(opened, config, infra.bus);
   const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS }));
   const translateQueue = opened.own(new JobQueue(queues, TRANSLATE_PROJECT_JOB.queue));
   const jobs = new TranslationJobsRepository(translateQueue);

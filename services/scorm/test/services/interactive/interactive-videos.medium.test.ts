@@ -240,7 +240,7 @@ beforeAll(async () => {
   infra = await createTestInfra('scorm_interactive');
   await migrateScorm({ DATABASE_URL: infra.databaseUrl });
   const logger = createLogger('test', 'silent');
-  service = await connectServiceInfra<ScormDatabase>({ databaseUrl: infra.databaseUrl, schema: SCORM_SCHEMA, natsUrl: infra.natsUrl, namespace: infra.namespace, logger });
+  service = await connectServiceInfra<ScormDatabase>({ databaseUrl: infra.databaseUrl, schema: SCORM_SCHEMA, natsUrl: infra.natsUrl, namespace: infra.namespace, redisUrl: infra.redisUrl, logger });
   storageDir = mkdtempSync(join(tmpdir(), 'tw-interactive-storage-'));
   storage = new LocalFileStorage(storageDir);
   await putVideo(PROJECT);

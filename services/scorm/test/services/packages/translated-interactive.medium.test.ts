@@ -199,7 +199,7 @@ beforeAll(async () => {
   infra = await createTestInfra('scorm_translated_interactive');
   await migrateScorm({ DATABASE_URL: infra.databaseUrl });
   const logger = createLogger('test', 'silent');
-  service = await connectServiceInfra<ScormDatabase>({ databaseUrl: infra.databaseUrl, schema: SCORM_SCHEMA, natsUrl: infra.natsUrl, namespace: infra.namespace, logger });
+  service = await connectServiceInfra<ScormDatabase>({ databaseUrl: infra.databaseUrl, schema: SCORM_SCHEMA, natsUrl: infra.natsUrl, namespace: infra.namespace, redisUrl: infra.redisUrl, logger });
   storageDir = mkdtempSync(join(tmpdir(), 'tw-translated-interactive-'));
   storage = new LocalFileStorage(storageDir);
   const media = new InteractiveMediaRepository(storage);
