@@ -100,6 +100,28 @@ function unavailable(setCookie: string[]): never {
   throw data({ code: UNAVAILABLE.code, message: UNAVAILABLE.message }, { status: 503, headers: cookieHeaders(setCookie) });
 }
 
+/** A call that changes something: sent as JSON, with the web app's origin. */
+interface GatewayWrite {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; none for undefined. */
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+/** An authorised call's result: the answer, or why there was none. */
+type Answered =
+  | { kind: 'answer'; status: number; body: unknown; setCookie: string[] }
+  | { kind: 'refused'; status: number; setCookie: string[] }
+  | { kind: 'timeout'; setCookie: string[] }
+  | { kind: 'unreachable'; setCookie: string[] };
+
+/** What an action's write got: the gateway's status and body (status null: no answer in time). */
+export interface Written {
+  status: number | null;
+  body: unknown;
+  setCookie: string[];
+}
+
 /** What a loader receives (LoaderFunctionArgs): the request, and Remix's per-request context. */
 export interface LoaderArgs {
   request: Request;
@@ -124,23 +146,21 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
     return map;
   };
 
-  async function send(request: Request, path: string, cookie: string, method: 'GET' | 'POST' = 'GET'): Promise<Outcome> {
+  async function send(request: Request, path: string, cookie: string, write?: GatewayWrite): Promise<Outcome> {
     const headers = new Headers({ accept: 'application/json' });
     if (cookie) headers.set('cookie', cookie);
     const agent = request.headers.get('user-agent');
     if (agent) headers.set('user-agent', agent);
     setForwardingHeaders(headers, request);
-    if (method === 'POST') {
-      headers.set('content-type', 'application/json');
-      // The gateway refuses cookie-authorised POSTs from any other origin than the web app's.
-      headers.set('origin', new URL(request.url).origin);
-    }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // The gateway refuses cookie-authorised writes from any other origin than the web app's.
+    if (write) headers.set('origin', new URL(request.url).origin);
+    if (write?.body !== undefined) headers.set('content-type', 'application/json');
+    const timeout = AbortSignal.timeout(write?.timeoutMs ?? timeoutMs);
     try {
       const response = await fetch(`${base}${path}`, {
-        method,
+        method: write?.method ?? 'GET',
         headers,
-        body: method === 'POST' ? '{}' : null,
+        body: write?.body !== undefined ? JSON.stringify(write.body) : null,
         redirect: 'manual',
         signal: AbortSignal.any([timeout, request.signal]),
       });
@@ -168,7 +188,7 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
     let pending = pendingByToken.get(token);
     if (!pending) {
       pending = (async () => {
-        const outcome = await send(request, '/api/auth/refresh', cookieHeader(jar), 'POST');
+        const outcome = await send(request, '/api/auth/refresh', cookieHeader(jar), { method: 'POST', body: {} });
         if (outcome.kind !== 'answer') return { user: null, cookie: cookieHeader(jar), setCookie: [], outcome };
         applySetCookies(jar, outcome.setCookie);
         const body = outcome.body as { user?: unknown } | undefined;
@@ -227,43 +247,74 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
    * `anonymous` pages (a shared link) are asked for even without a session.
    */
   async function json<T>(args: LoaderArgs, path: string, { anonymous = false } = {}): Promise<Loaded<T>> {
+    const jar = parseCookies(args.request.headers.get('cookie'));
+    if (!jar.has(ACCESS_COOKIE) && !jar.has(REFRESH_COOKIE) && !anonymous) return { data: null, status: null, setCookie: [] };
+    const answer = await authorised(args, path, { anonymous });
+    if (answer.kind === 'unreachable') unavailable(answer.setCookie);
+    if (answer.kind === 'timeout') return { data: null, status: null, setCookie: answer.setCookie };
+    if (answer.kind === 'refused') return { data: null, status: answer.status, setCookie: answer.setCookie };
+    const ok = answer.status >= 200 && answer.status < 300;
+    return { data: ok ? (answer.body as T) : null, status: answer.status, setCookie: answer.setCookie };
+  }
+
+  /**
+   * One gateway call with the browser's session, renewed once when the access token has expired
+   * (or the browser dropped its cookie). `refused`: the session could not be renewed.
+   */
+  async function authorised(args: LoaderArgs, path: string, { anonymous = false, write }: { anonymous?: boolean; write?: GatewayWrite } = {}): Promise<Answered> {
     const { request } = args;
     const jar = parseCookies(request.headers.get('cookie'));
     const hasAccess = jar.has(ACCESS_COOKIE);
     const hasRefresh = jar.has(REFRESH_COOKIE);
-    if (!hasAccess && !hasRefresh && !anonymous) return { data: null, status: null, setCookie: [] };
 
     let cookie = cookieHeader(jar);
     let setCookie: string[] = [];
     let renewed = false;
     // Renews the session; null when that worked, else what to answer (signed out, or no answer).
-    const renewCookie = async (): Promise<Loaded<T> | null> => {
+    const renewCookie = async (): Promise<Answered | null> => {
       renewed = true;
       const renewal = await renew(args);
       setCookie = renewal.setCookie;
       const { outcome } = renewal;
-      if (outcome.kind === 'unreachable') unavailable(setCookie);
+      if (outcome.kind === 'unreachable') return { kind: 'unreachable', setCookie };
       if (renewal.user) {
         cookie = renewal.cookie;
         return null;
       }
-      return { data: null, status: outcome.kind === 'answer' ? outcome.status : null, setCookie };
+      if (outcome.kind === 'answer') return { kind: 'refused', status: outcome.status, setCookie };
+      return { kind: 'timeout', setCookie };
     };
 
     if (!hasAccess && hasRefresh) {
       const failed = await renewCookie();
       if (failed && !anonymous) return failed;
     }
-    let outcome = await send(request, path, cookie);
+    let outcome = await send(request, path, cookie, write);
     if (outcome.kind === 'answer' && outcome.status === 401 && hasRefresh && !renewed) {
       const failed = await renewCookie();
       if (failed) return failed;
-      outcome = await send(request, path, cookie);
+      outcome = await send(request, path, cookie, write);
     }
-    if (outcome.kind === 'unreachable') unavailable(setCookie);
-    if (outcome.kind === 'timeout') return { data: null, status: null, setCookie };
-    const ok = outcome.status >= 200 && outcome.status < 300;
-    return { data: ok ? (outcome.body as T) : null, status: outcome.status, setCookie: [...setCookie, ...outcome.setCookie] };
+    if (outcome.kind !== 'answer') return { kind: outcome.kind, setCookie };
+    return { kind: 'answer', status: outcome.status, body: outcome.body, setCookie: [...setCookie, ...outcome.setCookie] };
+  }
+
+  /**
+   * An action's write: `method path` with a JSON body and the browser's session, under its own
+   * time limit. What came back (the gateway's status and body), for the action to answer with.
+   */
+  async function write(args: LoaderArgs, method: GatewayWrite['method'], path: string, body: unknown, { timeoutMs: limit = timeoutMs } = {}): Promise<Written> {
+    const answer = await authorised(args, path, { write: { method, body, timeoutMs: limit } });
+    switch (answer.kind) {
+      case 'answer':
+        return { status: answer.status, body: answer.body, setCookie: answer.setCookie };
+      case 'refused':
+        return { status: 401, body: { code: 'UNAUTHENTICATED', message: 'Your session has ended. Please sign in again.' }, setCookie: answer.setCookie };
+      case 'timeout':
+        return { status: null, body: undefined, setCookie: answer.setCookie };
+      case 'unreachable':
+        return { status: 503, body: { code: UNAVAILABLE.code, message: UNAVAILABLE.message }, setCookie: answer.setCookie };
+    }
   }
 
   /**
@@ -277,7 +328,7 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
     return data(values, { headers: cookieHeaders(results.flatMap((r) => r.setCookie)) });
   }
 
-  return { session, json, load };
+  return { session, json, load, write };
 }
 
 /** The loaders' gateway client (GATEWAY_URL, LOADER_TIMEOUT_MS). */

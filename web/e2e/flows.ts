@@ -213,6 +213,20 @@ export async function deleteProject(page: Page, card: Locator, title: string): P
   await card.waitFor({ state: 'detached' });
 }
 
+/**
+ * Opens the create form (/projects/new) with the first 'Create Project' link of the page (the
+ * page's own, or the top bar's) and returns the form.
+ */
+export async function openCreateForm(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Create Project' }).first().click();
+  const form = page.getByRole('form', { name: 'Create Project' });
+  await form.waitFor();
+  return form;
+}
+
+/** The path the create form's action is posted to (Remix's data request for /projects/new). */
+export const CREATE_ACTION_PATH = '/projects/new.data';
+
 /** Opens an item of a card's actions menu. */
 export async function cardMenu(page: Page, card: Locator, title: string, item: string): Promise<void> {
   await card.getByRole('button', { name: `More actions for ${title}` }).click();

@@ -4,7 +4,7 @@
 // that is down turned into a 503 for the route's ErrorBoundary.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createGatewayLoader, type LoaderArgs } from '../app/gateway.server.js';
-import { deadAddress, FakeGateway, PROJECT_TITLE, USER } from './support/fake-gateway.js';
+import { deadAddress, FakeGateway, PROJECT_TITLE, REFUSED_TITLE, USER } from './support/fake-gateway.js';
 
 const gw = new FakeGateway();
 let loader: ReturnType<typeof createGatewayLoader>;
@@ -214,5 +214,51 @@ describe('json and load (data loaders)', () => {
     // One refresh's cookies, once each, although three loaders used them.
     expect(cookies.filter((c) => c.startsWith('tw_at=at-'))).toHaveLength(1);
     expect(cookies).toHaveLength(3);
+  });
+});
+
+describe('write (actions)', () => {
+  it('posts the JSON body with the browser cookies and the web app origin, and gives the answer', async () => {
+    const { access } = gw.signIn();
+    const written = await loader.write(page(`tw_at=${access}`), 'POST', '/api/projects', { title: 'Ladder Safety' });
+    expect(written).toEqual({ status: 201, body: { id: 'p-new', title: 'Ladder Safety' }, setCookie: [] });
+    const call = gw.calls('/api/projects').at(-1)!;
+    expect(call.method).toBe('POST');
+    expect(JSON.parse(call.body)).toEqual({ title: 'Ladder Safety' });
+    expect(call.headers.cookie).toBe(`tw_at=${access}`);
+    expect(call.headers.origin).toBe('https://app.example.com');
+    expect(call.headers['content-type']).toBe('application/json');
+  });
+
+  it("gives a refusal's status and body as the gateway sent them", async () => {
+    const { access } = gw.signIn();
+    const written = await loader.write(page(`tw_at=${access}`), 'POST', '/api/projects', { title: REFUSED_TITLE });
+    expect(written.status).toBe(400);
+    expect(written.body).toMatchObject({ code: 'VALIDATION_FAILED', detail: { field: 'title' } });
+  });
+
+  it('renews an expired session once, posts again, and passes the new cookies on', async () => {
+    const { refresh } = gw.signIn();
+    const before = gw.refreshes;
+    const written = await loader.write(page(`tw_at=expired; tw_rt=${refresh}`), 'POST', '/api/projects', { title: 'Renewed' });
+    expect(written.status).toBe(201);
+    expect(gw.refreshes).toBe(before + 1);
+    expect(written.setCookie.some((c) => c.startsWith('tw_at=at-'))).toBe(true);
+    const posts = gw.calls('/api/projects').filter((c) => c.method === 'POST' && JSON.parse(c.body).title === 'Renewed');
+    expect(posts).toHaveLength(2);
+  });
+
+  it('answers 401 when the session cannot be renewed, 503 when the gateway is down, and no status after the time limit', async () => {
+    const refused = await loader.write(page('tw_at=expired; tw_rt=unknown'), 'POST', '/api/projects', { title: 'x' });
+    expect(refused.status).toBe(401);
+    expect(refused.setCookie.length).toBeGreaterThan(0);
+    const down = createGatewayLoader({ baseUrl: await deadAddress(), timeoutMs: 300 });
+    expect(await down.write(page('tw_at=at-1'), 'POST', '/api/projects', {})).toEqual({
+      status: 503,
+      body: { code: 'UNAVAILABLE', message: 'Server error. Please try again later.' },
+      setCookie: [],
+    });
+    const slow = await loader.write(page('tw_at=slow'), 'POST', '/api/projects', {}, { timeoutMs: 200 });
+    expect(slow.status).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import React, { createElement as h, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
-import { FakeGateway, PROJECT_TITLE, USER } from './support/fake-gateway.js';
+import { FakeGateway, PROJECT_TITLE, REFUSED_TITLE, UPGRADE_CHARGE_CENTS, USER } from './support/fake-gateway.js';
 
 // The shared swc transform compiles JSX with the classic runtime (React.createElement).
 (globalThis as { React?: unknown }).React = React;
@@ -16,6 +16,15 @@ import { FakeGateway, PROJECT_TITLE, USER } from './support/fake-gateway.js';
 const gw = new FakeGateway();
 let routes: RouteObject[];
 let signedInShell: (children: RouteObject[]) => RouteObject[];
+type ActionModule = RouteModule & { action: (args: { request: Request; context: object }) => Promise<unknown> };
+let newProject: ActionModule;
+let billing: ActionModule;
+
+/** A route action's answer to a JSON post with these cookies, as Remix hands it the request. */
+function postTo(module: ActionModule, path: string, cookie: string, body: unknown) {
+  const request = new Request(`https://app.example.com${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return module.action({ request, context: {} }) as Promise<{ data: unknown; init: { status?: number } | null }>;
+}
 
 interface RouteModule {
   default: ComponentType;
@@ -41,12 +50,15 @@ beforeAll(async () => {
   process.env.GATEWAY_URL = gw.url;
   await import('../app/i18n/index.js');
   const root = (await import('../app/root.js')) as unknown as RouteModule;
+  billing = (await import('../app/routes/billing.js')) as unknown as ActionModule;
+  newProject = (await import('../app/routes/projects_.new.js')) as unknown as ActionModule;
   const children = [
     route('routes/_index', (await import('../app/routes/_index.js')) as unknown as RouteModule, { index: true }),
     route('routes/projects', (await import('../app/routes/projects.js')) as unknown as RouteModule, { path: 'projects' }),
     route('routes/profile', (await import('../app/routes/profile.js')) as unknown as RouteModule, { path: 'profile' }),
     route('routes/templates', (await import('../app/routes/templates.js')) as unknown as RouteModule, { path: 'templates' }),
-    route('routes/billing', (await import('../app/routes/billing.js')) as unknown as RouteModule, { path: 'billing' }),
+    route('routes/projects_.new', newProject, { path: 'projects/new' }),
+    route('routes/billing', billing, { path: 'billing' }),
     route('routes/shared.$token', (await import('../app/routes/shared.$token.js')) as unknown as RouteModule, { path: 'shared/:token' }),
     route('routes/watch.$token', (await import('../app/routes/watch.$token.js')) as unknown as RouteModule, { path: 'watch/:token' }),
     route('routes/embed.$token', (await import('../app/routes/embed.$token.js')) as unknown as RouteModule, { path: 'embed/:token' }),
@@ -119,6 +131,70 @@ describe('server-rendered pages', () => {
       expect(text).toContain(expected);
       expect(text).not.toContain('Loading');
     }
+  });
+
+  it('renders the create form as a page, started from the template the link names', async () => {
+    const { access } = gw.signIn();
+    const { html, text } = await render('/projects/new?template=evacuation-drill', `tw_at=${access}`);
+    expect(html).toMatch(/<form[^>]*aria-label="Create Project"/);
+    expect(text).toContain('Project title');
+    expect(html).toContain('data-testid="chosen-template"');
+    expect(text).toContain('Evacuation Drill');
+    const blank = await render('/projects/new', `tw_at=${access}`);
+    expect(blank.html).not.toContain('data-testid="chosen-template"');
+  });
+
+  it("the create form's action checks the request, posts it with the session and answers by field", async () => {
+    const { access } = gw.signIn();
+    const post = (body: unknown) => postTo(newProject, '/projects/new', `tw_at=${access}`, body);
+    const before = gw.calls('/api/projects').filter((c) => c.method === 'POST').length;
+    // The form's own checks: nothing is sent.
+    const missing = await post({ intent: 'create', title: ' ', project_type: 'script_to_slides', input_method: 'text', script_content: '' });
+    expect(missing.init?.status).toBe(400);
+    expect(missing.data).toEqual({ ok: false, errors: { title: 'projectForm.errors.titleRequired', content: 'projectForm.errors.scriptRequired' } });
+    expect(gw.calls('/api/projects').filter((c) => c.method === 'POST')).toHaveLength(before);
+    // Created through the gateway.
+    const created = await post({ intent: 'create', title: 'Ladder Safety', project_type: 'script_to_slides', input_method: 'text', script_content: '## Up' });
+    expect(created.data).toEqual({ ok: true, project: { id: 'p-new', title: 'Ladder Safety' } });
+    const sent = gw.calls('/api/projects').filter((c) => c.method === 'POST').at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ title: 'Ladder Safety', project_type: 'script_to_slides', input_method: 'text', script_content: '## Up' });
+    expect(sent.headers.cookie).toBe(`tw_at=${access}`);
+    // The server's refusal, as it sent it (the form marks the field it names).
+    const refused = await post({ intent: 'create', title: REFUSED_TITLE, project_type: 'software_analysis', software_details: 'ERP' });
+    expect(refused.init?.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, failure: { status: 400, body: { code: 'VALIDATION_FAILED', detail: { field: 'title' } } } });
+  });
+
+  it("billing's action makes each change through the gateway, previewing a charge first", async () => {
+    const { access } = gw.signIn();
+    const cookie = `tw_at=${access}`;
+    // A paid plan's upgrade: its amount first, to confirm; nothing is changed.
+    const upgrade = { intent: 'upgrade', tier: 'enterprise', interval: 'month', origin_url: 'https://app.example.com' };
+    const preview = await postTo(billing, '/billing', cookie, upgrade);
+    expect(preview.data).toEqual({ kind: 'confirm', charge: { amount_cents: UPGRADE_CHARGE_CENTS, currency: 'usd', proration_date: 1_800_000_000 }, request: upgrade });
+    expect(gw.calls('/api/auth/upgrade')).toHaveLength(0);
+    // Confirmed with an amount no longer charged: the new amount, to confirm again.
+    const stale = await postTo(billing, '/billing', cookie, { intent: 'change-plan', tier: 'enterprise', interval: 'month', confirmed: { amount_cents: 100, proration_date: 1 } });
+    expect(stale.data).toMatchObject({ kind: 'confirm', changed: true, charge: { amount_cents: UPGRADE_CHARGE_CENTS } });
+    // Confirmed with the amount shown: changed.
+    const confirmed = { amount_cents: UPGRADE_CHARGE_CENTS, proration_date: 1_800_000_000 };
+    const made = await postTo(billing, '/billing', cookie, { intent: 'change-plan', tier: 'enterprise', interval: 'month', confirmed, origin_url: 'https://app.example.com' });
+    expect(made.data).toMatchObject({ kind: 'changed', checkout: { checkout_url: null, subscription: { tier: 'enterprise' } } });
+    expect(JSON.parse(gw.calls('/api/auth/upgrade').at(-1)!.body)).toEqual({
+      tier: 'enterprise',
+      interval: 'month',
+      origin_url: 'https://app.example.com',
+      confirm_amount_cents: UPGRADE_CHARGE_CENTS,
+      proration_date: 1_800_000_000,
+    });
+    // Cancel at the period's end: the subscription as it is now.
+    const cancelled = await postTo(billing, '/billing', cookie, { intent: 'cancel', cancel: true });
+    expect(cancelled.data).toMatchObject({ kind: 'subscription', subscription: { cancel_at_period_end: true } });
+    // A refusal, as the gateway sent it.
+    const refused = await postTo(billing, '/billing', cookie, { intent: 'cancel-add-on', add_on: 'advanced_analytics' });
+    expect(refused.data).toMatchObject({ kind: 'failed', failure: { status: 404, body: { code: 'NOT_FOUND' } } });
+    const unknown = await postTo(billing, '/billing', cookie, { intent: 'nothing' });
+    expect(unknown.data).toMatchObject({ kind: 'failed', failure: { status: 400 } });
   });
 
   it('renders billing from the billing API: plan, usage, the test-mode notice and the invoices', async () => {

@@ -508,7 +508,7 @@ describe('unknown words (issue 23, point 10)', () => {
   });
 
   it('Manage Languages labels the translation "Needs review" and lists its words with the glossary entry, in en, es and fr', async () => {
-    const workspace = { openCreate: () => undefined, openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
+    const workspace = { openMarketplace: () => undefined, openVoices: () => undefined, voice: null, notify: () => undefined };
     const expected: Record<string, [string, string, string]> = {
       en: ['Needs review', 'Add "hazards" to the glossary', 'A Spanish word from the intermediate step'],
       es: ['Requiere revisión', 'Añadir «hazards» al glosario', 'Una palabra en español del paso intermedio'],

@@ -17,7 +17,6 @@ import {
   HelpIcon,
   HomeIcon,
   LockIcon,
-  PlusIcon,
   TemplateIcon,
   UserIcon,
   UsersIcon,
@@ -25,7 +24,7 @@ import {
 import { Badge, Spinner, buttonClass, cx } from './ui';
 import { planName } from '~/lib/format';
 import { WorkspaceProvider } from './projects/Workspace';
-import { useWorkspace } from './projects/workspace-context';
+import { CreateProjectLink } from './projects/CreateProjectLink';
 
 /** Route `handle` fields the layout understands. */
 export interface LayoutHandle {
@@ -45,18 +44,6 @@ const NAV = [
   { to: '/support', key: 'nav.support', icon: HelpIcon },
   { to: '/docs', key: 'nav.docs', icon: BookIcon },
 ];
-
-/** 'Create Project': opens the create-project form. */
-export function CreateProjectButton({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  const { openCreate } = useWorkspace();
-  return (
-    <button type="button" onClick={() => openCreate()} className={cx(buttonClass('primary'), className)}>
-      <PlusIcon className="h-4 w-4" />
-      {t('topbar.createProject')}
-    </button>
-  );
-}
 
 function TopBar({ createProject }: { createProject: boolean }) {
   const { t } = useTranslation();
@@ -80,7 +67,7 @@ function TopBar({ createProject }: { createProject: boolean }) {
           <span className="text-lg font-semibold text-slate-900">Trainwright</span>
         </Link>
         <div className="flex items-center gap-2 sm:gap-3">
-          {createProject && <CreateProjectButton className="hidden sm:inline-flex" />}
+          {createProject && <CreateProjectLink className="hidden sm:inline-flex" />}
           <LanguageSwitcher />
           <div className="hidden max-w-[16rem] text-right md:block">
             <p className="truncate text-sm font-medium text-slate-900" title={t('topbar.signedInAs', { name: user.email })}>

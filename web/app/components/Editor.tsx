@@ -1,13 +1,16 @@
 // The markdown-like editor: a textarea with a toolbar that inserts the markers of the slide text
 // and script formats, a footer hint and word / character / line counts (textStats, the same code
 // the services use). Minimum height 200 px.
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textStats } from '@trainwright/formats';
 import { insertMarker, SCRIPT_MARKERS, SLIDE_MARKERS, type Insertion, type Marker } from '~/lib/editor';
 import { cx, inputClass } from './ui';
 
 export type EditorMode = 'slides' | 'script';
+
+// The editor is also rendered on the server (the create form's page), where layout effects do not run.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** What each toolbar button shows before its name: the marker's look, not its full text. */
 const GLYPHS: Record<string, string> = {
@@ -49,7 +52,7 @@ export function Editor({
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
 
   // Restore the caret after a toolbar insertion, once React has rendered the new value.
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     if (!pending || !ref.current) return;
     ref.current.focus();
     ref.current.setSelectionRange(pending.selectionStart, pending.selectionEnd);

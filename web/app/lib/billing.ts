@@ -14,7 +14,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import type { TFunction } from 'i18next';
-import { ApiError, NETWORK_ERROR, del, get, post } from './api';
+import { ApiError, NETWORK_ERROR, api, get, post } from './api';
 import { errorText } from './errors';
 import { planName } from './format';
 import { languageName } from './translations';
@@ -27,6 +27,10 @@ import type { User } from './types';
 export { ANNUAL_DISCOUNT, BILLING_INTERVALS, addOnPriceCents, isBillingInterval, planPriceCents } from '@trainwright/catalogue';
 export type { BillingInterval } from '@trainwright/catalogue';
 export type PaidTierId = Exclude<TierId, 'free-trial'>;
+
+export function isAddOnId(value: string): value is AddOnId {
+  return (ADD_ON_IDS as readonly string[]).includes(value);
+}
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
 
 export interface BillingSubscription {
@@ -194,32 +198,56 @@ export function originUrl(): string | undefined {
 
 const seg = (value: string) => encodeURIComponent(value);
 
+/** A billing change as the gateway takes it; the browser sends it (billingApi) or the billing
+ * page's action does (routes/billing.tsx). `origin_url`: where checkouts come back to. */
+export interface BillingWrite {
+  method: 'POST' | 'DELETE';
+  /** Under /api. */
+  path: string;
+  body?: Record<string, unknown>;
+}
+
+export const billingWrites = {
+  upgrade: (tier: PaidTierId, interval: BillingInterval, origin: string | undefined, confirmed?: PlanChangeConfirmation): BillingWrite => ({
+    method: 'POST',
+    path: '/auth/upgrade',
+    body: {
+      tier,
+      interval,
+      origin_url: origin,
+      ...(confirmed ? { confirm_amount_cents: confirmed.amount_cents, proration_date: confirmed.proration_date } : {}),
+    },
+  }),
+  previewPlanChange: (tier: PaidTierId, interval: BillingInterval): BillingWrite => ({ method: 'POST', path: '/billing/change-plan/preview', body: { tier, interval } }),
+  /** What buying an add-on charges now (prorated for the rest of the period), changing nothing. */
+  previewAddOn: (addOn: AddOnId): BillingWrite => ({ method: 'POST', path: '/billing/add-ons/preview', body: { add_on: addOn } }),
+  buyAddOn: (addOn: AddOnId, confirmed: PlanChangeConfirmation, origin: string | undefined): BillingWrite => ({
+    method: 'POST',
+    path: '/billing/add-ons',
+    body: { add_on: addOn, origin_url: origin, confirm_amount_cents: confirmed.amount_cents, proration_date: confirmed.proration_date },
+  }),
+  cancelAddOn: (addOn: AddOnId): BillingWrite => ({ method: 'DELETE', path: `/billing/add-ons/${seg(addOn)}` }),
+  buyCredits: (credits: number, origin: string | undefined): BillingWrite => ({ method: 'POST', path: '/billing/credits', body: { credits, origin_url: origin } }),
+  /** true: cancel at the end of the period; false: resume. */
+  setCancelAtPeriodEnd: (cancel: boolean): BillingWrite => ({ method: 'POST', path: '/billing/cancel', body: { cancel_at_period_end: cancel } }),
+  portal: (origin: string | undefined): BillingWrite => ({ method: 'POST', path: '/billing/portal', body: { origin_url: origin } }),
+};
+
+const sendWrite = <T>(write: BillingWrite) => api<T>(write.path, { method: write.method, ...(write.body ? { body: write.body } : {}) });
+
 export const billingApi = {
   subscription: (signal?: AbortSignal) => get<BillingSubscription>('/billing/subscription', signal),
   usage: (signal?: AbortSignal) => get<UsageResponse>('/billing/usage', signal),
   payments: (signal?: AbortSignal) => get<PaymentsResponse>('/billing/payments', signal),
   upgrade: (tier: PaidTierId, interval: BillingInterval, confirmed?: PlanChangeConfirmation) =>
-    post<CheckoutStart>('/auth/upgrade', {
-      tier,
-      interval,
-      origin_url: originUrl(),
-      ...(confirmed ? { confirm_amount_cents: confirmed.amount_cents, proration_date: confirmed.proration_date } : {}),
-    }),
-  previewPlanChange: (tier: PaidTierId, interval: BillingInterval) => post<PlanChangePreview>('/billing/change-plan/preview', { tier, interval }),
-  /** What buying an add-on charges now (prorated for the rest of the period), changing nothing. */
-  previewAddOn: (addOn: AddOnId) => post<ChargePreview>('/billing/add-ons/preview', { add_on: addOn }),
-  buyAddOn: (addOn: AddOnId, confirmed: PlanChangeConfirmation) =>
-    post<CheckoutStart>('/billing/add-ons', {
-      add_on: addOn,
-      origin_url: originUrl(),
-      confirm_amount_cents: confirmed.amount_cents,
-      proration_date: confirmed.proration_date,
-    }),
-  cancelAddOn: (addOn: AddOnId) => del<BillingSubscription>(`/billing/add-ons/${seg(addOn)}`),
-  buyCredits: (credits: number) => post<CreditsCheckout>('/billing/credits', { credits, origin_url: originUrl() }),
-  /** true: cancel at the end of the period; false: resume. */
-  setCancelAtPeriodEnd: (cancel: boolean) => post<BillingSubscription>('/billing/cancel', { cancel_at_period_end: cancel }),
-  portal: () => post<{ url: string }>('/billing/portal', { origin_url: originUrl() }),
+    sendWrite<CheckoutStart>(billingWrites.upgrade(tier, interval, originUrl(), confirmed)),
+  previewPlanChange: (tier: PaidTierId, interval: BillingInterval) => sendWrite<PlanChangePreview>(billingWrites.previewPlanChange(tier, interval)),
+  previewAddOn: (addOn: AddOnId) => sendWrite<ChargePreview>(billingWrites.previewAddOn(addOn)),
+  buyAddOn: (addOn: AddOnId, confirmed: PlanChangeConfirmation) => sendWrite<CheckoutStart>(billingWrites.buyAddOn(addOn, confirmed, originUrl())),
+  cancelAddOn: (addOn: AddOnId) => sendWrite<BillingSubscription>(billingWrites.cancelAddOn(addOn)),
+  buyCredits: (credits: number) => sendWrite<CreditsCheckout>(billingWrites.buyCredits(credits, originUrl())),
+  setCancelAtPeriodEnd: (cancel: boolean) => sendWrite<BillingSubscription>(billingWrites.setCancelAtPeriodEnd(cancel)),
+  portal: () => sendWrite<{ url: string }>(billingWrites.portal(originUrl())),
   status: (sessionId: string, signal?: AbortSignal) => get<PaymentStatus>(`/billing/status/${seg(sessionId)}`, signal),
   checkout: (sessionId: string, signal?: AbortSignal) => get<LocalCheckout>(`/billing/checkout/${seg(sessionId)}`, signal),
   pay: (sessionId: string) => post<{ redirect_url: string }>(`/billing/checkout/${seg(sessionId)}/pay`),
@@ -333,7 +361,7 @@ export function lineItemName(t: TFunction, item: Pick<CheckoutLineItem, 'ref' | 
   const [kind, id, interval] = item.ref.split(':');
   const period = interval === 'year' ? t('billing.annual') : t('billing.monthly');
   if (kind === 'plan' && id && isTierId(id)) return t('checkout.items.plan', { plan: planName(t, id), period });
-  if (kind === 'add_on' && id && (ADD_ON_IDS as readonly string[]).includes(id)) return t('checkout.items.addOn', { name: t(`addOns.${id}`), period });
+  if (kind === 'add_on' && id && isAddOnId(id)) return t('checkout.items.addOn', { name: t(`addOns.${id}`), period });
   if (kind === 'credits') return t('checkout.items.credits');
   if (kind === 'video') return t('checkout.items.video');
   return item.description;

@@ -28,6 +28,11 @@ export const CREATE_PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'so
 export type CreateProjectType = (typeof CREATE_PROJECT_TYPES)[number];
 export const ALL_PROJECT_TYPES = PROJECT_TYPES;
 
+/** The create form's page, started from a template when one is given. */
+export function newProjectPath(templateId?: string): string {
+  return templateId ? `/projects/new?template=${encodeURIComponent(templateId)}` : '/projects/new';
+}
+
 /** The pipeline stages that report progress, in pipeline order: generation (analyzing,
  * generating_content), then rendering (creating_slides, generating_documents, creating_video), review. */
 export const PROGRESS_STAGES = PIPELINE_STAGES;

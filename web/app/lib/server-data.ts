@@ -2,6 +2,7 @@
 // server again on mount; it still loads on its own for every later change (filters, reloads,
 // live events).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRevalidator } from '@remix-run/react';
 import { ApiError } from './api';
 import { useAuth } from './auth';
 
@@ -10,6 +11,44 @@ import { useAuth } from './auth';
 export function useServerData<T>(value: T | null | undefined): T | null {
   const { serverSession } = useAuth();
   return serverSession ? (value ?? null) : null;
+}
+
+/**
+ * A route's loader data for a screen whose writes are the route's actions (Remix reads the loader
+ * again after each one). The loader runs again once after hydration when the page was rendered for
+ * another session (a client-side sign-in since) or a value could not be read; meanwhile the data
+ * is null. `settled`: no such reading is under way, so a null value is one that could not be had.
+ */
+export function useLoaderState<T extends Record<string, unknown>>(loaded: T): { data: { [K in keyof T]: T[K] | null }; settled: boolean; reload: () => void } {
+  const { serverSession } = useAuth();
+  const revalidator = useRevalidator();
+  const [stale, setStale] = useState(!serverSession);
+  const [reloading, setReloading] = useState(false);
+  const incomplete = Object.values(loaded).some((value) => value == null);
+  // Whether the data shown has been read for this session, with every value it could have.
+  const [tried, setTried] = useState(serverSession && !incomplete);
+  const started = useRef(false);
+  const reload = useCallback(() => {
+    started.current = false;
+    setReloading(true);
+    void revalidator.revalidate();
+  }, [revalidator]);
+  const firstSeed = useRef(tried);
+  useEffect(() => {
+    if (!firstSeed.current) reload();
+    // Once, after hydration: later readings follow the route's actions and Retry.
+  }, []);
+  useEffect(() => {
+    if (!reloading) return;
+    if (revalidator.state === 'loading') started.current = true;
+    else if (started.current) {
+      setReloading(false);
+      setStale(false);
+      setTried(true);
+    }
+  }, [revalidator.state, reloading]);
+  const data = stale ? (Object.fromEntries(Object.keys(loaded).map((key) => [key, null])) as { [K in keyof T]: null }) : loaded;
+  return { data, settled: tried && !reloading, reload };
 }
 
 /** For a screen's load effect: true on its first run when the screen started from loader data. */

@@ -1,7 +1,8 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
-// events (GET /api/events) that keep it current while the dashboard or My Projects is open
-// (projects, their pay-per-use videos, their translations, their SCORM packages and interactive videos).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// events (GET /api/events, one stream for the signed-in app) that keep it current while the
+// dashboard or My Projects is open (projects, their pay-per-use videos, their translations, their
+// SCORM packages and interactive videos).
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
 import { useSkipFirstLoad } from './server-data';
 import {
@@ -174,18 +175,26 @@ export interface ProjectEventHandlers {
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
 
+/** The signed-in app's one event stream (useProjectEventStream), which lists subscribe to. */
+export interface ProjectEventStream {
+  /** Whether the stream is open. */
+  connected: boolean;
+  subscribe: (handlers: { current: ProjectEventHandlers }) => () => void;
+}
+
+/** Provided by the workspace around every signed-in page (Workspace.tsx). */
+export const ProjectEventsContext = createContext<ProjectEventStream | null>(null);
+
 /**
- * Subscribes to GET /api/events (same origin, so the session cookie goes along) while mounted.
- * On an error the connection is closed and reopened after a growing delay (1 s, 2 s, ... 30 s);
- * a connection that never opened may be an expired session, so the session is refreshed first.
- * After a reconnect the list is reloaded, since events may have been missed meanwhile; with
- * `resync` also when the stream first opens (a list read on the server, before the page loaded).
- * Returns whether the stream is open.
+ * GET /api/events (same origin, so the session cookie goes along) while the signed-in app is
+ * mounted: one stream for every page, so nothing is missed while the user moves between pages
+ * (e.g. from the create form back to the list). On an error the connection is closed and reopened
+ * after a growing delay (1 s, 2 s, ... 30 s); a connection that never opened may be an expired
+ * session, so the session is refreshed first. After a reconnect every subscriber reloads, since
+ * events may have been missed meanwhile.
  */
-export function useProjectEvents(handlers: ProjectEventHandlers, { resync = false } = {}): boolean {
-  const handlersRef = useRef(handlers);
-  handlersRef.current = handlers;
-  const resyncRef = useRef(resync);
+export function useProjectEventStream(): ProjectEventStream {
+  const subscribers = useRef(new Set<{ current: ProjectEventHandlers }>());
   const [connected, setConnected] = useState(false);
 
   useEffect(() => {
@@ -194,7 +203,10 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
     let timer: ReturnType<typeof setTimeout> | null = null;
     let delay: number = EVENT_BACKOFF_MS.initial;
     let stopped = false;
-    let hadError = resyncRef.current;
+    let hadError = false;
+    const each = (deliver: (handlers: ProjectEventHandlers) => void) => {
+      for (const subscriber of subscribers.current) deliver(subscriber.current);
+    };
 
     const parse = (event: MessageEvent): { project_id?: string } & Record<string, unknown> | null => {
       try {
@@ -216,39 +228,39 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
         delay = EVENT_BACKOFF_MS.initial;
         if (hadError) {
           hadError = false;
-          handlersRef.current.onListChanged();
+          each((h) => h.onListChanged());
         }
       };
       es.addEventListener('project.status_changed', (event) => {
         const data = parse(event as MessageEvent);
-        if (data && typeof data.project_id === 'string') handlersRef.current.onStatusChanged(data as unknown as StatusChange);
+        if (data && typeof data.project_id === 'string') each((h) => h.onStatusChanged(data as unknown as StatusChange));
       });
       es.addEventListener('video.status_changed', (event) => {
         const data = parse(event as MessageEvent);
         if (data && typeof data.project_id === 'string' && typeof data.video_status === 'string') {
-          handlersRef.current.onVideoStatusChanged?.(data as unknown as VideoStatusChange);
+          each((h) => h.onVideoStatusChanged?.(data as unknown as VideoStatusChange));
         }
       });
       for (const name of TRANSLATION_EVENT_NAMES) {
         es.addEventListener(name, (event) => {
           const data = parseTranslationEvent(name, parse(event as MessageEvent));
-          if (data) handlersRef.current.onTranslationChanged?.(data);
+          if (data) each((h) => h.onTranslationChanged?.(data));
         });
       }
       for (const name of SCORM_EVENT_NAMES) {
         es.addEventListener(name, (event) => {
           const data = parseScormEvent(name, parse(event as MessageEvent));
-          if (data) handlersRef.current.onScormChanged?.(data);
+          if (data) each((h) => h.onScormChanged?.(data));
         });
       }
       for (const name of INTERACTIVE_EVENT_NAMES) {
         es.addEventListener(name, (event) => {
           const data = parseInteractiveEvent(name, parse(event as MessageEvent));
-          if (data) handlersRef.current.onInteractiveVideoChanged?.(data);
+          if (data) each((h) => h.onInteractiveVideoChanged?.(data));
         });
       }
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {
-        es.addEventListener(name, () => handlersRef.current.onListChanged());
+        es.addEventListener(name, () => each((h) => h.onListChanged()));
       }
       es.onerror = () => {
         es.close();
@@ -271,5 +283,33 @@ export function useProjectEvents(handlers: ProjectEventHandlers, { resync = fals
       source?.close();
     };
   }, []);
+
+  const subscribe = useCallback((handlers: { current: ProjectEventHandlers }) => {
+    subscribers.current.add(handlers);
+    return () => {
+      subscribers.current.delete(handlers);
+    };
+  }, []);
+  return useMemo(() => ({ connected, subscribe }), [connected, subscribe]);
+}
+
+/**
+ * Follows the app's event stream while mounted. With `resync` (a list read by a loader, before
+ * this list listened) the list reloads once the stream is open, since a change may have come in
+ * between. Returns whether the stream is open.
+ */
+export function useProjectEvents(handlers: ProjectEventHandlers, { resync = false } = {}): boolean {
+  const stream = useContext(ProjectEventsContext);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const resyncRef = useRef(resync);
+  const subscribe = stream?.subscribe;
+  useEffect(() => subscribe?.(handlersRef), [subscribe]);
+  const connected = stream?.connected ?? false;
+  useEffect(() => {
+    if (!connected || !resyncRef.current) return;
+    resyncRef.current = false;
+    handlersRef.current.onListChanged();
+  }, [connected]);
   return connected;
 }

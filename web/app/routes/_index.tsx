@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { isBelowLimit } from '@trainwright/catalogue';
-import { CreateProjectButton } from '~/components/AppLayout';
+import { CreateProjectLink } from '~/components/projects/CreateProjectLink';
 import { CompanyDialog } from '~/components/CompanyDialog';
 import { BuildingIcon, CardIcon, CheckIcon, FolderIcon, PlusIcon, TemplateIcon, UsersIcon } from '~/components/icons';
 import { ProjectList } from '~/components/projects/ProjectList';
@@ -127,7 +127,7 @@ export default function Dashboard() {
         subtitle={t('dashboard.subtitle')}
         actions={
           <>
-            <CreateProjectButton />
+            <CreateProjectLink />
             <Button variant="secondary" onClick={openMarketplace}>
               <TemplateIcon className="h-4 w-4" />
               {t('dashboard.browseTemplates')}

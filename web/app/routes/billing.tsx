@@ -3,53 +3,44 @@
 // Annual toggle (upgrade goes to checkout, downgrade is scheduled for the period's end), add-ons,
 // video credit packs, payments and invoices, and 'Manage Billing' (the provider's portal). With
 // the local provider the page says plainly that checkouts are test checkouts and no money moves.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData, useLocation } from '@remix-run/react';
+// The loader reads the four sections; every change is the action's (billing-action.server.ts,
+// one `intent` each, posted with useFetcher), after which Remix reads the loader again.
+import { useEffect, useRef, useState } from 'react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ADD_ON_IDS, ADD_ONS, TIER_IDS, TIERS, isUnlimited, type AddOnId, type TierId } from '@trainwright/catalogue';
-import { Modal } from '~/components/Modal';
+import { ADD_ON_IDS, TIER_IDS, TIERS, type AddOnId } from '@trainwright/catalogue';
+import { AddOnCard } from '~/components/billing/AddOnCard';
+import { ConfirmDialog, type Confirm } from '~/components/billing/ConfirmDialog';
+import { CreditsSection } from '~/components/billing/CreditsSection';
+import { CurrentPlan } from '~/components/billing/CurrentPlan';
+import { PaymentsTable } from '~/components/billing/PaymentsTable';
+import { IntervalToggle, PlanAction, PlanPrice } from '~/components/billing/Plans';
+import { UsageSection } from '~/components/billing/UsageSection';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TierCard } from '~/components/TierCard';
 import { TrialBanner } from '~/components/TrialBanner';
-import { Badge, Button, Card, ErrorBox, Field, PageHeader, Spinner, SuccessBox, cx, describedBy, inputClass } from '~/components/ui';
+import { Button, Card, ErrorBox, PageHeader, Spinner, SuccessBox } from '~/components/ui';
+import { billingAction } from '~/billing-action.server';
 import { gateway } from '~/gateway.server';
-import { get, isAbortError } from '~/lib/api';
+import { ApiError } from '~/lib/api';
+import { failureError } from '~/lib/action-failure';
 import { useSignedInUser } from '~/lib/auth';
 import {
-  CREDIT_PRICE_CENTS,
-  MAX_CREDITS,
-  MIN_CREDITS,
-  addOnPriceCents,
-  annualSavingCents,
-  billingApi,
-  chargeAsShown,
-  creditsTotalCents,
-  formatBytesLocale,
-  formatCents,
   goTo,
+  isAddOnId,
   isBillingInterval,
-  parseCredits,
-  paymentDescription,
-  planChange,
-  planPriceCents,
-  upgradeCharge,
-  usageLabel,
-  usagePercent,
+  originUrl,
   type BillingInterval,
   type BillingSubscription,
-  type ChargePreview,
-  type CheckoutStart,
   type PaidTierId,
-  type Payment,
   type PaymentsResponse,
-  type PlanChangeConfirmation,
-  type UsageItem,
   type UsageResponse,
 } from '~/lib/billing';
+import { busyKeyOf, changesNothing, failureKeyOf, type BillingAnswer, type BillingRequest } from '~/lib/billing-intents';
 import { errorText } from '~/lib/errors';
-import { formatDate, formatList, planName, tierOf } from '~/lib/format';
-import { useDisplayTimeZone, useHydrated, useSeededLoad, useServerData } from '~/lib/server-data';
+import { formatDate, planName, tierOf } from '~/lib/format';
+import { useDisplayTimeZone, useHydrated, useLoaderState } from '~/lib/server-data';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Billing · Trainwright' }];
@@ -69,47 +60,21 @@ export const loader = (args: LoaderFunctionArgs) =>
     payments: '/api/billing/payments',
   });
 
+export const action = (args: ActionFunctionArgs) => billingAction(args);
+
+// A preview, the portal's address or a refusal changed nothing: no need to read the page again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  changesNothing(actionResult as BillingAnswer | undefined) ? false : defaultShouldRevalidate;
+
 /** What /billing may be opened with: the sign-up's failed checkout start (AuthScreen). */
 export interface BillingLocationState {
   signupUpgradeError?: { plan: string; message: string };
 }
 
-function isAddOnId(value: string): value is AddOnId {
-  return (ADD_ON_IDS as readonly string[]).includes(value);
-}
-
-/** A section's data: seeded by the loader, else loaded after hydration, with its own error. */
-function useSection<T>(initial: T | null, load: (signal?: AbortSignal) => Promise<T>) {
-  const [data, setData] = useState<T | null>(initial);
-  const [error, setError] = useState<unknown>(null);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-
-  const reload = useCallback(async (signal?: AbortSignal) => {
-    setError(null);
-    try {
-      const result = await loadRef.current(signal);
-      if (!signal?.aborted) setData(result);
-    } catch (err) {
-      if (!signal?.aborted && !isAbortError(err)) setError(err);
-    }
-  }, []);
-
-  useSeededLoad(reload, initial !== null);
-
-  return { data, setData, error, reload };
-}
+/** What a section shows when the loader could not read it. */
+const NOT_LOADED = new ApiError(503, 'UNAVAILABLE');
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-type Confirm =
-  | { kind: 'downgrade'; tier: PaidTierId }
-  | { kind: 'cancel' }
-  // An upgrade of a paid plan and an add-on are charged at once: the amount their preview showed,
-  // confirmed first (`changed`: the server refused the amount shown before, this is the new one).
-  | { kind: 'upgrade'; tier: PaidTierId; interval: BillingInterval; charge: ChargePreview; changed?: boolean }
-  | { kind: 'addOn'; addOn: AddOnId; charge: ChargePreview; changed?: boolean }
-  | null;
-type ChargeConfirm = Extract<Confirm, { charge: ChargePreview }>;
 
 export default function Billing() {
   const { t, i18n } = useTranslation();
@@ -118,13 +83,10 @@ export default function Billing() {
   const location = useLocation();
   const ready = useHydrated();
   const timeZone = useDisplayTimeZone();
-  const loaded = useLoaderData<typeof loader>();
-  const trial = useSection(useServerData(loaded.trial), (signal) => get<TrialStatusResponse>('/trial-status', signal));
-  const sub = useSection(useServerData(loaded.subscription), billingApi.subscription);
-  const usage = useSection(useServerData(loaded.usage), billingApi.usage);
-  const payments = useSection(useServerData(loaded.payments), billingApi.payments);
+  const { data: loaded, settled, reload } = useLoaderState(useLoaderData<typeof loader>());
+  const failedToLoad = (value: unknown) => (settled && value === null ? NOT_LOADED : null);
 
-  const subscription = sub.data;
+  const subscription = loaded.subscription;
   const tier = tierOf(subscription?.tier ?? user.subscription?.tier);
   const onTrial = tier.period === 'trial';
   const currentInterval: BillingInterval = subscription && isBillingInterval(subscription.interval) ? subscription.interval : 'month';
@@ -132,229 +94,108 @@ export default function Billing() {
   useEffect(() => setBillingInterval(currentInterval), [currentInterval]);
 
   // One request at a time: `busy` names the control whose request runs; all others wait.
-  const [busy, setBusy] = useState<string | null>(null);
-  const busyRef = useRef(false);
+  const fetcher = useFetcher<BillingAnswer>();
+  const running = fetcher.state !== 'idle' ? (fetcher.json as BillingRequest | undefined) : undefined;
+  const busy = running ? busyKeyOf(running) : null;
   const [redirecting, setRedirecting] = useState(false);
   const [notice, setNotice] = useState<Notice>(() => {
     const state = location.state as BillingLocationState | null;
     const failed = state?.signupUpgradeError;
     return failed ? { tone: 'error', text: t('billing.signupUpgradeFailed', failed) } : null;
   });
-  const [confirm, setConfirm] = useState<Confirm>(null);
-  const disabled = !ready || busy !== null;
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const disabled = !ready || busy !== null || redirecting;
 
   const date = (iso: string | null | undefined) => formatDate(iso, lang, timeZone);
   const periodEnd = date(subscription?.current_period_end);
 
-  /** Runs one billing request, unless one is running already (no double submit). */
-  const run = async (key: string, action: () => Promise<void>, fallbackKey: string) => {
-    if (busyRef.current) return;
-    busyRef.current = true;
-    setBusy(key);
+  /** Posts one change to the action, unless one is running already (no double submit). */
+  const send = (request: BillingRequest) => {
+    if (fetcher.state !== 'idle' || redirecting) return;
     setNotice(null);
-    try {
-      await action();
-    } catch (err) {
-      if (err === LEAVING) return; // stays busy until the browser has left
-      setNotice({ tone: 'error', text: errorText(err, t, fallbackKey) });
-    }
-    busyRef.current = false;
-    setBusy(null);
+    fetcher.submit(request as never, { method: 'post', encType: 'application/json' });
   };
 
-  /** Goes to a checkout: the page stays busy until the browser leaves. */
-  const leaveFor = (url: string): never => {
+  /** Leaves for a checkout or the portal: the page stays busy until the browser has left. */
+  const leaveFor = (url: string) => {
     setRedirecting(true);
     goTo(url);
-    throw LEAVING;
   };
 
-  const applyChange = (result: CheckoutStart) => {
-    if (result.checkout_url) leaveFor(result.checkout_url);
-    sub.setData(result.subscription);
-    setUser(result.user);
-    void usage.reload();
-    void payments.reload();
-  };
-
-  const makeChange = async (target: PaidTierId, targetInterval: BillingInterval, confirmed?: PlanChangeConfirmation) => {
-    const result = await billingApi.upgrade(target, targetInterval, confirmed);
-    applyChange(result);
-    const scheduled = result.subscription.scheduled_tier;
-    setNotice({
-      tone: 'success',
-      text: scheduled
-        ? t('billing.downgradeScheduled', { plan: planName(t, scheduled) })
-        : t('billing.planChanged', { plan: planName(t, result.subscription.tier) }),
-    });
-  };
-
-  const changePlan = (target: PaidTierId, targetInterval: BillingInterval, confirmed?: PlanChangeConfirmation) =>
-    run(`plan:${target}`, () => makeChange(target, targetInterval, confirmed), 'billing.changeFailed');
-
-  /**
-   * An upgrade asks the server what it charges first: on a paid plan (charged at once, prorated)
-   * the amount is shown for confirmation; from the trial the checkout page shows it and asks.
-   */
-  const startUpgrade = (target: PaidTierId, targetInterval: BillingInterval) =>
-    run(
-      `plan:${target}`,
-      async () => {
-        const charge = upgradeCharge(await billingApi.previewPlanChange(target, targetInterval));
-        if (charge) {
-          setConfirm({ kind: 'upgrade', tier: target, interval: targetInterval, charge });
-          return;
+  // The action's answer, once: a charge to confirm, a change made (the loader has been read
+  // again), somewhere to go, or the server's refusal.
+  const handled = useRef<BillingAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer || !answer.request) return;
+    handled.current = answer;
+    const { request } = answer;
+    switch (answer.kind) {
+      case 'confirm':
+        if (request.intent === 'upgrade' || request.intent === 'change-plan') {
+          setConfirm({ kind: 'upgrade', tier: request.tier, interval: request.interval, charge: answer.charge, ...(answer.changed ? { changed: true } : {}) });
+        } else if (request.intent === 'preview-add-on' || request.intent === 'buy-add-on') {
+          setConfirm({ kind: 'addOn', addOn: request.add_on, charge: answer.charge, ...(answer.changed ? { changed: true } : {}) });
         }
-        await makeChange(target, targetInterval);
-      },
-      'billing.changeFailed',
-    );
-
-  /** An add-on is charged at once (prorated): its preview's amount is shown for confirmation first. */
-  const buyAddOn = (id: AddOnId) =>
-    run(
-      `addon:${id}`,
-      async () => {
-        setConfirm({ kind: 'addOn', addOn: id, charge: await billingApi.previewAddOn(id) });
-      },
-      'billing.addOnFailed',
-    );
-
-  const cancelAddOn = (id: AddOnId) =>
-    run(
-      `addon:${id}`,
-      async () => {
-        sub.setData(await billingApi.cancelAddOn(id));
+        return;
+      case 'changed': {
+        setConfirm(null);
+        if (answer.checkout.checkout_url) return leaveFor(answer.checkout.checkout_url);
+        setUser(answer.checkout.user);
+        const { scheduled_tier: scheduled, tier: now } = answer.checkout.subscription;
+        if (request.intent === 'buy-add-on') setNotice({ tone: 'success', text: t('billing.addOnAdded', { name: t(`addOns.${request.add_on}`) }) });
+        else setNotice({ tone: 'success', text: scheduled ? t('billing.downgradeScheduled', { plan: planName(t, scheduled) }) : t('billing.planChanged', { plan: planName(t, now) }) });
+        return;
+      }
+      case 'subscription':
+        setConfirm(null);
         void refreshUser().catch(() => undefined);
-        setNotice({ tone: 'success', text: t('billing.addOnCancelled', { name: t(`addOns.${id}`) }) });
-      },
-      'billing.addOnFailed',
-    );
-
-  const setCancel = (cancel: boolean) =>
-    run(
-      cancel ? 'cancel' : 'resume',
-      async () => {
-        sub.setData(await billingApi.setCancelAtPeriodEnd(cancel));
-        void refreshUser().catch(() => undefined);
-        setNotice({ tone: 'success', text: cancel ? t('billing.cancelScheduled') : t('billing.resumed') });
-      },
-      'billing.changeFailed',
-    );
-
-  const buyCredits = (credits: number) =>
-    run(
-      'credits',
-      async () => {
-        const result = await billingApi.buyCredits(credits);
-        if (result.checkout_url) leaveFor(result.checkout_url);
-        await sub.reload();
+        if (request.intent === 'cancel-add-on') setNotice({ tone: 'success', text: t('billing.addOnCancelled', { name: t(`addOns.${request.add_on}`) }) });
+        else if (request.intent === 'cancel') setNotice({ tone: 'success', text: request.cancel ? t('billing.cancelScheduled') : t('billing.resumed') });
+        return;
+      case 'credits':
+        if (answer.checkout.checkout_url) return leaveFor(answer.checkout.checkout_url);
         setNotice({ tone: 'success', text: t('billing.creditsAdded') });
-      },
-      'billing.creditsFailed',
-    );
-
-  const openPortal = () =>
-    run(
-      'portal',
-      async () => {
-        const { url } = await billingApi.portal();
-        const target = new URL(url, window.location.href);
+        return;
+      case 'portal': {
+        const target = new URL(answer.url, window.location.href);
         // The local provider's portal is this page itself.
         if (target.origin === window.location.origin && target.pathname === window.location.pathname) {
           setNotice({ tone: 'success', text: t('billing.portalHere') });
           return;
         }
-        leaveFor(target.href);
-      },
-      'billing.portalFailed',
-    );
-
-  /**
-   * The confirmed charge (an upgrade or an add-on). When the server answers that the amount is no
-   * longer the one shown (409, nothing charged), the dialog shows the new amount to confirm.
-   */
-  const confirmCharge = (shown: ChargeConfirm) =>
-    run(
-      shown.kind === 'upgrade' ? `plan:${shown.tier}` : `addon:${shown.addOn}`,
-      async () => {
-        const outcome =
-          shown.kind === 'upgrade'
-            ? await chargeAsShown(
-                shown.charge,
-                (confirmed) => makeChange(shown.tier, shown.interval, confirmed),
-                async () => upgradeCharge(await billingApi.previewPlanChange(shown.tier, shown.interval)),
-              )
-            : await chargeAsShown(
-                shown.charge,
-                async (confirmed) => {
-                  applyChange(await billingApi.buyAddOn(shown.addOn, confirmed));
-                  setNotice({ tone: 'success', text: t('billing.addOnAdded', { name: t(`addOns.${shown.addOn}`) }) });
-                },
-                () => billingApi.previewAddOn(shown.addOn),
-              );
-        setConfirm(outcome.kind === 'charged' ? null : { ...shown, charge: outcome.preview, changed: true });
-      },
-      shown.kind === 'upgrade' ? 'billing.changeFailed' : 'billing.addOnFailed',
-    );
-
-  const onConfirm = async () => {
-    const current = confirm;
-    if (!current) return;
-    if (current.kind === 'upgrade' || current.kind === 'addOn') return confirmCharge(current);
-    if (current.kind === 'downgrade') await changePlan(current.tier, interval);
-    else await setCancel(true);
-    setConfirm(null);
-  };
-
-  /** The confirmation dialog's texts; a charge names its amount in the title's text and on its button. */
-  const dialogOf = (c: NonNullable<Confirm>): { title: string; text: string; keep: string; confirm: string; testId?: string } => {
-    switch (c.kind) {
-      case 'upgrade': {
-        const amount = formatCents(c.charge.amount_cents, lang, c.charge.currency);
-        const plan = planName(t, c.tier);
-        return {
-          title: t('billing.upgradeTitle', { plan }),
-          text: t('billing.upgradeText', { amount, plan }),
-          keep: t('billing.keepPlan'),
-          confirm: t('billing.confirmUpgrade', { amount }),
-          testId: 'upgrade-charge',
-        };
+        return leaveFor(target.href);
       }
-      case 'addOn': {
-        const amount = formatCents(c.charge.amount_cents, lang, c.charge.currency);
-        const name = t(`addOns.${c.addOn}`);
-        return {
-          title: t('billing.addOnTitle', { name }),
-          text: t('billing.addOnText', { amount, name }),
-          keep: t('common.cancel'),
-          confirm: t('billing.confirmAddOn', { amount }),
-          testId: 'addon-charge',
-        };
+      case 'failed': {
+        const error = failureError(answer.failure);
+        // A charge's dialog stays open on a refusal; a downgrade's or a cancellation's closes.
+        if (request.intent === 'change-plan' && !request.confirmed) setConfirm(null);
+        if (request.intent === 'cancel') setConfirm(null);
+        setNotice({ tone: 'error', text: errorText(error, t, failureKeyOf(request.intent)) });
       }
-      case 'downgrade':
-        return {
-          title: t('billing.downgradeTitle', { plan: planName(t, c.tier) }),
-          text: periodEnd
-            ? t('billing.downgradeText', { date: periodEnd, current: planName(t, tier.id) })
-            : t('billing.downgradeTextNoDate', { current: planName(t, tier.id) }),
-          keep: t('billing.keepPlan'),
-          confirm: t('billing.confirmDowngrade'),
-        };
-      case 'cancel':
-        return {
-          title: t('billing.cancelTitle'),
-          text: periodEnd ? t('billing.cancelText', { date: periodEnd, plan: planName(t, tier.id) }) : t('billing.cancelTextNoDate', { plan: planName(t, tier.id) }),
-          keep: t('billing.keepSubscription'),
-          confirm: t('billing.confirmCancel'),
-        };
     }
+  });
+
+  const startUpgrade = (target: PaidTierId, targetInterval: BillingInterval) => send({ intent: 'upgrade', tier: target, interval: targetInterval, origin_url: originUrl() });
+  const buyAddOn = (id: AddOnId) => send({ intent: 'preview-add-on', add_on: id });
+  const cancelAddOn = (id: AddOnId) => send({ intent: 'cancel-add-on', add_on: id });
+  const setCancel = (cancel: boolean) => send({ intent: 'cancel', cancel });
+  const buyCredits = (credits: number) => send({ intent: 'credits', credits, origin_url: originUrl() });
+  const openPortal = () => send({ intent: 'portal', origin_url: originUrl() });
+
+  const onConfirm = () => {
+    if (!confirm) return;
+    const { charge } = 'charge' in confirm ? confirm : { charge: null };
+    const confirmed = charge ? { amount_cents: charge.amount_cents, proration_date: charge.proration_date } : undefined;
+    if (confirm.kind === 'upgrade') send({ intent: 'change-plan', tier: confirm.tier, interval: confirm.interval, confirmed, origin_url: originUrl() });
+    else if (confirm.kind === 'addOn' && confirmed) send({ intent: 'buy-add-on', add_on: confirm.addOn, confirmed, origin_url: originUrl() });
+    else if (confirm.kind === 'downgrade') send({ intent: 'change-plan', tier: confirm.tier, interval, origin_url: originUrl() });
+    else setCancel(true);
   };
-  const dialog = confirm ? dialogOf(confirm) : null;
 
   const isPaidPlan = !onTrial && subscription !== null && subscription.status !== 'canceled';
   const manageBilling = (
-    <Button variant="secondary" onClick={() => void openPortal()} disabled={disabled}>
+    <Button variant="secondary" onClick={openPortal} disabled={disabled}>
       {busy === 'portal' && <Spinner />}
       {busy === 'portal' ? t('billing.opening') : t('billing.manageBilling')}
     </Button>
@@ -364,7 +205,7 @@ export default function Billing() {
     <>
       <PageHeader title={t('billing.title')} subtitle={t('billing.subtitle')} actions={manageBilling} />
 
-      <TrialBanner status={trial.data} />
+      <TrialBanner status={loaded.trial} />
 
       {subscription?.provider === 'local' && (
         <div role="note" data-testid="test-mode-notice" className="mb-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
@@ -389,20 +230,20 @@ export default function Billing() {
         <Card className="p-6 lg:col-span-1">
           <CurrentPlan
             subscription={subscription}
-            error={sub.error}
-            onRetry={() => void sub.reload()}
+            error={failedToLoad(subscription)}
+            onRetry={reload}
             tierId={tier.id}
             chosenAtSignUp={onTrial && user.subscription?.selectedTier ? tierOf(user.subscription.selectedTier).id : null}
             date={date}
             busy={busy}
             disabled={disabled}
-            onResume={() => void setCancel(false)}
+            onResume={() => setCancel(false)}
             onCancel={() => setConfirm({ kind: 'cancel' })}
             canCancel={isPaidPlan && !subscription?.cancel_at_period_end}
           />
         </Card>
         <Card className="p-6 lg:col-span-2">
-          <UsageSection usage={usage.data?.usage ?? null} error={usage.error} onRetry={() => void usage.reload()} onTrial={onTrial} />
+          <UsageSection usage={loaded.usage?.usage ?? null} error={failedToLoad(loaded.usage)} onRetry={reload} onTrial={onTrial} />
         </Card>
       </div>
 
@@ -438,7 +279,7 @@ export default function Billing() {
                       busy={busy === `plan:${id}`}
                       disabled={disabled || subscription === null}
                       onChange={(target, change) =>
-                        change === 'downgrade' ? setConfirm({ kind: 'downgrade', tier: target }) : void startUpgrade(target, interval)
+                        change === 'downgrade' ? setConfirm({ kind: 'downgrade', tier: target }) : startUpgrade(target, interval)
                       }
                     />
                   ) : id === tier.id ? (
@@ -469,8 +310,8 @@ export default function Billing() {
               allowed={tier.addOns.includes(id)}
               busy={busy === `addon:${id}`}
               disabled={disabled || subscription === null}
-              onBuy={() => void buyAddOn(id)}
-              onCancel={() => void cancelAddOn(id)}
+              onBuy={() => buyAddOn(id)}
+              onCancel={() => cancelAddOn(id)}
             />
           ))}
         </div>
@@ -482,7 +323,7 @@ export default function Billing() {
             balanceCents={subscription?.credit_balance_cents ?? null}
             busy={busy === 'credits'}
             disabled={disabled}
-            onBuy={(n) => void buyCredits(n)}
+            onBuy={buyCredits}
           />
         </Card>
       </section>
@@ -491,538 +332,13 @@ export default function Billing() {
         <h2 id="payments-heading" className="mb-4 text-lg font-semibold text-slate-900">
           {t('billing.paymentsTitle')}
         </h2>
-        <PaymentsTable payments={payments.data?.payments ?? null} error={payments.error} onRetry={() => void payments.reload()} date={date} />
+        <PaymentsTable payments={loaded.payments?.payments ?? null} error={failedToLoad(loaded.payments)} onRetry={reload} date={date} />
       </section>
 
-      {confirm && dialog && (
-        <Modal open onClose={() => busy === null && setConfirm(null)} title={dialog.title}>
-          <div className="space-y-4">
-            {'changed' in confirm && confirm.changed && (
-              <p role="alert" className="text-sm font-medium text-amber-800">
-                {t('billing.upgradeAmountChanged')}
-              </p>
-            )}
-            <p className="text-sm text-slate-700" data-testid={dialog.testId}>
-              {dialog.text}
-            </p>
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busy !== null}>
-                {dialog.keep}
-              </Button>
-              <Button variant={'charge' in confirm ? 'primary' : 'danger'} onClick={() => void onConfirm()} disabled={busy !== null}>
-                {busy !== null && <Spinner />}
-                {dialog.confirm}
-              </Button>
-            </div>
-          </div>
-        </Modal>
+      {confirm && (
+        <ConfirmDialog confirm={confirm} currentTier={tier.id} periodEnd={periodEnd} busy={busy !== null} onKeep={() => setConfirm(null)} onConfirm={onConfirm} />
       )}
     </>
-  );
-}
-
-/** Thrown by leaveFor: the browser is on its way to a checkout, nothing more to do here. */
-const LEAVING = Symbol('leaving');
-
-function statusTone(status: BillingSubscription['status']): 'green' | 'amber' | 'slate' | 'indigo' {
-  if (status === 'active') return 'green';
-  if (status === 'trialing') return 'indigo';
-  if (status === 'past_due' || status === 'incomplete') return 'amber';
-  return 'slate';
-}
-
-function CurrentPlan({
-  subscription,
-  error,
-  onRetry,
-  tierId,
-  chosenAtSignUp,
-  date,
-  busy,
-  disabled,
-  onResume,
-  onCancel,
-  canCancel,
-}: {
-  subscription: BillingSubscription | null;
-  error: unknown;
-  onRetry: () => void;
-  tierId: TierId;
-  chosenAtSignUp: TierId | null;
-  date: (iso: string | null | undefined) => string;
-  busy: string | null;
-  disabled: boolean;
-  onResume: () => void;
-  onCancel: () => void;
-  canCancel: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const heading = (
-    <>
-      <h2 className="text-sm font-medium text-slate-600">{t('billing.currentPlan')}</h2>
-      <p className="mt-1 text-2xl font-semibold text-slate-900" data-testid="current-plan">
-        {planName(t, tierId)}
-      </p>
-    </>
-  );
-  if (!subscription) {
-    return (
-      <>
-        {heading}
-        <div className="mt-4">
-          {error != null ? (
-            <ErrorBox onRetry={onRetry} retryLabel={t('common.retry')}>
-              {t('billing.loadFailed')} {errorText(error, t)}
-            </ErrorBox>
-          ) : (
-            <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-              <Spinner /> {t('common.loading')}
-            </p>
-          )}
-        </div>
-      </>
-    );
-  }
-  const end = date(subscription.current_period_end);
-  const addOns = subscription.add_ons.filter(isAddOnId);
-  const trial = tierOf(subscription.tier).period === 'trial';
-  return (
-    <>
-      {heading}
-      <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-        <span className="sr-only">{t('billing.statusLabel')}:</span>
-        <Badge tone={statusTone(subscription.status)}>{t(`billing.status.${subscription.status}`, { defaultValue: subscription.status })}</Badge>
-        {!trial && subscription.interval && (
-          <span>{subscription.interval === 'year' ? t('billing.billedYearly') : t('billing.billedMonthly')}</span>
-        )}
-      </div>
-      <div className="mt-3 space-y-2 text-sm text-slate-700">
-        {trial && chosenAtSignUp && chosenAtSignUp !== tierId && <p>{t('billing.chosenAtSignUp', { plan: planName(t, chosenAtSignUp) })}</p>}
-        {!trial && subscription.cancel_at_period_end ? (
-          <div className="rounded-md bg-amber-50 p-3 text-amber-900" data-testid="cancels-at-period-end">
-            <p>{end ? t('billing.cancelsOn', { date: end }) : t('billing.cancelsAtPeriodEnd')}</p>
-            <Button size="sm" className="mt-2" onClick={onResume} disabled={disabled}>
-              {busy === 'resume' && <Spinner className="h-3 w-3" />}
-              {t('billing.resume')}
-            </Button>
-          </div>
-        ) : (
-          !trial && end && subscription.status === 'active' && <p>{t('billing.renewsOn', { date: end })}</p>
-        )}
-        {subscription.scheduled_tier && (
-          <p className="rounded-md bg-indigo-50 p-3 text-indigo-900" data-testid="scheduled-change">
-            {end
-              ? t('billing.scheduledChange', { plan: planName(t, subscription.scheduled_tier), date: end })
-              : t('billing.scheduledChangeNoDate', { plan: planName(t, subscription.scheduled_tier) })}
-          </p>
-        )}
-        {subscription.status === 'past_due' && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800" data-testid="past-due">
-            {date(subscription.grace_ends_at)
-              ? t('billing.pastDue', { date: date(subscription.grace_ends_at) })
-              : t('billing.pastDueNoDate')}
-          </p>
-        )}
-        {subscription.effective_tier && tierOf(subscription.effective_tier).id !== tierOf(subscription.tier).id && (
-          <p>{t('billing.effectiveTier', { plan: planName(t, subscription.effective_tier) })}</p>
-        )}
-        <p>
-          {addOns.length > 0
-            ? t('billing.activeAddOns', { names: formatList(addOns.map((id) => t(`addOns.${id}`)), i18n.language) })
-            : t('billing.noAddOns')}
-        </p>
-        <p>
-          {t('billing.creditBalance')}: <span className="font-medium text-slate-900">{formatCents(subscription.credit_balance_cents, i18n.language)}</span>
-        </p>
-      </div>
-      {canCancel && (
-        <Button variant="ghost" size="sm" className="mt-4" onClick={onCancel} disabled={disabled}>
-          {busy === 'cancel' && <Spinner className="h-3 w-3" />}
-          {t('billing.cancelSubscription')}
-        </Button>
-      )}
-    </>
-  );
-}
-
-function usageValue(item: UsageItem, value: number, language: string): string {
-  if (item.key === 'storage') return formatBytesLocale(value, language);
-  return new Intl.NumberFormat(language).format(value);
-}
-
-function UsageSection({ usage, error, onRetry, onTrial }: { usage: UsageItem[] | null; error: unknown; onRetry: () => void; onTrial: boolean }) {
-  const { t, i18n } = useTranslation();
-  let body: ReactNode;
-  if (!usage) {
-    body =
-      error != null ? (
-        <ErrorBox onRetry={onRetry} retryLabel={t('common.retry')}>
-          {t('billing.usageFailed')} {errorText(error, t)}
-        </ErrorBox>
-      ) : (
-        <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-          <Spinner /> {t('common.loading')}
-        </p>
-      );
-  } else if (usage.length === 0) {
-    body = <p className="text-sm text-slate-600">{t('billing.usageEmpty')}</p>;
-  } else {
-    body = (
-      <ul className="space-y-4">
-        {usage.map((item) => {
-          const { name, note } = usageLabel(t, item.key, onTrial);
-          const unlimited = isUnlimited(item.limit);
-          const percent = usagePercent(item.used, item.limit);
-          const text = t('common.usage', {
-            current: usageValue(item, item.used, i18n.language),
-            limit: unlimited ? t('common.unlimited') : usageValue(item, item.limit, i18n.language),
-          });
-          return (
-            <li key={item.key} data-usage={item.key}>
-              <div className="flex justify-between gap-4 text-sm">
-                <span className="font-medium text-slate-700">{name}</span>
-                <span className="text-slate-600">{text}</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label={t('billing.usageLabel', { name })}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={unlimited ? undefined : Math.round(percent)}
-                aria-valuetext={text}
-                className="mt-1 h-2 w-full overflow-hidden rounded-full bg-slate-100"
-              >
-                <div
-                  className={cx('h-full rounded-full', percent >= 100 ? 'bg-red-500' : percent >= 80 ? 'bg-amber-500' : 'bg-indigo-500')}
-                  style={{ width: `${unlimited ? 0 : percent}%` }}
-                />
-              </div>
-              {note && (
-                <p className="mt-1 text-xs text-slate-500" data-testid={`usage-note-${item.key}`}>
-                  {note}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-  return (
-    <>
-      <h2 className="mb-4 text-base font-semibold text-slate-900">{t('billing.usageTitle')}</h2>
-      {body}
-    </>
-  );
-}
-
-function IntervalToggle({ value, onChange }: { value: BillingInterval; onChange: (value: BillingInterval) => void }) {
-  const { t } = useTranslation();
-  const options: { key: BillingInterval; label: string }[] = [
-    { key: 'month', label: t('billing.monthly') },
-    { key: 'year', label: t('billing.annual') },
-  ];
-  return (
-    <div role="group" aria-label={t('billing.intervalLabel')} className="inline-flex rounded-lg bg-slate-100 p-1">
-      {options.map((option) => (
-        <button
-          key={option.key}
-          type="button"
-          aria-pressed={value === option.key}
-          onClick={() => onChange(option.key)}
-          className={cx(
-            'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600',
-            value === option.key ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-function PlanPrice({ tierId, interval }: { tierId: TierId; interval: BillingInterval }) {
-  const { t, i18n } = useTranslation();
-  const monthly = planPriceCents(tierId, 'month');
-  if (interval === 'month') {
-    return (
-      <p className="flex items-baseline gap-1">
-        <span className="text-3xl font-bold tracking-tight text-slate-900">{formatCents(monthly, i18n.language)}</span>
-        <span className="text-sm text-slate-600">{t('billing.perMonth')}</span>
-      </p>
-    );
-  }
-  return (
-    <div>
-      <p className="flex items-baseline gap-1">
-        <span className="text-3xl font-bold tracking-tight text-slate-900">{formatCents(planPriceCents(tierId, 'year'), i18n.language)}</span>
-        <span className="text-sm text-slate-600">{t('billing.perYear')}</span>
-      </p>
-      <p className="mt-1 text-sm font-medium text-emerald-700">
-        {t('billing.yearlySaving', { amount: formatCents(annualSavingCents(tierId), i18n.language) })}
-      </p>
-    </div>
-  );
-}
-
-function PlanAction({
-  target,
-  current,
-  currentInterval,
-  interval,
-  scheduled,
-  busy,
-  disabled,
-  onChange,
-}: {
-  target: PaidTierId;
-  current: TierId;
-  /** null on the trial (no paid interval yet). */
-  currentInterval: BillingInterval | null;
-  interval: BillingInterval;
-  scheduled: boolean;
-  busy: boolean;
-  disabled: boolean;
-  onChange: (target: PaidTierId, change: 'upgrade' | 'downgrade') => void;
-}) {
-  const { t } = useTranslation();
-  const change = planChange(current, target);
-  if (change === 'current' && (currentInterval === null || currentInterval === interval)) {
-    return (
-      <Button variant="secondary" className="w-full" disabled>
-        {t('billing.currentPlanButton')}
-      </Button>
-    );
-  }
-  // The same plan on the other billing period counts as an upgrade (it goes to checkout).
-  const kind = change === 'downgrade' ? 'downgrade' : 'upgrade';
-  const label =
-    change === 'current'
-      ? interval === 'year'
-        ? t('billing.switchToYear')
-        : t('billing.switchToMonth')
-      : kind === 'upgrade'
-        ? t('billing.upgrade')
-        : t('billing.downgrade');
-  return (
-    <Button
-      variant={kind === 'upgrade' ? 'primary' : 'secondary'}
-      className="w-full"
-      disabled={disabled || scheduled}
-      onClick={() => onChange(target, kind)}
-    >
-      {busy && <Spinner />}
-      {label}
-    </Button>
-  );
-}
-
-function AddOnCard({
-  id,
-  interval,
-  active,
-  onTrial,
-  allowed,
-  busy,
-  disabled,
-  onBuy,
-  onCancel,
-}: {
-  id: AddOnId;
-  interval: BillingInterval;
-  active: boolean;
-  onTrial: boolean;
-  allowed: boolean;
-  busy: boolean;
-  disabled: boolean;
-  onBuy: () => void;
-  onCancel: () => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const headingId = useId();
-  const hintId = useId();
-  const addOn = ADD_ONS[id];
-  const plans = TIER_IDS.filter((tid) => TIERS[tid].addOns.includes(id)).map((tid) => planName(t, tid));
-  const price = formatCents(addOnPriceCents(id, interval), i18n.language);
-  const hint = onTrial ? t('billing.addOnTrialHint') : !allowed ? t('billing.addOnNotOnPlan') : null;
-  return (
-    <section aria-labelledby={headingId} data-addon={id}>
-      <Card className="flex h-full flex-col p-5">
-        <div className="flex items-start justify-between gap-2">
-          <h3 id={headingId} className="font-semibold text-slate-900">
-            {t(`addOns.${id}`)}
-          </h3>
-          {active && <Badge tone="green">{t('billing.addOnActive')}</Badge>}
-        </div>
-        <p className="mt-2 text-xl font-semibold text-slate-900">
-          {interval === 'year' ? t('billing.addOnPriceYear', { price }) : t('billing.addOnPrice', { price })}
-        </p>
-        <p className="mt-2 text-sm text-slate-600">{t('billing.addOnGrants', { capability: t(`capabilities.${addOn.grants}`) })}</p>
-        <p className="mt-1 flex-1 text-xs text-slate-500">{t('billing.addOnAvailable', { plans: formatList(plans, i18n.language) })}</p>
-        <div className="mt-4">
-          {active ? (
-            <Button variant="secondary" size="sm" onClick={onCancel} disabled={disabled}>
-              {busy && <Spinner className="h-3 w-3" />}
-              {t('billing.cancelAddOn')}
-            </Button>
-          ) : (
-            <Button size="sm" onClick={onBuy} disabled={disabled || hint !== null} aria-describedby={hint ? hintId : undefined}>
-              {busy && <Spinner className="h-3 w-3" />}
-              {t('billing.buy')}
-            </Button>
-          )}
-          {hint && !active && (
-            <p id={hintId} className="mt-2 text-xs text-slate-500">
-              {hint}
-            </p>
-          )}
-        </div>
-      </Card>
-    </section>
-  );
-}
-
-function CreditsSection({
-  balanceCents,
-  busy,
-  disabled,
-  onBuy,
-}: {
-  balanceCents: number | null;
-  busy: boolean;
-  disabled: boolean;
-  onBuy: (credits: number) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const inputId = useId();
-  const [value, setValue] = useState('10');
-  const [touched, setTouched] = useState(false);
-  const credits = parseCredits(value);
-  const error = touched && credits === null ? t('billing.creditsInvalid') : undefined;
-  const hint = t('billing.creditsHint');
-  return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <div>
-        <h2 id="credits-heading" className="text-lg font-semibold text-slate-900">
-          {t('billing.creditsTitle')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">{t('billing.creditsText', { price: formatCents(CREDIT_PRICE_CENTS, i18n.language) })}</p>
-        {balanceCents !== null && (
-          <p className="mt-3 text-sm text-slate-700">
-            {t('billing.creditBalance')}:{' '}
-            <span className="text-lg font-semibold text-slate-900" data-testid="credit-balance">
-              {formatCents(balanceCents, i18n.language)}
-            </span>
-          </p>
-        )}
-      </div>
-      <form
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (credits !== null) onBuy(credits);
-        }}
-      >
-        <div className="sm:w-40">
-          <Field id={inputId} label={t('billing.creditsQuantity')} hint={hint} error={error}>
-            <input
-              id={inputId}
-              type="number"
-              inputMode="numeric"
-              min={MIN_CREDITS}
-              max={MAX_CREDITS}
-              step={1}
-              value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setTouched(true);
-              }}
-              className={inputClass}
-              {...describedBy(inputId, hint, error)}
-            />
-          </Field>
-        </div>
-        <div className="sm:pt-6">
-          <Button type="submit" disabled={disabled || credits === null}>
-            {busy && <Spinner />}
-            {t('billing.buyCredits')}
-          </Button>
-          <p className="mt-2 text-sm text-slate-600" aria-live="polite">
-            {credits !== null && t('billing.creditsTotal', { amount: formatCents(creditsTotalCents(credits), i18n.language) })}
-          </p>
-        </div>
-      </form>
-    </div>
-  );
-}
-
-function PaymentsTable({
-  payments,
-  error,
-  onRetry,
-  date,
-}: {
-  payments: Payment[] | null;
-  error: unknown;
-  onRetry: () => void;
-  date: (iso: string | null | undefined) => string;
-}) {
-  const { t, i18n } = useTranslation();
-  if (!payments) {
-    return error != null ? (
-      <ErrorBox onRetry={onRetry} retryLabel={t('common.retry')}>
-        {t('billing.paymentsFailed')} {errorText(error, t)}
-      </ErrorBox>
-    ) : (
-      <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-        <Spinner /> {t('common.loading')}
-      </p>
-    );
-  }
-  if (payments.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">{t('billing.paymentsEmpty')}</p>;
-  }
-  const tone = (status: Payment['status']) => (status === 'succeeded' ? 'green' : status === 'failed' ? 'amber' : 'slate');
-  return (
-    <Card className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-labelledby="payments-heading">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">{t('billing.columns.date')}</th>
-            <th scope="col" className="px-4 py-3">{t('billing.columns.description')}</th>
-            <th scope="col" className="px-4 py-3 text-right">{t('billing.columns.amount')}</th>
-            <th scope="col" className="px-4 py-3">{t('billing.columns.status')}</th>
-            <th scope="col" className="px-4 py-3">{t('billing.columns.invoice')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {payments.map((payment) => (
-            <tr key={payment.id}>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{date(payment.created_at)}</td>
-              <td className="px-4 py-3 text-slate-900">{paymentDescription(t, payment, i18n.language)}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right font-medium text-slate-900">
-                {formatCents(payment.amount_cents, i18n.language, payment.currency)}
-              </td>
-              <td className="px-4 py-3">
-                <Badge tone={tone(payment.status)}>{t(`billing.paymentStatus.${payment.status}`, { defaultValue: payment.status })}</Badge>
-              </td>
-              <td className="px-4 py-3">
-                {payment.invoice_url ? (
-                  <a href={payment.invoice_url} target="_blank" rel="noopener noreferrer" className="font-medium text-indigo-600 hover:text-indigo-500">
-                    {t('billing.viewInvoice')}
-                  </a>
-                ) : (
-                  <span className="text-slate-500">{t('billing.noInvoice')}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
   );
 }
 

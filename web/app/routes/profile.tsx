@@ -1,26 +1,61 @@
 // Profile settings: view mode, 'Edit Profile' -> edit mode (name, company name, bio, notification
-// preferences), Cancel restores, Save calls PATCH /api/profile. The account summary comes from
-// GET /api/profile (read by the loader for the first HTML); 'Manage Billing' asks POST
-// /api/billing/portal for the billing provider's portal and goes there (the local provider's is
-// /billing itself). The email is read-only.
-import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useNavigate } from '@remix-run/react';
+// preferences), Cancel restores, Save posts the action's `save` (PATCH /api/profile). The account
+// summary comes from GET /api/profile (the loader, read again after a save); 'Manage Billing' is
+// the action's `portal` (POST /api/billing/portal), then the app goes to the billing provider's
+// portal (the local provider's is /billing itself). The email is read-only.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Button, Card, ErrorBox, Field, FormActions, PageHeader, Spinner, SuccessBox, buttonClass, describedBy, inputClass } from '~/components/ui';
+import { actionCalls, failureOf } from '~/action-calls.server';
 import { gateway } from '~/gateway.server';
-import { get, patch } from '~/lib/api';
+import { failureError, type ActionFailure } from '~/lib/action-failure';
+import { ApiError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { billingApi, goTo } from '~/lib/billing';
+import { billingWrites, goTo, originUrl } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { formatDate, usageText } from '~/lib/format';
-import { useDisplayTimeZone, useSeededLoad, useServerData } from '~/lib/server-data';
+import { useDisplayTimeZone, useLoaderState } from '~/lib/server-data';
 import type { Notifications, Profile, ProfilePatch } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Profile Settings · Trainwright' }];
 
 export const loader = (args: LoaderFunctionArgs) => gateway.load<{ profile: Profile }>(args, { profile: '/api/profile' });
+
+type ProfileRequest = { intent: 'save'; patch: ProfilePatch } | { intent: 'portal'; origin_url?: string };
+type ProfileAnswer =
+  | { intent: 'save'; ok: true }
+  | { intent: 'portal'; ok: true; url: string }
+  /** `nameRequired`: the action's own check (nothing was sent). */
+  | { intent: ProfileRequest['intent']; ok: false; failure?: ActionFailure; nameRequired?: true };
+
+export async function action(args: ActionFunctionArgs) {
+  const request = (await args.request.json().catch(() => null)) as ProfileRequest | null;
+  const calls = actionCalls(args, { timeoutMs: 30_000 });
+  if (request?.intent === 'save' && !request.patch?.name?.trim()) return data<ProfileAnswer>({ intent: 'save', ok: false, nameRequired: true }, { status: 400 });
+  try {
+    if (request?.intent === 'save') {
+      await calls.call<Profile>({ method: 'PATCH', path: '/profile', body: request.patch });
+      return data<ProfileAnswer>({ intent: 'save', ok: true }, { headers: calls.headers() });
+    }
+    if (request?.intent === 'portal') {
+      const { url } = await calls.call<{ url: string }>(billingWrites.portal(request.origin_url));
+      return data<ProfileAnswer>({ intent: 'portal', ok: true, url }, { headers: calls.headers() });
+    }
+  } catch (err) {
+    return data<ProfileAnswer>({ intent: request?.intent ?? 'save', ok: false, failure: failureOf(err) }, { headers: calls.headers() });
+  }
+  return data<ProfileAnswer>({ intent: 'save', ok: false, failure: { status: 400, body: { code: 'INVALID_INTENT', message: 'Unknown intent' } } }, { status: 400 });
+}
+
+// Only a save changes what the page shows.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as ProfileAnswer | undefined)?.intent === 'portal' ? false : defaultShouldRevalidate;
+
+/** What the page shows when the loader could not read the profile. */
+const NOT_LOADED = new ApiError(503, 'UNAVAILABLE');
 
 interface Draft {
   name: string;
@@ -45,31 +80,56 @@ export default function ProfilePage() {
   const { user, refreshUser } = useSignedInUser();
   const navigate = useNavigate();
   const formId = useId();
-  const initial = useServerData(useLoaderData<typeof loader>().profile);
-  const [profile, setProfile] = useState<Profile | null>(initial);
-  const [loadError, setLoadError] = useState<unknown>(null);
+  const { data: loaded, settled, reload } = useLoaderState(useLoaderData<typeof loader>());
+  const profile = loaded.profile;
+  const loadError = settled && profile === null ? NOT_LOADED : null;
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft | null>(() => (initial ? draftOf(initial) : null));
+  const [draft, setDraft] = useState<Draft | null>(() => (profile ? draftOf(profile) : null));
+  // The form follows the profile the loader read (first, and after a save) while not editing.
+  useEffect(() => {
+    if (profile && !editing) setDraft(draftOf(profile));
+  }, [profile, editing]);
   const timeZone = useDisplayTimeZone();
   const [nameError, setNameError] = useState<string | undefined>();
-  const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [openingBilling, setOpeningBilling] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const [billingError, setBillingError] = useState<string | null>(null);
+  const fetcher = useFetcher<ProfileAnswer>();
+  const running = fetcher.state !== 'idle' ? (fetcher.json as ProfileRequest | undefined)?.intent : undefined;
+  const saving = running === 'save';
+  const openingBilling = running === 'portal' || leaving;
+  const send = (request: ProfileRequest) => fetcher.submit(request as never, { method: 'post', encType: 'application/json' });
 
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadError(null);
-    try {
-      const result = await get<Profile>('/profile', signal);
-      setProfile(result);
-      setDraft(draftOf(result));
-    } catch (err) {
-      if (!signal?.aborted) setLoadError(err);
+  // The action's answer, once.
+  const handled = useRef<ProfileAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.intent === 'save') {
+      if (answer.ok) {
+        setEditing(false);
+        setSaved(true);
+        void refreshUser().catch(() => undefined); // the top bar shows the name and company
+      } else if (answer.nameRequired) {
+        setNameError('profile.nameRequired');
+        document.getElementById(`${formId}-name`)?.focus();
+      } else if (answer.failure) setSaveError(errorText(failureError(answer.failure), t, 'profile.saveFailed'));
+      return;
     }
-  }, []);
-
-  useSeededLoad(load, initial !== null);
+    if (!answer.ok) {
+      if (answer.failure) setBillingError(errorText(failureError(answer.failure), t, 'profile.portalFailed'));
+      return;
+    }
+    if (!('url' in answer)) return;
+    const target = new URL(answer.url, window.location.href);
+    if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}${target.hash}`);
+    else {
+      setLeaving(true); // stays busy until the browser has left
+      goTo(target.href);
+    }
+  });
 
   const canRenameCompany = !user.role || user.role === 'owner';
 
@@ -89,7 +149,7 @@ export default function ProfilePage() {
     setEditing(false);
   };
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!profile || !draft || saving) return;
     const name = draft.name.trim();
@@ -102,39 +162,14 @@ export default function ProfilePage() {
     const body: ProfilePatch = { name, bio: draft.bio, notifications: draft.notifications };
     const companyName = draft.company_name.trim();
     if (canRenameCompany && companyName && companyName !== profile.company_name) body.company_name = companyName;
-    setSaving(true);
     setSaveError(null);
-    try {
-      const updated = await patch<Profile>('/profile', body);
-      setProfile(updated);
-      setDraft(draftOf(updated));
-      setEditing(false);
-      setSaved(true);
-      void refreshUser().catch(() => undefined); // the top bar shows the name and company
-    } catch (err) {
-      setSaveError(errorText(err, t, 'profile.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
+    send({ intent: 'save', patch: body });
   };
 
-  const manageBilling = async () => {
-    if (openingBilling) return;
-    setOpeningBilling(true);
+  const manageBilling = () => {
+    if (openingBilling || fetcher.state !== 'idle') return;
     setBillingError(null);
-    try {
-      const { url } = await billingApi.portal();
-      const target = new URL(url, window.location.href);
-      if (target.origin === window.location.origin) {
-        navigate(`${target.pathname}${target.search}${target.hash}`);
-        setOpeningBilling(false);
-      } else {
-        goTo(target.href); // stays busy until the browser has left
-      }
-    } catch (err) {
-      setBillingError(errorText(err, t, 'profile.portalFailed'));
-      setOpeningBilling(false);
-    }
+    send({ intent: 'portal', origin_url: originUrl() });
   };
 
   const links = (
@@ -154,7 +189,7 @@ export default function ProfilePage() {
         <div className="mb-4">{links}</div>
         <PageHeader title={t('profile.title')} subtitle={t('profile.subtitle')} />
         {loadError != null ? (
-          <ErrorBox onRetry={() => void load()} retryLabel={t('common.retry')}>
+          <ErrorBox onRetry={reload} retryLabel={t('common.retry')}>
             {t('profile.loadFailed')} {errorText(loadError, t)}
           </ErrorBox>
         ) : (
@@ -324,7 +359,7 @@ export default function ProfilePage() {
                 <ErrorBox takeFocus>{billingError}</ErrorBox>
               </div>
             )}
-            <Button className="mt-5 w-full" onClick={() => void manageBilling()} disabled={openingBilling}>
+            <Button className="mt-5 w-full" onClick={manageBilling} disabled={openingBilling}>
               {openingBilling && <Spinner />}
               {t('profile.manageBilling')}
             </Button>

@@ -1,14 +1,14 @@
-// Templates: the template marketplace as a page. 'Use Template' opens the create form with the
+// Templates: the template marketplace as a page. 'Use Template' goes to the create form with the
 // template chosen and its outline as the script. The loader reads the marketplace for the first HTML.
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { useLoaderData, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutHandle } from '~/components/AppLayout';
-import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TemplateMarketplace } from '~/components/templates/TemplateMarketplace';
 import { PageHeader } from '~/components/ui';
 import { gateway } from '~/gateway.server';
+import { newProjectPath } from '~/lib/projects';
 import { useServerData } from '~/lib/server-data';
 import type { TemplateListResponse } from '~/lib/templates';
 
@@ -20,12 +20,12 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export default function Templates() {
   const { t } = useTranslation();
-  const { openCreate } = useWorkspace();
+  const navigate = useNavigate();
   const initial = useServerData(useLoaderData<typeof loader>().templates);
   return (
     <>
       <PageHeader title={t('pages.templates.title')} subtitle={t('templates.marketplaceText')} />
-      <TemplateMarketplace mode="use" initial={initial} onUse={(template) => openCreate({ template })} />
+      <TemplateMarketplace mode="use" initial={initial} onUse={(template) => navigate(newProjectPath(template.id), { state: { from: '/templates' } })} />
     </>
   );
 }

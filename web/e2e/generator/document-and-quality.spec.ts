@@ -20,6 +20,7 @@ import {
   expectCompleted,
   expectGenerationStreamed,
   markDocument,
+  openCreateForm,
   recordStreamEvents,
   setTier,
   signUp,
@@ -175,8 +176,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       await quality.waitFor({ state: 'detached' });
 
       // Document Intelligence is locked in the create form, naming the plan that has it.
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByRole('radio', { name: /^AI Content Generator/ }).check();
       const documentMethod = form.getByRole('radio', { name: 'Document Intelligence Locked: included from the Business plan' });
       expect(await documentMethod.isDisabled()).toBe(true);
@@ -195,8 +195,7 @@ describe('AI generator, quality scoring and the AI dashboard', () => {
       const list = await waitForLiveList(page);
 
       // Create Project: the AI Content Generator with Document Intelligence and a real PDF.
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByRole('radio', { name: /^AI Content Generator/ }).check();
       const documentMethod = form.getByRole('radio', { name: /^Document Intelligence/ });
       expect(await documentMethod.isDisabled()).toBe(false);

@@ -20,7 +20,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, expectCompleted, recordStreamEvents, setTier, signUp, waitForLiveList, type StreamEvent } from '../flows.js';
+import { cardMenu, expectCompleted, openCreateForm, recordStreamEvents, setTier, signUp, waitForLiveList, type StreamEvent } from '../flows.js';
 
 /** Generation, rendering of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -120,8 +120,7 @@ describe('interactive video', () => {
       list = await waitForLiveList(page);
 
       // 2. An MP4 project, generated and rendered, then its narrated video paid for and rendered.
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
       await form.getByRole('radio', { name: 'MP4 video' }).check();

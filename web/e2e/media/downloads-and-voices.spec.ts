@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, cardStatusesSeen, expectCompleted, markDocument, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, waitForLiveList, waitForStreamedStatus, watchCardStatuses, type StreamEvent } from '../flows.js';
+import { CREATE_ACTION_PATH, cardMenu, cardStatusesSeen, expectCompleted, markDocument, openCreateForm, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, waitForLiveList, waitForStreamedStatus, watchCardStatuses, type StreamEvent } from '../flows.js';
 
 /** Generation, rendering of the slides and documents, and a narrated video of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -253,9 +253,7 @@ describe('downloads and voices', () => {
       const list = await waitForLiveList(page);
       await dismissToasts(page);
 
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
-      await form.waitFor();
+      const form = await openCreateForm(page);
       await expectAccessible(page, 'Create Project dialog');
       await form.getByLabel('Project title').fill(title);
       expect(await form.getByRole('radio', { name: /^Script to Slides/ }).isChecked()).toBe(true);
@@ -286,14 +284,16 @@ describe('downloads and voices', () => {
       await chooser.getByTestId('chosen-voice').getByText(`${name} (Premade)`).waitFor();
       await chooser.getByRole('button', { name: 'Change voice' }).waitFor();
 
-      // Create: the request carries the voice; nothing reloads the page from here on.
+      // Create: the request the form posts to its action (which sends it on to POST /api/projects)
+      // carries the voice; nothing reloads the page from here on.
       await markDocument(page);
       await watchCardStatuses(page, title);
       const [request] = await Promise.all([
-        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/projects'),
+        page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === CREATE_ACTION_PATH),
         form.getByRole('button', { name: 'Create Project' }).click(),
       ]);
       expect(request.postDataJSON()).toMatchObject({
+        intent: 'create',
         title,
         project_type: 'script_to_slides',
         visual_format: 'mp4',
@@ -428,8 +428,7 @@ describe('downloads and voices', () => {
       const broken = `Empty ${word} Script`;
 
       // A script with no words: the generator refuses it, and the project stays Failed.
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByLabel('Project title').fill(broken);
       await form.getByLabel('Script', { exact: true }).fill('...');
       await expectAccessible(page, 'Create Project dialog');

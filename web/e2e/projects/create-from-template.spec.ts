@@ -1,12 +1,13 @@
-// A project from a template, end to end: sign up, open the template marketplace, use a template,
-// write a script in the editor (the live preview renders it), create the project, see its card with
+// A project from a template, end to end: sign up, open the template marketplace, use a template
+// (the create form's page, /projects/new, with the template chosen), the form's check of a
+// missing title, write a script in the editor (the live preview renders it), create the project
+// (back on the dashboard), see its card with
 // its status, follow the real generator job live (no reload) until Completed with every stage at
 // 100%, search, edit, delete.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
 import {
-  STATUS_LABELS,
   cardById,
   cardStatusesSeen,
   deleteProject,
@@ -15,6 +16,7 @@ import {
   markDocument,
   recordStreamEvents,
   signUp,
+  STATUS_LABELS,
   stillSameDocument,
   waitForLiveList,
   waitForStreamedStatus,
@@ -62,14 +64,21 @@ describe('projects', () => {
       expect(await usable.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
       await usable.getByRole('button', { name: `Use Template: ${templateName}` }).click();
 
-      // The create form starts from the template: chosen, and its outline is the script.
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      // The create form (its own page, /projects/new) starts from the template: chosen, and its
+      // outline is the script.
+      const form = page.getByRole('form', { name: 'Create Project' });
       await form.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/projects/new');
+      expect(new URL(page.url()).searchParams.get('template')).toBeTruthy();
       await form.getByTestId('chosen-template').getByText(templateName).waitFor();
       await expectAccessible(page, 'create project dialog with a template');
       const editor = form.getByLabel('Script', { exact: true });
       expect(await editor.inputValue()).toMatch(/^# .+\n\n## /);
 
+      // Without a title the form says so at the field, which takes focus; nothing is created.
+      await form.getByRole('button', { name: 'Create Project' }).click();
+      await form.getByText('Project title is required').waitFor();
+      expect(await form.getByLabel('Project title').evaluate((el) => el === document.activeElement)).toBe(true);
       await form.getByLabel('Project title').fill(title);
       await form.getByRole('button', { name: 'Show live preview' }).click();
       const preview = form.getByTestId('live-preview');
@@ -90,6 +99,8 @@ describe('projects', () => {
       await form.getByRole('button', { name: 'Create Project' }).click();
       await page.getByText(`Project "${title}" created successfully!`).waitFor();
       await form.waitFor({ state: 'detached' });
+      // Back on the dashboard the form was opened from.
+      expect(new URL(page.url()).pathname).toBe('/');
       const card = list.locator('[data-testid="project-card"]', { hasText: title });
       await card.waitFor();
       await expectAccessible(page, 'dashboard with the new project');

@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, deleteProject, expectCompleted, recordStreamEvents, signUpOnEnterprise, type StreamEvent } from '../flows.js';
+import { cardMenu, deleteProject, expectCompleted, openCreateForm, recordStreamEvents, signUpOnEnterprise, type StreamEvent } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -96,8 +96,7 @@ describe('SCORM export', () => {
       await fromPromo.getByRole('button', { name: 'Close' }).first().click();
       await fromPromo.waitFor({ state: 'detached' });
 
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
       await expectAccessible(page, 'Create Project dialog');

@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, expectCompleted, recordStreamEvents, signUpOnProfessional, waitForLiveList, type StreamEvent } from '../flows.js';
+import { cardMenu, expectCompleted, openCreateForm, recordStreamEvents, signUpOnProfessional, waitForLiveList, type StreamEvent } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -84,8 +84,7 @@ describe('translation', () => {
     await withScreenshotOnFailure(page, 'translate-create', async () => {
       const list = await signUpOnProfessional(page, { name: 'Tina Translate', company: 'Polyglot Training', email });
 
-      await page.getByRole('button', { name: 'Create Project' }).first().click();
-      const form = page.getByRole('dialog', { name: 'Create Project' });
+      const form = await openCreateForm(page);
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
       await expectAccessible(page, 'Create Project dialog');

@@ -2,7 +2,7 @@
 // call: sessions with rotating refresh tokens (a refresh token works once, as in the auth service),
 // the project list, companies, trial status, profile, templates, shared links and published interactive videos. Tests read
 // what it received.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { User } from '../../app/lib/types';
 import { projectFixture } from './project.fixture.js';
@@ -22,6 +22,27 @@ export const USER: User = {
 };
 
 export const PROJECT_TITLE = 'Fire Safety Basics';
+
+/** What a paid plan's upgrade charges now (POST /api/billing/change-plan/preview). */
+export const UPGRADE_CHARGE_CENTS = 16998;
+
+const SUBSCRIPTION = {
+  tier: 'professional',
+  interval: 'month',
+  status: 'active',
+  current_period_start: '2025-01-01T00:00:00.000Z',
+  current_period_end: '2025-02-01T00:00:00.000Z',
+  cancel_at_period_end: false,
+  scheduled_tier: '',
+  add_ons: [],
+  credit_balance_cents: 500,
+  effective_tier: 'professional',
+  provider: 'local',
+  grace_ends_at: null,
+};
+
+/** A title POST /api/projects refuses (400 VALIDATION_FAILED naming `title`). */
+export const REFUSED_TITLE = 'Taken Title';
 
 const project = projectFixture({
   id: 'p-1',
@@ -43,6 +64,8 @@ export interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  /** The request's body as sent (empty for a GET). */
+  body: string;
 }
 
 const SET = 'Max-Age=900; Path=/; HttpOnly; SameSite=Strict';
@@ -84,160 +107,168 @@ export class FakeGateway {
 
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
-      this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
-      const cookies = cookiesOf(req.headers);
-      const access = cookies.tw_at;
-      const send = (status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-        res.end(JSON.stringify(body));
-      };
-      const path = (req.url ?? '').split('?')[0] ?? '';
-
-      if (path === '/api/auth/refresh' && req.method === 'POST') {
-        const token = cookies.tw_rt ?? '';
-        if (!this.refreshTokens.delete(token)) {
-          send(401, { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' }, {
-            'set-cookie': ['tw_at=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/api/auth'],
-          });
-          return;
-        }
-        const next = this.signIn();
-        // Like the gateway: the new pair, then the refresh cookie's old path cleared.
-        send(200, { token: next.access, refresh_token: next.refresh, expires_in: 900, user: USER }, {
-          'set-cookie': [`tw_at=${next.access}; ${SET}`, `tw_rt=${next.refresh}; ${SET}`, 'tw_rt=; Max-Age=0; Path=/api/auth'],
-        });
-        return;
-      }
-      if (path.startsWith('/api/interactive/')) {
-        if (path === '/api/interactive/good') {
-          send(200, {
-            title: 'Forklift Walkaround',
-            version: 1,
-            video_metadata: { project_id: 'p1', video_duration: 30, hotspots: [], quizzes: [], call_to_actions: [], chapters: [], branching_scenarios: [], analytics_enabled: true, completion_threshold: 85 },
-            video_url: '/api/interactive/good/video',
-            captions_url: null,
-            branch_targets: {},
-          });
-        } else send(404, { code: 'NOT_FOUND', message: 'Interactive video not found' });
-        return;
-      }
-      if (path.startsWith('/api/shared/')) {
-        if (path === '/api/shared/good') send(200, { ...project, slide_content: '# Fire Safety Basics', script: null });
-        else send(404, { code: 'NOT_FOUND', message: 'This link is no longer available.' });
-        return;
-      }
-      if (access === 'slow') {
-        // Answers long after any loader's time limit.
-        const timer = setTimeout(() => send(200, USER), 5000);
-        res.on('close', () => clearTimeout(timer));
-        return;
-      }
-      if (access === 'unavailable') {
-        send(503, { code: 'UNAVAILABLE', message: 'Server error. Please try again later.' });
-        return;
-      }
-      if (!access || !this.accessTokens.has(access)) {
-        send(401, { code: access ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' });
-        return;
-      }
-      if (path === '/api/auth/me') send(200, USER);
-      else if (path === '/api/projects')
-        send(200, {
-          projects: [project],
-          total: 1,
-          page: 1,
-          page_size: 20,
-          stats: { total: 1, this_month: 1, completed: 1, in_progress: 0, failed: 0, success_rate: 100 },
-        });
-      else if (path === '/api/companies')
-        send(200, {
-          companies: [
-            { id: 'c-1', name: 'Acme Learning', website: null, logo_url: null, subscription_tier: 'professional', current_users: 1, max_users: 1, current_projects: 1, created_at: '2025-01-01T00:00:00.000Z', role: 'owner' },
-          ],
-          current_company_id: 'c-1',
-          company_limit: 1,
-          owned_count: 1,
-        });
-      else if (path === '/api/trial-status')
-        send(200, { is_trial: false, status: 'active', message: '', days_remaining: null, days_used: 0, trial_days: 0, warning: false, ends_at: null, grace_ends_at: null, video_credits: 0 });
-      else if (path === '/api/profile')
-        send(200, {
-          name: USER.name,
-          email: USER.email,
-          company_name: USER.company,
-          bio: 'Writes fire drills',
-          notifications: USER.notifications,
-          account: { tier: 'professional', plan: 'Professional', projects_used: 1, project_limit: 25, member_since: '2025-01-01T00:00:00.000Z' },
-        });
-      else if (path === '/api/templates')
-        send(200, {
-          templates: [
-            {
-              id: 'evacuation-drill',
-              name: 'Evacuation Drill',
-              title: 'Evacuation Drill',
-              category: 'safety',
-              difficulty: 'beginner',
-              duration: '15 min',
-              slides: 8,
-              features: ['Checklists'],
-              colorScheme: { primary: '#1d4ed8', secondary: '#1e40af', accent: '#f59e0b', background: '#ffffff', text: '#111827' },
-              layout: 'standard',
-              fontStyle: 'modern',
-              content: { title: 'Evacuation Drill', sections: ['Exits'] },
-              available: true,
-              preview_image: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
-            },
-          ],
-          total: 1,
-          categories: { safety: 1 },
-        });
-      else if (path === '/api/billing/subscription')
-        send(200, {
-          tier: 'professional',
-          interval: 'month',
-          status: 'active',
-          current_period_start: '2025-01-01T00:00:00.000Z',
-          current_period_end: '2025-02-01T00:00:00.000Z',
-          cancel_at_period_end: false,
-          scheduled_tier: '',
-          add_ons: [],
-          credit_balance_cents: 500,
-          effective_tier: 'professional',
-          provider: 'local',
-          grace_ends_at: null,
-        });
-      else if (path === '/api/billing/usage')
-        send(200, {
-          usage: [
-            { key: 'projects', used: 1, limit: 25 },
-            { key: 'storage', used: 1536 * 1024 * 1024, limit: 10 * 1024 * 1024 * 1024 },
-            { key: 'downloads', used: 2, limit: -1 },
-          ],
-        });
-      else if (path === '/api/billing/payments')
-        send(200, {
-          payments: [
-            {
-              id: 'pay-1',
-              kind: 'subscription',
-              description: 'Professional plan (monthly)',
-              description_code: 'subscription',
-              credits: 0,
-              amount_cents: 2900,
-              currency: 'usd',
-              status: 'succeeded',
-              created_at: '2025-01-01T00:00:00.000Z',
-              invoice_url: 'https://example.com/invoice/1',
-              project_id: null,
-            },
-          ],
-        });
-      else if (path === '/api/broken') send(500, { code: 'INTERNAL', message: 'Server error. Please try again later.' });
-      else send(404, { code: 'NOT_FOUND', message: 'The requested resource was not found.' });
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => this.answer(req, res, body));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse, body: string): void {
+    this.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const cookies = cookiesOf(req.headers);
+    const access = cookies.tw_at;
+    const send = (status: number, body: unknown, headers: Record<string, string | string[]> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+      res.end(JSON.stringify(body));
+    };
+    const path = (req.url ?? '').split('?')[0] ?? '';
+
+    if (path === '/api/auth/refresh' && req.method === 'POST') {
+      const token = cookies.tw_rt ?? '';
+      if (!this.refreshTokens.delete(token)) {
+        send(401, { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' }, {
+          'set-cookie': ['tw_at=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/', 'tw_rt=; Max-Age=0; Path=/api/auth'],
+        });
+        return;
+      }
+      const next = this.signIn();
+      // Like the gateway: the new pair, then the refresh cookie's old path cleared.
+      send(200, { token: next.access, refresh_token: next.refresh, expires_in: 900, user: USER }, {
+        'set-cookie': [`tw_at=${next.access}; ${SET}`, `tw_rt=${next.refresh}; ${SET}`, 'tw_rt=; Max-Age=0; Path=/api/auth'],
+      });
+      return;
+    }
+    if (path.startsWith('/api/interactive/')) {
+      if (path === '/api/interactive/good') {
+        send(200, {
+          title: 'Forklift Walkaround',
+          version: 1,
+          video_metadata: { project_id: 'p1', video_duration: 30, hotspots: [], quizzes: [], call_to_actions: [], chapters: [], branching_scenarios: [], analytics_enabled: true, completion_threshold: 85 },
+          video_url: '/api/interactive/good/video',
+          captions_url: null,
+          branch_targets: {},
+        });
+      } else send(404, { code: 'NOT_FOUND', message: 'Interactive video not found' });
+      return;
+    }
+    if (path.startsWith('/api/shared/')) {
+      if (path === '/api/shared/good') send(200, { ...project, slide_content: '# Fire Safety Basics', script: null });
+      else send(404, { code: 'NOT_FOUND', message: 'This link is no longer available.' });
+      return;
+    }
+    if (access === 'slow') {
+      // Answers long after any loader's time limit.
+      const timer = setTimeout(() => send(200, USER), 5000);
+      res.on('close', () => clearTimeout(timer));
+      return;
+    }
+    if (access === 'unavailable') {
+      send(503, { code: 'UNAVAILABLE', message: 'Server error. Please try again later.' });
+      return;
+    }
+    if (!access || !this.accessTokens.has(access)) {
+      send(401, { code: access ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' });
+      return;
+    }
+    if (path === '/api/auth/me') send(200, USER);
+    else if (path === '/api/projects' && req.method === 'POST') {
+      // A title the fake refuses as the project service would, naming the field.
+      const posted = JSON.parse(body || '{}') as { title?: string };
+      if (posted.title === REFUSED_TITLE) send(400, { code: 'VALIDATION_FAILED', message: 'A project with this title already exists', detail: { field: 'title' } });
+      else send(201, { id: 'p-new', title: posted.title });
+    }
+    else if (path === '/api/projects')
+      send(200, {
+        projects: [project],
+        total: 1,
+        page: 1,
+        page_size: 20,
+        stats: { total: 1, this_month: 1, completed: 1, in_progress: 0, failed: 0, success_rate: 100 },
+      });
+    else if (path === '/api/companies')
+      send(200, {
+        companies: [
+          { id: 'c-1', name: 'Acme Learning', website: null, logo_url: null, subscription_tier: 'professional', current_users: 1, max_users: 1, current_projects: 1, created_at: '2025-01-01T00:00:00.000Z', role: 'owner' },
+        ],
+        current_company_id: 'c-1',
+        company_limit: 1,
+        owned_count: 1,
+      });
+    else if (path === '/api/trial-status')
+      send(200, { is_trial: false, status: 'active', message: '', days_remaining: null, days_used: 0, trial_days: 0, warning: false, ends_at: null, grace_ends_at: null, video_credits: 0 });
+    else if (path === '/api/profile')
+      send(200, {
+        name: USER.name,
+        email: USER.email,
+        company_name: USER.company,
+        bio: 'Writes fire drills',
+        notifications: USER.notifications,
+        account: { tier: 'professional', plan: 'Professional', projects_used: 1, project_limit: 25, member_since: '2025-01-01T00:00:00.000Z' },
+      });
+    else if (path === '/api/templates')
+      send(200, {
+        templates: [
+          {
+            id: 'evacuation-drill',
+            name: 'Evacuation Drill',
+            title: 'Evacuation Drill',
+            category: 'safety',
+            difficulty: 'beginner',
+            duration: '15 min',
+            slides: 8,
+            features: ['Checklists'],
+            colorScheme: { primary: '#1d4ed8', secondary: '#1e40af', accent: '#f59e0b', background: '#ffffff', text: '#111827' },
+            layout: 'standard',
+            fontStyle: 'modern',
+            content: { title: 'Evacuation Drill', sections: ['Exits'] },
+            available: true,
+            preview_image: 'data:image/svg+xml,%3Csvg%3E%3C/svg%3E',
+          },
+        ],
+        total: 1,
+        categories: { safety: 1 },
+      });
+    else if (path === '/api/billing/change-plan/preview' && req.method === 'POST')
+      send(200, { kind: 'upgrade', amount_cents: UPGRADE_CHARGE_CENTS, currency: 'usd', proration_date: 1_800_000_000, effective_at: null });
+    else if (path === '/api/auth/upgrade' && req.method === 'POST') {
+      // Like billing: an amount that is not the one charged now changes nothing (409).
+      const posted = JSON.parse(body || '{}') as { tier?: string; confirm_amount_cents?: number };
+      if (posted.confirm_amount_cents !== UPGRADE_CHARGE_CENTS) send(409, { code: 'CONFLICT', message: 'The amount to pay has changed. Please confirm the new amount.' });
+      else send(200, { checkout_url: null, session_id: null, subscription: { ...SUBSCRIPTION, tier: posted.tier }, user: USER });
+    } else if (path === '/api/billing/cancel' && req.method === 'POST')
+      send(200, { ...SUBSCRIPTION, cancel_at_period_end: (JSON.parse(body || '{}') as { cancel_at_period_end?: boolean }).cancel_at_period_end === true });
+    else if (path === '/api/billing/subscription') send(200, SUBSCRIPTION);
+    else if (path === '/api/billing/usage')
+      send(200, {
+        usage: [
+          { key: 'projects', used: 1, limit: 25 },
+          { key: 'storage', used: 1536 * 1024 * 1024, limit: 10 * 1024 * 1024 * 1024 },
+          { key: 'downloads', used: 2, limit: -1 },
+        ],
+      });
+    else if (path === '/api/billing/payments')
+      send(200, {
+        payments: [
+          {
+            id: 'pay-1',
+            kind: 'subscription',
+            description: 'Professional plan (monthly)',
+            description_code: 'subscription',
+            credits: 0,
+            amount_cents: 2900,
+            currency: 'usd',
+            status: 'succeeded',
+            created_at: '2025-01-01T00:00:00.000Z',
+            invoice_url: 'https://example.com/invoice/1',
+            project_id: null,
+          },
+        ],
+      });
+    else if (path === '/api/broken') send(500, { code: 'INTERNAL', message: 'Server error. Please try again later.' });
+    else send(404, { code: 'NOT_FOUND', message: 'The requested resource was not found.' });
   }
 
   /** Stops listening: the port then refuses connections, as a gateway that is down. */

@@ -17,7 +17,7 @@ import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
 import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { DEFAULT_ESTIMATED_DURATION_MINUTES, VIDEO_BILLING_TYPE, videoFormatOf, type VideoFormat } from '~/lib/video-payment';
-import { FolderIcon, MicIcon, PlusIcon, TemplateIcon } from '../icons';
+import { FolderIcon, MicIcon, TemplateIcon } from '../icons';
 import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
 import { DownloadDialog } from './DownloadDialog';
@@ -29,6 +29,7 @@ import { QualityScoringDialog } from './QualityScoringDialog';
 import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { MultiLanguageDialog } from '../translation/MultiLanguageDialog';
 import { InteractiveVideoDialog } from '../interactive/InteractiveVideoDialog';
+import { CreateProjectLink } from './CreateProjectLink';
 import { useWorkspace } from './workspace-context';
 
 type Dialog =
@@ -38,7 +39,7 @@ type Dialog =
 
 export function ListActions() {
   const { t } = useTranslation();
-  const { openCreate, openMarketplace, openVoices } = useWorkspace();
+  const { openMarketplace, openVoices } = useWorkspace();
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={openMarketplace}>
@@ -49,10 +50,7 @@ export function ListActions() {
         <MicIcon className="h-4 w-4" />
         {t('voices.open')}
       </Button>
-      <Button onClick={() => openCreate()}>
-        <PlusIcon className="h-4 w-4" />
-        {t('topbar.createProject')}
-      </Button>
+      <CreateProjectLink />
     </div>
   );
 }

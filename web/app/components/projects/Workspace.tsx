@@ -1,18 +1,19 @@
-// The project workspace around every signed-in page: the create-project dialog, the template
-// marketplace dialog, the voice library and the notices (toasts). Any page opens them through
-// useWorkspace() (workspace-context.ts, which this provides); the project lists refresh when a
-// project is created (notifyProjectsChanged). A voice selected in the library opened from a page
+// The project workspace around every signed-in page: the app's one event stream (/api/events,
+// which the project lists follow), the template marketplace dialog, the voice library and the
+// notices (toasts). Any page opens them through useWorkspace()
+// (workspace-context.ts, which this provides). 'Use Template' goes to the create form
+// (/projects/new) started from that template. A voice selected in the library opened from a page
 // ('AI Voices') is the voice the next create form starts with.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from '@remix-run/react';
+import { useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { MarketplaceTemplate } from '~/lib/templates';
+import { newProjectPath } from '~/lib/projects';
+import { ProjectEventsContext, useProjectEventStream } from '~/lib/useProjects';
 import type { VoiceSelection } from '~/lib/voices';
 import { CheckIcon, CloseIcon, WarningIcon } from '../icons';
 import { TemplateMarketplaceModal } from '../templates/TemplateMarketplace';
 import { VoiceLibraryDialog } from '../voices/VoiceLibrary';
 import { cx } from '../ui';
-import { CreateProjectDialog } from './CreateProjectDialog';
 import { WorkspaceContext, type WorkspaceValue } from './workspace-context';
 
 interface Toast {
@@ -51,7 +52,8 @@ function Toasts({ toasts, dismiss }: { toasts: Toast[]; dismiss: (id: number) =>
 export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const [create, setCreate] = useState<{ key: number; template: MarketplaceTemplate | null } | null>(null);
+  const navigate = useNavigate();
+  const events = useProjectEventStream();
   const [marketplace, setMarketplace] = useState(false);
   const [voices, setVoices] = useState(false);
   const [voice, setVoice] = useState<VoiceSelection | null>(null);
@@ -87,26 +89,25 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setMarketplace(false);
     setVoices(false);
-    setCreate(null);
   }, [location.pathname]);
 
-  const openCreate = useCallback((options?: { template?: MarketplaceTemplate }) => {
-    setMarketplace(false);
-    setCreate((c) => ({ key: (c?.key ?? 0) + 1, template: options?.template ?? null }));
-  }, []);
   const openMarketplace = useCallback(() => setMarketplace(true), []);
   const openVoices = useCallback(() => setVoices(true), []);
 
   const value = useMemo<WorkspaceValue>(
-    () => ({ openCreate, openMarketplace, openVoices, voice, notify }),
-    [openCreate, openMarketplace, openVoices, voice, notify],
+    () => ({ openMarketplace, openVoices, voice, notify }),
+    [openMarketplace, openVoices, voice, notify],
   );
 
   return (
     <WorkspaceContext.Provider value={value}>
-      {children}
-      {create && <CreateProjectDialog key={create.key} initialTemplate={create.template} onClose={() => setCreate(null)} />}
-      <TemplateMarketplaceModal open={marketplace} mode="use" onClose={() => setMarketplace(false)} onUse={(template) => openCreate({ template })} />
+      <ProjectEventsContext.Provider value={events}>{children}</ProjectEventsContext.Provider>
+      <TemplateMarketplaceModal
+        open={marketplace}
+        mode="use"
+        onClose={() => setMarketplace(false)}
+        onUse={(template) => navigate(newProjectPath(template.id), { state: { from: location.pathname } })}
+      />
       <VoiceLibraryDialog
         open={voices}
         selected={voice}

@@ -2,12 +2,9 @@
 // reach through useWorkspace(). In a module of its own, importing none of those dialogs, so they
 // can use it without importing Workspace.tsx, which renders them (no import cycle).
 import { createContext, useContext } from 'react';
-import type { MarketplaceTemplate } from '~/lib/templates';
 import type { VoiceSelection } from '~/lib/voices';
 
 export interface WorkspaceValue {
-  /** Opens the create form, optionally started from a template. */
-  openCreate: (options?: { template?: MarketplaceTemplate }) => void;
   openMarketplace: () => void;
   /** Opens the voice library; a voice selected there becomes `voice`. */
   openVoices: () => void;

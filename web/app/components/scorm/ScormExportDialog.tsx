@@ -7,13 +7,14 @@
 // package'; on success the list reloads and follows the build live. A plan without
 // scormCompliance sees the upgrade message naming Enterprise instead of the form.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { SCORM_MESSAGES, type ScormContent } from '@trainwright/catalogue';
 import { ApiError, isAbortError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText, messageText } from '~/lib/errors';
 import { planName } from '~/lib/format';
-import type { ProjectSummary } from '~/lib/projects';
+import { newProjectPath, type ProjectSummary } from '~/lib/projects';
 import {
   canExport,
   exportFailureText,
@@ -32,7 +33,6 @@ import { LockIcon } from '../icons';
 import { LanguagePicker } from '../translation/LanguagePicker';
 import { Modal } from '../Modal';
 import { selectClass } from '../projects/ProjectFormFields';
-import { useWorkspace } from '../projects/workspace-context';
 import { Button, ButtonLink, ErrorBox, LoadingLine, Spinner, SuccessBox } from '../ui';
 import { ScormPackageList } from './ScormPackageList';
 import { ScormSettingsForm } from './ScormSettingsForm';
@@ -97,7 +97,7 @@ function useScormContent(projectId: string | null): ScormContent | null {
 export function ScormExportDialog({ project, onClose }: { project: ProjectSummary | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
-  const { openCreate } = useWorkspace();
+  const navigate = useNavigate();
   const id = useId();
   const [view, setView] = useState<'settings' | 'packages'>('settings');
   const { choices, error: choicesError, retry } = useProjectChoices(project);
@@ -163,7 +163,7 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
           <Button
             onClick={() => {
               onClose();
-              openCreate();
+              navigate(newProjectPath());
             }}
           >
             {t('topbar.createProject')}
