@@ -1,4 +1,5 @@
-// The media-render service's composition root: repositories, services, the gRPC API (downloads,
+// The media-render service's composition root: repositories, the deps of each domain's
+// operations (renders, paid videos, downloads, voices, logos, previews), the gRPC API (downloads,
 // voices, logos, previews, the narration estimate), the project.* consumers (deleted projects'
 // files, the project views downloads read, projects' logos), billing's payment.succeeded (paid
 // narrated videos), translation.completed / translation.deleted and media-render's own
@@ -8,12 +9,12 @@
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
-  AuthMemberships,
   isEntryPoint,
   listenGrpc,
   JobQueue,
   LocalFileStorage,
   migrateSchema,
+  openAuthMemberships,
   openServiceInfra,
   Opened,
   RENDER_PROJECT_JOB,
@@ -38,27 +39,28 @@ import { DownloadRepository } from './repositories/download.repository.js';
 import { KeptLogoRepository } from './repositories/kept-logo.repository.js';
 import { LogoRepository } from './repositories/logo.repository.js';
 import { MediaStorageRepository } from './repositories/media-storage.repository.js';
+import { PreviewCacheRepository } from './repositories/preview-cache.repository.js';
 import { ProjectDirectoryRepository } from './repositories/project-directory.repository.js';
+import { ProjectLogoRepository } from './repositories/project-logo.repository.js';
 import { ProjectViewRepository } from './repositories/project-view.repository.js';
 import { RenderEventsRepository } from './repositories/render-events.repository.js';
 import { RenderedFileRepository } from './repositories/rendered-file.repository.js';
 import { RendererRepository } from './repositories/renderer.repository.js';
+import { SlideDrawerRepository } from './repositories/slide-drawer.repository.js';
 import { TranslationDirectoryRepository } from './repositories/translation-directory.repository.js';
 import { TranslationJobsRepository } from './repositories/translation-jobs.repository.js';
 import { VideoEntitlementRepository } from './repositories/video-entitlement.repository.js';
 import { VideoEventsRepository } from './repositories/video-events.repository.js';
 import { VideoJobsRepository } from './repositories/video-jobs.repository.js';
+import { VoiceCatalogueRepository } from './repositories/voice-catalogue.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
-import { DownloadService } from './services/download.service.js';
-import { LogoService } from './services/logo.service.js';
-import { NarrationEstimateService } from './services/narration-estimate.service.js';
-import { PreviewService } from './services/preview.service.js';
-import { SlideDrawerRepository } from './repositories/slide-drawer.repository.js';
-import { RenderService } from './services/render.service.js';
-import { TranslationRenderService } from './services/translation-render.service.js';
-import { VideoPaymentService } from './services/video-payment.service.js';
-import { VideoRenderService } from './services/video-render.service.js';
-import { VoiceService } from './services/voice.service.js';
+import type { DownloadDeps } from './services/downloads/deps.js';
+import type { LogoDeps } from './services/logos/deps.js';
+import type { PreviewDeps } from './services/previews/deps.js';
+import type { RenderDeps } from './services/renders/deps.js';
+import { VIDEO_STALE_MS, VIDEO_WAIT_MS } from './services/renders/render-video.js';
+import type { VideoDeps } from './services/videos/deps.js';
+import type { VoiceDeps } from './services/voices/deps.js';
 import { createSpeechProvider } from './adapters/speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
@@ -88,8 +90,7 @@ export async function startMediaServer(
   const opened = new Opened();
   const infra = await openServiceInfra<MediaDatabase>(opened, config, MEDIA_SCHEMA, logger);
   const deadline = { deadlineMs: config.GRPC_DEADLINE_MS };
-  const memberships = opened.own(new AuthMemberships(config.AUTH_SERVICE_ADDR, deadline));
-  await memberships.follow(infra.bus);
+  const memberships = await openAuthMemberships(opened, config, infra.bus);
   const projects = opened.own(new ProjectDirectoryRepository(config.PROJECT_SERVICE_ADDR, deadline));
   const storage = new MediaStorageRepository(new LocalFileStorage(config.STORAGE_DIR));
   const files = new RenderedFileRepository(infra.db, () => void infra.relay.flush());
@@ -99,37 +100,47 @@ export async function startMediaServer(
     openai: { baseURL: config.OPENAI_TTS_BASE_URL, apiKey: config.OPENAI_TTS_API_KEY, model: config.OPENAI_TTS_MODEL },
     elevenlabs,
   });
-  const voices = new VoiceService({
-    speech,
-    cloner: createVoiceCloner(config.SPEECH_PROVIDER === 'elevenlabs' ? { kind: 'elevenlabs', elevenlabs } : { kind: 'matching' }),
-    voices: new CustomVoiceRepository(infra.db),
-    storage,
-    workDirs: new WorkDirRepository('', 'tw-preview-'),
-    memberships,
-  });
-  const logos = new LogoService({ fetcher: new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), logos: new KeptLogoRepository(infra.db), storage, projects, memberships });
+  const customVoices = new CustomVoiceRepository(infra.db);
+  // The voices renders narrate with and the voice library answers from.
+  const catalogue = new VoiceCatalogueRepository(speech, customVoices);
+  const logos = new ProjectLogoRepository(new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), new KeptLogoRepository(infra.db), storage);
   const renderers = new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } });
-  const workDirs = new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-');
   // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts (ready and
   // failed through the outbox with the payment's end; the relay of every media-render process
   // publishes what a killed one left).
   const entitlements = new VideoEntitlementRepository(infra.db, () => void infra.relay.flush());
-  const renderQueue = opened.own(new JobQueue({ redisUrl: config.REDIS_URL, namespace: config.NAMESPACE }, RENDER_PROJECT_JOB.queue));
+  const renderQueue = opened.own(new JobQueue(infra.queues, RENDER_PROJECT_JOB.queue));
   const videoJobs = new VideoJobsRepository(renderQueue);
   const videoEvents = new VideoEventsRepository(infra.bus);
-  const renders = new RenderService({ projects, logos, renderers, files, storage, logger, entitlements, videoJobs, videoEvents });
-  const videos = new VideoRenderService({ projects, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
   const translationDirectory = opened.own(new TranslationDirectoryRepository(config.TRANSLATION_SERVICE_ADDR, deadline));
   const translationJobs = new TranslationJobsRepository(renderQueue);
-  const translations = new TranslationRenderService({ projects, translations: translationDirectory, jobs: translationJobs, logos, voices, renderers, files, storage, workDirs, entitlements, events: videoEvents, logger });
+  const renders: RenderDeps = {
+    projects,
+    translations: translationDirectory,
+    translationJobs,
+    logos,
+    voices: catalogue,
+    renderers,
+    files,
+    storage,
+    workDirs: new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-render-'),
+    entitlements,
+    videoJobs,
+    videoEvents,
+    logger,
+    clock: () => new Date(),
+    sleep: (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    videoWaitMs: VIDEO_WAIT_MS,
+    videoStaleMs: VIDEO_STALE_MS,
+  };
 
   let worker: Worker | null = null;
   if (roles.worker) {
     worker = opened.own(
       startJobWorker(
-        { redisUrl: config.REDIS_URL, namespace: config.NAMESPACE },
+        infra.queues,
         RENDER_PROJECT_JOB.queue,
-        [renderProjectJob({ renders, events: new RenderEventsRepository(infra.bus) }), renderVideoJob({ videos }), renderTranslationJob({ translations })],
+        [renderProjectJob(renders, new RenderEventsRepository(infra.bus)), renderVideoJob(renders), renderTranslationJob(renders)],
         // A video may take minutes: the lock is renewed while the worker lives.
         { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
       ),
@@ -142,23 +153,42 @@ export async function startMediaServer(
   let port = 0;
   if (roles.api) {
     const views = new ProjectViewRepository(infra.db);
-    const downloads = new DownloadService({ views, projects, memberships, files, downloads: new DownloadRepository(infra.db), plans: memberships, entitlements });
-    const previews = new PreviewService({ views, projects, translations: translationDirectory, memberships, logos, drawer: new SlideDrawerRepository() });
-    const estimates = new NarrationEstimateService({ views, projects, memberships, translations: translationDirectory, voices, timing: renderers });
-    const payments = new VideoPaymentService({ entitlements, jobs: videoJobs, translationJobs, translations: translationDirectory, events: videoEvents, views, projects });
+    const downloads: DownloadDeps = { views, projects, memberships, files, downloads: new DownloadRepository(infra.db), plans: memberships, entitlements, clock: () => new Date() };
+    const voices: VoiceDeps = {
+      catalogue,
+      speech,
+      cloner: createVoiceCloner(config.SPEECH_PROVIDER === 'elevenlabs' ? { kind: 'elevenlabs', elevenlabs } : { kind: 'matching' }),
+      voices: customVoices,
+      storage,
+      workDirs: new WorkDirRepository('', 'tw-preview-'),
+      memberships,
+    };
+    const logoDeps: LogoDeps = { logos, projects, memberships };
+    const previews: PreviewDeps = {
+      views,
+      projects,
+      translations: translationDirectory,
+      memberships,
+      logos,
+      drawer: new SlideDrawerRepository(),
+      cache: new PreviewCacheRepository(),
+      voices: catalogue,
+      timing: renderers,
+    };
+    const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs, translations: translationDirectory, events: videoEvents, views, projects };
     await subscribeAll(infra.bus, [
-      projectDeletedSubscription(renders, logos),
+      projectDeletedSubscription(renders, logoDeps),
       projectViewsSubscription(downloads),
-      projectLogosSubscription(logos),
+      projectLogosSubscription(logoDeps),
       videoPaymentsSubscription(payments),
-      translationCompletedSubscription(translationJobs),
-      translationDeletedSubscription(translations),
-      projectRenderedSubscription(translations),
+      translationCompletedSubscription(renders),
+      translationDeletedSubscription(renders),
+      projectRenderedSubscription(renders),
     ]);
     ({ grpc, port } = await listenGrpc(
       opened,
       logger,
-      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos, previews, estimates }), access: mediaAccess },
+      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos: logoDeps, previews }), access: mediaAccess },
       `${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`,
     ));
     grpc.setServing('SERVING');

@@ -1,12 +1,25 @@
 // Transport only: proto <-> domain.
 import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
-import type { DownloadService } from '../services/download.service.js';
-import type { LogoService } from '../services/logo.service.js';
-import type { NarrationEstimateService } from '../services/narration-estimate.service.js';
-import type { PreviewCaller, PreviewService } from '../services/preview.service.js';
+import type { DownloadDeps } from '../services/downloads/deps.js';
+import { getDownloadUsage } from '../services/downloads/get-download-usage.js';
+import { getVideoFiles } from '../services/downloads/get-video-files.js';
+import { openDownload } from '../services/downloads/open-download.js';
+import type { LogoDeps } from '../services/logos/deps.js';
+import { openMemberLogo, openSharedLogo } from '../services/logos/open-logo.js';
 import type { RenderedFiles } from '../services/ports.js';
-import type { VoiceService, VoiceView } from '../services/voice.service.js';
+import type { PreviewCaller } from '../services/previews/deck.js';
+import type { PreviewDeps } from '../services/previews/deps.js';
+import { estimateNarration } from '../services/previews/estimate-narration.js';
+import { listPreviewSlides } from '../services/previews/list-preview-slides.js';
+import { previewSlide } from '../services/previews/preview-slide.js';
+import { checkVoice } from '../services/voices/check-voice.js';
+import { cloneVoice } from '../services/voices/clone-voice.js';
+import type { VoiceDeps, VoiceView } from '../services/voices/deps.js';
+import { listCustomVoices } from '../services/voices/list-custom-voices.js';
+import { listVoices } from '../services/voices/list-voices.js';
+import { openVoicePreview } from '../services/voices/open-voice-preview.js';
+import { previewVoice } from '../services/voices/preview-voice.js';
 
 export function toProtoVoice(v: VoiceView): ProtoVoice {
   return {
@@ -45,54 +58,54 @@ export const mediaAccess: AccessTable<typeof MediaServiceService> = {
 };
 
 export function createMediaHandlers(deps: {
-  downloads: DownloadService;
-  voices: VoiceService;
+  downloads: DownloadDeps;
+  voices: VoiceDeps;
   files: Pick<RenderedFiles, 'bytesOf'>;
-  logos: Pick<LogoService, 'forMember' | 'forShareToken'>;
-  previews: Pick<PreviewService, 'slides' | 'slide'>;
-  estimates: Pick<NarrationEstimateService, 'estimate'>;
+  logos: LogoDeps;
+  /** The preview's slides and the narration estimate. */
+  previews: PreviewDeps;
 }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files, logos, previews, estimates } = deps;
+  const { downloads, voices, files, logos, previews } = deps;
   const callerOf = (req: { userId: string; projectId: string; shareToken: string; language: string }): PreviewCaller =>
     req.shareToken ? { shareToken: req.shareToken, language: req.language } : { userId: req.userId, projectId: req.projectId, language: req.language };
   return {
     openDownload: async (req) => {
-      const t = await downloads.open(req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download', req.language);
+      const t = await openDownload(downloads, req.userId, req.projectId, req.format, !req.count ? 'preview' : req.range ? 'range' : 'download', req.language);
       return { storageKey: t.storageKey, filename: t.filename, contentType: t.contentType, size: t.size };
     },
     listVoices: async (req) => {
-      const { voices: list, categories } = await voices.available(req.userId, req.companyId);
+      const { voices: list, categories } = await listVoices(voices, req.userId, req.companyId);
       return { voices: list.map(toProtoVoice), categories };
     },
-    listCustomVoices: async (req) => ({ voices: (await voices.custom(req.userId, req.companyId)).map(toProtoVoice), categories: {} }),
-    previewVoice: async (req) => voices.preview(req.userId, req.companyId, req.voiceId, req.sampleText),
-    openVoicePreview: async (req) => voices.previewFile(req.userId, req.audioId),
+    listCustomVoices: async (req) => ({ voices: (await listCustomVoices(voices, req.userId, req.companyId)).map(toProtoVoice), categories: {} }),
+    previewVoice: async (req) => previewVoice(voices, req.userId, req.companyId, req.voiceId, req.sampleText),
+    openVoicePreview: async (req) => openVoicePreview(voices, req.userId, req.audioId),
     cloneVoice: async (req) =>
       toProtoVoice(
-        await voices.clone(req.userId, req.companyId, {
+        await cloneVoice(voices, req.userId, req.companyId, {
           name: req.name,
           description: req.description,
           samples: req.samples.map((s) => ({ filename: s.filename, storageKey: s.storageKey, size: s.size })),
         }),
       ),
-    checkVoice: async (req) => toProtoVoice(await voices.check(req.userId, req.companyId, req.voiceId)),
+    checkVoice: async (req) => toProtoVoice(await checkVoice(voices, req.userId, req.companyId, req.voiceId)),
     getDownloadUsage: async (req) => {
-      const u = await downloads.usage(req.userId);
+      const u = await getDownloadUsage(downloads, req.userId);
       return { used: u.used, limit: u.limit, since: u.since.toISOString() };
     },
     getRenderedBytes: async (req) => ({ bytes: await files.bytesOf(req.companyIds.slice(0, 1000)) }),
     getLogo: async (req) => {
-      const t = req.shareToken ? await logos.forShareToken(req.shareToken) : await logos.forMember(req.userId, req.projectId);
+      const t = req.shareToken ? await openSharedLogo(logos, req.shareToken) : await openMemberLogo(logos, req.userId, req.projectId);
       return { storageKey: t.storageKey, contentType: t.contentType, size: t.size };
     },
-    listPreviewSlides: async (req) => previews.slides(callerOf(req)),
+    listPreviewSlides: async (req) => listPreviewSlides(previews, callerOf(req)),
     previewSlide: async (req) => {
-      const image = await previews.slide(callerOf(req), req.position);
+      const image = await previewSlide(previews, callerOf(req), req.position);
       return { png: image.png, slideCount: image.slideCount, title: image.title, version: image.version };
     },
-    estimateNarration: (req) => estimates.estimate(req.userId, req.projectId, req.language),
+    estimateNarration: (req) => estimateNarration(previews, req.userId, req.projectId, req.language),
     getVideoFiles: async (req) => {
-      const { mp4, vtt } = await downloads.videoFiles(req.userId, req.projectId, req.language);
+      const { mp4, vtt } = await getVideoFiles(downloads, req.userId, req.projectId, req.language);
       return { mp4StorageKey: mp4?.storage_key ?? '', mp4Size: mp4?.size ?? 0, vttStorageKey: vtt?.storage_key ?? '' };
     },
   };

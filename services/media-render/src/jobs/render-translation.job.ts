@@ -3,10 +3,11 @@
 // at once; anything else is retried with backoff. A job whose workers all died leaves the
 // language's last complete files served: the next version (or a retranslation) renders again.
 import { handleJob, RENDER_TRANSLATION_JOB } from '@trainwright/platform';
-import type { TranslationRenderService } from '../services/translation-render.service.js';
+import type { RenderDeps } from '../services/renders/deps.js';
+import { renderTranslation } from '../services/renders/render-translation.js';
 
-export function renderTranslationJob(deps: { translations: Pick<TranslationRenderService, 'run'> }) {
+export function renderTranslationJob(deps: RenderDeps) {
   return handleJob(RENDER_TRANSLATION_JOB, async ({ projectId, language, version }, job) =>
-    deps.translations.run({ projectId, language, version: Number(version) }, job, (stage, percent) => job.progress({ stage, percent })),
+    renderTranslation(deps, { projectId, language, version: Number(version) }, job, (stage, percent) => job.progress({ stage, percent })),
   );
 }

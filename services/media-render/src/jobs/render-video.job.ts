@@ -3,10 +3,11 @@
 // ends it at once; anything else is retried with backoff; when every attempt's worker died the
 // payment fails (and billing refunds it).
 import { handleJob, RENDER_VIDEO_JOB } from '@trainwright/platform';
-import type { VideoRenderService } from '../services/video-render.service.js';
+import type { RenderDeps } from '../services/renders/deps.js';
+import { abandonPaidVideo, renderPaidVideo } from '../services/renders/render-video.js';
 
-export function renderVideoJob(deps: { videos: Pick<VideoRenderService, 'run' | 'abandoned'> }) {
-  return handleJob(RENDER_VIDEO_JOB, async ({ projectId, paymentId }, job) => deps.videos.run({ projectId, paymentId }, job), {
-    abandoned: async ({ projectId, paymentId }) => deps.videos.abandoned({ projectId, paymentId }),
+export function renderVideoJob(deps: RenderDeps) {
+  return handleJob(RENDER_VIDEO_JOB, async ({ projectId, paymentId }, job) => renderPaidVideo(deps, { projectId, paymentId }, job), {
+    abandoned: async ({ projectId, paymentId }) => abandonPaidVideo(deps, { projectId, paymentId }),
   });
 }

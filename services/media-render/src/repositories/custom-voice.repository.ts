@@ -1,7 +1,7 @@
 // Companies' own voices (matched from samples or cloned).
 import type { Kysely } from 'kysely';
 import type { Voice } from '../domain/types.js';
-import type { CustomVoices } from '../services/voice.service.js';
+import type { CustomVoices } from '../services/voices/deps.js';
 import type { MediaDatabase } from './database.js';
 
 export class CustomVoiceRepository implements CustomVoices {

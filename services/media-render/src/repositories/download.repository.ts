@@ -1,6 +1,6 @@
 // Counted downloads (the plan's download limit).
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CountResult, DownloadCounter, DownloadRecord } from '../services/download.service.js';
+import type { CountResult, DownloadCounter, DownloadRecord } from '../services/downloads/deps.js';
 import type { MediaDatabase } from './database.js';
 
 export class DownloadRepository implements DownloadCounter {

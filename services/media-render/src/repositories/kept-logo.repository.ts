@@ -4,7 +4,7 @@
 // logo could not be used is tried again once its answer is older than `retryFailedAfterMs` (the
 // site may have been down), never more often.
 import { sql, type Kysely } from 'kysely';
-import type { KeptLogo, KeptLogos } from '../services/ports.js';
+import type { KeptLogo, KeptLogos } from '../services/logos/deps.js';
 import type { MediaDatabase } from './database.js';
 
 type Reader = Pick<Kysely<MediaDatabase>, 'selectFrom'>;

@@ -1,9 +1,9 @@
 // A project's logo: fetched with the platform's safe fetcher (no private addresses), accepted only
-// when the bytes really are a PNG or JPEG, measured for layout. Only the logo service calls it,
-// once per (project, URL); the bytes are then kept (kept-logo.repository.ts).
+// when the bytes really are a PNG or JPEG, measured for layout. Only project-logo.repository.ts
+// calls it, once per (project, URL); the bytes are then kept (kept-logo.repository.ts).
 import { safeFetch } from '@trainwright/platform';
 import type { RenderBranding } from '../domain/types.js';
-import type { LogoFetcher } from '../services/logo.service.js';
+import type { LogoFetcher } from '../services/logos/deps.js';
 
 type Logo = NonNullable<RenderBranding['logo']>;
 

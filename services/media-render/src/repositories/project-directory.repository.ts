@@ -6,7 +6,7 @@ import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { AnyTemplate } from '@trainwright/templates';
 import type { ProjectDirectory } from '../services/ports.js';
-import type { RenderJobInput } from '../services/render-input.js';
+import type { RenderJobInput } from '../services/renders/render-input.js';
 
 export class ProjectDirectoryRepository implements ProjectDirectory {
   private readonly projects: PromiseClient<typeof ProjectServiceService>;

@@ -2,7 +2,7 @@
 // written with the set made current (RenderedFiles.makeCurrent); each with the content version the
 // job renders.
 import { PipelinePublisher, type EventBus } from '@trainwright/platform';
-import type { RenderEventChannel, RenderEvents } from '../services/render.service.js';
+import type { RenderEventChannel, RenderEvents } from '../services/renders/deps.js';
 
 export class RenderEventsRepository implements RenderEventChannel {
   constructor(private readonly bus: EventBus) {}

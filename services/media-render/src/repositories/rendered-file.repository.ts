@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RenderedFile, RenderedFiles } from '../services/ports.js';
 import type { MediaDatabase } from './database.js';
 
-/** A set's narrated video: kept past its set until the next paid one is ready (services/paid-video.ts). */
+/** A set's narrated video: kept past its set until the next paid one is ready (services/videos/paid-video.ts). */
 const VIDEO_FILES = ['mp4', 'mov', 'vtt'];
 
 export class RenderedFileRepository implements RenderedFiles {

@@ -5,8 +5,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RenderError, type DocumentFormat, type ProgressReporter, type RenderInput, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
 import { renderDocument } from '../render/index.js';
-import type { NarrationTiming } from '../services/narration-estimate.service.js';
-import type { Renderers } from '../services/render.service.js';
+import type { NarrationTiming } from '../services/previews/deps.js';
+import type { Renderers } from '../services/renders/deps.js';
 import { estimateSlideDurationsMs } from '../video/estimate.js';
 import { renderVideo, type Size } from '../video/index.js';
 

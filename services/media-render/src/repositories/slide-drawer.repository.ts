@@ -5,7 +5,7 @@
 import { renderAsync } from '@resvg/resvg-js';
 import type { RenderInput } from '../domain/types.js';
 import { prepareContent } from '../render/content.js';
-import type { SlideDrawer } from '../services/preview.service.js';
+import type { SlideDrawer } from '../services/previews/deps.js';
 import { resvgOptions, renderSlideSvg, TITLE_CARD, videoSlideIndexes, DEFAULT_SIZE, type Size } from '../video/slide-image.js';
 
 export class SlideDrawerRepository implements SlideDrawer {

@@ -2,8 +2,8 @@
 // serialised per project (its rows locked), so two payments of one project never render at once.
 import { enqueueEvents, markEventApplied } from '@trainwright/platform';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { VideoKey } from '../services/paid-video.js';
-import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements, VideoStatusChange } from '../services/ports.js';
+import type { VideoKey } from '../services/videos/paid-video.js';
+import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements, VideoStatusChange } from '../services/videos/deps.js';
 import type { MediaDatabase } from './database.js';
 import { videoStatusEvent } from './video-events.repository.js';
 

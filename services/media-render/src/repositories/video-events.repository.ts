@@ -5,7 +5,7 @@
 // it: the project service applies them per project in that order.
 import { occurredNow, type EventBus, type OutboxEvent } from '@trainwright/platform';
 import { VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { VideoEvents, VideoStatusChange } from '../services/ports.js';
+import type { VideoEvents, VideoStatusChange } from '../services/videos/deps.js';
 
 export const VIDEO_STATUS_SUBJECT = 'video.status_changed';
 

@@ -1,7 +1,7 @@
 // The paid-video jobs on the render queue (RENDER_VIDEO_JOB): one per payment, so enqueueing the
 // same payment again adds nothing.
 import { JobQueue, RENDER_VIDEO_JOB } from '@trainwright/platform';
-import type { VideoJobs } from '../services/ports.js';
+import type { VideoJobs } from '../services/videos/deps.js';
 
 export class VideoJobsRepository implements VideoJobs {
   constructor(private readonly queue: JobQueue) {}

@@ -1,11 +1,10 @@
-// What the media-render services need from the outside world; repositories/ implements each
-// (SQL, object storage, scratch folders, the auth and project services), main.ts wires them.
-import type { TierId } from '@trainwright/catalogue';
-import { AppError, type Membership, type MembershipReadOptions, type OutboxEvent } from '@trainwright/platform';
+// What several media-render domains need from the outside world (storage, scratch folders, the
+// rendered files, the project and translation services, the project views, memberships);
+// repositories/ implements each, main.ts wires them. Each domain's own ports are in its deps.ts.
+import type { Membership, MembershipReadOptions, OutboxEvent } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
-import type { VideoKey } from './paid-video.js';
-import type { RenderJobInput } from './render-input.js';
+import type { RenderJobInput } from './renders/render-input.js';
 
 /** Rendered files, object storage, previews and clone samples under storage keys. */
 export interface MediaStorage {
@@ -42,7 +41,7 @@ export interface RenderedFiles {
    * version and older ones, unless a newer version's set is already current: then this set is
    * forgotten (`current: false`). The last paid video (mp4, mov, vtt) of a set forgotten is kept
    * while the new set has none: a paid video stays downloadable until the next paid one is ready
-   * (paid-video.ts). The storage keys forgotten, for the caller to delete. `facts` (render.completed)
+   * (videos/paid-video.ts). The storage keys forgotten, for the caller to delete. `facts` (render.completed)
    * are written with it when the set becomes current.
    */
   makeCurrent(projectId: string, renderKey: string, contentVersion: number, language?: string, facts?: OutboxEvent[]): Promise<{ current: boolean; forgotten: string[] }>;
@@ -87,32 +86,6 @@ export interface TranslationJobs {
    * a video paid for); one job per translation, version and `again`.
    */
   enqueue(request: { projectId: string; language: string; version: number; translationId: string; again?: string }): Promise<void>;
-}
-
-/** A project's logo as kept for one URL: the stored bytes' key, or the reason it could not be used. */
-export interface KeptLogo {
-  projectId: string;
-  companyId: string;
-  url: string;
-  mime: string;
-  width: number;
-  height: number;
-  size: number;
-  /** Null when the logo could not be used. */
-  storageKey: string | null;
-  problem: string;
-}
-
-/** The logos kept per (project, logo URL) (repositories/kept-logo.repository.ts). */
-export interface KeptLogos {
-  /**
-   * The logo kept for the project's URL; when there is none, runs `fetch` and keeps its result.
-   * `fetch` runs once per (project, URL) across every process: a concurrent caller waits for it.
-   * A failed fetch (no usable logo) is run again only once its answer is ten minutes old.
-   */
-  once(projectId: string, url: string, fetch: () => Promise<KeptLogo>): Promise<KeptLogo>;
-  /** Forgets the project's logos (all, or all but the one of `exceptUrl`); their storage keys. */
-  forget(projectId: string, exceptUrl?: string): Promise<string[]>;
 }
 
 /** What downloads need of a project: media-render's own view, kept from the project service's events. */
@@ -165,101 +138,4 @@ export type CompanyMembership = Pick<Membership, 'capabilities' | 'ownerTier' | 
 export interface Memberships {
   /** The caller's membership of the company, or null when they are not a member. */
   find(userId: string, companyId: string, options?: MembershipReadOptions): Promise<CompanyMembership | null>;
-}
-
-/** The plan a user owns: the plan of the companies they own (downloads are counted against it). */
-export interface OwnedPlans {
-  /** The company the user owns, carrying their plan's tier; null when they own none. */
-  ownedCompany(userId: string): Promise<{ ownerTier: TierId } | null>;
-}
-
-/** A paid narrated video (pay-per-use): one render of the project's video. */
-export type EntitlementStatus = 'available' | 'rendering' | 'consumed' | 'failed';
-
-export interface VideoEntitlement {
-  paymentId: string;
-  projectId: string;
-  companyId: string;
-  amountCents: number;
-  status: EntitlementStatus;
-  /** The version the video was made for (consumed). */
-  contentVersion: number | null;
-  /** The version the payment was priced for: its video only (null: a payment from before versions). */
-  paidVersion: number | null;
-  /** The language whose video it pays for ('' the project's own): each language is paid on its own (paid-video.ts). */
-  language: string;
-  /** Why the render failed (failed). */
-  error: string;
-  /** The set the render works on (rendering, consumed). */
-  renderKey: string | null;
-  updatedAt: Date;
-}
-
-/** What claiming a payment's render found. */
-export type EntitlementClaim =
-  /** available -> rendering: this job renders. */
-  | { kind: 'claimed'; entitlement: VideoEntitlement }
-  /** Already rendering: a retry of the same payment continues. */
-  | { kind: 'continued'; entitlement: VideoEntitlement }
-  /** Another payment of the same project is rendering: wait for it. */
-  | { kind: 'busy' }
-  /** Consumed or failed already (the job ran before), or no such payment. */
-  | { kind: 'finished'; status: EntitlementStatus | 'missing' };
-
-/** The paid videos (repositories/video-entitlement.repository.ts). */
-export interface VideoEntitlements {
-  /**
-   * Records the paid video once (the event id marked applied in the same transaction); the
-   * payment's entitlement as stored, whether this call made it or an earlier one did.
-   */
-  grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }): Promise<VideoEntitlement>;
-  find(paymentId: string): Promise<VideoEntitlement | null>;
-  /** The project's oldest paid video not started yet, or null. */
-  nextAvailable(projectId: string): Promise<VideoEntitlement | null>;
-  /** The project's paid videos of the language ('' its own) waiting or rendering (available or rendering). */
-  pending(projectId: string, language?: string): Promise<VideoEntitlement[]>;
-  /** Whether the video of this key is paid for: a payment of its language and version waiting, rendering or used (paid-video.ts). */
-  paidFor(key: VideoKey): Promise<boolean>;
-  /**
-   * Takes the payment's render (available -> rendering), serialised per project: 'busy' while
-   * another payment of the project renders and has been heard from since `staleBefore`.
-   */
-  claim(paymentId: string, staleBefore: Date): Promise<EntitlementClaim>;
-  /** The render works on `renderKey`: recorded, and the entitlement's heartbeat (updated_at). */
-  rendering(paymentId: string, renderKey: string): Promise<void>;
-  /**
-   * The video was made for `contentVersion`: the payment is used, and `ready` (its 'ready' fact) is
-   * written with it (the outbox), once: a crash after this cannot lose it.
-   */
-  consume(paymentId: string, contentVersion: number, ready: VideoStatusChange): Promise<void>;
-  /** The render failed for good: the payment fails with `failed` written with it, once (billing refunds on it). */
-  fail(paymentId: string, error: string, failed: VideoStatusChange): Promise<void>;
-}
-
-/** A change of a project's narrated video (video.status_changed). */
-export interface VideoStatusChange {
-  projectId: string;
-  companyId: string;
-  status: 'payment_required' | 'queued' | 'rendering' | 'ready' | 'failed';
-  contentVersion: number;
-  percent?: number;
-  error?: string;
-  paymentId?: string;
-  /** A translation's paid video ('es'); absent or '': the project's own (paid-video.ts). */
-  language?: string;
-}
-
-/**
- * Where the video's progress goes (the event bus: video.status_changed, occurred_at in
- * microseconds): payment_required, queued and rendering. The terminal facts (ready, failed) go
- * with the payment's state through VideoEntitlements.consume and fail.
- */
-export interface VideoEvents {
-  /** `id`: a message id that makes a repeated publication of the same step one (JetStream dedupe). */
-  changed(change: VideoStatusChange, id?: string): Promise<void>;
-}
-
-/** The render queue's paid-video jobs (RENDER_VIDEO_JOB, one per payment). */
-export interface VideoJobs {
-  enqueue(projectId: string, paymentId: string): Promise<void>;
 }

@@ -3,9 +3,10 @@
 // server holds up no other view of projects.
 import type { Subscription } from '@trainwright/platform';
 import { ProjectChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { LogoService } from '../services/logo.service.js';
+import type { LogoDeps } from '../services/logos/deps.js';
+import { learnProjectLogo } from '../services/logos/learn-project-logo.js';
 
-export function projectLogosSubscription(logos: Pick<LogoService, 'learned'>): Subscription {
+export function projectLogosSubscription(deps: Pick<LogoDeps, 'logos'>): Subscription {
   return {
     name: 'media-project-logos',
     subject: 'project.*',
@@ -14,7 +15,7 @@ export function projectLogosSubscription(logos: Pick<LogoService, 'learned'>): S
       const e = ProjectChanged.decode(event.data);
       // An event from before the field says nothing about the logo: the first render or view fetches it.
       if (e.logoUrl === undefined) return;
-      await logos.learned({ projectId: e.projectId, companyId: e.companyId, url: e.logoUrl });
+      await learnProjectLogo(deps, { projectId: e.projectId, companyId: e.companyId, url: e.logoUrl });
     },
   };
 }

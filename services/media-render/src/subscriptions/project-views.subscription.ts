@@ -3,7 +3,8 @@
 // One consumer of project.* keeps the project's events in the order they were published.
 import type { Subscription } from '@trainwright/platform';
 import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { DownloadService } from '../services/download.service.js';
+import type { DownloadDeps } from '../services/downloads/deps.js';
+import { applyProjectChange, markProjectDeleted } from '../services/downloads/project-changes.js';
 
 /** occurred_at (RFC 3339, microseconds or fewer digits) as microseconds since the epoch; 0 when unreadable. */
 export function microsOf(occurredAt: string): number {
@@ -14,22 +15,22 @@ export function microsOf(occurredAt: string): number {
   return seconds * 1000 + Number((m[2] ?? '').padEnd(6, '0').slice(0, 6));
 }
 
-export function projectViewsSubscription(downloads: Pick<DownloadService, 'projectChanged' | 'projectDeleted'>): Subscription {
+export function projectViewsSubscription(deps: Pick<DownloadDeps, 'views'>): Subscription {
   return {
     name: 'media-project-views',
     subject: 'project.*',
     handle: async (event) => {
       if (event.subject === 'project.status_changed') {
         const e = ProjectStatusChanged.decode(event.data);
-        await downloads.projectChanged({ projectId: e.projectId, companyId: e.companyId, at: microsOf(e.occurredAt), status: e.status });
+        await applyProjectChange(deps, { projectId: e.projectId, companyId: e.companyId, at: microsOf(e.occurredAt), status: e.status });
         return;
       }
       if (event.subject !== 'project.created' && event.subject !== 'project.updated' && event.subject !== 'project.deleted') return;
       const e = ProjectChanged.decode(event.data);
-      if (event.subject === 'project.deleted') return downloads.projectDeleted(e.projectId, e.companyId);
+      if (event.subject === 'project.deleted') return markProjectDeleted(deps, e.projectId, e.companyId);
       // An event from before the view's fields tells nothing to keep: a miss asks the project service.
       if (e.contentVersion < 1) return;
-      await downloads.projectChanged({
+      await applyProjectChange(deps, {
         projectId: e.projectId,
         companyId: e.companyId,
         at: microsOf(e.occurredAt),

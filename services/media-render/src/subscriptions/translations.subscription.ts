@@ -2,34 +2,35 @@
 // the render queue, idempotent per project, language and version); a deleted one takes its files.
 // And one of media-render's own, after which the completed translations render again: the
 // project's files rendered (a new look). (The project's own paid video no longer renders the
-// translations' videos: each language's is paid on its own, services/paid-video.ts.)
+// translations' videos: each language's is paid on its own, services/videos/paid-video.ts.)
 // Consumed from the bus rather than called from those jobs, so a project's render neither waits
 // for the translation service nor fails with it; a failure here is redelivered.
 import type { Subscription } from '@trainwright/platform';
 import { PipelineProgress, TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { TranslationRenderService } from '../services/translation-render.service.js';
-import type { TranslationJobs } from '../services/ports.js';
+import type { RenderDeps } from '../services/renders/deps.js';
+import { forgetTranslationRenders } from '../services/renders/forget-renders.js';
+import { renderTranslationsAgain } from '../services/renders/render-translations-again.js';
 
 const LANGUAGE = /^[a-z]{2}$/;
 
-export function translationCompletedSubscription(jobs: TranslationJobs): Subscription {
+export function translationCompletedSubscription(deps: Pick<RenderDeps, 'translationJobs'>): Subscription {
   return {
     name: 'media-translation-completed',
     subject: 'translation.completed',
     handle: async (event) => {
       const e = TranslationChanged.decode(event.data);
-      if (LANGUAGE.test(e.language) && e.version > 0) await jobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version, translationId: e.translationId });
+      if (LANGUAGE.test(e.language) && e.version > 0) await deps.translationJobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version, translationId: e.translationId });
     },
   };
 }
 
-export function translationDeletedSubscription(renders: Pick<TranslationRenderService, 'forgetLanguage'>): Subscription {
+export function translationDeletedSubscription(deps: RenderDeps): Subscription {
   return {
     name: 'media-translation-deleted',
     subject: 'translation.deleted',
     handle: async (event) => {
       const e = TranslationChanged.decode(event.data);
-      if (LANGUAGE.test(e.language)) await renders.forgetLanguage(e.projectId, e.language);
+      if (LANGUAGE.test(e.language)) await forgetTranslationRenders(deps, e.projectId, e.language);
     },
   };
 }
@@ -40,13 +41,13 @@ export function translationDeletedSubscription(renders: Pick<TranslationRenderSe
  * translations are drawn again in the look it has now; a version that changed only the project's
  * own text finds their sets complete.
  */
-export function projectRenderedSubscription(renders: Pick<TranslationRenderService, 'renderAgain'>): Subscription {
+export function projectRenderedSubscription(deps: RenderDeps): Subscription {
   return {
     name: 'media-translation-looks',
     subject: 'render.completed',
     handle: async (event) => {
       const e = PipelineProgress.decode(event.data);
-      if (e.projectId) await renders.renderAgain(e.projectId, `look-v${e.contentVersion ?? 0}`);
+      if (e.projectId) await renderTranslationsAgain(deps, e.projectId, `look-v${e.contentVersion ?? 0}`);
     },
   };
 }

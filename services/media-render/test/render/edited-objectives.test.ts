@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { renderPdf } from '../../src/render/pdf.js';
 import { renderTxt } from '../../src/render/txt.js';
-import { renderInputOf } from '../../src/services/render-input.js';
+import { renderInputOf } from '../../src/services/renders/render-input.js';
 import { flat, pdfText, tempDir } from './consumers.js';
 
 const slides = (objectives: string[], checks: string[]) =>

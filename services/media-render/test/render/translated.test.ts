@@ -11,7 +11,7 @@ import { Translation } from '@trainwright/proto/trainwright/translation/v1/trans
 import type { RenderInput } from '../../src/domain/types.js';
 import { renderDocument } from '../../src/render/index.js';
 import { RendererRepository } from '../../src/repositories/renderer.repository.js';
-import { renderInputOf, translatedProject } from '../../src/services/render-input.js';
+import { renderInputOf, translatedProject } from '../../src/services/renders/render-input.js';
 import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { ffprobe, parseVtt } from '../video/helpers.js';
 import { convertWithLibreOffice, flat, pdfText, tempDir } from './consumers.js';

@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
 import type { MediaDatabase } from '../../src/repositories/database.js';
 import { DownloadRepository } from '../../src/repositories/download.repository.js';
-import { DownloadService, downloadPeriod } from '../../src/services/download.service.js';
-import type { DownloadRecord } from '../../src/services/download.service.js';
+import type { DownloadRecord } from '../../src/services/downloads/deps.js';
+import { getDownloadUsage } from '../../src/services/downloads/get-download-usage.js';
+import { downloadPeriod } from '../../src/services/downloads/period.js';
 
 let infra: TestInfra;
 let db: Kysely<MediaDatabase>;
@@ -50,20 +51,15 @@ describe(DownloadRepository.name, () => {
   it("should answer a plan owner's usage from the same count and period as the refusal", async () => {
     const owner = randomUUID();
     const now = new Date();
-    const service = new DownloadService({
-      views: null as never,
-      projects: null as never,
-      memberships: null as never,
-      files: null as never,
-      entitlements: null as never,
+    const deps = {
       downloads: repo,
-      plans: { ownedCompany: async (userId) => (userId === owner ? { ownerTier: 'free-trial' } : null) },
+      plans: { ownedCompany: async (userId: string) => (userId === owner ? { ownerTier: 'free-trial' as const } : null) },
       clock: () => now,
-    });
+    };
     const { since, limit } = downloadPeriod('free-trial', now);
-    expect(await service.usage(owner)).toEqual({ used: 0, limit: 3, since: new Date(0) });
+    expect(await getDownloadUsage(deps, owner)).toEqual({ used: 0, limit: 3, since: new Date(0) });
     await repo.countDownload(download(owner), limit, since);
-    expect(await service.usage(owner)).toEqual({ used: 1, limit: 3, since: new Date(0) });
+    expect(await getDownloadUsage(deps, owner)).toEqual({ used: 1, limit: 3, since: new Date(0) });
     expect(downloadPeriod('professional', new Date('2026-03-17T10:00:00Z'))).toEqual({ limit: 25, since: new Date('2026-03-01T00:00:00Z'), trial: false });
   });
 });

@@ -9,7 +9,6 @@ import type { Kysely } from 'kysely';
 import { MEDIA_SCHEMA, migrateMedia } from '../../src/main.js';
 import type { MediaDatabase } from '../../src/repositories/database.js';
 import { ProjectViewRepository } from '../../src/repositories/project-view.repository.js';
-import { DownloadService } from '../../src/services/download.service.js';
 import type { ProjectView } from '../../src/services/ports.js';
 import { microsOf, projectViewsSubscription } from '../../src/subscriptions/project-views.subscription.js';
 
@@ -26,9 +25,8 @@ beforeAll(async () => {
   db = createDatabase<MediaDatabase>({ url: infra.databaseUrl, schema: MEDIA_SCHEMA });
   views = new ProjectViewRepository(db);
   bus = await EventBus.connect({ url: infra.natsUrl, namespace: infra.namespace, logger: createLogger('test', 'silent') });
-  // Only the views are used: the other ports are never reached by events.
-  const downloads = new DownloadService({ views, projects: null as never, memberships: null as never, files: null as never, downloads: null as never, plans: null as never, entitlements: null as never });
-  await subscribeAll(bus, [projectViewsSubscription(downloads)]);
+  // Events reach the views alone.
+  await subscribeAll(bus, [projectViewsSubscription({ views })]);
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
-// The paid videos in memory, as the repository keeps them (video-payments.medium.test.ts runs the SQL).
-import { paysFor, type VideoKey } from '../../src/services/paid-video.js';
-import type { EntitlementClaim, VideoEntitlement, VideoEntitlements, VideoEvents, VideoStatusChange } from '../../src/services/ports.js';
+// The paid videos in memory, as the repository keeps them (videos/video-payments.medium.test.ts runs the SQL).
+import { paysFor, type VideoKey } from '../../src/services/videos/paid-video.js';
+import type { EntitlementClaim, VideoEntitlement, VideoEntitlements, VideoEvents, VideoStatusChange } from '../../src/services/videos/deps.js';
 
 export class FakeEntitlements implements VideoEntitlements {
   rows: VideoEntitlement[] = [];

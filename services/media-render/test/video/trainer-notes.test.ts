@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { SpeechProvider } from '../../src/domain/types.js';
 import { renderTxt } from '../../src/render/txt.js';
-import { renderInputOf } from '../../src/services/render-input.js';
+import { renderInputOf } from '../../src/services/renders/render-input.js';
 import { pcmToWav } from '../../src/adapters/speech/wav.js';
 import { narrate, narrationTexts } from '../../src/video/narration.js';
 import { buildCues, toWebVtt } from '../../src/video/subtitles.js';
