@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
-import { EmailTakenError, type AccountRow, type AccountStore, type CompanyRow, type MembershipRow, type RotateResult } from '../services/accounts/deps.js';
+import { EmailTakenError, type AccountRow, type AccountStore, type CompanyRow, type MembershipRow, type NewAccount, type RotateResult } from '../services/accounts/deps.js';
 import type { AuthDatabase } from './database.js';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -19,15 +19,7 @@ export class AccountRepository implements AccountStore {
   }
 
   /** Creates user, first company (user as owner) and subscription in one transaction. */
-  async createAccount(input: {
-    name: string;
-    email: string;
-    passwordHash: string;
-    companyName: string;
-    tier: TierId;
-    selectedTier: TierId;
-    events: (ids: { userId: string; companyId: string }) => OutboxEvent[];
-  }): Promise<{ userId: string; companyId: string }> {
+  async createAccount(input: NewAccount): Promise<{ userId: string; companyId: string }> {
     try {
       return await this.db.transaction().execute(async (trx) => {
         const user = await trx

@@ -57,17 +57,20 @@ export type RotateResult =
 export class EmailTakenError extends Error {}
 
 /** The users, companies, memberships, plans and sessions (repositories/account.repository.ts). */
+/** A new account: its user, first company and plan, and the events its ids make. */
+export interface NewAccount {
+  name: string;
+  email: string;
+  passwordHash: string;
+  companyName: string;
+  tier: TierId;
+  selectedTier: TierId;
+  events: (ids: { userId: string; companyId: string }) => OutboxEvent[];
+}
+
 export interface AccountStore {
   /** Creates user, first company (user as owner) and subscription in one transaction; EmailTakenError when the email is taken. */
-  createAccount(input: {
-    name: string;
-    email: string;
-    passwordHash: string;
-    companyName: string;
-    tier: TierId;
-    selectedTier: TierId;
-    events: (ids: { userId: string; companyId: string }) => OutboxEvent[];
-  }): Promise<{ userId: string; companyId: string }>;
+  createAccount(input: NewAccount): Promise<{ userId: string; companyId: string }>;
   findCredentials(email: string): Promise<{ id: string; passwordHash: string } | undefined>;
   loadAccount(userId: string): Promise<AccountRow | undefined>;
   listCompanies(userId: string): Promise<CompanyRow[]>;

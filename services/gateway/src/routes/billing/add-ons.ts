@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { ADD_ON_IDS } from '@trainwright/catalogue';
 import { errorResponses } from '../../schemas/common.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { idempotencyKey, returnUrlBase, type BillingRouteContext } from './return-url.js';
+import { confirmedCharge, type BillingRouteContext } from './return-url.js';
 import { ConfirmedCharge, OriginUrl, PlanChange, Subscription, planChangeJson, subscriptionJson } from './subscription.js';
 
 // An add-on is charged at once (prorated) too: bought only with what its preview answered, the upgrade's two fields.
@@ -49,10 +49,7 @@ export function addOnRoutes({ app, clients, ownOrigins }: BillingRouteContext) {
         {
           userId: caller.userId,
           addOn: b.add_on,
-          returnUrlBase: returnUrlBase(b.origin_url, ownOrigins),
-          idempotencyKey: idempotencyKey(request),
-          confirmAmountCents: b.confirm_amount_cents ?? 0,
-          prorationDate: b.proration_date ?? 0,
+          ...confirmedCharge(request, b, ownOrigins),
         },
         caller.call,
       );

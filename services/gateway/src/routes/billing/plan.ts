@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { errorResponses } from '../../schemas/common.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { idempotencyKey, returnUrlBase, type BillingRouteContext } from './return-url.js';
+import { confirmedCharge, returnUrlBase, type BillingRouteContext } from './return-url.js';
 import { ConfirmedCharge, OriginUrl, PlanChange, Subscription, planChangeJson, subscriptionJson } from './subscription.js';
 
 const UpgradeBody = Type.Object(
@@ -49,10 +49,7 @@ export function currentPlanRoutes({ app, clients, ownOrigins }: BillingRouteCont
           userId: caller.userId,
           tier: b.tier,
           interval: b.interval ?? 'month',
-          returnUrlBase: returnUrlBase(b.origin_url, ownOrigins),
-          idempotencyKey: idempotencyKey(request),
-          confirmAmountCents: b.confirm_amount_cents ?? 0,
-          prorationDate: b.proration_date ?? 0,
+          ...confirmedCharge(request, b, ownOrigins),
         },
         caller.call,
       );

@@ -38,3 +38,20 @@ export function idempotencyKey(request: FastifyRequest): string {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && /^[\w.:-]{1,200}$/.test(key) ? key : '';
 }
+
+/**
+ * What every charge that may be confirmed carries (a plan change, an add-on): where the checkout
+ * returns to, the click's idempotency key and the amount and proration date the user confirmed.
+ */
+export function confirmedCharge(
+  request: FastifyRequest,
+  body: { origin_url?: string; confirm_amount_cents?: number; proration_date?: number },
+  ownOrigins: readonly string[],
+): { returnUrlBase: string; idempotencyKey: string; confirmAmountCents: number; prorationDate: number } {
+  return {
+    returnUrlBase: returnUrlBase(body.origin_url, ownOrigins),
+    idempotencyKey: idempotencyKey(request),
+    confirmAmountCents: body.confirm_amount_cents ?? 0,
+    prorationDate: body.proration_date ?? 0,
+  };
+}
