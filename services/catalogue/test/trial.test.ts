@@ -29,8 +29,9 @@ describe('computeTrialStatus', () => {
     expect(canGenerate(trial(8).status)).toBe(false);
     expect(canGenerate(trial(20).status)).toBe(false);
     expect(trialRefusal(trial(1).status)).toBeNull();
-    expect(trialRefusal(trial(8).status)).toBe(TRIAL_MESSAGES.ended);
-    expect(trialRefusal(trial(20).status)).toBe(TRIAL_MESSAGES.expired);
+    // A catalogue message: the English text and the id a client translates by.
+    expect(trialRefusal(trial(8).status)).toEqual({ id: 'trial.ended', text: TRIAL_MESSAGES.ended, params: [] });
+    expect(trialRefusal(trial(20).status)).toEqual({ id: 'trial.expired', text: TRIAL_MESSAGES.expired, params: [] });
   });
 
   it('should keep the data for the plan retention days from the trial start (the trial and its grace)', () => {
