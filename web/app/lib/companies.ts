@@ -1,8 +1,8 @@
 // The signed-in user's companies: list, switch and create (GET/POST /api/companies...).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { get, post } from './api';
 import { useSignedInUser } from './auth';
-import { useSkipFirstLoad } from './server-data';
+import { useSeededLoad } from './server-data';
 import { isUser, type CompaniesResponse, type Company, type User } from './types';
 
 export interface NewCompany {
@@ -15,36 +15,8 @@ export interface NewCompany {
 export function useCompanies(initial: CompaniesResponse | null = null) {
   const { setUser, refreshUser } = useSignedInUser();
   const [data, setData] = useState<CompaniesResponse | null>(initial);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(initial === null);
-  const mounted = useRef(true);
-  const skipFirstLoad = useSkipFirstLoad(initial !== null);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      const result = await get<CompaniesResponse>('/companies');
-      if (!mounted.current) return;
-      setData(result);
-      setError(null);
-    } catch (err) {
-      if (mounted.current) setError(err);
-    } finally {
-      if (mounted.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    void reload();
-  }, [reload, skipFirstLoad]);
+  const fetchCompanies = useCallback((signal: AbortSignal) => get<CompaniesResponse>('/companies', signal), []);
+  const { error, loading, reload } = useSeededLoad(fetchCompanies, setData, { seeded: initial !== null });
 
   /** Makes a company current; the server answers with the updated user. */
   const switchTo = useCallback(

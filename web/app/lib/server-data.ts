@@ -18,61 +18,104 @@ export function useServerData<T>(value: T | null | undefined): T | null {
  * again after each one). The loader runs again once after hydration when the page was rendered for
  * another session (a client-side sign-in since) or a value could not be read; meanwhile the data
  * is null. `settled`: no such reading is under way, so a null value is one that could not be had.
+ * The readings go through useSeededLoad, the loader being what it fetches.
  */
 export function useLoaderState<T extends Record<string, unknown>>(loaded: T): { data: { [K in keyof T]: T[K] | null }; settled: boolean; reload: () => void } {
   const { serverSession } = useAuth();
-  const revalidator = useRevalidator();
   const [stale, setStale] = useState(!serverSession);
-  const [reloading, setReloading] = useState(false);
   const incomplete = Object.values(loaded).some((value) => value == null);
   // Whether the data shown has been read for this session, with every value it could have.
   const [tried, setTried] = useState(serverSession && !incomplete);
-  const started = useRef(false);
-  const reload = useCallback(() => {
-    started.current = false;
-    setReloading(true);
-    void revalidator.revalidate();
-  }, [revalidator]);
-  const firstSeed = useRef(tried);
-  useEffect(() => {
-    if (!firstSeed.current) reload();
-    // Once, after hydration: later readings follow the route's actions and Retry.
+  const readLoader = useLoaderReading();
+  const read = useCallback(() => {
+    setStale(false);
+    setTried(true);
   }, []);
-  useEffect(() => {
-    if (!reloading) return;
-    if (revalidator.state === 'loading') started.current = true;
-    else if (started.current) {
-      setReloading(false);
-      setStale(false);
-      setTried(true);
-    }
-  }, [revalidator.state, reloading]);
+  const { loading, reload } = useSeededLoad(readLoader, read, { seeded: tried });
+  const retry = useCallback(() => void reload(), [reload]);
   const data = stale ? (Object.fromEntries(Object.keys(loaded).map((key) => [key, null])) as { [K in keyof T]: null }) : loaded;
-  return { data, settled: tried && !reloading, reload };
+  return { data, settled: tried && !loading, reload: retry };
 }
 
-/** For a screen's load effect: true on its first run when the screen started from loader data. */
-export function useSkipFirstLoad(seeded: boolean): () => boolean {
-  const pending = useRef(seeded);
-  return useCallback(() => {
-    const skip = pending.current;
-    pending.current = false;
-    return skip;
-  }, []);
+/** Runs the route's loaders again; the promise settles once Remix has read them. */
+function useLoaderReading(): () => Promise<void> {
+  const revalidator = useRevalidator();
+  const current = useRef(revalidator);
+  current.current = revalidator;
+  // The reading waited for, and whether Remix has started it (its state went to 'loading').
+  const pending = useRef<{ done: () => void; started: boolean } | null>(null);
+  useEffect(() => {
+    const reading = pending.current;
+    if (!reading) return;
+    if (revalidator.state === 'loading') reading.started = true;
+    else if (reading.started) {
+      pending.current = null;
+      reading.done();
+    }
+  }, [revalidator.state]);
+  return useCallback(
+    () =>
+      new Promise<void>((done) => {
+        // Remix already reading (after an action): its state only goes back to 'idle', not to 'loading'.
+        pending.current = { done, started: current.current.state === 'loading' };
+        current.current.revalidate();
+      }),
+    [],
+  );
 }
 
 /**
- * Runs `load` when the screen mounts (and whenever `load` changes), unless the screen started from
- * loader data (`seeded`): then the first run is skipped. Unmounting aborts the load in flight.
+ * The one way a screen loads on the client: `fetch` runs when the screen mounts and again whenever
+ * `fetch` changes (make it with useCallback over what it reads: a query, a project), and `reload`
+ * runs it on demand. A screen that starts from loader data passes `seeded`: the run on mount is
+ * skipped, so the server is not asked twice. The latest run wins: starting one aborts the one in
+ * flight, unmounting aborts it too, and an aborted run's answer or failure is dropped. A `quiet`
+ * reload (what a live event asks for) keeps what is shown: no spinner, no error. `onError` hears
+ * every failure of a run that was not superseded, with that run's signal (aborted once a newer run
+ * starts).
  */
-export function useSeededLoad(load: (signal: AbortSignal) => Promise<void>, seeded: boolean): void {
-  const skipFirstLoad = useSkipFirstLoad(seeded);
-  useEffect(() => {
-    if (skipFirstLoad()) return;
+export function useSeededLoad<T>(
+  fetch: (signal: AbortSignal) => Promise<T>,
+  apply: (value: T) => void,
+  { seeded = false, onError }: { seeded?: boolean; onError?: (error: unknown, signal: AbortSignal) => void } = {},
+): { error: unknown; loading: boolean; reload: (options?: { quiet?: boolean }) => Promise<void> } {
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(!seeded);
+  const latest = useRef({ fetch, apply, onError });
+  latest.current = { fetch, apply, onError };
+  const inFlight = useRef<AbortController | null>(null);
+
+  const reload = useCallback(async ({ quiet = false }: { quiet?: boolean } = {}) => {
+    inFlight.current?.abort();
     const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, skipFirstLoad]);
+    inFlight.current = controller;
+    const { signal } = controller;
+    if (!quiet) setLoading(true);
+    try {
+      const value = await latest.current.fetch(signal);
+      if (signal.aborted) return;
+      latest.current.apply(value);
+      setError(null);
+    } catch (err) {
+      if (signal.aborted) return;
+      if (!quiet) setError(err);
+      latest.current.onError?.(err, signal);
+    } finally {
+      if (!signal.aborted) setLoading(false);
+    }
+  }, []);
+
+  const skipFirst = useRef(seeded);
+  useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false;
+      return;
+    }
+    void reload();
+  }, [fetch, reload]);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  return { error, loading, reload };
 }
 
 /**
@@ -83,28 +126,29 @@ export function useSeededLoad(load: (signal: AbortSignal) => Promise<void>, seed
 export function usePublicLink<T>(token: string, fetchByToken: (token: string, signal?: AbortSignal) => Promise<T>, initial: { value: T | null; gone: boolean }) {
   const [value, setValue] = useState(initial.value);
   const [gone, setGone] = useState(initial.gone);
-  const [error, setError] = useState<unknown>(null);
   const fetchRef = useRef(fetchByToken);
   fetchRef.current = fetchByToken;
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setError(null);
+  const fetchLink = useCallback(
+    async (signal: AbortSignal): Promise<{ value: T } | { gone: true }> => {
       try {
-        setValue(await fetchRef.current(token, signal));
-        setGone(false);
+        return { value: await fetchRef.current(token, signal) };
       } catch (err) {
-        if (signal?.aborted) return;
-        if (err instanceof ApiError && err.status === 404) setGone(true);
-        else setError(err);
+        if (err instanceof ApiError && err.status === 404) return { gone: true };
+        throw err;
       }
     },
     [token],
   );
+  const apply = useCallback((answer: { value: T } | { gone: true }) => {
+    if ('gone' in answer) return setGone(true);
+    setValue(answer.value);
+    setGone(false);
+  }, []);
+  const { error, loading, reload } = useSeededLoad(fetchLink, apply, { seeded: initial.value !== null || initial.gone });
 
-  useSeededLoad(load, initial.value !== null || initial.gone);
-
-  return { value, gone, error, retry: () => void load() };
+  // A retry hides the last error while it runs.
+  return { value, gone, error: loading ? null : error, retry: () => void reload() };
 }
 
 const noSubscription = () => () => undefined;

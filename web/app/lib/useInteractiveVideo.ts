@@ -11,8 +11,7 @@ import {
   type InteractiveVideo,
   type PublishedInteractiveVideo,
 } from './interactive-video';
-import { usePublicLink } from './server-data';
-import { useLatestLoad } from './useLatestLoad';
+import { usePublicLink, useSeededLoad } from './server-data';
 
 /**
  * GET /api/projects/{id}/interactive-video while the dialog is open (null: the project has none
@@ -26,7 +25,7 @@ export function useInteractiveVideo(projectId: string | null) {
   const current = useRef(video);
   current.current = video;
   const fetcher = useCallback(async () => (projectId ? fetchInteractiveVideo(projectId) : null), [projectId]);
-  const { error, loading, load } = useLatestLoad(fetcher, (answer) => {
+  const { error, loading, reload } = useSeededLoad(fetcher, (answer) => {
     setVideo((shown) => mergeLoadedVideo(shown, answer));
     setLoaded(true);
   });
@@ -36,16 +35,16 @@ export function useInteractiveVideo(projectId: string | null) {
       onInteractiveEvent((event) => {
         if (!projectId || event.project_id !== projectId) return;
         const shown = current.current;
-        if (!shown || event.status === 'ready' || (event.version && event.version > shown.version)) void load({ quiet: true });
+        if (!shown || event.status === 'ready' || (event.version && event.version > shown.version)) void reload({ quiet: true });
         setVideo((v) => applyInteractiveEvent(v, event));
       }),
-    [projectId, load],
+    [projectId, reload],
   );
 
   /** The create answer: shown at once (the events then move it). */
   const created = useCallback((v: InteractiveVideo) => setVideo(v), []);
 
-  return { video, loaded, error, loading, reload: load, created };
+  return { video, loaded, error, loading, reload, created };
 }
 
 export type InteractiveVideoState = ReturnType<typeof useInteractiveVideo>;

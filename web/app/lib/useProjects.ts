@@ -4,7 +4,7 @@
 // SCORM packages and interactive videos).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
-import { useSkipFirstLoad } from './server-data';
+import { useSeededLoad } from './server-data';
 import {
   applyStatusChange,
   projectQueryString,
@@ -56,45 +56,38 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
   const [searchInput, setSearchInput] = useState('');
   const [query, setQuery] = useState<ProjectQuery>({ ...INITIAL_PROJECT_QUERY, page_size: pageSize });
   const [data, setData] = useState<ProjectListResponse | null>(initial);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(initial === null);
-  const requestId = useRef(0);
   const queryRef = useRef(query);
   queryRef.current = query;
-  const skipFirstLoad = useSkipFirstLoad(initial !== null);
 
   // What live events changed while a read was in flight: its answer may predate them.
   const liveChanges = useRef(new LiveChangeLog<ProjectListResponse>());
+  // Busy answers in a row, counted from the last read the screen asked for (not a retry).
+  const busyRetries = useRef(0);
+  const retrying = useRef(false);
 
-  const load = useCallback(async (q: ProjectQuery, { quiet = false, retries = 0 } = {}): Promise<void> => {
-    const id = ++requestId.current;
-    if (!quiet) setLoading(true);
-    try {
-      const result = await liveChanges.current.read(get<ProjectListResponse>(`/projects?${projectQueryString(q)}`));
-      if (id !== requestId.current) return;
-      setData(result);
-      setError(null);
-    } catch (err) {
-      if (id !== requestId.current) return;
-      // A quiet refresh (after an event) keeps showing the list it has.
-      if (!quiet) setError(err);
-      // Busy or too many requests at once: ask again when the server says, a few times, unless a
-      // newer request came meanwhile.
-      const delay = retryDelayMs(err);
-      if (delay !== null && retries < MAX_BUSY_RETRIES) {
-        setTimeout(() => {
-          if (id === requestId.current) void load(q, { quiet: true, retries: retries + 1 });
-        }, delay);
-      }
-    } finally {
-      if (id === requestId.current) setLoading(false);
-    }
+  const fetchPage = useCallback(
+    (signal: AbortSignal) => {
+      if (!retrying.current) busyRetries.current = 0;
+      retrying.current = false;
+      return liveChanges.current.read(get<ProjectListResponse>(`/projects?${projectQueryString(query)}`, signal));
+    },
+    [query],
+  );
+  // Busy or too many requests at once: ask again when the server says, a few times, unless a newer
+  // request came meanwhile (it aborts this one's signal). The retry is quiet: the list stays shown.
+  const onError = useCallback((err: unknown, signal: AbortSignal) => {
+    const delay = retryDelayMs(err);
+    if (delay === null || busyRetries.current >= MAX_BUSY_RETRIES) return;
+    busyRetries.current++;
+    setTimeout(() => {
+      if (signal.aborted) return;
+      retrying.current = true;
+      void retryLoad.current({ quiet: true });
+    }, delay);
   }, []);
-
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    void load(query);
-  }, [load, query, skipFirstLoad]);
+  const { error, loading, reload } = useSeededLoad(fetchPage, setData, { seeded: initial !== null, onError });
+  const retryLoad = useRef(reload);
+  retryLoad.current = reload;
 
   // Debounced search: the query changes (and the server is asked) once typing pauses.
   useEffect(() => {
@@ -102,8 +95,6 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
     const timer = setTimeout(() => setQuery((q) => ({ ...q, search: searchInput, page: 1 })), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchInput]);
-
-  const reload = useCallback((options?: { quiet?: boolean }) => load(queryRef.current, options), [load]);
 
   useEffect(() => onProjectsChanged(() => void reload({ quiet: true })), [reload]);
 

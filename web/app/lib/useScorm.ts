@@ -2,7 +2,7 @@
 // scorm.* live events (lib/scorm.ts has the rules and calls).
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { fetchPackages, isUnknownPackage, onScormEvent, packagesReducer, type ScormPackage } from './scorm';
-import { useLatestLoad } from './useLatestLoad';
+import { useSeededLoad } from './server-data';
 
 /**
  * GET /api/scorm/packages?project_id= while the dialog is open (null: no project chosen yet, no
@@ -14,21 +14,21 @@ export function useScormPackages(projectId: string | null) {
   const current = useRef(packages);
   current.current = packages;
   const fetcher = useCallback(async () => (projectId ? fetchPackages(projectId) : []), [projectId]);
-  const { error, loading, load } = useLatestLoad(fetcher, (list) => dispatch({ type: 'loaded', packages: list }), false);
+  const { error, loading, reload } = useSeededLoad(fetcher, (list) => dispatch({ type: 'loaded', packages: list }));
 
   useEffect(
     () =>
       onScormEvent((event) => {
         if (!projectId || event.project_id !== projectId) return;
-        if (isUnknownPackage(current.current, event, projectId)) void load({ quiet: true });
+        if (isUnknownPackage(current.current, event, projectId)) void reload({ quiet: true });
         else dispatch({ type: 'event', event });
       }),
-    [projectId, load],
+    [projectId, reload],
   );
 
   const added = useCallback((pkg: ScormPackage) => dispatch({ type: 'added', package: pkg }), []);
 
-  return { packages, error, loading, reload: load, added };
+  return { packages, error, loading, reload, added };
 }
 
 export type ScormPackagesState = ReturnType<typeof useScormPackages>;

@@ -2,7 +2,7 @@
 // kept current by the live events (lib/translations.ts has the rules and calls).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLatestLoad } from './useLatestLoad';
+import { useSeededLoad } from './server-data';
 import {
   applyTranslationEvent,
   fetchTranslations,
@@ -53,19 +53,19 @@ export function useLanguageNames(): (code: string) => { name: string; native: st
 export function useProjectTranslations(projectId: string) {
   const [list, setList] = useState<TranslationList | null>(null);
   const fetcher = useCallback(() => fetchTranslations(projectId), [projectId]);
-  const { error, loading, load } = useLatestLoad(fetcher, setList);
+  const { error, loading, reload } = useSeededLoad(fetcher, setList);
 
   useEffect(
     () =>
       onTranslationEvent((event) => {
         if (event.project_id !== projectId) return;
         setList((current) => (current ? applyTranslationEvent(current, event, projectId) : current));
-        if (event.status === 'completed' || event.status === 'failed' || event.status === 'deleted') void load({ quiet: true });
+        if (event.status === 'completed' || event.status === 'failed' || event.status === 'deleted') void reload({ quiet: true });
       }),
-    [projectId, load],
+    [projectId, reload],
   );
 
-  return { list, setList, error, loading, reload: load };
+  return { list, setList, error, loading, reload };
 }
 
 export type ProjectTranslationsState = ReturnType<typeof useProjectTranslations>;

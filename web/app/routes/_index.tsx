@@ -3,7 +3,7 @@
 // (included or upgrade, from the user's capabilities) and the Training Projects list. The loader
 // reads the list, the companies and the trial status for the first HTML; the page keeps them
 // current in the browser afterwards.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ import { useCompanies } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
 import { planName, tierOf, usageText } from '~/lib/format';
 import { projectQueryString, type ProjectListResponse } from '~/lib/projects';
-import { useServerData, useSkipFirstLoad } from '~/lib/server-data';
+import { useSeededLoad, useServerData } from '~/lib/server-data';
 import type { CompaniesResponse, TrialStatusResponse } from '~/lib/types';
 import { INITIAL_PROJECT_QUERY, useProjectList } from '~/lib/useProjects';
 
@@ -72,6 +72,8 @@ function Unavailable() {
   return <p className="text-sm text-slate-500">{t('dashboard.statsUnavailable')}</p>;
 }
 
+const warnTrialUnavailable = (err: unknown) => console.warn('trial status unavailable', err);
+
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const { user } = useSignedInUser();
@@ -86,18 +88,9 @@ export default function Dashboard() {
   const [switching, setSwitching] = useState(false);
   const [switchError, setSwitchError] = useState<string | null>(null);
   // The server's trial status is current for the plan it was read with; a plan change reloads it.
-  const skipTrialLoad = useSkipFirstLoad(initialTrial !== null);
-
-  useEffect(() => {
-    if (skipTrialLoad()) return;
-    const controller = new AbortController();
-    get<TrialStatusResponse>('/trial-status', controller.signal)
-      .then(setTrial)
-      .catch((err: unknown) => {
-        if (!controller.signal.aborted) console.warn('trial status unavailable', err);
-      });
-    return () => controller.abort();
-  }, [user.subscription?.tier, skipTrialLoad]);
+  const plan = user.subscription?.tier;
+  const fetchTrial = useCallback((signal: AbortSignal) => get<TrialStatusResponse>('/trial-status', signal), [plan]);
+  useSeededLoad(fetchTrial, setTrial, { seeded: initialTrial !== null, onError: warnTrialUnavailable });
 
   const data = companies.data;
   const current = companies.current;

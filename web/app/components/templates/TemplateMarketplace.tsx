@@ -3,7 +3,7 @@
 // name, category, difficulty and duration, slides and features. Templates the plan does not
 // include are locked and link to /billing. Shown in a modal (dashboard, create form) and as the
 // /templates page.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { roleAllows } from '@trainwright/catalogue';
@@ -11,7 +11,7 @@ import { DIFFICULTIES, TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateSort } 
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
-import { useSkipFirstLoad } from '~/lib/server-data';
+import { useSeededLoad } from '~/lib/server-data';
 import { isPreviewImage, shownTemplate, templateQueryString, type MarketplaceTemplate, type TemplateListResponse, type TemplateQuery } from '~/lib/templates';
 import { SEARCH_DEBOUNCE_MS } from '~/lib/useProjects';
 import { LockIcon, PlusIcon, TemplateIcon } from '../icons';
@@ -128,36 +128,17 @@ export function TemplateMarketplace({
   const [searchInput, setSearchInput] = useState('');
   const [query, setQuery] = useState<TemplateQuery>({ search: '', category: '', level: '', sort: '' });
   const [data, setData] = useState<TemplateListResponse | null>(initial);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(initial === null);
-  const skipFirstLoad = useSkipFirstLoad(initial !== null);
+  const fetchTemplates = useCallback(
+    (signal: AbortSignal) => {
+      const qs = templateQueryString(query);
+      return get<TemplateListResponse>(`/templates${qs ? `?${qs}` : ''}`, signal);
+    },
+    [query],
+  );
+  const { error, loading, reload } = useSeededLoad(fetchTemplates, setData, { seeded: initial !== null });
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const requestId = useRef(0);
-  const queryRef = useRef(query);
-  queryRef.current = query;
-
-  const load = useCallback(async (q: TemplateQuery) => {
-    const rid = ++requestId.current;
-    setLoading(true);
-    try {
-      const qs = templateQueryString(q);
-      const result = await get<TemplateListResponse>(`/templates${qs ? `?${qs}` : ''}`);
-      if (rid !== requestId.current) return;
-      setData(result);
-      setError(null);
-    } catch (err) {
-      if (rid === requestId.current) setError(err);
-    } finally {
-      if (rid === requestId.current) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (skipFirstLoad()) return;
-    void load(query);
-  }, [load, query, skipFirstLoad]);
 
   useEffect(() => {
     if (searchInput === query.search) return;
@@ -289,7 +270,7 @@ export function TemplateMarketplace({
       )}
 
       {error != null && !loading && (
-        <ErrorBox onRetry={() => void load(queryRef.current)} retryLabel={t('common.retry')}>
+        <ErrorBox onRetry={() => void reload()} retryLabel={t('common.retry')}>
           {t('templates.loadFailed')} {errorText(error, t)}
         </ErrorBox>
       )}
@@ -312,7 +293,7 @@ export function TemplateMarketplace({
           onCreated={(template) => {
             setCreating(false);
             setCreated(template.name);
-            void load(queryRef.current);
+            void reload();
           }}
         />
       )}
