@@ -314,11 +314,14 @@ describe('GET /api/events', () => {
     await eventually(async () => received.includes(': connected'));
     await publishPipeline(theirs.id, 'analyzing', 20);
     await publishPipeline(mine.id, 'analyzing', 30);
-    await eventually(async () => received.includes(mine.id));
+    // Wait for the status event itself: the stream may also carry mine's project.created, whose
+    // relay can come after the stream connected.
+    const expected = `"project_id":"${mine.id}","status":"analyzing","progress":{"analyzing":30}`;
+    await eventually(async () => received.includes(expected));
     controller.abort();
     await read;
     expect(received).toContain('event: project.status_changed');
-    expect(received).toContain(`"project_id":"${mine.id}","status":"analyzing","progress":{"analyzing":30}`);
+    expect(received).toContain(expected);
     expect(received).not.toContain(theirs.id);
   });
 });
