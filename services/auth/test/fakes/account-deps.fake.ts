@@ -5,26 +5,13 @@ import type { OutboxEvent } from '@trainwright/platform';
 import { EmailTakenError, type AccountRow, type AccountStore, type AuthDeps, type CompanyRow, type MembershipRow, type RotateResult } from '../../src/services/accounts/deps.js';
 import { TokenIssuer } from '../../src/services/tokens.js';
 
-interface FakeUser {
-  id: string;
-  email: string;
-  name: string;
+/** A user as the store keeps it: the account's own fields (not those read from its company or
+ * subscription) and what only the store sees. */
+type FakeUser = Omit<AccountRow, 'subscriptionCreatedAt' | 'companyName' | 'role'> & {
   passwordHash: string;
-  bio: string;
-  notifyProjectUpdates: boolean;
-  notifyMarketingEmails: boolean;
-  notifySystemAlerts: boolean;
-  currentCompanyId: string | null;
-  createdAt: Date;
-  tier: TierId;
-  selectedTier: TierId;
-  trialStartedAt: Date;
   dataPurged: boolean;
-  videoCredits: number;
   billingVersion: number;
-  projectsUsed: number;
-  addOns: AddOnId[];
-}
+};
 
 interface FakeCompany {
   id: string;
