@@ -1,5 +1,5 @@
 // The platform's authoriser asking the real auth service over gRPC, as every later service will.
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Access, AuthMemberships, createLogger } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { migrateAuth, startAuthServer, type AuthServer } from '../src/main.js';
@@ -54,5 +54,13 @@ describe('Access with AuthMemberships', () => {
     await expect(memberships.find(stranger.userId, companyId)).resolves.toBeNull();
     const { companies } = await memberships.companiesOf(viewer.userId);
     expect(companies.map((c) => [c.companyId, c.role])).toContainEqual([companyId, 'viewer']);
+  });
+
+  it("should answer a company's owner plan for a job, by the company alone, and NOT_FOUND for an unknown one", async () => {
+    const owner = await register(server.core.deps, { name: 'N', company: 'Co', email: 'plan-owner@example.com', password: 'password1' });
+    const companyId = (await getAccount(server.core.deps, owner.userId)).currentCompanyId!;
+    await expect(memberships.companyPlan(companyId)).resolves.toEqual({ tier: 'free-trial', trialState: 'active_trial' });
+    await expect(memberships.companyPlan(randomUUID())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(memberships.companyPlan('not-a-uuid')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

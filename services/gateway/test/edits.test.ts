@@ -109,8 +109,10 @@ describe('PATCH /api/projects/{id}: edits reach the files', () => {
       const script = SCRIPT.replace('[SCENE: Ladder basics]', '[SCENE: Rung and rail inspection]');
       const res = await call(h, 'PATCH', `/api/projects/${first.id}`, me, { script_content: script });
       expect(res.json()).toMatchObject({ content_version: 2, files_version: 1, status: 'pending', progress: {}, needs_regeneration: true });
-      const job = await generate.getJob(GENERATE_PROJECT_JOB.jobId({ projectId: first.id, contentVersion: '2' }));
-      expect(job?.data).toEqual({ projectId: first.id, contentVersion: '2' });
+      // The job carries the owner's plan as the edit read it: the generator does not ask auth.
+      const plan = { tier: 'professional', trialState: 'active' } as const;
+      const job = await generate.getJob(GENERATE_PROJECT_JOB.jobId({ projectId: first.id, contentVersion: '2', plan }));
+      expect(job?.data).toEqual({ projectId: first.id, contentVersion: '2', plan });
       expect((await download(me, first.id, 'txt')).status).toBe(200);
     } finally {
       h.generator.worker!.resume();

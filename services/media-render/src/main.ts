@@ -118,6 +118,7 @@ export async function startMediaServer(
     projects,
     translations: translationDirectory,
     translationJobs,
+    companyPlans: memberships,
     logos,
     voices: catalogue,
     renderers,
@@ -175,7 +176,7 @@ export async function startMediaServer(
       voices: catalogue,
       timing: renderers,
     };
-    const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs, translations: translationDirectory, events: videoEvents, views, projects };
+    const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs, translations: translationDirectory, events: videoEvents, views, projects, companyPlans: memberships };
     await subscribeAll(infra.bus, [
       projectDeletedSubscription(renders, logoDeps),
       projectViewsSubscription(downloads),

@@ -1,6 +1,7 @@
 // The product's jobs: each declared once here, imported by the service that enqueues it and by
 // the worker that runs it.
 import { defineJob } from './jobs.js';
+import type { OwnerPlan } from './memberships.js';
 
 /** The retry budget of a job that calls other services: its tries are 3 s and 6 s apart, so the
  * last one comes 9 s after the first, longer than a peer takes to restart (2.7 s under the
@@ -9,8 +10,9 @@ import { defineJob } from './jobs.js';
 const PEER_RETRIES = { attempts: 3, backoffMs: 3000 } as const;
 
 /** Generates a project's content (the generator's workers). `contentVersion` keys the job to what
- * is generated, so an edit generates again. */
-export const GENERATE_PROJECT_JOB = defineJob<{ projectId: string; contentVersion: string }>({
+ * is generated, so an edit generates again. `plan`: the owner's, as it was when the job was
+ * created (memberships.ts OwnerPlan); the worker does not ask auth. */
+export const GENERATE_PROJECT_JOB = defineJob<{ projectId: string; contentVersion: string; plan: OwnerPlan }>({
   queue: 'generate',
   name: 'generate',
   ...PEER_RETRIES,
@@ -29,8 +31,8 @@ export const PURGE_EXPIRED_TRIALS_JOB = defineJob<Record<string, never>>({
 
 /** Renders a project's documents and video (media-render's workers). Keyed by what it renders:
  * the same content and settings are rendered once. `contentVersion` is the version the render key
- * was made for: the finished files are that version's. */
-export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string; contentVersion: string }>({
+ * was made for: the finished files are that version's. `plan` as GENERATE_PROJECT_JOB's. */
+export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: string; contentVersion: string; plan: OwnerPlan }>({
   queue: 'render',
   name: 'render',
   ...PEER_RETRIES,
@@ -39,8 +41,8 @@ export const RENDER_PROJECT_JOB = defineJob<{ projectId: string; renderKey: stri
 
 /** Renders a project's paid narrated video (pay-per-use; media-render's workers), queued when
  * billing's payment.succeeded for the project arrives: one job per payment. The video joins the
- * project's current set of files. */
-export const RENDER_VIDEO_JOB = defineJob<{ projectId: string; paymentId: string }>({
+ * project's current set of files. `plan` as GENERATE_PROJECT_JOB's. */
+export const RENDER_VIDEO_JOB = defineJob<{ projectId: string; paymentId: string; plan: OwnerPlan }>({
   queue: 'render',
   name: 'render-video',
   ...PEER_RETRIES,
@@ -72,8 +74,8 @@ export const TRANSLATE_PROJECT_JOB = defineJob<{ translationId: string; runId: s
  * translation service's translation.completed arrives: one job per translation and version (a
  * translation deleted and made again is a new translation, so it renders again). `again` names
  * what asks for a version rendered before (the project's new look, a video paid for later): BullMQ
- * keeps a finished job under its id, so the id names it too. */
-export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string; again?: string }>({
+ * keeps a finished job under its id, so the id names it too. `plan` as GENERATE_PROJECT_JOB's. */
+export const RENDER_TRANSLATION_JOB = defineJob<{ projectId: string; language: string; version: number; translationId: string; plan: OwnerPlan; again?: string }>({
   queue: 'render',
   name: 'render-translation',
   ...PEER_RETRIES,

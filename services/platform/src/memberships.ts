@@ -41,6 +41,27 @@ export interface CallerCompany {
   website?: string;
 }
 
+/**
+ * The plan of a company's owner as a job carries it: read once, fresh, by the service that creates
+ * the job, so the workers of a generation or render never ask auth again. A job accepted while the
+ * owner's trial ran finishes; the next one is refused.
+ */
+export interface OwnerPlan {
+  tier: TierId;
+  trialState: TrialState;
+}
+
+/** The owner's plan of a company the caller already holds (an access check's answer). */
+export function ownerPlanOf(company: Pick<CallerCompany, 'ownerTier' | 'ownerTrialState'>): OwnerPlan {
+  return { tier: company.ownerTier, trialState: company.ownerTrialState };
+}
+
+/** Where a service that creates a job reads the owner's plan it carries. */
+export interface CompanyPlans {
+  /** Always asks auth (a job is created with the plan as it is now); NOT_FOUND for an unknown company. */
+  companyPlan(companyId: string): Promise<OwnerPlan>;
+}
+
 export interface CallerCompanies {
   currentCompanyId: string;
   companies: CallerCompany[];
@@ -64,7 +85,7 @@ export async function openAuthMemberships(opened: Opened, config: { AUTH_SERVICE
   return memberships;
 }
 
-export class AuthMemberships implements MembershipLookup<Membership> {
+export class AuthMemberships implements MembershipLookup<Membership>, CompanyPlans {
   private readonly auth: PromiseClient<typeof AuthServiceService>;
   private readonly kept = new MembershipCache();
 
@@ -93,6 +114,12 @@ export class AuthMemberships implements MembershipLookup<Membership> {
   /** The company the user owns, which carries the plan they pay for (their downloads and storage count against it); null when they own none. */
   async ownedCompany(userId: string, options: MembershipReadOptions = {}): Promise<CallerCompany | null> {
     return ownedCompanyOf((await this.companiesOf(userId, options)).companies, userId);
+  }
+
+  async companyPlan(companyId: string): Promise<OwnerPlan> {
+    const plan = await this.auth.getCompanyPlan({ companyId });
+    if (!isTierId(plan.ownerTier) || !isTrialState(plan.ownerTrialState)) throw new Error(`auth answered an unknown plan for company ${companyId}`);
+    return { tier: plan.ownerTier, trialState: plan.ownerTrialState };
   }
 
   close(): void {

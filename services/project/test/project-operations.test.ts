@@ -19,6 +19,9 @@ import { SAMPLE_TITLE } from '../src/services/sample-project.js';
 import { fakeProjectDepsWithOwner, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 import { newProject, storeProject } from './fixtures/new-project.fixture.js';
 
+/** The owner's plan of fakeProjectDepsWithOwner's company, as a job carries it. */
+const ACTIVE_TRIAL = { tier: 'free-trial', trialState: 'active_trial' };
+
 let deps: FakeProjectDeps;
 let owner: string;
 let company: string;
@@ -85,7 +88,7 @@ describe('project operations', () => {
       expect(created.title).toBe('Forklift Safety');
       const row = deps.projects.rows.get(created.id)!;
       expect(row).toMatchObject({ status: 'pending', company_id: company, owner_user_id: owner, branding: { company_name: 'Acme', logo_url: '', website: '' } });
-      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1, plan: ACTIVE_TRIAL }]);
       expect(deps.writes).toBe(1);
     });
 
@@ -107,7 +110,7 @@ describe('project operations', () => {
       const created = await createProject(deps, owner, { derivedFromProjectId: original, requestData: plan });
       expect(created.title).toBe('Ladders (Enhanced)');
       expect(deps.projects.rows.get(created.id)).toMatchObject({ generator_type: 'quality_improvement', request_data: plan, derived_from_project_id: original });
-      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1 }]);
+      expect(deps.jobs.generated).toEqual([{ projectId: created.id, contentVersion: 1, plan: ACTIVE_TRIAL }]);
     });
 
     it('should keep burn_subtitles as given, false when left out, and refuse a value that is not a boolean', async () => {
@@ -236,7 +239,7 @@ describe('project operations', () => {
         expect(view.generated_content!.slides.slide_content).toBe(SLIDES);
         expect(view.progress).toEqual({ analyzing: 100, generating_content: 100 });
         expect(deps.jobs.generated).toEqual([]);
-        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(deps.projects.rows.get(id)!, null), contentVersion: 2 }]);
+        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(deps.projects.rows.get(id)!, null), contentVersion: 2, plan: ACTIVE_TRIAL }]);
       });
 
       it('should keep a hand-edited script and render it', async () => {
@@ -280,7 +283,7 @@ describe('project operations', () => {
         const id = await completed();
         const view = await updateProject(deps, owner, id, edit);
         expect(view).toMatchObject({ content_version: 2, generation_version: 2, status: 'pending', progress: {}, needs_regeneration: true });
-        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2 }]);
+        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2, plan: ACTIVE_TRIAL }]);
         expect(deps.jobs.rendered).toEqual([]);
         // The new version's generation hands off to rendering as the first one did.
         await completeGeneration(deps, 'g2', progress(id, { status: 'generating_content', contentVersion: 2, generatedContent: plainContent('New.', '## New') }));
@@ -336,13 +339,13 @@ describe('project operations', () => {
         await completeGeneration(deps, 'g1', progress(id, { status: 'generating_content', contentVersion: 1, generatedContent: plainContent('S.', '## S') }));
         const row = deps.projects.rows.get(id)!;
         expect(row).toMatchObject({ status: 'creating_slides', generation_version: null, font_style: 'classic' });
-        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 2 }]);
+        expect(deps.jobs.rendered).toEqual([{ projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 2, plan: ACTIVE_TRIAL }]);
       });
 
       it('should generate again when a settings edit finds the generation failed', async () => {
         const id = await stored({ status: 'failed' });
         expect(await updateProject(deps, owner, id, { imageStyle: 'abstract' })).toMatchObject({ content_version: 2, generation_version: 2, status: 'pending' });
-        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2 }]);
+        expect(deps.jobs.generated).toEqual([{ projectId: id, contentVersion: 2, plan: ACTIVE_TRIAL }]);
       });
 
       it('should decide again on the fresh project when a pipeline event changed it meanwhile', async () => {
@@ -469,9 +472,19 @@ describe('project operations', () => {
       expect(row).toMatchObject({ status: 'creating_slides', generated_content: content, progress: { generating_content: 100 }, generation_version: null });
       // The redelivered event applies nothing new; its render job id is the same, so it dedupes.
       expect(deps.jobs.rendered).toEqual([
-        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1 },
-        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1 },
+        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1, plan: ACTIVE_TRIAL },
+        { projectId: id, renderKey: renderKeyOf(row, null), contentVersion: 1, plan: ACTIVE_TRIAL },
       ]);
+    });
+
+    it("should read the owner's plan as it is now, by the company, once per render job created", async () => {
+      const id = await stored({ status: 'generating_content' });
+      // The owner upgraded after the generation job was created.
+      Object.assign((await deps.memberships.companiesOf(owner)).companies[0]!, { ownerTier: 'business', ownerTrialState: 'active' });
+      deps.memberships.reads.length = 0;
+      await completeGeneration(deps, 'g1', progress(id, { status: 'generating_content', generatedContent: plainContent('S.', '## S') }));
+      expect(deps.memberships.reads).toEqual([`plan ${company}`]);
+      expect(deps.jobs.rendered.map((j) => j.plan)).toEqual([{ tier: 'business', trialState: 'active' }]);
     });
 
     it('should not hand a project without content to rendering', async () => {
@@ -490,7 +503,7 @@ describe('project operations', () => {
       const samples = [...deps.projects.rows.values()];
       expect(samples).toHaveLength(1);
       expect(samples[0]).toMatchObject({ title: SAMPLE_TITLE, status: 'creating_slides', is_sample: true, branding: { company_name: 'Acme' } });
-      expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String), contentVersion: 1 }]);
+      expect(deps.jobs.rendered).toEqual([{ projectId: samples[0]!.id, renderKey: expect.any(String), contentVersion: 1, plan: ACTIVE_TRIAL }]);
       expect(deps.projects.outbox.map((e) => e.subject)).toEqual(['project.created']);
       expect(deps.writes).toBe(2);
     });
@@ -550,8 +563,14 @@ describe('project operations', () => {
       const template = getBuiltinTemplate('business-employee-onboarding')!;
       expect(input.template).toEqual(template);
       expect(input.renderKey).toBe(renderKeyOf(deps.projects.rows.get(id)!, template));
-      expect(input).toMatchObject({ ownerTier: 'free-trial', ownerUserId: owner, sourceProject: null });
-      expect(input.project.companyName).toBe('Acme');
+      expect(input).toMatchObject({ ownerUserId: owner, sourceProject: null });
+    });
+
+    it("should read nothing from auth: the job carries the owner's plan", async () => {
+      const id = await stored({ generatedContent: plainContent('S', '## S') });
+      deps.memberships.reads.length = 0;
+      await generationInput(deps, id);
+      expect(deps.memberships.reads).toEqual([]);
     });
 
     it("should resolve the company's own template", async () => {

@@ -76,7 +76,6 @@ describe('ProjectService handler', () => {
       const input = await handlers.getGenerationInput({ projectId: id }, ctx);
       expect(input.template).toMatchObject({ id: 'business-employee-onboarding', builtIn: true });
       expect(input.template?.colorScheme?.primary).toMatch(/^#/);
-      expect(input.ownerTier).toBe('free-trial');
     });
   });
 

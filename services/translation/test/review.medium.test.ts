@@ -51,7 +51,7 @@ class FakeProjectService implements ProjectDirectory {
     return this.info();
   }
   async source() {
-    return { project: this.info(), content: this.content, ownerTier: 'enterprise' as const };
+    return { project: this.info(), content: this.content };
   }
   async replaceContent(): Promise<ProjectInfo> {
     throw new Error('not used');

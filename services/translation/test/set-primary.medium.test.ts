@@ -56,7 +56,7 @@ class FakeProjectService implements ProjectDirectory {
     return this.info();
   }
   async source() {
-    return { project: this.info(), content: this.content, ownerTier: 'professional' as const };
+    return { project: this.info(), content: this.content };
   }
   async replaceContent(_userId: string, _projectId: string, language: string, content: ProjectContent, expectedContentVersion: number) {
     this.beforeSwap();

@@ -11,6 +11,7 @@ import type {
 import { createCompany } from '../services/accounts/create-company.js';
 import type { AuthDeps, CompanyRow } from '../services/accounts/deps.js';
 import { getAccount, type AccountView } from '../services/accounts/get-account.js';
+import { getCompanyPlan } from '../services/accounts/get-company-plan.js';
 import { getMembership } from '../services/accounts/get-membership.js';
 import { getTrialStatus } from '../services/accounts/get-trial-status.js';
 import { listCompanies } from '../services/accounts/list-companies.js';
@@ -123,6 +124,7 @@ export const authAccess: AccessTable<typeof AuthServiceService> = {
   getProfile: { self: 'the caller\'s own profile' },
   updateProfile: { self: 'the caller\'s own profile; renaming their current company is decided by Access.decide (company.update)' },
   getMembership: { internal: 'the membership lookup the access check itself uses (platform AuthMemberships)' },
+  getCompanyPlan: { internal: 'the owner\'s plan a job carries, read by the service that creates the job (platform AuthMemberships.companyPlan)' },
 };
 
 export function createAuthHandlers(deps: AuthDeps): UnaryHandlers<typeof AuthServiceService> {
@@ -194,6 +196,10 @@ export function createAuthHandlers(deps: AuthDeps): UnaryHandlers<typeof AuthSer
           .filter(([, on]) => on)
           .map(([name]) => name),
       };
+    },
+    getCompanyPlan: async (req) => {
+      const plan = await getCompanyPlan(deps, req.companyId);
+      return { companyId: req.companyId, ownerUserId: plan.ownerUserId, ownerTier: plan.ownerTier, ownerTrialState: plan.ownerTrialState };
     },
   };
 }

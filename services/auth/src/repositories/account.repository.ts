@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
-import { EmailTakenError, type AccountRow, type AccountStore, type CompanyRow, type MembershipRow, type NewAccount, type RotateResult } from '../services/accounts/deps.js';
+import { EmailTakenError, type AccountRow, type AccountStore, type CompanyPlanRow, type CompanyRow, type MembershipRow, type NewAccount, type RotateResult } from '../services/accounts/deps.js';
 import type { AuthDatabase } from './database.js';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -261,6 +261,16 @@ export class AccountRepository implements AccountStore {
         ownerTrialStartedAt: row.trial_started_at,
       }
     );
+  }
+
+  async findCompanyPlan(companyId: string): Promise<CompanyPlanRow | undefined> {
+    const row = await this.db
+      .selectFrom('companies as c')
+      .innerJoin('subscriptions as os', 'os.user_id', 'c.owner_user_id')
+      .select(['os.tier', 'os.trial_started_at', 'c.owner_user_id'])
+      .where('c.id', '=', companyId)
+      .executeTakeFirst();
+    return row && { ownerTier: row.tier as TierId, ownerUserId: row.owner_user_id, ownerTrialStartedAt: row.trial_started_at };
   }
 
   async setCurrentCompany(userId: string, companyId: string, events: OutboxEvent[]): Promise<void> {

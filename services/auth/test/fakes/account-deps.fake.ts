@@ -2,7 +2,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
 import type { OutboxEvent } from '@trainwright/platform';
-import { EmailTakenError, type AccountRow, type AccountStore, type AuthDeps, type CompanyRow, type MembershipRow, type RotateResult } from '../../src/services/accounts/deps.js';
+import { EmailTakenError, type AccountRow, type AccountStore, type AuthDeps, type CompanyRow, type CompanyPlanRow, type MembershipRow, type RotateResult } from '../../src/services/accounts/deps.js';
 import { TokenIssuer } from '../../src/services/tokens.js';
 
 /** A user as the store keeps it: the account's own fields (not those read from its company or
@@ -148,6 +148,12 @@ export class FakeAccountStore implements AccountStore {
     const c = this.companies.get(companyId)!;
     const owner = this.users.get(c.ownerUserId)!;
     return { role: m.role, ownerTier: owner.tier, ownerUserId: owner.id, companyName: c.name, ownerAddOns: owner.addOns, ownerTrialStartedAt: owner.trialStartedAt };
+  }
+
+  async findCompanyPlan(companyId: string): Promise<CompanyPlanRow | undefined> {
+    const c = this.companies.get(companyId);
+    const owner = c && this.users.get(c.ownerUserId)!;
+    return owner && { ownerTier: owner.tier, ownerUserId: owner.id, ownerTrialStartedAt: owner.trialStartedAt };
   }
 
   async setCurrentCompany(userId: string, companyId: string, events: OutboxEvent[]) {

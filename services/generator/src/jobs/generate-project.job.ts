@@ -9,10 +9,10 @@ import { runGeneration } from '../services/generations/run-generation.js';
 export function generateProjectJob(deps: GenerationDeps) {
   return handleJob(
     GENERATE_PROJECT_JOB,
-    async ({ projectId, contentVersion }, job) => {
+    async ({ projectId, contentVersion, plan }, job) => {
       const run = { id: `${job.jobId}:${job.attempt}`, contentVersion: Number(contentVersion) };
       const events = deps.events.forRun(run, (stage, percent) => job.progress({ stage, percent }));
-      return runGeneration(deps, projectId, job, events);
+      return runGeneration(deps, { projectId, plan }, job, events);
     },
     {
       // Every attempt's worker died: the project fails instead of waiting for ever.

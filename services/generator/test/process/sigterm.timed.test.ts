@@ -38,8 +38,6 @@ describe('the generator process', () => {
           GenerationInput.fromPartial({
             project: Project.fromPartial({ id: 'p-huge', companyId: 'company-a', title: 'Manual', status: 'analyzing', projectType: 'slides_to_script', primaryLanguage: 'en' }),
             files: [StoredFile.fromPartial({ id: 'f-1', kind: 'slides', filename: 'manual.pdf', storageKey: 'company-a/p-huge/manual.pdf', size: 1 })],
-            ownerTier: 'free-trial',
-            ownerTrialState: 'active_trial',
           }),
         );
       },
@@ -84,7 +82,7 @@ describe('the generator process', () => {
     });
 
     const jobs = new JobQueue({ redisUrl: infra.redisUrl, namespace: infra.namespace }, GENERATE_PROJECT_JOB.queue);
-    const payload = { projectId: 'p-huge', contentVersion: '1' };
+    const payload = { projectId: 'p-huge', contentVersion: '1', plan: { tier: 'free-trial', trialState: 'active_trial' } } as const;
     await jobs.enqueue(GENERATE_PROJECT_JOB, payload);
     await jobs.close();
     // The job has read its input; the PDF is then parsed in a worker thread for many seconds.

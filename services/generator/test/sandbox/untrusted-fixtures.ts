@@ -137,11 +137,9 @@ export function untrustedHarness(label: string): UntrustedHarness {
       GenerationInput.fromPartial({
         project: Project.fromPartial({ id, companyId: company, title: `Project ${id}`, status: 'analyzing', projectType, primaryLanguage: 'en' }),
         files: [StoredFile.fromPartial({ id: `${id}-file`, kind: file.kind, filename: file.filename, storageKey: key, size: file.bytes.length })],
-        ownerTier: 'free-trial',
-        ownerTrialState: 'active_trial',
       }),
     );
-    const payload = { projectId: id, contentVersion: '1' };
+    const payload = { projectId: id, contentVersion: '1', plan: { tier: 'free-trial', trialState: 'active_trial' } } as const;
     await jobs.enqueue(GENERATE_PROJECT_JOB, payload);
     return GENERATE_PROJECT_JOB.jobId(payload);
   }

@@ -8,11 +8,11 @@ import { ABANDONED_RENDER, renderProject } from '../services/renders/render-proj
 export function renderProjectJob(deps: RenderDeps, events: RenderEventChannel) {
   return handleJob(
     RENDER_PROJECT_JOB,
-    async ({ projectId, renderKey, contentVersion }, job) => {
+    async ({ projectId, renderKey, contentVersion, plan }, job) => {
       // A job queued before versions has none (0): its set is made current as before.
       const version = Number(contentVersion) || 0;
       const run = events.forRun({ id: `${job.jobId}:${job.attempt}`, contentVersion: version }, (stage, percent) => job.progress({ stage, percent }));
-      return renderProject(deps, { projectId, renderKey, contentVersion: version }, job, run);
+      return renderProject(deps, { projectId, renderKey, contentVersion: version, plan }, job, run);
     },
     {
       // Every attempt's worker died: the project fails instead of waiting for ever.

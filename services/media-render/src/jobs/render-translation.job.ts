@@ -7,7 +7,7 @@ import type { RenderDeps } from '../services/renders/deps.js';
 import { renderTranslation } from '../services/renders/render-translation.js';
 
 export function renderTranslationJob(deps: RenderDeps) {
-  return handleJob(RENDER_TRANSLATION_JOB, async ({ projectId, language, version }, job) =>
-    renderTranslation(deps, { projectId, language, version: Number(version) }, job, (stage, percent) => job.progress({ stage, percent })),
+  return handleJob(RENDER_TRANSLATION_JOB, async ({ projectId, language, version, plan }, job) =>
+    renderTranslation(deps, { projectId, language, version: Number(version), plan }, job, (stage, percent) => job.progress({ stage, percent })),
   );
 }

@@ -7,7 +7,7 @@ import type { RenderDeps } from '../services/renders/deps.js';
 import { abandonPaidVideo, renderPaidVideo } from '../services/renders/render-video.js';
 
 export function renderVideoJob(deps: RenderDeps) {
-  return handleJob(RENDER_VIDEO_JOB, async ({ projectId, paymentId }, job) => renderPaidVideo(deps, { projectId, paymentId }, job), {
+  return handleJob(RENDER_VIDEO_JOB, async ({ projectId, paymentId, plan }, job) => renderPaidVideo(deps, { projectId, paymentId, plan }, job), {
     abandoned: async ({ projectId, paymentId }) => abandonPaidVideo(deps, { projectId, paymentId }),
   });
 }

@@ -1,12 +1,11 @@
 // The project service over gRPC: a project with the caller's rights (downloads ask it only when
 // their view of the project misses, logos to check the caller may read it), a share link's
 // project, and what a render job renders.
-import type { TierId } from '@trainwright/catalogue';
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { AnyTemplate } from '@trainwright/templates';
 import type { ProjectDirectory } from '../services/ports.js';
-import type { RenderJobInput } from '../services/renders/render-input.js';
+import type { ProjectRenderInput } from '../services/renders/render-input.js';
 
 export class ProjectDirectoryRepository implements ProjectDirectory {
   private readonly projects: PromiseClient<typeof ProjectServiceService>;
@@ -19,14 +18,12 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
     return this.projects.getProject({ userId, projectId }, { userId });
   }
 
-  async renderInput(projectId: string): Promise<RenderJobInput> {
+  async renderInput(projectId: string): Promise<ProjectRenderInput> {
     const input = await this.projects.getGenerationInput({ projectId });
     return {
       project: input.project!,
       // The message is the template object field for field.
       template: (input.template as AnyTemplate | undefined) ?? null,
-      ownerTier: input.ownerTier as TierId,
-      ownerTrialState: input.ownerTrialState,
       renderKey: input.renderKey,
     };
   }

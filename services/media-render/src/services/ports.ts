@@ -1,10 +1,10 @@
 // What several media-render domains need from the outside world (storage, scratch folders, the
 // rendered files, the project and translation services, the project views, memberships);
 // repositories/ implements each, main.ts wires them. Each domain's own ports are in its deps.ts.
-import type { Membership, MembershipReadOptions, OutboxEvent } from '@trainwright/platform';
+import type { Membership, MembershipReadOptions, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
-import type { RenderJobInput } from './renders/render-input.js';
+import type { ProjectRenderInput } from './renders/render-input.js';
 
 /** Rendered files, object storage, previews and clone samples under storage keys. */
 export interface MediaStorage {
@@ -67,8 +67,8 @@ export interface RenderedFiles {
 export interface ProjectDirectory {
   /** The project with the caller's rights (NOT_FOUND for another company's); downloads ask on a view miss. */
   project(userId: string, projectId: string): Promise<Project>;
-  /** What a render job renders: the project, its resolved template, the owner's plan, the render key. */
-  renderInput(projectId: string): Promise<RenderJobInput>;
+  /** What a render job renders: the project, its resolved template and the render key. */
+  renderInput(projectId: string): Promise<ProjectRenderInput>;
   /** The project a share link shows, by its token (NOT_FOUND for an unknown or revoked one). */
   sharedProject(token: string): Promise<{ projectId: string; companyId: string; logoUrl: string }>;
 }
@@ -85,7 +85,7 @@ export interface TranslationJobs {
    * `again`: what asks for a version rendered before to be rendered again (the project's new look,
    * a video paid for); one job per translation, version and `again`.
    */
-  enqueue(request: { projectId: string; language: string; version: number; translationId: string; again?: string }): Promise<void>;
+  enqueue(request: { projectId: string; language: string; version: number; translationId: string; plan: OwnerPlan; again?: string }): Promise<void>;
 }
 
 /** What downloads need of a project: media-render's own view, kept from the project service's events. */

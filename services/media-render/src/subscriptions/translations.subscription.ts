@@ -13,13 +13,16 @@ import { renderTranslationsAgain } from '../services/renders/render-translations
 
 const LANGUAGE = /^[a-z]{2}$/;
 
-export function translationCompletedSubscription(deps: Pick<RenderDeps, 'translationJobs'>): Subscription {
+export function translationCompletedSubscription(deps: Pick<RenderDeps, 'translationJobs' | 'companyPlans'>): Subscription {
   return {
     name: 'media-translation-completed',
     subject: 'translation.completed',
     handle: async (event) => {
       const e = TranslationChanged.decode(event.data);
-      if (LANGUAGE.test(e.language) && e.version > 0) await deps.translationJobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version, translationId: e.translationId });
+      if (!LANGUAGE.test(e.language) || e.version <= 0) return;
+      // The owner's plan as it is now travels with the job (its worker does not ask auth).
+      const plan = await deps.companyPlans.companyPlan(e.companyId);
+      await deps.translationJobs.enqueue({ projectId: e.projectId, language: e.language, version: e.version, translationId: e.translationId, plan });
     },
   };
 }

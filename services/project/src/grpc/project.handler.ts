@@ -148,8 +148,6 @@ export function createProjectHandlers(
           storageKey: f.storage_key,
           size: f.size,
         })),
-        ownerTier: input.ownerTier,
-        ownerTrialState: input.ownerTrialState,
         sourceProject: input.sourceProject ? toProtoProject(input.sourceProject) : undefined,
         template: input.template ? Template.fromPartial(input.template) : undefined,
         ownerUserId: input.ownerUserId,

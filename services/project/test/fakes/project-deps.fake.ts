@@ -1,8 +1,8 @@
 // In-memory fakes of the project operations' ports, so their unit tests need no database, auth
 // service or queue.
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@trainwright/platform';
-import type { CallerCompanies, CallerCompany, OutboxEvent } from '@trainwright/platform';
+import { AppError, ownerPlanOf } from '@trainwright/platform';
+import type { CallerCompanies, CallerCompany, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange, VoiceLibrary } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
@@ -248,20 +248,31 @@ export class FakeMemberships implements Memberships {
   }
 
   async companiesOf(userId: string): Promise<CallerCompanies> {
+    this.reads.push(`companies ${userId}`);
     return this.byUser.get(userId) ?? { currentCompanyId: '', companies: [] };
   }
+
+  async companyPlan(companyId: string): Promise<OwnerPlan> {
+    this.reads.push(`plan ${companyId}`);
+    const company = [...this.byUser.values()].flatMap((c) => c.companies).find((c) => c.companyId === companyId);
+    if (!company) throw AppError.notFound();
+    return ownerPlanOf(company);
+  }
+
+  /** Every read asked of auth, in order ('companies <userId>', 'plan <companyId>'). */
+  readonly reads: string[] = [];
 }
 
 export class FakePipelineJobs implements PipelineJobs {
-  readonly generated: Array<{ projectId: string; contentVersion: number }> = [];
-  readonly rendered: Array<{ projectId: string; renderKey: string; contentVersion: number }> = [];
+  readonly generated: Array<{ projectId: string; contentVersion: number; plan: OwnerPlan }> = [];
+  readonly rendered: Array<{ projectId: string; renderKey: string; contentVersion: number; plan: OwnerPlan }> = [];
 
-  async generate(projectId: string, contentVersion: number): Promise<void> {
-    this.generated.push({ projectId, contentVersion });
+  async generate(projectId: string, contentVersion: number, plan: OwnerPlan): Promise<void> {
+    this.generated.push({ projectId, contentVersion, plan });
   }
 
-  async render(projectId: string, renderKey: string, contentVersion: number): Promise<void> {
-    this.rendered.push({ projectId, renderKey, contentVersion });
+  async render(projectId: string, renderKey: string, contentVersion: number, plan: OwnerPlan): Promise<void> {
+    this.rendered.push({ projectId, renderKey, contentVersion, plan });
   }
 }
 

@@ -1,6 +1,5 @@
 // The project service over gRPC: a project with the caller's rights, and (for a build, without a
 // caller) the project's current content with its resolved template and its owner's plan.
-import type { TierId } from '@trainwright/catalogue';
 import { contentFromMessage, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project, type Template } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ProjectDirectory } from '../services/ports.js';
@@ -38,9 +37,9 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
     return sourceOf(await this.projects.getProject({ userId, projectId }, { userId }));
   }
 
-  async source(projectId: string): Promise<{ project: ProjectSource; ownerTier: TierId }> {
+  async source(projectId: string): Promise<{ project: ProjectSource }> {
     const input = await this.projects.getGenerationInput({ projectId });
-    return { project: sourceOf(input.project!, input.template), ownerTier: input.ownerTier as TierId };
+    return { project: sourceOf(input.project!, input.template) };
   }
 
   close(): void {

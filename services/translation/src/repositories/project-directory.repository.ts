@@ -1,6 +1,5 @@
 // The project service over gRPC: a project with the caller's rights, and (for a job, without a
 // caller) the project's current content with its owner's plan.
-import type { TierId } from '@trainwright/catalogue';
 import { contentFromMessage, contentToMessage, createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { ProjectServiceClient, ProjectServiceService, type Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ProjectDirectory } from '../services/translations/deps.js';
@@ -40,9 +39,9 @@ export class ProjectDirectoryRepository implements ProjectDirectory {
     return projectInfo(await this.projects.getProject({ userId, projectId }, { userId }));
   }
 
-  async source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent; ownerTier: TierId }> {
+  async source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent }> {
     const input = await this.projects.getGenerationInput({ projectId });
-    return { project: projectInfo(input.project!), content: projectContent(input.project!), ownerTier: input.ownerTier as TierId };
+    return { project: projectInfo(input.project!), content: projectContent(input.project!) };
   }
 
   async replaceContent(userId: string, projectId: string, language: string, content: ProjectContent, expectedContentVersion: number): Promise<ProjectInfo> {

@@ -48,6 +48,8 @@ export interface MembershipRow {
   ownerTrialStartedAt: Date;
 }
 
+export type CompanyPlanRow = Pick<MembershipRow, 'ownerTier' | 'ownerUserId' | 'ownerTrialStartedAt'>;
+
 export type RotateResult =
   | { kind: 'rotated'; userId: string; sessionId: string }
   | { kind: 'reused'; userId: string; sessionId: string }
@@ -86,6 +88,8 @@ export interface AccountStore {
   /** Marks up to `limit` trials started by `cutoff` (never upgraded) as purged, with their events; the users marked. */
   purgeExpiredTrials(cutoff: Date, limit: number, events: (userId: string, companyIds: string[]) => OutboxEvent[]): Promise<string[]>;
   findMembership(userId: string, companyId: string): Promise<MembershipRow | undefined>;
+  /** The company's owner and their plan; undefined for an unknown company. */
+  findCompanyPlan(companyId: string): Promise<CompanyPlanRow | undefined>;
   setCurrentCompany(userId: string, companyId: string, events: OutboxEvent[]): Promise<void>;
   updateUser(userId: string, changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean }>): Promise<void>;
   renameCompany(companyId: string, name: string, events: OutboxEvent[]): Promise<void>;

@@ -1,18 +1,19 @@
 // The engine's task: the project's type and material, read into a source document.
-import { isTierId, isUploadKind, maxUploadBytes, TIERS, UPLOAD_KINDS } from '@trainwright/catalogue';
+import { isUploadKind, maxUploadBytes, TIERS, UPLOAD_KINDS, type TierId } from '@trainwright/catalogue';
 import { detectTextFormat, parseSlideText, scriptTextToDeck, type TextFormat } from '@trainwright/formats';
 import { deckToSource, sourceText } from '../../domain/source.js';
 import { GenerationError, type GenerationTask, type SourceDocument } from '../../domain/types.js';
 import { generatorRequestOf } from '../generator-request.js';
-import type { ProjectGenerationInput, StoredFile } from '../ports.js';
+import type { StoredFile } from '../ports.js';
 import type { GenerationDeps } from './deps.js';
+import type { JobGenerationInput } from './generation-input.js';
 
-export async function generationTask(deps: Pick<GenerationDeps, 'sources'>, input: ProjectGenerationInput, progress: (p: number) => Promise<void>): Promise<GenerationTask> {
+export async function generationTask(deps: Pick<GenerationDeps, 'sources'>, input: JobGenerationInput, progress: (p: number) => Promise<void>): Promise<GenerationTask> {
   const project = input.project!;
   const files = input.files;
   const { sources } = deps;
   const readFile = async (file: StoredFile) => {
-    const doc = await sources.file(file, { maxBytes: planFileLimit(input.ownerTier, file.kind) });
+    const doc = await sources.file(file, { maxBytes: planFileLimit(input.plan.tier, file.kind) });
     await progress(80);
     return doc;
   };
@@ -59,9 +60,9 @@ export async function generationTask(deps: Pick<GenerationDeps, 'sources'>, inpu
 
 /** The largest file of this kind the owner's plan accepts (the upload was checked too; a job
  * queued before a downgrade, or a file stored another way, is held to it here). */
-function planFileLimit(tier: string, kind: string): number {
+function planFileLimit(tier: TierId, kind: string): number {
   const rule = isUploadKind(kind) ? UPLOAD_KINDS[kind] : UPLOAD_KINDS.document;
-  return maxUploadBytes(rule, isTierId(tier) ? TIERS[tier].limits.fileUploadLimitMB : null);
+  return maxUploadBytes(rule, TIERS[tier].limits.fileUploadLimitMB);
 }
 
 /** The format a plain-text file is written in (slide text or a script), or null for any other source. */

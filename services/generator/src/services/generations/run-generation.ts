@@ -7,7 +7,7 @@ import { GenerationError, type GenerationInput, type ScorableContent } from '../
 import { brandingOf, contentFromResult } from '../content.js';
 import type { GenerationDeps, GenerationEvents, JobAttempt, JobTimings } from './deps.js';
 import { generateEnhancedVersion, QUALITY_IMPROVEMENT } from './enhanced-version.js';
-import { readGenerationInput } from './generation-input.js';
+import { readGenerationInput, type GenerationJob } from './generation-input.js';
 import { generationTask } from './generation-task.js';
 
 export const INTERNAL_FAILURE = 'Generation failed because of an internal error. Please try again.';
@@ -18,13 +18,14 @@ export const INTERNAL_FAILURE = 'Generation failed because of an internal error.
  */
 export async function runGeneration(
   deps: Pick<GenerationDeps, 'projects' | 'sources' | 'engine' | 'assessments' | 'quality' | 'logger'>,
-  projectId: string,
+  request: GenerationJob,
   job: JobAttempt,
   events: GenerationEvents,
 ): Promise<JobTimings> {
+  const { projectId } = request;
   const started = performance.now();
   try {
-    const input = await readGenerationInput(deps, projectId);
+    const input = await readGenerationInput(deps, request);
     await events.progress(projectId, 'analyzing', 0);
     if (input.project?.generatorType === QUALITY_IMPROVEMENT) {
       await generateEnhancedVersion(deps, input, events);

@@ -60,7 +60,7 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
       },
     },
   };
-  await runGeneration(deps, 'p1', { attempt: 1, maxAttempts: 1 }, events);
+  await runGeneration(deps, { projectId: 'p1', plan: { tier: 'free-trial', trialState: 'active_trial' } }, { attempt: 1, maxAttempts: 1 }, events);
   expect(published).toHaveLength(1);
   return published[0]!;
 }

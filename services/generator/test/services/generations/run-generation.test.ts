@@ -1,7 +1,7 @@
 // Generation jobs with every port faked: no engine model, storage, project service, database or bus.
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
 import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
-import { contentToMessage } from '@trainwright/platform';
+import { contentToMessage, type OwnerPlan } from '@trainwright/platform';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { InProcessQuality } from '../../../src/adapters/in-process-quality.js';
 import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../../src/domain/types.js';
@@ -14,6 +14,8 @@ import type { StoredAssessment } from '../../../src/services/ports.js';
 import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../../quality/fixtures.js';
 
 const FIRST_TRY = { attempt: 1, maxAttempts: 3 };
+const ACTIVE_TRIAL = { tier: 'free-trial', trialState: 'active_trial' } as const;
+const job = (projectId: string, plan: OwnerPlan = ACTIVE_TRIAL) => ({ projectId, plan });
 const LAST_TRY = { attempt: 3, maxAttempts: 3 };
 
 function project(changes: Parameters<typeof Project.fromPartial>[0] = {}): Project {
@@ -97,7 +99,7 @@ describe(runGeneration.name, () => {
   describe('a job attempt', () => {
     it('should publish progress in order, then the content with its score', async () => {
       const { deps, events, log, completed } = setup();
-      const timings = await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      const timings = await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 0', 'generating_content 48', 'generating_content 100', 'completed']);
       const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
       expect(generated.engine).toBe('fake');
@@ -117,7 +119,7 @@ describe(runGeneration.name, () => {
 
     it('should score the content as it is stored, so the card and the quality dialog show one engagement figure (issue 23 point 13)', async () => {
       const { deps, events, completed } = setup();
-      await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       const [{ content: generated, assessment }] = completed as [(typeof completed)[number]];
       // What the quality dialog scores with its default setup: the project's stored content.
       const stored = scorableOf(project({ generatedContent: contentToMessage(generated) }))!;
@@ -128,7 +130,7 @@ describe(runGeneration.name, () => {
 
     it('should hand the engine the project\'s script for script_to_slides', async () => {
       const { deps, events, tasks } = setup();
-      await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       expect(tasks[0]).toMatchObject({ title: 'Password Security', language: 'en', task: { kind: 'script_to_slides', scriptText: 'NARRATOR: Use a passphrase of unrelated words.' } });
     });
 
@@ -138,7 +140,7 @@ describe(runGeneration.name, () => {
         fileText,
         input: { files: [{ id: 'f1', kind: 'script', filename: 'script.txt', contentType: 'text/plain', storageKey: 'k', size: fileText.length }] },
       });
-      await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       const task = tasks[0]!.task as Extract<GenerationTask, { kind: 'script_to_slides' }>;
       expect(task.scriptText).toBe(fileText);
       expect(task.source.sections[0]).toMatchObject({ heading: 'Inspect the truck', bullets: ['Check the forks'], notes: ['Walk round it first.'] });
@@ -148,7 +150,7 @@ describe(runGeneration.name, () => {
       const { deps, events, tasks } = setup({
         input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Password hygiene', length: 'short' } } }) },
       });
-      await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       const task = tasks[0]!.task;
       expect(task.kind).toBe('generator');
       if (task.kind !== 'generator' || task.request.generator_type !== 'topic_to_content') throw new Error('not a topic_to_content task');
@@ -160,14 +162,14 @@ describe(runGeneration.name, () => {
       const { deps, events, tasks, read } = setup({
         input: { project: project({ projectType: 'ai_content_generator', generatorType: 'url_content', requestData: { urlContent: { url: 'https://example.com/passwords' } } }) },
       });
-      await runGeneration(deps, 'project-1', FIRST_TRY, events);
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
       expect(read).toEqual(['url https://example.com/passwords']);
       expect(tasks[0]!.task).toMatchObject({ kind: 'generator', source: { origin: 'https://example.com/passwords' } });
     });
 
     it('should do no new work once the owner trial is over, failing with the trial message', async () => {
-      const { deps, events, log, tasks } = setup({ input: { ownerTrialState: 'grace_period' } });
-      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const { deps, events, log, tasks } = setup();
+      const error = await runGeneration(deps, job('project-1', { tier: 'free-trial', trialState: 'grace_period' }), FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: 'Your free trial has ended. Upgrade to continue creating training content.', retryable: false });
       expect(tasks).toEqual([]);
       expect(log).toEqual(['failed: Your free trial has ended. Upgrade to continue creating training content.']);
@@ -179,7 +181,7 @@ describe(runGeneration.name, () => {
           throw new GenerationError('The document has no text to work from.');
         },
       });
-      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, job('project-1'), FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(GenerationError);
       expect(error).toMatchObject({ message: 'The document has no text to work from.', retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual(['failed: The document has no text to work from.']);
@@ -193,7 +195,7 @@ describe(runGeneration.name, () => {
           throw new Error('socket hang up');
         },
       });
-      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, job('project-1'), FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: true });
       expect(log.some((l) => l.startsWith('failed'))).toBe(false);
       expect(unexpected).toHaveLength(1);
@@ -205,14 +207,14 @@ describe(runGeneration.name, () => {
           throw new Error('socket hang up');
         },
       });
-      const error = await runGeneration(deps, 'project-1', LAST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, job('project-1'), LAST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual([`failed: ${INTERNAL_FAILURE}`]);
     });
 
     it('should fail at once when the project service says the project is gone', async () => {
       const { deps, events, log } = setup({ input: Object.assign(new Error('not found'), { status: 404 }) });
-      const error = await runGeneration(deps, 'project-1', FIRST_TRY, events).catch((e: unknown) => e);
+      const error = await runGeneration(deps, job('project-1'), FIRST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log).toEqual([`failed: ${INTERNAL_FAILURE}`]);
     });
@@ -247,7 +249,7 @@ describe(runGeneration.name, () => {
 
       it('should apply the chosen recommendations to the original and keep what the original had', async () => {
         const { deps, events, log, completed, tasks } = setup({ input: enhanced({ assessmentId: 'assessment-1' }), assessment: stored });
-        await runGeneration(deps, 'enhanced-1', FIRST_TRY, events);
+        await runGeneration(deps, job('enhanced-1'), FIRST_TRY, events);
         expect(tasks).toEqual([]);
         expect(log).toEqual(['analyzing 0', 'analyzing 100', 'generating_content 10', 'generating_content 100', 'completed']);
         const [{ content: improved, assessment }] = completed as [(typeof completed)[number]];
@@ -262,7 +264,7 @@ describe(runGeneration.name, () => {
 
       it('should fail at once when the assessment no longer exists', async () => {
         const { deps, events, log } = setup({ input: enhanced({ assessmentId: 'assessment-2' }), assessment: stored });
-        const error = await runGeneration(deps, 'enhanced-1', FIRST_TRY, events).catch((e: unknown) => e);
+        const error = await runGeneration(deps, job('enhanced-1'), FIRST_TRY, events).catch((e: unknown) => e);
         expect(error).toMatchObject({ retryable: false });
         expect(log).toEqual(['analyzing 0', 'failed: The quality assessment these improvements come from no longer exists.']);
       });

@@ -2,7 +2,7 @@
 // paid narrated video (one job per payment) and its translations' files (one job per translation
 // version). The ports they read and write through (repositories/ implements them; unit tests fake
 // them), the clock and the paid video's wait for another payment's render.
-import type { Logger, OutboxEvent } from '@trainwright/platform';
+import type { CompanyPlans, Logger, OutboxEvent } from '@trainwright/platform';
 import type { DocumentFormat, ProgressReporter, RenderBranding, RenderInput, VoiceSettings } from '../../domain/types.js';
 import type { MediaStorage, ProjectDirectory, RenderedFiles, TranslationDirectory, TranslationJobs, WorkDirs } from '../ports.js';
 import type { VideoEntitlements, VideoEvents, VideoJobs } from '../videos/deps.js';
@@ -47,6 +47,8 @@ export interface RenderDeps {
   /** A completed translation's content. */
   translations: Pick<TranslationDirectory, 'renderContent'>;
   translationJobs: TranslationJobs;
+  /** The owner's plan a job carries, read when the job is queued (translations rendered again). */
+  companyPlans: CompanyPlans;
   logos: LogoSource;
   voices: VoiceSettingsSource;
   renderers: Renderers;

@@ -1,8 +1,8 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
-import type { FontStyle, TierId } from '@trainwright/catalogue';
+import type { FontStyle } from '@trainwright/catalogue';
 import { currentObjectives, deckToScript, printScript, projectDeck, withoutTrainerPrompts, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
-import { contentFromMessage } from '@trainwright/platform';
+import { contentFromMessage, type OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { BUILTIN_TEMPLATES, DEFAULT_FONTS, isLayout, type AnyTemplate, type TemplateFonts } from '@trainwright/templates';
@@ -11,14 +11,17 @@ import { RenderError, type RenderBranding, type RenderInput, type RenderStyle } 
 /** The parts of a template the files render with (a template from the project service may lack fonts). */
 export type RenderTemplate = Pick<AnyTemplate, 'id' | 'name' | 'colorScheme' | 'layout'> & { fonts?: TemplateFonts };
 
-/** What one render job renders. */
-export interface RenderJobInput {
+/** A project as the project service answers for a render: its resolved template and render key. */
+export interface ProjectRenderInput {
   project: Project;
   template: RenderTemplate | null;
-  ownerTier: TierId;
-  /** The owner's trial state (as auth reports it): nothing renders once the trial is over. */
-  ownerTrialState: string;
   renderKey: string;
+}
+
+/** What one render job renders: the project with the owner's plan the job carries (read when the
+ * job was created; the worker does not ask auth). */
+export interface RenderJobInput extends ProjectRenderInput {
+  plan: OwnerPlan;
 }
 
 /** The look when a project has no template: the first built-in template with the form's font style. */

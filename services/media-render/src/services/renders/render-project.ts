@@ -7,9 +7,10 @@
 // here but by the paid-video job (render-video.ts), once per payment; this job releases a payment
 // made already, or announces that the video waits for one (payment_required).
 import { TIERS } from '@trainwright/catalogue';
+import type { OwnerPlan } from '@trainwright/platform';
 import { RenderError } from '../../domain/types.js';
 import type { RenderDeps, RenderEvents } from './deps.js';
-import { readJobInput, refuseEndedTrial } from './job-input.js';
+import { readJobInput } from './job-input.js';
 import { renderInputOf } from './render-input.js';
 import { brandingOf, deleteStored, renderDocuments, type RenderedSet } from './rendered-set.js';
 
@@ -18,6 +19,8 @@ export interface RenderRequest {
   renderKey: string;
   /** The project's content version the render key was made for (0: a job from before versions). */
   contentVersion: number;
+  /** The owner's plan when the job was created. */
+  plan: OwnerPlan;
 }
 
 export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal error. Please try again.';
@@ -36,17 +39,16 @@ export async function renderProject(
   job: { attempt: number; maxAttempts: number },
   events: RenderEvents,
 ): Promise<{ rendered: string[]; reused: string[] }> {
-  const { projectId, renderKey, contentVersion } = request;
+  const { projectId, renderKey, contentVersion, plan } = request;
   try {
-    const input = await readJobInput(deps, projectId);
+    const input = await readJobInput(deps, projectId, plan);
     // The content changed since this job was queued: the newer job renders it.
     if (input.renderKey !== renderKey) return { rendered: [], reused: [] };
-    refuseEndedTrial(input);
     const project = input.project;
     const done = new Map((await deps.files.filesOf(projectId, renderKey)).map((f) => [f.format, f]));
     const renderInput = renderInputOf(project, input.template, await brandingOf(deps, project));
     const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
-    const videoAllowed = TIERS[input.ownerTier].capabilities.videoGeneration;
+    const videoAllowed = TIERS[plan.tier].capabilities.videoGeneration;
     const set = { projectId, companyId: project.companyId, title: project.title, renderKey, contentVersion };
     const rendered = await renderDocuments(deps, set, renderInput, done, (stage, percent) => events.progress(projectId, stage, percent));
 
@@ -54,7 +56,7 @@ export async function renderProject(
     await deleteStored(deps, forgotten);
     // The set's video, when the project has one and the plan allows it, is paid per render. A set
     // whose mp4 and mov exist already (a retry, or a paid render that got here first) keeps them.
-    if (current && wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) await releaseVideo(deps, set);
+    if (current && wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) await releaseVideo(deps, set, plan);
     return { rendered, reused: [...done.keys()] };
   } catch (error) {
     const known = error instanceof RenderError;
@@ -73,11 +75,11 @@ export async function renderProject(
  * The set's narrated video: a paid render under way makes it (it renders the project's newest
  * version); a payment not used yet is released to its job; otherwise the video waits for one.
  */
-async function releaseVideo(deps: Pick<RenderDeps, 'entitlements' | 'videoJobs' | 'videoEvents'>, set: RenderedSet): Promise<void> {
+async function releaseVideo(deps: Pick<RenderDeps, 'entitlements' | 'videoJobs' | 'videoEvents'>, set: RenderedSet, plan: OwnerPlan): Promise<void> {
   const pending = await deps.entitlements.pending(set.projectId);
   if (pending.some((e) => e.status === 'rendering')) return;
   const paid = pending.find((e) => e.status === 'available');
-  if (paid) return deps.videoJobs.enqueue(set.projectId, paid.paymentId);
+  if (paid) return deps.videoJobs.enqueue(set.projectId, paid.paymentId, plan);
   await deps.videoEvents.changed(
     { projectId: set.projectId, companyId: set.companyId, status: 'payment_required', contentVersion: set.contentVersion },
     `${set.projectId}:${set.renderKey}:payment_required`,

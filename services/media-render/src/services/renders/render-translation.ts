@@ -24,6 +24,7 @@
 // Progress goes to the job only: render.* events are the project's own pipeline.
 import { createHash } from 'node:crypto';
 import { TIERS } from '@trainwright/catalogue';
+import type { OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { RenderError, type RenderInput } from '../../domain/types.js';
@@ -31,7 +32,7 @@ import type { RenderedFile } from '../ports.js';
 import type { VideoEntitlement } from '../videos/deps.js';
 import { isVideoPaid, paysFor, pendingVideos, type VideoKey } from '../videos/paid-video.js';
 import type { RenderDeps } from './deps.js';
-import { readJobInput, refuseEndedTrial } from './job-input.js';
+import { readJobInput } from './job-input.js';
 import { renderInputOf, translatedProject, type RenderJobInput } from './render-input.js';
 import { brandingOf, deleteStored, renderDocuments, renderNarratedVideo, type RenderedSet } from './rendered-set.js';
 
@@ -47,6 +48,8 @@ export interface TranslationRenderRequest {
   language: string;
   /** The translation version translation.completed announced. */
   version: number;
+  /** The owner's plan when the job was created. */
+  plan: OwnerPlan;
 }
 
 /** A language's set as the project looks now. */
@@ -79,7 +82,7 @@ export async function renderTranslation(
     if (!translation?.summary || translation.summary.version !== version) return { rendered: [], reused: [] };
     videoKey = { projectId, language, contentVersion: translation.summary.sourceVersion };
     const rendered: string[] = [];
-    let target = await targetOf(deps, projectId, language, translation);
+    let target = await targetOf(deps, request, translation);
     companyId = target.set.companyId;
     await failStranded(deps, videoKey, companyId);
     let done: Map<string, RenderedFile>;
@@ -88,7 +91,7 @@ export async function renderTranslation(
       rendered.push(...(await renderMissing(deps, target, translation, done, progress)));
       // The look changed while this rendered: draw the new one instead. A set of the same version
       // replaces the current one, so a set in an older look must not follow a newer one's.
-      const now = await targetOf(deps, projectId, language, translation);
+      const now = await targetOf(deps, request, translation);
       if (now.set.renderKey === target.set.renderKey || round === LOOK_ROUNDS) break;
       target = now;
     }
@@ -138,9 +141,9 @@ async function failPayments(deps: Pick<RenderDeps, 'entitlements'>, payments: Vi
 }
 
 /** The translation in the project's look as it is now, and its set. */
-async function targetOf(deps: Pick<RenderDeps, 'projects' | 'logos' | 'logger'>, projectId: string, language: string, translation: Translation): Promise<Target> {
-  const input = await readJobInput(deps, projectId);
-  refuseEndedTrial(input);
+async function targetOf(deps: Pick<RenderDeps, 'projects' | 'logos' | 'logger'>, request: TranslationRenderRequest, translation: Translation): Promise<Target> {
+  const { projectId, language } = request;
+  const input = await readJobInput(deps, projectId, request.plan);
   const project = translatedProject(input.project, translation);
   const renderInput = renderInputOf(project, input.template, await brandingOf(deps, project));
   const version = translation.summary!.version;
@@ -161,7 +164,7 @@ async function renderMissing(
   const wantsVideo = project.visualFormat === 'mp4' || project.visualFormat === 'mov';
   if (
     wantsVideo &&
-    TIERS[input.ownerTier].capabilities.videoGeneration &&
+    TIERS[input.plan.tier].capabilities.videoGeneration &&
     !(done.has('mp4') && done.has('mov')) &&
     (await isVideoPaid(deps.entitlements, { projectId: set.projectId, language: set.language, contentVersion: translation.summary!.sourceVersion }))
   ) {

@@ -12,11 +12,12 @@
 // A job run again after its payment ended (its event may not have reached the bus) publishes
 // that end again, under the same message id.
 import { TIERS, upgradeRequiredMessage } from '@trainwright/catalogue';
+import type { OwnerPlan } from '@trainwright/platform';
 import { RenderError } from '../../domain/types.js';
 import { paysFor } from '../videos/paid-video.js';
 import type { VideoStatusChange } from '../videos/deps.js';
 import type { RenderDeps } from './deps.js';
-import { readJobInput, refuseEndedTrial } from './job-input.js';
+import { readJobInput } from './job-input.js';
 import { INTERNAL_RENDER_FAILURE } from './render-project.js';
 import { renderInputOf } from './render-input.js';
 import { brandingOf, deleteStored, renderNarratedVideo } from './rendered-set.js';
@@ -25,6 +26,8 @@ export const VIDEO_MESSAGES = {
   notVideo: 'This project has no video format any more (MP4 or MOV), so its narrated video was not rendered. The payment is refunded.',
   notInPlan: `${upgradeRequiredMessage('videoGeneration')} The payment is refunded.`,
   changed: 'The project changed after its narrated video was paid for, so that payment is refunded. Pay for the video of the new version from the project.',
+  /** Paid for after the project was deleted (a payment that crossed the deletion). */
+  projectDeleted: 'The project was deleted before its narrated video was rendered. The payment is refunded.',
   abandoned: 'The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.',
   /** A payment of a translation's video reached the project's own video job. */
   otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
@@ -42,6 +45,8 @@ const MIN_STEP = 5;
 export interface VideoRenderRequest {
   projectId: string;
   paymentId: string;
+  /** The owner's plan when the job was created. */
+  plan: OwnerPlan;
 }
 
 /**
@@ -54,7 +59,7 @@ export async function renderPaidVideo(
   request: VideoRenderRequest,
   job: { jobId: string; attempt: number; maxAttempts: number },
 ): Promise<{ rendered: string[]; contentVersion: number | null }> {
-  const { projectId, paymentId } = request;
+  const { projectId, paymentId, plan } = request;
   let companyId = '';
   let contentVersion = 0;
   try {
@@ -64,13 +69,12 @@ export async function renderPaidVideo(
     companyId = claim.entitlement.companyId;
     // A retry of this payment whose files of the key exist already only has to use the payment.
     const continued = claim.kind === 'continued' ? claim.entitlement.renderKey : null;
-    const input = await readJobInput(deps, projectId);
+    const input = await readJobInput(deps, projectId, plan);
     const project = input.project;
     companyId = project.companyId;
     contentVersion = project.contentVersion;
-    refuseEndedTrial(input);
     if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(VIDEO_MESSAGES.notVideo);
-    if (!TIERS[input.ownerTier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
+    if (!TIERS[plan.tier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
     // One rule (videos/paid-video.ts): the payment pays for the project's own video of this version only.
     if (!paysFor(claim.entitlement, { projectId, language: '', contentVersion })) throw new RenderError(claim.entitlement.language ? VIDEO_MESSAGES.otherLanguage : VIDEO_MESSAGES.changed);
     const set = { projectId, companyId, title: project.title, renderKey: input.renderKey, contentVersion };
@@ -84,7 +88,7 @@ export async function renderPaidVideo(
       rendered = await renderNarratedVideo(deps, project, renderInput, set, (p) => progress(Math.min(99, p)));
     }
     // The project changed while it rendered: the video made is not the one users download.
-    if ((await readJobInput(deps, projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
+    if ((await deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
     // The new paid video is ready: the one kept from the version before goes, then the payment is used ('ready' written with it).
     await deleteStored(deps, await deps.files.forgetSupersededVideos(projectId, input.renderKey));
     await deps.entitlements.consume(paymentId, contentVersion, { projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 });
@@ -102,12 +106,14 @@ export async function renderPaidVideo(
   }
 }
 
+type PaymentOf = Pick<VideoRenderRequest, 'projectId' | 'paymentId'>;
+
 /** Every attempt's worker died: the payment fails (and is refunded) instead of waiting for ever. */
-export async function abandonPaidVideo(deps: Pick<RenderDeps, 'entitlements'>, request: VideoRenderRequest): Promise<void> {
+export async function abandonPaidVideo(deps: Pick<RenderDeps, 'entitlements'>, request: PaymentOf): Promise<void> {
   await failPayment(deps, request, VIDEO_MESSAGES.abandoned, '', 0);
 }
 
-async function failPayment(deps: Pick<RenderDeps, 'entitlements'>, request: VideoRenderRequest, message: string, companyId: string, contentVersion: number): Promise<void> {
+async function failPayment(deps: Pick<RenderDeps, 'entitlements'>, request: PaymentOf, message: string, companyId: string, contentVersion: number): Promise<void> {
   const entitlement = await deps.entitlements.find(request.paymentId);
   // Used already (consumed) or failed before: nothing to refund twice (fail changes only a payment not ended).
   if (entitlement && entitlement.status !== 'available' && entitlement.status !== 'rendering') return;

@@ -1,6 +1,7 @@
 // Paid narrated videos (pay-per-use): the payments made into entitlements to one render, their
 // jobs on the render queue and their facts (video.status_changed). The renders and downloads read
 // these ports too; what the payment operation works with is VideoDeps.
+import type { CompanyPlans, OwnerPlan } from '@trainwright/platform';
 import type { ProjectDirectory, ProjectViews, TranslationDirectory, TranslationJobs } from '../ports.js';
 import type { VideoKey } from './paid-video.js';
 
@@ -92,7 +93,8 @@ export interface VideoEvents {
 
 /** The render queue's paid-video jobs (RENDER_VIDEO_JOB, one per payment). */
 export interface VideoJobs {
-  enqueue(projectId: string, paymentId: string): Promise<void>;
+  /** `plan`: the owner's, read when the job is created (the worker does not ask auth). */
+  enqueue(projectId: string, paymentId: string, plan: OwnerPlan): Promise<void>;
 }
 
 export interface VideoDeps {
@@ -106,4 +108,6 @@ export interface VideoDeps {
   views: Pick<ProjectViews, 'find'>;
   /** Asked when the view misses: the project's company and version. */
   projects: Pick<ProjectDirectory, 'renderInput'>;
+  /** The owner's plan a render job carries, read when it is queued. */
+  companyPlans: CompanyPlans;
 }

@@ -7,7 +7,7 @@
 // the same job again (one job id per payment: BullMQ keeps one) and 'queued' again (dropped by the
 // bus as a repeat).
 import { CONTENT_LANGUAGES, languageNames } from '@trainwright/catalogue';
-import { isUuid } from '@trainwright/platform';
+import { isUuid, type OwnerPlan } from '@trainwright/platform';
 import { VIDEO_MESSAGES } from '../renders/render-video.js';
 import type { VideoDeps } from './deps.js';
 
@@ -23,17 +23,26 @@ export interface VideoPayment {
   language?: string;
 }
 
-/** 'ignored' (not a video payment), 'queued' (its render waits for a worker) or 'started' (its job ran already). */
+/** 'ignored' (not a video payment, or a deleted project's: failed at once), 'queued' (its render waits for a worker) or 'started' (its job ran already). */
 export async function recordVideoPayment(deps: VideoDeps, eventId: string, payment: VideoPayment): Promise<'ignored' | 'queued' | 'started'> {
   if (payment.kind !== 'video' || !payment.paymentId || !isUuid(payment.projectId)) return 'ignored';
   const project = await projectOf(deps, payment.projectId);
   const entitlement = await deps.entitlements.grant(eventId, { ...payment, companyId: project.companyId });
   if (entitlement.status !== 'available') return 'started';
-  if (payment.language) return translationPaid(deps, payment, entitlement.companyId || project.companyId);
+  const companyId = entitlement.companyId || project.companyId;
+  if (!companyId) {
+    // The project was deleted: nothing to render, the payment fails at once (billing refunds it).
+    const error = VIDEO_MESSAGES.projectDeleted;
+    await deps.entitlements.fail(payment.paymentId, error, { projectId: payment.projectId, companyId, status: 'failed', contentVersion: payment.paidVersion ?? 0, error, paymentId: payment.paymentId, language: payment.language ?? '' });
+    return 'ignored';
+  }
+  // The owner's plan as it is now travels with the job (its worker does not ask auth).
+  const plan = await deps.companyPlans.companyPlan(companyId);
+  if (payment.language) return translationPaid(deps, payment, companyId, plan);
   // Both idempotent: one job per payment, one 'queued' per payment (the bus drops a repeat).
-  await deps.jobs.enqueue(payment.projectId, payment.paymentId);
+  await deps.jobs.enqueue(payment.projectId, payment.paymentId, plan);
   await deps.events.changed(
-    { projectId: payment.projectId, companyId: entitlement.companyId || project.companyId, status: 'queued', contentVersion: project.contentVersion, paymentId: payment.paymentId },
+    { projectId: payment.projectId, companyId, status: 'queued', contentVersion: project.contentVersion, paymentId: payment.paymentId },
     `${payment.paymentId}:queued`,
   );
   return 'queued';
@@ -43,7 +52,7 @@ export async function recordVideoPayment(deps: VideoDeps, eventId: string, payme
  * A translation's video paid for: its language's completed translation renders again for this
  * payment (one job per payment: `again`); the render uses the payment (render-translation.ts).
  */
-async function translationPaid(deps: Pick<VideoDeps, 'translations' | 'entitlements' | 'translationJobs' | 'events'>, payment: VideoPayment, companyId: string): Promise<'ignored' | 'queued'> {
+async function translationPaid(deps: Pick<VideoDeps, 'translations' | 'entitlements' | 'translationJobs' | 'events'>, payment: VideoPayment, companyId: string, plan: OwnerPlan): Promise<'ignored' | 'queued'> {
   const language = payment.language!;
   const base = { projectId: payment.projectId, companyId, contentVersion: payment.paidVersion ?? 0, paymentId: payment.paymentId, language };
   const summary = CONTENT_LANGUAGES.includes(language) ? (await deps.translations.renderContent(payment.projectId, language))?.summary : undefined;
@@ -52,7 +61,7 @@ async function translationPaid(deps: Pick<VideoDeps, 'translations' | 'entitleme
     await deps.entitlements.fail(payment.paymentId, error, { ...base, status: 'failed', error });
     return 'ignored';
   }
-  await deps.translationJobs.enqueue({ projectId: payment.projectId, language, version: summary.version, translationId: summary.id, again: `video:${payment.paymentId}` });
+  await deps.translationJobs.enqueue({ projectId: payment.projectId, language, version: summary.version, translationId: summary.id, plan, again: `video:${payment.paymentId}` });
   await deps.events.changed({ ...base, status: 'queued' }, `${payment.paymentId}:queued`);
   return 'queued';
 }

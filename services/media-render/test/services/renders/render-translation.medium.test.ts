@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError, createDatabase, createLogger, LocalFileStorage } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, LocalFileStorage, type OwnerPlan } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -40,6 +40,8 @@ import { EspeakProvider } from '../../../src/adapters/speech/espeak.js';
 const COMPANY = randomUUID();
 const USER = randomUUID();
 const JOB = { attempt: 1, maxAttempts: 3 };
+/** The owner's plan the jobs carry (read when they were created). */
+const BUSINESS: OwnerPlan = { tier: 'business', trialState: 'active' };
 
 let infra: TestInfra;
 let db: Kysely<MediaDatabase>;
@@ -82,7 +84,8 @@ function spanish(version: number, sourceVersion = 3): Translation {
 }
 
 function setup(p: Project) {
-  const projects = { renderInput: async () => ({ project: p, template: null, ownerTier: 'business' as const, ownerTrialState: 'active', renderKey: 'key-3' }) };
+  const projects = { renderInput: async () => ({ project: p, template: null, renderKey: 'key-3' }) };
+  const companyPlans = { companyPlan: async () => BUSINESS };
   const translationDirectory = { renderContent: async (projectId: string, language: string) => translations.get(`${projectId}:${language}`) ?? null };
   const events = { changed: async (change: VideoStatusChange) => void videoEvents.push(change) };
   const ownVideoJob = { enqueue: async () => { throw new Error("a translation's payment must not queue the project's own video job"); } };
@@ -90,6 +93,7 @@ function setup(p: Project) {
     projects,
     translations: translationDirectory,
     translationJobs: { enqueue: async (request) => void translationJobs.push(request) },
+    companyPlans,
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
     voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
     renderers: new RendererRepository({ speech: new EspeakProvider(), size: { width: 320, height: 180 } }),
@@ -114,6 +118,7 @@ function setup(p: Project) {
     events,
     views,
     projects,
+    companyPlans,
   };
   const membership = { ownerTier: 'business' as const, ownerUserId: USER, capabilities: [], role: 'owner' as const };
   const downloads: DownloadDeps = {
@@ -167,7 +172,7 @@ describe('a project\'s files per language', () => {
     expect(await failure(openDownload(downloads, USER, id, 'pdf', 'download', 'xx'))).toMatchObject({ status: 400, message: 'Unknown language: xx.' });
 
     translations.set(`${id}:es`, spanish(1));
-    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).rendered.sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
+    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 1, plan: BUSINESS }, JOB, async () => undefined)).rendered.sort()).toEqual(['docx', 'pdf', 'pptx', 'txt']);
     const v1 = await openDownload(downloads, USER, id, 'pdf', 'download', 'es');
     expect(v1).toMatchObject({ filename: 'Forklift safety (Spanish).pdf', contentType: 'application/pdf' });
     // Keyed by what it is drawn from (the translation in the project's look), not the project's render key.
@@ -181,12 +186,12 @@ describe('a project\'s files per language', () => {
 
     // Version 2 replaces version 1 (whose stored files are deleted); a late job of version 1 renders nothing.
     translations.set(`${id}:es`, spanish(2));
-    await renderTranslation(renders, { projectId: id, language: 'es', version: 2 }, JOB, async () => undefined);
+    await renderTranslation(renders, { projectId: id, language: 'es', version: 2, plan: BUSINESS }, JOB, async () => undefined);
     expect((await openDownload(downloads, USER, id, 'txt', 'download', 'es')).storageKey).toContain('-es-t2/');
     expect(await storage.has(v1.storageKey)).toBe(false);
-    expect(await renderTranslation(renders, { projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).toEqual({ rendered: [], reused: [] });
+    expect(await renderTranslation(renders, { projectId: id, language: 'es', version: 1, plan: BUSINESS }, JOB, async () => undefined)).toEqual({ rendered: [], reused: [] });
     // A retry of version 2 reuses every file.
-    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 2 }, JOB, async () => undefined)).rendered).toEqual([]);
+    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 2, plan: BUSINESS }, JOB, async () => undefined)).rendered).toEqual([]);
 
     // translation.deleted: the language's files go, storage too; the project's own stay.
     const v2 = await files.currentFile(id, 'pptx', 'es');
@@ -206,7 +211,7 @@ describe('a project\'s files per language', () => {
     await entitlements.claim(`pay_${id}`, new Date(0));
     await entitlements.consume(`pay_${id}`, 3, { projectId: id, companyId: COMPANY, status: 'ready', contentVersion: 3, paymentId: `pay_${id}` });
     translations.set(`${id}:es`, spanish(1));
-    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 1 }, JOB, async () => undefined)).rendered).not.toContain('mp4');
+    expect((await renderTranslation(renders, { projectId: id, language: 'es', version: 1, plan: BUSINESS }, JOB, async () => undefined)).rendered).not.toContain('mp4');
     expect(await files.currentFile(id, 'mp4', 'es')).toBeUndefined();
     expect(await failure(openDownload(downloads, USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED', message: DOWNLOAD_MESSAGES.translationVideoNotPaid('Spanish') });
 
@@ -214,14 +219,14 @@ describe('a project\'s files per language', () => {
     await entitlements.grant(randomUUID(), { paymentId: `pay_es_${id}`, projectId: id, companyId: COMPANY, amountCents: 100, paidVersion: 3, language: 'es' });
     translations.set(`${id}:es`, spanish(2));
     const stages: string[] = [];
-    const { rendered } = await renderTranslation(renders, { projectId: id, language: 'es', version: 2 }, JOB, async (stage) => void stages.push(stage));
+    const { rendered } = await renderTranslation(renders, { projectId: id, language: 'es', version: 2, plan: BUSINESS }, JOB, async (stage) => void stages.push(stage));
     expect(rendered).toEqual(expect.arrayContaining(['mp4', 'mov', 'vtt']));
     expect(stages).toContain('creating_video');
     expect((await openDownload(downloads, USER, id, 'mp4', 'download', 'es')).filename).toBe('Forklift safety (Spanish).mp4');
 
     // Neither payment pays for French, nor the Spanish one for another version.
     translations.set(`${id}:fr`, Translation.fromPartial({ ...spanish(1), summary: { ...spanish(1).summary!, targetLanguage: 'fr' } }));
-    expect((await renderTranslation(renders, { projectId: id, language: 'fr', version: 1 }, JOB, async () => undefined)).rendered).not.toContain('mp4');
+    expect((await renderTranslation(renders, { projectId: id, language: 'fr', version: 1, plan: BUSINESS }, JOB, async () => undefined)).rendered).not.toContain('mp4');
     expect(await entitlements.paidFor({ projectId: id, language: 'es', contentVersion: 4 })).toBe(false);
 
     // The project deleted: every language's files go.
@@ -236,7 +241,7 @@ describe('a project\'s files per language', () => {
     const { renders, downloads, views, payments } = setup(p);
     await views.keepRead(viewOfProject(p));
     translations.set(`${id}:es`, Translation.fromPartial({ ...spanish(1), summary: { ...spanish(1).summary!, id: `tr_${id}` } }));
-    await renderTranslation(renders, { projectId: id, language: 'es', version: 1 }, JOB, async () => undefined);
+    await renderTranslation(renders, { projectId: id, language: 'es', version: 1, plan: BUSINESS }, JOB, async () => undefined);
     expect(await failure(openDownload(downloads, USER, id, 'mp4', 'download', 'es'))).toMatchObject({ code: 'PAYMENT_REQUIRED' });
 
     // billing's payment.succeeded of the Spanish video of version 3: that language's translation renders.
@@ -275,7 +280,7 @@ describe('a project\'s files per language', () => {
     expect(await recordVideoPayment(payments, randomUUID(), { paymentId, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'es' })).toBe('queued');
     // Before that video renders, the project is edited (version 4) and translated again from it.
     translations.set(`${id}:es`, Translation.fromPartial({ ...spanish(2, 4), summary: { ...spanish(2, 4).summary!, id: `tr_${id}` } }));
-    await renderTranslation(renders, { projectId: id, language: 'es', version: 2 }, JOB, async () => undefined);
+    await renderTranslation(renders, { projectId: id, language: 'es', version: 2, plan: BUSINESS }, JOB, async () => undefined);
     expect((await entitlements.find(paymentId))?.status).toBe('failed');
     expect((await said()).filter((e) => e.paymentId === paymentId).map((e) => [e.status, e.contentVersion, e.language])).toEqual([
       ['queued', 3, 'es'],

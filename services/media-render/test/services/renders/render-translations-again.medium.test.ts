@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -34,7 +34,7 @@ import { VideoJobsRepository } from '../../../src/repositories/video-jobs.reposi
 import { WorkDirRepository } from '../../../src/repositories/work-dir.repository.js';
 import type { TranslationJobs } from '../../../src/services/ports.js';
 import type { RenderDeps, Renderers } from '../../../src/services/renders/deps.js';
-import type { RenderJobInput, RenderTemplate } from '../../../src/services/renders/render-input.js';
+import type { ProjectRenderInput, RenderTemplate } from '../../../src/services/renders/render-input.js';
 import type { TranslationRenderRequest } from '../../../src/services/renders/render-translation.js';
 import { VIDEO_STALE_MS, VIDEO_WAIT_MS } from '../../../src/services/renders/render-video.js';
 import type { VideoDeps } from '../../../src/services/videos/deps.js';
@@ -54,7 +54,10 @@ let files: RenderedFileRepository;
 let storage: MediaStorageRepository;
 
 /** The project service: each project as GetGenerationInput answers it now. */
-const projects = new Map<string, Omit<RenderJobInput, 'ownerTrialState'>>();
+const projects = new Map<string, ProjectRenderInput>();
+/** The owner's plan as auth answers it when a job is created; every job carries it. */
+const BUSINESS: OwnerPlan = { tier: 'business', trialState: 'active' };
+const companyPlans = { companyPlan: async () => BUSINESS };
 /** The translation service: each translation by `projectId:language` (null: deleted). */
 const translationsOf = new Map<string, Translation | null>();
 /** What the renderers drew: one line per file or video. */
@@ -104,7 +107,7 @@ async function editProject(projectId: string, changes: Partial<Project>, templat
   const version = current.project.contentVersion + 1;
   const renderKey = `${projectId.slice(0, 8)}-k${version}`;
   projects.set(projectId, { ...current, project: { ...current.project, ...changes, contentVersion: version }, template: template ?? current.template, renderKey });
-  await queue.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey, contentVersion: String(version) });
+  await queue.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey, contentVersion: String(version), plan: BUSINESS });
   return version;
 }
 
@@ -131,10 +134,10 @@ beforeAll(async () => {
   const videoEvents = new VideoEventsRepository(bus);
   const jobs = new TranslationJobsRepository(queue);
   const directory = {
-    renderInput: async (projectId: string): Promise<RenderJobInput> => {
+    renderInput: async (projectId: string): Promise<ProjectRenderInput> => {
       const input = projects.get(projectId);
       if (!input) throw AppError.notFound('Project not found');
-      return { ...input, ownerTrialState: 'active' };
+      return input;
     },
     project: async (_userId: string, projectId: string) => (await directory.renderInput(projectId)).project,
   };
@@ -166,6 +169,7 @@ beforeAll(async () => {
         await jobs.enqueue(request);
       },
     },
+    companyPlans,
     logos,
     voices,
     renderers,
@@ -187,14 +191,14 @@ beforeAll(async () => {
     ...translationJob,
     run: async (payload, job) => {
       const result = (await translationJob.run(payload, job)) as { rendered: string[]; reused: string[] };
-      runs.push({ projectId: payload.projectId, language: payload.language, version: Number(payload.version), jobId: job.jobId, ...result });
+      runs.push({ projectId: payload.projectId, language: payload.language, version: Number(payload.version), plan: payload.plan, jobId: job.jobId, ...result });
       return result;
     },
   };
   worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), recorded], { concurrency: 2, logger });
-  const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: jobs, translations: translations0, events: videoEvents, views: new ProjectViewRepository(db), projects: directory };
+  const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: jobs, translations: translations0, events: videoEvents, views: new ProjectViewRepository(db), projects: directory, companyPlans };
   await subscribeAll(bus, [
-    translationCompletedSubscription({ translationJobs: jobs }),
+    translationCompletedSubscription({ translationJobs: jobs, companyPlans }),
     translationDeletedSubscription(renders),
     projectRenderedSubscription(renders),
     videoPaymentsSubscription(payments),
@@ -215,7 +219,7 @@ describe("a language's files rendered again", () => {
   it('should render every completed translation again in the project\'s new look, and no deleted or failed one', async () => {
     const id = randomUUID();
     // Languages listed before es and fr, so that once fr is asked for, every other ask is known.
-    projects.set(id, { project: project(id, { availableLanguages: ['en', 'de', 'it', 'es', 'fr'] }), template: OLD_LOOK, ownerTier: 'business', renderKey: `${id.slice(0, 8)}-k3` });
+    projects.set(id, { project: project(id, { availableLanguages: ['en', 'de', 'it', 'es', 'fr'] }), template: OLD_LOOK, renderKey: `${id.slice(0, 8)}-k3` });
     for (const t of [translation(id, 'es', 1), translation(id, 'fr', 2), translation(id, 'it', 1), translation(id, 'de', 1)]) await completeTranslation(id, t);
     const before = new Map<string, string>();
     for (const language of ['es', 'fr', 'it', 'de']) before.set(language, await eventually(() => currentKey(id, language), 20_000));
@@ -255,7 +259,7 @@ describe("a language's files rendered again", () => {
 
   it('should make current only a set in the look the project has when the render ends', async () => {
     const id = randomUUID();
-    projects.set(id, { project: project(id, { availableLanguages: ['en', 'es'] }), template: OLD_LOOK, ownerTier: 'business', renderKey: `${id.slice(0, 8)}-k3` });
+    projects.set(id, { project: project(id, { availableLanguages: ['en', 'es'] }), template: OLD_LOOK, renderKey: `${id.slice(0, 8)}-k3` });
     // The look changes while the Spanish documents are drawn (as an edit of the company's own template does, with no render of the project).
     whileDrawing = (projectId, language, format) => {
       if (projectId === id && language === 'es' && format === 'pptx') projects.set(id, { ...projects.get(id)!, template: NEW_LOOK });
@@ -278,13 +282,13 @@ describe("a language's files rendered again", () => {
 
   it('should give no translation a video from the project\'s own payment: each language is paid on its own', async () => {
     const id = randomUUID();
-    projects.set(id, { project: project(id, { visualFormat: 'mp4', availableLanguages: ['en', 'es'] }), template: OLD_LOOK, ownerTier: 'business', renderKey: `${id.slice(0, 8)}-k3` });
+    projects.set(id, { project: project(id, { visualFormat: 'mp4', availableLanguages: ['en', 'es'] }), template: OLD_LOOK, renderKey: `${id.slice(0, 8)}-k3` });
     await completeTranslation(id, translation(id, 'es', 1));
     await eventually(() => currentKey(id, 'es'), 20_000);
     expect(await currentKey(id, 'es', 'mp4')).toBeUndefined();
 
     // The project's own render, then its video paid for and made.
-    await queue.enqueue(RENDER_PROJECT_JOB, { projectId: id, renderKey: `${id.slice(0, 8)}-k3`, contentVersion: '3' });
+    await queue.enqueue(RENDER_PROJECT_JOB, { projectId: id, renderKey: `${id.slice(0, 8)}-k3`, contentVersion: '3', plan: BUSINESS });
     await eventually(() => currentKey(id, ''), 20_000);
     await eventually(() => runsOf(id, '-look-v3').length === 1, 20_000);
     const paymentId = `pay_${id}`;

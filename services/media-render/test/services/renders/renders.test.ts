@@ -1,7 +1,6 @@
 // Render jobs (the documents' and the paid narrated video's) with every port faked: no renderer,
 // ffmpeg, storage, database or bus.
-import type { TierId } from '@trainwright/catalogue';
-import type { OutboxEvent } from '@trainwright/platform';
+import type { OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type VoiceSettings } from '../../../src/domain/types.js';
 import type { RenderedFile, RenderedFiles } from '../../../src/services/ports.js';
@@ -13,6 +12,10 @@ import type { VideoEvents, VideoJobs, VideoStatusChange } from '../../../src/ser
 import { FakeEntitlements } from '../fake-entitlements.js';
 
 const KEY = 'key-2';
+/** The owner's plan a job carries (read when it was created). */
+const PLAN: OwnerPlan = { tier: 'professional', trialState: 'active' };
+const ENDED_TRIAL: OwnerPlan = { tier: 'free-trial', trialState: 'expired' };
+const RENDER = { projectId: 'project-1', renderKey: KEY, contentVersion: 2, plan: PLAN };
 const BASE = `companies/company-1/projects/project-1/renders/${KEY}/Fire_Safety`;
 const VOICE: VoiceSettings = { provider: 'espeak', voice: 'en-us', pitch: 50, rate: 175 };
 
@@ -82,8 +85,6 @@ class FakeVideoEvents implements VideoEvents {
 function setup(
   options: {
     project?: Project;
-    tier?: TierId;
-    trialState?: string;
     renderKey?: string | (() => string);
     failDocument?: Partial<Record<DocumentFormat, Error>>;
     failVideo?: Error;
@@ -124,9 +125,9 @@ function setup(
   // A payment's end writes its fact beside the progress (the outbox, then the same bus).
   const entitlements = new FakeEntitlements(videoEvents);
   const queued: string[] = [];
-  const videoJobs: VideoJobs = { enqueue: async (projectId, paymentId) => void queued.push(`${projectId} ${paymentId}`) };
+  const videoJobs: VideoJobs = { enqueue: async (projectId, paymentId, plan) => void queued.push(`${projectId} ${paymentId} ${plan.tier}`) };
   const renderKey = () => (typeof options.renderKey === 'function' ? options.renderKey() : (options.renderKey ?? KEY));
-  const projects = { renderInput: async () => ({ project: options.project ?? project(), template: null, ownerTier: options.tier ?? 'professional', ownerTrialState: options.trialState ?? 'active', renderKey: renderKey() }) };
+  const projects = { renderInput: async () => ({ project: options.project ?? project(), template: null, renderKey: renderKey() }) };
   const logos = { logoOf: async () => ({ logo: null, problem: 'Logo could not be loaded: it is not a PNG or JPEG image.' }) };
   const storage = {
     save: async (key: string, body: Buffer | { path: string }) => {
@@ -142,6 +143,7 @@ function setup(
     projects,
     translations: { renderContent: async () => null },
     translationJobs: { enqueue: async () => undefined },
+    companyPlans: { companyPlan: async () => PLAN },
     logos,
     voices: { settingsFor: async (voiceId) => (voiceId === 'custom:v1' ? VOICE : { provider: 'espeak', voice: 'default' }) },
     renderers,
@@ -170,7 +172,7 @@ describe('render jobs', () => {
   describe(renderProject.name, () => {
     it('should publish the progress stages in order and then completed', async () => {
       const { deps, events } = setup();
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      await renderProject(deps, RENDER, FIRST, events);
       expect(events.log).toEqual([
         'creating_slides 0',
         'creating_slides 100',
@@ -184,7 +186,7 @@ describe('render jobs', () => {
 
     it('should render no video but say it waits for a payment (pay-per-use), the documents completing as before', async () => {
       const { deps, events, rendered, videoEvents, queued } = setup();
-      const result = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      const result = await renderProject(deps, RENDER, FIRST, events);
       expect(result.rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(rendered.some((r) => r.startsWith('video'))).toBe(false);
       expect(events.log.at(-1)).toBe('completed');
@@ -197,22 +199,22 @@ describe('render jobs', () => {
       const { deps, events, videoEvents, queued, entitlements } = setup();
       entitlements.pay('pay_used', 'consumed');
       entitlements.pay('pay_1');
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
-      expect(queued).toEqual(['project-1 pay_1']);
+      await renderProject(deps, RENDER, FIRST, events);
+      expect(queued).toEqual(['project-1 pay_1 professional']);
       expect(videoEvents.log).toEqual([]);
     });
 
     it('should leave the video to a paid render under way (it renders the newest version)', async () => {
       const { deps, events, videoEvents, queued, entitlements } = setup();
       entitlements.pay('pay_1', 'rendering');
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      await renderProject(deps, RENDER, FIRST, events);
       expect([...queued, ...videoEvents.log]).toEqual([]);
     });
 
     it('should keep the video of a set that has it already (a retry) and ask for no payment', async () => {
       const { deps, events, videoEvents, files } = setup();
       files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'mp4', storage_key: `${BASE}.mp4`, size: 5 }, { renderKey: KEY, contentVersion: 2, format: 'mov', storage_key: `${BASE}.mov`, size: 5 });
-      const result = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 2, maxAttempts: 3 }, events);
+      const result = await renderProject(deps, RENDER, { attempt: 2, maxAttempts: 3 }, events);
       expect(result.reused).toEqual(['mp4', 'mov']);
       expect(files.rows.filter((r) => r.format === 'mp4' || r.format === 'mov')).toHaveLength(2);
       expect(videoEvents.log).toEqual([]);
@@ -220,17 +222,17 @@ describe('render jobs', () => {
 
     it('should not ask for a payment for a slides project nor for a set a newer version replaced', async () => {
       const slides = setup({ project: project({ visualFormat: 'powerpoint' }) });
-      await renderProject(slides.deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, slides.events);
+      await renderProject(slides.deps, RENDER, FIRST, slides.events);
       expect(slides.videoEvents.log).toEqual([]);
       const stale = setup();
       Object.assign(stale.files, { current: 'key-3', currentVersion: 3 });
-      await renderProject(stale.deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, stale.events);
+      await renderProject(stale.deps, RENDER, FIRST, stale.events);
       expect(stale.videoEvents.log).toEqual([]);
     });
 
     it('should render nothing once the owner trial is over, failing with the trial message', async () => {
-      const { deps, events, files } = setup({ tier: 'free-trial', trialState: 'expired' });
-      const error = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events).catch((e: unknown) => e);
+      const { deps, events, files } = setup();
+      const error = await renderProject(deps, { ...RENDER, plan: ENDED_TRIAL }, FIRST, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: 'Your free trial has expired. Upgrade to continue creating training content.', retryable: false });
       expect(events.log).toEqual(['failed: Your free trial has expired. Upgrade to continue creating training content.']);
       expect(await files.filesOf('project-1', KEY)).toEqual([]);
@@ -238,7 +240,7 @@ describe('render jobs', () => {
 
     it('should store and record every file under the render key', async () => {
       const { deps, events, files, saved, rendered } = setup();
-      const result = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      const result = await renderProject(deps, RENDER, FIRST, events);
       expect(result).toEqual({ rendered: ['pptx', 'pdf', 'docx', 'txt'], reused: [] });
       expect(rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(Object.fromEntries(saved)).toEqual({
@@ -254,7 +256,7 @@ describe('render jobs', () => {
     it('should remove the files of older sets once the new set is current', async () => {
       const { deps, events, files, deleted } = setup();
       files.rows.push({ renderKey: 'key-1', contentVersion: 1, format: 'pdf', storage_key: 'old/Fire_Safety.pdf', size: 3 }, { renderKey: 'key-1', contentVersion: 1, format: 'pptx', storage_key: 'old/Fire_Safety.pptx', size: 4 });
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      await renderProject(deps, RENDER, FIRST, events);
       expect(deleted).toEqual(['old/Fire_Safety.pdf', 'old/Fire_Safety.pptx']);
       expect(files.rows.every((r) => r.renderKey === KEY)).toBe(true);
     });
@@ -263,7 +265,7 @@ describe('render jobs', () => {
       const { deps, events, files, deleted } = setup({ failDocument: { docx: new RenderError('The disk is full.', true) } });
       Object.assign(files, { current: 'key-1', currentVersion: 1 });
       files.rows.push({ renderKey: 'key-1', contentVersion: 1, format: 'pdf', storage_key: 'old/Fire_Safety.pdf', size: 3 });
-      await expect(renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).rejects.toMatchObject({ retryable: true });
+      await expect(renderProject(deps, RENDER, FIRST, events)).rejects.toMatchObject({ retryable: true });
       expect(files.current).toBe('key-1');
       expect(deleted).toEqual([]);
       expect(files.rows.filter((r) => r.renderKey === 'key-1')).toHaveLength(1);
@@ -273,7 +275,7 @@ describe('render jobs', () => {
       const { deps, events, files, deleted } = setup();
       Object.assign(files, { current: 'key-3', currentVersion: 3 });
       files.rows.push({ renderKey: 'key-3', contentVersion: 3, format: 'pdf', storage_key: 'new/Fire_Safety.pdf', size: 3 });
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      await renderProject(deps, RENDER, FIRST, events);
       expect(files.current).toBe('key-3');
       expect(files.rows.map((r) => r.storage_key)).toEqual(['new/Fire_Safety.pdf']);
       expect(deleted).toContain(`${BASE}.pdf`);
@@ -281,8 +283,8 @@ describe('render jobs', () => {
     });
 
     it('should render no video and ask for no payment when the plan has none', async () => {
-      const { deps, events, rendered, videoEvents } = setup({ tier: 'free-trial' });
-      const result = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      const { deps, events, rendered, videoEvents } = setup();
+      const result = await renderProject(deps, { ...RENDER, plan: { tier: 'free-trial', trialState: 'active_trial' } }, FIRST, events);
       expect(result.rendered).toEqual(['pptx', 'pdf', 'docx', 'txt']);
       expect(rendered.some((r) => r.startsWith('video'))).toBe(false);
       expect(events.log).not.toContain('creating_video 0');
@@ -292,7 +294,7 @@ describe('render jobs', () => {
     it('should reuse the files a previous attempt finished', async () => {
       const { deps, events, files, rendered, saved } = setup();
       files.rows.push({ renderKey: KEY, contentVersion: 2, format: 'pptx', storage_key: `${BASE}.pptx`, size: 10 }, { renderKey: KEY, contentVersion: 2, format: 'pdf', storage_key: `${BASE}.pdf`, size: 9 });
-      const result = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 2, maxAttempts: 3 }, events);
+      const result = await renderProject(deps, RENDER, { attempt: 2, maxAttempts: 3 }, events);
       expect(result).toEqual({ rendered: ['docx', 'txt'], reused: ['pptx', 'pdf'] });
       expect(rendered.slice(0, 2)).toEqual(['docx', 'txt']);
       expect(saved.has(`${BASE}.pptx`)).toBe(false);
@@ -301,20 +303,20 @@ describe('render jobs', () => {
 
     it('should do nothing when the content changed since the job was queued', async () => {
       const { deps, events, rendered } = setup({ renderKey: 'key-3' });
-      await expect(renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).resolves.toEqual({ rendered: [], reused: [] });
+      await expect(renderProject(deps, RENDER, FIRST, events)).resolves.toEqual({ rendered: [], reused: [] });
       expect(rendered).toEqual([]);
       expect(events.log).toEqual([]);
     });
 
     it('should render without the logo and say why when the logo cannot be used', async () => {
       const { deps, events, log } = setup({ project: project({ branding: { companyName: 'Acme', website: 'acme.test', logoUrl: 'https://acme.test/logo.gif' } }) });
-      await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events);
+      await renderProject(deps, RENDER, FIRST, events);
       expect(log).toEqual(['warn rendering without the logo {"projectId":"project-1","problem":"Logo could not be loaded: it is not a PNG or JPEG image."}']);
     });
 
     it('should fail at once, publishing failed once, on a RenderError that is not retryable', async () => {
       const { deps, events } = setup({ failDocument: { pdf: new RenderError('The PDF guide could not be written.') } });
-      const error = await renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events).catch((e: unknown) => e);
+      const error = await renderProject(deps, RENDER, FIRST, events).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RenderError);
       expect(error).toMatchObject({ message: 'The PDF guide could not be written.', retryable: false });
       expect(events.log.filter((e) => e.startsWith('failed'))).toEqual(['failed: The PDF guide could not be written.']);
@@ -323,13 +325,13 @@ describe('render jobs', () => {
 
     it('should ask for a retry without publishing failed while attempts remain', async () => {
       const { deps, events } = setup({ failDocument: { docx: new RenderError('The disk is full.', true) } });
-      await expect(renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, FIRST, events)).rejects.toMatchObject({ message: 'The disk is full.', retryable: true });
+      await expect(renderProject(deps, RENDER, FIRST, events)).rejects.toMatchObject({ message: 'The disk is full.', retryable: true });
       expect(events.log.some((e) => e.startsWith('failed'))).toBe(false);
     });
 
     it('should publish failed with a safe message on the last attempt of an unexpected fault', async () => {
       const { deps, events, log } = setup({ failDocument: { txt: new Error('ENOSPC: /var/lib/secret') } });
-      await expect(renderProject(deps, { projectId: 'project-1', renderKey: KEY, contentVersion: 2 }, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
+      await expect(renderProject(deps, RENDER, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
       expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE}`);
       expect(log).toEqual(['error render failed unexpectedly']);
     });
@@ -337,7 +339,7 @@ describe('render jobs', () => {
 
   describe(`the paid video job (${renderPaidVideo.name})`, () => {
     const JOB = { jobId: 'project-1-video-pay_1', attempt: 1, maxAttempts: 3 };
-    const PAID = { projectId: 'project-1', paymentId: 'pay_1' };
+    const PAID = { projectId: 'project-1', paymentId: 'pay_1', plan: PLAN };
 
     it('should render the narrated video as the main render did, keep it in the current set and use the payment', async () => {
       const { deps, files, saved, rendered, entitlements, videoEvents } = setup();
@@ -422,9 +424,9 @@ describe('render jobs', () => {
     });
 
     it('should fail the payment (billing refunds it) once the trial is over, rendering nothing', async () => {
-      const { deps, rendered, entitlements, videoEvents } = setup({ tier: 'free-trial', trialState: 'expired' });
+      const { deps, rendered, entitlements, videoEvents } = setup();
       entitlements.pay('pay_1');
-      await expect(renderPaidVideo(deps, PAID, JOB)).rejects.toMatchObject({ retryable: false });
+      await expect(renderPaidVideo(deps, { ...PAID, plan: ENDED_TRIAL }, JOB)).rejects.toMatchObject({ retryable: false });
       expect(rendered).toEqual([]);
       expect(entitlements.rows[0]!.status).toBe('failed');
       expect(videoEvents.log).toEqual(['failed pay_1: Your free trial has expired. Upgrade to continue creating training content.']);

@@ -1,6 +1,7 @@
 // A paid video (payment.succeeded, kind 'video') with its ports faked: the entitlement, its job
 // and 'queued'; other kinds and a payment whose render started already queue nothing.
 import type { VideoDeps, VideoStatusChange } from '../../../src/services/videos/deps.js';
+import { VIDEO_MESSAGES } from '../../../src/services/renders/render-video.js';
 import { recordVideoPayment } from '../../../src/services/videos/record-video-payment.js';
 import { FakeEntitlements } from '../fake-entitlements.js';
 
@@ -13,7 +14,7 @@ function setup(view: 'kept' | 'deleted' | 'none' = 'kept') {
   const jobs: string[] = [];
   const deps: VideoDeps = {
     entitlements,
-    jobs: { enqueue: async (projectId, paymentId) => void jobs.push(`${projectId} ${paymentId}`) },
+    jobs: { enqueue: async (projectId, paymentId, plan) => void jobs.push(`${projectId} ${paymentId} ${plan.tier}`) },
     translationJobs: { enqueue: async () => undefined },
     translations: { renderContent: async () => null },
     events: bus,
@@ -21,7 +22,8 @@ function setup(view: 'kept' | 'deleted' | 'none' = 'kept') {
       find: async () =>
         view === 'kept' ? { projectId: PROJECT, companyId: 'company-1', title: 'T', status: 'completed', visualFormat: 'mp4', hasContent: true, contentVersion: 4 } : view === 'deleted' ? 'deleted' : null,
     },
-    projects: { renderInput: async () => ({ project: { companyId: 'company-9', contentVersion: 5 } as never, template: null, ownerTier: 'professional', ownerTrialState: 'active', renderKey: 'k' }) },
+    projects: { renderInput: async () => ({ project: { companyId: 'company-9', contentVersion: 5 } as never, template: null, renderKey: 'k' }) },
+    companyPlans: { companyPlan: async (companyId) => ({ tier: companyId === 'company-9' ? 'business' : 'professional', trialState: 'active' }) },
   };
   return { deps, entitlements, jobs, events };
 }
@@ -31,7 +33,7 @@ describe(recordVideoPayment.name, () => {
     const { deps, entitlements, jobs, events } = setup();
     await expect(recordVideoPayment(deps, 'event-1', { paymentId: 'pay_1', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5 })).resolves.toBe('queued');
     expect(entitlements.rows).toMatchObject([{ paymentId: 'pay_1', projectId: PROJECT, companyId: 'company-1', amountCents: 300, status: 'available' }]);
-    expect(jobs).toEqual([`${PROJECT} pay_1`]);
+    expect(jobs).toEqual([`${PROJECT} pay_1 professional`]);
     expect(events).toEqual([{ projectId: PROJECT, companyId: 'company-1', status: 'queued', contentVersion: 4, paymentId: 'pay_1' }]);
   });
 
@@ -51,12 +53,17 @@ describe(recordVideoPayment.name, () => {
     expect(entitlements.rows).toHaveLength(1);
   });
 
-  it('should read the company from the project service without a view, and queue a deleted project (its job fails and refunds)', async () => {
+  it("should read the company from the project service without a view, and queue the job with its owner's plan as it is now", async () => {
     const none = setup('none');
     await recordVideoPayment(none.deps, 'event-1', { paymentId: 'pay_1', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5 });
     expect(none.events[0]).toMatchObject({ companyId: 'company-9', contentVersion: 5 });
+    expect(none.jobs).toEqual([`${PROJECT} pay_1 business`]);
+  });
+
+  it('should fail the payment of a deleted project at once (billing refunds it) and queue nothing', async () => {
     const deleted = setup('deleted');
-    await recordVideoPayment(deleted.deps, 'event-1', { paymentId: 'pay_1', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5 });
-    expect(deleted.jobs).toEqual([`${PROJECT} pay_1`]);
+    await expect(recordVideoPayment(deleted.deps, 'event-1', { paymentId: 'pay_1', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5 })).resolves.toBe('ignored');
+    expect(deleted.jobs).toEqual([]);
+    expect(deleted.events).toEqual([expect.objectContaining({ status: 'failed', paymentId: 'pay_1', error: VIDEO_MESSAGES.projectDeleted })]);
   });
 });

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll } from '@trainwright/platform';
+import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -40,6 +40,8 @@ const COMPANY = randomUUID();
 const GOOD = randomUUID();
 const BROKEN = randomUUID();
 const KEY = 'key-7';
+/** The owner's plan a job carries (read when it was created). */
+const PROFESSIONAL: OwnerPlan = { tier: 'professional', trialState: 'active' };
 
 let infra: TestInfra;
 let db: Kysely<MediaDatabase>;
@@ -73,7 +75,7 @@ beforeAll(async () => {
   const videoJobs = new VideoJobsRepository(queue);
   const events = new VideoEventsRepository(bus);
   const projects = {
-    renderInput: async (projectId: string) => ({ project: project(projectId), template: null, ownerTier: 'professional' as const, ownerTrialState: 'active', renderKey: KEY }),
+    renderInput: async (projectId: string) => ({ project: project(projectId), template: null, renderKey: KEY }),
     project: async (_userId: string, projectId: string) => project(projectId),
   };
   const renderers: Renderers = {
@@ -87,11 +89,13 @@ beforeAll(async () => {
     },
   };
   const logos = { logoOf: async () => ({ logo: null, problem: '' }) };
+  const companyPlans = { companyPlan: async () => PROFESSIONAL };
   const renders: RenderDeps = {
     projects,
     // No translation here: a translation's job renders nothing.
     translations: { renderContent: async () => null },
     translationJobs: { enqueue: async () => undefined },
+    companyPlans,
     logos,
     voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
     renderers,
@@ -108,7 +112,7 @@ beforeAll(async () => {
     videoStaleMs: VIDEO_STALE_MS,
   };
   worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), renderTranslationJob(renders)], { concurrency: 2, logger });
-  const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: { enqueue: async () => undefined }, translations: { renderContent: async () => null }, events, views: new ProjectViewRepository(db), projects };
+  const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: { enqueue: async () => undefined }, translations: { renderContent: async () => null }, events, views: new ProjectViewRepository(db), projects, companyPlans };
   await bus.subscribeFrom(new Date(Date.now() - 1000), 'video.status_changed', async (event) => void videoEvents.push(VideoStatusChanged.decode(event.data)));
   await subscribeAll(bus, [videoPaymentsSubscription(payments)]);
 }, 30_000);
@@ -250,7 +254,7 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
 
   it('should render no video in the main render but ask for a payment, then release the next payment to its job', async () => {
     const projectId = randomUUID();
-    await queue.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey: KEY, contentVersion: '3' });
+    await queue.enqueue(RENDER_PROJECT_JOB, { projectId, renderKey: KEY, contentVersion: '3', plan: PROFESSIONAL });
     const required = await eventually(() => videoEvents.find((e) => e.projectId === projectId && e.status === 'payment_required'), 20_000);
     expect(required).toMatchObject({ companyId: COMPANY, contentVersion: 3, paymentId: '' });
     const files = new RenderedFileRepository(db);

@@ -1,7 +1,7 @@
 // What every project operation works with: the ports it reads and writes through (the
 // repositories implement them; unit tests fake them), the clock and what runs after a write.
 import type { GeneratedContent } from '@trainwright/formats';
-import type { CallerCompanies, MembershipReadOptions, OutboxEvent } from '@trainwright/platform';
+import type { CallerCompanies, CompanyPlans, MembershipReadOptions, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import type { Selectable } from 'kysely';
 import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import type { TemplateStore } from '../templates/templates.js';
@@ -167,16 +167,17 @@ export interface ProjectStore {
 }
 
 /** The caller's companies, roles and owners' plans (the platform's AuthMemberships). */
-export interface Memberships {
+export interface Memberships extends CompanyPlans {
   /** Kept answers for reads; `fresh` for writes, so they see the caller's latest plan and companies. */
   companiesOf(userId: string, options?: MembershipReadOptions): Promise<CallerCompanies>;
 }
 
 /** The pipeline's jobs (repositories/pipeline-jobs.repository.ts): generation, then rendering,
- * each for one content version of the project. */
+ * each for one content version of the project, carrying the owner's plan as it was read when the
+ * job was created (the workers do not ask auth). */
 export interface PipelineJobs {
-  generate(projectId: string, contentVersion: number): Promise<void>;
-  render(projectId: string, renderKey: string, contentVersion: number): Promise<void>;
+  generate(projectId: string, contentVersion: number, plan: OwnerPlan): Promise<void>;
+  render(projectId: string, renderKey: string, contentVersion: number, plan: OwnerPlan): Promise<void>;
 }
 
 /** media-render's voice library (repositories/media-voices.repository.ts): it says which voices a company may use. */

@@ -1,15 +1,16 @@
 // The end of every creation: the insert within the owner's plan, then the first generation job.
-import { TIERS, projectLimitMessage, type TierId } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { TIERS, projectLimitMessage } from '@trainwright/catalogue';
+import { AppError, ownerPlanOf, type CallerCompany } from '@trainwright/platform';
 import type { NewProject } from './deps.js';
 import { projectEvents, snapshotOfNew } from '../events.js';
 import type { ProjectDeps } from './deps.js';
 
-/** Inserts within the owner's plan and enqueues the project's first generation. */
+/** Inserts within the owner's plan and enqueues the project's first generation, carrying that plan
+ * (`company` was read fresh by the caller's access check). */
 export async function insertAndGenerate(
   deps: ProjectDeps,
   project: NewProject,
-  company: { ownerTier: TierId; ownerUserId: string },
+  company: Pick<CallerCompany, 'ownerTier' | 'ownerTrialState' | 'ownerUserId'>,
   fileIds: string[],
   badFilesMessage: string,
 ): Promise<{ id: string; title: string }> {
@@ -20,6 +21,6 @@ export async function insertAndGenerate(
   if (result.kind === 'bad_files') throw AppError.validation('file_ids', badFilesMessage);
   deps.afterWrite();
   // Until the generator takes the job the project honestly stays pending.
-  await deps.jobs.generate(result.id, 1);
+  await deps.jobs.generate(result.id, 1, ownerPlanOf(company));
   return { id: result.id, title: project.title };
 }

@@ -14,7 +14,7 @@ import {
   isContentLanguage,
 } from '@trainwright/catalogue';
 import { parseSlideText, plainContent, summaryAfterEdit, type GeneratedContent } from '@trainwright/formats';
-import { AppError, type CallerCompany } from '@trainwright/platform';
+import { AppError, ownerPlanOf, type CallerCompany, type OwnerPlan } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
 import { TEXT_LIMITS, branding as validBranding, flag, oneOf, text, title as validTitle, voice as validVoice, type BrandingInput } from '../validation.js';
@@ -174,7 +174,7 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
     const seen = { status: row.status, contentVersion: row.content_version };
     if (await deps.projects.updateIfUnchanged(projectId, seen, changes, events)) {
       deps.afterWrite();
-      const saved = await startWork(deps, projectId, Number(changes.content_version), work);
+      const saved = await startWork(deps, projectId, Number(changes.content_version), work, ownerPlanOf(companies.find((c) => c.companyId === row.company_id)!));
       // The caller's companies were read for this edit: the saved project needs no second look-up.
       return (await projectViews(deps, [saved ?? row], companies))[0]!;
     }
@@ -207,9 +207,9 @@ function committedSnapshot(row: ProjectRow, changes: ProjectChanges): ProjectSna
  * Enqueues what the new version needs, unless a later edit has already made a newer one (its own
  * edit enqueues that). Returns the project as saved.
  */
-async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null): Promise<ProjectRow | undefined> {
-  if (work === 'generate') await deps.jobs.generate(projectId, version);
+async function startWork(deps: ProjectDeps, projectId: string, version: number, work: VersionWork | null, plan: OwnerPlan): Promise<ProjectRow | undefined> {
+  if (work === 'generate') await deps.jobs.generate(projectId, version, plan);
   const row = await deps.projects.findById(projectId);
-  if (work === 'render' && row && row.content_version === version) await enqueueRender(deps, row);
+  if (work === 'render' && row && row.content_version === version) await enqueueRender(deps, row, plan);
   return row;
 }

@@ -261,7 +261,7 @@ beforeAll(async () => {
         if (!p || !membership(userId, p.companyId)) throw AppError.notFound('Project not found');
         return p;
       },
-      source: async (id) => ({ project: projects.get(id)!, ownerTier: 'professional' }),
+      source: async (id) => ({ project: projects.get(id)! }),
     },
     videos: {
       videoFiles: async (_userId, projectId) => {

@@ -97,7 +97,7 @@ function setup(options: { role?: Role; trial?: TrialState; capabilities?: string
         if (id !== PROJECT || userId === 'stranger') throw AppError.notFound('Project not found');
         return p;
       },
-      source: async () => ({ project: p, ownerTier: 'enterprise' }),
+      source: async () => ({ project: p }),
     },
     translations: {
       renderContent: async (id, language) => (id === PROJECT ? options.translations?.[language] ?? null : null),

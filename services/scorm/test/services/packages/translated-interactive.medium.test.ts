@@ -240,7 +240,7 @@ beforeAll(async () => {
         if (id !== PROJECT || userId !== OWNER) throw AppError.notFound('Project not found');
         return project;
       },
-      source: async () => ({ project, ownerTier: 'enterprise' }),
+      source: async () => ({ project }),
     },
     videos: {
       videoFiles: async (_userId, _projectId, language = '') => {

@@ -1,7 +1,6 @@
 // What every translation operation works with: the ports it reads and writes through (the
 // repositories implement them: SQL, the project service over gRPC, the queue, the engines; unit
 // tests fake them), the company glossary it applies, and the limits from the config.
-import type { TierId } from '@trainwright/catalogue';
 import type { Logger } from '@trainwright/platform';
 import type { GlossaryStore, Memberships } from '../glossary/deps.js';
 import type { GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent, UnknownWord } from '../types.js';
@@ -9,8 +8,8 @@ import type { GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, Tran
 export interface ProjectDirectory {
   /** The project with the caller's rights (NOT_FOUND for another company's). */
   project(userId: string, projectId: string): Promise<ProjectInfo>;
-  /** Internal: the project's current content and its owner's plan (a job has no caller). */
-  source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent; ownerTier: TierId }>;
+  /** Internal: the project's current content (a job has no caller). */
+  source(projectId: string): Promise<{ project: ProjectInfo; content: ProjectContent }>;
   /**
    * Makes `language` the project's language with `content` as its content (a new content version),
    * only while the project is still at `expectedContentVersion` (CONFLICT otherwise, nothing written).

@@ -126,7 +126,7 @@ function setup(
         if (projectId !== PROJECT.id) throw AppError.notFound('Project not found');
         return PROJECT;
       },
-      source: async () => ({ ...(options.source ?? { project: PROJECT, content: CONTENT }), ownerTier: 'professional' }),
+      source: async () => options.source ?? { project: PROJECT, content: CONTENT },
       replaceContent: async () => PROJECT,
     },
     memberships: {
