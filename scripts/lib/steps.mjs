@@ -7,6 +7,8 @@
 // At the end, each failed step's failure lines are printed again: a CI log is read from its tail,
 // and the reason a suite failed is otherwise buried minutes of output earlier.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 // Lines that start a failure's account in jest (not its '● Console' blocks of passing tests),
 // node:test, turbo and our own scripts.
@@ -18,27 +20,57 @@ const TAIL_LINES = 25;
 const failures = [];
 const timings = [];
 const startedAt = Date.now();
+const startedCpu = machineCpuSeconds();
+
+/**
+ * The CPU time the whole machine has spent busy so far (every process: the tests, the services and
+ * PostgreSQL, Redis and NATS), from /proc/stat; null where there is none. The suite is bound by
+ * its CPU on a 2-core machine, so each step's share of it is what to cut (docs/testing.md).
+ */
+function machineCpuSeconds() {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // USER_HZ is 100 on every Linux the suite runs on.
+    return (user + nice + system + irq + softirq + steal) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A step's record for the table: its wall clock and the machine's CPU time meanwhile. */
+function record(label, started, cpuStarted, status) {
+  const cpu = machineCpuSeconds();
+  timings.push({ label, ms: Date.now() - started, cpuS: cpu === null || cpuStarted === null ? null : cpu - cpuStarted, status });
+}
 
 /** Times a step that is not a child's run (provision, install, build, a stack's start) for the table. */
 export async function timed(label, fn) {
   const started = Date.now();
+  const cpuStarted = machineCpuSeconds();
   try {
     return await fn();
   } finally {
-    timings.push({ label, ms: Date.now() - started, status: 'ok' });
+    record(label, started, cpuStarted, 'ok');
   }
 }
 
-/** The table of every step's duration, in the order they ran (npm test's last lines, so CI prints it). */
+/**
+ * The table of every step's duration, in the order they ran (npm test's last lines, so CI prints
+ * it), with the machine's CPU time during the step and how busy that kept its cores.
+ */
 export function reportTimings(write = (text) => process.stdout.write(text)) {
   if (timings.length === 0) return;
   const width = Math.max(...timings.map((t) => t.label.length), 'total (wall clock)'.length);
-  // Steps that ran side by side (the smoke runs) overlap: the total is the clock's, not a sum.
+  // Steps that ran side by side (the smoke runs) overlap: the total is the clock's, not a sum, and
+  // their CPU is the machine's while each ran.
   const total = Date.now() - startedAt;
-  const line = (label, ms, status) => `  ${label.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(7)} s  ${status}\n`;
-  write(`\n======== durations ========\n`);
-  for (const t of timings) write(line(t.label, t.ms, t.status));
-  write(line('total (wall clock)', total, ''));
+  const cores = availableParallelism();
+  const cpuCell = (cpuS, ms) => (cpuS === null ? ''.padStart(22) : `${cpuS.toFixed(1).padStart(7)} s cpu ${String(Math.round((100 * cpuS) / Math.max(0.001, (ms / 1000) * cores))).padStart(3)}%`);
+  const line = (label, ms, cpuS, status) => `  ${label.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(7)} s ${cpuCell(cpuS, ms)}  ${status}\n`;
+  write(`\n======== durations (cpu: the machine's busy CPU time meanwhile, % of its ${cores} cores) ========\n`);
+  for (const t of timings) write(line(t.label, t.ms, t.cpuS, t.status));
+  const cpuNow = machineCpuSeconds();
+  write(line('total (wall clock)', total, cpuNow === null || startedCpu === null ? null : cpuNow - startedCpu, ''));
 }
 
 /** Runs `command args` with its output passed through; resolves to its exit status (never rejects). */
@@ -62,7 +94,8 @@ export function runStep(label, command, args, options = {}) {
     for (const line of lines) keep(line);
   };
   const started = Date.now();
-  const done = (status) => timings.push({ label, ms: Date.now() - started, status: status === 0 ? 'passed' : 'FAILED' });
+  const cpuStarted = machineCpuSeconds();
+  const done = (status) => record(label, started, cpuStarted, status === 0 ? 'passed' : 'FAILED');
   return new Promise((resolveStatus) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk) => {
