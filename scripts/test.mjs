@@ -14,7 +14,7 @@
 import './lib/ensure-node.mjs';
 import { join } from 'node:path';
 import { ROOT, build, installDependencies, isolatedStackEnv, log, prepareDatabase, processes, provision, startProcesses, waitFor } from './lib/stack.mjs';
-import { recordFailure, reportFailures, reportTimings, runStep, timed } from './lib/steps.mjs';
+import { recordFailure, referenceWorkloadMs, reportFailures, reportTimings, runStep, timed } from './lib/steps.mjs';
 
 const args = new Set(process.argv.slice(2));
 // Other arguments name browser test files to run (`node scripts/test.mjs --e2e-only translate`); none: all.
@@ -31,6 +31,8 @@ function tiers(names, concurrency) {
   return runStep(tasks.join(' + '), 'npx', ['turbo', 'run', ...tasks, `--concurrency=${concurrency}`, '--continue', '--output-logs=full'], { cwd: ROOT, env: turboEnv });
 }
 
+// The machine's speed, before anything else runs (steps.mjs).
+const referenceMs = referenceWorkloadMs();
 await timed('provision', () => provision({ forTests: true }));
 await timed('npm install', () => installDependencies());
 await timed('build', () => build());
@@ -110,7 +112,7 @@ if (runE2e) {
 
 if (runUnit) await tiers(['timed'], 1);
 
-reportTimings();
+reportTimings({ referenceMs });
 const failed = reportFailures();
 log(failed ? 'tests FAILED' : 'all tests passed');
 process.exit(failed ? 1 : 0);

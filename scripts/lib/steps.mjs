@@ -7,8 +7,10 @@
 // At the end, each failed step's failure lines are printed again: a CI log is read from its tail,
 // and the reason a suite failed is otherwise buried minutes of output earlier.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { deflateSync } from 'node:zlib';
 
 // Lines that start a failure's account in jest (not its '● Console' blocks of passing tests),
 // node:test, turbo and our own scripts.
@@ -37,6 +39,25 @@ function machineCpuSeconds() {
   }
 }
 
+/**
+ * The CPU time of a fixed piece of work (deflate and hash 7.4 MB, the best of three), measured
+ * before anything starts: the machines the suite runs on differ in speed from day to day (two
+ * runs of the same commit took 555 and 1052 s), so durations compare across runs only beside it.
+ */
+export function referenceWorkloadMs() {
+  const text = Buffer.from(Array.from({ length: 400_000 }, (_, i) => `line ${i} ${(i * 2654435761) % 1000003}\n`).join(''));
+  let best = Infinity;
+  for (let round = 0; round < 3; round += 1) {
+    const started = process.cpuUsage();
+    deflateSync(text, { level: 6 });
+    let digest = text;
+    for (let i = 0; i < 20; i += 1) digest = createHash('sha256').update(digest).update(text).digest();
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
 /** A step's record for the table: its wall clock and the machine's CPU time meanwhile. */
 function record(label, started, cpuStarted, status) {
   const cpu = machineCpuSeconds();
@@ -58,7 +79,7 @@ export async function timed(label, fn) {
  * The table of every step's duration, in the order they ran (npm test's last lines, so CI prints
  * it), with the machine's CPU time during the step and how busy that kept its cores.
  */
-export function reportTimings(write = (text) => process.stdout.write(text)) {
+export function reportTimings({ referenceMs = null, write = (text) => process.stdout.write(text) } = {}) {
   if (timings.length === 0) return;
   const width = Math.max(...timings.map((t) => t.label.length), 'total (wall clock)'.length);
   // Steps that ran side by side (the smoke runs) overlap: the total is the clock's, not a sum, and
@@ -71,6 +92,7 @@ export function reportTimings(write = (text) => process.stdout.write(text)) {
   for (const t of timings) write(line(t.label, t.ms, t.cpuS, t.status));
   const cpuNow = machineCpuSeconds();
   write(line('total (wall clock)', total, cpuNow === null || startedCpu === null ? null : cpuNow - startedCpu, ''));
+  if (referenceMs !== null) write(`  reference workload (the machine's speed; lower is faster): ${referenceMs.toFixed(0)} ms of CPU\n`);
 }
 
 /** Runs `command args` with its output passed through; resolves to its exit status (never rejects). */

@@ -66,7 +66,7 @@ describe('POST /api/projects', () => {
       can_edit: true,
     });
     const job = await h.project.queue['queue'].getJob(`${created.id}-generate-1`);
-    expect(job?.data).toEqual({ projectId: created.id, contentVersion: '1' });
+    expect(job?.data).toEqual({ projectId: created.id, contentVersion: '1', plan: { tier: 'free-trial', trialState: 'active_trial' } });
   });
 
   it.each([
