@@ -3,17 +3,18 @@
 // dialog's list and to the cards, the slide edit body, the addresses, the failure texts in en / es
 // / fr, the XLIFF upload call, and the glossary's rules.
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import React, { createElement as h } from 'react';
+import React, { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
 import { TranslationLines } from '../app/components/projects/ProjectCard.js';
 import { ManageLanguagesTab } from '../app/components/translation/ManageLanguagesTab.js';
 import { TranslateTab } from '../app/components/translation/TranslateTab.js';
-import { addUnknownWord } from '../app/components/translation/UnknownWordsReview.js';
+import { unknownWordRequest } from '../app/components/translation/UnknownWordsReview.js';
 import { WorkspaceContext } from '../app/components/projects/workspace-context.js';
 import i18n from '../app/i18n/index.js';
 import { ApiError, NETWORK_ERROR } from '../app/lib/api.js';
 import { orderedLanguages, projectDownloadPath } from '../app/lib/downloads.js';
-import { canEditGlossary, emptyGlossaryDraft, glossaryBody, glossaryPath, withTerm, withoutTerm, type GlossaryTerm } from '../app/lib/glossary.js';
+import { canEditGlossary, emptyGlossaryDraft, glossaryBody, glossaryPath, glossaryWrite, isGlossaryRequest, type GlossaryTerm } from '../app/lib/glossary.js';
 import {
   applyTranslationEvent,
   applyTranslationJob,
@@ -80,6 +81,16 @@ function list(overrides: Partial<TranslationList> = {}): TranslationList {
     ],
     ...overrides,
   };
+}
+
+
+/** The server markup of `element` as the one route of a data router (what useFetcher needs). */
+async function inDataRouter(element: ReactElement): Promise<string> {
+  const handler = createStaticHandler([{ path: '/', element }]);
+  const context = await handler.query(new Request('http://localhost/'));
+  if (context instanceof Response) throw new Error('unexpected redirect');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(h(StaticRouterProvider, { router, context, hydrate: false }));
 }
 
 describe('the Translate tab', () => {
@@ -374,11 +385,13 @@ describe('the glossary', () => {
     expect(canEditGlossary({})).toBe(true);
   });
 
-  it('puts a saved term in place or first, and removes a deleted one', () => {
-    const terms = [term('a', 'Alpha'), term('b', 'Beta')];
-    expect(withTerm(terms, { ...term('b', 'Beta 2') }).map((t) => t.term)).toEqual(['Alpha', 'Beta 2']);
-    expect(withTerm(terms, term('c', 'Gamma')).map((t) => t.id)).toEqual(['c', 'a', 'b']);
-    expect(withoutTerm(terms, 'a').map((t) => t.id)).toEqual(['b']);
+  it("maps each of the glossary action's intents to its gateway call, and refuses a request that is not one", () => {
+    const draft = { ...emptyGlossaryDraft(), term: ' Acme ', translation: '' };
+    expect(glossaryWrite({ intent: 'update', companyId: 'c1', termId: 't 1', draft })).toEqual({ method: 'PATCH', path: '/companies/c1/glossary/t%201', body: { ...glossaryBody(draft), term: 'Acme' } });
+    expect(glossaryWrite({ intent: 'delete', companyId: 'c1', termId: 't1' })).toEqual({ method: 'DELETE', path: '/companies/c1/glossary/t1' });
+    for (const bad of [null, {}, { intent: 'create', companyId: 'c1' }, { intent: 'update', companyId: 'c1', draft }, { intent: 'delete', companyId: '', termId: 't1' }, { intent: 'drop', companyId: 'c1', termId: 't1' }]) {
+      expect(isGlossaryRequest(bad)).toBe(false);
+    }
   });
 });
 
@@ -489,22 +502,16 @@ describe('unknown words (issue 23, point 10)', () => {
     expect(glossaryEntryFor(reviewed, { word: 'extintor', language: 'es' })).toBeNull();
   });
 
-  it("adds the word to the company's glossary in one call", async () => {
-    const calls: Array<{ url: string; init: RequestInit }> = [];
-    globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), init: init! });
-      return new Response(JSON.stringify({ id: 'g1', company_id: 'c1', term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false, created_at: '', updated_at: '' }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      });
-    }) as typeof fetch;
-    await expect(addUnknownWord(reviewed, { word: 'hazards', language: 'en' }, 'dangers')).resolves.toBe('hazards');
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.url).toBe('/api/companies/c1/glossary');
-    expect(calls[0]!.init.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false });
-    await expect(addUnknownWord(reviewed, { word: 'extintor', language: 'es' }, '')).rejects.toThrow('not in the source language');
-    expect(calls).toHaveLength(1);
+  it("asks the glossary action to add the word to the company's glossary, as one POST", () => {
+    const request = unknownWordRequest(reviewed, { word: 'hazards', language: 'en' }, ' dangers ');
+    expect(request).toEqual({ intent: 'create', companyId: reviewed.company_id, draft: { term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false } });
+    expect(isGlossaryRequest(request)).toBe(true);
+    expect(glossaryWrite(request)).toEqual({
+      method: 'POST',
+      path: `/companies/${reviewed.company_id}/glossary`,
+      body: { term: 'hazards', source_language: 'en', target_language: 'fr', translation: 'dangers', case_sensitive: false },
+    });
+    expect(() => unknownWordRequest(reviewed, { word: 'extintor', language: 'es' }, '')).toThrow('not in the source language');
   });
 
   it('Manage Languages labels the translation "Needs review" and lists its words with the glossary entry, in en, es and fr', async () => {
@@ -517,7 +524,8 @@ describe('unknown words (issue 23, point 10)', () => {
     for (const language of ['en', 'es', 'fr']) {
       await i18n.changeLanguage(language);
       try {
-        const html = renderToStaticMarkup(
+        // In a data router: a word is added through the glossary route's action (useFetcher).
+        const html = await inDataRouter(
           h(
             WorkspaceContext.Provider,
             { value: workspace },

@@ -2,7 +2,6 @@
 // product names) or always translate the same way. The shapes, calls and the pure rules of the
 // glossary page.
 import { roleAllows } from '@trainwright/catalogue';
-import { del, get, patch, post } from './api';
 import type { User } from './types';
 
 export interface GlossaryTerm {
@@ -48,22 +47,34 @@ export function glossaryPath(companyId: string, termId?: string): string {
   return termId ? `${base}/${encodeURIComponent(termId)}` : base;
 }
 
-export const listGlossary = (companyId: string, signal?: AbortSignal) => get<{ terms: GlossaryTerm[] }>(glossaryPath(companyId), signal);
-export const createGlossaryTerm = (companyId: string, draft: GlossaryDraft) => post<GlossaryTerm>(glossaryPath(companyId), glossaryBody(draft));
-export const updateGlossaryTerm = (companyId: string, termId: string, draft: GlossaryDraft) =>
-  patch<GlossaryTerm>(glossaryPath(companyId, termId), glossaryBody(draft));
-export const deleteGlossaryTerm = (companyId: string, termId: string) => del<{ id: string }>(glossaryPath(companyId, termId));
+/** What the glossary page's action is asked (routes/glossary.tsx): one intent per change. */
+export type GlossaryRequest =
+  | { intent: 'create'; companyId: string; draft: GlossaryDraft }
+  | { intent: 'update'; companyId: string; termId: string; draft: GlossaryDraft }
+  | { intent: 'delete'; companyId: string; termId: string };
+
+/** A glossary change as the gateway takes it (the action sends it). */
+export function glossaryWrite(request: GlossaryRequest): { method: 'POST' | 'PATCH' | 'DELETE'; path: string; body?: GlossaryDraft } {
+  switch (request.intent) {
+    case 'create':
+      return { method: 'POST', path: glossaryPath(request.companyId), body: glossaryBody(request.draft) };
+    case 'update':
+      return { method: 'PATCH', path: glossaryPath(request.companyId, request.termId), body: glossaryBody(request.draft) };
+    case 'delete':
+      return { method: 'DELETE', path: glossaryPath(request.companyId, request.termId) };
+  }
+}
+
+export function isGlossaryRequest(value: unknown): value is GlossaryRequest {
+  const r = value as Partial<Record<string, unknown>> | null;
+  if (!r || typeof r.companyId !== 'string' || !r.companyId) return false;
+  const hasDraft = typeof r.draft === 'object' && r.draft !== null;
+  if (r.intent === 'create') return hasDraft;
+  if (r.intent === 'update') return hasDraft && typeof r.termId === 'string' && r.termId !== '';
+  return r.intent === 'delete' && typeof r.termId === 'string' && r.termId !== '';
+}
 
 /** Owners and editors change the glossary; other roles read it (without a known role the server decides). */
 export function canEditGlossary(user: Pick<User, 'role'>): boolean {
   return !user.role || roleAllows(user.role, 'glossary.update');
-}
-
-/** The list with a saved term in place (a new one first), or without a deleted one. */
-export function withTerm(terms: readonly GlossaryTerm[], saved: GlossaryTerm): GlossaryTerm[] {
-  return terms.some((t) => t.id === saved.id) ? terms.map((t) => (t.id === saved.id ? saved : t)) : [saved, ...terms];
-}
-
-export function withoutTerm(terms: readonly GlossaryTerm[], id: string): GlossaryTerm[] {
-  return terms.filter((t) => t.id !== id);
 }

@@ -1,25 +1,18 @@
-// The current company's glossary (GET /api/companies/{id}/glossary): the terms as a table; owners
-// and editors add, edit (the same form, in place of 'Add term') and delete them (after a
-// confirmation). A translation of '' keeps the term as written (brand names); a target language of
-// '' applies to every language. The server checks the fields and its messages are shown as sent.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+// The current company's glossary (the glossary route's loader reads it): the terms as a table;
+// owners and editors add, edit (the same form, in place of 'Add term') and delete them (after a
+// confirmation), each a post to the route's action. A translation of '' keeps the term as written
+// (brand names); a target language of '' applies to every language. The server checks the fields
+// and its messages are shown as sent.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGUAGES } from '@trainwright/catalogue';
 import { useSignedInUser } from '~/lib/auth';
+import { ApiError } from '~/lib/api';
 import { errorText } from '~/lib/errors';
-import {
-  canEditGlossary,
-  createGlossaryTerm,
-  deleteGlossaryTerm,
-  emptyGlossaryDraft,
-  glossaryDraftOf,
-  listGlossary,
-  updateGlossaryTerm,
-  withTerm,
-  withoutTerm,
-  type GlossaryDraft,
-  type GlossaryTerm,
-} from '~/lib/glossary';
+import { failureError } from '~/lib/action-failure';
+import { canEditGlossary, emptyGlossaryDraft, glossaryDraftOf, type GlossaryDraft, type GlossaryRequest, type GlossaryTerm } from '~/lib/glossary';
+import type { GlossaryAnswer } from '~/routes/glossary';
 import { failureText } from '~/lib/translations';
 import { useLanguageNames } from '~/lib/useTranslations';
 import { BookIcon } from '../icons';
@@ -45,33 +38,28 @@ function LanguageSelect({ id, value, onChange, allLabel }: { id: string; value: 
 function TermForm({
   initial,
   editing,
+  saving,
   onSubmit,
   onCancel,
 }: {
   initial: GlossaryDraft;
   editing: boolean;
-  onSubmit: (draft: GlossaryDraft) => Promise<void>;
+  saving: boolean;
+  onSubmit: (draft: GlossaryDraft) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState(initial);
-  const [saving, setSaving] = useState(false);
   const set = <K extends keyof GlossaryDraft>(key: K, value: GlossaryDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving) return;
-    setSaving(true);
-    try {
-      await onSubmit(draft);
-    } finally {
-      setSaving(false);
-    }
+    if (!saving) onSubmit(draft);
   };
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={editing ? t('glossary.editTitle') : t('glossary.addTitle')}>
+    <form noValidate onSubmit={submit} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={editing ? t('glossary.editTitle') : t('glossary.addTitle')}>
       <h2 className="text-base font-semibold text-slate-900">{editing ? t('glossary.editTitle') : t('glossary.addTitle')}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-term`} label={t('glossary.term')}>
@@ -96,68 +84,53 @@ function TermForm({
   );
 }
 
-export function Glossary() {
+/**
+ * `terms`: the route loader's (null while it reads again after hydration, or when it could not);
+ * `settled`: no such reading is under way, so null terms could not be read (`onRetry` reads again).
+ */
+export function Glossary({ terms, settled, onRetry }: { terms: GlossaryTerm[] | null; settled: boolean; onRetry: () => void }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
   const { notify } = useWorkspace();
   const names = useLanguageNames();
   const companyId = user.currentCompanyId;
   const canEdit = canEditGlossary(user);
-  const [terms, setTerms] = useState<GlossaryTerm[] | null>(null);
-  const [loadError, setLoadError] = useState<unknown>(null);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState<{ key: number; term: GlossaryTerm | null } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<GlossaryTerm | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const fetcher = useFetcher<GlossaryAnswer>();
+  const running = fetcher.state !== 'idle' ? (fetcher.json as GlossaryRequest | undefined)?.intent : undefined;
+  const send = (request: GlossaryRequest) => {
+    setError(null);
+    fetcher.submit(request as never, { method: 'post', action: '/glossary', encType: 'application/json' });
+  };
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!companyId) return;
-      setLoadError(null);
-      try {
-        setTerms((await listGlossary(companyId, signal)).terms);
-      } catch (err) {
-        if (!signal?.aborted) setLoadError(err);
-      }
-    },
-    [companyId],
-  );
-
+  // The action's answer, once (Remix has read the loader again by then).
+  const handled = useRef<GlossaryAnswer | undefined>(undefined);
   useEffect(() => {
-    const controller = new AbortController();
-    setTerms(null);
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (!answer.ok) {
+      const fallback = answer.intent === 'delete' ? 'glossary.errors.delete' : answer.intent === 'update' ? 'glossary.errors.update' : 'glossary.errors.add';
+      setError(failureText(failureError(answer.failure), t, fallback));
+      if (answer.intent === 'delete') setConfirmDelete(null);
+      return;
+    }
+    if (answer.intent === 'delete') {
+      notify(t('glossary.deleted', { term: confirmDelete?.term ?? answer.term }));
+      setConfirmDelete(null);
+      return;
+    }
+    setForm(null);
+    notify(answer.intent === 'update' ? t('glossary.updated', { term: answer.term }) : t('glossary.added', { term: answer.term }));
+  });
 
   if (!companyId) return <EmptyState icon={<BookIcon className="h-10 w-10" />} title={t('glossary.noCompany')} />;
 
-  const save = async (draft: GlossaryDraft) => {
+  const save = (draft: GlossaryDraft) => {
     const editing = form?.term ?? null;
-    setError(null);
-    try {
-      const saved = editing ? await updateGlossaryTerm(companyId, editing.id, draft) : await createGlossaryTerm(companyId, draft);
-      setTerms((list) => withTerm(list ?? [], saved));
-      setForm(null);
-      notify(editing ? t('glossary.updated', { term: saved.term }) : t('glossary.added', { term: saved.term }));
-    } catch (err) {
-      setError(failureText(err, t, editing ? 'glossary.errors.update' : 'glossary.errors.add'));
-    }
-  };
-
-  const remove = async (term: GlossaryTerm) => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await deleteGlossaryTerm(companyId, term.id);
-      setTerms((list) => withoutTerm(list ?? [], term.id));
-      notify(t('glossary.deleted', { term: term.term }));
-    } catch (err) {
-      setError(failureText(err, t, 'glossary.errors.delete'));
-    } finally {
-      setDeleting(false);
-      setConfirmDelete(null);
-    }
+    send(editing ? { intent: 'update', companyId, termId: editing.id, draft } : { intent: 'create', companyId, draft });
   };
 
   const openForm = (term: GlossaryTerm | null) => {
@@ -170,16 +143,23 @@ export function Glossary() {
       {error && <ErrorBox takeFocus>{error}</ErrorBox>}
       {canEdit ? (
         form ? (
-          <TermForm key={form.key} initial={form.term ? glossaryDraftOf(form.term) : emptyGlossaryDraft()} editing={form.term !== null} onSubmit={save} onCancel={() => setForm(null)} />
+          <TermForm
+            key={form.key}
+            initial={form.term ? glossaryDraftOf(form.term) : emptyGlossaryDraft()}
+            editing={form.term !== null}
+            saving={running === 'create' || running === 'update'}
+            onSubmit={save}
+            onCancel={() => setForm(null)}
+          />
         ) : (
           <Button onClick={() => openForm(null)}>{t('glossary.add')}</Button>
         )
       ) : (
         <p className="text-sm text-slate-600">{t('glossary.readOnly', { role: t(`roles.${user.role}`, { defaultValue: user.role ?? '' }) })}</p>
       )}
-      {loadError != null ? (
-        <ErrorBox onRetry={() => void load()} retryLabel={t('common.retry')}>
-          {t('glossary.loadFailed')} {errorText(loadError, t)}
+      {!terms && settled ? (
+        <ErrorBox onRetry={onRetry} retryLabel={t('common.retry')}>
+          {t('glossary.loadFailed')} {errorText(new ApiError(503, 'UNAVAILABLE'), t)}
         </ErrorBox>
       ) : !terms ? (
         <LoadingLine />
@@ -228,8 +208,8 @@ export function Glossary() {
         title={t('glossary.deleteTitle')}
         question={t('glossary.deleteConfirm', { term: confirmDelete?.term ?? '' })}
         confirmLabel={t('glossary.delete')}
-        busy={deleting}
-        onConfirm={() => confirmDelete && void remove(confirmDelete)}
+        busy={running === 'delete'}
+        onConfirm={() => confirmDelete && companyId && send({ intent: 'delete', companyId, termId: confirmDelete.id })}
         onClose={() => setConfirmDelete(null)}
       />
     </div>

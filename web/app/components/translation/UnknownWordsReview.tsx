@@ -2,20 +2,23 @@
 // untranslated, with a one-click glossary entry for the company (its translation typed beside it,
 // empty keeps the word as written) and, once terms are added, 'Translate again' to apply them. A
 // word of a pivot language cannot be taught through the glossary (it applies to the source text):
-// it says to fix the slide by hand.
-import { useId, useState } from 'react';
+// it says to fix the slide by hand. A word is added through the glossary page's action.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { createGlossaryTerm } from '~/lib/glossary';
+import { failureError } from '~/lib/action-failure';
+import type { GlossaryRequest } from '~/lib/glossary';
+import type { GlossaryAnswer } from '~/routes/glossary';
 import { failureText, glossaryEntryFor, nameInText, startTranslations, type TranslationSummary, type UnknownWord } from '~/lib/translations';
 import { useLanguageNames } from '~/lib/useTranslations';
 import { useWorkspace } from '../projects/workspace-context';
 import { Button, Spinner, inputClass } from '../ui';
 
-/** Adds the glossary term for an unknown word; the term's text as added. */
-export async function addUnknownWord(summary: Pick<TranslationSummary, 'company_id' | 'source_language' | 'target_language'>, word: UnknownWord, translation: string): Promise<string> {
+/** The glossary action's request that adds the term for an unknown word. */
+export function unknownWordRequest(summary: Pick<TranslationSummary, 'company_id' | 'source_language' | 'target_language'>, word: UnknownWord, translation: string): GlossaryRequest {
   const entry = glossaryEntryFor(summary, word, translation);
   if (!entry) throw new Error(`"${word.word}" is not in the source language`);
-  return (await createGlossaryTerm(summary.company_id, entry)).term;
+  return { intent: 'create', companyId: summary.company_id, draft: entry };
 }
 
 export function UnknownWordsReview({
@@ -38,23 +41,33 @@ export function UnknownWordsReview({
   const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const fetcher = useFetcher<GlossaryAnswer>();
+  const adding = useRef<string | null>(null);
+  const add = (word: UnknownWord) => {
+    setBusy(word.word);
+    setError(null);
+    adding.current = word.word;
+    fetcher.submit(unknownWordRequest(translation, word, drafts[word.word] ?? '') as never, { method: 'post', action: '/glossary', encType: 'application/json' });
+  };
+  // The action's answer, once.
+  const handled = useRef<GlossaryAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    const word = adding.current;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer || word === null) return;
+    handled.current = answer;
+    adding.current = null;
+    setBusy(null);
+    if (!answer.ok) {
+      setError(failureText(failureError(answer.failure), t, 'translation.review.addFailed'));
+      return;
+    }
+    setAdded((current) => new Set([...current, word]));
+    notify(t('translation.review.addedToast', { term: answer.term }));
+  });
   const words = translation.unknown_words ?? [];
   if (words.length === 0) return null;
   const language = names(translation.target_language).name;
-
-  const add = async (word: UnknownWord) => {
-    setBusy(word.word);
-    setError(null);
-    try {
-      const term = await addUnknownWord(translation, word, drafts[word.word] ?? '');
-      setAdded((current) => new Set([...current, word.word]));
-      notify(t('translation.review.addedToast', { term }));
-    } catch (err) {
-      setError(failureText(err, t, 'translation.review.addFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const again = async () => {
     setBusy('again');
@@ -108,7 +121,7 @@ export function UnknownWordsReview({
                     title={t('translation.review.translationHint')}
                     onChange={(e) => setDrafts((d) => ({ ...d, [word.word]: e.target.value }))}
                   />
-                  <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => void add(word)} aria-label={t('translation.review.addNamed', { word: word.word })}>
+                  <Button size="sm" variant="secondary" disabled={busy !== null} onClick={() => add(word)} aria-label={t('translation.review.addNamed', { word: word.word })}>
                     {busy === word.word && <Spinner />}
                     {t('translation.review.add')}
                   </Button>
