@@ -116,3 +116,26 @@ export function fieldErrorsOf(detail: unknown): { field: string; message: string
   return out;
 }
 
+/** The body of POST /api/templates: a company's own template (the /templates action sends it). */
+export interface NewTemplate {
+  name: string;
+  category: string;
+  difficulty: string;
+  slides: number;
+  colorScheme: ColorScheme;
+  layout: string;
+  fontStyle: string;
+  features: string[];
+  content: { sections: string[] };
+}
+
+/** What the /templates action is asked (routes/templates.tsx). */
+export interface TemplateRequest {
+  intent: 'create';
+  template: NewTemplate;
+}
+
+export function isTemplateRequest(value: unknown): value is TemplateRequest {
+  const r = value as Partial<TemplateRequest> | null;
+  return !!r && r.intent === 'create' && typeof r.template === 'object' && r.template !== null;
+}

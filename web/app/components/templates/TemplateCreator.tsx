@@ -1,8 +1,10 @@
 // The template creator: a company's own template (name, category, difficulty, slides, the five
-// colours, layout, font style, sections and features one per line), sent to POST /api/templates.
-// The server validates (validateCustomTemplate); its field errors from `detail` are shown under
-// the fields. A live thumbnail uses the same preview code as the catalogue.
-import { useId, useMemo, useState, type FormEvent } from 'react';
+// colours, layout, font style, sections and features one per line), posted to the /templates
+// route's action (POST /api/templates) from wherever the marketplace is open. The server validates
+// (validateCustomTemplate); its field errors from `detail` are shown under the fields. A live
+// thumbnail uses the same preview code as the catalogue.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import {
   COLOR_KEYS,
@@ -18,9 +20,11 @@ import {
   type Layout,
   type TemplateCategory,
 } from '@trainwright/templates';
-import { ApiError, post } from '~/lib/api';
+import { failureError } from '~/lib/action-failure';
+import { ApiError } from '~/lib/api';
 import { errorText } from '~/lib/errors';
-import { fieldErrorsOf, templateFieldOfPath as fieldOfPath, type MarketplaceTemplate, type TemplateFormField as FieldName } from '~/lib/templates';
+import { fieldErrorsOf, templateFieldOfPath as fieldOfPath, type MarketplaceTemplate, type TemplateFormField as FieldName, type TemplateRequest } from '~/lib/templates';
+import type { TemplateAnswer } from '~/routes/templates';
 import { Modal } from '../Modal';
 import { selectClass } from '../projects/ProjectFormFields';
 import { Button, ErrorBox, Field, Spinner, describedBy, inputClass } from '../ui';
@@ -61,7 +65,8 @@ export function TemplateCreator({ onClose, onCreated }: { onClose: () => void; o
   const [draft, setDraft] = useState<Draft>(INITIAL);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<TemplateAnswer>();
+  const busy = fetcher.state !== 'idle';
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -72,7 +77,32 @@ export function TemplateCreator({ onClose, onCreated }: { onClose: () => void; o
   const textContrast = contrastRatio(draft.colorScheme.text, draft.colorScheme.background);
   const primaryContrast = contrastRatio(draft.colorScheme.primary, draft.colorScheme.background);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  // The action's answer, once.
+  const handled = useRef<TemplateAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      onCreated(answer.template);
+      return;
+    }
+    const err = failureError(answer.failure);
+    const fieldErrors = err instanceof ApiError ? fieldErrorsOf(err.detail) : [];
+    const mapped: Partial<Record<FieldName, string>> = {};
+    const unmapped: string[] = [];
+    for (const fe of fieldErrors) {
+      const field = fieldOfPath(fe.field);
+      if (field && !mapped[field]) mapped[field] = fe.message;
+      else if (!field) unmapped.push(fe.message);
+    }
+    setErrors(mapped);
+    if (Object.keys(mapped).length === 0 || unmapped.length > 0) {
+      setError(unmapped.length > 0 ? unmapped.join(' ') : errorText(err, t, 'templateCreator.failed'));
+    }
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setError(null);
@@ -83,9 +113,9 @@ export function TemplateCreator({ onClose, onCreated }: { onClose: () => void; o
     if (lines(draft.sections).length === 0) found.sections = t('templateCreator.sectionsRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const template = await post<MarketplaceTemplate>('/templates', {
+    const request: TemplateRequest = {
+      intent: 'create',
+      template: {
         name: draft.name.trim(),
         category: draft.category,
         difficulty: draft.difficulty,
@@ -95,24 +125,9 @@ export function TemplateCreator({ onClose, onCreated }: { onClose: () => void; o
         fontStyle: draft.fontStyle,
         features: lines(draft.features),
         content: { sections: lines(draft.sections) },
-      });
-      onCreated(template);
-    } catch (err) {
-      const fieldErrors = err instanceof ApiError ? fieldErrorsOf(err.detail) : [];
-      const mapped: Partial<Record<FieldName, string>> = {};
-      const unmapped: string[] = [];
-      for (const fe of fieldErrors) {
-        const field = fieldOfPath(fe.field);
-        if (field && !mapped[field]) mapped[field] = fe.message;
-        else if (!field) unmapped.push(fe.message);
-      }
-      setErrors(mapped);
-      if (Object.keys(mapped).length === 0 || unmapped.length > 0) {
-        setError(unmapped.length > 0 ? unmapped.join(' ') : errorText(err, t, 'templateCreator.failed'));
-      }
-    } finally {
-      setBusy(false);
-    }
+      },
+    };
+    fetcher.submit(request as never, { method: 'post', action: '/templates', encType: 'application/json' });
   };
 
   const fieldId = (name: string) => `${id}-${name}`;
