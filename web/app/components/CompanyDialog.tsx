@@ -1,12 +1,17 @@
 // Company Management: the user's companies (role, users n of max, the current one marked), switch
-// (closes the dialog) and a create form toggle (name required; website and logo URL optional).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// (closes the dialog) and a create form toggle (name required; website and logo URL optional),
+// posted to the dashboard route's action (`create-company`), whose loader then reads the
+// companies again.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@trainwright/catalogue';
+import { failureError } from '~/lib/action-failure';
 import { ApiError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import type { CompaniesState } from '~/lib/companies';
+import type { CompaniesState, CompanyRequest } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
+import type { CompanyAnswer } from '~/routes/_index';
 import { planName, tierOf } from '~/lib/format';
 import { BuildingIcon, PlusIcon } from './icons';
 import { Modal } from './Modal';
@@ -36,13 +41,15 @@ export function CompanyDialog({
   startWithCreate?: boolean;
 }) {
   const { t } = useTranslation();
-  const { user } = useSignedInUser();
+  const { user, refreshUser } = useSignedInUser();
   const formId = useId();
   const [creating, setCreating] = useState(false);
   const [form, setForm] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FormField, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'create' | string | null>(null);
+  const [switching, setSwitching] = useState<string | null>(null);
+  const fetcher = useFetcher<CompanyAnswer>();
+  const busy: 'create' | string | null = fetcher.state !== 'idle' ? 'create' : switching;
 
   useEffect(() => {
     if (open) {
@@ -50,7 +57,7 @@ export function CompanyDialog({
       setForm(EMPTY);
       setFieldErrors({});
       setError(null);
-      setBusy(null);
+      setSwitching(null);
     }
   }, [open, startWithCreate]);
 
@@ -79,29 +86,37 @@ export function CompanyDialog({
     if (logoUrl && !isHttpUrl(logoUrl)) errors.logo_url = 'companies.invalidUrl';
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
-    setBusy('create');
-    try {
-      await companies.create({ name, ...(website ? { website } : {}), ...(logoUrl ? { logo_url: logoUrl } : {}) });
-      cancelCreate();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'PLAN_LIMIT_REACHED') setError(limitMessage());
-      else setError(errorText(err, t, 'companies.createFailed'));
-    } finally {
-      setBusy(null);
-    }
+    const request: CompanyRequest = { intent: 'create-company', company: { name, ...(website ? { website } : {}), ...(logoUrl ? { logo_url: logoUrl } : {}) } };
+    fetcher.submit(request as never, { method: 'post', action: '/?index', encType: 'application/json' });
   };
+
+  // The action's answer, once (the loader has read the companies again by then).
+  const handled = useRef<CompanyAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      cancelCreate();
+      void refreshUser().catch(() => undefined); // the top bar's company count
+      return;
+    }
+    const err = failureError(answer.failure);
+    if (err instanceof ApiError && err.code === 'PLAN_LIMIT_REACHED') setError(limitMessage());
+    else setError(errorText(err, t, 'companies.createFailed'));
+  });
 
   const onSwitch = async (id: string) => {
     if (busy) return;
     setError(null);
-    setBusy(id);
+    setSwitching(id);
     try {
       await companies.switchTo(id);
       onClose();
     } catch (err) {
       setError(errorText(err, t, 'companies.switchFailed'));
     } finally {
-      setBusy(null);
+      setSwitching(null);
     }
   };
 

@@ -1,9 +1,10 @@
-// The signed-in user's companies: list, switch and create (GET/POST /api/companies...).
-import { useCallback, useState } from 'react';
+// The signed-in user's companies: list and switch (GET/POST /api/companies...); a new company is
+// the dashboard route's action (`create-company`: POST /api/companies).
+import { useCallback, useEffect, useState } from 'react';
 import { get, post } from './api';
 import { useSignedInUser } from './auth';
 import { useSeededLoad } from './server-data';
-import { isUser, type CompaniesResponse, type Company, type User } from './types';
+import { isUser, type CompaniesResponse, type User } from './types';
 
 export interface NewCompany {
   name: string;
@@ -11,10 +12,27 @@ export interface NewCompany {
   logo_url?: string;
 }
 
-/** `initial`: the companies as the route loader read them on the server (not asked again on mount). */
+/** What the dashboard's action is asked (routes/_index.tsx). */
+export interface CompanyRequest {
+  intent: 'create-company';
+  company: NewCompany;
+}
+
+export function isCompanyRequest(value: unknown): value is CompanyRequest {
+  const r = value as Partial<CompanyRequest> | null;
+  return !!r && r.intent === 'create-company' && typeof r.company === 'object' && r.company !== null && typeof r.company.name === 'string';
+}
+
+/**
+ * `initial`: the companies as the route loader read them on the server (not asked again on mount;
+ * a new reading of the loader, after the route's action, replaces them).
+ */
 export function useCompanies(initial: CompaniesResponse | null = null) {
   const { setUser, refreshUser } = useSignedInUser();
   const [data, setData] = useState<CompaniesResponse | null>(initial);
+  useEffect(() => {
+    if (initial) setData(initial);
+  }, [initial]);
   const fetchCompanies = useCallback((signal: AbortSignal) => get<CompaniesResponse>('/companies', signal), []);
   const { error, loading, reload } = useSeededLoad(fetchCompanies, setData, { seeded: initial !== null });
 
@@ -29,17 +47,8 @@ export function useCompanies(initial: CompaniesResponse | null = null) {
     [setUser, refreshUser, reload],
   );
 
-  const create = useCallback(
-    async (input: NewCompany) => {
-      const company = await post<Company>('/companies', input);
-      await Promise.all([reload(), refreshUser()]);
-      return company;
-    },
-    [reload, refreshUser],
-  );
-
   const current = data?.companies.find((c) => c.id === data.current_company_id) ?? null;
-  return { data, current, error, loading, reload, switchTo, create };
+  return { data, current, error, loading, reload, switchTo };
 }
 
 export type CompaniesState = ReturnType<typeof useCompanies>;

@@ -4,7 +4,7 @@
 // reads the list, the companies and the trial status for the first HTML; the page keeps them
 // current in the browser afterwards.
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { isBelowLimit } from '@trainwright/catalogue';
@@ -17,15 +17,17 @@ import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Button, ButtonLink, ErrorBox, PageHeader, Spinner } from '~/components/ui';
+import { actionCalls, failureOf } from '~/action-calls.server';
 import { gateway } from '~/gateway.server';
+import type { ActionFailure } from '~/lib/action-failure';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { useCompanies } from '~/lib/companies';
+import { isCompanyRequest, useCompanies } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
 import { planName, tierOf, usageText } from '~/lib/format';
 import { projectQueryString, type ProjectListResponse } from '~/lib/projects';
 import { useSeededLoad, useServerData } from '~/lib/server-data';
-import type { CompaniesResponse, TrialStatusResponse } from '~/lib/types';
+import type { CompaniesResponse, Company, TrialStatusResponse } from '~/lib/types';
 import { INITIAL_PROJECT_QUERY, useProjectList } from '~/lib/useProjects';
 
 export const meta: MetaFunction = () => [{ title: 'Dashboard · Trainwright' }];
@@ -36,6 +38,21 @@ export const loader = (args: LoaderFunctionArgs) =>
     companies: '/api/companies',
     trial: '/api/trial-status',
   });
+
+/** The action's answer (Company Management's create): the company made, or the gateway's refusal. */
+export type CompanyAnswer = { intent: 'create-company'; ok: true; company: Company } | { intent: 'create-company'; ok: false; failure: ActionFailure };
+
+export async function action(args: ActionFunctionArgs) {
+  const request: unknown = await args.request.json().catch(() => null);
+  if (!isCompanyRequest(request)) return data({ intent: 'create-company', ok: false, failure: { status: 400, body: { code: 'INVALID_INTENT', message: 'Unknown intent' } } } satisfies CompanyAnswer, { status: 400 });
+  const calls = actionCalls(args, { timeoutMs: 15_000 });
+  try {
+    const company = await calls.call<Company>({ method: 'POST', path: '/companies', body: request.company });
+    return data({ intent: 'create-company', ok: true, company } satisfies CompanyAnswer, { headers: calls.headers() });
+  } catch (err) {
+    return data({ intent: 'create-company', ok: false, failure: failureOf(err) } satisfies CompanyAnswer, { headers: calls.headers() });
+  }
+}
 
 function StatCard({
   title,
