@@ -32,16 +32,59 @@ describe('server messages by id', () => {
     expect(errorText(noContent, es)).toBe(es('scorm.messages.noContent'));
   });
 
+  it('names add-ons, plans and languages in the interface language, and formats numbers for it', () => {
+    const addOn = toError(400, { code: 'VALIDATION_FAILED', message: BILLING_MESSAGES.addOnNotAvailable('advanced_analytics', 'professional'), message_id: 'billing.addOnNotAvailable', params: ['advanced_analytics', 'professional'] });
+    expect(errorText(addOn, es)).toBe(`El complemento ${es('addOns.advanced_analytics')} no está disponible en el plan Profesional.`);
+    expect(errorText(addOn, fr)).toBe(`Le module ${fr('addOns.advanced_analytics')} n'est pas disponible avec l'offre Professionnel.`);
+    const plan = toError(403, { code: 'PLAN_LIMIT_REACHED', message: TRANSLATION_MESSAGES.notInPlan('professional', 'de'), message_id: 'translation.notInPlan', params: ['professional', 'de'] });
+    expect(errorText(plan, es)).toMatch(/^Tu plan Profesional incluye la traducción a .*español.* y .*\. Mejora tu plan para traducir a alemán\.$/i);
+    expect(errorText(plan, fr)).toMatch(/^Votre offre Professionnel comprend la traduction en .*espagnol.*\. Passez à une offre supérieure pour traduire en allemand\.$/i);
+    const long = toError(400, { code: 'VALIDATION_FAILED', message: TRANSLATION_MESSAGES.tooLong(200000), message_id: 'translation.tooLong', params: [200000] });
+    expect(errorText(long, fr)).toContain('(200\u202f000 caractères)');
+  });
+
   it('shows a message it has no text for as the server sent it, never guessed from English', () => {
-    const unknown = toError(400, { code: 'VALIDATION_FAILED', message: BILLING_MESSAGES.unknownPlan('gold'), message_id: 'billing.unknownPlan', params: ['gold'] });
-    expect(errorText(unknown, es)).toBe(BILLING_MESSAGES.unknownPlan('gold'));
+    const short = BILLING_MESSAGES.videoCreditsShort(500, 900);
+    const unknown = toError(402, { code: 'PAYMENT_REQUIRED', message: short, message_id: 'billing.videoCreditsShort', params: [500, 900] });
+    expect(errorText(unknown, es)).toBe(short);
     // The same English text without an id is not translated from its text.
     const bare = toError(409, { code: 'CONFLICT', message: BILLING_MESSAGES.videoAlreadyPaid });
     expect(serverErrorText(bare, es)).toBe(BILLING_MESSAGES.videoAlreadyPaid);
   });
 
-  it("keeps the English of every server message the catalogue's own", () => {
-    for (const [key, text] of Object.entries(en.serverMessages.billing)) expect([key, text]).toEqual([key, BILLING_MESSAGES[key as keyof typeof BILLING_MESSAGES]]);
-    for (const [key, text] of Object.entries(en.serverMessages.translation)) expect([key, text]).toEqual([key, TRANSLATION_MESSAGES[key as keyof typeof TRANSLATION_MESSAGES]]);
+  it("keeps the English of every server message the catalogue's own, parameters filled in", () => {
+    // Parameters of each message that takes them, as the services send them.
+    const samples: Record<string, Array<string | number>> = {
+      unknownPlan: ['gold'],
+      unknownInterval: ['week'],
+      unknownAddOn: ['turbo'],
+      addOnNotAvailable: ['advanced_analytics', 'professional'],
+      addOnAlreadyActive: ['enhanced_ai_agent'],
+      addOnNotConfirmed: ['advanced_video_processing'],
+      addOnAmountChanged: ['advanced_analytics'],
+      addOnNotActive: ['enhanced_ai_agent'],
+      videoFormat: ['avi'],
+      tooManyLanguages: [5],
+      unknownLanguage: ['xx'],
+      alreadyPrimary: ['fr'],
+      notInPlan: ['professional', 'de'],
+      primaryNeedsTranslation: ['es'],
+      primaryStale: ['es'],
+      notCompleted: ['fr'],
+      tooLong: [200000],
+      xliffOutdated: ['s3-p2'],
+    };
+    const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
+      for (const key of keys) {
+        const message = table[key];
+        const params = samples[key] ?? [];
+        const english = typeof message === 'function' ? (message as (...args: unknown[]) => string)(...params) : message;
+        const error = toError(400, { code: 'VALIDATION_FAILED', message: String(english), message_id: `${ns}.${key}`, params });
+        expect([key, errorText(error, enT)]).toEqual([key, english]);
+        if (typeof message === 'function') expect(samples[key]).toBeDefined();
+      }
+    };
+    check('billing', BILLING_MESSAGES, Object.keys(en.serverMessages.billing));
+    check('translation', TRANSLATION_MESSAGES, Object.keys(en.serverMessages.translation));
   });
 });

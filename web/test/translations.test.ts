@@ -296,9 +296,9 @@ describe('names and texts', () => {
   });
 
   it('adds the server message of a 4xx to the failure text, in en, es and fr', () => {
-    const plan = new ApiError(403, 'FORBIDDEN_PLAN', 'Your Professional plan includes translation into English, Spanish, French. Upgrade to translate into German.');
+    const plan = new ApiError(403, 'FORBIDDEN_PLAN', 'Your Professional plan includes translation into English, Spanish, and French. Upgrade to translate into German.');
     expect(failureText(plan, en, 'translation.errors.start')).toBe(
-      'Failed to start translation process: Your Professional plan includes translation into English, Spanish, French. Upgrade to translate into German.',
+      'Failed to start translation process: Your Professional plan includes translation into English, Spanish, and French. Upgrade to translate into German.',
     );
     expect(failureText(new ApiError(500, 'INTERNAL', 'stack'), en, 'translation.errors.start')).toBe('Failed to start translation process');
     expect(failureText(new ApiError(0, NETWORK_ERROR), en, 'translation.errors.setPrimary')).toBe('Failed to set primary language');

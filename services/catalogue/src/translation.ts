@@ -14,7 +14,7 @@ export const TRANSLATION_MESSAGES = defineMessages('translation', {
   unknownLanguage: (code: string) => `Unknown language: ${code}.`,
   alreadyPrimary: (code: string) => `The project is already in ${nameOf(code)}.`,
   notInPlan: (tier: TierId, code: string) =>
-    `Your ${TIERS[tier].name} plan includes translation into ${TIERS[tier].limits.languages.map(nameOf).join(', ')}. Upgrade to translate into ${nameOf(code)}.`,
+    `Your ${TIERS[tier].name} plan includes translation into ${new Intl.ListFormat('en', { type: 'conjunction' }).format(TIERS[tier].limits.languages.map(nameOf))}. Upgrade to translate into ${nameOf(code)}.`,
   notFound: 'Translation not found',
   noContent: 'Generate the project\'s content before translating it.',
   primarySet: (code: string) => `Primary language set to ${nameOf(code)}`,

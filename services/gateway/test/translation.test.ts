@@ -119,7 +119,7 @@ describe('translation', () => {
     const post = (body: unknown) => call(h, 'POST', `/api/projects/${projectId}/bulk-translate`, me, body);
     const outside = await post({ target_languages: ['de'] });
     expect(outside.statusCode).toBe(403);
-    expect(outside.json().message).toBe('Your Professional plan includes translation into English, Spanish, French. Upgrade to translate into German.');
+    expect(outside.json().message).toBe('Your Professional plan includes translation into English, Spanish, and French. Upgrade to translate into German.');
     expect((await post({ target_languages: ['xx'] })).json().message).toBe('Unknown language: xx.');
     expect((await post({ target_languages: [] })).statusCode).toBe(400);
     expect((await post({ target_languages: [] })).json().message).toBe('Select at least one language to translate into.');

@@ -4,6 +4,8 @@ import { INTERACTIVE_VIDEO_FIELDS } from '@trainwright/catalogue';
 
 const en = {
   common: {
+    /** The interface language's BCP 47 tag (numbers and language names are formatted for it). */
+    locale: 'en',
     appName: 'Trainwright',
     loading: 'Loading...',
     retry: 'Retry',
@@ -1920,12 +1922,30 @@ const en = {
       checkoutExpired: 'The checkout session expired.',
       videoAlreadyPaid: 'This version of the video is already paid for.',
       videoNarrationNotReady: 'The narration is not ready yet: pay for the video once the project has been generated.',
+      unknownPlan: "Unknown plan: {{p0}}. Choose Professional, Business or Enterprise.",
+      unknownInterval: "Unknown billing interval: {{p0}}. Choose month or year.",
+      unknownAddOn: "Unknown add-on: {{p0}}.",
+      addOnNotAvailable: "The {{n0}} add-on is not available on the {{n1}} plan.",
+      addOnAlreadyActive: "The {{n0}} add-on is already active.",
+      addOnNotConfirmed: "The {{n0}} add-on is charged now: review the amount and confirm it first.",
+      addOnAmountChanged: "The amount of the {{n0}} add-on has changed: review the new amount and confirm again.",
+      addOnNotActive: "The {{n0}} add-on is not active.",
+      videoFormat: "Unknown video format: {{p0}}. Choose mp4 or mov.",
     },
     translation: {
       notFound: 'Translation not found',
       noContent: "Generate the project's content before translating it.",
       editConflict: 'This translation was changed meanwhile. Reload it and make your edit again.',
       slideNotFound: 'Slide not found',
+      tooManyLanguages: "Choose at most {{n0}} languages at a time.",
+      unknownLanguage: "Unknown language: {{p0}}.",
+      alreadyPrimary: "The project is already in {{n0}}.",
+      notInPlan: "Your {{n0}} plan includes translation into {{l0}}. Upgrade to translate into {{n1}}.",
+      primaryNeedsTranslation: "Translate the project into {{n0}} before making it the primary language.",
+      primaryStale: "The project changed after it was translated into {{n0}}. Translate it again, then make it the primary language.",
+      notCompleted: "The translation into {{n0}} is not finished yet.",
+      tooLong: "This project holds more text than one translation takes ({{n0}} characters). Split it into smaller projects.",
+      xliffOutdated: "The XLIFF document was made from another version of this translation (unit {{p0}} differs). Export it again and apply the review to the new one.",
     },
   },
   notFound: {

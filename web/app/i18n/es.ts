@@ -2,6 +2,8 @@ import type { Messages } from './en';
 
 const es: Messages = {
   common: {
+    /** The interface language's BCP 47 tag (numbers and language names are formatted for it). */
+    locale: 'es',
     appName: 'Trainwright',
     loading: 'Cargando...',
     retry: 'Reintentar',
@@ -1948,12 +1950,30 @@ const es: Messages = {
       checkoutExpired: 'La sesión de pago ha caducado.',
       videoAlreadyPaid: 'Esta versión del vídeo ya está pagada.',
       videoNarrationNotReady: 'La narración aún no está lista: paga el vídeo cuando el proyecto se haya generado.',
+      unknownPlan: "Plan desconocido: {{p0}}. Elige Profesional, Business o Enterprise.",
+      unknownInterval: "Periodo de facturación desconocido: {{p0}}. Elige mensual o anual.",
+      unknownAddOn: "Complemento desconocido: {{p0}}.",
+      addOnNotAvailable: "El complemento {{n0}} no está disponible en el plan {{n1}}.",
+      addOnAlreadyActive: "El complemento {{n0}} ya está activo.",
+      addOnNotConfirmed: "El complemento {{n0}} se cobra ahora: revisa el importe y confírmalo primero.",
+      addOnAmountChanged: "El importe del complemento {{n0}} ha cambiado: revisa el nuevo importe y vuelve a confirmarlo.",
+      addOnNotActive: "El complemento {{n0}} no está activo.",
+      videoFormat: "Formato de vídeo desconocido: {{p0}}. Elige mp4 o mov.",
     },
     translation: {
       notFound: 'Traducción no encontrada',
       noContent: 'Genera el contenido del proyecto antes de traducirlo.',
       editConflict: 'Esta traducción ha cambiado entretanto. Vuelve a cargarla y repite tu edición.',
       slideNotFound: 'Diapositiva no encontrada',
+      tooManyLanguages: "Elige como máximo {{n0}} idiomas a la vez.",
+      unknownLanguage: "Idioma desconocido: {{p0}}.",
+      alreadyPrimary: "El proyecto ya está en {{n0}}.",
+      notInPlan: "Tu plan {{n0}} incluye la traducción a {{l0}}. Mejora tu plan para traducir a {{n1}}.",
+      primaryNeedsTranslation: "Traduce el proyecto a {{n0}} antes de convertirlo en el idioma principal.",
+      primaryStale: "El proyecto cambió después de traducirse a {{n0}}. Tradúcelo de nuevo y conviértelo después en el idioma principal.",
+      notCompleted: "La traducción a {{n0}} aún no ha terminado.",
+      tooLong: "Este proyecto tiene más texto del que admite una traducción ({{n0}} caracteres). Divídelo en proyectos más pequeños.",
+      xliffOutdated: "El documento XLIFF se hizo a partir de otra versión de esta traducción (la unidad {{p0}} es distinta). Expórtalo de nuevo y aplica la revisión al nuevo.",
     },
   },
   notFound: {

@@ -2,6 +2,8 @@ import type { Messages } from './en';
 
 const fr: Messages = {
   common: {
+    /** The interface language's BCP 47 tag (numbers and language names are formatted for it). */
+    locale: 'fr',
     appName: 'Trainwright',
     loading: 'Chargement...',
     retry: 'Réessayer',
@@ -1950,12 +1952,30 @@ const fr: Messages = {
       checkoutExpired: 'La session de paiement a expiré.',
       videoAlreadyPaid: 'Cette version de la vidéo est déjà payée.',
       videoNarrationNotReady: 'La narration n’est pas encore prête : payez la vidéo une fois le projet généré.',
+      unknownPlan: "Offre inconnue : {{p0}}. Choisissez Professionnel, Business ou Enterprise.",
+      unknownInterval: "Périodicité de facturation inconnue : {{p0}}. Choisissez mensuelle ou annuelle.",
+      unknownAddOn: "Module complémentaire inconnu : {{p0}}.",
+      addOnNotAvailable: "Le module {{n0}} n'est pas disponible avec l'offre {{n1}}.",
+      addOnAlreadyActive: "Le module {{n0}} est déjà actif.",
+      addOnNotConfirmed: "Le module {{n0}} est facturé maintenant : vérifiez le montant et confirmez-le d'abord.",
+      addOnAmountChanged: "Le montant du module {{n0}} a changé : vérifiez le nouveau montant et confirmez à nouveau.",
+      addOnNotActive: "Le module {{n0}} n'est pas actif.",
+      videoFormat: "Format vidéo inconnu : {{p0}}. Choisissez mp4 ou mov.",
     },
     translation: {
       notFound: 'Traduction introuvable',
       noContent: 'Générez le contenu du projet avant de le traduire.',
       editConflict: 'Cette traduction a été modifiée entre-temps. Rechargez-la et refaites votre modification.',
       slideNotFound: 'Diapositive introuvable',
+      tooManyLanguages: "Choisissez au plus {{n0}} langues à la fois.",
+      unknownLanguage: "Langue inconnue : {{p0}}.",
+      alreadyPrimary: "Le projet est déjà en {{n0}}.",
+      notInPlan: "Votre offre {{n0}} comprend la traduction en {{l0}}. Passez à une offre supérieure pour traduire en {{n1}}.",
+      primaryNeedsTranslation: "Traduisez le projet en {{n0}} avant d'en faire la langue principale.",
+      primaryStale: "Le projet a changé après sa traduction en {{n0}}. Traduisez-le à nouveau, puis faites-en la langue principale.",
+      notCompleted: "La traduction en {{n0}} n'est pas encore terminée.",
+      tooLong: "Ce projet contient plus de texte qu'une traduction n'en accepte ({{n0}} caractères). Divisez-le en projets plus petits.",
+      xliffOutdated: "Le document XLIFF a été créé à partir d'une autre version de cette traduction (l'unité {{p0}} diffère). Exportez-le à nouveau et appliquez la relecture au nouveau.",
     },
   },
   notFound: {

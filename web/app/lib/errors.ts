@@ -5,6 +5,8 @@
 // checks carry no id: messageText recognises those by their catalogue text.
 import type { TFunction } from 'i18next';
 import {
+  ADD_ONS,
+  CONTENT_LANGUAGES,
   GENERATOR_MESSAGES,
   INTERACTIVE_VIDEO_MESSAGES,
   QUALITY_MESSAGES,
@@ -15,6 +17,8 @@ import {
   type CatalogueMessage,
 } from '@trainwright/catalogue';
 import { ApiError, type ServerMessageRef } from './api';
+import { planName } from './format';
+import { languageName } from './language-names';
 
 const CODE_KEYS: Record<string, string> = {
   NETWORK: 'errors.network',
@@ -52,7 +56,33 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   translation: 'serverMessages.translation',
 };
 
-/** A catalogue message named by id, in the interface language (its params as {{p0}}, {{p1}}...);
+/**
+ * A message's parameters for its text: each as sent ({{p0}}, {{p1}}...) and, as {{n0}}, {{n1}}...,
+ * what the screen shows for it: an add-on's, a plan's or a language's name in the interface
+ * language, a number formatted for it; for a plan also its languages ({{l0}}...).
+ */
+function messageParams(params: ReadonlyArray<string | number>, t: TFunction): Record<string, string | number> {
+  const locale = t('common.locale');
+  const values: Record<string, string | number> = {};
+  params.forEach((p, i) => {
+    values[`p${i}`] = p;
+    // A plan's languages, listed ({{l0}}: 'Your plan includes translation into ...').
+    if (typeof p === 'string' && isTierId(p)) values[`l${i}`] = new Intl.ListFormat(locale, { type: 'conjunction' }).format(TIERS[p].limits.languages.map((code) => languageName(code, locale)));
+    values[`n${i}`] =
+      typeof p === 'number'
+        ? p.toLocaleString(locale)
+        : p in ADD_ONS
+          ? t(`addOns.${p}`)
+          : isTierId(p)
+            ? planName(t, p)
+            : CONTENT_LANGUAGES.includes(p)
+              ? languageName(p, locale)
+              : p;
+  });
+  return values;
+}
+
+/** A catalogue message named by id, in the interface language (its params, messageParams);
  * null when this app has no text for it. */
 export function serverMessageText(ref: ServerMessageRef | CatalogueMessage, t: TFunction): string | null {
   if (ref.id === 'voices.locked') {
@@ -62,7 +92,7 @@ export function serverMessageText(ref: ServerMessageRef | CatalogueMessage, t: T
   const dot = ref.id.indexOf('.');
   const section = MESSAGE_SECTIONS[ref.id.slice(0, dot)];
   if (dot < 0 || !section) return null;
-  const text = t(`${section}.${ref.id.slice(dot + 1)}`, { ...Object.fromEntries(ref.params.map((p, i) => [`p${i}`, p])), defaultValue: '' });
+  const text = t(`${section}.${ref.id.slice(dot + 1)}`, { ...messageParams(ref.params, t), defaultValue: '' });
   return text || null;
 }
 

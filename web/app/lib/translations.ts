@@ -162,16 +162,7 @@ export function loadSupportedLanguages(): Promise<SupportedLanguages> {
 // ---------------------------------------------------------------------------------------------
 // Names
 
-/** A language's name in the interface language (Intl), else the server's English name, else the code. */
-export function languageName(code: string, uiLanguage: string, supported?: SupportedLanguages | null): string {
-  try {
-    const name = new Intl.DisplayNames([uiLanguage], { type: 'language' }).of(code);
-    if (name && name !== code) return name.charAt(0).toLocaleUpperCase(uiLanguage) + name.slice(1);
-  } catch {
-    // an unknown code or locale: the fallbacks below
-  }
-  return supported?.[code]?.name ?? code;
-}
+export { languageName } from './language-names';
 
 /** A language's name inside a sentence: Spanish and French write it in lower case ('del inglés'). */
 export function nameInText(name: string, uiLanguage: string): string {
