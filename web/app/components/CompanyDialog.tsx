@@ -2,7 +2,7 @@
 // (closes the dialog) and a create form toggle (name required; website and logo URL optional),
 // posted to the dashboard route's action (`create-company`), whose loader then reads the
 // companies again.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatUsage } from '@trainwright/catalogue';
@@ -11,6 +11,7 @@ import { ApiError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import type { CompaniesState, CompanyRequest } from '~/lib/companies';
 import { errorText } from '~/lib/errors';
+import { useActionAnswer } from '~/lib/server-data';
 import type { CompanyAnswer } from '~/routes/_index';
 import { planName, tierOf } from '~/lib/format';
 import { BuildingIcon, PlusIcon } from './icons';
@@ -90,12 +91,8 @@ export function CompanyDialog({
     fetcher.submit(request as never, { method: 'post', action: '/?index', encType: 'application/json' });
   };
 
-  // The action's answer, once (the loader has read the companies again by then).
-  const handled = useRef<CompanyAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
-    handled.current = answer;
+  // The loader has read the companies again by then.
+  useActionAnswer(fetcher, (answer) => {
     if (answer.ok) {
       cancelCreate();
       void refreshUser().catch(() => undefined); // the top bar's company count

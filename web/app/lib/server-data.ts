@@ -173,3 +173,17 @@ export function useHydrated(): boolean {
 export function useDisplayTimeZone(): string | undefined {
   return useHydrated() ? undefined : 'UTC';
 }
+
+/**
+ * Calls `onAnswer` once with each answer of a fetcher's action, when the fetcher is idle again (so
+ * Remix has read the route's loaders again by then). The screens' one way to take an action's answer.
+ */
+export function useActionAnswer<A>(fetcher: { state: string; data: A | undefined }, onAnswer: (answer: A) => void): void {
+  const handled = useRef<A | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== 'idle' || answer === undefined || handled.current === answer) return;
+    handled.current = answer;
+    onAnswer(answer);
+  });
+}

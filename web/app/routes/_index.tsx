@@ -4,7 +4,7 @@
 // reads the list, the companies and the trial status for the first HTML; the page keeps them
 // current in the browser afterwards.
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { isBelowLimit } from '@trainwright/catalogue';
@@ -17,9 +17,8 @@ import { useWorkspace } from '~/components/projects/workspace-context';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { TrialBanner } from '~/components/TrialBanner';
 import { Button, ButtonLink, ErrorBox, PageHeader, Spinner } from '~/components/ui';
-import { actionCalls, failureOf } from '~/action-calls.server';
+import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
 import { gateway } from '~/gateway.server';
-import type { ActionFailure } from '~/lib/action-failure';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { isCompanyRequest, useCompanies } from '~/lib/companies';
@@ -40,19 +39,15 @@ export const loader = (args: LoaderFunctionArgs) =>
   });
 
 /** The action's answer (Company Management's create): the company made, or the gateway's refusal. */
-export type CompanyAnswer = { intent: 'create-company'; ok: true; company: Company } | { intent: 'create-company'; ok: false; failure: ActionFailure };
+export type CompanyAnswer = WriteAnswer<'create-company', { company: Company }>;
 
-export async function action(args: ActionFunctionArgs) {
-  const request: unknown = await args.request.json().catch(() => null);
-  if (!isCompanyRequest(request)) return data({ intent: 'create-company', ok: false, failure: { status: 400, body: { code: 'INVALID_INTENT', message: 'Unknown intent' } } } satisfies CompanyAnswer, { status: 400 });
-  const calls = actionCalls(args, { timeoutMs: 15_000 });
-  try {
-    const company = await calls.call<Company>({ method: 'POST', path: '/companies', body: request.company });
-    return data({ intent: 'create-company', ok: true, company } satisfies CompanyAnswer, { headers: calls.headers() });
-  } catch (err) {
-    return data({ intent: 'create-company', ok: false, failure: failureOf(err) } satisfies CompanyAnswer, { headers: calls.headers() });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  oneWriteAction(args, {
+    isRequest: isCompanyRequest,
+    write: (request) => ({ method: 'POST', path: '/companies', body: request.company }),
+    done: (company: Company) => ({ company }),
+    invalidIntent: 'create-company',
+  });
 
 function StatCard({
   title,

@@ -5,7 +5,7 @@
 // the local provider the page says plainly that checkouts are test checkouts and no money moves.
 // The loader reads the four sections; every change is the action's (billing-action.server.ts,
 // one `intent` each, posted with useFetcher), after which Remix reads the loader again.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useFetcher, useLoaderData, useLocation, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ import {
 import { busyKeyOf, changesNothing, failureKeyOf, type BillingAnswer, type BillingRequest } from '~/lib/billing-intents';
 import { errorText } from '~/lib/errors';
 import { formatDate, planName, tierOf } from '~/lib/format';
-import { useDisplayTimeZone, useHydrated, useLoaderState } from '~/lib/server-data';
+import { useActionAnswer, useDisplayTimeZone, useHydrated, useLoaderState } from '~/lib/server-data';
 import type { TrialStatusResponse } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Billing · Trainwright' }];
@@ -124,11 +124,8 @@ export default function Billing() {
 
   // The action's answer, once: a charge to confirm, a change made (the loader has been read
   // again), somewhere to go, or the server's refusal.
-  const handled = useRef<BillingAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer || !answer.request) return;
-    handled.current = answer;
+  useActionAnswer(fetcher, (answer) => {
+    if (!answer.request) return;
     const { request } = answer;
     switch (answer.kind) {
       case 'confirm':

@@ -9,9 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Glossary } from '~/components/translation/Glossary';
 import { PageHeader } from '~/components/ui';
-import { actionCalls, failureOf } from '~/action-calls.server';
+import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
 import { cookieHeaders, gateway } from '~/gateway.server';
-import type { ActionFailure } from '~/lib/action-failure';
 import { useSignedInUser } from '~/lib/auth';
 import { glossaryPath, glossaryWrite, isGlossaryRequest, type GlossaryRequest, type GlossaryTerm } from '~/lib/glossary';
 import { useLoaderState } from '~/lib/server-data';
@@ -26,21 +25,16 @@ export async function loader(args: LoaderFunctionArgs) {
   return data({ glossary: list?.data ?? null }, { headers: cookieHeaders([...me.setCookie, ...(list?.setCookie ?? [])]) });
 }
 
-/** The action's answer: the term's text (for the notice), or the gateway's refusal. */
-export type GlossaryAnswer = { intent: GlossaryRequest['intent']; ok: true; term: string } | { intent: GlossaryRequest['intent']; ok: false; failure: ActionFailure };
+/** The action's answer: the term's text (for the notice; '' for a deletion), or the gateway's refusal. */
+export type GlossaryAnswer = WriteAnswer<GlossaryRequest['intent'], { term: string }>;
 
-export async function action(args: ActionFunctionArgs) {
-  const request: unknown = await args.request.json().catch(() => null);
-  if (!isGlossaryRequest(request)) return data({ intent: 'create', ok: false, failure: { status: 400, body: { code: 'INVALID_INTENT', message: 'Unknown intent' } } } satisfies GlossaryAnswer, { status: 400 });
-  const calls = actionCalls(args, { timeoutMs: 15_000 });
-  try {
-    const saved = await calls.call<Partial<GlossaryTerm> | undefined>(glossaryWrite(request));
-    const term = saved?.term ?? (request.intent === 'delete' ? '' : request.draft.term.trim());
-    return data({ intent: request.intent, ok: true, term } satisfies GlossaryAnswer, { headers: calls.headers() });
-  } catch (err) {
-    return data({ intent: request.intent, ok: false, failure: failureOf(err) } satisfies GlossaryAnswer, { headers: calls.headers() });
-  }
-}
+export const action = (args: ActionFunctionArgs) =>
+  oneWriteAction(args, {
+    isRequest: isGlossaryRequest,
+    write: glossaryWrite,
+    done: (saved: Partial<GlossaryTerm> | undefined, request): { term: string } => ({ term: saved?.term ?? (request.intent === 'delete' ? '' : request.draft.term.trim()) }),
+    invalidIntent: 'create',
+  });
 
 export default function GlossaryPage() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // summary comes from GET /api/profile (the loader, read again after a save); 'Manage Billing' is
 // the action's `portal` (POST /api/billing/portal), then the app goes to the billing provider's
 // portal (the local provider's is /billing itself). The email is read-only.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useSignedInUser } from '~/lib/auth';
 import { billingWrites, goTo, originUrl } from '~/lib/billing';
 import { errorText } from '~/lib/errors';
 import { formatDate, usageText } from '~/lib/format';
-import { useDisplayTimeZone, useLoaderState } from '~/lib/server-data';
+import { useActionAnswer, useDisplayTimeZone, useLoaderState } from '~/lib/server-data';
 import type { Notifications, Profile, ProfilePatch } from '~/lib/types';
 
 export const meta: MetaFunction = () => [{ title: 'Profile Settings · Trainwright' }];
@@ -101,12 +101,7 @@ export default function ProfilePage() {
   const openingBilling = running === 'portal' || leaving;
   const send = (request: ProfileRequest) => fetcher.submit(request as never, { method: 'post', encType: 'application/json' });
 
-  // The action's answer, once.
-  const handled = useRef<ProfileAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useActionAnswer(fetcher, (answer) => {
     if (answer.intent === 'save') {
       if (answer.ok) {
         setEditing(false);

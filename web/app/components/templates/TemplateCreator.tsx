@@ -3,7 +3,7 @@
 // route's action (POST /api/templates) from wherever the marketplace is open. The server validates
 // (validateCustomTemplate); its field errors from `detail` are shown under the fields. A live
 // thumbnail uses the same preview code as the catalogue.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import {
 import { failureError } from '~/lib/action-failure';
 import { ApiError } from '~/lib/api';
 import { errorText } from '~/lib/errors';
+import { useActionAnswer } from '~/lib/server-data';
 import { fieldErrorsOf, templateFieldOfPath as fieldOfPath, type MarketplaceTemplate, type TemplateFormField as FieldName, type TemplateRequest } from '~/lib/templates';
 import type { TemplateAnswer } from '~/routes/templates';
 import { Modal } from '../Modal';
@@ -77,12 +78,7 @@ export function TemplateCreator({ onClose, onCreated }: { onClose: () => void; o
   const textContrast = contrastRatio(draft.colorScheme.text, draft.colorScheme.background);
   const primaryContrast = contrastRatio(draft.colorScheme.primary, draft.colorScheme.background);
 
-  // The action's answer, once.
-  const handled = useRef<TemplateAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useActionAnswer(fetcher, (answer) => {
     if (answer.ok) {
       onCreated(answer.template);
       return;

@@ -3,7 +3,7 @@
 // confirmation), each a post to the route's action. A translation of '' keeps the term as written
 // (brand names); a target language of '' applies to every language. The server checks the fields
 // and its messages are shown as sent.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_LANGUAGES } from '@trainwright/catalogue';
@@ -13,6 +13,7 @@ import { errorText } from '~/lib/errors';
 import { failureError } from '~/lib/action-failure';
 import { canEditGlossary, emptyGlossaryDraft, glossaryDraftOf, type GlossaryDraft, type GlossaryRequest, type GlossaryTerm } from '~/lib/glossary';
 import type { GlossaryAnswer } from '~/routes/glossary';
+import { useActionAnswer } from '~/lib/server-data';
 import { failureText } from '~/lib/translations';
 import { useLanguageNames } from '~/lib/useTranslations';
 import { BookIcon } from '../icons';
@@ -105,12 +106,7 @@ export function Glossary({ terms, settled, onRetry }: { terms: GlossaryTerm[] | 
     fetcher.submit(request as never, { method: 'post', action: '/glossary', encType: 'application/json' });
   };
 
-  // The action's answer, once (Remix has read the loader again by then).
-  const handled = useRef<GlossaryAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useActionAnswer(fetcher, (answer) => {
     if (!answer.ok) {
       const fallback = answer.intent === 'delete' ? 'glossary.errors.delete' : answer.intent === 'update' ? 'glossary.errors.update' : 'glossary.errors.add';
       setError(failureText(failureError(answer.failure), t, fallback));

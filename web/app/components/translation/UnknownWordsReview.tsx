@@ -3,13 +3,14 @@
 // empty keeps the word as written) and, once terms are added, 'Translate again' to apply them. A
 // word of a pivot language cannot be taught through the glossary (it applies to the source text):
 // it says to fix the slide by hand. A word is added through the glossary page's action.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFetcher } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { failureError } from '~/lib/action-failure';
 import type { GlossaryRequest } from '~/lib/glossary';
 import type { GlossaryAnswer } from '~/routes/glossary';
 import { failureText, glossaryEntryFor, nameInText, startTranslations, type TranslationSummary, type UnknownWord } from '~/lib/translations';
+import { useActionAnswer } from '~/lib/server-data';
 import { useLanguageNames } from '~/lib/useTranslations';
 import { useWorkspace } from '../projects/workspace-context';
 import { Button, Spinner, inputClass } from '../ui';
@@ -49,13 +50,9 @@ export function UnknownWordsReview({
     adding.current = word.word;
     fetcher.submit(unknownWordRequest(translation, word, drafts[word.word] ?? '') as never, { method: 'post', action: '/glossary', encType: 'application/json' });
   };
-  // The action's answer, once.
-  const handled = useRef<GlossaryAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
+  useActionAnswer(fetcher, (answer) => {
     const word = adding.current;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer || word === null) return;
-    handled.current = answer;
+    if (word === null) return;
     adding.current = null;
     setBusy(null);
     if (!answer.ok) {

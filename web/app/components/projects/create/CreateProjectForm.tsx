@@ -27,6 +27,7 @@ import { isVideoFormat } from '~/lib/downloads';
 import { errorText, messageText, serverErrorText } from '~/lib/errors';
 import { planName, tierOf } from '~/lib/format';
 import { CREATE_PROJECT_TYPES, detectContentView, type ContentView, type CreateProjectType } from '~/lib/projects';
+import { useActionAnswer } from '~/lib/server-data';
 import { templateToSlideText, type MarketplaceTemplate } from '~/lib/templates';
 import { UploadCancelled, type MultipartHandle } from '~/lib/uploads';
 import type { VoiceSelection } from '~/lib/voices';
@@ -239,11 +240,7 @@ export function CreateProjectForm({ initialTemplate }: { initialTemplate: Market
   };
 
   // The action's answer: created, refused by field, or the server's failure.
-  const handled = useRef<CreateAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== 'idle' || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useActionAnswer(fetcher, (answer) => {
     if (answer.ok) created(answer.project.title || form.title.trim());
     else if ('errors' in answer) {
       setErrors(translated(answer.errors));
