@@ -86,7 +86,8 @@ export function reportTimings({ referenceMs = null, write = (text) => process.st
   // their CPU is the machine's while each ran.
   const total = Date.now() - startedAt;
   const cores = availableParallelism();
-  const cpuCell = (cpuS, ms) => (cpuS === null ? ''.padStart(22) : `${cpuS.toFixed(1).padStart(7)} s cpu ${String(Math.round((100 * cpuS) / Math.max(0.001, (ms / 1000) * cores))).padStart(3)}%`);
+  // A step shorter than a tenth of a second has no meaningful share of the cores.
+  const cpuCell = (cpuS, ms) => (cpuS === null || ms < 100 ? ''.padStart(22) : `${cpuS.toFixed(1).padStart(7)} s cpu ${String(Math.round((100 * cpuS) / Math.max(0.001, (ms / 1000) * cores))).padStart(3)}%`);
   const line = (label, ms, cpuS, status) => `  ${label.padEnd(width)}  ${(ms / 1000).toFixed(1).padStart(7)} s ${cpuCell(cpuS, ms)}  ${status}\n`;
   write(`\n======== durations (cpu: the machine's busy CPU time meanwhile, % of its ${cores} cores) ========\n`);
   for (const t of timings) write(line(t.label, t.ms, t.cpuS, t.status));
