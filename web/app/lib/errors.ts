@@ -71,7 +71,7 @@ function messageParams(params: ReadonlyArray<string | number>, t: TFunction): Re
     values[`n${i}`] =
       typeof p === 'number'
         ? p.toLocaleString(locale)
-        : p in ADD_ONS
+        : Object.hasOwn(ADD_ONS, p)
           ? t(`addOns.${p}`)
           : isTierId(p)
             ? planName(t, p)

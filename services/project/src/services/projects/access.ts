@@ -33,7 +33,7 @@ export async function requireVoiceAllowed(deps: Pick<ProjectDeps, 'voices'>, use
   if (voiceId) await deps.voices.requireAllowed(userId, companyId, voiceId);
 }
 
-/** A project of one of the caller's companies whose role allows the action, with those companies. */
+/** A project of one of the caller's companies whose role allows the action, with its company and all the caller's companies. */
 export async function loadProject(
   deps: Pick<ProjectDeps, 'projects' | 'memberships'>,
   userId: string,
@@ -41,11 +41,11 @@ export async function loadProject(
   action: 'project.read' | 'project.update' | 'project.delete',
   // Writes read memberships fresh from auth; reads may use the kept answer.
   fresh = action !== 'project.read',
-): Promise<{ row: ProjectRow; companies: CallerCompany[] }> {
+): Promise<{ row: ProjectRow; company: CallerCompany; companies: CallerCompany[] }> {
   const { companies } = await deps.memberships.companiesOf(userId, { fresh });
   // Found by id alone: the access check, not the query, keeps another company's project out (NOT_FOUND either way).
   const row = isUuid(projectId) ? await deps.projects.findById(projectId) : undefined;
   if (!row) throw AppError.notFound(MESSAGES.notFound);
-  companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);
-  return { row, companies };
+  const company = companyFor({ currentCompanyId: '', companies }, row.company_id, action, MESSAGES.notFound);
+  return { row, company, companies };
 }

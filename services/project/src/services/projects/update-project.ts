@@ -61,7 +61,7 @@ export const SAVE_FAILED = 'Error saving project updates. Please try again.';
 export const CONTENT_CHANGED = 'This project was changed meanwhile. Reload it and try again.';
 
 /** The validated fields of the edit, as they are stored. */
-async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: CallerCompany[], input: UpdateProjectInput): Promise<ProjectChanges> {
+async function editedColumns(deps: ProjectDeps, row: ProjectRow, company: CallerCompany, input: UpdateProjectInput): Promise<ProjectChanges> {
   const changes: ProjectChanges = {};
   if (input.title !== undefined) changes.title = validTitle(input.title);
   if (input.description !== undefined) changes.description = text('description', input.description, TEXT_LIMITS.description, { multiline: true });
@@ -109,7 +109,7 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, companies: Call
   const templateId = input.templateId?.trim();
   if (templateId !== undefined) changes.template_id = templateId;
   // The same gates as create (plan-gates.ts), on what this edit sets.
-  await requirePlanAllows(deps, companies.find((c) => c.companyId === row.company_id)!, { visualFormat, templateId });
+  await requirePlanAllows(deps, company, { visualFormat, templateId });
   return changes;
 }
 
@@ -147,20 +147,20 @@ function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boole
 
 export async function updateProject(deps: ProjectDeps, userId: string, projectId: string, input: UpdateProjectInput): Promise<ProjectView> {
   for (let attempt = 1; ; attempt += 1) {
-    const { row, companies } = await loadProject(deps, userId, projectId, 'project.update');
+    const { row, company, companies } = await loadProject(deps, userId, projectId, 'project.update');
     // Checked as on create, for the project's own company, once the caller may see the project.
     await requireVoiceAllowed(deps, userId, row.company_id, input.voiceSelection?.voice_id);
     // The write below is checked against this row's version, so a newer version committed after
     // this read comes back here on the next attempt and is refused too.
     if (input.expectedContentVersion !== undefined && row.content_version !== input.expectedContentVersion) throw new AppError('CONFLICT', CONTENT_CHANGED);
-    const changes = await editedColumns(deps, row, companies, input);
+    const changes = await editedColumns(deps, row, company, input);
     const source = SOURCE_COLUMNS.some((c) => differs(row, changes, c));
     // A translation made the content (a new primary language): kept as written, never generated
     // again, also when the project has no generated content (its own slides or script translated).
     const handEdited = differs(row, changes, 'generated_content') || differs(row, changes, 'primary_language');
     let work: VersionWork | null = null;
     if (source || RENDER_COLUMNS.some((c) => differs(row, changes, c))) {
-      requireGenerationAllowed(companies.find((c) => c.companyId === row.company_id)!);
+      requireGenerationAllowed(company);
       const next = nextVersion(row, { source, handEdited });
       Object.assign(changes, next.changes);
       work = next.work;
@@ -174,7 +174,7 @@ export async function updateProject(deps: ProjectDeps, userId: string, projectId
     const seen = { status: row.status, contentVersion: row.content_version };
     if (await deps.projects.updateIfUnchanged(projectId, seen, changes, events)) {
       deps.afterWrite();
-      const saved = await startWork(deps, projectId, Number(changes.content_version), work, ownerPlanOf(companies.find((c) => c.companyId === row.company_id)!));
+      const saved = await startWork(deps, projectId, Number(changes.content_version), work, ownerPlanOf(company));
       // The caller's companies were read for this edit: the saved project needs no second look-up.
       return (await projectViews(deps, [saved ?? row], companies))[0]!;
     }
