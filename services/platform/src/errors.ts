@@ -122,7 +122,7 @@ export class AppError extends Error {
       const rawDetail = error.metadata.get(META_DETAIL)[0];
       const detail = typeof rawDetail === 'string' ? safeJson(rawDetail) : undefined;
       const rawMessage = error.metadata.get(META_MESSAGE)[0];
-      return new AppError(code as ErrorCode, error.details, detail, typeof rawMessage === 'string' ? asMessageRef(safeJson(rawMessage)) : undefined);
+      return new AppError(code as ErrorCode, error.details, detail, typeof rawMessage === 'string' ? messageRefOf(safeJson(rawMessage)) : undefined);
     }
     switch (error.code) {
       case GrpcStatus.UNAVAILABLE:
@@ -151,10 +151,11 @@ export class AppError extends Error {
   }
 }
 
-function asMessageRef(value: unknown): MessageRef | undefined {
+/** A message id and params read back (trailing metadata, a jsonb column), checked: undefined for anything that is not one. */
+export function messageRefOf(value: unknown): MessageRef | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { id, params } = value as Partial<MessageRef>;
-  if (typeof id !== 'string' || !Array.isArray(params)) return undefined;
+  if (typeof id !== 'string' || !id || !Array.isArray(params)) return undefined;
   return { id, params: params.filter((p): p is MessageParam => typeof p === 'string' || typeof p === 'number') };
 }
 

@@ -7,6 +7,7 @@ export * from './db.js';
 export * from './events.js';
 export * from './queues.js';
 export * from './jobs.js';
+export * from './failures.js';
 export * from './job-definitions.js';
 export * from './access.js';
 export * from './memberships.js';

@@ -3,6 +3,8 @@
 // has exactly one handler. Jobs carry ids, not documents; a deterministic job id makes
 // enqueueing idempotent.
 import { UnrecoverableError, type Job, type Queue, type Worker } from 'bullmq';
+import { isCatalogueMessage, type CatalogueMessage } from '@trainwright/catalogue';
+import type { MessageRef } from './errors.js';
 import { createQueue, createWorker, type QueueContext } from './queues.js';
 import type { Logger } from './logger.js';
 
@@ -34,12 +36,16 @@ export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefin
  * succeed); a retryable one, like any other thrown error, is tried again with backoff.
  */
 export class JobError extends Error {
+  /** Set when the message is one of the catalogue's, so the failure a row keeps names it by id. */
+  readonly messageRef: MessageRef | undefined;
+
   constructor(
-    message: string,
+    message: string | CatalogueMessage,
     readonly retryable = false,
   ) {
-    super(message);
+    super(isCatalogueMessage(message) ? message.text : message);
     this.name = 'JobError';
+    this.messageRef = isCatalogueMessage(message) ? { id: message.id, params: message.params } : undefined;
   }
 }
 

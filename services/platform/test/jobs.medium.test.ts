@@ -100,7 +100,7 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
     await queue.enqueue(ECHO_JOB, { id: 'a' });
     await queue.enqueue(ECHO_JOB, { id: 'b', fail: 'permanent' });
     await queue.enqueue(ECHO_JOB, { id: 'c', fail: 'once' });
-    await expect(queue.enqueue(GENERATE_PROJECT_JOB, { projectId: 'p', contentVersion: '1' })).rejects.toThrow('belongs to queue generate');
+    await expect(queue.enqueue(GENERATE_PROJECT_JOB, { projectId: 'p', contentVersion: '1', plan: { tier: 'starter', trialState: 'none' } })).rejects.toThrow('belongs to queue generate');
     await allSettled;
     expect(Object.fromEntries(settled)).toEqual({ 'echo-a': 'completed', 'echo-b': 'failed: cannot ever work', 'echo-c': 'completed' });
     expect(runs.sort()).toEqual(['a#1', 'b#1', 'c#1', 'c#2']);
