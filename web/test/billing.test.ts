@@ -165,8 +165,8 @@ describe('the success page messages', () => {
     expect(pollOutcomeMessage({ kind: 'error', error: new ApiError(0, NETWORK_ERROR), checks: 1 }, t)).toBe(
       'Payment verification error: Network error. Please check your connection.',
     );
-    expect(pollOutcomeMessage({ kind: 'failed', status: status('expired', 'Session expired'), message: 'Session expired', checks: 1 }, t)).toBe(
-      'Session expired',
+    expect(pollOutcomeMessage({ kind: 'failed', status: status('expired', 'The checkout session expired.'), message: 'The checkout session expired.', checks: 1 }, t)).toBe(
+      'The checkout session expired.',
     );
     expect(pollOutcomeMessage({ kind: 'failed', status: status('failed'), message: FAILED_OR_EXPIRED_MESSAGE, checks: 1 }, t)).toBe(
       'Payment failed or expired',

@@ -257,10 +257,23 @@ describe('texts', () => {
     expect(downloadFailureText(new ApiError(0, NETWORK_ERROR), es)).toBe('Error al descargar el paquete');
   });
 
-  it('shows a failed build reason, translated when it is a catalogue message', () => {
-    expect(packageErrorText({ error: SCORM_MESSAGES.failed }, fr)).toBe('La création du paquet SCORM a échoué.');
+  it('shows a failed build reason by its message id, translated, and a text of its own as stored', () => {
+    expect(packageErrorText({ error: SCORM_MESSAGES.failed, error_message_id: 'scorm.failed', error_params: [] }, fr)).toBe('La création du paquet SCORM a échoué.');
+    // The English is not matched any more: a text without an id is shown as stored.
+    expect(packageErrorText({ error: SCORM_MESSAGES.failed }, fr)).toBe(SCORM_MESSAGES.failed);
+    // An id this app has no text for: the stored English.
+    expect(packageErrorText({ error: 'Something new.', error_message_id: 'scorm.somethingNew', error_params: [] }, fr)).toBe('Something new.');
     expect(packageErrorText({ error: 'Disk full' }, t)).toBe('Disk full');
     expect(packageErrorText({ error: '' }, t)).toBe(SCORM_MESSAGES.failed);
+  });
+
+  it('keeps a failure message with its event, and replaces it with the next', () => {
+    const failed = parseScormEvent('scorm.failed', { package_id: 'p1', project_id: 'x', error: 'Building the SCORM package failed.', error_message_id: 'scorm.failed', error_params: [] });
+    expect(failed).toMatchObject({ status: 'failed', error_message_id: 'scorm.failed', error_params: [] });
+    const plain = parseScormEvent('scorm.failed', { package_id: 'p1', project_id: 'x', error: 'Disk full', error_message_id: 7 });
+    expect(plain).toMatchObject({ error: 'Disk full', error_message_id: undefined, error_params: undefined });
+    const shown = packagesReducer([{ id: 'p1', status: 'building', progress: 10, error: '', created_at: '' } as never], { type: 'event', event: failed! });
+    expect(packageErrorText(shown![0]!, fr)).toBe('La création du paquet SCORM a échoué.');
   });
 });
 

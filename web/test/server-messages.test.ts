@@ -5,7 +5,7 @@ import { BILLING_MESSAGES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES 
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
-import { errorText, serverErrorText } from '../app/lib/errors.js';
+import { errorText, failureMessageOf, serverErrorText, storedFailureOf, storedFailureText } from '../app/lib/errors.js';
 
 const es = i18n.getFixedT('es');
 const fr = i18n.getFixedT('fr');
@@ -86,5 +86,25 @@ describe('server messages by id', () => {
     };
     check('billing', BILLING_MESSAGES, Object.keys(en.serverMessages.billing));
     check('translation', TRANSLATION_MESSAGES, Object.keys(en.serverMessages.translation));
+  });
+});
+
+describe('stored failures by id', () => {
+  it('shows a failure a row keeps by its message id and params, and a text of its own as stored', () => {
+    const tooLong = { error: TRANSLATION_MESSAGES.tooLong(500000), error_message_id: 'translation.tooLong', error_params: [500000] };
+    expect(storedFailureText(tooLong, enT)).toBe(TRANSLATION_MESSAGES.tooLong(500000));
+    expect(storedFailureText(tooLong, fr)).toContain('500');
+    expect(storedFailureText(tooLong, fr)).not.toBe(TRANSLATION_MESSAGES.tooLong(500000));
+    expect(storedFailureText({ error: TRIAL_MESSAGES.expired, error_message_id: 'trial.expired', error_params: [] }, es)).toBe(es('trial.expired'));
+    expect(storedFailureText({ error: 'The AI model could not be reached.' }, es)).toBe('The AI model could not be reached.');
+    expect(storedFailureText({ error: '' }, es)).toBeNull();
+    expect(storedFailureText({ error: null }, es)).toBeNull();
+  });
+
+  it('reads the message of an answer or an event, ignoring what is not one', () => {
+    expect(storedFailureOf({ error: 'x', error_message_id: 'scorm.failed', error_params: ['a', 3, { no: 1 }] })).toEqual({ error: 'x', error_message_id: 'scorm.failed', error_params: ['a', 3] });
+    expect(storedFailureOf({ error: 'x', error_message_id: '', error_params: ['a'] })).toEqual({ error: 'x', error_message_id: undefined, error_params: undefined });
+    expect(failureMessageOf({ error_message_id: 'trial.ended' })).toEqual({ error_message_id: 'trial.ended', error_params: [] });
+    expect(storedFailureOf({})).toEqual({ error: '' });
   });
 });

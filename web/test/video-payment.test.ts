@@ -196,8 +196,11 @@ describe('payment texts (document 2, section 8)', () => {
 
     const expired = await pollPaymentStatus({ check: answers([status('expired')]), sleep });
     expect(expired.kind !== 'paid' && verifyOutcomeText(expired, t)).toBe('Payment failed or expired');
-    const failed = await pollPaymentStatus({ check: answers([status('failed', 'Card declined')]), sleep });
-    expect(failed.kind !== 'paid' && verifyOutcomeText(failed, t)).toBe('Card declined');
+    // The server's message (the catalogue's text of the status) in the interface language.
+    const failed = await pollPaymentStatus({ check: answers([status('failed', 'The payment failed.')]), sleep });
+    expect(failed.kind !== 'paid' && verifyOutcomeText(failed, t)).toBe('The payment failed.');
+    const es = (await import('../app/i18n/index.js')).default.getFixedT('es') as TFunction;
+    expect(failed.kind !== 'paid' && verifyOutcomeText(failed, es)).toBe('El pago ha fallado.');
 
     const broken = new ApiError(500, 'HTTP_500');
     const error = await pollPaymentStatus({ check: answers([broken]), sleep });

@@ -1920,6 +1920,7 @@ const en = {
       noPaymentSession: 'No payment session found',
       invalidReturnUrl: 'The return address must be an http(s) URL.',
       checkoutExpired: 'The checkout session expired.',
+      checkoutFailed: 'The payment failed.',
       videoAlreadyPaid: 'This version of the video is already paid for.',
       videoNarrationNotReady: 'The narration is not ready yet: pay for the video once the project has been generated.',
       unknownPlan: "Unknown plan: {{p0}}. Choose Professional, Business or Enterprise.",

@@ -1948,6 +1948,7 @@ const es: Messages = {
       noPaymentSession: 'No se encontró la sesión de pago',
       invalidReturnUrl: 'La dirección de retorno debe ser una URL http(s).',
       checkoutExpired: 'La sesión de pago ha caducado.',
+      checkoutFailed: 'El pago ha fallado.',
       videoAlreadyPaid: 'Esta versión del vídeo ya está pagada.',
       videoNarrationNotReady: 'La narración aún no está lista: paga el vídeo cuando el proyecto se haya generado.',
       unknownPlan: "Plan desconocido: {{p0}}. Elige Profesional, Business o Enterprise.",

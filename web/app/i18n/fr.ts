@@ -1950,6 +1950,7 @@ const fr: Messages = {
       noPaymentSession: 'Aucune session de paiement trouvée',
       invalidReturnUrl: 'L’adresse de retour doit être une URL http(s).',
       checkoutExpired: 'La session de paiement a expiré.',
+      checkoutFailed: 'Le paiement a échoué.',
       videoAlreadyPaid: 'Cette version de la vidéo est déjà payée.',
       videoNarrationNotReady: 'La narration n’est pas encore prête : payez la vidéo une fois le projet généré.',
       unknownPlan: "Offre inconnue : {{p0}}. Choisissez Professionnel, Business ou Enterprise.",

@@ -4,8 +4,10 @@
 // most 5 checks) as a function with an injectable timer so it can be tested without waiting.
 import {
   ADD_ON_IDS,
+  BILLING_MESSAGES,
   CREDIT_PACK_RANGE,
   VIDEO_CREDIT_PRICE_CENTS,
+  catalogueMessage,
   isTierId,
   planPriceCents,
   tierRank,
@@ -15,7 +17,7 @@ import {
 } from '@trainwright/catalogue';
 import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR, api, get, post } from './api';
-import { errorText } from './errors';
+import { errorText, serverMessageText } from './errors';
 import { planName } from './format';
 import { languageName } from './translations';
 import type { User } from './types';
@@ -134,6 +136,14 @@ export interface PaymentStatus {
   message: string;
   purpose: string;
   project_id: string | null;
+}
+
+/** The server's message of a checkout that ended unpaid, in the interface language by its status
+ * (the message is the catalogue's text of that status, in English); null for any other status. */
+export function checkoutEndText(status: Pick<PaymentStatus, 'payment_status'>, t: TFunction): string | null {
+  if (status.payment_status === 'failed') return serverMessageText(catalogueMessage(BILLING_MESSAGES, 'checkoutFailed'), t);
+  if (status.payment_status === 'expired') return serverMessageText(catalogueMessage(BILLING_MESSAGES, 'checkoutExpired'), t);
+  return null;
 }
 
 /** POST /billing/video-estimate: the cost of a project's narrated video at the plan's rate. */
@@ -465,7 +475,7 @@ export async function pollPaymentStatus({
 export function pollOutcomeMessage(outcome: Exclude<PollOutcome, { kind: 'paid' }>, t: TFunction): string {
   switch (outcome.kind) {
     case 'failed':
-      return outcome.status.message || t('billingSuccess.failedOrExpired');
+      return (outcome.status.message && checkoutEndText(outcome.status, t)) || t('billingSuccess.failedOrExpired');
     case 'timeout':
       return t('billingSuccess.timeout');
     case 'notFound':

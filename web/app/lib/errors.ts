@@ -1,8 +1,9 @@
 // Error text for the screens. A server error that names a catalogue message (`message_id`, with
 // its `params`) is shown in the interface language by that id; else the translated text of its
-// code; else the server's message as sent; else a fallback (e.g. 'Login failed'). Texts a row
-// stores (a package's or a video's failure reason) and the client's own mirrors of catalogue
-// checks carry no id: messageText recognises those by their catalogue text.
+// code; else the server's message as sent; else a fallback (e.g. 'Login failed'). A failure a row
+// stores (a package's, a translation's, a project's) comes with its message id too
+// (storedFailureText). The client's own mirrors of catalogue checks carry no id: messageText
+// recognises those by their catalogue text.
 import type { TFunction } from 'i18next';
 import {
   ADD_ONS,
@@ -15,6 +16,7 @@ import {
   TRIAL_MESSAGES,
   isTierId,
   type CatalogueMessage,
+  type MessageParam,
 } from '@trainwright/catalogue';
 import { ApiError, type ServerMessageRef } from './api';
 import { planName } from './format';
@@ -100,6 +102,42 @@ export function serverMessageText(ref: ServerMessageRef | CatalogueMessage, t: T
  * sent; undefined when it said nothing. */
 export function serverErrorText(error: ApiError, t: TFunction): string | undefined {
   return (error.messageRef ? serverMessageText(error.messageRef, t) : null) ?? error.serverMessage;
+}
+
+/** The catalogue message a stored failure's text is (a package's, a translation's, a project's
+ * `error`), as its answers and events carry it beside the text; absent for a text of its own (a
+ * provider's words, a detail). */
+export interface FailureMessage {
+  error_message_id?: string;
+  error_params?: MessageParam[];
+}
+
+/** A failure as a row keeps it: the English text ('' without one) and the message it is. */
+export interface StoredFailure extends FailureMessage {
+  error: string;
+}
+
+/** The FailureMessage of an answer's, an event's or a shown item's data. Its keys are always
+ * present (undefined without a message), so spreading it over an older state replaces that
+ * state's message too. */
+export function failureMessageOf(data: object): FailureMessage {
+  const d = data as Record<string, unknown>;
+  const id = typeof d.error_message_id === 'string' && d.error_message_id ? d.error_message_id : undefined;
+  const params = id && Array.isArray(d.error_params) ? d.error_params.filter((p): p is MessageParam => typeof p === 'string' || typeof p === 'number') : undefined;
+  return { error_message_id: id, error_params: id ? (params ?? []) : undefined };
+}
+
+/** The StoredFailure of an answer's, an event's or a shown item's data (see failureMessageOf). */
+export function storedFailureOf(data: object): StoredFailure {
+  const text = (data as { error?: unknown }).error;
+  return { error: typeof text === 'string' ? text : '', ...failureMessageOf(data) };
+}
+
+/** A stored failure's reason in the interface language: by its catalogue id when this app has a
+ * text for it, else as stored; null when it has none. */
+export function storedFailureText(failure: FailureMessage & { error?: string | null }, t: TFunction): string | null {
+  const named = failure.error_message_id ? serverMessageText({ id: failure.error_message_id, params: failure.error_params ?? [] }, t) : null;
+  return named ?? (failure.error || null);
 }
 
 /** The i18n key of a message the server takes from the catalogue (generators.ts, quality.ts, trial.ts, scorm.ts, interactive-video.ts), so

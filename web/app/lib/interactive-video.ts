@@ -27,7 +27,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, get, post } from './api';
-import { messageText, serverErrorText } from './errors';
+import { messageText, serverErrorText, storedFailureOf, type StoredFailure } from './errors';
 import type { ProjectSummary } from './projects';
 import type { User } from './types';
 
@@ -38,7 +38,7 @@ export const INTERACTIVE_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type InteractiveStatus = (typeof INTERACTIVE_STATUSES)[number];
 
 /** GET /api/projects/{id}/interactive-video (and the create answer's `interactive_video`). */
-export interface InteractiveVideo {
+export interface InteractiveVideo extends StoredFailure {
   id: string;
   project_id: string;
   /** The newest version (what the status is about). */
@@ -48,7 +48,6 @@ export interface InteractiveVideo {
   status: InteractiveStatus | (string & {});
   /** 0-100. */
   progress: number;
-  error: string;
   token: string;
   share_url: string;
   embed_url: string;
@@ -519,13 +518,12 @@ export function moveElement(e: InteractiveElements, kind: ElementKind, id: strin
 
 export const INTERACTIVE_EVENT_NAMES = ['interactive_video.progress', 'interactive_video.ready', 'interactive_video.failed'] as const;
 
-export interface InteractiveVideoEvent {
+export interface InteractiveVideoEvent extends StoredFailure {
   interactive_video_id: string;
   project_id: string;
   version: number;
   status: InteractiveStatus | (string & {});
   progress: number;
-  error: string;
 }
 
 /** An event's data; null without a project. The name decides ready and failed. */
@@ -542,7 +540,7 @@ export function parseInteractiveEvent(name: string, data: unknown): InteractiveV
     version: typeof d.version === 'number' && Number.isFinite(d.version) ? d.version : 0,
     status,
     progress: status === 'ready' ? 100 : progress,
-    error: typeof d.error === 'string' ? d.error : '',
+    ...storedFailureOf(d),
   };
 }
 
@@ -577,7 +575,7 @@ export function applyInteractiveEvent(video: InteractiveVideo | null, event: Int
     version: event.version || video.version,
     status: event.status,
     progress,
-    error: event.status === 'failed' ? event.error : '',
+    ...storedFailureOf(event.status === 'failed' ? event : {}),
     published_version: event.status === 'ready' ? event.version || video.version : video.published_version,
   };
 }
@@ -586,7 +584,7 @@ export function applyInteractiveEvent(video: InteractiveVideo | null, event: Int
  * finish never goes back to preparing (a read that left before the last event). */
 export function mergeLoadedVideo(shown: InteractiveVideo | null, loaded: InteractiveVideo | null): InteractiveVideo | null {
   if (!shown || !loaded || shown.version !== loaded.version || !isDone(shown.status) || isDone(loaded.status)) return loaded;
-  return { ...loaded, status: shown.status, progress: shown.progress, error: shown.error, published_version: shown.published_version ?? loaded.published_version };
+  return { ...loaded, status: shown.status, progress: shown.progress, ...storedFailureOf(shown), published_version: shown.published_version ?? loaded.published_version };
 }
 
 /** The share link and embed code are offered once a version is published (a new one may be preparing). */

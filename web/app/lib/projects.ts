@@ -16,6 +16,7 @@ import {
   type VisualFormat,
 } from '@trainwright/catalogue';
 import type { Branding, GeneratedContent } from './project-types';
+import { failureMessageOf, type FailureMessage } from './errors';
 
 export { DOCUMENT_FORMATS, PROJECT_STATUSES, VISUAL_FORMATS, type DocumentFormat, type ProjectStatus, type ProjectType, type VisualFormat };
 
@@ -47,7 +48,7 @@ export interface ProjectFile {
 }
 
 /** A list item (GET /api/projects): a project without its long texts. */
-export interface ProjectSummary {
+export interface ProjectSummary extends FailureMessage {
   id: string;
   title: string;
   description: string;
@@ -227,7 +228,7 @@ export function stagesWithProgress(progress: Record<string, number> | null | und
 }
 
 /** The payload of the `project.status_changed` event. */
-export interface StatusChange {
+export interface StatusChange extends FailureMessage {
   project_id: string;
   status?: string;
   progress?: Record<string, number> | number | null;
@@ -244,7 +245,7 @@ export function applyStatusChange<P extends ProjectSummary>(project: P, change: 
     ...project,
     status,
     progress,
-    error: change.error === undefined ? project.error : change.error,
+    ...(change.error === undefined ? {} : { error: change.error, ...failureMessageOf(change) }),
   };
 }
 

@@ -22,7 +22,7 @@ import {
   type TierId,
 } from '@trainwright/catalogue';
 import { ApiError, NETWORK_ERROR, get, post } from './api';
-import { messageText, serverErrorText } from './errors';
+import { serverErrorText, storedFailureOf, storedFailureText, type StoredFailure } from './errors';
 import { failureText } from './translations';
 import type { Project, ProjectSummary } from './projects';
 import type { User } from './types';
@@ -31,7 +31,7 @@ export const PACKAGE_STATUSES = ['queued', 'building', 'ready', 'failed'] as con
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
 
 /** A package as the gateway answers it (GET /api/scorm/packages[/{id}]). */
-export interface ScormPackage {
+export interface ScormPackage extends StoredFailure {
   id: string;
   project_id: string;
   company_id: string;
@@ -40,7 +40,6 @@ export interface ScormPackage {
   status: PackageStatus | (string & {});
   /** 0-100. */
   progress: number;
-  error: string;
   created_at: string;
   updated_at: string;
   download_count: number;
@@ -249,12 +248,11 @@ export function scormLock(
 
 export const SCORM_EVENT_NAMES = ['scorm.progress', 'scorm.ready', 'scorm.failed'] as const;
 
-export interface ScormEvent {
+export interface ScormEvent extends StoredFailure {
   package_id: string;
   project_id: string;
   status: PackageStatus | (string & {});
   progress: number;
-  error: string;
 }
 
 /** An event's data; null without a package. The name decides ready and failed. */
@@ -270,7 +268,7 @@ export function parseScormEvent(name: string, data: unknown): ScormEvent | null 
     project_id: typeof d.project_id === 'string' ? d.project_id : '',
     status,
     progress: status === 'ready' ? 100 : progress,
-    error: typeof d.error === 'string' ? d.error : '',
+    ...storedFailureOf(d),
   };
 }
 
@@ -300,14 +298,14 @@ const isDone = (status: string) => status === 'ready' || status === 'failed';
 
 const newestFirst = (packages: readonly ScormPackage[]) => [...packages].sort((a, b) => b.created_at.localeCompare(a.created_at));
 
-type BuildState = Pick<ScormPackage, 'status' | 'progress' | 'error'>;
+type BuildState = Pick<ScormPackage, 'status' | 'progress' | keyof StoredFailure>;
 
 /** A build only moves forward: news older than what is shown (a late event, a list read before
  * the last event) never takes a finished package back to building, nor a bar backwards. */
 function forward(shown: BuildState, news: BuildState): BuildState {
-  if (isDone(shown.status) && !isDone(news.status)) return { status: shown.status, progress: shown.progress, error: shown.error };
+  if (isDone(shown.status) && !isDone(news.status)) return { status: shown.status, progress: shown.progress, ...storedFailureOf(shown) };
   const progress = isDone(news.status) ? news.progress : Math.max(shown.progress, news.progress);
-  return { status: news.status, progress, error: news.error };
+  return { status: news.status, progress, ...storedFailureOf(news) };
 }
 
 /**
@@ -357,6 +355,6 @@ export function downloadFailureText(error: unknown, t: TFunction): string {
 }
 
 /** A package's failure reason, in the interface language when it is one of the catalogue's. */
-export function packageErrorText(pkg: Pick<ScormPackage, 'error'>, t: TFunction): string {
-  return pkg.error ? messageText(pkg.error, t) : t('scorm.messages.failed');
+export function packageErrorText(pkg: StoredFailure, t: TFunction): string {
+  return storedFailureText(pkg, t) ?? t('scorm.messages.failed');
 }

@@ -6,14 +6,14 @@
 import type { TFunction } from 'i18next';
 import type { Slide } from '@trainwright/formats';
 import { ApiError, del, fetchWithSession, get, patch, post, readBody, toError } from './api';
-import { errorText } from './errors';
+import { errorText, failureMessageOf, type FailureMessage } from './errors';
 import type { GeneratedContent } from './project-types';
 
 export const TRANSLATION_STATUSES = ['queued', 'translating', 'completed', 'failed'] as const;
 export type TranslationStatus = (typeof TRANSLATION_STATUSES)[number];
 
 /** A translation summary (docs/translation.md). */
-export interface TranslationSummary {
+export interface TranslationSummary extends FailureMessage {
   id: string;
   project_id: string;
   company_id: string;
@@ -303,7 +303,7 @@ export function rowActions(row: LanguageRow) {
 export const TRANSLATION_EVENT_NAMES = ['translation.progress', 'translation.completed', 'translation.failed', 'translation.deleted'] as const;
 export type TranslationEventName = (typeof TRANSLATION_EVENT_NAMES)[number];
 
-export interface TranslationEvent {
+export interface TranslationEvent extends FailureMessage {
   project_id: string;
   language: string;
   /** queued / translating (progress), completed, failed, deleted: what the event's name says. */
@@ -331,6 +331,7 @@ export function parseTranslationEvent(name: string, data: unknown): TranslationE
     version: typeof d.version === 'number' ? d.version : null,
     engine: typeof d.engine === 'string' ? d.engine : '',
     error: typeof d.error === 'string' && d.error ? d.error : null,
+    ...failureMessageOf(d),
   };
 }
 
@@ -350,6 +351,7 @@ export function applyTranslationEvent(list: TranslationList, event: TranslationE
     status: event.status,
     progress: event.progress,
     error: event.error,
+    ...failureMessageOf(event),
     ...(event.engine ? { engine: event.engine } : {}),
     ...(event.version !== null ? { version: event.version } : {}),
     ...(event.status === 'completed' ? { stale: false } : {}),
@@ -402,7 +404,7 @@ export function onTranslationEvent(listener: EventListener): () => void {
 // ---------------------------------------------------------------------------------------------
 // The cards: translations running (or failed) per project
 
-export interface TranslationJob {
+export interface TranslationJob extends FailureMessage {
   language: string;
   status: string;
   progress: number;
@@ -416,7 +418,7 @@ export type TranslationJobs = Readonly<Record<string, Readonly<Record<string, Tr
 export function applyTranslationJob(jobs: TranslationJobs, event: TranslationEvent): TranslationJobs {
   const current = { ...(jobs[event.project_id] ?? {}) };
   if (isRunning(event.status) || event.status === 'failed') {
-    current[event.language] = { language: event.language, status: event.status, progress: event.progress, error: event.error };
+    current[event.language] = { language: event.language, status: event.status, progress: event.progress, error: event.error, ...failureMessageOf(event) };
   } else {
     delete current[event.language];
   }
@@ -430,7 +432,7 @@ export function applyTranslationJob(jobs: TranslationJobs, event: TranslationEve
 export function jobEventsOf(list: Pick<TranslationList, 'translations'>, projectId: string): TranslationEvent[] {
   return list.translations
     .filter((t) => isRunning(t.status))
-    .map((t) => ({ project_id: projectId, language: t.target_language, status: t.status, progress: t.progress, version: t.version, engine: t.engine, error: t.error }));
+    .map((t) => ({ project_id: projectId, language: t.target_language, status: t.status, progress: t.progress, version: t.version, engine: t.engine, error: t.error, ...failureMessageOf(t) }));
 }
 
 /** A card's jobs in a stable order (by language code). */

@@ -5,9 +5,9 @@
 // tests run them directly; the calls and the polling are billing.ts's.
 import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR } from './api';
-import type { PollOutcome, VideoEstimate } from './billing';
+import { checkoutEndText, type PollOutcome, type VideoEstimate } from './billing';
 import { isVideoFormat } from './downloads';
-import { messageText, serverErrorText } from './errors';
+import { serverErrorText } from './errors';
 import type { ProjectSummary } from './projects';
 
 /** What the dashboard opens the dialog with (document 2, section 3 "Billing"). */
@@ -159,7 +159,7 @@ export function paymentErrorText(error: unknown, t: TFunction): string {
 export function verifyOutcomeText(outcome: Exclude<PollOutcome, { kind: 'paid' }>, t: TFunction, lastError?: unknown): string {
   switch (outcome.kind) {
     case 'failed':
-      return outcome.status.message || t('payment.errors.failedOrExpired');
+      return (outcome.status.message && checkoutEndText(outcome.status, t)) || t('payment.errors.failedOrExpired');
     case 'timeout':
       return t('payment.errors.timeout');
     case 'notFound':

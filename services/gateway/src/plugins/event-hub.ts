@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { Access, AuthMemberships, type EventBus } from '@trainwright/platform';
 import { InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
+import { errorMessageJson } from '../schemas/common.js';
 
 interface Listener {
   userId: string;
@@ -35,7 +36,7 @@ export class ProjectEventHub {
     await bus.subscribeFrom(new Date(), 'project.*', async (event) => {
       if (event.subject === 'project.status_changed') {
         const e = ProjectStatusChanged.decode(event.data);
-        hub.publish(e.companyId, 'project.status_changed', { project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
+        hub.publish(e.companyId, 'project.status_changed', { project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
       } else {
         const e = ProjectChanged.decode(event.data);
         hub.publish(e.companyId, event.subject, { project_id: e.projectId });
@@ -44,22 +45,22 @@ export class ProjectEventHub {
     // The pay-per-use video's state, carried whole: a card shows it without asking again.
     await bus.subscribeFrom(new Date(), 'video.status_changed', async (event) => {
       const e = VideoStatusChanged.decode(event.data);
-      hub.publish(e.companyId, 'video.status_changed', { project_id: e.projectId, video_status: e.status, video_progress: e.percent, content_version: e.contentVersion, language: e.language, error: e.error || null });
+      hub.publish(e.companyId, 'video.status_changed', { project_id: e.projectId, video_status: e.status, video_progress: e.percent, content_version: e.contentVersion, language: e.language, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
     // A translation's progress per language, its completion, failure or deletion.
     await bus.subscribeFrom(new Date(), 'translation.*', async (event) => {
       const e = TranslationChanged.decode(event.data);
-      hub.publish(e.companyId, event.subject, { project_id: e.projectId, language: e.language, status: e.status, progress: e.progress, version: e.version, engine: e.engine, error: e.error || null });
+      hub.publish(e.companyId, event.subject, { project_id: e.projectId, language: e.language, status: e.status, progress: e.progress, version: e.version, engine: e.engine, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
     // A package's build progress, its readiness or failure.
     await bus.subscribeFrom(new Date(), 'scorm.*', async (event) => {
       const e = PackageChanged.decode(event.data);
-      hub.publish(e.companyId, event.subject, { package_id: e.packageId, project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null });
+      hub.publish(e.companyId, event.subject, { package_id: e.packageId, project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
     // An interactive video's preparation: its progress, its readiness (published) or failure.
     await bus.subscribeFrom(new Date(), 'interactive_video.*', async (event) => {
       const e = InteractiveVideoChanged.decode(event.data);
-      hub.publish(e.companyId, event.subject, { interactive_video_id: e.interactiveVideoId, project_id: e.projectId, version: e.version, status: e.status, progress: e.progress, error: e.error || null });
+      hub.publish(e.companyId, event.subject, { interactive_video_id: e.interactiveVideoId, project_id: e.projectId, version: e.version, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
     return hub;
   }

@@ -1,4 +1,7 @@
 import { Type } from 'typebox';
+import type { MessageParam } from '@trainwright/catalogue';
+import { messageFromProto } from '@trainwright/platform';
+import type { MessageRef as ProtoMessageRef } from '@trainwright/proto/trainwright/messages/v1/messages';
 
 export const ErrorBody = Type.Object(
   {
@@ -113,3 +116,17 @@ export const SessionResponse = Type.Object({
   expires_in: Type.Integer(),
   user: User,
 });
+
+const MessageId = Type.Optional(Type.String({ description: 'The catalogue message the text beside it is, `<namespace>.<key>`, for a client to show in its own language' }));
+const MessageParams = Type.Optional(Type.Array(Type.Union([Type.String(), Type.Number()]), { description: "The message's arguments, in order" }));
+
+/** Beside a stored failure's `error` text: the catalogue message it is (absent: a text of its own). */
+export const ErrorMessageFields = { error_message_id: MessageId, error_params: MessageParams };
+/** Beside a project's `video_error`: the catalogue message it is. */
+export const VideoErrorMessageFields = { video_error_message_id: MessageId, video_error_params: MessageParams };
+
+/** ErrorMessageFields of a message a service answered or an event carried. */
+export function errorMessageJson(message: ProtoMessageRef | undefined): { error_message_id?: string; error_params?: MessageParam[] } {
+  const ref = messageFromProto(message);
+  return ref ? { error_message_id: ref.id, error_params: ref.params } : {};
+}

@@ -5,7 +5,7 @@
 // clear messages. The bounds are therefore looser than the catalogue's limits: 10,000 elements
 // reach the service and get "at most 500", a 201-character title gets the title's own message.
 import { Type, type TSchema } from 'typebox';
-import { Str } from './common.js';
+import { ErrorMessageFields, Str } from './common.js';
 
 /** Bounds of the shape, not the rules. */
 const MAX = { id: 500, text: 10_000, url: 10_000, word: 100, elements: 10_000, nested: 100 } as const;
@@ -103,6 +103,7 @@ export const InteractiveVideoJson = Type.Object({
   status: Type.String(),
   progress: Type.Integer(),
   error: Type.String(),
+  ...ErrorMessageFields,
   token: Type.String(),
   share_url: Type.String(),
   embed_url: Type.String(),

@@ -2,6 +2,7 @@
 // message's own JSON form (snake_case proto names) the generated toJSON writes it; the auth shapes
 // and Project keep the specification's own names and nulls, so they are mapped here by hand.
 import { contentFromMessage } from '@trainwright/platform';
+import { errorMessageJson } from './common.js';
 import type { Company as ProtoCompany, Limits as ProtoLimits, Profile, User as ProtoUser } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { QualityAssessment } from '@trainwright/proto/trainwright/generator/v1/generator';
 import { VoiceSettings, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
@@ -155,6 +156,7 @@ export function projectJson(p: ProtoProject) {
     input_method: p.inputMethod,
     files: p.files.map((f) => ProjectFile.toJSON(f)),
     error: p.error || null,
+    ...errorMessageJson(p.errorMessage),
     needs_regeneration: p.needsRegeneration,
     can_edit: p.canEdit,
     can_delete: p.canDelete,

@@ -29,7 +29,7 @@ import {
 import type { PlayerHandle } from '@trainwright/interactive-player';
 import { ApiError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { errorText, messageText } from '~/lib/errors';
+import { errorText, messageText, storedFailureText } from '~/lib/errors';
 import { planName } from '~/lib/format';
 import {
   EDITABLE_KINDS,
@@ -151,7 +151,7 @@ function VideoStatus({ video, title }: { video: InteractiveVideo; title: string 
       {status === 'processing' && <ProgressBar label={t('interactiveVideo.status.preparing')} percent={video.progress} testId="iv-progress" />}
       {status === 'failed' && (
         <p className="rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">
-          {video.error ? messageText(video.error, t) : t('interactiveVideo.messages.createFailed')}
+          {storedFailureText(video, t) ?? t('interactiveVideo.messages.createFailed')}
         </p>
       )}
       {status !== 'ready' && isShareable(video) && <p className="text-xs text-slate-600">{t('interactiveVideo.status.previousPublished', { version: video.published_version })}</p>}

@@ -13,6 +13,7 @@ import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus,
 import { languageName, type TranslationJob } from '~/lib/translations';
 import { videoCardState } from '~/lib/video-payment';
 import { Badge, Button, cx } from '../ui';
+import { storedFailureText } from '~/lib/errors';
 
 const STATUS_TONES: Record<string, string> = {
   completed: 'bg-green-50 text-green-700 ring-green-600/20',
@@ -121,7 +122,7 @@ export function TranslationLines({ jobs }: { jobs: readonly TranslationJob[] }) 
           <div key={job.language} data-language={job.language} data-status={job.status}>
             {job.status === 'failed' ? (
               <p className="rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">
-                {t('translation.cardFailed', { language, reason: job.error || t('translation.errors.failed') })}
+                {t('translation.cardFailed', { language, reason: storedFailureText(job, t) ?? t('translation.errors.failed') })}
               </p>
             ) : (
               <ProgressBar label={t('translation.cardTranslating', { language })} percent={job.progress} testId={`translation-progress-${job.language}`} />
@@ -316,7 +317,7 @@ export function ProjectCard({
 
       {project.status === 'failed' && project.error && (
         <p className="mt-2 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">
-          {project.error}
+          {storedFailureText(project, t)}
         </p>
       )}
 

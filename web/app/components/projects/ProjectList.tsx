@@ -10,7 +10,7 @@ import { useCallback, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { errorText, messageText } from '~/lib/errors';
+import { errorText } from '~/lib/errors';
 import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { emitInteractiveEvent, type InteractiveVideoEvent } from '~/lib/interactive-video';
 import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
@@ -340,9 +340,9 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
         <InteractiveVideoDialog
           project={data?.projects.find((p) => p.id === dialog.project.id) ?? dialog.project}
           onClose={() => setDialog(null)}
-          onCreated={(answer) => {
+          onCreated={() => {
             setDialog(null);
-            notify(messageText(answer.message || t('interactiveVideo.messages.created'), t));
+            notify(t('interactiveVideo.messages.created'));
           }}
         />
       )}

@@ -9,10 +9,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { SCORM_MESSAGES, type ScormContent } from '@trainwright/catalogue';
+import type { ScormContent } from '@trainwright/catalogue';
 import { ApiError, isAbortError } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
-import { errorText, messageText } from '~/lib/errors';
+import { errorText } from '~/lib/errors';
 import { planName } from '~/lib/format';
 import { newProjectPath, type ProjectSummary } from '~/lib/projects';
 import {
@@ -135,7 +135,8 @@ export function ScormExportDialog({ project, onClose }: { project: ProjectSummar
     setResult(null);
     try {
       const answer = await exportPackage(exportRequestOf(selected.id, draft, translation));
-      setResult({ ok: true, text: messageText(answer.message || SCORM_MESSAGES.started, t) });
+      // A 202 always means the build started: the screen says so in its own words.
+      setResult({ ok: true, text: t('scorm.messages.started') });
       if (answer.package) packages.added(answer.package);
       void packages.reload({ quiet: true });
     } catch (err) {

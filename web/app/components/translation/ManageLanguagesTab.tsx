@@ -25,6 +25,7 @@ import { useWorkspace } from '../projects/workspace-context';
 import { Badge, Button, ErrorBox, Spinner } from '../ui';
 import { ConfirmDialog } from './ConfirmDialog';
 import { UnknownWordsReview } from './UnknownWordsReview';
+import { storedFailureText } from '~/lib/errors';
 
 const STATUS_TONES: Record<string, 'green' | 'amber' | 'indigo' | 'slate'> = { completed: 'green', failed: 'amber', queued: 'slate', translating: 'indigo' };
 
@@ -46,7 +47,7 @@ function RowStatus({ row, projectId, canEdit, onChanged }: { row: LanguageRow; p
       {isRunning(translation.status) && <ProgressBar label={t('translation.progressLabel')} percent={translation.progress} testId="translation-progress" />}
       {translation.status === 'failed' && (
         <p className="text-xs text-red-700" role="note">
-          {t('translation.failedReason', { reason: translation.error || t('translation.errors.failed') })}
+          {t('translation.failedReason', { reason: storedFailureText(translation, t) ?? t('translation.errors.failed') })}
         </p>
       )}
       {translation.status === 'completed' && translation.stale && <p className="text-xs text-amber-800">{t('translation.outdated')}</p>}

@@ -6,7 +6,7 @@ import { INTERACTIVE_VIDEO_MESSAGES, type InteractiveVideoMetadata } from '@trai
 import { interactiveElementsFromMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage } from '@trainwright/platform';
 import type { InteractiveVideo } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { GatewayContext } from '../../context.js';
-import { Str, errorResponses } from '../../schemas/common.js';
+import { Str, errorMessageJson, errorResponses } from '../../schemas/common.js';
 import { InteractiveElementsJson, InteractiveVideoJson, InteractiveVideoMetadataJson } from '../../schemas/interactive-video.js';
 import { signedIn } from '../../lib/signed-in.js';
 
@@ -36,6 +36,7 @@ const videoJson = (v: InteractiveVideo, web: string) => ({
   status: v.status,
   progress: v.progress,
   error: v.error,
+  ...errorMessageJson(v.errorMessage),
   token: v.token,
   share_url: `${web}/watch/${encodeURIComponent(v.token)}`,
   embed_url: `${web}/embed/${encodeURIComponent(v.token)}`,

@@ -1,6 +1,7 @@
 // A project as the routes answer it: every field (one project), or without its long texts (a list
 // item), and the list with the caller's counts.
 import { Type } from 'typebox';
+import { ErrorMessageFields } from '../../schemas/common.js';
 import { Branding } from '../../schemas/projects.js';
 
 /** Left out of list items (ListProjectsResponse leaves them empty). */
@@ -49,6 +50,7 @@ const projectFields = {
     Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() }),
   ),
   error: Type.Union([Type.String(), Type.Null()]),
+  ...ErrorMessageFields,
   needs_regeneration: Type.Boolean(),
   can_edit: Type.Boolean(),
   can_delete: Type.Boolean(),

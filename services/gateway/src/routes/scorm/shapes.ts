@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { ACTIVITY_TYPES, COMPLETION_RULES, OBJECTIVE_TYPES, SCORM_LIMITS, STATUS_PAIRS } from '@trainwright/catalogue';
 import type { Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
-import { Int32, Str } from '../../schemas/common.js';
+import { ErrorMessageFields, Int32, Str, errorMessageJson } from '../../schemas/common.js';
 
 export const Enum = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -27,6 +27,7 @@ export const PackageJson = Type.Object({
   status: Type.String(),
   progress: Type.Integer(),
   error: Type.String(),
+  ...ErrorMessageFields,
   created_at: Type.String(),
   updated_at: Type.String(),
   download_count: Type.Integer(),
@@ -50,6 +51,7 @@ export const packageJson = (p: Package) => ({
   status: p.status,
   progress: p.progress,
   error: p.error,
+  ...errorMessageJson(p.errorMessage),
   created_at: p.createdAt,
   updated_at: p.updatedAt,
   download_count: p.downloadCount,

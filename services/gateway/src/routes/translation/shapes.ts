@@ -3,7 +3,7 @@
 import { Type } from 'typebox';
 import { contentFromMessage } from '@trainwright/platform';
 import type { ListTranslationsResponse, Translation, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
-import { Str } from '../../schemas/common.js';
+import { ErrorMessageFields, Str, errorMessageJson } from '../../schemas/common.js';
 
 export const Language = Type.String({ pattern: '^[a-z]{2}$', maxLength: 2 });
 export const ProjectParams = Type.Object({ id: Str(100) });
@@ -19,6 +19,7 @@ const SummaryJson = Type.Object({
   progress: Type.Integer(),
   engine: Type.String(),
   error: Type.String(),
+  ...ErrorMessageFields,
   source_version: Type.Integer(),
   stale: Type.Boolean(),
   version: Type.Integer(),
@@ -60,6 +61,7 @@ function summaryJson(s: TranslationSummary) {
     progress: s.progress,
     engine: s.engine,
     error: s.error,
+    ...errorMessageJson(s.errorMessage),
     source_version: s.sourceVersion,
     stale: s.stale,
     version: s.version,
