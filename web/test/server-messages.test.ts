@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -73,6 +73,7 @@ describe('server messages by id', () => {
       notCompleted: ['fr'],
       tooLong: [200000],
       xliffOutdated: ['s3-p2'],
+      noTranslation: ['de'],
     };
     const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
       for (const key of keys) {
@@ -86,6 +87,7 @@ describe('server messages by id', () => {
     };
     check('billing', BILLING_MESSAGES, Object.keys(en.serverMessages.billing));
     check('translation', TRANSLATION_MESSAGES, Object.keys(en.serverMessages.translation));
+    check('video', VIDEO_MESSAGES, Object.keys(en.serverMessages.video));
   });
 });
 
@@ -96,6 +98,12 @@ describe('stored failures by id', () => {
     expect(storedFailureText(tooLong, fr)).toContain('500');
     expect(storedFailureText(tooLong, fr)).not.toBe(TRANSLATION_MESSAGES.tooLong(500000));
     expect(storedFailureText({ error: TRIAL_MESSAGES.expired, error_message_id: 'trial.expired', error_params: [] }, es)).toBe(es('trial.expired'));
+    const noTranslation = { error: VIDEO_MESSAGES.noTranslation('de'), error_message_id: 'video.noTranslation', error_params: ['de'] };
+    expect(storedFailureText(noTranslation, es)).toMatch(/^El proyecto no tiene ninguna traducción completada al alemán, así que su vídeo narrado no se ha generado\. Se reembolsa el pago\.$/i);
+    expect(storedFailureText(noTranslation, fr)).toMatch(/ en allemand : /i);
+    const scorm = { error: SCORM_MESSAGES.noTranslation('fr'), error_message_id: 'scorm.noTranslation', error_params: ['fr'] };
+    expect(storedFailureText(scorm, enT)).toBe(SCORM_MESSAGES.noTranslation('fr'));
+    expect(storedFailureText(scorm, es)).toMatch(/^Este proyecto no tiene ninguna traducción completada al francés\. Tradúcelo primero\.$/i);
     expect(storedFailureText({ error: 'The AI model could not be reached.' }, es)).toBe('The AI model could not be reached.');
     expect(storedFailureText({ error: '' }, es)).toBeNull();
     expect(storedFailureText({ error: null }, es)).toBeNull();

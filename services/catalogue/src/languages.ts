@@ -25,6 +25,12 @@ export function languageNames(code: string): LanguageNames {
   return { name: english.of(code) ?? code, native_name: new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code };
 }
 
+/** A message's language: a content language's English name; anything else (a code no content
+ * has) as sent, cut short. Messages take the code, so a client names the language in its own. */
+export function languageNameOf(code: string): string {
+  return CONTENT_LANGUAGES.includes(code) ? languageNames(code).name : code.slice(0, 20);
+}
+
 /** GET /api/languages/supported: code -> names, for every content language. */
 export function supportedLanguages(): Record<string, LanguageNames> {
   return Object.fromEntries(CONTENT_LANGUAGES.map((code) => [code, languageNames(code)]));

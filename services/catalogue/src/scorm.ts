@@ -1,3 +1,4 @@
+import { languageNameOf } from './languages.js';
 import { defineMessages } from './messages.js';
 // SCORM export (part 2 sections 3, 5, 8, 9; issue 16): the versions, the objective and activity
 // types, the tracking settings a package can carry, their defaults and limits, and the messages.
@@ -110,11 +111,11 @@ export const SCORM_MESSAGES = defineMessages('scorm', {
   downloadFailed: 'Failed to download package',
   downloadError: 'Error downloading package',
   /** A package asked for in a language the project has no completed translation into. */
-  noTranslation: (languageName: string) => `This project has no completed translation into ${languageName}. Translate it first.`,
+  noTranslation: (language: string) => `This project has no completed translation into ${languageNameOf(language)}. Translate it first.`,
   /** A translated package whose interactive video's texts the translation engine cannot translate (`reason`: the engine's). */
-  interactiveNotTranslated: (languageName: string, reason: string) => `The interactive video's texts could not be translated into ${languageName}. ${reason}`.trim(),
+  interactiveNotTranslated: (language: string, reason: string) => `The interactive video's texts could not be translated into ${languageNameOf(language)}. ${reason}`.trim(),
   /** A translated package whose interactive video, retimed to that language's video, breaks a rule of the interactive video (`problem`). */
-  interactiveNotRetimed: (languageName: string, problem: string) => `The interactive video does not fit the ${languageName} video: ${problem} Edit the interactive video and publish it again.`,
+  interactiveNotRetimed: (language: string, problem: string) => `The interactive video does not fit the ${languageNameOf(language)} video: ${problem} Edit the interactive video and publish it again.`,
 } as const);
 
 /** The label of a version ('SCORM 1.2', 'SCORM 2004 4th Edition', 'cmi5'). */

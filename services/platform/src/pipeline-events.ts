@@ -5,6 +5,7 @@
 // written with that state (completion(): an OutboxEvent for the same transaction).
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import type { EventBus } from './events.js';
+import { messageToProto, type Failure } from './failures.js';
 import type { OutboxEvent } from './outbox.js';
 
 /** Progress steps smaller than this are not worth an event. */
@@ -45,8 +46,9 @@ export class PipelinePublisher {
     return { subject: `${this.prefix}.completed`, payload: this.encode({ projectId, percent: 100, ...event }) };
   }
 
-  async failed(projectId: string, message: string): Promise<void> {
-    await this.publish('failed', 'failed', { projectId, status: 'failed', error: message });
+  /** `<prefix>.failed` with the failure's text and the catalogue message it is (error_message). */
+  async failed(projectId: string, failure: Failure): Promise<void> {
+    await this.publish('failed', 'failed', { projectId, status: 'failed', error: failure.text, errorMessage: messageToProto(failure.message) });
     this.last.delete(projectId);
   }
 

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as createScormSchema from './1797300000000-CreateScormSchema.js';
 import * as createInteractiveVideos from './1797400000000-CreateInteractiveVideos.js';
 import * as addPackageLanguage from './1797500000000-AddPackageLanguage.js';
+import * as addErrorMessages from './1797600000000-AddErrorMessages.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
   '1797300000000-CreateScormSchema': createScormSchema,
   '1797400000000-CreateInteractiveVideos': createInteractiveVideos,
   '1797500000000-AddPackageLanguage': addPackageLanguage,
+  '1797600000000-AddErrorMessages': addErrorMessages,
 };

@@ -56,6 +56,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   interactiveVideo: 'interactiveVideo.messages',
   billing: 'serverMessages.billing',
   translation: 'serverMessages.translation',
+  video: 'serverMessages.video',
 };
 
 /**

@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain for the package and interactive video operations.
-import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
+import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
 import type { InteractiveDeps } from '../services/interactive/deps.js';
@@ -28,6 +28,7 @@ function toProto(p: PackageRecord): Package {
     status: p.status,
     progress: p.progress,
     error: p.error,
+    errorMessage: messageToProto(p.errorMessage),
     downloadCount: p.downloadCount,
     size: p.size,
     createdAt: p.createdAt.toISOString(),
@@ -56,6 +57,7 @@ function interactiveToProto({ video, version }: InteractiveVideoView): Interacti
     status: video.status,
     progress: video.progress,
     error: video.error,
+    errorMessage: messageToProto(video.errorMessage),
     token: video.shareToken,
     videoMetadata: interactiveMetadataToMessage(version.metadata),
     createdAt: video.createdAt.toISOString(),

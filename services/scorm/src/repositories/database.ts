@@ -8,6 +8,11 @@ export const SCORM_SCHEMA = 'scorm';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+/**
+ * The catalogue message a failure's `error` is ({id, params}, written with JSON.stringify; null for a
+ * text of its own, none, or a row failed before it was kept): read back with storedMessage.
+ */
+type ErrorMessage = ColumnType<unknown, string | null | undefined, string | null>;
 
 export interface PackagesTable {
   id: Generated<string>;
@@ -25,6 +30,7 @@ export interface PackagesTable {
   status: string;
   progress: Generated<number>;
   error: Generated<string>;
+  error_message: ErrorMessage;
   content_version: Generated<number>;
   has_video: Generated<boolean>;
   storage_key: string | null;
@@ -45,6 +51,7 @@ export interface InteractiveVideosTable {
   status: string;
   progress: Generated<number>;
   error: Generated<string>;
+  error_message: ErrorMessage;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -3,7 +3,7 @@
 // transaction (the outbox); progress is published on the bus by ProgressEventsRepository.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import { enqueueEvents } from '@trainwright/platform';
+import { enqueueEvents, storedMessage, type Failure } from '@trainwright/platform';
 import { interactiveVideoEvent } from '../services/events.js';
 import type { InteractiveVideoStore } from '../services/interactive/deps.js';
 import type {
@@ -16,6 +16,7 @@ import type {
   NewInteractiveVersion,
 } from '../services/interactive/types.js';
 import type { InteractiveVideosTable, InteractiveVideoVersionsTable, ScormDatabase } from './database.js';
+import { failureColumns } from './failure-columns.js';
 
 function videoRecord(row: Selectable<InteractiveVideosTable>): InteractiveVideoRecord {
   return {
@@ -28,6 +29,7 @@ function videoRecord(row: Selectable<InteractiveVideosTable>): InteractiveVideoR
     status: row.status as InteractiveStatus,
     progress: row.progress,
     error: row.error,
+    errorMessage: storedMessage(row.error_message),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -89,7 +91,7 @@ export class InteractiveVideoRepository implements InteractiveVideoStore {
         .executeTakeFirstOrThrow();
       const video = await trx
         .updateTable('interactive_videos')
-        .set({ current_version: version, status: 'processing', progress: 0, error: '', updated_at: new Date() })
+        .set({ current_version: version, status: 'processing', progress: 0, ...failureColumns(null), updated_at: new Date() })
         .where('id', '=', locked.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -158,7 +160,7 @@ export class InteractiveVideoRepository implements InteractiveVideoStore {
         .updateTable('interactive_videos')
         .set({
           published_version: sql<number>`greatest(coalesce(published_version, 0), ${version})`,
-          ...(isCurrent && { status: 'ready', progress: 100, error: '' }),
+          ...(isCurrent && { status: 'ready', progress: 100, ...failureColumns(null) }),
           updated_at: new Date(),
         })
         .where('id', '=', videoId)
@@ -172,11 +174,12 @@ export class InteractiveVideoRepository implements InteractiveVideoStore {
     return pinned?.video ?? null;
   }
 
-  async fail(videoId: string, version: number, error: string): Promise<InteractiveVideoRecord | null> {
+  async fail(videoId: string, version: number, failure: Failure): Promise<InteractiveVideoRecord | null> {
     const failed = await this.db.transaction().execute(async (trx) => {
+      const columns = failureColumns(failure);
       const row = await trx
         .updateTable('interactive_videos')
-        .set({ status: 'failed', error: error.slice(0, 1000), updated_at: new Date() })
+        .set({ status: 'failed', ...columns, error: columns.error.slice(0, 1000), updated_at: new Date() })
         .where('id', '=', videoId)
         .where('current_version', '=', version)
         // A ready version stays as it is (a late retry of its job changes nothing).

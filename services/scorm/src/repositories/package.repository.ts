@@ -2,11 +2,12 @@
 // transaction (the outbox); progress is published on the bus by ProgressEventsRepository.
 import type { Kysely, Selectable } from 'kysely';
 import type { ScormVersion } from '@trainwright/catalogue';
-import { enqueueEvents } from '@trainwright/platform';
+import { enqueueEvents, storedMessage } from '@trainwright/platform';
 import { packageEvent } from '../services/events.js';
-import type { PackageStore } from '../services/packages/deps.js';
+import type { PackageChange, PackageStore } from '../services/packages/deps.js';
 import type { PackageRecord, PackageSettings, PackageStatus } from '../services/types.js';
 import type { PackagesTable, ScormDatabase } from './database.js';
+import { failureColumns } from './failure-columns.js';
 
 function record(row: Selectable<PackagesTable>): PackageRecord {
   return {
@@ -24,6 +25,7 @@ function record(row: Selectable<PackagesTable>): PackageRecord {
     status: row.status as PackageStatus,
     progress: row.progress,
     error: row.error,
+    errorMessage: storedMessage(row.error_message),
     contentVersion: row.content_version,
     hasVideo: row.has_video,
     storageKey: row.storage_key,
@@ -76,18 +78,22 @@ export class PackageRepository implements PackageStore {
     return rows.map(record);
   }
 
-  async update(id: string, change: { status: PackageStatus; progress?: number; error?: string; contentVersion?: number; hasVideo?: boolean; storageKey?: string; size?: number }): Promise<PackageRecord | null> {
+  async update(id: string, change: PackageChange): Promise<PackageRecord | null> {
     const updated = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('packages')
         .set({
           status: change.status,
-          ...(change.progress !== undefined && { progress: change.progress }),
-          ...(change.error !== undefined && { error: change.error }),
-          ...(change.contentVersion !== undefined && { content_version: change.contentVersion }),
-          ...(change.hasVideo !== undefined && { has_video: change.hasVideo }),
-          ...(change.storageKey !== undefined && { storage_key: change.storageKey }),
-          ...(change.size !== undefined && { size: change.size }),
+          // Failed: why, as text and catalogue message. Building or ready again (a late attempt
+          // after the package was given up): no failure.
+          ...failureColumns(change.status === 'failed' ? change.failure : null),
+          ...(change.status !== 'failed' && {
+            ...(change.progress !== undefined && { progress: change.progress }),
+            ...(change.contentVersion !== undefined && { content_version: change.contentVersion }),
+            ...(change.hasVideo !== undefined && { has_video: change.hasVideo }),
+            ...(change.storageKey !== undefined && { storage_key: change.storageKey }),
+            ...(change.size !== undefined && { size: change.size }),
+          }),
           updated_at: new Date(),
         })
         .where('id', '=', id)

@@ -1,5 +1,5 @@
 // The scorm service's facts (PackageChanged, InteractiveVideoChanged), encoded for the outbox or the bus.
-import { occurredNow, type OutboxEvent } from '@trainwright/platform';
+import { messageToProto, occurredNow, type OutboxEvent } from '@trainwright/platform';
 import { InteractiveVideoChanged, PackageChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { InteractiveVideoRecord } from './interactive/types.js';
 import type { PackageRecord } from './types.js';
@@ -16,6 +16,7 @@ export function packageEvent(subject: PackageSubject, p: PackageRecord): OutboxE
       status: p.status,
       progress: p.progress,
       error: p.error,
+      errorMessage: messageToProto(p.errorMessage),
       occurredAt: occurredNow(),
     }).finish(),
   };
@@ -35,6 +36,7 @@ export function interactiveVideoEvent(subject: InteractiveVideoSubject, v: Inter
       status: v.status,
       progress: v.progress,
       error: v.error,
+      errorMessage: messageToProto(v.errorMessage),
       occurredAt: occurredNow(),
     }).finish(),
   };

@@ -1,6 +1,7 @@
 // The scorm service's domain: a package as asked for and as built.
 import type { ActivityType, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
+import type { MessageRef } from '@trainwright/platform';
 import type { ColorScheme } from '@trainwright/templates';
 
 export const PACKAGE_STATUSES = ['queued', 'building', 'ready', 'failed'] as const;
@@ -40,7 +41,9 @@ export interface PackageRecord extends PackageSettings {
   language: string;
   status: PackageStatus;
   progress: number;
+  /** Why a failed build failed ('' when it did not), and the catalogue message it is (null: a text of its own, or none). */
   error: string;
+  errorMessage: MessageRef | null;
   contentVersion: number;
   hasVideo: boolean;
   storageKey: string | null;

@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain. Errors travel as AppError -> gRPC status (platform wrapper).
-import { contentToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
+import { contentToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import type { GlossaryTerm, Translation, TranslationServiceService, TranslationSummary } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { createGlossaryTerm } from '../services/glossary/create-glossary-term.js';
 import { deleteGlossaryTerm } from '../services/glossary/delete-glossary-term.js';
@@ -34,6 +34,7 @@ export function toProtoSummary(t: TranslationRecord, project?: ProjectInfo): Tra
     progress: t.progress,
     engine: t.engine,
     error: t.error,
+    errorMessage: messageToProto(t.errorMessage),
     sourceVersion: t.sourceVersion,
     stale: project ? isStale(t, project) : false,
     version: t.version,

@@ -20,6 +20,11 @@ export interface TranslationsTable {
   run_id: string;
   engine: Generated<string>;
   error: Generated<string>;
+  /**
+   * The catalogue message `error` is ({id, params}, written with JSON.stringify; null for a text of
+   * its own, none, or a row failed before it was kept): read back with storedMessage.
+   */
+  error_message: ColumnType<unknown, string | null | undefined, string | null>;
   source_version: number;
   /** sourceHashOf the content translated ('' for rows made before it was kept). */
   source_hash: Generated<string>;

@@ -3,14 +3,14 @@
 // row still carries its run id, so a restarted or deleted translation's old job changes nothing.
 import { sql, type Kysely, type Selectable, type UpdateObject } from 'kysely';
 import { TRANSLATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
-import { AppError, enqueueEvents, markEventApplied } from '@trainwright/platform';
+import { AppError, enqueueEvents, markEventApplied, storedMessage, type Failure } from '@trainwright/platform';
 import type { SourceStamp, SwappedTranslation, TranslationResult, TranslationStart, TranslationStore } from '../services/translations/deps.js';
 import { translationEvent } from '../services/events.js';
 import type { TranslationRecord, TranslationStatus, TranslationWithContent } from '../services/types.js';
 import type { TranslationDatabase, TranslationsTable } from './database.js';
 
 const SUMMARY = [
-  'id', 'project_id', 'company_id', 'language', 'source_language', 'status', 'progress', 'run_id', 'engine', 'error',
+  'id', 'project_id', 'company_id', 'language', 'source_language', 'status', 'progress', 'run_id', 'engine', 'error', 'error_message',
   'source_version', 'source_hash', 'version', 'warnings', 'unknown_words', 'created_at', 'updated_at',
 ] as const;
 
@@ -28,6 +28,7 @@ function record(row: SummaryRow): TranslationRecord {
     runId: row.run_id,
     engine: row.engine,
     error: row.error,
+    errorMessage: storedMessage(row.error_message),
     sourceVersion: row.source_version,
     sourceHash: row.source_hash,
     version: row.version,
@@ -85,6 +86,7 @@ export class TranslationRepository implements TranslationStore {
               status: 'queued',
               progress: 0,
               error: '',
+              error_message: null,
               run_id: s.runId,
               source_language: s.sourceLanguage,
               source_version: s.sourceVersion,
@@ -136,6 +138,7 @@ export class TranslationRepository implements TranslationStore {
       progress: 100,
       engine: result.engine,
       error: '',
+      error_message: null,
       content: JSON.stringify(result.content),
       source_content: JSON.stringify(result.sourceContent),
       segments: JSON.stringify(result.segments),
@@ -145,8 +148,12 @@ export class TranslationRepository implements TranslationStore {
     });
   }
 
-  fail(id: string, runId: string, error: string): Promise<TranslationRecord | null> {
-    return this.finish(id, runId, 'translation.failed', { status: 'failed', error });
+  fail(id: string, runId: string, failure: Failure): Promise<TranslationRecord | null> {
+    return this.finish(id, runId, 'translation.failed', {
+      status: 'failed',
+      error: failure.text,
+      error_message: failure.message ? JSON.stringify(failure.message) : null,
+    });
   }
 
   async replace(id: string, version: number, result: Omit<TranslationResult, 'sourceContent'>): Promise<TranslationRecord | 'conflict'> {

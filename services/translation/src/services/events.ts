@@ -1,5 +1,5 @@
 // The translation service's facts (TranslationChanged), encoded for the outbox or the bus.
-import { occurredNow, type OutboxEvent } from '@trainwright/platform';
+import { messageToProto, occurredNow, type OutboxEvent } from '@trainwright/platform';
 import { TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { TranslationRecord } from './types.js';
 
@@ -18,6 +18,7 @@ export function translationEvent(subject: TranslationSubject, t: TranslationReco
       version: t.version,
       engine: t.engine,
       error: t.error,
+      errorMessage: messageToProto(t.errorMessage),
       occurredAt: occurredNow(),
     }).finish(),
   };

@@ -1,6 +1,7 @@
 // The translation domain's shapes: what is translated, what a translation holds, and how it
 // appears to its readers.
 import type { GeneratedContent } from '@trainwright/formats';
+import type { MessageRef } from '@trainwright/platform';
 import type { UnknownWord } from '../adapters/engine.js';
 
 export type { UnknownWord };
@@ -35,7 +36,9 @@ export interface TranslationRecord {
   progress: number;
   runId: string;
   engine: string;
+  /** Why a failed translation failed ('' when it did not), and the catalogue message it is (null: a text of its own, e.g. an engine's words, or none). */
   error: string;
+  errorMessage: MessageRef | null;
   /** The project content version and the hash of the content (sourceHashOf) translated. */
   sourceVersion: number;
   sourceHash: string;

@@ -3,7 +3,7 @@
 // were timed against, and the public side (the published version behind a share token, its media,
 // learners' events). What they all work with: the ports they read and write through (the
 // repositories implement them; tests fake the other services) and a logger for the job.
-import type { Logger } from '@trainwright/platform';
+import type { Failure, Logger } from '@trainwright/platform';
 import type { Memberships, ProjectDirectory, VideoDirectory } from '../ports.js';
 import type { InteractiveEventInput, InteractiveVersionSummary, InteractiveVideoRecord, InteractiveVideoView, NewInteractiveVersion } from './types.js';
 
@@ -28,8 +28,8 @@ export interface InteractiveVideoStore {
    * the current version (its event through the outbox). Null when the video is gone.
    */
   pin(videoId: string, version: number, media: { videoKey: string; captionsKey: string | null; videoSize: number; captionsSize: number; videoSeconds: number }): Promise<InteractiveVideoRecord | null>;
-  /** The current version failed (its event through the outbox); null when it is not the current version. */
-  fail(videoId: string, version: number, error: string): Promise<InteractiveVideoRecord | null>;
+  /** The current version failed, with why (its text and catalogue message; its event through the outbox); null when it is not the current version. */
+  fail(videoId: string, version: number, failure: Failure): Promise<InteractiveVideoRecord | null>;
   /** Of these projects, those of the company with a published interactive video: project id -> token. */
   publishedTokens(companyId: string, projectIds: readonly string[]): Promise<Record<string, string>>;
   recordEvent(videoId: string, version: number, event: InteractiveEventInput): Promise<void>;

@@ -1,5 +1,5 @@
-import { INTERACTIVE_VIDEO_MESSAGES } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { INTERACTIVE_VIDEO_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
+import { AppError, failureOf } from '@trainwright/platform';
 import { BuildError } from '../build-error.js';
 import type { InteractiveDeps } from './deps.js';
 
@@ -29,7 +29,7 @@ export async function prepareInteractiveVideo(
     };
     await report(1);
     const files = await deps.videos.videoFiles(v.createdBy, video.projectId);
-    if (!files.mp4) throw new BuildError(INTERACTIVE_VIDEO_MESSAGES.noVideo, false);
+    if (!files.mp4) throw new BuildError(catalogueMessage(INTERACTIVE_VIDEO_MESSAGES, 'noVideo'), false);
     const base = `interactive/${video.companyId}/${video.id}/${version}`;
     const pinned = await deps.media.pin(
       { videoKey: files.mp4.storageKey, captionsKey: files.vttStorageKey || null },
@@ -51,13 +51,12 @@ export async function prepareInteractiveVideo(
     }
     return 'prepared';
   } catch (error) {
+    // A service away (an AppError of 500 and over) is expected too: tried again, not logged.
     const known = error instanceof BuildError || error instanceof AppError;
     const retryable = error instanceof BuildError ? error.retryable : !(error instanceof AppError && error.status < 500);
     if (!known) deps.logger.error({ err: error, videoId, version }, 'interactive video preparation failed unexpectedly');
-    if (!retryable || attempt.last) {
-      const message = error instanceof AppError && error.status < 500 ? error.message : error instanceof BuildError ? error.message : INTERACTIVE_VIDEO_MESSAGES.createFailed;
-      await deps.store.fail(videoId, version, message);
-    }
+    // The preparation's own reason or a service's refusal, with its catalogue id; else the generic one.
+    if (!retryable || attempt.last) await deps.store.fail(videoId, version, failureOf(error, catalogueMessage(INTERACTIVE_VIDEO_MESSAGES, 'createFailed')));
     throw error instanceof BuildError ? error : new BuildError(error instanceof Error ? error.message : String(error), retryable);
   }
 }

@@ -2,6 +2,7 @@
 // its numbered versions (elements as the catalogue validated them, media once pinned) and the
 // events its learners send. The elements themselves are the catalogue's model.
 import { INTERACTIVE_VIDEO_LIMITS, type InteractiveElements, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import type { MessageRef } from '@trainwright/platform';
 
 export const INTERACTIVE_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type InteractiveStatus = (typeof INTERACTIVE_STATUSES)[number];
@@ -38,7 +39,9 @@ export interface InteractiveVideoRecord {
   publishedVersion: number | null;
   status: InteractiveStatus;
   progress: number;
+  /** Why the current version failed ('' when it did not), and the catalogue message it is (null: a text of its own, or none). */
   error: string;
+  errorMessage: MessageRef | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,5 +1,5 @@
-import { SCORM_MESSAGES, languageNames, type InteractiveVideoMetadata } from '@trainwright/catalogue';
-import { AppError } from '@trainwright/platform';
+import { SCORM_MESSAGES, catalogueMessage, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { AppError, failureOf } from '@trainwright/platform';
 import { BuildError } from '../build-error.js';
 import type { AssembleRequest, PackageDeps } from './deps.js';
 import { publishedInteractive, translatedInteractiveVideo } from './published-interactive.js';
@@ -21,12 +21,12 @@ export async function buildQueuedPackage(
   if (!record || record.status === 'ready') return 'gone';
   try {
     const { project: current } = await deps.projects.source(record.projectId);
-    if (!current.hasContent) throw new BuildError(SCORM_MESSAGES.noContent, false);
+    if (!current.hasContent) throw new BuildError(catalogueMessage(SCORM_MESSAGES, 'noContent'), false);
     // A translated package: the completed translation's content (a project whose primary
     // language became this one meanwhile is packaged as it is now).
     const language = record.language && record.language !== current.language ? record.language : '';
     const translated = language ? await deps.translations.renderContent(record.projectId, language) : null;
-    if (language && !translated) throw new BuildError(SCORM_MESSAGES.noTranslation(languageNames(language).name), false);
+    if (language && !translated) throw new BuildError(catalogueMessage(SCORM_MESSAGES, 'noTranslation', language), false);
     const project = translated ? translatedProject(current, translated) : current;
     const building = await deps.store.update(packageId, { status: 'building', progress: 1, contentVersion: project.contentVersion });
     if (!building) return 'gone';
@@ -61,13 +61,12 @@ export async function buildQueuedPackage(
     if (!ready) await deps.assembler.delete(built.storageKey);
     return ready ? 'built' : 'gone';
   } catch (error) {
+    // A service away (an AppError of 500 and over) is expected too: tried again, not logged.
     const known = error instanceof BuildError || error instanceof AppError;
     const retryable = error instanceof BuildError ? error.retryable : !(error instanceof AppError && error.status < 500);
     if (!known) deps.logger.error({ err: error, packageId }, 'package build failed unexpectedly');
-    if (!retryable || attempt.last) {
-      const message = error instanceof AppError && error.status < 500 ? error.message : error instanceof BuildError ? error.message : SCORM_MESSAGES.failed;
-      await deps.store.update(packageId, { status: 'failed', error: message });
-    }
+    // The build's own reason or a service's refusal, with its catalogue id; else the generic one.
+    if (!retryable || attempt.last) await deps.store.update(packageId, { status: 'failed', failure: failureOf(error, catalogueMessage(SCORM_MESSAGES, 'failed')) });
     throw error instanceof BuildError ? error : new BuildError(error instanceof Error ? error.message : String(error), retryable);
   }
 }

@@ -2,7 +2,7 @@
 // download, and the build a job runs. What they all work with: the ports they read and write
 // through (the repositories implement them; tests fake the other services) and a logger for the job.
 import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
-import type { Logger } from '@trainwright/platform';
+import type { Failure, Logger } from '@trainwright/platform';
 import type { InteractiveMedia, InteractiveVideoStore } from '../interactive/deps.js';
 import type { Memberships, ProjectDirectory, VideoDirectory } from '../ports.js';
 import type { PackageRecord, PackageSettings, PackageStatus, ProjectSource, TranslatedContent } from '../types.js';
@@ -13,13 +13,21 @@ export interface PackageStore {
   find(id: string): Promise<PackageRecord | null>;
   /** The companies' packages (one project's when given), newest first. */
   listFor(companyIds: readonly string[], projectId: string | null, limit: number): Promise<PackageRecord[]>;
-  /** Moves a package on: building with its progress, ready with its zip, or failed with the reason; publishes the fact (outbox). */
-  update(id: string, change: { status: PackageStatus; progress?: number; error?: string; contentVersion?: number; hasVideo?: boolean; storageKey?: string; size?: number }): Promise<PackageRecord | null>;
+  /**
+   * Moves a package on: building with its progress, ready with its zip, or failed with the reason
+   * (its text and catalogue message; any other status clears them); publishes the fact (outbox).
+   */
+  update(id: string, change: PackageChange): Promise<PackageRecord | null>;
   /** Counts a download of a ready package. */
   countDownload(id: string): Promise<void>;
   /** Forgets a project's packages; their storage keys, for the caller to delete. */
   deleteProject(projectId: string): Promise<string[]>;
 }
+
+/** A package's next state (a ready package stays as it is). */
+export type PackageChange =
+  | { status: 'failed'; failure: Failure }
+  | { status: Exclude<PackageStatus, 'failed'>; progress?: number; contentVersion?: number; hasVideo?: boolean; storageKey?: string; size?: number };
 
 /** The translation service. */
 export interface TranslationDirectory {

@@ -4,7 +4,6 @@ import {
   TRANSLATION_MESSAGES,
   catalogueMessage,
   isContentLanguage,
-  languageNames,
   trialRefusal,
 } from '@trainwright/catalogue';
 import { AppError, isUuid, type Membership } from '@trainwright/platform';
@@ -47,6 +46,6 @@ async function packageLanguage(deps: Pick<PackageDeps, 'translations'>, project:
   if (!language || language === project.language) return project.language;
   if (!/^[a-z]{2}$/.test(language) || !isContentLanguage(language)) throw AppError.validation('language', catalogueMessage(TRANSLATION_MESSAGES, 'unknownLanguage', language.slice(0, 20)));
   if (!TIERS[membership.ownerTier].limits.languages.includes(language)) throw new AppError('PLAN_LIMIT_REACHED', catalogueMessage(TRANSLATION_MESSAGES, 'notInPlan', membership.ownerTier, language));
-  if (!(await deps.translations.renderContent(project.id, language))) throw new AppError('CONFLICT', catalogueMessage(SCORM_MESSAGES, 'noTranslation', languageNames(language).name));
+  if (!(await deps.translations.renderContent(project.id, language))) throw new AppError('CONFLICT', catalogueMessage(SCORM_MESSAGES, 'noTranslation', language));
   return language;
 }

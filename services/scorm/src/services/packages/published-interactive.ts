@@ -1,6 +1,6 @@
 // The published interactive video a package carries: its pinned media and elements, and over a
 // translated package's video, its texts translated and its times moved to that video.
-import { SCORM_MESSAGES, languageNames, validateInteractiveVideo, type InteractiveVideoMetadata } from '@trainwright/catalogue';
+import { SCORM_MESSAGES, catalogueMessage, validateInteractiveVideo, type InteractiveVideoMetadata } from '@trainwright/catalogue';
 import { BuildError } from '../build-error.js';
 import { courseSlides } from '../course.js';
 import { interactiveTexts, translatedInteractive, type VideoTimeline } from '../interactive/translate-interactive.js';
@@ -39,12 +39,11 @@ export async function translatedInteractiveVideo(
   translated: ProjectSource,
   video: NonNullable<AssembleRequest['video']>,
 ): Promise<InteractiveVideoMetadata> {
-  const languageName = languageNames(translated.language).name;
   const texts = interactiveTexts(published.metadata);
   const answer = texts.length
     ? await deps.translations.translateTexts({ companyId: source.companyId, projectId: source.id, from: source.language, to: translated.language, texts })
     : { texts: [] };
-  if ('untranslatable' in answer) throw new BuildError(SCORM_MESSAGES.interactiveNotTranslated(languageName, answer.untranslatable), false);
+  if ('untranslatable' in answer) throw new BuildError(catalogueMessage(SCORM_MESSAGES, 'interactiveNotTranslated', translated.language, answer.untranslatable), false);
   const timeline = async (project: ProjectSource, seconds: number, captionsKey: string): Promise<VideoTimeline> => ({
     seconds,
     captionsVtt: captionsKey ? await deps.media.text(captionsKey) : '',
@@ -55,6 +54,6 @@ export async function translatedInteractiveVideo(
   const target = await timeline(translated, await deps.media.durationOf(video.mp4StorageKey), video.vttStorageKey);
   const metadata = translatedInteractive(published.metadata, new Map(texts.map((t, i) => [t, answer.texts[i]!])), original, target);
   const issue = validateInteractiveVideo(metadata);
-  if (issue) throw new BuildError(SCORM_MESSAGES.interactiveNotRetimed(languageName, issue.message), false);
+  if (issue) throw new BuildError(catalogueMessage(SCORM_MESSAGES, 'interactiveNotRetimed', translated.language, issue.message), false);
   return metadata;
 }

@@ -331,7 +331,7 @@ describe('interactive video: create, prepare, publish', () => {
     expect(created.version).toMatchObject({ version: 1, elementCount: 6, generateAnalytics: true, createdBy: OWNER, contentVersion: 3, title: 'Forklift <b>safety</b>', videoKey: null });
 
     const done = await ready(PROJECT, 1);
-    expect(done.video).toMatchObject({ publishedVersion: 1, progress: 100, error: '' });
+    expect(done.video).toMatchObject({ publishedVersion: 1, progress: 100, error: '', errorMessage: null });
     const base = `interactive/${COMPANY}/${created.video.id}/1`;
     expect(done.version).toMatchObject({ videoKey: `${base}.mp4`, captionsKey: `${base}.vtt`, captionsSize: CAPTIONS.length });
     expect(done.version.videoSeconds).toBeCloseTo(40, 0);
@@ -550,7 +550,7 @@ describe('interactive video: failure and deletion', () => {
       const v = await getInteractiveVideo(deps, OWNER, NO_VIDEO_PROJECT);
       return v.video.status === 'failed' ? v : undefined;
     }, 20_000);
-    expect(failed.video).toMatchObject({ id: created.video.id, error: INTERACTIVE_VIDEO_MESSAGES.noVideo, publishedVersion: null });
+    expect(failed.video).toMatchObject({ id: created.video.id, error: INTERACTIVE_VIDEO_MESSAGES.noVideo, errorMessage: { id: 'interactiveVideo.noVideo', params: [] }, publishedVersion: null });
     await eventually(() => busEvents.some((e) => e.projectId === NO_VIDEO_PROJECT && e.subject === 'interactive_video.failed' && e.error === INTERACTIVE_VIDEO_MESSAGES.noVideo));
     await expect(getPublishedInteractiveVideo(deps, created.video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   }, 30_000);

@@ -5,7 +5,7 @@ import { DEFAULT_SCORM_TRACKING, SCORM_MESSAGES, TRIAL_MESSAGES, upgradeRequired
 import { AppError, type Membership } from '@trainwright/platform';
 import { courseOf } from '../../../src/services/course.js';
 import { buildQueuedPackage } from '../../../src/services/packages/build-queued-package.js';
-import type { AssembleRequest, PackageDeps, PackageStore, TranslationDirectory } from '../../../src/services/packages/deps.js';
+import type { AssembleRequest, PackageChange, PackageDeps, PackageStore, TranslationDirectory } from '../../../src/services/packages/deps.js';
 import { exportPackage } from '../../../src/services/packages/export-package.js';
 import { forgetProjectPackages } from '../../../src/services/packages/forget-project-packages.js';
 import { getPackage } from '../../../src/services/packages/get-package.js';
@@ -41,7 +41,7 @@ function interactiveMetadata(): InteractiveVideoMetadata {
 /** The project's interactive video with one of its versions (version 2 is the published one; pinned: its media copied, a 60 s video). */
 function interactiveView(version: number, pinned: boolean): InteractiveVideoView {
   return {
-    video: { id: 'iv-1', projectId: PROJECT, companyId: COMPANY, shareToken: 't', currentVersion: 3, publishedVersion: 2, status: 'processing', progress: 40, error: '', createdAt: new Date(), updatedAt: new Date() },
+    video: { id: 'iv-1', projectId: PROJECT, companyId: COMPANY, shareToken: 't', currentVersion: 3, publishedVersion: 2, status: 'processing', progress: 40, error: '', errorMessage: null, createdAt: new Date(), updatedAt: new Date() },
     version: {
       videoId: 'iv-1', version, title: 'Forklift safety', metadata: { ...interactiveMetadata(), completion_threshold: 70 + version }, elementCount: 1, generateAnalytics: true, createdBy: 'user', contentVersion: 4,
       videoKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.mp4` : null, captionsKey: pinned ? `interactive/${COMPANY}/iv-1/${version}.vtt` : null,
@@ -56,7 +56,7 @@ class MemoryStore implements PackageStore {
   private next = 1;
   async create(row: { projectId: string; companyId: string; createdBy: string; language: string; settings: PackageSettings }) {
     const id = `44444444-4444-4444-8444-${String(this.next++).padStart(12, '0')}`;
-    const p: PackageRecord = { ...row.settings, id, projectId: row.projectId, companyId: row.companyId, createdBy: row.createdBy, language: row.language, status: 'queued', progress: 0, error: '', contentVersion: 0, hasVideo: false, storageKey: null, size: 0, downloadCount: 0, createdAt: new Date(), updatedAt: new Date() };
+    const p: PackageRecord = { ...row.settings, id, projectId: row.projectId, companyId: row.companyId, createdBy: row.createdBy, language: row.language, status: 'queued', progress: 0, error: '', errorMessage: null, contentVersion: 0, hasVideo: false, storageKey: null, size: 0, downloadCount: 0, createdAt: new Date(), updatedAt: new Date() };
     this.rows.set(id, p);
     return p;
   }
@@ -64,10 +64,11 @@ class MemoryStore implements PackageStore {
   async listFor(companyIds: readonly string[], projectId: string | null) {
     return [...this.rows.values()].filter((p) => companyIds.includes(p.companyId) && (!projectId || p.projectId === projectId));
   }
-  async update(id: string, change: Partial<PackageRecord>) {
+  async update(id: string, change: PackageChange) {
     const p = this.rows.get(id);
     if (!p || p.status === 'ready') return null;
-    const updated = { ...p, ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) } as PackageRecord;
+    const { failure, ...rest } = change.status === 'failed' ? change : { ...change, failure: null };
+    const updated = { ...p, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)), error: failure?.text ?? '', errorMessage: failure?.message ?? null } as PackageRecord;
     this.rows.set(id, updated);
     return updated;
   }
@@ -200,7 +201,11 @@ describe('the package operations', () => {
       const refused = setup({ video: true, translations: { es: spanish }, interactive, translateTexts: async () => ({ untranslatable: 'The engine has no route.' }) });
       const created = await exportPackage(refused.deps, 'user', PROJECT, settings, 'es');
       await expect(buildQueuedPackage(refused.deps, created.id, { last: false })).rejects.toMatchObject({ retryable: false });
-      expect(refused.store.rows.get(created.id)).toMatchObject({ status: 'failed', error: "The interactive video's texts could not be translated into Spanish. The engine has no route." });
+      expect(refused.store.rows.get(created.id)).toMatchObject({
+        status: 'failed',
+        error: "The interactive video's texts could not be translated into Spanish. The engine has no route.",
+        errorMessage: { id: 'scorm.interactiveNotTranslated', params: ['es', 'The engine has no route.'] },
+      });
 
       // No Spanish video rendered: no video, so no interactive video over it (nothing to translate).
       const requests: AssembleRequest[] = [];
@@ -216,7 +221,11 @@ describe('the package operations', () => {
       const created = await exportPackage(deps, 'user', PROJECT, settings, 'es');
       delete translations.es;
       await expect(buildQueuedPackage(deps, created.id, { last: false })).rejects.toMatchObject({ retryable: false });
-      expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: 'This project has no completed translation into Spanish. Translate it first.' });
+      expect(store.rows.get(created.id)).toMatchObject({
+        status: 'failed',
+        error: 'This project has no completed translation into Spanish. Translate it first.',
+        errorMessage: { id: 'scorm.noTranslation', params: ['es'] },
+      });
     });
   });
   describe('exportPackage', () => {
@@ -314,7 +323,7 @@ describe('the package operations', () => {
       await expect(buildQueuedPackage(deps, created.id, { last: false })).rejects.toMatchObject({ retryable: true });
       expect(store.rows.get(created.id)!.status).toBe('building');
       await expect(buildQueuedPackage(deps, created.id, { last: true })).rejects.toThrow('disk full');
-      expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.failed });
+      expect(store.rows.get(created.id)).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.failed, errorMessage: { id: 'scorm.failed', params: [] } });
     });
 
     it('should end quietly for a package deleted meanwhile, and delete a zip built for it', async () => {

@@ -300,7 +300,7 @@ describe('a translated package of a project with a published interactive video',
   it('should carry the Spanish video and captions with the elements in Spanish, their times moved to the Spanish narration', async () => {
     const created = await exportPackage(packages, OWNER, PROJECT, settings, 'es');
     const done = await built(created.id);
-    expect(done).toMatchObject({ status: 'ready', language: 'es', hasVideo: true, error: '' });
+    expect(done).toMatchObject({ status: 'ready', language: 'es', hasVideo: true, error: '', errorMessage: null });
 
     // The texts went to the translation service once each, with the company and both languages.
     expect(textRequests).toEqual([{ companyId: COMPANY, projectId: PROJECT, sourceLanguage: 'en', targetLanguage: 'es', texts: Object.keys(SPANISH) }]);
@@ -347,7 +347,12 @@ describe('a translated package of a project with a published interactive video',
   it('should fail the package, saying why, when the engine cannot translate the interactive video into the language', async () => {
     const created = await exportPackage(packages, OWNER, PROJECT, settings, 'de');
     const done = await built(created.id);
-    expect(done).toMatchObject({ status: 'failed', error: SCORM_MESSAGES.interactiveNotTranslated('German', GERMAN_REFUSAL), storageKey: null });
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: SCORM_MESSAGES.interactiveNotTranslated('de', GERMAN_REFUSAL),
+      errorMessage: { id: 'scorm.interactiveNotTranslated', params: ['de', GERMAN_REFUSAL] },
+      storageKey: null,
+    });
     expect(textRequests.at(-1)).toMatchObject({ targetLanguage: 'de' });
   }, 60_000);
 

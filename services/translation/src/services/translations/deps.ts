@@ -1,7 +1,7 @@
 // What every translation operation works with: the ports it reads and writes through (the
 // repositories implement them: SQL, the project service over gRPC, the queue, the engines; unit
 // tests fake them), the company glossary it applies, and the limits from the config.
-import type { Logger } from '@trainwright/platform';
+import type { Failure, Logger } from '@trainwright/platform';
 import type { GlossaryStore, Memberships } from '../glossary/deps.js';
 import type { GlossaryTermRecord, ProjectContent, ProjectInfo, SegmentPair, TranslationRecord, TranslationWithContent, UnknownWord } from '../types.js';
 
@@ -49,7 +49,8 @@ export interface TranslationStore {
   progress(id: string, runId: string, percent: number): Promise<TranslationRecord | null>;
   /** Stores the result with the version and hash of the project content it was made from. */
   complete(id: string, runId: string, result: TranslationResult, source: SourceStamp): Promise<TranslationRecord | null>;
-  fail(id: string, runId: string, error: string): Promise<TranslationRecord | null>;
+  /** Fails the run's translation with why: its text and, when it is one, its catalogue message. */
+  fail(id: string, runId: string, failure: Failure): Promise<TranslationRecord | null>;
   /** Replaces a completed translation's content (a hand edit, an import) when its version is still `version`. */
   replace(id: string, version: number, result: Omit<TranslationResult, 'sourceContent'>): Promise<TranslationRecord | 'conflict'>;
   remove(projectId: string, language: string): Promise<TranslationRecord | null>;

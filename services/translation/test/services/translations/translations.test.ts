@@ -1,7 +1,7 @@
 // The translation operations on fake ports: the plan's languages, the job's run (a void run, an
 // engine without a route, a fault retried then failing on the last attempt, content over the
 // limit) and that no translation stays 'translating'.
-import { AppError, JobError, createLogger } from '@trainwright/platform';
+import { AppError, JobError, createLogger, type Failure } from '@trainwright/platform';
 import { sourceHashOf } from '../../../src/services/staleness.js';
 import { deleteTranslation } from '../../../src/services/translations/delete-translation.js';
 import type { ContentTranslator, SourceStamp, TranslationDeps, TranslationResult, TranslationStart, TranslationStore } from '../../../src/services/translations/deps.js';
@@ -39,6 +39,7 @@ class FakeStore implements TranslationStore {
         status: 'queued',
         progress: 0,
         error: '',
+        errorMessage: null,
         updatedAt: new Date(0),
       };
       this.rows.set(row.id, row);
@@ -61,12 +62,12 @@ class FakeStore implements TranslationStore {
   }
   async complete(id: string, runId: string, result: TranslationResult, source: SourceStamp) {
     const row = this.live(id, runId, ['queued', 'translating']);
-    if (row) Object.assign(row, { status: 'completed', progress: 100, content: result.content, engine: result.engine, version: row.version + 1, sourceVersion: source.version, sourceHash: source.hash });
+    if (row) Object.assign(row, { status: 'completed', progress: 100, error: '', errorMessage: null, content: result.content, engine: result.engine, version: row.version + 1, sourceVersion: source.version, sourceHash: source.hash });
     return row;
   }
-  async fail(id: string, runId: string, error: string) {
+  async fail(id: string, runId: string, failure: Failure) {
     const row = this.live(id, runId, ['queued', 'translating']);
-    if (row) Object.assign(row, { status: 'failed', error });
+    if (row) Object.assign(row, { status: 'failed', error: failure.text, errorMessage: failure.message });
     return row;
   }
   async replace(): Promise<TranslationRecord | 'conflict'> {
@@ -222,6 +223,7 @@ describe('translation operations', () => {
       await startTranslations(deps, 'u1', 'p1', ['de']);
       await expect(runTranslation(deps, 't-de', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-de')!.error).toMatch(/cannot translate from English into German/);
+      expect(store.rows.get('t-de')!.errorMessage).toBeNull();
     });
 
     it('should retry a fault and fail the translation on the last attempt, never leaving it translating', async () => {
@@ -234,7 +236,7 @@ describe('translation operations', () => {
       await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).rejects.toThrow('connection reset');
       expect(store.rows.get('t-es')!.status).toBe('translating');
       await expect(runTranslation(deps, 't-es', 'run-1', { last: true })).resolves.toBe('failed');
-      expect(store.rows.get('t-es')).toMatchObject({ status: 'failed', error: 'Translation failed' });
+      expect(store.rows.get('t-es')).toMatchObject({ status: 'failed', error: 'Translation failed', errorMessage: { id: 'translation.failed', params: [] } });
     });
 
     it("should fail at once on an engine's final answer, naming it", async () => {
@@ -245,7 +247,7 @@ describe('translation operations', () => {
       });
       await startTranslations(deps, 'u1', 'p1', ['es']);
       await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('failed');
-      expect(store.rows.get('t-es')!.error).toBe('The translation engine broke the markup of a segment.');
+      expect(store.rows.get('t-es')).toMatchObject({ error: 'The translation engine broke the markup of a segment.', errorMessage: null });
     });
 
     it('should fail content over the limit with its message', async () => {
@@ -253,6 +255,7 @@ describe('translation operations', () => {
       await startTranslations(deps, 'u1', 'p1', ['es']);
       await expect(runTranslation(deps, 't-es', 'run-1', { last: false })).resolves.toBe('failed');
       expect(store.rows.get('t-es')!.error).toMatch(/^This project holds more text than one translation takes \(10 characters\)/);
+      expect(store.rows.get('t-es')!.errorMessage).toEqual({ id: 'translation.tooLong', params: [10] });
     });
   });
 
