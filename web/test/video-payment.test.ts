@@ -24,11 +24,15 @@ import {
   sessionIdFromSearch,
   verifyOutcomeText,
   videoCardState,
+  videoFailureOf,
   videoFormatOf,
   videoNeedsPayment,
   type PaymentDialogEvent,
   type PaymentDialogState,
 } from '../app/lib/video-payment.js';
+import { VIDEO_MESSAGES } from '@trainwright/catalogue';
+import i18nInstance from '../app/i18n/index.js';
+import { storedFailureText } from '../app/lib/errors.js';
 import { projectFixture } from './support/project.fixture.js';
 
 const estimate = (overrides: Partial<VideoEstimate> = {}): VideoEstimate => ({
@@ -262,6 +266,19 @@ describe('the card video state', () => {
     // A translation's video (the event names its language) is not the card's.
     expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: 100, language: 'es' })).toBe(project);
     expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: null })).toMatchObject({ video_progress: 100 });
+  });
+
+  it("keeps a failed video's reason by its message id, shown in the interface language, until the next status", () => {
+    const project = projectFixture({ id: 'p1', visual_format: 'mp4', video_status: 'rendering', video_progress: 40 });
+    const failed = applyVideoStatusChange(project, { project_id: 'p1', video_status: 'failed', error: VIDEO_MESSAGES.changed, error_message_id: 'video.changed', error_params: [] });
+    expect(failed).toMatchObject({ video_status: 'failed', video_error: VIDEO_MESSAGES.changed, video_error_message_id: 'video.changed', video_error_params: [] });
+    const fr = i18nInstance.getFixedT('fr') as TFunction;
+    expect(storedFailureText(videoFailureOf(failed), fr)).toBe(fr('serverMessages.video.changed'));
+    expect(storedFailureText(videoFailureOf(failed), fr)).not.toBe(VIDEO_MESSAGES.changed);
+    // A payment made again: the reason goes.
+    const queued = applyVideoStatusChange(failed, { project_id: 'p1', video_status: 'queued' });
+    expect(queued).toMatchObject({ video_error: null, video_error_message_id: undefined });
+    expect(storedFailureText(videoFailureOf(queued), fr)).toBeNull();
   });
 });
 

@@ -14,3 +14,4 @@ export * from './translation.js';
 export * from './scorm.js';
 export * from './interactive-video.js';
 export * from './messages.js';
+export * from './video.js';

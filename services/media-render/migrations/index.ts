@@ -9,6 +9,7 @@ import * as paidVersion from './1764500000001-PaidVersion.js';
 import * as translatedRenders from './1764600000001-TranslatedRenders.js';
 import * as videoLanguage from './1764700000001-VideoLanguage.js';
 import * as outbox from './1764800000001-Outbox.js';
+import * as errorMessages from './1797600000001-ErrorMessages.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '1764600000001-TranslatedRenders': translatedRenders,
   '1764700000001-VideoLanguage': videoLanguage,
   '1764800000001-Outbox': outbox,
+  '1797600000001-ErrorMessages': errorMessages,
 };

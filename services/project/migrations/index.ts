@@ -6,6 +6,7 @@ import * as listSummaries from './1764100000000-ListSummaries.js';
 import * as burnSubtitles from './1764200000000-BurnSubtitles.js';
 import * as videoStatus from './1764300000000-VideoStatus.js';
 import * as translationLanguages from './1797100000000-TranslationLanguages.js';
+import * as errorMessages from './1797600000000-ErrorMessages.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '1764200000000-BurnSubtitles': burnSubtitles,
   '1764300000000-VideoStatus': videoStatus,
   '1797100000000-TranslationLanguages': translationLanguages,
+  '1797600000000-ErrorMessages': errorMessages,
 };

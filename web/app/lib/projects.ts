@@ -10,6 +10,7 @@ import {
   VISUAL_FORMATS,
   qualityBand as catalogueQualityBand,
   type DocumentFormat,
+  type MessageParam,
   type ProjectStatus,
   type ProjectType,
   type QualityBand,
@@ -91,6 +92,10 @@ export interface ProjectSummary extends FailureMessage {
   video_status?: VideoStatus | (string & {});
   /** 0-100 while the video renders. */
   video_progress?: number;
+  /** Why the narrated video failed (its payment was refunded), and the catalogue message it is. */
+  video_error?: string | null;
+  video_error_message_id?: string;
+  video_error_params?: MessageParam[];
 }
 
 export const VIDEO_STATUSES = ['', 'payment_required', 'queued', 'rendering', 'ready', 'failed'] as const;

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, NETWORK_ERROR } from './api';
 import { checkoutEndText, type PollOutcome, type VideoEstimate } from './billing';
 import { isVideoFormat } from './downloads';
-import { serverErrorText } from './errors';
+import { failureMessageOf, serverErrorText, type FailureMessage } from './errors';
 import type { ProjectSummary } from './projects';
 
 /** What the dashboard opens the dialog with (document 2, section 3 "Billing"). */
@@ -207,6 +207,11 @@ export function videoCardState(project: Pick<ProjectSummary, 'video_status' | 'v
   }
 }
 
+/** Why a project's narrated video failed, as storedFailureText shows it. */
+export function videoFailureOf(project: Pick<ProjectSummary, 'video_error' | 'video_error_message_id' | 'video_error_params'>): FailureMessage & { error: string | null } {
+  return { error: project.video_error ?? null, error_message_id: project.video_error_message_id, error_params: project.video_error_params };
+}
+
 /** A video download must be paid for first (the dialog opens instead of the download). */
 export function videoNeedsPayment(project: Pick<ProjectSummary, 'video_status'>, format: string): boolean {
   return isVideoFormat(format) && project.video_status === 'payment_required';
@@ -239,7 +244,7 @@ export function isPaymentRequiredError(error: unknown): boolean {
 }
 
 /** The live event video.status_changed (GET /api/events). */
-export interface VideoStatusChange {
+export interface VideoStatusChange extends FailureMessage {
   project_id: string;
   video_status: string;
   video_progress?: number | null;
@@ -254,9 +259,14 @@ export interface VideoStatusChange {
 export function applyVideoStatusChange<P extends ProjectSummary>(project: P, change: VideoStatusChange): P {
   if (change.language) return project;
   if (change.content_version && project.content_version && change.content_version < project.content_version) return project;
+  const failed = change.video_status === 'failed';
+  const message = failed ? failureMessageOf(change) : {};
   return {
     ...project,
     video_status: change.video_status,
+    video_error: failed ? (change.error ?? null) : null,
+    video_error_message_id: message.error_message_id,
+    video_error_params: message.error_params,
     video_progress: typeof change.video_progress === 'number' ? change.video_progress : change.video_status === 'ready' ? 100 : (project.video_progress ?? 0),
   };
 }

@@ -130,3 +130,9 @@ export function errorMessageJson(message: ProtoMessageRef | undefined): { error_
   const ref = messageFromProto(message);
   return ref ? { error_message_id: ref.id, error_params: ref.params } : {};
 }
+
+/** VideoErrorMessageFields of a project's video failure. */
+export function videoErrorMessageJson(message: ProtoMessageRef | undefined): { video_error_message_id?: string; video_error_params?: MessageParam[] } {
+  const ref = messageFromProto(message);
+  return ref ? { video_error_message_id: ref.id, video_error_params: ref.params } : {};
+}

@@ -2,7 +2,7 @@
 // message's own JSON form (snake_case proto names) the generated toJSON writes it; the auth shapes
 // and Project keep the specification's own names and nulls, so they are mapped here by hand.
 import { contentFromMessage } from '@trainwright/platform';
-import { errorMessageJson } from './common.js';
+import { errorMessageJson, videoErrorMessageJson } from './common.js';
 import type { Company as ProtoCompany, Limits as ProtoLimits, Profile, User as ProtoUser } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { QualityAssessment } from '@trainwright/proto/trainwright/generator/v1/generator';
 import { VoiceSettings, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
@@ -168,6 +168,8 @@ export function projectJson(p: ProtoProject) {
     has_content: p.hasContent,
     video_status: p.videoStatus,
     video_progress: p.videoProgress,
+    video_error: p.videoError || null,
+    ...videoErrorMessageJson(p.videoErrorMessage),
   };
 }
 

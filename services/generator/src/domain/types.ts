@@ -1,8 +1,8 @@
 // The generator's domain model, shared by ingestion, the engines (offline and LLM), quality
 // scoring and the job. Everything here is plain data: JSON in, JSON out.
-import type { Atmosphere, Priority, Effort, QualityDimension, GeneratorRequest } from '@trainwright/catalogue';
+import type { Atmosphere, CatalogueMessage, Priority, Effort, QualityDimension, GeneratorRequest } from '@trainwright/catalogue';
 import type { GeneratedQuestion, GlossaryEntry, LearningModule, SlideDeck } from '@trainwright/formats';
-import { JobError } from '@trainwright/platform';
+import { JobError, type Failure } from '@trainwright/platform';
 
 /** One part of a source document: a heading and what follows it up to the next heading. */
 export interface SourceSection {
@@ -134,10 +134,16 @@ export interface GeneratorEngine {
 }
 
 /** A generation that failed with a message for the user. Not retryable (the default): input that
- * can never succeed, so the job fails at once; retryable: another attempt may help. */
+ * can never succeed, so the job fails at once; retryable: another attempt may help. A catalogue
+ * message keeps its id, so the failure the project stores names it (the web translates it). */
 export class GenerationError extends JobError {
-  constructor(message: string, retryable = false) {
+  constructor(message: string | CatalogueMessage, retryable = false) {
     super(message, retryable);
     this.name = 'GenerationError';
+  }
+
+  /** The error a failure (failureOf) ends the attempt with, its catalogue message kept. */
+  static of(failure: Failure, retryable: boolean): GenerationError {
+    return new GenerationError(failure.message ? { ...failure.message, text: failure.text } : failure.text, retryable);
   }
 }

@@ -30,7 +30,8 @@ export class GenerationEventsRepository implements GenerationEventChannel {
           engagementPrediction: assessment.engagement_prediction,
         });
       },
-      failed: (projectId, message) => publisher.failed(projectId, message),
+      // With the failure's catalogue message, when it is one (error_message).
+      failed: (projectId, failure) => publisher.failed(projectId, failure),
     };
   }
 }

@@ -97,7 +97,7 @@ export function untrustedHarness(label: string): UntrustedHarness {
           await onProgress(stage, percent);
         },
         completed: async (projectId) => void seen.completed.push(projectId),
-        failed: async (projectId, message) => void seen.failed.push({ projectId, message }),
+        failed: async (projectId, failure) => void seen.failed.push({ projectId, message: failure.text }),
       }),
     };
     const deps: GenerationDeps = {

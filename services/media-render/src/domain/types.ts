@@ -1,7 +1,8 @@
 // The media-render domain: what every renderer reads (one slide model for all outputs) and the
 // interfaces of the speech and video steps. Plain data in, bytes or files out.
 import type { SlideDeck } from '@trainwright/formats';
-import { JobError } from '@trainwright/platform';
+import type { CatalogueMessage } from '@trainwright/catalogue';
+import { JobError, type Failure } from '@trainwright/platform';
 import type { ColorScheme, Layout, TemplateFonts } from '@trainwright/templates';
 
 export const DOCUMENT_FORMATS = ['pptx', 'pdf', 'docx', 'txt'] as const;
@@ -118,10 +119,19 @@ export interface SpeechProvider {
   synthesize(text: string, settings: VoiceSettings, outPath: string): Promise<SpeechClip>;
 }
 
-/** A render that cannot succeed (not retryable: the job fails at once) or a fault a retry may cure. */
+/**
+ * A render that cannot succeed (not retryable: the job fails at once) or a fault a retry may cure.
+ * A catalogue message keeps its id, so the failure a row keeps names it (the web translates it);
+ * a text of its own (ffmpeg's details, a provider's words) stays a text.
+ */
 export class RenderError extends JobError {
-  constructor(message: string, retryable = false) {
+  constructor(message: string | CatalogueMessage, retryable = false) {
     super(message, retryable);
     this.name = 'RenderError';
+  }
+
+  /** The error a failure (failureOf) ends the attempt with, its catalogue message kept. */
+  static of(failure: Failure, retryable: boolean): RenderError {
+    return new RenderError(failure.message ? { ...failure.message, text: failure.text } : failure.text, retryable);
   }
 }

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
+import type { MessageRef, OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 import type { Voice } from '../domain/types.js';
 
 /** The schema media-render owns. */
@@ -79,6 +79,8 @@ export interface MediaDatabase {
     language: ColumnType<string, string | undefined, string>;
     render_key: string | null;
     error: ColumnType<string, string | undefined, string>;
+    /** The catalogue message `error` is ({id, params}); null for a text of its own or before any failure. */
+    error_message: JSONColumnType<MessageRef | null, string | null | undefined, string | null>;
     created_at: Timestamp;
     updated_at: Timestamp;
   };

@@ -13,7 +13,8 @@ export class RenderEventsRepository implements RenderEventChannel {
     return {
       progress: (projectId, stage, percent) => publisher.progress(projectId, stage, percent),
       completion: (projectId) => publisher.completion(projectId, { status: 'completed', stage: 'completed' }),
-      failed: (projectId, message) => publisher.failed(projectId, message),
+      // With the failure's catalogue message, when it is one (error_message).
+      failed: (projectId, failure) => publisher.failed(projectId, failure),
     };
   }
 }

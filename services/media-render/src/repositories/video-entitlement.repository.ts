@@ -1,6 +1,6 @@
 // Paid narrated videos (pay-per-use): one row per payment, in schema media_render. Claims are
 // serialised per project (its rows locked), so two payments of one project never render at once.
-import { enqueueEvents, markEventApplied } from '@trainwright/platform';
+import { enqueueEvents, markEventApplied, storedMessage, type Failure } from '@trainwright/platform';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { VideoKey } from '../services/videos/paid-video.js';
 import type { EntitlementClaim, EntitlementStatus, VideoEntitlement, VideoEntitlements, VideoStatusChange } from '../services/videos/deps.js';
@@ -21,6 +21,7 @@ function entitlementOf(row: Row): VideoEntitlement {
     language: row.language,
     renderKey: row.render_key,
     error: row.error,
+    errorMessage: storedMessage(row.error_message),
     updatedAt: row.updated_at,
   };
 }
@@ -120,12 +121,16 @@ export class VideoEntitlementRepository implements VideoEntitlements {
     await this.end(paymentId, { status: 'consumed', content_version: contentVersion }, ready);
   }
 
-  async fail(paymentId: string, error: string, failed: VideoStatusChange): Promise<void> {
-    await this.end(paymentId, { status: 'failed', error }, failed);
+  async fail(paymentId: string, reason: Failure, failed: VideoStatusChange): Promise<void> {
+    await this.end(
+      paymentId,
+      { status: 'failed', error: reason.text, error_message: reason.message ? JSON.stringify(reason.message) : null },
+      { ...failed, error: reason.text, errorMessage: reason.message },
+    );
   }
 
   /** Ends a payment not ended yet and writes its fact in the same transaction (once: a second end changes nothing). */
-  private async end(paymentId: string, change: { status: EntitlementStatus; content_version?: number; error?: string }, fact: VideoStatusChange): Promise<void> {
+  private async end(paymentId: string, change: { status: EntitlementStatus; content_version?: number; error?: string; error_message?: string | null }, fact: VideoStatusChange): Promise<void> {
     const ended = await this.db.transaction().execute(async (trx) => {
       const { numUpdatedRows } = await trx
         .updateTable('video_entitlements')

@@ -3,7 +3,7 @@
 // written to the outbox with the payment's state by the entitlement repository), each with
 // occurred_at in microseconds, strictly increasing in this process, as the project events carry
 // it: the project service applies them per project in that order.
-import { occurredNow, type EventBus, type OutboxEvent } from '@trainwright/platform';
+import { messageToProto, occurredNow, type EventBus, type OutboxEvent } from '@trainwright/platform';
 import { VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { VideoEvents, VideoStatusChange } from '../services/videos/deps.js';
 
@@ -18,6 +18,7 @@ export function videoStatusEvent(change: VideoStatusChange): OutboxEvent {
     percent: change.percent ?? (change.status === 'ready' ? 100 : 0),
     contentVersion: change.contentVersion,
     error: change.error ?? '',
+    errorMessage: messageToProto(change.errorMessage),
     paymentId: change.paymentId ?? '',
     occurredAt: occurredNow(),
     language: change.language ?? '',

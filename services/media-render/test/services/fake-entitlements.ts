@@ -1,4 +1,5 @@
 // The paid videos in memory, as the repository keeps them (videos/video-payments.medium.test.ts runs the SQL).
+import type { Failure } from '@trainwright/platform';
 import { paysFor, type VideoKey } from '../../src/services/videos/paid-video.js';
 import type { EntitlementClaim, VideoEntitlement, VideoEntitlements, VideoEvents, VideoStatusChange } from '../../src/services/videos/deps.js';
 
@@ -8,12 +9,12 @@ export class FakeEntitlements implements VideoEntitlements {
   constructor(private readonly facts: VideoEvents = { changed: async () => undefined }) {}
   readonly applied = new Set<string>();
   pay(paymentId: string, status: VideoEntitlement['status'] = 'available', projectId = 'project-1'): VideoEntitlement {
-    const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, language: '', renderKey: null, error: '', updatedAt: new Date() };
+    const row: VideoEntitlement = { paymentId, projectId, companyId: 'company-1', amountCents: 100, status, contentVersion: null, paidVersion: null, language: '', renderKey: null, error: '', errorMessage: null, updatedAt: new Date() };
     this.rows.push(row);
     return row;
   }
   async grant(eventId: string, paid: { paymentId: string; projectId: string; companyId: string; amountCents: number; paidVersion: number | null; language?: string }) {
-    if (!this.applied.has(eventId) && !this.rows.some((r) => r.paymentId === paid.paymentId)) this.rows.push({ ...paid, language: paid.language ?? '', status: 'available', contentVersion: null, renderKey: null, error: '', updatedAt: new Date() });
+    if (!this.applied.has(eventId) && !this.rows.some((r) => r.paymentId === paid.paymentId)) this.rows.push({ ...paid, language: paid.language ?? '', status: 'available', contentVersion: null, renderKey: null, error: '', errorMessage: null, updatedAt: new Date() });
     this.applied.add(eventId);
     return { ...this.rows.find((r) => r.paymentId === paid.paymentId)! };
   }
@@ -48,11 +49,12 @@ export class FakeEntitlements implements VideoEntitlements {
     Object.assign(row, { status: 'consumed', contentVersion });
     await this.facts.changed(ready);
   }
-  async fail(paymentId: string, error: string, failed: VideoStatusChange) {
+  async fail(paymentId: string, reason: Failure, failed: VideoStatusChange) {
     const row = this.rows.find((r) => r.paymentId === paymentId && (r.status === 'available' || r.status === 'rendering'));
     if (!row) return;
-    Object.assign(row, { status: 'failed', error });
-    await this.facts.changed(failed);
+    Object.assign(row, { status: 'failed', error: reason.text, errorMessage: reason.message });
+    // As the repository writes the fact: with the payment's reason.
+    await this.facts.changed({ ...failed, error: reason.text, errorMessage: reason.message });
   }
 }
 

@@ -1,5 +1,5 @@
 // Transport only: proto <-> domain.
-import { AppError, contentFromMessage, contentToMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
+import { AppError, contentFromMessage, contentToMessage, messageToProto, storedMessage, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { GeneratorRequest, Template, type Project, type ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { companyFor } from '../services/projects/access.js';
 import { createProject } from '../services/projects/create-project.js';
@@ -53,6 +53,7 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     inputMethod: p.input_method,
     files: p.files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: f.size, contentType: f.content_type })),
     error: p.error,
+    errorMessage: messageToProto(storedMessage(p.error_message)),
     needsRegeneration: p.needs_regeneration,
     canEdit: p.canEdit,
     canDelete: p.canDelete,
@@ -65,6 +66,8 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     filesVersion: p.files_version ?? undefined,
     videoStatus: p.video_status,
     videoProgress: p.video_progress,
+    videoError: p.video_error,
+    videoErrorMessage: messageToProto(storedMessage(p.video_error_message)),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { GeneratedContent } from '@trainwright/formats';
-import type { OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
+import type { MessageRef, OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 
 export const PROJECT_SCHEMA = 'project';
 
@@ -51,6 +51,8 @@ export interface ProjectsTable {
   burn_subtitles: Generated<boolean>;
   voice_selection: JSONColumnType<VoiceJson | null, string | null, string | null>;
   error: Generated<string>;
+  /** The catalogue message `error` is ({id, params}); null for a text of its own or no failure. */
+  error_message: JSONColumnType<MessageRef | null, string | null | undefined, string | null>;
   is_sample: Generated<boolean>;
   generator_type: Generated<string>;
   request_data: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
@@ -67,6 +69,10 @@ export interface ProjectsTable {
   video_status: Generated<string>;
   /** Its render's percent. */
   video_progress: Generated<number>;
+  /** Why it failed (video_status 'failed', as the payment's failure says it); '' otherwise. */
+  video_error: Generated<string>;
+  /** The catalogue message video_error is ({id, params}: video.changed, ...); null otherwise. */
+  video_error_message: JSONColumnType<MessageRef | null, string | null | undefined, string | null>;
   /** When the video event applied last was decided (microseconds kept); null before any. */
   video_at: Date | null;
   /** Per language, when the last applied translation event was decided (RFC 3339, microseconds). */

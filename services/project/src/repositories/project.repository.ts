@@ -26,8 +26,9 @@ const SUMMARY_COLUMNS = (
     'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
     'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
     'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
-    'burn_subtitles', 'voice_selection', 'error', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
-    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_at', 'language_events', 'created_at', 'updated_at',
+    'burn_subtitles', 'voice_selection', 'error', 'error_message', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
+    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_error', 'video_error_message', 'video_at', 'language_events',
+    'created_at', 'updated_at',
   ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
 );
 // A column added to projects must be listed above or be a long field: this fails to compile otherwise.
@@ -315,7 +316,14 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
   async applyVideoStatus(change: VideoStatusChange): Promise<boolean> {
     const result = await this.db
       .updateTable('projects')
-      .set({ video_status: change.status, video_progress: change.percent, video_at: sql<Date>`${change.at}::timestamptz` })
+      .set({
+        video_status: change.status,
+        video_progress: change.percent,
+        // Only a failure has a reason: any other status clears the last one.
+        video_error: change.status === 'failed' ? change.error : '',
+        video_error_message: change.status === 'failed' && change.errorMessage ? JSON.stringify(change.errorMessage) : null,
+        video_at: sql<Date>`${change.at}::timestamptz`,
+      })
       .where('id', '=', change.projectId)
       .where('content_version', '<=', change.contentVersion)
       .where((eb) => eb.or([eb('video_at', 'is', null), eb('video_at', '<', sql<Date>`${change.at}::timestamptz`)]))

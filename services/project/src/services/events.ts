@@ -1,6 +1,6 @@
 // The project service's facts, encoded as their proto messages for the outbox.
 import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { occurredNow, type OutboxEvent } from '@trainwright/platform';
+import { messageToProto, occurredNow, type MessageRef, type OutboxEvent } from '@trainwright/platform';
 import type { NewProject } from './projects/deps.js';
 
 /** What downloads need of a project, as the write commits it (see ProjectChanged). */
@@ -59,8 +59,12 @@ export const projectEvents = {
     subject,
     payload: ProjectChanged.encode({ ...e, countsTowardLimit: e.countsTowardLimit ?? true, occurredAt: occurredNow() }).finish(),
   }),
-  statusChanged: (e: { projectId: string; companyId: string; status: string; progress: Record<string, number>; error: string }): OutboxEvent => ({
-    subject: 'project.status_changed',
-    payload: ProjectStatusChanged.encode({ ...e, occurredAt: occurredNow() }).finish(),
-  }),
+  /** `errorMessage`: the catalogue message `error` is, when it is one (a failure's). */
+  statusChanged: (e: { projectId: string; companyId: string; status: string; progress: Record<string, number>; error: string; errorMessage?: MessageRef | null }): OutboxEvent => {
+    const { errorMessage, ...rest } = e;
+    return {
+      subject: 'project.status_changed',
+      payload: ProjectStatusChanged.encode({ ...rest, errorMessage: messageToProto(errorMessage), occurredAt: occurredNow() }).finish(),
+    };
+  },
 };

@@ -1,6 +1,6 @@
 // Pipeline facts from the generator and media render move the project's status; finished
 // generation hands the project to rendering.
-import { contentFromMessage, type Subscription } from '@trainwright/platform';
+import { contentFromMessage, messageFromProto, type Subscription } from '@trainwright/platform';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
 import { applyPipelineEvent, type PipelineEvent } from '../services/projects/apply-pipeline-event.js';
 import type { ProjectDeps } from '../services/projects/deps.js';
@@ -37,6 +37,7 @@ function decode(data: Uint8Array, source: PipelineEvent['source']): PipelineEven
     stage: e.stage,
     percent: e.percent,
     error: e.error,
+    errorMessage: messageFromProto(e.errorMessage),
     generatedContent: e.generatedContent ? contentFromMessage(e.generatedContent) : undefined,
     qualityScore: e.qualityScore,
     engagementPrediction: e.engagementPrediction,

@@ -9,7 +9,7 @@ import { newProjectValues } from '../../src/repositories/project.repository.js';
 import type { TemplateStore } from '../../src/services/templates/templates.js';
 
 /** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
-const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data']);
+const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data', 'error_message', 'video_error_message']);
 
 /** Column values as written (JSON columns as text) read back as PostgreSQL returns them. */
 function parseJsonColumns(values: Record<string, unknown>): Record<string, unknown> {
@@ -53,10 +53,13 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
       primary_language: 'en',
       available_languages: ['en'],
       error: '',
+      error_message: null,
       content_version: 1,
       files_version: null,
       video_status: '',
       video_progress: 0,
+      video_error: '',
+      video_error_message: null,
       video_at: null,
       language_events: {},
       created_at: this.clock(),
@@ -160,7 +163,15 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     const row = this.rows.get(change.projectId);
     const at = micros(change.at);
     if (!row || row.content_version > change.contentVersion || (row.video_at && micros((row as { video_at_text?: string }).video_at_text ?? row.video_at.toISOString()) >= at)) return false;
-    Object.assign(row, { video_status: change.status, video_progress: change.percent, video_at: new Date(change.at), video_at_text: change.at });
+    const failed = change.status === 'failed';
+    Object.assign(row, {
+      video_status: change.status,
+      video_progress: change.percent,
+      video_error: failed ? change.error : '',
+      video_error_message: failed ? change.errorMessage : null,
+      video_at: new Date(change.at),
+      video_at_text: change.at,
+    });
     return true;
   }
 

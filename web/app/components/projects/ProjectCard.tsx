@@ -11,7 +11,7 @@ import { formatDate } from '~/lib/format';
 import { useDisplayTimeZone } from '~/lib/server-data';
 import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { languageName, type TranslationJob } from '~/lib/translations';
-import { videoCardState } from '~/lib/video-payment';
+import { videoCardState, videoFailureOf } from '~/lib/video-payment';
 import { Badge, Button, cx } from '../ui';
 import { storedFailureText } from '~/lib/errors';
 
@@ -78,6 +78,7 @@ export function VideoState({ project, onPay }: { project: ProjectSummary; onPay:
   const { t } = useTranslation();
   const video = videoCardState(project);
   if (!video) return null;
+  const reason = video.kind === 'failed' ? storedFailureText(videoFailureOf(project), t) : null;
   if (video.kind === 'awaitingPayment') {
     return (
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2" data-testid="video-state" data-video-status="payment_required">
@@ -106,6 +107,7 @@ export function VideoState({ project, onPay }: { project: ProjectSummary; onPay:
   return (
     <p className="mt-3 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note" data-testid="video-state" data-video-status="failed">
       {t('projects.video.failed')}
+      {reason && <span className="block" data-testid="video-failure">{reason}</span>}
     </p>
   );
 }

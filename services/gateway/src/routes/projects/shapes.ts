@@ -1,7 +1,7 @@
 // A project as the routes answer it: every field (one project), or without its long texts (a list
 // item), and the list with the caller's counts.
 import { Type } from 'typebox';
-import { ErrorMessageFields } from '../../schemas/common.js';
+import { ErrorMessageFields, VideoErrorMessageFields } from '../../schemas/common.js';
 import { Branding } from '../../schemas/projects.js';
 
 /** Left out of list items (ListProjectsResponse leaves them empty). */
@@ -62,6 +62,9 @@ const projectFields = {
   // The pay-per-use narrated video: '' (none), payment_required, queued, rendering, ready, failed.
   video_status: Type.String(),
   video_progress: Type.Integer(),
+  // Why the narrated video failed (its payment was refunded); null otherwise.
+  video_error: Type.Union([Type.String(), Type.Null()]),
+  ...VideoErrorMessageFields,
 };
 
 /** Every field of a project (GET, PATCH). */

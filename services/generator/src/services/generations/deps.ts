@@ -2,7 +2,7 @@
 // source material, the engine, the stored assessments and the quality engine (an enhanced
 // version's improvements and the result's score), and where each run publishes its facts.
 import type { GeneratedContent } from '@trainwright/formats';
-import type { Logger } from '@trainwright/platform';
+import type { Failure, Logger } from '@trainwright/platform';
 import type { GeneratorEngine, QualityAssessment, SourceDocument } from '../../domain/types.js';
 import type { Assessments, ProjectDirectory, QualityEngine, StoredFile } from '../ports.js';
 
@@ -23,7 +23,8 @@ export interface SourceReader {
 export interface GenerationEvents {
   progress(projectId: string, stage: 'analyzing' | 'generating_content', percent: number): Promise<void>;
   completed(projectId: string, content: GeneratedContent, assessment: QualityAssessment): Promise<void>;
-  failed(projectId: string, message: string): Promise<void>;
+  /** generation.failed: the text and, when it is one, the catalogue message (error_message). */
+  failed(projectId: string, failure: Failure): Promise<void>;
 }
 
 /** Where each attempt of a job publishes (`run.id` tells attempts apart; every event carries the

@@ -18,6 +18,6 @@ export type JobGenerationInput = ProjectGenerationInput & { plan: OwnerPlan };
 export async function readGenerationInput(deps: Pick<GenerationDeps, 'projects'>, job: GenerationJob): Promise<JobGenerationInput> {
   // A job created after the owner's trial ended does no new work.
   const refusal = trialRefusal(job.plan.trialState);
-  if (refusal) throw new GenerationError(refusal.text);
+  if (refusal) throw new GenerationError(refusal);
   return { ...(await deps.projects.generationInput(job.projectId)), plan: job.plan };
 }

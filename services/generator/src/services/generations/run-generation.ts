@@ -3,6 +3,7 @@
 // Progress is published as it really advances; a failure publishes one clear message and never
 // partial content.
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
+import { failureOf, isExpectedFailure } from '@trainwright/platform';
 import { GenerationError, type GenerationInput, type ScorableContent } from '../../domain/types.js';
 import { brandingOf, contentFromResult } from '../content.js';
 import type { GenerationDeps, GenerationEvents, JobAttempt, JobTimings } from './deps.js';
@@ -62,14 +63,15 @@ export async function runGeneration(
     await events.completed(projectId, contentFromResult(result, assessment), assessment);
     return { extractMs: extracted - started, generateMs: generated - extracted, scoreMs: scored - generated };
   } catch (error) {
-    const known = error instanceof GenerationError;
-    if (!known) deps.logger.error({ err: error, projectId }, 'generation failed unexpectedly');
-    const retryable = known ? error.retryable : !isPermanent(error);
+    if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId }, 'generation failed unexpectedly');
+    const retryable = error instanceof GenerationError ? error.retryable : !isPermanent(error);
+    // The user's message, with its catalogue id when it is one (a trial refusal): the project keeps both.
+    const failure = failureOf(error, INTERNAL_FAILURE);
     if (!retryable || job.attempt >= job.maxAttempts) {
-      await events.failed(projectId, known ? error.message : INTERNAL_FAILURE);
-      throw new GenerationError(known ? error.message : INTERNAL_FAILURE, false);
+      await events.failed(projectId, failure);
+      throw GenerationError.of(failure, false);
     }
-    throw new GenerationError(known ? error.message : INTERNAL_FAILURE, true);
+    throw GenerationError.of(failure, true);
   }
 }
 

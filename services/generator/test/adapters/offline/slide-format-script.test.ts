@@ -31,8 +31,8 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
   const events: GenerationEvents = {
     progress: async () => undefined,
     completed: async (_id, content) => void published.push(content),
-    failed: async (_id, message) => {
-      throw new Error(message);
+    failed: async (_id, failure) => {
+      throw new Error(failure.text);
     },
   };
   const deps: Parameters<typeof runGeneration>[0] = {

@@ -1,7 +1,7 @@
 // Generation jobs with every port faked: no engine model, storage, project service, database or bus.
 import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
 import { parseSlideText, type GeneratedContent } from '@trainwright/formats';
-import { contentToMessage, type OwnerPlan } from '@trainwright/platform';
+import { contentToMessage, type Failure, type OwnerPlan } from '@trainwright/platform';
 import { GenerationInput, Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { InProcessQuality } from '../../../src/adapters/in-process-quality.js';
 import { GenerationError, type GenerationResult, type GenerationTask, type GeneratorEngine, type QualityAssessment } from '../../../src/domain/types.js';
@@ -48,13 +48,17 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
   const log: string[] = [];
   const completed: Array<{ content: GeneratedContent; assessment: QualityAssessment }> = [];
   const unexpected: unknown[] = [];
+  const failures: Failure[] = [];
   const events: GenerationEvents = {
     progress: async (_projectId, stage, percent) => void log.push(`${stage} ${percent}`),
     completed: async (_projectId, content, assessment) => {
       log.push('completed');
       completed.push({ content, assessment });
     },
-    failed: async (_projectId, message) => void log.push(`failed: ${message}`),
+    failed: async (_projectId, failure) => {
+      log.push(`failed: ${failure.text}`);
+      failures.push(failure);
+    },
   };
   const tasks: Parameters<GeneratorEngine['generate']>[0][] = [];
   const engine: GeneratorEngine = {
@@ -92,7 +96,7 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     events: { forRun: () => events },
     logger: { error: (fields: unknown) => void unexpected.push((fields as { err: unknown }).err) },
   };
-  return { deps, events, log, completed, tasks, read, unexpected };
+  return { deps, events, log, completed, tasks, read, unexpected, failures };
 }
 
 describe(runGeneration.name, () => {
@@ -175,8 +179,20 @@ describe(runGeneration.name, () => {
       expect(log).toEqual(['failed: Your free trial has ended. Upgrade to continue creating training content.']);
     });
 
+    it.each([
+      ['grace_period', 'trial.ended', 'Your free trial has ended. Upgrade to continue creating training content.'],
+      ['expired', 'trial.expired', 'Your free trial has expired. Upgrade to continue creating training content.'],
+    ] as const)('should name a trial refusal (%s) by its catalogue id in the failure it publishes, so the web translates it', async (trialState, id, text) => {
+      const { deps, events, failures, unexpected } = setup();
+      const error = await runGeneration(deps, job('project-1', { tier: 'free-trial', trialState }), LAST_TRY, events).catch((e: unknown) => e);
+      expect(failures).toEqual([{ text, message: { id, params: [] } }]);
+      // The error the job ends with keeps it too; an expected refusal is not logged as a fault.
+      expect(error).toMatchObject({ message: text, messageRef: { id, params: [] }, retryable: false });
+      expect(unexpected).toEqual([]);
+    });
+
     it('should fail at once on a permanent GenerationError and publish the failure once', async () => {
-      const { deps, events, log, unexpected } = setup({
+      const { deps, events, log, unexpected, failures } = setup({
         generate: async () => {
           throw new GenerationError('The document has no text to work from.');
         },
@@ -185,6 +201,8 @@ describe(runGeneration.name, () => {
       expect(error).toBeInstanceOf(GenerationError);
       expect(error).toMatchObject({ message: 'The document has no text to work from.', retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual(['failed: The document has no text to work from.']);
+      // A text of its own: no catalogue message beside it.
+      expect(failures).toEqual([{ text: 'The document has no text to work from.', message: null }]);
       expect(log).not.toContain('completed');
       expect(unexpected).toEqual([]);
     });
@@ -202,7 +220,7 @@ describe(runGeneration.name, () => {
     });
 
     it('should publish the failure on the last attempt', async () => {
-      const { deps, events, log } = setup({
+      const { deps, events, log, failures } = setup({
         generate: async () => {
           throw new Error('socket hang up');
         },
@@ -210,6 +228,7 @@ describe(runGeneration.name, () => {
       const error = await runGeneration(deps, job('project-1'), LAST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual([`failed: ${INTERNAL_FAILURE}`]);
+      expect(failures).toEqual([{ text: INTERNAL_FAILURE, message: null }]);
     });
 
     it('should fail at once when the project service says the project is gone', async () => {

@@ -2,7 +2,7 @@
 // paid narrated video (one job per payment) and its translations' files (one job per translation
 // version). The ports they read and write through (repositories/ implements them; unit tests fake
 // them), the clock and the paid video's wait for another payment's render.
-import type { CompanyPlans, Logger, OutboxEvent } from '@trainwright/platform';
+import type { CompanyPlans, Failure, Logger, OutboxEvent } from '@trainwright/platform';
 import type { DocumentFormat, ProgressReporter, RenderBranding, RenderInput, VoiceSettings } from '../../domain/types.js';
 import type { MediaStorage, ProjectDirectory, RenderedFiles, TranslationDirectory, TranslationJobs, WorkDirs } from '../ports.js';
 import type { VideoEntitlements, VideoEvents, VideoJobs } from '../videos/deps.js';
@@ -12,7 +12,8 @@ export interface RenderEvents {
   progress(projectId: string, stage: 'creating_slides' | 'generating_documents' | 'creating_video', percent: number): Promise<void>;
   /** render.completed, written with the set made current (the outbox): a crash after it cannot lose it. */
   completion(projectId: string): OutboxEvent;
-  failed(projectId: string, message: string): Promise<void>;
+  /** render.failed: the text and, when it is one, the catalogue message (error_message). */
+  failed(projectId: string, failure: Failure): Promise<void>;
 }
 
 /** Where each attempt of a job publishes (`run.id` tells attempts apart; every event carries the

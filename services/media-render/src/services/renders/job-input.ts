@@ -10,6 +10,6 @@ import type { RenderJobInput } from './render-input.js';
 /** The job's input; a job created after the owner's trial ended renders nothing. */
 export async function readJobInput(deps: Pick<RenderDeps, 'projects'>, projectId: string, plan: OwnerPlan): Promise<RenderJobInput> {
   const refusal = trialRefusal(plan.trialState);
-  if (refusal) throw new RenderError(refusal.text);
+  if (refusal) throw new RenderError(refusal);
   return { ...(await deps.projects.renderInput(projectId)), plan };
 }

@@ -7,7 +7,7 @@
 // here but by the paid-video job (render-video.ts), once per payment; this job releases a payment
 // made already, or announces that the video waits for one (payment_required).
 import { TIERS } from '@trainwright/catalogue';
-import type { OwnerPlan } from '@trainwright/platform';
+import { failureOf, isExpectedFailure, type OwnerPlan } from '@trainwright/platform';
 import { RenderError } from '../../domain/types.js';
 import type { RenderDeps, RenderEvents } from './deps.js';
 import { readJobInput } from './job-input.js';
@@ -59,15 +59,15 @@ export async function renderProject(
     if (current && wantsVideo && videoAllowed && !(done.has('mp4') && done.has('mov'))) await releaseVideo(deps, set, plan);
     return { rendered, reused: [...done.keys()] };
   } catch (error) {
-    const known = error instanceof RenderError;
-    if (!known) deps.logger.error({ err: error, projectId }, 'render failed unexpectedly');
-    const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
-    const message = known ? error.message : INTERNAL_RENDER_FAILURE;
+    if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId }, 'render failed unexpectedly');
+    const retryable = error instanceof RenderError ? error.retryable : (error as { status?: number }).status !== 404;
+    // The user's message, with its catalogue id when it is one (a trial refusal): the project keeps both.
+    const failure = failureOf(error, INTERNAL_RENDER_FAILURE);
     if (!retryable || job.attempt >= job.maxAttempts) {
-      await events.failed(projectId, message);
-      throw new RenderError(message, false);
+      await events.failed(projectId, failure);
+      throw RenderError.of(failure, false);
     }
-    throw new RenderError(message, true);
+    throw RenderError.of(failure, true);
   }
 }
 

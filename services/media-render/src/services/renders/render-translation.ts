@@ -24,7 +24,7 @@
 // Progress goes to the job only: render.* events are the project's own pipeline.
 import { createHash } from 'node:crypto';
 import { TIERS } from '@trainwright/catalogue';
-import type { OwnerPlan } from '@trainwright/platform';
+import { failure, failureOf, isExpectedFailure, type Failure, type OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
 import { RenderError, type RenderInput } from '../../domain/types.js';
@@ -38,6 +38,9 @@ import { brandingOf, deleteStored, renderDocuments, renderNarratedVideo, type Re
 
 /** Why a waiting payment of a translation's video is refunded when the translation is redone from a newer version. */
 export const STRANDED_VIDEO_MESSAGE = 'The translation was made again from a newer version of the project before its video rendered: this payment is refunded. Pay for the video of the new version.';
+
+/** Why a translation's render failed for a fault (logged), as its waiting payments keep it. */
+export const INTERNAL_TRANSLATION_RENDER_FAILURE = 'Rendering the translation failed because of an internal error.';
 
 /** How often a job renders again when the project's look changes while it renders. */
 const LOOK_ROUNDS = 3;
@@ -107,13 +110,12 @@ export async function renderTranslation(
     await progress('completed', 100);
     return { rendered, reused: [...done.keys()] };
   } catch (error) {
-    const known = error instanceof RenderError;
-    if (!known) deps.logger.error({ err: error, projectId, language }, 'translation render failed unexpectedly');
-    const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
-    const message = known ? error.message : 'Rendering the translation failed because of an internal error.';
+    if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId, language }, 'translation render failed unexpectedly');
+    const retryable = error instanceof RenderError ? error.retryable : (error as { status?: number }).status !== 404;
+    const reason = failureOf(error, INTERNAL_TRANSLATION_RENDER_FAILURE);
     // Failed for good: the language's video paid for will not come from this render (refunded).
-    if (videoKey && !(retryable && job.attempt < job.maxAttempts)) await failPayments(deps, await paymentsOf(deps, videoKey), videoKey, companyId, message);
-    throw new RenderError(message, retryable && job.attempt < job.maxAttempts);
+    if (videoKey && !(retryable && job.attempt < job.maxAttempts)) await failPayments(deps, await paymentsOf(deps, videoKey), videoKey, companyId, reason);
+    throw RenderError.of(reason, retryable && job.attempt < job.maxAttempts);
   }
 }
 
@@ -129,14 +131,14 @@ async function paymentsOf(deps: Pick<RenderDeps, 'entitlements'>, key: VideoKey)
  */
 async function failStranded(deps: Pick<RenderDeps, 'entitlements'>, key: VideoKey, companyId: string): Promise<void> {
   const waiting = await pendingVideos(deps.entitlements, key.projectId, key.language);
-  await failPayments(deps, waiting.filter((p) => p.paidVersion !== null && p.paidVersion < key.contentVersion), key, companyId, STRANDED_VIDEO_MESSAGE);
+  await failPayments(deps, waiting.filter((p) => p.paidVersion !== null && p.paidVersion < key.contentVersion), key, companyId, failure(STRANDED_VIDEO_MESSAGE));
 }
 
 /** Fails these payments of the language's video and says so (billing refunds on 'failed'). */
-async function failPayments(deps: Pick<RenderDeps, 'entitlements'>, payments: VideoEntitlement[], key: VideoKey, companyId: string, error: string): Promise<void> {
+async function failPayments(deps: Pick<RenderDeps, 'entitlements'>, payments: VideoEntitlement[], key: VideoKey, companyId: string, reason: Failure): Promise<void> {
   for (const paid of payments) {
     const contentVersion = paid.paidVersion ?? key.contentVersion;
-    await deps.entitlements.fail(paid.paymentId, error, { projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion, error, paymentId: paid.paymentId, language: key.language });
+    await deps.entitlements.fail(paid.paymentId, reason, { projectId: key.projectId, companyId: companyId || paid.companyId, status: 'failed', contentVersion, paymentId: paid.paymentId, language: key.language });
   }
 }
 

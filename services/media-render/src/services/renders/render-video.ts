@@ -11,8 +11,8 @@
 // payment fails and billing refunds it (the card asks for a new payment of the new version).
 // A job run again after its payment ended (its event may not have reached the bus) publishes
 // that end again, under the same message id.
-import { TIERS, upgradeRequiredMessage } from '@trainwright/catalogue';
-import type { OwnerPlan } from '@trainwright/platform';
+import { catalogueMessage, TIERS, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { failure, failureOf, isExpectedFailure, type Failure, type OwnerPlan } from '@trainwright/platform';
 import { RenderError } from '../../domain/types.js';
 import { paysFor } from '../videos/paid-video.js';
 import type { VideoStatusChange } from '../videos/deps.js';
@@ -21,19 +21,6 @@ import { readJobInput } from './job-input.js';
 import { INTERNAL_RENDER_FAILURE } from './render-project.js';
 import { renderInputOf } from './render-input.js';
 import { brandingOf, deleteStored, renderNarratedVideo } from './rendered-set.js';
-
-export const VIDEO_MESSAGES = {
-  notVideo: 'This project has no video format any more (MP4 or MOV), so its narrated video was not rendered. The payment is refunded.',
-  notInPlan: `${upgradeRequiredMessage('videoGeneration')} The payment is refunded.`,
-  changed: 'The project changed after its narrated video was paid for, so that payment is refunded. Pay for the video of the new version from the project.',
-  /** Paid for after the project was deleted (a payment that crossed the deletion). */
-  projectDeleted: 'The project was deleted before its narrated video was rendered. The payment is refunded.',
-  abandoned: 'The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.',
-  /** A payment of a translation's video reached the project's own video job. */
-  otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
-  /** A translation's video paid for while the project has no completed translation into it (its English name). */
-  noTranslation: (languageName: string) => `The project has no completed translation into ${languageName}, so its narrated video was not rendered. The payment is refunded.`,
-} as const;
 
 /** How often a payment waiting for another payment's render of the same project looks again. */
 export const VIDEO_WAIT_MS = 5000;
@@ -73,10 +60,10 @@ export async function renderPaidVideo(
     const project = input.project;
     companyId = project.companyId;
     contentVersion = project.contentVersion;
-    if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(VIDEO_MESSAGES.notVideo);
-    if (!TIERS[plan.tier].capabilities.videoGeneration) throw new RenderError(VIDEO_MESSAGES.notInPlan);
+    if (project.visualFormat !== 'mp4' && project.visualFormat !== 'mov') throw new RenderError(catalogueMessage(VIDEO_MESSAGES, 'notVideo'));
+    if (!TIERS[plan.tier].capabilities.videoGeneration) throw new RenderError(catalogueMessage(VIDEO_MESSAGES, 'notInPlan'));
     // One rule (videos/paid-video.ts): the payment pays for the project's own video of this version only.
-    if (!paysFor(claim.entitlement, { projectId, language: '', contentVersion })) throw new RenderError(claim.entitlement.language ? VIDEO_MESSAGES.otherLanguage : VIDEO_MESSAGES.changed);
+    if (!paysFor(claim.entitlement, { projectId, language: '', contentVersion })) throw new RenderError(catalogueMessage(VIDEO_MESSAGES, claim.entitlement.language ? 'otherLanguage' : 'changed'));
     const set = { projectId, companyId, title: project.title, renderKey: input.renderKey, contentVersion };
     await deps.entitlements.rendering(paymentId, input.renderKey);
     const done = new Set((await deps.files.filesOf(projectId, input.renderKey)).map((f) => f.format));
@@ -88,21 +75,21 @@ export async function renderPaidVideo(
       rendered = await renderNarratedVideo(deps, project, renderInput, set, (p) => progress(Math.min(99, p)));
     }
     // The project changed while it rendered: the video made is not the one users download.
-    if ((await deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(VIDEO_MESSAGES.changed);
+    if ((await deps.projects.renderInput(projectId)).renderKey !== input.renderKey) throw new RenderError(catalogueMessage(VIDEO_MESSAGES, 'changed'));
     // The new paid video is ready: the one kept from the version before goes, then the payment is used ('ready' written with it).
     await deleteStored(deps, await deps.files.forgetSupersededVideos(projectId, input.renderKey));
     await deps.entitlements.consume(paymentId, contentVersion, { projectId, companyId, status: 'ready', contentVersion, paymentId, percent: 100 });
     return { rendered, contentVersion };
   } catch (error) {
-    const known = error instanceof RenderError;
-    if (!known) deps.logger.error({ err: error, projectId, paymentId }, 'video render failed unexpectedly');
-    const retryable = known ? error.retryable : (error as { status?: number }).status !== 404;
-    const message = known ? error.message : INTERNAL_RENDER_FAILURE;
+    if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId, paymentId }, 'video render failed unexpectedly');
+    const retryable = error instanceof RenderError ? error.retryable : (error as { status?: number }).status !== 404;
+    // The payment keeps the reason with its catalogue id (video.changed, trial.expired, ...) when it is one.
+    const reason = failureOf(error, INTERNAL_RENDER_FAILURE);
     if (!retryable || job.attempt >= job.maxAttempts) {
-      await failPayment(deps, request, message, companyId, contentVersion);
-      throw new RenderError(message, false);
+      await failPayment(deps, request, reason, companyId, contentVersion);
+      throw RenderError.of(reason, false);
     }
-    throw new RenderError(message, true);
+    throw RenderError.of(reason, true);
   }
 }
 
@@ -110,19 +97,18 @@ type PaymentOf = Pick<VideoRenderRequest, 'projectId' | 'paymentId'>;
 
 /** Every attempt's worker died: the payment fails (and is refunded) instead of waiting for ever. */
 export async function abandonPaidVideo(deps: Pick<RenderDeps, 'entitlements'>, request: PaymentOf): Promise<void> {
-  await failPayment(deps, request, VIDEO_MESSAGES.abandoned, '', 0);
+  await failPayment(deps, request, failure(catalogueMessage(VIDEO_MESSAGES, 'abandoned')), '', 0);
 }
 
-async function failPayment(deps: Pick<RenderDeps, 'entitlements'>, request: PaymentOf, message: string, companyId: string, contentVersion: number): Promise<void> {
+async function failPayment(deps: Pick<RenderDeps, 'entitlements'>, request: PaymentOf, reason: Failure, companyId: string, contentVersion: number): Promise<void> {
   const entitlement = await deps.entitlements.find(request.paymentId);
   // Used already (consumed) or failed before: nothing to refund twice (fail changes only a payment not ended).
   if (entitlement && entitlement.status !== 'available' && entitlement.status !== 'rendering') return;
-  await deps.entitlements.fail(request.paymentId, message, {
+  await deps.entitlements.fail(request.paymentId, reason, {
     projectId: request.projectId,
     companyId: companyId || entitlement?.companyId || '',
     status: 'failed',
     contentVersion,
-    error: message,
     paymentId: request.paymentId,
   });
 }

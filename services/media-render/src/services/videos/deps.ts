@@ -1,7 +1,7 @@
 // Paid narrated videos (pay-per-use): the payments made into entitlements to one render, their
 // jobs on the render queue and their facts (video.status_changed). The renders and downloads read
 // these ports too; what the payment operation works with is VideoDeps.
-import type { CompanyPlans, OwnerPlan } from '@trainwright/platform';
+import type { CompanyPlans, Failure, MessageRef, OwnerPlan } from '@trainwright/platform';
 import type { ProjectDirectory, ProjectViews, TranslationDirectory, TranslationJobs } from '../ports.js';
 import type { VideoKey } from './paid-video.js';
 
@@ -22,6 +22,8 @@ export interface VideoEntitlement {
   language: string;
   /** Why the render failed (failed). */
   error: string;
+  /** The catalogue message `error` is (video.changed, trial.expired, ...); null for a text of its own. */
+  errorMessage: MessageRef | null;
   /** The set the render works on (rendering, consumed). */
   renderKey: string | null;
   updatedAt: Date;
@@ -64,8 +66,11 @@ export interface VideoEntitlements {
    * written with it (the outbox), once: a crash after this cannot lose it.
    */
   consume(paymentId: string, contentVersion: number, ready: VideoStatusChange): Promise<void>;
-  /** The render failed for good: the payment fails with `failed` written with it, once (billing refunds on it). */
-  fail(paymentId: string, error: string, failed: VideoStatusChange): Promise<void>;
+  /**
+   * The render failed for good: the payment fails for `reason` (kept with it: error, error_message)
+   * with `failed` written with it, carrying that reason, once (billing refunds on it).
+   */
+  fail(paymentId: string, reason: Failure, failed: VideoStatusChange): Promise<void>;
 }
 
 /** A change of a project's narrated video (video.status_changed). */
@@ -75,7 +80,10 @@ export interface VideoStatusChange {
   status: 'payment_required' | 'queued' | 'rendering' | 'ready' | 'failed';
   contentVersion: number;
   percent?: number;
+  /** failed: why (the entitlement repository sets it, with errorMessage, from the payment's reason). */
   error?: string;
+  /** The catalogue message `error` is, when it is one. */
+  errorMessage?: MessageRef | null;
   paymentId?: string;
   /** A translation's paid video ('es'); absent or '': the project's own (paid-video.ts). */
   language?: string;

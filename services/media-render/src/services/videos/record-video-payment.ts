@@ -6,9 +6,8 @@
 // Applied once per event and per payment; a redelivery while the render has not started enqueues
 // the same job again (one job id per payment: BullMQ keeps one) and 'queued' again (dropped by the
 // bus as a repeat).
-import { CONTENT_LANGUAGES, languageNames } from '@trainwright/catalogue';
-import { isUuid, type OwnerPlan } from '@trainwright/platform';
-import { VIDEO_MESSAGES } from '../renders/render-video.js';
+import { catalogueMessage, CONTENT_LANGUAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { failure, isUuid, type OwnerPlan } from '@trainwright/platform';
 import type { VideoDeps } from './deps.js';
 
 export interface VideoPayment {
@@ -32,8 +31,8 @@ export async function recordVideoPayment(deps: VideoDeps, eventId: string, payme
   const companyId = entitlement.companyId || project.companyId;
   if (!companyId) {
     // The project was deleted: nothing to render, the payment fails at once (billing refunds it).
-    const error = VIDEO_MESSAGES.projectDeleted;
-    await deps.entitlements.fail(payment.paymentId, error, { projectId: payment.projectId, companyId, status: 'failed', contentVersion: payment.paidVersion ?? 0, error, paymentId: payment.paymentId, language: payment.language ?? '' });
+    const reason = failure(catalogueMessage(VIDEO_MESSAGES, 'projectDeleted'));
+    await deps.entitlements.fail(payment.paymentId, reason, { projectId: payment.projectId, companyId, status: 'failed', contentVersion: payment.paidVersion ?? 0, paymentId: payment.paymentId, language: payment.language ?? '' });
     return 'ignored';
   }
   // The owner's plan as it is now travels with the job (its worker does not ask auth).
@@ -57,8 +56,9 @@ async function translationPaid(deps: Pick<VideoDeps, 'translations' | 'entitleme
   const base = { projectId: payment.projectId, companyId, contentVersion: payment.paidVersion ?? 0, paymentId: payment.paymentId, language };
   const summary = CONTENT_LANGUAGES.includes(language) ? (await deps.translations.renderContent(payment.projectId, language))?.summary : undefined;
   if (!summary || summary.status !== 'completed') {
-    const error = VIDEO_MESSAGES.noTranslation(CONTENT_LANGUAGES.includes(language) ? languageNames(language).name : language.slice(0, 20));
-    await deps.entitlements.fail(payment.paymentId, error, { ...base, status: 'failed', error });
+    // The language's code (cut short: it came in a payment): the catalogue names it in the user's language.
+    const reason = failure(catalogueMessage(VIDEO_MESSAGES, 'noTranslation', language.slice(0, 20)));
+    await deps.entitlements.fail(payment.paymentId, reason, { ...base, status: 'failed' });
     return 'ignored';
   }
   await deps.translationJobs.enqueue({ projectId: payment.projectId, language, version: summary.version, translationId: summary.id, plan, again: `video:${payment.paymentId}` });

@@ -88,7 +88,7 @@ function setup(options: { project?: Project; miss?: Project | AppError; deleted?
   const files: Pick<RenderedFiles, 'currentFile'> = { currentFile: async (_projectId, format, language = '') => stored[language ? `${language}:${format}` : format] };
   const downloads = new FakeDownloads(options.already ?? 0);
   // The project's paid videos waiting or rendering.
-  const entitlements = { pending: async (_projectId: string, language = '') => (language === (options.paidLanguage ?? '') ? (options.paid ?? []) : []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, language, renderKey: null, error: '', updatedAt: NOW })) };
+  const entitlements = { pending: async (_projectId: string, language = '') => (language === (options.paidLanguage ?? '') ? (options.paid ?? []) : []).map((status, i) => ({ paymentId: `pay_${i}`, projectId: PROJECT, companyId: COMPANY, amountCents: 100, status, contentVersion: null, paidVersion: null, language, renderKey: null, error: '', errorMessage: null, updatedAt: NOW })) };
   // The plan 'owner-1' owns; the caller (USER) owns none.
   const plans = { ownedCompany: async (userId: string) => (userId === 'owner-1' ? { ownerTier: membership.ownerTier } : null) };
   const deps: DownloadDeps = { views, projects, memberships, files, downloads, plans, entitlements, clock: () => NOW };

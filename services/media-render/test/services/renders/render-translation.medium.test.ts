@@ -55,7 +55,7 @@ const translations = new Map<string, Translation | null>();
 const videoEvents: VideoStatusChange[] = [];
 
 /** What the paid videos said: the progress published, then the ends written to the outbox with the payments. */
-async function said(): Promise<Array<Omit<VideoStatusChange, 'status'> & { status: string }>> {
+async function said(): Promise<Array<Omit<VideoStatusChange, 'status' | 'errorMessage'> & { status: string; errorMessage?: unknown }>> {
   const rows = await db.selectFrom('outbox').select('payload').where('subject', '=', 'video.status_changed').orderBy('created_at').execute();
   return [...videoEvents, ...rows.map((r) => VideoStatusChanged.decode(r.payload))];
 }
@@ -267,6 +267,9 @@ describe('a project\'s files per language', () => {
     expect(await recordVideoPayment(payments, randomUUID(), { paymentId: french, kind: 'video', projectId: id, amountCents: 100, paidVersion: 3, language: 'fr' })).toBe('ignored');
     expect((await entitlements.find(french))?.status).toBe('failed');
     expect((await said()).filter((e) => e.paymentId === french)).toEqual([expect.objectContaining({ status: 'failed', language: 'fr', error: expect.stringContaining('French') })]);
+    // By id, with the language's code: the web names the language in the user's own.
+    expect((await said()).find((e) => e.paymentId === french)?.errorMessage).toEqual({ id: 'video.noTranslation', params: [{ text: 'fr' }] });
+    expect((await entitlements.find(french))?.errorMessage).toEqual({ id: 'video.noTranslation', params: ['fr'] });
   }, 240_000);
 
   it('should refund a waiting payment of the Spanish video once the translation is made again from a newer project version', async () => {
@@ -287,5 +290,8 @@ describe('a project\'s files per language', () => {
       ['failed', 3, 'es'],
     ]);
     expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.error).toBe(STRANDED_VIDEO_MESSAGE);
+    // A text of its own: no catalogue message beside it.
+    expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.errorMessage).toBeUndefined();
+    expect((await entitlements.find(paymentId))?.errorMessage).toBeNull();
   }, 120_000);
 });

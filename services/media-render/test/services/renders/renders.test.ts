@@ -1,13 +1,14 @@
 // Render jobs (the documents' and the paid narrated video's) with every port faked: no renderer,
 // ffmpeg, storage, database or bus.
-import type { OutboxEvent, OwnerPlan } from '@trainwright/platform';
+import { VIDEO_MESSAGES } from '@trainwright/catalogue';
+import type { Failure, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import { RenderError, type DocumentFormat, type VoiceSettings } from '../../../src/domain/types.js';
 import type { RenderedFile, RenderedFiles } from '../../../src/services/ports.js';
 import type { RenderDeps, RenderEvents, Renderers } from '../../../src/services/renders/deps.js';
 import { forgetProjectRenders } from '../../../src/services/renders/forget-renders.js';
 import { INTERNAL_RENDER_FAILURE, renderProject } from '../../../src/services/renders/render-project.js';
-import { abandonPaidVideo, renderPaidVideo, VIDEO_MESSAGES, VIDEO_STALE_MS, VIDEO_WAIT_MS } from '../../../src/services/renders/render-video.js';
+import { abandonPaidVideo, renderPaidVideo, VIDEO_STALE_MS, VIDEO_WAIT_MS } from '../../../src/services/renders/render-video.js';
 import type { VideoEvents, VideoJobs, VideoStatusChange } from '../../../src/services/videos/deps.js';
 import { FakeEntitlements } from '../fake-entitlements.js';
 
@@ -109,14 +110,16 @@ function setup(
       return { mp4Path: `${workDir}/video.mp4`, movPath: `${workDir}/video.mov`, vttPath: `${workDir}/subtitles.vtt` };
     },
   };
-  const events: RenderEvents & { log: string[] } = {
+  const events: RenderEvents & { log: string[]; failures: Failure[] } = {
     log: [],
+    failures: [],
     async progress(_projectId, stage, percent) {
       this.log.push(`${stage} ${Math.round(percent)}`);
     },
     completion: (projectId) => ({ subject: 'render.completed', payload: new TextEncoder().encode(projectId) }),
-    async failed(_projectId, message) {
-      this.log.push(`failed: ${message}`);
+    async failed(_projectId, failure) {
+      this.log.push(`failed: ${failure.text}`);
+      this.failures.push(failure);
     },
   };
   // render.completed goes out with the set made current: it lands in the same log as the progress.
@@ -235,6 +238,9 @@ describe('render jobs', () => {
       const error = await renderProject(deps, { ...RENDER, plan: ENDED_TRIAL }, FIRST, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: 'Your free trial has expired. Upgrade to continue creating training content.', retryable: false });
       expect(events.log).toEqual(['failed: Your free trial has expired. Upgrade to continue creating training content.']);
+      // By id, so the web shows it in the user's language; the error the job ends with keeps it too.
+      expect(events.failures).toEqual([{ text: 'Your free trial has expired. Upgrade to continue creating training content.', message: { id: 'trial.expired', params: [] } }]);
+      expect(error).toMatchObject({ messageRef: { id: 'trial.expired', params: [] } });
       expect(await files.filesOf('project-1', KEY)).toEqual([]);
     });
 
@@ -320,6 +326,8 @@ describe('render jobs', () => {
       expect(error).toBeInstanceOf(RenderError);
       expect(error).toMatchObject({ message: 'The PDF guide could not be written.', retryable: false });
       expect(events.log.filter((e) => e.startsWith('failed'))).toEqual(['failed: The PDF guide could not be written.']);
+      // A text of its own (a renderer's words): no catalogue message beside it.
+      expect(events.failures).toEqual([{ text: 'The PDF guide could not be written.', message: null }]);
       expect(events.log).not.toContain('completed');
     });
 
@@ -333,6 +341,7 @@ describe('render jobs', () => {
       const { deps, events, log } = setup({ failDocument: { txt: new Error('ENOSPC: /var/lib/secret') } });
       await expect(renderProject(deps, RENDER, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
       expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE}`);
+      expect(events.failures).toEqual([{ text: INTERNAL_RENDER_FAILURE, message: null }]);
       expect(log).toEqual(['error render failed unexpectedly']);
     });
   });
@@ -402,8 +411,9 @@ describe('render jobs', () => {
       entitlements.pay('pay_1');
       await expect(renderPaidVideo(deps, PAID, JOB)).rejects.toMatchObject({ message: VIDEO_MESSAGES.changed, retryable: false });
       expect(rendered).toHaveLength(1);
-      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(entitlements.rows[0]).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.changed, errorMessage: { id: 'video.changed', params: [] } });
       expect(videoEvents.log.at(-1)).toBe(`failed pay_1: ${VIDEO_MESSAGES.changed}`);
+      expect(videoEvents.changes.at(-1)).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.changed, errorMessage: { id: 'video.changed', params: [] } });
     });
 
     it('should render only the version the payment was priced for', async () => {
@@ -430,7 +440,7 @@ describe('render jobs', () => {
       expect(rendered).toEqual([]);
       expect(entitlements.rows[0]!.status).toBe('failed');
       expect(videoEvents.log).toEqual(['failed pay_1: Your free trial has expired. Upgrade to continue creating training content.']);
-      expect(videoEvents.changes[0]).toMatchObject({ projectId: 'project-1', companyId: 'company-1', paymentId: 'pay_1', status: 'failed' });
+      expect(videoEvents.changes[0]).toMatchObject({ projectId: 'project-1', companyId: 'company-1', paymentId: 'pay_1', status: 'failed', errorMessage: { id: 'trial.expired', params: [] } });
     });
 
     it('should fail the payment when the project is no longer a video project', async () => {
@@ -447,8 +457,9 @@ describe('render jobs', () => {
       expect(entitlements.rows[0]!.status).toBe('rendering');
       expect(videoEvents.log).toEqual(['rendering 0 pay_1']);
       await expect(renderPaidVideo(deps, PAID, { ...JOB, attempt: 3 })).rejects.toMatchObject({ message: 'ffmpeg was killed.', retryable: false });
-      expect(entitlements.rows[0]!.status).toBe('failed');
+      expect(entitlements.rows[0]).toMatchObject({ status: 'failed', error: 'ffmpeg was killed.', errorMessage: null });
       expect(videoEvents.log.at(-1)).toBe('failed pay_1: ffmpeg was killed.');
+      expect(videoEvents.changes.at(-1)).toMatchObject({ error: 'ffmpeg was killed.', errorMessage: null });
     });
 
     it('should fail the payment when every worker running it died (abandoned)', async () => {
@@ -456,7 +467,9 @@ describe('render jobs', () => {
       entitlements.pay('pay_1', 'rendering');
       await abandonPaidVideo(deps, PAID);
       expect(entitlements.rows[0]!.status).toBe('failed');
-      expect(videoEvents.changes).toEqual([{ projectId: 'project-1', companyId: 'company-1', status: 'failed', contentVersion: 0, error: VIDEO_MESSAGES.abandoned, paymentId: 'pay_1' }]);
+      expect(videoEvents.changes).toEqual([
+        { projectId: 'project-1', companyId: 'company-1', status: 'failed', contentVersion: 0, error: VIDEO_MESSAGES.abandoned, errorMessage: { id: 'video.abandoned', params: [] }, paymentId: 'pay_1' },
+      ]);
       // Reported once: a payment failed already is not refunded twice.
       await abandonPaidVideo(deps, PAID);
       expect(videoEvents.changes).toHaveLength(1);

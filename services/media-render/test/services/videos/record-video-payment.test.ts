@@ -1,7 +1,7 @@
 // A paid video (payment.succeeded, kind 'video') with its ports faked: the entitlement, its job
 // and 'queued'; other kinds and a payment whose render started already queue nothing.
+import { VIDEO_MESSAGES } from '@trainwright/catalogue';
 import type { VideoDeps, VideoStatusChange } from '../../../src/services/videos/deps.js';
-import { VIDEO_MESSAGES } from '../../../src/services/renders/render-video.js';
 import { recordVideoPayment } from '../../../src/services/videos/record-video-payment.js';
 import { FakeEntitlements } from '../fake-entitlements.js';
 
@@ -64,6 +64,16 @@ describe(recordVideoPayment.name, () => {
     const deleted = setup('deleted');
     await expect(recordVideoPayment(deleted.deps, 'event-1', { paymentId: 'pay_1', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5 })).resolves.toBe('ignored');
     expect(deleted.jobs).toEqual([]);
-    expect(deleted.events).toEqual([expect.objectContaining({ status: 'failed', paymentId: 'pay_1', error: VIDEO_MESSAGES.projectDeleted })]);
+    expect(deleted.events).toEqual([expect.objectContaining({ status: 'failed', paymentId: 'pay_1', error: VIDEO_MESSAGES.projectDeleted, errorMessage: { id: 'video.projectDeleted', params: [] } })]);
+    expect(deleted.entitlements.rows[0]).toMatchObject({ status: 'failed', error: VIDEO_MESSAGES.projectDeleted, errorMessage: { id: 'video.projectDeleted', params: [] } });
+  });
+
+  it("should fail a translation's video without a completed translation by id, with the language's code (the text names it in English)", async () => {
+    const { deps, entitlements, events } = setup();
+    await expect(recordVideoPayment(deps, 'event-1', { paymentId: 'pay_fr', kind: 'video', projectId: PROJECT, amountCents: 300, paidVersion: 5, language: 'fr' })).resolves.toBe('ignored');
+    const reason = { error: VIDEO_MESSAGES.noTranslation('fr'), errorMessage: { id: 'video.noTranslation', params: ['fr'] } };
+    expect(reason.error).toBe('The project has no completed translation into French, so its narrated video was not rendered. The payment is refunded.');
+    expect(entitlements.rows[0]).toMatchObject({ paymentId: 'pay_fr', status: 'failed', ...reason });
+    expect(events).toEqual([expect.objectContaining({ status: 'failed', paymentId: 'pay_fr', language: 'fr', ...reason })]);
   });
 });

@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VIDEO_MESSAGES } from '@trainwright/catalogue';
 import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
@@ -127,8 +128,8 @@ afterAll(async () => {
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });
 });
 
-async function pay(projectId: string, paymentId: string, kind = 'video'): Promise<void> {
-  const data = PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind, amountCents: 100, projectId, occurredAt: new Date().toISOString(), contentVersion: 0, language: '' }).finish();
+async function pay(projectId: string, paymentId: string, kind = 'video', contentVersion = 0): Promise<void> {
+  const data = PaymentOutcome.encode({ userId: randomUUID(), paymentId, kind, amountCents: 100, projectId, occurredAt: new Date().toISOString(), contentVersion, language: '' }).finish();
   await bus.publish('payment.succeeded', data);
 }
 
@@ -214,9 +215,26 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
       return row?.status === 'failed' ? row : undefined;
     }, 20_000);
     expect(failed.error).toBe('The narration could not be spoken.');
+    // A renderer's own words: no catalogue message beside them.
+    expect(failed.error_message).toBeNull();
     const last = await eventually(() => eventsOf('pay_broken').find((e) => e.status === 'failed'), 5000);
     expect(last).toMatchObject({ projectId: BROKEN, companyId: COMPANY, status: 'failed', error: 'The narration could not be spoken.', paymentId: 'pay_broken' });
+    expect(last.errorMessage).toBeUndefined();
     expect(await new RenderedFileRepository(db).filesOf(BROKEN, KEY)).toEqual([]);
+  }, 30_000);
+
+  it("should keep the catalogue message of a payment that fails by the rules (video.changed) with it and on 'failed'", async () => {
+    const projectId = randomUUID();
+    // Priced for version 2; the project is at version 3 when its render starts.
+    await pay(projectId, `pay_stale_${projectId}`, 'video', 2);
+    const failed = await eventually(async () => {
+      const row = await entitlementOf(`pay_stale_${projectId}`);
+      return row?.status === 'failed' ? row : undefined;
+    }, 20_000);
+    expect(failed).toMatchObject({ error: VIDEO_MESSAGES.changed, error_message: { id: 'video.changed', params: [] } });
+    const event = await eventually(() => eventsOf(`pay_stale_${projectId}`).find((e) => e.status === 'failed'), 5000);
+    expect(event).toMatchObject({ projectId, status: 'failed', error: VIDEO_MESSAGES.changed, errorMessage: { id: 'video.changed', params: [] } });
+    expect(renderedVideos).not.toContain(projectId);
   }, 30_000);
 
   it("should not lose a failed payment's fact when the process dies before publishing it: it goes out once after restart", async () => {
@@ -227,12 +245,13 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
     // A media-render process fails the payment and is SIGKILLed the moment its transaction has
     // committed, before its relay can publish.
     const fact = { projectId: BROKEN, companyId: COMPANY, status: 'failed', contentVersion: 3, error: 'The narration could not be spoken.', paymentId };
+    const reason = { text: fact.error, message: null };
     const child = spawn(process.execPath, ['--input-type=module', '-e', [
       "import { createDatabase } from '@trainwright/platform';",
       "import { VideoEntitlementRepository } from './dist/src/repositories/video-entitlement.repository.js';",
       `const db = createDatabase({ url: ${JSON.stringify(infra.databaseUrl)}, schema: ${JSON.stringify(MEDIA_SCHEMA)} });`,
       "const entitlements = new VideoEntitlementRepository(db, () => process.kill(process.pid, 'SIGKILL'));",
-      `await entitlements.fail(${JSON.stringify(paymentId)}, ${JSON.stringify(fact.error)}, ${JSON.stringify(fact)});`,
+      `await entitlements.fail(${JSON.stringify(paymentId)}, ${JSON.stringify(reason)}, ${JSON.stringify(fact)});`,
     ].join('\n')], { cwd: fileURLToPath(new URL('../../..', import.meta.url)), stdio: ['ignore', 'ignore', 'inherit'] });
     const signal = await new Promise((resolve) => child.once('exit', (_code, s) => resolve(s)));
     expect(signal).toBe('SIGKILL');
@@ -247,7 +266,7 @@ describe('pay-per-use video (payment.succeeded -> entitlement -> RENDER_VIDEO_JO
     const failed = await eventually(() => eventsOf(paymentId).find((e) => e.status === 'failed'), 5000);
     expect(failed).toMatchObject({ projectId: BROKEN, companyId: COMPANY, status: 'failed', error: fact.error, paymentId });
     // A redelivered job failing it again writes nothing more.
-    await quiet.fail(paymentId, fact.error, { ...fact, status: 'failed' });
+    await quiet.fail(paymentId, reason, { ...fact, status: 'failed' });
     expect(await db.selectFrom('outbox').select('id').where('published_at', 'is', null).execute()).toEqual([]);
     expect(eventsOf(paymentId)).toHaveLength(1);
   }, 30_000);

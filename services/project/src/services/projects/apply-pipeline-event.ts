@@ -3,6 +3,7 @@
 // and neither does an event of a job an edit has made stale (it worked for an older version).
 import { canTransition, isPipelineStage, isProjectStatus, type ProjectStatus } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
+import type { MessageRef } from '@trainwright/platform';
 import { projectEvents, snapshotOfRow } from '../events.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 
@@ -14,6 +15,8 @@ export interface PipelineEvent {
   stage: string;
   percent: number;
   error: string;
+  /** The catalogue message `error` is (generation.failed, render.failed), when it is one. */
+  errorMessage?: MessageRef | null;
   generatedContent?: GeneratedContent;
   qualityScore?: number;
   engagementPrediction?: number;
@@ -49,10 +52,15 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
     const progress = { ...row.progress };
     if (isPipelineStage(event.stage)) progress[event.stage] = Math.max(0, Math.min(100, Math.round(event.percent)));
     if (target === 'completed') for (const stage of Object.keys(progress)) progress[stage] = 100;
+    // A failure keeps its text and, when it is one, its catalogue message (the web translates it
+    // by id); a failure without a text gets the generic one, which is no catalogue message.
+    const failed = target === 'failed';
+    const errorMessage = failed && event.error ? (event.errorMessage ?? null) : null;
     const changes: ProjectChanges = {
       status: target,
       progress: JSON.stringify(progress),
-      error: target === 'failed' ? event.error || 'Generation failed' : '',
+      error: failed ? event.error || 'Generation failed' : '',
+      error_message: errorMessage ? JSON.stringify(errorMessage) : null,
     };
     if (event.generatedContent) {
       changes.generated_content = JSON.stringify(event.generatedContent);
@@ -69,6 +77,7 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
         status: target,
         progress,
         error: String(changes.error),
+        errorMessage,
       }),
     ];
     // New content (generation.completed) is an update of the project: those keeping a view of it

@@ -1,7 +1,7 @@
 // What every project operation works with: the ports it reads and writes through (the
 // repositories implement them; unit tests fake them), the clock and what runs after a write.
 import type { GeneratedContent } from '@trainwright/formats';
-import type { CallerCompanies, CompanyPlans, MembershipReadOptions, OutboxEvent, OwnerPlan } from '@trainwright/platform';
+import type { CallerCompanies, CompanyPlans, MembershipReadOptions, MessageRef, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import type { Selectable } from 'kysely';
 import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import type { TemplateStore } from '../templates/templates.js';
@@ -107,6 +107,9 @@ export interface VideoStatusChange {
   contentVersion: number;
   /** When it was decided: RFC 3339 with microseconds. */
   at: string;
+  /** failed: why (the payment's reason), and the catalogue message it is; ignored for any other status. */
+  error: string;
+  errorMessage: MessageRef | null;
 }
 
 /** A translation of a project, as the translation service's events tell it: present (completed) or gone. */

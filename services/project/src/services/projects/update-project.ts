@@ -131,7 +131,7 @@ export type VersionWork = 'generate' | 'render' | 'none';
 function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boolean }): { changes: ProjectChanges; work: VersionWork } {
   const version = row.content_version + 1;
   // The new version's render decides about its video again (pay-per-use: paid per render).
-  const changes: ProjectChanges = { content_version: version, video_status: '', video_progress: 0 };
+  const changes: ProjectChanges = { content_version: version, video_status: '', video_progress: 0, video_error: '', video_error_message: null };
   let generationVersion = row.generation_version;
   if (edit.handEdited) generationVersion = null;
   else if (edit.source || (generationVersion !== null && !GENERATING.includes(row.status))) generationVersion = version;
@@ -141,7 +141,7 @@ function nextVersion(row: ProjectRow, edit: { source: boolean; handEdited: boole
   // The pipeline starts again: pending until a worker takes the job. A re-render keeps the
   // progress of the generation it does not repeat.
   const progress = work === 'generate' ? {} : Object.fromEntries(Object.entries(row.progress).filter(([stage]) => stage === 'analyzing' || stage === 'generating_content'));
-  Object.assign(changes, { status: 'pending', progress: JSON.stringify(progress), error: '' });
+  Object.assign(changes, { status: 'pending', progress: JSON.stringify(progress), error: '', error_message: null });
   return { changes, work };
 }
 
