@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, GENERATION_FAILURES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -74,6 +74,12 @@ describe('server messages by id', () => {
       tooLong: [200000],
       xliffOutdated: ['s3-p2'],
       noTranslation: ['de'],
+      tooManyPages: [30000, 1000],
+      tooManySlides: [400, 300],
+      readTimeLimit: [20],
+      readMemoryLimit: [512],
+      generationTimeLimit: [120],
+      generationMemoryLimit: [512],
     };
     const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
       for (const key of keys) {
@@ -88,6 +94,7 @@ describe('server messages by id', () => {
     check('billing', BILLING_MESSAGES, Object.keys(en.serverMessages.billing));
     check('translation', TRANSLATION_MESSAGES, Object.keys(en.serverMessages.translation));
     check('video', VIDEO_MESSAGES, Object.keys(en.serverMessages.video));
+    check('generation', GENERATION_FAILURES, Object.keys(en.serverMessages.generation));
   });
 });
 
@@ -104,6 +111,8 @@ describe('stored failures by id', () => {
     const scorm = { error: SCORM_MESSAGES.noTranslation('fr'), error_message_id: 'scorm.noTranslation', error_params: ['fr'] };
     expect(storedFailureText(scorm, enT)).toBe(SCORM_MESSAGES.noTranslation('fr'));
     expect(storedFailureText(scorm, es)).toMatch(/^Este proyecto no tiene ninguna traducción completada al francés\. Tradúcelo primero\.$/i);
+    const pages = { error: GENERATION_FAILURES.tooManyPages(30000, 1000), error_message_id: 'generation.tooManyPages', error_params: [30000, 1000] };
+    expect(storedFailureText(pages, fr)).toMatch(/^Le document compte 30\s000 pages, au-delà de la limite de 1\s000 pages\./);
     expect(storedFailureText({ error: 'The AI model could not be reached.' }, es)).toBe('The AI model could not be reached.');
     expect(storedFailureText({ error: '' }, es)).toBeNull();
     expect(storedFailureText({ error: null }, es)).toBeNull();

@@ -15,3 +15,4 @@ export * from './scorm.js';
 export * from './interactive-video.js';
 export * from './messages.js';
 export * from './video.js';
+export * from './generation-failures.js';

@@ -350,6 +350,8 @@ describe('POST /api/ai-content-generator/upload-projects', () => {
     const failed = await finished(me, res.body.project_id);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/DTD|external entit/i);
+    // The reason by its catalogue id too, for the web to show in the user's language.
+    expect(failed).toMatchObject({ error_message_id: 'generation.dtdRefused', error_params: [] });
     expect(JSON.stringify(failed)).not.toContain('root:x:0');
 
     const bomb = await JSZip.loadAsync(docx);

@@ -9,6 +9,7 @@
 import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort, Worker, workerData, type TransferListItem } from 'node:worker_threads';
+import { messageRefOf, type MessageRef } from './errors.js';
 
 export interface WorkerLimits {
   /** Wall-clock time the worker may run, in ms. */
@@ -38,6 +39,8 @@ export interface SerializedError {
   code?: string;
   /** AppError's detail (e.g. the field of a validation error). */
   detail?: unknown;
+  /** The catalogue message of a JobError or an AppError, so it keeps its id across the boundary. */
+  messageRef?: MessageRef;
 }
 
 /** What a worker entry posts: progress or child processes while it runs, then one answer. */
@@ -49,13 +52,14 @@ export type WorkerMessage =
 
 export function serializeError(error: unknown): SerializedError {
   if (error instanceof Error) {
-    const { retryable, code, detail } = error as Error & { retryable?: unknown; code?: unknown; detail?: unknown };
+    const { retryable, code, detail, messageRef } = error as Error & { retryable?: unknown; code?: unknown; detail?: unknown; messageRef?: unknown };
     return {
       name: error.name,
       message: error.message,
       retryable: typeof retryable === 'boolean' ? retryable : undefined,
       code: typeof code === 'string' ? code : undefined,
       detail,
+      messageRef: messageRefOf(messageRef),
     };
   }
   return { name: 'Error', message: String(error) };

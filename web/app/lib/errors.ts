@@ -57,6 +57,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   billing: 'serverMessages.billing',
   translation: 'serverMessages.translation',
   video: 'serverMessages.video',
+  generation: 'serverMessages.generation',
 };
 
 /**

@@ -1,5 +1,6 @@
 // Errors for files that can never be read as they are. The message is shown to the end user as is,
 // so it is a plain sentence that says what is wrong and, where possible, what to do instead.
+import { GENERATION_FAILURES, catalogueMessage, type CatalogueMessage } from '@trainwright/catalogue';
 import { GenerationError } from '../domain/types.js';
 
 /** Why ingestion refused a file, for callers that react differently (e.g. HTTP status, metrics). */
@@ -19,7 +20,7 @@ export type LegacyExtension = 'doc' | 'ppt';
 const MODERN_EXTENSION: Record<LegacyExtension, string> = { doc: '.docx', ppt: '.pptx' };
 
 export class IngestError extends GenerationError {
-  constructor(readonly code: IngestErrorCode, message: string, options: { cause?: unknown } = {}) {
+  constructor(readonly code: IngestErrorCode, message: string | CatalogueMessage, options: { cause?: unknown } = {}) {
     // Retrying the same bytes gives the same answer.
     super(message, false);
     this.name = 'IngestError';
@@ -33,56 +34,37 @@ export class IngestError extends GenerationError {
 
   /** `extension` without the dot; '' when the file name has none. */
   static unsupportedType(extension: string): IngestError {
-    return new IngestError(
-      'unsupported',
-      `Files of this type${extension ? ` (.${extension})` : ''} cannot be read. ` +
-        'Please upload a PDF, Word (.docx, .doc), PowerPoint (.pptx, .ppt), text (.txt) or RTF file.'
-    );
+    return new IngestError('unsupported', catalogueMessage(GENERATION_FAILURES, 'unsupportedType', extension));
   }
 
   static notUtf8(): IngestError {
-    return new IngestError(
-      'invalid',
-      'The text file is not valid UTF-8. Please save it as UTF-8 (Unicode) and upload it again.'
-    );
+    return new IngestError('invalid', catalogueMessage(GENERATION_FAILURES, 'notUtf8'));
   }
 
   static emptyFile(): IngestError {
-    return new IngestError('empty', 'The file is empty.');
+    return new IngestError('empty', catalogueMessage(GENERATION_FAILURES, 'fileEmpty'));
   }
 
   static noText(): IngestError {
-    return new IngestError('empty', 'The document is empty: no text was found.');
+    return new IngestError('empty', catalogueMessage(GENERATION_FAILURES, 'documentEmpty'));
   }
 
   static noTextInPdf(): IngestError {
-    return new IngestError(
-      'empty',
-      'The PDF has no selectable text; it may be a scanned image. Please upload a PDF with text or a Word file.'
-    );
+    return new IngestError('empty', catalogueMessage(GENERATION_FAILURES, 'pdfWithoutText'));
   }
 
   static tooLarge(): IngestError {
-    return new IngestError('too_large', 'The document is too large to unpack safely.');
+    return new IngestError('too_large', catalogueMessage(GENERATION_FAILURES, 'tooLargeToUnpack'));
   }
 
   /** More pages (PDF pages, PowerPoint slides) than the configured limit. */
   static tooManyPages(pages: number, maxPages: number, unit: 'pages' | 'slides' = 'pages'): IngestError {
-    return new IngestError(
-      'limit',
-      `The document has ${pages.toLocaleString('en-US')} ${unit}, more than the limit of ${maxPages.toLocaleString('en-US')} ${maxPages === 1 ? unit.slice(0, -1) : unit}. ` +
-        'Please upload a shorter document or split it into parts.'
-    );
+    return new IngestError('limit', unit === 'slides' ? catalogueMessage(GENERATION_FAILURES, 'tooManySlides', pages, maxPages) : catalogueMessage(GENERATION_FAILURES, 'tooManyPages', pages, maxPages));
   }
 
   /** Reading took longer than the configured time limit (the reader was stopped). */
   static timeLimit(timeoutMs: number): IngestError {
-    const seconds = Math.ceil(timeoutMs / 1000);
-    return new IngestError(
-      'limit',
-      `Reading the document took longer than the time limit of ${seconds} second${seconds === 1 ? '' : 's'}. ` +
-        'Please upload a shorter or simpler document, or split it into parts.'
-    );
+    return new IngestError('limit', catalogueMessage(GENERATION_FAILURES, 'readTimeLimit', Math.ceil(timeoutMs / 1000)));
   }
 
   /** The file is larger than the plan (or the configuration) allows. */
@@ -91,14 +73,11 @@ export class IngestError extends GenerationError {
   }
 
   static dtdRefused(): IngestError {
-    return new IngestError('unsafe', 'The document contains a DTD; external entities are not allowed.');
+    return new IngestError('unsafe', catalogueMessage(GENERATION_FAILURES, 'dtdRefused'));
   }
 
   static passwordProtected(): IngestError {
-    return new IngestError(
-      'encrypted',
-      'The document is password-protected. Please remove the password and upload it again.'
-    );
+    return new IngestError('encrypted', catalogueMessage(GENERATION_FAILURES, 'passwordProtected'));
   }
 
   /** `legacyExtension` is 'doc' or 'ppt'; the advice names the modern format to upload instead. */

@@ -1,6 +1,7 @@
 // URL ingestion: fetch a web page through the platform's safe fetcher (public addresses only,
 // size, time and type caps), keep the article and drop the site around it, and turn it into a
 // SourceDocument the engines read like any uploaded document.
+import { GENERATION_FAILURES, catalogueMessage } from '@trainwright/catalogue';
 import { TextDecoder } from 'node:util';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
@@ -17,7 +18,7 @@ export interface FetchArticleOptions {
   userAgent?: string;
 }
 
-export const NO_ARTICLE = 'No readable article text was found at this address.';
+export const NO_ARTICLE = GENERATION_FAILURES.noArticle;
 
 // The generator is compiled without the DOM library, so the few DOM members used here are typed
 // structurally; linkedom provides them at run time.
@@ -59,7 +60,7 @@ export async function fetchArticle(url: string, options: FetchArticleOptions = {
   } catch (error) {
     if (error instanceof UnsafeUrlError) throw new GenerationError(error.message, false);
     if (error instanceof SafeFetchError) throw new GenerationError(error.message, error.retryable);
-    throw new GenerationError('The page could not be fetched.', true);
+    throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'pageNotFetched'), true);
   }
   const type = (page.contentType.split(';')[0] ?? '').trim().toLowerCase();
   if (type === 'text/plain') return textToSource(decodeBody(page.body, page.contentType, false), page.url);
@@ -140,7 +141,7 @@ function textToSource(text: string, origin: string): SourceDocument {
     .split(/\n[ \t]*\n/)
     .map(clean)
     .filter(Boolean);
-  if (section.paragraphs.length === 0) throw new GenerationError(NO_ARTICLE, false);
+  if (section.paragraphs.length === 0) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'noArticle'), false);
   return { title: titleFromUrl(origin), format: 'txt', origin, sections: [section] };
 }
 
@@ -296,13 +297,13 @@ export function htmlToSource(html: string, origin: string): SourceDocument {
   } catch {
     article = null; // a page Readability cannot handle has no article we can use
   }
-  if (!article?.content) throw new GenerationError(NO_ARTICLE, false);
+  if (!article?.content) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'noArticle'), false);
 
   const builder = new SectionBuilder();
   builder.walk(article.content);
   builder.flush();
   const sections = builder.sections.filter((s, i) => i > 0 || hasText(s));
-  if (!sections.some(hasText)) throw new GenerationError(NO_ARTICLE, false);
+  if (!sections.some(hasText)) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'noArticle'), false);
 
   let title = clean(article.title ?? '') || pageTitle;
   // "Safe lifting | Acme Blog": the page's single h1 is the article's own title without the site name.

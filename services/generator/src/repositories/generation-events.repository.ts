@@ -1,5 +1,6 @@
 // Generation facts on the bus (PipelineProgress on generation.progress/completed/failed). The
 // project service applies them to the project's status; the gateway streams them to browsers.
+import { GENERATION_FAILURES, catalogueMessage } from '@trainwright/catalogue';
 import { contentToMessage, PipelinePublisher, type EventBus } from '@trainwright/platform';
 import { GeneratedContent as GeneratedContentMessage } from '@trainwright/proto/trainwright/content/v1/content';
 import { GenerationError } from '../domain/types.js';
@@ -19,7 +20,7 @@ export class GenerationEventsRepository implements GenerationEventChannel {
       completed: async (projectId, content, assessment) => {
         const generatedContent = contentToMessage(content);
         if (GeneratedContentMessage.encode(generatedContent).finish().byteLength > MAX_EVENT_BYTES) {
-          throw new GenerationError('The generated content is too large to store. Please split the source material into smaller documents.');
+          throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'contentTooLarge'));
         }
         await publisher.completed(projectId, {
           // The project service hands the project on to rendering when it applies this.

@@ -4,7 +4,7 @@
 // past the time limit the project fails at once (another attempt would take as long) and a worker
 // out of memory is retried like any dead worker; for a gRPC call (QUALITY_TIMEOUT_MS) each limit
 // is an AppError the caller reads.
-import type { AiServiceType, AnalysisType } from '@trainwright/catalogue';
+import { type AiServiceType, type AnalysisType, GENERATION_FAILURES, catalogueMessage, type CatalogueMessage } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { OFFLINE_ENGINE_NAME } from '../adapters/offline/offline-engine.js';
 import {
@@ -24,15 +24,14 @@ import type { GenerationWorkerData } from './generation-worker.js';
 import { valueOf, workerError } from './sandboxed-reader.js';
 import { compiledWorkerScript, type WorkerLimits, type WorkerOutcome, type WorkerSupervisor } from '@trainwright/platform';
 
-export const GENERATION_CRASHED_MESSAGE = 'Content generation stopped unexpectedly. Please try again.';
 export const QUALITY_STOPPED_MESSAGE = 'The generator is restarting. Please try again in a moment.';
 
-export function generationTimeLimitMessage(timeoutMs: number): string {
-  return `Generating the content took longer than the time limit of ${seconds(timeoutMs)}. Please use shorter source material or split it into parts.`;
+export function generationTimeLimitMessage(timeoutMs: number): CatalogueMessage {
+  return catalogueMessage(GENERATION_FAILURES, 'generationTimeLimit', Math.ceil(timeoutMs / 1000));
 }
 
-export function generationMemoryLimitMessage(mb: number): string {
-  return `Generating the content needed more than the memory limit of ${mb} MB. Please use shorter source material or split it into parts.`;
+export function generationMemoryLimitMessage(mb: number): CatalogueMessage {
+  return catalogueMessage(GENERATION_FAILURES, 'generationMemoryLimit', mb);
 }
 
 export function qualityTimeLimitMessage(timeoutMs: number): string {
@@ -65,7 +64,7 @@ export class WorkerSandbox implements QualityEngine {
     return valueOf(outcome, {
       timeLimit: () => new GenerationError(generationTimeLimitMessage(this.limits.timeoutMs), false),
       memoryLimit: generationMemoryLimitMessage(this.limits.maxMemoryMb),
-      crashed: GENERATION_CRASHED_MESSAGE,
+      crashed: catalogueMessage(GENERATION_FAILURES, 'generationCrashed'),
     });
   }
 

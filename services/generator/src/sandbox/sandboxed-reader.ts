@@ -5,6 +5,7 @@
 // - the worker ran out of memory or died: a retryable GenerationError (the queue tries again with
 //   backoff; the last attempt's message names the memory limit);
 // - the service is stopping: retryable, so the job runs again after the restart.
+import { GENERATION_FAILURES, catalogueMessage, type CatalogueMessage } from '@trainwright/catalogue';
 import { AppError, ERROR_CODES, type ErrorCode } from '@trainwright/platform';
 import { GenerationError, type SourceDocument } from '../domain/types.js';
 import { IngestError, type ExtractOptions, type IngestErrorCode } from '../ingest/index.js';
@@ -17,10 +18,6 @@ export interface DocumentLimits extends WorkerLimits {
   maxChars: number;
 }
 
-export const MEMORY_LIMIT_MESSAGE = (mb: number): string =>
-  `Reading the document needed more than the memory limit of ${mb} MB. Please upload a smaller or simpler document, or split it into parts.`;
-export const READER_CRASHED_MESSAGE = 'The document reader stopped unexpectedly. Please try again.';
-export const SHUTTING_DOWN_MESSAGE = 'The generator is restarting; the project will be generated again.';
 
 export async function readDocumentInWorker(
   supervisor: WorkerSupervisor,
@@ -46,13 +43,13 @@ export async function readDocumentInWorker(
   const outcome = await supervisor.run<SourceDocument>(script, { workerData, transferList: [bytes.buffer] }, limits);
   return valueOf(outcome, {
     timeLimit: () => IngestError.timeLimit(limits.timeoutMs),
-    memoryLimit: MEMORY_LIMIT_MESSAGE(limits.maxMemoryMb),
-    crashed: READER_CRASHED_MESSAGE,
+    memoryLimit: catalogueMessage(GENERATION_FAILURES, 'readMemoryLimit', limits.maxMemoryMb),
+    crashed: catalogueMessage(GENERATION_FAILURES, 'readerCrashed'),
   });
 }
 
 /** A worker's value, or the error the job's retry rules expect for how it ended. */
-export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () => Error; memoryLimit: string; crashed: string }): T {
+export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () => Error; memoryLimit: CatalogueMessage; crashed: CatalogueMessage }): T {
   switch (outcome.kind) {
     case 'ok':
       return outcome.value;
@@ -63,7 +60,7 @@ export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () 
     case 'out_of_memory':
       throw new GenerationError(messages.memoryLimit, true);
     case 'stopped':
-      throw new GenerationError(SHUTTING_DOWN_MESSAGE, true);
+      throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'restarting'), true);
     case 'crashed':
       throw Object.assign(new GenerationError(messages.crashed, true), { cause: new Error(outcome.detail) });
   }
@@ -71,9 +68,11 @@ export function valueOf<T>(outcome: WorkerOutcome<T>, messages: { timeLimit: () 
 
 /** The worker's error as the class the job's retry rules (or a gRPC call's status) read. */
 export function workerError(error: SerializedError): Error {
-  if (error.name === 'AppError' && error.code !== undefined && error.code in ERROR_CODES) return new AppError(error.code as ErrorCode, error.message, error.detail);
-  if (error.name === 'IngestError') return new IngestError((error.code ?? 'invalid') as IngestErrorCode, error.message);
-  if (error.name === 'GenerationError' || error.name === 'JobError') return new GenerationError(error.message, error.retryable ?? false);
+  if (error.name === 'AppError' && error.code !== undefined && error.code in ERROR_CODES) return new AppError(error.code as ErrorCode, error.message, error.detail, error.messageRef);
+  // A catalogue message keeps its id across the worker's boundary.
+  const message = error.messageRef ? { ...error.messageRef, text: error.message } : error.message;
+  if (error.name === 'IngestError') return new IngestError((error.code ?? 'invalid') as IngestErrorCode, message);
+  if (error.name === 'GenerationError' || error.name === 'JobError') return new GenerationError(message, error.retryable ?? false);
   // An unexpected error inside the reader: another attempt may help (an internal fault, not the input).
   return Object.assign(new Error(error.message), { name: error.name });
 }

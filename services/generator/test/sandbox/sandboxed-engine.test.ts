@@ -45,15 +45,15 @@ describe('SandboxedOfflineEngine and WorkerSandbox', () => {
     const sandbox = new WorkerSandbox(supervisor, { timeoutMs: 100, maxMemoryMb: 256 });
     const error = await new SandboxedOfflineEngine(sandbox).generate(input(4000), () => undefined).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GenerationError);
-    expect(error).toMatchObject({ message: generationTimeLimitMessage(100), retryable: false });
-    expect(generationTimeLimitMessage(100)).toBe('Generating the content took longer than the time limit of 1 second. Please use shorter source material or split it into parts.');
+    expect(error).toMatchObject({ message: generationTimeLimitMessage(100).text, retryable: false, messageRef: { id: 'generation.generationTimeLimit', params: [1] } });
+    expect(generationTimeLimitMessage(100).text).toBe('Generating the content took longer than the time limit of 1 second. Please use shorter source material or split it into parts.');
     expect(supervisor.size).toBe(0);
   });
 
   it('should report a worker out of memory as retryable, naming the memory limit', async () => {
     const sandbox = new WorkerSandbox(supervisor, { timeoutMs: 30_000, maxMemoryMb: 8 });
     const error = await new SandboxedOfflineEngine(sandbox).generate(input(20_000), () => undefined).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: generationMemoryLimitMessage(8), retryable: true });
+    expect(error).toMatchObject({ message: generationMemoryLimitMessage(8).text, retryable: true, messageRef: { id: 'generation.generationMemoryLimit', params: [8] } });
     expect(supervisor.size).toBe(0);
   });
 });

@@ -23,7 +23,8 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     const job = await finishedJob(jobId, 20_000);
     const message = 'The document has 30,000 pages, more than the limit of 1,000 pages. Please upload a shorter document or split it into parts.';
     expect(job).toEqual({ state: 'failed', attemptsMade: 1, failedReason: message });
-    expect(h.outcome.failed).toEqual([{ projectId: 'p-pages', message }]);
+    // Thrown in the reader's worker, it keeps its catalogue message across the boundary.
+    expect(h.outcome.failed).toEqual([{ projectId: 'p-pages', message, id: 'generation.tooManyPages', params: [30_000, 1000] }]);
     expect(h.supervisor.size).toBe(0);
   });
 
@@ -58,7 +59,7 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     const job = await finishedJob(big, 20_000);
     const message = 'Reading the document took longer than the time limit of 2 seconds. Please upload a shorter or simpler document, or split it into parts.';
     expect(job).toEqual({ state: 'failed', attemptsMade: 1, failedReason: message });
-    expect(h.outcome.failed).toEqual([{ projectId: 'p-timeout', message }]);
+    expect(h.outcome.failed).toEqual([{ projectId: 'p-timeout', message, id: 'generation.readTimeLimit', params: [2] }]);
     expect(h.supervisor.size).toBe(0);
   }, 30_000);
 
@@ -72,7 +73,7 @@ describe('untrusted documents: parsing bounded and apart from the event loop', (
     // Backoff: 3 s, then 6 s between the attempts.
     expect(Date.now() - started).toBeGreaterThanOrEqual(9000);
     // The failure is published once, on the last attempt.
-    expect(h.outcome.failed).toEqual([{ projectId: 'p-memory', message }]);
+    expect(h.outcome.failed).toEqual([{ projectId: 'p-memory', message, id: 'generation.readMemoryLimit', params: [16] }]);
     expect(h.supervisor.size).toBe(0);
   }, 40_000);
 

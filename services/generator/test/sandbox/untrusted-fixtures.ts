@@ -26,7 +26,8 @@ export const DEFAULT_LIMITS: DocumentLimits & { maxBytes: number } = {
 
 export interface Outcome {
   completed: string[];
-  failed: Array<{ projectId: string; message: string }>;
+  /** `id`: the failure's catalogue message (null for a text of its own). */
+  failed: Array<{ projectId: string; message: string; id: string | null; params?: Array<string | number> }>;
   /** Progress of each project, to tell when work started. */
   progress: string[];
 }
@@ -97,7 +98,7 @@ export function untrustedHarness(label: string): UntrustedHarness {
           await onProgress(stage, percent);
         },
         completed: async (projectId) => void seen.completed.push(projectId),
-        failed: async (projectId, failure) => void seen.failed.push({ projectId, message: failure.text }),
+        failed: async (projectId, failure) => void seen.failed.push({ projectId, message: failure.text, id: failure.message?.id ?? null, params: failure.message?.params }),
       }),
     };
     const deps: GenerationDeps = {

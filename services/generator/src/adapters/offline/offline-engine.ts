@@ -1,7 +1,7 @@
 // The embedded offline engine: structures, summarises and questions the user's own material with
 // the modules of this folder, and works from the request alone (an outline, a learning path) when
 // there is no material. It never adds facts, and every result says which engine made it.
-import type { Audience, ComplexityLevel, ContentLength, GeneratorRequest, OutputFormat, WritingStyle } from '@trainwright/catalogue';
+import { type Audience, type ComplexityLevel, type ContentLength, type GeneratorRequest, type OutputFormat, type WritingStyle, GENERATION_FAILURES, catalogueMessage } from '@trainwright/catalogue';
 import { deckToScript, detectTextFormat, parseSlideText, scriptTextToDeck, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import { deckToSource } from '../../domain/source.js';
 import {
@@ -112,7 +112,7 @@ function analyse(source: SourceDocument, focus = ''): Analysis {
   const language = detectLanguage(source.sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.bullets]).join('\n'));
   const analysis = analyseSource(withTopicSections(source, language), { focus, language });
   if (analysis.units.length === 0) {
-    throw new GenerationError('The material has no text the offline engine can use. Upload a document with text (not only images) or paste the content.');
+    throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'noUsableText'));
   }
   return analysis;
 }
@@ -174,7 +174,7 @@ async function fromMaterial(job: MaterialJob, report: Report): Promise<Generatio
     }
     const shortfall = builder.shortfall();
     // An assessment's slides are its questions: without any there is nothing to present.
-    if (job.deck === 'questions' && questions.length === 0) throw new GenerationError(shortfall ?? 'The material supports no questions.');
+    if (job.deck === 'questions' && questions.length === 0) throw new GenerationError(shortfall ?? catalogueMessage(GENERATION_FAILURES, 'noQuestions'));
     if (shortfall) notices.push(shortfall);
   }
   const deck = typeof job.deck === 'object' ? job.deck : (materialDeck ?? questionDeck(job.title, questions, analysis.language));
@@ -249,7 +249,7 @@ export class OfflineEngine implements GeneratorEngine {
       case 'slides_to_script':
         return this.slidesToScript(input, task.source, task.slidesText, report);
       case 'software_analysis': {
-        if (!task.softwareDetails.trim()) throw new GenerationError('Software details are required for software analysis.');
+        if (!task.softwareDetails.trim()) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'softwareDetailsRequired'));
         const title = this.title(input, '');
         const material = softwareMaterial(task.softwareDetails, task.softwareList, title);
         const notices = material.undocumented.length > 0 ? [`The details say nothing about ${material.undocumented.join(', ')}: their slides ask the trainer to add the tasks.`] : [];
@@ -418,7 +418,7 @@ export class OfflineEngine implements GeneratorEngine {
 
   private async slidesToScript(input: GenerationInput, source: SourceDocument, slidesText: string, report: Report): Promise<GenerationResult> {
     const parsed = slidesText.trim() ? parseSlideText(slidesText) : sourceToDeck(source);
-    if (parsed.slides.length === 0) throw new GenerationError('The slides have no content to narrate.');
+    if (parsed.slides.length === 0) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'noSlidesToNarrate'));
     const title = this.title(input, parsed.title || source.title);
     // Slides keep their own notes; the others are narrated from their points and text, as deckToScript reads them.
     const narration: string[][] = [];

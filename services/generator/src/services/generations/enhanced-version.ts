@@ -1,5 +1,6 @@
 // An enhanced version (quality_improvement): the original's content with the recommendations
 // chosen from its stored assessment applied, scored with that assessment's request.
+import { GENERATION_FAILURES, catalogueMessage } from '@trainwright/catalogue';
 import { GenerationError } from '../../domain/types.js';
 import { generatedContentOf, improvedContent, scorableOf } from '../content.js';
 import type { ProjectGenerationInput } from '../ports.js';
@@ -12,11 +13,11 @@ export async function generateEnhancedVersion(deps: Pick<GenerationDeps, 'assess
   const project = input.project!;
   const plan = project.requestData?.qualityImprovement;
   const original = input.sourceProject;
-  if (!original) throw new GenerationError('The original project no longer exists, so its improvements cannot be applied.');
+  if (!original) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'originalGone'));
   const content = scorableOf(original);
-  if (!content) throw new GenerationError('The original project has no content to improve.');
+  if (!content) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'originalWithoutContent'));
   const stored = await deps.assessments.find(plan?.assessmentId ?? '', original.id);
-  if (!stored) throw new GenerationError('The quality assessment these improvements come from no longer exists.');
+  if (!stored) throw new GenerationError(catalogueMessage(GENERATION_FAILURES, 'assessmentGone'));
   await events.progress(project.id, 'analyzing', 100);
   await events.progress(project.id, 'generating_content', 10);
   const { quality } = deps;

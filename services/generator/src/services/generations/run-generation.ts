@@ -2,7 +2,7 @@
 // document (analyzing), run the engine (generating_content), score the result and publish it.
 // Progress is published as it really advances; a failure publishes one clear message and never
 // partial content.
-import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE } from '@trainwright/catalogue';
+import { DEFAULT_ATMOSPHERE, DEFAULT_TARGET_AUDIENCE, GENERATION_FAILURES, catalogueMessage } from '@trainwright/catalogue';
 import { failureOf, isExpectedFailure } from '@trainwright/platform';
 import { GenerationError, type GenerationInput, type ScorableContent } from '../../domain/types.js';
 import { brandingOf, contentFromResult } from '../content.js';
@@ -11,7 +11,7 @@ import { generateEnhancedVersion, QUALITY_IMPROVEMENT } from './enhanced-version
 import { readGenerationInput, type GenerationJob } from './generation-input.js';
 import { generationTask } from './generation-task.js';
 
-export const INTERNAL_FAILURE = 'Generation failed because of an internal error. Please try again.';
+export const INTERNAL_FAILURE = GENERATION_FAILURES.internal;
 
 /**
  * Throws when the attempt failed; `retryable` on the thrown GenerationError tells the queue
@@ -66,7 +66,7 @@ export async function runGeneration(
     if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId }, 'generation failed unexpectedly');
     const retryable = error instanceof GenerationError ? error.retryable : !isPermanent(error);
     // The user's message, with its catalogue id when it is one (a trial refusal): the project keeps both.
-    const failure = failureOf(error, INTERNAL_FAILURE);
+    const failure = failureOf(error, catalogueMessage(GENERATION_FAILURES, 'internal'));
     if (!retryable || job.attempt >= job.maxAttempts) {
       await events.failed(projectId, failure);
       throw GenerationError.of(failure, false);

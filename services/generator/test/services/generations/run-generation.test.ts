@@ -228,7 +228,7 @@ describe(runGeneration.name, () => {
       const error = await runGeneration(deps, job('project-1'), LAST_TRY, events).catch((e: unknown) => e);
       expect(error).toMatchObject({ message: INTERNAL_FAILURE, retryable: false });
       expect(log.filter((l) => l.startsWith('failed'))).toEqual([`failed: ${INTERNAL_FAILURE}`]);
-      expect(failures).toEqual([{ text: INTERNAL_FAILURE, message: null }]);
+      expect(failures).toEqual([{ text: INTERNAL_FAILURE, message: { id: 'generation.internal', params: [] } }]);
     });
 
     it('should fail at once when the project service says the project is gone', async () => {
