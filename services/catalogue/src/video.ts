@@ -18,5 +18,15 @@ export const VIDEO_MESSAGES = defineMessages('video', {
   /** A payment of a translation's video reached the project's own video job. */
   otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
   /** A translation's video paid for while the project has no completed translation into it (the language's code). */
+  /** A translation's video paid for an older version of the translation, which was made again meanwhile. */
+  stranded: 'The translation was made again from a newer version of the project before its video rendered: this payment is refunded. Pay for the video of the new version.',
   noTranslation: (code: string) => `The project has no completed translation into ${nameOf(code)}, so its narrated video was not rendered. The payment is refunded.`,
+} as const);
+
+/** Why a project's render (its documents: media-render's RENDER_PROJECT_JOB) failed, as the project
+ * keeps it; a renderer's own words (an ffmpeg detail) stay texts of their own. */
+export const RENDER_FAILURES = defineMessages('render', {
+  internal: 'Rendering failed because of an internal error. Please try again.',
+  noContent: 'This project has no content to render yet.',
+  noSlides: 'This project has no slides to render.',
 } as const);

@@ -1965,6 +1965,11 @@ const en = {
       originalWithoutContent: "The original project has no content to improve.",
       assessmentGone: "The quality assessment these improvements come from no longer exists.",
     },
+    render: {
+      internal: "Rendering failed because of an internal error. Please try again.",
+      noContent: "This project has no content to render yet.",
+      noSlides: "This project has no slides to render.",
+    },
     video: {
       notVideo: "This project has no video format any more (MP4 or MOV), so its narrated video was not rendered. The payment is refunded.",
       notInPlan: "This feature requires the Professional plan or higher. Please upgrade your plan to continue. The payment is refunded.",
@@ -1972,6 +1977,7 @@ const en = {
       projectDeleted: "The project was deleted before its narrated video was rendered. The payment is refunded.",
       abandoned: "The narrated video stopped rendering because the worker running it stopped unexpectedly several times. The payment is refunded.",
       otherLanguage: "This payment was for a translation's narrated video, which this render does not make. The payment is refunded.",
+      stranded: "The translation was made again from a newer version of the project before its video rendered: this payment is refunded. Pay for the video of the new version.",
       noTranslation: "The project has no completed translation into {{n0}}, so its narrated video was not rendered. The payment is refunded.",
     },
     translation: {

@@ -1993,6 +1993,11 @@ const es: Messages = {
       originalWithoutContent: "El proyecto original no tiene contenido que mejorar.",
       assessmentGone: "La evaluación de calidad de la que proceden estas mejoras ya no existe.",
     },
+    render: {
+      internal: "La generación de los archivos ha fallado por un error interno. Inténtalo de nuevo.",
+      noContent: "Este proyecto todavía no tiene contenido que generar.",
+      noSlides: "Este proyecto no tiene diapositivas que generar.",
+    },
     video: {
       notVideo: "Este proyecto ya no tiene formato de vídeo (MP4 o MOV), así que su vídeo narrado no se ha generado. Se reembolsa el pago.",
       notInPlan: "Esta función requiere el plan Profesional o superior. Mejora tu plan para continuar. Se reembolsa el pago.",
@@ -2000,6 +2005,7 @@ const es: Messages = {
       projectDeleted: "El proyecto se eliminó antes de generar su vídeo narrado. Se reembolsa el pago.",
       abandoned: "El vídeo narrado dejó de generarse porque el proceso que lo generaba se detuvo inesperadamente varias veces. Se reembolsa el pago.",
       otherLanguage: "Este pago era del vídeo narrado de una traducción, que esta generación no produce. Se reembolsa el pago.",
+      stranded: "La traducción se volvió a hacer a partir de una versión más reciente del proyecto antes de generar su vídeo: este pago se reembolsa. Paga el vídeo de la nueva versión.",
       noTranslation: "El proyecto no tiene ninguna traducción completada al {{n0}}, así que su vídeo narrado no se ha generado. Se reembolsa el pago.",
     },
     translation: {

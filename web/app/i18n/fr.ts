@@ -1995,6 +1995,11 @@ const fr: Messages = {
       originalWithoutContent: "Le projet d'origine n'a aucun contenu à améliorer.",
       assessmentGone: "L'évaluation de qualité dont proviennent ces améliorations n'existe plus.",
     },
+    render: {
+      internal: "Le rendu a échoué à cause d'une erreur interne. Veuillez réessayer.",
+      noContent: "Ce projet n'a pas encore de contenu à produire.",
+      noSlides: "Ce projet n'a aucune diapositive à produire.",
+    },
     video: {
       notVideo: "Ce projet n'a plus de format vidéo (MP4 ou MOV) : sa vidéo narrée n'a pas été produite. Le paiement est remboursé.",
       notInPlan: "Cette fonctionnalité nécessite l'offre Professionnel ou supérieure. Veuillez changer d'offre pour continuer. Le paiement est remboursé.",
@@ -2002,6 +2007,7 @@ const fr: Messages = {
       projectDeleted: "Le projet a été supprimé avant que sa vidéo narrée soit produite. Le paiement est remboursé.",
       abandoned: "La production de la vidéo narrée s'est arrêtée car le processus qui la produisait s'est interrompu plusieurs fois de manière inattendue. Le paiement est remboursé.",
       otherLanguage: "Ce paiement concernait la vidéo narrée d'une traduction, que ce rendu ne produit pas. Le paiement est remboursé.",
+      stranded: "La traduction a été refaite à partir d'une version plus récente du projet avant la production de sa vidéo : ce paiement est remboursé. Payez la vidéo de la nouvelle version.",
       noTranslation: "Le projet n'a aucune traduction terminée en {{n0}} : sa vidéo narrée n'a pas été produite. Le paiement est remboursé.",
     },
     translation: {

@@ -58,6 +58,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   translation: 'serverMessages.translation',
   video: 'serverMessages.video',
   generation: 'serverMessages.generation',
+  render: 'serverMessages.render',
 };
 
 /**

@@ -1,6 +1,6 @@
 // A project (as the project service returns it) and its template, made into the one RenderInput
 // every document and the video render from.
-import type { FontStyle } from '@trainwright/catalogue';
+import { RENDER_FAILURES, catalogueMessage, type FontStyle } from '@trainwright/catalogue';
 import { currentObjectives, deckToScript, printScript, projectDeck, withoutTrainerPrompts, type GeneratedContent, type SlideDeck } from '@trainwright/formats';
 import { contentFromMessage, type OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -41,7 +41,7 @@ export function styleOf(project: Pick<Project, 'templateId' | 'fontStyle' | 'ima
 
 function deckOf(project: Project, content: GeneratedContent | null): SlideDeck {
   const deck = projectDeck(project, content?.slides.slide_content, content?.objectives);
-  if (!deck) throw new RenderError('This project has no content to render yet.');
+  if (!deck) throw new RenderError(catalogueMessage(RENDER_FAILURES, 'noContent'));
   return deck;
 }
 
@@ -70,7 +70,7 @@ export function renderInputOf(project: Project, template: RenderTemplate | null,
   // made a generated knowledge check follow them): every output lists one set, never the stored one beside it.
   const objectives = currentObjectives(parsed, content?.objectives ?? []);
   const deck = { ...parsed, title: parsed.title || project.title };
-  if (deck.slides.length === 0) throw new RenderError('This project has no slides to render.');
+  if (deck.slides.length === 0) throw new RenderError(catalogueMessage(RENDER_FAILURES, 'noSlides'));
   return {
     projectId: project.id,
     title: project.title,

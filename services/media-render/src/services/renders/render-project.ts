@@ -6,7 +6,7 @@
 // newer one never replaces it. The narrated video (mp4, mov) is pay-per-use: it is not rendered
 // here but by the paid-video job (render-video.ts), once per payment; this job releases a payment
 // made already, or announces that the video waits for one (payment_required).
-import { TIERS } from '@trainwright/catalogue';
+import { RENDER_FAILURES, TIERS, catalogueMessage } from '@trainwright/catalogue';
 import { failureOf, isExpectedFailure, type OwnerPlan } from '@trainwright/platform';
 import { RenderError } from '../../domain/types.js';
 import type { RenderDeps, RenderEvents } from './deps.js';
@@ -23,7 +23,7 @@ export interface RenderRequest {
   plan: OwnerPlan;
 }
 
-export const INTERNAL_RENDER_FAILURE = 'Rendering failed because of an internal error. Please try again.';
+export const INTERNAL_RENDER_FAILURE = catalogueMessage(RENDER_FAILURES, 'internal');
 /** When the worker running a render died on every attempt (killed, out of memory). */
 export const ABANDONED_RENDER = 'Rendering stopped because the worker running it stopped unexpectedly several times. Please try again.';
 

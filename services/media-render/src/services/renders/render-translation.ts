@@ -23,7 +23,7 @@
 //
 // Progress goes to the job only: render.* events are the project's own pipeline.
 import { createHash } from 'node:crypto';
-import { TIERS } from '@trainwright/catalogue';
+import { TIERS, VIDEO_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import { failure, failureOf, isExpectedFailure, type Failure, type OwnerPlan } from '@trainwright/platform';
 import type { Project } from '@trainwright/proto/trainwright/project/v1/project';
 import type { Translation } from '@trainwright/proto/trainwright/translation/v1/translation';
@@ -37,7 +37,7 @@ import { renderInputOf, translatedProject, type RenderJobInput } from './render-
 import { brandingOf, deleteStored, renderDocuments, renderNarratedVideo, type RenderedSet } from './rendered-set.js';
 
 /** Why a waiting payment of a translation's video is refunded when the translation is redone from a newer version. */
-export const STRANDED_VIDEO_MESSAGE = 'The translation was made again from a newer version of the project before its video rendered: this payment is refunded. Pay for the video of the new version.';
+export const STRANDED_VIDEO_MESSAGE = catalogueMessage(VIDEO_MESSAGES, 'stranded');
 
 /** Why a translation's render failed for a fault (logged), as its waiting payments keep it. */
 export const INTERNAL_TRANSLATION_RENDER_FAILURE = 'Rendering the translation failed because of an internal error.';

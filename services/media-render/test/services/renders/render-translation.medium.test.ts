@@ -289,9 +289,9 @@ describe('a project\'s files per language', () => {
       ['queued', 3, 'es'],
       ['failed', 3, 'es'],
     ]);
-    expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.error).toBe(STRANDED_VIDEO_MESSAGE);
-    // A text of its own: no catalogue message beside it.
-    expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.errorMessage).toBeUndefined();
-    expect((await entitlements.find(paymentId))?.errorMessage).toBeNull();
+    expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.error).toBe(STRANDED_VIDEO_MESSAGE.text);
+    // By its catalogue id too, on the event and with the payment.
+    expect((await said()).find((e) => e.paymentId === paymentId && e.status === 'failed')?.errorMessage).toEqual({ id: 'video.stranded', params: [] });
+    expect((await entitlements.find(paymentId))?.errorMessage).toEqual({ id: 'video.stranded', params: [] });
   }, 120_000);
 });

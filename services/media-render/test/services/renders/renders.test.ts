@@ -339,9 +339,9 @@ describe('render jobs', () => {
 
     it('should publish failed with a safe message on the last attempt of an unexpected fault', async () => {
       const { deps, events, log } = setup({ failDocument: { txt: new Error('ENOSPC: /var/lib/secret') } });
-      await expect(renderProject(deps, RENDER, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE, retryable: false });
-      expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE}`);
-      expect(events.failures).toEqual([{ text: INTERNAL_RENDER_FAILURE, message: null }]);
+      await expect(renderProject(deps, RENDER, { attempt: 3, maxAttempts: 3 }, events)).rejects.toMatchObject({ message: INTERNAL_RENDER_FAILURE.text, retryable: false });
+      expect(events.log.at(-1)).toBe(`failed: ${INTERNAL_RENDER_FAILURE.text}`);
+      expect(events.failures).toEqual([{ text: INTERNAL_RENDER_FAILURE.text, message: { id: 'render.internal', params: [] } }]);
       expect(log).toEqual(['error render failed unexpectedly']);
     });
   });
