@@ -12,18 +12,7 @@ export class MediaDirectoryRepository implements MediaDirectory {
   }
 
   async estimateNarration(userId: string, projectId: string, language: string): Promise<NarrationEstimate> {
-    const e = await this.client.estimateNarration({ userId, projectId, language }, { userId });
-    return {
-      slidesCount: e.slidesCount,
-      secondsPerSlide: [...e.secondsPerSlide],
-      totalSeconds: e.totalSeconds,
-      hasNarration: e.hasNarration,
-      voiceEnabled: e.voiceEnabled,
-      visualFormat: e.visualFormat,
-      ownerTier: e.ownerTier,
-      companyId: e.companyId,
-      contentVersion: e.contentVersion,
-    };
+    return this.client.estimateNarration({ userId, projectId, language }, { userId });
   }
 
   close(): void {

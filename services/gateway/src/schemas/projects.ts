@@ -2,6 +2,7 @@
 // voice as the project form, and the quality routes address projects by the same id.
 import { Type } from 'typebox';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
+import { VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
 import { Str } from './common.js';
 
 export const IdParams = Type.Object({ id: Str(100) });
@@ -18,3 +19,29 @@ export const Branding = Type.Union([
   Type.Object({ company_name: Type.String(), logo_url: Type.String(), website: Type.String(), logo_path: Type.Union([Type.String(), Type.Null()]) }),
   Type.Null(),
 ]);
+
+/** How a new project is rendered, as both doors that create one take it (the create form and the
+ * generator methods). */
+export const RenderSettingsBody = {
+  visual_format: Type.Optional(Str(20)),
+  document_format: Type.Optional(Str(20)),
+  template_id: Type.Optional(Type.Union([Str(100), Type.Null()])),
+  font_style: Type.Optional(Str(20)),
+  image_style: Type.Optional(Str(20)),
+  burn_subtitles: Type.Optional(Type.Boolean()),
+  voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
+};
+const RenderSettings = Type.Object(RenderSettingsBody);
+
+/** RenderSettingsBody as the project service's CreateProjectRequest takes it. */
+export function renderSettingsOf(b: Type.Static<typeof RenderSettings>) {
+  return {
+    visualFormat: b.visual_format ?? '',
+    documentFormat: b.document_format ?? '',
+    fontStyle: b.font_style ?? '',
+    imageStyle: b.image_style ?? '',
+    burnSubtitles: b.burn_subtitles ?? false,
+    voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
+    templateId: b.template_id ?? '',
+  };
+}

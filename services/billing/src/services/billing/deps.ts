@@ -4,6 +4,7 @@
 import type { AddOnId, BillingInterval, PlanUsage, TierId } from '@trainwright/catalogue';
 import type { Logger, OutboxEvent } from '@trainwright/platform';
 import type { PaymentsProvider, ProviderName } from './provider.js';
+import type { NarrationEstimate as ProtoNarrationEstimate } from '@trainwright/proto/trainwright/media/v1/media';
 
 export type AccountStatus = 'trialing' | 'active' | 'past_due' | 'canceled' | 'incomplete';
 export type Purpose = 'subscription' | 'add_on' | 'credits' | 'video';
@@ -155,21 +156,9 @@ export interface AuthDirectory {
   usage(userId: string): Promise<PlanUsage>;
 }
 
-/** What media-render says of a project's narrated video (MediaService.EstimateNarration). */
-export interface NarrationEstimate {
-  slidesCount: number;
-  secondsPerSlide: number[];
-  totalSeconds: number;
-  hasNarration: boolean;
-  voiceEnabled: boolean;
-  /** powerpoint, mp4 or mov */
-  visualFormat: string;
-  /** The plan owner's effective tier. */
-  ownerTier: string;
-  companyId: string;
-  /** The project's content version the estimate is for. */
-  contentVersion: number;
-}
+/** What media-render says of a project's narrated video: MediaService.EstimateNarration's answer as
+ * the contract defines it (media.proto). */
+export type NarrationEstimate = ProtoNarrationEstimate;
 
 /** media-render as billing needs it; NOT_FOUND for a project the caller may not read. */
 export interface MediaDirectory {

@@ -1,10 +1,10 @@
 // What both generator creates send: the body, and the ai_content_generator project it becomes
 // (the project service validates it, checks the plan and the voice, and enqueues its generation job).
 import { Type } from 'typebox';
-import { Branding, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
+import { Branding } from '@trainwright/proto/trainwright/project/v1/project';
 import type { ServiceClients } from '../../clients.js';
 import { Str } from '../../schemas/common.js';
-import { BrandingBody, VoiceBody } from '../../schemas/projects.js';
+import { BrandingBody, RenderSettingsBody, renderSettingsOf } from '../../schemas/projects.js';
 import type { SignedIn } from '../../lib/signed-in.js';
 
 export const GeneratorBody = Type.Object(
@@ -15,13 +15,7 @@ export const GeneratorBody = Type.Object(
     branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
     company_id: Type.Optional(Str(64)),
     description: Type.Optional(Str(20_000)),
-    visual_format: Type.Optional(Str(20)),
-    document_format: Type.Optional(Str(20)),
-    template_id: Type.Optional(Type.Union([Str(100), Type.Null()])),
-    font_style: Type.Optional(Str(20)),
-    image_style: Type.Optional(Str(20)),
-    burn_subtitles: Type.Optional(Type.Boolean()),
-    voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
+    ...RenderSettingsBody,
     ai_instructions: Type.Optional(Str(20_000)),
   },
   { additionalProperties: false },
@@ -47,16 +41,10 @@ export async function createGeneratorProject(clients: ServiceClients, { userId, 
       scriptContent: '',
       slidesContent: '',
       softwareDetails: '',
-      visualFormat: b.visual_format ?? '',
-      documentFormat: b.document_format ?? '',
+      ...renderSettingsOf(b),
       includeBranding: b.branding !== null,
       branding: Branding.fromJSON(b.branding ?? {}),
       aiInstructions: b.ai_instructions ?? '',
-      fontStyle: b.font_style ?? '',
-      imageStyle: b.image_style ?? '',
-      burnSubtitles: b.burn_subtitles ?? false,
-      voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
-      templateId: b.template_id ?? '',
       fileIds,
       generatorType: b.generator_type,
       requestData: b.request_data ?? {},

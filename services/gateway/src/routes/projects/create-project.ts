@@ -2,10 +2,10 @@
 // the plan and the voice.
 import { Type } from 'typebox';
 import { PROJECT_LIMITS as L } from '@trainwright/catalogue';
-import { Branding as ProtoBranding, VoiceSelection } from '@trainwright/proto/trainwright/project/v1/project';
+import { Branding as ProtoBranding } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../../context.js';
 import { Str, errorResponses } from '../../schemas/common.js';
-import { BrandingBody, VoiceBody } from '../../schemas/projects.js';
+import { BrandingBody, RenderSettingsBody, renderSettingsOf } from '../../schemas/projects.js';
 import { signedIn } from '../../lib/signed-in.js';
 
 /** Field limits come from the catalogue, as the project service's validation reads them. */
@@ -18,19 +18,13 @@ const CreateProjectBody = Type.Object(
     script_content: Type.Optional(Str(L.content)),
     slides_content: Type.Optional(Str(L.content)),
     software_details: Type.Optional(Str(L.softwareDetails)),
-    visual_format: Type.Optional(Str(20)),
-    document_format: Type.Optional(Str(20)),
+    ...RenderSettingsBody,
     include_branding: Type.Optional(Type.Boolean()),
     company_name: Type.Optional(Str(L.brandingText)),
     logo_url: Type.Optional(Str(L.url)),
     website: Type.Optional(Str(L.url)),
     branding: Type.Optional(Type.Union([BrandingBody, Type.Null()])),
     ai_instructions: Type.Optional(Str(L.aiInstructions)),
-    font_style: Type.Optional(Str(20)),
-    image_style: Type.Optional(Str(20)),
-    burn_subtitles: Type.Optional(Type.Boolean()),
-    voice_selection: Type.Optional(Type.Union([VoiceBody, Type.Null()])),
-    template_id: Type.Optional(Type.Union([Str(100), Type.Null()])),
     file_ids: Type.Optional(Type.Array(Str(64), { maxItems: 20 })),
     company_id: Type.Optional(Str(64)),
   },
@@ -51,16 +45,10 @@ function createRequest(userId: string, b: CreateProjectInput) {
     scriptContent: b.script_content ?? '',
     slidesContent: b.slides_content ?? '',
     softwareDetails: b.software_details ?? '',
-    visualFormat: b.visual_format ?? '',
-    documentFormat: b.document_format ?? '',
+    ...renderSettingsOf(b),
     includeBranding: b.branding === null ? false : (b.include_branding ?? true),
     branding: ProtoBranding.fromJSON(branding),
     aiInstructions: b.ai_instructions ?? '',
-    fontStyle: b.font_style ?? '',
-    imageStyle: b.image_style ?? '',
-    burnSubtitles: b.burn_subtitles ?? false,
-    voiceSelection: b.voice_selection ? VoiceSelection.fromJSON(b.voice_selection) : undefined,
-    templateId: b.template_id ?? '',
     fileIds: b.file_ids ?? [],
     generatorType: '',
     requestData: undefined,
