@@ -1,21 +1,26 @@
 // Operator commands for support staff.
 //   npm run admin -- seed-demo [--email E --password P]   (idempotent; used by npm start; prints the user id)
+//   npm run admin -- outbox [--show NAME]                 (the local outbox: emails kept when no SMTP_URL is set)
 // An account's plan is billing's: its operator command `set-tier` grants one
 // (services/billing/src/admin.ts).
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppError, EventBus, OutboxRelay, commonConfigSchema, createDatabase, createLogger, loadConfig } from '@trainwright/platform';
 import { AUTH_SCHEMA } from './repositories/database.js';
+import { LocalOutbox } from './adapters/mailer.js';
+import { mailOutboxDir } from './config.js';
 import { DEMO_ACCOUNT } from './demo-account.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import type { AuthDatabase } from './repositories/database.js';
 import { createAccount } from './services/accounts/create-account.js';
 
 const USAGE = `usage:
-  npm run admin -- seed-demo [--email E] [--password P]`;
+  npm run admin -- seed-demo [--email E] [--password P]
+  npm run admin -- outbox [--show NAME]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, password: { type: 'string' } },
+  options: { email: { type: 'string' }, password: { type: 'string' }, show: { type: 'string' } },
 });
 
 const config = loadConfig(commonConfigSchema);
@@ -40,6 +45,21 @@ async function main(): Promise<number> {
     const userId = (await repository.findUserIdByEmail(email))!;
     // The demo's plan (DEMO_ACCOUNT.tier) is granted by billing's operator command with this id.
     console.log(`demo account ready: ${email} ${userId} ${DEMO_ACCOUNT.tier}`);
+    return 0;
+  }
+  if (command === 'outbox') {
+    const outbox = new LocalOutbox(mailOutboxDir(process.env), 'operator');
+    if (values.show) {
+      console.log(await outbox.read(basename(values.show)));
+      return 0;
+    }
+    const names = await outbox.list();
+    if (names.length === 0) console.log(`no emails in ${outbox.dir}`);
+    for (const name of names) {
+      const headers = (await outbox.read(name)).split('\n\n', 1)[0] ?? '';
+      const header = (field: string) => headers.match(new RegExp(`^${field}: (.*)$`, 'mi'))?.[1] ?? '';
+      console.log(`${name}\n  To: ${header('To')}\n  Subject: ${header('Subject')}`);
+    }
     return 0;
   }
   console.error(USAGE);

@@ -24,9 +24,12 @@ import type { Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { loadAuthConfig, type AuthConfig } from './config.js';
 import { authAccess, createAuthHandlers } from './grpc/auth.handler.js';
+import { createMailer } from './adapters/mailer.js';
 import { AccountRepository } from './repositories/account.repository.js';
+import { TeamRepository } from './repositories/team.repository.js';
 import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
 import type { AuthDeps } from './services/accounts/deps.js';
+import type { TeamDeps } from './services/members/deps.js';
 import { TokenIssuer } from './services/tokens.js';
 import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
 import { planSubscription } from './subscriptions/plan.subscription.js';
@@ -43,6 +46,8 @@ export interface AuthCore {
   queues: QueueContext;
   /** What the account and session operations (services/accounts/) are called with. */
   deps: AuthDeps;
+  /** What the team operations (services/members/) are called with. */
+  team: TeamDeps;
   logger: Logger;
   /** What the core opened; the server adds what it opens, and close() closes all in reverse order. */
   opened: Opened;
@@ -66,6 +71,16 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     clock: () => new Date(),
     afterWrite: () => void relay.flush(),
   };
+  const mailer = createMailer(config);
+  logger.info({ mailer: mailer.name }, 'emails go to %s', mailer.name);
+  const team: TeamDeps = {
+    accounts: deps.accounts,
+    team: new TeamRepository(db),
+    mailer,
+    webUrl: config.PUBLIC_WEB_URL,
+    clock: deps.clock,
+    afterWrite: deps.afterWrite,
+  };
   return {
     db,
     bus,
@@ -73,6 +88,7 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     queues,
     logger,
     deps,
+    team,
     opened,
     close: () => opened.close(),
   };
@@ -100,7 +116,7 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
   const { grpc, port } = await listenGrpc(
     core.opened,
     core.logger,
-    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core.deps), access: authAccess },
+    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core.deps, core.team), access: authAccess },
     `${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`,
   );
   core.relay.start();

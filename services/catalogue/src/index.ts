@@ -16,3 +16,4 @@ export * from './interactive-video.js';
 export * from './messages.js';
 export * from './video.js';
 export * from './generation-failures.js';
+export * from './team.js';

@@ -1,7 +1,8 @@
 // Accounts and calls for API tests: register through the gateway, call with the bearer token,
 // and wait for what the pipeline does asynchronously.
 import { grantPlan } from '@trainwright/billing';
-import type { TierId } from '@trainwright/catalogue';
+import type { Role, TierId } from '@trainwright/catalogue';
+import { authEvents } from '@trainwright/auth';
 import { uniqueEmail, type Harness } from './harness.js';
 
 /** A short two-scene narrated script (the render and video tests). */
@@ -38,6 +39,17 @@ export async function register(h: Harness, name = 'Pat Trainer', tier?: TierId):
 export async function setTier(h: Harness, who: Pick<Account, 'id' | 'email' | 'auth'>, tier: TierId): Promise<void> {
   await grantPlan(h.billing.core.deps, { email: who.email, userId: who.id, tier });
   await eventually(async () => (await h.request({ url: '/api/auth/me', headers: who.auth })).json().subscription?.tier === tier);
+}
+
+/**
+ * Puts `member` in the company with `role` as auth's store holds it, and announces it as an
+ * accepted invitation does (member.joined: services drop what they kept), for tests of what a role
+ * may do; the invitation flow itself is team.test.ts's (it needs a plan with seats).
+ */
+export async function addMember(h: Harness, companyId: string, member: Pick<Account, 'id'>, role: Role): Promise<void> {
+  await h.auth.core.db.insertInto('memberships').values({ company_id: companyId, user_id: member.id, role }).execute();
+  const event = authEvents.memberChanged('member.joined', { companyId, userId: member.id, role, previousRole: '' });
+  await h.bus.publish(event.subject, event.payload);
 }
 
 export function call(h: Harness, method: string, url: string, who: Account, body?: unknown) {

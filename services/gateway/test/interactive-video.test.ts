@@ -7,10 +7,9 @@
 // and nothing stored (the versions stay as they were).
 import { createDatabase } from '@trainwright/platform';
 import { INTERACTIVE_VIDEO_MESSAGES, upgradeRequiredMessage } from '@trainwright/catalogue';
-import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { call, eventually, payForVideo, register, type Account } from './accounts.js';
+import { addMember, call, eventually, payForVideo, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -417,8 +416,7 @@ describe('interactive video: bad input (each a clear 4xx, nothing stored)', () =
 
   it('should refuse a viewer (403) and let them read', async () => {
     const viewer = await register(h, 'Vic Viewer');
-    await h.auth.core.db.insertInto('memberships').values({ company_id: me.companyId, user_id: viewer.id, role: 'viewer' }).execute();
-    await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: me.companyId, userId: viewer.id, role: 'viewer', occurredAt: '' }).finish());
+    await addMember(h, me.companyId, viewer, 'viewer');
     await eventually(async () => (await call(h, 'GET', `/api/projects/${projectId}/interactive-video`, viewer)).statusCode === 200, 10_000);
     await refused(() => undefined, 403, "You don't have permission to perform this action.", viewer);
   });

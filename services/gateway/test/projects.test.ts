@@ -2,8 +2,8 @@
 // the real auth and project services and real PostgreSQL, Redis and NATS.
 import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
-import { CompanyMembersChanged, PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
-import { call as callAs, eventually, register as registerAccount, setTier, type Account } from './accounts.js';
+import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
+import { addMember, call as callAs, eventually, register as registerAccount, setTier, type Account } from './accounts.js';
 import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -183,11 +183,9 @@ describe('roles', () => {
   it('should let a Viewer or Commenter read but not create, edit or delete', async () => {
     const owner = await register('Owner');
     const { id } = await createProject(owner);
-    for (const role of ['viewer', 'commenter']) {
+    for (const role of ['viewer', 'commenter'] as const) {
       const member = await register(role);
-      await h.auth.core.db.insertInto('memberships').values({ company_id: owner.companyId, user_id: member.id, role }).execute();
-      // As a membership change announces itself (services drop what they kept of the member's companies).
-      await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: owner.companyId, userId: member.id, role, occurredAt: '' }).finish());
+      await addMember(h, owner.companyId, member, role);
       const seen = await eventually(async () => {
         const res = await call('GET', `/api/projects/${id}`, member);
         return res.statusCode === 200 ? res.json() : undefined;

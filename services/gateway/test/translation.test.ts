@@ -2,8 +2,7 @@
 // Spanish and French (through Spanish) with its structure kept, the plan's languages enforced, the
 // company glossary, XLIFF out and in, a hand edit, the primary language, deletion, and the bad
 // inputs of the issue (each a test).
-import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { call, eventually, register, type Account } from './accounts.js';
+import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { postDeclaringLength, sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -146,9 +145,7 @@ describe('translation', () => {
       expect((await call(h, method, url, other, body)).statusCode).toBe(404);
     }
     const viewer = await register(h, 'Vic Viewer');
-    await h.auth.core.db.insertInto('memberships').values({ company_id: me.companyId, user_id: viewer.id, role: 'viewer' }).execute();
-    // As a membership change announces itself (services drop what they kept of the member's companies).
-    await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: me.companyId, userId: viewer.id, role: 'viewer', occurredAt: '' }).finish());
+    await addMember(h, me.companyId, viewer, 'viewer');
     await eventually(async () => (await call(h, 'GET', `/api/projects/${projectId}/translations`, viewer)).statusCode === 200);
     expect((await call(h, 'POST', `/api/projects/${projectId}/bulk-translate`, viewer, { target_languages: ['es'] })).statusCode).toBe(403);
     expect((await call(h, 'POST', `/api/companies/${me.companyId}/glossary`, viewer, { term: 'Acme' })).statusCode).toBe(403);

@@ -4,8 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { call, eventually, register, type Account } from './accounts.js';
+import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
@@ -129,9 +128,7 @@ describe('the voice library', () => {
   it("should let a viewer hear the company's voices but not make one", async () => {
     const me = await register(h, 'Ola Owner');
     const viewer = await register(h, 'Vin Viewer');
-    await h.auth.core.db.insertInto('memberships').values({ company_id: me.companyId, user_id: viewer.id, role: 'viewer' }).execute();
-    // As a membership change announces itself (services drop what they kept of the member's companies).
-    await h.bus.publish('company.members_changed', CompanyMembersChanged.encode({ companyId: me.companyId, userId: viewer.id, role: 'viewer', occurredAt: '' }).finish());
+    await addMember(h, me.companyId, viewer, 'viewer');
     expect((await call(h, 'POST', `/api/companies/${me.companyId}/switch`, viewer, {})).statusCode).toBe(200);
     await eventually(async () => (await call(h, 'GET', '/api/voices/user/custom', viewer)).statusCode === 200);
     const refused = await clone(viewer, 'Not mine to make', [{ name: 'take.wav', bytes: await sample('wav') }]);

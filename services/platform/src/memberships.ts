@@ -1,7 +1,7 @@
 // Memberships as the auth service knows them, read over gRPC: the one way a service (and the
 // gateway's event feed) asks who may do what in a company; decisions are the access check's (access.ts).
 // After follow(bus), answers are kept in the process and dropped when auth announces a change
-// (company.* incl. members_changed, account.plan_changed), when the owner's trial state changes, or after a minute at
+// (company.*, member.*, account.plan_changed), when the owner's trial state changes, or after a minute at
 // most, so reads cost no call to auth; writes ask with { fresh: true } and see their own changes.
 import { isRole, isTierId, isTrialState, type Role, type TierId, type TrialState } from '@trainwright/catalogue';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
@@ -203,10 +203,11 @@ export class MembershipCache {
       if (event.subject === 'company.created') this.drop({ userId: CompanyCreated.decode(event.data).ownerUserId });
       else if (event.subject === 'company.switched') this.drop({ userId: CompanySwitched.decode(event.data).userId });
       else if (event.subject === 'company.renamed') this.drop({ companyId: CompanyRenamed.decode(event.data).companyId });
-      else if (event.subject === 'company.members_changed') {
-        const { userId, companyId } = CompanyMembersChanged.decode(event.data);
-        this.drop({ userId, companyId });
-      }
+    });
+    // A member joined, changed role or left: what was kept of them and of the company goes.
+    await bus.subscribeFrom(since, 'member.*', async (event) => {
+      const { userId, companyId } = CompanyMembersChanged.decode(event.data);
+      this.drop({ userId, companyId });
     });
     // Auth's own fact that it applied a plan change (not billing's subscription.changed, which
     // auth may not have applied yet: an answer fetched in between would be kept stale).

@@ -93,11 +93,11 @@ describe(MembershipCache.name, () => {
   it("should drop the answers of a member added, removed or given another role, and those naming the company", async () => {
     const member = source(() => 'member');
     await read('m', 'u5', member, [company('c5own', 'u5')]);
-    const changed = CompanyMembersChanged.encode({ companyId: 'c5', userId: 'u5', role: 'viewer', occurredAt: '' }).finish();
-    expect(await publishAndWaitForDrop('company.members_changed', changed, 'm', 'u5', member)).toBe(true);
+    const changed = CompanyMembersChanged.encode({ companyId: 'c5', userId: 'u5', role: 'viewer', occurredAt: '', previousRole: '' }).finish();
+    expect(await publishAndWaitForDrop('member.role_changed', changed, 'm', 'u5', member)).toBe(true);
     const colleague = source(() => 'colleague');
     await read('c', 'u6', colleague, [company('c5', 'owner5')]);
-    expect(await publishAndWaitForDrop('company.members_changed', changed, 'c', 'u6', colleague)).toBe(true);
+    expect(await publishAndWaitForDrop('member.removed', changed, 'c', 'u6', colleague)).toBe(true);
   });
 
   it('should keep answers an event does not concern', async () => {

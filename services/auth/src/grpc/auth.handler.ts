@@ -23,6 +23,8 @@ import { register } from '../services/accounts/register.js';
 import type { IssuedSession } from '../services/accounts/sessions.js';
 import { switchCompany } from '../services/accounts/switch-company.js';
 import { updateProfile } from '../services/accounts/update-profile.js';
+import type { TeamDeps } from '../services/members/deps.js';
+import { createTeamHandlers, teamAccess } from './team.handler.js';
 
 export function toProtoLimits(l: CatalogueLimits): Limits {
   return {
@@ -125,9 +127,10 @@ export const authAccess: AccessTable<typeof AuthServiceService> = {
   updateProfile: { self: 'the caller\'s own profile; renaming their current company is decided by Access.decide (company.update)' },
   getMembership: { internal: 'the membership lookup the access check itself uses (platform AuthMemberships)' },
   getCompanyPlan: { internal: 'the owner\'s plan a job carries, read by the service that creates the job (platform AuthMemberships.companyPlan)' },
+  ...teamAccess,
 };
 
-export function createAuthHandlers(deps: AuthDeps): UnaryHandlers<typeof AuthServiceService> {
+export function createAuthHandlers(deps: AuthDeps, team: TeamDeps): UnaryHandlers<typeof AuthServiceService> {
   const withUser = async (s: IssuedSession) => ({
     accessToken: s.accessToken,
     refreshToken: s.refreshToken,
@@ -201,5 +204,6 @@ export function createAuthHandlers(deps: AuthDeps): UnaryHandlers<typeof AuthSer
       const plan = await getCompanyPlan(deps, req.companyId);
       return { companyId: req.companyId, ownerUserId: plan.ownerUserId, ownerTier: plan.ownerTier, ownerTrialState: plan.ownerTrialState };
     },
+    ...createTeamHandlers(team),
   };
 }

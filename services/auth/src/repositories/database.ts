@@ -76,6 +76,20 @@ export interface RefreshTokensTable {
   created_at: CreatedAt;
 }
 
+export interface InvitationsTable {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  revoked_at: Date | null;
+}
+
 export interface AuthDatabase {
   processed_events: ProcessedEventsTable;
   users: UsersTable;
@@ -83,6 +97,7 @@ export interface AuthDatabase {
   add_ons: AddOnsTable;
   companies: CompaniesTable;
   memberships: MembershipsTable;
+  invitations: InvitationsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   outbox: OutboxTable;

@@ -1,6 +1,7 @@
 // The auth service's facts, encoded as their proto messages for the outbox.
 import {
   AccountDataExpired,
+  CompanyMembersChanged,
   CompanyCreated,
   CompanyRenamed,
   CompanySwitched,
@@ -36,6 +37,11 @@ export const authEvents = {
   accountDataExpired: (e: { userId: string; companyIds: string[] }): OutboxEvent => ({
     subject: 'account.data_expired',
     payload: AccountDataExpired.encode({ ...e, occurredAt: now() }).finish(),
+  }),
+  /** member.joined, member.role_changed, member.removed (role '' when removed, previousRole '' when joined). */
+  memberChanged: (subject: 'member.joined' | 'member.role_changed' | 'member.removed', e: { companyId: string; userId: string; role: string; previousRole: string }): OutboxEvent => ({
+    subject,
+    payload: CompanyMembersChanged.encode({ ...e, occurredAt: now() }).finish(),
   }),
   sessionRevoked: (e: { sessionId: string; userId: string; expiresAtMs: number; reason: string }): OutboxEvent => ({
     subject: 'session.revoked',

@@ -44,11 +44,17 @@ export class TokenIssuer {
   }
 
   newRefreshToken(): { token: string; hash: string; expiresAt: Date } {
-    const token = randomBytes(32).toString('base64url');
-    return { token, hash: hashRefreshToken(token), expiresAt: new Date(Date.now() + this.settings.refreshTtlSeconds * 1000) };
+    return { ...newSecret(), expiresAt: new Date(Date.now() + this.settings.refreshTtlSeconds * 1000) };
   }
 }
 
-export function hashRefreshToken(token: string): string {
+/** A random single-use secret (a refresh token, an invitation link's token) and the hash kept of it. */
+export function newSecret(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashSecret(token) };
+}
+
+/** What is stored of a secret: its SHA-256 (the secret itself is never kept). */
+export function hashSecret(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

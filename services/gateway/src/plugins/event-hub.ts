@@ -2,10 +2,10 @@
 // `video.status_changed`, the translation service's `translation.*` and the scorm service's
 // `scorm.*` and `interactive_video.*` fan out to the open connections whose user may read the
 // event's company's projects (the access check on the platform's memberships, kept and dropped on
-// auth's events). Started with the app (app.projectEvents) and closed with it.
+// auth's events); auth's `member.*` makes a member's open connections read their companies again. Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
 import { Access, AuthMemberships, type EventBus } from '@trainwright/platform';
-import { InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 import { errorMessageJson } from '../schemas/common.js';
 
@@ -57,6 +57,12 @@ export class ProjectEventHub {
       const e = PackageChanged.decode(event.data);
       hub.publish(e.companyId, event.subject, { package_id: e.packageId, project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
+    // A member joined, changed role or left: their open streams follow at once (a removed member
+    // hears nothing more of the company), not at the next refresh.
+    await bus.subscribeFrom(new Date(), 'member.*', async (event) => {
+      const { userId } = CompanyMembersChanged.decode(event.data);
+      await hub.refresh(userId);
+    });
     // An interactive video's preparation: its progress, its readiness (published) or failure.
     await bus.subscribeFrom(new Date(), 'interactive_video.*', async (event) => {
       const e = InteractiveVideoChanged.decode(event.data);
@@ -69,10 +75,18 @@ export class ProjectEventHub {
     for (const listener of this.listeners) if (listener.companyIds.has(companyId)) listener.send(event, data);
   }
 
-  /** The companies whose project events the user may see. */
-  async companiesOf(userId: string): Promise<Set<string>> {
-    const { companies } = await this.memberships.companiesOf(userId);
+  /** The companies whose project events the user may see (`fresh`: asked of auth, not kept). */
+  async companiesOf(userId: string, fresh = false): Promise<Set<string>> {
+    const { companies } = await this.memberships.companiesOf(userId, { fresh });
     return new Set(Access.among(companies, 'project.read').map((c) => c.companyId));
+  }
+
+  /** The user's open streams read their companies again, from auth (after a change of their memberships). */
+  async refresh(userId: string): Promise<void> {
+    const mine = [...this.listeners].filter((l) => l.userId === userId);
+    if (mine.length === 0) return;
+    const ids = await this.companiesOf(userId, true);
+    for (const listener of mine) listener.companyIds = ids;
   }
 
   add(listener: Listener): () => void {

@@ -1,4 +1,4 @@
-import { hashRefreshToken } from '../tokens.js';
+import { hashSecret } from '../tokens.js';
 import type { AuthDeps } from './deps.js';
 import { revokeSession } from './sessions.js';
 
@@ -8,7 +8,7 @@ import { revokeSession } from './sessions.js';
  */
 export async function logout(deps: AuthDeps, input: { refreshToken?: string; sessionId?: string; userId?: string }): Promise<{ sessionId: string; expiresAtMs: number } | undefined> {
   let session: { sessionId: string; userId: string } | undefined;
-  if (input.refreshToken) session = await deps.accounts.findSessionByToken(hashRefreshToken(input.refreshToken));
+  if (input.refreshToken) session = await deps.accounts.findSessionByToken(hashSecret(input.refreshToken));
   if (!session && input.sessionId) {
     const found = await deps.accounts.findSession(input.sessionId);
     // A session id only counts for its own user (the gateway passes both from the token).

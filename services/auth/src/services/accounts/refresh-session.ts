@@ -1,5 +1,5 @@
 import { AppError, MESSAGES } from '@trainwright/platform';
-import { hashRefreshToken } from '../tokens.js';
+import { hashSecret } from '../tokens.js';
 import type { AuthDeps } from './deps.js';
 import { revokeSession, type IssuedSession } from './sessions.js';
 
@@ -8,7 +8,7 @@ export async function refreshSession(deps: AuthDeps, refreshToken: string): Prom
   if (!refreshToken) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
   const next = deps.tokens.newRefreshToken();
   const result = await deps.accounts.rotateRefreshToken({
-    tokenHash: hashRefreshToken(refreshToken),
+    tokenHash: hashSecret(refreshToken),
     newTokenHash: next.hash,
     expiresAt: next.expiresAt,
   });

@@ -1,11 +1,13 @@
-// The account: trial state, profile and companies (the auth service answers each).
+// The account: trial state, profile, companies and their teams (the auth service answers each).
 import type { GatewayContext } from '../../context.js';
 import { companyRoutes } from './companies.js';
 import { profileRoutes } from './profile.js';
+import { teamRoutes } from './team.js';
 import { trialStatusRoute } from './trial-status.js';
 
 export function accountRoutes(ctx: GatewayContext) {
   trialStatusRoute(ctx);
   profileRoutes(ctx);
   companyRoutes(ctx);
+  teamRoutes(ctx);
 }
