@@ -7,6 +7,7 @@ import { data } from '@remix-run/node';
 import { GATEWAY_URL } from './config.server';
 import type { InitialSession, SessionProblem } from './lib/auth';
 import { isUser, type User } from './lib/types';
+import type { ApiErrorBody } from './lib/api';
 import { setForwardingHeaders } from './proxy.server';
 
 /** The gateway's cookie names (services/gateway/src/plugins/session.ts). */
@@ -39,6 +40,8 @@ export interface Loaded<T> {
   data: T | null;
   /** The gateway's status, or null when it did not answer in time. */
   status: number | null;
+  /** A refusal's error body (its code and message id), for a page that says why. */
+  error?: Partial<ApiErrorBody>;
   setCookie: string[];
 }
 
@@ -254,7 +257,8 @@ export function createGatewayLoader({ baseUrl, timeoutMs }: GatewayLoaderOptions
     if (answer.kind === 'timeout') return { data: null, status: null, setCookie: answer.setCookie };
     if (answer.kind === 'refused') return { data: null, status: answer.status, setCookie: answer.setCookie };
     const ok = answer.status >= 200 && answer.status < 300;
-    return { data: ok ? (answer.body as T) : null, status: answer.status, setCookie: answer.setCookie };
+    const error = !ok && answer.body && typeof answer.body === 'object' ? (answer.body as Partial<ApiErrorBody>) : undefined;
+    return { data: ok ? (answer.body as T) : null, status: answer.status, error, setCookie: answer.setCookie };
   }
 
   /**

@@ -54,9 +54,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Pages anyone may open, signed in or not: a shared project link, a published interactive video. */
+/** Pages anyone may open, signed in or not: a shared project link, a published interactive video,
+ * an invitation's link (which offers signing up or in itself). */
 export function isPublicPath(pathname: string): boolean {
-  return pathname.startsWith('/shared/') || pathname.startsWith('/watch/') || pathname.startsWith('/embed/');
+  return pathname.startsWith('/shared/') || pathname.startsWith('/watch/') || pathname.startsWith('/embed/') || pathname.startsWith('/invitations/');
 }
 
 /** The route guard: the sign-in / pricing screen or the signed-in app. */

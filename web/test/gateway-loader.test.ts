@@ -178,7 +178,7 @@ describe('json and load (data loaders)', () => {
 
   it('gives null (the screen loads it itself) for an error answer or a slow gateway', async () => {
     const { access } = gw.signIn();
-    expect(await loader.json(page(`tw_at=${access}`), '/api/broken')).toEqual({ data: null, status: 500, setCookie: [] });
+    expect(await loader.json(page(`tw_at=${access}`), '/api/broken')).toEqual({ data: null, status: 500, error: { code: 'INTERNAL', message: 'Server error. Please try again later.' }, setCookie: [] });
     expect(await loader.json(page('tw_at=slow'), '/api/projects')).toEqual({ data: null, status: null, setCookie: [] });
   });
 
@@ -192,7 +192,10 @@ describe('json and load (data loaders)', () => {
   it('reads a public path without a session', async () => {
     const loaded = await loader.json<{ title: string }>(page(), '/api/shared/good', { anonymous: true });
     expect(loaded.data?.title).toBe(PROJECT_TITLE);
-    expect((await loader.json(page(), '/api/shared/gone', { anonymous: true })).status).toBe(404);
+    const gone = await loader.json(page(), '/api/shared/gone', { anonymous: true });
+    expect(gone.status).toBe(404);
+    // A refusal comes with its body, so a page can say why (an invitation that cannot be used).
+    expect(gone.error?.code).toBeDefined();
   });
 
   it('throws a 503 for the route ErrorBoundary when the gateway is down', async () => {

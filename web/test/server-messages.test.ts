@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -75,6 +75,7 @@ describe('server messages by id', () => {
       xliffOutdated: ['s3-p2'],
       noTranslation: ['de'],
       tooManyPages: [30000, 1000],
+      seatsFull: [3, 'business'],
       tooManySlides: [400, 300],
       readTimeLimit: [20],
       readMemoryLimit: [512],
@@ -96,6 +97,7 @@ describe('server messages by id', () => {
     check('video', VIDEO_MESSAGES, Object.keys(en.serverMessages.video));
     check('generation', GENERATION_FAILURES, Object.keys(en.serverMessages.generation));
     check('render', RENDER_FAILURES, Object.keys(en.serverMessages.render));
+    check('team', TEAM_MESSAGES, Object.keys(en.serverMessages.team));
   });
 });
 

@@ -1,7 +1,7 @@
 // The sign-in / sign-up / pricing screen shown to everyone who is not signed in (part 1,
 // section 2). Pricing <-> form; sign-in <-> sign-up. Choosing a tier remembers it as selectedTier
 // and opens the sign-up form.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SELECTED_TIER, TIER_IDS, TIERS, type TierId } from '@trainwright/catalogue';
@@ -62,16 +62,20 @@ function Brand() {
   );
 }
 
-export function AuthScreen() {
+/**
+ * `intro`: shown above the form (an invitation's offer: routes/invitations.$token.tsx), which then
+ * opens on `initialView` with `initialEmail` filled in.
+ */
+export function AuthScreen({ intro, initialView = 'signIn', initialEmail = '' }: { intro?: ReactNode; initialView?: 'signIn' | 'signUp'; initialEmail?: string } = {}) {
   const { t } = useTranslation();
   const auth = useAuth();
   const navigate = useNavigate();
   const formId = useId();
-  const [view, setView] = useState<View>('signIn');
+  const [view, setView] = useState<View>(initialView);
   const [selectedTier, setSelectedTier] = useState<TierId>(DEFAULT_SELECTED_TIER);
   // See signUpPlan: only a plan picked on the pricing screen leads into its checkout.
   const [pickedOnPricing, setPickedOnPricing] = useState(false);
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', company: '', email: '', password: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: '', company: '', email: initialEmail, password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   // Kept untranslated so a language switch re-renders the messages in the new language.
   const [error, setError] = useState<{ cause: unknown; fallbackKey: string } | null>(null);
@@ -260,6 +264,7 @@ export function AuthScreen() {
           )}
         </div>
         <div className="mx-auto w-full max-w-md">
+          {intro}
           <div className="rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">
               {signUp ? t('auth.signUpHeading') : t('auth.signInHeading')}

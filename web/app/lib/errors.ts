@@ -59,6 +59,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   video: 'serverMessages.video',
   generation: 'serverMessages.generation',
   render: 'serverMessages.render',
+  team: 'serverMessages.team',
 };
 
 /**

@@ -1,0 +1,104 @@
+// The team's main path: an Owner on Business invites a colleague as Editor from /team; the email
+// lands in the local outbox (read with the operator command, parsed with mailparser); the colleague
+// opens its link signed out, sees the offer, signs up with the invited address filled in, accepts,
+// works in the Owner's company and adds a glossary term (an Editor's right). The Owner sees them in
+// the team and makes them a Viewer: the glossary is read-only for them from then on.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { simpleParser } from 'mailparser';
+import type { Browser, Page } from 'playwright-core';
+import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
+import { ROOT, signUpOnPlan } from '../flows.js';
+
+const run = promisify(execFile);
+const admin = (...args: string[]) => run('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
+
+/** The invitation link of the newest email the local outbox holds for `to`. */
+async function invitationLink(to: string): Promise<string> {
+  const { stdout } = await admin();
+  const names = stdout.split('\n\n').filter((entry) => entry.includes(`To: ${to}`)).map((entry) => entry.split('\n')[0]!.trim());
+  expect(names.length).toBeGreaterThan(0);
+  const raw = await admin('--show', names.at(-1)!);
+  const mail = await simpleParser(raw.stdout);
+  expect(mail.html).toBeTruthy();
+  const link = mail.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
+  return link;
+}
+
+describe('team', () => {
+  let browser: Browser;
+  let owner: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    owner = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('invites a colleague who accepts from the emailed link and works with the role', async () => {
+    const company = `Harbour Safety ${Math.random().toString(36).slice(2, 7)}`;
+    const colleagueEmail = uniqueEmail('colleague');
+    await withScreenshotOnFailure(owner, 'team-owner', async () => {
+      await signUpOnPlan(owner, { name: 'Olga Owner', company, email: uniqueEmail('owner') }, 'business');
+      await owner.goto(`${BASE_URL}/team`);
+      await owner.getByRole('heading', { name: 'Team' }).waitFor();
+      await owner.getByTestId('seats').getByText('1 of 3 seats used').waitFor();
+      const form = owner.getByRole('form', { name: 'Invite a colleague' });
+      await form.getByLabel('Email', { exact: true }).fill(colleagueEmail);
+      await form.getByLabel('Role').selectOption('editor');
+      await form.getByRole('button', { name: 'Send invitation' }).click();
+      await owner.getByTestId('invite-link').waitFor();
+      await owner.getByTestId('team-invitation').filter({ hasText: colleagueEmail }).waitFor();
+      await owner.getByTestId('seats').getByText('2 of 3 seats used').waitFor();
+      await expectAccessible(owner, 'team page');
+    });
+
+    const link = await invitationLink(colleagueEmail);
+    expect(link.startsWith(BASE_URL)).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+    const colleague = await context.newPage();
+    await withScreenshotOnFailure(colleague, 'team-colleague', async () => {
+      await colleague.goto(link);
+      await colleague.getByTestId('invitation-offer').getByText(`Olga Owner invited you to ${company}`).waitFor();
+      await expectAccessible(colleague, 'invitation sign-up');
+      expect(await colleague.getByLabel('Email address').inputValue()).toBe(colleagueEmail);
+      await colleague.getByLabel('Full name').fill('Colin Colleague');
+      await colleague.getByLabel('Company', { exact: true }).fill('Colin Freelance');
+      await colleague.getByLabel('Password').fill('password1');
+      await colleague.getByRole('button', { name: 'Create account' }).click();
+      await colleague.getByRole('button', { name: 'Accept invitation' }).click();
+      await colleague.waitForURL(`${BASE_URL}/`);
+      await colleague.getByText(company).first().waitFor();
+
+      // An Editor adds a term to the company's glossary.
+      await colleague.goto(`${BASE_URL}/glossary`);
+      await colleague.getByRole('button', { name: 'Add term' }).click();
+      const termForm = colleague.getByRole('form', { name: 'Add a term' });
+      await termForm.getByLabel('Term').fill('Harbour Crane');
+      await termForm.getByRole('button', { name: 'Save' }).click();
+      await colleague.getByText('Term "Harbour Crane" added').waitFor();
+    });
+
+    await withScreenshotOnFailure(owner, 'team-owner-roles', async () => {
+      await owner.reload();
+      const row = owner.getByTestId('team-member').filter({ hasText: 'Colin Colleague' });
+      await row.waitFor();
+      expect(await row.getAttribute('data-role')).toBe('editor');
+      expect(await owner.getByTestId('team-invitation').count()).toBe(0);
+      await row.getByLabel('Role of Colin Colleague').selectOption('viewer');
+      await owner.getByText('Role changed.').waitFor();
+    });
+
+    await withScreenshotOnFailure(colleague, 'team-colleague-viewer', async () => {
+      await colleague.goto(`${BASE_URL}/glossary`);
+      await colleague.getByText('As Viewer you can read the glossary; owners and editors change it.').waitFor();
+      await colleague.getByText('Harbour Crane').waitFor();
+    });
+    await context.close();
+  }, 120_000);
+});
