@@ -17,3 +17,4 @@ export * from './messages.js';
 export * from './video.js';
 export * from './generation-failures.js';
 export * from './team.js';
+export * from './comments.js';

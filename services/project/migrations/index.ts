@@ -7,6 +7,7 @@ import * as burnSubtitles from './1764200000000-BurnSubtitles.js';
 import * as videoStatus from './1764300000000-VideoStatus.js';
 import * as translationLanguages from './1797100000000-TranslationLanguages.js';
 import * as errorMessages from './1797600000000-ErrorMessages.js';
+import * as comments from './1797800000000-Comments.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '1764300000000-VideoStatus': videoStatus,
   '1797100000000-TranslationLanguages': translationLanguages,
   '1797600000000-ErrorMessages': errorMessages,
+  '1797800000000-Comments': comments,
 };

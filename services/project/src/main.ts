@@ -24,6 +24,7 @@ import { ProjectServiceService } from '@trainwright/proto/trainwright/project/v1
 import { migrations } from '../migrations/index.js';
 import { loadProjectConfig, type ProjectConfig } from './config.js';
 import { projectAccess, createProjectHandlers } from './grpc/project.handler.js';
+import { CommentRepository } from './repositories/comment.repository.js';
 import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
 import { MediaVoicesRepository } from './repositories/media-voices.repository.js';
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
@@ -89,7 +90,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles), access: projectAccess },
+    { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles, { ...deps, comments: new CommentRepository(db), members: memberships }), access: projectAccess },
     `${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`,
   );
   relay.start();

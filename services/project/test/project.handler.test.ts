@@ -4,7 +4,7 @@ import { plainContent } from '@trainwright/formats';
 import type { CallContext } from '@trainwright/platform';
 import { GeneratorRequest } from '@trainwright/proto/trainwright/project/v1/project';
 import { createProjectHandlers } from '../src/grpc/project.handler.js';
-import { fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
+import { fakeCommentDeps, fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 
 let deps: FakeProjectDeps;
 let handlers: ReturnType<typeof createProjectHandlers>;
@@ -17,9 +17,13 @@ beforeEach(() => {
   deps = fakeProjectDeps();
   deps.memberships.join(owner, { companyId: company, companyName: 'Acme' });
   removed = [];
-  handlers = createProjectHandlers(deps, async (keys) => {
-    removed.push(...keys);
-  });
+  handlers = createProjectHandlers(
+    deps,
+    async (keys) => {
+      removed.push(...keys);
+    },
+    fakeCommentDeps(deps),
+  );
 });
 
 function createRequest(overrides: Partial<Parameters<typeof handlers.createProject>[0]> = {}): Parameters<typeof handlers.createProject>[0] {

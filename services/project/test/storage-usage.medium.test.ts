@@ -8,6 +8,7 @@ import { createProjectHandlers } from '../src/grpc/project.handler.js';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
 import { ProjectRepository } from '../src/repositories/project.repository.js';
+import { CommentRepository } from '../src/repositories/comment.repository.js';
 import { registerUpload } from '../src/services/projects/uploads.js';
 import { fakeProjectDeps } from './fakes/project-deps.fake.js';
 
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 function setup() {
   const deps = { ...fakeProjectDeps(), projects: repo };
-  const handlers = createProjectHandlers(deps, async () => {});
+  const handlers = createProjectHandlers(deps, async () => {}, { ...deps, comments: new CommentRepository(db), members: deps.memberships });
   return { deps, handlers };
 }
 

@@ -5,7 +5,7 @@
 // auth's events); auth's `member.*` makes a member's open connections read their companies again. Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
 import { Access, AuthMemberships, type EventBus } from '@trainwright/platform';
-import { CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CommentChanged, CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { ServiceClients } from '../clients.js';
 import { errorMessageJson } from '../schemas/common.js';
 
@@ -37,6 +37,9 @@ export class ProjectEventHub {
       if (event.subject === 'project.status_changed') {
         const e = ProjectStatusChanged.decode(event.data);
         hub.publish(e.companyId, 'project.status_changed', { project_id: e.projectId, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
+      } else if (event.subject === 'project.comment_changed') {
+        const e = CommentChanged.decode(event.data);
+        hub.publish(e.companyId, event.subject, { project_id: e.projectId, comment_id: e.commentId, thread_id: e.threadId || null, change: e.change });
       } else {
         const e = ProjectChanged.decode(event.data);
         hub.publish(e.companyId, event.subject, { project_id: e.projectId });

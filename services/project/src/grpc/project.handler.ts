@@ -13,6 +13,8 @@ import { updateProject } from '../services/projects/update-project.js';
 import { createCompanyTemplate, listCompanyTemplates } from '../services/templates/templates.js';
 import { discardUpload, prepareUpload, registerUpload, storageUsage } from '../services/projects/uploads.js';
 import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
+import type { CommentDeps } from '../services/comments/deps.js';
+import { commentAccess, createCommentHandlers } from './comments.handler.js';
 
 /** A project for the wire; a list item (a summary) leaves the long texts empty. */
 export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
@@ -99,11 +101,13 @@ export const projectAccess: AccessTable<typeof ProjectServiceService> = {
   getStorageUsage: { self: 'the storage of the plan the caller owns' },
   getGenerationInput: { internal: 'the generator\'s and the render worker\'s jobs, for a project whose job was created through CreateProject' },
   discardUpload: { self: 'an upload the caller made that no project uses' },
+  ...commentAccess,
 };
 
 export function createProjectHandlers(
   deps: ProjectDeps,
   removeFiles: (keys: string[]) => Promise<void>,
+  comments: CommentDeps,
 ): UnaryHandlers<typeof ProjectServiceService> {
   const { memberships } = deps;
   const voice = (v?: { voiceId: string; name: string; category: string }) =>
@@ -271,5 +275,6 @@ export function createProjectHandlers(
       const company = await currentCompany(req.userId, 'template.create');
       return { json: JSON.stringify(await createCompanyTemplate(deps, company.companyId, req.userId, parseJson(req.json))) };
     },
+    ...createCommentHandlers(comments),
   };
 }

@@ -118,8 +118,26 @@ export interface ProjectCountsTable {
   n: number;
 }
 
+export interface CommentsTable {
+  id: Generated<string>;
+  project_id: string;
+  /** Null for a thread's first comment. */
+  thread_id: string | null;
+  author_id: string;
+  author_name: string;
+  body: string;
+  mentions: ColumnType<string[], string[] | undefined, string[]>;
+  anchor_kind: string;
+  anchor_slide: number | null;
+  anchor_seconds: number | null;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface ProjectDatabase {
   projects: ProjectsTable;
+  comments: CommentsTable;
   project_counts: ProjectCountsTable;
   project_files: ProjectFilesTable;
   share_links: ShareLinksTable;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, ownerPlanOf } from '@trainwright/platform';
 import type { CallerCompanies, CallerCompany, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
+import type { AddOutcome, CommentDeps, CommentRow, CommentStore, NewComment } from '../../src/services/comments/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange, VoiceLibrary } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import type { TemplateStore } from '../../src/services/templates/templates.js';
@@ -270,8 +271,56 @@ export class FakeMemberships implements Memberships {
     return ownerPlanOf(company);
   }
 
+  /** The user's membership of the company (the comments' mention check), or null. */
+  async find(userId: string, companyId: string): Promise<CallerCompany | null> {
+    return this.byUser.get(userId)?.companies.find((c) => c.companyId === companyId) ?? null;
+  }
+
   /** Every read asked of auth, in order ('companies <userId>', 'plan <companyId>'). */
   readonly reads: string[] = [];
+}
+
+/** The comments of projects, in memory (the comment operations' unit tests; handlers that do not use them). */
+export class FakeCommentStore implements CommentStore {
+  readonly rows: CommentRow[] = [];
+
+  async list(projectId: string): Promise<CommentRow[]> {
+    return this.rows.filter((r) => r.projectId === projectId);
+  }
+
+  async find(projectId: string, commentId: string): Promise<CommentRow | undefined> {
+    return this.rows.find((r) => r.projectId === projectId && r.id === commentId);
+  }
+
+  async add(input: NewComment, limits: { threads: number; replies: number }): Promise<AddOutcome> {
+    const mine = this.rows.filter((r) => r.projectId === input.projectId);
+    if (input.threadId && !mine.some((r) => r.id === input.threadId && !r.threadId)) return { kind: 'no_thread' };
+    if (input.threadId && mine.filter((r) => r.threadId === input.threadId).length >= limits.replies) return { kind: 'too_many_replies' };
+    if (!input.threadId && mine.filter((r) => !r.threadId).length >= limits.threads) return { kind: 'too_many_threads' };
+    const comment: CommentRow = { ...input, id: randomUUID(), resolvedAt: null, resolvedBy: null, createdAt: FIXED_NOW };
+    this.rows.push(comment);
+    return { kind: 'added', comment };
+  }
+
+  async resolve(projectId: string, threadId: string, resolvedBy: string | null, at: Date): Promise<CommentRow | undefined> {
+    const row = this.rows.find((r) => r.projectId === projectId && r.id === threadId && !r.threadId);
+    if (!row) return undefined;
+    Object.assign(row, { resolvedAt: resolvedBy ? at : null, resolvedBy });
+    return row;
+  }
+
+  async delete(projectId: string, commentId: string): Promise<boolean> {
+    const before = this.rows.length;
+    for (let i = this.rows.length - 1; i >= 0; i--) {
+      const r = this.rows[i]!;
+      if (r.projectId === projectId && (r.id === commentId || r.threadId === commentId)) this.rows.splice(i, 1);
+    }
+    return this.rows.length < before;
+  }
+}
+
+export function fakeCommentDeps(deps: FakeProjectDeps): CommentDeps & { comments: FakeCommentStore } {
+  return { ...deps, comments: new FakeCommentStore(), members: deps.memberships };
 }
 
 export class FakePipelineJobs implements PipelineJobs {

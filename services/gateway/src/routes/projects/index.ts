@@ -1,8 +1,9 @@
 // Projects: create, list, read, edit and delete them; their share link and the public page it
-// opens; their logo and preview slides (members', and through the share link); templates. The
+// opens; their logo and preview slides (members', and through the share link); templates; comments. The
 // project service and media-render decide; the public routes are limited per address.
 import type { ObjectStorage } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
+import { commentRoutes } from './comments.js';
 import { createProjectRoute } from './create-project.js';
 import { listProjectsRoute } from './list-projects.js';
 import { logoRoutes } from './logos.js';
@@ -19,4 +20,5 @@ export function projectRoutes(ctx: GatewayContext, storage: ObjectStorage) {
   logoRoutes(ctx, storage);
   previewSlideRoutes(ctx);
   templateRoutes(ctx);
+  commentRoutes(ctx);
 }

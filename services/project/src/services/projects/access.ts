@@ -38,7 +38,7 @@ export async function loadProject(
   deps: Pick<ProjectDeps, 'projects' | 'memberships'>,
   userId: string,
   projectId: string,
-  action: 'project.read' | 'project.update' | 'project.delete',
+  action: 'project.read' | 'project.update' | 'project.delete' | 'project.comment',
   // Writes read memberships fresh from auth; reads may use the kept answer.
   fresh = action !== 'project.read',
 ): Promise<{ row: ProjectRow; company: CallerCompany; companies: CallerCompany[] }> {
