@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { simpleParser } from 'mailparser';
 import { expect } from '@jest/globals';
 import { TIERS } from '@trainwright/catalogue';
 import type { Locator, Page } from 'playwright-core';
@@ -226,6 +227,27 @@ export async function openCreateForm(page: Page): Promise<Locator> {
 
 /** The path the create form's action is posted to (Remix's data request for /projects/new). */
 export const CREATE_ACTION_PATH = '/projects/new.data';
+
+/** The project card whose title is `title`, exactly. */
+export function cardTitled(list: Locator, title: string): Locator {
+  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
+}
+
+/**
+ * The invitation link of the newest email the local outbox holds for `to`, read with the operator
+ * command (`npm run admin -- outbox`) and parsed with mailparser, as a person would open it.
+ */
+export async function invitationLink(to: string): Promise<string> {
+  const admin = (...args: string[]) => promisify(execFile)('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
+  const { stdout } = await admin();
+  const names = stdout.split('\n\n').filter((entry) => entry.includes(`To: ${to}`)).map((entry) => entry.split('\n')[0]!.trim());
+  expect(names.length).toBeGreaterThan(0);
+  const mail = await simpleParser((await admin('--show', names.at(-1)!)).stdout);
+  expect(mail.html).toBeTruthy();
+  const link = mail.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
+  return link;
+}
 
 /** Opens an item of a card's actions menu. */
 export async function cardMenu(page: Page, card: Locator, title: string, item: string): Promise<void> {

@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, COMMENT_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -76,6 +76,10 @@ describe('server messages by id', () => {
       noTranslation: ['de'],
       tooManyPages: [30000, 1000],
       seatsFull: [3, 'business'],
+      bodyTooLong: [5000],
+      tooManyMentions: [10],
+      tooManyThreads: [500],
+      tooManyReplies: [200],
       tooManySlides: [400, 300],
       readTimeLimit: [20],
       readMemoryLimit: [512],
@@ -98,6 +102,7 @@ describe('server messages by id', () => {
     check('generation', GENERATION_FAILURES, Object.keys(en.serverMessages.generation));
     check('render', RENDER_FAILURES, Object.keys(en.serverMessages.render));
     check('team', TEAM_MESSAGES, Object.keys(en.serverMessages.team));
+    check('comments', COMMENT_MESSAGES, Object.keys(en.serverMessages.comments));
   });
 });
 

@@ -60,6 +60,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   generation: 'serverMessages.generation',
   render: 'serverMessages.render',
   team: 'serverMessages.team',
+  comments: 'serverMessages.comments',
 };
 
 /**

@@ -13,6 +13,7 @@ import {
   type ProjectQuery,
   type StatusChange,
 } from './projects';
+import { parseCommentEvent, type CommentEvent } from './comments';
 import { INTERACTIVE_EVENT_NAMES, parseInteractiveEvent, type InteractiveVideoEvent } from './interactive-video';
 import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
@@ -162,6 +163,8 @@ export interface ProjectEventHandlers {
   onScormChanged?: (event: ScormEvent) => void;
   /** interactive_video.progress / ready / failed: the preparation of a project's interactive video. */
   onInteractiveVideoChanged?: (event: InteractiveVideoEvent) => void;
+  /** project.comment_changed: a comment added, a thread resolved or reopened, a comment deleted. */
+  onCommentChanged?: (event: CommentEvent) => void;
 }
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
@@ -250,6 +253,10 @@ export function useProjectEventStream(): ProjectEventStream {
           if (data) each((h) => h.onInteractiveVideoChanged?.(data));
         });
       }
+      es.addEventListener('project.comment_changed', (event) => {
+        const data = parseCommentEvent(parse(event as MessageEvent));
+        if (data) each((h) => h.onCommentChanged?.(data));
+      });
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {
         es.addEventListener(name, () => each((h) => h.onListChanged()));
       }

@@ -13,23 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import {
-  cardById,
-  cardMenu,
-  cardStatusesSeen,
-  expectCompleted,
-  expectGenerationStreamed,
-  markDocument,
-  openCreateForm,
-  recordStreamEvents,
-  setTier,
-  signUp,
-  stillSameDocument,
-  waitForLiveList,
-  waitForStreamedStatus,
-  watchCardStatuses,
-  type StreamEvent,
-} from '../flows.js';
+import { cardById, cardMenu, cardStatusesSeen, cardTitled, markDocument, openCreateForm, recordStreamEvents, setTier, signUp, stillSameDocument, type StreamEvent, waitForLiveList, waitForStreamedStatus, watchCardStatuses, expectCompleted, expectGenerationStreamed } from '../flows.js';
 
 /** The document: three headings set larger than the body, each followed by its sentences. */
 const SECTIONS: Array<[string, string[]]> = [
@@ -115,10 +99,6 @@ async function watchUploadProgress(page: Page): Promise<void> {
     };
     new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
-}
-
-function cardTitled(list: Locator, title: string): Locator {
-  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
 }
 
 describe('AI generator, quality scoring and the AI dashboard', () => {

@@ -20,7 +20,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, expectCompleted, openCreateForm, recordStreamEvents, setTier, signUp, waitForLiveList, type StreamEvent } from '../flows.js';
+import { cardMenu, cardTitled, openCreateForm, recordStreamEvents, setTier, signUp, type StreamEvent, waitForLiveList, expectCompleted } from '../flows.js';
 
 /** Generation, rendering of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -40,10 +40,6 @@ const SCRIPT = [
 
 const HOTSPOT = { title: 'Check the forks', info: 'Look for cracks and bends before every shift.' };
 const CTA = { text: 'Book a refresher', url: 'https://example.com/forklift-refresher' };
-
-function cardTitled(list: Locator, title: string): Locator {
-  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
-}
 
 /** Waits until an input shows `value` (it follows changes made elsewhere, e.g. the timeline, after a render). */
 async function waitForValue(input: Locator, value: string, timeout = 5000): Promise<void> {

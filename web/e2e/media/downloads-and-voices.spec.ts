@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { CREATE_ACTION_PATH, cardMenu, cardStatusesSeen, expectCompleted, markDocument, openCreateForm, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, waitForLiveList, waitForStreamedStatus, watchCardStatuses, type StreamEvent } from '../flows.js';
+import { cardMenu, cardStatusesSeen, cardTitled, CREATE_ACTION_PATH, markDocument, openCreateForm, recordStreamEvents, signUpOnProfessional, stillSameDocument, streamedStatuses, type StreamEvent, waitForLiveList, waitForStreamedStatus, watchCardStatuses, expectCompleted } from '../flows.js';
 
 /** Generation, rendering of the slides and documents, and a narrated video of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -62,10 +62,6 @@ function audioState(page: Page): Promise<AudioState> {
     const audio = element as HTMLAudioElement;
     return { src: audio.src, paused: audio.paused, ended: audio.ended, currentTime: audio.currentTime, duration: audio.duration };
   });
-}
-
-function cardTitled(list: Locator, title: string): Locator {
-  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
 }
 
 /** Chooses a format in the open download dialog and returns the browser's download. */

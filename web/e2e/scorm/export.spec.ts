@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, deleteProject, expectCompleted, openCreateForm, recordStreamEvents, signUpOnEnterprise, type StreamEvent } from '../flows.js';
+import { cardMenu, cardTitled, deleteProject, openCreateForm, recordStreamEvents, signUpOnEnterprise, type StreamEvent, expectCompleted } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -37,10 +37,6 @@ const SCRIPT = [
   'NARRATOR: Keep the load low and tilted back while you travel.',
   '',
 ].join('\n');
-
-function cardTitled(list: Locator, title: string): Locator {
-  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
-}
 
 /** Waits until the stream announced that the package is ready (a failure ends the wait with its reason). */
 async function waitForStreamedReady(events: StreamEvent[], packageId: string, timeout: number): Promise<void> {

@@ -3,29 +3,10 @@
 // opens its link signed out, sees the offer, signs up with the invited address filled in, accepts,
 // works in the Owner's company and adds a glossary term (an Editor's right). The Owner sees them in
 // the team and makes them a Viewer: the glossary is read-only for them from then on.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { ROOT, signUpOnPlan } from '../flows.js';
-
-const run = promisify(execFile);
-const admin = (...args: string[]) => run('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
-
-/** The invitation link of the newest email the local outbox holds for `to`. */
-async function invitationLink(to: string): Promise<string> {
-  const { stdout } = await admin();
-  const names = stdout.split('\n\n').filter((entry) => entry.includes(`To: ${to}`)).map((entry) => entry.split('\n')[0]!.trim());
-  expect(names.length).toBeGreaterThan(0);
-  const raw = await admin('--show', names.at(-1)!);
-  const mail = await simpleParser(raw.stdout);
-  expect(mail.html).toBeTruthy();
-  const link = mail.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0];
-  if (!link) throw new Error(`no invitation link in: ${mail.text}`);
-  return link;
-}
+import { invitationLink, signUpOnPlan } from '../flows.js';
 
 describe('team', () => {
   let browser: Browser;

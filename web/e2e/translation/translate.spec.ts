@@ -16,7 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, expectCompleted, openCreateForm, recordStreamEvents, signUpOnProfessional, waitForLiveList, type StreamEvent } from '../flows.js';
+import { cardMenu, cardTitled, openCreateForm, recordStreamEvents, signUpOnProfessional, type StreamEvent, waitForLiveList, expectCompleted } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
@@ -33,10 +33,6 @@ const SCRIPT = [
   'NARRATOR: Stack the heaviest pallets at the bottom.',
   '',
 ].join('\n');
-
-function cardTitled(list: Locator, title: string): Locator {
-  return list.locator('[data-testid="project-card"]', { has: list.page().getByRole('heading', { name: title, exact: true }) });
-}
 
 /** The languages the stream announced as completed for a project. */
 function completedLanguages(events: StreamEvent[], projectId: string): string[] {

@@ -1,10 +1,12 @@
 // The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data;
 // drawn in the project's template from GET /api/templates, a video project's player, and what the
-// AI generator made besides the slides; in each language the project is available in), Edit (GET with 10 s; PATCH on save) and the
+// AI generator made besides the slides; in each language the project is available in; its comment
+// threads), Edit (GET with 10 s; PATCH on save) and the
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
+import { projectDeck } from '@trainwright/formats';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { isVideoFormat } from '~/lib/downloads';
@@ -13,6 +15,7 @@ import { templateLookOf, type TemplateLook } from '~/lib/preview';
 import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
 import type { TemplateListResponse } from '~/lib/templates';
 import { fetchTranslation } from '~/lib/translations';
+import { CommentsPanel } from '../comments/CommentsPanel';
 import { LanguagePicker } from '../translation/LanguagePicker';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
@@ -62,6 +65,11 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
 
   const shown = full ?? project;
   const templateId = shown.template_id;
+  // The slides a comment can point at: the deck the renders make of the project.
+  const slideCount = useMemo(
+    () => (full ? (projectDeck({ title: full.title, slidesContent: full.slides_content ?? '', scriptContent: full.script_content ?? '' }, full.generated_content?.slides?.slide_content ?? '')?.slides.length ?? 0) : 0),
+    [full],
+  );
   const source = projectPreviewSource(shown);
   const primary = shown.primary_language || 'en';
   const other = language && language !== primary ? language : '';
@@ -124,6 +132,7 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
               )}
             />
             <GeneratedDetails content={other ? translated : (full?.generated_content ?? null)} />
+            <CommentsPanel projectId={shown.id} slides={slideCount} hasVideo={isVideoFormat(shown.visual_format)} />
           </>
         )}
         <div className="flex justify-end border-t border-slate-200 pt-4">
