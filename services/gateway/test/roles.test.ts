@@ -1,0 +1,300 @@
+// The role matrix over every route (docs/teams.md): the gateway's own route list (its OpenAPI
+// document) against ROUTES, a table of what each route needs, so a new route fails here until it is
+// given a line. Every company route is called, naming the Owner's company and things, by each role
+// below what it needs (403) and by a stranger (404); a read is also called by the lowest role that
+// may (2xx). Bodies are made from each route's own schema, so the request reaches the check.
+import { randomUUID } from 'node:crypto';
+import type { Role } from '@trainwright/catalogue';
+import { addMember, call, eventually, register, type Account } from './accounts.js';
+import { sharedHarness, type Harness } from './harness.js';
+
+/**
+ * What a route needs: `public` (no sign-in), `self` (the caller's own account, plan or things: no
+ * company of another is named), or the lowest role of the named (or current) company that may:
+ * read (Viewer), comment (Commenter), edit (Editor), owner.
+ */
+type Need = 'public' | 'self' | 'read' | 'comment' | 'edit' | 'owner';
+
+const ROUTES: Record<string, Need> = {
+  'DELETE /api/billing/add-ons/{addOn}': 'self',
+  'DELETE /api/companies/{companyId}/glossary/{termId}': 'edit',
+  'DELETE /api/companies/{id}/invitations/{invitationId}': 'owner',
+  'DELETE /api/companies/{id}/members/{userId}': 'owner',
+  'DELETE /api/projects/{id}': 'edit',
+  'DELETE /api/projects/{id}/comments/{commentId}': 'comment',
+  'DELETE /api/projects/{id}/share': 'edit',
+  'DELETE /api/projects/{id}/translations/{language}': 'edit',
+  'GET /api/auth/me': 'self',
+  'GET /api/billing/checkout/{sessionId}': 'public',
+  'GET /api/billing/payments': 'self',
+  'GET /api/billing/status/{sessionId}': 'self',
+  'GET /api/billing/subscription': 'self',
+  'GET /api/billing/usage': 'self',
+  'GET /api/companies': 'self',
+  'GET /api/companies/{companyId}/glossary': 'read',
+  'GET /api/companies/{id}/members': 'read',
+  'GET /api/events': 'self',
+  'GET /api/health': 'public',
+  'GET /api/interactive-video-template/{durationOrId}': 'read',
+  'GET /api/interactive/{token}': 'public',
+  'GET /api/interactive/{token}/captions': 'public',
+  'GET /api/interactive/{token}/video': 'public',
+  'GET /api/invitations/{token}': 'public',
+  'GET /api/languages/supported': 'public',
+  'GET /api/plans': 'public',
+  'GET /api/profile': 'self',
+  'GET /api/projects': 'self',
+  'GET /api/projects/{id}': 'read',
+  'GET /api/projects/{id}/comments': 'read',
+  'GET /api/projects/{id}/download/{format}': 'read',
+  'GET /api/projects/{id}/logo': 'read',
+  'GET /api/projects/{id}/preview/slides': 'read',
+  'GET /api/projects/{id}/preview/slides/{n}': 'read',
+  'GET /api/projects/{id}/preview/video': 'read',
+  'GET /api/projects/{id}/translations': 'read',
+  'GET /api/projects/{id}/translations/{language}': 'read',
+  'GET /api/projects/{id}/translations/{language}/xliff': 'read',
+  'GET /api/projects/{projectId}/interactive-video': 'read',
+  'GET /api/projects/{projectId}/interactive-video/versions': 'read',
+  'GET /api/scorm/packages': 'self',
+  'GET /api/scorm/packages/{id}': 'read',
+  'GET /api/scorm/packages/{id}/download': 'read',
+  'GET /api/shared/{token}': 'public',
+  'GET /api/shared/{token}/logo': 'public',
+  'GET /api/shared/{token}/preview/slides': 'public',
+  'GET /api/shared/{token}/preview/slides/{n}': 'public',
+  'GET /api/templates': 'self',
+  'GET /api/trial-status': 'self',
+  'GET /api/voices/available': 'self',
+  'GET /api/voices/previews/{audio}': 'self',
+  'GET /api/voices/user/custom': 'self',
+  'PATCH /api/companies/{companyId}/glossary/{termId}': 'edit',
+  'PATCH /api/companies/{id}/members/{userId}': 'owner',
+  'PATCH /api/profile': 'self',
+  'PATCH /api/projects/{id}': 'edit',
+  'PATCH /api/projects/{id}/comments/{commentId}': 'comment',
+  'PATCH /api/projects/{id}/translations/{language}/slides/{index}': 'edit',
+  'POST /api/ai-content-generator/projects': 'edit',
+  'POST /api/ai-content-generator/upload-projects': 'edit',
+  'POST /api/ai-services/analyze': 'read',
+  'POST /api/ai-services/initialize': 'read',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/upgrade': 'self',
+  'POST /api/billing/add-ons': 'self',
+  // The local test checkout's page: the session id is the credential.
+  'POST /api/billing/checkout/{sessionId}/cancel': 'public',
+  'POST /api/billing/checkout/{sessionId}/pay': 'public',
+  // The payment provider's, signed.
+  'POST /api/billing/webhook': 'public',
+  'POST /api/billing/add-ons/preview': 'self',
+  'POST /api/billing/cancel': 'self',
+  'POST /api/billing/change-plan/preview': 'self',
+  'POST /api/billing/confirm': 'self',
+  'POST /api/billing/credits': 'self',
+  'POST /api/billing/portal': 'self',
+  'POST /api/billing/video-estimate': 'read',
+  'POST /api/companies': 'self',
+  'POST /api/companies/{companyId}/glossary': 'edit',
+  'POST /api/companies/{id}/invitations': 'owner',
+  'POST /api/companies/{id}/invitations/{invitationId}/resend': 'owner',
+  'POST /api/companies/{id}/switch': 'read',
+  'POST /api/companies/{id}/transfer-ownership': 'owner',
+  'POST /api/interactive/{token}/events': 'public',
+  'POST /api/invitations/{token}/accept': 'self',
+  'POST /api/projects': 'edit',
+  'POST /api/projects/{id}/apply-improvements': 'edit',
+  'POST /api/projects/{id}/bulk-translate': 'edit',
+  'POST /api/projects/{id}/comments': 'comment',
+  'POST /api/projects/{id}/quality-assessment': 'edit',
+  'POST /api/projects/{id}/set-primary-language': 'edit',
+  'POST /api/projects/{id}/share': 'edit',
+  'POST /api/projects/{projectId}/interactive-video': 'edit',
+  'POST /api/scorm/export/{projectId}': 'edit',
+  'POST /api/templates': 'edit',
+  'POST /api/uploads': 'edit',
+  'POST /api/voices/clone': 'edit',
+  'POST /api/voices/preview/{voice_id}': 'self',
+  'PUT /api/projects/{id}/translations/{language}/xliff': 'edit',
+};
+
+const ORDER: Role[] = ['viewer', 'commenter', 'editor', 'owner'];
+const LOWEST: Record<Exclude<Need, 'public' | 'self'>, Role> = { read: 'viewer', comment: 'commenter', edit: 'editor', owner: 'owner' };
+
+// Bodies the schema alone does not make valid enough to reach the check (formats, known values).
+const BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/companies/{id}/invitations': { email: 'someone@example.com', role: 'viewer' },
+  'POST /api/scorm/export/{projectId}': { package_name: 'Roles', scorm_version: '1.2' },
+  'POST /api/projects/{id}/bulk-translate': { target_languages: ['es'] },
+  'POST /api/projects/{id}/set-primary-language': { primary_language: 'es' },
+  'POST /api/ai-services/initialize': { service_type: 'quality_optimizer' },
+  'POST /api/ai-services/analyze': { analysis_type: 'readability_check' },
+  'POST /api/projects/{id}/apply-improvements': { selected_recommendations: ['structure'] },
+  'POST /api/projects/{id}/comments': { body: 'A comment' },
+  'PATCH /api/projects/{id}': { title: 'Renamed' },
+  'PATCH /api/companies/{id}/members/{userId}': { role: 'viewer' },
+  'PATCH /api/projects/{id}/translations/{language}/slides/{index}': { title: 'Uno', points: ['Dos'] },
+};
+
+// Query strings a route needs to reach the check.
+const QUERIES: Record<string, (f: Record<string, string>) => string> = {
+  'POST /api/billing/video-estimate': (f) => `?project_id=${f.projectId}`,
+};
+
+interface Operation {
+  key: string;
+  method: string;
+  path: string;
+  body?: Schema;
+  /** The body's media types ('application/json', multipart, XML). */
+  consumes: string[];
+}
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  minItems?: number;
+  minLength?: number;
+  pattern?: string;
+}
+
+/** The least a schema accepts: required properties only, each the least of its type. */
+function least(schema: Schema | undefined): unknown {
+  if (!schema) return undefined;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  if (schema.anyOf) return least(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) return Object.fromEntries((schema.required ?? []).map((name) => [name, least(schema.properties?.[name])]));
+  if (type === 'array') return Array.from({ length: schema.minItems ?? 0 }, () => least(schema.items));
+  if (type === 'integer' || type === 'number') return Math.max(schema.minimum ?? 1, 1);
+  if (type === 'boolean') return false;
+  return 'x'.repeat(Math.max(schema.minLength ?? 1, 1));
+}
+
+let h: Harness;
+let members: Record<Role | 'stranger', Account>;
+let fixture: Record<string, string>;
+
+beforeAll(async () => {
+  h = await sharedHarness();
+  const owner = await register(h, 'Rosa Roles', 'enterprise');
+  const others = { editor: await register(h, 'Ed Roles'), commenter: await register(h, 'Cam Roles'), viewer: await register(h, 'Val Roles') };
+  for (const [role, who] of Object.entries(others)) {
+    await addMember(h, owner.companyId, who, role as Role);
+    // Their current company is the Owner's, for the routes that act on the current one.
+    await eventually(async () => (await call(h, 'POST', `/api/companies/${owner.companyId}/switch`, who, {})).statusCode === 200, 10_000);
+  }
+  members = { owner, ...others, stranger: await register(h, 'Sam Roles', 'enterprise') };
+  const project = await call(h, 'POST', '/api/projects', owner, { title: 'Roles', project_type: 'slides_to_script', slides_content: '# Roles\n\n## One\n- A point\n', input_method: 'text' });
+  const projectId = project.json().id as string;
+  const term = (await call(h, 'POST', `/api/companies/${owner.companyId}/glossary`, owner, { term: 'Rolesco' })).json().id as string;
+  const comment = (await call(h, 'POST', `/api/projects/${projectId}/comments`, owner, { body: 'Owner note' })).json().id as string;
+  const exported = await eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${projectId}`, owner)).json();
+    if (p.status !== 'completed') return undefined;
+    return (await call(h, 'POST', `/api/scorm/export/${projectId}`, owner, { package_name: 'Roles', scorm_version: '1.2' })).json().package_id as string;
+  }, 60_000);
+  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id };
+}, 120_000);
+
+/** The path with each parameter naming the Owner's thing. */
+function concrete(op: Operation): string {
+  const byName: Record<string, string> = {
+    projectId: fixture.projectId!,
+    companyId: fixture.companyId!,
+    termId: fixture.termId!,
+    commentId: fixture.commentId!,
+    userId: fixture.ownerId!,
+    invitationId: randomUUID(),
+    durationOrId: fixture.projectId!,
+    language: 'es',
+    format: 'pdf',
+    n: '1',
+    index: '1',
+  };
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (name === 'id') return op.path.startsWith('/api/companies') ? fixture.companyId! : op.path.startsWith('/api/scorm/packages') ? fixture.packageId! : fixture.projectId!;
+    const value = byName[name];
+    if (!value) throw new Error(`${op.key}: no value for {${name}}`);
+    return value;
+  });
+}
+
+function bodyOf(op: Operation): unknown {
+  if (op.method === 'GET' || op.method === 'DELETE') return undefined;
+  const made = { ...(least(op.body) as Record<string, unknown> | undefined), ...BODIES[op.key] };
+  // A body naming the company or project: the Owner's.
+  if (op.body?.properties?.company_id) made.company_id = fixture.companyId;
+  if (op.body?.properties?.project_id) made.project_id = fixture.projectId;
+  return made;
+}
+
+async function operations(): Promise<Operation[]> {
+  const doc = (await h.request({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      body: op.requestBody?.content?.['application/json']?.schema,
+      consumes: Object.keys(op.requestBody?.content ?? {}),
+    })),
+  );
+}
+
+describe('the role matrix over every route', () => {
+  it('should have a line in ROUTES for every route the gateway serves, and no stale one', async () => {
+    const served = (await operations()).map((o) => o.key).filter((k) => !k.startsWith('GET /api/docs'));
+    expect(served.filter((k) => !(k in ROUTES)).sort()).toEqual([]);
+    expect(Object.keys(ROUTES).filter((k) => !served.includes(k)).sort()).toEqual([]);
+  });
+
+  it("should refuse each role below what a company route needs (403) and a stranger (404), and let the lowest role read", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const op of await operations()) {
+      const need = ROUTES[op.key];
+      if (!need || need === 'public' || need === 'self') continue;
+      // Files sent as multipart (uploads, voice samples): their roles are uploads.test.ts's and
+      // voices.test.ts's (the file part is read first).
+      if (op.consumes.some((type) => type.startsWith('multipart/')) || op.key.includes('upload-projects') || op.key === 'POST /api/uploads' || op.key === 'POST /api/voices/clone') continue;
+      const url = concrete(op) + (QUERIES[op.key]?.(fixture) ?? '');
+      const xml = op.consumes.some((type) => type.includes('xml'));
+      const send = (who: Account) =>
+        xml
+          ? h.request({ method: op.method, url, payload: '<xliff version="1.2"/>', headers: { ...who.auth, 'content-type': 'application/xliff+xml' } })
+          : call(h, op.method, url, who, bodyOf(op));
+      // A route that names no company thing acts on the caller's current company: a stranger's is their own.
+      const namesAThing = /\{/.test(op.path) || !!QUERIES[op.key] || !!op.body?.properties?.company_id || !!op.body?.properties?.project_id;
+      const lowest = ORDER.indexOf(LOWEST[need]);
+      for (const [i, role] of ORDER.entries()) {
+        if (i >= lowest) continue;
+        const res = await send(members[role]);
+        checked++;
+        if (res.statusCode !== 403) problems.push(`${op.key} as ${role}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+      if (namesAThing) {
+        const stranger = await send(members.stranger);
+        checked++;
+        if (stranger.statusCode !== 404) problems.push(`${op.key} as a stranger: ${stranger.statusCode} ${stranger.body.slice(0, 160)}`);
+      }
+      if (op.method === 'GET') {
+        const allowed = await send(members[LOWEST[need]]);
+        checked++;
+        if (allowed.statusCode === 403 || (allowed.statusCode === 404 && /not found/i.test(allowed.json().message ?? '') && !/translation|package|video|logo/i.test(op.path))) {
+          problems.push(`${op.key} as ${LOWEST[need]}: ${allowed.statusCode} ${allowed.body.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+  }, 180_000);
+});
