@@ -56,6 +56,9 @@ describe('invitations through the gateway', () => {
     const member = await register(h, 'Mel Member');
     const sent = await invite(owner, member.email, 'viewer');
     expect(sent).toMatchObject({ email: member.email, role: 'viewer' });
+    // The pending invitation holds a seat everywhere users are counted (the dashboard's card).
+    const companies = (await call(h, 'GET', '/api/companies', owner)).json().companies as Array<{ id: string; current_users: number; max_users: number }>;
+    expect(companies.find((c) => c.id === owner.companyId)).toMatchObject({ current_users: 2, max_users: 3 });
     const token = tokenOf(sent.invite_url);
 
     const preview = await h.request({ url: `/api/invitations/${token}` });

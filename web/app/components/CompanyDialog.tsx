@@ -16,7 +16,7 @@ import type { CompanyAnswer } from '~/routes/_index';
 import { planName, tierOf } from '~/lib/format';
 import { BuildingIcon, PlusIcon } from './icons';
 import { Modal } from './Modal';
-import { Badge, Button, ErrorBox, Field, Spinner, describedBy, inputClass } from './ui';
+import { Badge, Button, ButtonLink, ErrorBox, Field, Spinner, describedBy, inputClass } from './ui';
 
 type FormField = 'name' | 'website' | 'logo_url';
 const EMPTY: Record<FormField, string> = { name: '', website: '', logo_url: '' };
@@ -186,6 +186,11 @@ export function CompanyDialog({
                           </p>
                         </div>
                       </div>
+                      {current && (
+                        <ButtonLink to="/team" variant="secondary" size="sm" onClick={onClose} aria-label={t('companies.teamOf', { name: company.name })}>
+                          {t('companies.team')}
+                        </ButtonLink>
+                      )}
                       {!current && (
                         <Button
                           variant="secondary"

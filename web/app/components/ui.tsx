@@ -40,15 +40,20 @@ export function ButtonLink({
   size = 'md',
   className,
   children,
+  onClick,
+  'aria-label': ariaLabel,
 }: {
   to: string;
   variant?: Variant;
   size?: 'sm' | 'md';
   className?: string;
   children: ReactNode;
+  /** Runs as the link is followed (a dialog closing behind it). */
+  onClick?: () => void;
+  'aria-label'?: string;
 }) {
   return (
-    <Link to={to} className={cx(buttonClass(variant, size), className)}>
+    <Link to={to} className={cx(buttonClass(variant, size), className)} onClick={onClick} aria-label={ariaLabel}>
       {children}
     </Link>
   );

@@ -206,6 +206,8 @@ const en = {
     statsUnavailable: 'Not available right now',
   },
   companies: {
+    team: "Team",
+    teamOf: "Team of {{name}}",
     title: 'Company Management',
     listLabel: 'Your companies',
     current: 'Current',

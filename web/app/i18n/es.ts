@@ -204,6 +204,8 @@ const es: Messages = {
     statsUnavailable: 'No disponible en este momento',
   },
   companies: {
+    team: "Equipo",
+    teamOf: "Equipo de {{name}}",
     title: 'Gestión de empresas',
     listLabel: 'Tus empresas',
     current: 'Actual',

@@ -206,6 +206,8 @@ const fr: Messages = {
     statsUnavailable: 'Indisponible pour le moment',
   },
   companies: {
+    team: "Équipe",
+    teamOf: "Équipe de {{name}}",
     title: 'Gestion des entreprises',
     listLabel: 'Vos entreprises',
     current: 'Actuelle',

@@ -134,7 +134,9 @@ export class AccountRepository implements AccountStore {
         'm.role',
         'os.tier as owner_tier',
         'os.trial_started_at as owner_trial_started_at',
-        sql<number>`(select count(*) from memberships m2 where m2.company_id = c.id)::int`.as('current_users'),
+        // Seats taken: members and unexpired pending invitations (the team page counts the same).
+        sql<number>`((select count(*) from memberships m2 where m2.company_id = c.id)
+          + (select count(*) from invitations i where i.company_id = c.id and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()))::int`.as('current_users'),
       ])
       .where('m.user_id', '=', userId)
       .orderBy('c.created_at')
