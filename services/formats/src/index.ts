@@ -10,3 +10,4 @@ export * from './deck-parts.js';
 export * from './text-stats.js';
 export * from './random.js';
 export * from './generated-content.js';
+export * from './editable-text.js';

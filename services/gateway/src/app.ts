@@ -27,6 +27,8 @@ import { accountRoutes } from './routes/account/index.js';
 import { authRoutes } from './routes/auth/index.js';
 import { billingRoutes } from './routes/billing/index.js';
 import { translationRoutes } from './routes/translation/index.js';
+import { collabRoutes } from './routes/collab/index.js';
+import { startCollab } from './collab/collab.js';
 import { scormRoutes } from './routes/scorm/index.js';
 import { interactiveVideoRoutes } from './routes/interactive-video/index.js';
 import { healthRoutes } from './routes/health/index.js';
@@ -165,12 +167,15 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   downloadRoutes(ctx, storage);
   voiceRoutes(ctx, storage);
   eventRoutes(ctx);
+  const collab = await startCollab({ clients, bus, redis, namespace: config.NAMESPACE, logger });
+  await collabRoutes(ctx, collab);
   await app.ready();
 
   return {
     app,
     clients,
     async close() {
+      await collab.close();
       await app.close();
       clients.auth.close();
       clients.project.close();

@@ -2,7 +2,8 @@
 // document) against ROUTES, a table of what each route needs, so a new route fails here until it is
 // given a line. Every company route is called, naming the Owner's company and things, by each role
 // below what it needs (403) and by a stranger (404); a read is also called by the lowest role that
-// may (2xx). Bodies are made from each route's own schema, so the request reaches the check.
+// may (2xx). Bodies are made from each route's own schema, so the request reaches the check. The
+// co-editing WebSocket (/api/collab) is not in the OpenAPI document: its roles are collab.test.ts's.
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@trainwright/catalogue';
 import { addMember, call, eventually, register, type Account } from './accounts.js';

@@ -138,6 +138,7 @@ export class AdmissionLimiter {
 /** Routes that stream or hold a connection open, and routes that call no service: not counted. */
 const EXEMPT = [
   /^\/api\/events$/,
+  /^\/api\/collab$/,
   /^\/api\/uploads$/,
   /^\/api\/ai-content-generator\/upload-projects$/,
   /^\/api\/voices\/clone$/,

@@ -6,7 +6,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
-import { projectDeck } from '@trainwright/formats';
+import { editableField, editableText, projectDeck, type EditableField } from '@trainwright/formats';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { isVideoFormat } from '~/lib/downloads';
@@ -145,7 +145,7 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
   );
 }
 
-type ContentField = 'generated_slides' | 'slides_content' | 'script_content';
+type ContentField = EditableField;
 
 interface EditDraft {
   title: string;
@@ -160,16 +160,17 @@ interface EditDraft {
   ai_instructions: string;
 }
 
-/** Which text the dialog edits: the generated slides when there are some, else the project's own. */
+/** Which text the dialog edits (the formats package's rule, which co-editing follows too). */
 function contentFieldOf(project: Project): ContentField {
-  if (project.generated_content?.slides?.slide_content) return 'generated_slides';
-  if (project.project_type === 'slides_to_script' || (!project.script_content && project.slides_content)) return 'slides_content';
-  return 'script_content';
+  return editableField(plainTexts(project));
 }
 
 function contentOf(project: Project, field: ContentField): string {
-  if (field === 'generated_slides') return project.generated_content?.slides?.slide_content ?? '';
-  return project[field] ?? '';
+  return editableText(plainTexts(project), field);
+}
+
+function plainTexts(project: Project) {
+  return { projectType: project.project_type, scriptContent: project.script_content ?? '', slidesContent: project.slides_content ?? '', generatedSlides: project.generated_content?.slides?.slide_content ?? '' };
 }
 
 function draftOf(project: Project, field: ContentField, fallbackCompany: string): EditDraft {
