@@ -9,6 +9,7 @@ import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext, contentSecurityPolicy, isFrameablePath } from '~/lib/csp';
+import { COLLAB_ORIGIN } from '~/config.server';
 
 const ABORT_DELAY = 5_000;
 
@@ -38,7 +39,7 @@ export default function handleRequest(
           if (frameable) responseHeaders.delete('X-Frame-Options');
           else responseHeaders.set('X-Frame-Options', 'DENY');
           responseHeaders.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-          responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { frameable }));
+          responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce, { frameable, connect: [COLLAB_ORIGIN] }));
           resolvePromise(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
           );

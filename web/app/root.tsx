@@ -8,6 +8,7 @@ import { AppLayout } from '~/components/AppLayout';
 import { AuthScreen } from '~/components/AuthScreen';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { cookieHeaders, gateway } from '~/gateway.server';
+import { COLLAB_URL } from '~/config.server';
 import { AuthProvider, useAuth } from '~/lib/auth';
 import { useNonce } from '~/lib/csp';
 import { useRestoreLanguage } from '~/lib/language';
@@ -20,7 +21,7 @@ export const links: LinksFunction = () => [
 /** Who is signed in, checked on the server so the first HTML is the sign-in screen or the app. */
 export async function loader(args: LoaderFunctionArgs) {
   const { session, setCookie } = await gateway.session(args);
-  return data({ session }, { headers: cookieHeaders(setCookie) });
+  return data({ session, collabUrl: COLLAB_URL }, { headers: cookieHeaders(setCookie) });
 }
 
 // After hydration the session is client state (sign-in, sign-out): no need to ask the server again.

@@ -1,7 +1,7 @@
 // The markdown-like editor: a textarea with a toolbar that inserts the markers of the slide text
 // and script formats, a footer hint and word / character / line counts (textStats, the same code
 // the services use). Minimum height 200 px.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textStats } from '@trainwright/formats';
 import { insertMarker, SCRIPT_MARKERS, SLIDE_MARKERS, type Insertion, type Marker } from '~/lib/editor';
@@ -33,6 +33,9 @@ export function Editor({
   error,
   hint,
   rows = 12,
+  textareaRef,
+  onCaret,
+  readOnly,
 }: {
   id: string;
   label: string;
@@ -44,9 +47,15 @@ export function Editor({
   error?: string | undefined;
   hint?: string;
   rows?: number;
+  /** The textarea, for a caller that keeps the caret in place across changes made elsewhere (co-editing). */
+  textareaRef?: RefObject<HTMLTextAreaElement>;
+  /** The caret moved (typing, clicking, the keys): its offset in the text. */
+  onCaret?: (offset: number) => void;
+  readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const ownRef = useRef<HTMLTextAreaElement>(null);
+  const ref = textareaRef ?? ownRef;
   const [pending, setPending] = useState<Insertion | null>(null);
   const stats = useMemo(() => textStats(value), [value]);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
@@ -115,6 +124,8 @@ export function Editor({
           placeholder={placeholder}
           spellCheck
           onChange={(e) => onChange(e.target.value)}
+          onSelect={(e) => onCaret?.(e.currentTarget.selectionStart)}
+          readOnly={readOnly}
           aria-invalid={error ? true : undefined}
           aria-describedby={cx(error ? errorId : hintId, statsId)}
           className={cx(inputClass, 'min-h-[200px] resize-y rounded-none font-mono shadow-none ring-0 focus:ring-0')}

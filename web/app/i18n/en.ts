@@ -1625,6 +1625,13 @@ const en = {
     otherEmail: "You are signed in as {{email}}. Sign in with the invited address to accept.",
     toDashboard: "Go to the dashboard",
   },
+  collab: {
+    live: "Live: changes to the text are saved for everyone as you type.",
+    alone: "No one else is editing.",
+    peerAt: "{{name}} (line {{line}})",
+    liveHint: "Shared live with everyone editing this project.",
+    closed: "Live editing is not connected: the text is saved with Save.",
+  },
   comments: {
     title: "Comments ({{count}})",
     showResolved: "Show resolved ({{count}})",

@@ -1623,6 +1623,13 @@ const es: Messages = {
     otherEmail: "Has iniciado sesión como {{email}}. Inicia sesión con la dirección invitada para aceptarla.",
     toDashboard: "Ir al panel",
   },
+  collab: {
+    live: "En directo: los cambios del texto se guardan para todos mientras escribes.",
+    alone: "Nadie más está editando.",
+    peerAt: "{{name}} (línea {{line}})",
+    liveHint: "Compartido en directo con todos los que editan este proyecto.",
+    closed: "La edición en directo no está conectada: el texto se guarda con Guardar.",
+  },
   comments: {
     title: "Comentarios ({{count}})",
     showResolved: "Mostrar resueltos ({{count}})",

@@ -1625,6 +1625,13 @@ const fr: Messages = {
     otherEmail: "Vous êtes connecté en tant que {{email}}. Connectez-vous avec l'adresse invitée pour accepter.",
     toDashboard: "Aller au tableau de bord",
   },
+  collab: {
+    live: "En direct : les modifications du texte sont enregistrées pour tous pendant la saisie.",
+    alone: "Personne d'autre ne modifie le texte.",
+    peerAt: "{{name}} (ligne {{line}})",
+    liveHint: "Partagé en direct avec tous ceux qui modifient ce projet.",
+    closed: "L'édition en direct n'est pas connectée : le texte est enregistré avec Enregistrer.",
+  },
   comments: {
     title: "Commentaires ({{count}})",
     showResolved: "Afficher les résolus ({{count}})",

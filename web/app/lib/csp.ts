@@ -18,7 +18,8 @@ export function isFrameablePath(pathname: string): boolean {
   return pathname.startsWith('/embed/');
 }
 
-export function contentSecurityPolicy(nonce: string, { frameable = false }: { frameable?: boolean } = {}): string {
+/** `connect`: origins the page may open connections to besides its own (the co-editing WebSocket). */
+export function contentSecurityPolicy(nonce: string, { frameable = false, connect = [] }: { frameable?: boolean; connect?: string[] } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -26,7 +27,7 @@ export function contentSecurityPolicy(nonce: string, { frameable = false }: { fr
     "img-src 'self' data: blob:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connect].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -3,13 +3,14 @@
 // AI generator made besides the slides; in each language the project is available in; its comment
 // threads), Edit (GET with 10 s; PATCH on save) and the
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_LIMITS } from '@trainwright/catalogue';
 import { editableField, editableText, projectDeck, type EditableField } from '@trainwright/formats';
 import { api, get, isAbortError, patch, withTimeout } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { isVideoFormat } from '~/lib/downloads';
+import { useCollabText, type Peer } from '~/lib/collab';
 import { formatDate } from '~/lib/format';
 import { templateLookOf, type TemplateLook } from '~/lib/preview';
 import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
@@ -190,6 +191,30 @@ function draftOf(project: Project, field: ContentField, fallbackCompany: string)
   };
 }
 
+/** Who else is editing the text now, each with their color and the line their caret is on. */
+function LivePresence({ peers }: { peers: Peer[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600" data-testid="collab-presence" aria-live="polite">
+      <span className="inline-flex items-center gap-1 font-medium text-emerald-700">
+        <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" /> {t('collab.live')}
+      </span>
+      {peers.length === 0 ? (
+        <span>{t('collab.alone')}</span>
+      ) : (
+        peers.map((peer) => (
+          <span key={peer.clientId} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5" data-testid="collab-peer">
+            <span className="flex h-4 w-4 items-center justify-center rounded-full text-[10px] font-bold text-white" style={{ backgroundColor: peer.color }} aria-hidden="true">
+              {peer.name.slice(0, 1).toUpperCase()}
+            </span>
+            {peer.line === null ? peer.name : t('collab.peerAt', { name: peer.name, line: peer.line })}
+          </span>
+        ))
+      )}
+    </div>
+  );
+}
+
 export function EditDialog({ project, onClose, onSaved }: { project: ProjectSummary; onClose: () => void; onSaved: (project: Project) => void }) {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
@@ -217,6 +242,11 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
   }, [project.id, attempt, user.company]);
 
   const field = loaded ? contentFieldOf(loaded) : 'script_content';
+  // Where the company's plan has realtime collaboration (the server says), the text is shared live
+  // with everyone editing the project and saved as it is typed.
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const live = useCollabText(project.id, loaded !== null, { id: user.id, name: user.name }, textareaRef);
+  const liveText = live.status === 'live' && live.text !== null ? live.text : null;
   const original = useMemo(() => (loaded ? draftOf(loaded, field, user.company) : null), [loaded, field, user.company]);
   const set = <K extends keyof EditDraft>(key: K, value: EditDraft[K]) => setDraft((d) => (d ? { ...d, [key]: value } : d));
 
@@ -236,7 +266,8 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
     const body: Record<string, unknown> = {};
     if (draft.title.trim() !== original.title) body.title = draft.title.trim();
     if (draft.description !== original.description) body.description = draft.description;
-    if (draft.content !== original.content) body[field] = draft.content;
+    // Shared live, the text is saved as it is typed; otherwise with the rest.
+    if (liveText === null && draft.content !== original.content) body[field] = draft.content;
     for (const key of ['visual_format', 'document_format', 'font_style', 'image_style', 'ai_instructions'] as const) {
       if (draft[key] !== original[key]) body[key] = draft[key];
     }
@@ -293,14 +324,18 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
           <Field id={`${id}-description`} label={t('projectForm.description')}>
             <textarea id={`${id}-description`} rows={2} value={draft.description} onChange={(e) => set('description', e.target.value)} className={inputClass} />
           </Field>
+          {liveText !== null && <LivePresence peers={live.peers} />}
           <Editor
             id={`${id}-content`}
             label={contentLabel}
             mode={editorMode}
-            value={draft.content}
-            onChange={(v) => set('content', v)}
-            hint={field === 'generated_slides' ? t('editDialog.generatedHint') : undefined}
+            value={liveText ?? draft.content}
+            onChange={(v) => (liveText !== null ? live.change(v) : set('content', v))}
+            textareaRef={textareaRef}
+            onCaret={live.caret}
+            hint={liveText !== null ? t('collab.liveHint') : field === 'generated_slides' ? t('editDialog.generatedHint') : undefined}
           />
+          {live.status === 'closed' && <p className="text-xs text-amber-700">{t('collab.closed')}</p>}
           <FormatFields
             user={user}
             visualFormat={draft.visual_format}
