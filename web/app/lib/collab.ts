@@ -108,8 +108,15 @@ export function useCollabText(projectId: string, enabled: boolean, me: { id: str
         setText(ytext.toString());
       },
       onClose: () => setStatus((now) => (now === 'unavailable' ? now : 'closed')),
-      // Not for this company's plan or this person: the dialog edits as usual, saved with Save.
-      onAuthenticationFailed: () => setStatus('unavailable'),
+      // Not for this company's plan or this person: the dialog edits as usual, saved with Save, and
+      // the socket is not kept (nor tried again).
+      onAuthenticationFailed: () => {
+        setStatus('unavailable');
+        queueMicrotask(() => {
+          provider.destroy();
+          socket.destroy();
+        });
+      },
     });
     provider.attach();
     provider.awareness?.setLocalStateField('user', { name: me.name, color: colorOf(me.id), line: null });
