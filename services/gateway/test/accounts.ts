@@ -87,3 +87,28 @@ export async function payForVideo(h: Harness, who: Account, projectId: string, f
     return p.video_status === 'ready';
   }, 90_000);
 }
+
+/** An open `GET /api/events` stream of `who`: what it received so far, its content type, and `close()`. */
+export async function openEventStream(h: Harness, who: Account): Promise<{ text: () => string; contentType: string | null; close: () => Promise<void> }> {
+  const controller = new AbortController();
+  const response = await fetch(`${h.baseUrl}/api/events`, { headers: who.auth, signal: controller.signal });
+  const reader = response.body!.getReader();
+  let received = '';
+  const reading = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += new TextDecoder().decode(value);
+    }
+  })().catch(() => undefined);
+  // Written once the stream is registered with the hub (the same tick).
+  await eventually(async () => received.includes(': connected'));
+  return {
+    text: () => received,
+    contentType: response.headers.get('content-type'),
+    close: async () => {
+      controller.abort();
+      await reading;
+    },
+  };
+}

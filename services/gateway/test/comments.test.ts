@@ -2,7 +2,7 @@
 // the video and replies, a Viewer reads and cannot write, another company sees nothing, the author
 // alone deletes, a thread is resolved and reopened, and members' open streams hear each change.
 import { randomUUID } from 'node:crypto';
-import { addMember, call, eventually, register, type Account } from './accounts.js';
+import { addMember, call, eventually, openEventStream, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -69,33 +69,22 @@ describe('comments through the gateway', () => {
   });
 
   it('should resolve and reopen a thread, let only the author delete, and tell open streams', async () => {
-    const controller = new AbortController();
-    const stream = await fetch(`${h.baseUrl}/api/events`, { headers: viewer.auth, signal: controller.signal });
-    const reader = stream.body!.getReader();
-    let received = '';
-    const reading = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        received += new TextDecoder().decode(value);
-      }
-    })().catch(() => undefined);
-    await eventually(async () => received.includes(': connected'));
+    const stream = await openEventStream(h, viewer);
+    const received = () => stream.text();
 
     const thread = (await post(commenter, { body: 'Check the title.' })).json();
-    await eventually(async () => received.includes(`"comment_id":"${thread.id}"`) && received.includes('"change":"added"'));
+    await eventually(async () => received().includes(`"comment_id":"${thread.id}"`) && received().includes('"change":"added"'));
     const resolved = await call(h, 'PATCH', `/api/projects/${projectId}/comments/${thread.id}`, commenter, { resolved: true });
     expect(resolved.json()).toMatchObject({ resolved_by: commenter.id });
     expect(resolved.json().resolved_at).toEqual(expect.any(String));
-    await eventually(async () => received.includes('"change":"resolved"'));
+    await eventually(async () => received().includes('"change":"resolved"'));
     expect((await call(h, 'PATCH', `/api/projects/${projectId}/comments/${thread.id}`, viewer, { resolved: false })).statusCode).toBe(403);
     expect((await call(h, 'PATCH', `/api/projects/${projectId}/comments/${thread.id}`, owner, { resolved: false })).json().resolved_at).toBeNull();
 
     expect((await call(h, 'DELETE', `/api/projects/${projectId}/comments/${thread.id}`, owner)).json()).toMatchObject({ code: 'FORBIDDEN', message_id: 'comments.notYours' });
     expect((await call(h, 'DELETE', `/api/projects/${projectId}/comments/${thread.id}`, commenter)).statusCode).toBe(204);
     expect((await call(h, 'DELETE', `/api/projects/${projectId}/comments/${thread.id}`, commenter)).statusCode).toBe(404);
-    await eventually(async () => received.includes('"change":"deleted"'));
-    controller.abort();
-    await reading;
+    await eventually(async () => received().includes('"change":"deleted"'));
+    await stream.close();
   });
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { GeneratedContent } from '@trainwright/proto/trainwright/content/v1/content';
 import { PipelineProgress } from '@trainwright/proto/trainwright/events/v1/events';
-import { addMember, call as callAs, eventually, register as registerAccount, setTier, type Account } from './accounts.js';
+import { addMember, call as callAs, eventually, openEventStream, register as registerAccount, setTier, type Account } from './accounts.js';
 import { STACK_START_MS, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -296,31 +296,18 @@ describe('GET /api/events', () => {
     const other = await register('Other');
     const mine = await createProject(me);
     const theirs = await createProject(other);
-    const controller = new AbortController();
-    const response = await fetch(`${h.baseUrl}/api/events`, { headers: me.auth, signal: controller.signal });
-    expect(response.headers.get('content-type')).toContain('text/event-stream');
-    const reader = response.body!.getReader();
-    let received = '';
-    const read = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        received += new TextDecoder().decode(value);
-      }
-    })().catch(() => undefined);
-    // Written once the stream is registered with the hub (the same tick).
-    await eventually(async () => received.includes(': connected'));
+    const stream = await openEventStream(h, me);
+    expect(stream.contentType).toContain('text/event-stream');
     await publishPipeline(theirs.id, 'analyzing', 20);
     await publishPipeline(mine.id, 'analyzing', 30);
     // Wait for the status event itself: the stream may also carry mine's project.created, whose
     // relay can come after the stream connected.
     const expected = `"project_id":"${mine.id}","status":"analyzing","progress":{"analyzing":30}`;
-    await eventually(async () => received.includes(expected));
-    controller.abort();
-    await read;
-    expect(received).toContain('event: project.status_changed');
-    expect(received).toContain(expected);
-    expect(received).not.toContain(theirs.id);
+    await eventually(async () => stream.text().includes(expected));
+    await stream.close();
+    expect(stream.text()).toContain('event: project.status_changed');
+    expect(stream.text()).toContain(expected);
+    expect(stream.text()).not.toContain(theirs.id);
   });
 });
 

@@ -3,7 +3,7 @@
 // when downgraded or removed (an open event stream included), and the Owner transfers the company.
 import { randomUUID } from 'node:crypto';
 import { PackageChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { call, eventually, register, type Account } from './accounts.js';
+import { call, eventually, openEventStream, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -18,29 +18,6 @@ async function invite(owner: Account, email: string, role: string) {
   const res = await call(h, 'POST', `/api/companies/${owner.companyId}/invitations`, owner, { email, role });
   expect(res.statusCode).toBe(201);
   return res.json() as { id: string; invite_url: string; email: string; role: string; expires_at: string };
-}
-
-/** An open /api/events stream: what it received so far. */
-async function openStream(who: Account) {
-  const controller = new AbortController();
-  const response = await fetch(`${h.baseUrl}/api/events`, { headers: who.auth, signal: controller.signal });
-  const reader = response.body!.getReader();
-  let received = '';
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      received += new TextDecoder().decode(value);
-    }
-  })().catch(() => undefined);
-  await eventually(async () => received.includes(': connected'));
-  return {
-    text: () => received,
-    close: async () => {
-      controller.abort();
-      await reading;
-    },
-  };
 }
 
 /** A package's progress in the company, as the scorm service announces one (only the live feed hears it). */
@@ -119,8 +96,8 @@ describe('invitations through the gateway', () => {
     const member = await register(h, 'Rex Removed');
     const token = tokenOf((await invite(owner, member.email, 'viewer')).invite_url);
     expect((await call(h, 'POST', `/api/invitations/${token}/accept`, member)).statusCode).toBe(200);
-    const ownerStream = await openStream(owner);
-    const memberStream = await openStream(member);
+    const ownerStream = await openEventStream(h, owner);
+    const memberStream = await openEventStream(h, member);
     // The member's stream hears the company while they belong to it (the join reached the hub).
     await eventually(async () => {
       const id = await companyEvent(owner.companyId);
