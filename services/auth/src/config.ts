@@ -23,6 +23,8 @@ const schema = commonConfigSchema
     /** smtp(s)://user:pass@host:port of an SMTP relay; unset: emails go to the local outbox. */
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Trainwright <no-reply@trainwright.local>'),
+    /** Where support tickets are emailed (the operator's inbox). */
+    SUPPORT_EMAIL: z.string().email().default('support@trainwright.local'),
     /** The local outbox's folder (default: <STORAGE_DIR>/mail-outbox). */
     MAIL_OUTBOX_DIR: z.string().optional(),
     STORAGE_DIR: z.string().default('.data/storage'),

@@ -27,9 +27,11 @@ import { authAccess, createAuthHandlers } from './grpc/auth.handler.js';
 import { createMailer } from './adapters/mailer.js';
 import { AccountRepository } from './repositories/account.repository.js';
 import { TeamRepository } from './repositories/team.repository.js';
+import { SupportRepository } from './repositories/support.repository.js';
 import { AUTH_SCHEMA, type AuthDatabase } from './repositories/database.js';
 import type { AuthDeps } from './services/accounts/deps.js';
 import type { TeamDeps } from './services/members/deps.js';
+import type { SupportDeps } from './services/support/deps.js';
 import { TokenIssuer } from './services/tokens.js';
 import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
 import { planSubscription } from './subscriptions/plan.subscription.js';
@@ -48,6 +50,8 @@ export interface AuthCore {
   deps: AuthDeps;
   /** What the team operations (services/members/) are called with. */
   team: TeamDeps;
+  /** What the support operations (services/support/) are called with. */
+  support: SupportDeps;
   logger: Logger;
   /** What the core opened; the server adds what it opens, and close() closes all in reverse order. */
   opened: Opened;
@@ -81,6 +85,7 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     clock: deps.clock,
     afterWrite: deps.afterWrite,
   };
+  const support: SupportDeps = { accounts: deps.accounts, tickets: new SupportRepository(db), mailer, supportEmail: config.SUPPORT_EMAIL, clock: deps.clock };
   return {
     db,
     bus,
@@ -89,6 +94,7 @@ export async function createAuthCore(config: AuthConfig, logger: Logger): Promis
     logger,
     deps,
     team,
+    support,
     opened,
     close: () => opened.close(),
   };
@@ -116,7 +122,7 @@ export async function startAuthServer(config: AuthConfig, logger: Logger): Promi
   const { grpc, port } = await listenGrpc(
     core.opened,
     core.logger,
-    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core.deps, core.team), access: authAccess },
+    { name: 'trainwright.auth.v1.AuthService', definition: AuthServiceService, handlers: createAuthHandlers(core.deps, core.team, core.support), access: authAccess },
     `${config.AUTH_GRPC_HOST}:${config.AUTH_GRPC_PORT}`,
   );
   core.relay.start();

@@ -1,7 +1,8 @@
 // A company's team against the real PostgreSQL (schema auth, its migrations) and the local mail
 // outbox (the .eml files nodemailer writes, read back with mailparser): invitations within the
 // plan's seats, the single-use link and every way it cannot be used, roles, removal, leaving and
-// the ownership transfer, each with its member.* event in the outbox.
+// the ownership transfer, each with its member.* event in the outbox; and support tickets (stored,
+// emailed to the operator and confirmed to the person in their language).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,7 @@ import { removeMember } from '../src/services/members/remove-member.js';
 import { resendInvitation } from '../src/services/members/resend-invitation.js';
 import { revokeInvitation } from '../src/services/members/revoke-invitation.js';
 import { transferOwnership } from '../src/services/members/transfer-ownership.js';
+import { listTickets, submitTicket } from '../src/services/support/submit-ticket.js';
 
 const WEB = 'http://localhost:3999';
 let infra: TestInfra;
@@ -254,5 +256,47 @@ describe('members', () => {
       ].sort(),
     );
     expect(TEAM_MESSAGES.ownerStays).toMatch(/one Owner/);
+  });
+});
+
+describe('support tickets', () => {
+  const newestTo = async (to: string) => {
+    const files = readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).sort();
+    for (const file of files.reverse()) {
+      const mail = await simpleParser(readFileSync(join(outboxDir, file)));
+      if (mail.to && 'text' in mail.to && mail.to.text === to) return mail;
+    }
+    throw new Error(`no email to ${to}`);
+  };
+
+  it("should store a ticket, email it to the operator (reply-to the person) and confirm it in the person's language", async () => {
+    const me = await signUp('Sofia');
+    const ticket = await submitTicket(core.support, me.id, { category: 'problem', subject: '  The <b>export</b> fails  ', message: 'It stops at 50%.\nEvery time.', language: 'fr' });
+    expect(ticket).toMatchObject({ category: 'problem', subject: 'The <b>export</b> fails', message: 'It stops at 50%.\nEvery time.' });
+    const operator = await newestTo('support@trainwright.local');
+    expect(operator.subject).toBe(`[T-${ticket.id.slice(0, 8).toUpperCase()}] The <b>export</b> fails`);
+    expect(operator.replyTo && 'text' in operator.replyTo ? operator.replyTo.text : '').toBe(me.email);
+    expect(operator.text).toContain('It stops at 50%.');
+    expect(operator.html).toContain('The &lt;b&gt;export&lt;/b&gt; fails');
+    const confirmation = await newestTo(me.email);
+    expect(confirmation.subject).toMatch(/^Nous avons bien reçu votre demande \(T-[0-9A-F]{8}\)$/);
+    expect(confirmation.text).toContain('Bonjour Sofia');
+    expect((await listTickets(core.support, me.id)).map((t) => t.id)).toEqual([ticket.id]);
+    // Another person's list is theirs alone.
+    expect(await listTickets(core.support, (await signUp('Other')).id)).toEqual([]);
+  });
+
+  it('should refuse a ticket without subject or message, too long, of no known kind, or past the day\'s limit', async () => {
+    const me = await signUp('Rex');
+    const send = (over: Partial<{ category: string; subject: string; message: string }>) => submitTicket(core.support, me.id, { category: 'question', subject: 'Hi', message: 'A question', ...over });
+    expect(await refusal(send({ subject: '  ' }))).toEqual(['VALIDATION_FAILED', 'support.subjectRequired']);
+    expect(await refusal(send({ message: '' }))).toEqual(['VALIDATION_FAILED', 'support.messageRequired']);
+    expect(await refusal(send({ subject: 'x'.repeat(201) }))).toEqual(['VALIDATION_FAILED', 'support.tooLong']);
+    expect(await refusal(send({ message: 'x'.repeat(5001) }))).toEqual(['VALIDATION_FAILED', 'support.tooLong']);
+    expect(await refusal(send({ subject: 'Line\nbreak' }))).toEqual(['VALIDATION_FAILED', undefined]);
+    expect(await refusal(send({ category: 'complaint' }))).toEqual(['VALIDATION_FAILED', 'support.categoryInvalid']);
+    const rows = Array.from({ length: 20 }, (_, i) => ({ user_id: me.id, category: 'question', subject: `s${i}`, message: 'm' }));
+    await core.db.insertInto('support_tickets').values(rows).execute();
+    expect(await refusal(send({}))).toEqual(['RATE_LIMITED', 'support.tooMany']);
   });
 });

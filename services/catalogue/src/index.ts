@@ -18,3 +18,4 @@ export * from './video.js';
 export * from './generation-failures.js';
 export * from './team.js';
 export * from './comments.js';
+export * from './support.js';

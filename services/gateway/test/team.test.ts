@@ -135,3 +135,24 @@ describe('invitations through the gateway', () => {
   });
 });
 
+
+describe('support tickets through the gateway', () => {
+  it('should take a ticket, list it to its author alone, and refuse bad ones', async () => {
+    const me = await register(h, 'Sue Support');
+    const sent = await call(h, 'POST', '/api/support/tickets', me, { category: 'question', subject: 'Seats', message: 'How many people can I invite?', language: 'es' });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ category: 'question', subject: 'Seats', reference: expect.stringMatching(/^T-[0-9A-F]{8}$/) });
+    expect((await call(h, 'GET', '/api/support/tickets', me)).json().tickets.map((t: { id: string }) => t.id)).toEqual([sent.json().id]);
+    const other = await register(h, 'Ola Other');
+    expect((await call(h, 'GET', '/api/support/tickets', other)).json().tickets).toEqual([]);
+    for (const [body, id] of [
+      [{ category: 'question', subject: ' ', message: 'x' }, 'support.subjectRequired'],
+      [{ category: 'question', subject: 'x', message: 'y'.repeat(5001) }, 'support.tooLong'],
+    ] as const) {
+      const res = await call(h, 'POST', '/api/support/tickets', me, body);
+      expect({ status: res.statusCode, id: res.json().message_id }).toEqual({ status: 400, id });
+    }
+    expect((await call(h, 'POST', '/api/support/tickets', me, { category: 'rant', subject: 'x', message: 'y' })).statusCode).toBe(400);
+    expect((await h.request({ method: 'POST', url: '/api/support/tickets', payload: '{}', headers: { 'content-type': 'application/json' } })).statusCode).toBe(401);
+  });
+});

@@ -503,6 +503,22 @@ const en = {
     goBack: 'Go Back',
   },
   support: {
+    form: {
+      title: "Ask us",
+      category: "About",
+      subject: "Subject",
+      message: "Message",
+      send: "Send to support",
+      sent: "We received your request ({{reference}}). A confirmation is on its way to {{email}}; we answer by email.",
+      failed: "Your request could not be sent.",
+      yours: "Your requests",
+      categories: {
+        question: "A question",
+        problem: "A problem",
+        billing: "Billing",
+        feature: "A feature request",
+      },
+    },
     title: 'Support',
     subtitle: 'We are here to help with your account, your plan and your training material.',
     contactTitle: 'Contact us',
@@ -2116,6 +2132,13 @@ const en = {
       notYours: "You can delete only your own comments.",
       tooManyThreads: "This project has {{n0}} comment threads. Delete resolved ones to start another.",
       tooManyReplies: "This thread has {{n0}} replies. Start a new thread.",
+    },
+    support: {
+      subjectRequired: "Write a subject.",
+      messageRequired: "Describe what you need.",
+      tooLong: "The text can be at most {{n1}} characters.",
+      categoryInvalid: "Choose what the ticket is about: a question, a problem, billing or a feature request.",
+      tooMany: "You have sent {{n0}} tickets today. We answer every one; please wait for our reply.",
     },
     video: {
       notVideo: "This project has no video format any more (MP4 or MOV), so its narrated video was not rendered. The payment is refunded.",

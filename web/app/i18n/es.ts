@@ -501,6 +501,22 @@ const es: Messages = {
     goBack: 'Volver atrás',
   },
   support: {
+    form: {
+      title: "Escríbenos",
+      category: "Sobre",
+      subject: "Asunto",
+      message: "Mensaje",
+      send: "Enviar al soporte",
+      sent: "Hemos recibido tu solicitud ({{reference}}). Te hemos enviado una confirmación a {{email}}; respondemos por correo.",
+      failed: "No se pudo enviar tu solicitud.",
+      yours: "Tus solicitudes",
+      categories: {
+        question: "Una pregunta",
+        problem: "Un problema",
+        billing: "Facturación",
+        feature: "Una propuesta de función",
+      },
+    },
     title: 'Soporte',
     subtitle: 'Estamos aquí para ayudarte con tu cuenta, tu plan y tu material de formación.',
     contactTitle: 'Contacta con nosotros',
@@ -2144,6 +2160,13 @@ const es: Messages = {
       notYours: "Solo puedes eliminar tus propios comentarios.",
       tooManyThreads: "Este proyecto tiene {{n0}} hilos de comentarios. Elimina los resueltos para empezar otro.",
       tooManyReplies: "Este hilo tiene {{n0}} respuestas. Empieza un hilo nuevo.",
+    },
+    support: {
+      subjectRequired: "Escribe un asunto.",
+      messageRequired: "Describe lo que necesitas.",
+      tooLong: "El texto puede tener como máximo {{n1}} caracteres.",
+      categoryInvalid: "Elige de qué trata: una pregunta, un problema, la facturación o una propuesta de función.",
+      tooMany: "Hoy has enviado {{n0}} solicitudes. Respondemos a todas; espera nuestra respuesta.",
     },
     video: {
       notVideo: "Este proyecto ya no tiene formato de vídeo (MP4 o MOV), así que su vídeo narrado no se ha generado. Se reembolsa el pago.",

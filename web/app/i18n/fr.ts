@@ -503,6 +503,22 @@ const fr: Messages = {
     goBack: 'Revenir en arrière',
   },
   support: {
+    form: {
+      title: "Écrivez-nous",
+      category: "Sujet",
+      subject: "Objet",
+      message: "Message",
+      send: "Envoyer à l'assistance",
+      sent: "Nous avons bien reçu votre demande ({{reference}}). Une confirmation part vers {{email}} ; nous répondons par e-mail.",
+      failed: "Votre demande n'a pas pu être envoyée.",
+      yours: "Vos demandes",
+      categories: {
+        question: "Une question",
+        problem: "Un problème",
+        billing: "Facturation",
+        feature: "Une demande de fonctionnalité",
+      },
+    },
     title: 'Assistance',
     subtitle: 'Nous sommes là pour vous aider avec votre compte, votre offre et vos supports de formation.',
     contactTitle: 'Nous contacter',
@@ -2146,6 +2162,13 @@ const fr: Messages = {
       notYours: "Vous ne pouvez supprimer que vos propres commentaires.",
       tooManyThreads: "Ce projet compte {{n0}} fils de commentaires. Supprimez ceux qui sont résolus pour en ouvrir un autre.",
       tooManyReplies: "Ce fil compte {{n0}} réponses. Ouvrez un nouveau fil.",
+    },
+    support: {
+      subjectRequired: "Saisissez un objet.",
+      messageRequired: "Décrivez ce dont vous avez besoin.",
+      tooLong: "Le texte peut compter au plus {{n1}} caractères.",
+      categoryInvalid: "Choisissez le sujet : une question, un problème, la facturation ou une demande de fonctionnalité.",
+      tooMany: "Vous avez envoyé {{n0}} demandes aujourd'hui. Nous répondons à chacune ; merci d'attendre notre réponse.",
     },
     video: {
       notVideo: "Ce projet n'a plus de format vidéo (MP4 ou MOV) : sa vidéo narrée n'a pas été produite. Le paiement est remboursé.",

@@ -61,6 +61,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   render: 'serverMessages.render',
   team: 'serverMessages.team',
   comments: 'serverMessages.comments',
+  support: 'serverMessages.support',
 };
 
 /**

@@ -1,18 +1,37 @@
 // Support: how to reach us, and answers built from the plan catalogue (never hand-typed numbers).
-import type { MetaFunction } from '@remix-run/node';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ON_IDS, ADD_ONS, GRACE_PERIOD_DAYS, TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { MailIcon } from '~/components/icons';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
+import { SupportForm } from '~/components/SupportForm';
 import { Card, PageHeader } from '~/components/ui';
+import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
+import { cookieHeaders, gateway } from '~/gateway.server';
+import { useLoaderState } from '~/lib/server-data';
+import { isSupportRequest, supportWrite, type SupportTicket } from '~/lib/support';
 import { formatList, formatPrice, planName } from '~/lib/format';
 
 export const meta: MetaFunction = () => [{ title: 'Support · Trainwright' }];
+
+/** The person's own tickets (GET /api/support/tickets). */
+export async function loader(args: LoaderFunctionArgs) {
+  const list = await gateway.json<{ tickets: SupportTicket[] }>(args, '/api/support/tickets');
+  return data({ tickets: list.data?.tickets ?? null }, { headers: cookieHeaders(list.setCookie) });
+}
+
+/** The action's answer: the new ticket's reference, or the gateway's refusal. */
+export type SupportAnswer = WriteAnswer<'submit', { reference: string }>;
+
+export const action = (args: ActionFunctionArgs) =>
+  oneWriteAction(args, { isRequest: isSupportRequest, write: supportWrite, done: (ticket: SupportTicket) => ({ reference: ticket.reference }), invalidIntent: 'submit' });
 
 const SUPPORT_EMAIL = 'support@trainwright.local';
 
 export default function Support() {
   const { t, i18n } = useTranslation();
+  const { data: loaded } = useLoaderState(useLoaderData<typeof loader>());
   const addOnPlans = TIER_IDS.filter((id) => TIERS[id].addOns.length > 0).map((id) => planName(t, id));
 
   const faq = [
@@ -90,6 +109,9 @@ export default function Support() {
             ))}
           </div>
         </section>
+        <div className="lg:col-span-3">
+          <SupportForm tickets={loaded.tickets} />
+        </div>
       </div>
     </>
   );

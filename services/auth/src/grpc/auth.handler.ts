@@ -25,6 +25,8 @@ import { switchCompany } from '../services/accounts/switch-company.js';
 import { updateProfile } from '../services/accounts/update-profile.js';
 import type { TeamDeps } from '../services/members/deps.js';
 import { createTeamHandlers, teamAccess } from './team.handler.js';
+import { createSupportHandlers, supportAccess } from './support.handler.js';
+import type { SupportDeps } from '../services/support/deps.js';
 
 export function toProtoLimits(l: CatalogueLimits): Limits {
   return {
@@ -128,9 +130,10 @@ export const authAccess: AccessTable<typeof AuthServiceService> = {
   getMembership: { internal: 'the membership lookup the access check itself uses (platform AuthMemberships)' },
   getCompanyPlan: { internal: 'the owner\'s plan a job carries, read by the service that creates the job (platform AuthMemberships.companyPlan)' },
   ...teamAccess,
+  ...supportAccess,
 };
 
-export function createAuthHandlers(deps: AuthDeps, team: TeamDeps): UnaryHandlers<typeof AuthServiceService> {
+export function createAuthHandlers(deps: AuthDeps, team: TeamDeps, support: SupportDeps): UnaryHandlers<typeof AuthServiceService> {
   const withUser = async (s: IssuedSession) => ({
     accessToken: s.accessToken,
     refreshToken: s.refreshToken,
@@ -205,5 +208,6 @@ export function createAuthHandlers(deps: AuthDeps, team: TeamDeps): UnaryHandler
       return { companyId: req.companyId, ownerUserId: plan.ownerUserId, ownerTier: plan.ownerTier, ownerTrialState: plan.ownerTrialState };
     },
     ...createTeamHandlers(team),
+    ...createSupportHandlers(support),
   };
 }

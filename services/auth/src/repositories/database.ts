@@ -90,6 +90,16 @@ export interface InvitationsTable {
   revoked_at: Date | null;
 }
 
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  user_id: string;
+  category: string;
+  subject: string;
+  message: string;
+  language: Generated<string>;
+  created_at: CreatedAt;
+}
+
 export interface AuthDatabase {
   processed_events: ProcessedEventsTable;
   users: UsersTable;
@@ -98,6 +108,7 @@ export interface AuthDatabase {
   companies: CompaniesTable;
   memberships: MembershipsTable;
   invitations: InvitationsTable;
+  support_tickets: SupportTicketsTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   outbox: OutboxTable;

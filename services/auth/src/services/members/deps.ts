@@ -84,6 +84,8 @@ export interface TeamStore {
 /** One email, with a text and an HTML part. */
 export interface MailMessage {
   to: string;
+  /** Where a reply goes (a support ticket's email to the operator: the person who asked). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
