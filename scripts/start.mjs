@@ -43,6 +43,7 @@ console.log(`
     Open:          http://localhost:${ports.web}
     Demo account:  ${DEMO.email}  /  ${DEMO.password}
     API docs:      http://localhost:${ports.gateway}/api/docs
+    Emails:        npm run admin -- outbox  (invitations and support: the local outbox, no SMTP_URL set)
 
   A process that stops is started again (its log says why). Press Ctrl+C to stop.
 `);
