@@ -48,7 +48,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === 'outbox') {
-    const outbox = new LocalOutbox(mailOutboxDir(process.env), 'operator');
+    // Beside `npm start` no setting is needed: its storage is .data/storage/<database> ('trainwright').
+    const outbox = new LocalOutbox(mailOutboxDir({ MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR, STORAGE_DIR: process.env.STORAGE_DIR ?? '.data/storage/trainwright' }), 'operator');
     if (values.show) {
       console.log(await outbox.read(basename(values.show)));
       return 0;
