@@ -240,7 +240,8 @@ export function cardTitled(list: Locator, title: string): Locator {
 export async function invitationLink(to: string): Promise<string> {
   const admin = (...args: string[]) => promisify(execFile)('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
   const { stdout } = await admin();
-  const names = stdout.split('\n\n').filter((entry) => entry.includes(`To: ${to}`)).map((entry) => entry.split('\n')[0]!.trim());
+  // One line an email, oldest first: name, To, Subject (tab-separated).
+  const names = stdout.split('\n').filter((line) => line.split('\t')[1] === `To: ${to}`).map((line) => line.split('\t')[0]!);
   expect(names.length).toBeGreaterThan(0);
   const mail = await simpleParser((await admin('--show', names.at(-1)!)).stdout);
   expect(mail.html).toBeTruthy();

@@ -59,7 +59,8 @@ async function main(): Promise<number> {
     for (const name of names) {
       const headers = (await outbox.read(name)).split('\n\n', 1)[0] ?? '';
       const header = (field: string) => headers.match(new RegExp(`^${field}: (.*)$`, 'mi'))?.[1] ?? '';
-      console.log(`${name}\n  To: ${header('To')}\n  Subject: ${header('Subject')}`);
+      // One line an email (name, To, Subject; tab-separated), oldest first.
+      console.log(`${name}\tTo: ${header('To')}\tSubject: ${header('Subject')}`);
     }
     return 0;
   }
