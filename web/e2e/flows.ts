@@ -250,6 +250,26 @@ export async function invitationLink(to: string): Promise<string> {
   return link;
 }
 
+/** The Owner invites `email` with `role` from /team; resolves once the invitation's link shows. */
+export async function inviteFromTeamPage(owner: Page, email: string, role: 'editor' | 'commenter' | 'viewer'): Promise<void> {
+  await owner.goto(`${BASE_URL}/team`);
+  const form = owner.getByRole('form', { name: 'Invite a colleague' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Role').selectOption(role);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await owner.getByTestId('invite-link').waitFor();
+}
+
+/** On an invitation's page (signed out): signs up with the invited address filled in, accepts, and lands on the dashboard. */
+export async function signUpAndAccept(page: Page, person: { name: string; company: string }): Promise<void> {
+  await page.getByLabel('Full name').fill(person.name);
+  await page.getByLabel('Company', { exact: true }).fill(person.company);
+  await page.getByLabel('Password').fill('password1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await page.waitForURL(`${BASE_URL}/`);
+}
+
 /** Opens an item of a card's actions menu. */
 export async function cardMenu(page: Page, card: Locator, title: string, item: string): Promise<void> {
   await card.getByRole('button', { name: `More actions for ${title}` }).click();

@@ -1649,6 +1649,7 @@ const en = {
     closed: "Live editing is not connected: the text is saved with Save.",
   },
   comments: {
+    inEditor: "Comments",
     title: "Comments ({{count}})",
     showResolved: "Show resolved ({{count}})",
     none: "No comments yet.",

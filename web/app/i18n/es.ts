@@ -1647,6 +1647,7 @@ const es: Messages = {
     closed: "La edición en directo no está conectada: el texto se guarda con Guardar.",
   },
   comments: {
+    inEditor: "Comentarios",
     title: "Comentarios ({{count}})",
     showResolved: "Mostrar resueltos ({{count}})",
     none: "Todavía no hay comentarios.",

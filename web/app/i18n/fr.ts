@@ -1649,6 +1649,7 @@ const fr: Messages = {
     closed: "L'édition en direct n'est pas connectée : le texte est enregistré avec Enregistrer.",
   },
   comments: {
+    inEditor: "Commentaires",
     title: "Commentaires ({{count}})",
     showResolved: "Afficher les résolus ({{count}})",
     none: "Aucun commentaire pour le moment.",

@@ -1,11 +1,12 @@
 // Realtime co-editing's main path (Enterprise): an Owner invites an Editor, both open the same
-// project's Edit dialog in two browsers, each sees the other present, and what one types appears in
+// project's Edit dialog in two browsers, each sees the other present, a comment posted beside the
+// text reaches the other, and what one types appears in
 // the other's text as it is typed; the shared text (the project's generated slides) is saved to the
 // project without pressing Save.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { cardTitled, invitationLink, signUpOnPlan, waitForLiveList } from '../flows.js';
+import { cardTitled, invitationLink, inviteFromTeamPage, signUpAndAccept, signUpOnPlan, waitForLiveList } from '../flows.js';
 
 /** Waits for what another browser does (its text arriving), up to `timeoutMs`. */
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -42,23 +43,14 @@ describe('co-editing', () => {
       }, project);
       expect(created.status).toBe(201);
       projectId = created.id;
-      await owner.goto(`${BASE_URL}/team`);
-      const form = owner.getByRole('form', { name: 'Invite a colleague' });
-      await form.getByLabel('Email', { exact: true }).fill(editorEmail);
-      await form.getByRole('button', { name: 'Send invitation' }).click();
-      await owner.getByTestId('invite-link').waitFor();
+      await inviteFromTeamPage(owner, editorEmail, 'editor');
     });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const editor = await context.newPage();
     await withScreenshotOnFailure(editor, 'coedit-editor', async () => {
       await editor.goto(await invitationLink(editorEmail));
-      await editor.getByLabel('Full name').fill('Eda Editor');
-      await editor.getByLabel('Company', { exact: true }).fill('Eda Studio');
-      await editor.getByLabel('Password').fill('password1');
-      await editor.getByRole('button', { name: 'Create account' }).click();
-      await editor.getByRole('button', { name: 'Accept invitation' }).click();
-      await editor.waitForURL(`${BASE_URL}/`);
+      await signUpAndAccept(editor, { name: 'Eda Editor', company: 'Eda Studio' });
     });
 
     const openEditor = async (page: Page) => {
@@ -89,6 +81,13 @@ describe('co-editing', () => {
       await editorText.pressSequentially('SAFETY ');
       await until(async () => (await ownerText.inputValue()).startsWith('SAFETY '));
       expect(await ownerText.inputValue()).toBe(await editorText.inputValue());
+      // The review beside the text: a comment from the editor reaches the owner's open dialog.
+      await editorDialog.getByTestId('editor-comments').locator('summary').click();
+      await ownerDialog.getByTestId('editor-comments').locator('summary').click();
+      const form = editorDialog.getByRole('form', { name: 'New comment' });
+      await form.getByLabel('Comment', { exact: true }).fill('Add the buckle check to the quiz.');
+      await form.getByRole('button', { name: 'Post comment' }).click();
+      await ownerDialog.getByTestId('comment-thread').getByText('Add the buckle check to the quiz.').waitFor();
     });
 
     // Both close: the last one out stores the shared text to the project.

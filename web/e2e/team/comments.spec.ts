@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { cardTitled, invitationLink, signUpOnPlan, waitForLiveList } from '../flows.js';
+import { cardTitled, invitationLink, inviteFromTeamPage, signUpAndAccept, signUpOnPlan, waitForLiveList } from '../flows.js';
 
 describe('comments', () => {
   let browser: Browser;
@@ -29,24 +29,14 @@ describe('comments', () => {
       const project = { title, project_type: 'slides_to_script', slides_content: `# ${title}\n\n## Before lifting\n- Check the hook\n\n## During the lift\n- Keep clear`, input_method: 'text' };
       const status = await owner.evaluate(async (body) => (await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, project);
       expect(status).toBe(201);
-      await owner.goto(`${BASE_URL}/team`);
-      const form = owner.getByRole('form', { name: 'Invite a colleague' });
-      await form.getByLabel('Email', { exact: true }).fill(commenterEmail);
-      await form.getByLabel('Role').selectOption('commenter');
-      await form.getByRole('button', { name: 'Send invitation' }).click();
-      await owner.getByTestId('invite-link').waitFor();
+      await inviteFromTeamPage(owner, commenterEmail, 'commenter');
     });
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
     const commenter = await context.newPage();
     await withScreenshotOnFailure(commenter, 'comments-commenter', async () => {
       await commenter.goto(await invitationLink(commenterEmail));
-      await commenter.getByLabel('Full name').fill('Cleo Commenter');
-      await commenter.getByLabel('Company', { exact: true }).fill('Cleo Reviews');
-      await commenter.getByLabel('Password').fill('password1');
-      await commenter.getByRole('button', { name: 'Create account' }).click();
-      await commenter.getByRole('button', { name: 'Accept invitation' }).click();
-      await commenter.waitForURL(`${BASE_URL}/`);
+      await signUpAndAccept(commenter, { name: 'Cleo Commenter', company: 'Cleo Reviews' });
       const card = cardTitled(await waitForLiveList(commenter), title);
       await card.getByRole('button', { name: `Preview ${title}` }).click();
       const preview = commenter.getByRole('dialog', { name: title });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { invitationLink, signUpOnPlan } from '../flows.js';
+import { invitationLink, inviteFromTeamPage, signUpAndAccept, signUpOnPlan } from '../flows.js';
 
 describe('team', () => {
   let browser: Browser;
@@ -29,11 +29,7 @@ describe('team', () => {
       await owner.goto(`${BASE_URL}/team`);
       await owner.getByRole('heading', { name: 'Team' }).waitFor();
       await owner.getByTestId('seats').getByText('1 of 3 seats used').waitFor();
-      const form = owner.getByRole('form', { name: 'Invite a colleague' });
-      await form.getByLabel('Email', { exact: true }).fill(colleagueEmail);
-      await form.getByLabel('Role').selectOption('editor');
-      await form.getByRole('button', { name: 'Send invitation' }).click();
-      await owner.getByTestId('invite-link').waitFor();
+      await inviteFromTeamPage(owner, colleagueEmail, 'editor');
       await owner.getByTestId('team-invitation').filter({ hasText: colleagueEmail }).waitFor();
       await owner.getByTestId('seats').getByText('2 of 3 seats used').waitFor();
       await expectAccessible(owner, 'team page');
@@ -48,12 +44,7 @@ describe('team', () => {
       await colleague.getByTestId('invitation-offer').getByText(`Olga Owner invited you to ${company}`).waitFor();
       await expectAccessible(colleague, 'invitation sign-up');
       expect(await colleague.getByLabel('Email address').inputValue()).toBe(colleagueEmail);
-      await colleague.getByLabel('Full name').fill('Colin Colleague');
-      await colleague.getByLabel('Company', { exact: true }).fill('Colin Freelance');
-      await colleague.getByLabel('Password').fill('password1');
-      await colleague.getByRole('button', { name: 'Create account' }).click();
-      await colleague.getByRole('button', { name: 'Accept invitation' }).click();
-      await colleague.waitForURL(`${BASE_URL}/`);
+      await signUpAndAccept(colleague, { name: 'Colin Colleague', company: 'Colin Freelance' });
       await colleague.getByText(company).first().waitFor();
 
       // An Editor adds a term to the company's glossary.

@@ -66,11 +66,7 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
 
   const shown = full ?? project;
   const templateId = shown.template_id;
-  // The slides a comment can point at: the deck the renders make of the project.
-  const slideCount = useMemo(
-    () => (full ? (projectDeck({ title: full.title, slidesContent: full.slides_content ?? '', scriptContent: full.script_content ?? '' }, full.generated_content?.slides?.slide_content ?? '')?.slides.length ?? 0) : 0),
-    [full],
-  );
+  const slideCount = useMemo(() => (full ? slideCountOf(full) : 0), [full]);
   const source = projectPreviewSource(shown);
   const primary = shown.primary_language || 'en';
   const other = language && language !== primary ? language : '';
@@ -189,6 +185,11 @@ function draftOf(project: Project, field: ContentField, fallbackCompany: string)
       : { include: false, company_name: fallbackCompany, logo_url: '', website: '' },
     ai_instructions: project.ai_instructions ?? '',
   };
+}
+
+/** The slides a comment can point at: the deck the renders make of the project. */
+function slideCountOf(project: Project): number {
+  return projectDeck({ title: project.title, slidesContent: project.slides_content ?? '', scriptContent: project.script_content ?? '' }, project.generated_content?.slides?.slide_content ?? '')?.slides.length ?? 0;
 }
 
 /** Who else is editing the text now, each with their color and the line their caret is on. */
@@ -358,6 +359,14 @@ export function EditDialog({ project, onClose, onSaved }: { project: ProjectSumm
           </Field>
           <FormActions saving={saving} onCancel={onClose} />
         </form>
+      )}
+      {draft && (
+        // The review beside the text: the same threads as the preview's (outside the edit form: its
+        // own forms post comments, not the project).
+        <details className="mt-4 rounded-lg border border-slate-200 px-3 py-2" data-testid="editor-comments">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">{t('comments.inEditor')}</summary>
+          <CommentsPanel projectId={project.id} slides={loaded ? slideCountOf(loaded) : 0} hasVideo={isVideoFormat(draft.visual_format)} />
+        </details>
       )}
     </Modal>
   );
