@@ -1,7 +1,8 @@
 // The team page's pure rules (lib/team.ts): the writes each intent sends, what the action accepts,
 // seats and expiry, and the email's language.
 import { describe, expect, it } from '@jest/globals';
-import { canManageTeam, emailLanguageOf, isExpired, isTeamRequest, seatsLeft, teamWrite } from '../app/lib/team.js';
+import { interfaceLanguageOf as emailLanguageOf } from '@trainwright/catalogue';
+import { canManageTeam, isExpired, isTeamRequest, seatsLeft, teamWrite } from '../app/lib/team.js';
 
 describe('team writes', () => {
   it('should send each intent to its route with its body', () => {

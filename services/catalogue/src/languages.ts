@@ -18,6 +18,20 @@ export const CONTENT_LANGUAGES: readonly string[] = [...new Set(Object.values(TI
  */
 export const OFFLINE_LANGUAGES: readonly string[] = ['en', 'es', 'fr', 'it', 'pt'];
 
+/** The languages the interface and its emails (invitations, support replies) are written in. */
+export const INTERFACE_LANGUAGES = ['en', 'es', 'fr'] as const;
+export type InterfaceLanguage = (typeof INTERFACE_LANGUAGES)[number];
+
+export function isInterfaceLanguage(value: unknown): value is InterfaceLanguage {
+  return typeof value === 'string' && (INTERFACE_LANGUAGES as readonly string[]).includes(value);
+}
+
+/** An interface language for a code or locale ('fr-CA' -> fr); English for any other. */
+export function interfaceLanguageOf(value: string | undefined): InterfaceLanguage {
+  const base = (value ?? '').slice(0, 2);
+  return isInterfaceLanguage(base) ? base : 'en';
+}
+
 const english = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** The name of a language in English and in the language itself ('es' -> Spanish, español). */

@@ -16,17 +16,10 @@ export function isInvitableRole(value: unknown): value is InvitableRole {
 /** An invitation's link works this long, once. */
 export const INVITATION_DAYS = 7;
 
-/** Seats taken: members and pending invitations both count against the plan's userLimit (-1: none). */
-export function seatsLeft(tier: TierId, members: number, pendingInvitations: number): number {
-  const limit = TIERS[tier].limits.userLimit;
-  return limit < 0 ? Number.POSITIVE_INFINITY : Math.max(0, limit - members - pendingInvitations);
-}
-
 export const TEAM_MESSAGES = defineMessages('team', {
   /** The company's seats (members and pending invitations) are all taken. */
   seatsFull: (limit: number, tier: TierId) =>
     `Your ${TIERS[tier].name} plan includes ${limit} ${limit === 1 ? 'user' : 'users'}, and this company's members and pending invitations take them all. Upgrade the plan, or remove a member or an invitation first.`,
-  emailInvalid: 'Enter a valid email address.',
   roleInvalid: 'Choose Editor, Commenter or Viewer.',
   alreadyMember: 'This person is already a member of the company.',
   alreadyInvited: 'This person has a pending invitation already: resend it or revoke it.',
@@ -40,5 +33,4 @@ export const TEAM_MESSAGES = defineMessages('team', {
   /** Removing, downgrading or leaving as the Owner. */
   ownerStays: 'A company always has one Owner. Transfer the ownership to another member first.',
   transferToMember: 'Ownership goes to a member of the company.',
-  invited: 'Invitation sent.',
 } as const);

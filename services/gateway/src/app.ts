@@ -11,7 +11,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_LIMITS } from '@trainwright/catalogue';
-import { AppError, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
+import { AppError, AuthMemberships, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
 import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
@@ -70,6 +70,9 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   const verifier = new TokenVerifier({ publicKeyPem: config.publicKeyPem, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const revoked = new RevokedSessions();
   await revoked.follow(bus, config.ACCESS_TOKEN_TTL_SECONDS);
+  // One cache of memberships for the event streams and co-editing, dropped per user on member.*.
+  const memberships = new AuthMemberships(clients.addresses.auth);
+  await memberships.follow(bus);
 
   // Security headers from helmet, computed once and set on every response, and the request id.
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
@@ -147,7 +150,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     users: new AdmissionLimiter({ ...admission, global: Number.POSITIVE_INFINITY }),
     companies: new AdmissionLimiter(admission),
   });
-  await app.register(eventHub, { bus, clients });
+  await app.register(eventHub, { bus, memberships });
 
   const ctx: GatewayContext = { app, config, clients, verifier, revokedSessions: revoked, deps: { db, redis, bus } };
   healthRoutes(ctx);
@@ -167,7 +170,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   downloadRoutes(ctx, storage);
   voiceRoutes(ctx, storage);
   eventRoutes(ctx);
-  const collab = await startCollab({ clients, bus, redis, namespace: config.NAMESPACE, logger });
+  const collab = await startCollab({ clients, memberships, bus, redis, namespace: config.NAMESPACE, logger });
   await collabRoutes(ctx, collab);
   await app.ready();
 
@@ -177,6 +180,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     async close() {
       await collab.close();
       await app.close();
+      memberships.close();
       clients.auth.close();
       clients.project.close();
       await bus.close();

@@ -11,7 +11,7 @@ import { errorText } from '~/lib/errors';
 import { formatDate } from '~/lib/format';
 import { useActionAnswer } from '~/lib/server-data';
 import type { SupportRequest, SupportTicket } from '~/lib/support';
-import { emailLanguageOf } from '~/lib/team';
+import { interfaceLanguageOf } from '@trainwright/catalogue';
 import type { SupportAnswer } from '~/routes/support';
 import { selectClass } from './projects/ProjectFormFields';
 import { Button, ErrorBox, Field, Spinner, inputClass } from './ui';
@@ -43,7 +43,7 @@ export function SupportForm({ tickets }: { tickets: SupportTicket[] | null }) {
     if (busy) return;
     setError(null);
     setSent(null);
-    const request: SupportRequest = { intent: 'submit', category, subject, message, language: emailLanguageOf(i18n.language) };
+    const request: SupportRequest = { intent: 'submit', category, subject, message, language: interfaceLanguageOf(i18n.language) };
     fetcher.submit(request as never, { method: 'post', action: '/support', encType: 'application/json' });
   };
 

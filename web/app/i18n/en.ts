@@ -2107,7 +2107,6 @@ const en = {
     },
     team: {
       seatsFull: "Your {{n1}} plan includes {{n0}} users, and this company's members and pending invitations take them all. Upgrade the plan, or remove a member or an invitation first.",
-      emailInvalid: "Enter a valid email address.",
       roleInvalid: "Choose Editor, Commenter or Viewer.",
       alreadyMember: "This person is already a member of the company.",
       alreadyInvited: "This person has a pending invitation already: resend it or revoke it.",
@@ -2120,7 +2119,6 @@ const en = {
       invitationGone: "Invitation not found",
       ownerStays: "A company always has one Owner. Transfer the ownership to another member first.",
       transferToMember: "Ownership goes to a member of the company.",
-      invited: "Invitation sent.",
     },
     comments: {
       bodyRequired: "Write a comment first.",

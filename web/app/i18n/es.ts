@@ -2135,7 +2135,6 @@ const es: Messages = {
     },
     team: {
       seatsFull: "Tu plan {{n1}} incluye {{n0}} usuarios, y los miembros e invitaciones pendientes de esta empresa los ocupan todos. Mejora el plan o quita antes un miembro o una invitación.",
-      emailInvalid: "Introduce una dirección de correo válida.",
       roleInvalid: "Elige Editor, Comentarista o Lector.",
       alreadyMember: "Esta persona ya es miembro de la empresa.",
       alreadyInvited: "Esta persona ya tiene una invitación pendiente: reenvíala o revócala.",
@@ -2148,7 +2147,6 @@ const es: Messages = {
       invitationGone: "Invitación no encontrada",
       ownerStays: "Una empresa siempre tiene un propietario. Transfiere antes la propiedad a otro miembro.",
       transferToMember: "La propiedad pasa a un miembro de la empresa.",
-      invited: "Invitación enviada.",
     },
     comments: {
       bodyRequired: "Escribe primero un comentario.",

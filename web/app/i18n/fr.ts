@@ -2137,7 +2137,6 @@ const fr: Messages = {
     },
     team: {
       seatsFull: "Votre offre {{n1}} comprend {{n0}} utilisateurs, et les membres et invitations en attente de cette entreprise les occupent tous. Changez d'offre, ou retirez d'abord un membre ou une invitation.",
-      emailInvalid: "Saisissez une adresse e-mail valide.",
       roleInvalid: "Choisissez Éditeur, Commentateur ou Lecteur.",
       alreadyMember: "Cette personne est déjà membre de l'entreprise.",
       alreadyInvited: "Cette personne a déjà une invitation en attente : renvoyez-la ou révoquez-la.",
@@ -2150,7 +2149,6 @@ const fr: Messages = {
       invitationGone: "Invitation introuvable",
       ownerStays: "Une entreprise a toujours un propriétaire. Transférez d'abord la propriété à un autre membre.",
       transferToMember: "La propriété revient à un membre de l'entreprise.",
-      invited: "Invitation envoyée.",
     },
     comments: {
       bodyRequired: "Écrivez d'abord un commentaire.",

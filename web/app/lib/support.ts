@@ -1,5 +1,5 @@
 // Support tickets (docs/teams.md, "Support"): the shape, and the write of the support page's action.
-import { SUPPORT_CATEGORIES, type SupportCategory } from '@trainwright/catalogue';
+import { SUPPORT_CATEGORIES, isInterfaceLanguage, type InterfaceLanguage, type SupportCategory } from '@trainwright/catalogue';
 
 export interface SupportTicket {
   id: string;
@@ -11,7 +11,7 @@ export interface SupportTicket {
   created_at: string;
 }
 
-export type SupportRequest = { intent: 'submit'; category: SupportCategory; subject: string; message: string; language: 'en' | 'es' | 'fr' };
+export type SupportRequest = { intent: 'submit'; category: SupportCategory; subject: string; message: string; language: InterfaceLanguage };
 
 export function isSupportRequest(value: unknown): value is SupportRequest {
   const r = value as Partial<Record<string, unknown>> | null;
@@ -21,7 +21,7 @@ export function isSupportRequest(value: unknown): value is SupportRequest {
     (SUPPORT_CATEGORIES as readonly unknown[]).includes(r.category) &&
     typeof r.subject === 'string' &&
     typeof r.message === 'string' &&
-    ['en', 'es', 'fr'].includes(r.language as string)
+    isInterfaceLanguage(r.language)
   );
 }
 

@@ -1,6 +1,6 @@
 // A company's team (docs/teams.md): its members, the Owner's pending invitations and seats, and the
 // writes of the team page's action (one intent each). Pure: the page and its tests read it.
-import { INVITABLE_ROLES, roleAllows, type InvitableRole, type Role } from '@trainwright/catalogue';
+import { INVITABLE_ROLES, isInterfaceLanguage, roleAllows, type InterfaceLanguage, type InvitableRole, type Role } from '@trainwright/catalogue';
 
 export interface TeamMember {
   user_id: string;
@@ -42,14 +42,6 @@ export interface InvitationPreview {
   expires_at: string;
 }
 
-export const EMAIL_LANGUAGES = ['en', 'es', 'fr'] as const;
-export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
-
-/** The email's language for an interface language (English for any other). */
-export function emailLanguageOf(language: string): EmailLanguage {
-  const base = language.slice(0, 2);
-  return (EMAIL_LANGUAGES as readonly string[]).includes(base) ? (base as EmailLanguage) : 'en';
-}
 
 export { INVITABLE_ROLES };
 
@@ -71,8 +63,8 @@ const company = (companyId: string) => `/companies/${encodeURIComponent(companyI
 
 /** What the team page's action is asked (routes/team.tsx): one intent per change. */
 export type TeamRequest =
-  | { intent: 'invite'; companyId: string; email: string; role: InvitableRole; language: EmailLanguage }
-  | { intent: 'resend'; companyId: string; invitationId: string; language: EmailLanguage }
+  | { intent: 'invite'; companyId: string; email: string; role: InvitableRole; language: InterfaceLanguage }
+  | { intent: 'resend'; companyId: string; invitationId: string; language: InterfaceLanguage }
   | { intent: 'revoke'; companyId: string; invitationId: string }
   | { intent: 'changeRole'; companyId: string; userId: string; role: InvitableRole }
   | { intent: 'remove'; companyId: string; userId: string }
@@ -104,7 +96,7 @@ export function isTeamRequest(value: unknown): value is TeamRequest {
   const r = value as Partial<Record<string, unknown>> | null;
   if (!r || !isText(r.companyId) || !(INTENTS as readonly unknown[]).includes(r.intent)) return false;
   const role = (INVITABLE_ROLES as readonly unknown[]).includes(r.role);
-  const language = (EMAIL_LANGUAGES as readonly unknown[]).includes(r.language);
+  const language = isInterfaceLanguage(r.language);
   switch (r.intent) {
     case 'invite':
       return typeof r.email === 'string' && role && language;

@@ -10,7 +10,7 @@ import { Hocuspocus, type Extension, type onAuthenticatePayload, type onLoadDocu
 import { Redis as RedisSync } from '@hocuspocus/extension-redis';
 import { roleAllows } from '@trainwright/catalogue';
 import { editableField, editableText, type EditableField } from '@trainwright/formats';
-import { Access, AuthMemberships, AppError, isUuid, type EventBus, type Logger } from '@trainwright/platform';
+import { Access, AppError, isUuid, type AuthMemberships, type EventBus, type Logger } from '@trainwright/platform';
 import { CompanyMembersChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import type { Redis } from 'ioredis';
 import * as decoding from 'lib0/decoding';
@@ -24,6 +24,8 @@ export interface CollabContext {
   companyId: string;
   field: EditableField;
   readOnly: boolean;
+  /** The project's text and content version read when the connection opened: the first connection seeds the document from them. */
+  seed: { text: string; contentVersion: number };
 }
 
 /** Closed: a write from a read-only connection, or the member's rights changed (they reconnect with the new ones). */
@@ -76,10 +78,8 @@ export interface Collab {
   close(): Promise<void>;
 }
 
-export async function startCollab(deps: { clients: ServiceClients; bus: EventBus; redis: Redis; namespace: string; logger: Logger }): Promise<Collab> {
-  const memberships = new AuthMemberships(deps.clients.addresses.auth);
-  await memberships.follow(deps.bus);
-  const access = new Access(memberships);
+export async function startCollab(deps: { clients: ServiceClients; memberships: AuthMemberships; bus: EventBus; redis: Redis; namespace: string; logger: Logger }): Promise<Collab> {
+  const access = new Access(deps.memberships);
   // The text each document last had in the project (stored or loaded), so a store writes only a change.
   const stored = new Map<string, string>();
 
@@ -91,14 +91,14 @@ export async function startCollab(deps: { clients: ServiceClients; bus: EventBus
       const membership = await access.require({ userId: context.userId, companyId: project.companyId, action: 'project.read', capability: 'realtimeCollaboration', fresh: true });
       const readOnly = !roleAllows(membership.role, 'project.update');
       connectionConfig.readOnly = readOnly;
-      const field = editableField({ projectType: project.projectType, scriptContent: project.scriptContent, slidesContent: project.slidesContent, generatedSlides: project.generatedContent?.slides?.slideContent ?? '' });
-      Object.assign(context, { projectId, companyId: project.companyId, field, readOnly });
+      const contents = { scriptContent: project.scriptContent, slidesContent: project.slidesContent, generatedSlides: project.generatedContent?.slides?.slideContent ?? '' };
+      const field = editableField({ projectType: project.projectType, ...contents });
+      const seed = { text: editableText(contents, field), contentVersion: project.contentVersion };
+      Object.assign(context, { projectId, companyId: project.companyId, field, readOnly, seed });
     },
     async onLoadDocument({ documentName, context }: onLoadDocumentPayload<CollabContext>) {
-      const project = await deps.clients.project.getProject({ userId: context.userId, projectId: context.projectId }, { userId: context.userId });
-      const text = editableText({ scriptContent: project.scriptContent, slidesContent: project.slidesContent, generatedSlides: project.generatedContent?.slides?.slideContent ?? '' }, context.field);
-      stored.set(documentName, text);
-      return seededDocument(context.projectId, project.contentVersion, text);
+      stored.set(documentName, context.seed.text);
+      return seededDocument(context.projectId, context.seed.contentVersion, context.seed.text);
     },
     async beforeHandleMessage({ connection, update }: beforeHandleMessagePayload<CollabContext>) {
       if (connection.readOnly && isWrite(update)) {
@@ -143,7 +143,6 @@ export async function startCollab(deps: { clients: ServiceClients; bus: EventBus
     close: async () => {
       hocuspocus.flushPendingStores();
       hocuspocus.closeConnections();
-      memberships.close();
     },
   };
 }

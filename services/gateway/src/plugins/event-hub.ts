@@ -4,9 +4,8 @@
 // event's company's projects (the access check on the platform's memberships, kept and dropped on
 // auth's events); auth's `member.*` makes a member's open connections read their companies again. Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
-import { Access, AuthMemberships, type EventBus } from '@trainwright/platform';
+import { Access, type AuthMemberships, type EventBus } from '@trainwright/platform';
 import { CommentChanged, CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import type { ServiceClients } from '../clients.js';
 import { errorMessageJson } from '../schemas/common.js';
 
 interface Listener {
@@ -29,9 +28,8 @@ export class ProjectEventHub {
 
   private constructor(private readonly memberships: AuthMemberships) {}
 
-  static async start(bus: EventBus, clients: ServiceClients): Promise<ProjectEventHub> {
-    const memberships = new AuthMemberships(clients.addresses.auth);
-    await memberships.follow(bus);
+  /** `memberships` is the gateway's one cache of memberships, following member.* (app.ts). */
+  static async start(bus: EventBus, memberships: AuthMemberships): Promise<ProjectEventHub> {
     const hub = new ProjectEventHub(memberships);
     await bus.subscribeFrom(new Date(), 'project.*', async (event) => {
       if (event.subject === 'project.status_changed') {
@@ -112,13 +110,12 @@ export class ProjectEventHub {
   close(): void {
     for (const t of this.timers) clearInterval(t);
     this.listeners.clear();
-    this.memberships.close();
   }
 }
 
-export const eventHub = fp<{ bus: EventBus; clients: ServiceClients }>(
-  async (app, { bus, clients }) => {
-    const hub = await ProjectEventHub.start(bus, clients);
+export const eventHub = fp<{ bus: EventBus; memberships: AuthMemberships }>(
+  async (app, { bus, memberships }) => {
+    const hub = await ProjectEventHub.start(bus, memberships);
     app.decorate('projectEvents', hub);
     app.addHook('onClose', async () => hub.close());
   },

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { MessageParam } from '@trainwright/catalogue';
+import { INTERFACE_LANGUAGES, type MessageParam } from '@trainwright/catalogue';
 import { messageFromProto } from '@trainwright/platform';
 import type { MessageRef as ProtoMessageRef } from '@trainwright/proto/trainwright/messages/v1/messages';
 
@@ -28,6 +28,9 @@ export const errorResponses = {
 
 /** A request string of at most `max` characters: every string a client sends has a bound. */
 export const Str = (max: number) => Type.String({ maxLength: max });
+
+/** An email's language (an invitation, a support ticket's confirmation). */
+export const InterfaceLanguage = Type.Union(INTERFACE_LANGUAGES.map((l) => Type.Literal(l)));
 
 /** What a protobuf int32 carries: a request integer outside it would not reach a service intact. */
 export const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;

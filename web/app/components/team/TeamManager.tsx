@@ -13,11 +13,8 @@ import { useActionAnswer } from '~/lib/server-data';
 import {
   INVITABLE_ROLES,
   canManageTeam,
-  emailLanguageOf,
   isExpired,
   seatsLeft,
-  EMAIL_LANGUAGES,
-  type EmailLanguage,
   type InvitationLink,
   type TeamInvitation,
   type TeamMember,
@@ -25,7 +22,7 @@ import {
   type TeamView,
 } from '~/lib/team';
 import type { TeamAnswer } from '~/routes/team';
-import type { InvitableRole } from '@trainwright/catalogue';
+import { INTERFACE_LANGUAGES, interfaceLanguageOf, type InterfaceLanguage, type InvitableRole } from '@trainwright/catalogue';
 import { UsersIcon } from '../icons';
 import { selectClass } from '../projects/ProjectFormFields';
 import { useWorkspace } from '../projects/workspace-context';
@@ -34,14 +31,14 @@ import { Badge, Button, ButtonLink, EmptyState, ErrorBox, Field, LoadingLine, Sp
 
 type Confirm = { kind: 'remove' | 'transfer' | 'leave'; member: TeamMember } | { kind: 'revoke'; invitation: TeamInvitation };
 
-const LANGUAGE_NAMES: Record<EmailLanguage, string> = { en: 'English', es: 'Español', fr: 'Français' };
+const LANGUAGE_NAMES: Record<InterfaceLanguage, string> = { en: 'English', es: 'Español', fr: 'Français' };
 
-function InviteForm({ busy, disabled, onInvite }: { busy: boolean; disabled: boolean; onInvite: (email: string, role: InvitableRole, language: EmailLanguage) => void }) {
+function InviteForm({ busy, disabled, onInvite }: { busy: boolean; disabled: boolean; onInvite: (email: string, role: InvitableRole, language: InterfaceLanguage) => void }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitableRole>('editor');
-  const [language, setLanguage] = useState<EmailLanguage>(emailLanguageOf(i18n.language));
+  const [language, setLanguage] = useState<InterfaceLanguage>(interfaceLanguageOf(i18n.language));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!busy && !disabled) onInvite(email, role, language);
@@ -63,8 +60,8 @@ function InviteForm({ busy, disabled, onInvite }: { busy: boolean; disabled: boo
           </select>
         </Field>
         <Field id={`${id}-language`} label={t('team.emailLanguage')}>
-          <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as EmailLanguage)} className={selectClass}>
-            {EMAIL_LANGUAGES.map((l) => (
+          <select id={`${id}-language`} value={language} onChange={(e) => setLanguage(e.target.value as InterfaceLanguage)} className={selectClass}>
+            {INTERFACE_LANGUAGES.map((l) => (
               <option key={l} value={l} lang={l}>
                 {LANGUAGE_NAMES[l]}
               </option>
@@ -265,7 +262,7 @@ export function TeamManager({ team, settled, onRetry }: { team: TeamView | null;
                     {isExpired(invitation) ? <Badge tone="amber">{t('team.expired')}</Badge> : <span className="text-slate-600">{t('team.expires', { date: date(invitation.expires_at) })}</span>}
                   </span>
                   <span className="flex gap-1">
-                    <Button size="sm" variant="ghost" disabled={busy('resend')} onClick={() => send({ intent: 'resend', companyId, invitationId: invitation.id, language: emailLanguageOf(i18n.language) })}>
+                    <Button size="sm" variant="ghost" disabled={busy('resend')} onClick={() => send({ intent: 'resend', companyId, invitationId: invitation.id, language: interfaceLanguageOf(i18n.language) })}>
                       {t('team.resend')}
                     </Button>
                     <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm({ kind: 'revoke', invitation })}>

@@ -2,15 +2,8 @@
 // text part and an HTML part with the same words and the one link. Names a user typed are escaped
 // in the HTML part.
 import escapeHtml from 'escape-html';
-import type { InvitableRole } from '@trainwright/catalogue';
+import type { InterfaceLanguage, InvitableRole } from '@trainwright/catalogue';
 import type { MailMessage } from './deps.js';
-
-export const EMAIL_LANGUAGES = ['en', 'es', 'fr'] as const;
-export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
-
-export function emailLanguage(value: string | undefined): EmailLanguage {
-  return (EMAIL_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as EmailLanguage) : 'en';
-}
 
 interface Words {
   subject: (inviter: string, company: string) => string;
@@ -23,7 +16,7 @@ interface Words {
   locale: string;
 }
 
-const WORDS: Record<EmailLanguage, Words> = {
+const WORDS: Record<InterfaceLanguage, Words> = {
   en: {
     subject: (inviter, company) => `${inviter} invited you to ${company} on Trainwright`,
     greeting: 'Hello,',
@@ -63,7 +56,7 @@ export function invitationEmail(input: {
   role: InvitableRole;
   url: string;
   expiresAt: Date;
-  language: EmailLanguage;
+  language: InterfaceLanguage;
 }): MailMessage {
   const w = WORDS[input.language];
   const date = new Intl.DateTimeFormat(w.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(input.expiresAt);

@@ -1,10 +1,10 @@
-import { INVITATION_DAYS, TEAM_MESSAGES, TIERS, catalogueMessage, isInvitableRole, type InvitableRole } from '@trainwright/catalogue';
+import { INVITATION_DAYS, TEAM_MESSAGES, TIERS, catalogueMessage, interfaceLanguageOf, isInvitableRole, type InvitableRole } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import { newSecret } from '../tokens.js';
 import { normaliseEmail } from '../validation.js';
 import { requireMembership } from './access.js';
 import type { InvitationRow, TeamDeps } from './deps.js';
-import { emailLanguage, invitationEmail } from './invitation-email.js';
+import { invitationEmail } from './invitation-email.js';
 
 const DAY_MS = 86_400_000;
 
@@ -63,7 +63,7 @@ export async function sendInvitation(deps: Pick<TeamDeps, 'mailer'>, link: Invit
       role: invitation.role,
       url: link.inviteUrl,
       expiresAt: invitation.expiresAt,
-      language: emailLanguage(language),
+      language: interfaceLanguageOf(language),
     }),
   );
 }

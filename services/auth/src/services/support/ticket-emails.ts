@@ -2,9 +2,8 @@
 // and the confirmation to the person in their language. Text and HTML parts; what people typed is
 // escaped in the HTML.
 import escapeHtml from 'escape-html';
-import type { SupportCategory } from '@trainwright/catalogue';
+import { interfaceLanguageOf, type SupportCategory } from '@trainwright/catalogue';
 import type { MailMessage } from '../members/deps.js';
-import { emailLanguage } from '../members/invitation-email.js';
 
 const CONFIRMATION = {
   en: {
@@ -34,7 +33,7 @@ export function operatorEmail(input: { to: string; ticketId: string; category: S
 }
 
 export function confirmationEmail(input: { to: string; ticketId: string; subject: string; name: string; language: string }): MailMessage {
-  const words = CONFIRMATION[emailLanguage(input.language)];
+  const words = CONFIRMATION[interfaceLanguageOf(input.language)];
   const lines = words.body(input.name, input.subject);
   return { to: input.to, subject: words.subject(ticketRef(input.ticketId)), text: lines.join('\n'), html: html(lines) };
 }

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { SUPPORT_CATEGORIES, SUPPORT_LIMITS } from '@trainwright/catalogue';
 import type { SupportTicket } from '@trainwright/proto/trainwright/auth/v1/auth';
 import type { GatewayContext } from '../../context.js';
-import { Str, errorResponses } from '../../schemas/common.js';
+import { InterfaceLanguage, Str, errorResponses } from '../../schemas/common.js';
 import { signedIn } from '../../lib/signed-in.js';
 
 const TicketBody = Type.Object(
@@ -12,7 +12,7 @@ const TicketBody = Type.Object(
     category: Type.Union(SUPPORT_CATEGORIES.map((c) => Type.Literal(c))),
     subject: Str(SUPPORT_LIMITS.subject * 2),
     message: Str(SUPPORT_LIMITS.message * 2),
-    language: Type.Optional(Type.Union(['en', 'es', 'fr'].map((l) => Type.Literal(l)))),
+    language: Type.Optional(InterfaceLanguage),
   },
   { additionalProperties: false },
 );

@@ -1,16 +1,15 @@
 // A company's team (docs/teams.md): members, invitations, roles, leaving and the ownership
 // transfer; the invitation link's preview and its acceptance. The auth service decides each.
 import { Type } from 'typebox';
-import { INVITABLE_ROLES } from '@trainwright/catalogue';
+import { INVITABLE_ROLES, ROLES } from '@trainwright/catalogue';
 import type { Invitation, InvitationLink, Member, Team } from '@trainwright/proto/trainwright/auth/v1/auth';
 import type { GatewayContext } from '../../context.js';
-import { ErrorBody, Str, errorResponses } from '../../schemas/common.js';
+import { ErrorBody, InterfaceLanguage as Language, Str, errorResponses } from '../../schemas/common.js';
 import { shareLimit } from '../../lib/share-limit.js';
 import { signedIn } from '../../lib/signed-in.js';
 
-const Role = Type.Union(['owner', 'editor', 'commenter', 'viewer'].map((r) => Type.Literal(r)));
+const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
 const InvitableRole = Type.Union(INVITABLE_ROLES.map((r) => Type.Literal(r)));
-const Language = Type.Union(['en', 'es', 'fr'].map((l) => Type.Literal(l)));
 
 const MemberJson = Type.Object({ user_id: Type.String(), email: Type.String(), name: Type.String(), role: Role, joined_at: Type.String() });
 const InvitationJson = Type.Object({ id: Type.String(), email: Type.String(), role: InvitableRole, invited_by_name: Type.String(), created_at: Type.String(), expires_at: Type.String() });

@@ -19,7 +19,7 @@ export async function collabRoutes({ app, config }: GatewayContext, collab: Coll
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
-    const context: CollabContext = { userId, projectId: '', companyId: '', field: 'script_content', readOnly: true };
+    const context: CollabContext = { userId, projectId: '', companyId: '', field: 'script_content', readOnly: true, seed: { text: '', contentVersion: 0 } };
     const connection = collab.hocuspocus.handleConnection(socket, new Request(`http://gateway${request.url}`, { headers }), context);
     socket.on('message', (data: Buffer) => connection.handleMessage(new Uint8Array(data)));
     socket.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
