@@ -7,7 +7,8 @@ provision();
 installDependencies();
 build();
 const ports = await stackPorts();
-const env = await stackEnv({ keys: ensureKeys(), ports });
+// The education centre's videos and manuals render in the background from the start.
+const env = await stackEnv({ keys: ensureKeys(), ports, extra: { EDUCATION_AT_START: 'true' } });
 await prepareDatabase(env);
 seedDemo(env);
 

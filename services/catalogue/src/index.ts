@@ -19,3 +19,4 @@ export * from './generation-failures.js';
 export * from './team.js';
 export * from './comments.js';
 export * from './support.js';
+export * from './education.js';

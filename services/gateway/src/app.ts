@@ -38,6 +38,7 @@ import { uploadRoutes } from './routes/uploads/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
 import { downloadRoutes } from './routes/downloads/index.js';
+import { educationRoutes } from './routes/education/index.js';
 import { voiceRoutes } from './routes/voices/index.js';
 import { eventRoutes } from './routes/events/index.js';
 
@@ -168,6 +169,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   generatorRoutes(ctx, receiveUpload, storage);
   qualityRoutes(ctx);
   downloadRoutes(ctx, storage);
+  educationRoutes(ctx, storage);
   voiceRoutes(ctx, storage);
   eventRoutes(ctx);
   const collab = await startCollab({ clients, memberships, bus, redis, namespace: config.NAMESPACE, logger });

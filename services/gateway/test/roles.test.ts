@@ -34,6 +34,8 @@ const ROUTES: Record<string, Need> = {
   'GET /api/companies': 'self',
   'GET /api/companies/{companyId}/glossary': 'read',
   'GET /api/companies/{id}/members': 'read',
+  'GET /api/education': 'self',
+  'GET /api/education/{slug}/{format}': 'self',
   'GET /api/events': 'self',
   'GET /api/health': 'public',
   'GET /api/interactive-video-template/{durationOrId}': 'read',

@@ -10,6 +10,7 @@ import * as translatedRenders from './1764600000001-TranslatedRenders.js';
 import * as videoLanguage from './1764700000001-VideoLanguage.js';
 import * as outbox from './1764800000001-Outbox.js';
 import * as errorMessages from './1797600000001-ErrorMessages.js';
+import * as educationLibrary from './1797700000001-EducationLibrary.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '1764700000001-VideoLanguage': videoLanguage,
   '1764800000001-Outbox': outbox,
   '1797600000001-ErrorMessages': errorMessages,
+  '1797700000001-EducationLibrary': educationLibrary,
 };

@@ -16,6 +16,9 @@ const schema = commonConfigSchema.extend({
   RENDER_WORK_DIR: z.string().default(''),
   VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),
   VIDEO_HEIGHT: z.coerce.number().int().min(180).max(2160).default(720),
+  /** Start rendering the education centre's videos and manuals when the API starts (`npm start`
+   * does), rather than on the first visit to the education centre. */
+  EDUCATION_AT_START: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** Text to speech: espeak (offline, default), openai or elevenlabs. */
   SPEECH_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
   OPENAI_TTS_BASE_URL: z.string().default('https://api.openai.com/v1'),

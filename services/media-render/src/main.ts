@@ -3,9 +3,9 @@
 // voices, logos, previews, the narration estimate), the project.* consumers (deleted projects'
 // files, the project views downloads read, projects' logos), billing's payment.succeeded (paid
 // narrated videos), translation.completed / translation.deleted and media-render's own
-// render.completed / video.status_changed 'ready' (a project's files per language) and, with the
-// worker role, the `render` queue's worker (the documents' render, a translation's, and the paid
-// video's).
+// render.completed / video.status_changed 'ready' (a project's files per language), the education
+// centre's library and, with the worker role, the `render` queue's worker (the documents' render,
+// a translation's, the paid video's and the education centre's).
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
@@ -30,12 +30,15 @@ import type { Worker } from 'bullmq';
 import { migrations } from '../migrations/index.js';
 import { loadMediaConfig, type MediaConfig } from './config.js';
 import { mediaAccess, createMediaHandlers } from './grpc/media.handler.js';
+import { renderEducationJob } from './jobs/render-education.job.js';
 import { renderProjectJob } from './jobs/render-project.job.js';
 import { renderTranslationJob } from './jobs/render-translation.job.js';
 import { renderVideoJob } from './jobs/render-video.job.js';
 import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
 import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
 import { DownloadRepository } from './repositories/download.repository.js';
+import { EducationJobsRepository } from './repositories/education-jobs.repository.js';
+import { EducationRepository } from './repositories/education.repository.js';
 import { KeptLogoRepository } from './repositories/kept-logo.repository.js';
 import { LogoRepository } from './repositories/logo.repository.js';
 import { MediaStorageRepository } from './repositories/media-storage.repository.js';
@@ -55,6 +58,9 @@ import { VideoJobsRepository } from './repositories/video-jobs.repository.js';
 import { VoiceCatalogueRepository } from './repositories/voice-catalogue.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
 import type { DownloadDeps } from './services/downloads/deps.js';
+import { loadEducationLibrary } from './services/education/courses.js';
+import type { EducationDeps } from './services/education/deps.js';
+import { getEducationLibrary } from './services/education/library.js';
 import type { LogoDeps } from './services/logos/deps.js';
 import type { PreviewDeps } from './services/previews/deps.js';
 import type { RenderDeps } from './services/renders/deps.js';
@@ -134,6 +140,17 @@ export async function startMediaServer(
     videoWaitMs: VIDEO_WAIT_MS,
     videoStaleMs: VIDEO_STALE_MS,
   };
+  // The education centre's training videos and manuals, rendered like a project's files.
+  const education: EducationDeps = {
+    library: await loadEducationLibrary({ width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT }),
+    store: new EducationRepository(infra.db),
+    jobs: new EducationJobsRepository(renderQueue),
+    renderers,
+    voices: catalogue,
+    storage,
+    workDirs: new WorkDirRepository(config.RENDER_WORK_DIR, 'tw-education-'),
+    clock: () => new Date(),
+  };
 
   let worker: Worker | null = null;
   if (roles.worker) {
@@ -141,7 +158,7 @@ export async function startMediaServer(
       startJobWorker(
         infra.queues,
         RENDER_PROJECT_JOB.queue,
-        [renderProjectJob(renders, new RenderEventsRepository(infra.bus)), renderVideoJob(renders), renderTranslationJob(renders)],
+        [renderProjectJob(renders, new RenderEventsRepository(infra.bus)), renderVideoJob(renders), renderTranslationJob(renders), renderEducationJob(education)],
         // A video may take minutes: the lock is renewed while the worker lives.
         { concurrency: config.RENDER_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger },
       ),
@@ -189,10 +206,11 @@ export async function startMediaServer(
     ({ grpc, port } = await listenGrpc(
       opened,
       logger,
-      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos: logoDeps, previews }), access: mediaAccess },
+      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos: logoDeps, previews, education }), access: mediaAccess },
       `${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`,
     ));
     grpc.setServing('SERVING');
+    if (config.EDUCATION_AT_START) await getEducationLibrary(education);
   }
   logger.info({ speech: speech.name, worker: Boolean(worker), api: Boolean(grpc) }, 'media-render started');
   return {

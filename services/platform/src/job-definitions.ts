@@ -101,3 +101,14 @@ export const PREPARE_INTERACTIVE_VIDEO_JOB = defineJob<{ videoId: string; versio
   ...PEER_RETRIES,
   jobId: (p) => `${p.videoId}-interactive-v${p.version}`,
 });
+
+/** Renders the education centre's training videos and manuals (media-render's workers) from the
+ * courses of one edition (`libraryKey`: a hash of their sources); `run` counts the starts, so a
+ * library whose run failed is started again under a new id (BullMQ keeps a failed job's id). */
+export const RENDER_EDUCATION_JOB = defineJob<{ libraryKey: string; run: number }>({
+  queue: 'render',
+  name: 'render-education',
+  attempts: 2,
+  backoffMs: 5000,
+  jobId: (p) => `education-${p.libraryKey}-${p.run}`,
+});

@@ -1,10 +1,12 @@
 // Transport only: proto <-> domain.
-import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
+import { messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadDeps } from '../services/downloads/deps.js';
 import { getDownloadUsage } from '../services/downloads/get-download-usage.js';
 import { getVideoFiles } from '../services/downloads/get-video-files.js';
 import { openDownload } from '../services/downloads/open-download.js';
+import type { EducationDeps } from '../services/education/deps.js';
+import { getEducationLibrary, openEducationFile } from '../services/education/library.js';
 import type { LogoDeps } from '../services/logos/deps.js';
 import { openMemberLogo, openSharedLogo } from '../services/logos/open-logo.js';
 import type { RenderedFiles } from '../services/ports.js';
@@ -55,6 +57,8 @@ export const mediaAccess: AccessTable<typeof MediaServiceService> = {
   previewSlide: { action: 'project.read' },
   estimateNarration: { action: 'project.update' },
   getVideoFiles: { action: 'project.read' },
+  getEducationLibrary: { public: 'the education centre is the same for every signed-in user and holds no company data' },
+  openEducationFile: { public: 'a file of the education centre, the same for every signed-in user' },
 };
 
 export function createMediaHandlers(deps: {
@@ -64,8 +68,10 @@ export function createMediaHandlers(deps: {
   logos: LogoDeps;
   /** The preview's slides and the narration estimate. */
   previews: PreviewDeps;
+  /** The education centre's library. */
+  education: EducationDeps;
 }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files, logos, previews } = deps;
+  const { downloads, voices, files, logos, previews, education } = deps;
   const callerOf = (req: { userId: string; projectId: string; shareToken: string; language: string }): PreviewCaller =>
     req.shareToken ? { shareToken: req.shareToken, language: req.language } : { userId: req.userId, projectId: req.projectId, language: req.language };
   return {
@@ -108,5 +114,10 @@ export function createMediaHandlers(deps: {
       const { mp4, vtt } = await getVideoFiles(downloads, req.userId, req.projectId, req.language);
       return { mp4StorageKey: mp4?.storage_key ?? '', mp4Size: mp4?.size ?? 0, vttStorageKey: vtt?.storage_key ?? '' };
     },
+    getEducationLibrary: async () => {
+      const library = await getEducationLibrary(education);
+      return { ...library, errorMessage: messageToProto(library.errorMessage) };
+    },
+    openEducationFile: async (req) => openEducationFile(education, req.slug, req.format),
   };
 }

@@ -93,4 +93,23 @@ export interface MediaDatabase {
     voice: JSONColumnType<Voice, string, string>;
     created_at: Timestamp;
   };
+  /** The education centre's library, one row per edition of the courses (services/education). */
+  education_libraries: {
+    library_key: string;
+    status: ColumnType<string, string | undefined, string>;
+    progress: ColumnType<number, number | undefined, number>;
+    run: ColumnType<number, number | undefined, number>;
+    error: ColumnType<string, string | undefined, string>;
+    error_message: JSONColumnType<MessageRef | null, string | null | undefined, string | null>;
+    updated_at: Timestamp;
+  };
+  education_files: {
+    library_key: string;
+    slug: string;
+    format: string;
+    storage_key: string;
+    size: ColumnType<number, number, number>;
+    duration_ms: ColumnType<number, number | undefined, number>;
+    created_at: Timestamp;
+  };
 }

@@ -22,14 +22,14 @@ export class RendererRepository implements Renderers, NarrationTiming {
     return estimateSlideDurationsMs(input, voice);
   }
 
-  async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }> {
+  async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null; durationMs: number }> {
     const { speech, size } = this.options;
     const burnSubtitles = input.burnSubtitles ?? this.options.burnSubtitles ?? false;
     const video = await renderVideo(input, { provider: speech, voice, format: 'mp4', workDir, size, burnSubtitles }, progress);
     const movPath = join(workDir, 'video.mov');
     await remuxToMov(video.videoPath, movPath);
     const hasVtt = (await stat(video.vttPath).catch(() => null))?.isFile() ?? false;
-    return { mp4Path: video.videoPath, movPath, vttPath: hasVtt ? video.vttPath : null };
+    return { mp4Path: video.videoPath, movPath, vttPath: hasVtt ? video.vttPath : null, durationMs: video.durationMs };
   }
 }
 

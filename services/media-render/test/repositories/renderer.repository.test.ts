@@ -24,7 +24,7 @@ describe(RendererRepository.name, () => {
     it('should write the mp4, the same streams as mov and the subtitles in the work folder', async () => {
       const progress: number[] = [];
       const video = await renderers.video(input, { provider: 'espeak', voice: 'en-us' }, dir.path, (p) => void progress.push(p));
-      expect(video).toEqual({ mp4Path: `${dir.path}/video.mp4`, movPath: `${dir.path}/video.mov`, vttPath: `${dir.path}/subtitles.vtt` });
+      expect(video).toEqual({ mp4Path: `${dir.path}/video.mp4`, movPath: `${dir.path}/video.mov`, vttPath: `${dir.path}/subtitles.vtt`, durationMs: expect.any(Number) });
       const [mp4, mov] = await Promise.all([ffprobe(video.mp4Path), ffprobe(video.movPath)]);
       expect(mov.format.format_name).toContain('mov');
       expect(mov.streams.map((s) => s.codec_name)).toEqual(mp4.streams.map((s) => s.codec_name));

@@ -29,7 +29,7 @@ export interface Renderers {
    * Renders the narrated mp4 in `workDir` and the same streams as mov; `vttPath` is the WebVTT
    * subtitles when they were written.
    */
-  video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null }>;
+  video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null; durationMs: number }>;
 }
 
 /** A project's logo as kept (fetched once per URL, repositories/project-logo.repository.ts); null with the reason when it cannot be used. */

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
+import { AppError, createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_EDUCATION_JOB, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
+import { unqueuedJobs } from '../../fakes/unqueued-jobs.js';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, TranslationChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -152,7 +153,7 @@ beforeAll(async () => {
       drawn.push({ projectId: input.projectId, language: voice.language ?? '', what: 'video', templateId: input.style.templateId, text: textOf(input) });
       await progress(50);
       for (const name of ['video.mp4', 'video.mov', 'subtitles.vtt']) writeFileSync(join(workDir, name), `${name} of ${input.language}`);
-      return { mp4Path: join(workDir, 'video.mp4'), movPath: join(workDir, 'video.mov'), vttPath: join(workDir, 'subtitles.vtt') };
+      return { mp4Path: join(workDir, 'video.mp4'), movPath: join(workDir, 'video.mov'), vttPath: join(workDir, 'subtitles.vtt'), durationMs: 1000 };
     },
   };
   const logos = { logoOf: async () => ({ logo: null, problem: '' }) };
@@ -195,7 +196,7 @@ beforeAll(async () => {
       return result;
     },
   };
-  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), recorded], { concurrency: 2, logger });
+  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), recorded, ...unqueuedJobs(RENDER_EDUCATION_JOB)], { concurrency: 2, logger });
   const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: jobs, translations: translations0, events: videoEvents, views: new ProjectViewRepository(db), projects: directory, companyPlans };
   await subscribeAll(bus, [
     translationCompletedSubscription({ translationJobs: jobs, companyPlans }),

@@ -107,7 +107,7 @@ function setup(
       if (options.failVideo) throw options.failVideo;
       rendered.push(`video ${input.title} ${voice.voice} in ${workDir}${input.burnSubtitles ? ' with burned-in subtitles' : ''}`);
       await progress(50);
-      return { mp4Path: `${workDir}/video.mp4`, movPath: `${workDir}/video.mov`, vttPath: `${workDir}/subtitles.vtt` };
+      return { mp4Path: `${workDir}/video.mp4`, movPath: `${workDir}/video.mov`, vttPath: `${workDir}/subtitles.vtt`, durationMs: 1000 };
     },
   };
   const events: RenderEvents & { log: string[]; failures: Failure[] } = {

@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VIDEO_MESSAGES } from '@trainwright/catalogue';
-import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
+import { createDatabase, createLogger, EventBus, JobQueue, LocalFileStorage, OutboxRelay, RENDER_EDUCATION_JOB, RENDER_PROJECT_JOB, startJobWorker, subscribeAll, type OwnerPlan } from '@trainwright/platform';
+import { unqueuedJobs } from '../../fakes/unqueued-jobs.js';
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import { PaymentOutcome, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Project } from '@trainwright/proto/trainwright/project/v1/project';
@@ -86,7 +87,7 @@ beforeAll(async () => {
       renderedVideos.push(input.projectId);
       await progress(50);
       for (const name of ['video.mp4', 'video.mov', 'subtitles.vtt']) writeFileSync(join(workDir, name), `${name} of ${input.projectId}`);
-      return { mp4Path: join(workDir, 'video.mp4'), movPath: join(workDir, 'video.mov'), vttPath: join(workDir, 'subtitles.vtt') };
+      return { mp4Path: join(workDir, 'video.mp4'), movPath: join(workDir, 'video.mov'), vttPath: join(workDir, 'subtitles.vtt'), durationMs: 1000 };
     },
   };
   const logos = { logoOf: async () => ({ logo: null, problem: '' }) };
@@ -112,7 +113,7 @@ beforeAll(async () => {
     videoWaitMs: VIDEO_WAIT_MS,
     videoStaleMs: VIDEO_STALE_MS,
   };
-  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), renderTranslationJob(renders)], { concurrency: 2, logger });
+  worker = startJobWorker(ctx, RENDER_PROJECT_JOB.queue, [renderProjectJob(renders, new RenderEventsRepository(bus)), renderVideoJob(renders), renderTranslationJob(renders), ...unqueuedJobs(RENDER_EDUCATION_JOB)], { concurrency: 2, logger });
   const payments: VideoDeps = { entitlements, jobs: videoJobs, translationJobs: { enqueue: async () => undefined }, translations: { renderContent: async () => null }, events, views: new ProjectViewRepository(db), projects, companyPlans };
   await bus.subscribeFrom(new Date(Date.now() - 1000), 'video.status_changed', async (event) => void videoEvents.push(VideoStatusChanged.decode(event.data)));
   await subscribeAll(bus, [videoPaymentsSubscription(payments)]);

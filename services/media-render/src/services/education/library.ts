@@ -1,0 +1,81 @@
+// What the education centre shows: the courses of the current edition with the files rendered so
+// far, and the library's state. The first look at an edition starts its render; a failed one is
+// started again by a look a minute or more after it failed; a look while it is preparing queues
+// its job again (a no-op unless the job was lost), so the library always finishes.
+import { EDUCATION_MESSAGES, catalogueMessage, isEducationFormat, type EducationFormat, type EducationStatus } from '@trainwright/catalogue';
+import { AppError, type MessageRef } from '@trainwright/platform';
+import { itemsOf } from './courses.js';
+import type { EducationDeps, EducationFileRow } from './deps.js';
+
+/** A failed edition is started again by a visit at least this long after it failed. */
+export const EDUCATION_RETRY_AFTER_MS = 60_000;
+
+const CONTENT_TYPES: Record<EducationFormat, string> = {
+  mp4: 'video/mp4',
+  vtt: 'text/vtt; charset=utf-8',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export interface CourseView {
+  slug: string;
+  title: string;
+  language: string;
+  slideCount: number;
+  hasVideo: boolean;
+  hasManual: boolean;
+  durationSeconds: number;
+  files: Array<{ format: EducationFormat; size: number }>;
+}
+
+export interface LibraryView {
+  status: EducationStatus;
+  progress: number;
+  error: string;
+  errorMessage: MessageRef | null;
+  courses: CourseView[];
+}
+
+export async function getEducationLibrary(deps: Pick<EducationDeps, 'library' | 'store' | 'jobs'>): Promise<LibraryView> {
+  const { library, store } = deps;
+  let state = await store.stateOf(library.key);
+  if (!state || state.status === 'failed') state = await store.start(library.key, EDUCATION_RETRY_AFTER_MS);
+  if (state.status === 'preparing') await deps.jobs.enqueue(library.key, state.run);
+  const files = await store.filesOf(library.key);
+  return {
+    status: state.status,
+    progress: state.status === 'ready' ? 100 : state.progress,
+    error: state.status === 'failed' ? state.error : '',
+    errorMessage: state.status === 'failed' ? state.errorMessage : null,
+    courses: library.courses.map((course) => {
+      const own = files.filter((f) => f.slug === course.slug);
+      const video = own.find((f) => f.format === 'mp4');
+      return {
+        slug: course.slug,
+        title: course.title,
+        language: course.language,
+        slideCount: course.deck.slides.length,
+        hasVideo: itemsOf(course).includes('video'),
+        hasManual: course.hasManual,
+        durationSeconds: video ? Math.round(video.durationMs / 1000) : 0,
+        files: own.map((f) => ({ format: f.format, size: f.size })),
+      };
+    }),
+  };
+}
+
+/** Where a file of the current edition is: NOT_FOUND for a course or format it does not offer,
+ * CONFLICT while it is being prepared. */
+export async function openEducationFile(
+  deps: Pick<EducationDeps, 'library' | 'store'>,
+  slug: string,
+  format: string,
+): Promise<{ storageKey: string; filename: string; contentType: string; size: number }> {
+  const course = deps.library.courses.find((c) => c.slug === slug);
+  const f = format.toLowerCase();
+  const offered = course && isEducationFormat(f) && (f === 'mp4' || f === 'vtt' ? true : course.hasManual);
+  if (!course || !offered) throw new AppError('NOT_FOUND', catalogueMessage(EDUCATION_MESSAGES, 'fileNotFound'));
+  const file: EducationFileRow | undefined = (await deps.store.filesOf(deps.library.key)).find((row) => row.slug === slug && row.format === f);
+  if (!file) throw new AppError('CONFLICT', catalogueMessage(EDUCATION_MESSAGES, 'notReady'));
+  return { storageKey: file.storageKey, filename: file.storageKey.split('/').pop()!, contentType: CONTENT_TYPES[f], size: file.size };
+}
