@@ -17,8 +17,8 @@ import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
 import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { DEFAULT_ESTIMATED_DURATION_MINUTES, VIDEO_BILLING_TYPE, videoFormatOf, type VideoFormat } from '~/lib/video-payment';
-import { FolderIcon, MicIcon, TemplateIcon } from '../icons';
-import { Button, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
+import { BookIcon, FolderIcon, MicIcon, TemplateIcon } from '../icons';
+import { Button, ButtonLink, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
 import { DownloadDialog } from './DownloadDialog';
 import { ProjectCard, type ProjectAction } from './ProjectCard';
@@ -46,6 +46,10 @@ export function ListActions() {
         <TemplateIcon className="h-4 w-4" />
         {t('dashboard.browseTemplates')}
       </Button>
+      <ButtonLink to="/education" variant="secondary">
+        <BookIcon className="h-4 w-4" />
+        {t('education.open')}
+      </ButtonLink>
       <Button variant="secondary" onClick={openVoices}>
         <MicIcon className="h-4 w-4" />
         {t('voices.open')}
