@@ -36,6 +36,9 @@ import { TokenIssuer } from './services/tokens.js';
 import { purgeExpiredTrialsJob } from './jobs/purge-expired-trials.job.js';
 import { planSubscription } from './subscriptions/plan.subscription.js';
 import { projectCountsSubscription } from './subscriptions/project-counts.subscription.js';
+import { MentionRepository } from './repositories/mention.repository.js';
+import type { MentionDeps } from './services/mentions/deps.js';
+import { mentionsSubscription } from './subscriptions/mentions.subscription.js';
 
 export { AUTH_SCHEMA };
 
@@ -113,7 +116,8 @@ export interface AuthServer extends RunningService {
  * data-retention sweep. */
 export async function startAuthServer(config: AuthConfig, logger: Logger): Promise<AuthServer> {
   const core = await createAuthCore(config, logger);
-  await subscribeAll(core.bus, [projectCountsSubscription(core.deps), planSubscription(core.deps)]);
+  const mentions: MentionDeps = { mentions: new MentionRepository(core.db), mailer: core.team.mailer, webUrl: core.team.webUrl };
+  await subscribeAll(core.bus, [projectCountsSubscription(core.deps), planSubscription(core.deps), mentionsSubscription(mentions)]);
   const { queues } = core;
   const maintenance = core.opened.own(new JobQueue(queues, PURGE_EXPIRED_TRIALS_JOB.queue));
   const sweeper = config.RETENTION_SWEEP_MS > 0 ? core.opened.own(startJobWorker(queues, PURGE_EXPIRED_TRIALS_JOB.queue, [purgeExpiredTrialsJob(core.deps)], { concurrency: 1 })) : null;

@@ -2,7 +2,8 @@
 // outbox (the .eml files nodemailer writes, read back with mailparser): invitations within the
 // plan's seats, the single-use link and every way it cannot be used, roles, removal, leaving and
 // the ownership transfer, each with its member.* event in the outbox; and support tickets (stored,
-// emailed to the operator and confirmed to the person in their language).
+// emailed to the operator and confirmed to the person in their language); the emails to members a
+// comment mentions.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,9 @@ import { resendInvitation } from '../src/services/members/resend-invitation.js';
 import { revokeInvitation } from '../src/services/members/revoke-invitation.js';
 import { transferOwnership } from '../src/services/members/transfer-ownership.js';
 import { listTickets, submitTicket } from '../src/services/support/submit-ticket.js';
+import { updateProfile } from '../src/services/accounts/update-profile.js';
+import { MentionRepository } from '../src/repositories/mention.repository.js';
+import { notifyMentions } from '../src/services/mentions/notify-mentions.js';
 
 const WEB = 'http://localhost:3999';
 let infra: TestInfra;
@@ -298,5 +302,54 @@ describe('support tickets', () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ user_id: me.id, category: 'question', subject: `s${i}`, message: 'm' }));
     await core.db.insertInto('support_tickets').values(rows).execute();
     expect(await refusal(send({}))).toEqual(['RATE_LIMITED', 'support.tooMany']);
+  });
+});
+
+describe('mentions in comments', () => {
+  it('should email the mentioned members who want project updates, in their language, once per comment', async () => {
+    const owner = await signUp('Maud', 'business');
+    const member = async (name: string) => {
+      const person = await signUp(name);
+      await acceptInvitation(core.team, person.id, tokenOf((await inviteMember(core.team, owner.id, { companyId: owner.companyId, email: person.email, role: 'commenter' })).inviteUrl));
+      return person;
+    };
+    const [mia, vic] = [await member('Mia'), await member('Vic')];
+    const stranger = await signUp('Stan');
+    // Mia reads Spanish; Vic turned project updates off.
+    expect((await updateProfile(core.deps, mia.id, { language: 'es' })).language).toBe('es');
+    await updateProfile(core.deps, vic.id, { notifications: { projectUpdates: false, marketingEmails: false, systemAlerts: true } });
+    expect(await refusal(updateProfile(core.deps, mia.id, { language: 'de' }))).toEqual(['VALIDATION_FAILED', undefined]);
+
+    const deps = { mentions: new MentionRepository(core.db), mailer: core.team.mailer, webUrl: WEB };
+    const projectId = randomUUID();
+    const comment = {
+      eventId: randomUUID(),
+      projectId,
+      companyId: owner.companyId,
+      // The author, a member with updates off and someone outside the company get nothing.
+      mentions: [mia.id, vic.id, owner.id, stranger.id, mia.id],
+      authorId: owner.id,
+      authorName: 'Maud <Owner>',
+      excerpt: 'Please check slide 3 <b>before</b> Friday.',
+      projectTitle: 'Forklift safety',
+    };
+    const before = readdirSync(outboxDir).length;
+    expect(await notifyMentions(deps, comment)).toEqual([mia.email]);
+    const files = readdirSync(outboxDir).sort();
+    expect(files.length).toBe(before + 1);
+    const mail = await simpleParser(readFileSync(join(outboxDir, files.at(-1)!)));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(mia.email);
+    expect(mail.subject).toBe('Maud <Owner> te ha mencionado en «Forklift safety»');
+    expect(mail.text).toContain('> Please check slide 3 <b>before</b> Friday.');
+    expect(mail.text).toContain(`${WEB}/projects?comments=${projectId}`);
+    // What people typed is text in the HTML part.
+    expect(mail.html).toContain('Please check slide 3 &lt;b&gt;before&lt;/b&gt; Friday.');
+    expect(mail.html).toContain('Maud &lt;Owner&gt;');
+    expect(mail.html).not.toContain('<b>before</b>');
+
+    // A redelivery of the same event sends nothing; a comment mentioning only its author neither.
+    expect(await notifyMentions(deps, comment)).toEqual([]);
+    expect(await notifyMentions(deps, { ...comment, eventId: randomUUID(), mentions: [owner.id] })).toEqual([]);
+    expect(readdirSync(outboxDir).length).toBe(before + 1);
   });
 });

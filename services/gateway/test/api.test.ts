@@ -397,6 +397,11 @@ describe('profile', () => {
     const again = (await get('/api/profile', r.auth)).json();
     expect(again).toMatchObject({ name: 'Ada L.', bio, company_name: 'Acme Academy', notifications: { projectUpdates: false, marketingEmails: true, systemAlerts: true } });
     expect((await get('/api/companies', r.auth)).json().companies[0].name).toBe('Acme Academy');
+    // The language of the emails sent unasked (a mention): one of the interface languages.
+    expect(again.language).toBe('en');
+    expect((await send('PATCH', '/api/profile', { language: 'fr' }, r.auth)).json().language).toBe('fr');
+    expect((await send('PATCH', '/api/profile', { language: 'de' }, r.auth)).statusCode).toBe(400);
+    expect((await get('/api/profile', r.auth)).json().language).toBe('fr');
   });
 
   it('should reject an empty name and control characters, changing nothing', async () => {

@@ -1,7 +1,11 @@
 // A project's comments through the gateway: a Commenter starts threads on a slide and a moment of
 // the video and replies, a Viewer reads and cannot write, another company sees nothing, the author
-// alone deletes, a thread is resolved and reopened, and members' open streams hear each change.
+// alone deletes, a thread is resolved and reopened, and members' open streams hear each change; a
+// mentioned member gets an email (the local outbox).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { addMember, call, eventually, openEventStream, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
@@ -33,6 +37,14 @@ describe('comments through the gateway', () => {
     const slide = await post(commenter, { body: 'Slide 2: add a photo of the rails. <b>please</b>', anchor: { kind: 'slide', slide: 2 }, mentions: [owner.id] });
     expect(slide.statusCode).toBe(201);
     expect(slide.json()).toMatchObject({ author_id: commenter.id, author_name: 'Cato Commenter', anchor: { kind: 'slide', slide: 2, seconds: null }, mentions: [owner.id], thread_id: null });
+    // The mentioned Owner is emailed (auth hears project.comment_changed), in the language of their profile.
+    const mailed = await eventually(async () => {
+      const dir = join(h.storageDir, 'mail-outbox');
+      const emails = await Promise.all(readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => simpleParser(readFileSync(join(dir, f)))));
+      return emails.find((e) => e.subject === 'Cato Commenter mentioned you on "Scaffolds"' && e.text?.includes(`/projects?comments=${projectId}`));
+    }, 10_000);
+    expect(mailed.to && 'text' in mailed.to ? mailed.to.text : '').toBe(owner.email);
+    expect(mailed.html).toContain('Slide 2: add a photo of the rails. &lt;b&gt;please&lt;/b&gt;');
     const moment = await post(owner, { body: 'Slower here.', anchor: { kind: 'video', seconds: 42.5 } });
     expect(moment.json().anchor).toEqual({ kind: 'video', slide: null, seconds: 42.5 });
     expect((await post(owner, { body: 'On it.', thread_id: slide.json().id })).statusCode).toBe(201);

@@ -524,21 +524,8 @@ const en = {
     contactTitle: 'Contact us',
     contactText: 'Write to us and include the email address of your account.',
     emailLabel: 'Email',
+    allQuestions: 'All frequently asked questions',
     faqTitle: 'Frequently asked questions',
-    trialQ: 'How long is the free trial?',
-    trialA: 'The free trial lasts {{days}} days and needs no credit card.',
-    afterTrialQ: 'What happens when my trial ends?',
-    afterTrialA:
-      'A {{grace}}-day grace period follows in which nothing new can be generated. Unless you upgrade, your files are deleted at its end.',
-    changePlanQ: 'How do I change my plan?',
-    changePlanA: 'Choose a plan on the Billing page, or write to {{email}}.',
-    companiesQ: 'How many companies and users does each plan include?',
-    companiesA: '{{plan}}: {{companies}} companies, {{users}} users',
-    addOnsQ: 'Which add-ons are there?',
-    addOnsA: '{{name}}: {{price}}/month',
-    addOnsNote: 'Add-ons are available on {{plans}}.',
-    languagesQ: 'Which interface languages are available?',
-    languagesA: 'English, Spanish and French. Choose one with the language switcher at the top of the page.',
   },
   pages: {
     projects: {

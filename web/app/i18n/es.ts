@@ -522,21 +522,8 @@ const es: Messages = {
     contactTitle: 'Contacta con nosotros',
     contactText: 'Escríbenos e indica el correo electrónico de tu cuenta.',
     emailLabel: 'Correo electrónico',
+    allQuestions: 'Todas las preguntas frecuentes',
     faqTitle: 'Preguntas frecuentes',
-    trialQ: '¿Cuánto dura la prueba gratuita?',
-    trialA: 'La prueba gratuita dura {{days}} días y no necesita tarjeta de crédito.',
-    afterTrialQ: '¿Qué pasa cuando termina mi prueba?',
-    afterTrialA:
-      'Sigue un periodo de gracia de {{grace}} días en el que no se puede generar nada nuevo. Si no mejoras tu plan, tus archivos se eliminan al final.',
-    changePlanQ: '¿Cómo cambio de plan?',
-    changePlanA: 'Elige un plan en la página de Facturación o escribe a {{email}}.',
-    companiesQ: '¿Cuántas empresas y usuarios incluye cada plan?',
-    companiesA: '{{plan}}: {{companies}} empresas, {{users}} usuarios',
-    addOnsQ: '¿Qué complementos hay?',
-    addOnsA: '{{name}}: {{price}}/mes',
-    addOnsNote: 'Los complementos están disponibles en {{plans}}.',
-    languagesQ: '¿En qué idiomas está disponible la interfaz?',
-    languagesA: 'Inglés, español y francés. Elige uno con el selector de idioma de la parte superior de la página.',
   },
   pages: {
     projects: {

@@ -524,21 +524,8 @@ const fr: Messages = {
     contactTitle: 'Nous contacter',
     contactText: "Écrivez-nous en indiquant l'adresse e-mail de votre compte.",
     emailLabel: 'E-mail',
+    allQuestions: 'Toutes les questions fréquentes',
     faqTitle: 'Questions fréquentes',
-    trialQ: "Combien de temps dure l'essai gratuit ?",
-    trialA: "L'essai gratuit dure {{days}} jours et ne nécessite aucune carte bancaire.",
-    afterTrialQ: 'Que se passe-t-il à la fin de mon essai ?',
-    afterTrialA:
-      "Une période de grâce de {{grace}} jours suit, pendant laquelle rien de nouveau ne peut être généré. Sans passage à une offre payante, vos fichiers sont supprimés à son terme.",
-    changePlanQ: "Comment changer d'offre ?",
-    changePlanA: 'Choisissez une offre sur la page Facturation ou écrivez à {{email}}.',
-    companiesQ: "Combien d'entreprises et d'utilisateurs chaque offre comprend-elle ?",
-    companiesA: '{{plan}} : {{companies}} entreprises, {{users}} utilisateurs',
-    addOnsQ: 'Quelles options existent ?',
-    addOnsA: '{{name}} : {{price}}/mois',
-    addOnsNote: 'Les options sont disponibles avec {{plans}}.',
-    languagesQ: "Dans quelles langues l'interface est-elle disponible ?",
-    languagesA: 'Anglais, espagnol et français. Choisissez-en une avec le sélecteur de langue en haut de la page.',
   },
   pages: {
     projects: {

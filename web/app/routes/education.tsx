@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@trainwright/catalogue';
 import { BookIcon, DownloadIcon, PlayIcon } from '~/components/icons';
+import { FaqList } from '~/components/FaqList';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Badge, Card, ErrorBox, LoadingLine, PageHeader, TabPanel, Tabs } from '~/components/ui';
 import { cookieHeaders, gateway } from '~/gateway.server';
@@ -75,7 +76,11 @@ export default function EducationCenter() {
             {tab === 'videos' && <Videos courses={courses.filter((c) => c.has_video)} />}
             {tab === 'manuals' && <Manuals courses={courses.filter((c) => c.has_manual)} />}
             {tab === 'practices' && <BestPractices />}
-            {tab === 'faq' && <Faq />}
+            {tab === 'faq' && (
+              <div className="pt-4">
+                <FaqList testId="education-faq" />
+              </div>
+            )}
           </TabPanel>
         </div>
       )}
@@ -221,27 +226,6 @@ function BestPractices() {
             ))}
           </ul>
         </Card>
-      ))}
-    </div>
-  );
-}
-
-function Faq() {
-  const { i18n } = useTranslation();
-  const { faq } = educationTexts(i18n.language);
-  return (
-    <div className="space-y-2 pt-4" data-testid="education-faq">
-      {faq.map((entry) => (
-        <details key={entry.id} id={`faq-${entry.id}`} className="rounded-lg border border-slate-200 bg-white p-4">
-          <summary className="cursor-pointer text-sm font-semibold text-slate-900">{entry.question}</summary>
-          <div className="mt-2 space-y-2 text-sm text-slate-700">
-            {entry.answer.split('\n\n').map((paragraph) => (
-              <p key={paragraph} className="whitespace-pre-line">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-        </details>
       ))}
     </div>
   );

@@ -1,9 +1,10 @@
-// Support: how to reach us, and answers built from the plan catalogue (never hand-typed numbers).
+// Support: how to reach us, a ticket form, and the most asked questions of the FAQ (its figures
+// from the plan catalogue, never hand-typed numbers).
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ADD_ON_IDS, ADD_ONS, GRACE_PERIOD_DAYS, TIER_IDS, TIERS } from '@trainwright/catalogue';
 import { MailIcon } from '~/components/icons';
+import { FaqList } from '~/components/FaqList';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { SupportForm } from '~/components/SupportForm';
 import { Card, PageHeader } from '~/components/ui';
@@ -11,7 +12,6 @@ import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
 import { cookieHeaders, gateway } from '~/gateway.server';
 import { useLoaderState } from '~/lib/server-data';
 import { isSupportRequest, supportWrite, type SupportTicket } from '~/lib/support';
-import { formatList, formatPrice, planName } from '~/lib/format';
 
 export const meta: MetaFunction = () => [{ title: 'Support · Trainwright' }];
 
@@ -29,48 +29,12 @@ export const action = (args: ActionFunctionArgs) =>
 
 const SUPPORT_EMAIL = 'support@trainwright.local';
 
-export default function Support() {
-  const { t, i18n } = useTranslation();
-  const { data: loaded } = useLoaderState(useLoaderData<typeof loader>());
-  const addOnPlans = TIER_IDS.filter((id) => TIERS[id].addOns.length > 0).map((id) => planName(t, id));
+/** The questions people ask support most; the rest are in the education centre's FAQ. */
+const SUPPORT_FAQ = ['free-trial', 'plans-and-prices', 'users-and-companies', 'add-ons', 'annual-billing-and-plan-changes', 'getting-help'] as const;
 
-  const faq = [
-    { q: t('support.trialQ'), a: <p>{t('support.trialA', { days: TIERS['free-trial'].limits.trialDays })}</p> },
-    { q: t('support.afterTrialQ'), a: <p>{t('support.afterTrialA', { grace: GRACE_PERIOD_DAYS })}</p> },
-    {
-      q: t('support.companiesQ'),
-      a: (
-        <ul className="list-disc space-y-1 pl-5">
-          {TIER_IDS.map((id) => (
-            <li key={id}>
-              {t('support.companiesA', {
-                plan: planName(t, id),
-                companies: TIERS[id].limits.companyLimit,
-                users: TIERS[id].limits.userLimit,
-              })}
-            </li>
-          ))}
-        </ul>
-      ),
-    },
-    {
-      q: t('support.addOnsQ'),
-      a: (
-        <>
-          <ul className="list-disc space-y-1 pl-5">
-            {ADD_ON_IDS.map((id) => (
-              <li key={id}>
-                {t('support.addOnsA', { name: t(`addOns.${id}`), price: formatPrice(ADD_ONS[id].pricePerMonth, i18n.language) })}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2">{t('support.addOnsNote', { plans: formatList(addOnPlans, i18n.language) })}</p>
-        </>
-      ),
-    },
-    { q: t('support.changePlanQ'), a: <p>{t('support.changePlanA', { email: SUPPORT_EMAIL })}</p> },
-    { q: t('support.languagesQ'), a: <p>{t('support.languagesA')}</p> },
-  ];
+export default function Support() {
+  const { t } = useTranslation();
+  const { data: loaded } = useLoaderState(useLoaderData<typeof loader>());
 
   return (
     <>
@@ -93,21 +57,12 @@ export default function Support() {
           <h2 id="faq-heading" className="mb-3 text-lg font-semibold text-slate-900">
             {t('support.faqTitle')}
           </h2>
-          <div className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-            {faq.map(({ q, a }) => (
-              <details key={q} className="group px-5 py-4">
-                <summary className="cursor-pointer list-none font-medium text-slate-900 marker:hidden">
-                  <span className="flex items-center justify-between gap-4">
-                    {q}
-                    <span className="text-slate-400 transition-transform group-open:rotate-45" aria-hidden="true">
-                      +
-                    </span>
-                  </span>
-                </summary>
-                <div className="mt-2 text-sm text-slate-600">{a}</div>
-              </details>
-            ))}
-          </div>
+          <FaqList ids={SUPPORT_FAQ} />
+          <p className="mt-3 text-sm">
+            <Link to="/education?tab=faq" className="font-medium text-indigo-700 hover:underline">
+              {t('support.allQuestions')}
+            </Link>
+          </p>
         </section>
         <div className="lg:col-span-3">
           <SupportForm tickets={loaded.tickets} />

@@ -101,6 +101,7 @@ function toProtoProfile(a: AccountView): Profile {
     companyName: a.companyName ?? '',
     bio: a.bio,
     notifications: user.notifications,
+    language: a.language,
     account: {
       tier: a.tier,
       plan: TIERS[a.tier].name,
@@ -185,6 +186,7 @@ export function createAuthHandlers(deps: AuthDeps, team: TeamDeps, support: Supp
           companyName: req.companyName,
           bio: req.bio,
           notifications: req.notifications,
+          language: req.language,
         }),
       ),
     getMembership: async (req) => {

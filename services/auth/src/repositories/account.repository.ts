@@ -2,7 +2,7 @@
 // roles, validation) live in the services, not here.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
-import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
+import { interfaceLanguageOf, type AddOnId, type InterfaceLanguage, type Role, type TierId } from '@trainwright/catalogue';
 import { EmailTakenError, type AccountRow, type AccountStore, type CompanyPlanRow, type CompanyRow, type MembershipRow, type NewAccount, type RotateResult } from '../services/accounts/deps.js';
 import type { AuthDatabase } from './database.js';
 
@@ -76,6 +76,7 @@ export class AccountRepository implements AccountStore {
         'u.notify_project_updates',
         'u.notify_marketing_emails',
         'u.notify_system_alerts',
+        'u.language',
         'u.current_company_id',
         'u.created_at',
         's.tier',
@@ -104,6 +105,7 @@ export class AccountRepository implements AccountStore {
       notifyProjectUpdates: row.notify_project_updates,
       notifyMarketingEmails: row.notify_marketing_emails,
       notifySystemAlerts: row.notify_system_alerts,
+      language: interfaceLanguageOf(row.language),
       currentCompanyId: row.current_company_id,
       createdAt: row.created_at,
       tier: row.tier as TierId,
@@ -284,12 +286,13 @@ export class AccountRepository implements AccountStore {
 
   async updateUser(
     userId: string,
-    changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean }>,
+    changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean; language: InterfaceLanguage }>,
   ): Promise<void> {
     const set: Record<string, unknown> = {};
     if (changes.name !== undefined) set.name = changes.name;
     if (changes.bio !== undefined) set.bio = changes.bio;
     if (changes.projectUpdates !== undefined) set.notify_project_updates = changes.projectUpdates;
+    if (changes.language !== undefined) set.language = changes.language;
     if (changes.marketingEmails !== undefined) set.notify_marketing_emails = changes.marketingEmails;
     if (changes.systemAlerts !== undefined) set.notify_system_alerts = changes.systemAlerts;
     if (Object.keys(set).length === 0) return;

@@ -16,6 +16,8 @@ export interface UsersTable {
   notify_project_updates: Generated<boolean>;
   notify_marketing_emails: Generated<boolean>;
   notify_system_alerts: Generated<boolean>;
+  /** The interface language (en, es, fr) of the emails sent unasked (migration UserLanguage). */
+  language: Generated<string>;
   current_company_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -1,6 +1,6 @@
 // In-memory fakes of the account operations' ports, so their unit tests need no database.
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
+import type { AddOnId, InterfaceLanguage, Role, TierId } from '@trainwright/catalogue';
 import type { OutboxEvent } from '@trainwright/platform';
 import { EmailTakenError, type AccountRow, type AccountStore, type AuthDeps, type CompanyRow, type CompanyPlanRow, type MembershipRow, type RotateResult } from '../../src/services/accounts/deps.js';
 import { TokenIssuer } from '../../src/services/tokens.js';
@@ -46,6 +46,7 @@ export class FakeAccountStore implements AccountStore {
       notifyProjectUpdates: true,
       notifyMarketingEmails: false,
       notifySystemAlerts: true,
+      language: 'en',
       currentCompanyId: null,
       createdAt: now,
       tier: input.tier,
@@ -83,6 +84,7 @@ export class FakeAccountStore implements AccountStore {
       notifyProjectUpdates: u.notifyProjectUpdates,
       notifyMarketingEmails: u.notifyMarketingEmails,
       notifySystemAlerts: u.notifySystemAlerts,
+      language: u.language,
       currentCompanyId: u.currentCompanyId,
       createdAt: u.createdAt,
       tier: u.tier,
@@ -161,13 +163,14 @@ export class FakeAccountStore implements AccountStore {
     this.outbox.push(...events);
   }
 
-  async updateUser(userId: string, changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean }>) {
+  async updateUser(userId: string, changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean; language: InterfaceLanguage }>) {
     const u = this.users.get(userId)!;
     if (changes.name !== undefined) u.name = changes.name;
     if (changes.bio !== undefined) u.bio = changes.bio;
     if (changes.projectUpdates !== undefined) u.notifyProjectUpdates = changes.projectUpdates;
     if (changes.marketingEmails !== undefined) u.notifyMarketingEmails = changes.marketingEmails;
     if (changes.systemAlerts !== undefined) u.notifySystemAlerts = changes.systemAlerts;
+    if (changes.language !== undefined) u.language = changes.language;
   }
 
   async renameCompany(companyId: string, name: string, events: OutboxEvent[]) {

@@ -80,6 +80,7 @@ export function profileJson(p: Profile) {
     company_name: p.companyName,
     bio: p.bio,
     notifications: p.notifications ?? NOTIFY_DEFAULTS,
+    language: p.language || 'en',
     account: {
       tier: p.account?.tier ?? '',
       plan: p.account?.plan ?? '',

@@ -6,12 +6,13 @@
 // dialog; a payment confirmed there reloads the list. SCORM package builds (scorm.*) go to an open
 // SCORM Export dialog, and say so in a notice when one is ready or failed; so do interactive videos
 // (interactive_video.*) for an open Interactive Video dialog.
-import { useCallback, useId, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useState } from 'react';
+import { useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { api, post } from '~/lib/api';
+import { api, get, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
-import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
+import { ALL_PROJECT_TYPES, groupProjects, STATUS_FILTERS, titleCaseStatus, type Project, type ProjectSummary } from '~/lib/projects';
 import { emitInteractiveEvent, type InteractiveVideoEvent } from '~/lib/interactive-video';
 import { emitScormEvent, type ScormEvent } from '~/lib/scorm';
 import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, projectJobs, type TranslationEvent, type TranslationJobs } from '~/lib/translations';
@@ -161,6 +162,22 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
   const [translationJobs, applyJob] = useReducer(applyTranslationJob, {} as TranslationJobs);
   const headingId = useId();
   const { reload, applyChange, applyVideoChange, replaceProject } = list;
+
+  // A mention email's link (/projects?comments={id}) opens that project's preview, where its
+  // comments are; the address is cleared so a reload does not open it again.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedProject = searchParams.get('comments');
+  useEffect(() => {
+    if (!linkedProject) return;
+    setSearchParams((params) => {
+      params.delete('comments');
+      return params;
+    }, { replace: true, preventScrollReset: true });
+    get<Project>(`/api/projects/${encodeURIComponent(linkedProject)}`).then(
+      (project) => setDialog({ kind: 'preview', project }),
+      (error: unknown) => notify(errorText(error, t), 'error'),
+    );
+  }, [linkedProject, setSearchParams, notify, t]);
 
   const live = useProjectEvents({
     onStatusChanged: useCallback(

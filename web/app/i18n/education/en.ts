@@ -95,7 +95,7 @@ const education: EducationTexts = {
       id: "plans-and-prices",
       question: "What does each plan cost and include?",
       answer:
-        "Free Trial: free for 7 days; 3 projects, 1 GB of storage, 3 downloads in all, English only, slides and documents but no video.\n\nProfessional: $29 a month; 25 projects, 10 GB, 25 downloads a month, English, Spanish and French.\n\nBusiness: $79 a month; 100 projects, 50 GB, 100 downloads a month, 10 languages.\n\nEnterprise: $199 a month; unlimited projects and downloads, 200 GB, 20 languages.\n\nNarrated video is paid per minute on top of the plan (see How is narrated video paid for?).",
+        "Free Trial: free for {{trialDays}} days; {{trialProjects}} projects, {{trialStorageGb}} GB of storage, {{trialDownloads}} downloads in all, English only, slides and documents but no video.\n\nProfessional: {{proPrice}} a month; {{proProjects}} projects, {{proStorageGb}} GB, {{proDownloads}} downloads a month, English, Spanish and French.\n\nBusiness: {{businessPrice}} a month; {{businessProjects}} projects, {{businessStorageGb}} GB, {{businessDownloads}} downloads a month, {{businessLanguages}} languages.\n\nEnterprise: {{enterprisePrice}} a month; unlimited projects and downloads, {{enterpriseStorageGb}} GB, {{enterpriseLanguages}} languages.\n\nNarrated video is paid per minute on top of the plan (see How is narrated video paid for?).",
     },
     {
       id: "plan-features",
@@ -107,25 +107,25 @@ const education: EducationTexts = {
       id: "free-trial",
       question: "How long does the free trial last, and what happens after it?",
       answer:
-        "The Free Trial lasts 7 days. A 7-day grace period follows: you can still open, share and download what you made, but nothing new can be generated.\n\nIf you upgrade at any time, everything opens again and your projects stay. If you do not, your projects and files are deleted when the grace period ends, 14 days after the trial started.\n\nEvery new account also gets a finished sample project, Welcome Training, whose files you can download.",
+        "The Free Trial lasts {{trialDays}} days. A {{graceDays}}-day grace period follows: you can still open, share and download what you made, but nothing new can be generated.\n\nIf you upgrade at any time, everything opens again and your projects stay. If you do not, your projects and files are deleted when the grace period ends, {{trialRetentionDays}} days after the trial started.\n\nEvery new account also gets a finished sample project, Welcome Training, whose files you can download.",
     },
     {
       id: "annual-billing-and-plan-changes",
       question: "Can I pay yearly, and how do plan changes work?",
       answer:
-        "Yes. A year costs twelve months less 20%: $278.40 for Professional, $758.40 for Business and $1,910.40 for Enterprise. Add-ons paid yearly are also 20% less.\n\nAn upgrade takes effect at once: you pay the prorated difference for the rest of the period, and the Billing page shows the amount for you to confirm first. A downgrade, including yearly to monthly, takes effect at the end of the period, and only if your projects, companies and team fit the lower plan.",
+        "Yes. A year costs twelve months less {{annualDiscount}}%: {{proYearlyPrice}} for Professional, {{businessYearlyPrice}} for Business and {{enterpriseYearlyPrice}} for Enterprise. Add-ons paid yearly are also {{annualDiscount}}% less.\n\nAn upgrade takes effect at once: you pay the prorated difference for the rest of the period, and the Billing page shows the amount for you to confirm first. A downgrade, including yearly to monthly, takes effect at the end of the period, and only if your projects, companies and team fit the lower plan.",
     },
     {
       id: "add-ons",
       question: "What add-ons are there?",
       answer:
-        "Three, each adding one feature to your plan:\n\nAdvanced Analytics, $13 a month: the analytics dashboard.\nEnhanced AI Agent, $15 a month: enhanced AI agents and quality scoring.\nAdvanced Video Processing, $17 a month: advanced video processing.\n\nThey can be bought on Professional, Business and Enterprise, not during the Free Trial. A purchase is charged at once for the rest of the current period, after you confirm the amount, and then renews with your plan. Business and Enterprise already include all three features.",
+        "Three, each adding one feature to your plan:\n\nAdvanced Analytics, {{analyticsPrice}} a month: the analytics dashboard.\nEnhanced AI Agent, {{aiAgentPrice}} a month: enhanced AI agents and quality scoring.\nAdvanced Video Processing, {{videoProcessingPrice}} a month: advanced video processing.\n\nThey can be bought on Professional, Business and Enterprise, not during the Free Trial. A purchase is charged at once for the rest of the current period, after you confirm the amount, and then renews with your plan. Business and Enterprise already include all three features.",
     },
     {
       id: "users-and-companies",
       question: "How many users and companies does each plan allow?",
       answer:
-        "Users per company: Free Trial 1, Professional 1, Business 3, Enterprise 10.\nCompanies: Free Trial 1, Professional 1, Business 3, Enterprise 10.\n\nA company's seats are taken by its members and by its pending invitations that have not expired. An invitation is valid for 7 days; once it expires, or you revoke it, its seat is free again.\n\nA company's limits come from its Owner's plan.",
+        "Users per company: Free Trial {{trialUsers}}, Professional {{proUsers}}, Business {{businessUsers}}, Enterprise {{enterpriseUsers}}.\nCompanies: Free Trial {{trialCompanies}}, Professional {{proCompanies}}, Business {{businessCompanies}}, Enterprise {{enterpriseCompanies}}.\n\nA company's seats are taken by its members and by its pending invitations that have not expired. An invitation is valid for {{invitationDays}} days; once it expires, or you revoke it, its seat is free again.\n\nA company's limits come from its Owner's plan.",
     },
     {
       id: "team-roles",
@@ -137,7 +137,7 @@ const education: EducationTexts = {
       id: "narrated-video-pricing",
       question: "How is narrated video paid for?",
       answer:
-        "Narrated video is pay-per-use on every paid plan, at the rate of the company Owner's plan: $1.00 a minute on Professional, $0.60 on Business, $0.50 on Enterprise. Minutes are the narration's length rounded up to the whole minute, at least 1. You see the estimate first and pay by card or with video credits ($2.50 each, worth $2.50 of video).\n\nEach language and each new version is paid for on its own. A render that fails is refunded. The Free Trial renders no video.",
+        "Narrated video is pay-per-use on every paid plan, at the rate of the company Owner's plan: {{proVideoRate}} a minute on Professional, {{businessVideoRate}} on Business, {{enterpriseVideoRate}} on Enterprise. Minutes are the narration's length rounded up to the whole minute, at least 1. You see the estimate first and pay by card or with video credits ({{creditPrice}} each, worth {{creditPrice}} of video).\n\nEach language and each new version is paid for on its own. A render that fails is refunded. The Free Trial renders no video.",
     },
     {
       id: "export-formats",
@@ -149,13 +149,13 @@ const education: EducationTexts = {
       id: "upload-limits",
       question: "What can I upload, and how large may files be?",
       answer:
-        "Scripts: .txt, .docx or .pdf, up to 100 MB.\nSlides: .pptx, .pdf, .png, .jpg or .jpeg, up to 200 MB.\nDocuments for the AI Content Generator: .pdf, .doc, .docx, .txt or .rtf (the Content Modernizer also takes .ppt and .pptx), up to 100 MB.\n\nYour plan may set a lower cap: 10 MB on the Free Trial, 25 MB on Professional, 100 MB on Business. A file's content must match its extension, and it must fit in your plan's storage (1, 10, 50 or 200 GB).",
+        "Scripts: .txt, .docx or .pdf, up to {{scriptMb}} MB.\nSlides: .pptx, .pdf, .png, .jpg or .jpeg, up to {{slidesMb}} MB.\nDocuments for the AI Content Generator: .pdf, .doc, .docx, .txt or .rtf (the Content Modernizer also takes .ppt and .pptx), up to {{documentMb}} MB.\n\nYour plan may set a lower cap: {{trialUploadMb}} MB on the Free Trial, {{proUploadMb}} MB on Professional, {{businessUploadMb}} MB on Business. A file's content must match its extension, and it must fit in your plan's storage ({{trialStorageGb}}, {{proStorageGb}}, {{businessStorageGb}} or {{enterpriseStorageGb}} GB).",
     },
     {
       id: "translation-languages",
       question: "Which languages can I translate into?",
       answer:
-        "Your plan sets the content languages: English only on the Free Trial; English, Spanish and French on Professional; Business adds German, Italian, Portuguese, Russian, Japanese, Korean and Chinese; Enterprise adds Arabic, Hindi, Dutch, Swedish, Norwegian, Danish, Finnish, Polish, Turkish and Thai, 20 in all.\n\nThe built-in offline engine, Apertium, translates from English into Spanish, French, Italian and Portuguese. Other languages need an AI translation model or DeepL connected by your administrator; the Multi-Language dialog names those it cannot reach.",
+        "Your plan sets the content languages: English only on the Free Trial; English, Spanish and French on Professional; Business adds German, Italian, Portuguese, Russian, Japanese, Korean and Chinese; Enterprise adds Arabic, Hindi, Dutch, Swedish, Norwegian, Danish, Finnish, Polish, Turkish and Thai, {{enterpriseLanguages}} in all.\n\nThe built-in offline engine, Apertium, translates from English into Spanish, French, Italian and Portuguese. Other languages need an AI translation model or DeepL connected by your administrator; the Multi-Language dialog names those it cannot reach.",
     },
     {
       id: "scorm-and-cmi5",
@@ -173,7 +173,7 @@ const education: EducationTexts = {
       id: "getting-help",
       question: "How do I get help?",
       answer:
-        "Open the Support page while signed in and send a ticket: choose what it is about (a question, a problem, billing or a feature request), then write a subject and your message. You get a confirmation by email in your interface language, and we answer by email.\n\nThe page lists your tickets with their reference (T- followed by eight characters), so you can quote it. You can send up to 20 tickets a day.",
+        "Open the Support page while signed in and send a ticket: choose what it is about (a question, a problem, billing or a feature request), then write a subject and your message. You get a confirmation by email in your interface language, and we answer by email.\n\nThe page lists your tickets with their reference (T- followed by eight characters), so you can quote it. You can send up to {{supportPerDay}} tickets a day.",
     },
   ],
 };

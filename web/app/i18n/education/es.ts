@@ -95,7 +95,7 @@ const education: EducationTexts = {
       id: "plans-and-prices",
       question: "¿Cuánto cuesta y qué incluye cada plan?",
       answer:
-        "Prueba gratuita: gratis durante 7 días; 3 proyectos, 1 GB de almacenamiento, 3 descargas en total, solo inglés, diapositivas y documentos pero sin vídeo.\n\nProfesional: 29 USD al mes; 25 proyectos, 10 GB, 25 descargas al mes, inglés, español y francés.\n\nBusiness: 79 USD al mes; 100 proyectos, 50 GB, 100 descargas al mes, 10 idiomas.\n\nEnterprise: 199 USD al mes; proyectos y descargas ilimitados, 200 GB, 20 idiomas.\n\nEl vídeo narrado se paga por minuto, aparte del plan (consulta ¿Cómo se paga el vídeo narrado?).",
+        "Prueba gratuita: gratis durante {{trialDays}} días; {{trialProjects}} proyectos, {{trialStorageGb}} GB de almacenamiento, {{trialDownloads}} descargas en total, solo inglés, diapositivas y documentos pero sin vídeo.\n\nProfesional: {{proPrice}} al mes; {{proProjects}} proyectos, {{proStorageGb}} GB, {{proDownloads}} descargas al mes, inglés, español y francés.\n\nBusiness: {{businessPrice}} al mes; {{businessProjects}} proyectos, {{businessStorageGb}} GB, {{businessDownloads}} descargas al mes, {{businessLanguages}} idiomas.\n\nEnterprise: {{enterprisePrice}} al mes; proyectos y descargas ilimitados, {{enterpriseStorageGb}} GB, {{enterpriseLanguages}} idiomas.\n\nEl vídeo narrado se paga por minuto, aparte del plan (consulta ¿Cómo se paga el vídeo narrado?).",
     },
     {
       id: "plan-features",
@@ -107,25 +107,25 @@ const education: EducationTexts = {
       id: "free-trial",
       question: "¿Cuánto dura la prueba gratuita y qué pasa después?",
       answer:
-        "La Prueba gratuita dura 7 días. Le sigue un periodo de gracia de 7 días: puedes seguir abriendo, compartiendo y descargando lo que hayas creado, pero no se puede generar nada nuevo.\n\nSi eliges un plan en cualquier momento, todo vuelve a estar disponible y tus proyectos se mantienen. Si no, tus proyectos y archivos se eliminan al terminar el periodo de gracia, 14 días después del inicio de la prueba.\n\nToda cuenta nueva recibe además un proyecto de ejemplo terminado, Welcome Training, cuyos archivos puedes descargar.",
+        "La Prueba gratuita dura {{trialDays}} días. Le sigue un periodo de gracia de {{graceDays}} días: puedes seguir abriendo, compartiendo y descargando lo que hayas creado, pero no se puede generar nada nuevo.\n\nSi eliges un plan en cualquier momento, todo vuelve a estar disponible y tus proyectos se mantienen. Si no, tus proyectos y archivos se eliminan al terminar el periodo de gracia, {{trialRetentionDays}} días después del inicio de la prueba.\n\nToda cuenta nueva recibe además un proyecto de ejemplo terminado, Welcome Training, cuyos archivos puedes descargar.",
     },
     {
       id: "annual-billing-and-plan-changes",
       question: "¿Puedo pagar por años y cómo funcionan los cambios de plan?",
       answer:
-        "Sí. Un año cuesta doce meses menos un 20 %: 278,40 USD en Profesional, 758,40 USD en Business y 1910,40 USD en Enterprise. Los complementos anuales también cuestan un 20 % menos.\n\nSubir de plan se aplica al momento: pagas la diferencia prorrateada del resto del periodo, tras confirmar el importe que te muestra la página Facturación. Bajar de plan, incluido pasar de anual a mensual, se aplica al final del periodo, y solo si tus proyectos, empresas y equipo caben en el plan inferior.",
+        "Sí. Un año cuesta doce meses menos un {{annualDiscount}} %: {{proYearlyPrice}} en Profesional, {{businessYearlyPrice}} en Business y {{enterpriseYearlyPrice}} en Enterprise. Los complementos anuales también cuestan un {{annualDiscount}} % menos.\n\nSubir de plan se aplica al momento: pagas la diferencia prorrateada del resto del periodo, tras confirmar el importe que te muestra la página Facturación. Bajar de plan, incluido pasar de anual a mensual, se aplica al final del periodo, y solo si tus proyectos, empresas y equipo caben en el plan inferior.",
     },
     {
       id: "add-ons",
       question: "¿Qué complementos hay?",
       answer:
-        "Tres, y cada uno añade una función a tu plan:\n\nAnalíticas avanzadas, 13 USD al mes: el panel de analíticas.\nAgente de IA avanzado, 15 USD al mes: agentes de IA avanzados y puntuación de calidad.\nProcesamiento de vídeo avanzado, 17 USD al mes: procesamiento de vídeo avanzado.\n\nSe compran en Profesional, Business y Enterprise, no en la Prueba gratuita. Se cobran al momento por el resto del periodo, tras confirmar el importe, y se renuevan con tu plan. Business y Enterprise ya incluyen las tres funciones.",
+        "Tres, y cada uno añade una función a tu plan:\n\nAnalíticas avanzadas, {{analyticsPrice}} al mes: el panel de analíticas.\nAgente de IA avanzado, {{aiAgentPrice}} al mes: agentes de IA avanzados y puntuación de calidad.\nProcesamiento de vídeo avanzado, {{videoProcessingPrice}} al mes: procesamiento de vídeo avanzado.\n\nSe compran en Profesional, Business y Enterprise, no en la Prueba gratuita. Se cobran al momento por el resto del periodo, tras confirmar el importe, y se renuevan con tu plan. Business y Enterprise ya incluyen las tres funciones.",
     },
     {
       id: "users-and-companies",
       question: "¿Cuántos usuarios y empresas permite cada plan?",
       answer:
-        "Usuarios por empresa: Prueba gratuita 1, Profesional 1, Business 3, Enterprise 10.\nEmpresas: Prueba gratuita 1, Profesional 1, Business 3, Enterprise 10.\n\nLas plazas de una empresa las ocupan sus miembros y sus invitaciones pendientes que no hayan caducado. Una invitación es válida durante 7 días; cuando caduca, o si la revocas, su plaza vuelve a quedar libre.\n\nLos límites de una empresa son los del plan de su Propietario.",
+        "Usuarios por empresa: Prueba gratuita {{trialUsers}}, Profesional {{proUsers}}, Business {{businessUsers}}, Enterprise {{enterpriseUsers}}.\nEmpresas: Prueba gratuita {{trialCompanies}}, Profesional {{proCompanies}}, Business {{businessCompanies}}, Enterprise {{enterpriseCompanies}}.\n\nLas plazas de una empresa las ocupan sus miembros y sus invitaciones pendientes que no hayan caducado. Una invitación es válida durante {{invitationDays}} días; cuando caduca, o si la revocas, su plaza vuelve a quedar libre.\n\nLos límites de una empresa son los del plan de su Propietario.",
     },
     {
       id: "team-roles",
@@ -137,7 +137,7 @@ const education: EducationTexts = {
       id: "narrated-video-pricing",
       question: "¿Cómo se paga el vídeo narrado?",
       answer:
-        "El vídeo narrado se paga por uso en los planes de pago, a la tarifa del plan del Propietario de la empresa: 1,00 USD por minuto en Profesional, 0,60 USD en Business y 0,50 USD en Enterprise. Los minutos son la duración de la narración redondeada al minuto superior, mínimo 1. Ves antes la estimación y pagas con tarjeta o con créditos de vídeo (2,50 USD cada uno, que valen 2,50 USD de vídeo).\n\nCada idioma y cada versión nueva se pagan aparte. Un renderizado fallido se reembolsa. La Prueba gratuita no genera vídeo.",
+        "El vídeo narrado se paga por uso en los planes de pago, a la tarifa del plan del Propietario de la empresa: {{proVideoRate}} por minuto en Profesional, {{businessVideoRate}} en Business y {{enterpriseVideoRate}} en Enterprise. Los minutos son la duración de la narración redondeada al minuto superior, mínimo 1. Ves antes la estimación y pagas con tarjeta o con créditos de vídeo ({{creditPrice}} cada uno, que valen {{creditPrice}} de vídeo).\n\nCada idioma y cada versión nueva se pagan aparte. Un renderizado fallido se reembolsa. La Prueba gratuita no genera vídeo.",
     },
     {
       id: "export-formats",
@@ -149,13 +149,13 @@ const education: EducationTexts = {
       id: "upload-limits",
       question: "¿Qué puedo subir y de qué tamaño pueden ser los archivos?",
       answer:
-        "Guiones: .txt, .docx o .pdf, hasta 100 MB.\nDiapositivas: .pptx, .pdf, .png, .jpg o .jpeg, hasta 200 MB.\nDocumentos para el Generador de contenido con IA: .pdf, .doc, .docx, .txt o .rtf (el Modernizador de contenido acepta también .ppt y .pptx), hasta 100 MB.\n\nTu plan puede fijar un límite menor: 10 MB en la Prueba gratuita, 25 MB en Profesional y 100 MB en Business. El contenido del archivo debe corresponder a su extensión, y debe caber en el almacenamiento de tu plan (1, 10, 50 o 200 GB).",
+        "Guiones: .txt, .docx o .pdf, hasta {{scriptMb}} MB.\nDiapositivas: .pptx, .pdf, .png, .jpg o .jpeg, hasta {{slidesMb}} MB.\nDocumentos para el Generador de contenido con IA: .pdf, .doc, .docx, .txt o .rtf (el Modernizador de contenido acepta también .ppt y .pptx), hasta {{documentMb}} MB.\n\nTu plan puede fijar un límite menor: {{trialUploadMb}} MB en la Prueba gratuita, {{proUploadMb}} MB en Profesional y {{businessUploadMb}} MB en Business. El contenido del archivo debe corresponder a su extensión, y debe caber en el almacenamiento de tu plan ({{trialStorageGb}}, {{proStorageGb}}, {{businessStorageGb}} o {{enterpriseStorageGb}} GB).",
     },
     {
       id: "translation-languages",
       question: "¿A qué idiomas puedo traducir?",
       answer:
-        "Tu plan fija los idiomas de contenido: solo inglés en la Prueba gratuita; inglés, español y francés en Profesional; Business añade alemán, italiano, portugués, ruso, japonés, coreano y chino; Enterprise añade árabe, hindi, neerlandés, sueco, noruego, danés, finés, polaco, turco y tailandés, 20 en total.\n\nEl motor sin conexión integrado, Apertium, traduce del inglés al español, francés, italiano y portugués. Los demás idiomas necesitan un modelo de traducción con IA o DeepL que conecte tu administrador; el diálogo Multilingüe indica a cuáles no llega.",
+        "Tu plan fija los idiomas de contenido: solo inglés en la Prueba gratuita; inglés, español y francés en Profesional; Business añade alemán, italiano, portugués, ruso, japonés, coreano y chino; Enterprise añade árabe, hindi, neerlandés, sueco, noruego, danés, finés, polaco, turco y tailandés, {{enterpriseLanguages}} en total.\n\nEl motor sin conexión integrado, Apertium, traduce del inglés al español, francés, italiano y portugués. Los demás idiomas necesitan un modelo de traducción con IA o DeepL que conecte tu administrador; el diálogo Multilingüe indica a cuáles no llega.",
     },
     {
       id: "scorm-and-cmi5",
@@ -173,7 +173,7 @@ const education: EducationTexts = {
       id: "getting-help",
       question: "¿Cómo consigo ayuda?",
       answer:
-        "Abre la página Soporte con la sesión iniciada y envía una solicitud: elige de qué trata (una pregunta, un problema, facturación o una propuesta de función) y escribe un asunto y tu mensaje. Recibirás una confirmación por correo electrónico en el idioma de tu interfaz, y te responderemos por correo electrónico.\n\nLa página muestra tus solicitudes con su referencia (T- seguido de ocho caracteres), para que puedas citarla. Puedes enviar hasta 20 solicitudes al día.",
+        "Abre la página Soporte con la sesión iniciada y envía una solicitud: elige de qué trata (una pregunta, un problema, facturación o una propuesta de función) y escribe un asunto y tu mensaje. Recibirás una confirmación por correo electrónico en el idioma de tu interfaz, y te responderemos por correo electrónico.\n\nLa página muestra tus solicitudes con su referencia (T- seguido de ocho caracteres), para que puedas citarla. Puedes enviar hasta {{supportPerDay}} solicitudes al día.",
     },
   ],
 };

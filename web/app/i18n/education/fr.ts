@@ -95,7 +95,7 @@ const education: EducationTexts = {
       id: "plans-and-prices",
       question: "Combien coûte chaque offre et que comprend-elle ?",
       answer:
-        "Essai gratuit : gratuit pendant 7 jours ; 3 projets, 1 Go de stockage, 3 téléchargements au total, anglais uniquement, diapositives et documents sans vidéo.\n\nProfessionnel : 29 USD par mois ; 25 projets, 10 Go, 25 téléchargements par mois, anglais, espagnol et français.\n\nBusiness : 79 USD par mois ; 100 projets, 50 Go, 100 téléchargements par mois, 10 langues.\n\nEnterprise : 199 USD par mois ; projets et téléchargements illimités, 200 Go, 20 langues.\n\nLa vidéo commentée se paie à la minute en plus de l'offre (voir la question sur sa facturation).",
+        "Essai gratuit : gratuit pendant {{trialDays}} jours ; {{trialProjects}} projets, {{trialStorageGb}} Go de stockage, {{trialDownloads}} téléchargements au total, anglais uniquement, diapositives et documents sans vidéo.\n\nProfessionnel : {{proPrice}} par mois ; {{proProjects}} projets, {{proStorageGb}} Go, {{proDownloads}} téléchargements par mois, anglais, espagnol et français.\n\nBusiness : {{businessPrice}} par mois ; {{businessProjects}} projets, {{businessStorageGb}} Go, {{businessDownloads}} téléchargements par mois, {{businessLanguages}} langues.\n\nEnterprise : {{enterprisePrice}} par mois ; projets et téléchargements illimités, {{enterpriseStorageGb}} Go, {{enterpriseLanguages}} langues.\n\nLa vidéo commentée se paie à la minute en plus de l'offre (voir la question sur sa facturation).",
     },
     {
       id: "plan-features",
@@ -107,25 +107,25 @@ const education: EducationTexts = {
       id: "free-trial",
       question: "Combien de temps dure l'essai gratuit, et que se passe-t-il ensuite ?",
       answer:
-        "L'Essai gratuit dure 7 jours. Suit une période de grâce de 7 jours : vous pouvez encore ouvrir, partager et télécharger ce que vous avez créé, mais plus rien générer de nouveau.\n\nSi vous passez à une offre payante, tout redevient accessible et vos projets sont conservés. Sinon, vos projets et fichiers sont supprimés à la fin de la période de grâce, 14 jours après le début de l'essai.\n\nChaque nouveau compte reçoit aussi un projet d'exemple terminé, Welcome Training, dont vous pouvez télécharger les fichiers.",
+        "L'Essai gratuit dure {{trialDays}} jours. Suit une période de grâce de {{graceDays}} jours : vous pouvez encore ouvrir, partager et télécharger ce que vous avez créé, mais plus rien générer de nouveau.\n\nSi vous passez à une offre payante, tout redevient accessible et vos projets sont conservés. Sinon, vos projets et fichiers sont supprimés à la fin de la période de grâce, {{trialRetentionDays}} jours après le début de l'essai.\n\nChaque nouveau compte reçoit aussi un projet d'exemple terminé, Welcome Training, dont vous pouvez télécharger les fichiers.",
     },
     {
       id: "annual-billing-and-plan-changes",
       question: "Puis-je payer à l'année, et comment fonctionnent les changements d'offre ?",
       answer:
-        "Oui. Une année coûte douze mois moins 20 % : 278,40 USD pour Professionnel, 758,40 USD pour Business et 1 910,40 USD pour Enterprise. Les options payées à l'année coûtent aussi 20 % de moins.\n\nUne offre supérieure s'applique immédiatement : vous payez la différence au prorata du reste de la période, après avoir confirmé le montant affiché sur la page Facturation. Une offre inférieure, y compris le passage de l'annuel au mensuel, s'applique à la fin de la période, si vos projets, entreprises et équipe y tiennent.",
+        "Oui. Une année coûte douze mois moins {{annualDiscount}} % : {{proYearlyPrice}} pour Professionnel, {{businessYearlyPrice}} pour Business et {{enterpriseYearlyPrice}} pour Enterprise. Les options payées à l'année coûtent aussi {{annualDiscount}} % de moins.\n\nUne offre supérieure s'applique immédiatement : vous payez la différence au prorata du reste de la période, après avoir confirmé le montant affiché sur la page Facturation. Une offre inférieure, y compris le passage de l'annuel au mensuel, s'applique à la fin de la période, si vos projets, entreprises et équipe y tiennent.",
     },
     {
       id: "add-ons",
       question: "Quelles options existent ?",
       answer:
-        "Trois, chacune ajoutant une fonctionnalité à votre offre :\n\nStatistiques avancées, 13 USD par mois : le tableau de bord statistique.\nAgent IA avancé, 15 USD par mois : les agents IA avancés et l'évaluation de la qualité.\nTraitement vidéo avancé, 17 USD par mois : le traitement vidéo avancé.\n\nElles s'achètent avec Professionnel, Business et Enterprise, pas pendant l'Essai gratuit. Un achat est débité immédiatement pour le reste de la période, après confirmation du montant, puis se renouvelle avec votre offre. Business et Enterprise incluent déjà ces trois fonctionnalités.",
+        "Trois, chacune ajoutant une fonctionnalité à votre offre :\n\nStatistiques avancées, {{analyticsPrice}} par mois : le tableau de bord statistique.\nAgent IA avancé, {{aiAgentPrice}} par mois : les agents IA avancés et l'évaluation de la qualité.\nTraitement vidéo avancé, {{videoProcessingPrice}} par mois : le traitement vidéo avancé.\n\nElles s'achètent avec Professionnel, Business et Enterprise, pas pendant l'Essai gratuit. Un achat est débité immédiatement pour le reste de la période, après confirmation du montant, puis se renouvelle avec votre offre. Business et Enterprise incluent déjà ces trois fonctionnalités.",
     },
     {
       id: "users-and-companies",
       question: "Combien d'utilisateurs et d'entreprises chaque offre permet-elle ?",
       answer:
-        "Utilisateurs par entreprise : Essai gratuit 1, Professionnel 1, Business 3, Enterprise 10.\nEntreprises : Essai gratuit 1, Professionnel 1, Business 3, Enterprise 10.\n\nLes places d'une entreprise sont occupées par ses membres et par ses invitations en attente non expirées. Une invitation est valable 7 jours ; une fois expirée, ou si vous la révoquez, sa place se libère.\n\nLes limites d'une entreprise sont celles de l'offre de son Propriétaire.",
+        "Utilisateurs par entreprise : Essai gratuit {{trialUsers}}, Professionnel {{proUsers}}, Business {{businessUsers}}, Enterprise {{enterpriseUsers}}.\nEntreprises : Essai gratuit {{trialCompanies}}, Professionnel {{proCompanies}}, Business {{businessCompanies}}, Enterprise {{enterpriseCompanies}}.\n\nLes places d'une entreprise sont occupées par ses membres et par ses invitations en attente non expirées. Une invitation est valable {{invitationDays}} jours ; une fois expirée, ou si vous la révoquez, sa place se libère.\n\nLes limites d'une entreprise sont celles de l'offre de son Propriétaire.",
     },
     {
       id: "team-roles",
@@ -137,7 +137,7 @@ const education: EducationTexts = {
       id: "narrated-video-pricing",
       question: "Comment la vidéo commentée est-elle facturée ?",
       answer:
-        "La vidéo commentée est payée à l'usage avec les offres payantes, au tarif de l'offre du Propriétaire de l'entreprise : 1,00 USD la minute avec Professionnel, 0,60 USD avec Business, 0,50 USD avec Enterprise. Les minutes sont la durée de la narration arrondie à la minute supérieure, 1 au minimum. Vous voyez l'estimation, puis payez par carte ou en crédits vidéo (2,50 USD l'unité, valant 2,50 USD de vidéo).\n\nChaque langue et chaque nouvelle version se paient à part. Un rendu échoué est remboursé. L'Essai gratuit ne produit pas de vidéo.",
+        "La vidéo commentée est payée à l'usage avec les offres payantes, au tarif de l'offre du Propriétaire de l'entreprise : {{proVideoRate}} la minute avec Professionnel, {{businessVideoRate}} avec Business, {{enterpriseVideoRate}} avec Enterprise. Les minutes sont la durée de la narration arrondie à la minute supérieure, 1 au minimum. Vous voyez l'estimation, puis payez par carte ou en crédits vidéo ({{creditPrice}} l'unité, valant {{creditPrice}} de vidéo).\n\nChaque langue et chaque nouvelle version se paient à part. Un rendu échoué est remboursé. L'Essai gratuit ne produit pas de vidéo.",
     },
     {
       id: "export-formats",
@@ -149,13 +149,13 @@ const education: EducationTexts = {
       id: "upload-limits",
       question: "Que puis-je importer, et quelle taille peuvent faire les fichiers ?",
       answer:
-        "Scripts : .txt, .docx ou .pdf, jusqu'à 100 Mo.\nDiapositives : .pptx, .pdf, .png, .jpg ou .jpeg, jusqu'à 200 Mo.\nDocuments pour le Générateur de contenu IA : .pdf, .doc, .docx, .txt ou .rtf (la Modernisation de contenu accepte aussi .ppt et .pptx), jusqu'à 100 Mo.\n\nVotre offre peut fixer une limite plus basse : 10 Mo pour l'Essai gratuit, 25 Mo pour Professionnel, 100 Mo pour Business. Le contenu doit correspondre à l'extension, et le fichier doit tenir dans votre stockage (1, 10, 50 ou 200 Go selon l'offre).",
+        "Scripts : .txt, .docx ou .pdf, jusqu'à {{scriptMb}} Mo.\nDiapositives : .pptx, .pdf, .png, .jpg ou .jpeg, jusqu'à {{slidesMb}} Mo.\nDocuments pour le Générateur de contenu IA : .pdf, .doc, .docx, .txt ou .rtf (la Modernisation de contenu accepte aussi .ppt et .pptx), jusqu'à {{documentMb}} Mo.\n\nVotre offre peut fixer une limite plus basse : {{trialUploadMb}} Mo pour l'Essai gratuit, {{proUploadMb}} Mo pour Professionnel, {{businessUploadMb}} Mo pour Business. Le contenu doit correspondre à l'extension, et le fichier doit tenir dans votre stockage ({{trialStorageGb}}, {{proStorageGb}}, {{businessStorageGb}} ou {{enterpriseStorageGb}} Go selon l'offre).",
     },
     {
       id: "translation-languages",
       question: "Dans quelles langues puis-je traduire ?",
       answer:
-        "Votre offre fixe les langues de contenu : anglais seul pour l'Essai gratuit ; anglais, espagnol et français pour Professionnel ; Business ajoute allemand, italien, portugais, russe, japonais, coréen et chinois ; Enterprise ajoute arabe, hindi, néerlandais, suédois, norvégien, danois, finnois, polonais, turc et thaï, soit 20 en tout.\n\nLe moteur hors ligne intégré, Apertium, traduit de l'anglais vers l'espagnol, le français, l'italien et le portugais. Les autres langues demandent un modèle de traduction IA ou DeepL connecté par votre administrateur ; la fenêtre Multilingue indique celles qui manquent.",
+        "Votre offre fixe les langues de contenu : anglais seul pour l'Essai gratuit ; anglais, espagnol et français pour Professionnel ; Business ajoute allemand, italien, portugais, russe, japonais, coréen et chinois ; Enterprise ajoute arabe, hindi, néerlandais, suédois, norvégien, danois, finnois, polonais, turc et thaï, soit {{enterpriseLanguages}} en tout.\n\nLe moteur hors ligne intégré, Apertium, traduit de l'anglais vers l'espagnol, le français, l'italien et le portugais. Les autres langues demandent un modèle de traduction IA ou DeepL connecté par votre administrateur ; la fenêtre Multilingue indique celles qui manquent.",
     },
     {
       id: "scorm-and-cmi5",
@@ -173,7 +173,7 @@ const education: EducationTexts = {
       id: "getting-help",
       question: "Comment obtenir de l'aide ?",
       answer:
-        "Ouvrez la page Assistance en étant connecté et envoyez une demande : choisissez son sujet (une question, un problème, la facturation ou une demande de fonctionnalité), puis rédigez un objet et votre message. Vous recevez une confirmation par e-mail dans la langue de votre interface, et nous répondons par e-mail.\n\nLa page liste vos demandes avec leur référence (T- suivi de huit caractères), que vous pouvez rappeler. Vous pouvez envoyer jusqu'à 20 demandes par jour.",
+        "Ouvrez la page Assistance en étant connecté et envoyez une demande : choisissez son sujet (une question, un problème, la facturation ou une demande de fonctionnalité), puis rédigez un objet et votre message. Vous recevez une confirmation par e-mail dans la langue de votre interface, et nous répondons par e-mail.\n\nLa page liste vos demandes avec leur référence (T- suivi de huit caractères), que vous pouvez rappeler. Vous pouvez envoyer jusqu'à {{supportPerDay}} demandes par jour.",
     },
   ],
 };

@@ -1,6 +1,6 @@
 // What every account and session operation works with: the account store (the repository
 // implements it; unit tests fake it), the token issuer, the clock and what runs after a write.
-import type { AddOnId, Role, TierId } from '@trainwright/catalogue';
+import type { AddOnId, InterfaceLanguage, Role, TierId } from '@trainwright/catalogue';
 import type { OutboxEvent } from '@trainwright/platform';
 import type { TokenIssuer } from '../tokens.js';
 
@@ -12,6 +12,8 @@ export interface AccountRow {
   notifyProjectUpdates: boolean;
   notifyMarketingEmails: boolean;
   notifySystemAlerts: boolean;
+  /** The interface language of the emails sent unasked. */
+  language: InterfaceLanguage;
   currentCompanyId: string | null;
   createdAt: Date;
   tier: TierId;
@@ -91,7 +93,7 @@ export interface AccountStore {
   /** The company's owner and their plan; undefined for an unknown company. */
   findCompanyPlan(companyId: string): Promise<CompanyPlanRow | undefined>;
   setCurrentCompany(userId: string, companyId: string, events: OutboxEvent[]): Promise<void>;
-  updateUser(userId: string, changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean }>): Promise<void>;
+  updateUser(userId: string, changes: Partial<{ name: string; bio: string; projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean; language: InterfaceLanguage }>): Promise<void>;
   renameCompany(companyId: string, name: string, events: OutboxEvent[]): Promise<void>;
   /** Applies billing's plan once per event and only when newer than the last applied; the previous tier, or null when nothing was applied. */
   applyPlan(

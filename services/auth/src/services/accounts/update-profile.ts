@@ -1,3 +1,4 @@
+import { isInterfaceLanguage, type InterfaceLanguage } from '@trainwright/catalogue';
 import { Access, AppError } from '@trainwright/platform';
 import { authEvents } from '../events.js';
 import { LIMITS, requiredText, validateBio } from '../validation.js';
@@ -9,6 +10,8 @@ export interface ProfileChanges {
   companyName?: string;
   bio?: string;
   notifications?: { projectUpdates: boolean; marketingEmails: boolean; systemAlerts: boolean };
+  /** The interface language (en, es, fr) of the emails sent unasked. */
+  language?: string;
 }
 
 /** The caller's own profile; a new company name renames their current company (company.update). */
@@ -25,6 +28,8 @@ export async function updateProfile(deps: Pick<AuthDeps, 'accounts' | 'afterWrit
       deps.afterWrite();
     }
   }
-  await deps.accounts.updateUser(userId, { name, bio, ...changes.notifications });
+  if (changes.language !== undefined && !isInterfaceLanguage(changes.language)) throw AppError.validation('language', 'Choose English, Spanish or French.');
+  const language = changes.language as InterfaceLanguage | undefined;
+  await deps.accounts.updateUser(userId, { name, bio, ...changes.notifications, ...(language ? { language } : {}) });
   return getAccount(deps, userId);
 }

@@ -1,7 +1,8 @@
-// The profile: read it, and change name, company name, bio and notification preferences.
+// The profile: read it, and change name, company name, bio, notification preferences and the
+// interface language emails are written in (the web sends it when the person switches).
 import { Type } from 'typebox';
 import type { GatewayContext } from '../../context.js';
-import { Notifications, errorResponses } from '../../schemas/common.js';
+import { InterfaceLanguage, Notifications, errorResponses } from '../../schemas/common.js';
 import { profileJson } from '../../schemas/mappers.js';
 import { signedIn } from '../../lib/signed-in.js';
 
@@ -11,6 +12,8 @@ const Profile = Type.Object({
   company_name: Type.String(),
   bio: Type.String(),
   notifications: Notifications,
+  /** The interface language of the emails sent unasked (a mention in a comment). */
+  language: Type.String(),
   account: Type.Object({
     tier: Type.String(),
     plan: Type.String(),
@@ -26,6 +29,7 @@ const ProfilePatch = Type.Object(
     company_name: Type.Optional(Type.String({ maxLength: 1000 })),
     bio: Type.Optional(Type.String({ maxLength: 5000 })),
     notifications: Type.Optional(Notifications),
+    language: Type.Optional(InterfaceLanguage),
   },
   { additionalProperties: false },
 );
@@ -45,7 +49,7 @@ export function profileRoutes({ app, clients }: GatewayContext) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Update name, company name, bio and notification preferences',
+        summary: 'Update name, company name, bio, notification preferences and the language of emails',
         body: ProfilePatch,
         response: { 200: Profile, ...errorResponses },
       },
@@ -53,7 +57,7 @@ export function profileRoutes({ app, clients }: GatewayContext) {
     async (request) => {
       const { userId, call } = signedIn(request);
       const b = request.body as Type.Static<typeof ProfilePatch>;
-      return profileJson(await clients.auth.updateProfile({ userId, name: b.name, companyName: b.company_name, bio: b.bio, notifications: b.notifications }, call));
+      return profileJson(await clients.auth.updateProfile({ userId, name: b.name, companyName: b.company_name, bio: b.bio, notifications: b.notifications, language: b.language }, call));
     },
   );
 }

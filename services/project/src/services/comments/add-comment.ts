@@ -41,7 +41,7 @@ export async function addComment(
   const outcome = await deps.comments.add(
     { projectId: row.id, threadId, authorId: userId, authorName: input.authorName.trim().slice(0, 200), body, mentions, anchor },
     { threads: COMMENT_LIMITS.threads, replies: COMMENT_LIMITS.replies },
-    (comment) => [commentChanged(company.companyId, comment, 'added')],
+    (comment) => [commentChanged(company.companyId, comment, 'added', { comment, projectTitle: row.title })],
   );
   if (outcome.kind === 'no_thread') throw AppError.notFound(catalogueMessage(COMMENT_MESSAGES, 'threadNotFound'));
   if (outcome.kind === 'too_many_threads') throw new AppError('PLAN_LIMIT_REACHED', catalogueMessage(COMMENT_MESSAGES, 'tooManyThreads', COMMENT_LIMITS.threads));
