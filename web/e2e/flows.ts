@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { expect } from '@jest/globals';
 import { TIERS } from '@trainwright/catalogue';
 import type { Locator, Page } from 'playwright-core';
@@ -238,16 +238,34 @@ export function cardTitled(list: Locator, title: string): Locator {
  * command (`npm run admin -- outbox`) and parsed with mailparser, as a person would open it.
  */
 export async function invitationLink(to: string): Promise<string> {
-  const admin = (...args: string[]) => promisify(execFile)('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
-  const { stdout } = await admin();
-  // One line an email, oldest first: name, To, Subject (tab-separated).
-  const names = stdout.split('\n').filter((line) => line.split('\t')[1] === `To: ${to}`).map((line) => line.split('\t')[0]!);
-  expect(names.length).toBeGreaterThan(0);
-  const mail = await simpleParser((await admin('--show', names.at(-1)!)).stdout);
-  expect(mail.html).toBeTruthy();
+  const mail = await emailTo(to);
   const link = mail.text?.match(/https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`no invitation link in: ${mail.text}`);
   return link;
+}
+
+/** The newest email in the local outbox to `to` (with `subject` when given), read with the operator
+ * command (`npm run admin -- outbox`) and parsed; waits a few seconds for one sent by a consumer. */
+export async function emailTo(to: string, subject?: string): Promise<ParsedMail> {
+  const admin = (...args: string[]) => promisify(execFile)('node', ['services/auth/dist/src/admin.js', 'outbox', ...args], { cwd: ROOT, env: process.env, timeout: 30_000 });
+  for (let tries = 0; ; tries++) {
+    // One line an email, oldest first: name, To, Subject (tab-separated; the subject as encoded).
+    const { stdout } = await admin();
+    const names = stdout
+      .split('\n')
+      .map((line) => line.split('\t'))
+      .filter(([, recipient]) => recipient === `To: ${to}`)
+      .map(([name]) => name!)
+      .reverse();
+    for (const name of names) {
+      const mail = await simpleParser((await admin('--show', name)).stdout);
+      if (subject !== undefined && mail.subject !== subject) continue;
+      expect(mail.html).toBeTruthy();
+      return mail;
+    }
+    if (tries >= 20) throw new Error(`no email to ${to}${subject ? ` about "${subject}"` : ''} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The Owner invites `email` with `role` from /team; resolves once the invitation's link shows. */

@@ -1,11 +1,12 @@
 // Comments' main path: an Owner on Business has a project and invites a Commenter from /team; the
 // Commenter accepts from the emailed link, opens the project's preview and comments on its second
-// slide; the thread shows where it sits and its text as written (HTML stays text). The Owner's open
-// preview shows it as it comes (the live event), replies and resolves it.
+// slide, mentioning the Owner; the thread shows where it sits and its text as written (HTML stays
+// text). The Owner opens the mention email's link, which opens the project's preview with the
+// thread, replies and resolves it; the Commenter's open preview follows.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, expectAccessible, launchBrowser, uniqueEmail, withScreenshotOnFailure } from '../browser.js';
-import { cardTitled, invitationLink, inviteFromTeamPage, signUpAndAccept, signUpOnPlan, waitForLiveList } from '../flows.js';
+import { cardTitled, emailTo, invitationLink, inviteFromTeamPage, signUpAndAccept, signUpOnPlan, waitForLiveList } from '../flows.js';
 
 describe('comments', () => {
   let browser: Browser;
@@ -23,8 +24,9 @@ describe('comments', () => {
   it('lets a Commenter comment on a slide, and the Owner reply and resolve', async () => {
     const title = `Crane checks ${Math.random().toString(36).slice(2, 7)}`;
     const commenterEmail = uniqueEmail('commenter');
+    const ownerEmail = uniqueEmail('owner');
     await withScreenshotOnFailure(owner, 'comments-owner', async () => {
-      await signUpOnPlan(owner, { name: 'Otto Owner', company: 'Crane Co', email: uniqueEmail('owner') }, 'business');
+      await signUpOnPlan(owner, { name: 'Otto Owner', company: 'Crane Co', email: ownerEmail }, 'business');
       // The project under review, made as the app's own calls make it (its slides typed in).
       const project = { title, project_type: 'slides_to_script', slides_content: `# ${title}\n\n## Before lifting\n- Check the hook\n\n## During the lift\n- Keep clear`, input_method: 'text' };
       const status = await owner.evaluate(async (body) => (await fetch('/api/projects', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status, project);
@@ -46,6 +48,7 @@ describe('comments', () => {
       await form.getByLabel('Comment', { exact: true }).fill('The hook needs a <b>photo</b> here.');
       await form.getByLabel('About', { exact: true }).selectOption('slide');
       await form.getByLabel('Slide', { exact: true }).selectOption('2');
+      await form.getByLabel('Mention', { exact: true }).selectOption({ label: 'Otto Owner' });
       await form.getByRole('button', { name: 'Post comment' }).click();
       const thread = panel.getByTestId('comment-thread');
       await thread.getByText('Slide 2').waitFor();
@@ -54,9 +57,11 @@ describe('comments', () => {
     });
 
     await withScreenshotOnFailure(owner, 'comments-owner-reply', async () => {
-      await owner.goto(`${BASE_URL}/`);
-      const card = cardTitled(await waitForLiveList(owner), title);
-      await card.getByRole('button', { name: `Preview ${title}` }).click();
+      // The mention email (in the outbox) links to the project's comments.
+      const mention = await emailTo(ownerEmail, `Cleo Commenter mentioned you on "${title}"`);
+      const link = mention.text?.match(/https?:\/\/\S+\/projects\?comments=[0-9a-f-]+/)?.[0];
+      expect(link).toBeTruthy();
+      await owner.goto(link!);
       const panel = owner.getByRole('dialog', { name: title }).getByTestId('comments');
       const thread = panel.getByTestId('comment-thread');
       await thread.getByText('Cleo Commenter', { exact: true }).waitFor();

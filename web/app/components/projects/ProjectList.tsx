@@ -6,7 +6,7 @@
 // dialog; a payment confirmed there reloads the list. SCORM package builds (scorm.*) go to an open
 // SCORM Export dialog, and say so in a notice when one is ready or failed; so do interactive videos
 // (interactive_video.*) for an open Interactive Video dialog.
-import { useCallback, useEffect, useId, useReducer, useState } from 'react';
+import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { api, get, post } from '~/lib/api';
@@ -164,20 +164,22 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
   const { reload, applyChange, applyVideoChange, replaceProject } = list;
 
   // A mention email's link (/projects?comments={id}) opens that project's preview, where its
-  // comments are; the address is cleared so a reload does not open it again.
+  // comments are, once; closing the preview takes the link out of the address.
   const [searchParams, setSearchParams] = useSearchParams();
   const linkedProject = searchParams.get('comments');
+  const openedLink = useRef<string | null>(null);
   useEffect(() => {
-    if (!linkedProject) return;
-    setSearchParams((params) => {
-      params.delete('comments');
-      return params;
-    }, { replace: true, preventScrollReset: true });
-    get<Project>(`/api/projects/${encodeURIComponent(linkedProject)}`).then(
+    if (!linkedProject || openedLink.current === linkedProject) return;
+    openedLink.current = linkedProject;
+    get<Project>(`/projects/${encodeURIComponent(linkedProject)}`).then(
       (project) => setDialog({ kind: 'preview', project }),
       (error: unknown) => notify(errorText(error, t), 'error'),
     );
-  }, [linkedProject, setSearchParams, notify, t]);
+  }, [linkedProject, notify, t]);
+  const closePreview = () => {
+    setDialog(null);
+    if (linkedProject) setSearchParams((params) => (params.delete('comments'), params), { replace: true, preventScrollReset: true });
+  };
 
   const live = useProjectEvents({
     onStatusChanged: useCallback(
@@ -321,7 +323,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
         </>
       )}
 
-      {dialog?.kind === 'preview' && <PreviewDialog project={dialog.project} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'preview' && <PreviewDialog project={dialog.project} onClose={closePreview} />}
       {dialog?.kind === 'download' && (
         // The live copy from the list: a project that completes while the dialog is open becomes downloadable.
         <DownloadDialog
