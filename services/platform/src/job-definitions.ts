@@ -102,13 +102,15 @@ export const PREPARE_INTERACTIVE_VIDEO_JOB = defineJob<{ videoId: string; versio
   jobId: (p) => `${p.videoId}-interactive-v${p.version}`,
 });
 
-/** Renders the education centre's training videos and manuals (media-render's workers) from the
- * courses of one edition (`libraryKey`: a hash of their sources); `run` counts the starts, so a
- * library whose run failed is started again under a new id (BullMQ keeps a failed job's id). */
-export const RENDER_EDUCATION_JOB = defineJob<{ libraryKey: string; run: number }>({
+/** Renders one course of the education centre (its training video and manual; media-render's
+ * workers) for one edition of the courses (`libraryKey`: a hash of their sources); `run` counts the
+ * edition's starts, so a course whose run failed is rendered again under a new id (BullMQ keeps a
+ * failed job's id). Background work: a user's render never waits behind it. */
+export const RENDER_EDUCATION_JOB = defineJob<{ libraryKey: string; run: number; slug: string }>({
   queue: 'render',
   name: 'render-education',
   attempts: 2,
   backoffMs: 5000,
-  jobId: (p) => `education-${p.libraryKey}-${p.run}`,
+  priority: 10,
+  jobId: (p) => `education-${p.libraryKey}-${p.run}-${p.slug}`,
 });

@@ -16,6 +16,9 @@ export interface JobDefinition<Payload> {
   readonly attempts: number;
   /** First retry delay; each further one doubles. */
   readonly backoffMs: number;
+  /** Background work: BullMQ runs a job with a priority (1 first, up to 2^21) only when no job
+   * without one waits, so it never delays a user's. Absent: a user's job, first in first out. */
+  readonly priority?: number;
   /** The same work always gets the same id, so enqueueing it twice runs it once. */
   jobId(payload: Payload): string;
 }
@@ -94,7 +97,12 @@ export class JobQueue {
 
   async enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload): Promise<void> {
     if (job.queue !== this.name) throw new Error(`job ${job.name} belongs to queue ${job.queue}, not ${this.name}`);
-    await this.queue.add(job.name, payload, { jobId: job.jobId(payload), attempts: job.attempts, backoff: { type: 'exponential', delay: job.backoffMs } });
+    await this.queue.add(job.name, payload, {
+      jobId: job.jobId(payload),
+      attempts: job.attempts,
+      backoff: { type: 'exponential', delay: job.backoffMs },
+      ...(job.priority ? { priority: job.priority } : {}),
+    });
   }
 
   /** Runs the job every `everyMs` from now on (one schedule per job, however often this is called). */

@@ -7,6 +7,9 @@ import { createTestInfra, eventually, type TestInfra } from '../src/testing.js';
 
 const ECHO_JOB = defineJob<{ id: string; fail?: 'permanent' | 'once' }>({ queue: 'jobs-test', name: 'echo', attempts: 3, backoffMs: 10, jobId: (p) => `echo-${p.id}` });
 const OTHER_JOB = defineJob<{ id: string }>({ queue: 'jobs-test', name: 'other', attempts: 1, backoffMs: 10, jobId: (p) => `other-${p.id}` });
+// Background work and a user's job, on a queue of their own.
+const BACKGROUND_JOB = defineJob<{ id: string }>({ queue: 'jobs-priority-test', name: 'background', attempts: 1, backoffMs: 10, priority: 10, jobId: (p) => `background-${p.id}` });
+const USER_JOB = defineJob<{ id: string }>({ queue: 'jobs-priority-test', name: 'user', attempts: 1, backoffMs: 10, jobId: (p) => `user-${p.id}` });
 // On a queue of its own: the stalled-job checks must see no other test's jobs.
 const DYING_JOB = defineJob<{ id: string }>({ queue: 'jobs-dying-test', name: 'dying', attempts: 3, backoffMs: 10, jobId: (p) => `dying-${p.id}` });
 
@@ -61,6 +64,21 @@ describe('queues: JobQueue and startJobWorker over createQueue and createWorker'
     expect(completed).toEqual(['done p1', 'done p2']);
     expect(processed).toEqual(['p1', 'p2']);
     expect(progress).toEqual([50, 50]);
+    await worker.close();
+    await queue.close();
+  });
+
+  it('should run background jobs only when no user job waits, each kind first in first out', async () => {
+    const ctx = { redisUrl: infra.redisUrl, namespace: infra.namespace };
+    const queue = new JobQueue(ctx, 'jobs-priority-test');
+    // Queued before any worker runs: three courses of background work, then two users' renders.
+    for (const id of ['b1', 'b2', 'b3']) await queue.enqueue(BACKGROUND_JOB, { id });
+    for (const id of ['u1', 'u2']) await queue.enqueue(USER_JOB, { id });
+    const order: string[] = [];
+    const run = async (p: { id: string }) => void order.push(p.id);
+    const worker = startJobWorker(ctx, 'jobs-priority-test', [handleJob(BACKGROUND_JOB, run), handleJob(USER_JOB, run)], { concurrency: 1 });
+    await eventually(() => order.length === 5, 10_000);
+    expect(order).toEqual(['u1', 'u2', 'b1', 'b2', 'b3']);
     await worker.close();
     await queue.close();
   });

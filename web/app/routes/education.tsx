@@ -4,7 +4,7 @@
 // seconds and shows the render's real progress.
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useSearchParams } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@trainwright/catalogue';
 import { BookIcon, DownloadIcon, PlayIcon } from '~/components/icons';
@@ -37,11 +37,15 @@ export default function EducationCenter() {
   const tab: EducationTab = isEducationTab(requested) ? requested : 'videos';
   const preparing = library?.status === 'preparing';
 
+  // Read again every few seconds while preparing, whether or not the last reading moved (the
+  // courses wait behind users' renders on the render queue).
+  const latestReload = useRef(reload);
+  latestReload.current = reload;
   useEffect(() => {
     if (!preparing) return;
-    const timer = setTimeout(reload, PREPARING_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [preparing, library?.progress, reload]);
+    const timer = setInterval(() => latestReload.current(), PREPARING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [preparing]);
 
   const courses = library?.courses ?? [];
   const labels: Record<EducationTab, string> = {

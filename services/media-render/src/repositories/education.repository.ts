@@ -40,7 +40,12 @@ export class EducationRepository implements EducationStore {
   }
 
   async progress(key: string, percent: number): Promise<void> {
-    await this.db.updateTable('education_libraries').set({ progress: percent, updated_at: new Date() }).where('library_key', '=', key).where('status', '=', 'preparing').execute();
+    await this.db
+      .updateTable('education_libraries')
+      .set({ progress: sql<number>`greatest(progress, ${percent})`, updated_at: new Date() })
+      .where('library_key', '=', key)
+      .where('status', '=', 'preparing')
+      .execute();
   }
 
   async ready(key: string): Promise<string[]> {

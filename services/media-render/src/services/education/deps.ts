@@ -32,6 +32,7 @@ export interface EducationStore {
   /** The edition's first start, or a failed one started again (run + 1) when it failed at least
    * `retryAfterMs` ago; the state as it is afterwards. */
   start(key: string, retryAfterMs: number): Promise<LibraryState>;
+  /** Raises the edition's progress (never lowers it: courses may render side by side). */
   progress(key: string, percent: number): Promise<void>;
   /** Ready, and the other editions forgotten: their files' storage keys, to delete. */
   ready(key: string): Promise<string[]>;
@@ -41,8 +42,9 @@ export interface EducationStore {
 }
 
 export interface EducationJobs {
-  /** The job of this start (its id is the key and the run: enqueueing it again adds nothing). */
-  enqueue(key: string, run: number): Promise<void>;
+  /** The jobs of these courses for this start (their ids are the key, the run and the course:
+   * enqueueing one again adds nothing). */
+  enqueue(key: string, run: number, slugs: string[]): Promise<void>;
 }
 
 export interface EducationDeps {

@@ -1,10 +1,11 @@
 // What the education centre shows: the courses of the current edition with the files rendered so
-// far, and the library's state. The first look at an edition starts its render; a failed one is
-// started again by a look a minute or more after it failed; a look while it is preparing queues
-// its job again (a no-op unless the job was lost), so the library always finishes.
+// far, and the library's state. The first look at an edition starts its render (a job per course);
+// a failed one is started again by a look a minute or more after it failed; a look while it is
+// preparing queues the jobs of the courses not done again (a no-op unless a job was lost), so the
+// library always finishes.
 import { EDUCATION_MESSAGES, catalogueMessage, isEducationFormat, type EducationFormat, type EducationStatus } from '@trainwright/catalogue';
 import { AppError, type MessageRef } from '@trainwright/platform';
-import { itemsOf } from './courses.js';
+import { itemFile, itemsOf } from './courses.js';
 import type { EducationDeps, EducationFileRow } from './deps.js';
 
 /** A failed edition is started again by a visit at least this long after it failed. */
@@ -36,12 +37,21 @@ export interface LibraryView {
   courses: CourseView[];
 }
 
-export async function getEducationLibrary(deps: Pick<EducationDeps, 'library' | 'store' | 'jobs'>): Promise<LibraryView> {
+export async function getEducationLibrary(deps: Pick<EducationDeps, 'library' | 'store' | 'jobs' | 'storage'>): Promise<LibraryView> {
   const { library, store } = deps;
   let state = await store.stateOf(library.key);
   if (!state || state.status === 'failed') state = await store.start(library.key, EDUCATION_RETRY_AFTER_MS);
-  if (state.status === 'preparing') await deps.jobs.enqueue(library.key, state.run);
   const files = await store.filesOf(library.key);
+  if (state.status === 'preparing') {
+    const kept = new Set(files.map((f) => `${f.slug}.${f.format}`));
+    const missing = library.courses.filter((c) => itemsOf(c).some((item) => !kept.has(itemFile(c.slug, item))));
+    if (missing.length > 0) await deps.jobs.enqueue(library.key, state.run, missing.map((c) => c.slug));
+    else {
+      // Every file is there but the job that kept the last one stopped before saying so.
+      for (const old of await store.ready(library.key)) await deps.storage.delete(old);
+      state = { ...state, status: 'ready', progress: 100 };
+    }
+  }
   return {
     status: state.status,
     progress: state.status === 'ready' ? 100 : state.progress,
