@@ -1,7 +1,7 @@
 // API tests of session safety through the real gateway: cookie-authorised requests that change
 // state come from the web app only (issue 12, item 11).
 import { sharedHarness, type Harness } from './harness.js';
-import { register } from './accounts.js';
+import { eventually, register } from './accounts.js';
 
 let h: Harness;
 
@@ -31,8 +31,12 @@ describe('cookie-authorised requests from another origin', () => {
     ['an opaque origin', { origin: 'null' }],
   ])('should refuse a logout, a share and an upload with %s, and keep the session', async (_, stated) => {
     const { cookie } = await browserSession();
-    const projects = (await h.request({ method: 'GET', url: '/api/projects', headers: { cookie } })).json();
-    const projectId = projects.projects[0].id as string;
+    // The account's Welcome Training sample: made by the project service when it hears
+    // user.registered, so a moment after the sign-up (a busy machine once listed none yet).
+    const projectId = await eventually(async () => {
+      const projects = (await h.request({ method: 'GET', url: '/api/projects', headers: { cookie } })).json();
+      return projects.projects[0]?.id as string | undefined;
+    }, 10_000);
     for (const [method, url] of [
       ['POST', '/api/auth/logout'],
       ['POST', `/api/projects/${projectId}/share`],

@@ -57,6 +57,7 @@ describe('education centre', () => {
       await expectAccessible(page, 'education centre videos');
       // The first course's manual: six listed, its PDF guide downloaded once rendered.
       await page.getByRole('tab', { name: 'Manuals (6)' }).click();
+      await page.getByTestId('education-manuals').waitFor();
       expect(await page.locator('[data-testid^="education-manual-"]').count()).toBe(6);
       const manual = page.getByTestId('education-manual-getting-started');
       const pdfLink = manual.getByRole('link', { name: /PDF guide/ });
