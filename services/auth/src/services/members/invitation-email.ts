@@ -1,8 +1,8 @@
 // The invitation email in the recipient's language (the inviter picks it; English by default): a
 // text part and an HTML part with the same words and the one link. Names a user typed are escaped
 // in the HTML part.
-import escapeHtml from 'escape-html';
 import type { InterfaceLanguage, InvitableRole } from '@trainwright/catalogue';
+import { emailHtml } from '../email-html.js';
 import type { MailMessage } from './deps.js';
 
 interface Words {
@@ -62,14 +62,12 @@ export function invitationEmail(input: {
   const date = new Intl.DateTimeFormat(w.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(input.expiresAt);
   const role = w.roles[input.role];
   const text = [w.greeting, '', w.body(input.inviterName, input.companyName, role), '', `${w.action}: ${input.url}`, '', w.expiry(date), w.ignore, ''].join('\n');
-  const e = escapeHtml;
-  const html = [
-    `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif;line-height:1.5">`,
-    `<p>${e(w.greeting)}</p>`,
-    `<p>${e(w.body(input.inviterName, input.companyName, role))}</p>`,
-    `<p><a href="${e(input.url)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${e(w.action)}</a></p>`,
-    `<p>${e(w.expiry(date))}<br>${e(w.ignore)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = emailHtml(input.language, [
+    { text: w.greeting },
+    { text: w.body(input.inviterName, input.companyName, role) },
+    { action: { url: input.url, label: w.action } },
+    { text: w.expiry(date) },
+    { text: w.ignore },
+  ]);
   return { to: input.to, subject: w.subject(input.inviterName, input.companyName), text, html };
 }

@@ -1,8 +1,8 @@
 // The email to a member a comment mentions, in their language: who mentioned them on which
 // project, the start of the comment and a link to it. Text and HTML parts; what people typed is
 // escaped in the HTML.
-import escapeHtml from 'escape-html';
 import type { InterfaceLanguage } from '@trainwright/catalogue';
+import { emailHtml } from '../email-html.js';
 import type { MailMessage } from '../members/deps.js';
 
 interface Words {
@@ -41,15 +41,12 @@ export function mentionEmail(input: { to: string; name: string; language: Interf
   const w = WORDS[input.language];
   const quote = input.excerpt.trim();
   const text = [w.greeting(input.name), '', w.body(input.authorName, input.projectTitle), '', ...quote.split('\n').map((l) => `> ${l}`), '', `${w.action}: ${input.url}`, '', w.settings, ''].join('\n');
-  const e = escapeHtml;
-  const html = [
-    `<!doctype html><html lang="${input.language}"><body style="font-family:sans-serif;line-height:1.5">`,
-    `<p>${e(w.greeting(input.name))}</p>`,
-    `<p>${e(w.body(input.authorName, input.projectTitle))}</p>`,
-    `<blockquote style="margin:0 0 1em;padding:8px 12px;border-left:3px solid #c7d2fe;color:#334155;white-space:pre-line">${e(quote)}</blockquote>`,
-    `<p><a href="${e(input.url)}" style="display:inline-block;padding:10px 16px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${e(w.action)}</a></p>`,
-    `<p style="color:#64748b;font-size:13px">${e(w.settings)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = emailHtml(input.language, [
+    { text: w.greeting(input.name) },
+    { text: w.body(input.authorName, input.projectTitle) },
+    { quote },
+    { action: { url: input.url, label: w.action } },
+    { note: w.settings },
+  ]);
   return { to: input.to, subject: w.subject(input.authorName, input.projectTitle), text, html };
 }

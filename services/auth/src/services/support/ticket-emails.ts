@@ -1,8 +1,8 @@
 // A ticket's two emails: to the operator (English, with the person and their words, reply-to them)
 // and the confirmation to the person in their language. Text and HTML parts; what people typed is
 // escaped in the HTML.
-import escapeHtml from 'escape-html';
 import { interfaceLanguageOf, type SupportCategory } from '@trainwright/catalogue';
+import { emailHtml } from '../email-html.js';
 import type { MailMessage } from '../members/deps.js';
 
 const CONFIRMATION = {
@@ -20,7 +20,7 @@ const CONFIRMATION = {
   },
 };
 
-const html = (lines: string[]) => `<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">${lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')).join('\n')}</body></html>`;
+const html = (lines: string[], language = '') => emailHtml(language, lines.map((text) => ({ text })));
 
 /** The ticket's short reference in emails and on the page. */
 export function ticketRef(id: string): string {
@@ -35,5 +35,5 @@ export function operatorEmail(input: { to: string; ticketId: string; category: S
 export function confirmationEmail(input: { to: string; ticketId: string; subject: string; name: string; language: string }): MailMessage {
   const words = CONFIRMATION[interfaceLanguageOf(input.language)];
   const lines = words.body(input.name, input.subject);
-  return { to: input.to, subject: words.subject(ticketRef(input.ticketId)), text: lines.join('\n'), html: html(lines) };
+  return { to: input.to, subject: words.subject(ticketRef(input.ticketId)), text: lines.join('\n'), html: html(lines, interfaceLanguageOf(input.language)) };
 }

@@ -5,18 +5,15 @@
 // library always finishes.
 import { EDUCATION_MESSAGES, catalogueMessage, isEducationFormat, type EducationFormat, type EducationStatus } from '@trainwright/catalogue';
 import { AppError, type MessageRef } from '@trainwright/platform';
+import { CONTENT_TYPES } from '../../domain/types.js';
 import { itemFile, itemsOf } from './courses.js';
 import type { EducationDeps, EducationFileRow } from './deps.js';
 
 /** A failed edition is started again by a visit at least this long after it failed. */
 export const EDUCATION_RETRY_AFTER_MS = 60_000;
 
-const CONTENT_TYPES: Record<EducationFormat, string> = {
-  mp4: 'video/mp4',
-  vtt: 'text/vtt; charset=utf-8',
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
+/** The downloads' content types, and the subtitles'. */
+const EDUCATION_CONTENT_TYPES: Record<EducationFormat, string> = { mp4: CONTENT_TYPES.mp4, pdf: CONTENT_TYPES.pdf, docx: CONTENT_TYPES.docx, vtt: 'text/vtt; charset=utf-8' };
 
 export interface CourseView {
   slug: string;
@@ -87,5 +84,5 @@ export async function openEducationFile(
   if (!course || !offered) throw new AppError('NOT_FOUND', catalogueMessage(EDUCATION_MESSAGES, 'fileNotFound'));
   const file: EducationFileRow | undefined = (await deps.store.filesOf(deps.library.key)).find((row) => row.slug === slug && row.format === f);
   if (!file) throw new AppError('CONFLICT', catalogueMessage(EDUCATION_MESSAGES, 'notReady'));
-  return { storageKey: file.storageKey, filename: file.storageKey.split('/').pop()!, contentType: CONTENT_TYPES[f], size: file.size };
+  return { storageKey: file.storageKey, filename: file.storageKey.split('/').pop()!, contentType: EDUCATION_CONTENT_TYPES[f], size: file.size };
 }
