@@ -95,6 +95,7 @@ describe('generator defaults', () => {
       include_assessments: true,
       practical_application: true,
       industry_context: 'general',
+      use_library: true,
     });
   });
 

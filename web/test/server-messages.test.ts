@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, COMMENT_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { BILLING_MESSAGES, COMMENT_MESSAGES, LIBRARY_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -85,6 +85,7 @@ describe('server messages by id', () => {
       readMemoryLimit: [512],
       generationTimeLimit: [120],
       generationMemoryLimit: [512],
+      grounded: [3],
     };
     const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
       for (const key of keys) {
@@ -103,6 +104,7 @@ describe('server messages by id', () => {
     check('render', RENDER_FAILURES, Object.keys(en.serverMessages.render));
     check('team', TEAM_MESSAGES, Object.keys(en.serverMessages.team));
     check('comments', COMMENT_MESSAGES, Object.keys(en.serverMessages.comments));
+    check('library', LIBRARY_MESSAGES, Object.keys(en.serverMessages.library));
   });
 });
 

@@ -99,6 +99,8 @@ export interface TopicToContentRequest {
   exclude_ai_phrases: boolean;
   company_context: string;
   brand_voice: string;
+  /** Build from the company library's passages about the topic (docs/library.md). */
+  use_library: boolean;
 }
 
 export interface UrlContentRequest {
@@ -146,6 +148,8 @@ export interface LearningPathRequest {
   include_assessments: boolean;
   practical_application: boolean;
   industry_context: Industry;
+  /** Build the modules from the company library's passages about the topic (docs/library.md). */
+  use_library: boolean;
 }
 
 export interface GeneratorRequestMap {
@@ -256,6 +260,7 @@ const FIELDS: Record<GeneratorType, readonly string[]> = {
     'exclude_ai_phrases',
     'company_context',
     'brand_voice',
+    'use_library',
   ],
   url_content: ['url', 'content_focus', 'transform_to', 'target_length', 'writing_style', 'target_audience'],
   document_analysis: ['file_upload', 'analysis_focus', 'analysis_output', 'extract_tables', 'extract_images', 'create_glossary'],
@@ -279,6 +284,7 @@ const FIELDS: Record<GeneratorType, readonly string[]> = {
     'include_assessments',
     'practical_application',
     'industry_context',
+    'use_library',
   ],
 };
 
@@ -317,6 +323,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
           exclude_ai_phrases: bool(raw, 'exclude_ai_phrases', true),
           company_context: str(raw, 'company_context', LONG_TEXT),
           brand_voice: str(raw, 'brand_voice', SHORT_TEXT),
+          use_library: bool(raw, 'use_library', true),
         },
       };
     }
@@ -406,6 +413,7 @@ export function normalizeGeneratorRequest(type: GeneratorType, input: unknown, h
           include_assessments: bool(raw, 'include_assessments', true),
           practical_application: bool(raw, 'practical_application', true),
           industry_context: choice(raw, 'industry_context', INDUSTRIES, 'general'),
+          use_library: bool(raw, 'use_library', true),
         },
       };
     }

@@ -20,3 +20,4 @@ export * from './team.js';
 export * from './comments.js';
 export * from './support.js';
 export * from './education.js';
+export * from './library.js';

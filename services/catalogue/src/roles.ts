@@ -20,12 +20,14 @@ export const ACTIONS = [
   'scorm.export',
   /** Making a company voice from recorded samples (voice cloning). */
   'voice.create',
+  /** Adding documents to the company library and removing them (reading it is company.read). */
+  'library.update',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const GRANTS: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update', 'scorm.export', 'voice.create'],
+  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update', 'scorm.export', 'voice.create', 'library.update'],
   commenter: ['company.read', 'project.read', 'project.comment'],
   viewer: ['company.read', 'project.read'],
 };

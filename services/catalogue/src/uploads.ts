@@ -16,6 +16,8 @@ export const UPLOAD_KINDS = {
   // Documents for analysis and assessment generation; content refresh also takes decks.
   document: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf'], maxBytes: 104_857_600 },
   refresh: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.ppt', '.pptx'], maxBytes: 104_857_600 },
+  // Documents of the company library (docs/library.md): what the document reader reads.
+  library: { extensions: ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.ppt', '.pptx'], maxBytes: 104_857_600 },
 } as const satisfies Record<string, UploadRule>;
 export type UploadKindName = keyof typeof UPLOAD_KINDS;
 

@@ -38,6 +38,15 @@ export interface LearningModule {
   estimated_minutes: number;
 }
 
+/** A slide's point drawn from a passage of the company library (docs/library.md). */
+export interface Citation {
+  /** 0-based index of the slide in the deck. */
+  slide_index: number;
+  document_id: string;
+  document_title: string;
+  passage: string;
+}
+
 /** The score stored with the content it was measured on. */
 export interface QualitySummary {
   overall_score: number;
@@ -63,9 +72,11 @@ export interface GeneratedContent {
   modules: LearningModule[];
   /** Plain statements about how the content was made, e.g. that no facts were added. */
   notices: string[];
+  /** The library passages the slides were drawn from; [] when none. */
+  citations: Citation[];
 }
 
 /** Content that holds only a script and slides (written by hand or converted from the other). */
 export function plainContent(script: string, slideContent: string): GeneratedContent {
-  return { script, slides: { slide_content: slideContent, quality_assessment: null }, engine: '', summary: '', objectives: [], questions: [], glossary: [], modules: [], notices: [] };
+  return { script, slides: { slide_content: slideContent, quality_assessment: null }, engine: '', summary: '', objectives: [], questions: [], glossary: [], modules: [], notices: [], citations: [] };
 }

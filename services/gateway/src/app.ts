@@ -35,6 +35,7 @@ import { healthRoutes } from './routes/health/index.js';
 import { planRoutes } from './routes/plans/index.js';
 import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
+import { libraryRoutes } from './routes/library/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
 import { downloadRoutes } from './routes/downloads/index.js';
@@ -167,6 +168,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   const receiveUpload = createUploadReceiver(clients, storage);
   uploadRoutes(ctx, receiveUpload);
   generatorRoutes(ctx, receiveUpload, storage);
+  libraryRoutes(ctx, receiveUpload, storage);
   qualityRoutes(ctx);
   downloadRoutes(ctx, storage);
   educationRoutes(ctx, storage);

@@ -76,25 +76,27 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
     memberships,
     quality: new WorkerSandbox(sandbox, { timeoutMs: config.QUALITY_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB }, 'call'),
   };
+  // Generation sources and the company library's documents are read the same way.
+  const sources = new SourceReaderRepository(new LocalFileStorage(config.STORAGE_DIR), {
+    libreOfficePath: config.LIBREOFFICE_PATH || null,
+    allowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
+    fetchTimeoutMs: config.URL_FETCH_TIMEOUT_MS,
+    fetchMaxBytes: config.URL_FETCH_MAX_BYTES,
+    supervisor: sandbox,
+    limits: {
+      maxPages: config.INGEST_MAX_PAGES,
+      maxChars: config.INGEST_MAX_CHARS,
+      maxBytes: config.INGEST_MAX_BYTES,
+      timeoutMs: config.INGEST_TIMEOUT_MS,
+      maxMemoryMb: config.INGEST_MAX_MEMORY_MB,
+    },
+  });
   let worker: Worker | null = null;
   if (config.GENERATE_WORKER) {
     const heavy = new WorkerSandbox(sandbox, { timeoutMs: config.GENERATE_TIMEOUT_MS, maxMemoryMb: config.GENERATE_MAX_MEMORY_MB });
     const generationDeps: GenerationDeps = {
       projects,
-      sources: new SourceReaderRepository(new LocalFileStorage(config.STORAGE_DIR), {
-        libreOfficePath: config.LIBREOFFICE_PATH || null,
-        allowOrigins: config.URL_FETCH_ALLOW_ORIGINS,
-        fetchTimeoutMs: config.URL_FETCH_TIMEOUT_MS,
-        fetchMaxBytes: config.URL_FETCH_MAX_BYTES,
-        supervisor: sandbox,
-        limits: {
-          maxPages: config.INGEST_MAX_PAGES,
-          maxChars: config.INGEST_MAX_CHARS,
-          maxBytes: config.INGEST_MAX_BYTES,
-          timeoutMs: config.INGEST_TIMEOUT_MS,
-          maxMemoryMb: config.INGEST_MAX_MEMORY_MB,
-        },
-      }),
+      sources,
       // The offline engine computes; it runs in a worker. A model endpoint only waits on the network.
       // A model falls back on the offline engine when it fails or its answer fails the quality checks.
       engine: engine.name === OFFLINE_ENGINE_NAME ? new SandboxedOfflineEngine(heavy) : new FallbackEngine(engine, new SandboxedOfflineEngine(heavy)),
@@ -115,7 +117,7 @@ export async function startGeneratorServer(config: GeneratorConfig, logger: Logg
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.generator.v1.GeneratorService', definition: GeneratorServiceService, handlers: createGeneratorHandlers(assessmentDeps), access: generatorAccess },
+    { name: 'trainwright.generator.v1.GeneratorService', definition: GeneratorServiceService, handlers: createGeneratorHandlers(assessmentDeps, { sources }), access: generatorAccess },
     `${config.GENERATOR_GRPC_HOST}:${config.GENERATOR_GRPC_PORT}`,
   );
   // First of all: the queue's worker takes no new job, and the running ones end at once: their

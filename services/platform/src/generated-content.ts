@@ -21,6 +21,7 @@ export function contentFromMessage(message: GeneratedContentMessage): GeneratedC
     glossary: json.glossary ?? [],
     modules: (json.modules ?? []).map((m) => ({ ...m, objectives: m.objectives ?? [], topics: m.topics ?? [], prerequisites: m.prerequisites ?? [] })),
     notices: json.notices ?? [],
+    citations: json.citations ?? [],
   };
 }
 

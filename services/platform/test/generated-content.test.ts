@@ -11,6 +11,7 @@ const content: GeneratedContent = {
   glossary: [{ term: 'Mast', definition: 'The upright part.' }],
   modules: [{ number: 1, title: 'Basics', level: 'basic', objectives: ['o'], topics: ['t'], prerequisites: [], practice: 'p', estimated_minutes: 30 }],
   notices: ['No facts were added.'],
+  citations: [{ slide_index: 1, document_id: 'd1', document_title: 'Forklift manual', passage: 'Carry loads low.' }],
 };
 
 describe('generated content on the wire', () => {

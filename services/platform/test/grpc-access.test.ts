@@ -36,6 +36,7 @@ const table: AccessTable<typeof GeneratorServiceService> = {
   applyImprovements: { action: 'project.update' },
   initializeService: { self: 'the test' },
   analyze: { action: 'project.read' },
+  readLibrarySource: { internal: 'the test' },
 };
 
 async function counted(metric: typeof accessDecisions | typeof uncheckedAnswers, labels: Record<string, string>): Promise<number> {

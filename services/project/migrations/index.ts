@@ -8,6 +8,7 @@ import * as videoStatus from './1764300000000-VideoStatus.js';
 import * as translationLanguages from './1797100000000-TranslationLanguages.js';
 import * as errorMessages from './1797600000000-ErrorMessages.js';
 import * as comments from './1797800000000-Comments.js';
+import * as library from './1798000000000-Library.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '1797100000000-TranslationLanguages': translationLanguages,
   '1797600000000-ErrorMessages': errorMessages,
   '1797800000000-Comments': comments,
+  '1798000000000-Library': library,
 };

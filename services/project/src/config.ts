@@ -8,6 +8,11 @@ const schema = commonConfigSchema.extend({
   // media-render, which says whether a company may use a voice. Not among the registry's `needs`:
   // media-render needs the project service and starts after it; the call waits for it within its deadline.
   ...addressFields(['media']),
+  // The generator, which reads the company library's files and pages (ReadLibrarySource). It needs
+  // this service and starts after it, like media-render.
+  ...addressFields(['generator']),
+  /** How long reading one library document may take (a long PDF is parsed in the generator's sandbox). */
+  LIBRARY_READ_DEADLINE_MS: z.coerce.number().int().min(1000).default(120_000),
   /** Root of the local object storage (uploads and generated files). */
   STORAGE_DIR: z.string().default('.data/storage'),
   /** The generator's allowed private origins for URL extraction, so creation does not refuse them. */

@@ -25,6 +25,8 @@ import { migrations } from '../migrations/index.js';
 import { loadProjectConfig, type ProjectConfig } from './config.js';
 import { projectAccess, createProjectHandlers } from './grpc/project.handler.js';
 import { CommentRepository } from './repositories/comment.repository.js';
+import { LibraryReaderRepository } from './repositories/library-reader.repository.js';
+import { LibraryRepository } from './repositories/library.repository.js';
 import { PROJECT_SCHEMA, type ProjectDatabase } from './repositories/database.js';
 import { MediaVoicesRepository } from './repositories/media-voices.repository.js';
 import { PipelineJobsRepository } from './repositories/pipeline-jobs.repository.js';
@@ -64,9 +66,11 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   const repository = new ProjectRepository(db);
   const memberships = await openAuthMemberships(opened, config, bus);
+  const library = new LibraryRepository(db);
   const deps: ProjectDeps = {
     projects: repository,
     memberships,
+    library,
     voices: opened.own(new MediaVoicesRepository(config.MEDIA_SERVICE_ADDR, { deadlineMs: config.GRPC_DEADLINE_MS })),
     templates: repository,
     jobs: new PipelineJobsRepository({ generate: queue, render: renderQueue }),
@@ -90,7 +94,11 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles, { ...deps, comments: new CommentRepository(db), members: memberships }), access: projectAccess },
+    { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles, { ...deps, comments: new CommentRepository(db), members: memberships }, {
+      library,
+      memberships,
+      reader: opened.own(new LibraryReaderRepository(config.GENERATOR_SERVICE_ADDR, { deadlineMs: config.LIBRARY_READ_DEADLINE_MS })),
+    }), access: projectAccess },
     `${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`,
   );
   relay.start();

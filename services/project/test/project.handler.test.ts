@@ -4,7 +4,7 @@ import { plainContent } from '@trainwright/formats';
 import type { CallContext } from '@trainwright/platform';
 import { GeneratorRequest } from '@trainwright/proto/trainwright/project/v1/project';
 import { createProjectHandlers } from '../src/grpc/project.handler.js';
-import { fakeCommentDeps, fakeProjectDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
+import { fakeCommentDeps, fakeProjectDeps, unusedLibraryDeps, type FakeProjectDeps } from './fakes/project-deps.fake.js';
 
 let deps: FakeProjectDeps;
 let handlers: ReturnType<typeof createProjectHandlers>;
@@ -23,6 +23,7 @@ beforeEach(() => {
       removed.push(...keys);
     },
     fakeCommentDeps(deps),
+    unusedLibraryDeps(deps),
   );
 });
 

@@ -10,7 +10,7 @@ import type { ProjectDatabase } from '../src/repositories/database.js';
 import { ProjectRepository } from '../src/repositories/project.repository.js';
 import { CommentRepository } from '../src/repositories/comment.repository.js';
 import { registerUpload } from '../src/services/projects/uploads.js';
-import { fakeProjectDeps } from './fakes/project-deps.fake.js';
+import { fakeProjectDeps, unusedLibraryDeps } from './fakes/project-deps.fake.js';
 
 let infra: TestInfra;
 let db: Kysely<ProjectDatabase>;
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 function setup() {
   const deps = { ...fakeProjectDeps(), projects: repo };
-  const handlers = createProjectHandlers(deps, async () => {}, { ...deps, comments: new CommentRepository(db), members: deps.memberships });
+  const handlers = createProjectHandlers(deps, async () => {}, { ...deps, comments: new CommentRepository(db), members: deps.memberships }, unusedLibraryDeps(deps));
   return { deps, handlers };
 }
 

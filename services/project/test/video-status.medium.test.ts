@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import { toProtoProject } from '../src/grpc/project.handler.js';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
+import { LibraryRepository } from '../src/repositories/library.repository.js';
 import { ProjectRepository } from '../src/repositories/project.repository.js';
 import type { ProjectDeps } from '../src/services/projects/deps.js';
 import { getProject } from '../src/services/projects/get-project.js';
@@ -38,6 +39,7 @@ beforeAll(async () => {
   deps = {
     projects: repository,
     memberships,
+    library: new LibraryRepository(db),
     voices: new FakeVoiceLibrary(),
     templates: repository,
     jobs: new FakePipelineJobs(),

@@ -10,6 +10,7 @@ import { hasCapability } from './RequireCapability';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import {
   BookIcon,
+  BuildingIcon,
   CardIcon,
   ChartIcon,
   FolderIcon,
@@ -37,6 +38,7 @@ const NAV = [
   { to: '/projects', key: 'nav.projects', icon: FolderIcon },
   { to: '/templates', key: 'nav.templates', icon: TemplateIcon },
   { to: '/glossary', key: 'nav.glossary', icon: GlobeIcon },
+  { to: '/library', key: 'nav.library', icon: BuildingIcon },
   { to: '/analytics', key: 'nav.analytics', icon: ChartIcon, capability: 'analytics' as const },
   { to: '/team', key: 'nav.team', icon: UsersIcon },
   { to: '/profile', key: 'nav.profile', icon: UserIcon },

@@ -36,6 +36,7 @@ import {
   type UrlContentRequest,
 } from '@trainwright/catalogue';
 import { api, withTimeout } from './api';
+import { usesLibrary } from './library';
 import { tierOf } from './format';
 import type { AiGeneratedFields, Branding } from './project-types';
 import type { User } from './types';
@@ -167,6 +168,9 @@ export interface GeneratorFormInput {
   documentFormat?: string;
   /** The narration voice (video formats only); null or absent is the default voice. */
   voice?: VoiceSelection | null;
+  /** Build from the company library (topic and learning path only): replaces the draft's
+   * use_library when given. */
+  useLibrary?: boolean | undefined;
   /** Burn the subtitles into the video (video formats only); sent only when true. */
   burnSubtitles?: boolean;
 }
@@ -220,6 +224,8 @@ export function buildGeneratorSubmission(input: GeneratorFormInput): GeneratorSu
   let requestData: GeneratorRequestMap[GeneratorType] | null = null;
   try {
     requestData = normalizeGeneratorRequest(input.method, rawRequestData(input.method, input.drafts, input.sourceMode), file !== null).request_data;
+    // The form's library choice follows what the library holds, so it is kept apart from the drafts.
+    if (input.useLibrary !== undefined && usesLibrary(input.method)) requestData = { ...requestData, use_library: input.useLibrary };
   } catch (error) {
     if (!(error instanceof GeneratorRequestError)) throw error;
     errors[generatorErrorField(error.field)] = error.message;

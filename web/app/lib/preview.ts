@@ -1,7 +1,7 @@
 // What the preview dialog draws a project with: its template's look (colours, fonts, layout, as
 // the exports draw them) and, for a video project with files, the player's source. Pure, so the
 // unit tests run it directly.
-import { slideNumberLabel } from '@trainwright/formats';
+import { parseSlideText, slideNumberLabel, slideNumbering, type CoverText } from '@trainwright/formats';
 import { contrastRatio, type ColorScheme, type Layout, type TemplateFonts, type TemplateFields } from '@trainwright/templates';
 import { isVideoFormat } from './downloads';
 import type { Project } from './projects';
@@ -75,4 +75,19 @@ export function projectSlidesVersion(project: Pick<Project, 'content_version' | 
  */
 export function previewPositionLabel(position: number, count: number): string | null {
   return position === 0 ? null : slideNumberLabel(position, count - 1);
+}
+
+/**
+ * The deck slide (an index into the slides' text) a carousel position shows: the images are the
+ * title card, then the slides after the cover (formats' slideNumbering). The title card shows the
+ * deck's first slide only when that slide is the cover; otherwise it stands for no slide (null).
+ */
+export function deckIndexAtPosition(position: number, first: number): number | null {
+  if (position === 0) return first === 1 ? 0 : null;
+  return first + position - 1;
+}
+
+/** Deck index of the slide numbered 1 in a project's slides text: 1 when its first slide is the cover, else 0. */
+export function firstNumberedSlide(slideText: string, cover: CoverText): number {
+  return slideNumbering(parseSlideText(slideText), cover).first;
 }

@@ -69,6 +69,21 @@ interface Target {
   uploadsLimitBytes: number;
 }
 
+/**
+ * The company an upload goes to (the caller must be allowed to create there) and what its plan
+ * owner holds: uploads (project service) and rendered files (media-render).
+ */
+export async function ownerStorageOf(clients: ServiceClients, userId: string, companyField: string) {
+  const target = await clients.project.prepareUpload({ userId, companyId: companyField }, { userId });
+  const rendered = target.storageLimitBytes < 0 ? { bytes: 0 } : await clients.media.getRenderedBytes({ companyIds: target.ownerCompanyIds }, { userId });
+  return { target, rendered };
+}
+
+/** What the owner's uploads may hold together: the plan's storage less their rendered files (-1: no limit). */
+export function uploadsLimitOf(target: { storageLimitBytes: number }, rendered: { bytes: number }): number {
+  return target.storageLimitBytes < 0 ? -1 : Math.max(0, target.storageLimitBytes - rendered.bytes);
+}
+
 /** The refusal of a file of `size` bytes over a target's bound: the file limit's, or the storage's. */
 function overLimit(size: number, target: Target): AppError {
   if (size > target.fileMax || !isTierId(target.ownerTier)) return fileTooLarge(size, Math.min(target.fileMax, target.max));
@@ -110,8 +125,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
    */
   async function targetOf(kind: UploadKindName, filename: string, companyField: string, userId: string): Promise<Target> {
     const ext = checkExtension(kind, filename);
-    const target = await clients.project.prepareUpload({ userId, companyId: companyField }, { userId });
-    const rendered = target.storageLimitBytes < 0 ? { bytes: 0 } : await clients.media.getRenderedBytes({ companyIds: target.ownerCompanyIds }, { userId });
+    const { target, rendered } = await ownerStorageOf(clients, userId, companyField);
     const fileMax = maxUploadBytes(UPLOAD_KINDS[kind], target.fileUploadLimitMb);
     const storageLeft = storageLeftBytes(target.storageLimitBytes, target.uploadedBytes + rendered.bytes);
     return {
@@ -122,7 +136,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       storageLeft,
       max: Math.min(fileMax, storageLeft),
       ownerTier: target.ownerTier,
-      uploadsLimitBytes: target.storageLimitBytes < 0 ? -1 : Math.max(0, target.storageLimitBytes - rendered.bytes),
+      uploadsLimitBytes: uploadsLimitOf(target, rendered),
     };
   }
 

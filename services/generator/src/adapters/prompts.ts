@@ -113,6 +113,15 @@ function reviewQuestions(count: number): QuestionPlan {
 
 type BasePlan = Omit<TaskPlan, 'task' | 'slides'>;
 
+/**
+ * A topic's source when it comes from the company library: passages the model must keep to, in
+ * their wording, so that every point can be traced to the passage it cites (citations.ts checks).
+ */
+function librarySourcePlan(source: SourceDocument | null): Pick<TaskPlan, 'source' | 'sourceBound'> {
+  if (!source) return { source: null, sourceBound: false };
+  return { source: docSource(source, 'passages of the company library about the topic (keep their wording: each slide point is traced to its passage)'), sourceBound: true };
+}
+
 function generatorPlan(base: BasePlan, request: GeneratorRequest, source: SourceDocument | null): TaskPlan {
   switch (request.generator_type) {
     case 'topic_to_content': {
@@ -141,7 +150,8 @@ function generatorPlan(base: BasePlan, request: GeneratorRequest, source: Source
         questions: r.include_assessments ? reviewQuestions(5) : null,
         glossary: '5 to 10 key terms of the topic',
         objectives: r.learning_objectives.length > 0 ? 'the learning objectives given by the user, lightly edited' : base.objectives,
-        sourceBound: false,
+        // With the company library's passages about the topic, the deck is built from them alone.
+        ...librarySourcePlan(source),
         excludeAiPhrases: r.exclude_ai_phrases,
       };
     }
@@ -264,7 +274,7 @@ function generatorPlan(base: BasePlan, request: GeneratorRequest, source: Source
         },
         questions: r.include_assessments ? { ...reviewQuestions(r.module_count), exact: false } : null,
         glossary: 'the key terms of the path (up to 10)',
-        sourceBound: false,
+        ...librarySourcePlan(source),
         expectations: { moduleCount: r.module_count },
       };
     }

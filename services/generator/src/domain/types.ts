@@ -1,8 +1,9 @@
 // The generator's domain model, shared by ingestion, the engines (offline and LLM), quality
 // scoring and the job. Everything here is plain data: JSON in, JSON out.
 import type { Atmosphere, CatalogueMessage, Priority, Effort, QualityDimension, GeneratorRequest } from '@trainwright/catalogue';
-import type { GeneratedQuestion, GlossaryEntry, LearningModule, SlideDeck } from '@trainwright/formats';
+import type { Citation, GeneratedQuestion, GlossaryEntry, LearningModule, SlideDeck } from '@trainwright/formats';
 import { JobError, type Failure } from '@trainwright/platform';
+import type { LibraryPassage } from '../services/library/library-source.js';
 
 /** One part of a source document: a heading and what follows it up to the next heading. */
 export interface SourceSection {
@@ -46,6 +47,8 @@ export interface GenerationResult {
   modules: LearningModule[];
   /** Plain statements about how the content was made, e.g. that no facts were added. */
   notices: string[];
+  /** The library passages the slides were drawn from (set after the engine, by citations.ts). */
+  citations?: Citation[];
 }
 
 /** Reports progress within the engine's own work, 0 to 100. */
@@ -104,11 +107,16 @@ export interface AiServiceResult {
 export type { Atmosphere };
 
 /** What a generation job asks an engine to do. */
+/** A topic or learning path built from the company library: the passages its source was made of. */
+export interface LibraryGrounding {
+  passages: LibraryPassage[];
+}
+
 export type GenerationTask =
   /** One of the six AI generator methods. `source` is the uploaded file, fetched page or pasted
    *  text (url_content, document_analysis, assessment_generator, content_refresh); null for
    *  topic_to_content and learning_path, which work from the request alone. */
-  | { kind: 'generator'; request: GeneratorRequest; source: SourceDocument | null }
+  | { kind: 'generator'; request: GeneratorRequest; source: SourceDocument | null; library?: LibraryGrounding }
   /** A script (script format text, or an uploaded script file read into `source`) to slides. */
   | { kind: 'script_to_slides'; source: SourceDocument; scriptText: string }
   /** Slides (slide text format, or an uploaded deck/pdf read into `source`) to a narration script. */

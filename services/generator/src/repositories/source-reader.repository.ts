@@ -10,8 +10,9 @@ import { readDocumentInWorker, type DocumentLimits } from '../sandbox/sandboxed-
 import type { WorkerSupervisor } from '@trainwright/platform';
 import type { FileLimits, SourceReader } from '../services/generations/deps.js';
 import type { StoredFile } from '../services/ports.js';
+import type { LibrarySourceReader } from '../services/library/read-library-source.js';
 
-export class SourceReaderRepository implements SourceReader {
+export class SourceReaderRepository implements SourceReader, LibrarySourceReader {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly options: {
@@ -46,5 +47,14 @@ export class SourceReaderRepository implements SourceReader {
 
   text(text: string, title: string): SourceDocument {
     return documentFromText(text, title);
+  }
+
+  /** Pasted text read like an uploaded .txt file: in a worker, within the document limits. */
+  textInSandbox(text: string, title: string): Promise<SourceDocument> {
+    const bytes = Buffer.from(text, 'utf8');
+    if (bytes.length > this.options.limits.maxBytes) throw IngestError.fileTooLarge(sizeExceededMessage(bytes.length, this.options.limits.maxBytes));
+    return readDocumentInWorker(this.options.supervisor, { bytes, filename: 'text.txt' }, this.options.limits, { libreOfficePath: null }).then((doc) =>
+      title.trim() ? { ...doc, title: title.trim() } : doc,
+    );
   }
 }

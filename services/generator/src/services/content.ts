@@ -70,6 +70,7 @@ export function contentFromResult(result: GenerationResult, assessment: QualityA
     glossary: result.glossary,
     modules: result.modules,
     notices: result.notices,
+    citations: result.citations ?? [],
   };
 }
 
@@ -84,6 +85,8 @@ export function improvedContent(original: GeneratedContent | null, content: Scor
     glossary: content.glossary,
     modules: original?.modules ?? [],
     notices,
+    // The improved deck keeps the original's slides in place; a citation past its end is dropped.
+    citations: (original?.citations ?? []).filter((c) => c.slide_index < content.deck.slides.length),
   };
 }
 

@@ -26,7 +26,11 @@ function handlersFor(quality: Partial<QualityEngine>, capabilities = ['aiAgents'
     assessments: { insert: async () => ASSESSMENT.id, find: async () => undefined },
     quality: quality as QualityEngine,
   };
-  return createGeneratorHandlers(deps);
+  // The library's reader is not called by these methods (test/services/library covers it).
+  const notRead = async (): Promise<never> => {
+    throw new Error('not read in these tests');
+  };
+  return createGeneratorHandlers(deps, { sources: { file: notRead, url: notRead, textInSandbox: notRead } });
 }
 
 describe(createGeneratorHandlers.name, () => {

@@ -61,6 +61,8 @@ export interface RenderInput {
   objectives: string[];
   questions: RenderQuestion[];
   glossary: Array<{ term: string; definition: string }>;
+  /** The company library's passages the slides cite (generated_content.citations); the PDF guide lists them. */
+  citations?: Array<{ slide_index: number; document_title: string; passage: string }>;
   style: RenderStyle;
   branding: RenderBranding | null;
   /** When the content was generated (shown on covers). */

@@ -97,6 +97,8 @@ export interface Labels {
   assessment: string;
   answerKey: string;
   glossary: string;
+  /** The company library's documents the slides cite. */
+  sources: string;
   term: string;
   definition: string;
   question: string;
@@ -127,6 +129,8 @@ export interface DocumentContent {
   objectives: string[];
   questions: PreparedQuestion[];
   glossary: Array<{ term: string; definition: string }>;
+  /** The library documents the slides cite, each with the passages quoted, in slide order. */
+  sources: Array<{ title: string; passages: string[] }>;
   palette: Palette;
   fonts: TemplateFonts;
   typography: Typography;
@@ -155,6 +159,7 @@ const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
     assessment: 'Assessment',
     answerKey: 'Answer key',
     glossary: 'Glossary',
+    sources: 'Sources',
     term: 'Term',
     definition: 'Definition',
     question: 'Question',
@@ -174,6 +179,7 @@ const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
     assessment: 'Evaluación',
     answerKey: 'Respuestas',
     glossary: 'Glosario',
+    sources: 'Fuentes',
     term: 'Término',
     definition: 'Definición',
     question: 'Pregunta',
@@ -193,6 +199,7 @@ const LABELS: Record<'en' | 'es' | 'fr', Labels> = {
     assessment: 'Évaluation',
     answerKey: 'Corrigé',
     glossary: 'Glossaire',
+    sources: 'Sources',
     term: 'Terme',
     definition: 'Définition',
     question: 'Question',
@@ -468,6 +475,7 @@ function prepareUncached(input: RenderInput): DocumentContent {
     glossary: (Array.isArray(input.glossary) ? input.glossary : [])
       .map((g) => ({ term: cleanLine(g?.term), definition: cleanText(g?.definition).trim() }))
       .filter((g) => g.term !== ''),
+    sources: sourcesOf(input.citations ?? []),
     palette: paletteOf(input.style?.colors),
     fonts: fontsOf(input.style?.fonts, fontStyle),
     typography: { fontStyle, ...TYPOGRAPHY[fontStyle] },
@@ -515,4 +523,17 @@ export async function guardRender<T>(documentName: string, render: () => Promise
   } catch (error) {
     throw asRenderError(documentName, error);
   }
+}
+
+/** The cited documents in the order the slides first cite them, each passage once. */
+function sourcesOf(citations: NonNullable<RenderInput['citations']>): DocumentContent['sources'] {
+  const byTitle = new Map<string, Set<string>>();
+  for (const c of [...citations].sort((a, b) => a.slide_index - b.slide_index)) {
+    const title = cleanLine(c.document_title);
+    const passage = cleanText(c.passage).trim();
+    if (!title || !passage) continue;
+    if (!byTitle.has(title)) byTitle.set(title, new Set());
+    byTitle.get(title)!.add(passage);
+  }
+  return [...byTitle].map(([title, passages]) => ({ title, passages: [...passages] }));
 }

@@ -685,6 +685,14 @@ async function drawBody(w: GuideWriter): Promise<void> {
       if (g.definition) await w.body(g.definition, { indent: BULLET_INDENT });
     }
   }
+
+  if (c.sources.length > 0) {
+    await w.heading(labels.sources, 1);
+    for (const source of c.sources) {
+      await w.strong(source.title, { spaceBefore: 6, spaceAfter: 1 });
+      for (const passage of source.passages) await w.muted(`“${passage}”`, { indent: BULLET_INDENT });
+    }
+  }
 }
 
 async function buildGuide(c: DocumentContent): Promise<Uint8Array> {
@@ -701,6 +709,7 @@ async function buildGuide(c: DocumentContent): Promise<Uint8Array> {
     ...c.sections.map((s) => s.heading),
     ...(c.questions.length > 0 ? [c.labels.assessment, c.labels.answerKey] : []),
     ...(c.glossary.length > 0 ? [c.labels.glossary] : []),
+    ...(c.sources.length > 0 ? [c.labels.sources] : []),
   ];
   const lines = contentsLines(entryTitles, c);
   const contentsPages = Array.from({ length: contentsPageCount(lines.length) }, () => w.newPage());

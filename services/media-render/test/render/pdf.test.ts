@@ -24,6 +24,16 @@ beforeAll(async () => {
   await write('fire', fireSafetyInput());
   await write('hostile', hostileInput());
   await write('bare', bareInput());
+  await write(
+    'cited',
+    fireSafetyInput({
+      citations: [
+        { slide_index: 2, document_title: 'Site fire policy', passage: 'The assembly point is car park B, behind the loading bay.' },
+        { slide_index: 1, document_title: 'Extinguisher manual', passage: 'Pull the pin, aim at the base of the fire, squeeze the handle and sweep.' },
+        { slide_index: 3, document_title: 'Site fire policy', passage: 'The assembly point is car park B, behind the loading bay.' },
+      ],
+    }),
+  );
   await write('spanish', fireSafetyInput({ language: 'es' }));
   await write(
     'brokenLogo',
@@ -88,6 +98,18 @@ describe('PDF guide of the fire safety deck', () => {
       const found = pages.findIndex((p, i) => i > 1 && p.split('\n').some((l) => l.trim() === entry));
       expect({ entry, page }).toEqual({ entry, page: found + 1 });
     }
+  });
+
+  it('should list the library sources the slides cite, after the glossary, each passage once', async () => {
+    const text = flat(await pdfText(files.cited!));
+    const sources = text.lastIndexOf('Sources');
+    expect(sources).toBeGreaterThan(text.lastIndexOf('Glossary'));
+    expect(text.slice(sources)).toContain(
+      'Extinguisher manual “Pull the pin, aim at the base of the fire, squeeze the handle and sweep.” Site fire policy “The assembly point is car park B, behind the loading bay.”',
+    );
+    expect(text.split('The assembly point is car park B, behind').length - 1).toBe(1);
+    // The fire guide without citations has no such section.
+    expect(flat(await pdfText(files.fire!))).not.toContain('Sources');
   });
 
   it('should end with the assessment, its answer key and the glossary', async () => {

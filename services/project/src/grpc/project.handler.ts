@@ -15,6 +15,8 @@ import { discardUpload, prepareUpload, registerUpload, storageUsage } from '../s
 import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
 import type { CommentDeps } from '../services/comments/deps.js';
 import { commentAccess, createCommentHandlers } from './comments.handler.js';
+import { createLibraryHandlers, libraryAccess } from './library.handler.js';
+import type { LibraryDeps } from '../services/library/deps.js';
 
 /** A project for the wire; a list item (a summary) leaves the long texts empty. */
 export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
@@ -102,12 +104,14 @@ export const projectAccess: AccessTable<typeof ProjectServiceService> = {
   getGenerationInput: { internal: 'the generator\'s and the render worker\'s jobs, for a project whose job was created through CreateProject' },
   discardUpload: { self: 'an upload the caller made that no project uses' },
   ...commentAccess,
+  ...libraryAccess,
 };
 
 export function createProjectHandlers(
   deps: ProjectDeps,
   removeFiles: (keys: string[]) => Promise<void>,
   comments: CommentDeps,
+  library: LibraryDeps,
 ): UnaryHandlers<typeof ProjectServiceService> {
   const { memberships } = deps;
   const voice = (v?: { voiceId: string; name: string; category: string }) =>
@@ -159,6 +163,16 @@ export function createProjectHandlers(
         template: input.template ? Template.fromPartial(input.template) : undefined,
         ownerUserId: input.ownerUserId,
         renderKey: input.renderKey,
+        libraryPassages: input.libraryPassages.map((p) => ({
+          id: p.passage_id,
+          documentId: p.document_id,
+          documentTitle: p.title,
+          heading: p.heading,
+          text: p.text,
+          position: p.position,
+          score: p.score,
+        })),
+        libraryHasDocuments: input.libraryHasDocuments,
       };
     },
     listProjects: async (req) => {
@@ -276,5 +290,6 @@ export function createProjectHandlers(
       return { json: JSON.stringify(await createCompanyTemplate(deps, company.companyId, req.userId, parseJson(req.json))) };
     },
     ...createCommentHandlers(comments),
+    ...createLibraryHandlers(library, removeFiles),
   };
 }

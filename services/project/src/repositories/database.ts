@@ -135,8 +135,36 @@ export interface CommentsTable {
   created_at: Timestamp;
 }
 
+export interface LibraryDocumentsTable {
+  id: Generated<string>;
+  company_id: string;
+  file_id: string | null;
+  title: string;
+  kind: string;
+  source: string;
+  size: ColumnType<string, number, number>;
+  language: string;
+  config: string;
+  passage_count: number;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface LibraryPassagesTable {
+  id: Generated<string>;
+  document_id: string;
+  company_id: string;
+  position: number;
+  heading: string;
+  text: string;
+  config: string;
+  tsv: ColumnType<string, never, never>;
+}
+
 export interface ProjectDatabase {
   projects: ProjectsTable;
+  library_documents: LibraryDocumentsTable;
+  library_passages: LibraryPassagesTable;
   comments: CommentsTable;
   project_counts: ProjectCountsTable;
   project_files: ProjectFilesTable;

@@ -19,6 +19,7 @@ import {
 } from '../services/projects/deps.js';
 import type { TemplateStore } from '../services/templates/templates.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
+import { heldBytes, reserveStorage } from './storage-quota.js';
 
 /** Every column of a project but the long texts: what a list page reads. */
 const SUMMARY_COLUMNS = (
@@ -187,13 +188,7 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
   }
 
   async uploadedBytes(companyIds: readonly string[]): Promise<number> {
-    if (companyIds.length === 0) return 0;
-    const row = await this.db
-      .selectFrom('project_files')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
-      .where('company_id', 'in', companyIds)
-      .executeTakeFirst();
-    return Number(row?.bytes ?? 0);
+    return heldBytes(this.db, companyIds);
   }
 
   /**
@@ -205,16 +200,7 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     quota?: UploadQuota,
   ): Promise<string> {
     return this.db.transaction().execute(async (trx) => {
-      if (quota && quota.bytes >= 0) {
-        await sql`select pg_advisory_xact_lock(hashtext(${`projects:${quota.ownerUserId}`}))`.execute(trx);
-        const held = await trx
-          .selectFrom('project_files')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
-          .where('company_id', 'in', quota.companyIds)
-          .executeTakeFirstOrThrow();
-        const leftBytes = Math.max(0, quota.bytes - Number(held.bytes));
-        if (file.size > leftBytes) throw new StorageQuotaReached(leftBytes);
-      }
+      await reserveStorage(trx, quota, file.size);
       const row = await trx
         .insertInto('project_files')
         .values({
@@ -377,6 +363,8 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
       const ids = projects.map((p) => p.id);
       let files = ids.length ? await trx.selectFrom('project_files').select('storage_key').where('project_id', 'in', ids).execute() : [];
       if (companyIds.length) {
+        // Loose uploads take the library's files with them; its texts and pages go here.
+        await trx.deleteFrom('library_documents').where('company_id', 'in', companyIds).execute();
         const loose = await trx.deleteFrom('project_files').where('project_id', 'is', null).where('company_id', 'in', companyIds).returning('storage_key').execute();
         files = [...files, ...loose];
       }

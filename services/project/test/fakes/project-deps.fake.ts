@@ -8,6 +8,7 @@ import type { AddOutcome, CommentDeps, CommentRow, CommentStore, NewComment } fr
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange, VoiceLibrary } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
 import type { TemplateStore } from '../../src/services/templates/templates.js';
+import type { LibraryDeps } from '../../src/services/library/deps.js';
 
 /** Columns PostgreSQL stores as jsonb: written as JSON text, read back parsed. */
 const JSON_COLUMNS = new Set(['generated_content', 'software_list', 'branding', 'progress', 'available_languages', 'voice_selection', 'request_data', 'error_message', 'video_error_message']);
@@ -319,6 +320,28 @@ export class FakeCommentStore implements CommentStore {
   }
 }
 
+/**
+ * A company library that holds nothing, for unit tests of operations that only ask whether it
+ * does (the library's own tests run against PostgreSQL: test/library.medium.test.ts).
+ */
+export const EMPTY_LIBRARY: ProjectDeps['library'] = {
+  hasDocuments: async () => false,
+  documentsCovering: async () => [],
+  search: async () => [],
+};
+
+/** The library's deps for handler tests that do not call it (a call fails the test). */
+export function unusedLibraryDeps(deps: Pick<FakeProjectDeps, 'memberships'>): LibraryDeps {
+  const unused = async (): Promise<never> => {
+    throw new Error('the library is not used in this test');
+  };
+  return {
+    memberships: deps.memberships,
+    library: { ...EMPTY_LIBRARY, insert: unused, list: unused, find: unused, delete: unused, unusedLibraryUpload: unused },
+    reader: { read: unused },
+  };
+}
+
 export function fakeCommentDeps(deps: FakeProjectDeps): CommentDeps & { comments: FakeCommentStore } {
   return { ...deps, comments: new FakeCommentStore(), members: deps.memberships };
 }
@@ -374,6 +397,7 @@ export function fakeProjectDeps(): FakeProjectDeps {
   const deps: FakeProjectDeps = {
     projects,
     memberships: new FakeMemberships(),
+    library: EMPTY_LIBRARY,
     voices: new FakeVoiceLibrary(),
     templates: projects,
     jobs: new FakePipelineJobs(),

@@ -72,6 +72,7 @@ export function generated(): GeneratedContent {
       },
     ],
     notices: ['No facts were added.'],
+    citations: [],
   };
 }
 

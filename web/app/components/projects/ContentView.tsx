@@ -7,7 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { parseScript, parseSlideText, slideNumbering, type Script, type Slide, type SlideDeck } from '@trainwright/formats';
 import { DEFAULT_FONTS, SERIF_FAMILIES, type ColorScheme, type FontFamily, type FontStyle, type Layout, type TemplateFonts } from '@trainwright/templates';
 import type { Branding } from '~/lib/project-types';
-import { onPrimaryColor, previewPositionLabel, previewSlideSrc, previewSlidesBase, previewSlidesListSrc, previewVideoSrc, projectSlidesVersion, type TemplateLook } from '~/lib/preview';
+import {
+  deckIndexAtPosition,
+  firstNumberedSlide,
+  onPrimaryColor,
+  previewPositionLabel,
+  previewSlideSrc,
+  previewSlidesBase,
+  previewSlidesListSrc,
+  previewVideoSrc,
+  projectSlidesVersion,
+  type TemplateLook,
+} from '~/lib/preview';
 import { deckHasContent, projectPreviewSource, type ContentView, type Project, type ProjectSummary } from '~/lib/projects';
 import { cx } from '../ui';
 import { DEFAULT_FONT_STYLE, DEFAULT_IMAGE_STYLE } from './ProjectFormFields';
@@ -184,11 +195,10 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
     </>
   );
   const branding = <BrandingBar branding={look.branding} color={colors.text} />;
-  const label = slideNumber === null ? t('preview.titleSlide') : t('preview.slideNumber', { number: slideNumber });
 
   if (layout === 'sidebar') {
     return (
-      <li className="flex overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label} data-layout={layout} style={style}>
+      <div className="flex overflow-hidden rounded-lg border border-slate-200 shadow-sm" data-layout={layout} style={style}>
         <div className="w-1/3 shrink-0 p-4" style={{ background: colors.primary, color: onPrimaryColor(colors) }}>
           <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading }}>
             {titleText}
@@ -201,13 +211,13 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
           {notes}
           {branding}
         </div>
-      </li>
+      </div>
     );
   }
   if (layout === 'full-bleed') {
     const background = (IMAGE_STYLE_BACKGROUNDS[look.imageStyle] ?? IMAGE_STYLE_BACKGROUNDS.professional!)(colors);
     return (
-      <li className="overflow-hidden rounded-lg border border-slate-200 p-4 shadow-sm" aria-label={label} data-layout={layout} style={{ ...style, background }}>
+      <div className="overflow-hidden rounded-lg border border-slate-200 p-4 shadow-sm" data-layout={layout} style={{ ...style, background }}>
         <div className="w-full rounded-lg p-4 sm:w-2/3" style={{ background: `${colors.background}f0` }}>
           <div className="flex items-start justify-between gap-3">
             <h4 className="whitespace-pre-line text-base font-bold" style={{ fontFamily: fonts.heading, color: colors.text }}>
@@ -220,7 +230,7 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
           {notes}
           {branding}
         </div>
-      </li>
+      </div>
     );
   }
   if (layout) {
@@ -228,7 +238,7 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
     // The accent rule under the title, where the exports draw one.
     const rule = layout === 'title-content' || layout === 'split-image' || layout === 'grid' || centred;
     return (
-      <li className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label} data-layout={layout}>
+      <div className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" data-layout={layout}>
         {!centred && <div className="h-1.5" style={{ background: colors.primary }} aria-hidden="true" />}
         <div className="p-4" style={style}>
           <div className={cx('flex items-start gap-3', centred ? 'justify-center text-center' : 'justify-between')}>
@@ -244,11 +254,11 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
           {notes}
           {branding}
         </div>
-      </li>
+      </div>
     );
   }
   return (
-    <li className="overflow-hidden rounded-lg border border-slate-200 shadow-sm" aria-label={label}>
+    <div className="overflow-hidden rounded-lg border border-slate-200 shadow-sm">
       <div className="h-1.5" style={{ background: colors.primary }} aria-hidden="true" />
       <div className="p-4" style={style}>
         <div className="flex items-start justify-between gap-3">
@@ -266,11 +276,15 @@ function SlideCard({ slide, number: slideNumber, look, colors, fonts }: { slide:
         {notes}
         {branding}
       </div>
-    </li>
+    </div>
   );
 }
 
-export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook }) {
+/** What a preview shows under a slide (its library sources), by the slide's index in the deck. */
+export type SlideFooter = (deckIndex: number) => ReactNode;
+
+export function SlidesView({ deck, look, slideFooter }: { deck: SlideDeck; look: PreviewLook; slideFooter?: SlideFooter | undefined }) {
+  const { t } = useTranslation();
   const { numbers } = slideNumbering(deck);
   const colors = look.colors ?? NEUTRAL;
   const fonts = fontsFor(look);
@@ -282,9 +296,15 @@ export function SlidesView({ deck, look }: { deck: SlideDeck; look: PreviewLook 
         </h3>
       )}
       <ol className="space-y-4">
-        {deck.slides.map((slide, index) => (
-          <SlideCard key={index} slide={slide} number={numbers[index] ?? null} look={look} colors={colors} fonts={fonts} />
-        ))}
+        {deck.slides.map((slide, index) => {
+          const number = numbers[index] ?? null;
+          return (
+            <li key={index} className="space-y-2" aria-label={number === null ? t('preview.titleSlide') : t('preview.slideNumber', { number })}>
+              <SlideCard slide={slide} number={number} look={look} colors={colors} fonts={fonts} />
+              {slideFooter?.(index)}
+            </li>
+          );
+        })}
       </ol>
     </div>
   );
@@ -335,8 +355,8 @@ export function ScriptView({ script, look }: { script: Script; look: PreviewLook
   );
 }
 
-/** Content text as slides or as a script, with an empty state. */
-export function ContentPreview({ text, view, look, empty }: { text: string; view: ContentView; look: PreviewLook; empty?: ReactNode }) {
+/** Content text as slides or as a script, with an empty state; `slideFooter` under each slide. */
+export function ContentPreview({ text, view, look, empty, slideFooter }: { text: string; view: ContentView; look: PreviewLook; empty?: ReactNode; slideFooter?: SlideFooter | undefined }) {
   const { t } = useTranslation();
   const deck = useMemo(() => (view === 'slides' ? parseSlideText(text) : null), [text, view]);
   const script = useMemo(() => (view === 'script' ? parseScript(text) : null), [text, view]);
@@ -348,7 +368,7 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
       </div>
     );
   }
-  return deck ? <SlidesView deck={deck} look={look} /> : <ScriptView script={script!} look={look} />;
+  return deck ? <SlidesView deck={deck} look={look} slideFooter={slideFooter} /> : <ScriptView script={script!} look={look} />;
 }
 
 /**
@@ -358,7 +378,22 @@ export function ContentPreview({ text, view, look, empty }: { text: string; view
  * share link's preview route; the titles come from its list. While an image cannot be had (no
  * content yet, a failure), `fallback` (the client-side drawing) is shown instead.
  */
-export function SlideImages({ base, version, firstTitle, fallback, language = '' }: { base: string; version: string; firstTitle: string; fallback: ReactNode; language?: string }) {
+export function SlideImages({
+  base,
+  version,
+  firstTitle,
+  fallback,
+  language = '',
+  footer,
+}: {
+  base: string;
+  version: string;
+  firstTitle: string;
+  fallback: ReactNode;
+  language?: string;
+  /** What to show under the image at a position (0: the title card). */
+  footer?: ((position: number) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const [position, setPosition] = useState(0);
   const [titles, setTitles] = useState<string[] | null>(null);
@@ -422,6 +457,7 @@ export function SlideImages({ base, version, firstTitle, fallback, language = ''
           {t('preview.slideImages.next')}
         </button>
       </figcaption>
+      {footer?.(position)}
     </figure>
   );
 }
@@ -445,13 +481,41 @@ export function projectLook(project: ProjectSummary, template: TemplateLook | nu
  * no content the server can draw. `language`: a translation's slides and video (a translation's
  * video exists once paid for: the player hides itself while there is none).
  */
-export function ProjectPreview({ project, template, empty, language = '' }: { project: Project | ProjectSummary; template: TemplateLook | null; empty?: ReactNode; language?: string }) {
+export function ProjectPreview({
+  project,
+  template,
+  empty,
+  language = '',
+  slideFooter,
+}: {
+  project: Project | ProjectSummary;
+  template: TemplateLook | null;
+  empty?: ReactNode;
+  language?: string;
+  /** What to show under each slide, by its index in the project's slides. */
+  slideFooter?: SlideFooter | undefined;
+}) {
   const { t } = useTranslation();
   const source = projectPreviewSource(project);
   const videoSrc = previewVideoSrc(project, language);
   const [videoFailed, setVideoFailed] = useState<string | null>(null);
+  // The images start with the title card, then the slides after the cover: which deck slide each shows.
+  const first = useMemo(
+    () => (slideFooter && source.view === 'slides' ? firstNumberedSlide(source.text, { title: project.title, description: project.description ?? '' }) : 0),
+    [slideFooter, source.view, source.text, project.title, project.description],
+  );
+  const imageFooter = slideFooter
+    ? (position: number) => {
+        const index = deckIndexAtPosition(position, first);
+        return index === null ? null : slideFooter(index);
+      }
+    : undefined;
   // The client-side drawing is of the project's own text: a translation's slides fall back to a notice.
-  const content = language ? <p className="text-sm text-slate-600">{t('previewDialog.translationUnavailable')}</p> : <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} />;
+  const content = language ? (
+    <p className="text-sm text-slate-600">{t('previewDialog.translationUnavailable')}</p>
+  ) : (
+    <ContentPreview text={source.text} view={source.view} look={projectLook(project, template)} empty={empty} slideFooter={slideFooter} />
+  );
   return (
     <div className="space-y-4">
       {videoSrc && videoFailed !== videoSrc && (
@@ -472,7 +536,7 @@ export function ProjectPreview({ project, template, empty, language = '' }: { pr
         </figure>
       )}
       {project.has_content && project.id ? (
-        <SlideImages base={previewSlidesBase({ projectId: project.id })} version={projectSlidesVersion(project)} firstTitle={project.title} fallback={content} language={language} />
+        <SlideImages base={previewSlidesBase({ projectId: project.id })} version={projectSlidesVersion(project)} firstTitle={project.title} fallback={content} language={language} footer={imageFooter} />
       ) : (
         content
       )}

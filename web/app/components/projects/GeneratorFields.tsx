@@ -24,8 +24,10 @@ import {
 } from '@trainwright/catalogue';
 import { generatorMethodOptions, generatorUploadRule, type GeneratorDrafts, type SourceMode } from '~/lib/ai';
 import { planName } from '~/lib/format';
+import { topicQuery } from '~/lib/library';
 import { formatBytes, precheckFile } from '~/lib/uploads';
 import { CloseIcon } from '../icons';
+import { LibraryUseField, type LibraryChoice } from '../library/LibraryUseField';
 import { Field, describedBy, inputClass } from '../ui';
 import { DropZone, UploadProgress, usePrecheckText } from './FileUpload';
 import { RadioCards, selectClass } from './ProjectFormFields';
@@ -46,6 +48,8 @@ export interface GeneratorFieldsProps {
   file: File | null;
   onFile: (file: File | null) => void;
   errors: GeneratorErrors;
+  /** Whether topics and learning paths are built from the company library (absent: not offered). */
+  library?: LibraryChoice;
   /** Bytes sent while the create call uploads the file. */
   progress: { sent: number; total: number } | null;
   busy: boolean;
@@ -339,18 +343,22 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
     </div>
   );
 
+  /** 'Use my company library' for a topic, with the passages it finds for `query`. */
+  const libraryField = (topic: string, query: string) => props.library && <LibraryUseField choice={props.library} topic={topic} query={query} />;
+
   /** A method's on/off options, each a flag of its draft: `{ ...field(key), label }` (the group makes its own ids). */
   const optionChecks = (items: CheckboxItem[]) => <Checkboxes legend={t('aiGenerator.options')} items={items} />;
 
   // One renderer per method (the mapped type makes all six required); only the shown one runs.
   const methodFields: { [M in GeneratorType]: (binding: DraftBinding<GeneratorDrafts[M]>) => ReactNode } = {
-    topic_to_content: ({ field }) => (
+    topic_to_content: ({ draft, field }) => (
       <>
         <TextField {...field('topic')} label={t('aiGenerator.topic')} placeholder={t('aiGenerator.topicPlaceholder')} maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...field('subtopics')} label={t('aiGenerator.subtopics')} rows={4} hint={t('aiGenerator.onePerLine')} />
           <TextField {...field('learning_objectives')} label={t('aiGenerator.learningObjectives')} rows={4} hint={t('aiGenerator.onePerLine')} />
         </div>
+        {libraryField(draft.topic, topicQuery(draft.topic, draft.subtopics))}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField {...field('length')} label={t('aiGenerator.length')} options={lengths} />
           <SelectField {...field('format')} label={t('aiGenerator.format')} options={choices(OUTPUT_FORMATS, 'format')} />
@@ -434,9 +442,10 @@ export function GeneratorFields(props: GeneratorFieldsProps) {
         ])}
       </>
     ),
-    learning_path: ({ field }) => (
+    learning_path: ({ draft, field }) => (
       <>
         <TextField {...field('main_topic')} label={t('aiGenerator.mainTopic')} maxLength={200} />
+        {libraryField(draft.main_topic, topicQuery(draft.main_topic))}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField {...field('skill_level_start')} label={t('aiGenerator.skillStart')} options={choices(SKILL_LEVELS_START, 'level')} />
           <SelectField {...field('skill_level_target')} label={t('aiGenerator.skillTarget')} options={choices(SKILL_LEVELS_TARGET, 'level')} />

@@ -1,7 +1,8 @@
 // The dialogs a project card opens: Preview (GET /api/projects/{id}, 5 s, else the list's data;
-// drawn in the project's template from GET /api/templates, a video project's player, and what the
-// AI generator made besides the slides; in each language the project is available in; its comment
-// threads), Edit (GET with 10 s; PATCH on save) and the
+// drawn in the project's template from GET /api/templates, a video project's player, under each
+// slide the company library documents it cites, and what the AI generator made besides the
+// slides; in each language the project is available in; its comment threads), Edit (GET with
+// 10 s; PATCH on save) and the
 // delete confirmation. AI Quality Scoring and the Enhanced AI Dashboard have their own files.
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ import { isVideoFormat } from '~/lib/downloads';
 import { useCollabText, type Peer } from '~/lib/collab';
 import { formatDate } from '~/lib/format';
 import { templateLookOf, type TemplateLook } from '~/lib/preview';
+import { citationsBySlide, citationsOf } from '~/lib/library';
 import { isHttpUrl, projectPreviewSource, type Project, type ProjectSummary } from '~/lib/projects';
 import type { TemplateListResponse } from '~/lib/templates';
 import { fetchTranslation } from '~/lib/translations';
 import { CommentsPanel } from '../comments/CommentsPanel';
+import { SlideCitations } from '../library/SlideCitations';
 import { LanguagePicker } from '../translation/LanguagePicker';
 import { Editor } from '../Editor';
 import { Modal } from '../Modal';
@@ -67,6 +70,9 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
   const shown = full ?? project;
   const templateId = shown.template_id;
   const slideCount = useMemo(() => (full ? slideCountOf(full) : 0), [full]);
+  // The library passages each slide drew on (the sources' own words, in any language shown).
+  const citations = useMemo(() => citationsBySlide(citationsOf(full?.generated_content)), [full]);
+  const slideFooter = citations.size > 0 ? (index: number) => <SlideCitations citations={citations.get(index) ?? []} /> : undefined;
   const source = projectPreviewSource(shown);
   const primary = shown.primary_language || 'en';
   const other = language && language !== primary ? language : '';
@@ -120,6 +126,7 @@ export function PreviewDialog({ project, onClose }: { project: ProjectSummary; o
               project={shown}
               template={template}
               language={other}
+              slideFooter={slideFooter}
               empty={shown.project_type === 'software_analysis' && full?.software_details ? (
                 <span className="whitespace-pre-line text-left">{full.software_details}</span>
               ) : shown.files && shown.files.length > 0 ? (

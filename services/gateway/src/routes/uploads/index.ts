@@ -6,7 +6,8 @@ import type { GatewayContext } from '../../context.js';
 import { uploadTimeouts, type UploadReceiver } from '../../lib/upload-receiver.js';
 import { errorResponses } from '../../schemas/common.js';
 
-const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as UploadKindName[];
+// Library documents go through POST /api/library/documents, which indexes them.
+const UPLOAD_KIND_NAMES = (Object.keys(UPLOAD_KINDS) as UploadKindName[]).filter((kind) => kind !== 'library');
 const Upload = Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
 
 export function uploadRoutes({ app, config }: GatewayContext, receive: UploadReceiver) {
@@ -27,7 +28,7 @@ export function uploadRoutes({ app, config }: GatewayContext, receive: UploadRec
         fieldSize: 200,
         kindField: 'kind',
         kindOf: (kind) => {
-          if (!isUploadKind(kind)) throw AppError.validation('kind', `kind must be one of ${UPLOAD_KIND_NAMES.join(', ')}`);
+          if (!isUploadKind(kind) || !(UPLOAD_KIND_NAMES as readonly string[]).includes(kind)) throw AppError.validation('kind', `kind must be one of ${UPLOAD_KIND_NAMES.join(', ')}`);
           return kind;
         },
         kinds: UPLOAD_KIND_NAMES,

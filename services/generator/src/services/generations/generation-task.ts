@@ -7,6 +7,7 @@ import { generatorRequestOf } from '../generator-request.js';
 import type { StoredFile } from '../ports.js';
 import type { GenerationDeps } from './deps.js';
 import type { JobGenerationInput } from './generation-input.js';
+import { librarySource } from '../library/library-source.js';
 
 export async function generationTask(deps: Pick<GenerationDeps, 'sources'>, input: JobGenerationInput, progress: (p: number) => Promise<void>): Promise<GenerationTask> {
   const project = input.project!;
@@ -26,6 +27,11 @@ export async function generationTask(deps: Pick<GenerationDeps, 'sources'>, inpu
       else if (request.generator_type === 'url_content') source = await sources.url(request.request_data.url);
       else if (request.generator_type === 'assessment_generator') source = sources.text(request.request_data.content_source, project.title);
       else if (request.generator_type === 'content_refresh') source = sources.text(request.request_data.existing_content, project.title);
+      // A topic or a learning path is built from the library's passages about it, when it has some.
+      else if (input.libraryPassages.length > 0 && (request.generator_type === 'topic_to_content' || request.generator_type === 'learning_path')) {
+        const passages = input.libraryPassages;
+        return { kind: 'generator', request, source: librarySource(passages, project.title), library: { passages } };
+      }
       return { kind: 'generator', request, source };
     }
     case 'script_to_slides': {

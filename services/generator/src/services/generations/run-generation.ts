@@ -10,6 +10,7 @@ import type { GenerationDeps, GenerationEvents, JobAttempt, JobTimings } from '.
 import { generateEnhancedVersion, QUALITY_IMPROVEMENT } from './enhanced-version.js';
 import { readGenerationInput, type GenerationJob } from './generation-input.js';
 import { generationTask } from './generation-task.js';
+import { groundedResult } from '../library/grounded-result.js';
 
 export const INTERNAL_FAILURE = GENERATION_FAILURES.internal;
 
@@ -44,7 +45,8 @@ export async function runGeneration(
       aiInstructions: project.aiInstructions,
       language: project.primaryLanguage || 'en',
     };
-    const result = await deps.engine.generate(generationInput, (p) => events.progress(projectId, 'generating_content', Math.min(95, Math.round(p * 0.95))));
+    const made = await deps.engine.generate(generationInput, (p) => events.progress(projectId, 'generating_content', Math.min(95, Math.round(p * 0.95))));
+    const result = task.kind === 'generator' && task.library ? groundedResult(made, task.library.passages, generationInput.language) : made;
     const generated = performance.now();
     const scorable: ScorableContent = {
       deck: result.deck,

@@ -258,6 +258,7 @@ describe(runGeneration.name, () => {
         glossary: [],
         modules: [{ number: 1, title: 'Basics', level: 'basic', objectives: [], topics: ['Passwords'], prerequisites: [], practice: '', estimated_minutes: 10 }],
         notices: [],
+        citations: [],
       };
       const enhanced = (plan: { assessmentId: string }) =>
         GenerationInput.fromPartial({

@@ -5,6 +5,7 @@ import type { CallerCompanies, CompanyPlans, MembershipReadOptions, MessageRef, 
 import type { Selectable } from 'kysely';
 import type { BrandingJson, ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import type { TemplateStore } from '../templates/templates.js';
+import type { LibraryStore } from '../library/deps.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 
@@ -192,6 +193,8 @@ export interface VoiceLibrary {
 export interface ProjectDeps {
   projects: ProjectStore;
   memberships: Memberships;
+  /** The company library, which a topic's generation input reads its passages from. */
+  library: Pick<LibraryStore, 'hasDocuments' | 'documentsCovering' | 'search'>;
   voices: VoiceLibrary;
   templates: TemplateStore;
   jobs: PipelineJobs;

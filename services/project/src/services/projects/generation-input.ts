@@ -3,7 +3,9 @@
 import { AppError } from '@trainwright/platform';
 import type { AnyTemplate } from '@trainwright/templates';
 import { MESSAGES, isUuid } from '../validation.js';
-import type { ProjectDeps } from './deps.js';
+import type { ProjectDeps, ProjectRow } from './deps.js';
+import type { LibraryHit } from '../library/deps.js';
+import { passagesForTopic } from '../library/search-library.js';
 import { resolveTemplate } from '../templates/templates.js';
 import { renderKeyOf } from './render-key.js';
 import { projectViews, type ProjectView } from './views.js';
@@ -16,6 +18,9 @@ export interface GenerationInputView {
   sourceProject: ProjectView | null;
   template: AnyTemplate | null;
   renderKey: string;
+  /** A topic or learning path that uses the library: its passages about the topic, in the order to use them. */
+  libraryPassages: LibraryHit[];
+  libraryHasDocuments: boolean;
 }
 
 export async function generationInput(deps: ProjectDeps, projectId: string): Promise<GenerationInputView> {
@@ -34,5 +39,15 @@ export async function generationInput(deps: ProjectDeps, projectId: string): Pro
     sourceProject: sourceProject ?? null,
     template,
     renderKey: renderKeyOf(row, template),
+    ...(await libraryInput(deps, row)),
   };
+}
+
+/** The library's part of a generation: only a topic or a learning path reads it, when it asks to. */
+async function libraryInput(deps: ProjectDeps, row: ProjectRow): Promise<Pick<GenerationInputView, 'libraryPassages' | 'libraryHasDocuments'>> {
+  const data = (row.request_data ?? {}) as { topic?: string; subtopics?: string[]; main_topic?: string; use_library?: boolean };
+  const topic = row.generator_type === 'topic_to_content' ? data.topic : row.generator_type === 'learning_path' ? data.main_topic : undefined;
+  if (!topic || data.use_library === false) return { libraryPassages: [], libraryHasDocuments: false };
+  if (!(await deps.library.hasDocuments(row.company_id))) return { libraryPassages: [], libraryHasDocuments: false };
+  return { libraryPassages: await passagesForTopic(deps.library, row.company_id, topic, data.subtopics ?? []), libraryHasDocuments: true };
 }

@@ -68,7 +68,7 @@ async function ownerStorage(deps: ProjectDeps, userId: string, callers: CallerCo
  * The companies whose uploads count against the plan's storage: every company the plan owner
  * owns (the caller may not be a member of all of them).
  */
-async function ownerCompanies(deps: ProjectDeps, userId: string, callers: CallerCompanies, company: CallerCompany): Promise<string[]> {
+export async function ownerCompanies(deps: { memberships: Pick<ProjectDeps['memberships'], 'companiesOf'> }, userId: string, callers: CallerCompanies, company: CallerCompany): Promise<string[]> {
   // The owner is a member of each company they own.
   const owners = company.ownerUserId === userId ? callers : await deps.memberships.companiesOf(company.ownerUserId);
   const owned = owners.companies.filter((c) => c.ownerUserId === company.ownerUserId).map((c) => c.companyId);

@@ -94,6 +94,7 @@ const content: GeneratedContent = {
   glossary: [],
   modules: [],
   notices: [],
+  citations: [],
 };
 
 function project(id: string, companyId: string): ProjectSource {

@@ -254,6 +254,7 @@ export function CreateProjectForm({ initialTemplate }: { initialTemplate: Market
   const submitGenerator = async () => {
     const submission = buildGeneratorSubmission({
       ...generator.draft,
+      useLibrary: generator.library.useLibrary,
       projectName: form.title,
       branding: brandingOf(form.branding),
       visualFormat: form.visual_format,

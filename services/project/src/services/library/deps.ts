@@ -1,0 +1,83 @@
+// What the company library's operations work with (docs/library.md): the store of documents and
+// passages (repositories/library.repository.ts) and the generator, which reads files and pages.
+import type { Memberships, UploadQuota } from '../projects/deps.js';
+
+export interface LibraryPassageInput {
+  heading: string;
+  text: string;
+}
+
+export interface NewLibraryDocument {
+  companyId: string;
+  fileId: string | null;
+  title: string;
+  kind: 'file' | 'url' | 'text';
+  source: string;
+  size: number;
+  language: string;
+  /** The PostgreSQL text search configuration of its language. */
+  config: string;
+  passages: LibraryPassageInput[];
+  createdBy: string;
+}
+
+export interface LibraryDocumentRow {
+  id: string;
+  company_id: string;
+  file_id: string | null;
+  title: string;
+  kind: string;
+  source: string;
+  size: string | number;
+  language: string;
+  passage_count: number;
+  created_by: string;
+  created_at: Date;
+}
+
+export interface LibraryHit {
+  passage_id: string;
+  document_id: string;
+  title: string;
+  heading: string;
+  text: string;
+  position: number;
+  score: number;
+  /** How many of the query's words the passage holds. */
+  matched: number;
+  highlights: Array<[number, number]>;
+}
+
+export interface LibraryStore {
+  insert(doc: NewLibraryDocument, quota: UploadQuota | undefined): Promise<LibraryDocumentRow>;
+  list(companyId: string): Promise<LibraryDocumentRow[]>;
+  find(id: string): Promise<LibraryDocumentRow | undefined>;
+  hasDocuments(companyId: string): Promise<boolean>;
+  delete(id: string): Promise<string>;
+  unusedLibraryUpload(fileId: string, companyId: string): Promise<{ filename: string; storage_key: string; size: number } | undefined>;
+  search(companyId: string, query: string, options: { limit: number; documentIds?: string[]; highlight: boolean }): Promise<LibraryHit[]>;
+  documentsCovering(companyId: string, topic: string): Promise<string[]>;
+}
+
+export type LibrarySourceRequest =
+  | { file: { storageKey: string; filename: string; size: number } }
+  | { url: string }
+  | { text: string };
+
+/** A document read into passages by the generator (ReadLibrarySource). */
+export interface LibrarySourceRead {
+  title: string;
+  language: string;
+  passages: LibraryPassageInput[];
+  characters: number;
+}
+
+export interface LibraryReader {
+  read(source: LibrarySourceRequest, title: string, maxPassages: number): Promise<LibrarySourceRead>;
+}
+
+export interface LibraryDeps {
+  library: LibraryStore;
+  reader: LibraryReader;
+  memberships: Pick<Memberships, 'companiesOf'>;
+}
