@@ -1,41 +1,39 @@
 // The fixed set of source documents and the six generator methods the content bench (and the
 // generator's content-quality tests) run through the real offline engine, and the learner-facing
-// texts of a result that the checks read and the report prints side by side.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// texts of a result that the checks read and the report prints side by side. The sources and how
+// each kind is read are services/generator/test/fixtures/sources/index.mjs, shared with jest.
 import { normalizeGeneratorRequest } from '@trainwright/catalogue';
+import { parseSlideText } from '@trainwright/formats';
 
 const GENERATOR = import.meta.resolve('@trainwright/generator'); // .../services/generator/dist/src/index.js
-const { documentFromText } = await import(new URL('./ingest/index.js', GENERATOR));
+const ingest = await import(new URL('./ingest/index.js', GENERATOR));
+const { htmlToSource } = await import(new URL('./ingest/url.js', GENERATOR));
 const { OfflineEngine } = await import(new URL('./adapters/offline/offline-engine.js', GENERATOR));
 export const quality = await import(new URL('./quality/index.js', GENERATOR));
+const sources = await import(new URL('../../../services/generator/test/fixtures/sources/index.mjs', import.meta.url));
 
-const SOURCES_DIR = fileURLToPath(new URL('../../../services/generator/test/fixtures/sources/', import.meta.url));
+export const SOURCES = sources.SOURCES;
 
-/** name -> [file, topic] */
-export const SOURCES = {
-  forklift: ['forklift-safety.txt', 'Forklift safety'],
-  software: ['software-howto.txt', 'Expense reports in the finance app'],
-  hr: ['hr-leave-policy.txt', 'Leave policy'],
-  sales: ['sales-playbook.txt', 'Discovery calls'],
-};
-
-export function sourceText(name) {
-  return readFileSync(`${SOURCES_DIR}${SOURCES[name][0]}`, 'utf8');
+/** {document, text} of a source: the document its kind's ingest path makes, the text the checks read. */
+export function loadSource(name) {
+  return sources.loadSource(name, { documentFromText: ingest.documentFromText, extractDocument: ingest.extractDocument, htmlToSource, parseSlideText });
 }
 
-/** The six methods of the catalogue, each with the request a trainer would send for this source. */
-export function methodTasks(name) {
-  const text = sourceText(name);
-  const topic = SOURCES[name][1];
-  const source = documentFromText(text, '');
-  const task = (type, data, withSource) => ({ kind: 'generator', request: normalizeGeneratorRequest(type, data, withSource), source: withSource ? source : null });
+/**
+ * The six methods of the catalogue, each with the request a trainer would send for this source:
+ * text kinds are pasted for an assessment or a refresh, a deck or a page is the uploaded source.
+ */
+export async function methodTasks(name) {
+  const { document, text } = await loadSource(name);
+  const { topic, kind } = SOURCES[name];
+  const pasted = kind !== 'deck' && kind !== 'web';
+  const task = (type, data, withSource) => ({ kind: 'generator', request: normalizeGeneratorRequest(type, data, withSource), source: withSource ? document : null });
   return {
     topic_to_content: task('topic_to_content', { topic }, true),
     url_content: task('url_content', { url: 'https://intranet.example.com/training' }, true),
     document_analysis: task('document_analysis', {}, true),
-    assessment_generator: task('assessment_generator', { content_source: text, question_count: 10, assessment_types: ['multiple_choice', 'true_false', 'scenario'] }, false),
-    content_refresh: task('content_refresh', { existing_content: text }, false),
+    assessment_generator: task('assessment_generator', { ...(pasted ? { content_source: text } : {}), question_count: 10, assessment_types: ['multiple_choice', 'true_false', 'scenario'] }, !pasted),
+    content_refresh: task('content_refresh', pasted ? { existing_content: text } : {}, !pasted),
     learning_path: task('learning_path', { main_topic: topic, include_assessments: true }, true),
   };
 }

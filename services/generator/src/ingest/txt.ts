@@ -1,6 +1,8 @@
 // Plain text and pasted text: structure from the conventions people type by hand. Headings are
-// markdown '#', setext underlines, numbered titles standing alone ('2.3 Scope') and short
-// ALL-CAPS lines; '- ', '* ', '• ' and '1. ' lines are list items; blank lines end paragraphs.
+// markdown '#', setext underlines, numbered titles standing alone ('2.3 Scope'), short
+// ALL-CAPS lines and a title line run straight into its text (a short capitalised line without a
+// final stop after a finished sentence); '- ', '* ', '• ' and '1. ' lines are list items; blank
+// lines end paragraphs.
 import type { SourceDocument, SourceFormat } from '../domain/types.js';
 import { DEFAULT_MAX_CHARS, DocumentBuilder, cleanText, limitDocumentLength, titleFromFilename } from './builder.js';
 import { IngestError } from './errors.js';
@@ -28,14 +30,15 @@ export function readTxt(bytes: Buffer, origin: string): SourceDocument {
 
 /**
  * Structures text that is already a string (pasted text, a script). Without a `title` the heading
- * that opens the text, or else the start of the first line, becomes the title. Text beyond
- * DEFAULT_MAX_CHARS is cut at a section boundary, as for files.
+ * that opens the text, or else a first line that reads as a title, becomes the title: a first
+ * line that is a sentence or a whole page of text in one line ('[00:00:04] Trainer: Okay, ...')
+ * names nothing, and the project's own title is used. Text beyond DEFAULT_MAX_CHARS is cut at a
+ * section boundary, as for files.
  */
 export function documentFromText(text: string, title: string, format: SourceFormat = 'text'): SourceDocument {
   const { builder, leadingHeading } = parseText(text);
   const firstLine = cleanText(text.split('\n').find((line) => line.trim() !== '') ?? '');
-  const fallback =
-    firstLine.length > MAX_TITLE_LENGTH ? `${firstLine.slice(0, MAX_TITLE_LENGTH).replace(/\s+\S*$/, '')}…` : firstLine;
+  const fallback = firstLine.length <= MAX_TITLE_LENGTH && isShortTitle(firstLine) ? firstLine : '';
   const document = builder.build({
     title: cleanText(title) || leadingHeading || fallback,
     format,
@@ -102,6 +105,10 @@ function parseText(text: string): { builder: DocumentBuilder; leadingHeading: st
       heading(line, 1);
       continue;
     }
+    if (i > 0 && isRunInTitleLine(line, lines[i - 1] ?? '', lines[i + 1] ?? '')) {
+      heading(line, 1);
+      continue;
+    }
 
     if (TABLE_ROW.test(raw)) {
       if (table.length === 0) flush();
@@ -130,6 +137,32 @@ function parseText(text: string): { builder: DocumentBuilder; leadingHeading: st
   }
   flush();
   return { builder, leadingHeading };
+}
+
+// A title line starts with a capital and holds at most this many words.
+const MAX_TITLE_LINE_WORDS = 8;
+
+/**
+ * A title on a line of its own, run straight into its text without a blank line, as text copied
+ * from a web page or a document reads: 'Load handling' between '... report it to your
+ * supervisor.' and 'Never exceed the rated capacity ...', or opening a block ('Load handling'
+ * after a blank line, its paragraph on the next line). Short, capitalised, no final stop, no
+ * colon (a speaker's 'Trainer: ...' or a label), after a finished sentence or a blank line and
+ * before a line that starts with a capital; the first line of a text is its title, not a section's.
+ */
+export function isRunInTitleLine(line: string, previous: string, next: string): boolean {
+  const before = previous.trim();
+  const after = next.trim();
+  return (
+    /^\p{Lu}/u.test(line) &&
+    line.split(/\s+/).length <= MAX_TITLE_LINE_WORDS &&
+    !/[:;]/.test(line) &&
+    !/[.!?,]["'”’)]*$/u.test(line) &&
+    (before === '' || /[.!?]["'”’)]*$/u.test(before)) &&
+    /^\p{Lu}/u.test(after) &&
+    !BULLET_ITEM.test(line) &&
+    !ORDERED_ITEM.test(line)
+  );
 }
 
 function isShortTitle(line: string): boolean {

@@ -6,7 +6,7 @@
 // little material for a training deck.
 import { MAX_POINTS_PER_SLIDE, countWords, opensWithTitleSlide, splitSentences, type GeneratedQuestion, type Slide, type SlideDeck } from '@trainwright/formats';
 import type { ScorableContent } from '../domain/types.js';
-import { isInstruction, tagSentence, type TaggedTerm } from '../adapters/offline/nlp.js';
+import { inlineHeading, isInstruction, tagSentence, type TaggedTerm } from '../adapters/offline/nlp.js';
 import { shortenAtClause } from '../adapters/offline/clauses.js';
 import { sentencePoints, slidePoint } from '../adapters/offline/points.js';
 import { LABELS, OBJECTIVE_FRAME_WORDS, baseTitle, contentStems, fold, hasBody, isToneFramingLine, sentenceKey, slideRoles, wordsOf, type Language, type SlideRole } from './text.js';
@@ -204,8 +204,8 @@ const NEGATION_WORDS = new Set(['not', 'no', 'never', 'do', 'does', 'did', 'don'
 export function isNegationOf(statement: string, source: string): boolean {
   const a = tokens(statement);
   const b = tokens(source);
-  // 'requires' / 'does not require': compared without verb endings.
-  const core = (w: string[]) => w.filter((x) => !NEGATION_WORDS.has(x)).map((x) => x.replace(/(?:ies|es|ed|s|e|d)$/, '')).join(' ');
+  // 'requires' / 'does not require', 'has' / 'does not have': compared without verb endings.
+  const core = (w: string[]) => w.filter((x) => !NEGATION_WORDS.has(x)).map((x) => (x === 'has' ? 'have' : x).replace(/(?:ies|es|ed|s|e|d)$/, '')).join(' ');
   const negations = (w: string[]) => w.filter((x) => x === 'not' || x === 'no' || x === 'never' || x === 't' || x === 'pas').length;
   return core(a) === core(b) && negations(a) !== negations(b);
 }
@@ -234,6 +234,11 @@ const isNounTerm = (t: TaggedTerm) => t.tags.has('Noun') && !t.tags.has('Pronoun
 // Objectives framing a noun phrase ('Explain the length of ...'), not an action ('Carry loads low').
 const PHRASE_OBJECTIVE = /^(?:identify|describe|recognise|recognize|explain|analyse|analyze|evaluate|assess|compare|define|list|outline|summarise|summarize)\s+(?!how\b|why\b|when\b|what\b|the need\b)/i;
 
+/** The sentences of a text, a blank line ending one too (a heading or a slide point has no full stop). */
+function blockSentences(text: string): Array<{ text: string }> {
+  return text.split(/\n\s*\n/).flatMap((block) => splitSentences(block));
+}
+
 /**
  * Whether a title or objective is a phrase cut mid-way (English): it ends in a determiner, a
  * preposition or a conjunction ('Forks and the'), a phrase of nouns ends in an adjective, or
@@ -254,17 +259,20 @@ export function cutPhrase(phrase: string, sourceText: string, nounPhrase: boolea
   const tail = words.slice(-Math.min(2, words.length));
   let found = 0;
   let continued = 0;
-  for (const sentence of splitSentences(sourceText)) {
+  for (const sentence of blockSentences(sourceText)) {
     if (!fold(sentence.text).includes(tail[0]!)) continue;
     const sourceTerms = tagSentence(sentence.text);
     const keys = sourceTerms.map((t) => wordKey(t.text));
+    // A title run into its sentence ('Severe bleeding Press firmly ...') ends where its sentence starts.
+    const run = inlineHeading(sentence.text);
+    const titleEnd = run ? tagSentence(run.heading).length : -1;
     for (let i = 0; i + tail.length <= keys.length; i++) {
       if (!tail.every((w, k) => keys[i + k] === w)) continue;
       found++;
       const end = sourceTerms[i + tail.length - 1]!;
       const next = sourceTerms[i + tail.length];
       // ...a noun right after them means the phrase went on there.
-      if (next !== undefined && !BREAK.test(end.post) && !/[-\u2010]$/.test(end.post) && isNounTerm(next) && !next.tags.has('Date')) continued++;
+      if (next !== undefined && i + tail.length !== titleEnd && !BREAK.test(end.post) && !/[-\u2010]$/.test(end.post) && isNounTerm(next) && !next.tags.has('Date')) continued++;
     }
   }
   return found > 0 && continued === found;
@@ -287,7 +295,9 @@ export interface SourceFindings {
 export function cutPhrases(content: ScorableContent, sourceText: string): string[] {
   const roles = slideRoles(content.deck);
   const titles = [...new Set(content.deck.slides.filter((_, i) => roles[i] === 'content').map((s) => baseTitle(s.title).replace(/^(?:module|section|part|chapter|lesson|unit)\s+\d+\s*:\s*/i, '')))];
-  return [...titles.filter((t) => t !== '' && cutPhrase(t, sourceText, true)), ...content.objectives.filter((o) => cutPhrase(o, sourceText, PHRASE_OBJECTIVE.test(o)))];
+  // A heading the source writes on a line of its own is the author's, as written: not a phrase cut by the engine.
+  const lines = new Set(sourceText.split('\n').map((l) => fold(l).trim()));
+  return [...titles.filter((t) => t !== '' && !lines.has(fold(t).trim()) && cutPhrase(t, sourceText, true)), ...content.objectives.filter((o) => cutPhrase(o, sourceText, PHRASE_OBJECTIVE.test(o)))];
 }
 
 export function sourceFindings(content: ScorableContent, sourceText: string): SourceFindings {

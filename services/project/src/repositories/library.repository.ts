@@ -123,7 +123,7 @@ export class LibraryRepository implements LibraryStore {
   }
 
   /**
-   * The documents that cover a topic: every word of it somewhere in their passages (all but one
+   * The documents that cover a topic: every word of it in their title or passages (all but one
    * when it has five words or more), so 'Fire safety for warehouse staff' does not take a
    * forklift manual that never mentions fire.
    */
@@ -135,11 +135,24 @@ export class LibraryRepository implements LibraryStore {
         select d.id from q, library_documents d
         where d.company_id = ${companyId} and d.config = ${config}::regconfig and cardinality(q.lexemes) > 0
           and (select count(*) from unnest(q.lexemes) l
-               where exists (select 1 from library_passages p where p.document_id = d.id and p.tsv @@ to_tsquery('simple', quote_literal(l))))
+               where to_tsvector(d.config, d.title) @@ to_tsquery('simple', quote_literal(l))
+                  or exists (select 1 from library_passages p where p.document_id = d.id and p.tsv @@ to_tsquery('simple', quote_literal(l))))
               >= case when cardinality(q.lexemes) >= 5 then cardinality(q.lexemes) - 1 else cardinality(q.lexemes) end`.execute(this.db);
       ids.push(...rows.map((r) => r.id));
     }
     return ids;
+  }
+
+  async documentPassages(documentId: string, limit: number): Promise<LibraryHit[]> {
+    const rows = await this.db
+      .selectFrom('library_passages as p')
+      .innerJoin('library_documents as d', 'd.id', 'p.document_id')
+      .select(['p.id as passage_id', 'p.document_id', 'd.title', 'p.heading', 'p.text', 'p.position'])
+      .where('p.document_id', '=', documentId)
+      .orderBy('p.position')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ ...r, score: 0, matched: 0, highlights: [] }));
   }
 
   private async configsOf(companyId: string): Promise<string[]> {

@@ -328,6 +328,7 @@ export const EMPTY_LIBRARY: ProjectDeps['library'] = {
   hasDocuments: async () => false,
   documentsCovering: async () => [],
   search: async () => [],
+  documentPassages: async () => [],
 };
 
 /** The library's deps for handler tests that do not call it (a call fails the test). */

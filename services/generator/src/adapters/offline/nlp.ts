@@ -13,6 +13,8 @@ export interface TaggedTerm {
   tags: ReadonlySet<string>;
   pre: string;
   post: string;
+  /** The word's root (a verb's infinitive, a noun's singular) as compromise normalises it, lower case. */
+  root: string;
 }
 
 const cache = new Map<string, TaggedTerm[]>();
@@ -22,8 +24,13 @@ const CACHE_LIMIT = 5000;
 export function tagSentence(text: string): TaggedTerm[] {
   let terms = cache.get(text);
   if (terms) return terms;
-  const json = nlp(text).json({ terms: { tags: true } }) as Array<{ terms: Array<{ text: string; pre: string; post: string; tags: string[] }> }>;
-  terms = nounsInContext(json.flatMap((s) => s.terms).map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), pre: t.pre, post: t.post })));
+  const doc = nlp(text);
+  doc.compute('root');
+  // `root` is an option of compromise's json() its type declarations do not list.
+  const json = doc.json({ terms: { tags: true, normal: true, root: true } as { tags: boolean } }) as Array<{ terms: Array<{ text: string; pre: string; post: string; tags: string[]; normal?: string; root?: string }> }>;
+  terms = nounsInContext(
+    json.flatMap((s) => s.terms).map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: new Set(t.tags), pre: t.pre, post: t.post, root: t.root || t.normal || t.text.toLowerCase() })),
+  );
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(text, terms);
   return terms;
@@ -417,4 +424,113 @@ export function negateSimple(sentence: string, language: 'es' | 'fr'): string | 
     return `${sentence.slice(0, w.index)}${replacement}${sentence.slice(w.index + w[0].length)}`;
   }
   return null;
+}
+
+// ---- Structure of unstructured text: content words, inline headings, spoken fillers ----
+
+// Verbs that carry grammar, not a topic ('is', 'must', 'have been'): compromise tags them.
+const FUNCTION_VERB = ['Copula', 'Modal', 'Auxiliary'];
+
+/**
+ * The content words of a sentence by their part of speech (nouns, verbs, adjectives; no
+ * pronouns, auxiliaries, numbers or names of days), each as its root: 'Pressing the wounds' ->
+ * ['press', 'wound']. What lexical cohesion compares; no word list decides what counts.
+ */
+export function contentLemmas(sentence: string): string[] {
+  return tagSentence(sentence)
+    .filter((t) => (t.tags.has('Noun') || t.tags.has('Verb') || t.tags.has('Adjective')) && !t.tags.has('Pronoun') && !t.tags.has('Value') && !t.tags.has('Expression') && !FUNCTION_VERB.some((f) => t.tags.has(f)))
+    .map((t) => t.root.replace(/[^\p{L}\p{N}'-]/gu, ''))
+    .filter((r) => r.length > 1);
+}
+
+const MAX_HEADING_WORDS = 6;
+const CAPITAL = /^\p{Lu}/u;
+// What may open the clause a heading runs into: a function word or a verb (tags of the clause
+// tagged on its own, where its first word is a sentence's first word).
+const CLAUSE_OPENERS = ['Determiner', 'Pronoun', 'Possessive', 'Negative', 'Adverb', 'Verb', 'Conjunction', 'Preposition', 'QuestionWord', 'Value'];
+const NAME_TAGS = ['ProperNoun', 'Person', 'Place', 'Organization', 'Acronym'];
+
+/**
+ * Whether a short phrase reads as a title: a noun phrase without a finite verb ('Load handling',
+ * 'Burns and scalds', 'Calling for help', 'Workplace First Aid') or a short clause of the shape
+ * titles take ('Before you help', 'How to lift'). Not a sentence's subject: no 'The ...' start.
+ */
+export function titleLike(phrase: string): boolean {
+  const terms = tagSentence(phrase);
+  const n = terms.length;
+  if (n === 0 || n > MAX_HEADING_WORDS || !CAPITAL.test(terms[0]!.text) || terms.slice(0, -1).some(breaks) || /[,;:.!?]/.test(terms[n - 1]!.post)) return false;
+  if (terms[0]!.tags.has('Determiner') || terms.some((t) => t.tags.has('Expression'))) return false;
+  // 'Before you help', 'When the alarm sounds', 'How to lift': a subordinate or 'how to' clause.
+  if (n >= 2 && (terms[0]!.tags.has('Conjunction') || terms[0]!.tags.has('QuestionWord') || (terms[0]!.tags.has('Preposition') && terms[1]!.tags.has('Pronoun')))) {
+    return terms.slice(1).some((t) => t.tags.has('Verb')) && !terms.some((t) => FUNCTION_VERB.some((f) => t.tags.has(f)));
+  }
+  if (terms.some((t) => t.tags.has('Pronoun') || FUNCTION_VERB.some((f) => t.tags.has(f)))) return false;
+  // 'Passwords and accounts': a word joined to a noun by 'and' is a noun, whatever its verb reading.
+  const coordinated = (i: number) => i >= 2 && terms[i - 1]!.tags.has('Conjunction') && isNoun(terms[i - 2]!);
+  const last = terms[n - 1]!;
+  if (!(isNoun(last) || last.tags.has('Gerund') || coordinated(n - 1))) return false;
+  // A verb reading is the tagger's where a noun stands ('Load handling', 'Speed limits'): only a
+  // gerund, a first word before a noun or gerund, or a participle before a noun ('Rated loads').
+  return terms.every((t, i) => {
+    if (!t.tags.has('Verb') || t.tags.has('Gerund') || coordinated(i)) return true;
+    const beforeNoun = i < n - 1 && (isNoun(terms[i + 1]!) || terms[i + 1]!.tags.has('Gerund'));
+    return beforeNoun && (i === 0 || t.tags.has('PastTense'));
+  });
+}
+
+/** Whether text opens with a clause: its first word, tagged as a sentence's first, is a function word or a verb, not a name. */
+function opensClause(text: string, afterTitleCase: boolean): boolean {
+  const terms = tagSentence(text);
+  const first = terms[0];
+  if (first === undefined || terms.length < 3 || NAME_TAGS.some((t) => first.tags.has(t))) return false;
+  // 'Cool the burn ...': an instruction whose verb the tagger may read as an adjective at the start.
+  const second = terms[1]!;
+  if ((second.tags.has('Determiner') || second.tags.has('Possessive')) && readsAsVerb(first.lower)) return true;
+  if (!terms.slice(1).some((t) => t.tags.has('Verb')) && !first.tags.has('Verb')) return false;
+  if (CLAUSE_OPENERS.some((t) => first.tags.has(t))) return true;
+  // After 'Speed limits' a noun may open the clause ('Drivers slow down ...'); after a run of
+  // capitalised words ('New York Office Hours are ...') it may be one more word of a name.
+  return isNoun(first) && !afterTitleCase && terms.slice(1).some((t) => t.tags.has('Verb'));
+}
+
+/**
+ * A title run into the sentence it heads, as a web page's text reads with its tags stripped:
+ * 'Load handling Never exceed the rated capacity of 2,500 kg.' -> {heading: 'Load handling',
+ * rest: 'Never exceed the rated capacity of 2,500 kg.'}. The split is at a capitalised word that
+ * is followed by a lower-case one and opens a clause, after a title-like phrase of at most six
+ * words; null for an ordinary sentence ('Speed limits keep everyone safe.', 'The Data Protection
+ * Officer keeps ...', 'Report it to Human Resources.').
+ */
+export function inlineHeading(sentence: string): { heading: string; rest: string } | null {
+  const words = sentence.trim().split(/\s+/);
+  for (let k = 1; k <= Math.min(MAX_HEADING_WORDS, words.length - 3); k++) {
+    if (/[,;:.!?)]$/.test(words[k - 1]!)) return null;
+    const next = words[k]!;
+    if (!CAPITAL.test(next) || next === next.toUpperCase() || CAPITAL.test(words[k + 1] ?? '')) continue;
+    const heading = words.slice(0, k).join(' ');
+    const rest = words.slice(k).join(' ');
+    if (titleLike(heading) && opensClause(rest, CAPITAL.test(words[k - 1]!))) return { heading, rest };
+  }
+  return null;
+}
+
+// Words that hold the floor at the start of a spoken sentence, which the tagger reads as an
+// adjective or adverb there ('Okay good morning', 'Right, a photo ...').
+const DISCOURSE_MARKER = /^(?:okay|ok|so|right|well|now|um|uh|erm)$/;
+
+/**
+ * A spoken sentence without the words that only hold the floor at its start ('Okay, so the second
+ * topic is ...' -> 'The second topic is ...'): leading interjections (compromise's Expression
+ * tag) and discourse markers, when a clause of three words or more follows.
+ */
+export function withoutLeadingFillers(sentence: string): string {
+  const text = sentence.trim();
+  const terms = tagSentence(text);
+  let s = 0;
+  while (s < terms.length - 3 && (terms[s]!.tags.has('Expression') || DISCOURSE_MARKER.test(terms[s]!.lower))) s++;
+  if (s === 0) return text;
+  // The rest as written (a substring of the sentence, so a question quoting it still quotes the material).
+  const offset = terms.slice(0, s).reduce((n, t) => n + t.pre.length + t.text.length + t.post.length, 0) + terms[s]!.pre.length;
+  if (text.slice(offset, offset + terms[s]!.text.length) !== terms[s]!.text) return text;
+  return text.slice(offset).replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 }

@@ -4,14 +4,14 @@ import type { ComplexityLevel, DifficultyLevel } from '@trainwright/catalogue';
 import { MAX_POINTS_PER_SLIDE } from '@trainwright/formats';
 import { FRAMING, fill } from './framing.js';
 import type { EngineLanguage } from './stop-words.js';
-import { activityClause, instructionClause, nounPhrases, passiveClause } from './nlp.js';
+import { activityClause, instructionClause, isInstruction, nounPhrases, passiveClause, tagSentence } from './nlp.js';
 import { opensWithBloomVerb } from './bloom.js';
-import { stemWord, tokenize, type Analysis, type SectionView } from './text-analysis.js';
+import { stemWord, tokenize, type Analysis, type SectionView, type TextUnit } from './text-analysis.js';
 
 export const MAX_OBJECTIVES = MAX_POINTS_PER_SLIDE;
 
 // Headings that organise a document rather than name something to learn.
-const GENERIC_HEADINGS: Record<EngineLanguage, ReadonlySet<string>> = {
+export const GENERIC_HEADINGS: Record<EngineLanguage, ReadonlySet<string>> = {
   en: new Set(['introduction', 'overview', 'summary', 'conclusion', 'conclusions', 'contents', 'table of contents', 'references', 'appendix', 'glossary', 'about this course', 'further reading', 'next steps']),
   es: new Set(['introducción', 'resumen', 'conclusión', 'conclusiones', 'índice', 'referencias', 'anexo', 'glosario', 'próximos pasos']),
   fr: new Set(['introduction', 'résumé', 'conclusion', 'conclusions', 'sommaire', 'table des matières', 'références', 'annexe', 'glossaire', 'prochaines étapes']),
@@ -110,9 +110,7 @@ export function sectionObjective(section: SectionView, level: DifficultyLevel, i
   const action = sectionAction(section);
   if (action && !seen.has(action.key)) {
     seen.add(action.key);
-    if (level === 'intermediate' && opensWithBloomVerb(action.text)) return action.text;
-    const frames = EN_ACTION_FRAMES[level];
-    return `${frames[index % frames.length]!} ${action.text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
+    return actionObjective(action.text, level, index);
   }
   const phrase = sectionPhrase(section, GENERIC_HEADINGS.en);
   if (!phrase || seen.has(phrase.key)) return null;
@@ -126,7 +124,7 @@ export function sectionObjective(section: SectionView, level: DifficultyLevel, i
  * most words with the section's heading and its other sentences; null when it gives none.
  */
 function sectionAction(section: SectionView): { text: string; key: string } | null {
-  const sentences = section.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
+  const sentences = taught(section).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
   const heading = new Set(stems(headingSubject(section.heading)));
   const all = sentences.map((u) => new Set(u.tokens.filter((t) => !t.stop).map((t) => t.stem)));
   let best: { text: string; key: string; score: number } | null = null;
@@ -134,6 +132,9 @@ function sectionAction(section: SectionView): { text: string; key: string } | nu
     const clause = activityClause(unit.text) ?? passiveClause(unit.text) ?? instructionClause(unit.text);
     if (!clause) continue;
     const text = withContext(clause, unit.text);
+    // Measurable means it names what is acted on: a phrase of two words or more ('the recipient's
+    // address twice' names only 'address').
+    if (!namesAPhrase(text)) continue;
     const words = stems(text);
     const score = words.filter((w) => heading.has(w)).length * 10 + all.filter((set) => words.some((w) => set.has(w))).length * 3 - i - Math.max(0, words.length - 8);
     if (!best || score > best.score) best = { text, key: words.join(' '), score };
@@ -149,8 +150,14 @@ function withContext(action: string, sentence: string): string {
   return whole.toLowerCase().startsWith(action.toLowerCase()) && whole.length > action.length ? whole : action;
 }
 
+/** What a section teaches in whole statements: its sentences, else (a slide of points) its bullets of four words or more. */
+function taught(section: SectionView): TextUnit[] {
+  const sentences = section.units.filter((u) => u.sentence);
+  return sentences.length > 0 ? sentences : section.units.filter((u) => u.kind === 'bullet' && u.words >= 4 && !u.question);
+}
+
 function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { text: string; context: string; key: string } | null {
-  const sentences = section.units.filter((u) => u.sentence).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
+  const sentences = taught(section).sort((a, b) => b.score - a.score || a.id - b.id).slice(0, 4);
   if (sentences.length === 0) return null;
   const heading = headingSubject(section.heading);
   const target = new Set(generic.has(heading.toLowerCase()) ? [] : stems(heading));
@@ -177,12 +184,51 @@ function sectionPhrase(section: SectionView, generic: ReadonlySet<string>): { te
 function heuristicObjectives(analysis: Analysis, level: ComplexityLevel, max: number): string[] {
   const generic = GENERIC_HEADINGS[analysis.language];
   const headed = analysis.sections
-    .map((s) => ({ level: s.level, subject: headingSubject(s.heading) }))
+    .map((section) => ({ section, level: section.level, subject: headingSubject(section.heading) }))
     .filter((h) => h.subject !== '' && !generic.has(h.subject.toLowerCase()));
   const levels = [...new Set(headed.map((h) => h.level))].sort((a, b) => a - b);
   let chosen = headed.filter((h) => h.level === levels[0]);
   if (chosen.length < 3 && levels.length > 1) chosen = headed.filter((h) => h.level <= levels[1]!);
-  const subjects = chosen.length > 0 ? chosen.map((h) => inSentenceCase(h.subject, analysis.names)) : [...analysis.terms.filter((t) => t.words >= 2), ...analysis.terms.filter((t) => t.words < 2)].slice(0, 5).map((t) => t.display);
-  const unique = [...new Set(subjects)].slice(0, max);
-  return unique.map((subject, i) => objectiveFor(subject, level, i, analysis.language));
+  if (chosen.length === 0) {
+    const terms = [...analysis.terms.filter((t) => t.words >= 2), ...analysis.terms.filter((t) => t.words < 2)].slice(0, 5).map((t) => t.display);
+    return [...new Set(terms)].slice(0, max).map((subject, i) => objectiveFor(subject, level, i, analysis.language));
+  }
+  const objectives: string[] = [];
+  const seen = new Set<string>();
+  for (const h of chosen) {
+    if (objectives.length >= max) break;
+    const objective = analysis.language === 'en' ? headedObjective(h.section, h.subject, level, objectives.length, analysis.names, seen) : objectiveFor(inSentenceCase(h.subject, analysis.names), level, objectives.length, analysis.language);
+    if (objective && !objectives.includes(objective)) objectives.push(objective);
+  }
+  return objectives;
+}
+
+/** Whether an objective names what it is about: a noun phrase of two words or more ('the rated capacity'), not 'pushing and pulling'. */
+export function namesAPhrase(objective: string): boolean {
+  return nounPhrases(objective).some((p) => p.text.split(/\s+/).length >= 2);
+}
+
+/**
+ * The objective of a headed section (English): a heading that is an instruction ('Assess the
+ * load first') is the action itself; a heading that names a topic in a phrase of two words or
+ * more gets a Bloom verb ('Explain the assembly point', 'Identify why fire safety matters'); any
+ * other ('Pushing and pulling', 'When the alarm sounds', 'Reporting pain early') gives way to the
+ * action or phrase of the section's own text (sectionObjective).
+ */
+function headedObjective(section: SectionView, subject: string, level: ComplexityLevel, index: number, names: ReadonlySet<string>, seen: Set<string>): string | null {
+  const at = levelAt(level, index);
+  if (isInstruction(subject) && namesAPhrase(subject)) return actionObjective(subject, at, index);
+  const framed = objectiveFor(inSentenceCase(subject, names), level, index, 'en');
+  // A subordinate clause ('When the alarm sounds') names a moment, not a topic.
+  const opener = tagSentence(subject)[0];
+  const clause = opener !== undefined && (opener.tags.has('Conjunction') || opener.tags.has('Preposition'));
+  if (!clause && namesAPhrase(framed) && opensWithBloomVerb(framed)) return framed;
+  return sectionObjective(section, at, index, names, seen);
+}
+
+/** An action as an objective: as written at the apply level when it opens with a Bloom verb, else framed ('Demonstrate how to ...'). */
+function actionObjective(action: string, level: DifficultyLevel, index: number): string {
+  if (level === 'intermediate' && opensWithBloomVerb(action)) return action;
+  const frames = EN_ACTION_FRAMES[level];
+  return `${frames[index % frames.length]!} ${action.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase())}`;
 }

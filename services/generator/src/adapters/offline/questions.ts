@@ -130,6 +130,7 @@ export class QuestionBuilder {
         u.words >= 5 &&
         u.words <= MAX_QUESTION_WORDS &&
         !u.text.includes('___') &&
+        !u.question &&
         u.occurrences.length > 0 &&
         (type === 'multiple_choice' || u.sentence);
       if (!eligible) continue;

@@ -141,6 +141,8 @@ export function planDeck(analysis: Analysis, options: DeckOptions): DeckPlan {
 
   for (const section of analysis.sections) {
     const prose = section.units.filter((u) => u.kind === 'paragraph');
+    // A question asked in the material (a participant's in a transcript) is narrated, not shown.
+    const statements = prose.filter((u) => !u.question);
     let fixedPoints = 0;
     for (const u of section.units) {
       if (u.kind === 'bullet') {
@@ -165,12 +167,12 @@ export function planDeck(analysis: Analysis, options: DeckOptions): DeckPlan {
       // Every instruction of a sentence is a point of its own; the slide holds the section's facts
       // up to a slide's worth (a long section one point per `group` sentences, continued on
       // 'Title (2)'), instructions first, then the most informative; shown in the source's order.
-      const groups = Math.ceil(prose.length / shape.group);
+      const groups = Math.ceil(statements.length / shape.group);
       // A long section (more groups than a slide holds) keeps the best sentence of each group,
       // cut at a clause, as before: splitting and tagging every sentence of a 20-page document
       // costs more than its continued slides gain.
       const fills = shape.fill && groups < shape.maxPoints - fixedPoints;
-      const sentences = fills ? prose : [...Array(groups).keys()].map((g) => [...prose.slice(g * shape.group, (g + 1) * shape.group)].sort((a, b) => b.score - a.score || a.id - b.id)[0]!).sort((a, b) => a.id - b.id);
+      const sentences = fills ? statements : [...Array(groups).keys()].map((g) => [...statements.slice(g * shape.group, (g + 1) * shape.group)].sort((a, b) => b.score - a.score || a.id - b.id)[0]!).sort((a, b) => a.id - b.id);
       const candidates = sentences.flatMap((u) =>
         (fills ? sentencePoints(u.text, analysis.language, shape.shortenTo) : [shape.shortenTo === null ? u.text : shortenAtClause(u.text, shape.shortenTo, analysis.language)]).map((text, part) => ({ unit: u, text, action: fills && isAction(text, analysis.language), part })),
       );

@@ -38,8 +38,10 @@ export interface TextUnit {
   kind: UnitKind;
   text: string;
   words: number;
-  /** A complete sentence: ends with a terminator, at least five words, not a table row. */
+  /** A complete statement: ends with a terminator other than a question mark, at least five words, not a table row. */
   sentence: boolean;
+  /** Asks a question ('What about a photo from the staff party?'): narrated, never a point, a summary or a question's sentence. */
+  question: boolean;
   tokens: Token[];
   /** Token stems joined by single spaces, padded with a space on both sides, for phrase lookups. */
   stemText: string;
@@ -265,7 +267,8 @@ export function analyseSource(source: SourceDocument, options: AnalyseOptions = 
     seen.add(text);
     const tokens = tokenize(text, language);
     const words = countWords(text);
-    const sentence = kind !== 'table' && words >= 5 && SENTENCE_END.test(text) && splitSentences(text).length === 1;
+    const question = /\?["'”’»)\]]*$/u.test(text);
+    const sentence = kind !== 'table' && !question && words >= 5 && SENTENCE_END.test(text) && splitSentences(text).length === 1;
     const unit: TextUnit = {
       id: units.length,
       section: view.index,
@@ -274,6 +277,7 @@ export function analyseSource(source: SourceDocument, options: AnalyseOptions = 
       text,
       words,
       sentence,
+      question,
       tokens,
       stemText: ` ${tokens.map((t) => t.stem).join(' ')} `,
       occurrences: [],

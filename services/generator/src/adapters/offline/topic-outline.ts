@@ -1,7 +1,7 @@
 // topic_to_content without material: an outline built from the request's own words (topic,
 // subtopics, objectives, audience, length) and the engine's fixed framing. It states no facts;
 // every slide holds prompts for the trainer to fill in from what they know.
-import { CONTENT_LENGTH_MINUTES, type ContentLength, type DifficultyLevel, type OutputFormat, type TopicToContentRequest } from '@trainwright/catalogue';
+import { CONTENT_LENGTH_MINUTES, LIBRARY_MESSAGES, type ContentLength, type DifficultyLevel, type OutputFormat, type TopicToContentRequest } from '@trainwright/catalogue';
 import type { Slide, SlideDeck } from '@trainwright/formats';
 import { FRAMING, type Framing, fill, titleFor } from './framing.js';
 import { levelAt, objectiveFor } from './objectives.js';
@@ -23,6 +23,13 @@ const STAGES_SHOWN = 3;
 export const OUTLINE_NOTICE =
   'The offline engine built an outline from your request (topic, subtopics, learning objectives, audience and length) and added no facts: every slide holds prompts for the trainer. For full text, upload your own material (document analysis or a web page) or configure an AI model for the generator.';
 
+/**
+ * Said whenever the outline is made: the topic had no material (no upload, nothing in the
+ * company's library), so the outline holds prompts, not subject matter. The web shows it on the
+ * card and in the preview.
+ */
+export const NO_LIBRARY_MATERIAL_NOTICE: string = LIBRARY_MESSAGES.noMaterial;
+
 export interface TopicOutline {
   deck: SlideDeck;
   objectives: string[];
@@ -36,16 +43,28 @@ function levelsFor(complexity: TopicToContentRequest['complexity_level']): Diffi
 
 /** What the outline's slides are about: the subtopics, else the objectives, else stages of the topic. */
 function subjectsOf(request: TopicToContentRequest, framing: Framing): string[] {
-  if (request.subtopics.length > 0) return request.subtopics;
-  if (request.learning_objectives.length > 0) return request.learning_objectives;
-  return levelsFor(request.complexity_level).map((level, i) => fill(framing.stageTitles[level][i % framing.stageTitles[level].length]!, { x: request.topic }));
+  if (request.subtopics.length > 0) return distinct(request.subtopics);
+  if (request.learning_objectives.length > 0) return distinct(request.learning_objectives);
+  return distinct(levelsFor(request.complexity_level).map((level, i) => fill(framing.stageTitles[level][i % framing.stageTitles[level].length]!, { x: request.topic })));
+}
+
+/** Each text once (compared without case): the objectives slide, the guide and the check state an objective once. */
+function distinct(texts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return texts.filter((t) => {
+    const key = t.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function objectivesOf(request: TopicToContentRequest, language: EngineLanguage): string[] {
-  if (request.learning_objectives.length > 0) return request.learning_objectives;
-  if (request.subtopics.length > 0) return request.subtopics.map((s, i) => objectiveFor(s, request.complexity_level, i, language));
+  if (request.learning_objectives.length > 0) return distinct(request.learning_objectives);
+  if (request.subtopics.length > 0) return distinct(request.subtopics.map((s, i) => objectiveFor(s, request.complexity_level, i, language)));
   const framing = FRAMING[language];
-  return levelsFor(request.complexity_level).map((level, i) => fill(framing.stageObjectives[level][i % framing.stageObjectives[level].length]!, { x: request.topic }));
+  // A topic alone at one level has fewer stage objectives than stages: each is said once.
+  return distinct(levelsFor(request.complexity_level).map((level, i) => fill(framing.stageObjectives[level][i % framing.stageObjectives[level].length]!, { x: request.topic })));
 }
 
 /** The output format moves the prompts: body text for prose formats, narration for a script. */
@@ -100,6 +119,6 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
     deck: { title: options.title || request.topic, slides: slides.map((s) => shaped(s, request.format)) },
     objectives,
     summary: fill(framing.titleNotes, { x: subjects.join(', ') }),
-    notices: [OUTLINE_NOTICE],
+    notices: [NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE],
   };
 }

@@ -23,7 +23,8 @@ export function passagesOf(doc: SourceDocument, options: { maxWords: number; max
       ...section.bullets,
       ...section.tables.flatMap((table) => table.map((row) => row.join(' | '))),
       ...section.notes,
-    ].filter((b) => b.trim() !== '');
+      // The title line a text opens with is the document's title, not a passage.
+    ].filter((b) => b.trim() !== '' && b.trim().toLowerCase() !== doc.title.trim().toLowerCase());
     let current: string[] = [];
     let words = 0;
     const flush = () => {

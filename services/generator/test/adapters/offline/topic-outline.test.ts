@@ -3,7 +3,7 @@ import { deckToScript, parseSlideText, printScript, printSlideText, type SlideDe
 import { FRAMING, framingVocabulary } from '../../../src/adapters/offline/framing.js';
 import type { EngineLanguage } from '../../../src/adapters/offline/stop-words.js';
 import { tokenize } from '../../../src/adapters/offline/text-analysis.js';
-import { OUTLINE_NOTICE, buildTopicOutline } from '../../../src/adapters/offline/topic-outline.js';
+import { NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE, buildTopicOutline } from '../../../src/adapters/offline/topic-outline.js';
 import { fillerNoteOpeners } from '../../../src/quality/faults.js';
 
 function topicRequest(data: Record<string, unknown>): TopicToContentRequest {
@@ -72,7 +72,8 @@ describe('buildTopicOutline', () => {
       expect({ writing_style, filler: fillerNoteOpeners(styled.deck) }).toEqual({ writing_style, filler: [] });
     }
     expect(deck.slides.some((s) => s.trainerNotes?.includes('For beginners: define each term before you use it.'))).toBe(true);
-    expect(notices).toEqual([OUTLINE_NOTICE]);
+    expect(notices).toEqual([NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE]);
+    expect(NO_LIBRARY_MATERIAL_NOTICE).toBe('No material about this topic in your library yet: add documents, or connect an AI model');
     expect(OUTLINE_NOTICE).toMatch(/offline engine built an outline .* added no facts/);
     expect(OUTLINE_NOTICE).toMatch(/upload your own material .* or configure an AI model/);
   });
@@ -119,6 +120,22 @@ describe('buildTopicOutline', () => {
       }
       if (format === 'lesson_plan') expect(deck.slides.some((s) => /^Time: about \d+ min\./m.test(s.trainerNotes ?? ''))).toBe(true);
       expect(parseSlideText(printSlideText(deck))).toEqual(deck);
+    }
+  });
+
+  it('should state each objective once: on the objectives slide, in the check and in the result (issue 27)', () => {
+    for (const complexity_level of ['basic', 'intermediate', 'advanced', 'mixed']) {
+      for (const extra of [{}, { learning_objectives: 'Report a fire\nreport a fire' }, { subtopics: 'Alarms\nAlarms\nExits' }]) {
+        const { deck, objectives } = buildTopicOutline(topicRequest({ topic: 'Fire safety for warehouse staff', complexity_level, length: 'long', ...extra }), { title: '', language: 'en' });
+        const lower = objectives.map((o) => o.toLowerCase());
+        expect({ complexity_level, extra, objectives }).toEqual({ complexity_level, extra, objectives: objectives.filter((o, i) => lower.indexOf(o.toLowerCase()) === i) });
+        const objectivesSlide = deck.slides.find((s) => s.title === FRAMING.en.objectivesTitle.plain)!;
+        expect(objectivesSlide.points).toHaveLength(objectives.length);
+        const check = deck.slides.find((s) => s.title === FRAMING.en.knowledgeCheck);
+        if (check) expect(new Set(check.points).size).toBe(check.points.length);
+        const titles = deck.slides.map((s) => s.title);
+        expect(new Set(titles).size).toBe(titles.length);
+      }
     }
   });
 });

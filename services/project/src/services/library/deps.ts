@@ -57,6 +57,8 @@ export interface LibraryStore {
   unusedLibraryUpload(fileId: string, companyId: string): Promise<{ filename: string; storage_key: string; size: number } | undefined>;
   search(companyId: string, query: string, options: { limit: number; documentIds?: string[]; highlight: boolean }): Promise<LibraryHit[]>;
   documentsCovering(companyId: string, topic: string): Promise<string[]>;
+  /** A document's first `limit` passages, in its order. */
+  documentPassages(documentId: string, limit: number): Promise<LibraryHit[]>;
 }
 
 export type LibrarySourceRequest =

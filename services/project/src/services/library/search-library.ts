@@ -15,17 +15,31 @@ export async function searchLibrary(deps: LibraryDeps, userId: string, companyId
 }
 
 /**
- * The passages a topic generation builds from: those of the documents that cover the topic, best
- * for the topic and its subtopics first, then in each document's reading order (a deck follows
- * the material). None when no document covers the topic.
+ * The passages a topic generation builds from: the documents that cover the topic, best first
+ * (their passages best for the topic and its subtopics); a document that fits the budget whole
+ * gives all its passages, so a section that never repeats the topic's words is not lost; each
+ * document's passages in its own order (a deck follows the material). None when no document
+ * covers the topic.
  */
-export async function passagesForTopic(library: Pick<LibraryStore, 'documentsCovering' | 'search'>, companyId: string, topic: string, subtopics: readonly string[]): Promise<LibraryHit[]> {
+export async function passagesForTopic(
+  library: Pick<LibraryStore, 'documentsCovering' | 'search' | 'documentPassages'>,
+  companyId: string,
+  topic: string,
+  subtopics: readonly string[],
+): Promise<LibraryHit[]> {
+  const budget = LIBRARY_LIMITS.generationPassages;
   const documentIds = await library.documentsCovering(companyId, topic);
   if (documentIds.length === 0) return [];
   const query = [topic, ...subtopics].join(' ').slice(0, 2000);
-  const hits = await library.search(companyId, query, { limit: LIBRARY_LIMITS.generationPassages, documentIds, highlight: false });
-  // The best document first, and each document's passages in its own order.
-  const rank = new Map<string, number>();
-  for (const hit of hits) if (!rank.has(hit.document_id)) rank.set(hit.document_id, rank.size);
-  return hits.sort((a, b) => rank.get(a.document_id)! - rank.get(b.document_id)! || a.position - b.position);
+  const hits = await library.search(companyId, query, { limit: budget, documentIds, highlight: false });
+  const ranked = [...new Set(hits.map((h) => h.document_id))];
+  const chosen: LibraryHit[] = [];
+  for (const documentId of ranked) {
+    const left = budget - chosen.length;
+    if (left <= 0) break;
+    const whole = await library.documentPassages(documentId, left + 1);
+    const own = whole.length <= left ? whole : hits.filter((h) => h.document_id === documentId).slice(0, left);
+    chosen.push(...own.sort((a, b) => a.position - b.position));
+  }
+  return chosen;
 }
