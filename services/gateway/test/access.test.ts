@@ -46,6 +46,7 @@ interface Fixture {
   title: string;
   packageId: string;
   termId: string;
+  libraryDocumentId: string;
   voiceId: string;
   /** A preview id of the owner's company (its own voices' previews carry the company id). */
   companyAudioId: string;
@@ -71,7 +72,7 @@ const WELL_FORMED: Record<string, Record<string, unknown>> = {
 };
 
 /** Request fields that name a company's thing. A method whose request has none acts on the caller's current company. */
-const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey'];
+const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId'];
 
 function namesAThing(definition: Definition, method: string): boolean {
   const request = definition[method]!.requestDeserialize(Buffer.alloc(0)) as Record<string, unknown>;
@@ -92,6 +93,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
     voiceId: f.voiceId,
     id: f.termId,
     fileId: f.projectId,
+    documentId: f.libraryDocumentId,
     email: f.owner.email,
     password: 'not-the-password',
     // A credential nobody was given.
@@ -110,7 +112,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
 /** The owner's data that must never appear in a stranger's answer. */
 function leaks(answer: unknown): string[] {
   const text = JSON.stringify(answer, (_key, value) => (Buffer.isBuffer(value) || value instanceof Uint8Array ? '<bytes>' : value));
-  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId].filter((secret) => text.includes(secret));
+  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId].filter((secret) => text.includes(secret));
 }
 
 async function outcome(service: ServiceUnderTest, method: string) {
@@ -146,6 +148,8 @@ beforeAll(async () => {
   expect(exported.statusCode).toBe(202);
   const term = await call(h, 'POST', `/api/companies/${owner.companyId}/glossary`, owner, { term: `Rung ${randomBytes(4).toString('hex')}` });
   expect(term.statusCode).toBe(201);
+  const document = await call(h, 'POST', '/api/library/documents', owner, { title: `Ladders ${randomBytes(4).toString('hex')}`, text: 'Ladders are inspected before every climb by the person who climbs them.' });
+  expect(document.statusCode).toBe(201);
   const voices = (await call(h, 'GET', '/api/voices/available', owner)).json().voices as Array<{ voice_id: string; locked: boolean }>;
   f = {
     owner,
@@ -154,6 +158,7 @@ beforeAll(async () => {
     title,
     packageId: exported.json().package_id,
     termId: term.json().id,
+    libraryDocumentId: document.json().id,
     voiceId: voices.find((v) => !v.locked)!.voice_id,
     companyAudioId: `${owner.companyId.replace(/-/g, '')}${'ab'.repeat(16)}`,
   };
@@ -205,7 +210,7 @@ describe('every gRPC method against a stranger', () => {
     expect(problems).toEqual([]);
     // Every method but the internal ones was called; the internal ones are the few services call.
     expect(called + internal.length).toBe(services.reduce((n, s) => n + Object.keys(s.definition).length, 0));
-    expect(internal.sort()).toEqual(['auth.getCompanyPlan', 'auth.getMembership', 'media.getRenderedBytes', 'project.getGenerationInput', 'translation.getRenderContent', 'translation.translateTexts']);
+    expect(internal.sort()).toEqual(['auth.getCompanyPlan', 'auth.getMembership', 'generator.readLibrarySource', 'media.getRenderedBytes', 'project.getGenerationInput', 'translation.getRenderContent', 'translation.translateTexts']);
     expect(await h.uncheckedAnswers()).toBe(0);
   }, 120_000);
 });

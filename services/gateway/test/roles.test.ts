@@ -21,6 +21,7 @@ const ROUTES: Record<string, Need> = {
   'DELETE /api/companies/{companyId}/glossary/{termId}': 'edit',
   'DELETE /api/companies/{id}/invitations/{invitationId}': 'owner',
   'DELETE /api/companies/{id}/members/{userId}': 'owner',
+  'DELETE /api/library/documents/{id}': 'edit',
   'DELETE /api/projects/{id}': 'edit',
   'DELETE /api/projects/{id}/comments/{commentId}': 'comment',
   'DELETE /api/projects/{id}/share': 'edit',
@@ -44,6 +45,8 @@ const ROUTES: Record<string, Need> = {
   'GET /api/interactive/{token}/video': 'public',
   'GET /api/invitations/{token}': 'public',
   'GET /api/languages/supported': 'public',
+  'GET /api/library/documents': 'read',
+  'GET /api/library/search': 'read',
   'GET /api/plans': 'public',
   'GET /api/profile': 'self',
   'GET /api/projects': 'self',
@@ -63,10 +66,10 @@ const ROUTES: Record<string, Need> = {
   'GET /api/scorm/packages/{id}': 'read',
   'GET /api/scorm/packages/{id}/download': 'read',
   'GET /api/shared/{token}': 'public',
-  'GET /api/support/tickets': 'self',
   'GET /api/shared/{token}/logo': 'public',
   'GET /api/shared/{token}/preview/slides': 'public',
   'GET /api/shared/{token}/preview/slides/{n}': 'public',
+  'GET /api/support/tickets': 'self',
   'GET /api/templates': 'self',
   'GET /api/trial-status': 'self',
   'GET /api/voices/available': 'self',
@@ -88,18 +91,16 @@ const ROUTES: Record<string, Need> = {
   'POST /api/auth/register': 'public',
   'POST /api/auth/upgrade': 'self',
   'POST /api/billing/add-ons': 'self',
-  // The local test checkout's page: the session id is the credential.
-  'POST /api/billing/checkout/{sessionId}/cancel': 'public',
-  'POST /api/billing/checkout/{sessionId}/pay': 'public',
-  // The payment provider's, signed.
-  'POST /api/billing/webhook': 'public',
   'POST /api/billing/add-ons/preview': 'self',
   'POST /api/billing/cancel': 'self',
   'POST /api/billing/change-plan/preview': 'self',
+  'POST /api/billing/checkout/{sessionId}/cancel': 'public',
+  'POST /api/billing/checkout/{sessionId}/pay': 'public',
   'POST /api/billing/confirm': 'self',
   'POST /api/billing/credits': 'self',
   'POST /api/billing/portal': 'self',
   'POST /api/billing/video-estimate': 'read',
+  'POST /api/billing/webhook': 'public',
   'POST /api/companies': 'self',
   'POST /api/companies/{companyId}/glossary': 'edit',
   'POST /api/companies/{id}/invitations': 'owner',
@@ -108,6 +109,7 @@ const ROUTES: Record<string, Need> = {
   'POST /api/companies/{id}/transfer-ownership': 'owner',
   'POST /api/interactive/{token}/events': 'public',
   'POST /api/invitations/{token}/accept': 'self',
+  'POST /api/library/documents': 'edit',
   'POST /api/projects': 'edit',
   'POST /api/projects/{id}/apply-improvements': 'edit',
   'POST /api/projects/{id}/bulk-translate': 'edit',
@@ -123,6 +125,8 @@ const ROUTES: Record<string, Need> = {
   'POST /api/voices/clone': 'edit',
   'POST /api/voices/preview/{voice_id}': 'self',
   'PUT /api/projects/{id}/translations/{language}/xliff': 'edit',
+  // The local test checkout's page: the session id is the credential.
+  // The payment provider's, signed.
 };
 
 const ORDER: Role[] = ['viewer', 'commenter', 'editor', 'owner'];
@@ -146,6 +150,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
 // Query strings a route needs to reach the check.
 const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'POST /api/billing/video-estimate': (f) => `?project_id=${f.projectId}`,
+  'GET /api/library/search': (f) => `?q=roles&company_id=${f.companyId}`,
 };
 
 interface Operation {
@@ -207,7 +212,8 @@ beforeAll(async () => {
     if (p.status !== 'completed') return undefined;
     return (await call(h, 'POST', `/api/scorm/export/${projectId}`, owner, { package_name: 'Roles', scorm_version: '1.2' })).json().package_id as string;
   }, 60_000);
-  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id };
+  const libraryDocument = (await call(h, 'POST', '/api/library/documents', owner, { title: 'Roles', text: 'Roles decide who may add documents to the library.' })).json().id as string;
+  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument };
 }, 120_000);
 
 /** The path with each parameter naming the Owner's thing. */
@@ -226,7 +232,12 @@ function concrete(op: Operation): string {
     index: '1',
   };
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    if (name === 'id') return op.path.startsWith('/api/companies') ? fixture.companyId! : op.path.startsWith('/api/scorm/packages') ? fixture.packageId! : fixture.projectId!;
+    if (name === 'id') {
+      if (op.path.startsWith('/api/companies')) return fixture.companyId!;
+      if (op.path.startsWith('/api/scorm/packages')) return fixture.packageId!;
+      if (op.path.startsWith('/api/library')) return fixture.libraryDocumentId!;
+      return fixture.projectId!;
+    }
     const value = byName[name];
     if (!value) throw new Error(`${op.key}: no value for {${name}}`);
     return value;

@@ -6,10 +6,11 @@ import { libraryCompany } from './access.js';
 import type { LibraryDeps, LibraryHit, LibraryStore } from './deps.js';
 
 export async function searchLibrary(deps: LibraryDeps, userId: string, companyId: string, query: string, limit: number): Promise<LibraryHit[]> {
+  // Tenancy first: another company's library is not found, whatever the query.
+  const company = await libraryCompany(deps, userId, companyId, 'company.read');
   const q = query.trim();
   if (q.length < LIBRARY_LIMITS.queryMin) throw AppError.validation('q', catalogueMessage(LIBRARY_MESSAGES, 'queryTooShort'));
   if (q.length > LIBRARY_LIMITS.query) throw AppError.validation('q', `A search can be at most ${LIBRARY_LIMITS.query} characters.`);
-  const company = await libraryCompany(deps, userId, companyId, 'company.read');
   const n = Math.min(Math.max(1, Math.trunc(limit) || LIBRARY_LIMITS.defaultResults), LIBRARY_LIMITS.results);
   return deps.library.search(company.companyId, q, { limit: n, highlight: true });
 }
