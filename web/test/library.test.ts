@@ -2,16 +2,22 @@
 // highlighted parts (rendered as <mark> elements, the passage's text never read as markup),
 // excerpts, the create form's query and use_library, the writes of the page's action, who may
 // change the library, and the citations under each slide of the preview (the carousel's positions
-// mapped to the deck's slides). No browser: react-dom/server.
+// mapped to the deck's slides), and what a project drew from the library on its card and in the
+// preview (nothing about its topic: the notice in the interface language with a link to add
+// documents). No browser: react-dom/server.
 import { describe, expect, it } from '@jest/globals';
-import React, { createElement as h } from 'react';
+import React, { createElement as h, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { normalizeGeneratorRequest } from '@trainwright/catalogue';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router-dom/server';
+import { LIBRARY_MESSAGES, normalizeGeneratorRequest } from '@trainwright/catalogue';
 import { plainContent } from '@trainwright/formats';
-import '../app/i18n/index.js';
+import i18n from '../app/i18n/index.js';
 import { HighlightedText } from '../app/components/library/HighlightedText.js';
 import { SlideCitations } from '../app/components/library/SlideCitations.js';
 import { ProjectPreview } from '../app/components/projects/ContentView.js';
+import { GeneratedDetails } from '../app/components/projects/GeneratedDetails.js';
+import { LibraryMaterialLine } from '../app/components/projects/ProjectCard.js';
 import { buildGeneratorSubmission, defaultGeneratorDrafts, type GeneratorFormInput } from '../app/lib/ai.js';
 import {
   LIBRARY_UPLOAD_RULE,
@@ -261,5 +267,38 @@ describe('citations in the preview', () => {
       generated_content: plainContent('', SLIDES.replace('# Forklift Safety\n', '# Forklift Safety\n\n## Forklift Safety\n')),
     });
     expect(renderToStaticMarkup(h(ProjectPreview, { project: withCover, template: null, slideFooter: footer }))).toContain('under 0');
+  });
+});
+
+describe('what a project drew from the library', () => {
+  const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  /** Rendered in the language, inside a router (the links). */
+  async function rendered(element: ReactElement, language = 'en'): Promise<string> {
+    const instance = i18n.cloneInstance();
+    await instance.changeLanguage(language);
+    return renderToStaticMarkup(h(I18nextProvider, { i18n: instance }, h(StaticRouter, { location: '/projects' }, element)));
+  }
+
+  it('should label a card built from the library, and say on a card whose topic it held nothing about, with a link to add documents', async () => {
+    const cited = await rendered(h(LibraryMaterialLine, { material: 'cited' }));
+    expect(cited).toContain('data-material="cited"');
+    expect(text(cited)).toBe('From your library');
+    const none = await rendered(h(LibraryMaterialLine, { material: 'none' }));
+    expect(text(none)).toBe('No material about this topic in your library yet Add documents');
+    expect(none).toMatch(/<a [^>]*href="\/library"[^>]*>Add documents<\/a>/);
+    expect(text(await rendered(h(LibraryMaterialLine, { material: 'none' }), 'es'))).toBe('Todavía no hay material sobre este tema en tu biblioteca Añadir documentos');
+    expect(await rendered(h(LibraryMaterialLine, { material: null }))).toBe('');
+    expect(await rendered(h(LibraryMaterialLine, { material: undefined }))).toBe('');
+  });
+
+  it('should show the notice that the library held nothing in the interface language, with a link to add documents', async () => {
+    const content = { engine: 'offline', notices: [LIBRARY_MESSAGES.noMaterial, 'No facts were added.'] };
+    const en = await rendered(h(GeneratedDetails, { content }));
+    expect(text(en)).toContain(`${LIBRARY_MESSAGES.noMaterial} Add documents to your library`);
+    expect(en).toMatch(/<a [^>]*href="\/library"[^>]*>Add documents to your library<\/a>/);
+    expect(text(en)).toContain('No facts were added.');
+    const fr = text(await rendered(h(GeneratedDetails, { content }), 'fr'));
+    expect(fr).toContain('Pas encore de contenu sur ce sujet dans votre bibliothèque : ajoutez des documents ou connectez un modèle d&#x27;IA Ajouter des documents à votre bibliothèque');
+    expect(fr).not.toContain(LIBRARY_MESSAGES.noMaterial);
   });
 });

@@ -14,6 +14,11 @@
 // sentence, no notes opening with 'This section covers ...', every instruction of a section on
 // its slide (unless the slide is full), speaker notes drawn from their own section of the source
 // (never the whole source), 80% of the source's sections covered; and the scorer's overall score.
+// Per source also 'topic_from_library': the source kept as a company library document, a topic of
+// its title built from its passages and grounded in them as production does (methods.mjs
+// libraryTask), held to the same checks and to its citations (bar.ts citationFaults: present,
+// each an existing passage supporting a point of its slide, every point of a slide but the
+// objectives drawn from a passage, 'Source: <title>.' closing the notes); docs/library.md#measured.
 // Then, for the forklift script and the plain prose, the old text (captured before the reworks,
 // docs/content-before/*.json) beside the new. Needs the built generator (npm run build).
 //
@@ -23,7 +28,7 @@
 //   --strict     exit 2 when a check fails (exit 1 always does on an error)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { log, parseOptions, printHelpIfAsked } from '../lib/cli.mjs';
-import { SOURCES, generate, learnerView, loadSource, methodTasks, quality } from './methods.mjs';
+import { SOURCES, citationFaults, generate, generateFromLibrary, learnerView, loadSource, methodTasks, pointsCited, quality } from './methods.mjs';
 
 const opts = parseOptions({}, { load: false });
 printHelpIfAsked(opts, import.meta.url);
@@ -49,6 +54,19 @@ for (const name of Object.keys(SOURCES)) {
     rows.push(`${name.padEnd(10)} ${method.padEnd(21)} ${String(view.objectives.length).padStart(3)} obj ${String(view.questions.length).padStart(3)} q ${ms.toFixed(1).padStart(7)} ms  score ${String(score).padStart(3)}  ${failures.length === 0 ? 'ok' : `FAIL ${failures.length}`}`);
     for (const f of failures) rows.push(`    - ${f}`);
   }
+  // Topic from library: the source as a library document, a topic built from its passages and
+  // grounded in them; the usual bar against the source, and its citations (bar.ts citationFaults).
+  const started = performance.now();
+  const { result, passages } = await generateFromLibrary(name);
+  const ms = performance.now() - started;
+  const view = learnerView(result);
+  const bar = checks(result, text);
+  const failures = [...bar.failures, ...citationFaults(result.deck, result.citations ?? [], passages)];
+  const cited = pointsCited(result, passages);
+  failed += failures.length;
+  results[`${name}/topic_from_library`] = { ms, score: bar.score, failures, view, citations: result.citations?.length ?? 0, passages: passages.length, pointsCited: cited };
+  rows.push(`${name.padEnd(10)} ${'topic_from_library'.padEnd(21)} ${String(view.objectives.length).padStart(3)} obj ${String(view.questions.length).padStart(3)} q ${ms.toFixed(1).padStart(7)} ms  score ${String(bar.score).padStart(3)}  ${failures.length === 0 ? 'ok' : `FAIL ${failures.length}`}  (${result.citations?.length ?? 0} citations of ${passages.length} passages, points cited ${cited.cited}/${cited.points})`);
+  for (const f of failures) rows.push(`    - ${f}`);
 }
 console.log('source     method                objectives questions  time       score      checks');
 console.log(rows.join('\n'));

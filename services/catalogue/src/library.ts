@@ -25,6 +25,11 @@ export const LIBRARY_LIMITS = {
 export const LIBRARY_KINDS = ['file', 'url', 'text'] as const;
 export type LibraryKind = (typeof LIBRARY_KINDS)[number];
 
+/** What a project's content drew from the library, as the project list tells it: 'cited' (its
+ * slides cite library passages) or 'none' (the library held nothing about its topic). */
+export const LIBRARY_MATERIALS = ['cited', 'none'] as const;
+export type LibraryMaterial = (typeof LIBRARY_MATERIALS)[number];
+
 export const LIBRARY_MESSAGES = defineMessages('library', {
   sourceRequired: 'Choose a file, a web page address or a text to add to the library.',
   textRequired: 'The text is empty.',

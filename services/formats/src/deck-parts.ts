@@ -5,6 +5,7 @@
 // slide, the documents' overview and the knowledge check follow it instead of the objectives
 // stored at generation (docs/formats.md, "Edited objectives").
 import { PRODUCT_HEADINGS } from '@trainwright/catalogue';
+import type { Citation } from './generated-content.js';
 import { MAX_POINTS_PER_SLIDE, type Slide, type SlideDeck } from './slide-model.js';
 
 type Language = keyof typeof PRODUCT_HEADINGS;
@@ -80,4 +81,21 @@ export function summaryAfterEdit(before: SlideDeck, after: SlideDeck, stored: st
   if (!now || now.length === 0) return stored;
   if (was && was.length === now.length && was.every((p, i) => item(p) === item(now[i]!))) return stored;
   return now.map((p) => (/[.!?…:]$/u.test(p) ? p : `${p}.`)).join(' ');
+}
+
+/**
+ * The citations after a hand edit of the slides from `before` to `after`: a slide whose title and
+ * points are unchanged keeps its citations at its new place (slides may be added, removed or moved);
+ * an edited or removed slide loses them, since its points may no longer be the passage's.
+ */
+export function citationsAfterEdit(before: SlideDeck, after: SlideDeck, citations: readonly Citation[]): Citation[] {
+  const key = (slide: Slide) => JSON.stringify([slide.title.trim(), slide.points.map(item)]);
+  const free = new Map<string, number[]>();
+  after.slides.forEach((slide, i) => free.set(key(slide), [...(free.get(key(slide)) ?? []), i]));
+  const moved = new Map<number, number>();
+  before.slides.forEach((slide, i) => {
+    const places = free.get(key(slide));
+    if (places && places.length > 0) moved.set(i, places.shift()!);
+  });
+  return citations.flatMap((c) => (moved.has(c.slide_index) ? [{ ...c, slide_index: moved.get(c.slide_index)! }] : []));
 }

@@ -210,7 +210,7 @@ describe('every gRPC method against a stranger', () => {
     expect(problems).toEqual([]);
     // Every method but the internal ones was called; the internal ones are the few services call.
     expect(called + internal.length).toBe(services.reduce((n, s) => n + Object.keys(s.definition).length, 0));
-    expect(internal.sort()).toEqual(['auth.getCompanyPlan', 'auth.getMembership', 'generator.readLibrarySource', 'media.getRenderedBytes', 'project.getGenerationInput', 'translation.getRenderContent', 'translation.translateTexts']);
+    expect(internal.sort()).toEqual(['auth.getCompanyPlan', 'auth.getMembership', 'generator.readLibrarySource', 'media.getRenderedBytes', 'project.getGenerationInput', 'project.indexProjectSource', 'translation.getRenderContent', 'translation.translateTexts']);
     expect(await h.uncheckedAnswers()).toBe(0);
   }, 120_000);
 });

@@ -57,6 +57,12 @@ async function generateTopic(who: Account, topic: string, extra: Record<string, 
   }, 30_000);
 }
 
+/** A project's library_material as the list (which leaves its content out) answers it. */
+async function listedMaterial(who: Account, projectId: string) {
+  const list = (await call(h, 'GET', '/api/projects?page_size=100', who)).json();
+  return list.projects.find((p: { id: string }) => p.id === projectId)?.library_material;
+}
+
 describe('the company library', () => {
   let forkliftId = '';
 
@@ -103,6 +109,8 @@ describe('the company library', () => {
       expect(s.notes).toContain('Source: Forklift Safety Manual.');
     }
     expect(content.notices.join(' ')).toMatch(/Built from your company library \(passages cited: \d+\)/);
+    expect(project.library_material).toBe('cited');
+    expect(await listedMaterial(owner, project.id)).toBe('cited');
   }, 60_000);
 
   it('should keep each company to its own library, even on the same topic', async () => {
@@ -124,9 +132,35 @@ describe('the company library', () => {
     expect(project.status).toBe('completed');
     expect(project.generated_content.citations).toEqual([]);
     expect(project.generated_content.notices).toContain(LIBRARY_MESSAGES.noMaterial);
+    expect(project.library_material).toBe('none');
+    expect(await listedMaterial(owner, project.id)).toBe('none');
     // Asked not to use the library, a covered topic does not either.
     const unused = await generateTopic(owner, 'Forklift safety', { use_library: false });
     expect(unused.generated_content.citations).toEqual([]);
+  }, 60_000);
+
+  it("should keep the material of the company's generations in the library, until their project goes", async () => {
+    const material =
+      'Ladder safety at the depot. Inspect the stiles, rungs and feet before every climb. Keep three points of contact on the ladder at all times. ' +
+      'Never stand on the top three rungs, and never carry loads heavier than ten kilograms up a ladder. Set the base one metre out for every four metres of height.';
+    const created = await call(h, 'POST', '/api/ai-content-generator/projects', owner, {
+      generator_type: 'assessment_generator',
+      project_name: 'Ladder quiz',
+      request_data: { content_source: material, question_count: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    const projectId = created.json().project_id;
+    const kept = await eventually(async () => {
+      const docs = (await call(h, 'GET', '/api/library/documents', owner)).json().documents as Array<{ id: string; project_id: string | null; title: string; kind: string }>;
+      return docs.find((d) => d.project_id === projectId);
+    }, 30_000);
+    expect(kept).toMatchObject({ title: 'Ladder quiz', kind: 'text' });
+    const found = (await search(owner, 'rungs ladder')).json().results as Array<{ document_id: string }>;
+    expect(found.map((r) => r.document_id)).toContain(kept.id);
+    // Not counted again against the plan's storage: the project's own material.
+    expect((await call(h, 'DELETE', `/api/projects/${projectId}`, owner)).statusCode).toBe(204);
+    const docs = (await call(h, 'GET', '/api/library/documents', owner)).json().documents as Array<{ id: string }>;
+    expect(docs.map((d) => d.id)).not.toContain(kept.id);
   }, 60_000);
 
   it('should let Viewers search but only Editors add and remove', async () => {

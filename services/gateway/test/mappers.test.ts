@@ -27,6 +27,7 @@ describe('requestDataJson', () => {
       exclude_ai_phrases: false,
       company_context: '',
       brand_voice: '',
+      use_library: false,
     });
   });
 
@@ -66,6 +67,14 @@ describe('projectJson', () => {
     expect(projectJson(bare)).toMatchObject({ id: 'p1', generated_content: null, request_data: null, branding: null, voice_selection: null, error: null });
     const generated = decoded(Project, Project.fromPartial({ id: 'p2', generatedContent: GeneratedContent.fromJSON({ script: 'Hello', slides: { slide_content: '## Welcome' } }) }));
     expect(projectJson(generated).generated_content).toMatchObject({ script: 'Hello', slides: { slide_content: '## Welcome', quality_assessment: null }, questions: [] });
+  });
+
+  it("should answer library_material as 'cited' or 'none', and null for '' or a value it does not know", () => {
+    const material = (libraryMaterial: string) => projectJson(decoded(Project, Project.fromPartial({ libraryMaterial }))).library_material;
+    expect(material('cited')).toBe('cited');
+    expect(material('none')).toBe('none');
+    expect(material('')).toBeNull();
+    expect(material('some')).toBeNull();
   });
 
   it('should answer branding, voice and files with the specification names', () => {

@@ -4,7 +4,9 @@ import { sql, type Kysely } from 'kysely';
 // full-text search in each document's own language configuration (`config`, a regconfig: english,
 // spanish, french, ... or simple). A file's bytes are an upload (project_files, kind 'library'),
 // removed with it; a pasted text or a web page keeps only its passages, and its `size` counts
-// against the plan's storage here.
+// against the plan's storage here. The material a project's generation read is kept too
+// (`project_id`: one document a project, replaced by its next generation, removed with it); it is
+// the project's own material, so it does not count again.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table project_files drop constraint if exists project_files_kind_check`.execute(db);
   await sql`alter table project_files add constraint project_files_kind_check check (kind in ('script', 'slides', 'document', 'refresh', 'library'))`.execute(db);
@@ -13,6 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('company_id', 'uuid', (c) => c.notNull())
     .addColumn('file_id', 'uuid', (c) => c.references('project_files.id').onDelete('cascade'))
+    .addColumn('project_id', 'uuid', (c) => c.references('projects.id').onDelete('cascade').unique())
     .addColumn('title', 'text', (c) => c.notNull().check(sql`length(title) between 1 and 200`))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('file', 'url', 'text')`))
     .addColumn('source', 'text', (c) => c.notNull().defaultTo('').check(sql`length(source) <= 2048`))

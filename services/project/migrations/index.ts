@@ -9,6 +9,7 @@ import * as translationLanguages from './1797100000000-TranslationLanguages.js';
 import * as errorMessages from './1797600000000-ErrorMessages.js';
 import * as comments from './1797800000000-Comments.js';
 import * as library from './1798000000000-Library.js';
+import * as libraryMaterial from './1798100000000-LibraryMaterial.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '1797600000000-ErrorMessages': errorMessages,
   '1797800000000-Comments': comments,
   '1798000000000-Library': library,
+  '1798100000000-LibraryMaterial': libraryMaterial,
 };

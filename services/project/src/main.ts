@@ -97,6 +97,7 @@ export async function startProjectServer(config: ProjectConfig, logger: Logger =
     { name: 'trainwright.project.v1.ProjectService', definition: ProjectServiceService, handlers: createProjectHandlers(deps, removeFiles, { ...deps, comments: new CommentRepository(db), members: memberships }, {
       library,
       memberships,
+      projects: repository,
       reader: opened.own(new LibraryReaderRepository(config.GENERATOR_SERVICE_ADDR, { deadlineMs: config.LIBRARY_READ_DEADLINE_MS })),
     }), access: projectAccess },
     `${config.PROJECT_GRPC_HOST}:${config.PROJECT_GRPC_PORT}`,

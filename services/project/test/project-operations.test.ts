@@ -221,6 +221,14 @@ describe('project operations', () => {
       expect(edited.generated_content!.summary).toBe('Check the forks first. Never carry a passenger.');
     });
 
+    it('should keep the library citations of the slides an edit leaves as they were, where they moved (docs/library.md)', async () => {
+      const cite = (slide_index: number, passage: string) => ({ slide_index, document_id: 'd1', document_title: 'Forklift manual', passage });
+      const slides = '# Forklifts\n\n## Inspection\n- Check the forks\n\n## Loads\n- Carry loads low\n';
+      const id = await stored({ generatedContent: { ...plainContent('Say it.', slides), citations: [cite(0, 'Check the forks.'), cite(1, 'Carry loads low.')] } });
+      const view = await updateProject(deps, owner, id, { generatedSlides: '# Forklifts\n\n## Welcome\n- Hello\n\n## Inspection\n- Check the forks\n\n## Loads\n- Carry loads high\n' });
+      expect(view.generated_content!.citations).toEqual([cite(1, 'Check the forks.')]);
+    });
+
     it('should leave a title-only change out of regeneration', async () => {
       const id = await stored();
       expect((await updateProject(deps, owner, id, { title: 'Renamed' })).needs_regeneration).toBe(false);

@@ -1,8 +1,10 @@
 // Medium tests of the project repository against the real PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import { LIBRARY_MESSAGES } from '@trainwright/catalogue';
 import { plainContent } from '@trainwright/formats';
 import { createDatabase } from '@trainwright/platform';
 import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
+import { migrations } from '../migrations/index.js';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
 import { ProjectRepository } from '../src/repositories/project.repository.js';
@@ -201,5 +203,29 @@ describe(ProjectRepository.name, () => {
       }
     }
     expect(Object.fromEntries(rows.map((r) => [r.title, r.has_content]))).toEqual({ 'With script': true, Blank: false });
+  });
+
+  it("should list what each project's content drew from the library, and read it from the content of projects stored before", async () => {
+    const company = randomUUID();
+    const owner = randomUUID();
+    const citation = { slide_index: 0, document_id: randomUUID(), document_title: 'Manual', passage: 'Check the forks.' };
+    const contents = {
+      Cited: { ...plainContent('S.', '## S'), citations: [citation] },
+      None: { ...plainContent('S.', '## S'), notices: [LIBRARY_MESSAGES.noMaterial] },
+      Plain: plainContent('S.', '## S'),
+      Older: { script: 'S.', slides: { slide_content: '## S', quality_assessment: null } },
+    };
+    for (const [title, generatedContent] of Object.entries(contents)) {
+      await repo.insertWithinLimit(project(company, owner, { title, generatedContent: generatedContent as never }), -1, [], () => []);
+    }
+    await repo.insertWithinLimit(project(company, owner, { title: 'No content' }), -1, [], () => []);
+    const listed = async () => Object.fromEntries((await repo.list({ companyIds: [company], limit: 10, offset: 0 })).rows.map((r) => [r.title, r.library_material]));
+    const expected = { Cited: 'cited', None: 'none', Plain: null, Older: null, 'No content': null };
+    expect(await listed()).toEqual(expected);
+    // The migration reads it from the content stored before the column existed.
+    const migration = migrations['1798100000000-LibraryMaterial']!;
+    await migration.down!(db as never);
+    await migration.up(db as never);
+    expect(await listed()).toEqual(expected);
   });
 });

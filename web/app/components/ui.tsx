@@ -294,3 +294,31 @@ export function TabPanel({ idBase, tab, className, children }: { idBase: string;
     </div>
   );
 }
+
+/** A table column's header: its label, right-aligned for figures, or read only by screen readers (an actions column). */
+export interface TableColumn {
+  label: string;
+  align?: 'right';
+  srOnly?: boolean;
+}
+
+/** The frame every list table shares: a scrolling card, an optional caption, the column headers, and the rows as children. */
+export function DataTable({ caption, columns, children }: { caption?: string; columns: TableColumn[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={cx('px-3 py-2', c.align === 'right' && 'text-right')}>
+                {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}

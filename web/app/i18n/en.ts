@@ -638,6 +638,9 @@ const en = {
       languages_other: '{{count}} languages',
       filesVersion: 'Files: version {{version}}',
       filesUpdating: 'Files: version {{files}} (version {{version}} is being prepared)',
+      fromLibrary: 'From your library',
+      noLibraryMaterial: 'No material about this topic in your library yet',
+      addDocuments: 'Add documents',
     },
     actions: {
       edit: 'Edit',
@@ -951,6 +954,7 @@ const en = {
     prerequisites: 'Prerequisites: {{list}}',
     topics: 'Topics: {{list}}',
     practice: 'Practice: {{text}}',
+    addToLibrary: 'Add documents to your library',
   },
   quality: {
     title: 'AI Quality Scoring',

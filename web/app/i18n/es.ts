@@ -636,6 +636,9 @@ const es: Messages = {
       languages_other: '{{count}} idiomas',
       filesVersion: 'Archivos: versión {{version}}',
       filesUpdating: 'Archivos: versión {{files}} (se está preparando la versión {{version}})',
+      fromLibrary: 'De tu biblioteca',
+      noLibraryMaterial: 'Todavía no hay material sobre este tema en tu biblioteca',
+      addDocuments: 'Añadir documentos',
     },
     actions: {
       edit: 'Editar',
@@ -949,6 +952,7 @@ const es: Messages = {
     prerequisites: 'Requisitos previos: {{list}}',
     topics: 'Temas: {{list}}',
     practice: 'Práctica: {{text}}',
+    addToLibrary: 'Añadir documentos a tu biblioteca',
   },
   quality: {
     title: 'Puntuación de calidad con IA',

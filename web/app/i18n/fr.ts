@@ -638,6 +638,9 @@ const fr: Messages = {
       languages_other: '{{count}} langues',
       filesVersion: 'Fichiers : version {{version}}',
       filesUpdating: 'Fichiers : version {{files}} (la version {{version}} est en préparation)',
+      fromLibrary: 'De votre bibliothèque',
+      noLibraryMaterial: 'Pas encore de contenu sur ce sujet dans votre bibliothèque',
+      addDocuments: 'Ajouter des documents',
     },
     actions: {
       edit: 'Modifier',
@@ -951,6 +954,7 @@ const fr: Messages = {
     prerequisites: 'Prérequis : {{list}}',
     topics: 'Thèmes : {{list}}',
     practice: 'Mise en pratique : {{text}}',
+    addToLibrary: 'Ajouter des documents à votre bibliothèque',
   },
   quality: {
     title: 'Évaluation de la qualité par IA',

@@ -3,7 +3,7 @@
 // browser's calls, the writes of the library page's action and the pure rules of the screens
 // (highlighted passages, excerpts, citations). No React here, so the unit tests run it directly.
 import type { TFunction } from 'i18next';
-import { LIBRARY_LIMITS, UPLOAD_KINDS, roleAllows, type LibraryKind } from '@trainwright/catalogue';
+import { LIBRARY_LIMITS, LIBRARY_MESSAGES, UPLOAD_KINDS, roleAllows, type LibraryKind } from '@trainwright/catalogue';
 import type { Citation } from '@trainwright/formats';
 import { ApiError, get } from './api';
 import { errorText, serverErrorText } from './errors';
@@ -173,6 +173,11 @@ export function citationsOf(content: unknown): LibraryCitation[] {
       typeof (c as LibraryCitation).document_title === 'string' &&
       typeof (c as LibraryCitation).passage === 'string',
   );
+}
+
+/** The offline engine's notice that the library held nothing about the topic (the preview offers the library beside it). */
+export function isNoMaterialNotice(notice: string): boolean {
+  return notice === LIBRARY_MESSAGES.noMaterial;
 }
 
 /** The citations by slide index, each slide's in the order listed. */

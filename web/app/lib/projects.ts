@@ -10,6 +10,7 @@ import {
   VISUAL_FORMATS,
   qualityBand as catalogueQualityBand,
   type DocumentFormat,
+  type LibraryMaterial,
   type MessageParam,
   type ProjectStatus,
   type ProjectType,
@@ -96,6 +97,9 @@ export interface ProjectSummary extends FailureMessage {
   video_error?: string | null;
   video_error_message_id?: string;
   video_error_params?: MessageParam[];
+  /** What the generated content drew from the company library: 'cited' passages, 'none' (the
+   * library held nothing about the topic), null (neither). */
+  library_material?: LibraryMaterial | null;
 }
 
 export const VIDEO_STATUSES = ['', 'payment_required', 'queued', 'rendering', 'ready', 'failed'] as const;

@@ -3,8 +3,8 @@
 // forklift safety and one on fire safety; both are listed with their passages; a search for
 // 'forklift' finds a passage with the word marked. On the create form, topic-to-content with the
 // topic 'Forklift safety' offers the library (checked) and shows the passages it will use; the
-// project is generated, and its preview names the forklift document under a slide
-// ('Source: ...', with the passage quoted).
+// project is generated, its card says 'From your library', and its preview names the forklift
+// document under a slide ('Source: ...', with the passage quoted).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,6 +139,8 @@ describe('company library', () => {
       const card = cardTitled(await waitForLiveList(page), title);
       await card.waitFor();
       await expectCompleted(card);
+      // The list leaves the content out, yet the card says it was built from the library.
+      await card.locator('[data-testid="library-material"][data-material="cited"]').getByText('From your library').waitFor();
 
       // The preview: a slide cites the forklift handbook, its passage quoted. The slides are walked
       // with Next until one does (the title card first, once the slides are listed).

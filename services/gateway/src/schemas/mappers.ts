@@ -1,6 +1,7 @@
 // proto (internal contract) -> the specification's JSON field names. Where the API's JSON is the
 // message's own JSON form (snake_case proto names) the generated toJSON writes it; the auth shapes
 // and Project keep the specification's own names and nulls, so they are mapped here by hand.
+import { LIBRARY_MATERIALS } from '@trainwright/catalogue';
 import { contentFromMessage } from '@trainwright/platform';
 import { errorMessageJson, videoErrorMessageJson } from './common.js';
 import type { Company as ProtoCompany, Limits as ProtoLimits, Profile, User as ProtoUser } from '@trainwright/proto/trainwright/auth/v1/auth';
@@ -171,6 +172,7 @@ export function projectJson(p: ProtoProject) {
     video_progress: p.videoProgress,
     video_error: p.videoError || null,
     ...videoErrorMessageJson(p.videoErrorMessage),
+    library_material: LIBRARY_MATERIALS.find((m) => m === p.libraryMaterial) ?? null,
   };
 }
 

@@ -2,7 +2,7 @@
 // content, read from the same functions the scorer uses (faults.ts), plus those that need the
 // source text the content was made from. The generator's content-bar test and
 // `npm run bench:content` both call `contentBar`, so the bar and the scorer cannot disagree.
-import { MAX_POINTS_PER_SLIDE, deckToScript, printScript, splitSentences, type SlideDeck } from '@trainwright/formats';
+import { MAX_POINTS_PER_SLIDE, deckToScript, printScript, splitSentences, type Citation, type SlideDeck } from '@trainwright/formats';
 import type { GenerationResult, QualityRequest, ScorableContent } from '../domain/types.js';
 import { isRunInTitleLine } from '../ingest/txt.js';
 import { cutPhrases, findFaults, isGenericTitle, sourceFindings, uncoveredInstructions } from './faults.js';
@@ -11,6 +11,8 @@ import { opensWithBloomVerb } from '../adapters/offline/bloom.js';
 import { namesAPhrase } from '../adapters/offline/objectives.js';
 import { inlineHeading } from '../adapters/offline/nlp.js';
 import { baseTitle, fold, sentenceKey, slideRoles, type Language } from './text.js';
+import { indexPassages, supportingPassage } from '../services/library/citations.js';
+import type { LibraryPassage } from '../services/library/library-source.js';
 
 /** The score a generated deck of realistic material has to reach on the bar (grade B or better). */
 export const BAR_MIN_SCORE = 80;
@@ -224,4 +226,39 @@ function materialChecks(content: ScorableContent, sourceText: string, deckObject
     ...notesOutsideTheirSection(content.deck, sections).map((n) => `notes outside their section: ${n}`),
     ...(coverage < BAR_SECTION_COVERAGE ? [`source sections covered: ${Math.round(coverage * 100)}% (at least ${BAR_SECTION_COVERAGE * 100}%)`] : []),
   ];
+}
+
+/**
+ * The citations of a deck built from company library passages (issue 27, docs/library.md), as a
+ * reviewer checks them: there are some; each names a slide of the deck and a passage that exists
+ * (its text and document, with the document's title) and that supports a point of that slide;
+ * every slide with points, but the objectives slide, cites a passage and each of its points and
+ * paragraphs is drawn from one (`supportingPassage`, the matching the citations are made with);
+ * and the notes of every cited slide end with '<label>: <its documents' titles>.'.
+ */
+export function citationFaults(deck: SlideDeck, citations: readonly Citation[], passages: readonly LibraryPassage[], label = 'Source'): string[] {
+  const indexed = indexPassages(passages);
+  const roles = slideRoles(deck);
+  const out: string[] = citations.length === 0 ? ['no citations'] : [];
+  const quote = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}...` : text);
+  for (const c of citations) {
+    const slide = deck.slides[c.slide_index];
+    const passage = passages.find((p) => p.text === c.passage && p.documentId === c.document_id);
+    if (!slide) out.push(`citation of no slide: ${c.slide_index}`);
+    else if (!passage) out.push(`citation names no passage of ${c.document_id}: ${slide.title}: ${quote(c.passage)}`);
+    else if (passage.documentTitle !== c.document_title) out.push(`citation names the wrong document title: ${slide.title}: ${c.document_title}, not ${passage.documentTitle}`);
+    else if (![...slide.points, ...slide.paragraphs].some((t) => supportingPassage(t, indexed)?.id === passage.id)) out.push(`citation supports no point of its slide: ${slide.title}: ${quote(c.passage)}`);
+  }
+  deck.slides.forEach((slide, i) => {
+    const own = citations.filter((c) => c.slide_index === i);
+    const texts = [...slide.points, ...slide.paragraphs].filter((t) => t.trim() !== '');
+    if (roles[i] !== 'objectives' && texts.length > 0) {
+      if (own.length === 0) out.push(`slide cites no passage: ${slide.title}`);
+      for (const t of texts) if (supportingPassage(t, indexed) === null) out.push(`point drawn from no passage: ${slide.title}: ${t}`);
+    }
+    if (own.length === 0) return;
+    const line = `${label}: ${[...new Set(own.map((c) => c.document_title))].join('; ')}.`;
+    if (!slide.notes.trim().endsWith(line)) out.push(`notes do not end with '${line}': ${slide.title}`);
+  });
+  return [...new Set(out)];
 }

@@ -2,13 +2,17 @@
 // with the caller's rights, enhanced versions and in-place content updates.
 import { createGrpcClient, type PromiseClient } from '@trainwright/platform';
 import { CreateProjectRequest, ProjectServiceClient, ProjectServiceService, type GenerationInput, type Project } from '@trainwright/proto/trainwright/project/v1/project';
-import type { ImprovementPlan, ProjectDirectory } from '../services/ports.js';
+import type { ImprovementPlan, ProjectDirectory, UsedSource } from '../services/ports.js';
 
 export class ProjectDirectoryRepository implements ProjectDirectory {
   private readonly client: PromiseClient<typeof ProjectServiceService>;
 
   constructor(projectAddress: string, options: { deadlineMs: number }) {
     this.client = createGrpcClient(ProjectServiceClient as never, ProjectServiceService, projectAddress, options);
+  }
+
+  async indexSource(projectId: string, source: UsedSource): Promise<void> {
+    await this.client.indexProjectSource({ projectId, ...source });
   }
 
   generationInput(projectId: string): Promise<GenerationInput> {

@@ -27,6 +27,19 @@ export interface ProjectDirectory {
   createEnhancedVersion(userId: string, projectId: string, plan: ImprovementPlan): Promise<{ id: string; title: string }>;
   /** Replaces the generated slides and script with the caller's rights (editor or owner). */
   updateGenerated(userId: string, projectId: string, slides: string, script: string): Promise<void>;
+  /** Keeps the material a project's generation read in its company's library (docs/library.md). */
+  indexSource(projectId: string, source: UsedSource): Promise<void>;
+}
+
+/** The material a generation read, as passages for the company library. */
+export interface UsedSource {
+  title: string;
+  kind: 'file' | 'url' | 'text';
+  /** The file's name or the page's address ('' for pasted text). */
+  source: string;
+  language: string;
+  passages: Array<{ heading: string; text: string }>;
+  characters: number;
 }
 
 export interface StoredAssessment {

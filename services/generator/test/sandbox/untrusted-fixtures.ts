@@ -108,6 +108,7 @@ export function untrustedHarness(label: string): UntrustedHarness {
           if (!input) throw Object.assign(new Error('not found'), { status: 404 });
           return input;
         },
+        indexSource: async () => undefined,
       },
       sources: new SourceReaderRepository(storage, {
         libreOfficePath: null,

@@ -1,19 +1,21 @@
 // Transport of the company library's methods of ProjectService (docs/library.md): proto <-> domain,
 // and their lines of the access table.
 import type { AccessTable, UnaryHandlers } from '@trainwright/platform';
-import type { ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { LibraryDocument, type ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { addLibraryDocument } from '../services/library/add-document.js';
 import type { LibraryDeps } from '../services/library/deps.js';
 import { deleteLibraryDocument, libraryDocumentView, listLibraryDocuments } from '../services/library/documents.js';
+import { indexProjectSource } from '../services/library/index-project-source.js';
 import { searchLibrary } from '../services/library/search-library.js';
 
-type LibraryMethods = Pick<typeof ProjectServiceService, 'addLibraryDocument' | 'listLibraryDocuments' | 'deleteLibraryDocument' | 'searchLibrary'>;
+type LibraryMethods = Pick<typeof ProjectServiceService, 'addLibraryDocument' | 'listLibraryDocuments' | 'deleteLibraryDocument' | 'searchLibrary' | 'indexProjectSource'>;
 
 export const libraryAccess: AccessTable<LibraryMethods> = {
   addLibraryDocument: { action: 'library.update' },
   listLibraryDocuments: { action: 'company.read' },
   deleteLibraryDocument: { action: 'library.update' },
   searchLibrary: { action: 'company.read' },
+  indexProjectSource: { internal: "the generator's job, for a project whose generation this service enqueued" },
 };
 
 export function createLibraryHandlers(deps: LibraryDeps, removeFiles: (keys: string[]) => Promise<void>): UnaryHandlers<LibraryMethods> {
@@ -33,6 +35,10 @@ export function createLibraryHandlers(deps: LibraryDeps, removeFiles: (keys: str
     deleteLibraryDocument: async (req) => {
       await deleteLibraryDocument(deps, req.userId, req.documentId, removeFiles);
       return {};
+    },
+    indexProjectSource: async (req) => {
+      const kept = await indexProjectSource(deps, req);
+      return kept ? libraryDocumentView(kept) : LibraryDocument.fromPartial({});
     },
     searchLibrary: async (req) => ({
       results: (await searchLibrary(deps, req.userId, req.companyId, req.query, req.limit)).map((hit) => ({

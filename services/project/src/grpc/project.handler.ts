@@ -72,6 +72,7 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     videoProgress: p.video_progress,
     videoError: p.video_error,
     videoErrorMessage: messageToProto(storedMessage(p.video_error_message)),
+    libraryMaterial: p.library_material ?? '',
   };
 }
 

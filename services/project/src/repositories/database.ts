@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { LibraryMaterial } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
 import type { MessageRef, OutboxTable, ProcessedEventsTable } from '@trainwright/platform';
 
@@ -32,6 +33,8 @@ export interface ProjectsTable {
   slides_content: string;
   /** The model's JSON; rows written before it may lack fields (read them with contentFromStored). */
   generated_content: JSONColumnType<GeneratedContent | null, string | null, string | null>;
+  /** What the content drew from the company library (libraryMaterialOf), written with it: 'cited', 'none' or null. */
+  library_material: ColumnType<LibraryMaterial | null, LibraryMaterial | null | undefined, LibraryMaterial | null>;
   software_details: string;
   software_list: JSONColumnType<string[], string, string>;
   visual_format: string;
@@ -139,6 +142,7 @@ export interface LibraryDocumentsTable {
   id: Generated<string>;
   company_id: string;
   file_id: string | null;
+  project_id: string | null;
   title: string;
   kind: string;
   source: string;

@@ -1,6 +1,6 @@
 // The company library's documents and passages (docs/library.md), searched with PostgreSQL's full
 // text search. Every query is bound to one company: a passage of another company cannot match.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LibraryDocumentRow, LibraryHit, LibraryStore, NewLibraryDocument } from '../services/library/deps.js';
 import type { UploadQuota } from '../services/projects/deps.js';
 import type { ProjectDatabase } from './database.js';
@@ -23,38 +23,14 @@ export class LibraryRepository implements LibraryStore {
     return this.db.transaction().execute(async (trx) => {
       // A file counted when it was uploaded; a text or a page counts here.
       if (!doc.fileId) await reserveStorage(trx, quota, doc.size);
-      const row = await trx
-        .insertInto('library_documents')
-        .values({
-          company_id: doc.companyId,
-          file_id: doc.fileId,
-          title: doc.title,
-          kind: doc.kind,
-          source: doc.source,
-          size: doc.size,
-          language: doc.language,
-          config: doc.config,
-          passage_count: doc.passages.length,
-          created_by: doc.createdBy,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      for (let i = 0; i < doc.passages.length; i += INSERT_BATCH) {
-        await trx
-          .insertInto('library_passages')
-          .values(
-            doc.passages.slice(i, i + INSERT_BATCH).map((p, j) => ({
-              document_id: row.id,
-              company_id: doc.companyId,
-              position: i + j,
-              heading: p.heading,
-              text: p.text,
-              config: doc.config,
-            })),
-          )
-          .execute();
-      }
-      return row;
+      return insertDocument(trx, doc);
+    });
+  }
+
+  async replaceProjectSource(doc: NewLibraryDocument & { projectId: string }): Promise<LibraryDocumentRow> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('library_documents').where('project_id', '=', doc.projectId).execute();
+      return insertDocument(trx, doc);
     });
   }
 
@@ -159,6 +135,43 @@ export class LibraryRepository implements LibraryStore {
     const rows = await this.db.selectFrom('library_documents').select(sql<string>`config::text`.as('config')).distinct().where('company_id', '=', companyId).execute();
     return rows.map((r) => r.config);
   }
+}
+
+/** A document and its passages (in batches), within `trx`. */
+async function insertDocument(trx: Transaction<ProjectDatabase>, doc: NewLibraryDocument): Promise<LibraryDocumentRow> {
+  const row = await trx
+    .insertInto('library_documents')
+    .values({
+      company_id: doc.companyId,
+      file_id: doc.fileId,
+      project_id: doc.projectId,
+      title: doc.title,
+      kind: doc.kind,
+      source: doc.source,
+      size: doc.size,
+      language: doc.language,
+      config: doc.config,
+      passage_count: doc.passages.length,
+      created_by: doc.createdBy,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (let i = 0; i < doc.passages.length; i += INSERT_BATCH) {
+    await trx
+      .insertInto('library_passages')
+      .values(
+        doc.passages.slice(i, i + INSERT_BATCH).map((p, j) => ({
+          document_id: row.id,
+          company_id: doc.companyId,
+          position: i + j,
+          heading: p.heading,
+          text: p.text,
+          config: doc.config,
+        })),
+      )
+      .execute();
+  }
+  return row;
 }
 
 /** The [start, end) ranges ts_headline marked, as offsets into the unmarked text ([] when it changed the text). */

@@ -17,6 +17,7 @@ import {
   type VideoStatusChange,
   type LanguageChange,
 } from '../services/projects/deps.js';
+import { contentColumns } from '../services/projects/library-material.js';
 import type { TemplateStore } from '../services/templates/templates.js';
 import type { BrandingJson, ProjectDatabase, ProjectsTable, VoiceJson } from './database.js';
 import { heldBytes, reserveStorage } from './storage-quota.js';
@@ -28,7 +29,7 @@ const SUMMARY_COLUMNS = (
     'software_list', 'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress',
     'is_collaborative', 'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style',
     'burn_subtitles', 'voice_selection', 'error', 'error_message', 'is_sample', 'generator_type', 'derived_from_project_id', 'content_version',
-    'files_version', 'generation_version', 'has_content', 'video_status', 'video_progress', 'video_error', 'video_error_message', 'video_at', 'language_events',
+    'files_version', 'generation_version', 'has_content', 'library_material', 'video_status', 'video_progress', 'video_error', 'video_error_message', 'video_at', 'language_events',
     'created_at', 'updated_at',
   ] as const satisfies ReadonlyArray<Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number]>>
 );
@@ -50,7 +51,7 @@ export function newProjectValues(input: NewProject) {
     input_method: input.inputMethod,
     script_content: input.scriptContent,
     slides_content: input.slidesContent,
-    generated_content: input.generatedContent ? JSON.stringify(input.generatedContent) : null,
+    ...contentColumns(input.generatedContent ?? null),
     software_details: input.softwareDetails,
     software_list: JSON.stringify(input.softwareList),
     visual_format: input.visualFormat,

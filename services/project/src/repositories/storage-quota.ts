@@ -1,5 +1,5 @@
 // What a plan owner's companies hold on this side (uploads, and the library's texts and pages that
-// have no file) and the lock that serialises the owner's additions, so two cannot each fit the
+// have no file; a project's material kept in the library is the project's and counts no more) and the lock that serialises the owner's additions, so two cannot each fit the
 // storage left and overshoot it together. Uploads and library documents share both.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { StorageQuotaReached, type UploadQuota } from '../services/projects/deps.js';
@@ -11,7 +11,8 @@ export async function heldBytes(db: Db, companyIds: readonly string[]): Promise<
   if (companyIds.length === 0) return 0;
   const { rows } = await sql<{ bytes: string }>`
     select (select coalesce(sum(size), 0) from project_files where company_id = any(${[...companyIds]}::uuid[]))
-         + (select coalesce(sum(size), 0) from library_documents where file_id is null and company_id = any(${[...companyIds]}::uuid[])) as bytes`.execute(db);
+         + (select coalesce(sum(size), 0) from library_documents
+            where file_id is null and project_id is null and company_id = any(${[...companyIds]}::uuid[])) as bytes`.execute(db);
   return Number(rows[0]?.bytes ?? 0);
 }
 

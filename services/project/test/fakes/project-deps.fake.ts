@@ -338,7 +338,8 @@ export function unusedLibraryDeps(deps: Pick<FakeProjectDeps, 'memberships'>): L
   };
   return {
     memberships: deps.memberships,
-    library: { ...EMPTY_LIBRARY, insert: unused, list: unused, find: unused, delete: unused, unusedLibraryUpload: unused },
+    library: { ...EMPTY_LIBRARY, insert: unused, replaceProjectSource: unused, list: unused, find: unused, delete: unused, unusedLibraryUpload: unused },
+    projects: { findById: unused },
     reader: { read: unused },
   };
 }

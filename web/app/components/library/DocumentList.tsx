@@ -13,7 +13,7 @@ import type { LibraryAnswer } from '~/routes/library';
 import { BookIcon } from '../icons';
 import { useWorkspace } from '../projects/workspace-context';
 import { ConfirmDialog } from '../translation/ConfirmDialog';
-import { Badge, Button, EmptyState, ErrorBox } from '../ui';
+import { Badge, Button, DataTable, EmptyState, ErrorBox } from '../ui';
 
 export function DocumentList({ library, companyId, canEdit }: { library: LibraryList; companyId: string; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
@@ -52,47 +52,42 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
         </p>
       </div>
       {error && <ErrorBox takeFocus>{error}</ErrorBox>}
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">{t('library.documents.tableLabel')}</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-2">{t('library.documents.title')}</th>
-              <th scope="col" className="px-3 py-2">{t('library.documents.kind')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('library.documents.size')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('library.documents.passages')}</th>
-              <th scope="col" className="px-3 py-2">{t('library.documents.added')}</th>
-              {canEdit && <th scope="col" className="px-3 py-2"><span className="sr-only">{t('library.documents.actions')}</span></th>}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {documents.map((doc) => (
-              <tr key={doc.id} data-testid="library-document" data-document-id={doc.id}>
-                <th scope="row" className="max-w-md px-3 py-2 text-left font-medium text-slate-900">
-                  <span className="block truncate">{doc.title}</span>
-                  {/* The file name or the page's address, as text: never followed from here. */}
-                  {doc.source && doc.source !== doc.title && <span className="block truncate text-xs font-normal text-slate-500">{doc.source}</span>}
-                </th>
-                <td className="px-3 py-2">
-                  <Badge tone={doc.kind === 'url' ? 'indigo' : 'slate'}>{t(`library.kinds.${doc.kind}`, { defaultValue: doc.kind })}</Badge>
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700">{formatBytes(doc.size, i18n.language)}</td>
-                <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700" data-testid="library-passages">
-                  {t('library.documents.passageCount', { count: doc.passages })}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDate(doc.created_at, i18n.language, timeZone)}</td>
-                {canEdit && (
-                  <td className="whitespace-nowrap px-3 py-2 text-right">
-                    <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirmRemove(doc)} aria-label={t('library.documents.removeNamed', { title: doc.title })}>
-                      {t('library.documents.remove')}
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={t('library.documents.tableLabel')}
+        columns={[
+          { label: t('library.documents.title') },
+          { label: t('library.documents.kind') },
+          { label: t('library.documents.size'), align: 'right' },
+          { label: t('library.documents.passages'), align: 'right' },
+          { label: t('library.documents.added') },
+          ...(canEdit ? [{ label: t('library.documents.actions'), srOnly: true }] : []),
+        ]}
+      >
+        {documents.map((doc) => (
+          <tr key={doc.id} data-testid="library-document" data-document-id={doc.id}>
+            <th scope="row" className="max-w-md px-3 py-2 text-left font-medium text-slate-900">
+              <span className="block truncate">{doc.title}</span>
+              {/* The file name or the page's address, as text: never followed from here. */}
+              {doc.source && doc.source !== doc.title && <span className="block truncate text-xs font-normal text-slate-500">{doc.source}</span>}
+            </th>
+            <td className="px-3 py-2">
+              <Badge tone={doc.kind === 'url' ? 'indigo' : 'slate'}>{t(`library.kinds.${doc.kind}`, { defaultValue: doc.kind })}</Badge>
+            </td>
+            <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700">{formatBytes(doc.size, i18n.language)}</td>
+            <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700" data-testid="library-passages">
+              {t('library.documents.passageCount', { count: doc.passages })}
+            </td>
+            <td className="whitespace-nowrap px-3 py-2 text-slate-700">{formatDate(doc.created_at, i18n.language, timeZone)}</td>
+            {canEdit && (
+              <td className="whitespace-nowrap px-3 py-2 text-right">
+                <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirmRemove(doc)} aria-label={t('library.documents.removeNamed', { title: doc.title })}>
+                  {t('library.documents.remove')}
+                </Button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       <ConfirmDialog
         open={confirmRemove !== null}
         title={t('library.documents.removeTitle')}

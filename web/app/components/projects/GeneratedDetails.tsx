@@ -1,10 +1,14 @@
 // What the AI generator made besides the slides and script (docs/api.md, generated_content): the
 // engine, the notices on how it was made, the summary, learning objectives, questions with the
 // correct option marked and its explanation, the glossary and the learning path's modules. Shown
-// in the preview dialog under the content; nothing is shown for parts that are absent.
+// in the preview dialog under the content; nothing is shown for parts that are absent. The notice
+// that the library held nothing about the topic is shown in the interface language, with a link
+// to add documents to the library.
 import { useId, type ReactNode } from 'react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { generatedExtras } from '~/lib/ai';
+import { isNoMaterialNotice } from '~/lib/library';
 import type { AiGeneratedFields } from '~/lib/project-types';
 import { titleCaseStatus } from '~/lib/projects';
 import { CheckIcon } from '../icons';
@@ -51,9 +55,18 @@ export function GeneratedDetails({ content }: { content: AiGeneratedFields | nul
       {extras.notices.length > 0 && (
         <Section title={t('generated.notices')} testId="generated-notices">
           <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-            {extras.notices.map((notice, i) => (
-              <li key={i}>{notice}</li>
-            ))}
+            {extras.notices.map((notice, i) =>
+              isNoMaterialNotice(notice) ? (
+                <li key={i} data-testid="no-library-material">
+                  {t('serverMessages.library.noMaterial')}{' '}
+                  <Link to="/library" className="font-medium text-indigo-700 underline hover:text-indigo-600">
+                    {t('generated.addToLibrary')}
+                  </Link>
+                </li>
+              ) : (
+                <li key={i}>{notice}</li>
+              ),
+            )}
           </ul>
         </Section>
       )}

@@ -4,8 +4,10 @@
 // Quality Scoring (premium), Interactive Video (premium), Enhanced AI Dashboard, SCORM Export (premium), Delete project). Translations running show a
 // bar per language; a failed one its reason. A pay-per-use video shows its state: awaiting
 // payment (with 'Pay for video'), queued or rendering with its progress, ready, or failed (the
-// payment refunded), followed live from video.status_changed.
+// payment refunded), followed live from video.status_changed. Content built from the company
+// library says so; a topic the library held nothing about says that, with a link to add documents.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
 import { useDisplayTimeZone } from '~/lib/server-data';
@@ -108,6 +110,27 @@ export function VideoState({ project, onPay }: { project: ProjectSummary; onPay:
     <p className="mt-3 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note" data-testid="video-state" data-video-status="failed">
       {t('projects.video.failed')}
       {reason && <span className="block" data-testid="video-failure">{reason}</span>}
+    </p>
+  );
+}
+
+/** What the content drew from the company library: 'From your library', or that it held nothing about the topic with a link to add documents (nothing for null). */
+export function LibraryMaterialLine({ material }: { material: ProjectSummary['library_material'] }) {
+  const { t } = useTranslation();
+  if (material === 'cited') {
+    return (
+      <p className="mt-2" data-testid="library-material" data-material="cited">
+        <Badge tone="indigo">{t('projects.card.fromLibrary')}</Badge>
+      </p>
+    );
+  }
+  if (material !== 'none') return null;
+  return (
+    <p className="mt-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900" role="note" data-testid="library-material" data-material="none">
+      {t('projects.card.noLibraryMaterial')}{' '}
+      <Link to="/library" className="font-medium text-indigo-700 underline hover:text-indigo-600">
+        {t('projects.card.addDocuments')}
+      </Link>
     </p>
   );
 }
@@ -316,6 +339,8 @@ export function ProjectCard({
             : t('projects.card.filesVersion', { version: project.files_version })}
         </p>
       )}
+
+      <LibraryMaterialLine material={project.library_material} />
 
       {project.status === 'failed' && project.error && (
         <p className="mt-2 rounded bg-red-50 px-2 py-1 text-xs text-red-700" role="note">

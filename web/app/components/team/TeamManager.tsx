@@ -27,7 +27,7 @@ import { UsersIcon } from '../icons';
 import { selectClass } from '../projects/ProjectFormFields';
 import { useWorkspace } from '../projects/workspace-context';
 import { ConfirmDialog } from '../translation/ConfirmDialog';
-import { Badge, Button, ButtonLink, EmptyState, ErrorBox, Field, LoadingLine, Spinner, inputClass } from '../ui';
+import { Badge, Button, ButtonLink, DataTable, EmptyState, ErrorBox, Field, LoadingLine, Spinner, inputClass } from '../ui';
 
 type Confirm = { kind: 'remove' | 'transfer' | 'leave'; member: TeamMember } | { kind: 'revoke'; invitation: TeamInvitation };
 
@@ -180,70 +180,65 @@ export function TeamManager({ team, settled, onRetry }: { team: TeamView | null;
         <h2 id="team-members" className="mb-2 text-base font-semibold text-slate-900">
           {t('team.members', { count: team.members.length })}
         </h2>
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('team.name')}</th>
-                <th scope="col" className="px-3 py-2">{t('team.email')}</th>
-                <th scope="col" className="px-3 py-2">{t('team.role')}</th>
-                <th scope="col" className="px-3 py-2">{t('team.joined')}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t('team.actions')}</span></th>
+        <DataTable
+          columns={[
+            { label: t('team.name') },
+            { label: t('team.email') },
+            { label: t('team.role') },
+            { label: t('team.joined') },
+            { label: t('team.actions'), srOnly: true },
+          ]}
+        >
+          {team.members.map((member) => {
+            const me = member.user_id === user.id;
+            const owner = member.role === 'owner';
+            return (
+              <tr key={member.user_id} data-testid="team-member" data-role={member.role}>
+                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
+                  {member.name} {me && <span className="font-normal text-slate-500">({t('team.you')})</span>}
+                </th>
+                <td className="px-3 py-2 text-slate-700">{member.email}</td>
+                <td className="px-3 py-2">
+                  {manages && !owner ? (
+                    <select
+                      aria-label={t('team.roleOf', { name: member.name })}
+                      value={member.role}
+                      disabled={busy('changeRole')}
+                      onChange={(e) => send({ intent: 'changeRole', companyId, userId: member.user_id, role: e.target.value as InvitableRole })}
+                      className={selectClass}
+                    >
+                      {INVITABLE_ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {t(`roles.${r}`)}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <Badge tone={owner ? 'indigo' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
+                  )}
+                </td>
+                <td className="px-3 py-2 text-slate-700">{date(member.joined_at)}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right">
+                  {manages && !owner && (
+                    <>
+                      <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'transfer', member })} aria-label={t('team.makeOwnerNamed', { name: member.name })}>
+                        {t('team.makeOwner')}
+                      </Button>
+                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm({ kind: 'remove', member })} aria-label={t('team.removeNamed', { name: member.name })}>
+                        {t('team.remove')}
+                      </Button>
+                    </>
+                  )}
+                  {me && !owner && (
+                    <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm({ kind: 'leave', member })}>
+                      {t('team.leave')}
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {team.members.map((member) => {
-                const me = member.user_id === user.id;
-                const owner = member.role === 'owner';
-                return (
-                  <tr key={member.user_id} data-testid="team-member" data-role={member.role}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
-                      {member.name} {me && <span className="font-normal text-slate-500">({t('team.you')})</span>}
-                    </th>
-                    <td className="px-3 py-2 text-slate-700">{member.email}</td>
-                    <td className="px-3 py-2">
-                      {manages && !owner ? (
-                        <select
-                          aria-label={t('team.roleOf', { name: member.name })}
-                          value={member.role}
-                          disabled={busy('changeRole')}
-                          onChange={(e) => send({ intent: 'changeRole', companyId, userId: member.user_id, role: e.target.value as InvitableRole })}
-                          className={selectClass}
-                        >
-                          {INVITABLE_ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {t(`roles.${r}`)}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <Badge tone={owner ? 'indigo' : 'slate'}>{t(`roles.${member.role}`)}</Badge>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 text-slate-700">{date(member.joined_at)}</td>
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      {manages && !owner && (
-                        <>
-                          <Button size="sm" variant="ghost" onClick={() => setConfirm({ kind: 'transfer', member })} aria-label={t('team.makeOwnerNamed', { name: member.name })}>
-                            {t('team.makeOwner')}
-                          </Button>
-                          <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm({ kind: 'remove', member })} aria-label={t('team.removeNamed', { name: member.name })}>
-                            {t('team.remove')}
-                          </Button>
-                        </>
-                      )}
-                      {me && !owner && (
-                        <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirm({ kind: 'leave', member })}>
-                          {t('team.leave')}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       </section>
 
       {manages && (

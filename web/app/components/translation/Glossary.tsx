@@ -20,7 +20,7 @@ import { BookIcon } from '../icons';
 import { selectClass } from '../projects/ProjectFormFields';
 import { useWorkspace } from '../projects/workspace-context';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Button, EmptyState, ErrorBox, Field, FormActions, LoadingLine, Spinner, describedBy, inputClass } from '../ui';
+import { Button, DataTable, EmptyState, ErrorBox, Field, FormActions, LoadingLine, Spinner, describedBy, inputClass } from '../ui';
 
 function LanguageSelect({ id, value, onChange, allLabel }: { id: string; value: string; onChange: (code: string) => void; allLabel?: string }) {
   const names = useLanguageNames();
@@ -162,42 +162,37 @@ export function Glossary({ terms, settled, onRetry }: { terms: GlossaryTerm[] | 
       ) : terms.length === 0 ? (
         <EmptyState icon={<BookIcon className="h-10 w-10" />} title={t('glossary.empty')} text={t('glossary.emptyText')} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{t('glossary.tableLabel')}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('glossary.term')}</th>
-                <th scope="col" className="px-3 py-2">{t('glossary.translation')}</th>
-                <th scope="col" className="px-3 py-2">{t('glossary.sourceLanguage')}</th>
-                <th scope="col" className="px-3 py-2">{t('glossary.targetLanguage')}</th>
-                <th scope="col" className="px-3 py-2">{t('glossary.caseSensitiveShort')}</th>
-                {canEdit && <th scope="col" className="px-3 py-2"><span className="sr-only">{t('glossary.actions')}</span></th>}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {terms.map((term) => (
-                <tr key={term.id} data-testid="glossary-term">
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{term.term}</th>
-                  <td className="px-3 py-2 text-slate-700">{term.translation || <span className="italic text-slate-500">{t('glossary.keepAsWritten')}</span>}</td>
-                  <td className="px-3 py-2 text-slate-700">{names(term.source_language).name}</td>
-                  <td className="px-3 py-2 text-slate-700">{term.target_language ? names(term.target_language).name : t('glossary.allLanguages')}</td>
-                  <td className="px-3 py-2 text-slate-700">{term.case_sensitive ? t('glossary.yes') : t('glossary.no')}</td>
-                  {canEdit && (
-                    <td className="whitespace-nowrap px-3 py-2 text-right">
-                      <Button size="sm" variant="ghost" onClick={() => openForm(term)} aria-label={t('glossary.editNamed', { term: term.term })}>
-                        {t('glossary.edit')}
-                      </Button>
-                      <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirmDelete(term)} aria-label={t('glossary.deleteNamed', { term: term.term })}>
-                        {t('glossary.delete')}
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('glossary.tableLabel')}
+          columns={[
+            { label: t('glossary.term') },
+            { label: t('glossary.translation') },
+            { label: t('glossary.sourceLanguage') },
+            { label: t('glossary.targetLanguage') },
+            { label: t('glossary.caseSensitiveShort') },
+            ...(canEdit ? [{ label: t('glossary.actions'), srOnly: true }] : []),
+          ]}
+        >
+          {terms.map((term) => (
+            <tr key={term.id} data-testid="glossary-term">
+              <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{term.term}</th>
+              <td className="px-3 py-2 text-slate-700">{term.translation || <span className="italic text-slate-500">{t('glossary.keepAsWritten')}</span>}</td>
+              <td className="px-3 py-2 text-slate-700">{names(term.source_language).name}</td>
+              <td className="px-3 py-2 text-slate-700">{term.target_language ? names(term.target_language).name : t('glossary.allLanguages')}</td>
+              <td className="px-3 py-2 text-slate-700">{term.case_sensitive ? t('glossary.yes') : t('glossary.no')}</td>
+              {canEdit && (
+                <td className="whitespace-nowrap px-3 py-2 text-right">
+                  <Button size="sm" variant="ghost" onClick={() => openForm(term)} aria-label={t('glossary.editNamed', { term: term.term })}>
+                    {t('glossary.edit')}
+                  </Button>
+                  <Button size="sm" variant="ghost" className="text-red-700" onClick={() => setConfirmDelete(term)} aria-label={t('glossary.deleteNamed', { term: term.term })}>
+                    {t('glossary.delete')}
+                  </Button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
       <ConfirmDialog
         open={confirmDelete !== null}

@@ -20,6 +20,7 @@ const DocumentJson = Type.Object({
   passages: Type.Integer(),
   language: Type.String(),
   created_at: Type.String(),
+  project_id: Type.Union([Type.String(), Type.Null()]),
 });
 const DocumentsJson = Type.Object({ documents: Type.Array(DocumentJson), total_size: Type.Integer() });
 /** The JSON form's fields, checked here: the route also takes multipart, so it has no body schema. */
@@ -70,6 +71,7 @@ const documentJson = (d: LibraryDocument) => ({
   passages: d.passages,
   language: d.language,
   created_at: d.createdAt,
+  project_id: d.projectId || null,
 });
 
 /** [a, b, c, d] -> [[a, b], [c, d]] */

@@ -1,5 +1,6 @@
 // A project as the routes answer it: every field (one project), or without its long texts (a list
 // item), and the list with the caller's counts.
+import { LIBRARY_MATERIALS } from '@trainwright/catalogue';
 import { Type } from 'typebox';
 import { ErrorMessageFields, VideoErrorMessageFields } from '../../schemas/common.js';
 import { Branding } from '../../schemas/projects.js';
@@ -65,6 +66,9 @@ const projectFields = {
   // Why the narrated video failed (its payment was refunded); null otherwise.
   video_error: Type.Union([Type.String(), Type.Null()]),
   ...VideoErrorMessageFields,
+  // What the generated content drew from the company library: 'cited' passages, 'none' (the
+  // library held nothing about the topic), or null (neither). List items have it too.
+  library_material: Type.Union([...LIBRARY_MATERIALS.map((m) => Type.Literal(m)), Type.Null()]),
 };
 
 /** Every field of a project (GET, PATCH). */

@@ -120,9 +120,12 @@ export function isAction(text: string, language: EngineLanguage): boolean {
   if (language !== 'en') return /\b(?:debe|deben|debes|hay que|doit|doivent|devez|il faut)\b/i.test(text);
   const body = text.replace(/^(?:if|when|before|after|once|to)\b[^,]*,\s*/i, '');
   if (/\b(?:must|should|never|always)\b/i.test(text) || isInstruction(body)) return true;
-  // 'Switch off the engine', 'Slow down at corners': a phrasal verb.
   const [first, second] = tagSentence(body);
-  return first !== undefined && second !== undefined && second.tags.has('Particle') && !first.tags.has('Gerund') && readsAsVerb(first.lower);
+  if (first === undefined || second === undefined || first.tags.has('Gerund')) return false;
+  // 'Switch off the engine', 'Slow down at corners': a phrasal verb. 'Stop if a person walks
+  // into the aisle': a verb before its condition, which the tagger reads as a noun.
+  const opensClause = /^(?:if|when|whenever|before|until|unless)$/.test(second.lower);
+  return (second.tags.has('Particle') || opensClause) && readsAsVerb(first.lower);
 }
 
 // A final full stop after an abbreviation or an ellipsis belongs to it.

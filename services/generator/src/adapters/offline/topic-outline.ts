@@ -119,6 +119,7 @@ export function buildTopicOutline(request: TopicToContentRequest, options: { tit
     deck: { title: options.title || request.topic, slides: slides.map((s) => shaped(s, request.format)) },
     objectives,
     summary: fill(framing.titleNotes, { x: subjects.join(', ') }),
-    notices: [NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE],
+    // The library was searched unless the trainer chose not to: only then can it be said to hold nothing.
+    notices: request.use_library === false ? [OUTLINE_NOTICE] : [NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE],
   };
 }

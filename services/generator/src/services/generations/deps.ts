@@ -47,7 +47,7 @@ export interface JobTimings {
 }
 
 export interface GenerationDeps {
-  projects: Pick<ProjectDirectory, 'generationInput'>;
+  projects: Pick<ProjectDirectory, 'generationInput' | 'indexSource'>;
   sources: SourceReader;
   engine: GeneratorEngine;
   assessments: Pick<Assessments, 'find'>;

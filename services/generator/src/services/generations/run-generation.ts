@@ -11,6 +11,8 @@ import { generateEnhancedVersion, QUALITY_IMPROVEMENT } from './enhanced-version
 import { readGenerationInput, type GenerationJob } from './generation-input.js';
 import { generationTask } from './generation-task.js';
 import { groundedResult } from '../library/grounded-result.js';
+import { usedSourceOf } from '../library/used-source.js';
+import type { UsedSource } from '../ports.js';
 
 export const INTERNAL_FAILURE = GENERATION_FAILURES.internal;
 
@@ -63,6 +65,7 @@ export async function runGeneration(
     const scored = performance.now();
     await events.progress(projectId, 'generating_content', 100);
     await events.completed(projectId, contentFromResult(result, assessment), assessment);
+    await keepInLibrary(deps, projectId, usedSourceOf(task, input.files, project.title));
     return { extractMs: extracted - started, generateMs: generated - extracted, scoreMs: scored - generated };
   } catch (error) {
     if (!isExpectedFailure(error)) deps.logger.error({ err: error, projectId }, 'generation failed unexpectedly');
@@ -74,6 +77,19 @@ export async function runGeneration(
       throw GenerationError.of(failure, false);
     }
     throw GenerationError.of(failure, true);
+  }
+}
+
+/**
+ * The material the generation read goes to the company library. The content is made and
+ * published by then: a library that cannot take it is logged, never a failed generation.
+ */
+async function keepInLibrary(deps: Pick<GenerationDeps, 'projects' | 'logger'>, projectId: string, source: UsedSource | null): Promise<void> {
+  if (!source) return;
+  try {
+    await deps.projects.indexSource(projectId, source);
+  } catch (error) {
+    deps.logger.error({ err: error, projectId }, 'the generation material could not be kept in the library');
   }
 }
 

@@ -22,9 +22,14 @@ export function supportingPassage<P extends LibraryPassage>(point: string, passa
   return best?.passage ?? null;
 }
 
+/** The passages with the words a point is matched against (`supportingPassage`): their heading's and text's. */
+export function indexPassages<P extends LibraryPassage>(passages: readonly P[]): Array<{ passage: P; words: Set<string> }> {
+  return passages.map((passage) => ({ passage, words: new Set(words(`${passage.heading} ${passage.text}`)) }));
+}
+
 /** One citation per slide and passage its points or paragraphs were drawn from, in slide order. */
 export function citeLibrary(deck: SlideDeck, passages: readonly LibraryPassage[]): Citation[] {
-  const indexed = passages.map((passage) => ({ passage, words: new Set(words(`${passage.heading} ${passage.text}`)) }));
+  const indexed = indexPassages(passages);
   const citations: Citation[] = [];
   deck.slides.forEach((slide, slideIndex) => {
     const cited = new Set<string>();

@@ -10,6 +10,10 @@ import { documentFromText, extractDocument } from '../../../src/ingest/index.js'
 import { htmlToSource } from '../../../src/ingest/url.js';
 import { BAR_MIN_SCORE, barObjectives, contentBar, cutPhrase, isNegationOf, objectivePhraseFound, scorableFromResult, unmeasurableObjectives } from '../../../src/quality/index.js';
 import { fillerNoteOpeners, uncoveredInstructions } from '../../../src/quality/faults.js';
+import { citationFaults } from '../../../src/quality/bar.js';
+import { groundedResult } from '../../../src/services/library/grounded-result.js';
+import { librarySource, type LibraryPassage } from '../../../src/services/library/library-source.js';
+import { passagesOf } from '../../../src/services/library/passages.js';
 import { SOURCES, loadSource, rawSource } from '../../fixtures/sources/index.mjs';
 
 const load = (name: string) => loadSource(name, { documentFromText, extractDocument, htmlToSource, parseSlideText });
@@ -31,6 +35,20 @@ function task(type: GeneratorType, name: string): GenerationTask {
   };
   const [requestData, withSource] = data[type];
   return { kind: 'generator', request: normalizeGeneratorRequest(type, requestData, withSource), source: withSource ? document : null };
+}
+/**
+ * Topic from library: the source kept in the company library (its passages, document
+ * 'library-<source>' under the source's title, or the bench's topic when it has none) and a topic,
+ * that title, built from them as production builds it, grounded in them (citations, 'Source: ...').
+ */
+async function fromLibrary(name: string): Promise<{ result: GenerationResult; passages: LibraryPassage[] }> {
+  const { document } = loaded[name]!;
+  const title = document.title.trim() || SOURCES[name]!.topic;
+  const documentId = `library-${name}`;
+  const passages = passagesOf(document, { maxWords: 120, maxPassages: 2000 }).map((p, i) => ({ id: `${documentId}-p${i}`, documentId, documentTitle: title, heading: p.heading, text: p.text, position: i }));
+  const libraryTask: GenerationTask = { kind: 'generator', request: normalizeGeneratorRequest('topic_to_content', { topic: title }, false), source: librarySource(passages, title), library: { passages } };
+  const made = await engine.generate({ task: libraryTask, title: '', description: '', aiInstructions: '', language: 'en' }, () => {});
+  return { result: groundedResult(made, passages, 'en'), passages };
 }
 const nameOf = (file: string) => Object.keys(SOURCES).find((n) => SOURCES[n]!.file === file)!;
 
@@ -55,6 +73,33 @@ describe('content quality bar', () => {
     expect(bar.failures).toEqual([]);
     // A deck made from realistic material scores well with the scorer.
     if (TEACHING_DECK.has(type)) expect(bar.score).toBeGreaterThanOrEqual(BAR_MIN_SCORE);
+  });
+
+  // Issue 27: a topic built from the company library passes the same bar against the source, and
+  // its citations are present and correct (bar.ts citationFaults): each names an existing passage
+  // of its document that supports a point of its slide, every slide with points but the
+  // objectives cites one and each point is drawn from a passage, and the notes name the source.
+  it.each(Object.keys(SOURCES))('%s through topic from library', async (name) => {
+    const { text } = loaded[name]!;
+    const { result, passages } = await fromLibrary(name);
+    const bar = contentBar({ ...scorableFromResult(result), objectives: barObjectives(result) }, text, 'en', result.objectives);
+    expect([...bar.failures, ...citationFaults(result.deck, result.citations ?? [], passages)]).toEqual([]);
+    expect(bar.score).toBeGreaterThanOrEqual(BAR_MIN_SCORE);
+  });
+
+  it('catches citations that are missing, name no passage, or leave a point or the notes without a source', async () => {
+    const { result, passages } = await fromLibrary('hr');
+    const { deck } = result;
+    const citations = result.citations!;
+    expect(citationFaults(deck, citations, passages)).toEqual([]);
+    expect(citationFaults(deck, [], passages)).toEqual(expect.arrayContaining(['no citations', `slide cites no passage: ${deck.slides[1]!.title}`]));
+    const [first, ...rest] = citations;
+    expect(citationFaults(deck, [{ ...first!, passage: 'A passage no document holds.' }, ...rest], passages)[0]).toMatch(/^citation names no passage of library-hr: /);
+    expect(citationFaults(deck, [{ ...first!, document_title: 'Another policy' }, ...rest], passages)).toEqual(expect.arrayContaining([expect.stringMatching(/^citation names the wrong document title: .*Another policy, not Annual Leave and Absence Policy$/)]));
+    // A point no passage holds, and notes without their 'Source:' line.
+    const i = deck.slides.findIndex((s) => s.title === 'Sick leave');
+    const changed = { ...deck, slides: deck.slides.map((s, j) => (j === i ? { ...s, points: [...s.points, 'Wear a hard hat on the loading dock'], notes: s.notes.replace(/\n\nSource: .*$/, '') } : s)) };
+    expect(citationFaults(changed, citations, passages)).toEqual(['point drawn from no passage: Sick leave: Wear a hard hat on the loading dock', "notes do not end with 'Source: Annual Leave and Absence Policy.': Sick leave"]);
   });
 
   it('holds a false statement to the negation of its sentence, not just a "not"', () => {

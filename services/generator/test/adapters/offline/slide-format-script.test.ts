@@ -39,6 +39,8 @@ async function generate(scriptContent: string, title = 'Forklift Safety'): Promi
     projects: {
       generationInput: async () =>
         GenerationInput.fromPartial({ project: Project.fromPartial({ id: 'p1', companyId: 'c1', title, projectType: 'script_to_slides', scriptContent }), files: [] }),
+      // The library keeps the script (run-generation.test.ts checks what it is given).
+      indexSource: async () => undefined,
     },
     sources: {
       file: async () => {

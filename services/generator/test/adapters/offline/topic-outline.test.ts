@@ -74,6 +74,8 @@ describe('buildTopicOutline', () => {
     expect(deck.slides.some((s) => s.trainerNotes?.includes('For beginners: define each term before you use it.'))).toBe(true);
     expect(notices).toEqual([NO_LIBRARY_MATERIAL_NOTICE, OUTLINE_NOTICE]);
     expect(NO_LIBRARY_MATERIAL_NOTICE).toBe('No material about this topic in your library yet: add documents, or connect an AI model');
+    // A trainer who chose not to use the library is not told it holds nothing.
+    expect(buildTopicOutline(topicRequest({ ...REQUEST, use_library: false }), { title: 'Complaints 101', language: 'en' }).notices).toEqual([OUTLINE_NOTICE]);
     expect(OUTLINE_NOTICE).toMatch(/offline engine built an outline .* added no facts/);
     expect(OUTLINE_NOTICE).toMatch(/upload your own material .* or configure an AI model/);
   });

@@ -10,7 +10,7 @@ import { scorableOf } from '../../../src/services/content.js';
 import { ABANDONED_GENERATION, abandonGeneration } from '../../../src/services/generations/abandon-generation.js';
 import type { GenerationDeps, GenerationEvents, SourceReader } from '../../../src/services/generations/deps.js';
 import { INTERNAL_FAILURE, runGeneration } from '../../../src/services/generations/run-generation.js';
-import type { StoredAssessment } from '../../../src/services/ports.js';
+import type { StoredAssessment, UsedSource } from '../../../src/services/ports.js';
 import { GOOD_SLIDES, POOR_SLIDES, content, makeQuestions, request } from '../../quality/fixtures.js';
 
 const FIRST_TRY = { attempt: 1, maxAttempts: 3 };
@@ -82,12 +82,14 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     },
     text: (text, title) => ({ title, format: 'text', origin: 'text', sections: [{ heading: '', level: 0, paragraphs: [text], bullets: [], tables: [], notes: [] }] }),
   };
+  const kept: UsedSource[] = [];
   const deps: GenerationDeps = {
     projects: {
       generationInput: async () => {
         if (options.input instanceof Error) throw options.input;
         return GenerationInput.fromPartial({ project: project(), files: [], ...options.input });
       },
+      indexSource: async (_projectId, source) => void kept.push(source),
     },
     sources,
     engine,
@@ -96,7 +98,7 @@ function setup(options: { input?: Partial<GenerationInput> | Error; generate?: G
     events: { forRun: () => events },
     logger: { error: (fields: unknown) => void unexpected.push((fields as { err: unknown }).err) },
   };
-  return { deps, events, log, completed, tasks, read, unexpected, failures };
+  return { deps, events, log, completed, tasks, read, unexpected, failures, kept };
 }
 
 describe(runGeneration.name, () => {
@@ -160,6 +162,38 @@ describe(runGeneration.name, () => {
       if (task.kind !== 'generator' || task.request.generator_type !== 'topic_to_content') throw new Error('not a topic_to_content task');
       expect(task.source).toBeNull();
       expect(task.request.request_data).toMatchObject({ topic: 'Password hygiene', length: 'short', subtopics: [], learning_objectives: [] });
+    });
+
+    it('should keep the material it read in the company library, and not a topic built from the library', async () => {
+      const script = 'NARRATOR: Use a passphrase of four or more unrelated words. Never reuse a password on two sites, because one leak then opens both accounts. Turn on two-factor sign-in for email, banking and the company portal, and keep the recovery codes somewhere safe, away from the computer.';
+      const scripted = setup({ input: { project: project({ scriptContent: script }) } });
+      await runGeneration(scripted.deps, job('project-1'), FIRST_TRY, scripted.events);
+      expect(scripted.kept).toHaveLength(1);
+      expect(scripted.kept[0]).toMatchObject({ title: 'Password Security', kind: 'text', source: '', language: 'en' });
+      expect(scripted.kept[0]!.passages.map((p) => p.text).join(' ')).toContain('Never reuse a password on two sites');
+
+      // A short note is not material worth searching; a topic from the library is the library's already.
+      const short = setup();
+      await runGeneration(short.deps, job('project-1'), FIRST_TRY, short.events);
+      expect(short.kept).toEqual([]);
+      const passage = { id: 'p1', documentId: 'd1', documentTitle: 'Password policy', heading: 'Passphrases', text: script.slice(10), position: 0, score: 1 };
+      const grounded = setup({
+        input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Passwords', useLibrary: true } } }), libraryPassages: [passage], libraryHasDocuments: true },
+      });
+      await runGeneration(grounded.deps, job('project-1'), FIRST_TRY, grounded.events);
+      expect(grounded.kept).toEqual([]);
+      expect(grounded.tasks[0]!.task).toMatchObject({ kind: 'generator', library: { passages: [passage] } });
+    });
+
+    it('should still publish the content when the library cannot keep the material', async () => {
+      const script = 'NARRATOR: ' + 'Lock your screen whenever you leave your desk, even for a minute. '.repeat(6);
+      const { deps, events, completed, unexpected } = setup({ input: { project: project({ scriptContent: script }) } });
+      deps.projects.indexSource = async () => {
+        throw new Error('project service away');
+      };
+      await runGeneration(deps, job('project-1'), FIRST_TRY, events);
+      expect(completed).toHaveLength(1);
+      expect(unexpected).toHaveLength(1);
     });
 
     it('should read the page of a url_content request', async () => {

@@ -63,6 +63,7 @@ export async function addLibraryDocument(deps: LibraryDeps, userId: string, inpu
       {
         companyId: company.companyId,
         fileId,
+        projectId: null,
         title: (title || read.title).slice(0, LIBRARY_LIMITS.title),
         kind,
         source: sourceName,

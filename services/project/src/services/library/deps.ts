@@ -1,6 +1,6 @@
 // What the company library's operations work with (docs/library.md): the store of documents and
 // passages (repositories/library.repository.ts) and the generator, which reads files and pages.
-import type { Memberships, UploadQuota } from '../projects/deps.js';
+import type { Memberships, ProjectStore, UploadQuota } from '../projects/deps.js';
 
 export interface LibraryPassageInput {
   heading: string;
@@ -10,6 +10,8 @@ export interface LibraryPassageInput {
 export interface NewLibraryDocument {
   companyId: string;
   fileId: string | null;
+  /** The project whose generation read the material; null for a document added to the library. */
+  projectId: string | null;
   title: string;
   kind: 'file' | 'url' | 'text';
   source: string;
@@ -25,6 +27,7 @@ export interface LibraryDocumentRow {
   id: string;
   company_id: string;
   file_id: string | null;
+  project_id: string | null;
   title: string;
   kind: string;
   source: string;
@@ -50,6 +53,8 @@ export interface LibraryHit {
 
 export interface LibraryStore {
   insert(doc: NewLibraryDocument, quota: UploadQuota | undefined): Promise<LibraryDocumentRow>;
+  /** Keeps a project's material, in place of what its previous generation kept. */
+  replaceProjectSource(doc: NewLibraryDocument & { projectId: string }): Promise<LibraryDocumentRow>;
   list(companyId: string): Promise<LibraryDocumentRow[]>;
   find(id: string): Promise<LibraryDocumentRow | undefined>;
   hasDocuments(companyId: string): Promise<boolean>;
@@ -80,6 +85,8 @@ export interface LibraryReader {
 
 export interface LibraryDeps {
   library: LibraryStore;
+  /** The project whose generation's material is kept (IndexProjectSource). */
+  projects: Pick<ProjectStore, 'findById'>;
   reader: LibraryReader;
   memberships: Pick<Memberships, 'companiesOf'>;
 }

@@ -14,6 +14,7 @@ export function libraryDocumentView(row: LibraryDocumentRow): LibraryDocument {
     passages: row.passage_count,
     language: row.language,
     createdAt: row.created_at.toISOString(),
+    projectId: row.project_id ?? '',
   };
 }
 

@@ -6,6 +6,7 @@ import type { GeneratedContent } from '@trainwright/formats';
 import type { MessageRef } from '@trainwright/platform';
 import { projectEvents, snapshotOfRow } from '../events.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
+import { contentColumns } from './library-material.js';
 
 export interface PipelineEvent {
   /** Which pipeline published it: a generation job works for `generation_version`, a render for `content_version`. */
@@ -63,7 +64,7 @@ export async function applyPipelineEvent(deps: ProjectDeps, eventId: string, eve
       error_message: errorMessage ? JSON.stringify(errorMessage) : null,
     };
     if (event.generatedContent) {
-      changes.generated_content = JSON.stringify(event.generatedContent);
+      Object.assign(changes, contentColumns(event.generatedContent));
       changes.generation_version = null;
     }
     if (event.qualityScore !== undefined) changes.quality_score = event.qualityScore;

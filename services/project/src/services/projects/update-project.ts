@@ -13,7 +13,7 @@ import {
   catalogueMessage,
   isContentLanguage,
 } from '@trainwright/catalogue';
-import { parseSlideText, plainContent, summaryAfterEdit, type GeneratedContent } from '@trainwright/formats';
+import { citationsAfterEdit, parseSlideText, plainContent, summaryAfterEdit, type GeneratedContent } from '@trainwright/formats';
 import { AppError, ownerPlanOf, type CallerCompany, type OwnerPlan } from '@trainwright/platform';
 import type { ProjectsTable, VoiceJson } from '../../repositories/database.js';
 import { projectEvents, snapshotOfRow, type ProjectSnapshot } from '../events.js';
@@ -21,6 +21,7 @@ import { TEXT_LIMITS, branding as validBranding, flag, oneOf, text, title as val
 import { loadProject, requireGenerationAllowed, requireVoiceAllowed } from './access.js';
 import type { ProjectChanges, ProjectDeps, ProjectRow } from './deps.js';
 import { enqueueRender } from './hand-off-to-render.js';
+import { contentColumns } from './library-material.js';
 import { requirePlanAllows } from './plan-gates.js';
 import { projectViews, type ProjectView } from './views.js';
 
@@ -74,8 +75,11 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, company: Caller
     const slideContent = text('generated_slides', input.generatedSlides, TEXT_LIMITS.content, { multiline: true });
     const before = current();
     // The documents' overview prints the summary: it follows an edit of the summary slide.
-    const summary = summaryAfterEdit(parseSlideText(before.slides.slide_content), parseSlideText(slideContent), before.summary);
-    content = { ...before, summary, slides: { ...before.slides, slide_content: slideContent } };
+    const [was, now] = [parseSlideText(before.slides.slide_content), parseSlideText(slideContent)];
+    const summary = summaryAfterEdit(was, now, before.summary);
+    // Citations follow their slides; an edited slide's points may no longer be the passage's.
+    const citations = citationsAfterEdit(was, now, before.citations ?? []);
+    content = { ...before, summary, citations, slides: { ...before.slides, slide_content: slideContent } };
   }
   if (input.generatedScript !== undefined) {
     const script = text('generated_script', input.generatedScript, TEXT_LIMITS.content, { multiline: true });
@@ -88,7 +92,7 @@ async function editedColumns(deps: ProjectDeps, row: ProjectRow, company: Caller
     text('generated_script', g.script, TEXT_LIMITS.content, { multiline: true });
     content = g;
   }
-  if (content) changes.generated_content = JSON.stringify(content);
+  if (content) Object.assign(changes, contentColumns(content));
   if (input.primaryLanguage !== undefined) {
     const language = input.primaryLanguage.trim().toLowerCase();
     if (!isContentLanguage(language)) throw AppError.validation('primary_language', catalogueMessage(TRANSLATION_MESSAGES, 'unknownLanguage', language));
