@@ -1,5 +1,7 @@
 // What the company library's operations work with (docs/library.md): the store of documents and
 // passages (repositories/library.repository.ts) and the generator, which reads files and pages.
+import type { Selectable } from 'kysely';
+import type { LibraryDocumentsTable } from '../../repositories/database.js';
 import type { Memberships, ProjectStore, UploadQuota } from '../projects/deps.js';
 
 export interface LibraryPassageInput {
@@ -23,20 +25,8 @@ export interface NewLibraryDocument {
   createdBy: string;
 }
 
-export interface LibraryDocumentRow {
-  id: string;
-  company_id: string;
-  file_id: string | null;
-  project_id: string | null;
-  title: string;
-  kind: string;
-  source: string;
-  size: string | number;
-  language: string;
-  passage_count: number;
-  created_by: string;
-  created_at: Date;
-}
+/** A stored document as the library's operations read it. */
+export type LibraryDocumentRow = Selectable<LibraryDocumentsTable>;
 
 export interface LibraryHit {
   passage_id: string;
