@@ -30,6 +30,7 @@ describe('generated content on the wire', () => {
       glossary: [],
       modules: [],
       notices: [],
+      citations: [],
     });
     expect(contentFromStored(null).slides.slide_content).toBe('');
   });

@@ -29,6 +29,8 @@ const handlers = {
     Access.among([{ role: 'viewer' as const }], 'project.read');
     return answer;
   },
+  // Internal: called by another service, not by a user (not exercised here).
+  readLibrarySource: async () => ({ title: '', language: 'en', passages: [], characters: 0 }),
 } as unknown as UnaryHandlers<typeof GeneratorServiceService>;
 
 const table: AccessTable<typeof GeneratorServiceService> = {

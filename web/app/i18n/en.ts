@@ -1721,6 +1721,8 @@ const en = {
       url: 'Web page',
       text: 'Text',
     },
+    fromProject: "From a project",
+    fromProjectHint: "Material a project's generation read: it is replaced by the project's next generation and removed with the project.",
     add: {
       heading: 'Add to the library',
       tabs: {

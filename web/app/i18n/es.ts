@@ -1719,6 +1719,8 @@ const es: Messages = {
       url: 'Página web',
       text: 'Texto',
     },
+    fromProject: "De un proyecto",
+    fromProjectHint: "Material que leyó la generación de un proyecto: se sustituye con la siguiente generación del proyecto y se elimina con él.",
     add: {
       heading: 'Añadir a la biblioteca',
       tabs: {

@@ -1721,6 +1721,8 @@ const fr: Messages = {
       url: 'Page web',
       text: 'Texte',
     },
+    fromProject: "D'un projet",
+    fromProjectHint: "Contenu lu par la génération d'un projet : il est remplacé à la génération suivante du projet et supprimé avec lui.",
     add: {
       heading: 'Ajouter à la bibliothèque',
       tabs: {

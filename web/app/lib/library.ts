@@ -25,6 +25,8 @@ export interface LibraryDocument {
   passages: number;
   language: string;
   created_at: string;
+  /** The project whose generation read this material (it goes with the project); null for a document added here. */
+  project_id: string | null;
 }
 
 /** GET /api/library/documents: newest first. */

@@ -72,6 +72,11 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
             </th>
             <td className="px-3 py-2">
               <Badge tone={doc.kind === 'url' ? 'indigo' : 'slate'}>{t(`library.kinds.${doc.kind}`, { defaultValue: doc.kind })}</Badge>
+              {doc.project_id && (
+                <span className="ml-1" title={t('library.fromProjectHint')}>
+                  <Badge tone="green">{t('library.fromProject')}</Badge>
+                </span>
+              )}
             </td>
             <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700">{formatBytes(doc.size, i18n.language)}</td>
             <td className="whitespace-nowrap px-3 py-2 text-right text-slate-700" data-testid="library-passages">
