@@ -28,6 +28,7 @@ import {
   highlightSegments,
   isLibraryRequest,
   libraryDocumentsPath,
+  libraryPageOf,
   librarySearchPath,
   libraryWrite,
   passageExcerpt,
@@ -164,8 +165,12 @@ describe('the create form and the library', () => {
 
 describe('the library page’s calls', () => {
   it('should name the company in the query of the reads', () => {
-    expect(libraryDocumentsPath('c 1')).toBe('/library/documents?company_id=c%201');
+    expect(libraryDocumentsPath('c 1')).toBe('/library/documents?company_id=c+1');
     expect(libraryDocumentsPath(null)).toBe('/library/documents');
+    expect(libraryDocumentsPath('c', { page: 3 })).toBe('/library/documents?company_id=c&page=3');
+    expect(libraryDocumentsPath('c', { page: 1, pageSize: 1 })).toBe('/library/documents?company_id=c&page_size=1');
+    // The page an address asks for; anything else is the first.
+    expect(['/library?page=2', '/library', '/library?page=0', '/library?page=2.5', '/library?page=x', '/library?page=999999999'].map(libraryPageOf)).toEqual([2, 1, 1, 1, 1, 1]);
     expect(librarySearchPath('fork lift & co', { companyId: 'c', limit: 5 })).toBe('/library/search?q=fork+lift+%26+co&company_id=c&limit=5');
     expect(librarySearchPath('fire', {})).toBe('/library/search?q=fire');
   });

@@ -18,6 +18,9 @@ export const LIBRARY_LIMITS = {
   passages: 2000,
   /** Words of one passage, about (cut at a sentence). */
   passageWords: 120,
+  /** Documents a page of the list, at most and by default. */
+  pageSize: 100,
+  defaultPageSize: 50,
   /** Passages a topic generation reads from the library. */
   generationPassages: 12,
 } as const;

@@ -78,7 +78,13 @@ describe('the company library', () => {
 
     const list = await call(h, 'GET', '/api/library/documents', owner);
     expect(list.json().documents.map((d: { title: string }) => d.title)).toEqual(['Fire safety policy', 'Forklift Safety Manual']);
-    expect(list.json().total_size).toBe(Buffer.byteLength(FORKLIFT) + Buffer.byteLength(FIRE));
+    expect(list.json()).toMatchObject({ total: 2, total_size: Buffer.byteLength(FORKLIFT) + Buffer.byteLength(FIRE), page: 1, page_size: 50 });
+    // Pages of the list: the count and the bytes stay the whole library's.
+    const second = (await call(h, 'GET', '/api/library/documents?page=2&page_size=1', owner)).json();
+    expect(second).toMatchObject({ total: 2, page: 2, page_size: 1, total_size: list.json().total_size });
+    expect(second.documents.map((d: { title: string }) => d.title)).toEqual(['Forklift Safety Manual']);
+    for (const bad of ['page=0', 'page_size=101', 'page=99999999999', 'page=abc', 'limit=5'])
+      expect({ bad, status: (await call(h, 'GET', `/api/library/documents?${bad}`, owner)).statusCode }).toEqual({ bad, status: 400 });
 
     const found = await search(owner, 'capacity plate');
     expect(found.statusCode).toBe(200);

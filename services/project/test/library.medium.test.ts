@@ -110,12 +110,23 @@ describe('the library store', () => {
     await library.replaceProjectSource({ ...doc(c, 'Ladders', [['', 'Inspect the rungs before every climb.']]), projectId, size: 5000 });
     const second = await library.replaceProjectSource({ ...doc(c, 'Ladders', [['', 'Keep three points of contact on a ladder.']]), projectId, size: 5000 });
     expect(await heldBytes(db, [c])).toBe(60);
-    const mine = await library.list(c);
+    const mine = (await library.list(c, { limit: 10, offset: 0 })).rows;
     expect(mine.filter((d) => d.project_id === projectId).map((d) => d.id)).toEqual([second.id]);
     expect((await library.search(c, 'rungs', { limit: 5, highlight: false })).length).toBe(0);
     // The project goes, and its material with it.
     await projects.delete(projectId, []);
-    expect((await library.list(c)).map((d) => d.title)).toEqual(['Sixty']);
+    expect((await library.list(c, { limit: 10, offset: 0 })).rows.map((d) => d.title)).toEqual(['Sixty']);
+  });
+
+  it('should list a page of the documents, newest first, with the whole library counted', async () => {
+    const c = randomUUID();
+    for (const title of ['One', 'Two', 'Three']) await library.insert(doc(c, title, [['', `${title} holds the rules for ${title.toLowerCase()} shift workers.`]]), undefined);
+    const first = await library.list(c, { limit: 2, offset: 0 });
+    expect(first.rows.map((d) => d.title)).toEqual(['Three', 'Two']);
+    expect(first.total).toBe(3);
+    expect((await library.list(c, { limit: 2, offset: 2 })).rows.map((d) => d.title)).toEqual(['One']);
+    expect((await library.list(c, { limit: 2, offset: 4 })).rows).toEqual([]);
+    expect(first.totalSize).toBe((await library.list(c, { limit: 10, offset: 0 })).rows.reduce((n, d) => n + Number(d.size), 0));
   });
 
   it('should remove a document with its passages and its file', async () => {

@@ -322,3 +322,21 @@ export function DataTable({ caption, columns, children }: { caption?: string; co
     </div>
   );
 }
+
+/** Previous and next between the pages of a list: nothing when it fits on one page. */
+export function Pager({ label, page, total, pageSize, busy = false, onPage }: { label: string; page: number; total: number; pageSize: number; busy?: boolean; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  if (pages <= 1) return null;
+  return (
+    <nav className="flex items-center justify-between gap-2" aria-label={label}>
+      <Button variant="secondary" size="sm" disabled={page <= 1 || busy} onClick={() => onPage(page - 1)}>
+        {t('common.previous')}
+      </Button>
+      <span className="text-sm text-slate-600">{t('common.pageOf', { page, pages })}</span>
+      <Button variant="secondary" size="sm" disabled={page >= pages || busy} onClick={() => onPage(page + 1)}>
+        {t('common.next')}
+      </Button>
+    </nav>
+  );
+}

@@ -9,6 +9,9 @@ const en = {
     appName: 'Trainwright',
     loading: 'Loading...',
     retry: 'Retry',
+    previous: 'Previous',
+    next: 'Next',
+    pageOf: 'Page {{page}} of {{pages}}',
     cancel: 'Cancel',
     close: 'Close',
     save: 'Save Changes',
@@ -617,9 +620,6 @@ const en = {
     },
     paging: {
       label: 'Project pages',
-      previous: 'Previous',
-      next: 'Next',
-      page: 'Page {{page}} of {{pages}}',
     },
     noCompany: 'No Company',
     loadFailed: 'Could not load your projects.',
@@ -1745,6 +1745,7 @@ const en = {
       chooseFirst: 'Choose a file first.',
     },
     documents: {
+      pagingLabel: "Library pages",
       heading: 'Documents',
       total_one: '{{count}} document · {{size}}',
       total_other: '{{count}} documents · {{size}}',

@@ -7,6 +7,9 @@ const es: Messages = {
     appName: 'Trainwright',
     loading: 'Cargando...',
     retry: 'Reintentar',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    pageOf: 'Página {{page}} de {{pages}}',
     cancel: 'Cancelar',
     close: 'Cerrar',
     save: 'Guardar cambios',
@@ -615,9 +618,6 @@ const es: Messages = {
     },
     paging: {
       label: 'Páginas de proyectos',
-      previous: 'Anterior',
-      next: 'Siguiente',
-      page: 'Página {{page}} de {{pages}}',
     },
     noCompany: 'Sin empresa',
     loadFailed: 'No se pudieron cargar tus proyectos.',
@@ -1743,6 +1743,7 @@ const es: Messages = {
       chooseFirst: 'Elige primero un archivo.',
     },
     documents: {
+      pagingLabel: "Páginas de la biblioteca",
       heading: 'Documentos',
       total_one: '{{count}} documento · {{size}}',
       total_other: '{{count}} documentos · {{size}}',

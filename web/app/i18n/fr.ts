@@ -7,6 +7,9 @@ const fr: Messages = {
     appName: 'Trainwright',
     loading: 'Chargement...',
     retry: 'Réessayer',
+    previous: 'Précédent',
+    next: 'Suivant',
+    pageOf: 'Page {{page}} sur {{pages}}',
     cancel: 'Annuler',
     close: 'Fermer',
     save: 'Enregistrer les modifications',
@@ -617,9 +620,6 @@ const fr: Messages = {
     },
     paging: {
       label: 'Pages de projets',
-      previous: 'Précédent',
-      next: 'Suivant',
-      page: 'Page {{page}} sur {{pages}}',
     },
     noCompany: 'Aucune entreprise',
     loadFailed: 'Impossible de charger vos projets.',
@@ -1745,6 +1745,7 @@ const fr: Messages = {
       chooseFirst: 'Choisissez d’abord un fichier.',
     },
     documents: {
+      pagingLabel: "Pages de la bibliothèque",
       heading: 'Documents',
       total_one: '{{count}} document · {{size}}',
       total_other: '{{count}} documents · {{size}}',

@@ -30,9 +30,13 @@ export interface LibraryDocument {
 }
 
 /** GET /api/library/documents: newest first. */
+/** A page of the library's documents, newest first; the total and its bytes are the whole library's. */
 export interface LibraryList {
   documents: LibraryDocument[];
+  total: number;
   total_size: number;
+  page: number;
+  page_size: number;
 }
 
 /** A character range [start, end) of a passage. */
@@ -204,9 +208,18 @@ export function libraryErrorText(error: unknown, t: TFunction, failureKey: strin
 
 const companyQuery = (companyId: string | null | undefined) => (companyId ? `company_id=${encodeURIComponent(companyId)}` : '');
 
-export function libraryDocumentsPath(companyId?: string | null): string {
-  const query = companyQuery(companyId);
+export function libraryDocumentsPath(companyId?: string | null, paging: { page?: number; pageSize?: number } = {}): string {
+  const params = new URLSearchParams(companyQuery(companyId));
+  if (paging.page && paging.page > 1) params.set('page', String(paging.page));
+  if (paging.pageSize) params.set('page_size', String(paging.pageSize));
+  const query = params.toString();
   return `/library/documents${query ? `?${query}` : ''}`;
+}
+
+/** The page a /library address asks for (1 unless ?page= holds a whole number from 1). */
+export function libraryPageOf(url: string): number {
+  const page = Number(new URL(url, 'http://local').searchParams.get('page'));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
 export function librarySearchPath(query: string, options: { companyId?: string | null; limit?: number } = {}): string {
@@ -216,8 +229,9 @@ export function librarySearchPath(query: string, options: { companyId?: string |
   return `/library/search?${params.toString()}`;
 }
 
+/** The first document only: the form needs the library's count (`total`), not its documents. */
 export function fetchLibraryDocuments(companyId: string | null | undefined, signal?: AbortSignal): Promise<LibraryList> {
-  return get<LibraryList>(libraryDocumentsPath(companyId), signal);
+  return get<LibraryList>(libraryDocumentsPath(companyId, { pageSize: 1 }), signal);
 }
 
 export async function searchLibrary(query: string, options: { companyId?: string | null; limit?: number }, signal?: AbortSignal): Promise<SearchResult[]> {

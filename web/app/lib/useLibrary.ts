@@ -12,7 +12,7 @@ export function useLibraryHoldings(companyId: string | null | undefined): number
     if (!companyId) return;
     const controller = new AbortController();
     fetchLibraryDocuments(companyId, controller.signal)
-      .then((list) => setCount(list.documents.length))
+      .then((list) => setCount(list.total))
       .catch((err: unknown) => {
         // Without the count the form offers no choice and the server's default applies.
         if (!isAbortError(err)) console.warn('library unavailable, the create form offers no library choice', err);

@@ -12,7 +12,7 @@ import { PageHeader } from '~/components/ui';
 import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
 import { cookieHeaders, gateway } from '~/gateway.server';
 import { useSignedInUser } from '~/lib/auth';
-import { LIBRARY_WRITE_TIMEOUT_MS, isLibraryRequest, libraryDocumentsPath, libraryWrite, type LibraryDocument, type LibraryList, type LibraryRequest } from '~/lib/library';
+import { LIBRARY_WRITE_TIMEOUT_MS, isLibraryRequest, libraryDocumentsPath, libraryPageOf, libraryWrite, type LibraryDocument, type LibraryList, type LibraryRequest } from '~/lib/library';
 import { useLoaderState } from '~/lib/server-data';
 import type { User } from '~/lib/types';
 
@@ -21,7 +21,8 @@ export const meta: MetaFunction = () => [{ title: 'Library · Trainwright' }];
 export async function loader(args: LoaderFunctionArgs) {
   const me = await gateway.json<User>(args, '/api/auth/me');
   const companyId = me.data?.currentCompanyId;
-  const list = companyId ? await gateway.json<LibraryList>(args, `/api${libraryDocumentsPath(companyId)}`) : null;
+  const page = libraryPageOf(args.request.url);
+  const list = companyId ? await gateway.json<LibraryList>(args, `/api${libraryDocumentsPath(companyId, { page })}`) : null;
   return data({ library: list?.data ?? null }, { headers: cookieHeaders([...me.setCookie, ...(list?.setCookie ?? [])]) });
 }
 

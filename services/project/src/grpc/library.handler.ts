@@ -31,7 +31,7 @@ export function createLibraryHandlers(deps: LibraryDeps, removeFiles: (keys: str
           uploadsLimitBytes: req.uploadsLimitBytes,
         }),
       ),
-    listLibraryDocuments: async (req) => listLibraryDocuments(deps, req.userId, req.companyId),
+    listLibraryDocuments: async (req) => listLibraryDocuments(deps, req.userId, req.companyId, { page: req.page, pageSize: req.pageSize }),
     deleteLibraryDocument: async (req) => {
       await deleteLibraryDocument(deps, req.userId, req.documentId, removeFiles);
       return {};

@@ -1,7 +1,7 @@
 // The company library's documents and passages (docs/library.md), searched with PostgreSQL's full
 // text search. Every query is bound to one company: a passage of another company cannot match.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { LibraryDocumentRow, LibraryHit, LibraryStore, NewLibraryDocument } from '../services/library/deps.js';
+import type { LibraryDocumentRow, LibraryHit, LibraryPage, LibraryStore, NewLibraryDocument } from '../services/library/deps.js';
 import type { UploadQuota } from '../services/projects/deps.js';
 import type { ProjectDatabase } from './database.js';
 import { reserveStorage } from './storage-quota.js';
@@ -34,8 +34,22 @@ export class LibraryRepository implements LibraryStore {
     });
   }
 
-  list(companyId: string): Promise<LibraryDocumentRow[]> {
-    return this.db.selectFrom('library_documents').selectAll().where('company_id', '=', companyId).orderBy('created_at', 'desc').orderBy('id').execute();
+  async list(companyId: string, page: { limit: number; offset: number }): Promise<LibraryPage> {
+    const rows = await this.db
+      .selectFrom('library_documents')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const totals = await this.db
+      .selectFrom('library_documents')
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.coalesce(eb.fn.sum<string>('size'), sql<string>`0`).as('bytes')])
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(totals.n), totalSize: Number(totals.bytes) };
   }
 
   find(id: string): Promise<LibraryDocumentRow | undefined> {

@@ -1,8 +1,8 @@
-// The library's documents (the route loader's list, newest first): title and source, kind, size,
-// passages and date; owners and editors remove one after a confirmation, a post to the route's
+// The library's documents (the route loader's page of the list, newest first): title and source,
+// kind, size, passages and date, and the pages when there are more; owners and editors remove one after a confirmation, a post to the route's
 // action, after which Remix reads the list again.
 import { useState } from 'react';
-import { useFetcher } from '@remix-run/react';
+import { useFetcher, useNavigate, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { failureError } from '~/lib/action-failure';
 import { formatDate } from '~/lib/format';
@@ -13,7 +13,7 @@ import type { LibraryAnswer } from '~/routes/library';
 import { BookIcon } from '../icons';
 import { useWorkspace } from '../projects/workspace-context';
 import { ConfirmDialog } from '../translation/ConfirmDialog';
-import { Badge, Button, DataTable, EmptyState, ErrorBox } from '../ui';
+import { Badge, Button, DataTable, EmptyState, ErrorBox, Pager } from '../ui';
 
 export function DocumentList({ library, companyId, canEdit }: { library: LibraryList; companyId: string; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
@@ -23,6 +23,9 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
   const [error, setError] = useState<string | null>(null);
   const fetcher = useFetcher<LibraryAnswer>();
   const removing = fetcher.state !== 'idle';
+  // Pages are addresses (/library?page=2), so a page can be reloaded or shared.
+  const navigate = useNavigate();
+  const navigation = useNavigation();
 
   useActionAnswer(fetcher, (answer) => {
     const title = confirmRemove?.title ?? '';
@@ -38,7 +41,7 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
   };
 
   const { documents } = library;
-  if (documents.length === 0) {
+  if (library.total === 0) {
     return <EmptyState icon={<BookIcon className="h-10 w-10" />} title={t('library.documents.empty')} text={canEdit ? t('library.documents.emptyText') : undefined} />;
   }
   return (
@@ -48,7 +51,7 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
           {t('library.documents.heading')}
         </h2>
         <p className="text-sm text-slate-600" data-testid="library-total">
-          {t('library.documents.total', { count: documents.length, size: formatBytes(library.total_size, i18n.language) })}
+          {t('library.documents.total', { count: library.total, size: formatBytes(library.total_size, i18n.language) })}
         </p>
       </div>
       {error && <ErrorBox takeFocus>{error}</ErrorBox>}
@@ -93,6 +96,14 @@ export function DocumentList({ library, companyId, canEdit }: { library: Library
           </tr>
         ))}
       </DataTable>
+      <Pager
+        label={t('library.documents.pagingLabel')}
+        page={library.page}
+        total={library.total}
+        pageSize={library.page_size}
+        busy={navigation.state !== 'idle'}
+        onPage={(page) => navigate(`?page=${page}`)}
+      />
       <ConfirmDialog
         open={confirmRemove !== null}
         title={t('library.documents.removeTitle')}

@@ -19,7 +19,7 @@ import { applyTranslationJob, emitTranslationEvent, jobEventsOf, languageName, p
 import { useProjectEvents, type ProjectListState } from '~/lib/useProjects';
 import { DEFAULT_ESTIMATED_DURATION_MINUTES, VIDEO_BILLING_TYPE, videoFormatOf, type VideoFormat } from '~/lib/video-payment';
 import { BookIcon, FolderIcon, MicIcon, TemplateIcon } from '../icons';
-import { Button, ButtonLink, EmptyState, ErrorBox, Spinner, cx, inputClass } from '../ui';
+import { Button, ButtonLink, EmptyState, ErrorBox, Pager, Spinner, cx, inputClass } from '../ui';
 import { AiDashboardDialog } from './AiDashboardDialog';
 import { DownloadDialog } from './DownloadDialog';
 import { ProjectCard, type ProjectAction } from './ProjectCard';
@@ -133,24 +133,20 @@ function Filters({ list }: { list: ProjectListState }) {
   );
 }
 
-function Pager({ list }: { list: ProjectListState }) {
+/** The list's pages, as the gateway answered them. */
+function ProjectPager({ list }: { list: ProjectListState }) {
   const { t } = useTranslation();
   const data = list.data;
   if (!data) return null;
-  const pageSize = data.page_size || list.query.page_size;
-  const pages = Math.max(1, Math.ceil(data.total / pageSize));
-  if (pages <= 1) return null;
-  const page = data.page || list.query.page;
   return (
-    <nav className="flex items-center justify-between gap-2" aria-label={t('projects.paging.label')}>
-      <Button variant="secondary" size="sm" disabled={page <= 1 || list.loading} onClick={() => list.setPage(page - 1)}>
-        {t('projects.paging.previous')}
-      </Button>
-      <span className="text-sm text-slate-600">{t('projects.paging.page', { page, pages })}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages || list.loading} onClick={() => list.setPage(page + 1)}>
-        {t('projects.paging.next')}
-      </Button>
-    </nav>
+    <Pager
+      label={t('projects.paging.label')}
+      page={data.page || list.query.page}
+      total={data.total}
+      pageSize={data.page_size || list.query.page_size}
+      busy={list.loading}
+      onPage={list.setPage}
+    />
   );
 }
 
@@ -319,7 +315,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
               </section>
             ))}
           </div>
-          <Pager list={list} />
+          <ProjectPager list={list} />
         </>
       )}
 

@@ -8,7 +8,7 @@ import type { LibraryDocument } from '@trainwright/proto/trainwright/project/v1/
 import type { GatewayContext } from '../../context.js';
 import { signedIn, type SignedIn } from '../../lib/signed-in.js';
 import { ownerStorageOf, uploadTimeouts, uploadsLimitOf, type UploadReceiver } from '../../lib/upload-receiver.js';
-import { Str, errorResponses } from '../../schemas/common.js';
+import { Int32, Str, errorResponses } from '../../schemas/common.js';
 
 const DocumentJson = Type.Object({
   id: Type.String(),
@@ -22,7 +22,13 @@ const DocumentJson = Type.Object({
   created_at: Type.String(),
   project_id: Type.Union([Type.String(), Type.Null()]),
 });
-const DocumentsJson = Type.Object({ documents: Type.Array(DocumentJson), total_size: Type.Integer() });
+const DocumentsJson = Type.Object({
+  documents: Type.Array(DocumentJson),
+  total: Type.Integer(),
+  total_size: Type.Integer(),
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+});
 /** The JSON form's fields, checked here: the route also takes multipart, so it has no body schema. */
 const JSON_FIELDS = { company_id: 100, title: LIBRARY_LIMITS.title * 2, url: 2048, text: LIBRARY_LIMITS.text } as const;
 type JsonBody = Partial<Record<keyof typeof JSON_FIELDS, string>>;
@@ -37,12 +43,19 @@ function jsonBody(body: unknown): JsonBody {
   }
   return body as JsonBody;
 }
-const CompanyQuery = Type.Object({ company_id: Type.Optional(Str(100)) }, { additionalProperties: false });
+const ListQuery = Type.Object(
+  {
+    company_id: Type.Optional(Str(100)),
+    page: Type.Optional(Int32({ minimum: 1, maximum: 100_000 })),
+    page_size: Type.Optional(Int32({ minimum: 1, maximum: LIBRARY_LIMITS.pageSize })),
+  },
+  { additionalProperties: false },
+);
 const SearchQuery = Type.Object(
   {
     q: Type.String({ maxLength: LIBRARY_LIMITS.query }),
     company_id: Type.Optional(Str(100)),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: LIBRARY_LIMITS.results })),
+    limit: Type.Optional(Int32({ minimum: 1, maximum: LIBRARY_LIMITS.results })),
   },
   { additionalProperties: false },
 );
@@ -145,12 +158,12 @@ export function libraryRoutes({ app, clients, config }: GatewayContext, receiveU
 
   app.get(
     '/api/library/documents',
-    { schema: { tags: ['library'], summary: "The company library's documents, newest first", querystring: CompanyQuery, response: { 200: DocumentsJson, ...errorResponses } } },
+    { schema: { tags: ['library'], summary: "A page of the company library's documents, newest first", querystring: ListQuery, response: { 200: DocumentsJson, ...errorResponses } } },
     async (request) => {
       const { userId, call } = signedIn(request);
-      const { company_id } = request.query as Type.Static<typeof CompanyQuery>;
-      const answer = await clients.project.listLibraryDocuments({ userId, companyId: company_id ?? '' }, call);
-      return { documents: answer.documents.map(documentJson), total_size: answer.totalSize };
+      const q = request.query as Type.Static<typeof ListQuery>;
+      const answer = await clients.project.listLibraryDocuments({ userId, companyId: q.company_id ?? '', page: q.page ?? 1, pageSize: q.page_size ?? LIBRARY_LIMITS.defaultPageSize }, call);
+      return { documents: answer.documents.map(documentJson), total: answer.total, total_size: answer.totalSize, page: answer.page, page_size: answer.pageSize };
     },
   );
 

@@ -28,6 +28,12 @@ export interface NewLibraryDocument {
 /** A stored document as the library's operations read it. */
 export type LibraryDocumentRow = Selectable<LibraryDocumentsTable>;
 
+export interface LibraryPage {
+  rows: LibraryDocumentRow[];
+  total: number;
+  totalSize: number;
+}
+
 export interface LibraryHit {
   passage_id: string;
   document_id: string;
@@ -45,7 +51,8 @@ export interface LibraryStore {
   insert(doc: NewLibraryDocument, quota: UploadQuota | undefined): Promise<LibraryDocumentRow>;
   /** Keeps a project's material, in place of what its previous generation kept. */
   replaceProjectSource(doc: NewLibraryDocument & { projectId: string }): Promise<LibraryDocumentRow>;
-  list(companyId: string): Promise<LibraryDocumentRow[]>;
+  /** A page of the company's documents, newest first, with the whole library's count and bytes. */
+  list(companyId: string, page: { limit: number; offset: number }): Promise<LibraryPage>;
   find(id: string): Promise<LibraryDocumentRow | undefined>;
   hasDocuments(companyId: string): Promise<boolean>;
   delete(id: string): Promise<string>;

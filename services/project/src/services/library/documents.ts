@@ -1,4 +1,5 @@
 // The company library's documents as members see them, and their removal.
+import { LIBRARY_LIMITS } from '@trainwright/catalogue';
 import type { LibraryDocument } from '@trainwright/proto/trainwright/project/v1/project';
 import { libraryCompany, loadLibraryDocument } from './access.js';
 import type { LibraryDeps, LibraryDocumentRow } from './deps.js';
@@ -18,10 +19,17 @@ export function libraryDocumentView(row: LibraryDocumentRow): LibraryDocument {
   };
 }
 
-export async function listLibraryDocuments(deps: LibraryDeps, userId: string, companyId: string): Promise<{ documents: LibraryDocument[]; totalSize: number }> {
+export async function listLibraryDocuments(
+  deps: LibraryDeps,
+  userId: string,
+  companyId: string,
+  paging: { page: number; pageSize: number },
+): Promise<{ documents: LibraryDocument[]; totalSize: number; total: number; page: number; pageSize: number }> {
   const company = await libraryCompany(deps, userId, companyId, 'company.read');
-  const documents = (await deps.library.list(company.companyId)).map(libraryDocumentView);
-  return { documents, totalSize: documents.reduce((n, d) => n + d.size, 0) };
+  const pageSize = Math.min(Math.max(1, Math.trunc(paging.pageSize) || LIBRARY_LIMITS.defaultPageSize), LIBRARY_LIMITS.pageSize);
+  const page = Math.max(1, Math.trunc(paging.page) || 1);
+  const listed = await deps.library.list(company.companyId, { limit: pageSize, offset: (page - 1) * pageSize });
+  return { documents: listed.rows.map(libraryDocumentView), totalSize: listed.totalSize, total: listed.total, page, pageSize };
 }
 
 /** Removes a document and its passages; its file goes from storage too. */
