@@ -13,8 +13,7 @@ import { LIBRARY_LIMITS, LIBRARY_UPLOAD_RULE, libraryErrorText, uploadLibraryFil
 import { useActionAnswer } from '~/lib/server-data';
 import { UploadCancelled, formatBytes, precheckFile, type MultipartHandle } from '~/lib/uploads';
 import type { LibraryAnswer } from '~/routes/library';
-import { CloseIcon } from '../icons';
-import { DropZone, UploadProgress, usePrecheckText } from '../projects/FileUpload';
+import { ChosenFile, DropZone, UploadProgress, usePrecheckText } from '../projects/FileUpload';
 import { useWorkspace } from '../projects/workspace-context';
 import { Button, ErrorBox, Field, Spinner, TabPanel, Tabs, describedBy, inputClass } from '../ui';
 
@@ -102,17 +101,15 @@ function FileForm({ companyId, onAdded, onError }: { companyId: string; onAdded:
           onFiles={choose}
         />
         {file && (
-          <div className="mt-2 rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="library-file">
-            <div className="flex items-center justify-between gap-2">
-              <span className="min-w-0 truncate font-medium text-slate-800">{t('library.add.chosen', { name: file.name, size: formatBytes(file.size, i18n.language) })}</span>
-              {!busy && (
-                <button type="button" onClick={() => setFile(null)} className="shrink-0 rounded p-0.5 text-slate-600 hover:bg-slate-100" aria-label={t('library.add.removeFile', { name: file.name })}>
-                  <CloseIcon className="h-4 w-4" />
-                </button>
-              )}
-            </div>
+          <ChosenFile
+            testId="library-file"
+            text={t('library.add.chosen', { name: file.name, size: formatBytes(file.size, i18n.language) })}
+            removeLabel={t('library.add.removeFile', { name: file.name })}
+            busy={busy}
+            onRemove={() => setFile(null)}
+          >
             {progress && <UploadProgress label={t('library.add.uploading', { name: file.name })} sent={progress.sent} total={progress.total} />}
-          </div>
+          </ChosenFile>
         )}
       </div>
       <Field id={`${id}-title`} label={t('library.add.title')} hint={t('library.add.fileTitleHint')}>

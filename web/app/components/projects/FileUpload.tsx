@@ -2,7 +2,7 @@
 // POST /api/uploads with a progress bar of the real bytes sent, a cancel button and the server's
 // messages. Files the operating system adds to a drop (.DS_Store, Thumbs.db) are ignored. The drop
 // zone and the progress bar are shared with the AI generator's file picker (GeneratorFields).
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxUploadBytes, UPLOAD_KINDS } from '@trainwright/catalogue';
 import { ApiError } from '~/lib/api';
@@ -274,6 +274,26 @@ export function FileUpload({
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * The file a form holds before it is sent: its name and size, a button to drop it (not while it
+ * is being sent), and what happens next (`children`: the upload's progress, or a hint).
+ */
+export function ChosenFile({ testId, text, removeLabel, busy, onRemove, children }: { testId: string; text: string; removeLabel: string; busy: boolean; onRemove: () => void; children?: ReactNode }) {
+  return (
+    <div className="mt-2 rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid={testId}>
+      <div className="flex items-center justify-between gap-2">
+        <span className="min-w-0 truncate font-medium text-slate-800">{text}</span>
+        {!busy && (
+          <button type="button" onClick={onRemove} className="shrink-0 rounded p-0.5 text-slate-600 hover:bg-slate-100" aria-label={removeLabel}>
+            <CloseIcon className="h-4 w-4" />
+          </button>
+        )}
+      </div>
+      {children}
     </div>
   );
 }

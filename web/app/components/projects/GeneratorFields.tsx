@@ -26,10 +26,9 @@ import { generatorMethodOptions, generatorUploadRule, type GeneratorDrafts, type
 import { planName } from '~/lib/format';
 import { topicQuery } from '~/lib/library';
 import { formatBytes, precheckFile } from '~/lib/uploads';
-import { CloseIcon } from '../icons';
 import { LibraryUseField, type LibraryChoice } from '../library/LibraryUseField';
 import { Field, describedBy, inputClass } from '../ui';
-import { DropZone, UploadProgress, usePrecheckText } from './FileUpload';
+import { ChosenFile, DropZone, UploadProgress, usePrecheckText } from './FileUpload';
 import { RadioCards, selectClass } from './ProjectFormFields';
 
 /** Field -> message, already in the interface language. */
@@ -223,28 +222,19 @@ function GeneratorFilePicker({
         onFiles={choose}
       />
       {file && (
-        <div className="mt-2 rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="generator-file">
-          <div className="flex items-center justify-between gap-2">
-            <span className="min-w-0 truncate font-medium text-slate-800">
-              {t('aiGenerator.chosenFile', { name: file.name, size: formatBytes(file.size, i18n.language) })}
-            </span>
-            {!busy && (
-              <button
-                type="button"
-                onClick={() => onFile(null)}
-                className="shrink-0 rounded p-0.5 text-slate-600 hover:bg-slate-100"
-                aria-label={t('aiGenerator.removeFile', { name: file.name })}
-              >
-                <CloseIcon className="h-4 w-4" />
-              </button>
-            )}
-          </div>
+        <ChosenFile
+          testId="generator-file"
+          text={t('aiGenerator.chosenFile', { name: file.name, size: formatBytes(file.size, i18n.language) })}
+          removeLabel={t('aiGenerator.removeFile', { name: file.name })}
+          busy={busy}
+          onRemove={() => onFile(null)}
+        >
           {progress ? (
             <UploadProgress label={t('aiGenerator.uploading', { name: file.name })} sent={progress.sent} total={progress.total} />
           ) : (
             <p className="mt-1 text-xs text-slate-500">{t('aiGenerator.sentOnCreate')}</p>
           )}
-        </div>
+        </ChosenFile>
       )}
     </div>
   );
