@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { BILLING_MESSAGES, COMMENT_MESSAGES, LIBRARY_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { ANALYTICS_MESSAGES, BILLING_MESSAGES, COMMENT_MESSAGES, LIBRARY_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -86,6 +86,9 @@ describe('server messages by id', () => {
       generationTimeLimit: [120],
       generationMemoryLimit: [512],
       grounded: [3],
+      keyNameTooLong: [100],
+      unknownScope: ['statements/delete'],
+      tooManyKeys: [50],
     };
     const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
       for (const key of keys) {
@@ -105,6 +108,7 @@ describe('server messages by id', () => {
     check('team', TEAM_MESSAGES, Object.keys(en.serverMessages.team));
     check('comments', COMMENT_MESSAGES, Object.keys(en.serverMessages.comments));
     check('library', LIBRARY_MESSAGES, Object.keys(en.serverMessages.library));
+    check('analytics', ANALYTICS_MESSAGES, Object.keys(en.serverMessages.analytics));
   });
 });
 

@@ -21,3 +21,4 @@ export * from './comments.js';
 export * from './support.js';
 export * from './education.js';
 export * from './library.js';
+export * from './analytics.js';

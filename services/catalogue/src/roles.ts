@@ -22,6 +22,8 @@ export const ACTIONS = [
   'voice.create',
   /** Adding documents to the company library and removing them (reading it is company.read). */
   'library.update',
+  /** Creating and revoking the company's learning record store credentials (Owner only). */
+  'lrs.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

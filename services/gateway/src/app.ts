@@ -36,6 +36,7 @@ import { planRoutes } from './routes/plans/index.js';
 import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
+import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
 import { downloadRoutes } from './routes/downloads/index.js';
@@ -163,6 +164,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   translationRoutes(ctx);
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   scormRoutes(ctx, storage);
+  lrsKeyRoutes(ctx);
   interactiveVideoRoutes(ctx, storage);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);

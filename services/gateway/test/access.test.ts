@@ -47,6 +47,7 @@ interface Fixture {
   packageId: string;
   termId: string;
   libraryDocumentId: string;
+  lrsKeyId: string;
   voiceId: string;
   /** A preview id of the owner's company (its own voices' previews carry the company id). */
   companyAudioId: string;
@@ -66,13 +67,14 @@ const WELL_FORMED: Record<string, Record<string, unknown>> = {
   confirmVideoPayment: { billingType: 'video_generation', format: 'mp4', returnUrlBase: 'http://127.0.0.1:3000' },
   cloneVoice: { name: 'Stranger voice' },
   createGlossaryTerm: { term: 'Stranger term' },
+  createLrsKey: { name: 'Stranger credential' },
   updateGlossaryTerm: { term: 'Stranger term' },
   importXliff: { xml: '<xliff/>' },
   startTranslations: { targetLanguages: ['es'] },
 };
 
 /** Request fields that name a company's thing. A method whose request has none acts on the caller's current company. */
-const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId'];
+const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId', 'keyId'];
 
 function namesAThing(definition: Definition, method: string): boolean {
   const request = definition[method]!.requestDeserialize(Buffer.alloc(0)) as Record<string, unknown>;
@@ -94,6 +96,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
     id: f.termId,
     fileId: f.projectId,
     documentId: f.libraryDocumentId,
+    keyId: f.lrsKeyId,
     email: f.owner.email,
     password: 'not-the-password',
     // A credential nobody was given.
@@ -112,7 +115,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
 /** The owner's data that must never appear in a stranger's answer. */
 function leaks(answer: unknown): string[] {
   const text = JSON.stringify(answer, (_key, value) => (Buffer.isBuffer(value) || value instanceof Uint8Array ? '<bytes>' : value));
-  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId].filter((secret) => text.includes(secret));
+  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId, f.lrsKeyId].filter((secret) => text.includes(secret));
 }
 
 async function outcome(service: ServiceUnderTest, method: string) {
@@ -150,6 +153,8 @@ beforeAll(async () => {
   expect(term.statusCode).toBe(201);
   const document = await call(h, 'POST', '/api/library/documents', owner, { title: `Ladders ${randomBytes(4).toString('hex')}`, text: 'Ladders are inspected before every climb by the person who climbs them.' });
   expect(document.statusCode).toBe(201);
+  const lrsKey = await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Owner credential' });
+  expect(lrsKey.statusCode).toBe(201);
   const voices = (await call(h, 'GET', '/api/voices/available', owner)).json().voices as Array<{ voice_id: string; locked: boolean }>;
   f = {
     owner,
@@ -159,6 +164,7 @@ beforeAll(async () => {
     packageId: exported.json().package_id,
     termId: term.json().id,
     libraryDocumentId: document.json().id,
+    lrsKeyId: lrsKey.json().id,
     voiceId: voices.find((v) => !v.locked)!.voice_id,
     companyAudioId: `${owner.companyId.replace(/-/g, '')}${'ab'.repeat(16)}`,
   };

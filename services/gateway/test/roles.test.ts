@@ -17,6 +17,7 @@ import { sharedHarness, type Harness } from './harness.js';
 type Need = 'public' | 'self' | 'read' | 'comment' | 'edit' | 'owner';
 
 const ROUTES: Record<string, Need> = {
+  'DELETE /api/analytics/lrs-keys/{id}': 'owner',
   'DELETE /api/billing/add-ons/{addOn}': 'self',
   'DELETE /api/companies/{companyId}/glossary/{termId}': 'edit',
   'DELETE /api/companies/{id}/invitations/{invitationId}': 'owner',
@@ -26,6 +27,7 @@ const ROUTES: Record<string, Need> = {
   'DELETE /api/projects/{id}/comments/{commentId}': 'comment',
   'DELETE /api/projects/{id}/share': 'edit',
   'DELETE /api/projects/{id}/translations/{language}': 'edit',
+  'GET /api/analytics/lrs-keys': 'owner',
   'GET /api/auth/me': 'self',
   'GET /api/billing/checkout/{sessionId}': 'public',
   'GET /api/billing/payments': 'self',
@@ -85,6 +87,7 @@ const ROUTES: Record<string, Need> = {
   'POST /api/ai-content-generator/upload-projects': 'edit',
   'POST /api/ai-services/analyze': 'read',
   'POST /api/ai-services/initialize': 'read',
+  'POST /api/analytics/lrs-keys': 'owner',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
   'POST /api/auth/refresh': 'public',
@@ -135,6 +138,7 @@ const LOWEST: Record<Exclude<Need, 'public' | 'self'>, Role> = { read: 'viewer',
 // Bodies the schema alone does not make valid enough to reach the check (formats, known values).
 const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/companies/{id}/invitations': { email: 'someone@example.com', role: 'viewer' },
+  'POST /api/analytics/lrs-keys': { name: 'A credential' },
   'POST /api/scorm/export/{projectId}': { package_name: 'Roles', scorm_version: '1.2' },
   'POST /api/projects/{id}/bulk-translate': { target_languages: ['es'] },
   'POST /api/projects/{id}/set-primary-language': { primary_language: 'es' },
@@ -151,6 +155,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
 const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'POST /api/billing/video-estimate': (f) => `?project_id=${f.projectId}`,
   'GET /api/library/search': (f) => `?q=roles&company_id=${f.companyId}`,
+  'GET /api/analytics/lrs-keys': (f) => `?company_id=${f.companyId}`,
 };
 
 interface Operation {
@@ -213,7 +218,8 @@ beforeAll(async () => {
     return (await call(h, 'POST', `/api/scorm/export/${projectId}`, owner, { package_name: 'Roles', scorm_version: '1.2' })).json().package_id as string;
   }, 60_000);
   const libraryDocument = (await call(h, 'POST', '/api/library/documents', owner, { title: 'Roles', text: 'Roles decide who may add documents to the library.' })).json().id as string;
-  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument };
+  const lrsKey = (await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Roles' })).json().id as string;
+  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument, lrsKeyId: lrsKey };
 }, 120_000);
 
 /** The path with each parameter naming the Owner's thing. */
@@ -236,6 +242,7 @@ function concrete(op: Operation): string {
       if (op.path.startsWith('/api/companies')) return fixture.companyId!;
       if (op.path.startsWith('/api/scorm/packages')) return fixture.packageId!;
       if (op.path.startsWith('/api/library')) return fixture.libraryDocumentId!;
+      if (op.path.startsWith('/api/analytics/lrs-keys')) return fixture.lrsKeyId!;
       return fixture.projectId!;
     }
     const value = byName[name];

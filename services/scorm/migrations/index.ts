@@ -3,6 +3,7 @@ import * as createScormSchema from './1797300000000-CreateScormSchema.js';
 import * as createInteractiveVideos from './1797400000000-CreateInteractiveVideos.js';
 import * as addPackageLanguage from './1797500000000-AddPackageLanguage.js';
 import * as addErrorMessages from './1797600000000-AddErrorMessages.js';
+import * as lrsKeys from './1798200000000-LrsKeys.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '1797400000000-CreateInteractiveVideos': createInteractiveVideos,
   '1797500000000-AddPackageLanguage': addPackageLanguage,
   '1797600000000-AddErrorMessages': addErrorMessages,
+  '1798200000000-LrsKeys': lrsKeys,
 };

@@ -1,6 +1,7 @@
 // The scorm service's composition root: repositories, the deps of the package and interactive video
 // operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
+import { LrsKeyRepository } from './repositories/lrs-key.repository.js';
 import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
@@ -106,7 +107,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive }), access: scormAccess },
+    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: new LrsKeyRepository(infra.db) } }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
   );
   infra.relay.start();

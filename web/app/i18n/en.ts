@@ -2207,6 +2207,13 @@ const en = {
       tooManyThreads: "This project has {{n0}} comment threads. Delete resolved ones to start another.",
       tooManyReplies: "This thread has {{n0}} replies. Start a new thread.",
     },
+    analytics: {
+      keyNameRequired: "Give the credential a name, so you can tell it apart later.",
+      keyNameTooLong: "A credential's name can be at most {{n0}} characters.",
+      unknownScope: "{{p0}} is not an xAPI scope.",
+      tooManyKeys: "A company can keep at most {{n0}} LRS credentials. Revoke one you no longer use first.",
+      keyNotFound: "LRS credential not found",
+    },
     library: {
       sourceRequired: "Choose a file, a web page address or a text to add to the library.",
       textRequired: "The text is empty.",

@@ -2235,6 +2235,13 @@ const es: Messages = {
       tooManyThreads: "Este proyecto tiene {{n0}} hilos de comentarios. Elimina los resueltos para empezar otro.",
       tooManyReplies: "Este hilo tiene {{n0}} respuestas. Empieza un hilo nuevo.",
     },
+    analytics: {
+      keyNameRequired: "Pon un nombre a la credencial para distinguirla más adelante.",
+      keyNameTooLong: "El nombre de una credencial puede tener como máximo {{n0}} caracteres.",
+      unknownScope: "{{p0}} no es un ámbito de xAPI.",
+      tooManyKeys: "Una empresa puede tener como máximo {{n0}} credenciales de LRS. Revoca primero una que ya no uses.",
+      keyNotFound: "Credencial de LRS no encontrada",
+    },
     library: {
       sourceRequired: "Elige un archivo, la dirección de una página web o un texto para añadir a la biblioteca.",
       textRequired: "El texto está vacío.",

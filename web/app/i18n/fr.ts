@@ -2237,6 +2237,13 @@ const fr: Messages = {
       tooManyThreads: "Ce projet compte {{n0}} fils de commentaires. Supprimez ceux qui sont résolus pour en ouvrir un autre.",
       tooManyReplies: "Ce fil compte {{n0}} réponses. Ouvrez un nouveau fil.",
     },
+    analytics: {
+      keyNameRequired: "Donnez un nom à l'identifiant pour le reconnaître plus tard.",
+      keyNameTooLong: "Le nom d'un identifiant peut compter au plus {{n0}} caractères.",
+      unknownScope: "{{p0}} n'est pas une portée xAPI.",
+      tooManyKeys: "Une entreprise peut garder au plus {{n0}} identifiants LRS. Révoquez d'abord celui que vous n'utilisez plus.",
+      keyNotFound: "Identifiant LRS introuvable",
+    },
     library: {
       sourceRequired: "Choisissez un fichier, l'adresse d'une page web ou un texte à ajouter à la bibliothèque.",
       textRequired: "Le texte est vide.",

@@ -1,4 +1,6 @@
 // Transport only: proto <-> domain for the package and interactive video operations.
+import { createLrsKeyHandlers, lrsKeyAccess } from './lrs-keys.handler.js';
+import type { LrsKeyDeps } from '../services/analytics/lrs-keys.js';
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
@@ -83,11 +85,13 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   getPublishedInteractiveVideo: { public: 'the published video\'s token is the credential' },
   openInteractiveMedia: { public: 'the published video\'s token is the credential' },
   recordInteractiveEvent: { public: 'the published video\'s token is the credential' },
+  ...lrsKeyAccess,
 };
 
-export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps }): UnaryHandlers<typeof ScormServiceService> {
+export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
+    ...createLrsKeyHandlers(deps.lrsKeys),
     exportPackage: async (req) => {
       const t = req.tracking;
       const settings = packageSettings({

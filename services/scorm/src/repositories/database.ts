@@ -86,7 +86,21 @@ export interface InteractiveEventsTable {
   created_at: CreatedAt;
 }
 
+export interface LrsKeysTable {
+  id: Generated<string>;
+  company_id: string;
+  name: string;
+  key: string;
+  secret_hash: string;
+  scopes: string[];
+  created_by: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
 export interface ScormDatabase {
+  lrs_keys: LrsKeysTable;
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;

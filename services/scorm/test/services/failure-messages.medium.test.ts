@@ -5,6 +5,7 @@
 // translation service (a translation's content). A failure that is a catalogue message keeps its
 // id and params in `error_message` beside its text, on the gRPC answer and on the failure event; a
 // text of its own (another service's words) has none; a new version or a later build clears it.
+import { LrsKeyRepository } from '../../src/repositories/lrs-key.repository.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -189,7 +190,7 @@ beforeAll(async () => {
     progressEvents: progressEvents.interactive,
     logger: packages.logger,
   };
-  handlers = createScormHandlers({ packages, interactive });
+  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: new LrsKeyRepository(service.db) } });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {
     const e = PackageChanged.decode(event.data);

@@ -1,0 +1,36 @@
+// The learning record store's credentials (schema scorm, table lrs_keys).
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { LrsKeysTable, ScormDatabase } from './database.js';
+
+export type LrsKeyRow = Selectable<LrsKeysTable>;
+
+export class LrsKeyRepository {
+  constructor(private readonly db: Kysely<ScormDatabase>) {}
+
+  /** Inserts unless the company already keeps `max` live credentials (counted under a lock on the company). */
+  async insertWithin(max: number, key: { companyId: string; name: string; key: string; secretHash: string; scopes: string[]; createdBy: string }): Promise<LrsKeyRow | 'limit'> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`lrs:${key.companyId}`}))`.execute(trx);
+      const { n } = await trx.selectFrom('lrs_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', key.companyId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+      if (Number(n) >= max) return 'limit' as const;
+      return trx
+        .insertInto('lrs_keys')
+        .values({ company_id: key.companyId, name: key.name, key: key.key, secret_hash: key.secretHash, scopes: key.scopes, created_by: key.createdBy })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  }
+
+  /** The company's live credentials, newest first. */
+  live(companyId: string): Promise<LrsKeyRow[]> {
+    return this.db.selectFrom('lrs_keys').selectAll().where('company_id', '=', companyId).where('revoked_at', 'is', null).orderBy('created_at', 'desc').orderBy('id').execute();
+  }
+
+  find(id: string): Promise<LrsKeyRow | undefined> {
+    return this.db.selectFrom('lrs_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async revoke(id: string): Promise<void> {
+    await this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  }
+}
