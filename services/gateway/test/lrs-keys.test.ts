@@ -60,6 +60,16 @@ describe('LRS credentials', () => {
     expect(refused.json().code).toBe('FEATURE_NOT_AVAILABLE');
   });
 
+  it("should tell any client the xAPI versions it speaks at /about, with the version header", async () => {
+    const about = await h.request({ url: '/api/xapi/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.json()).toEqual({ version: ['1.0.3'], extensions: {} });
+    expect(about.headers['x-experience-api-version']).toBe('1.0.3');
+    // HEAD answers the same without a body (Communication 1.1).
+    const head = await h.request({ method: 'HEAD', url: '/api/xapi/about' });
+    expect({ status: head.statusCode, body: head.body, version: head.headers['x-experience-api-version'] }).toEqual({ status: 200, body: '', version: '1.0.3' });
+  });
+
   it('should refuse bad credentials requests with clear answers', async () => {
     const bad = async (body: unknown, status: number, messageId?: string) => {
       const res = await create(owner, body);

@@ -77,6 +77,7 @@ const ROUTES: Record<string, Need> = {
   'GET /api/voices/available': 'self',
   'GET /api/voices/previews/{audio}': 'self',
   'GET /api/voices/user/custom': 'self',
+  'GET /api/xapi/about': 'public',
   'PATCH /api/companies/{companyId}/glossary/{termId}': 'edit',
   'PATCH /api/companies/{id}/members/{userId}': 'owner',
   'PATCH /api/profile': 'self',
