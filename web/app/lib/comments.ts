@@ -1,7 +1,8 @@
 // A project's comment threads (docs/teams.md): the shapes, the writes of the comments route's
 // action (one intent each) and how an anchor reads. Pure: the panel and its tests read it.
-import { COMMENT_LIMITS, roleAllows, type CommentAnchorKind, type Role } from '@trainwright/catalogue';
+import { COMMENT_LIMITS, type CommentAnchorKind, type Role } from '@trainwright/catalogue';
 import type { TFunction } from 'i18next';
+import { mayAct } from './roles';
 
 export interface CommentAnchor {
   kind: CommentAnchorKind;
@@ -77,7 +78,7 @@ export function isCommentRequest(value: unknown): value is CommentRequest {
 
 /** Who may write, reply and resolve (Commenters and up); every member reads. */
 export function canComment(role: Role | null | undefined): boolean {
-  return !role || roleAllows(role, 'project.comment');
+  return mayAct(role, 'project.comment');
 }
 
 /** '1:05' for 65.2 s; '1:01:05' past an hour. */

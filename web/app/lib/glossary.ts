@@ -1,8 +1,8 @@
 // The company glossary (docs/translation.md): terms the translations keep as written (brand and
 // product names) or always translate the same way. The shapes, calls and the pure rules of the
 // glossary page.
-import { roleAllows } from '@trainwright/catalogue';
 import type { User } from './types';
+import { mayAct } from './roles';
 
 export interface GlossaryTerm {
   id: string;
@@ -76,5 +76,5 @@ export function isGlossaryRequest(value: unknown): value is GlossaryRequest {
 
 /** Owners and editors change the glossary; other roles read it (without a known role the server decides). */
 export function canEditGlossary(user: Pick<User, 'role'>): boolean {
-  return !user.role || roleAllows(user.role, 'glossary.update');
+  return mayAct(user.role, 'glossary.update');
 }

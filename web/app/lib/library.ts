@@ -3,12 +3,13 @@
 // browser's calls, the writes of the library page's action and the pure rules of the screens
 // (highlighted passages, excerpts, citations). No React here, so the unit tests run it directly.
 import type { TFunction } from 'i18next';
-import { LIBRARY_LIMITS, LIBRARY_MESSAGES, UPLOAD_KINDS, roleAllows, type LibraryKind } from '@trainwright/catalogue';
+import { LIBRARY_LIMITS, LIBRARY_MESSAGES, UPLOAD_KINDS, type LibraryKind } from '@trainwright/catalogue';
 import type { Citation } from '@trainwright/formats';
 import { ApiError, get } from './api';
 import { errorText, serverErrorText } from './errors';
 import { sendMultipart, type MultipartHandle } from './uploads';
 import type { User } from './types';
+import { mayAct } from './roles';
 
 export { LIBRARY_LIMITS };
 
@@ -81,7 +82,7 @@ export function usesLibrary(method: string): method is (typeof LIBRARY_METHODS)[
 
 /** Owners and editors add and remove documents; other roles read and search (without a known role the server decides). */
 export function canEditLibrary(user: Pick<User, 'role'>): boolean {
-  return !user.role || roleAllows(user.role, 'library.update');
+  return mayAct(user.role, 'library.update');
 }
 
 /** A passage's text cut into plain and highlighted parts, in order. */

@@ -1,7 +1,8 @@
 // The learning record store's credentials as the /analytics page shows and changes them
 // (docs/analytics.md): the Owner's only; the secret is in the create answer alone.
-import { LRS_KEY_LIMITS, roleAllows } from '@trainwright/catalogue';
+import { LRS_KEY_LIMITS } from '@trainwright/catalogue';
 import type { User } from './types';
+import { mayAct } from './roles';
 
 export { LRS_KEY_LIMITS };
 
@@ -19,7 +20,7 @@ export interface LrsKey {
 export type CreatedLrsKey = LrsKey & { secret: string };
 
 export function canManageLrsKeys(user: Pick<User, 'role'>): boolean {
-  return !user.role || roleAllows(user.role, 'lrs.manage');
+  return mayAct(user.role, 'lrs.manage');
 }
 
 export type LrsKeyRequest = { intent: 'createKey'; companyId: string; name: string } | { intent: 'revokeKey'; companyId: string; keyId: string };

@@ -173,7 +173,6 @@ export function createProjectHandlers(
           position: p.position,
           score: p.score,
         })),
-        libraryHasDocuments: input.libraryHasDocuments,
       };
     },
     listProjects: async (req) => {

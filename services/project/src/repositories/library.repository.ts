@@ -56,10 +56,6 @@ export class LibraryRepository implements LibraryStore {
     return this.db.selectFrom('library_documents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async hasDocuments(companyId: string): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('library_documents').select('id').where('company_id', '=', companyId).limit(1).executeTakeFirst());
-  }
-
   /** Deletes a document (its file's upload too); the file's storage key, or '' when it had none. */
   async delete(id: string): Promise<string> {
     return this.db.transaction().execute(async (trx) => {

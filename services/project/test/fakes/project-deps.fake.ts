@@ -325,7 +325,6 @@ export class FakeCommentStore implements CommentStore {
  * does (the library's own tests run against PostgreSQL: test/library.medium.test.ts).
  */
 export const EMPTY_LIBRARY: ProjectDeps['library'] = {
-  hasDocuments: async () => false,
   documentsCovering: async () => [],
   search: async () => [],
   documentPassages: async () => [],

@@ -6,7 +6,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { roleAllows } from '@trainwright/catalogue';
 import { DIFFICULTIES, TEMPLATE_CATEGORIES, TEMPLATE_SORTS, type TemplateSort } from '@trainwright/templates';
 import { get } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
@@ -19,6 +18,7 @@ import { Modal } from '../Modal';
 import { selectClass } from '../projects/ProjectFormFields';
 import { Badge, Button, EmptyState, ErrorBox, Spinner, buttonClass, cx, inputClass } from '../ui';
 import { TemplateCreator } from './TemplateCreator';
+import { mayAct } from '~/lib/roles';
 
 export type MarketplaceMode = 'use' | 'pick';
 
@@ -146,7 +146,7 @@ export function TemplateMarketplace({
     return () => clearTimeout(timer);
   }, [searchInput, query.search]);
 
-  const canCreate = !user.role || roleAllows(user.role, 'template.create');
+  const canCreate = mayAct(user.role, 'template.create');
   const templates = data?.templates ?? [];
 
   return (

@@ -178,7 +178,7 @@ describe(runGeneration.name, () => {
       expect(short.kept).toEqual([]);
       const passage = { id: 'p1', documentId: 'd1', documentTitle: 'Password policy', heading: 'Passphrases', text: script.slice(10), position: 0, score: 1 };
       const grounded = setup({
-        input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Passwords', useLibrary: true } } }), libraryPassages: [passage], libraryHasDocuments: true },
+        input: { project: project({ projectType: 'ai_content_generator', generatorType: 'topic_to_content', requestData: { topicToContent: { topic: 'Passwords', useLibrary: true } } }), libraryPassages: [passage] },
       });
       await runGeneration(grounded.deps, job('project-1'), FIRST_TRY, grounded.events);
       expect(grounded.kept).toEqual([]);

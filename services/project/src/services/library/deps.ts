@@ -54,7 +54,6 @@ export interface LibraryStore {
   /** A page of the company's documents, newest first, with the whole library's count and bytes. */
   list(companyId: string, page: { limit: number; offset: number }): Promise<LibraryPage>;
   find(id: string): Promise<LibraryDocumentRow | undefined>;
-  hasDocuments(companyId: string): Promise<boolean>;
   delete(id: string): Promise<string>;
   unusedLibraryUpload(fileId: string, companyId: string): Promise<{ filename: string; storage_key: string; size: number } | undefined>;
   search(companyId: string, query: string, options: { limit: number; documentIds?: string[]; highlight: boolean }): Promise<LibraryHit[]>;

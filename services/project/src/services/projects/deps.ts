@@ -194,7 +194,7 @@ export interface ProjectDeps {
   projects: ProjectStore;
   memberships: Memberships;
   /** The company library, which a topic's generation input reads its passages from. */
-  library: Pick<LibraryStore, 'hasDocuments' | 'documentsCovering' | 'search' | 'documentPassages'>;
+  library: Pick<LibraryStore, 'documentsCovering' | 'search' | 'documentPassages'>;
   voices: VoiceLibrary;
   templates: TemplateStore;
   jobs: PipelineJobs;

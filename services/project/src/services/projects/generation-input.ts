@@ -20,7 +20,6 @@ export interface GenerationInputView {
   renderKey: string;
   /** A topic or learning path that uses the library: its passages about the topic, in the order to use them. */
   libraryPassages: LibraryHit[];
-  libraryHasDocuments: boolean;
 }
 
 export async function generationInput(deps: ProjectDeps, projectId: string): Promise<GenerationInputView> {
@@ -39,15 +38,15 @@ export async function generationInput(deps: ProjectDeps, projectId: string): Pro
     sourceProject: sourceProject ?? null,
     template,
     renderKey: renderKeyOf(row, template),
-    ...(await libraryInput(deps, row)),
+    libraryPassages: await libraryPassages(deps, row),
   };
 }
 
 /** The library's part of a generation: only a topic or a learning path reads it, when it asks to. */
-async function libraryInput(deps: ProjectDeps, row: ProjectRow): Promise<Pick<GenerationInputView, 'libraryPassages' | 'libraryHasDocuments'>> {
+async function libraryPassages(deps: ProjectDeps, row: ProjectRow): Promise<LibraryHit[]> {
   const data = (row.request_data ?? {}) as { topic?: string; subtopics?: string[]; main_topic?: string; use_library?: boolean };
   const topic = row.generator_type === 'topic_to_content' ? data.topic : row.generator_type === 'learning_path' ? data.main_topic : undefined;
-  if (!topic || data.use_library === false) return { libraryPassages: [], libraryHasDocuments: false };
-  if (!(await deps.library.hasDocuments(row.company_id))) return { libraryPassages: [], libraryHasDocuments: false };
-  return { libraryPassages: await passagesForTopic(deps.library, row.company_id, topic, data.subtopics ?? []), libraryHasDocuments: true };
+  if (!topic || data.use_library === false) return [];
+  // An empty library covers no topic: passagesForTopic answers [] after one query.
+  return passagesForTopic(deps.library, row.company_id, topic, data.subtopics ?? []);
 }

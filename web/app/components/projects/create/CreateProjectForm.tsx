@@ -8,7 +8,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { PROJECT_LIMITS, lowestTierWithMethod, roleAllows } from '@trainwright/catalogue';
+import { PROJECT_LIMITS, lowestTierWithMethod } from '@trainwright/catalogue';
 import { buildGeneratorSubmission, generatorErrorField, uploadGeneratorProject, type GeneratorCreated } from '~/lib/ai';
 import { failureError } from '~/lib/action-failure';
 import { ApiError, NETWORK_ERROR, TimeoutError } from '~/lib/api';
@@ -54,6 +54,7 @@ import { SoftwareDetailsPanel } from './SoftwareDetailsPanel';
 import { TemplatePanel } from './TemplatePanel';
 import { TypedContentPanel } from './TypedContentPanel';
 import { UploadedContentPanel } from './UploadedContentPanel';
+import { mayAct } from '~/lib/roles';
 
 /** Where the form was opened from (Link state), to return there after a create or Cancel. */
 export interface CreateFormOrigin {
@@ -167,7 +168,7 @@ export function CreateProjectForm({ initialTemplate }: { initialTemplate: Market
   const typed = form.input_method === 'text';
   const upload = isSlides ? uploads.slides : uploads.script;
   const planLimitMB = user.subscription?.limits?.fileUploadLimitMB ?? tierOf(user.subscription?.tier).limits.fileUploadLimitMB;
-  const canCreate = !user.role || roleAllows(user.role, 'project.create');
+  const canCreate = mayAct(user.role, 'project.create');
   // The voice narrates video only: it is offered, and sent, for the MP4 and MOV formats.
   const videoFormat = isVideoFormat(form.visual_format);
   const chosenVoice = videoFormat ? form.voice : null;
