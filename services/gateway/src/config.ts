@@ -33,6 +33,8 @@ const schema = commonConfigSchema
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     /** Requests per window from one address to a share link's public routes (page, logo, slides): they make the services work with no account behind them. */
     RATE_LIMIT_SHARED_MAX: z.coerce.number().int().min(1).default(300),
+    /** Requests a client address may make of the learning record store's endpoint per window (a class behind one address sends batches). */
+    RATE_LIMIT_XAPI_MAX: z.coerce.number().int().min(1).default(3000),
     /** Which proxies' X-Forwarded-For to believe (proxy-addr syntax). */
     TRUST_PROXY: z.string().default('loopback'),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).default(5000),

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   COMPANY_NOT_FOUND: 404,
   CONFLICT: 409,
   EMAIL_TAKEN: 409,
+  /** If-Match or If-None-Match did not hold (the learning record store's documents). */
+  PRECONDITION_FAILED: 412,
   /** A request body that stopped arriving (an upload past its idle or overall time limit). */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
@@ -50,6 +52,7 @@ const GRPC_BY_HTTP: Record<number, GrpcStatus> = {
   404: GrpcStatus.NOT_FOUND,
   408: GrpcStatus.DEADLINE_EXCEEDED,
   409: GrpcStatus.ALREADY_EXISTS,
+  412: GrpcStatus.FAILED_PRECONDITION,
   413: GrpcStatus.RESOURCE_EXHAUSTED,
   415: GrpcStatus.INVALID_ARGUMENT,
   429: GrpcStatus.RESOURCE_EXHAUSTED,

@@ -4,6 +4,7 @@ import * as createInteractiveVideos from './1797400000000-CreateInteractiveVideo
 import * as addPackageLanguage from './1797500000000-AddPackageLanguage.js';
 import * as addErrorMessages from './1797600000000-AddErrorMessages.js';
 import * as lrsKeys from './1798200000000-LrsKeys.js';
+import * as xapiStatements from './1798300000000-XapiStatements.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '1797500000000-AddPackageLanguage': addPackageLanguage,
   '1797600000000-AddErrorMessages': addErrorMessages,
   '1798200000000-LrsKeys': lrsKeys,
+  '1798300000000-XapiStatements': xapiStatements,
 };

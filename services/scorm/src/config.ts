@@ -14,6 +14,14 @@ const schema = commonConfigSchema.extend({
   /** Run the `scorm` queue's worker in this process. */
   SCORM_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   SCORM_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  /** Where learners and LRS clients reach the product (the learning record store's own home page is under it). */
+  PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
+  /** The learning record store (docs/analytics.md): statements per request, the page of a query. */
+  XAPI_MAX_BATCH: z.coerce.number().int().min(1).max(5000).default(1000),
+  XAPI_PAGE_SIZE: z.coerce.number().int().min(10).max(1000).default(100),
+  /** How far ahead of the LRS's clock a statement's timestamp may be (0: any, as xAPI's SHOULD NOT reject). */
+  XAPI_MAX_FUTURE_HOURS: z.coerce.number().min(0).default(24),
+  XAPI_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
 });
 
 export type ScormConfig = z.infer<typeof schema>;

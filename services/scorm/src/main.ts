@@ -2,6 +2,10 @@
 // operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import { LrsKeyRepository } from './repositories/lrs-key.repository.js';
+import { XapiDocumentRepository } from './repositories/xapi-document.repository.js';
+import { XapiStatementRepository } from './repositories/xapi-statement.repository.js';
+import { LrsAuthenticator } from './services/xapi/credentials.js';
+import type { XapiDeps } from './services/xapi/deps.js';
 import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
@@ -20,6 +24,7 @@ import {
   type RunningService,
 } from '@trainwright/platform';
 import { ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
+import type { Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { loadScormConfig, type ScormConfig } from './config.js';
 import { scormAccess, createScormHandlers } from './grpc/scorm.handler.js';
@@ -44,6 +49,22 @@ export { SCORM_SCHEMA };
 
 export function migrateScorm(config: Pick<ScormConfig, 'DATABASE_URL'>): Promise<string[]> {
   return migrateSchema(config.DATABASE_URL, SCORM_SCHEMA, migrations);
+}
+
+/** The learning record store's parts, as configured. */
+export function createXapiDeps(db: Kysely<ScormDatabase>, lrsKeys: LrsKeyRepository, config: ScormConfig): XapiDeps {
+  return {
+    auth: new LrsAuthenticator(lrsKeys),
+    statements: new XapiStatementRepository(db),
+    documents: new XapiDocumentRepository(db),
+    options: {
+      homePage: new URL('/api/xapi/', config.PUBLIC_WEB_URL).toString(),
+      maxBatch: config.XAPI_MAX_BATCH,
+      maxFutureMs: config.XAPI_MAX_FUTURE_HOURS * 3_600_000,
+      pageSize: config.XAPI_PAGE_SIZE,
+      maxDocumentBytes: config.XAPI_MAX_DOCUMENT_BYTES,
+    },
+  };
 }
 
 export interface ScormServer extends RunningService {
@@ -93,6 +114,9 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     progressEvents: progressEvents.interactive,
     logger,
   };
+  const lrsKeys = new LrsKeyRepository(infra.db);
+  const xapi = createXapiDeps(infra.db, lrsKeys, config);
+  await xapi.statements.ensurePartitions(new Date());
   await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive })]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
@@ -107,7 +131,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: new LrsKeyRepository(infra.db) } }), access: scormAccess },
+    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys }, xapi }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
   );
   infra.relay.start();

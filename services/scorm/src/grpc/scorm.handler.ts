@@ -1,6 +1,8 @@
 // Transport only: proto <-> domain for the package and interactive video operations.
 import { createLrsKeyHandlers, lrsKeyAccess } from './lrs-keys.handler.js';
 import type { LrsKeyDeps } from '../services/analytics/lrs-keys.js';
+import { createXapiHandlers, xapiAccess } from './xapi.handler.js';
+import type { XapiDeps } from '../services/xapi/deps.js';
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
@@ -86,12 +88,14 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   openInteractiveMedia: { public: 'the published video\'s token is the credential' },
   recordInteractiveEvent: { public: 'the published video\'s token is the credential' },
   ...lrsKeyAccess,
+  ...xapiAccess,
 };
 
-export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps }): UnaryHandlers<typeof ScormServiceService> {
+export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
     ...createLrsKeyHandlers(deps.lrsKeys),
+    ...createXapiHandlers(deps.xapi),
     exportPackage: async (req) => {
       const t = req.tracking;
       const settings = packageSettings({

@@ -99,8 +99,73 @@ export interface LrsKeysTable {
   revoked_at: Date | null;
 }
 
+/** The learning record store (migration 1798300000000-XapiStatements): partitioned by month on stored. */
+export interface XapiStatementsTable {
+  company_id: string;
+  stored: Date;
+  seq: Generated<string>;
+  id: string;
+  key_id: string;
+  verb: string;
+  activity: string | null;
+  ref_id: string | null;
+  registration: string | null;
+  voiding: boolean;
+  agents: string[];
+  related_agents: string[];
+  related_activities: string[];
+  statement: JSONColumnType<Record<string, unknown>, string, never>;
+}
+
+export interface XapiStatementIdsTable {
+  company_id: string;
+  id: string;
+  stored: Date;
+}
+
+export interface XapiVoidedTable {
+  company_id: string;
+  statement_id: string;
+  voided_by: string;
+}
+
+export interface XapiAttachmentsTable {
+  company_id: string;
+  sha2: string;
+  content_type: string;
+  content: Buffer;
+}
+
+export interface XapiActivitiesTable {
+  company_id: string;
+  id: string;
+  definition: JSONColumnType<Record<string, unknown>, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export type XapiDocumentKind = 'state' | 'activity_profile' | 'agent_profile';
+
+export interface XapiDocumentsTable {
+  company_id: string;
+  kind: XapiDocumentKind;
+  activity_id: string;
+  agent: string;
+  registration: string;
+  document_id: string;
+  content_type: string;
+  content: Buffer;
+  etag: string;
+  updated_at: Date;
+}
+
 export interface ScormDatabase {
   lrs_keys: LrsKeysTable;
+  xapi_statements: XapiStatementsTable;
+  xapi_statement_ids: XapiStatementIdsTable;
+  xapi_voided: XapiVoidedTable;
+  xapi_attachments: XapiAttachmentsTable;
+  xapi_activities: XapiActivitiesTable;
+  xapi_documents: XapiDocumentsTable;
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;

@@ -30,6 +30,15 @@ export class LrsKeyRepository {
     return this.db.selectFrom('lrs_keys').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** A live credential by its key (the HTTP Basic user name). */
+  findLive(key: string): Promise<LrsKeyRow | undefined> {
+    return this.db.selectFrom('lrs_keys').selectAll().where('key', '=', key).where('revoked_at', 'is', null).executeTakeFirst();
+  }
+
+  async touch(id: string, at: Date): Promise<void> {
+    await this.db.updateTable('lrs_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+
   async revoke(id: string): Promise<void> {
     await this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
   }

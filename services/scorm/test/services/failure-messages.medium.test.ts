@@ -34,7 +34,8 @@ import type { Worker } from 'bullmq';
 import { createScormHandlers } from '../../src/grpc/scorm.handler.js';
 import { buildPackageJob } from '../../src/jobs/build-package.job.js';
 import { prepareInteractiveVideoJob } from '../../src/jobs/prepare-interactive-video.job.js';
-import { migrateScorm } from '../../src/main.js';
+import { createXapiDeps, migrateScorm } from '../../src/main.js';
+import { loadScormConfig } from '../../src/config.js';
 import { SCORM_SCHEMA, type ScormDatabase } from '../../src/repositories/database.js';
 import { InteractiveJobsRepository } from '../../src/repositories/interactive-jobs.repository.js';
 import { InteractiveMediaRepository } from '../../src/repositories/interactive-media.repository.js';
@@ -190,7 +191,8 @@ beforeAll(async () => {
     progressEvents: progressEvents.interactive,
     logger: packages.logger,
   };
-  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: new LrsKeyRepository(service.db) } });
+  const lrsKeys = new LrsKeyRepository(service.db);
+  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys }, xapi: createXapiDeps(service.db, lrsKeys, loadScormConfig({})) });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {
     const e = PackageChanged.decode(event.data);

@@ -8,7 +8,7 @@ const SECRET_BYTES = 32;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 // scrypt's cost: 2^14 is the library's default, ~30 ms here; a credential is checked once per
-// request batch, and the gateway keeps a verified one for a short while.
+// request, and the LRS keeps a verified one for a short while (services/xapi/credentials.ts).
 const COST = 16_384;
 
 function derive(secret: BinaryLike, salt: Buffer): Promise<Buffer> {
