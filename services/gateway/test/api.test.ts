@@ -437,7 +437,7 @@ describe('rate limits', () => {
   let limited: Harness;
   beforeAll(async () => {
     // A stack of its own: limits low enough to be reached.
-    limited = await startHarness('ratelimit', { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_REGISTER_MAX: '2' });
+    limited = await startHarness('ratelimit', { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_REGISTER_MAX: '2', RATE_LIMIT_XAPI_MAX: '3' });
   }, STACK_START_MS);
   afterAll(async () => {
     await limited?.close();
@@ -451,6 +451,15 @@ describe('rate limits', () => {
     expect(codes).toEqual([401, 401, 401, 429, 429]);
     const last = await attempt();
     expect(last.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a moment and try again.' });
+  });
+
+  it('should answer a flood of xAPI requests from one address with 429, in the xAPI version', async () => {
+    const attempt = () => limited.request({ url: '/api/xapi/statements', headers: { 'x-experience-api-version': '1.0.3' } });
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await attempt());
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 401, 401, 429, 429]);
+    expect(answers[4]!.headers['x-experience-api-version']).toBe('1.0.3');
+    expect(answers[4]!.headers['retry-after']).toBeDefined();
   });
 
   it('should limit registrations too', async () => {

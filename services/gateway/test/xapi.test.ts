@@ -2,7 +2,7 @@
 // client with a company's credential stores statements and reads them back by id and by query,
 // pages with `more`, voids, keeps documents; what the specification refuses is refused, and one
 // company's credential never reaches another's statements.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { call, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
@@ -130,6 +130,45 @@ describe('xAPI statements', () => {
     expect((await xapi('POST', 'statements', { body: [statement({ id }), statement({ id })] })).statusCode).toBe(400);
     const group = { objectType: 'Group', mbox: 'mailto:team@example.com', member: [{ objectType: 'Group', mbox: 'mailto:inner@example.com' }] };
     expect((await xapi('POST', 'statements', { body: statement({ actor: group }) })).statusCode).toBe(400);
+  });
+
+  it('should take attachments as multipart/mixed and give them back with attachments=true', async () => {
+    const content = Buffer.from('a certificate of completion');
+    const sha2 = createHash('sha256').update(content).digest('hex');
+    const withAttachment = statement({ attachments: [{ usageType: 'http://id.tincanapi.com/attachment/certificate-of-completion', display: { 'en-US': 'Certificate' }, contentType: 'text/plain', length: content.length, sha2 }] });
+    const boundary = 'xapi-boundary-1';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Type: application/json\r\n\r\n${JSON.stringify(withAttachment)}\r\n--${boundary}\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: binary\r\nX-Experience-API-Hash: ${sha2}\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const posted = await h.request({ method: 'POST', url: '/api/xapi/statements', payload: body, headers: { ...V, authorization: basic, 'content-type': `multipart/mixed; boundary=${boundary}` } });
+    expect(posted.statusCode).toBe(200);
+    const [id] = posted.json();
+    const got = await xapi('GET', `statements?statementId=${id}&attachments=true`);
+    expect(got.headers['content-type']).toMatch(/^multipart\/mixed; boundary=/);
+    expect(got.body).toContain(`X-Experience-API-Hash: ${sha2}`);
+    expect(got.body).toContain('a certificate of completion');
+    // Without its part, the attachment is refused (it has no fileUrl).
+    expect((await xapi('POST', 'statements', { body: withAttachment })).statusCode).toBe(400);
+  });
+
+  it('should refuse 10,000 statements in one request and store none of them', async () => {
+    const registration = randomUUID();
+    const many = Array.from({ length: 10_000 }, () => statement({ context: { registration } }));
+    const refused = await xapi('POST', 'statements', { body: many });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toBe('At most 1000 statements can be sent in one request; send the rest in further requests.');
+    expect((await xapi('GET', `statements?registration=${registration}`)).json().statements).toEqual([]);
+  });
+
+  it('should refuse a forged secret and a revoked credential', async () => {
+    const created = (await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Soon revoked' })).json();
+    const auth = `Basic ${Buffer.from(`${created.key}:${created.secret}`).toString('base64')}`;
+    expect((await xapi('POST', 'statements', { auth, body: statement() })).statusCode).toBe(200);
+    expect((await xapi('POST', 'statements', { auth: `Basic ${Buffer.from(`${created.key}:${created.secret.slice(1)}x`).toString('base64')}`, body: statement() })).statusCode).toBe(401);
+    expect((await call(h, 'DELETE', `/api/analytics/lrs-keys/${created.id}`, owner)).statusCode).toBe(204);
+    expect((await xapi('POST', 'statements', { auth, body: statement() })).statusCode).toBe(401);
   });
 
   it('should answer 401 without a valid credential and keep companies apart', async () => {

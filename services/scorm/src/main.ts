@@ -52,7 +52,7 @@ export function migrateScorm(config: Pick<ScormConfig, 'DATABASE_URL'>): Promise
 }
 
 /** The learning record store's parts, as configured. */
-export function createXapiDeps(db: Kysely<ScormDatabase>, lrsKeys: LrsKeyRepository, config: ScormConfig): XapiDeps {
+export function createXapiDeps(db: Kysely<ScormDatabase>, lrsKeys: LrsKeyRepository, config: ScormConfig): XapiDeps & { auth: LrsAuthenticator } {
   return {
     auth: new LrsAuthenticator(lrsKeys),
     statements: new XapiStatementRepository(db),
@@ -131,7 +131,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys }, xapi }), access: scormAccess },
+    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
   );
   infra.relay.start();

@@ -192,7 +192,8 @@ beforeAll(async () => {
     logger: packages.logger,
   };
   const lrsKeys = new LrsKeyRepository(service.db);
-  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys }, xapi: createXapiDeps(service.db, lrsKeys, loadScormConfig({})) });
+  const xapi = createXapiDeps(service.db, lrsKeys, loadScormConfig({}));
+  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {
     const e = PackageChanged.decode(event.data);

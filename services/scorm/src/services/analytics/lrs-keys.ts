@@ -5,11 +5,14 @@ import { ANALYTICS_MESSAGES, LRS_KEY_LIMITS, LRS_SCOPES, catalogueMessage, type 
 import { Access, AppError, isUuid, type Membership } from '@trainwright/platform';
 import type { Memberships } from '../ports.js';
 import type { LrsKeyRepository, LrsKeyRow } from '../../repositories/lrs-key.repository.js';
+import type { LrsAuthenticator } from '../xapi/credentials.js';
 import { hashLrsSecret, newLrsKey, newLrsSecret } from './lrs-secret.js';
 
 export interface LrsKeyDeps {
   memberships: Memberships;
   keys: Pick<LrsKeyRepository, 'insertWithin' | 'live' | 'find' | 'revoke'>;
+  /** The learning record store's cache of verified credentials: a revoked one is forgotten at once. */
+  verified: Pick<LrsAuthenticator, 'forget'>;
 }
 
 /** The Owner's membership of the company (the caller's current one when none is named). */
@@ -50,4 +53,5 @@ export async function revokeLrsKey(deps: LrsKeyDeps, userId: string, keyId: stri
   // Found by id alone: the access check, not the query, keeps another company's credential out.
   await requireManager(deps, userId, row.company_id, notFound.text);
   await deps.keys.revoke(row.id);
+  deps.verified.forget(row.key);
 }
