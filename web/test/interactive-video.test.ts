@@ -212,7 +212,6 @@ describe('the draft', () => {
     expect(interactivePaths.template('p 1', 300)).toBe('/interactive-video-template/300?project_id=p%201');
     expect(interactivePaths.video('p1')).toBe('/projects/p1/interactive-video');
     expect(interactivePaths.published('a/b')).toBe('/interactive/a%2Fb');
-    expect(interactivePaths.events('tok')).toBe('/interactive/tok/events');
     expect(interactivePaths.previewVideo('p1')).toBe('/api/projects/p1/preview/video');
     expect(interactivePaths.watch('tok')).toBe('/watch/tok');
   });

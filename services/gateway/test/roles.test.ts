@@ -131,7 +131,6 @@ const ROUTES: Record<string, Need> = {
   'POST /api/companies/{id}/invitations/{invitationId}/resend': 'owner',
   'POST /api/companies/{id}/switch': 'read',
   'POST /api/companies/{id}/transfer-ownership': 'owner',
-  'POST /api/interactive/{token}/events': 'public',
   'POST /api/invitations/{token}/accept': 'self',
   'POST /api/library/documents': 'edit',
   'POST /api/projects': 'edit',

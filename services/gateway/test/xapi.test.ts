@@ -28,7 +28,7 @@ function xapi(method: string, url: string, options: { auth?: string; body?: unkn
   });
 }
 
-const statement = (over: Record<string, unknown> = {}) => ({
+const statement = (over: Record<string, unknown> = {}): Record<string, any> => ({
   actor: { objectType: 'Agent', name: 'Ana Learner', mbox: 'mailto:ana@example.com' },
   verb: { id: 'https://w3id.org/xapi/video/verbs/played', display: { 'en-US': 'played' } },
   object: { objectType: 'Activity', id: 'https://trainwright.test/activities/forklift', definition: { name: { 'en-US': 'Forklift basics', 'es-ES': 'Carretilla' } } },
@@ -142,7 +142,7 @@ describe('xAPI statements', () => {
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const posted = await h.request({ method: 'POST', url: '/api/xapi/statements', payload: body, headers: { ...V, authorization: basic, 'content-type': `multipart/mixed; boundary=${boundary}` } });
+    const posted = await h.request({ method: 'POST', url: '/api/xapi/statements', payload: body.toString('utf8'), headers: { ...V, authorization: basic, 'content-type': `multipart/mixed; boundary=${boundary}` } });
     expect(posted.statusCode).toBe(200);
     const [id] = posted.json();
     const got = await xapi('GET', `statements?statementId=${id}&attachments=true`);

@@ -31,3 +31,5 @@ export {
   type PlayerState,
 } from './player.js';
 export { PLAYER_CSS, PLAYER_ROOT_CLASS, injectPlayerStyles } from './styles.js';
+export { VideoTracker, coveredSeconds, formatSegments, isoDuration, type Statement, type VideoTrackerOptions } from './xapi.js';
+export { StatementSender, type SenderOptions } from './xapi-sender.js';

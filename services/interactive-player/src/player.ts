@@ -40,13 +40,14 @@ import {
 import type { PlayerLabels } from './labels.js';
 import { PLAYER_ROOT_CLASS } from './styles.js';
 
-export type PlayerEventType = 'view' | 'progress' | 'hotspot_click' | 'quiz_answer' | 'cta_click' | 'chapter' | 'branch' | 'complete';
+export type PlayerEventType = 'view' | 'play' | 'pause' | 'seek' | 'progress' | 'hotspot_click' | 'quiz_answer' | 'cta_click' | 'chapter' | 'branch' | 'complete';
 
 /**
  * What the player reports. element_id: the hotspot, quiz, call to action, chapter or branching
  * scenario. value: hotspot_click the action; quiz_answer the option id; cta_click the URL;
  * chapter how it was reached ('start', 'playback', 'seek', 'menu', 'skip', 'hotspot', 'branch');
- * branch the branch id; progress and complete the percent of the video watched.
+ * branch the branch id; progress and complete the percent of the video watched; seek the second
+ * it left (media_time is where it landed); play and pause none.
  */
 export interface PlayerEvent {
   type: PlayerEventType;
@@ -144,6 +145,7 @@ class InteractivePlayer {
   private lastPos = 0;
   private seekPending = false;
   private seekReason = 'seek';
+  private seekFrom = 0;
   private open: OpenStop | null = null;
   private info: { panel: HTMLElement; returnTo: HTMLElement | null } | null = null;
   private notice: HTMLElement | null = null;
@@ -395,6 +397,7 @@ class InteractivePlayer {
       this.open.panel.focus();
       return;
     }
+    this.emit('play');
     cancelAnimationFrame(this.raf);
     const loop = () => {
       if (this.destroyed || this.video.paused) return;
@@ -408,6 +411,7 @@ class InteractivePlayer {
   private onPause(): void {
     cancelAnimationFrame(this.raf);
     this.tick();
+    this.emit('pause');
   }
 
   private tick(): void {
@@ -443,6 +447,8 @@ class InteractivePlayer {
   }
 
   private onSeeking(): void {
+    // Where the learner was when the seek began (several seeking events may come before seeked).
+    if (!this.seekPending) this.seekFrom = this.lastPos;
     this.seekPending = true;
     const target = this.video.currentTime;
     const limit = seekLimit(this.meta, this.answers.keys(), this.lastPos);
@@ -458,6 +464,8 @@ class InteractivePlayer {
     const landed = this.video.currentTime;
     if (this.open && Math.abs(landed - this.open.time) > 2 * TIME_EPSILON) this.closeStop();
     this.lastPos = landed;
+    // A resume is not the learner's seek.
+    if (this.seekReason !== 'start' && Math.abs(landed - this.seekFrom) > TIME_EPSILON) this.emit('seek', undefined, String(Math.round(this.seekFrom * 1000) / 1000));
     if (!this.open) {
       const stop = stopBetween(this.meta, landed - TIME_EPSILON, landed + TIME_EPSILON, this.handledQuizzes, this.taken.keys());
       if (stop) this.fire(stop, landed);

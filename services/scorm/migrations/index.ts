@@ -5,6 +5,7 @@ import * as addPackageLanguage from './1797500000000-AddPackageLanguage.js';
 import * as addErrorMessages from './1797600000000-AddErrorMessages.js';
 import * as lrsKeys from './1798200000000-LrsKeys.js';
 import * as xapiStatements from './1798300000000-XapiStatements.js';
+import * as learnerSenders from './1798400000000-LearnerSenders.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '1797600000000-AddErrorMessages': addErrorMessages,
   '1798200000000-LrsKeys': lrsKeys,
   '1798300000000-XapiStatements': xapiStatements,
+  '1798400000000-LearnerSenders': learnerSenders,
 };

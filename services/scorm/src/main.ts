@@ -6,6 +6,7 @@ import { XapiDocumentRepository } from './repositories/xapi-document.repository.
 import { XapiStatementRepository } from './repositories/xapi-statement.repository.js';
 import { LrsAuthenticator } from './services/xapi/credentials.js';
 import type { XapiDeps } from './services/xapi/deps.js';
+import { senderCredentials } from './services/xapi/sender-credentials.js';
 import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
@@ -52,7 +53,11 @@ export function migrateScorm(config: Pick<ScormConfig, 'DATABASE_URL'>): Promise
 }
 
 /** The learning record store's parts, as configured. */
-export function createXapiDeps(db: Kysely<ScormDatabase>, lrsKeys: LrsKeyRepository, config: ScormConfig): XapiDeps & { auth: LrsAuthenticator } {
+export function createXapiDeps(
+  db: Kysely<ScormDatabase>,
+  lrsKeys: LrsKeyRepository,
+  config: Pick<ScormConfig, 'PUBLIC_WEB_URL' | 'XAPI_MAX_BATCH' | 'XAPI_MAX_FUTURE_HOURS' | 'XAPI_PAGE_SIZE' | 'XAPI_MAX_DOCUMENT_BYTES'>,
+): XapiDeps & { auth: LrsAuthenticator } {
   return {
     auth: new LrsAuthenticator(lrsKeys),
     statements: new XapiStatementRepository(db),
@@ -104,6 +109,9 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     media,
     logger,
   };
+  const lrsKeys = new LrsKeyRepository(infra.db);
+  const xapi = createXapiDeps(infra.db, lrsKeys, config);
+  await xapi.statements.ensurePartitions(new Date());
   const interactive: InteractiveDeps = {
     store: interactiveVideos,
     projects,
@@ -112,11 +120,9 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     jobs: interactiveJobs,
     media,
     progressEvents: progressEvents.interactive,
+    senders: senderCredentials(lrsKeys, xapi.options.homePage),
     logger,
   };
-  const lrsKeys = new LrsKeyRepository(infra.db);
-  const xapi = createXapiDeps(infra.db, lrsKeys, config);
-  await xapi.statements.ensurePartitions(new Date());
   await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive })]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER

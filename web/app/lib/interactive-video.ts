@@ -86,14 +86,18 @@ export interface PublishedInteractiveVideo {
   captions_url: string | null;
   /** Branch target project id -> that project's published token. */
   branch_targets: Record<string, string>;
+  /** Where the player reports learners' statements (lib/learner-tracking.ts); null when the version's analytics are off. */
+  tracking: LearnerTracking | null;
 }
 
-/** What the player reports (the package's PlayerEvent), as POST /api/interactive/{token}/events takes it. */
-export interface LearnerEvent {
-  type: string;
-  element_id?: string;
-  value?: string;
-  media_time: number;
+/** The learning record store a published player reports to, with its own credential (docs/analytics.md, "Senders"). */
+export interface LearnerTracking {
+  endpoint: string;
+  authorization: string;
+  activity_id: string;
+  learner_home_page: string;
+  channel_extension: string;
+  language: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -104,7 +108,6 @@ export const interactivePaths = {
     `/interactive-video-template/${encodeURIComponent(String(Math.round(duration)))}?project_id=${encodeURIComponent(projectId)}`,
   video: (projectId: string) => `/projects/${encodeURIComponent(projectId)}/interactive-video`,
   published: (token: string) => `/interactive/${encodeURIComponent(token)}`,
-  events: (token: string) => `/interactive/${encodeURIComponent(token)}/events`,
   /** The editor's preview plays the project's current video (never counted as a download). */
   previewVideo: (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/preview/video`,
   watch: (token: string) => `/watch/${encodeURIComponent(token)}`,
@@ -129,16 +132,6 @@ export const createInteractiveVideo = (request: CreateInteractiveVideoRequest) =
   post<CreateInteractiveVideoAnswer>(interactivePaths.video(request.project_id), request);
 
 export const fetchPublished = (token: string, signal?: AbortSignal) => get<PublishedInteractiveVideo>(interactivePaths.published(token), signal);
-
-/** A learner's event; 204. Failures are the caller's to ignore (analytics never stop the video). */
-export const sendLearnerEvent = (token: string, sessionId: string, event: LearnerEvent) =>
-  post<void>(interactivePaths.events(token), {
-    session_id: sessionId,
-    type: event.type,
-    ...(event.element_id !== undefined ? { element_id: event.element_id } : {}),
-    ...(event.value !== undefined ? { value: event.value } : {}),
-    media_time: Number.isFinite(event.media_time) ? Math.max(0, event.media_time) : 0,
-  });
 
 // ---------------------------------------------------------------------------------------------
 // The editor's draft

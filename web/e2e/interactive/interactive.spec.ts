@@ -15,7 +15,8 @@
 // 4. The preparation is followed live (interactive_video.* on the page's own /api/events) to
 //    ready; the dialog then shows Ready (without a reload), the share link and the embed code.
 // 5. The share link /watch/<token>, signed out: the title, the player with the hotspot button
-//    (its information opens) and the call to action; the player's events are posted (204). Only
+//    (its information opens) and the call to action; the player's statements reach the learning
+//    record store (200, the Video Profile's initialized first, an anonymous learner). Only
 //    /embed/<token> may be framed by other sites.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -320,7 +321,7 @@ describe('interactive video', () => {
       // A visitor without an account.
       const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       try {
-        const events = visitor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/api/interactive/${token}/events`, { timeout: 30_000 });
+        const events = visitor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/xapi/statements', { timeout: 30_000 });
         await visitor.goto(`${BASE_URL}/watch/${token}`);
         await visitor.getByRole('heading', { name: title, level: 1 }).waitFor();
         expect(await visitor.getByText('Sign in to your account').count()).toBe(0);
@@ -332,10 +333,12 @@ describe('interactive video', () => {
         const cta = player.locator('[data-testid^="iv-cta-"]', { hasText: CTA.text });
         await cta.waitFor();
         expect(await cta.getAttribute('href')).toBe(CTA.url);
-        // The player's first event (view) reaches the server.
+        // The player's first statements (initialized) reach the learning record store, from an anonymous learner.
         const posted = await events;
-        expect(posted.status()).toBe(204);
-        expect(posted.request().postDataJSON()).toMatchObject({ session_id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: expect.any(String), media_time: expect.any(Number) });
+        expect(posted.status()).toBe(200);
+        const [first] = posted.request().postDataJSON();
+        expect(first).toMatchObject({ verb: { id: 'http://adlnet.gov/expapi/verbs/initialized' }, actor: { account: { name: expect.stringMatching(/^[0-9a-f-]{36}$/) } } });
+        expect(first.actor).not.toHaveProperty('name');
         // The hotspot's information opens.
         await hotspot.click();
         await player.getByTestId('iv-info').getByText(HOTSPOT.info).waitFor();

@@ -12,7 +12,6 @@ import { getInteractiveVideo } from '../services/interactive/get-interactive-vid
 import { getPublishedInteractiveVideo } from '../services/interactive/get-published-interactive-video.js';
 import { listInteractiveVideoVersions } from '../services/interactive/list-interactive-video-versions.js';
 import { openInteractiveMedia } from '../services/interactive/open-interactive-media.js';
-import { recordInteractiveEvent } from '../services/interactive/record-interactive-event.js';
 import type { InteractiveVideoView } from '../services/interactive/types.js';
 import type { PackageDeps } from '../services/packages/deps.js';
 import { exportPackage } from '../services/packages/export-package.js';
@@ -86,7 +85,6 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   listInteractiveVideoVersions: { action: 'project.read' },
   getPublishedInteractiveVideo: { public: 'the published video\'s token is the credential' },
   openInteractiveMedia: { public: 'the published video\'s token is the credential' },
-  recordInteractiveEvent: { public: 'the published video\'s token is the credential' },
   ...lrsKeyAccess,
   ...xapiAccess,
 };
@@ -130,12 +128,8 @@ export function createScormHandlers(deps: { packages: PackageDeps; interactive: 
     }),
     getPublishedInteractiveVideo: async (req) => {
       const p = await getPublishedInteractiveVideo(interactive, req.token);
-      return { title: p.title, version: p.version, videoMetadata: interactiveMetadataToMessage(p.metadata), hasCaptions: p.hasCaptions, branchTargets: p.branchTargets };
+      return { title: p.title, version: p.version, videoMetadata: interactiveMetadataToMessage(p.metadata), hasCaptions: p.hasCaptions, branchTargets: p.branchTargets, tracking: p.tracking ?? undefined };
     },
     openInteractiveMedia: async (req) => openInteractiveMedia(interactive, req.token, req.kind),
-    recordInteractiveEvent: async (req) => {
-      await recordInteractiveEvent(interactive, req.token, { sessionId: req.sessionId, type: req.type, elementId: req.elementId, value: req.value, mediaTime: req.mediaTime });
-      return {};
-    },
   };
 }

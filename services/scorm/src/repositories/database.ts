@@ -74,18 +74,6 @@ export interface InteractiveVideoVersionsTable {
   created_at: CreatedAt;
 }
 
-export interface InteractiveEventsTable {
-  id: ColumnType<string, never, never>;
-  video_id: string;
-  version: number;
-  session_id: string;
-  type: string;
-  element_id: string;
-  value: string;
-  media_time: number;
-  created_at: CreatedAt;
-}
-
 export interface LrsKeysTable {
   id: Generated<string>;
   company_id: string;
@@ -93,10 +81,17 @@ export interface LrsKeysTable {
   key: string;
   secret_hash: string;
   scopes: string[];
-  created_by: string;
+  /** null for a sender's credential (the platform makes it). */
+  created_by: string | null;
   created_at: Generated<Date>;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  /** owner, or the sender it belongs to (interactive, share_link, package) with its id. */
+  source: Generated<'owner' | 'interactive' | 'share_link' | 'package'>;
+  source_id: string | null;
+  /** A sender's own activity: the statements it may write are about it or an activity under it. */
+  activity_id: string | null;
+  public_secret: string | null;
 }
 
 /** The learning record store (migration 1798300000000-XapiStatements): partitioned by month on stored. */
@@ -169,7 +164,6 @@ export interface ScormDatabase {
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;
-  interactive_events: InteractiveEventsTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }

@@ -7,7 +7,7 @@ import { enqueueEvents, storedMessage, type Failure } from '@trainwright/platfor
 import { interactiveVideoEvent } from '../services/events.js';
 import type { InteractiveVideoStore } from '../services/interactive/deps.js';
 import type {
-  InteractiveEventInput,
+  
   InteractiveStatus,
   InteractiveVersionRecord,
   InteractiveVersionSummary,
@@ -207,19 +207,12 @@ export class InteractiveVideoRepository implements InteractiveVideoStore {
     return Object.fromEntries(rows.map((r) => [r.project_id, r.share_token]));
   }
 
-  async recordEvent(videoId: string, version: number, event: InteractiveEventInput): Promise<void> {
-    await this.db
-      .insertInto('interactive_events')
-      .values({ video_id: videoId, version, session_id: event.sessionId, type: event.type, element_id: event.elementId, value: event.value, media_time: event.mediaTime })
-      .execute();
-  }
-
   async deleteProject(projectId: string): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
       const video = await trx.selectFrom('interactive_videos').select('id').where('project_id', '=', projectId).forUpdate().executeTakeFirst();
       if (!video) return [];
       const keys = await trx.selectFrom('interactive_video_versions').select(['video_key', 'captions_key']).where('video_id', '=', video.id).execute();
-      // Versions and events go with it (on delete cascade).
+      // Its versions go with it (on delete cascade); learners' statements stay in the learning record store.
       await trx.deleteFrom('interactive_videos').where('id', '=', video.id).execute();
       return keys.flatMap((k) => [k.video_key, k.captions_key].filter((key): key is string => key !== null));
     });

@@ -11,7 +11,7 @@ export class LrsKeyRepository {
   async insertWithin(max: number, key: { companyId: string; name: string; key: string; secretHash: string; scopes: string[]; createdBy: string }): Promise<LrsKeyRow | 'limit'> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(hashtext(${`lrs:${key.companyId}`}))`.execute(trx);
-      const { n } = await trx.selectFrom('lrs_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', key.companyId).where('revoked_at', 'is', null).executeTakeFirstOrThrow();
+      const { n } = await trx.selectFrom('lrs_keys').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', key.companyId).where('source', '=', 'owner').where('revoked_at', 'is', null).executeTakeFirstOrThrow();
       if (Number(n) >= max) return 'limit' as const;
       return trx
         .insertInto('lrs_keys')
@@ -21,9 +21,23 @@ export class LrsKeyRepository {
     });
   }
 
-  /** The company's live credentials, newest first. */
+  /** The company's live credentials made by its Owner, newest first (senders' are not listed). */
   live(companyId: string): Promise<LrsKeyRow[]> {
-    return this.db.selectFrom('lrs_keys').selectAll().where('company_id', '=', companyId).where('revoked_at', 'is', null).orderBy('created_at', 'desc').orderBy('id').execute();
+    return this.db.selectFrom('lrs_keys').selectAll().where('company_id', '=', companyId).where('source', '=', 'owner').where('revoked_at', 'is', null).orderBy('created_at', 'desc').orderBy('id').execute();
+  }
+
+  /** A sender's live credential, made the first time it is asked for (the caller supplies the new key and secret). */
+  async sender(input: { companyId: string; source: 'interactive' | 'share_link' | 'package'; sourceId: string; activityId: string; fresh: () => Promise<{ key: string; secret: string; secretHash: string }> }): Promise<LrsKeyRow> {
+    const find = () => this.db.selectFrom('lrs_keys').selectAll().where('source', '=', input.source).where('source_id', '=', input.sourceId).where('revoked_at', 'is', null).executeTakeFirst();
+    const existing = await find();
+    if (existing) return existing;
+    const { key, secret, secretHash } = await input.fresh();
+    await this.db
+      .insertInto('lrs_keys')
+      .values({ company_id: input.companyId, name: `${input.source} ${input.sourceId}`.slice(0, 100), key, secret_hash: secretHash, scopes: ['statements/write'], created_by: null, source: input.source, source_id: input.sourceId, activity_id: input.activityId, public_secret: secret })
+      .onConflict((oc) => oc.column('source').column('source_id').where('source', '<>', 'owner').where('revoked_at', 'is', null).doNothing())
+      .execute();
+    return (await find())!;
   }
 
   find(id: string): Promise<LrsKeyRow | undefined> {

@@ -5,6 +5,7 @@
 // translation service (a translation's content). A failure that is a catalogue message keeps its
 // id and params in `error_message` beside its text, on the gRPC answer and on the failure event; a
 // text of its own (another service's words) has none; a new version or a later build clears it.
+import { senderCredentials } from '../../src/services/xapi/sender-credentials.js';
 import { LrsKeyRepository } from '../../src/repositories/lrs-key.repository.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -35,7 +36,6 @@ import { createScormHandlers } from '../../src/grpc/scorm.handler.js';
 import { buildPackageJob } from '../../src/jobs/build-package.job.js';
 import { prepareInteractiveVideoJob } from '../../src/jobs/prepare-interactive-video.job.js';
 import { createXapiDeps, migrateScorm } from '../../src/main.js';
-import { loadScormConfig } from '../../src/config.js';
 import { SCORM_SCHEMA, type ScormDatabase } from '../../src/repositories/database.js';
 import { InteractiveJobsRepository } from '../../src/repositories/interactive-jobs.repository.js';
 import { InteractiveMediaRepository } from '../../src/repositories/interactive-media.repository.js';
@@ -189,10 +189,11 @@ beforeAll(async () => {
     jobs: new InteractiveJobsRepository(jobQueue),
     media,
     progressEvents: progressEvents.interactive,
+    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
     logger: packages.logger,
   };
   const lrsKeys = new LrsKeyRepository(service.db);
-  const xapi = createXapiDeps(service.db, lrsKeys, loadScormConfig({}));
+  const xapi = createXapiDeps(service.db, lrsKeys, { PUBLIC_WEB_URL: 'http://localhost:3000', XAPI_MAX_BATCH: 1000, XAPI_MAX_FUTURE_HOURS: 24, XAPI_PAGE_SIZE: 100, XAPI_MAX_DOCUMENT_BYTES: 1_048_576 });
   handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {

@@ -1,12 +1,13 @@
 // A published interactive video in the public pages (/watch/{token}, /embed/{token}): the player,
-// its learner events posted to /api/interactive/{token}/events with one id per visit, the last
+// its learners' statements sent to the learning record store (lib/learner-tracking.ts), the last
 // second reached kept in localStorage per token (the next visit resumes there; the end forgets it),
 // and a branch to another project's video opening that video's page (in the same kind of page, so
 // an embedded player stays embeddable).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '@remix-run/react';
 import type { PlayerEvent, PlayerHandle } from '@trainwright/interactive-player';
-import { interactivePaths, newSessionId, readResume, sendLearnerEvent, writeResume, type PublishedInteractiveVideo } from '~/lib/interactive-video';
+import { interactivePaths, readResume, writeResume, type PublishedInteractiveVideo } from '~/lib/interactive-video';
+import { startLearnerSession, type LearnerSession } from '~/lib/learner-tracking';
 import { InteractivePlayer } from './InteractivePlayer';
 
 /** How often the position is written down while the page is open. */
@@ -23,7 +24,7 @@ function storage(): Storage | null {
 export function PublicPlayer({ token, video, mode }: { token: string; video: PublishedInteractiveVideo; mode: 'watch' | 'embed' }) {
   const navigate = useNavigate();
   const player = useRef<PlayerHandle | null>(null);
-  const session = useRef<string | null>(null);
+  const session = useRef<LearnerSession | null>(null);
   // Read in the browser only (the player mounts after hydration); 0 on the server.
   const [resumeAt] = useState(() => readResume(storage(), token));
 
@@ -44,14 +45,22 @@ export function PublicPlayer({ token, video, mode }: { token: string; video: Pub
     };
   }, [token]);
 
-  const onEvent = useCallback(
-    (event: PlayerEvent) => {
-      session.current ??= newSessionId();
-      // Analytics never stop the video: a refused or lost event is dropped.
-      sendLearnerEvent(token, session.current, event).catch(() => undefined);
-    },
-    [token],
-  );
+  // One learner session per visit, ended (its last statement sent) when the page goes.
+  useEffect(() => {
+    if (!video.tracking) return;
+    const current = startLearnerSession({ tracking: video.tracking, title: video.title, metadata: video.video_metadata, channel: mode === 'embed' ? 'embed' : 'interactive' });
+    session.current = current;
+    const end = () => current.end(player.current?.state().time ?? 0);
+    window.addEventListener('pagehide', end);
+    return () => {
+      window.removeEventListener('pagehide', end);
+      end();
+      session.current = null;
+    };
+  }, [video.tracking, video.title, video.video_metadata, mode]);
+
+  // Analytics never stop the video: the sender keeps or drops what it cannot send.
+  const onEvent = useCallback((event: PlayerEvent) => session.current?.onEvent(event), []);
 
   const onBranchToProject = useCallback(
     (projectId: string, handle: PlayerHandle) => {

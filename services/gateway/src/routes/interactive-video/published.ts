@@ -1,5 +1,5 @@
 // The public side a share token opens without an account: the published version, its video (byte
-// ranges) and captions, and learners' events.
+// ranges) and captions, and where learners' statements go.
 import { Type } from 'typebox';
 import { interactiveMetadataFromMessage, type ObjectStorage } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
@@ -10,17 +10,6 @@ import { shareLimit } from '../../lib/share-limit.js';
 
 const TokenParams = Type.Object({ token: Str(200) });
 
-const EventBody = Type.Object(
-  {
-    session_id: Str(100),
-    type: Str(100),
-    element_id: Type.Optional(Str(500)),
-    value: Type.Optional(Type.Union([Str(4000), Type.Number(), Type.Boolean()])),
-    media_time: Type.Number(),
-  },
-  { additionalProperties: false },
-);
-
 const PublishedJson = Type.Object({
   title: Type.String(),
   version: Type.Integer(),
@@ -28,6 +17,18 @@ const PublishedJson = Type.Object({
   video_url: Type.String(),
   captions_url: Type.Union([Type.String(), Type.Null()]),
   branch_targets: Type.Object({}, { additionalProperties: Type.String() }),
+  /** Where the player reports learners' statements (docs/analytics.md, "Senders"); null when the version's analytics are off. */
+  tracking: Type.Union([
+    Type.Object({
+      endpoint: Type.String(),
+      authorization: Type.String(),
+      activity_id: Type.String(),
+      learner_home_page: Type.String(),
+      channel_extension: Type.String(),
+      language: Type.String(),
+    }),
+    Type.Null(),
+  ]),
 });
 const publicErrors = { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -53,6 +54,17 @@ export function publishedRoutes({ app, clients, config }: GatewayContext, storag
         video_url: `${publicPath(token)}/video`,
         captions_url: p.hasCaptions ? `${publicPath(token)}/captions` : null,
         branch_targets: p.branchTargets,
+        tracking: p.tracking
+          ? {
+              // The web app serves /api from the gateway: the page reports to its own origin.
+              endpoint: '/api/xapi/',
+              authorization: `Basic ${Buffer.from(`${p.tracking.key}:${p.tracking.secret}`).toString('base64')}`,
+              activity_id: p.tracking.activityId,
+              learner_home_page: p.tracking.homePage,
+              channel_extension: p.tracking.channelExtension,
+              language: p.tracking.language,
+            }
+          : null,
       };
     },
   );
@@ -77,27 +89,4 @@ export function publishedRoutes({ app, clients, config }: GatewayContext, storag
       },
     );
   }
-
-  app.post(
-    '/api/interactive/:token/events',
-    {
-      config: { public: true, rateLimit: sharedLimit },
-      schema: {
-        tags: ['interactive-video'],
-        summary: "A learner's event on a published interactive video (public): view, progress, hotspot_click, quiz_answer, cta_click, chapter, branch or complete",
-        params: TokenParams,
-        body: EventBody,
-        response: { 204: Type.Null(), ...publicErrors },
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params as Type.Static<typeof TokenParams>;
-      const body = request.body as Type.Static<typeof EventBody>;
-      await clients.scorm.recordInteractiveEvent(
-        { token, sessionId: body.session_id, type: body.type, elementId: body.element_id ?? '', value: body.value === undefined ? '' : String(body.value), mediaTime: body.media_time },
-        { requestId: request.id },
-      );
-      return reply.code(204).send();
-    },
-  );
 }

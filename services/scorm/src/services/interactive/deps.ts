@@ -1,11 +1,12 @@
 // The interactive video operations (issue 16), one a file here: the template, creating a version,
 // reading the current one and the versions, the job that pins the video and captions the elements
 // were timed against, and the public side (the published version behind a share token, its media,
-// learners' events). What they all work with: the ports they read and write through (the
+// learners report to the learning record store). What they all work with: the ports they read and write through (the
 // repositories implement them; tests fake the other services) and a logger for the job.
 import type { Failure, Logger } from '@trainwright/platform';
+import type { SenderCredentials } from '../xapi/sender-credentials.js';
 import type { Memberships, ProjectDirectory, VideoDirectory } from '../ports.js';
-import type { InteractiveEventInput, InteractiveVersionSummary, InteractiveVideoRecord, InteractiveVideoView, NewInteractiveVersion } from './types.js';
+import type { InteractiveVersionSummary, InteractiveVideoRecord, InteractiveVideoView, NewInteractiveVersion } from './types.js';
 
 export interface InteractiveVideoStore {
   /**
@@ -32,8 +33,7 @@ export interface InteractiveVideoStore {
   fail(videoId: string, version: number, failure: Failure): Promise<InteractiveVideoRecord | null>;
   /** Of these projects, those of the company with a published interactive video: project id -> token. */
   publishedTokens(companyId: string, projectIds: readonly string[]): Promise<Record<string, string>>;
-  recordEvent(videoId: string, version: number, event: InteractiveEventInput): Promise<void>;
-  /** Forgets a project's interactive video (versions and events); its pinned media's keys, for the caller to delete. */
+  /** Forgets a project's interactive video (its versions); its pinned media's keys, for the caller to delete. */
   deleteProject(projectId: string): Promise<string[]>;
 }
 
@@ -68,5 +68,7 @@ export interface InteractiveDeps {
   jobs: InteractiveJobs;
   media: InteractiveMedia;
   progressEvents: InteractiveProgressEvents;
+  /** The published player's credential for the learning record store. */
+  senders: SenderCredentials;
   logger: Pick<Logger, 'warn' | 'error'>;
 }

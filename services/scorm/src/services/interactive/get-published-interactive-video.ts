@@ -2,8 +2,11 @@ import type { InteractiveDeps } from './deps.js';
 import { publishedView } from './published.js';
 import type { PublishedInteractiveVideo } from './types.js';
 
-/** Public: the published version behind a share token, with the branch targets learners may go on to. */
-export async function getPublishedInteractiveVideo(deps: Pick<InteractiveDeps, 'store'>, token: string): Promise<PublishedInteractiveVideo> {
+/**
+ * Public: the published version behind a share token, with the branch targets learners may go on to
+ * and, when the version's analytics are on, where the player reports (its sender credential).
+ */
+export async function getPublishedInteractiveVideo(deps: Pick<InteractiveDeps, 'store' | 'senders' | 'projects'>, token: string): Promise<PublishedInteractiveVideo> {
   const { video, version } = await publishedView(deps, token);
   const targets = [
     ...new Set(
@@ -16,5 +19,11 @@ export async function getPublishedInteractiveVideo(deps: Pick<InteractiveDeps, '
     metadata: version.metadata,
     hasCaptions: version.captionsKey !== null,
     branchTargets: targets.length ? await deps.store.publishedTokens(video.companyId, targets) : {},
+    tracking: version.metadata.analytics_enabled
+      ? {
+          ...(await deps.senders.tracking({ companyId: video.companyId, source: 'interactive', sourceId: video.id, projectId: video.projectId })),
+          language: (await deps.projects.source(video.projectId)).project.language,
+        }
+      : null,
   };
 }

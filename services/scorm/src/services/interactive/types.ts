@@ -1,3 +1,4 @@
+import type { SenderTracking } from '../xapi/sender-credentials.js';
 // Interactive video's domain in the scorm service: a project's interactive video (one per project),
 // its numbered versions (elements as the catalogue validated them, media once pinned) and the
 // events its learners send. The elements themselves are the catalogue's model.
@@ -95,14 +96,6 @@ export interface InteractiveTemplate {
   hasVideo: boolean;
 }
 
-export interface InteractiveEventInput {
-  sessionId: string;
-  type: string;
-  elementId: string;
-  value: string;
-  mediaTime: number;
-}
-
 export interface PublishedInteractiveVideo {
   title: string;
   version: number;
@@ -110,4 +103,6 @@ export interface PublishedInteractiveVideo {
   hasCaptions: boolean;
   /** Branch targets that are projects of the same company with a published interactive video: project id -> token. */
   branchTargets: Record<string, string>;
+  /** Where learners' statements go, and in which language the content is (null: analytics off). */
+  tracking: (SenderTracking & { language: string }) | null;
 }

@@ -14,6 +14,8 @@ export interface LrsCaller {
   key: string;
   name: string;
   scopes: string[];
+  /** A sender's own activity (null: the Owner's credential, any activity). */
+  activityId: string | null;
 }
 
 /** What a request does, as the scopes name it (xAPI Communication 4.2, the scope table). */
@@ -88,5 +90,5 @@ export class LrsAuthenticator {
 }
 
 function callerOf(row: LrsKeyRow): LrsCaller {
-  return { keyId: row.id, companyId: row.company_id, key: row.key, name: row.name, scopes: row.scopes };
+  return { keyId: row.id, companyId: row.company_id, key: row.key, name: row.name, scopes: row.scopes, activityId: row.activity_id };
 }

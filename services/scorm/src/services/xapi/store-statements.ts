@@ -90,12 +90,23 @@ function checkAttachments(statements: Json[], parts: AttachmentPart[]): Attachme
   return [...used].map((sha2) => bySha.get(sha2)!);
 }
 
+/** A sender's credential writes statements whose object is its own activity or one under it. */
+function requireOwnActivity(statements: Json[], activityId: string): void {
+  for (const s of statements) {
+    const object = s.object as Json;
+    const id = typeof object.id === 'string' ? object.id : '';
+    const isActivity = object.objectType === undefined || object.objectType === 'Activity';
+    if (!isActivity || (id !== activityId && !id.startsWith(`${activityId}/`))) throw AppError.forbidden(XAPI_MESSAGES.outsideActivity);
+  }
+}
+
 /** Stores the statements; returns their ids in the order they were sent. */
 export async function storeStatements(deps: XapiDeps, request: StoreRequest, now = new Date()): Promise<string[]> {
   const caller: LrsCaller = await deps.auth.authenticate(request.credential);
   requireScope(caller, 'statements/write');
   const received = statementsOf(request, deps.options);
   validateAll(received, deps.options, now.getTime());
+  if (caller.activityId) requireOwnActivity(received, caller.activityId);
   const attachments = checkAttachments(received, request.parts);
   for (const statement of received) {
     const signature = ((statement.attachments as Json[] | undefined) ?? []).find((a) => a.usageType === SIGNATURE_USAGE);

@@ -4,6 +4,8 @@
 // ffmpeg). Only the other services are fakes: the project service (a project and its rights), auth
 // (memberships) and media-render (where the narrated video is). Every bad input is its own test and
 // stores nothing.
+import { LrsKeyRepository } from '../../../src/repositories/lrs-key.repository.js';
+import { senderCredentials } from '../../../src/services/xapi/sender-credentials.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -53,7 +55,6 @@ import { getInteractiveVideo } from '../../../src/services/interactive/get-inter
 import { getPublishedInteractiveVideo } from '../../../src/services/interactive/get-published-interactive-video.js';
 import { listInteractiveVideoVersions } from '../../../src/services/interactive/list-interactive-video-versions.js';
 import { openInteractiveMedia } from '../../../src/services/interactive/open-interactive-media.js';
-import { recordInteractiveEvent } from '../../../src/services/interactive/record-interactive-event.js';
 import type { PackageDeps } from '../../../src/services/packages/deps.js';
 import type { ProjectSource } from '../../../src/services/types.js';
 import { projectDeletedSubscription } from '../../../src/subscriptions/project-deleted.subscription.js';
@@ -235,7 +236,6 @@ async function putVideo(projectId: string, seconds = 40): Promise<void> {
 }
 
 const versionCount = async () => Number((await service.db.selectFrom('interactive_video_versions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const eventCount = async () => Number((await service.db.selectFrom('interactive_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 beforeAll(async () => {
   infra = await createTestInfra('scorm_interactive');
@@ -282,6 +282,7 @@ beforeAll(async () => {
     jobs,
     media,
     progressEvents: progressEvents.interactive,
+    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
     logger: { warn: () => undefined, error: () => undefined },
   };
   // The packages' side of the shared queue and of project.deleted, over the same fakes (no package is exported here).
@@ -503,39 +504,23 @@ describe('interactive video: refusals store nothing', () => {
   });
 });
 
-describe("interactive video: learners' events", () => {
-  const event = (changes: Record<string, unknown> = {}) => ({ sessionId: randomUUID(), type: 'quiz_answer', elementId: 'q1', value: 'q1-b', mediaTime: 20.5, ...changes });
-
-  it('should keep an event of the published version', async () => {
+describe("interactive video: where learners report", () => {
+  it("should give the published player a sender credential of its own, for the project's activity", async () => {
     const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
-    const before = await eventCount();
-    const sent = event();
-    await recordInteractiveEvent(deps, video.shareToken, sent);
-    const row = await service.db.selectFrom('interactive_events').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ video_id: video.id, version: video.publishedVersion, session_id: sent.sessionId, type: 'quiz_answer', element_id: 'q1', value: 'q1-b', media_time: 20.5 });
-    expect(await eventCount()).toBe(before + 1);
-  });
-
-  it.each([
-    ['a session that is no uuid', { sessionId: 'abc' }, 'session_id must be a uuid.'],
-    ['an unknown type', { type: 'hover' }, 'type is one of view, progress, hotspot_click, quiz_answer, cta_click, chapter, branch, complete.'],
-    ['an element id over 64 characters', { elementId: 'e'.repeat(65) }, 'element_id may hold at most 64 characters.'],
-    ['a value over 2000 characters', { value: 'v'.repeat(2001) }, 'value may hold at most 2000 characters.'],
-    ['a NUL character in the value', { value: 'q1\u0000' }, 'Texts may not contain NUL characters.'],
-    ['a negative media time', { mediaTime: -1 }, /^media_time must be between 0 and \d+ seconds\.$/],
-    ['a media time past the video', { mediaTime: 1e6 }, /^media_time must be between 0 and \d+ seconds\.$/],
-  ])('should refuse %s, keeping nothing', async (_name, changes, message) => {
-    const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
-    const before = await eventCount();
-    await expect(recordInteractiveEvent(deps, video.shareToken, event(changes))).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message });
-    expect(await eventCount()).toBe(before);
+    const published = await getPublishedInteractiveVideo(deps, video.shareToken);
+    expect(published.tracking).toMatchObject({ activityId: `http://localhost:3000/api/xapi/activities/projects/${PROJECT}`, homePage: 'http://localhost:3000/api/xapi/', language: 'en' });
+    expect(published.tracking!.secret).toMatch(/^[\w-]{43}$/);
+    // The same credential on every visit, made once.
+    expect((await getPublishedInteractiveVideo(deps, video.shareToken)).tracking!.key).toBe(published.tracking!.key);
+    const row = await service.db.selectFrom('lrs_keys').selectAll().where('key', '=', published.tracking!.key).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ source: 'interactive', source_id: video.id, scopes: ['statements/write'], company_id: COMPANY, created_by: null });
+    expect(row.secret_hash).not.toContain(published.tracking!.secret);
   });
 
   it('should answer NOT_FOUND for an unknown token, everywhere', async () => {
     const unknown = 'A'.repeat(43);
     await expect(getPublishedInteractiveVideo(deps, unknown)).rejects.toMatchObject({ code: 'NOT_FOUND', message: INTERACTIVE_VIDEO_MESSAGES.notFound });
     await expect(openInteractiveMedia(deps, unknown, 'video')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(recordInteractiveEvent(deps, unknown, event())).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(getPublishedInteractiveVideo(deps, '../../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -556,19 +541,16 @@ describe('interactive video: failure and deletion', () => {
     await expect(getPublishedInteractiveVideo(deps, created.video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   }, 30_000);
 
-  it("should remove a deleted project's interactive video, its versions, events and pinned media (project.deleted)", async () => {
+  it("should remove a deleted project's interactive video, its versions and pinned media (project.deleted)", async () => {
     const { video } = await getInteractiveVideo(deps, OWNER, PROJECT);
     const dir = join(storageDir, 'interactive', COMPANY, video.id);
     expect(existsSync(join(dir, '1.mp4'))).toBe(true);
-    expect(await eventCount()).toBeGreaterThan(0);
     await service.bus.publish('project.deleted', ProjectChanged.encode(ProjectChanged.fromPartial({ projectId: PROJECT, companyId: COMPANY, occurredAt: new Date().toISOString() })).finish());
     // The rows go first, then the pinned files (forgetProjectInteractiveVideo deletes the keys the rows named).
     const pinned = [1, 2, 3].flatMap((v) => [join(dir, `${v}.mp4`), join(dir, `${v}.vtt`)]);
     await eventually(async () => !(await service.db.selectFrom('interactive_videos').select('id').where('id', '=', video.id).executeTakeFirst()) && !pinned.some((f) => existsSync(f)), 10_000);
     const versions = await service.db.selectFrom('interactive_video_versions').select('version').where('video_id', '=', video.id).execute();
-    const events = await service.db.selectFrom('interactive_events').select('id').where('video_id', '=', video.id).execute();
     expect(versions).toEqual([]);
-    expect(events).toEqual([]);
     for (const v of [1, 2, 3]) {
       expect(existsSync(join(dir, `${v}.mp4`))).toBe(false);
       expect(existsSync(join(dir, `${v}.vtt`))).toBe(false);

@@ -6,6 +6,8 @@
 // and media-render are fakes, as in the other medium tests. The Spanish package carries the Spanish
 // video and captions, and the published elements with Spanish texts and times moved to the Spanish
 // narration slide by slide; a language the engine cannot reach fails the package, saying why.
+import { LrsKeyRepository } from '../../../src/repositories/lrs-key.repository.js';
+import { senderCredentials } from '../../../src/services/xapi/sender-credentials.js';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -269,6 +271,7 @@ beforeAll(async () => {
     jobs: new InteractiveJobsRepository(jobQueue),
     media,
     progressEvents: progressEvents.interactive,
+    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
     logger: packages.logger,
   };
   worker = startJobWorker(queues, 'scorm', [buildPackageJob(packages), prepareInteractiveVideoJob(interactiveVideos)], { concurrency: 1 });
