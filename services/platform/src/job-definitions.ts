@@ -114,3 +114,17 @@ export const RENDER_EDUCATION_JOB = defineJob<{ libraryKey: string; run: number;
   priority: 10,
   jobId: (p) => `education-${p.libraryKey}-${p.run}-${p.slug}`,
 });
+
+/**
+ * Reads a company's new learner statements into the dashboards' sessions and answers (the scorm
+ * service's `analytics` worker; docs/analytics.md, "Rollups"). Queued after statements are stored,
+ * at most one per company per window of a few seconds (`window` numbers it): a statement stored
+ * while one runs is read by the next.
+ */
+export const ROLLUP_LEARNER_STATEMENTS_JOB = defineJob<{ companyId: string; window: number }>({
+  queue: 'analytics',
+  name: 'rollup-learner-statements',
+  attempts: 5,
+  backoffMs: 2000,
+  jobId: (p) => `${p.companyId}-rollup-${p.window}`,
+});

@@ -6,6 +6,7 @@ import * as addErrorMessages from './1797600000000-AddErrorMessages.js';
 import * as lrsKeys from './1798200000000-LrsKeys.js';
 import * as xapiStatements from './1798300000000-XapiStatements.js';
 import * as learnerSenders from './1798400000000-LearnerSenders.js';
+import * as learnerRollups from './1798500000000-LearnerRollups.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '1798200000000-LrsKeys': lrsKeys,
   '1798300000000-XapiStatements': xapiStatements,
   '1798400000000-LearnerSenders': learnerSenders,
+  '1798500000000-LearnerRollups': learnerRollups,
 };

@@ -10,6 +10,7 @@ import { senderCredentials } from './services/xapi/sender-credentials.js';
 import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
+  ROLLUP_LEARNER_STATEMENTS_JOB,
   LocalFileStorage,
   Opened,
   isEntryPoint,
@@ -30,6 +31,9 @@ import { migrations } from '../migrations/index.js';
 import { loadScormConfig, type ScormConfig } from './config.js';
 import { scormAccess, createScormHandlers } from './grpc/scorm.handler.js';
 import { buildPackageJob } from './jobs/build-package.job.js';
+import { rollupLearnerStatementsJob } from './jobs/rollup-learner-statements.job.js';
+import { LearnerRollupRepository } from './repositories/learner-rollup.repository.js';
+import { RollupJobsRepository } from './repositories/rollup-jobs.repository.js';
 import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
 import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
 import { InteractiveJobsRepository } from './repositories/interactive-jobs.repository.js';
@@ -56,12 +60,14 @@ export function migrateScorm(config: Pick<ScormConfig, 'DATABASE_URL'>): Promise
 export function createXapiDeps(
   db: Kysely<ScormDatabase>,
   lrsKeys: LrsKeyRepository,
+  rollups: XapiDeps['rollups'],
   config: Pick<ScormConfig, 'PUBLIC_WEB_URL' | 'XAPI_MAX_BATCH' | 'XAPI_MAX_FUTURE_HOURS' | 'XAPI_PAGE_SIZE' | 'XAPI_MAX_DOCUMENT_BYTES'>,
 ): XapiDeps & { auth: LrsAuthenticator } {
   return {
     auth: new LrsAuthenticator(lrsKeys),
     statements: new XapiStatementRepository(db),
     documents: new XapiDocumentRepository(db),
+    rollups,
     options: {
       homePage: new URL('/api/xapi/', config.PUBLIC_WEB_URL).toString(),
       maxBatch: config.XAPI_MAX_BATCH,
@@ -110,7 +116,8 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     logger,
   };
   const lrsKeys = new LrsKeyRepository(infra.db);
-  const xapi = createXapiDeps(infra.db, lrsKeys, config);
+  const analyticsQueue = opened.own(new JobQueue(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue));
+  const xapi = createXapiDeps(infra.db, lrsKeys, new RollupJobsRepository(analyticsQueue), config);
   await xapi.statements.ensurePartitions(new Date());
   const interactive: InteractiveDeps = {
     store: interactiveVideos,
@@ -134,6 +141,11 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
       )
     : null;
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
+  // The dashboards' rollups on a queue of their own: a long package build never holds them up.
+  const analyticsWorker = config.SCORM_WORKER
+    ? opened.own(startJobWorker(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue, [rollupLearnerStatementsJob({ rollups: new LearnerRollupRepository(infra.db), homePage: xapi.options.homePage })], { concurrency: 1 }))
+    : null;
+  analyticsWorker?.on('error', (err) => logger.error({ err }, 'analytics worker error'));
   const { grpc, port } = await listenGrpc(
     opened,
     logger,

@@ -110,6 +110,46 @@ export interface XapiStatementsTable {
   related_agents: string[];
   related_activities: string[];
   statement: JSONColumnType<Record<string, unknown>, string, never>;
+  /** Generated from the statement: the Video Profile's session id. */
+  session_id: ColumnType<string | null, never, never>;
+}
+
+/** Learners' sessions and answers as the rollup job keeps them (migration 1798500000000-LearnerRollups). */
+export interface LearnerSessionsTable {
+  company_id: string;
+  session_id: string;
+  activity_id: string;
+  project_id: string | null;
+  learner: string;
+  channel: string | null;
+  language: string | null;
+  started_at: Date;
+  last_at: Date;
+  length: number;
+  watched_seconds: number;
+  progress: number;
+  completed: boolean;
+  segments: JSONColumnType<Array<[number, number]>, string, string>;
+}
+
+export interface LearnerAnswersTable {
+  company_id: string;
+  statement_id: string;
+  project_id: string | null;
+  session_id: string | null;
+  question: string;
+  question_name: string | null;
+  response: string;
+  success: boolean | null;
+  answered_at: Date;
+  channel: string | null;
+  language: string | null;
+}
+
+export interface LearnerRollupMarksTable {
+  company_id: string;
+  stored: Date;
+  seq: string;
 }
 
 export interface XapiStatementIdsTable {
@@ -161,6 +201,9 @@ export interface ScormDatabase {
   xapi_attachments: XapiAttachmentsTable;
   xapi_activities: XapiActivitiesTable;
   xapi_documents: XapiDocumentsTable;
+  learner_sessions: LearnerSessionsTable;
+  learner_answers: LearnerAnswersTable;
+  learner_rollup_marks: LearnerRollupMarksTable;
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;

@@ -5,6 +5,7 @@
 // translation service (a translation's content). A failure that is a catalogue message keeps its
 // id and params in `error_message` beside its text, on the gRPC answer and on the failure event; a
 // text of its own (another service's words) has none; a new version or a later build clears it.
+import { RollupJobsRepository } from '../../src/repositories/rollup-jobs.repository.js';
 import { senderCredentials } from '../../src/services/xapi/sender-credentials.js';
 import { LrsKeyRepository } from '../../src/repositories/lrs-key.repository.js';
 import { execFileSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import {
   createLogger,
   JobQueue,
   LocalFileStorage,
+  ROLLUP_LEARNER_STATEMENTS_JOB,
   startJobWorker,
   type Membership,
   type ServiceInfra,
@@ -99,6 +101,7 @@ let infra: TestInfra;
 let service: ServiceInfra<ScormDatabase>;
 let storageDir: string;
 let jobQueue: JobQueue;
+let analyticsQueue: JobQueue;
 let worker: Worker;
 let packages: PackageDeps;
 let interactive: InteractiveDeps;
@@ -137,6 +140,7 @@ beforeAll(async () => {
 
   const queues = { redisUrl: infra.redisUrl, namespace: infra.namespace };
   jobQueue = new JobQueue(queues, BUILD_SCORM_PACKAGE_JOB.queue);
+  analyticsQueue = new JobQueue(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue);
   const afterWrite = () => void service.relay.flush();
   const interactiveVideos = new InteractiveVideoRepository(service.db, afterWrite);
   const media = new InteractiveMediaRepository(storage);
@@ -193,7 +197,7 @@ beforeAll(async () => {
     logger: packages.logger,
   };
   const lrsKeys = new LrsKeyRepository(service.db);
-  const xapi = createXapiDeps(service.db, lrsKeys, { PUBLIC_WEB_URL: 'http://localhost:3000', XAPI_MAX_BATCH: 1000, XAPI_MAX_FUTURE_HOURS: 24, XAPI_PAGE_SIZE: 100, XAPI_MAX_DOCUMENT_BYTES: 1_048_576 });
+  const xapi = createXapiDeps(service.db, lrsKeys, new RollupJobsRepository(analyticsQueue), { PUBLIC_WEB_URL: 'http://localhost:3000', XAPI_MAX_BATCH: 1000, XAPI_MAX_FUTURE_HOURS: 24, XAPI_PAGE_SIZE: 100, XAPI_MAX_DOCUMENT_BYTES: 1_048_576 });
   handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {
@@ -211,6 +215,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.close();
   await jobQueue?.close();
+  await analyticsQueue?.close();
   await service?.bus.destroy();
   await service?.close();
   if (storageDir) rmSync(storageDir, { recursive: true, force: true });

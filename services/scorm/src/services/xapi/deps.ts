@@ -1,5 +1,6 @@
 // What the learning record store's operations use (composed in main.ts).
 import type { XapiDocumentRepository } from '../../repositories/xapi-document.repository.js';
+import type { RollupJobsRepository } from '../../repositories/rollup-jobs.repository.js';
 import type { XapiStatementRepository } from '../../repositories/xapi-statement.repository.js';
 import type { LrsAuthenticator } from './credentials.js';
 
@@ -20,5 +21,7 @@ export interface XapiDeps {
   auth: Pick<LrsAuthenticator, 'authenticate'>;
   statements: XapiStatementRepository;
   documents: XapiDocumentRepository;
+  /** Queues the rollup of a company's new statements into the dashboards' sessions and answers. */
+  rollups: Pick<RollupJobsRepository, 'schedule'>;
   options: XapiOptions;
 }

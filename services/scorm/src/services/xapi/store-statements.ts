@@ -116,11 +116,13 @@ export async function storeStatements(deps: XapiDeps, request: StoreRequest, now
   const authority = authorityOf(caller, deps.options.homePage);
   const prepared = received.map((s) => prepareStatement(s, now, authority));
   const sent = new Map(prepared.map((p, i) => [p.id, received[i]!]));
-  await deps.statements.append(
+  const stored = await deps.statements.append(
     { companyId: caller.companyId, keyId: caller.keyId, stored: now, statements: prepared, define: allows(caller, 'define'), attachments },
     (stored, again) => {
       if (!sameStatement(stored, sent.get(again.id)!)) throw new AppError('CONFLICT', XAPI_MESSAGES.idConflict(again.id));
     },
   );
+  // The dashboards catch up (a statement sent again adds nothing to read).
+  if (stored.length > 0) await deps.rollups.schedule(caller.companyId);
   return prepared.map((s) => s.id);
 }

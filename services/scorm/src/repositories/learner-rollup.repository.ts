@@ -1,0 +1,110 @@
+// Learners' sessions and answers (schema scorm; docs/analytics.md, "Rollups"): what the rollup job
+// reads from the statements and writes for the dashboards, one company at a time under its lock.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { LearnerAnswersTable, LearnerSessionsTable, ScormDatabase } from './database.js';
+
+type Json = Record<string, unknown>;
+type Trx = Transaction<ScormDatabase>;
+
+export interface StatementAfterMark {
+  stored: Date;
+  seq: string;
+  id: string;
+  sessionId: string | null;
+  verb: string;
+  voiding: boolean;
+  refId: string | null;
+  statement: Json;
+}
+
+export type SessionRow = Omit<LearnerSessionsTable, 'segments'> & { segments: Array<[number, number]> };
+
+export class LearnerRollupRepository {
+  constructor(private readonly db: Kysely<ScormDatabase>) {}
+
+  /** Runs `work` in one transaction holding the company's rollup lock (one rollup of a company at a time). */
+  inCompany<T>(companyId: string, work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${`rollup:${companyId}`}))`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  async mark(trx: Trx, companyId: string): Promise<{ stored: Date; seq: string }> {
+    const row = await trx.selectFrom('learner_rollup_marks').select(['stored', 'seq']).where('company_id', '=', companyId).executeTakeFirst();
+    return row ?? { stored: new Date(0), seq: '0' };
+  }
+
+  async setMark(trx: Trx, companyId: string, mark: { stored: Date; seq: string }): Promise<void> {
+    await trx
+      .insertInto('learner_rollup_marks')
+      .values({ company_id: companyId, stored: mark.stored, seq: mark.seq })
+      .onConflict((oc) => oc.column('company_id').doUpdateSet({ stored: mark.stored, seq: mark.seq }))
+      .execute();
+  }
+
+  /** The company's statements stored after the mark, oldest first. */
+  async after(trx: Trx, companyId: string, mark: { stored: Date; seq: string }, limit: number): Promise<StatementAfterMark[]> {
+    const rows = await trx
+      .selectFrom('xapi_statements')
+      .select(['stored', 'seq', 'id', 'session_id', 'verb', 'voiding', 'ref_id', 'statement'])
+      .where('company_id', '=', companyId)
+      .where(sql<boolean>`(stored, seq) > (${mark.stored}, ${mark.seq}::bigint)`)
+      .orderBy('stored')
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ stored: r.stored, seq: String(r.seq), id: r.id, sessionId: r.session_id, verb: r.verb, voiding: r.voiding, refId: r.ref_id, statement: r.statement }));
+  }
+
+  /** The sessions of these statements (the targets of voiding statements). */
+  async sessionsOf(trx: Trx, companyId: string, ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await trx.selectFrom('xapi_statements').select('session_id').distinct().where('company_id', '=', companyId).where('id', 'in', ids).where('session_id', 'is not', null).execute();
+    return rows.map((r) => r.session_id!);
+  }
+
+  /** The statements of these sessions that are not voided. */
+  async sessionStatements(trx: Trx, companyId: string, sessionIds: string[]): Promise<Array<{ sessionId: string; statement: Json }>> {
+    if (sessionIds.length === 0) return [];
+    const rows = await trx
+      .selectFrom('xapi_statements as s')
+      .select(['s.session_id', 's.statement'])
+      .where('s.company_id', '=', companyId)
+      .where('s.session_id', 'in', sessionIds)
+      .where(sql<boolean>`(s.voiding or not exists (select 1 from xapi_voided v where v.company_id = s.company_id and v.statement_id = s.id))`)
+      .execute();
+    return rows.map((r) => ({ sessionId: r.session_id!, statement: r.statement }));
+  }
+
+  async putSessions(trx: Trx, companyId: string, sessions: SessionRow[], gone: string[]): Promise<void> {
+    if (gone.length > 0) await trx.deleteFrom('learner_sessions').where('company_id', '=', companyId).where('session_id', 'in', gone).execute();
+    if (sessions.length === 0) return;
+    const values = sessions.map((s) => ({ ...s, segments: JSON.stringify(s.segments) }));
+    await trx
+      .insertInto('learner_sessions')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'session_id']).doUpdateSet((eb) => ({
+          activity_id: eb.ref('excluded.activity_id'),
+          project_id: eb.ref('excluded.project_id'),
+          learner: eb.ref('excluded.learner'),
+          channel: eb.ref('excluded.channel'),
+          language: eb.ref('excluded.language'),
+          started_at: eb.ref('excluded.started_at'),
+          last_at: eb.ref('excluded.last_at'),
+          length: eb.ref('excluded.length'),
+          watched_seconds: eb.ref('excluded.watched_seconds'),
+          progress: eb.ref('excluded.progress'),
+          completed: eb.ref('excluded.completed'),
+          segments: eb.ref('excluded.segments'),
+        })),
+      )
+      .execute();
+  }
+
+  async putAnswers(trx: Trx, answers: LearnerAnswersTable[], voided: { companyId: string; ids: string[] }): Promise<void> {
+    if (voided.ids.length > 0) await trx.deleteFrom('learner_answers').where('company_id', '=', voided.companyId).where('statement_id', 'in', voided.ids).execute();
+    if (answers.length > 0) await trx.insertInto('learner_answers').values(answers).onConflict((oc) => oc.columns(['company_id', 'statement_id']).doNothing()).execute();
+  }
+}
