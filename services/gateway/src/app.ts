@@ -37,7 +37,7 @@ import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
 import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
-import { xapiRoutes } from './routes/xapi/index.js';
+import { XAPI_CORS, xapiRoutes } from './routes/xapi/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
 import { downloadRoutes } from './routes/downloads/index.js';
@@ -107,7 +107,10 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     void reply.header('x-request-id', request.id);
     done();
   });
-  await app.register(cors, { origin: [config.WEB_ORIGIN], credentials: true });
+  // The web app's origin, with its cookies; the learning record store's endpoint from any origin
+  // without them (an LMS or a customer's content reports from its own site with an LRS credential).
+  const webCors = { origin: [config.WEB_ORIGIN], credentials: true };
+  await app.register(cors, () => (request: { url?: string }, callback: (error: Error | null, options: object) => void) => callback(null, request.url?.startsWith('/api/xapi/') ? XAPI_CORS : webCors));
   await app.register(cookie);
   await app.register(multipart);
   await app.register(rateLimit, {

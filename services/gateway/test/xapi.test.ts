@@ -185,6 +185,22 @@ describe('xAPI statements', () => {
   });
 });
 
+describe('xAPI from other origins', () => {
+  it('should let content on any site report with a credential, without cookies, and keep the rest of the API to the web app', async () => {
+    const preflight = await h.request({ method: 'OPTIONS', url: '/api/xapi/statements', headers: { origin: 'https://lms.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-experience-api-version' } });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+    expect(preflight.headers['access-control-allow-headers']?.toLowerCase()).toContain('x-experience-api-version');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    const posted = await xapi('POST', 'statements', { body: statement(), headers: { origin: 'https://lms.example' } });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.headers['access-control-allow-origin']).toBe('*');
+    expect(posted.headers['access-control-expose-headers']).toContain('X-Experience-API-Consistent-Through');
+    const other = await h.request({ method: 'OPTIONS', url: '/api/projects', headers: { origin: 'https://lms.example', 'access-control-request-method': 'GET' } });
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('xAPI documents', () => {
   const agent = encodeURIComponent(JSON.stringify({ mbox: 'mailto:ana@example.com' }));
   const activity = encodeURIComponent('https://trainwright.test/activities/forklift');

@@ -128,3 +128,12 @@ export const ROLLUP_LEARNER_STATEMENTS_JOB = defineJob<{ companyId: string; wind
   backoffMs: 2000,
   jobId: (p) => `${p.companyId}-rollup-${p.window}`,
 });
+
+/** Makes the learning record store's month partitions ahead of the clock (the scorm service's `analytics` worker, daily). */
+export const XAPI_PARTITIONS_JOB = defineJob<Record<string, never>>({
+  queue: 'analytics',
+  name: 'xapi-partitions',
+  attempts: 3,
+  backoffMs: 60_000,
+  jobId: () => 'xapi-partitions',
+});

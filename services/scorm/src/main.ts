@@ -11,6 +11,7 @@ import {
   BUILD_SCORM_PACKAGE_JOB,
   JobQueue,
   ROLLUP_LEARNER_STATEMENTS_JOB,
+  XAPI_PARTITIONS_JOB,
   LocalFileStorage,
   Opened,
   isEntryPoint,
@@ -32,6 +33,7 @@ import { loadScormConfig, type ScormConfig } from './config.js';
 import { scormAccess, createScormHandlers } from './grpc/scorm.handler.js';
 import { buildPackageJob } from './jobs/build-package.job.js';
 import { rollupLearnerStatementsJob } from './jobs/rollup-learner-statements.job.js';
+import { xapiPartitionsJob } from './jobs/xapi-partitions.job.js';
 import { LearnerRollupRepository } from './repositories/learner-rollup.repository.js';
 import { RollupJobsRepository } from './repositories/rollup-jobs.repository.js';
 import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
@@ -143,8 +145,11 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   worker?.on('error', (err) => logger.error({ err }, 'scorm worker error'));
   // The dashboards' rollups on a queue of their own: a long package build never holds them up.
   const analyticsWorker = config.SCORM_WORKER
-    ? opened.own(startJobWorker(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue, [rollupLearnerStatementsJob({ rollups: new LearnerRollupRepository(infra.db), homePage: xapi.options.homePage })], { concurrency: 1 }))
+    ? opened.own(
+        startJobWorker(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue, [rollupLearnerStatementsJob({ rollups: new LearnerRollupRepository(infra.db), homePage: xapi.options.homePage }), xapiPartitionsJob(xapi.statements)], { concurrency: 1 }),
+      )
     : null;
+  await analyticsQueue.schedule(XAPI_PARTITIONS_JOB, {}, 24 * 3_600_000);
   analyticsWorker?.on('error', (err) => logger.error({ err }, 'analytics worker error'));
   const { grpc, port } = await listenGrpc(
     opened,

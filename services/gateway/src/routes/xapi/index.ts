@@ -21,6 +21,16 @@ const About = Type.Object({ version: Type.Array(Type.String()), extensions: Type
 
 const UNAUTHENTICATED_CHALLENGE = 'Basic realm="Trainwright LRS"';
 
+/** CORS of the endpoint: any origin, no cookies (the LRS credential is the authority), the xAPI headers both ways. */
+export const XAPI_CORS = {
+  origin: '*',
+  credentials: false,
+  methods: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'],
+  allowedHeaders: ['Authorization', 'Content-Type', 'X-Experience-API-Version', 'If-Match', 'If-None-Match', 'Accept-Language'],
+  exposedHeaders: ['X-Experience-API-Version', 'X-Experience-API-Consistent-Through', 'ETag', 'Last-Modified', 'Retry-After', 'WWW-Authenticate'],
+  maxAge: 86_400,
+} as const;
+
 export function xapiRoutes({ app, clients, config }: GatewayContext) {
   const rateLimit = { max: config.RATE_LIMIT_XAPI_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
   const resources: Record<string, Resource> = {
