@@ -37,6 +37,7 @@ import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
 import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
+import { analyticsDashboardRoutes } from './routes/analytics/dashboard.js';
 import { XAPI_CORS, xapiRoutes } from './routes/xapi/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
@@ -169,6 +170,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   const storage = new LocalFileStorage(config.STORAGE_DIR);
   scormRoutes(ctx, storage);
   lrsKeyRoutes(ctx);
+  analyticsDashboardRoutes(ctx);
   xapiRoutes(ctx);
   interactiveVideoRoutes(ctx, storage);
   projectRoutes(ctx, storage);

@@ -27,7 +27,9 @@ const ROUTES: Record<string, Need> = {
   'DELETE /api/projects/{id}/comments/{commentId}': 'comment',
   'DELETE /api/projects/{id}/share': 'edit',
   'DELETE /api/projects/{id}/translations/{language}': 'edit',
+  'GET /api/analytics/dashboard': 'read',
   'GET /api/analytics/lrs-keys': 'owner',
+  'GET /api/analytics/projects/{id}': 'read',
   'GET /api/auth/me': 'self',
   'GET /api/billing/checkout/{sessionId}': 'public',
   'GET /api/billing/payments': 'self',
@@ -176,6 +178,7 @@ const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'POST /api/billing/video-estimate': (f) => `?project_id=${f.projectId}`,
   'GET /api/library/search': (f) => `?q=roles&company_id=${f.companyId}`,
   'GET /api/analytics/lrs-keys': (f) => `?company_id=${f.companyId}`,
+  'GET /api/analytics/dashboard': (f) => `?company_id=${f.companyId}`,
 };
 
 interface Operation {

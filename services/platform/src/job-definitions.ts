@@ -118,8 +118,8 @@ export const RENDER_EDUCATION_JOB = defineJob<{ libraryKey: string; run: number;
 /**
  * Reads a company's new learner statements into the dashboards' sessions and answers (the scorm
  * service's `analytics` worker; docs/analytics.md, "Rollups"). Queued after statements are stored,
- * at most one per company per window of a few seconds (`window` numbers it): a statement stored
- * while one runs is read by the next.
+ * one per company per window of a second (`window` numbers it), run when the window ends: every
+ * statement is read by the job of the window its request finished in.
  */
 export const ROLLUP_LEARNER_STATEMENTS_JOB = defineJob<{ companyId: string; window: number }>({
   queue: 'analytics',

@@ -95,13 +95,15 @@ export class JobQueue {
     this.queue = createQueue(ctx, name);
   }
 
-  async enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload): Promise<void> {
+  /** Queues the job (once per jobId); `delayMs`: not before that many milliseconds from now. */
+  async enqueue<Payload>(job: JobDefinition<Payload>, payload: Payload, options: { delayMs?: number } = {}): Promise<void> {
     if (job.queue !== this.name) throw new Error(`job ${job.name} belongs to queue ${job.queue}, not ${this.name}`);
     await this.queue.add(job.name, payload, {
       jobId: job.jobId(payload),
       attempts: job.attempts,
       backoff: { type: 'exponential', delay: job.backoffMs },
       ...(job.priority ? { priority: job.priority } : {}),
+      ...(options.delayMs ? { delay: options.delayMs } : {}),
     });
   }
 

@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 // What the dashboards read (docs/analytics.md, "Rollups"): learners' sessions and answers, kept up
 // to date from the learning record store's statements by the rollup job (the metrics' rules:
-// services/analytics/metrics.ts), and how far each company's statements have been read.
+// services/analytics/metrics.ts), and the statements stored and not read yet (written in the
+// transaction that stores them, so none is missed whatever order requests commit in).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The Video Profile's session id, where a statement has one: a session's statements are found by it.
   await sql`alter table xapi_statements add column session_id text generated always as (statement->'context'->'extensions'->>'https://w3id.org/xapi/video/extensions/session-id') stored`.execute(db);
@@ -45,15 +46,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index learner_answers_project on learner_answers (company_id, project_id, answered_at)`.execute(db);
   await sql`
-    create table learner_rollup_marks (
-      company_id uuid primary key,
-      stored timestamptz not null,
-      seq bigint not null
+    create table learner_rollup_pending (
+      company_id uuid not null,
+      statement_id uuid not null,
+      primary key (company_id, statement_id)
     )`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['learner_rollup_marks', 'learner_answers', 'learner_sessions']) await sql`drop table ${sql.table(table)}`.execute(db);
+  for (const table of ['learner_rollup_pending', 'learner_answers', 'learner_sessions']) await sql`drop table ${sql.table(table)}`.execute(db);
   await sql`drop index xapi_statements_session`.execute(db);
   await sql`alter table xapi_statements drop column session_id`.execute(db);
 }

@@ -35,6 +35,7 @@ import { buildPackageJob } from './jobs/build-package.job.js';
 import { rollupLearnerStatementsJob } from './jobs/rollup-learner-statements.job.js';
 import { xapiPartitionsJob } from './jobs/xapi-partitions.job.js';
 import { LearnerRollupRepository } from './repositories/learner-rollup.repository.js';
+import { LearnerAnalyticsRepository } from './repositories/learner-analytics.repository.js';
 import { RollupJobsRepository } from './repositories/rollup-jobs.repository.js';
 import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
 import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
@@ -154,7 +155,13 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const { grpc, port } = await listenGrpc(
     opened,
     logger,
-    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi }), access: scormAccess },
+    { name: 'trainwright.scorm.v1.ScormService', definition: ScormServiceService, handlers: createScormHandlers({
+        packages,
+        interactive,
+        lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
+        xapi,
+        analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(infra.db) },
+      }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
   );
   infra.relay.start();

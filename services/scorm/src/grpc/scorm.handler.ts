@@ -3,6 +3,7 @@ import { createLrsKeyHandlers, lrsKeyAccess } from './lrs-keys.handler.js';
 import type { LrsKeyDeps } from '../services/analytics/lrs-keys.js';
 import { createXapiHandlers, xapiAccess } from './xapi.handler.js';
 import type { XapiDeps } from '../services/xapi/deps.js';
+import { getLearnerAnalytics, type LearnerAnalyticsDeps } from '../services/analytics/learner-analytics.js';
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
@@ -87,11 +88,39 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   openInteractiveMedia: { public: 'the published video\'s token is the credential' },
   ...lrsKeyAccess,
   ...xapiAccess,
+  // The company's (company.read) or one project's (project.read), on a plan with analytics.
+  getLearnerAnalytics: { action: 'company.read' },
 };
 
-export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps }): UnaryHandlers<typeof ScormServiceService> {
+export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps; analytics: LearnerAnalyticsDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
+    getLearnerAnalytics: async (req) => {
+      const a = await getLearnerAnalytics(deps.analytics, req.userId, { companyId: req.companyId, projectId: req.projectId, days: req.days, language: req.language, channel: req.channel });
+      return {
+        companyId: a.companyId,
+        views: a.views,
+        uniqueLearners: a.uniqueLearners,
+        completedViews: a.completedViews,
+        watchSeconds: a.watchSeconds,
+        averageWatchedRatio: a.averageWatchedRatio,
+        days: a.days.map((d) => ({ day: d.key, views: d.views, completed: d.completed })),
+        languages: a.languages,
+        channels: a.channels,
+        projects: a.projects,
+        questions: a.questions.map((q) => ({ questionId: q.question, question: q.name, answers: q.answers, correctRate: q.correctRate ?? -1, responses: q.responses })),
+        recommendations: a.recommendations.map((r) =>
+          r.kind === 'drop_off'
+            ? { kind: r.kind, second: r.second, slide: r.slide ?? '', rate: r.loss, question: '' }
+            : r.kind === 'hard_question'
+              ? { kind: r.kind, second: 0, slide: '', rate: r.missRate, question: r.question }
+              : { kind: r.kind, second: 0, slide: '', rate: r.completionRate, question: '' },
+        ),
+        lengthSeconds: a.lengthSeconds,
+        retention: a.retention,
+        dropOffs: a.dropOffs.map((d) => ({ second: d.second, loss: d.loss, slide: d.slide?.title ?? '' })),
+      };
+    },
     ...createLrsKeyHandlers(deps.lrsKeys),
     ...createXapiHandlers(deps.xapi),
     exportPackage: async (req) => {

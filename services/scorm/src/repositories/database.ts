@@ -146,10 +146,10 @@ export interface LearnerAnswersTable {
   language: string | null;
 }
 
-export interface LearnerRollupMarksTable {
+/** Statements stored and not yet read by the rollup job. */
+export interface LearnerRollupPendingTable {
   company_id: string;
-  stored: Date;
-  seq: string;
+  statement_id: string;
 }
 
 export interface XapiStatementIdsTable {
@@ -203,7 +203,7 @@ export interface ScormDatabase {
   xapi_documents: XapiDocumentsTable;
   learner_sessions: LearnerSessionsTable;
   learner_answers: LearnerAnswersTable;
-  learner_rollup_marks: LearnerRollupMarksTable;
+  learner_rollup_pending: LearnerRollupPendingTable;
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;

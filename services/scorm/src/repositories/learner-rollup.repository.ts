@@ -1,14 +1,13 @@
 // Learners' sessions and answers (schema scorm; docs/analytics.md, "Rollups"): what the rollup job
-// reads from the statements and writes for the dashboards, one company at a time under its lock.
+// reads from the statements waiting for it and writes for the dashboards, one company at a time
+// under its lock.
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { LearnerAnswersTable, LearnerSessionsTable, ScormDatabase } from './database.js';
 
 type Json = Record<string, unknown>;
 type Trx = Transaction<ScormDatabase>;
 
-export interface StatementAfterMark {
-  stored: Date;
-  seq: string;
+export interface PendingStatement {
   id: string;
   sessionId: string | null;
   verb: string;
@@ -30,31 +29,23 @@ export class LearnerRollupRepository {
     });
   }
 
-  async mark(trx: Trx, companyId: string): Promise<{ stored: Date; seq: string }> {
-    const row = await trx.selectFrom('learner_rollup_marks').select(['stored', 'seq']).where('company_id', '=', companyId).executeTakeFirst();
-    return row ?? { stored: new Date(0), seq: '0' };
-  }
-
-  async setMark(trx: Trx, companyId: string, mark: { stored: Date; seq: string }): Promise<void> {
-    await trx
-      .insertInto('learner_rollup_marks')
-      .values({ company_id: companyId, stored: mark.stored, seq: mark.seq })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet({ stored: mark.stored, seq: mark.seq }))
-      .execute();
-  }
-
-  /** The company's statements stored after the mark, oldest first. */
-  async after(trx: Trx, companyId: string, mark: { stored: Date; seq: string }, limit: number): Promise<StatementAfterMark[]> {
+  /** Takes up to `limit` of the company's statements waiting to be read (they are no longer waiting once this transaction commits). */
+  async takePending(trx: Trx, companyId: string, limit: number): Promise<PendingStatement[]> {
+    const taken = await sql<{ statement_id: string }>`
+      delete from learner_rollup_pending
+      where company_id = ${companyId}::uuid
+        and statement_id in (select statement_id from learner_rollup_pending where company_id = ${companyId}::uuid limit ${limit} for update skip locked)
+      returning statement_id`.execute(trx);
+    const ids = taken.rows.map((r) => r.statement_id);
+    if (ids.length === 0) return [];
     const rows = await trx
-      .selectFrom('xapi_statements')
-      .select(['stored', 'seq', 'id', 'session_id', 'verb', 'voiding', 'ref_id', 'statement'])
-      .where('company_id', '=', companyId)
-      .where(sql<boolean>`(stored, seq) > (${mark.stored}, ${mark.seq}::bigint)`)
-      .orderBy('stored')
-      .orderBy('seq')
-      .limit(limit)
+      .selectFrom('xapi_statement_ids as i')
+      .innerJoin('xapi_statements as s', (j) => j.onRef('s.company_id', '=', 'i.company_id').onRef('s.stored', '=', 'i.stored').onRef('s.id', '=', 'i.id'))
+      .select(['s.id', 's.session_id', 's.verb', 's.voiding', 's.ref_id', 's.statement'])
+      .where('i.company_id', '=', companyId)
+      .where('i.id', 'in', ids)
       .execute();
-    return rows.map((r) => ({ stored: r.stored, seq: String(r.seq), id: r.id, sessionId: r.session_id, verb: r.verb, voiding: r.voiding, refId: r.ref_id, statement: r.statement }));
+    return rows.map((r) => ({ id: r.id, sessionId: r.session_id, verb: r.verb, voiding: r.voiding, refId: r.ref_id, statement: r.statement }));
   }
 
   /** The sessions of these statements (the targets of voiding statements). */

@@ -115,6 +115,8 @@ export class XapiStatementRepository {
           })),
         )
         .execute();
+      // For the dashboards' rollup: read once this transaction is visible.
+      await trx.insertInto('learner_rollup_pending').values(toStore.map((s) => ({ company_id: companyId, statement_id: s.id }))).execute();
       const voided = toStore.filter((s) => s.voiding && s.refId);
       if (voided.length > 0) {
         await trx

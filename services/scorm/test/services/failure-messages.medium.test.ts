@@ -5,6 +5,7 @@
 // translation service (a translation's content). A failure that is a catalogue message keeps its
 // id and params in `error_message` beside its text, on the gRPC answer and on the failure event; a
 // text of its own (another service's words) has none; a new version or a later build clears it.
+import { LearnerAnalyticsRepository } from '../../src/repositories/learner-analytics.repository.js';
 import { RollupJobsRepository } from '../../src/repositories/rollup-jobs.repository.js';
 import { senderCredentials } from '../../src/services/xapi/sender-credentials.js';
 import { LrsKeyRepository } from '../../src/repositories/lrs-key.repository.js';
@@ -198,7 +199,13 @@ beforeAll(async () => {
   };
   const lrsKeys = new LrsKeyRepository(service.db);
   const xapi = createXapiDeps(service.db, lrsKeys, new RollupJobsRepository(analyticsQueue), { PUBLIC_WEB_URL: 'http://localhost:3000', XAPI_MAX_BATCH: 1000, XAPI_MAX_FUTURE_HOURS: 24, XAPI_PAGE_SIZE: 100, XAPI_MAX_DOCUMENT_BYTES: 1_048_576 });
-  handlers = createScormHandlers({ packages, interactive, lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth }, xapi });
+  handlers = createScormHandlers({
+    packages,
+    interactive,
+    lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
+    xapi,
+    analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(service.db) },
+  });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {
     const e = PackageChanged.decode(event.data);

@@ -141,6 +141,8 @@ export interface AnswerRow {
   question: string;
   response: string;
   success: boolean | null;
+  /** How many such answers (1 when absent: rows may come grouped). */
+  count?: number;
 }
 
 export interface AnswerDistribution {
@@ -154,11 +156,12 @@ export interface AnswerDistribution {
 export function answerDistributions(answers: readonly AnswerRow[]): AnswerDistribution[] {
   const byQuestion = new Map<string, AnswerRow[]>();
   for (const a of answers) byQuestion.set(a.question, [...(byQuestion.get(a.question) ?? []), a]);
+  const sum = (rows: readonly AnswerRow[]) => rows.reduce((n, r) => n + (r.count ?? 1), 0);
   return [...byQuestion].map(([question, rows]) => {
-    const judged = rows.filter((r) => r.success !== null);
+    const judged = sum(rows.filter((r) => r.success !== null));
     const responses: Record<string, number> = {};
-    for (const r of rows) responses[r.response] = (responses[r.response] ?? 0) + 1;
-    return { question, answers: rows.length, correctRate: judged.length ? Math.round((judged.filter((r) => r.success).length / judged.length) * 10_000) / 10_000 : null, responses };
+    for (const r of rows) responses[r.response] = (responses[r.response] ?? 0) + (r.count ?? 1);
+    return { question, answers: sum(rows), correctRate: judged ? Math.round((sum(rows.filter((r) => r.success)) / judged) * 10_000) / 10_000 : null, responses };
   });
 }
 

@@ -1,5 +1,5 @@
-// The rollup job's work (docs/analytics.md, "Rollups"): reads a company's statements stored since
-// its mark, in order, and keeps learner_sessions and learner_answers up to date by the metrics'
+// The rollup job's work (docs/analytics.md, "Rollups"): reads a company's statements waiting for
+// it (each stored statement waits once) and keeps learner_sessions and learner_answers up to date by the metrics'
 // rules. A session touched by a new statement (or by voiding one of its statements) is summed up
 // again from all its statements, so statements arriving late, twice or out of order change nothing
 // but what they add.
@@ -99,13 +99,13 @@ export function rollupRules(homePage: string) {
   return { session, answer, projectOf };
 }
 
-/** Reads the company's new statements until none is left; returns how many were read. */
+/** Reads the company's waiting statements until none is left; returns how many were read. */
 export async function rollupCompany(deps: RollupDeps, companyId: string): Promise<number> {
   const rules = rollupRules(deps.homePage);
   let read = 0;
   for (;;) {
     const step = await deps.rollups.inCompany(companyId, async (trx) => {
-      const rows = await deps.rollups.after(trx, companyId, await deps.rollups.mark(trx, companyId), deps.batch ?? 2000);
+      const rows = await deps.rollups.takePending(trx, companyId, deps.batch ?? 2000);
       if (rows.length === 0) return 0;
       const touched = new Set(rows.flatMap((r) => (r.sessionId && !r.voiding ? [r.sessionId] : [])));
       const voidedIds = rows.filter((r) => r.voiding && r.refId).map((r) => r.refId!);
@@ -123,8 +123,6 @@ export async function rollupCompany(deps: RollupDeps, companyId: string): Promis
       const voided = new Set(voidedIds);
       const answers = rows.filter((r) => !r.voiding && !voided.has(r.id) && r.verb === XAPI_VERBS.answered).map((r) => rules.answer(companyId, r.id, r.sessionId, r.statement));
       await deps.rollups.putAnswers(trx, answers, { companyId, ids: voidedIds });
-      const last = rows[rows.length - 1]!;
-      await deps.rollups.setMark(trx, companyId, { stored: last.stored, seq: last.seq });
       return rows.length;
     });
     read += step;
