@@ -21,17 +21,15 @@ export interface StoredDocument {
 
 type Db = Kysely<ScormDatabase> | Transaction<ScormDatabase>;
 
-function whereKey(key: Omit<DocumentKey, 'documentId'> & { documentId?: string }) {
-  return (db: Db) => {
-    let q = db
-      .selectFrom('xapi_documents')
-      .where('company_id', '=', key.companyId)
-      .where('kind', '=', key.kind)
-      .where('activity_id', '=', key.activityId)
-      .where('agent', '=', key.agent)
-      .where('registration', '=', key.registration);
-    if (key.documentId !== undefined) q = q.where('document_id', '=', key.documentId);
-    return q;
+/** The key's columns, for `where((eb) => eb.and(...))` (no documentId: every document there). */
+function keyColumns(key: Omit<DocumentKey, 'documentId'> & { documentId?: string }) {
+  return {
+    company_id: key.companyId,
+    kind: key.kind,
+    activity_id: key.activityId,
+    agent: key.agent,
+    registration: key.registration,
+    ...(key.documentId !== undefined ? { document_id: key.documentId } : {}),
   };
 }
 
@@ -39,13 +37,13 @@ export class XapiDocumentRepository {
   constructor(private readonly db: Kysely<ScormDatabase>) {}
 
   async get(key: DocumentKey, db: Db = this.db): Promise<StoredDocument | undefined> {
-    const row = await whereKey(key)(db).select(['content_type', 'content', 'etag', 'updated_at']).executeTakeFirst();
+    const row = await db.selectFrom('xapi_documents').where((eb) => eb.and(keyColumns(key))).select(['content_type', 'content', 'etag', 'updated_at']).executeTakeFirst();
     return row && { contentType: row.content_type, content: row.content, etag: row.etag, updatedAt: row.updated_at };
   }
 
   /** The ids of the documents under a key (stored after `since`), and when the newest changed. */
   async ids(key: Omit<DocumentKey, 'documentId'>, since: Date | undefined): Promise<{ ids: string[]; newest: Date | null }> {
-    let q = whereKey(key)(this.db).select(['document_id', 'updated_at']);
+    let q = this.db.selectFrom('xapi_documents').where((eb) => eb.and(keyColumns(key))).select(['document_id', 'updated_at']);
     if (since) q = q.where('updated_at', '>', since);
     const rows = await q.orderBy('document_id').execute();
     const newest = rows.reduce<Date | null>((max, r) => (!max || r.updated_at > max ? r.updated_at : max), null);
@@ -80,14 +78,6 @@ export class XapiDocumentRepository {
   }
 
   private async deleteWhere(db: Db, key: Omit<DocumentKey, 'documentId'> & { documentId?: string }): Promise<void> {
-    let q = db
-      .deleteFrom('xapi_documents')
-      .where('company_id', '=', key.companyId)
-      .where('kind', '=', key.kind)
-      .where('activity_id', '=', key.activityId)
-      .where('agent', '=', key.agent)
-      .where('registration', '=', key.registration);
-    if (key.documentId !== undefined) q = q.where('document_id', '=', key.documentId);
-    await q.execute();
+    await db.deleteFrom('xapi_documents').where((eb) => eb.and(keyColumns(key))).execute();
   }
 }

@@ -3,26 +3,15 @@
 // the stored time where none was sent; and the columns the
 // Statements resource's queries read (docs/analytics.md, "Storage").
 import { randomUUID } from 'node:crypto';
+import type { NewStatement } from '../../repositories/xapi-statement.repository.js';
 import { ifisOf, isObject } from './agents.js';
 
 type Json = Record<string, unknown>;
 
 export const VOIDED_VERB = 'http://adlnet.gov/expapi/verbs/voided';
 
-export interface StoredStatementRow {
-  id: string;
-  verb: string;
-  activity: string | null;
-  refId: string | null;
-  registration: string | null;
-  voiding: boolean;
-  agents: string[];
-  relatedAgents: string[];
-  relatedActivities: string[];
-  /** The Activity objects whose definitions the statement carries (for the canonical ones). */
-  definitions: Array<{ id: string; definition: Json }>;
-  statement: Json;
-}
+/** A statement as the repository stores it: the statement and the columns queries read. */
+export type StoredStatementRow = NewStatement;
 
 const CONTEXT_ACTIVITY_KINDS = ['parent', 'grouping', 'category', 'other'] as const;
 
