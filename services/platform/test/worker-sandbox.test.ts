@@ -46,11 +46,14 @@ describe('WorkerSupervisor', () => {
   });
 
   it('should never keep a thread past its time or memory limit', async () => {
-    const first = await supervisor.run<{ threadId: number }>(SCRIPT, { workerData: { op: 'count' }, keep: true }, { ...LIMITS, timeoutMs: 300 });
+    // A limit a new thread meets even on a slow, busy machine (300 ms once did not: its start alone
+    // took longer), and a task that only the limit ends.
+    const limits = { ...LIMITS, timeoutMs: 2000 };
+    const first = await supervisor.run<{ threadId: number }>(SCRIPT, { workerData: { op: 'count' }, keep: true }, limits);
     expect(supervisor.waiting).toBe(1);
-    expect(await supervisor.run(SCRIPT, { workerData: { op: 'spin', ms: 5000 }, keep: true }, { ...LIMITS, timeoutMs: 300 })).toEqual({ kind: 'timeout' });
+    expect(await supervisor.run(SCRIPT, { workerData: { op: 'spin', ms: 30_000 }, keep: true }, limits)).toEqual({ kind: 'timeout' });
     expect(supervisor.waiting).toBe(0);
-    const after = await supervisor.run<{ threadId: number; answered: number }>(SCRIPT, { workerData: { op: 'count' }, keep: true }, { ...LIMITS, timeoutMs: 300 });
+    const after = await supervisor.run<{ threadId: number; answered: number }>(SCRIPT, { workerData: { op: 'count' }, keep: true }, limits);
     expect(after.kind === 'ok' && first.kind === 'ok' && after.value.threadId !== first.value.threadId && after.value.answered === 1).toBe(true);
 
     expect(await supervisor.run(SCRIPT, { workerData: { op: 'grow' }, keep: true }, { timeoutMs: 20_000, maxMemoryMb: 16 })).toEqual({ kind: 'out_of_memory' });
