@@ -26,18 +26,24 @@ function statementsBody(call: XapiCall): { body: string; attachments: Array<{ sh
   return { body: first!.content.toString('utf8'), attachments };
 }
 
+/** PUT and POST take no query parameter but PUT's statementId (the LRS refuses any other, Communication 3.2). */
+function onlyParameters(call: XapiCall, allowed: readonly string[]): void {
+  const unknown = Object.keys(call.query).find((name) => !allowed.includes(name));
+  if (unknown !== undefined) throw AppError.validation(unknown, XAPI_MESSAGES_OF_GATEWAY.unknownParameter(unknown));
+}
+
 export function statementHandlers(clients: ServiceClients) {
   return {
     async PUT(call: XapiCall, reply: FastifyReply, requestId: string) {
       const { body, attachments } = statementsBody(call);
+      onlyParameters(call, ['statementId']);
       const statementId = call.query.statementId ?? '';
-      for (const name of Object.keys(call.query)) if (name !== 'statementId') throw AppError.validation(name, XAPI_MESSAGES_OF_GATEWAY.unknownParameter(name));
       await clients.scorm.storeXapiStatements({ credential: basicCredential(call), body, hasStatementId: true, statementId, attachments }, { requestId });
       return reply.status(204).send();
     },
     async POST(call: XapiCall, reply: FastifyReply, requestId: string) {
       const { body, attachments } = statementsBody(call);
-      for (const name of Object.keys(call.query)) throw AppError.validation(name, XAPI_MESSAGES_OF_GATEWAY.unknownParameter(name));
+      onlyParameters(call, []);
       const { ids } = await clients.scorm.storeXapiStatements({ credential: basicCredential(call), body, hasStatementId: false, statementId: '', attachments }, { requestId });
       return reply.type('application/json').send(JSON.stringify(ids));
     },
