@@ -38,6 +38,8 @@ import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
 import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
 import { analyticsDashboardRoutes } from './routes/analytics/dashboard.js';
+import { advancedAnalyticsRoutes } from './routes/analytics/advanced.js';
+import { analyticsExportRoutes } from './routes/analytics/export.js';
 import { XAPI_CORS, xapiRoutes } from './routes/xapi/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
@@ -171,6 +173,8 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   scormRoutes(ctx, storage);
   lrsKeyRoutes(ctx);
   analyticsDashboardRoutes(ctx);
+  advancedAnalyticsRoutes(ctx);
+  analyticsExportRoutes(ctx);
   xapiRoutes(ctx);
   interactiveVideoRoutes(ctx, storage);
   projectRoutes(ctx, storage);

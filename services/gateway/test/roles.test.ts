@@ -27,9 +27,13 @@ const ROUTES: Record<string, Need> = {
   'DELETE /api/projects/{id}/comments/{commentId}': 'comment',
   'DELETE /api/projects/{id}/share': 'edit',
   'DELETE /api/projects/{id}/translations/{language}': 'edit',
+  'GET /api/analytics/completion': 'read',
   'GET /api/analytics/dashboard': 'read',
+  'GET /api/analytics/engagement': 'read',
+  'GET /api/analytics/export.csv': 'read',
   'GET /api/analytics/lrs-keys': 'owner',
   'GET /api/analytics/projects/{id}': 'read',
+  'GET /api/analytics/realtime': 'read',
   'GET /api/auth/me': 'self',
   'GET /api/billing/checkout/{sessionId}': 'public',
   'GET /api/billing/payments': 'self',
@@ -179,6 +183,10 @@ const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'GET /api/library/search': (f) => `?q=roles&company_id=${f.companyId}`,
   'GET /api/analytics/lrs-keys': (f) => `?company_id=${f.companyId}`,
   'GET /api/analytics/dashboard': (f) => `?company_id=${f.companyId}`,
+  'GET /api/analytics/engagement': (f) => `?company_id=${f.companyId}`,
+  'GET /api/analytics/completion': (f) => `?company_id=${f.companyId}`,
+  'GET /api/analytics/realtime': (f) => `?company_id=${f.companyId}`,
+  'GET /api/analytics/export.csv': (f) => `?company_id=${f.companyId}`,
 };
 
 interface Operation {

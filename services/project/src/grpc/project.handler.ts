@@ -8,6 +8,7 @@ import type { ProjectDeps } from '../services/projects/deps.js';
 import { generationInput } from '../services/projects/generation-input.js';
 import { getProject } from '../services/projects/get-project.js';
 import { listProjects } from '../services/projects/list-projects.js';
+import { projectsOverview } from '../services/projects/projects-overview.js';
 import { revokeShareLinks, shareProject, sharedProject } from '../services/projects/share-links.js';
 import { updateProject } from '../services/projects/update-project.js';
 import { createCompanyTemplate, listCompanyTemplates } from '../services/templates/templates.js';
@@ -91,6 +92,7 @@ function parseJson(text: string): unknown {
 export const projectAccess: AccessTable<typeof ProjectServiceService> = {
   createProject: { action: 'project.create' },
   listProjects: { action: 'project.read' },
+  getProjectsOverview: { action: 'project.read' },
   getProject: { action: 'project.read' },
   updateProject: { action: 'project.update' },
   deleteProject: { action: 'project.delete' },
@@ -174,6 +176,10 @@ export function createProjectHandlers(
           score: p.score,
         })),
       };
+    },
+    getProjectsOverview: async (req) => {
+      const o = await projectsOverview(deps, req.userId, req.companyId, req.projectIds);
+      return { ...o, averageQuality: o.averageQuality ?? undefined, recent: o.recent.map(toProtoProject) };
     },
     listProjects: async (req) => {
       const page = await listProjects(deps, req.userId, {

@@ -12,6 +12,7 @@ import {
   type ProjectState,
   type ProjectStore,
   type ProjectSummaryRow,
+  type OverviewRows,
   type StatsRow,
   type UploadQuota,
   type VideoStatusChange,
@@ -159,6 +160,26 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     }
     const total = page.length === 0 ? 0 : Number(page[0]!.full_count);
     return { rows: page.map(({ full_count: _count, ...row }) => row), total };
+  }
+
+  /** A company's projects by type with their mean quality, the latest changed, and the titles of those named. */
+  async overview(companyId: string, projectIds: readonly string[], recentLimit: number): Promise<OverviewRows> {
+    const [types, recent, titled] = await Promise.all([
+      this.db
+        .selectFrom('projects')
+        .where('company_id', '=', companyId)
+        .select(['project_type', sql<string>`count(*)`.as('n'), sql<string>`count(quality_score)`.as('scored'), sql<string>`coalesce(sum(quality_score), 0)`.as('quality_sum')])
+        .groupBy('project_type')
+        .orderBy(sql`2 desc, 1`)
+        .execute(),
+      this.db.selectFrom('projects').select(SUMMARY_COLUMNS).where('company_id', '=', companyId).orderBy('updated_at', 'desc').orderBy('id').limit(recentLimit).execute(),
+      projectIds.length === 0 ? Promise.resolve([]) : this.db.selectFrom('projects').select(['id', 'title']).where('company_id', '=', companyId).where('id', 'in', [...projectIds]).execute(),
+    ]);
+    return {
+      types: types.map((t) => ({ projectType: t.project_type, count: Number(t.n), scored: Number(t.scored), qualitySum: Number(t.quality_sum) })),
+      recent,
+      titles: new Map(titled.map((t) => [t.id, t.title])),
+    };
   }
 
   async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {

@@ -89,6 +89,19 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return { rows: summaries, total: rows.length };
   }
 
+  async overview(companyId: string, projectIds: readonly string[], recentLimit: number) {
+    const rows = [...this.rows.values()].filter((r) => r.company_id === companyId);
+    const types = new Map<string, { projectType: string; count: number; scored: number; qualitySum: number }>();
+    for (const r of rows) {
+      const t = types.get(r.project_type) ?? { projectType: r.project_type, count: 0, scored: 0, qualitySum: 0 };
+      t.count += 1;
+      if (r.quality_score !== null) (t.scored += 1), (t.qualitySum += r.quality_score);
+      types.set(r.project_type, t);
+    }
+    const recent = (await this.list({ companyIds: [companyId], limit: rows.length, offset: 0 })).rows.sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime()).slice(0, recentLimit);
+    return { types: [...types.values()], recent, titles: new Map(rows.filter((r) => projectIds.includes(r.id)).map((r) => [r.id, r.title])) };
+  }
+
   async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
     const rows = [...this.rows.values()].filter((r) => companyIds.includes(r.company_id));
     const count = (test: (r: ProjectRow) => boolean) => rows.filter(test).length;

@@ -3,7 +3,7 @@ import { createLrsKeyHandlers, lrsKeyAccess } from './lrs-keys.handler.js';
 import type { LrsKeyDeps } from '../services/analytics/lrs-keys.js';
 import { createXapiHandlers, xapiAccess } from './xapi.handler.js';
 import type { XapiDeps } from '../services/xapi/deps.js';
-import { getLearnerAnalytics, type LearnerAnalyticsDeps } from '../services/analytics/learner-analytics.js';
+import { exportLearnerViews, getLearnerAnalytics, getLearnerRealtime, type LearnerAnalyticsDeps } from '../services/analytics/learner-analytics.js';
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
 import { ScormServiceService, type InteractiveVideo, type Package } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { createInteractiveVideo } from '../services/interactive/create-interactive-video.js';
@@ -21,6 +21,7 @@ import { listPackages } from '../services/packages/list-packages.js';
 import { openPackage } from '../services/packages/open-package.js';
 import { packageSettings } from '../services/packages/settings.js';
 import type { PackageRecord } from '../services/types.js';
+import type { DropOff } from '../services/analytics/metrics.js';
 
 function toProto(p: PackageRecord): Package {
   return {
@@ -71,6 +72,8 @@ function interactiveToProto({ video, version }: InteractiveVideoView): Interacti
   };
 }
 
+const dropOffToProto = (d: DropOff) => ({ second: d.second, loss: d.loss, slide: d.slide?.title ?? '' });
+
 /**
  * How each method reaches company data (platform access.ts): the server refuses to answer a method
  * that names an action unless the access check decided. A new method needs its line here.
@@ -90,13 +93,15 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   ...xapiAccess,
   // The company's (company.read) or one project's (project.read), on a plan with analytics.
   getLearnerAnalytics: { action: 'company.read' },
+  getLearnerRealtime: { action: 'company.read' },
+  exportLearnerViews: { action: 'company.read' },
 };
 
 export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps; analytics: LearnerAnalyticsDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
     getLearnerAnalytics: async (req) => {
-      const a = await getLearnerAnalytics(deps.analytics, req.userId, { companyId: req.companyId, projectId: req.projectId, days: req.days, language: req.language, channel: req.channel });
+      const a = await getLearnerAnalytics(deps.analytics, req.userId, { companyId: req.companyId, projectId: req.projectId, days: req.days, language: req.language, channel: req.channel, projectDropOffs: req.projectDropOffs });
       return {
         companyId: a.companyId,
         views: a.views,
@@ -118,7 +123,40 @@ export function createScormHandlers(deps: { packages: PackageDeps; interactive: 
         ),
         lengthSeconds: a.lengthSeconds,
         retention: a.retention,
-        dropOffs: a.dropOffs.map((d) => ({ second: d.second, loss: d.loss, slide: d.slide?.title ?? '' })),
+        dropOffs: a.dropOffs.map(dropOffToProto),
+        averageSessionSeconds: a.averageSessionSeconds,
+        reachedQuarter: a.reached.quarter,
+        reachedHalf: a.reached.half,
+        reachedThreeQuarters: a.reached.threeQuarters,
+        completionSecondsAverage: a.completionSeconds.average ?? undefined,
+        completionSecondsMedian: a.completionSeconds.median ?? undefined,
+        returningLearners: a.returningLearners,
+        answers: a.answers,
+        answeredViews: a.answeredViews,
+        engagementScore: a.engagementScore,
+        projectDropOffs: a.projectDropOffs.map((d) => ({ projectId: d.projectId, dropOff: dropOffToProto(d) })),
+      };
+    },
+    getLearnerRealtime: async (req) => getLearnerRealtime(deps.analytics, req.userId, req.companyId),
+    exportLearnerViews: async (req) => {
+      const page = await exportLearnerViews(deps.analytics, req.userId, { companyId: req.companyId, projectId: req.projectId, days: req.days, language: req.language, channel: req.channel }, req.cursor);
+      return {
+        next: page.next,
+        companyId: page.companyId,
+        views: page.views.map((v) => ({
+          sessionId: v.sessionId,
+          projectId: v.projectId ?? '',
+          activityId: v.activityId,
+          learner: v.learner,
+          channel: v.channel ?? '',
+          language: v.language ?? '',
+          startedAt: v.startedAt.toISOString(),
+          lastAt: v.lastAt.toISOString(),
+          lengthSeconds: v.length,
+          watchedSeconds: v.watchedSeconds,
+          progress: v.progress,
+          completed: v.completed,
+        })),
       };
     },
     ...createLrsKeyHandlers(deps.lrsKeys),

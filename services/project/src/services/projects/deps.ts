@@ -122,6 +122,13 @@ export interface LanguageChange {
   at: string;
 }
 
+/** A company's projects at a glance (GetProjectsOverview). */
+export interface OverviewRows {
+  types: Array<{ projectType: string; count: number; scored: number; qualitySum: number }>;
+  recent: ProjectSummaryRow[];
+  titles: Map<string, string>;
+}
+
 export interface ProjectStore {
   /** Inserts unless the owner's plan limit (-1: none) is reached; claims the uploads named. */
   insertWithinLimit(
@@ -132,6 +139,7 @@ export interface ProjectStore {
   ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
   findById(id: string): Promise<ProjectRow | undefined>;
   list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
+  overview(companyId: string, projectIds: readonly string[], recentLimit: number): Promise<OverviewRows>;
   stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
   filesOf(projectIds: string[]): Promise<FileRow[]>;
   /**

@@ -102,7 +102,7 @@ export interface Slide {
 export interface DropOff {
   /** The second where learners leave (the curve first falls there). */
   second: number;
-  /** Share of all sessions lost (0-1): the curve's fall over the five seconds from there. */
+  /** Share of all sessions lost (0-1, to 0.1 %): the curve's fall over the five seconds from there. */
   loss: number;
   slide: Slide | null;
 }
@@ -118,7 +118,8 @@ export function dropOffPoints(curve: readonly number[], slides: readonly Slide[]
   const bySecond = new Map<number, number>();
   for (let s = 1; s + DROP_WINDOW - 1 < curve.length; s++) {
     if (curve[s]! >= curve[s - 1]!) continue;
-    const loss = Math.round((curve[s - 1]! - curve[Math.min(curve.length - 1, s + DROP_WINDOW - 1)]!) * 10_000) / 10_000;
+    // To 0.1 %: the curve's own rounding (to 0.01 %) must not pick a winner among equal falls.
+    const loss = Math.round((curve[s - 1]! - curve[Math.min(curve.length - 1, s + DROP_WINDOW - 1)]!) * 1000) / 1000;
     bySecond.set(s, loss);
   }
   const falls = [...bySecond].map(([second, loss]) => ({ second, loss, slide: slideAt(slides, second) }));
@@ -184,4 +185,25 @@ export function recommendations(input: { sessions: number; completionRate: numbe
   }
   if (input.completionRate < r.lowCompletion) found.push({ kind: 'low_completion', completionRate: input.completionRate, weight: 1 - input.completionRate });
   return found.sort((a, b) => b.weight - a.weight).map(({ weight: _w, ...rec }) => rec as Recommendation);
+}
+
+/** How the engagement score weighs what views did (docs/analytics.md, "Engagement"). */
+export const ENGAGEMENT_WEIGHTS = { watched: 0.5, completed: 0.3, answered: 0.2 } as const;
+
+/**
+ * The engagement score, 0-100: the average share of the video watched, the completion rate and the
+ * share of views that answered a question, weighed 5:3:2. Content without questions is scored on
+ * the first two alone (5:3), so a video without a quiz is not marked down for it.
+ */
+export function engagementScore(input: { averageWatchedRatio: number; completionRate: number; answeredShare: number | null }): number {
+  const w = ENGAGEMENT_WEIGHTS;
+  const parts: Array<[number, number]> = [
+    [w.watched, input.averageWatchedRatio],
+    [w.completed, input.completionRate],
+  ];
+  if (input.answeredShare !== null) parts.push([w.answered, input.answeredShare]);
+  const weight = parts.reduce((sum, [wt]) => sum + wt, 0);
+  const score = parts.reduce((sum, [wt, v]) => sum + wt * Math.min(1, Math.max(0, v)), 0) / weight;
+  // To 0.1, halves up: 0.5625 is 0.56249999... in floating point, and still 56.3.
+  return Math.round(score * 1000 + 1e-9) / 10;
 }

@@ -2,7 +2,7 @@
 // worked out by hand here.
 import { describe, expect, it } from '@jest/globals';
 import { XAPI_VERBS, XAPI_VIDEO_EXTENSIONS as EXT } from '@trainwright/catalogue';
-import { answerDistributions, dropOffPoints, mergeSegments, parseSegments, recommendations, retentionCurve, summarizeSession, type SessionStatement } from '../../../src/services/analytics/metrics.js';
+import { answerDistributions, dropOffPoints, engagementScore, mergeSegments, parseSegments, recommendations, retentionCurve, summarizeSession, type SessionStatement } from '../../../src/services/analytics/metrics.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 11, 5, 10, 0, s));
 const st = (verb: keyof typeof XAPI_VERBS, second: number, segments?: string, length = 60): SessionStatement => ({
@@ -54,6 +54,23 @@ describe('retention and drop-offs', () => {
       { second: 15, loss: 0.5, slide: { title: 'Load plate', start: 9 } },
     ]);
     expect(dropOffPoints(retentionCurve([{ segments: [[0, 20]] }], 20), slides)).toEqual([]);
+  });
+
+  it('treats equal falls as equal however the curve rounds, the earliest first', () => {
+    // Three sessions: a third leaves at 10 (1 -> 0.6667) and a third at 15 (0.6667 -> 0.3333).
+    const thirds = retentionCurve([{ segments: [[0, 10]] }, { segments: [[0, 15]] }, { segments: [[0, 30]] }], 30);
+    expect(dropOffPoints(thirds, [], 1)).toEqual([{ second: 10, loss: 0.333, slide: null }]);
+  });
+});
+
+describe('engagement score', () => {
+  it('weighs watched, completed and answered 5:3:2, and leaves answers out without questions', () => {
+    // 0.5 x 0.6 + 0.3 x 0.5 + 0.2 x 0.25 = 0.5
+    expect(engagementScore({ averageWatchedRatio: 0.6, completionRate: 0.5, answeredShare: 0.25 })).toBe(50);
+    // (0.5 x 0.6 + 0.3 x 0.5) / 0.8 = 0.5625
+    expect(engagementScore({ averageWatchedRatio: 0.6, completionRate: 0.5, answeredShare: null })).toBe(56.3);
+    expect(engagementScore({ averageWatchedRatio: 1, completionRate: 1, answeredShare: 1 })).toBe(100);
+    expect(engagementScore({ averageWatchedRatio: 0, completionRate: 0, answeredShare: null })).toBe(0);
   });
 });
 
