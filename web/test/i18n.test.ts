@@ -57,6 +57,13 @@ describe('interface translations', () => {
     expect(en.companies.limitReached).toBe('Your {{plan}} plan allows only {{limit}} companies. Upgrade to create more.');
   });
 
+  it('keeps the Advanced Analytics texts of the specification in English', () => {
+    expect(en.analytics.advanced.unavailable).toBe('Advanced Analytics Unavailable');
+    expect(en.analytics.advanced.noEngagement).toBe('No engagement data available');
+    expect(en.analytics.advanced.noCompletion).toBe('No completion data available');
+    expect(Object.keys(en.analytics.advanced.tabs).filter((key) => key !== 'label')).toEqual(['overview', 'engagement', 'completion']);
+  });
+
   it('keeps the project and template texts of the specification in English', () => {
     expect(en.projectForm.creating).toBe('Creating...');
     expect(en.projectForm.timeout).toBe('Request timed out. Please try again.');

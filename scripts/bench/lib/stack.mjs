@@ -2,7 +2,7 @@
 // registry (services/platform/src/service-registry.ts) that the benches call, each migrated and
 // started in its own child process (./service-child.mjs) once the services it needs run, with
 // the settings `npm start` uses: auth, project, generator and media-render's API always, the
-// translation service when asked for (billing and scorm never: they get an address where nothing
+// translation and scorm services when asked for (billing never: it gets an address where nothing
 // listens); then the gateway (../gateway/servers.mjs); one account registered through the gateway
 // and given a plan with billing's operator command `set-tier`; and the removal of everything the
 // run made (database, Redis keys of the namespace, NATS stream, storage directory).
@@ -58,12 +58,14 @@ export async function grantPlan(env, { email, userId, tier }) {
  * add settings per service (keys: registry names). `translation: true` also starts the translation
  * service (its API and the `translate` worker), whose address the gateway and media-render then
  * get; without it they get an address where nothing listens, as no other bench calls it.
+ * `scorm: true` starts the scorm service (packages, interactive video, the learning record store
+ * and its analytics worker) for the gateway.
  */
 export function createStack({ children, log }) {
   let infra;
   let storageDir;
 
-  async function start({ label, env = {}, translation = false }) {
+  async function start({ label, env = {}, translation = false, scorm = false }) {
     infra = await createTestInfra(label);
     storageDir = mkdtempSync(join(tmpdir(), 'tw-bench-storage-'));
     const database = decodeURIComponent(new URL(infra.databaseUrl).pathname.slice(1));
@@ -71,7 +73,7 @@ export function createStack({ children, log }) {
     const common = { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, NATS_URL: infra.natsUrl, NAMESPACE: infra.namespace, STORAGE_DIR: storageDir };
 
     // The services a bench calls (registry names), and each one's settings beyond the common ones.
-    const wanted = new Set(['auth', 'project', 'generator', 'media', ...(translation ? ['translation'] : [])]);
+    const wanted = new Set(['auth', 'project', 'generator', 'media', ...(translation ? ['translation'] : []), ...(scorm ? ['scorm'] : [])]);
     const settings = {
       auth: { AUTH_JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       // LLM_BASE_URL empty: the offline engine, whatever this shell has set.
@@ -108,7 +110,7 @@ export function createStack({ children, log }) {
     await Promise.all(Object.values(starting));
 
     // Every service's address: the started ones', NOWHERE for the rest (generation ends at the
-    // hand-off to rendering, no render worker runs; no bench calls billing or scorm).
+    // hand-off to rendering, no render worker runs; no bench calls billing).
     const gateway = await children.start(
       GATEWAY_SERVERS,
       'gateway',
@@ -132,6 +134,7 @@ export function createStack({ children, log }) {
       project: started.project,
       generator: started.generator,
       translation: started.translation ?? null,
+      scorm: started.scorm ?? null,
       media: started.media,
       gateway,
       // Clients before the servers they call: the gateway, then the services in reverse start order.

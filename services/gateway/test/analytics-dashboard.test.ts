@@ -128,6 +128,7 @@ describe('learner analytics', () => {
     expect(engagement).toEqual({
       time_period: 30,
       empty: false,
+      as_of: expect.any(String),
       engagement_metrics: {
         // (0.5 x 0.5278 + 0.3 x 0.3333 + 0.2 x 3/3 views answered) x 100
         overall_engagement_score: 56.4,
@@ -148,6 +149,7 @@ describe('learner analytics', () => {
     expect(completion).toEqual({
       time_period: 30,
       empty: false,
+      as_of: expect.any(String),
       // A alone completed, 70 s after it started.
       completion_metrics: { overall_completion_rate: 33.3, average_completion_time: 70, median_completion_time: 70 },
       // Watched 100 %, 25 % and 33 % of the video.
@@ -208,7 +210,7 @@ describe('learner analytics', () => {
     }
     expect((await call(h, 'GET', '/api/analytics/completion?time_period=7&project_id=not-a-project', owner)).statusCode).toBe(404);
     // An empty period says so.
-    expect((await call(h, 'GET', '/api/analytics/engagement', stranger)).json()).toEqual({ time_period: 30, empty: true, engagement_metrics: null, drop_off_analysis: [], ai_insights: [] });
-    expect((await call(h, 'GET', '/api/analytics/completion?time_period=7', stranger)).json()).toEqual({ time_period: 7, empty: true, completion_metrics: null, drop_off_funnel: null, optimization_opportunities: [] });
+    expect((await call(h, 'GET', '/api/analytics/engagement', stranger)).json()).toEqual({ time_period: 30, empty: true, as_of: expect.any(String), engagement_metrics: null, drop_off_analysis: [], ai_insights: [] });
+    expect((await call(h, 'GET', '/api/analytics/completion?time_period=7', stranger)).json()).toEqual({ time_period: 7, empty: true, as_of: expect.any(String), completion_metrics: null, drop_off_funnel: null, optimization_opportunities: [] });
   });
 });

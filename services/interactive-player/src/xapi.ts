@@ -58,6 +58,7 @@ export class VideoTracker {
   private readonly segments: Array<[number, number]> = [];
   private playingFrom: number | null = null;
   private length = 0;
+  private initializedAlready = false;
   private terminatedAlready = false;
 
   constructor(private readonly o: VideoTrackerOptions) {}
@@ -105,6 +106,7 @@ export class VideoTracker {
   /** The player loaded the video (its length in seconds). */
   initialized(length: number): Statement {
     this.length = length;
+    this.initializedAlready = true;
     return this.statement('initialized', this.video(), undefined, { [EXT.completionThreshold]: round3(this.o.metadata.completion_threshold / 100) });
   }
 
@@ -134,7 +136,7 @@ export class VideoTracker {
         return this.answered(event);
       case 'cta_click':
       case 'hotspot_click':
-        return [this.statement('interacted', { objectType: 'Activity', id: `${this.o.activityId}/${event.type === 'cta_click' ? 'ctas' : 'hotspots'}/${event.element_id}`, definition: { type: XAPI_ACTIVITY_TYPES.link } }, { extensions: { [EXT.time]: round3(t) } }, {}, true)];
+        return [this.statement('interacted', { objectType: 'Activity', id: `${this.o.activityId}/${event.type === 'cta_click' ? 'ctas' : 'hotspots'}/${encodeURIComponent(event.element_id ?? '')}`, definition: { type: XAPI_ACTIVITY_TYPES.link } }, { extensions: { [EXT.time]: round3(t) } }, {}, true)];
       default:
         return [];
     }
@@ -146,7 +148,8 @@ export class VideoTracker {
     const { correct } = checkAnswer(quiz, event.value);
     const object = {
       objectType: 'Activity',
-      id: `${this.o.activityId}/quizzes/${quiz.id}`,
+      // An element id may hold any character; the IRI only escaped ones.
+      id: `${this.o.activityId}/quizzes/${encodeURIComponent(quiz.id)}`,
       definition: {
         type: XAPI_ACTIVITY_TYPES.question,
         name: { [this.o.language]: quiz.question },
@@ -158,9 +161,9 @@ export class VideoTracker {
     return [this.statement('answered', object, { response: event.value, success: correct, extensions: { [EXT.time]: round3(event.media_time) } }, {}, true)];
   }
 
-  /** The session ends (the page is left or the player removed): once. */
+  /** The session ends (the page is left or the player removed): once, after initialized (a course of slides has length 0). */
   terminated(time: number): Statement | null {
-    if (this.terminatedAlready || this.length === 0) return null;
+    if (this.terminatedAlready || !this.initializedAlready) return null;
     this.terminatedAlready = true;
     this.closeSegment(time);
     return this.statement('terminated', this.video(), this.segmentResult(time));

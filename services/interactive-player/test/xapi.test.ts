@@ -28,6 +28,13 @@ const tracker = () =>
 const ext = (s: Statement, key: string) => ((s.result as { extensions: Record<string, unknown> }).extensions)[key];
 
 describe('VideoTracker', () => {
+  it("escapes an element's id in its activity IRI (an id may hold any character)", () => {
+    const t = tracker();
+    t.initialized(100);
+    const [clicked] = t.fromPlayer({ type: 'cta_click', element_id: 'Book now/#1', media_time: 5 });
+    expect((clicked!.object as { id: string }).id).toBe('https://lrs.test/api/xapi/activities/projects/p1/ctas/Book%20now%2F%231');
+  });
+
   it('builds the Video Profile statements with segments and progress', () => {
     const t = tracker();
     const init = t.initialized(100);

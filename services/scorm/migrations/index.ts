@@ -7,6 +7,7 @@ import * as lrsKeys from './1798200000000-LrsKeys.js';
 import * as xapiStatements from './1798300000000-XapiStatements.js';
 import * as learnerSenders from './1798400000000-LearnerSenders.js';
 import * as learnerRollups from './1798500000000-LearnerRollups.js';
+import * as learnerRollupVersions from './1798600000000-LearnerRollupVersions.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '1798300000000-XapiStatements': xapiStatements,
   '1798400000000-LearnerSenders': learnerSenders,
   '1798500000000-LearnerRollups': learnerRollups,
+  '1798600000000-LearnerRollupVersions': learnerRollupVersions,
 };

@@ -2,6 +2,7 @@
 // operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
 import { LrsKeyRepository } from './repositories/lrs-key.repository.js';
+import { CompanyCapabilitiesRepository } from './repositories/company-capabilities.repository.js';
 import { XapiDocumentRepository } from './repositories/xapi-document.repository.js';
 import { XapiStatementRepository } from './repositories/xapi-statement.repository.js';
 import { LrsAuthenticator } from './services/xapi/credentials.js';
@@ -36,6 +37,7 @@ import { rollupLearnerStatementsJob } from './jobs/rollup-learner-statements.job
 import { xapiPartitionsJob } from './jobs/xapi-partitions.job.js';
 import { LearnerRollupRepository } from './repositories/learner-rollup.repository.js';
 import { LearnerAnalyticsRepository } from './repositories/learner-analytics.repository.js';
+import { FiguresCache } from './services/analytics/figures-cache.js';
 import { RollupJobsRepository } from './repositories/rollup-jobs.repository.js';
 import { prepareInteractiveVideoJob } from './jobs/prepare-interactive-video.job.js';
 import { SCORM_SCHEMA, type ScormDatabase } from './repositories/database.js';
@@ -105,6 +107,12 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const afterWrite = () => void infra.relay.flush();
   const interactiveVideos = new InteractiveVideoRepository(infra.db, afterWrite);
   const media = new InteractiveMediaRepository(storage);
+  const lrsKeys = new LrsKeyRepository(infra.db);
+  const analyticsQueue = opened.own(new JobQueue(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue));
+  const xapi = createXapiDeps(infra.db, lrsKeys, new RollupJobsRepository(analyticsQueue), config);
+  await xapi.statements.ensurePartitions(new Date());
+  // Packages and interactive videos report to the LRS with credentials of their own.
+  const senders = senderCredentials(lrsKeys, xapi.options.homePage);
   const packages: PackageDeps = {
     store: new PackageRepository(infra.db, afterWrite),
     projects,
@@ -116,12 +124,9 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     progressEvents,
     interactive: interactiveVideos,
     media,
+    senders,
     logger,
   };
-  const lrsKeys = new LrsKeyRepository(infra.db);
-  const analyticsQueue = opened.own(new JobQueue(queues, ROLLUP_LEARNER_STATEMENTS_JOB.queue));
-  const xapi = createXapiDeps(infra.db, lrsKeys, new RollupJobsRepository(analyticsQueue), config);
-  await xapi.statements.ensurePartitions(new Date());
   const interactive: InteractiveDeps = {
     store: interactiveVideos,
     projects,
@@ -130,7 +135,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     jobs: interactiveJobs,
     media,
     progressEvents: progressEvents.interactive,
-    senders: senderCredentials(lrsKeys, xapi.options.homePage),
+    senders,
     logger,
   };
   await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive })]);
@@ -160,7 +165,8 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
         interactive,
         lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
         xapi,
-        analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(infra.db) },
+        shareLinks: { senders, projects, plans: opened.own(new CompanyCapabilitiesRepository(config.AUTH_SERVICE_ADDR, grpcOptions, memberships)) },
+        analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(infra.db), figures: new FiguresCache() },
       }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,
   );

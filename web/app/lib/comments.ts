@@ -2,7 +2,10 @@
 // action (one intent each) and how an anchor reads. Pure: the panel and its tests read it.
 import { COMMENT_LIMITS, type CommentAnchorKind, type Role } from '@trainwright/catalogue';
 import type { TFunction } from 'i18next';
+import { formatMoment } from './format';
 import { mayAct } from './roles';
+
+export { formatMoment };
 
 export interface CommentAnchor {
   kind: CommentAnchorKind;
@@ -79,15 +82,6 @@ export function isCommentRequest(value: unknown): value is CommentRequest {
 /** Who may write, reply and resolve (Commenters and up); every member reads. */
 export function canComment(role: Role | null | undefined): boolean {
   return mayAct(role, 'project.comment');
-}
-
-/** '1:05' for 65.2 s; '1:01:05' past an hour. */
-export function formatMoment(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
 /** '1:05' or '65' (seconds) to seconds; null for anything else. */

@@ -35,6 +35,15 @@ export function formatDate(iso: string | null | undefined, language: string, tim
   return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
+/** A moment of a video: '1:05' for 65.2 s; '1:01:05' past an hour. */
+export function formatMoment(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
 export function formatList(items: string[], language: string): string {
   return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(items);
 }

@@ -2,12 +2,9 @@
 // player's events become xAPI Video Profile statements (the player package's VideoTracker) sent in
 // batches by its StatementSender, kept in this browser's storage until the LRS has them. The
 // learner is anonymous: a random id this browser keeps, never a name or an address.
-import { StatementSender, VideoTracker, type PlayerEvent } from '@trainwright/interactive-player';
+import { StatementSender, VideoTracker, learnerId, statementQueueKey, type LearnerStorage, type PlayerEvent, type VideoTrackerOptions } from '@trainwright/interactive-player';
 import type { InteractiveVideoMetadata, LearningChannel } from '@trainwright/catalogue';
 import { newSessionId, type LearnerTracking } from './interactive-video';
-
-const LEARNER_KEY = 'tw-learner-id';
-const QUEUE_KEY = 'tw-xapi-queue';
 
 function storage(): Storage | null {
   try {
@@ -17,17 +14,48 @@ function storage(): Storage | null {
   }
 }
 
-/** This browser's anonymous learner id (a new random one where storage is refused). */
-export function learnerId(store: Pick<Storage, 'getItem' | 'setItem'> | null = storage()): string {
-  const kept = store?.getItem(LEARNER_KEY);
-  if (kept && /^[0-9a-f-]{36}$/.test(kept)) return kept;
-  const id = newSessionId();
-  try {
-    store?.setItem(LEARNER_KEY, id);
-  } catch {
-    // not kept: this visit only
-  }
-  return id;
+/** One learner session's reporting: its tracker (this browser's learner, a new session id) and the sender of its statements. */
+export interface LearnerReport {
+  tracker: VideoTracker;
+  sender: StatementSender;
+}
+
+/** Where statements wait and how they leave: the browser's own unless a test gives its own. */
+export interface ReportEnvironment {
+  storage: LearnerStorage | null;
+  fetch?: typeof fetch;
+}
+
+export function openLearnerReport(
+  options: { tracking: LearnerTracking; title: string; metadata: VideoTrackerOptions['metadata']; channel: LearningChannel },
+  env: ReportEnvironment = { storage: storage() },
+): LearnerReport {
+  const { tracking } = options;
+  // A queue per project activity: what one page could not send is sent later with a credential
+  // that may write about it (another project's would refuse the whole batch).
+  const sender = new StatementSender({ endpoint: tracking.endpoint, authorization: tracking.authorization, storage: env.storage, storageKey: statementQueueKey(tracking.activity_id), ...(env.fetch ? { fetch: env.fetch } : {}) });
+  const tracker = new VideoTracker({
+    activityId: tracking.activity_id,
+    title: options.title,
+    language: tracking.language,
+    channel: options.channel,
+    channelExtension: tracking.channel_extension,
+    learner: { homePage: tracking.learner_home_page, name: learnerId(env.storage, newSessionId) },
+    sessionId: newSessionId(),
+    metadata: options.metadata,
+    newId: () => newSessionId(),
+  });
+  // Statements a past visit could not send go now.
+  void sender.flush();
+  return { tracker, sender };
+}
+
+/** The session's last statement (terminated), sent even as the page goes. */
+export function closeLearnerReport({ tracker, sender }: LearnerReport, time: number): void {
+  const last = tracker.terminated(time);
+  if (last) sender.enqueue(last);
+  sender.stop();
+  void sender.flush({ keepalive: true });
 }
 
 export interface LearnerSession {
@@ -37,31 +65,14 @@ export interface LearnerSession {
 }
 
 export function startLearnerSession(options: { tracking: LearnerTracking; title: string; metadata: InteractiveVideoMetadata; channel: LearningChannel }): LearnerSession {
-  const { tracking } = options;
-  const sender = new StatementSender({ endpoint: tracking.endpoint, authorization: tracking.authorization, storage: storage(), storageKey: QUEUE_KEY });
-  const tracker = new VideoTracker({
-    activityId: tracking.activity_id,
-    title: options.title,
-    language: tracking.language,
-    channel: options.channel,
-    channelExtension: tracking.channel_extension,
-    learner: { homePage: tracking.learner_home_page, name: learnerId() },
-    sessionId: newSessionId(),
-    metadata: options.metadata,
-    newId: () => newSessionId(),
-  });
-  // Statements a past visit could not send go now.
-  void sender.flush();
+  const report = openLearnerReport(options);
   return {
     onEvent(event) {
-      const statements = event.type === 'view' ? [tracker.initialized(options.metadata.video_duration)] : tracker.fromPlayer(event);
-      if (statements.length > 0) sender.enqueue(...statements);
+      const statements = event.type === 'view' ? [report.tracker.initialized(options.metadata.video_duration)] : report.tracker.fromPlayer(event);
+      if (statements.length > 0) report.sender.enqueue(...statements);
     },
     end(time) {
-      const last = tracker.terminated(time);
-      if (last) sender.enqueue(last);
-      sender.stop();
-      void sender.flush({ keepalive: true });
+      closeLearnerReport(report, time);
     },
   };
 }

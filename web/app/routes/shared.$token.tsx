@@ -1,6 +1,8 @@
 // A shared project (public, read-only, works signed out): GET /api/shared/{token} rendered as
 // slides and / or script with the project's branding. A revoked or unknown link is a 404:
-// 'This link is no longer available.' The loader reads it for the first HTML.
+// 'This link is no longer available.' The loader reads it for the first HTML. With `tracking`, the
+// visit is reported to the learning record store as a reading session (lib/share-tracking.ts).
+import { useRef } from 'react';
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +17,9 @@ import { cookieHeaders, gateway } from '~/gateway.server';
 import { get } from '~/lib/api';
 import { errorText } from '~/lib/errors';
 import { formatDate } from '~/lib/format';
+import type { LearnerTracking } from '~/lib/interactive-video';
 import type { Branding } from '~/lib/project-types';
+import { useReadingSession } from '~/lib/share-tracking';
 import { useDisplayTimeZone, usePublicLink } from '~/lib/server-data';
 
 export const meta: MetaFunction = () => [{ title: 'Shared training · Trainwright' }, { name: 'robots', content: 'noindex' }];
@@ -35,6 +39,8 @@ export interface SharedProject {
   script: Script | string | null;
   font_style?: string;
   image_style?: string;
+  /** Where the page reports its readers; null when the company's plan has no analytics. */
+  tracking?: LearnerTracking | null;
 }
 
 // Public: read with or without a session. An unknown or revoked link answers 404 here too.
@@ -67,7 +73,8 @@ export default function SharedProjectPage() {
   const initial = useLoaderData<typeof loader>();
   const { value: project, gone, error, retry } = usePublicLink(token, fetchShared, { value: initial.project, gone: initial.gone });
   const timeZone = useDisplayTimeZone();
-
+  const contentEnd = useRef<HTMLDivElement>(null);
+  useReadingSession(project?.tracking, project?.title ?? '', contentEnd);
 
   const look = {
     fontStyle: project?.font_style || 'modern',
@@ -124,6 +131,8 @@ export default function SharedProjectPage() {
                 <ScriptView script={script} look={look} />
               </section>
             )}
+            {/* The end of the content (the script narrates every slide, so it comes last): seen, it is read. */}
+            {(deck || script) && <div ref={contentEnd} className="h-px" aria-hidden="true" data-testid="shared-content-end" />}
             {!deck && !script && <p className="text-sm text-slate-600">{t('shared.noContent')}</p>}
             <p className="border-t border-slate-200 pt-4 text-xs text-slate-500">{t('shared.readOnly')}</p>
           </article>

@@ -1,14 +1,14 @@
 // Interactive video end to end, against the real scorm service (the versions and the job that pins
 // the narrated video), media-render (the video) and the live feed:
 // 1. A new account on the free trial: 'Interactive Video' in the card menu (marked Premium) shows
-//    the upgrade message. The operator command moves it to Professional.
+//    the upgrade message. The operator command moves it to Business (it has learner analytics).
 // 2. A Script to Slides project with the MP4 visual format goes to Completed; its narrated video is
 //    paid for through the local test checkout and renders.
 // 3. 'Interactive Video' on its card: Create is disabled with no element and 'Reload Template' is
 //    hidden; the duration becomes the narrated video's as the browser measures it; 'Use Template'
 //    loads the project's template (chapters from its slides, the video's duration, the same as the
 //    browser's) and shows 'Reload Template'; a hotspot and a call to action are added with the
-//    catalogue's defaults and edited; the timeline moves the hotspot with the arrow keys; the
+//    catalogue's defaults and edited, and a quiz at 2 s; the timeline moves the hotspot with the arrow keys; the
 //    preview plays in the real player with the hotspot on it; a duration past the video's end is
 //    flagged and a call to action after it stops Create before anything is sent; Create posts the request
 //    (analytics on, threshold 85), the success notice shows and the dialog closes.
@@ -16,8 +16,10 @@
 //    ready; the dialog then shows Ready (without a reload), the share link and the embed code.
 // 5. The share link /watch/<token>, signed out: the title, the player with the hotspot button
 //    (its information opens) and the call to action; the player's statements reach the learning
-//    record store (200, the Video Profile's initialized first, an anonymous learner). Only
-//    /embed/<token> may be framed by other sites.
+//    record store (200, the Video Profile's initialized first, an anonymous learner); the visitor
+//    plays, answers the first quiz and leaves a few seconds in. Only /embed/<token> may be framed.
+// 6. The owner's learner analytics: /analytics counts the view, and the project's analytics (from
+//    its card menu) show the answer and the drop-off where the visitor left.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
@@ -41,6 +43,9 @@ const SCRIPT = [
 
 const HOTSPOT = { title: 'Check the forks', info: 'Look for cracks and bends before every shift.' };
 const CTA = { text: 'Book a refresher', url: 'https://example.com/forklift-refresher' };
+const QUIZ = { question: 'When do you check the forks?', options: ['Once a month', 'Before every shift', 'Never'] };
+/** The analytics follow the statements within seconds (the rollup job); the page is reloaded until they do. */
+const ANALYTICS_TIMEOUT_MS = 30_000;
 
 /** Waits until an input shows `value` (it follows changes made elsewhere, e.g. the timeline, after a render). */
 async function waitForValue(input: Locator, value: string, timeout = 5000): Promise<void> {
@@ -92,7 +97,7 @@ describe('interactive video', () => {
     await browser?.close();
   });
 
-  it('shows the trial the upgrade message, then renders a narrated video on Professional', async () => {
+  it('shows the trial the upgrade message, then renders a narrated video on Business', async () => {
     await withScreenshotOnFailure(page, 'interactive-setup', async () => {
       // 1. The free trial: the menu item is there, marked Premium; the dialog offers the upgrade.
       await signUp(page, { name: 'Ivy Interactive', company: 'Clickable Training', email });
@@ -111,9 +116,9 @@ describe('interactive video', () => {
       await locked.getByRole('button', { name: 'Close' }).first().click();
       await locked.waitFor({ state: 'detached' });
 
-      expect(await setTier(email, 'professional')).toContain('-> professional');
+      expect(await setTier(email, 'business')).toContain('-> business');
       await page.reload();
-      await page.getByTestId('subscription-card').getByText('Professional').waitFor();
+      await page.getByTestId('subscription-card').getByText('Business').waitFor();
       list = await waitForLiveList(page);
 
       // 2. An MP4 project, generated and rendered, then its narrated video paid for and rendered.
@@ -237,6 +242,16 @@ describe('interactive video', () => {
       await waitForValue(hotspot.getByLabel('Start (seconds)'), '0');
       await waitForValue(hotspot.getByLabel('End (seconds)'), '8');
 
+      // A quiz two seconds in, with the catalogue's three options (the second one right).
+      const quizzesTab = dialog.getByRole('tab', { name: /^Quizzes \(\d+\)$/ });
+      const quizzesBefore = Number(/\((\d+)\)/.exec(await quizzesTab.innerText())![1]);
+      await quizzesTab.click();
+      await dialog.getByRole('button', { name: '+ Add' }).click();
+      const quiz = dialog.getByRole('group', { name: `Quiz ${quizzesBefore + 1}` });
+      await quiz.getByLabel('Question').fill(QUIZ.question);
+      for (const [i, text] of QUIZ.options.entries()) await quiz.getByLabel(`Option ${i + 1}`, { exact: true }).fill(text);
+      await quiz.getByLabel('Show at (seconds)').fill('2');
+
       // The preview is the real player with the edits: the hotspot shows at the start.
       const preview = dialog.getByTestId('iv-preview');
       await preview.locator('[data-testid^="iv-hotspot-"]', { hasText: HOTSPOT.title }).waitFor({ timeout: 10_000 });
@@ -343,8 +358,27 @@ describe('interactive video', () => {
         await hotspot.click();
         await player.getByTestId('iv-info').getByText(HOTSPOT.info).waitFor();
         await expectAccessible(visitor, 'watch page with a hotspot panel');
+        await player.getByTestId('iv-info-close').click();
+
+        // The visitor plays, answers the first quiz (the player pauses for it), and leaves a few seconds in.
+        const answered = visitor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/xapi/statements' && (r.request().postData() ?? '').includes('/verbs/answered'), { timeout: 30_000 });
+        await player.getByTestId('iv-play').click();
+        const option = player.locator('input[type="radio"]').first();
+        await option.waitFor({ timeout: 20_000 });
+        await option.check();
+        await player.getByTestId('iv-quiz-submit').click();
+        await player.getByTestId('iv-quiz-feedback').waitFor();
+        expect((await answered).status()).toBe(200);
+        const continueButton = player.getByTestId('iv-quiz-continue');
+        if (await continueButton.count()) await continueButton.click();
+        const video = player.locator('video');
+        await visitor.waitForFunction((v) => !(v as HTMLVideoElement).paused && (v as HTMLVideoElement).currentTime > 3, await video.elementHandle(), { timeout: 15_000 });
+        // Paused before leaving: its played segments are reported while the page is still there.
+        const reported = visitor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/xapi/statements' && (r.request().postData() ?? '').includes('/verbs/paused'), { timeout: 30_000 });
+        await player.getByTestId('iv-play').click();
+        expect((await reported).status()).toBe(200);
       } finally {
-        await visitor.close();
+        await visitor.close({ runBeforeUnload: true });
       }
 
       // Framing: /embed/* only.
@@ -360,4 +394,40 @@ describe('interactive video', () => {
       expect(unknown.status()).toBe(404);
     });
   }, 60_000);
+
+  it("shows the owner the visitor's view, answer and drop-off", async () => {
+    await withScreenshotOnFailure(page, 'interactive-analytics', async () => {
+      expect(projectId).toBeTruthy();
+      // The company's dashboard counts the view (the figures follow the rollups: reloaded until they do).
+      await page.goto(`${BASE_URL}/analytics?range=7d`);
+      const views = page.getByTestId('stat-totalViews');
+      const deadline = Date.now() + ANALYTICS_TIMEOUT_MS;
+      while (!/^Total views\s*1\b/.test((await views.innerText().catch(() => '')).replace(/\n/g, ' '))) {
+        if (Date.now() > deadline) throw new Error(`The dashboard did not count the view: ${await views.innerText().catch(() => 'no stat card')}`);
+        await page.waitForTimeout(1000);
+        await page.reload();
+      }
+      await expectAccessible(page, 'analytics dashboard with a view');
+
+      // The project's analytics, from its card menu: the answer and where the visitor left.
+      await page.goto(BASE_URL);
+      const card = cardTitled(await waitForLiveList(page), title);
+      await cardMenu(page, card, title, 'Analytics');
+      await page.waitForURL(new RegExp(`/analytics/projects/${projectId}`));
+      const project = page.getByTestId('project-analytics');
+      await project.waitFor();
+      const questions = page.getByTestId('analytics-questions');
+      const dropOffs = page.getByTestId('analytics-drop-offs');
+      const until = Date.now() + ANALYTICS_TIMEOUT_MS;
+      while (!((await questions.locator('tbody tr').count()) > 0 && (await dropOffs.count()) > 0)) {
+        if (Date.now() > until) throw new Error('The project analytics did not show the answer and the drop-off');
+        await page.waitForTimeout(1000);
+        await page.reload();
+      }
+      // One answer to one question; a drop-off named by its time (and slide).
+      expect(await questions.locator('tbody tr').first().innerText()).toMatch(/\b1\b/);
+      expect(await dropOffs.locator('li').first().innerText()).toMatch(/0:0\d/);
+      await expectAccessible(page, 'project analytics');
+    });
+  }, 90_000);
 });

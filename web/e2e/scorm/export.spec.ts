@@ -1,8 +1,8 @@
 // SCORM export end to end, against the real scorm service (the package builder) and the live feed:
 // 1. An account on the Enterprise plan (the operator command; only Enterprise has SCORM): the SCORM
 //    Compliance panel's 'Open SCORM Export' offers its projects (the sample), and once the sample
-//    is deleted says to create a project first; it creates a Script to Slides project and follows
-//    it to Completed.
+//    is deleted says to create a project first; it creates a Script to Slides project with the MP4
+//    format, follows it to Completed, and pays for its narrated video, which renders.
 // 2. 'SCORM Export' on its card: Export Package is disabled while the name is blank; a name, one
 //    objective and an activity left without a title; Export posts SCORM 1.2 with tracking, the
 //    objective and no activity (rows without a title are dropped); the project has its knowledge
@@ -11,21 +11,34 @@
 // 3. My Packages: the package, newest first, follows its build live (scorm.* on the page's own
 //    /api/events stream) to Ready with a Download button; the zip downloads under the package's
 //    name, starts with 'PK', and the list then counts one download. Back returns to the form.
+// 3b. The package in an LMS on another origin (the scorm service's test LMS: scorm-again's SCORM 1.2
+//    runtime on 127.0.0.1, services/scorm/test/runtime/lms.ts): course.js names the absolute
+//    endpoint of this app's LRS with the package's credential, channel scorm; playing the packaged
+//    video posts the Video Profile's statements to /api/xapi/statements, answered 200 (CORS from
+//    any origin), from an anonymous learner (never the LMS's); the LMS's own tracking goes on; the
+//    project's analytics count the view on the scorm channel.
 // 4. The project translated into Spanish (through the API; the Multi-Language dialog has its own
 //    test): the dialog's language picker offers English (primary) and Spanish; Export posts
 //    `language: 'es'`, and My Packages lists the package as Spanish and follows it to Ready.
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
-import { cardMenu, cardTitled, deleteProject, openCreateForm, recordStreamEvents, signUpOnEnterprise, type StreamEvent, expectCompleted } from '../flows.js';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
+// The scorm service's own test LMS and zip reader: the package runs as its runtime tests run it.
+import { readZip } from '../../../services/scorm/test/package/fixtures.js';
+import { TestLms } from '../../../services/scorm/test/runtime/lms.js';
+import { BASE_URL, launchBrowser, uniqueEmail, withScreenshotOnFailure, expectAccessible } from '../browser.js';
+import { cardMenu, cardTitled, deleteProject, openCreateForm, recordStreamEvents, signUpOnEnterprise, waitForLiveList, type StreamEvent, expectCompleted } from '../flows.js';
 
 /** Generation and the render of the slides and documents of a short script. */
 const RENDER_TIMEOUT_MS = 150_000;
 /** The project a new account starts with. */
 const SAMPLE_TITLE = 'Welcome Training';
-/** The package's build (no video: slides, player and manifest). */
+/** The package's build (the narrated video, slides, player and manifest). */
 const BUILD_TIMEOUT_MS = 120_000;
+/** A statement batch reaching the learning record store (the player sends every 2 s). */
+const STATEMENT_TIMEOUT_MS = 30_000;
 /** A Spanish translation of a two-slide script (Apertium). */
 const TRANSLATION_TIMEOUT_MS = 120_000;
 
@@ -59,8 +72,12 @@ describe('SCORM export', () => {
   const title = `Forklift ${suffix} Course`;
   const packageName = `Forklift Safety ${suffix}`;
   let projectId = '';
+  /** The downloaded package, kept for the LMS. */
+  let packageZip = '';
+  let workDir = '';
 
   beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'tw-e2e-scorm-'));
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
     streamed = await recordStreamEvents(page);
@@ -68,6 +85,7 @@ describe('SCORM export', () => {
 
   afterAll(async () => {
     await browser?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
   });
 
   it('exports a project as a SCORM package and downloads it once it is built', async () => {
@@ -95,6 +113,8 @@ describe('SCORM export', () => {
       const form = await openCreateForm(page);
       await form.getByLabel('Project title').fill(title);
       await form.getByLabel('Script', { exact: true }).fill(SCRIPT);
+      // The MP4 format: the package carries the narrated video.
+      await form.getByRole('radio', { name: 'MP4 video' }).check();
       await expectAccessible(page, 'Create Project dialog');
       await form.getByRole('button', { name: 'Create Project' }).click();
       await form.waitFor({ state: 'detached' });
@@ -102,6 +122,19 @@ describe('SCORM export', () => {
       await card.waitFor();
       projectId = (await card.getAttribute('data-project-id'))!;
       await expectCompleted(card, RENDER_TIMEOUT_MS);
+
+      // The narrated video, paid for through the local test checkout, renders (the toasts closed first: they may cover the card).
+      const toasts = page.getByTestId('toast');
+      while ((await toasts.count()) > 0) await toasts.first().getByRole('button', { name: 'Close' }).click({ timeout: 2000 }).catch(() => undefined);
+      await card.getByRole('button', { name: 'Pay for video' }).click();
+      const payment = page.getByRole('dialog', { name: 'Payment Required' });
+      const total = (await payment.getByTestId('payment-total').innerText()).trim();
+      await payment.getByRole('button', { name: `Pay ${total}` }).click();
+      await page.waitForURL(/\/checkout\//);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(/\/billing-success\?session_id=/);
+      await page.waitForURL(`${BASE_URL}/`, { timeout: 10_000 });
+      await cardTitled(await waitForLiveList(page), title).and(page.locator('[data-video-status="ready"]')).waitFor({ timeout: RENDER_TIMEOUT_MS });
 
       // 2. The settings form.
       await cardMenu(page, card, title, 'SCORM Export');
@@ -173,15 +206,115 @@ describe('SCORM export', () => {
       expect(zip.status()).toBe(200);
       expect(zip.headers()['content-type']).toContain('application/zip');
       expect(download.suggestedFilename()).toBe(`${packageName}.zip`);
-      const file = await download.path();
-      expect((await readFile(file!)).subarray(0, 2).toString('latin1')).toBe('PK');
+      packageZip = join(workDir, 'package.zip');
+      await download.saveAs(packageZip);
+      expect((await readFile(packageZip)).subarray(0, 2).toString('latin1')).toBe('PK');
       await page.getByTestId('toast').getByText(new RegExp(`^Download complete: ${packageName}\\.zip`)).waitFor();
       await row.getByText('1 download', { exact: false }).waitFor();
 
       await dialog.getByRole('button', { name: 'Back' }).click();
       expect(await dialog.getByLabel('Package name').inputValue()).toBe(packageName);
     });
-  }, RENDER_TIMEOUT_MS + BUILD_TIMEOUT_MS + 90_000);
+  }, 2 * RENDER_TIMEOUT_MS + BUILD_TIMEOUT_MS + 90_000);
+
+  it("reports the packaged video to this app's learning record store from an LMS on another origin", async () => {
+    await withScreenshotOnFailure(page, 'scorm-lrs', async () => {
+      expect(packageZip).toBeTruthy();
+      const contentDir = join(workDir, 'package');
+      for (const [name, entry] of await readZip(packageZip)) {
+        await mkdir(dirname(join(contentDir, name)), { recursive: true });
+        await writeFile(join(contentDir, name), entry.data);
+      }
+      const course = JSON.parse((await readFile(join(contentDir, 'course.js'), 'utf8')).replace(/^window\.__TW_COURSE__ = /, '').replace(/;\s*$/, ''));
+      // The absolute endpoint (PUBLIC_WEB_URL: this app), the package's credential, the channel.
+      const home = `${BASE_URL}/api/xapi/`;
+      expect(course.video).toMatchObject({ src: 'media/video.mp4' });
+      expect(course.lrs).toMatchObject({ endpoint: home, activityId: `${home}activities/projects/${projectId}`, learnerHomePage: home, channel: 'scorm' });
+      expect(course.lrs.authorization).toMatch(/^Basic [A-Za-z0-9+/=]+$/);
+
+      const lms = await new TestLms().start();
+      const learner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      try {
+        lms.serve(contentDir);
+        // The LMS knows its learner; Trainwright must not learn who it is.
+        lms.launch('e2e', { core: { entry: 'ab-initio', credit: 'credit', student_id: 'lms-learner-4711', student_name: 'Doe, Jane' } });
+        expect(new URL(lms.origin).origin).not.toBe(new URL(BASE_URL).origin);
+        const answered: { status: number; statements: Record<string, any>[] }[] = [];
+        learner.on('response', (r: Response) => {
+          if (r.request().method() === 'POST' && r.url() === `${home}statements`) answered.push({ status: r.status(), statements: r.request().postDataJSON() });
+        });
+        const statementAnswered = async (verb: string) => {
+          const deadline = Date.now() + STATEMENT_TIMEOUT_MS;
+          while (!answered.some((a) => a.statements.some((s) => s.verb.id === verb))) {
+            if (Date.now() > deadline) throw new Error(`No ${verb} statement reached the LRS (answers: ${JSON.stringify(answered.map((a) => a.status))})`);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        };
+
+        await learner.goto(lms.lmsUrl('1.2', 'e2e'));
+        const sco = learner.frameLocator('[data-testid="sco"]');
+        await sco.getByTestId('position').filter({ hasText: /\S/ }).waitFor();
+        await statementAnswered('http://adlnet.gov/expapi/verbs/initialized');
+        // The overview, then the video: played for a moment, then paused.
+        await sco.getByTestId('next').click();
+        const video = sco.getByTestId('video');
+        await video.waitFor();
+        await video.evaluate(async (v: HTMLVideoElement) => {
+          v.muted = true;
+          await v.play();
+        });
+        const playing = Date.now() + 20_000;
+        while ((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) < 2) {
+          if (Date.now() > playing) throw new Error('The packaged video did not play');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await video.evaluate((v: HTMLVideoElement) => v.pause());
+        await statementAnswered('https://w3id.org/xapi/video/verbs/paused');
+        await sco.getByTestId('exit').click();
+        await sco.getByTestId('exited').waitFor();
+        await statementAnswered('http://adlnet.gov/expapi/verbs/terminated');
+
+        // Every batch stored (200), each statement once the LRS has it.
+        expect(answered.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+        const statements = [...new Map(answered.flatMap((a) => a.statements).map((s) => [s.id, s])).values()];
+        expect(statements.map((s) => s.verb.id)).toEqual([
+          'http://adlnet.gov/expapi/verbs/initialized',
+          'https://w3id.org/xapi/video/verbs/played',
+          'https://w3id.org/xapi/video/verbs/paused',
+          'http://adlnet.gov/expapi/verbs/terminated',
+        ]);
+        for (const s of statements) {
+          expect(s.actor).toEqual({ objectType: 'Agent', account: { homePage: home, name: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+          expect(s.context.extensions[`${home}extensions/channel`]).toBe('scorm');
+        }
+        expect(JSON.stringify(statements)).not.toMatch(/lms-learner-4711|Jane/);
+        // The LMS's own record of the session.
+        const committed = await (async () => {
+          const deadline = Date.now() + 10_000;
+          for (;;) {
+            const last = lms.commits('e2e').find((c) => c.terminate);
+            if (last) return last;
+            if (Date.now() > deadline) throw new Error('The LMS received no terminate commit');
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        })();
+        expect(committed.cmi).toMatchObject({ core: { exit: 'suspend' } });
+      } finally {
+        await learner.close();
+        await lms.stop();
+      }
+
+      // The owner's analytics count the view, on the scorm channel.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const res = await page.request.get(`${BASE_URL}/api/analytics/projects/${projectId}?channel=scorm`, { headers: { accept: 'application/json' } });
+        expect(res.status()).toBe(200);
+        if (((await res.json()) as { analytics: { total_views: number } }).analytics.total_views >= 1) break;
+        if (Date.now() > deadline) throw new Error('The analytics never counted the package view');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    });
+  }, STATEMENT_TIMEOUT_MS * 4 + 60_000);
 
   it("exports the project's Spanish translation, chosen in the dialog's language picker", async () => {
     await withScreenshotOnFailure(page, 'scorm-export-translated', async () => {

@@ -16,6 +16,8 @@ export interface InteractiveVideoEvents {
   onComplete(time: number): void;
   /** A quiz answered: its LMS question, the option chosen, how long it was shown (ms). */
   onQuizAnswer(question: PlayerQuestion, chosenIndex: number, latencyMs: number): void;
+  /** Every event of the interactive player, as it reports them (for Trainwright's LRS). */
+  onPlayerEvent(event: PlayerEvent): void;
 }
 
 export interface InteractiveVideoView {
@@ -51,6 +53,7 @@ export function interactiveVideoScreen(course: PlayerCourse, startAt: number, la
     events.onPlayed(from, to);
   };
   const onEvent = (event: PlayerEvent) => {
+    events.onPlayerEvent(event);
     switch (event.type) {
       case 'view':
         stretches.restart(event.media_time);

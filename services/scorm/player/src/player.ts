@@ -1,11 +1,15 @@
 // The player: shows one screen at a time with Previous/Next, keeps the learner's state, and
-// reports progress, answers and the end of the session to the tracker.
+// reports progress, answers and the end of the session to the tracker (the LMS), and, in a package
+// with Trainwright's LRS, the session and the video's playback to the reporter.
 import type { PlayerHandle } from '@trainwright/interactive-player';
 import type { PlayerCourse } from '../../src/package/player-contract.js';
 import { h } from './dom.js';
 import { evaluate, type Evaluation } from './evaluation.js';
 import { interactiveVideoScreen } from './interactive.js';
 import type { Labels } from './labels.js';
+import type { LrsReporter } from './lrs-reporter.js';
+import { watchVideoElement } from './plain-video-element.js';
+import { PlainVideoEvents } from './plain-video-events.js';
 import type { AnswerRecord } from './scorm-data.js';
 import { overviewScreen, quizScreen, screensOf, slideScreen, videoScreen, SCREEN_HEADING_ID, type QuizView, type Screen } from './screens.js';
 import { decodeState, encodeState, initialState, videoSpanSeconds, type LearnerState } from './state.js';
@@ -26,6 +30,10 @@ export class Player {
   private interactiveHandle: PlayerHandle | null = null;
   /** Stops what the shown screen runs (the interactive player) when another is shown. */
   private leaveScreen: (() => void) | null = null;
+  /** Where the shown video is (seconds), while the video screen is shown. */
+  private videoTime: (() => number) | null = null;
+  /** The plain video's playback as the reporter takes it, kept across visits of the video screen. */
+  private plainVideoEvents: PlainVideoEvents | null = null;
 
   private readonly main = h('main', { className: 'tw-main', attrs: { id: 'tw-main', tabindex: '-1' } });
   private readonly announcer = h('div', { className: 'tw-sr-only', testId: 'announcer', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -42,6 +50,7 @@ export class Player {
     private readonly course: PlayerCourse,
     private tracker: Tracker,
     private readonly labels: Labels,
+    private readonly reporter: LrsReporter | null = null,
   ) {
     this.screens = screensOf(course);
     this.state = initialState(this.shape());
@@ -51,6 +60,7 @@ export class Player {
 
   async start(): Promise<void> {
     this.renderFrame();
+    this.reporter?.start();
     let started: SessionStart;
     try {
       started = await this.tracker.start();
@@ -86,6 +96,7 @@ export class Player {
     if (this.ended) return;
     this.ended = true;
     void this.tracker.finish(this.progress(), false);
+    this.reporter?.end(this.videoTime ?? undefined);
   }
 
   private shape() {
@@ -133,6 +144,7 @@ export class Player {
     if (screen.kind === 'slide') this.state.viewedSlides[screen.index] = true;
     this.leaveScreen?.();
     this.leaveScreen = null;
+    this.videoTime = null;
     this.interactiveHandle = null;
     this.main.replaceChildren(this.renderScreen(screen));
 
@@ -168,14 +180,31 @@ export class Player {
       case 'slide':
         return slideScreen(this.course, screen.index, this.labels);
       case 'video':
-        if (this.course.interactive) return this.renderInteractiveVideo();
-        return videoScreen(this.course, this.state.videoSeconds, this.labels, {
-          onPlayed: (seconds) => this.videoPlayed(seconds),
-          onEnded: () => this.videoPlayed(this.course.video!.durationSeconds - 0.001),
-        });
+        return this.course.interactive ? this.renderInteractiveVideo() : this.renderVideo();
       case 'quiz':
         return this.renderQuiz();
     }
+  }
+
+  /** The plain video: its coverage feeds the course's; its playback goes to the reporter. */
+  private renderVideo(): HTMLElement {
+    const video = this.course.video!;
+    const element = videoScreen(this.course, this.state.videoSeconds, this.labels, {
+      onPlayed: (seconds) => this.videoPlayed(seconds),
+      onEnded: () => this.videoPlayed(video.durationSeconds - 0.001),
+    });
+    const reporter = this.reporter;
+    const player = element.querySelector('video');
+    if (!reporter || !player) return element;
+    this.plainVideoEvents ??= new PlainVideoEvents(video.durationSeconds, this.course.tracking.completion_threshold);
+    if (this.state.videoSeconds > 0) this.plainVideoEvents.expectResume(this.state.videoSeconds);
+    const stop = watchVideoElement(player, this.plainVideoEvents, (event) => reporter.video(event));
+    this.videoTime = () => player.currentTime;
+    this.leaveScreen = () => {
+      reporter.videoLeft(() => player.currentTime);
+      stop();
+    };
+    return element;
   }
 
   /** The interactive player: its coverage feeds the video's, its quizzes are recorded as the assessment's answers are. */
@@ -187,8 +216,13 @@ export class Player {
         if (this.ended) return;
         this.tracker.recordAnswers([{ question, chosenIndex, latencyMs, at: new Date() }]);
       },
+      onPlayerEvent: (event) => this.reporter?.video(event),
     });
-    this.leaveScreen = () => view.destroy();
+    this.videoTime = () => view.handle.state().time;
+    this.leaveScreen = () => {
+      this.reporter?.videoLeft(() => view.handle.state().time);
+      view.destroy();
+    };
     this.interactiveHandle = view.handle;
     return view.element;
   }
@@ -267,6 +301,7 @@ export class Player {
   /** Re-evaluates, shows the progress, and hands it to the tracker. */
   private changed(previous: Evaluation): void {
     this.evaluation = evaluate(this.course, this.state, this.passingPercent);
+    this.reporter?.evaluated(this.evaluation, previous);
     const percent = Math.round(this.evaluation.progress * 100);
     this.progressBar.value = percent;
     this.progressText.textContent = this.labels.percentComplete(percent);
@@ -283,6 +318,7 @@ export class Player {
     for (const button of [this.previousButton, this.nextButton, this.exitButton]) button.disabled = true;
     this.leaveScreen?.();
     this.leaveScreen = null;
+    this.reporter?.end();
     const { returnUrl } = await this.tracker.finish(this.progress(), true);
     this.main.replaceChildren(h('p', { className: 'tw-exited', testId: 'exited', attrs: { tabindex: '-1' } }, this.labels.exited));
     this.announcer.textContent = this.labels.exited;

@@ -2,6 +2,8 @@
 import { createLrsKeyHandlers, lrsKeyAccess } from './lrs-keys.handler.js';
 import type { LrsKeyDeps } from '../services/analytics/lrs-keys.js';
 import { createXapiHandlers, xapiAccess } from './xapi.handler.js';
+import { createShareLinkTrackingHandlers, shareLinkTrackingAccess } from './share-link-tracking.handler.js';
+import type { ShareLinkTrackingDeps } from '../services/xapi/share-link-tracking.js';
 import type { XapiDeps } from '../services/xapi/deps.js';
 import { exportLearnerViews, getLearnerAnalytics, getLearnerRealtime, type LearnerAnalyticsDeps } from '../services/analytics/learner-analytics.js';
 import { interactiveElementsToMessage, interactiveMetadataFromMessage, interactiveMetadataToMessage, messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
@@ -91,13 +93,14 @@ export const scormAccess: AccessTable<typeof ScormServiceService> = {
   openInteractiveMedia: { public: 'the published video\'s token is the credential' },
   ...lrsKeyAccess,
   ...xapiAccess,
+  ...shareLinkTrackingAccess,
   // The company's (company.read) or one project's (project.read), on a plan with analytics.
   getLearnerAnalytics: { action: 'company.read' },
   getLearnerRealtime: { action: 'company.read' },
   exportLearnerViews: { action: 'company.read' },
 };
 
-export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps; analytics: LearnerAnalyticsDeps }): UnaryHandlers<typeof ScormServiceService> {
+export function createScormHandlers(deps: { packages: PackageDeps; interactive: InteractiveDeps; lrsKeys: LrsKeyDeps; xapi: XapiDeps; analytics: LearnerAnalyticsDeps; shareLinks: ShareLinkTrackingDeps }): UnaryHandlers<typeof ScormServiceService> {
   const { packages, interactive } = deps;
   return {
     getLearnerAnalytics: async (req) => {
@@ -128,6 +131,8 @@ export function createScormHandlers(deps: { packages: PackageDeps; interactive: 
         reachedQuarter: a.reached.quarter,
         reachedHalf: a.reached.half,
         reachedThreeQuarters: a.reached.threeQuarters,
+        videoViews: a.videoViews,
+        completedVideoViews: a.completedVideoViews,
         completionSecondsAverage: a.completionSeconds.average ?? undefined,
         completionSecondsMedian: a.completionSeconds.median ?? undefined,
         returningLearners: a.returningLearners,
@@ -135,6 +140,7 @@ export function createScormHandlers(deps: { packages: PackageDeps; interactive: 
         answeredViews: a.answeredViews,
         engagementScore: a.engagementScore,
         projectDropOffs: a.projectDropOffs.map((d) => ({ projectId: d.projectId, dropOff: dropOffToProto(d) })),
+        asOf: a.asOf.toISOString(),
       };
     },
     getLearnerRealtime: async (req) => getLearnerRealtime(deps.analytics, req.userId, req.companyId),
@@ -161,6 +167,7 @@ export function createScormHandlers(deps: { packages: PackageDeps; interactive: 
     },
     ...createLrsKeyHandlers(deps.lrsKeys),
     ...createXapiHandlers(deps.xapi),
+    ...createShareLinkTrackingHandlers(deps.shareLinks),
     exportPackage: async (req) => {
       const t = req.tracking;
       const settings = packageSettings({

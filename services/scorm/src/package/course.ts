@@ -2,6 +2,7 @@
 // slides, assessment, narrated video and look) and the export settings.
 import type { ActivityType, InteractiveVideoMetadata, ObjectiveType, ScormTracking, ScormVersion } from '@trainwright/catalogue';
 import type { Slide } from '@trainwright/formats';
+import type { PlayerLrs } from './player-contract.js';
 
 export interface CourseObjective {
   id: string;
@@ -48,6 +49,9 @@ export interface CourseInteractive {
   metadata: InteractiveVideoMetadata;
 }
 
+/** The package's sender credential for Trainwright's LRS (see PlayerLrs; the channel is always scorm). */
+export type CourseLrs = Omit<PlayerLrs, 'channel'>;
+
 export interface CourseInput {
   /** Package identity: the manifest identifiers derive from it. */
   packageId: string;
@@ -71,5 +75,7 @@ export interface CourseInput {
    * version's pinned mp4 and captions, so the element times match.
    */
   interactive?: CourseInteractive;
+  /** With includeTracking only: the player also reports learners' statements to Trainwright's LRS. */
+  lrs?: CourseLrs;
   theme: CourseTheme;
 }

@@ -77,6 +77,11 @@ export function planPackage(input: CourseInput): PackagePlan {
   };
 
   if (input.interactive && input.video) course.interactive = interactiveOf(input.interactive.metadata);
+  // Without tracking nothing goes to Trainwright's LRS either.
+  if (input.lrs && input.includeTracking) {
+    const { endpoint, authorization, activityId, learnerHomePage, channelExtension } = input.lrs;
+    course.lrs = { endpoint, authorization, activityId, learnerHomePage, channelExtension, channel: 'scorm' };
+  }
 
   const files: string[] = [PACKAGE_FILES.launch, PACKAGE_FILES.script, PACKAGE_FILES.style, PACKAGE_FILES.theme, PACKAGE_FILES.course];
   if (hasVideo) files.push(PACKAGE_FILES.captions, PACKAGE_FILES.video);
@@ -133,9 +138,20 @@ function checkInput(input: CourseInput): void {
   }
   if (input.video && !(input.video.durationSeconds > 0)) throw new PackageInputError('the video has no duration');
   if (input.interactive && !input.video) throw new PackageInputError('an interactive video needs its video');
+  if (input.lrs && !isAbsoluteEndpoint(input.lrs.endpoint)) throw new PackageInputError(`the LRS endpoint '${input.lrs.endpoint}' is not an absolute http(s) address ending in '/'`);
   for (const quiz of input.interactive?.metadata.quizzes ?? []) {
     if (quiz.options.length < 2 || quiz.options.length > MAX_OPTIONS) throw new PackageInputError(`interactive quiz ${quiz.id} needs 2-${MAX_OPTIONS} options`);
     if (quiz.options.filter((o) => o.is_correct).length !== 1) throw new PackageInputError(`interactive quiz ${quiz.id} needs exactly one correct option`);
+  }
+}
+
+/** The package runs on the LMS's origin: a relative endpoint would point at the LMS. */
+function isAbsoluteEndpoint(endpoint: string): boolean {
+  try {
+    const url = new URL(endpoint);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname.endsWith('/') && !url.search && !url.hash;
+  } catch {
+    return false;
   }
 }
 

@@ -49,6 +49,25 @@ export interface PlayerInteractive {
   questions: Record<string, PlayerQuestion>;
 }
 
+/**
+ * Where the player reports learners' statements to Trainwright's own learning record store
+ * (docs/scorm.md, "Statements to Trainwright"): the package's sender credential, which may write
+ * only about the project's activity. Only in a package exported with tracking.
+ */
+export interface PlayerLrs {
+  /** The xAPI endpoint, absolute and ending in '/': the package runs on the LMS's origin, not ours. */
+  endpoint: string;
+  /** The HTTP Basic Authorization header of the package's credential. */
+  authorization: string;
+  /** The project's activity IRI. */
+  activityId: string;
+  /** The home page of the anonymous learner's account. */
+  learnerHomePage: string;
+  /** The context extension that names the channel. */
+  channelExtension: string;
+  channel: 'scorm';
+}
+
 export interface PlayerCourse {
   title: string;
   description: string;
@@ -63,6 +82,8 @@ export interface PlayerCourse {
   video: PlayerVideo | null;
   /** Only with a video, and only when the project has a published interactive video (absent otherwise). */
   interactive?: PlayerInteractive;
+  /** Only with tracking (absent otherwise): the statements also go to Trainwright's LRS, in the course's language. */
+  lrs?: PlayerLrs;
 }
 
 /**

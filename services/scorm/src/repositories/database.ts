@@ -146,6 +146,12 @@ export interface LearnerAnswersTable {
   language: string | null;
 }
 
+/** A company's rollup version, bumped with every change of its sessions or answers. */
+export interface LearnerRollupVersionsTable {
+  company_id: string;
+  version: string;
+}
+
 /** Statements stored and not yet read by the rollup job. */
 export interface LearnerRollupPendingTable {
   company_id: string;
@@ -204,6 +210,7 @@ export interface ScormDatabase {
   learner_sessions: LearnerSessionsTable;
   learner_answers: LearnerAnswersTable;
   learner_rollup_pending: LearnerRollupPendingTable;
+  learner_rollup_versions: LearnerRollupVersionsTable;
   packages: PackagesTable;
   interactive_videos: InteractiveVideosTable;
   interactive_video_versions: InteractiveVideoVersionsTable;

@@ -17,7 +17,11 @@ export interface Totals {
   learners: number;
   completed: number;
   watchSeconds: number;
+  /** The average watched share of the views with a video. */
   averageRatio: number;
+  /** Views of a video (length > 0), and those completed: the funnel's. */
+  videoViews: number;
+  completedVideoViews: number;
   /** From a view's first statement to its last, on average. */
   averageSessionSeconds: number;
   /** Views that watched at least a quarter, half, three quarters of the video. */
@@ -64,6 +68,12 @@ export class LearnerAnalyticsRepository {
     return q;
   }
 
+  /** The company's rollup version (0: never rolled up). */
+  async version(companyId: string): Promise<number> {
+    const row = await this.db.selectFrom('learner_rollup_versions').select('version').where('company_id', '=', companyId).executeTakeFirst();
+    return row ? Number(row.version) : 0;
+  }
+
   private answersIn(scope: AnalyticsScope) {
     let q = this.db.selectFrom('learner_answers').where('company_id', '=', scope.companyId).where('answered_at', '>=', scope.since);
     if (scope.projectId) q = q.where('project_id', '=', scope.projectId);
@@ -79,7 +89,10 @@ export class LearnerAnalyticsRepository {
         sql<string>`count(distinct learner)`.as('learners'),
         sql<string>`count(*) filter (where completed)`.as('completed'),
         sql<string>`coalesce(sum(watched_seconds), 0)`.as('watch'),
-        sql<string>`coalesce(avg(progress), 0)`.as('ratio'),
+        // A view of content without a video (a slide deck read, a course of slides) has no watched share.
+        sql<string>`coalesce(avg(progress) filter (where length > 0), 0)`.as('ratio'),
+        sql<string>`count(*) filter (where length > 0)`.as('video_views'),
+        sql<string>`count(*) filter (where length > 0 and completed)`.as('completed_video_views'),
         sql<string>`coalesce(avg(extract(epoch from last_at - started_at)), 0)`.as('session_seconds'),
         sql<string>`count(*) filter (where progress >= 0.25)`.as('p25'),
         sql<string>`count(*) filter (where progress >= 0.5)`.as('p50'),
@@ -99,6 +112,8 @@ export class LearnerAnalyticsRepository {
       completed: Number(row.completed),
       watchSeconds: Number(row.watch),
       averageRatio: Number(row.ratio),
+      videoViews: Number(row.video_views),
+      completedVideoViews: Number(row.completed_video_views),
       averageSessionSeconds: Number(row.session_seconds),
       reached: { quarter: Number(row.p25), half: Number(row.p50), threeQuarters: Number(row.p75) },
       completionSeconds: { average: orNull(row.completion_avg), median: orNull(row.completion_median) },

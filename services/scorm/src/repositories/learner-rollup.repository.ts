@@ -94,6 +94,12 @@ export class LearnerRollupRepository {
       .execute();
   }
 
+  /** Marks the company's figures changed (in the transaction that changed them). */
+  async bumpVersion(trx: Trx, companyId: string): Promise<void> {
+    await sql`insert into learner_rollup_versions (company_id, version) values (${companyId}::uuid, 1)
+      on conflict (company_id) do update set version = learner_rollup_versions.version + 1`.execute(trx);
+  }
+
   async putAnswers(trx: Trx, answers: LearnerAnswersTable[], voided: { companyId: string; ids: string[] }): Promise<void> {
     if (voided.ids.length > 0) await trx.deleteFrom('learner_answers').where('company_id', '=', voided.companyId).where('statement_id', 'in', voided.ids).execute();
     if (answers.length > 0) await trx.insertInto('learner_answers').values(answers).onConflict((oc) => oc.columns(['company_id', 'statement_id']).doNothing()).execute();

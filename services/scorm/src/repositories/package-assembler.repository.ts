@@ -25,7 +25,7 @@ export class PackageAssemblerRepository implements PackageAssembler {
     private readonly workRoot: string,
   ) {}
 
-  async assemble({ packageRecord, project, video, interactive }: AssembleRequest, progress: (percent: number) => Promise<void>): Promise<{ storageKey: string; size: number }> {
+  async assemble({ packageRecord, project, video, interactive, lrs }: AssembleRequest, progress: (percent: number) => Promise<void>): Promise<{ storageKey: string; size: number }> {
     const dir = await mkdtemp(join(this.workRoot || tmpdir(), 'tw-scorm-'));
     try {
       let courseVideo: CourseVideo | null = null;
@@ -39,7 +39,7 @@ export class PackageAssemblerRepository implements PackageAssembler {
       const zipPath = join(dir, 'package.zip');
       // The library reports 0-100 for its own part: 10-95 of the build.
       let last = Promise.resolve();
-      await buildPackage(courseOf(packageRecord, project, courseVideo, interactive), zipPath, (percent) => {
+      await buildPackage({ ...courseOf(packageRecord, project, courseVideo, interactive), lrs: lrs ?? undefined }, zipPath, (percent) => {
         last = last.then(() => progress(10 + (percent * 85) / 100));
       });
       await last;

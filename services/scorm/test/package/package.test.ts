@@ -16,8 +16,9 @@ const MANIFEST_SCHEMA: Record<ScormVersion, string> = {
   cmi5: join(SCHEMAS, 'cmi5', 'CourseStructure.xsd'),
 };
 const MANIFEST_NAME: Record<ScormVersion, string> = { '1.2': 'imsmanifest.xml', '2004': 'imsmanifest.xml', cmi5: 'cmi5.xml' };
-// xAPI names verbs and cmi5 categories with IRIs; the player never fetches them.
-const XAPI_IDENTIFIER = /^https?:\/\/(adlnet\.gov\/expapi\/verbs\/|w3id\.org\/xapi\/cmi5\/)/;
+// xAPI names verbs, activity types, extensions and categories (cmi5's, the Video Profile's) with
+// IRIs; the player never fetches them.
+const XAPI_IDENTIFIER = /^https?:\/\/(adlnet\.gov\/expapi\/(verbs|activities)\/|w3id\.org\/xapi\/)/;
 const PLAYER_FILES = ['index.html', 'player.js', 'player.css', 'theme.css', 'course.js'];
 
 let dir: string;

@@ -6,6 +6,7 @@
 // id and params in `error_message` beside its text, on the gRPC answer and on the failure event; a
 // text of its own (another service's words) has none; a new version or a later build clears it.
 import { LearnerAnalyticsRepository } from '../../src/repositories/learner-analytics.repository.js';
+import { FiguresCache } from '../../src/services/analytics/figures-cache.js';
 import { RollupJobsRepository } from '../../src/repositories/rollup-jobs.repository.js';
 import { senderCredentials } from '../../src/services/xapi/sender-credentials.js';
 import { LrsKeyRepository } from '../../src/repositories/lrs-key.repository.js';
@@ -184,6 +185,7 @@ beforeAll(async () => {
     progressEvents,
     interactive: interactiveVideos,
     media,
+    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
     logger: { warn: () => undefined, error: () => undefined },
   };
   interactive = {
@@ -204,7 +206,8 @@ beforeAll(async () => {
     interactive,
     lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
     xapi,
-    analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(service.db) },
+    analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(service.db), figures: new FiguresCache() },
+    shareLinks: { senders: interactive.senders, projects, plans: { capabilities: async () => [] } },
   });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {

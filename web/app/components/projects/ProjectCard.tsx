@@ -1,7 +1,8 @@
 // One project in the list: title, quality score (colour band), engagement, description, status
 // badge, type, visual format, created date, languages, progress per stage, collaborative badge;
 // actions Edit, Preview and a menu (Download files, Multi-language, Copy link, Revoke link, AI
-// Quality Scoring (premium), Interactive Video (premium), Enhanced AI Dashboard, SCORM Export (premium), Delete project). Translations running show a
+// Quality Scoring (premium), Interactive Video (premium), Enhanced AI Dashboard, Analytics (the
+// project's learner analytics, when the plan has them), SCORM Export (premium), Delete project). Translations running show a
 // bar per language; a failed one its reason. A pay-per-use video shows its state: awaiting
 // payment (with 'Pay for video'), queued or rendering with its progress, ready, or failed (the
 // payment refunded), followed live from video.status_changed. Content built from the company
@@ -10,10 +11,12 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '~/lib/format';
+import { useAuth } from '~/lib/auth';
 import { useDisplayTimeZone } from '~/lib/server-data';
 import { QUALITY_BAND_CLASSES, qualityBand, stagesWithProgress, titleCaseStatus, type ProjectSummary } from '~/lib/projects';
 import { languageName, type TranslationJob } from '~/lib/translations';
 import { videoCardState, videoFailureOf } from '~/lib/video-payment';
+import { hasCapability } from '../RequireCapability';
 import { Badge, Button, cx } from '../ui';
 import { storedFailureText } from '~/lib/errors';
 
@@ -49,6 +52,7 @@ export type ProjectAction =
   | 'quality'
   | 'interactiveVideo'
   | 'aiDashboard'
+  | 'analytics'
   | 'scorm'
   | 'delete'
   | 'payVideo';
@@ -165,6 +169,7 @@ function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction:
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+  const { user } = useAuth();
 
   const items: { action: ProjectAction; label: string; danger?: boolean; premium?: boolean }[] = [
     { action: 'download', label: t('projects.actions.download') },
@@ -174,6 +179,8 @@ function ActionsMenu({ project, onAction }: { project: ProjectSummary; onAction:
     { action: 'quality', label: t('projects.actions.quality'), premium: true },
     { action: 'interactiveVideo', label: t('projects.actions.interactiveVideo'), premium: true },
     { action: 'aiDashboard', label: t('projects.actions.aiDashboard') },
+    // The analytics pages sit behind the analytics capability: offered only where they would open.
+    ...(user && hasCapability(user, 'analytics') ? [{ action: 'analytics' as const, label: t('projects.actions.analytics') }] : []),
     { action: 'scorm', label: t('projects.actions.scorm'), premium: true },
   ];
   if (project.can_delete !== false) items.push({ action: 'delete', label: t('projects.actions.delete'), danger: true });

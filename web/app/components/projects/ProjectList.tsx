@@ -7,8 +7,9 @@
 // SCORM Export dialog, and say so in a notice when one is ready or failed; so do interactive videos
 // (interactive_video.*) for an open Interactive Video dialog.
 import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { useSearchParams } from '@remix-run/react';
+import { useNavigate, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { projectAnalyticsPage } from '~/lib/analytics';
 import { api, get, post } from '~/lib/api';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
@@ -158,6 +159,7 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
   const [translationJobs, applyJob] = useReducer(applyTranslationJob, {} as TranslationJobs);
   const headingId = useId();
   const { reload, applyChange, applyVideoChange, replaceProject } = list;
+  const navigate = useNavigate();
 
   // A mention email's link (/projects?comments={id}) opens that project's preview, where its
   // comments are, once; closing the preview takes the link out of the address.
@@ -225,6 +227,10 @@ export function ProjectList({ list, headingLevel = 2, title }: { list: ProjectLi
       action === 'scorm'
     ) {
       setDialog({ kind: action, project });
+      return;
+    }
+    if (action === 'analytics') {
+      navigate(projectAnalyticsPage(project.id));
       return;
     }
     if (action === 'payVideo') {

@@ -8,7 +8,7 @@ import type { LearnerAnalytics } from '@trainwright/proto/trainwright/scorm/v1/s
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
 import { Int32, Str, errorResponses } from '../../schemas/common.js';
-import { dropOffWords, expectedImpact, percent, recommendationWords } from './wording.js';
+import { dropOffWords, expectedImpact, percent, recommendationPlace, recommendationWords } from './wording.js';
 
 const PeriodQuery = Type.Object(
   {
@@ -26,6 +26,7 @@ const Impact = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Li
 const Engagement = Type.Object({
   time_period: Type.Integer(),
   empty: Type.Boolean(),
+  as_of: Type.String(),
   engagement_metrics: Nullable(
     Type.Object({
       overall_engagement_score: Type.Number(),
@@ -43,9 +44,10 @@ const Engagement = Type.Object({
 const Completion = Type.Object({
   time_period: Type.Integer(),
   empty: Type.Boolean(),
+  as_of: Type.String(),
   completion_metrics: Nullable(Type.Object({ overall_completion_rate: Type.Number(), average_completion_time: Nullable(Type.Number()), median_completion_time: Nullable(Type.Number()) })),
   drop_off_funnel: Nullable(Type.Object({ started: Type.Number(), watched_25: Type.Number(), watched_50: Type.Number(), watched_75: Type.Number(), completed: Type.Number() })),
-  optimization_opportunities: Type.Array(Type.Object({ kind: Type.String(), opportunity: Type.String(), impact: Impact, rate: Type.Number() })),
+  optimization_opportunities: Type.Array(Type.Object({ kind: Type.String(), opportunity: Type.String(), impact: Impact, second: Nullable(Type.Integer()), slide: Nullable(Type.String()), question: Nullable(Type.String()), rate: Type.Number() })),
 });
 const Realtime = Type.Object({
   current_active_sessions: Type.Integer(),
@@ -84,11 +86,12 @@ export function advancedAnalyticsRoutes({ app, clients }: GatewayContext) {
       return {
         time_period: q.time_period ?? DEFAULT_PERIOD,
         empty,
+        as_of: a.asOf,
         engagement_metrics: empty ? null : engagementMetrics(a),
         drop_off_analysis: drops.map(({ projectId, dropOff }) => ({ project_id: projectId, project_title: titles[projectId] ?? null, second: dropOff!.second, ...dropOffWords(dropOff!), drop_rate: percent(dropOff!.loss) })),
         ai_insights: a.recommendations.map((r) => {
           const { finding, action } = recommendationWords(r);
-          return { kind: r.kind, finding: `${finding}.`, recommendation: action[0]!.toUpperCase() + action.slice(1), expected_impact: expectedImpact(r), second: r.kind === 'drop_off' ? r.second : null, slide: r.slide || null, question: r.question || null, rate: r.rate };
+          return { kind: r.kind, finding: `${finding}.`, recommendation: action[0]!.toUpperCase() + action.slice(1), expected_impact: expectedImpact(r), ...recommendationPlace(r) };
         }),
       };
     },
@@ -102,9 +105,11 @@ export function advancedAnalyticsRoutes({ app, clients }: GatewayContext) {
       const a = await figures(request, q, false);
       const empty = a.views === 0;
       const share = (n: number) => percent(n / a.views);
+      const ofVideo = (n: number) => percent(n / a.videoViews);
       return {
         time_period: q.time_period ?? DEFAULT_PERIOD,
         empty,
+        as_of: a.asOf,
         completion_metrics: empty
           ? null
           : {
@@ -112,10 +117,11 @@ export function advancedAnalyticsRoutes({ app, clients }: GatewayContext) {
               average_completion_time: a.completionSecondsAverage === undefined ? null : seconds(a.completionSecondsAverage),
               median_completion_time: a.completionSecondsMedian === undefined ? null : seconds(a.completionSecondsMedian),
             },
-        drop_off_funnel: empty ? null : { started: 100, watched_25: share(a.reachedQuarter), watched_50: share(a.reachedHalf), watched_75: share(a.reachedThreeQuarters), completed: share(a.completedViews) },
+        // Of the views of a video: a deck read to its end has no quarters to pass.
+        drop_off_funnel: a.videoViews === 0 ? null : { started: 100, watched_25: ofVideo(a.reachedQuarter), watched_50: ofVideo(a.reachedHalf), watched_75: ofVideo(a.reachedThreeQuarters), completed: ofVideo(a.completedVideoViews) },
         optimization_opportunities: a.recommendations.map((r) => {
           const { finding, action } = recommendationWords(r);
-          return { kind: r.kind, opportunity: `${finding}: ${action}`, impact: expectedImpact(r), rate: r.rate };
+          return { kind: r.kind, opportunity: `${finding}: ${action}`, impact: expectedImpact(r), ...recommendationPlace(r) };
         }),
       };
     },

@@ -11,7 +11,7 @@ import type { LearnerAnalytics } from '@trainwright/proto/trainwright/scorm/v1/s
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
 import { Str, errorResponses } from '../../schemas/common.js';
-import { percent, recommendationText } from './wording.js';
+import { percent, recommendationPlace, recommendationText } from './wording.js';
 
 /** The dashboard's ranges (DECISIONS.md: 7d, 30d, 90d, 1y; 30d by default) in days. */
 export const ANALYTICS_RANGES = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 } as const;
@@ -34,6 +34,8 @@ const RecommendationItem = Type.Object({ kind: Type.String(), text: Type.String(
 const Figures = {
   range: Type.String(),
   empty: Type.Boolean(),
+  // When the figures were computed: they may be a recomputation behind the newest statements.
+  as_of: Type.String(),
   analytics: Type.Object({ total_views: Type.Integer(), completion_rate: Nullable(Type.Number()), avg_quality: Nullable(Type.Number()), active_users: Type.Integer() }),
   insights: Type.Object({ insights: Type.String(), recommendations: Type.Array(Type.String()), items: Type.Array(RecommendationItem) }),
   summary: Type.String(),
@@ -71,11 +73,12 @@ function figuresJson(range: AnalyticsRange, a: LearnerAnalytics, avgQuality: num
   return {
     range,
     empty,
+    as_of: a.asOf,
     analytics: { total_views: a.views, completion_rate: empty ? null : percent(a.completedViews / a.views), avg_quality: avgQuality, active_users: a.uniqueLearners },
     insights: {
       insights: empty ? `<p>${escapeHtml(`No learner activity in the last ${days} days.`)}</p>` : texts.length ? `<ul>${texts.map((t) => `<li>${escapeHtml(t)}</li>`).join('')}</ul>` : `<p>${escapeHtml('Nothing stands out: no drop-off, question or completion rate calls for a change.')}</p>`,
       recommendations: texts,
-      items: a.recommendations.map((r, i) => ({ kind: r.kind, text: texts[i]!, second: r.kind === 'drop_off' ? r.second : null, slide: r.slide || null, question: r.question || null, rate: r.rate })),
+      items: a.recommendations.map((r, i) => ({ kind: r.kind, text: texts[i]!, ...recommendationPlace(r) })),
     },
     summary: empty ? `No learner activity in the last ${days} days.` : `${a.views} views by ${a.uniqueLearners} learners in the last ${days} days; ${a.completedViews} completed.`,
     learners: { completed_views: a.completedViews, watch_time_seconds: a.watchSeconds, average_watched_ratio: empty ? null : a.averageWatchedRatio },

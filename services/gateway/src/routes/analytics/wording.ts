@@ -14,6 +14,11 @@ export function recommendationWords(r: Recommendation): { finding: string; actio
   return { finding: `Only ${percent(r.rate)}% of views are completed`, action: 'consider a shorter video or a lower completion threshold.' };
 }
 
+/** What a recommendation is about, for a reader to word it in their language. */
+export function recommendationPlace(r: Recommendation) {
+  return { second: r.kind === 'drop_off' ? r.second : null, slide: r.slide || null, question: r.question || null, rate: r.rate };
+}
+
 /** A recommendation in one sentence. */
 export function recommendationText(r: Recommendation): string {
   const { finding, action } = recommendationWords(r);

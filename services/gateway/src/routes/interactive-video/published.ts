@@ -5,6 +5,7 @@ import { interactiveMetadataFromMessage, type ObjectStorage } from '@trainwright
 import type { GatewayContext } from '../../context.js';
 import { ErrorBody, Str } from '../../schemas/common.js';
 import { InteractiveVideoMetadataJson } from '../../schemas/interactive-video.js';
+import { LearnerTrackingJson, learnerTrackingJson } from '../../schemas/learner-tracking.js';
 import { sendFile } from '../../plugins/send-file.js';
 import { shareLimit } from '../../lib/share-limit.js';
 
@@ -18,17 +19,7 @@ const PublishedJson = Type.Object({
   captions_url: Type.Union([Type.String(), Type.Null()]),
   branch_targets: Type.Object({}, { additionalProperties: Type.String() }),
   /** Where the player reports learners' statements (docs/analytics.md, "Senders"); null when the version's analytics are off. */
-  tracking: Type.Union([
-    Type.Object({
-      endpoint: Type.String(),
-      authorization: Type.String(),
-      activity_id: Type.String(),
-      learner_home_page: Type.String(),
-      channel_extension: Type.String(),
-      language: Type.String(),
-    }),
-    Type.Null(),
-  ]),
+  tracking: LearnerTrackingJson,
 });
 const publicErrors = { 400: ErrorBody, 404: ErrorBody, 429: ErrorBody, 503: ErrorBody };
 
@@ -54,17 +45,7 @@ export function publishedRoutes({ app, clients, config }: GatewayContext, storag
         video_url: `${publicPath(token)}/video`,
         captions_url: p.hasCaptions ? `${publicPath(token)}/captions` : null,
         branch_targets: p.branchTargets,
-        tracking: p.tracking
-          ? {
-              // The web app serves /api from the gateway: the page reports to its own origin.
-              endpoint: '/api/xapi/',
-              authorization: `Basic ${Buffer.from(`${p.tracking.key}:${p.tracking.secret}`).toString('base64')}`,
-              activity_id: p.tracking.activityId,
-              learner_home_page: p.tracking.homePage,
-              channel_extension: p.tracking.channelExtension,
-              language: p.tracking.language,
-            }
-          : null,
+        tracking: learnerTrackingJson(p.tracking),
       };
     },
   );

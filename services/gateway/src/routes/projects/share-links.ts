@@ -1,9 +1,12 @@
-// A project's read-only share link: create (or return) it, revoke it, and the public page it opens.
+// A project's read-only share link: create (or return) it, revoke it, and the public page it opens
+// (with where the page reports its readers to the learning record store).
+import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { learnerText } from '@trainwright/formats';
 import type { GatewayContext } from '../../context.js';
 import { ErrorBody, Str, errorResponses } from '../../schemas/common.js';
 import { brandingJson } from '../../schemas/mappers.js';
+import { LearnerTrackingJson, learnerTrackingJson } from '../../schemas/learner-tracking.js';
 import { Branding, IdParams } from '../../schemas/projects.js';
 import { shareLimit } from '../../lib/share-limit.js';
 import { signedIn } from '../../lib/signed-in.js';
@@ -22,6 +25,8 @@ const SharedProject = Type.Object({
   script: Type.String(),
   font_style: Type.String(),
   image_style: Type.String(),
+  /** Where the page reports its readers (docs/analytics.md, "Senders"); null when the company's plan has no analytics. */
+  tracking: LearnerTrackingJson,
 });
 
 export function shareLinkRoutes({ app, clients, config }: GatewayContext) {
@@ -64,6 +69,16 @@ export function shareLinkRoutes({ app, clients, config }: GatewayContext) {
       const { token } = request.params as Type.Static<typeof TokenParams>;
       const p = await clients.project.getSharedProject({ token }, { requestId: request.id });
       void reply.header('cache-control', 'no-store');
+      // The link is named by its token's hash (the token goes no further). The page does not fail
+      // for want of tracking: it is shown without it (logged).
+      const shareLinkId = createHash('sha256').update(token).digest('hex');
+      const tracking = await clients.scorm.getShareLinkTracking({ projectId: p.projectId, shareLinkId }, { requestId: request.id }).then(
+        (t) => learnerTrackingJson(t.tracking),
+        (err: unknown) => {
+          request.log.warn({ err }, 'share link tracking unavailable');
+          return null;
+        },
+      );
       // Learners' text only, as it is now: no trainer notes, and the narration of the current slides.
       const text = learnerText(p.slideContent, p.script);
       return {
@@ -78,6 +93,7 @@ export function shareLinkRoutes({ app, clients, config }: GatewayContext) {
         script: text.script,
         font_style: p.fontStyle,
         image_style: p.imageStyle,
+        tracking,
       };
     },
   );

@@ -7,6 +7,7 @@ import { Access, AppError, isUuid } from '@trainwright/platform';
 import type { AnalyticsScope, ExportedView, LearnerAnalyticsRepository, Realtime, Totals } from '../../repositories/learner-analytics.repository.js';
 import type { InteractiveVideoStore } from '../interactive/deps.js';
 import type { Memberships, ProjectDirectory } from '../ports.js';
+import type { FiguresCache } from './figures-cache.js';
 import { answerDistributions, dropOffPoints, engagementScore, recommendations, retentionCurve, type AnswerDistribution, type DropOff, type Recommendation, type Slide } from './metrics.js';
 
 export interface LearnerAnalyticsDeps {
@@ -14,6 +15,8 @@ export interface LearnerAnalyticsDeps {
   projects: Pick<ProjectDirectory, 'project'>;
   interactive: Pick<InteractiveVideoStore, 'findByProject'>;
   analytics: LearnerAnalyticsRepository;
+  /** The figures computed for each query, kept while they are the latest (figures-cache.ts). */
+  figures: FiguresCache<LearnerAnalyticsResult>;
 }
 
 export interface LearnerAnalyticsQuery {
@@ -46,6 +49,8 @@ export interface LearnerAnalyticsResult {
   dropOffs: DropOff[];
   averageSessionSeconds: number;
   reached: Totals['reached'];
+  videoViews: number;
+  completedVideoViews: number;
   completionSeconds: Totals['completionSeconds'];
   returningLearners: number;
   answers: number;
@@ -53,6 +58,8 @@ export interface LearnerAnalyticsResult {
   /** 0-100 (metrics.ts engagementScore). */
   engagementScore: number;
   projectDropOffs: Array<DropOff & { projectId: string }>;
+  /** When the figures were computed (they may be a recomputation behind: figures-cache.ts). */
+  asOf: Date;
 }
 
 /** Projects whose worst drop-off point the company's engagement names. */
@@ -106,6 +113,15 @@ async function retentionOf(deps: LearnerAnalyticsDeps, scope: AnalyticsScope, sl
 export async function getLearnerAnalytics(deps: LearnerAnalyticsDeps, userId: string, query: LearnerAnalyticsQuery, now = new Date()): Promise<LearnerAnalyticsResult> {
   const { companyId, slides } = await readable(deps, userId, query.companyId, query.projectId);
   const scope = scopeOf(companyId, query, now);
+  // Read before computing: a rollup during the computation leaves these figures a version behind.
+  const version = await deps.analytics.version(companyId);
+  const key = JSON.stringify([companyId, query.projectId, query.days, query.language, query.channel, Boolean(query.projectDropOffs)]);
+  const { value, asOf } = await deps.figures.get(key, version, () => computeLearnerAnalytics(deps, query, scope, slides, now));
+  return { ...value, asOf: new Date(asOf) };
+}
+
+async function computeLearnerAnalytics(deps: LearnerAnalyticsDeps, query: LearnerAnalyticsQuery, scope: AnalyticsScope, slides: Slide[], now: Date): Promise<LearnerAnalyticsResult> {
+  const { companyId } = scope;
   const [totals, days, languages, channels, projects, answers] = await Promise.all([
     deps.analytics.totals(scope),
     deps.analytics.by(scope, 'day'),
@@ -143,12 +159,15 @@ export async function getLearnerAnalytics(deps: LearnerAnalyticsDeps, userId: st
     ...curve,
     averageSessionSeconds: Math.round(totals.averageSessionSeconds * 10) / 10,
     reached: totals.reached,
+    videoViews: totals.videoViews,
+    completedVideoViews: totals.completedVideoViews,
     completionSeconds: totals.completionSeconds,
     returningLearners: totals.returningLearners,
     answers: answerCount,
     answeredViews,
     engagementScore: engagementScore({ averageWatchedRatio: totals.averageRatio, completionRate, answeredShare: questions.length > 0 && totals.views > 0 ? answeredViews / totals.views : null }),
     projectDropOffs,
+    asOf: now,
   };
 }
 

@@ -84,11 +84,22 @@ export function retentionCurve(sessions: ReadonlyArray<{ segments: readonly Segm
   const seconds = Math.ceil(length);
   if (sessions.length === 0 || seconds === 0) return [];
   const watched = new Array<number>(seconds).fill(0);
+  // One session's coverage of each second it touches: only the seconds its segments reach are
+  // visited (a view's work is its watched seconds, not the video's length times its segments).
+  const cover = new Float64Array(seconds);
+  const touched: number[] = [];
   for (const { segments } of sessions) {
-    for (let s = 0; s < seconds; s++) {
-      const overlap = segments.reduce((sum, [a, b]) => sum + Math.max(0, Math.min(b, s + 1) - Math.max(a, s)), 0);
-      if (overlap >= 0.5) watched[s]! += 1;
+    for (const [a, b] of segments) {
+      for (let s = Math.max(0, Math.floor(a)); s < Math.min(seconds, Math.ceil(b)); s++) {
+        if (cover[s] === 0) touched.push(s);
+        cover[s]! += Math.max(0, Math.min(b, s + 1) - Math.max(a, s));
+      }
     }
+    for (const s of touched) {
+      if (cover[s]! >= 0.5) watched[s]! += 1;
+      cover[s] = 0;
+    }
+    touched.length = 0;
   }
   return watched.map((n) => Math.round((n / sessions.length) * 10_000) / 10_000);
 }

@@ -123,6 +123,7 @@ export async function rollupCompany(deps: RollupDeps, companyId: string): Promis
       const voided = new Set(voidedIds);
       const answers = rows.filter((r) => !r.voiding && !voided.has(r.id) && r.verb === XAPI_VERBS.answered).map((r) => rules.answer(companyId, r.id, r.sessionId, r.statement));
       await deps.rollups.putAnswers(trx, answers, { companyId, ids: voidedIds });
+      await deps.rollups.bumpVersion(trx, companyId);
       return rows.length;
     });
     read += step;

@@ -2,6 +2,7 @@ import { SCORM_MESSAGES, catalogueMessage, type InteractiveVideoMetadata } from 
 import { AppError, failureOf } from '@trainwright/platform';
 import { BuildError } from '../build-error.js';
 import type { AssembleRequest, PackageDeps } from './deps.js';
+import { packageLrs } from './package-lrs.js';
 import { publishedInteractive, translatedInteractiveVideo } from './published-interactive.js';
 import { translatedProject, translatedSettings } from './translated-package.js';
 
@@ -9,11 +10,12 @@ import { translatedProject, translatedSettings } from './translated-package.js';
  * The job: the project's current content (and its narrated video with captions, when there is
  * one; with a published interactive video, that version's pinned video, captions and elements;
  * in a translated package, the elements translated and retimed over that language's video)
- * made into the package's zip. A package deleted meanwhile ends quietly. Throws a
+ * made into the package's zip; with tracking, carrying its sender credential for Trainwright's
+ * LRS. A package deleted meanwhile ends quietly. Throws a
  * BuildError (retryable while a service is away).
  */
 export async function buildQueuedPackage(
-  deps: Pick<PackageDeps, 'store' | 'projects' | 'translations' | 'progressEvents' | 'interactive' | 'videos' | 'media' | 'assembler' | 'logger'>,
+  deps: Pick<PackageDeps, 'store' | 'projects' | 'translations' | 'progressEvents' | 'interactive' | 'videos' | 'media' | 'assembler' | 'senders' | 'logger'>,
   packageId: string,
   attempt: { last: boolean },
 ): Promise<'built' | 'gone'> {
@@ -47,9 +49,10 @@ export async function buildQueuedPackage(
       video = files.mp4 ? { mp4StorageKey: files.mp4.storageKey, vttStorageKey: files.vttStorageKey } : null;
       if (published && video) interactive = await translatedInteractiveVideo(deps, published, current, project, video);
     }
+    const lrs = await packageLrs(deps, building);
     let reported = 1;
     const packageRecord = translated ? translatedSettings(building, current, translated) : building;
-    const built = await deps.assembler.assemble({ packageRecord, project, video, interactive }, async (percent) => {
+    const built = await deps.assembler.assemble({ packageRecord, project, video, interactive, lrs }, async (percent) => {
       const p = Math.min(99, Math.max(reported, Math.round(percent)));
       if (p < reported + 5) return;
       reported = p;

@@ -4,7 +4,9 @@
 import type { InteractiveVideoMetadata } from '@trainwright/catalogue';
 import type { Failure, Logger } from '@trainwright/platform';
 import type { InteractiveMedia, InteractiveVideoStore } from '../interactive/deps.js';
+import type { CourseLrs } from '../../package/index.js';
 import type { Memberships, ProjectDirectory, VideoDirectory } from '../ports.js';
+import type { SenderCredentials } from '../xapi/sender-credentials.js';
 import type { PackageRecord, PackageSettings, PackageStatus, ProjectSource, TranslatedContent } from '../types.js';
 
 export interface PackageStore {
@@ -65,6 +67,8 @@ export interface AssembleRequest {
   video: { mp4StorageKey: string; vttStorageKey: string } | null;
   /** The published interactive video's elements, timed against `video` (its pinned copy, or retimed to the translated render). */
   interactive: InteractiveVideoMetadata | null;
+  /** A package with tracking: its sender credential, so the player reports to Trainwright's LRS too; null without tracking. */
+  lrs: CourseLrs | null;
 }
 
 export interface PackageDeps {
@@ -81,5 +85,7 @@ export interface PackageDeps {
   interactive: Pick<InteractiveVideoStore, 'findByProject' | 'findVersion'>;
   /** The videos' lengths and captions, to retime a published interactive video to a translated video. */
   media: Pick<InteractiveMedia, 'durationOf' | 'text'>;
+  /** The sender credential a package with tracking reports to Trainwright's LRS with (one per package). */
+  senders: SenderCredentials;
   logger: Pick<Logger, 'warn' | 'error'>;
 }

@@ -297,6 +297,7 @@ beforeAll(async () => {
     progressEvents,
     interactive: interactiveVideos,
     media,
+    senders: deps.senders,
     logger: deps.logger,
   };
   await service.bus.subscribeFrom(new Date(Date.now() - 1000), 'interactive_video.*', async (event) => {

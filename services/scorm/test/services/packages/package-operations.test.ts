@@ -124,6 +124,9 @@ function setup(options: { role?: Role; trial?: TrialState; capabilities?: string
     progressEvents: { progress: async (r) => void progress.push(r.progress) },
     // Every render is 72 s long and has no captions (times then scale by the durations).
     media: { durationOf: async () => 72, text: async () => '' },
+    senders: {
+      tracking: async (input) => ({ key: `key-${input.sourceId}`, secret: 'secret', activityId: `https://app.example/api/xapi/activities/projects/${input.projectId}`, homePage: 'https://app.example/api/xapi/', channelExtension: 'https://app.example/api/xapi/extensions/channel' }),
+    },
     logger: { warn: () => undefined, error: () => undefined },
   };
   return { deps, store, enqueued, progress, deleted, videoLanguages };

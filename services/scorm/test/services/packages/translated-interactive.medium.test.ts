@@ -260,6 +260,7 @@ beforeAll(async () => {
     progressEvents,
     interactive,
     media,
+    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
     logger: { warn: () => undefined, error: () => undefined },
   };
   // The interactive videos' side of the shared queue, over the same fakes (the published version is pinned above).

@@ -1,0 +1,136 @@
+// What a package exported with tracking reports to Trainwright's own learning record store, beside
+// what it reports to the LMS (docs/scorm.md, "Statements to Trainwright"): the xAPI Video Profile
+// statements of the interactive player package (its VideoTracker: initialized, played, paused,
+// seeked, completed, terminated; answered for a quiz of the interactive video, interacted for a
+// call to action or a hotspot), sent in batches by its StatementSender, kept in this browser's
+// storage until the LRS has them. A course without a video reports initialized, completed (its
+// completion rule met) and terminated, so its session still counts as a view. The learner is a
+// random id this browser keeps, never the LMS's learner. Nothing here may disturb the LMS's
+// tracking: every failure is caught and dropped.
+import { StatementSender, VideoTracker, learnerId, statementQueueKey, type LearnerStorage, type PlayerEvent } from '@trainwright/interactive-player';
+import type { PlayerCourse, PlayerLrs } from '../../src/package/player-contract.js';
+import { uuid } from './cmi5.js';
+import type { Evaluation } from './evaluation.js';
+
+export type ReporterStorage = LearnerStorage;
+
+export interface ReporterEnvironment {
+  /** localStorage, or null where the LMS's frame refuses it (then this session only). */
+  storage: ReporterStorage | null;
+  fetch: typeof fetch;
+  newId?: () => string;
+  now?: () => Date;
+}
+
+export interface LrsReporter {
+  /** The course opened: the session's first statement. */
+  start(): void;
+  /** An event of the video screen: the interactive player's, or the plain video's (PlainVideoEvents). */
+  video(event: PlayerEvent): void;
+  /** The video screen is left at `position` (read here, where a failure is dropped): playback stops there. */
+  videoLeft(position: () => number): void;
+  /** The course was evaluated again (`previous` before): a course without a video completes by its rule. */
+  evaluated(now: Evaluation, previous: Evaluation): void;
+  /** The session ends (Exit, or the page is left), the video at `position` when shown: sent even as the page goes. */
+  end(position?: () => number): void;
+}
+
+
+/** The course's reporter to Trainwright's LRS; null when the package carries no LRS (exported without tracking). */
+export function lrsReporter(course: PlayerCourse, env: ReporterEnvironment): LrsReporter | null {
+  if (!course.lrs) return null;
+  try {
+    return new CourseReporter(course, course.lrs, env);
+  } catch (error) {
+    console.warn('[player] not reporting to Trainwright', error);
+    return null;
+  }
+}
+
+class CourseReporter implements LrsReporter {
+  private readonly tracker: VideoTracker;
+  private readonly sender: StatementSender;
+  private readonly hasVideo: boolean;
+  private playing = false;
+  private lastTime = 0;
+  private completed = false;
+  private ended = false;
+
+  constructor(
+    private readonly course: PlayerCourse,
+    lrs: PlayerLrs,
+    env: ReporterEnvironment,
+  ) {
+    const newId = env.newId ?? uuid;
+    this.hasVideo = course.video !== null;
+    this.sender = new StatementSender({ endpoint: lrs.endpoint, authorization: lrs.authorization, storage: env.storage, storageKey: statementQueueKey(lrs.activityId), fetch: env.fetch });
+    this.tracker = new VideoTracker({
+      activityId: lrs.activityId,
+      title: course.title,
+      language: course.language,
+      channel: lrs.channel,
+      channelExtension: lrs.channelExtension,
+      learner: { homePage: lrs.learnerHomePage, name: learnerId(env.storage, newId) },
+      sessionId: newId(),
+      // The interactive video completes at its own threshold (its player says when); the plain video and the slides at the package's.
+      metadata: course.interactive?.metadata ?? { quizzes: [], call_to_actions: [], hotspots: [], completion_threshold: course.tracking.completion_threshold },
+      newId,
+      ...(env.now ? { now: env.now } : {}),
+    });
+  }
+
+  start(): void {
+    this.safely(() => {
+      this.sender.enqueue(this.tracker.initialized(this.course.video?.durationSeconds ?? 0));
+      // Now, with what an earlier session could not send.
+      this.sender.flush().catch(() => undefined);
+    });
+  }
+
+  video(event: PlayerEvent): void {
+    this.safely(() => {
+      if (this.ended) return;
+      this.lastTime = event.media_time;
+      if (event.type === 'play') this.playing = true;
+      if (event.type === 'pause') this.playing = false;
+      // The session began with the course (initialized); the video screen may be shown again.
+      if (event.type === 'view') return;
+      if (event.type === 'complete') {
+        if (this.completed) return;
+        this.completed = true;
+      }
+      const statements = this.tracker.fromPlayer(event);
+      if (statements.length) this.sender.enqueue(...statements);
+    });
+  }
+
+  videoLeft(position: () => number): void {
+    this.safely(() => {
+      if (this.playing) this.video({ type: 'pause', media_time: position() });
+    });
+  }
+
+  evaluated(now: Evaluation, previous: Evaluation): void {
+    if (this.hasVideo || !now.completed || previous.completed || this.completed) return;
+    this.video({ type: 'complete', media_time: 0 });
+  }
+
+  end(position?: () => number): void {
+    this.safely(() => {
+      if (this.ended) return;
+      this.ended = true;
+      const last = this.tracker.terminated(position ? position() : this.lastTime);
+      if (last) this.sender.enqueue(last);
+      this.sender.stop();
+      this.sender.flush({ keepalive: true }).catch(() => undefined);
+    });
+  }
+
+  private safely(report: () => void): void {
+    try {
+      report();
+    } catch (error) {
+      console.warn('[player] could not report to Trainwright', error);
+    }
+  }
+}
