@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
 
 export type LmsVersion = '1.2' | '2004';
 
@@ -280,4 +281,12 @@ export class TestLms {
     }
     send(response, 404, '');
   }
+}
+
+/** The machine's Chromium, headless, as every browser test here runs it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
 }

@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DEFAULT_SCORM_TRACKING, XAPI_VERBS, XAPI_VIDEO_EXTENSIONS as EXT, type ScormTracking } from '@trainwright/catalogue';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { LEARNER_KEY, QUEUE_KEY_PREFIX } from '@trainwright/interactive-player';
 import { buildPackage, type CourseInput, type CourseLrs } from '../../src/package/index.js';
 import { SERVICE_ROOT, courseInput, makeVideo, readZip } from '../package/fixtures.js';
-import { TestLms } from './lms.js';
+import { TestLms, launchChromium } from './lms.js';
 
 interface LrsRequest {
   origin: string | undefined;
@@ -121,10 +121,7 @@ beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'scorm-lrs-'));
   lms = await new TestLms().start();
   lrs = await new FakeLrs().start();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

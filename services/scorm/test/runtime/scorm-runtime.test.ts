@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DEFAULT_SCORM_TRACKING, type ScormTracking, type ScormVersion } from '@trainwright/catalogue';
 import { XMLParser } from 'fast-xml-parser';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { decodeState, type LearnerState } from '../../player/src/state.js';
 import { buildPackage, type CourseInput } from '../../src/package/index.js';
 import { SERVICE_ROOT, courseInput, interactiveMetadata, makeVideo, readZip } from '../package/fixtures.js';
-import { TestLms, type LmsCommit, type LmsVersion } from './lms.js';
+import { TestLms, launchChromium, type LmsCommit, type LmsVersion } from './lms.js';
 
 // The fixture course has an overview, four slides and the quiz: screen 0 is the overview, 1-4 the
 // slides, 5 the quiz. Three questions on two objectives.
@@ -313,10 +313,7 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(SERVICE_ROOT, 'player', 'build.mjs')]);
   workDir = mkdtempSync(join(tmpdir(), 'scorm-runtime-'));
   lms = await new TestLms().start();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
