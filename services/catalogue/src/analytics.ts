@@ -67,6 +67,14 @@ export const LEARNING_CHANNELS = ['share_link', 'embed', 'interactive', 'scorm']
 export type LearningChannel = (typeof LEARNING_CHANNELS)[number];
 
 /**
+ * The learning record store's endpoint as learners and LRS clients reach it: the gateway's xAPI
+ * path under the web app's public address (PUBLIC_WEB_URL). Its IRIs (xapiIris) live under it.
+ */
+export function lrsEndpoint(publicWebUrl: string): string {
+  return new URL('/api/xapi/', publicWebUrl).toString();
+}
+
+/**
  * The IRIs under the learning record store's home page (`<PUBLIC_WEB_URL>/api/xapi/`) that name
  * Trainwright's own activities and extensions: a project's training is one activity, its quizzes
  * and calls to action are activities under it.

@@ -1,6 +1,7 @@
 // The scorm service's composition root: repositories, the deps of the package and interactive video
 // operations, the gRPC API, the project.deleted consumer and the `scorm` worker, built from the config. Run as a process (`node dist/src/main.js`);
 // tests and the gateway's harness import it and start it in-process.
+import { lrsEndpoint } from '@trainwright/catalogue';
 import { LrsKeyRepository } from './repositories/lrs-key.repository.js';
 import { CompanyCapabilitiesRepository } from './repositories/company-capabilities.repository.js';
 import { XapiDocumentRepository } from './repositories/xapi-document.repository.js';
@@ -74,7 +75,7 @@ export function createXapiDeps(
     documents: new XapiDocumentRepository(db),
     rollups,
     options: {
-      homePage: new URL('/api/xapi/', config.PUBLIC_WEB_URL).toString(),
+      homePage: lrsEndpoint(config.PUBLIC_WEB_URL),
       maxBatch: config.XAPI_MAX_BATCH,
       maxFutureMs: config.XAPI_MAX_FUTURE_HOURS * 3_600_000,
       pageSize: config.XAPI_PAGE_SIZE,

@@ -2,7 +2,7 @@
 // secret is in this answer only), lists and revokes them. The scorm service decides (role, tenancy,
 // the plan's analytics) and keeps them.
 import { Type } from 'typebox';
-import { LRS_KEY_LIMITS, LRS_SCOPES } from '@trainwright/catalogue';
+import { LRS_KEY_LIMITS, LRS_SCOPES, lrsEndpoint } from '@trainwright/catalogue';
 import type { LrsKey } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
@@ -32,7 +32,7 @@ const IdParams = Type.Object({ id: Str(100) });
 
 export function lrsKeyRoutes({ app, clients, config }: GatewayContext) {
   // Where an LRS client sends statements: the gateway's xAPI endpoint as the web app's users reach it.
-  const endpoint = new URL('/api/xapi/', config.PUBLIC_WEB_URL).toString();
+  const endpoint = lrsEndpoint(config.PUBLIC_WEB_URL);
   const keyJson = (k: LrsKey) => ({
     id: k.id,
     company_id: k.companyId,
