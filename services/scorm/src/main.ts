@@ -113,7 +113,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
   const xapi = createXapiDeps(infra.db, lrsKeys, new RollupJobsRepository(analyticsQueue), config);
   await xapi.statements.ensurePartitions(new Date());
   // Packages and interactive videos report to the LRS with credentials of their own.
-  const senders = senderCredentials(lrsKeys, xapi.options.homePage);
+  const senders = senderCredentials(lrsKeys, xapi.options.homePage, xapi.auth);
   const packages: PackageDeps = {
     store: new PackageRepository(infra.db, afterWrite),
     projects,
@@ -139,7 +139,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     senders,
     logger,
   };
-  await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive })]);
+  await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive, senders })]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
     ? opened.own(

@@ -53,6 +53,12 @@ export class LrsKeyRepository {
     await this.db.updateTable('lrs_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 
+  /** Revokes every sender's credential for an activity (its project went); returns their keys. */
+  async revokeSenders(activityId: string): Promise<string[]> {
+    const rows = await this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('activity_id', '=', activityId).where('source', '<>', 'owner').where('revoked_at', 'is', null).returning('key').execute();
+    return rows.map((r) => r.key);
+  }
+
   async revoke(id: string): Promise<void> {
     await this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('id', '=', id).where('revoked_at', 'is', null).execute();
   }

@@ -69,6 +69,6 @@ export interface InteractiveDeps {
   media: InteractiveMedia;
   progressEvents: InteractiveProgressEvents;
   /** The published player's credential for the learning record store. */
-  senders: SenderCredentials;
+  senders: Pick<SenderCredentials, 'tracking'>;
   logger: Pick<Logger, 'warn' | 'error'>;
 }

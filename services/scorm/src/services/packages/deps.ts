@@ -86,6 +86,6 @@ export interface PackageDeps {
   /** The videos' lengths and captions, to retime a published interactive video to a translated video. */
   media: Pick<InteractiveMedia, 'durationOf' | 'text'>;
   /** The sender credential a package with tracking reports to Trainwright's LRS with (one per package). */
-  senders: SenderCredentials;
+  senders: Pick<SenderCredentials, 'tracking'>;
   logger: Pick<Logger, 'warn' | 'error'>;
 }

@@ -5,6 +5,7 @@
 // handed to every page that plays the content, so a learner's browser can report.
 import { xapiIris } from '@trainwright/catalogue';
 import type { LrsKeyRepository } from '../../repositories/lrs-key.repository.js';
+import type { LrsAuthenticator } from './credentials.js';
 import { hashLrsSecret, newLrsKey, newLrsSecret } from '../analytics/lrs-secret.js';
 
 export interface SenderTracking {
@@ -22,9 +23,11 @@ export type SenderSource = 'interactive' | 'share_link' | 'package';
 
 export interface SenderCredentials {
   tracking(input: { companyId: string; source: SenderSource; sourceId: string; projectId: string }): Promise<SenderTracking>;
+  /** project.deleted: its players' and packages' credentials stop working at once. */
+  forgetProject(projectId: string): Promise<void>;
 }
 
-export function senderCredentials(keys: Pick<LrsKeyRepository, 'sender'>, homePage: string): SenderCredentials {
+export function senderCredentials(keys: Pick<LrsKeyRepository, 'sender' | 'revokeSenders'>, homePage: string, verified?: Pick<LrsAuthenticator, 'forget'>): SenderCredentials {
   const iris = xapiIris(homePage);
   return {
     async tracking(input) {
@@ -40,6 +43,9 @@ export function senderCredentials(keys: Pick<LrsKeyRepository, 'sender'>, homePa
         },
       });
       return { key: row.key, secret: row.public_secret!, activityId: row.activity_id!, homePage: iris.learnerHomePage, channelExtension: iris.channelExtension };
+    },
+    async forgetProject(projectId) {
+      for (const key of await keys.revokeSenders(iris.project(projectId))) verified?.forget(key);
     },
   };
 }

@@ -11,7 +11,7 @@ export interface CompanyCapabilities {
 }
 
 export interface ShareLinkTrackingDeps {
-  senders: SenderCredentials;
+  senders: Pick<SenderCredentials, 'tracking'>;
   projects: Pick<ProjectDirectory, 'source'>;
   plans: CompanyCapabilities;
 }

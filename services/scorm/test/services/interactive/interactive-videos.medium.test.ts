@@ -254,6 +254,7 @@ beforeAll(async () => {
   const interactiveVideos = new InteractiveVideoRepository(service.db, afterWrite);
   const media = new InteractiveMediaRepository(storage);
   const progressEvents = new ProgressEventsRepository(service.bus);
+  const senders = senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/');
   deps = {
     store: interactiveVideos,
     projects: {
@@ -282,7 +283,7 @@ beforeAll(async () => {
     jobs,
     media,
     progressEvents: progressEvents.interactive,
-    senders: senderCredentials(new LrsKeyRepository(service.db), 'http://localhost:3000/api/xapi/'),
+    senders,
     logger: { warn: () => undefined, error: () => undefined },
   };
   // The packages' side of the shared queue and of project.deleted, over the same fakes (no package is exported here).
@@ -304,7 +305,7 @@ beforeAll(async () => {
     const e = InteractiveVideoChanged.decode(event.data);
     busEvents.push({ subject: event.subject, version: e.version, status: e.status, progress: e.progress, error: e.error, projectId: e.projectId });
   });
-  await subscribeAll(service.bus, [projectDeletedSubscription({ packages, interactive: deps })]);
+  await subscribeAll(service.bus, [projectDeletedSubscription({ packages, interactive: deps, senders })]);
   worker = startJobWorker(queues, 'scorm', [buildPackageJob(packages), prepareInteractiveVideoJob(deps)], { concurrency: 1 });
   service.relay.start();
 }, 60_000);
@@ -559,6 +560,10 @@ describe('interactive video: failure and deletion', () => {
     // The project's own video is media-render's: untouched.
     expect(existsSync(join(storageDir, videoKeys.get(PROJECT)!.mp4))).toBe(true);
     await expect(getPublishedInteractiveVideo(deps, video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    // Its players' LRS credential stops working; the other project's stays.
+    const senders = await service.db.selectFrom('lrs_keys').select(['activity_id', 'revoked_at']).where('source', '<>', 'owner').execute();
+    expect(senders.find((k) => k.activity_id!.endsWith(PROJECT))?.revoked_at).toBeInstanceOf(Date);
+    expect(senders.filter((k) => !k.activity_id!.endsWith(PROJECT)).every((k) => k.revoked_at === null)).toBe(true);
     // The other project's video stays.
     expect((await getInteractiveVideo(deps, OWNER, SECOND_PROJECT)).video.status).toBe('ready');
   }, 30_000);
