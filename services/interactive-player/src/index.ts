@@ -31,6 +31,6 @@ export {
   type PlayerState,
 } from './player.js';
 export { PLAYER_CSS, PLAYER_ROOT_CLASS, injectPlayerStyles } from './styles.js';
-export { VideoTracker, coveredSeconds, formatSegments, isoDuration, type Statement, type VideoTrackerOptions } from './xapi.js';
+export { VideoTracker, coveredSeconds, formatSegments, isoDuration, type AssessedQuestion, type Statement, type VideoTrackerOptions } from './xapi.js';
 export { StatementSender, type SenderOptions } from './xapi-sender.js';
 export { LEARNER_KEY, QUEUE_KEY_PREFIX, learnerId, statementQueueKey, type LearnerStorage } from './learner.js';

@@ -9,6 +9,13 @@ import type { PlayerEvent } from './player.js';
 
 export type Statement = Record<string, unknown>;
 
+/** A multiple-choice question as reported: its options' ids and texts, and which is right. */
+export interface AssessedQuestion {
+  id: string;
+  question: string;
+  options: Array<{ id: string; text: string; correct: boolean }>;
+}
+
 export interface VideoTrackerOptions {
   /** The video's activity IRI (xapiIris(homePage).project(projectId)). */
   activityId: string;
@@ -146,19 +153,34 @@ export class VideoTracker {
     const quiz = this.o.metadata.quizzes.find((q) => q.id === event.element_id);
     if (!quiz || !event.value) return [];
     const { correct } = checkAnswer(quiz, event.value);
-    const object = {
+    const object = this.question('quizzes', { id: quiz.id, question: quiz.question, options: quiz.options.map((o) => ({ id: o.id, text: o.text, correct: o.is_correct })) });
+    return [this.statement('answered', object, { response: event.value, success: correct, extensions: { [EXT.time]: round3(event.media_time) } }, {}, true)];
+  }
+
+  /** A question as an xAPI choice interaction under the project's activity (`kind`: the video's quizzes, a package's assessment questions). */
+  private question(kind: 'quizzes' | 'questions', q: AssessedQuestion): Statement {
+    return {
       objectType: 'Activity',
       // An element id may hold any character; the IRI only escaped ones.
-      id: `${this.o.activityId}/quizzes/${encodeURIComponent(quiz.id)}`,
+      id: `${this.o.activityId}/${kind}/${encodeURIComponent(q.id)}`,
       definition: {
         type: XAPI_ACTIVITY_TYPES.question,
-        name: { [this.o.language]: quiz.question },
+        name: { [this.o.language]: q.question },
         interactionType: 'choice',
-        correctResponsesPattern: quiz.options.filter((o) => o.is_correct).map((o) => o.id),
-        choices: quiz.options.map((o) => ({ id: o.id, description: { [this.o.language]: o.text } })),
+        correctResponsesPattern: q.options.filter((o) => o.correct).map((o) => o.id),
+        choices: q.options.map((o) => ({ id: o.id, description: { [this.o.language]: o.text } })),
       },
     };
-    return [this.statement('answered', object, { response: event.value, success: correct, extensions: { [EXT.time]: round3(event.media_time) } }, {}, true)];
+  }
+
+  /**
+   * An assessment submitted (a package's own quiz, scored for the LMS too): an `answered` for each
+   * question answered, then `passed` or `failed` on the training with the score.
+   */
+  assessed(input: { questions: Array<AssessedQuestion & { response: string | null; success: boolean }>; scorePercent: number; passed: boolean }): Statement[] {
+    const answers = input.questions.flatMap((q) => (q.response === null ? [] : [this.statement('answered', this.question('questions', q), { response: q.response, success: q.success }, {}, true)]));
+    const scaled = Math.round(Math.min(100, Math.max(0, input.scorePercent)) * 100) / 10_000;
+    return [...answers, this.statement(input.passed ? 'passed' : 'failed', this.video(), { score: { scaled }, success: input.passed })];
   }
 
   /** The session ends (the page is left or the player removed): once, after initialized (a course of slides has length 0). */

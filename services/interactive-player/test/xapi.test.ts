@@ -28,6 +28,16 @@ const tracker = () =>
 const ext = (s: Statement, key: string) => ((s.result as { extensions: Record<string, unknown> }).extensions)[key];
 
 describe('VideoTracker', () => {
+  it('reports a submitted assessment: each answer, then passed or failed with the score', () => {
+    const t = tracker();
+    t.initialized(0);
+    const options = [{ id: '0', text: 'Weekly', correct: false }, { id: '1', text: 'Every shift', correct: true }];
+    const statements = t.assessed({ questions: [{ id: 'q-1', question: 'When?', options, response: '1', success: true }, { id: 'q 2', question: 'Who?', options, response: null, success: false }], scorePercent: 50, passed: false });
+    expect(statements.map((s) => (s.verb as { id: string }).id)).toEqual(['http://adlnet.gov/expapi/verbs/answered', 'http://adlnet.gov/expapi/verbs/failed']);
+    expect(statements[0]).toMatchObject({ object: { id: 'https://lrs.test/api/xapi/activities/projects/p1/questions/q-1', definition: { correctResponsesPattern: ['1'] } }, result: { response: '1', success: true }, context: { contextActivities: { parent: [{ id: 'https://lrs.test/api/xapi/activities/projects/p1' }] } } });
+    expect(statements[1]).toMatchObject({ object: { id: 'https://lrs.test/api/xapi/activities/projects/p1' }, result: { score: { scaled: 0.5 }, success: false } });
+  });
+
   it("escapes an element's id in its activity IRI (an id may hold any character)", () => {
     const t = tracker();
     t.initialized(100);

@@ -2,7 +2,8 @@
 // what it reports to the LMS (docs/scorm.md, "Statements to Trainwright"): the xAPI Video Profile
 // statements of the interactive player package (its VideoTracker: initialized, played, paused,
 // seeked, completed, terminated; answered for a quiz of the interactive video, interacted for a
-// call to action or a hotspot), sent in batches by its StatementSender, kept in this browser's
+// call to action or a hotspot; answered for each of the assessment's questions and passed or
+// failed when it is submitted), sent in batches by its StatementSender, kept in this browser's
 // storage until the LRS has them. A course without a video reports initialized, completed (its
 // completion rule met) and terminated, so its session still counts as a view. The learner is a
 // random id this browser keeps, never the LMS's learner. Nothing here may disturb the LMS's
@@ -10,7 +11,8 @@
 import { StatementSender, VideoTracker, learnerId, statementQueueKey, type LearnerStorage, type PlayerEvent } from '@trainwright/interactive-player';
 import type { PlayerCourse, PlayerLrs } from '../../src/package/player-contract.js';
 import { uuid } from './cmi5.js';
-import type { Evaluation } from './evaluation.js';
+import type { Evaluation, QuizResult } from './evaluation.js';
+import type { AnswerRecord } from './scorm-data.js';
 
 export type ReporterStorage = LearnerStorage;
 
@@ -31,6 +33,8 @@ export interface LrsReporter {
   videoLeft(position: () => number): void;
   /** The course was evaluated again (`previous` before): a course without a video completes by its rule. */
   evaluated(now: Evaluation, previous: Evaluation): void;
+  /** The assessment was submitted: its answers and whether it passed, as the LMS is told. */
+  assessed(answers: AnswerRecord[], quiz: QuizResult): void;
   /** The session ends (Exit, or the page is left), the video at `position` when shown: sent even as the page goes. */
   end(position?: () => number): void;
 }
@@ -113,6 +117,21 @@ class CourseReporter implements LrsReporter {
   evaluated(now: Evaluation, previous: Evaluation): void {
     if (this.hasVideo || !now.completed || previous.completed || this.completed) return;
     this.video({ type: 'complete', media_time: 0 });
+  }
+
+  assessed(answers: AnswerRecord[], quiz: QuizResult): void {
+    this.safely(() => {
+      if (this.ended) return;
+      const questions = answers.map(({ question, chosenIndex }) => ({
+        id: question.id,
+        question: question.prompt,
+        // An option's id is its place, as the LMS's interactions have it.
+        options: question.options.map((text, i) => ({ id: String(i), text, correct: i === question.correctIndex })),
+        response: Number.isInteger(chosenIndex) ? String(chosenIndex) : null,
+        success: chosenIndex === question.correctIndex,
+      }));
+      this.sender.enqueue(...this.tracker.assessed({ questions, scorePercent: quiz.scorePercent, passed: quiz.passed }));
+    });
   }
 
   end(position?: () => number): void {

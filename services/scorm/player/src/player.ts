@@ -279,6 +279,7 @@ export class Player {
     }));
     this.tracker.recordAnswers(answers);
     this.changed(previous);
+    if (this.evaluation.quiz) this.reporter?.assessed(answers, this.evaluation.quiz);
     this.rerenderQuiz();
     this.root.ownerDocument.querySelector<HTMLElement>('[data-testid="result"]')?.focus();
   }

@@ -83,6 +83,30 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+describe('the assessment', () => {
+  it('sends each answer and passed or failed with the score when it is submitted', async () => {
+    const course = playerCourse({ video: null, lrs: LRS });
+    expect(course.questions.length).toBeGreaterThanOrEqual(2);
+    const lrs = fakeLrs();
+    const reporter = lrsReporter(course, { storage: new MemoryStorage(), fetch: lrs.fetch })!;
+    reporter.start();
+    await jest.advanceTimersByTimeAsync(0);
+    const [right, wrong] = course.questions;
+    const answers = [
+      { question: right!, chosenIndex: right!.correctIndex, latencyMs: 1000, at: new Date() },
+      { question: wrong!, chosenIndex: (wrong!.correctIndex + 1) % wrong!.options.length, latencyMs: 2000, at: new Date() },
+    ];
+    reporter.assessed(answers, { correct: 1, total: 2, scorePercent: 50, passed: false });
+    reporter.end();
+    await jest.advanceTimersByTimeAsync(0);
+    expect(lrs.verbs()).toEqual([XAPI_VERBS.initialized, XAPI_VERBS.answered, XAPI_VERBS.answered, XAPI_VERBS.failed, XAPI_VERBS.terminated]);
+    const [, first, second, verdict] = lrs.sent.flatMap((x) => x.statements);
+    expect(first).toMatchObject({ object: { id: `${ACTIVITY}/questions/${encodeURIComponent(right!.id)}`, definition: { correctResponsesPattern: [String(right!.correctIndex)] } }, result: { response: String(right!.correctIndex), success: true } });
+    expect(second!.result.success).toBe(false);
+    expect(verdict).toMatchObject({ object: { id: ACTIVITY }, result: { score: { scaled: 0.5 }, success: false } });
+  });
+});
+
 describe('a course of slides', () => {
   it('sends initialized, completed when its rule is met, and terminated, in one session a view counts', async () => {
     const course = slidesCourse();
