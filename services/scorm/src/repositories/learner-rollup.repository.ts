@@ -2,6 +2,7 @@
 // reads from the statements waiting for it and writes for the dashboards, one company at a time
 // under its lock.
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { XAPI_VERBS } from '@trainwright/catalogue';
 import type { LearnerAnswersTable, LearnerSessionsTable, ScormDatabase } from './database.js';
 
 type Json = Record<string, unknown>;
@@ -13,7 +14,8 @@ export interface PendingStatement {
   verb: string;
   voiding: boolean;
   refId: string | null;
-  statement: Json;
+  /** An answer's statement (null for the other verbs: their sessions are read whole). */
+  statement: Json | null;
 }
 
 export type SessionRow = Omit<LearnerSessionsTable, 'segments'> & { segments: Array<[number, number]> };
@@ -41,7 +43,9 @@ export class LearnerRollupRepository {
     const rows = await trx
       .selectFrom('xapi_statement_ids as i')
       .innerJoin('xapi_statements as s', (j) => j.onRef('s.company_id', '=', 'i.company_id').onRef('s.stored', '=', 'i.stored').onRef('s.id', '=', 'i.id'))
-      .select(['s.id', 's.session_id', 's.verb', 's.voiding', 's.ref_id', 's.statement'])
+      // The statement itself only for answers: a session is summed up from all its statements
+      // (sessionStatements), so the rest would be read twice.
+      .select(['s.id', 's.session_id', 's.verb', 's.voiding', 's.ref_id', sql<Json | null>`case when s.verb = ${XAPI_VERBS.answered} then s.statement end`.as('statement')])
       .where('i.company_id', '=', companyId)
       .where('i.id', 'in', ids)
       .execute();

@@ -121,7 +121,7 @@ export async function rollupCompany(deps: RollupDeps, companyId: string): Promis
       }
       await deps.rollups.putSessions(trx, companyId, sessions, gone);
       const voided = new Set(voidedIds);
-      const answers = rows.filter((r) => !r.voiding && !voided.has(r.id) && r.verb === XAPI_VERBS.answered).map((r) => rules.answer(companyId, r.id, r.sessionId, r.statement));
+      const answers = rows.filter((r) => !r.voiding && !voided.has(r.id) && r.verb === XAPI_VERBS.answered).map((r) => rules.answer(companyId, r.id, r.sessionId, r.statement!));
       await deps.rollups.putAnswers(trx, answers, { companyId, ids: voidedIds });
       await deps.rollups.bumpVersion(trx, companyId);
       return rows.length;
