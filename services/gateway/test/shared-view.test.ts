@@ -107,6 +107,11 @@ describe('GET /api/shared/{token}: where the page reports its readers', () => {
     // Not about another activity.
     const elsewhere = { ...statements[0], id: randomUUID(), object: { id: tracking!.activity_id.replace(id, randomUUID()) } };
     expect((await xapi(tracking!.authorization, [elsewhere])).statusCode).toBe(403);
+
+    // The link revoked, its page's credential stops working (share_link.revoked).
+    expect((await call('DELETE', `/api/projects/${id}/share`, me)).statusCode).toBeLessThan(300);
+    const again = () => ({ ...statements[0], id: randomUUID() });
+    await eventually(async () => (await xapi(tracking!.authorization, [again()])).statusCode === 401, 15_000);
   });
 
   it('should carry no tracking on a plan without analytics', async () => {

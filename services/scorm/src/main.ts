@@ -55,6 +55,7 @@ import { VideoDirectoryRepository } from './repositories/video-directory.reposit
 import type { InteractiveDeps } from './services/interactive/deps.js';
 import type { PackageDeps } from './services/packages/deps.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
+import { shareLinksRevokedSubscription } from './subscriptions/share-links-revoked.subscription.js';
 
 export { SCORM_SCHEMA };
 
@@ -139,7 +140,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
     senders,
     logger,
   };
-  await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive, senders })]);
+  await subscribeAll(infra.bus, [projectDeletedSubscription({ packages, interactive, senders }), shareLinksRevokedSubscription({ senders })]);
   // A build holds the job while it zips a long video: a generous lock.
   const worker = config.SCORM_WORKER
     ? opened.own(

@@ -417,8 +417,12 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     return row ?? (await this.activeShareLink(projectId))!;
   }
 
-  async revokeShareLinks(projectId: string): Promise<void> {
-    await this.db.updateTable('share_links').set({ revoked_at: new Date() }).where('project_id', '=', projectId).where('revoked_at', 'is', null).execute();
+  /** Revokes the project's live links, with the events `events` makes of their tokens (none revoked: none). */
+  async revokeShareLinks(projectId: string, events: (tokens: string[]) => OutboxEvent[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const revoked = await trx.updateTable('share_links').set({ revoked_at: new Date() }).where('project_id', '=', projectId).where('revoked_at', 'is', null).returning('token').execute();
+      if (revoked.length > 0) await enqueueEvents(trx, events(revoked.map((r) => r.token)));
+    });
   }
 
   async projectByShareToken(token: string): Promise<ProjectRow | undefined> {

@@ -1,6 +1,6 @@
 // The project service's facts, encoded as their proto messages for the outbox.
-import { ProjectChanged, ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
-import { messageToProto, occurredNow, type MessageRef, type OutboxEvent } from '@trainwright/platform';
+import { ProjectChanged, ProjectStatusChanged, ShareLinksRevoked } from '@trainwright/proto/trainwright/events/v1/events';
+import { messageToProto, occurredNow, shareLinkId, type MessageRef, type OutboxEvent } from '@trainwright/platform';
 import type { NewProject } from './projects/deps.js';
 
 /** What downloads need of a project, as the write commits it (see ProjectChanged). */
@@ -58,6 +58,11 @@ export const projectEvents = {
   ): OutboxEvent => ({
     subject,
     payload: ProjectChanged.encode({ ...e, countsTowardLimit: e.countsTowardLimit ?? true, occurredAt: occurredNow() }).finish(),
+  }),
+  /** The links of these tokens were revoked (their ids, never the tokens, leave the service). */
+  shareLinksRevoked: (e: { projectId: string; companyId: string; tokens: string[] }): OutboxEvent => ({
+    subject: 'share_link.revoked',
+    payload: ShareLinksRevoked.encode({ projectId: e.projectId, companyId: e.companyId, linkIds: e.tokens.map(shareLinkId), occurredAt: occurredNow() }).finish(),
   }),
   /** `errorMessage`: the catalogue message `error` is, when it is one (a failure's). */
   statusChanged: (e: { projectId: string; companyId: string; status: string; progress: Record<string, number>; error: string; errorMessage?: MessageRef | null }): OutboxEvent => {

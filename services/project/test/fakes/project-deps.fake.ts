@@ -234,8 +234,10 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return link;
   }
 
-  async revokeShareLinks(projectId: string) {
-    for (const l of this.shareLinks) if (l.project_id === projectId) l.revoked = true;
+  async revokeShareLinks(projectId: string, events: (tokens: string[]) => OutboxEvent[]) {
+    const live = this.shareLinks.filter((l) => l.project_id === projectId && !l.revoked);
+    for (const l of live) l.revoked = true;
+    if (live.length > 0) this.outbox.push(...events(live.map((l) => l.token)));
   }
 
   async projectByShareToken(token: string) {

@@ -53,9 +53,11 @@ export class LrsKeyRepository {
     await this.db.updateTable('lrs_keys').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 
-  /** Revokes every sender's credential for an activity (its project went); returns their keys. */
-  async revokeSenders(activityId: string): Promise<string[]> {
-    const rows = await this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('activity_id', '=', activityId).where('source', '<>', 'owner').where('revoked_at', 'is', null).returning('key').execute();
+  /** Revokes the senders' live credentials of an activity (its project went), or of these sources; returns their keys. */
+  async revokeSenders(which: { activityId: string } | { source: 'share_link' | 'package' | 'interactive'; sourceIds: string[] }): Promise<string[]> {
+    let q = this.db.updateTable('lrs_keys').set({ revoked_at: new Date() }).where('source', '<>', 'owner').where('revoked_at', 'is', null);
+    q = 'activityId' in which ? q.where('activity_id', '=', which.activityId) : q.where('source', '=', which.source).where('source_id', 'in', which.sourceIds);
+    const rows = await q.returning('key').execute();
     return rows.map((r) => r.key);
   }
 

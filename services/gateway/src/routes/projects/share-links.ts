@@ -1,8 +1,8 @@
 // A project's read-only share link: create (or return) it, revoke it, and the public page it opens
 // (with where the page reports its readers to the learning record store).
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { learnerText } from '@trainwright/formats';
+import { shareLinkId } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
 import { ErrorBody, Str, errorResponses } from '../../schemas/common.js';
 import { brandingJson } from '../../schemas/mappers.js';
@@ -71,8 +71,7 @@ export function shareLinkRoutes({ app, clients, config }: GatewayContext) {
       void reply.header('cache-control', 'no-store');
       // The link is named by its token's hash (the token goes no further). The page does not fail
       // for want of tracking: it is shown without it (logged).
-      const shareLinkId = createHash('sha256').update(token).digest('hex');
-      const tracking = await clients.scorm.getShareLinkTracking({ projectId: p.projectId, shareLinkId }, { requestId: request.id }).then(
+      const tracking = await clients.scorm.getShareLinkTracking({ projectId: p.projectId, shareLinkId: shareLinkId(token) }, { requestId: request.id }).then(
         (t) => learnerTrackingJson(t.tracking),
         (err: unknown) => {
           request.log.warn({ err }, 'share link tracking unavailable');

@@ -174,7 +174,7 @@ export interface ProjectStore {
   deleteOwnedBy(ownerUserId: string, companyIds: string[], events: (project: ProjectRow) => OutboxEvent[]): Promise<string[]>;
   activeShareLink(projectId: string): Promise<{ token: string; created_at: Date } | undefined>;
   createShareLink(projectId: string, token: string, createdBy: string): Promise<{ token: string; created_at: Date }>;
-  revokeShareLinks(projectId: string): Promise<void>;
+  revokeShareLinks(projectId: string, events: (tokens: string[]) => OutboxEvent[]): Promise<void>;
   projectByShareToken(token: string): Promise<ProjectRow | undefined>;
 }
 

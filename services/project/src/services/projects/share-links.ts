@@ -4,6 +4,7 @@ import { AppError } from '@trainwright/platform';
 import { randomBytes } from 'node:crypto';
 import type { ProjectRow } from './deps.js';
 import { loadProject } from './access.js';
+import { projectEvents } from '../events.js';
 import type { ProjectDeps } from './deps.js';
 
 export async function shareProject(deps: ProjectDeps, userId: string, projectId: string): Promise<{ token: string; createdAt: Date }> {
@@ -14,8 +15,8 @@ export async function shareProject(deps: ProjectDeps, userId: string, projectId:
 }
 
 export async function revokeShareLinks(deps: ProjectDeps, userId: string, projectId: string): Promise<void> {
-  await loadProject(deps, userId, projectId, 'project.update');
-  await deps.projects.revokeShareLinks(projectId);
+  const { row } = await loadProject(deps, userId, projectId, 'project.update');
+  await deps.projects.revokeShareLinks(projectId, (tokens) => [projectEvents.shareLinksRevoked({ projectId, companyId: row.company_id, tokens })]);
 }
 
 export async function sharedProject(deps: ProjectDeps, token: string): Promise<ProjectRow> {

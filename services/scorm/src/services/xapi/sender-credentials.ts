@@ -25,6 +25,8 @@ export interface SenderCredentials {
   tracking(input: { companyId: string; source: SenderSource; sourceId: string; projectId: string }): Promise<SenderTracking>;
   /** project.deleted: its players' and packages' credentials stop working at once. */
   forgetProject(projectId: string): Promise<void>;
+  /** share_link.revoked: the links' pages' credentials (by shareLinkId) stop working. */
+  forgetShareLinks(linkIds: string[]): Promise<void>;
 }
 
 export function senderCredentials(keys: Pick<LrsKeyRepository, 'sender' | 'revokeSenders'>, homePage: string, verified?: Pick<LrsAuthenticator, 'forget'>): SenderCredentials {
@@ -45,7 +47,11 @@ export function senderCredentials(keys: Pick<LrsKeyRepository, 'sender' | 'revok
       return { key: row.key, secret: row.public_secret!, activityId: row.activity_id!, homePage: iris.learnerHomePage, channelExtension: iris.channelExtension };
     },
     async forgetProject(projectId) {
-      for (const key of await keys.revokeSenders(iris.project(projectId))) verified?.forget(key);
+      for (const key of await keys.revokeSenders({ activityId: iris.project(projectId) })) verified?.forget(key);
+    },
+    async forgetShareLinks(linkIds) {
+      if (linkIds.length === 0) return;
+      for (const key of await keys.revokeSenders({ source: 'share_link', sourceIds: linkIds })) verified?.forget(key);
     },
   };
 }
