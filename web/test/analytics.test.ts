@@ -14,6 +14,7 @@ import i18n from '../app/i18n/index.js';
 import { CountsChart, RetentionChart, ViewsChart } from '../app/components/analytics/Charts.js';
 import { InsightsPanel, QuestionsTable, RangeSelector, RecentActivity, StatCards, TypeBreakdown } from '../app/components/analytics/DashboardParts.js';
 import {
+  analyticsFiltersOf,
   NO_FIGURE,
   adviceText,
   analyticsPaths,
@@ -50,16 +51,24 @@ const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 const item = (facts: Partial<RecommendationItem> & Pick<RecommendationItem, 'kind'>): RecommendationItem => ({ text: 'Server text', second: null, slide: null, question: null, rate: 0.35, ...facts });
 
 describe('the range and the addresses', () => {
+  it('should read the language and channel from the address, leaving out what is not one', () => {
+    const of = (q: string) => analyticsFiltersOf(new URLSearchParams(q));
+    expect(of('range=90d&language=pt-BR&channel=scorm')).toEqual({ range: '90d', language: 'pt-BR', channel: 'scorm' });
+    expect(of('language=<script>&channel=radio')).toEqual({ range: '30d', language: null, channel: null });
+  });
+
   it('should read the range from the address, 30 days for anything else', () => {
     expect(['7d', '30d', '90d', '1y'].map(analyticsRangeOf)).toEqual(['7d', '30d', '90d', '1y']);
     expect([null, undefined, '', '2y', '30D', '7'].map(analyticsRangeOf)).toEqual(['30d', '30d', '30d', '30d', '30d', '30d']);
   });
 
   it('should ask the gateway for the range, the period or the project, the id encoded', () => {
-    expect(analyticsPaths.dashboard('90d')).toBe('/analytics/dashboard?range=90d');
-    expect(analyticsPaths.project('p/1', '7d')).toBe('/analytics/projects/p%2F1?range=7d');
-    expect(analyticsPaths.exportCsv('1y')).toBe('/analytics/export.csv?range=1y');
-    expect(analyticsPaths.exportCsv('30d', 'p 1')).toBe('/analytics/export.csv?range=30d&project_id=p%201');
+    const only = (range: '7d' | '30d' | '90d' | '1y') => ({ range, language: null, channel: null });
+    expect(analyticsPaths.dashboard(only('90d'))).toBe('/analytics/dashboard?range=90d');
+    expect(analyticsPaths.dashboard({ range: '7d', language: 'es', channel: 'share_link' })).toBe('/analytics/dashboard?range=7d&language=es&channel=share_link');
+    expect(analyticsPaths.project('p/1', only('7d'))).toBe('/analytics/projects/p%2F1?range=7d');
+    expect(analyticsPaths.exportCsv(only('1y'))).toBe('/analytics/export.csv?range=1y');
+    expect(analyticsPaths.exportCsv({ range: '30d', language: 'fr', channel: null }, 'p 1')).toBe('/analytics/export.csv?range=30d&language=fr&project_id=p%201');
     expect(analyticsPaths.engagement(7)).toBe('/analytics/engagement?time_period=7');
     expect(analyticsPaths.completion(90)).toBe('/analytics/completion?time_period=90');
     expect(analyticsPaths.realtime()).toBe('/analytics/realtime');

@@ -1708,6 +1708,14 @@ const en = {
     },
   },
   analytics: {
+    filters: {
+      label: 'Narrow the figures',
+      language: 'Language',
+      allLanguages: 'All languages',
+      channel: 'Channel',
+      allChannels: 'All channels',
+      apply: 'Apply',
+    },
     lrs: {
       title: "Learning record store",
       intro: "Credentials for xAPI and cmi5 content and for LRS clients: each is the user name and password of HTTP Basic on the endpoint below. Learner events sent with them will feed these dashboards.",

@@ -1706,6 +1706,14 @@ const es: Messages = {
     },
   },
   analytics: {
+    filters: {
+      label: 'Acotar las cifras',
+      language: 'Idioma',
+      allLanguages: 'Todos los idiomas',
+      channel: 'Canal',
+      allChannels: 'Todos los canales',
+      apply: 'Aplicar',
+    },
     lrs: {
       title: "Almacén de registros de aprendizaje",
       intro: "Credenciales para contenido xAPI y cmi5 y para clientes LRS: cada una es el usuario y la contraseña de HTTP Basic en el punto de acceso indicado. Los eventos de los alumnos enviados con ellas alimentarán estos paneles.",

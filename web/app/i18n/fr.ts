@@ -1708,6 +1708,14 @@ const fr: Messages = {
     },
   },
   analytics: {
+    filters: {
+      label: 'Affiner les chiffres',
+      language: 'Langue',
+      allLanguages: 'Toutes les langues',
+      channel: 'Canal',
+      allChannels: 'Tous les canaux',
+      apply: 'Appliquer',
+    },
     lrs: {
       title: "Entrepôt d'enregistrements d'apprentissage",
       intro: "Identifiants pour les contenus xAPI et cmi5 et les clients LRS : chacun est le nom d'utilisateur et le mot de passe HTTP Basic du point d'accès ci-dessous. Les événements des apprenants envoyés avec eux alimenteront ces tableaux de bord.",

@@ -5,7 +5,7 @@
 // from their kind, the days without views filled in as zeros, the funnel in stage order and the
 // retention curve with its drop-off points. No React here, so the unit tests run these directly.
 import type { TFunction } from 'i18next';
-import { LEARNING_CHANNELS } from '@trainwright/catalogue';
+import { LEARNING_CHANNELS, type LearningChannel } from '@trainwright/catalogue';
 import { get } from './api';
 import { formatMoment } from './format';
 import { titleCaseStatus } from './projects';
@@ -20,6 +20,34 @@ export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '30d';
 /** The range an address asks for (`?range=`); anything else is the default. */
 export function analyticsRangeOf(value: string | null | undefined): AnalyticsRange {
   return (ANALYTICS_RANGES as readonly string[]).includes(value ?? '') ? (value as AnalyticsRange) : DEFAULT_ANALYTICS_RANGE;
+}
+
+/** What the figures are narrowed to: the range, and a language and channel (null: every one). */
+export interface AnalyticsFilters {
+  range: AnalyticsRange;
+  language: string | null;
+  channel: LearningChannel | null;
+}
+
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/;
+
+/** The filters an address asks for (`?range=&language=&channel=`); anything unknown is left out. */
+export function analyticsFiltersOf(params: URLSearchParams): AnalyticsFilters {
+  const language = params.get('language') ?? '';
+  const channel = params.get('channel') ?? '';
+  return {
+    range: analyticsRangeOf(params.get('range')),
+    language: LANGUAGE_TAG.test(language) ? language : null,
+    channel: (LEARNING_CHANNELS as readonly string[]).includes(channel) ? (channel as LearningChannel) : null,
+  };
+}
+
+/** The filters as query parameters (the default range and no filter left out). */
+export function filterQuery(f: AnalyticsFilters): string {
+  const q = new URLSearchParams({ range: f.range });
+  if (f.language) q.set('language', f.language);
+  if (f.channel) q.set('channel', f.channel);
+  return q.toString();
 }
 
 /** The Advanced Analytics dialog's periods, in days. */
@@ -168,10 +196,10 @@ const id = encodeURIComponent;
 
 /** The gateway's paths (the API client adds `/api`). */
 export const analyticsPaths = {
-  dashboard: (range: AnalyticsRange) => `/analytics/dashboard?range=${range}`,
-  project: (projectId: string, range: AnalyticsRange) => `/analytics/projects/${id(projectId)}?range=${range}`,
+  dashboard: (f: AnalyticsFilters) => `/analytics/dashboard?${filterQuery(f)}`,
+  project: (projectId: string, f: AnalyticsFilters) => `/analytics/projects/${id(projectId)}?${filterQuery(f)}`,
   /** The views as CSV, the company's or one project's. */
-  exportCsv: (range: AnalyticsRange, projectId?: string) => `/analytics/export.csv?range=${range}${projectId ? `&project_id=${id(projectId)}` : ''}`,
+  exportCsv: (f: AnalyticsFilters, projectId?: string) => `/analytics/export.csv?${filterQuery(f)}${projectId ? `&project_id=${id(projectId)}` : ''}`,
   realtime: () => '/analytics/realtime',
   engagement: (days: AdvancedPeriod) => `/analytics/engagement?time_period=${days}`,
   completion: (days: AdvancedPeriod) => `/analytics/completion?time_period=${days}`,

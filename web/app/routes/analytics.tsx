@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { oneWriteAction, type WriteAnswer } from '~/action-calls.server';
 import { AdvancedAnalyticsDialog } from '~/components/analytics/AdvancedAnalyticsDialog';
 import { CountsChart, ViewsChart } from '~/components/analytics/Charts';
-import { DownloadCsvLink, InsightsPanel, ProjectViews, RangeSelector, RecentActivity, StatCards, TypeBreakdown, useReloadingPage } from '~/components/analytics/DashboardParts';
+import { DownloadCsvLink, FilterBar, InsightsPanel, ProjectViews, RangeSelector, RecentActivity, StatCards, TypeBreakdown, useReloadingPage } from '~/components/analytics/DashboardParts';
 import { LrsKeys } from '~/components/analytics/LrsKeys';
 import { ChartIcon, SparkIcon } from '~/components/icons';
 import { RequireCapability } from '~/components/RequireCapability';
@@ -20,7 +20,7 @@ import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { Button, Card, EmptyState, ErrorBox, LoadingLine, PageHeader, cx } from '~/components/ui';
 import { cookieHeaders, gateway } from '~/gateway.server';
 import { failureError, type ActionFailure } from '~/lib/action-failure';
-import { analyticsPaths, analyticsRangeOf, channelName, type AnalyticsDashboard, type AnalyticsRange } from '~/lib/analytics';
+import { analyticsFiltersOf, analyticsPaths, channelName, type AnalyticsDashboard, type AnalyticsRange } from '~/lib/analytics';
 import { useSignedInUser } from '~/lib/auth';
 import { errorText } from '~/lib/errors';
 import { languageName } from '~/lib/language-names';
@@ -31,14 +31,15 @@ import type { User } from '~/lib/types';
 export const meta: MetaFunction = () => [{ title: 'Analytics · Trainwright' }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const range = analyticsRangeOf(new URL(args.request.url).searchParams.get('range'));
-  const [me, dashboard] = await Promise.all([gateway.json<User>(args, '/api/auth/me'), gateway.json<AnalyticsDashboard>(args, `/api${analyticsPaths.dashboard(range)}`)]);
+  const filters = analyticsFiltersOf(new URL(args.request.url).searchParams);
+  const { range } = filters;
+  const [me, dashboard] = await Promise.all([gateway.json<User>(args, '/api/auth/me'), gateway.json<AnalyticsDashboard>(args, `/api${analyticsPaths.dashboard(filters)}`)]);
   const user = me.data;
   // Only the Owner of a company whose plan has analytics holds credentials; anyone else reads none.
   const keys = user?.currentCompanyId && canManageLrsKeys(user) ? await gateway.json<{ keys: LrsKey[] }>(args, `/api${lrsKeysPath(user.currentCompanyId)}`) : null;
   const failure: ActionFailure | null = dashboard.data ? null : { status: dashboard.status, body: dashboard.error };
   return data(
-    { range, dashboard: dashboard.data, failure, keys: keys?.data?.keys ?? null },
+    { range, filters, dashboard: dashboard.data, failure, keys: keys?.data?.keys ?? null },
     { headers: cookieHeaders([...me.setCookie, ...dashboard.setCookie, ...(keys?.setCookie ?? [])]) },
   );
 }
@@ -100,7 +101,7 @@ export default function Analytics() {
   const { t } = useTranslation();
   const { user } = useSignedInUser();
   const loaded = useLoaderData<typeof loader>();
-  const { range, keys, failure } = loaded;
+  const { range, filters, keys, failure } = loaded;
   const { data: shown, settled, reload } = useLoaderState({ dashboard: loaded.dashboard });
   const reloading = useReloadingPage();
   const hydrated = useHydrated(); // the dialog needs the page's script
@@ -113,7 +114,7 @@ export default function Analytics() {
         title={t('pages.analytics.title')}
         actions={
           <>
-            {dashboard && !dashboard.empty && <DownloadCsvLink path={analyticsPaths.exportCsv(range)} onError={setDownloadError} />}
+            {dashboard && !dashboard.empty && <DownloadCsvLink path={analyticsPaths.exportCsv(filters)} onError={setDownloadError} />}
             <Button variant="secondary" onClick={() => setAdvanced(true)} disabled={!hydrated}>
               <SparkIcon className="h-4 w-4" />
               {t('analytics.advanced.open')}
@@ -122,7 +123,10 @@ export default function Analytics() {
         }
       />
       <div className="space-y-8">
-        <RangeSelector range={range} />
+        <div className="flex flex-wrap items-end gap-4">
+          <RangeSelector range={range} />
+          <FilterBar filters={filters} languages={dashboard?.languages.map((l) => l.key) ?? []} />
+        </div>
         {downloadError && <ErrorBox takeFocus>{downloadError}</ErrorBox>}
         <div className={cx(reloading && 'opacity-60')} aria-busy={reloading} data-testid="analytics-dashboard" data-range={range}>
           {dashboard ? (

@@ -9,14 +9,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RetentionChart } from '~/components/analytics/Charts';
-import { DownloadCsvLink, QuestionsTable, RangeSelector, StatCards, useReloadingPage } from '~/components/analytics/DashboardParts';
+import { DownloadCsvLink, FilterBar, QuestionsTable, RangeSelector, StatCards, useReloadingPage } from '~/components/analytics/DashboardParts';
 import { ChartIcon } from '~/components/icons';
 import { RequireCapability } from '~/components/RequireCapability';
 import { RouteErrorBoundary } from '~/components/RouteErrorBoundary';
 import { ButtonLink, Card, EmptyState, ErrorBox, LoadingLine, PageHeader, cx } from '~/components/ui';
 import { cookieHeaders, gateway } from '~/gateway.server';
 import { failureError, type ActionFailure } from '~/lib/action-failure';
-import { DEFAULT_ANALYTICS_RANGE, analyticsPaths, analyticsRangeOf, percentText, type AnalyticsRange, type ProjectAnalytics } from '~/lib/analytics';
+import { DEFAULT_ANALYTICS_RANGE, analyticsFiltersOf, analyticsPaths, percentText, type AnalyticsRange, type ProjectAnalytics } from '~/lib/analytics';
 import { errorText } from '~/lib/errors';
 import { formatMoment } from '~/lib/format';
 import { useLoaderState } from '~/lib/server-data';
@@ -25,10 +25,10 @@ export const meta: MetaFunction = () => [{ title: 'Project analytics · Trainwri
 
 export async function loader(args: LoaderFunctionArgs) {
   const projectId = args.params.id ?? '';
-  const range = analyticsRangeOf(new URL(args.request.url).searchParams.get('range'));
-  const analytics = await gateway.json<ProjectAnalytics>(args, `/api${analyticsPaths.project(projectId, range)}`);
+  const filters = analyticsFiltersOf(new URL(args.request.url).searchParams);
+  const analytics = await gateway.json<ProjectAnalytics>(args, `/api${analyticsPaths.project(projectId, filters)}`);
   const failure: ActionFailure | null = analytics.data ? null : { status: analytics.status, body: analytics.error };
-  return data({ projectId, range, analytics: analytics.data, failure }, { headers: cookieHeaders(analytics.setCookie) });
+  return data({ projectId, range: filters.range, filters, analytics: analytics.data, failure }, { headers: cookieHeaders(analytics.setCookie) });
 }
 
 /** The retention curve and, in words, its drop-off points. */
@@ -82,7 +82,7 @@ function LoadFailure({ failure, onRetry }: { failure: ActionFailure | null; onRe
 export default function ProjectAnalyticsPage() {
   const { t } = useTranslation();
   const loaded = useLoaderData<typeof loader>();
-  const { projectId, failure } = loaded;
+  const { projectId, failure, filters } = loaded;
   const range: AnalyticsRange = loaded.range;
   const { data: shown, settled, reload } = useLoaderState({ analytics: loaded.analytics });
   const reloading = useReloadingPage();
@@ -97,12 +97,15 @@ export default function ProjectAnalyticsPage() {
             <ButtonLink to={range === DEFAULT_ANALYTICS_RANGE ? '/analytics' : `/analytics?range=${range}`} variant="secondary">
               {t('analytics.project.back')}
             </ButtonLink>
-            {analytics && !analytics.empty && <DownloadCsvLink path={analyticsPaths.exportCsv(range, projectId)} onError={setDownloadError} />}
+            {analytics && !analytics.empty && <DownloadCsvLink path={analyticsPaths.exportCsv(filters, projectId)} onError={setDownloadError} />}
           </>
         }
       />
       <div className="space-y-8">
-        <RangeSelector range={range} />
+        <div className="flex flex-wrap items-end gap-4">
+          <RangeSelector range={range} />
+          <FilterBar filters={filters} languages={analytics?.languages.map((l) => l.key) ?? []} />
+        </div>
         {downloadError && <ErrorBox takeFocus>{downloadError}</ErrorBox>}
         <div className={cx(reloading && 'opacity-60')} aria-busy={reloading} data-testid="project-analytics" data-range={range}>
           {analytics ? <ProjectDashboard analytics={analytics} /> : !settled ? <LoadingLine /> : <LoadFailure failure={failure} onRetry={reload} />}

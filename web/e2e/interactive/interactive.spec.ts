@@ -408,6 +408,13 @@ describe('interactive video', () => {
         await page.reload();
       }
       await expectAccessible(page, 'analytics dashboard with a view');
+      // Narrowed to a channel the visitor did not use, the range is empty; to theirs, the view is there.
+      await page.getByLabel('Channel', { exact: true }).selectOption({ label: 'SCORM or cmi5 package' });
+      await page.waitForURL(/channel=scorm/);
+      await page.getByText('No learner activity in this range').waitFor();
+      await page.getByLabel('Channel', { exact: true }).selectOption({ label: 'Interactive player' });
+      await page.waitForURL(/channel=interactive/);
+      await page.getByTestId('stat-totalViews').getByText('1', { exact: true }).waitFor();
 
       // The project's analytics, from its card menu: the answer and where the visitor left.
       await page.goto(BASE_URL);

@@ -2,11 +2,13 @@
 // range lives in the address and the loader reads it), the figure cards, the CSV download, and the
 // panels: AI insights, projects by type, recent activity, views by project, the questions.
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigation, useSearchParams, useSubmit } from '@remix-run/react';
+import { LEARNING_CHANNELS } from '@trainwright/catalogue';
 import { useTranslation } from 'react-i18next';
 import {
   ANALYTICS_RANGES,
   NO_FIGURE,
+  channelName,
   countText,
   percentText,
   projectAnalyticsPage,
@@ -14,6 +16,7 @@ import {
   statCards,
   topRecommendations,
   type AnalyticsDashboard,
+  type AnalyticsFilters,
   type AnalyticsRange,
   type DashboardQuestion,
   type LearnerFigures,
@@ -23,7 +26,9 @@ import {
 import { downloadErrorReason, downloadFile, saveFile } from '~/lib/downloads';
 import { formatDate } from '~/lib/format';
 import { titleCaseStatus } from '~/lib/projects';
-import { useDisplayTimeZone } from '~/lib/server-data';
+import { languageName } from '~/lib/language-names';
+import { useDisplayTimeZone, useHydrated } from '~/lib/server-data';
+import { selectClass } from '../projects/ProjectFormFields';
 import { DownloadIcon } from '../icons';
 import { StatusBadge } from '../projects/ProjectCard';
 import { Card, DataTable, Spinner, buttonClass, cx } from '../ui';
@@ -85,6 +90,55 @@ export function RangeSelector({ range }: { range: AnalyticsRange }) {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The language and channel the figures are narrowed to, as a GET form that keeps the range (it
+ * works before the page's script loads; with it, a change applies at once). Languages: those the
+ * range has views in, and the one chosen.
+ */
+export function FilterBar({ filters, languages }: { filters: AnalyticsFilters; languages: string[] }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const choices = [...new Set([...(filters.language ? [filters.language] : []), ...languages.filter(Boolean)])];
+  return (
+    <Form method="get" preventScrollReset className="flex flex-wrap items-end gap-3" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })} aria-label={t('analytics.filters.label')}>
+      <input type="hidden" name="range" value={filters.range} />
+      <div>
+        <label htmlFor={`${id}-language`} className="block text-sm font-medium text-slate-700">
+          {t('analytics.filters.language')}
+        </label>
+        <select id={`${id}-language`} name="language" defaultValue={filters.language ?? ''} className={cx(selectClass, 'mt-1')}>
+          <option value="">{t('analytics.filters.allLanguages')}</option>
+          {choices.map((code) => (
+            <option key={code} value={code}>
+              {languageName(code, i18n.language)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-channel`} className="block text-sm font-medium text-slate-700">
+          {t('analytics.filters.channel')}
+        </label>
+        <select id={`${id}-channel`} name="channel" defaultValue={filters.channel ?? ''} className={cx(selectClass, 'mt-1')}>
+          <option value="">{t('analytics.filters.allChannels')}</option>
+          {LEARNING_CHANNELS.map((channel) => (
+            <option key={channel} value={channel}>
+              {channelName(channel, t)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hydrated && (
+        <button type="submit" className={buttonClass('secondary')}>
+          {t('analytics.filters.apply')}
+        </button>
+      )}
+    </Form>
   );
 }
 
