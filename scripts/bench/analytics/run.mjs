@@ -42,11 +42,10 @@ import { Readable, Writable } from 'node:stream';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { VideoTracker } from '@trainwright/interactive-player';
-import { createChildren } from '../lib/children.mjs';
-import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
+import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, startWatchdog, usage } from '../lib/cli.mjs';
 import { cpuMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { cannon, cpuCells, eventually, expectOk, latencyFields, outcomeFields, printTable } from '../lib/load.mjs';
-import { createStack, registerAccount } from '../lib/stack.mjs';
+import { registerAccount, stackRun } from '../lib/stack.mjs';
 
 const GOALS = { batchPerSecond: 10_000, singleRequestsPerSecond: 1_000, p95Ms: 100 };
 const BATCH = 100;
@@ -64,14 +63,7 @@ const { waitIdle } = quietOptions(opts);
 const statementCount = Number(opts.statements);
 if (!(Number.isInteger(statementCount) && statementCount >= 1000 && statementCount <= 20_000_000)) usage('--statements must be 1000..20000000');
 
-const children = createChildren({ logs: opts.logs, cpuProf: opts['cpu-prof'], log });
-const stack = createStack({ children, log });
-async function shutdown(code) {
-  await children.stopAll();
-  await stack.cleanup();
-  process.exit(code);
-}
-shutdownOnSignals(shutdown);
+const { stack, shutdown } = stackRun({ logs: opts.logs, cpuProf: opts['cpu-prof'], log });
 startWatchdog((300 + statementCount / 5000 + 6 * (warmup + duration + 10)) * 1000, shutdown);
 
 /**

@@ -26,11 +26,10 @@ import { fileURLToPath } from 'node:url';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { createChildren } from '../lib/children.mjs';
-import { log, parseOptions, printHelpIfAsked, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
+import { log, parseOptions, printHelpIfAsked, startWatchdog, usage } from '../lib/cli.mjs';
 import { cpuMeter } from '../lib/cpu.mjs';
 import { expectOk, printTable } from '../lib/load.mjs';
-import { createStack, registerAccount } from '../lib/stack.mjs';
+import { registerAccount, stackRun } from '../lib/stack.mjs';
 
 const GOAL_P95_MS = 200;
 const opts = parseOptions({ editors: { type: 'string', default: '50' }, updates: { type: 'string', default: '200' }, rate: { type: 'string', default: '20' } }, { load: false });
@@ -43,14 +42,7 @@ if (!(Number.isInteger(editors) && editors >= 2 && editors <= 500)) usage('--edi
 if (!(Number.isInteger(updates) && updates >= 1)) usage('--updates must be a positive integer');
 if (!(rate > 0 && rate <= 1000)) usage('--rate must be 0..1000');
 
-const children = createChildren({ logs: opts.logs, log });
-const stack = createStack({ children, log });
-async function shutdown(code) {
-  await children.stopAll();
-  await stack.cleanup();
-  process.exit(code);
-}
-shutdownOnSignals(shutdown);
+const { children, stack, shutdown } = stackRun({ logs: opts.logs, log });
 startWatchdog(10 * 60_000, shutdown);
 
 /** One editor: a provider on the document over its own socket (with `headers` on the upgrade). */

@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SERVICE_NAMES, SERVICE_REGISTRY, addressVar, addressesEnv, grpcPortVar, serviceEntry, serviceModule } from '@trainwright/platform/service-registry';
 import { createTestInfra } from '@trainwright/platform/testing';
-import { serverEnv } from './children.mjs';
+import { createChildren, serverEnv } from './children.mjs';
+import { shutdownOnSignals } from './cli.mjs';
 import { expectOk } from './load.mjs';
 
 const BENCH = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -173,4 +174,24 @@ export async function registerAccount(base, env, { tier = 'enterprise' } = {}) {
     return { authorization: `Bearer ${session.token}` };
   }
   return { email, session, me, headers };
+}
+
+/**
+ * A run on the stack: its children, its stack, and `shutdown(code)` (on Ctrl+C and hang-up too),
+ * which stops the children, removes what the stack made and exits.
+ */
+export function stackRun({ logs, cpuProf, log }) {
+  const children = createChildren({ logs, cpuProf, log });
+  const stack = createStack({ children, log });
+  let shuttingDown = false;
+  async function shutdown(code) {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    await children.stopAll();
+    await stack.cleanup();
+    children.closeLogs();
+    process.exit(code);
+  }
+  shutdownOnSignals(shutdown, { hangup: true });
+  return { children, stack, shutdown };
 }
