@@ -33,4 +33,4 @@ export {
 export { PLAYER_CSS, PLAYER_ROOT_CLASS, injectPlayerStyles } from './styles.js';
 export { VideoTracker, coveredSeconds, formatSegments, isoDuration, type AssessedQuestion, type Statement, type VideoTrackerOptions } from './xapi.js';
 export { StatementSender, type SenderOptions } from './xapi-sender.js';
-export { LEARNER_KEY, QUEUE_KEY_PREFIX, learnerId, statementQueueKey, type LearnerStorage } from './learner.js';
+export { LEARNER_KEY, QUEUE_KEY_PREFIX, learnerId, openLearnerReport, statementQueueKey, type LearnerReport, type LearnerStorage, type ReportTarget } from './learner.js';

@@ -122,6 +122,15 @@ export class AuthMemberships implements MembershipLookup<Membership>, CompanyPla
     return { tier: plan.ownerTier, trialState: plan.ownerTrialState };
   }
 
+  /**
+   * What a company's plan grants (its owner's tier and add-ons), without a caller: for a public
+   * page of the company. The owner's membership is read (and kept) as any other.
+   */
+  async companyCapabilities(companyId: string): Promise<readonly string[]> {
+    const { ownerUserId } = await this.auth.getCompanyPlan({ companyId });
+    return (await this.find(ownerUserId, companyId))?.capabilities ?? [];
+  }
+
   close(): void {
     this.auth.close();
   }

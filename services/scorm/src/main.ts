@@ -3,7 +3,6 @@
 // tests and the gateway's harness import it and start it in-process.
 import { lrsEndpoint } from '@trainwright/catalogue';
 import { LrsKeyRepository } from './repositories/lrs-key.repository.js';
-import { CompanyCapabilitiesRepository } from './repositories/company-capabilities.repository.js';
 import { XapiDocumentRepository } from './repositories/xapi-document.repository.js';
 import { XapiStatementRepository } from './repositories/xapi-statement.repository.js';
 import { LrsAuthenticator } from './services/xapi/credentials.js';
@@ -167,7 +166,7 @@ export async function startScormServer(config: ScormConfig, logger: Logger): Pro
         interactive,
         lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
         xapi,
-        shareLinks: { senders, projects, plans: opened.own(new CompanyCapabilitiesRepository(config.AUTH_SERVICE_ADDR, grpcOptions, memberships)) },
+        shareLinks: { senders, projects, plans: memberships },
         analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(infra.db), figures: new FiguresCache() },
       }), access: scormAccess },
     `${config.SCORM_GRPC_HOST}:${config.SCORM_GRPC_PORT}`,

@@ -2,7 +2,7 @@
 // player's events become xAPI Video Profile statements (the player package's VideoTracker) sent in
 // batches by its StatementSender, kept in this browser's storage until the LRS has them. The
 // learner is anonymous: a random id this browser keeps, never a name or an address.
-import { StatementSender, VideoTracker, learnerId, statementQueueKey, type LearnerStorage, type PlayerEvent, type VideoTrackerOptions } from '@trainwright/interactive-player';
+import { openLearnerReport as openReport, type LearnerReport, type LearnerStorage, type PlayerEvent, type VideoTrackerOptions } from '@trainwright/interactive-player';
 import type { InteractiveVideoMetadata, LearningChannel } from '@trainwright/catalogue';
 import { newSessionId, type LearnerTracking } from './interactive-video';
 
@@ -14,40 +14,30 @@ function storage(): Storage | null {
   }
 }
 
-/** One learner session's reporting: its tracker (this browser's learner, a new session id) and the sender of its statements. */
-export interface LearnerReport {
-  tracker: VideoTracker;
-  sender: StatementSender;
-}
-
 /** Where statements wait and how they leave: the browser's own unless a test gives its own. */
 export interface ReportEnvironment {
   storage: LearnerStorage | null;
   fetch?: typeof fetch;
 }
 
+/** A new session of this browser's learner, reporting with the page's `tracking`; what a past visit could not send goes now. */
 export function openLearnerReport(
   options: { tracking: LearnerTracking; title: string; metadata: VideoTrackerOptions['metadata']; channel: LearningChannel },
   env: ReportEnvironment = { storage: storage() },
 ): LearnerReport {
   const { tracking } = options;
-  // A queue per project activity: what one page could not send is sent later with a credential
-  // that may write about it (another project's would refuse the whole batch).
-  const sender = new StatementSender({ endpoint: tracking.endpoint, authorization: tracking.authorization, storage: env.storage, storageKey: statementQueueKey(tracking.activity_id), ...(env.fetch ? { fetch: env.fetch } : {}) });
-  const tracker = new VideoTracker({
+  const target = {
+    endpoint: tracking.endpoint,
+    authorization: tracking.authorization,
     activityId: tracking.activity_id,
-    title: options.title,
-    language: tracking.language,
-    channel: options.channel,
+    learnerHomePage: tracking.learner_home_page,
     channelExtension: tracking.channel_extension,
-    learner: { homePage: tracking.learner_home_page, name: learnerId(env.storage, newSessionId) },
-    sessionId: newSessionId(),
-    metadata: options.metadata,
-    newId: () => newSessionId(),
-  });
-  // Statements a past visit could not send go now.
-  void sender.flush();
-  return { tracker, sender };
+    channel: options.channel,
+    language: tracking.language,
+  };
+  const report = openReport(target, options, { ...env, newId: newSessionId });
+  void report.sender.flush();
+  return report;
 }
 
 /** The session's last statement (terminated), sent even as the page goes. */

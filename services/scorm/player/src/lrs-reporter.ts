@@ -8,7 +8,7 @@
 // completion rule met) and terminated, so its session still counts as a view. The learner is a
 // random id this browser keeps, never the LMS's learner. Nothing here may disturb the LMS's
 // tracking: every failure is caught and dropped.
-import { StatementSender, VideoTracker, learnerId, statementQueueKey, type LearnerStorage, type PlayerEvent } from '@trainwright/interactive-player';
+import { openLearnerReport, type LearnerStorage, type PlayerEvent, type StatementSender, type VideoTracker } from '@trainwright/interactive-player';
 import type { PlayerCourse, PlayerLrs } from '../../src/package/player-contract.js';
 import { uuid } from './cmi5.js';
 import type { Evaluation, QuizResult } from './evaluation.js';
@@ -65,22 +65,13 @@ class CourseReporter implements LrsReporter {
     lrs: PlayerLrs,
     env: ReporterEnvironment,
   ) {
-    const newId = env.newId ?? uuid;
     this.hasVideo = course.video !== null;
-    this.sender = new StatementSender({ endpoint: lrs.endpoint, authorization: lrs.authorization, storage: env.storage, storageKey: statementQueueKey(lrs.activityId), fetch: env.fetch });
-    this.tracker = new VideoTracker({
-      activityId: lrs.activityId,
-      title: course.title,
-      language: course.language,
-      channel: lrs.channel,
-      channelExtension: lrs.channelExtension,
-      learner: { homePage: lrs.learnerHomePage, name: learnerId(env.storage, newId) },
-      sessionId: newId(),
+    ({ tracker: this.tracker, sender: this.sender } = openLearnerReport(
+      { ...lrs, language: course.language },
       // The interactive video completes at its own threshold (its player says when); the plain video and the slides at the package's.
-      metadata: course.interactive?.metadata ?? { quizzes: [], call_to_actions: [], hotspots: [], completion_threshold: course.tracking.completion_threshold },
-      newId,
-      ...(env.now ? { now: env.now } : {}),
-    });
+      { title: course.title, metadata: course.interactive?.metadata ?? { quizzes: [], call_to_actions: [], hotspots: [], completion_threshold: course.tracking.completion_threshold } },
+      { storage: env.storage, fetch: env.fetch, newId: env.newId ?? uuid, ...(env.now ? { now: env.now } : {}) },
+    ));
   }
 
   start(): void {

@@ -207,7 +207,7 @@ beforeAll(async () => {
     lrsKeys: { memberships, keys: lrsKeys, verified: xapi.auth },
     xapi,
     analytics: { memberships, projects, interactive: interactiveVideos, analytics: new LearnerAnalyticsRepository(service.db), figures: new FiguresCache() },
-    shareLinks: { senders: interactive.senders, projects, plans: { capabilities: async () => [] } },
+    shareLinks: { senders: interactive.senders, projects, plans: { companyCapabilities: async () => [] } },
   });
   const since = new Date(Date.now() - 1000);
   await service.bus.subscribeFrom(since, 'scorm.*', async (event) => {

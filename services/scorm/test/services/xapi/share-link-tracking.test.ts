@@ -14,7 +14,7 @@ function deps(capabilities: string[]) {
   const asked: Array<Parameters<ShareLinkTrackingDeps['senders']['tracking']>[0]> = [];
   const d: ShareLinkTrackingDeps = {
     projects: { source: async (id) => ({ project: { id, companyId, language: 'fr' } as ProjectSource }) },
-    plans: { capabilities: async (id) => (id === companyId ? capabilities : []) },
+    plans: { companyCapabilities: async (id: string) => (id === companyId ? capabilities : []) },
     senders: {
       tracking: async (input) => {
         asked.push(input);
