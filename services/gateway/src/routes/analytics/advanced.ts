@@ -8,6 +8,7 @@ import type { LearnerAnalytics } from '@trainwright/proto/trainwright/scorm/v1/s
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
 import { Int32, Str, errorResponses } from '../../schemas/common.js';
+import { learnerQuery } from './dashboard.js';
 import { dropOffWords, expectedImpact, percent, recommendationPlace, recommendationWords } from './wording.js';
 
 const PeriodQuery = Type.Object(
@@ -64,7 +65,7 @@ export function advancedAnalyticsRoutes({ app, clients }: GatewayContext) {
   const figures = (request: Parameters<typeof signedIn>[0], q: Period, dropOffs: boolean) => {
     const { userId, call } = signedIn(request);
     const projectId = q.project_id ?? '';
-    return clients.scorm.getLearnerAnalytics({ userId, companyId: projectId ? '' : (q.company_id ?? ''), projectId, days: q.time_period ?? DEFAULT_PERIOD, language: '', channel: '', projectDropOffs: dropOffs && !projectId, cursor: '' }, call);
+    return clients.scorm.getLearnerAnalytics({ ...learnerQuery(userId, { company_id: q.company_id }, q.time_period ?? DEFAULT_PERIOD, projectId), projectDropOffs: dropOffs && !projectId }, call);
   };
   /** Titles of the projects named, from the project service (another company's: none). */
   const titlesOf = async (request: Parameters<typeof signedIn>[0], companyId: string, projectIds: string[]) => {
