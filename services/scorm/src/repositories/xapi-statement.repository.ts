@@ -1,7 +1,10 @@
 // The learning record store's statements (schema scorm; docs/analytics.md, "Storage"): appended in
 // one transaction per request, never changed; voiding adds a row to xapi_voided. Month partitions
 // are made ahead of the clock.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import pgUtils from 'pg/lib/utils.js';
+import { prepareQuery } from '@trainwright/platform';
+import { GroupWriter, type GroupWriterOptions } from './group-writer.js';
 import type { ScormDatabase } from './database.js';
 
 type Json = Record<string, unknown>;
@@ -39,10 +42,13 @@ export interface StatementPage {
   next: { stored: string; seq: string } | null;
 }
 
-const languageMapMerge = (key: string) =>
-  sql`case when jsonb_typeof(xapi_activities.definition->${key}) = 'object' and jsonb_typeof(excluded.definition->${key}) = 'object'
-    then jsonb_build_object(${key}::text, (xapi_activities.definition->${key}) || (excluded.definition->${key})) else '{}'::jsonb end`;
-const mergedDefinition = sql<string>`xapi_activities.definition || excluded.definition || ${languageMapMerge('name')} || ${languageMapMerge('description')}`;
+/** A stored definition with a newer one over it, the languages of name and description added up. */
+function mergedDefinition(stored: RawBuilder<unknown>, newer: RawBuilder<unknown>) {
+  const languages = (key: string) =>
+    sql`case when jsonb_typeof(${stored}->${sql.lit(key)}) = 'object' and jsonb_typeof(${newer}->${sql.lit(key)}) = 'object'
+      then jsonb_build_object(${sql.lit(key)}::text, (${stored}->${sql.lit(key)}) || (${newer}->${sql.lit(key)})) else '{}'::jsonb end`;
+  return sql<string>`${stored} || ${newer} || ${languages('name')} || ${languages('description')}`;
+}
 
 /** mergedDefinition's rule for two definitions of one request: the later over the earlier, name and description languages added up. */
 function mergeDefinitions(earlier: Json | undefined, later: Json): Json {
@@ -55,10 +61,92 @@ function mergeDefinitions(earlier: Json | undefined, later: Json): Json {
   return merged;
 }
 
+/** A PostgreSQL array literal, as the pg driver writes an array parameter. */
+const arrayLiteral = (values: string[]) => pgUtils.prepareValue(values) as string;
+
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 
+/** One request's statements to store. */
+export interface StatementsToStore {
+  companyId: string;
+  keyId: string;
+  stored: Date;
+  statements: NewStatement[];
+  /** Whether the credential may define activities (their canonical definitions are kept). */
+  define: boolean;
+  attachments: Array<{ sha2: string; contentType: string; content: Buffer }>;
+}
+
+/** The activity definitions the requests define, each merged over the earlier ones of the requests. */
+function definitionsOf(requests: StatementsToStore[]): Array<{ company_id: string; id: string; definition: Json }> {
+  const merged = new Map<string, { company_id: string; id: string; definition: Json }>();
+  for (const request of requests.filter((r) => r.define)) {
+    for (const s of request.statements) {
+      for (const d of s.definitions) {
+        const key = `${request.companyId} ${d.id}`;
+        merged.set(key, { company_id: request.companyId, id: d.id, definition: mergeDefinitions(merged.get(key)?.definition, d.definition) });
+      }
+    }
+  }
+  return [...merged.values()];
+}
+
+const FRESH_COLUMNS = 12;
+
+/**
+ * insertFresh's statement (a prepared statement: planned once per connection), with the values of
+ * its FRESH_COLUMNS columns in order and, when `definitions` is given, the activities to define.
+ * One array a column (unnest): PostgreSQL reads each value with its type's own input and each
+ * statement's JSON once, into jsonb (json(b)_to_recordset over the rows costs twice as much). A
+ * row's text[] travels as its array literal, read back with ::text[] (unnest would flatten an array
+ * of arrays).
+ */
+function freshInsert(columns: unknown[][], definitions?: string) {
+  const [companies, stored, ids, keys, verbs, activities, refs, registrations, agents, relatedAgents, relatedActivities, statements] = columns;
+  // Only definitions that change what is stored are written: an unchanged one would lock its row
+  // and add a row version for nothing.
+  const define =
+    definitions === undefined
+      ? sql`select 1`
+      : sql`insert into xapi_activities (company_id, id, definition)
+          select d.company_id, d.id, d.definition from jsonb_to_recordset(${definitions}::jsonb) as d(company_id uuid, id text, definition jsonb)
+          where not exists (select 1 from xapi_activities a where a.company_id = d.company_id and a.id = d.id and a.definition = ${mergedDefinition(sql`a.definition`, sql`d.definition`)})
+          on conflict (company_id, id) do update set definition = ${mergedDefinition(sql`xapi_activities.definition`, sql`excluded.definition`)}, updated_at = now()`;
+  return sql`with fresh as materialized (
+      select company_id, stored, id, key_id, verb, activity, ref_id, registration,
+        agents::text[] as agents, related_agents::text[] as related_agents, related_activities::text[] as related_activities, statement::jsonb as statement
+      from unnest(${companies}::uuid[], ${stored}::timestamptz[], ${ids}::uuid[], ${keys}::uuid[], ${verbs}::text[], ${activities}::text[], ${refs}::uuid[],
+        ${registrations}::uuid[], ${agents}::text[], ${relatedAgents}::text[], ${relatedActivities}::text[], ${statements}::text[])
+        as r(company_id, stored, id, key_id, verb, activity, ref_id, registration, agents, related_agents, related_activities, statement)
+    ), claimed as (
+      insert into xapi_statement_ids (company_id, id, stored) select company_id, id, stored from fresh
+    ), statements as (
+      insert into xapi_statements (company_id, stored, id, key_id, verb, activity, ref_id, registration, voiding, agents, related_agents, related_activities, statement)
+      select company_id, stored, id, key_id, verb, activity, ref_id, registration, false, agents, related_agents, related_activities, statement from fresh
+    ), waiting as (
+      -- For the dashboards' rollup: read once this statement is committed.
+      insert into learner_rollup_pending (company_id, statement_id) select company_id, id from fresh
+    )
+    ${define}`;
+}
+
+/** Requests at once writing fresh statements together (group-writer.ts), and the most statements a group holds. */
+const FRESH_WRITES: GroupWriterOptions = { concurrency: 2, maxItems: 2000 };
+
 export class XapiStatementRepository {
-  constructor(private readonly db: Kysely<ScormDatabase>) {}
+  private readonly freshWrites: GroupWriter<StatementsToStore>;
+  private readonly insertFreshStatements: (values: readonly unknown[]) => Promise<unknown[]>;
+  private readonly insertFreshDefining: (values: readonly unknown[]) => Promise<unknown[]>;
+
+  constructor(
+    private readonly db: Kysely<ScormDatabase>,
+    freshWrites: GroupWriterOptions = FRESH_WRITES,
+  ) {
+    this.freshWrites = new GroupWriter((requests) => this.insertFresh(requests), freshWrites);
+    const none = Array.from({ length: FRESH_COLUMNS }, () => []);
+    this.insertFreshStatements = prepareQuery(db, 'scorm_xapi_insert_fresh', { compile: () => freshInsert(none).compile(db) });
+    this.insertFreshDefining = prepareQuery(db, 'scorm_xapi_insert_fresh_defining', { compile: () => freshInsert(none, '[]').compile(db) });
+  }
 
   /** Makes the partitions of this month and the next `ahead` months (idempotent). */
   async ensurePartitions(now: Date, ahead = 2): Promise<void> {
@@ -71,14 +159,49 @@ export class XapiStatementRepository {
   }
 
   /**
-   * Stores the statements not stored yet, in one transaction. A statement whose id the company has
+   * Stores the statements not stored yet, all or none. A statement whose id the company has
    * already stored is handed to `existing` with the stored one (which throws to refuse the whole
    * request) and is not stored again. Returns the ids stored now.
+   *
+   * Most requests only add statements never seen: those are written with the requests arriving
+   * meanwhile, in one statement (insertFresh). A request with a repeated id, a voiding statement or
+   * attachments, or whose group failed, is written alone in a transaction that checks each.
    */
-  async append(
-    input: { companyId: string; keyId: string; stored: Date; statements: NewStatement[]; define: boolean; attachments: Array<{ sha2: string; contentType: string; content: Buffer }> },
-    existing: (stored: Json, received: NewStatement) => void,
-  ): Promise<string[]> {
+  async append(input: StatementsToStore, existing: (stored: Json, received: NewStatement) => void): Promise<string[]> {
+    const plain = input.attachments.length === 0 && !input.statements.some((s) => s.voiding);
+    if (plain && (await this.freshWrites.write(input, input.statements.length))) return input.statements.map((s) => s.id);
+    return this.appendChecked(input, existing);
+  }
+
+  /**
+   * Fresh statements of several requests in one statement: their ids claimed (a repeated id fails
+   * the whole statement with a unique violation, and append writes each request alone), the
+   * statements, their rows waiting for the rollup, and the activities they define.
+   */
+  private async insertFresh(requests: StatementsToStore[]): Promise<void> {
+    const rows = requests.flatMap((r) => r.statements.map((s) => ({ r, s })));
+    const column = (value: (row: { r: StatementsToStore; s: NewStatement }) => unknown) => rows.map(value);
+    const columns = [
+      column(({ r }) => r.companyId),
+      column(({ r }) => r.stored),
+      column(({ s }) => s.id),
+      column(({ r }) => r.keyId),
+      column(({ s }) => s.verb),
+      column(({ s }) => s.activity),
+      column(({ s }) => s.refId),
+      column(({ s }) => s.registration),
+      column(({ s }) => arrayLiteral(s.agents)),
+      column(({ s }) => arrayLiteral(s.relatedAgents)),
+      column(({ s }) => arrayLiteral(s.relatedActivities)),
+      column(({ s }) => JSON.stringify(s.statement)),
+    ];
+    const definitions = definitionsOf(requests);
+    if (definitions.length === 0) await this.insertFreshStatements(columns);
+    else await this.insertFreshDefining([...columns, JSON.stringify(definitions)]);
+  }
+
+  /** append's way for any request: one transaction that claims each id and checks each repeated one. */
+  private async appendChecked(input: StatementsToStore, existing: (stored: Json, received: NewStatement) => void): Promise<string[]> {
     const { companyId, stored } = input;
     return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
@@ -125,18 +248,15 @@ export class XapiStatementRepository {
           .onConflict((oc) => oc.doNothing())
           .execute();
       }
-      if (input.define) {
+      const definitions = definitionsOf([{ ...input, statements: toStore }]);
+      if (definitions.length > 0) {
         // The canonical definition: the newest one sent over the stored, with the languages of its
         // name and description added to those already known (Communication 2.5: all that is known).
-        const definitions = new Map<string, Json>();
-        for (const s of toStore) for (const d of s.definitions) definitions.set(d.id, mergeDefinitions(definitions.get(d.id), d.definition));
-        if (definitions.size > 0) {
-          await trx
-            .insertInto('xapi_activities')
-            .values([...definitions].map(([id, definition]) => ({ company_id: companyId, id, definition: JSON.stringify(definition) })))
-            .onConflict((oc) => oc.columns(['company_id', 'id']).doUpdateSet({ definition: mergedDefinition, updated_at: sql`now()` }))
-            .execute();
-        }
+        await trx
+          .insertInto('xapi_activities')
+          .values(definitions.map((d) => ({ ...d, definition: JSON.stringify(d.definition) })))
+          .onConflict((oc) => oc.columns(['company_id', 'id']).doUpdateSet({ definition: mergedDefinition(sql`xapi_activities.definition`, sql`excluded.definition`), updated_at: sql`now()` }))
+          .execute();
       }
       if (input.attachments.length > 0) {
         await trx
