@@ -22,3 +22,4 @@ export * from './support.js';
 export * from './education.js';
 export * from './library.js';
 export * from './analytics.js';
+export * from './integrations.js';

@@ -24,6 +24,8 @@ export const ACTIONS = [
   'library.update',
   /** Creating and revoking the company's learning record store credentials (Owner only). */
   'lrs.manage',
+  /** Connecting, testing, reading the delivery log of and removing the company's integrations (Owner only: they hold its credentials elsewhere). */
+  'integration.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 

@@ -359,7 +359,14 @@ function pinnedLookup(addresses: LookupAddress[]): LookupFunction {
   };
 }
 
-function request(target: UrlTarget, addresses: LookupAddress[], userAgent: string, signal: AbortSignal): Promise<IncomingMessage> {
+/** What one hop sends. */
+interface Outgoing {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+function request(target: UrlTarget, addresses: LookupAddress[], outgoing: Outgoing, signal: AbortSignal): Promise<IncomingMessage> {
   const { url } = target;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
@@ -369,12 +376,8 @@ function request(target: UrlTarget, addresses: LookupAddress[], userAgent: strin
         hostname: target.host,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: {
-          'user-agent': userAgent,
-          accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
-          'accept-encoding': 'gzip, deflate, br',
-        },
+        method: outgoing.method,
+        headers: outgoing.headers,
         // A fresh agent per request: a pooled keep-alive socket would skip the lookup above and
         // could carry a connection made under another call's allow list.
         agent: false,
@@ -384,7 +387,7 @@ function request(target: UrlTarget, addresses: LookupAddress[], userAgent: strin
       resolve,
     );
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
 
@@ -423,41 +426,42 @@ async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer>
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** The redirects that keep the method and the body (RFC 9110 15.4): the only ones a call with a body follows. */
+const BODY_REDIRECTS = new Set([307, 308]);
+
+interface ExchangeOptions extends UrlTargetOptions {
+  maxRedirects: number;
+  timeoutMs: number;
+  resolve: HostResolver;
+  outgoing: Outgoing;
+}
 
 /**
- * GET a user-supplied URL safely: only public unicast addresses (unless the origin is in
- * allowOrigins), redirects re-checked hop by hop, and caps on redirects, size, time and content
- * type. Throws UnsafeUrlError for refused addresses (before connecting) and SafeFetchError for
- * everything else.
+ * The checked hops of one request: each target's addresses resolved and checked before connecting
+ * (unless its origin is allowed), redirects followed (re-checked) while `follows` says so, all
+ * within `timeoutMs`; `read` takes the final answer (its body read under the same clock).
  */
-export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
-  const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
-  const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
-  const timeoutMs = options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
-  const allowedTypes = (options.allowedContentTypes ?? SAFE_FETCH_DEFAULTS.allowedContentTypes).map((t) => t.toLowerCase());
-  const resolver: HostResolver = options.resolve ?? dns.lookup;
-  const userAgent = options.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent;
+async function exchange<T>(url: string, options: ExchangeOptions, follows: (status: number) => boolean, read: (response: IncomingMessage, target: UrlTarget) => Promise<T>): Promise<T> {
   const allow = parseAllowOrigins(options.allowOrigins);
-
   // Checked before the clock starts so an invalid address fails the same way every time.
   let target = inspectTarget(url, allow, NOT_ALLOWED);
   const controller = new AbortController();
-  const timeout = timeoutError(timeoutMs);
-  const timer = setTimeout(() => controller.abort(timeout), timeoutMs);
+  const timeout = timeoutError(options.timeoutMs);
+  const timer = setTimeout(() => controller.abort(timeout), options.timeoutMs);
   const { signal } = controller;
   let response: IncomingMessage | undefined;
   try {
     for (let redirects = 0; ; redirects += 1) {
       const prefix = redirects === 0 ? NOT_ALLOWED : REDIRECT_NOT_ALLOWED;
-      const addresses = await resolveTarget(target, resolver, signal, prefix);
+      const addresses = await resolveTarget(target, options.resolve, signal, prefix);
       if (signal.aborted) throw timeout;
-      response = await request(target, addresses, userAgent, signal);
+      response = await request(target, addresses, options.outgoing, signal);
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (REDIRECTS.has(status) && location) {
+      if (follows(status) && location) {
         response.destroy();
-        if (redirects >= maxRedirects) {
-          throw new SafeFetchError('VALIDATION_FAILED', 'redirect', `The page redirected too many times (more than ${maxRedirects}).`, false);
+        if (redirects >= options.maxRedirects) {
+          throw new SafeFetchError('VALIDATION_FAILED', 'redirect', `The page redirected too many times (more than ${options.maxRedirects}).`, false);
         }
         let next: string;
         try {
@@ -468,23 +472,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
         target = inspectTarget(next, allow, REDIRECT_NOT_ALLOWED);
         continue;
       }
-      if (status < 200 || status > 299) {
-        // Overloaded or failing servers and rate limits may recover; other 4xx will not.
-        const retryable = status >= 500 || status === 408 || status === 429;
-        throw new SafeFetchError(retryable ? 'UNAVAILABLE' : 'VALIDATION_FAILED', 'http_status', `The page could not be fetched (HTTP ${status}).`, retryable, status);
-      }
-      const contentType = response.headers['content-type'] ?? '';
-      const type = mediaType(contentType);
-      if (!allowedTypes.includes(type)) {
-        throw new SafeFetchError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          'content_type',
-          `The page is not a web page or text (${type ? `content type ${type}` : 'no content type'}).`,
-          false,
-        );
-      }
-      const body = await readBody(response, maxBytes);
-      return { url: target.url.href, status, contentType, body };
+      return await read(response, target);
     }
   } catch (error) {
     if (signal.aborted) throw timeout;
@@ -494,6 +482,98 @@ export async function safeFetch(url: string, options: SafeFetchOptions = {}): Pr
     clearTimeout(timer);
     response?.destroy();
   }
+}
+
+/**
+ * GET a user-supplied URL safely: only public unicast addresses (unless the origin is in
+ * allowOrigins), redirects re-checked hop by hop, and caps on redirects, size, time and content
+ * type. Throws UnsafeUrlError for refused addresses (before connecting) and SafeFetchError for
+ * everything else.
+ */
+export async function safeFetch(url: string, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
+  const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
+  const allowedTypes = (options.allowedContentTypes ?? SAFE_FETCH_DEFAULTS.allowedContentTypes).map((t) => t.toLowerCase());
+  const outgoing: Outgoing = {
+    method: 'GET',
+    headers: {
+      'user-agent': options.userAgent ?? SAFE_FETCH_DEFAULTS.userAgent,
+      accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
+      'accept-encoding': 'gzip, deflate, br',
+    },
+  };
+  const hops = { ...options, maxRedirects: options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects, timeoutMs: options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs, resolve: options.resolve ?? dns.lookup, outgoing };
+  return exchange(url, hops, (status) => REDIRECTS.has(status), async (response, target) => {
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status > 299) {
+      // Overloaded or failing servers and rate limits may recover; other 4xx will not.
+      const retryable = status >= 500 || status === 408 || status === 429;
+      throw new SafeFetchError(retryable ? 'UNAVAILABLE' : 'VALIDATION_FAILED', 'http_status', `The page could not be fetched (HTTP ${status}).`, retryable, status);
+    }
+    const contentType = response.headers['content-type'] ?? '';
+    const type = mediaType(contentType);
+    if (!allowedTypes.includes(type)) {
+      throw new SafeFetchError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'content_type',
+        `The page is not a web page or text (${type ? `content type ${type}` : 'no content type'}).`,
+        false,
+      );
+    }
+    const body = await readBody(response, maxBytes);
+    return { url: target.url.href, status, contentType, body };
+  });
+}
+
+export interface SafeRequestOptions extends UrlTargetOptions {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Redirects followed (307 and 308 only when there is a body; default 5). */
+  maxRedirects?: number;
+  /** Bytes of the answer read; the rest is dropped and `truncated` set (default 64 KB). */
+  maxBytes?: number;
+  /** Budget for the whole call: lookups, redirects, sending and the answer (default 15 s). */
+  timeoutMs?: number;
+  resolve?: HostResolver;
+}
+
+export interface SafeResponse {
+  url: string;
+  status: number;
+  headers: IncomingMessage['headers'];
+  /** At most maxBytes of the answer, as sent (not decompressed). */
+  body: Buffer;
+  truncated: boolean;
+}
+
+/**
+ * A call to an address a user configured (a webhook, a provider's API), with the same address
+ * checks as safeFetch on every hop. Any status is answered, not thrown: the caller decides what
+ * counts as success. A call with a body follows only 307 and 308, which keep it. Throws
+ * UnsafeUrlError for a refused address and SafeFetchError for a timeout or a network failure.
+ */
+export async function safeRequest(url: string, options: SafeRequestOptions): Promise<SafeResponse> {
+  const maxBytes = options.maxBytes ?? 64 * 1024;
+  const outgoing: Outgoing = { method: options.method, headers: { 'user-agent': 'Trainwright/1.0', ...options.headers }, body: options.body };
+  const hops = { ...options, maxRedirects: options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects, timeoutMs: options.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs, resolve: options.resolve ?? dns.lookup, outgoing };
+  const follows = options.body === undefined ? (status: number) => REDIRECTS.has(status) : (status: number) => BODY_REDIRECTS.has(status);
+  return exchange(url, hops, follows, async (response, target) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let truncated = false;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      const room = maxBytes - total;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        total = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      total += chunk.length;
+    }
+    return { url: target.url.href, status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, total), truncated };
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   checkUrlTarget,
   nonPublicReason,
   safeFetch,
+  safeRequest,
   type HostResolver,
 } from '../src/safe-fetch.js';
 
@@ -495,5 +496,87 @@ describe('safeFetch', () => {
       const error = await failure(safeFetch('https://no-such-host.acme-test.com/', { resolve }));
       expect(error).toMatchObject({ message: 'The address could not be found: no-such-host.acme-test.com.', retryable: false });
     });
+  });
+});
+
+describe('safeRequest', () => {
+  let target: TestServer;
+  let receiver: TestServer;
+  const received: Array<{ method: string; path: string; body: string; signature: string }> = [];
+
+  beforeAll(async () => {
+    target = await startServer((_req, res) => html(res, '<p>internal secret</p>'));
+    receiver = await startServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const path = req.url ?? '/';
+        received.push({ method: req.method ?? '', path, body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['webhook-signature'] ?? '') });
+        if (path === '/moved') return redirect(res, '/hook', 308);
+        if (path === '/see-other') return redirect(res, '/hook', 303);
+        if (path === '/to-internal') return redirect(res, `${target.origin}/`, 307);
+        if (path === '/fails') {
+          res.writeHead(500, { 'content-type': 'text/plain' });
+          return res.end('broken');
+        }
+        if (path === '/huge') {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          return res.end(Buffer.alloc(1024 * 1024, 0x61));
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await target.close();
+    await receiver.close();
+  });
+
+  beforeEach(() => {
+    received.length = 0;
+  });
+
+  afterEach(() => {
+    expect(target.requests).toBe(0);
+  });
+
+  const post = (path: string, options: Partial<Parameters<typeof safeRequest>[1]> = {}) =>
+    safeRequest(`${receiver.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': 'v1,abc' }, body: '{"a":1}', allowOrigins: [receiver.origin], ...options });
+
+  it('should send the method, headers and body and answer the status and the answer', async () => {
+    const answer = await post('/hook');
+    expect(answer).toMatchObject({ status: 200, truncated: false });
+    expect(answer.body.toString()).toBe('{"ok":true}');
+    expect(received).toEqual([{ method: 'POST', path: '/hook', body: '{"a":1}', signature: 'v1,abc' }]);
+  });
+
+  it('should answer a failing status instead of throwing', async () => {
+    const answer = await post('/fails');
+    expect(answer.status).toBe(500);
+    expect(answer.body.toString()).toBe('broken');
+  });
+
+  it('should follow a 308 with the same method and body, and not a 303', async () => {
+    expect((await post('/moved')).status).toBe(200);
+    expect(received.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual(['POST /moved {"a":1}', 'POST /hook {"a":1}']);
+    expect((await post('/see-other')).status).toBe(303);
+  });
+
+  it('should refuse a redirect to a loopback address it was not allowed', async () => {
+    await expect(post('/to-internal')).rejects.toThrow(UnsafeUrlError);
+  });
+
+  it('should refuse loopback, private and metadata addresses before connecting', async () => {
+    for (const url of ['http://127.0.0.1:9/hook', 'http://10.0.0.1/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook']) {
+      await expect(safeRequest(url, { method: 'POST', body: '{}' })).rejects.toThrow(UnsafeUrlError);
+    }
+  });
+
+  it('should read at most maxBytes of a huge answer', async () => {
+    const answer = await post('/huge', { maxBytes: 1000 });
+    expect(answer).toMatchObject({ status: 200, truncated: true });
+    expect(answer.body.length).toBe(1000);
   });
 });
