@@ -2,7 +2,7 @@
 // running every process of the product under the supervisor (supervisor.mjs: prefixed logs,
 // restarts with backoff). Node built-ins only until npm install has run.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -44,10 +44,15 @@ export function build() {
   });
 }
 
-/** A development Ed25519 key pair for access tokens, made once under .data/keys. */
+/** A development Ed25519 key pair for access tokens and the key integrations' credentials are encrypted with, made once under .data/keys. */
 export function ensureKeys(dir = join(ROOT, '.data/keys')) {
   const privateFile = join(dir, 'jwt-private.pem');
   const publicFile = join(dir, 'jwt-public.pem');
+  const integrationKeyFile = join(dir, 'integration-encryption.key');
+  if (!existsSync(integrationKeyFile)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(integrationKeyFile, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
   if (!existsSync(privateFile) || !existsSync(publicFile)) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -55,7 +60,7 @@ export function ensureKeys(dir = join(ROOT, '.data/keys')) {
     writeFileSync(publicFile, publicKey.export({ type: 'spki', format: 'pem' }));
     log(`created a development key pair in ${dir}`);
   }
-  return { privateFile, publicFile };
+  return { privateFile, publicFile, integrationKeyFile };
 }
 
 /** The service registry (services/platform/src/service-registry.ts; built, so after build()). */
@@ -90,6 +95,7 @@ export async function stackEnv({ database = 'trainwright', namespace = 'tw', por
     NAMESPACE: namespace,
     AUTH_JWT_PRIVATE_KEY_FILE: keys.privateFile,
     AUTH_JWT_PUBLIC_KEY_FILE: keys.publicFile,
+    INTEGRATION_ENCRYPTION_KEY_FILE: keys.integrationKeyFile,
     ...Object.fromEntries(Object.entries(ports.services).map(([name, port]) => [grpcPortVar(name), String(port)])),
     ...addressesEnv(ports.services),
     PUBLIC_WEB_URL: `http://localhost:${ports.web}`,

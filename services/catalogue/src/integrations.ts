@@ -116,4 +116,6 @@ export const INTEGRATION_MESSAGES = defineMessages('integrations', {
   noSigningSecret: 'Only Zapier integrations sign their deliveries with a secret.',
   disabledAfterFailures: (days: number) => `Deliveries failed for ${days} days in a row, so the integration was paused. Check the receiver, then test it to resume.`,
   receiverGone: 'The receiver answered 410 Gone: it no longer exists, so the integration was paused.',
+  testFailed: (error: string) => `The test failed: ${error}`,
+  notAvailableYet: (name: string) => `${name} integrations cannot be set up yet.`,
 });

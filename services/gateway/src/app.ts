@@ -42,6 +42,7 @@ import { advancedAnalyticsRoutes } from './routes/analytics/advanced.js';
 import { analyticsExportRoutes } from './routes/analytics/export.js';
 import { XAPI_CORS, xapiRoutes } from './routes/xapi/index.js';
 import { generatorRoutes } from './routes/generator/index.js';
+import { integrationHubRoutes } from './routes/integrations/index.js';
 import { qualityRoutes } from './routes/quality/index.js';
 import { downloadRoutes } from './routes/downloads/index.js';
 import { educationRoutes } from './routes/education/index.js';
@@ -176,6 +177,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   advancedAnalyticsRoutes(ctx);
   analyticsExportRoutes(ctx);
   xapiRoutes(ctx);
+  integrationHubRoutes(ctx);
   interactiveVideoRoutes(ctx, storage);
   projectRoutes(ctx, storage);
   const receiveUpload = createUploadReceiver(clients, storage);

@@ -4,6 +4,7 @@ import { BillingServiceClient, BillingServiceService } from '@trainwright/proto/
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
 import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
+import { IntegrationServiceClient, IntegrationServiceService } from '@trainwright/proto/trainwright/integration/v1/integration';
 import { ScormServiceClient, ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import { TranslationServiceClient, TranslationServiceService } from '@trainwright/proto/trainwright/translation/v1/translation';
 
@@ -17,6 +18,7 @@ const DEFINITIONS = {
   billing: { client: BillingServiceClient, service: BillingServiceService },
   translation: { client: TranslationServiceClient, service: TranslationServiceService },
   scorm: { client: ScormServiceClient, service: ScormServiceService },
+  integration: { client: IntegrationServiceClient, service: IntegrationServiceService },
 } satisfies Record<ServiceName, { client: unknown; service: unknown }>;
 
 type Definitions = typeof DEFINITIONS;

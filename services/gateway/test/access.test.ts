@@ -9,16 +9,18 @@
 // - `internal`: named here, not called (only services call it, never with a user's ids).
 // A method added without its line in a table does not compile (AccessTable), and one that names an
 // action but answers without the check is refused by the server (grpc/server.ts).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { authAccess } from '@trainwright/auth';
 import { billingAccess } from '@trainwright/billing';
 import { generatorAccess } from '@trainwright/generator';
+import { integrationAccess } from '@trainwright/integration';
 import { mediaAccess } from '@trainwright/media-render';
 import { AppError, createGrpcClient, type MethodAccess, type PromiseClient } from '@trainwright/platform';
 import { projectAccess } from '@trainwright/project';
 import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { BillingServiceClient, BillingServiceService } from '@trainwright/proto/trainwright/billing/v1/billing';
 import { GeneratorServiceClient, GeneratorServiceService } from '@trainwright/proto/trainwright/generator/v1/generator';
+import { IntegrationServiceClient, IntegrationServiceService } from '@trainwright/proto/trainwright/integration/v1/integration';
 import { MediaServiceClient, MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import { ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 import { ScormServiceClient, ScormServiceService } from '@trainwright/proto/trainwright/scorm/v1/scorm';
@@ -48,6 +50,7 @@ interface Fixture {
   termId: string;
   libraryDocumentId: string;
   lrsKeyId: string;
+  integrationId: string;
   voiceId: string;
   /** A preview id of the owner's company (its own voices' previews carry the company id). */
   companyAudioId: string;
@@ -74,7 +77,7 @@ const WELL_FORMED: Record<string, Record<string, unknown>> = {
 };
 
 /** Request fields that name a company's thing. A method whose request has none acts on the caller's current company. */
-const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId', 'keyId'];
+const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId', 'keyId', 'integrationId', 'deliveryId'];
 
 function namesAThing(definition: Definition, method: string): boolean {
   const request = definition[method]!.requestDeserialize(Buffer.alloc(0)) as Record<string, unknown>;
@@ -97,6 +100,9 @@ function strangerRequest(definition: Definition, method: string): Record<string,
     fileId: f.projectId,
     documentId: f.libraryDocumentId,
     keyId: f.lrsKeyId,
+    integrationId: f.integrationId,
+    // Any delivery: the integration it is asked under is the owner's.
+    deliveryId: randomUUID(),
     email: f.owner.email,
     password: 'not-the-password',
     // A credential nobody was given.
@@ -115,7 +121,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
 /** The owner's data that must never appear in a stranger's answer. */
 function leaks(answer: unknown): string[] {
   const text = JSON.stringify(answer, (_key, value) => (Buffer.isBuffer(value) || value instanceof Uint8Array ? '<bytes>' : value));
-  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId, f.lrsKeyId].filter((secret) => text.includes(secret));
+  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId, f.lrsKeyId, f.integrationId].filter((secret) => text.includes(secret));
 }
 
 async function outcome(service: ServiceUnderTest, method: string) {
@@ -155,6 +161,8 @@ beforeAll(async () => {
   expect(document.statusCode).toBe(201);
   const lrsKey = await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Owner credential' });
   expect(lrsKey.statusCode).toBe(201);
+  const integration = await call(h, 'POST', '/api/integrations/setup', owner, { integration_type: 'slack', configuration: { webhook_url: 'https://hooks.slack.com/services/T0000/B0000/owner-secret-0000' } });
+  expect(integration.statusCode).toBe(201);
   const voices = (await call(h, 'GET', '/api/voices/available', owner)).json().voices as Array<{ voice_id: string; locked: boolean }>;
   f = {
     owner,
@@ -165,6 +173,7 @@ beforeAll(async () => {
     termId: term.json().id,
     libraryDocumentId: document.json().id,
     lrsKeyId: lrsKey.json().id,
+    integrationId: integration.json().integration.id,
     voiceId: voices.find((v) => !v.locked)!.voice_id,
     companyAudioId: `${owner.companyId.replace(/-/g, '')}${'ab'.repeat(16)}`,
   };
@@ -176,6 +185,7 @@ beforeAll(async () => {
     ['billing', BillingServiceService, billingAccess, BillingServiceClient as never, h.billing.port],
     ['translation', TranslationServiceService, translationAccess, TranslationServiceClient as never, h.translation.port],
     ['scorm', ScormServiceService, scormAccess, ScormServiceClient as never, h.scorm.port],
+    ['integration', IntegrationServiceService, integrationAccess, IntegrationServiceClient as never, h.integration.port],
   ];
   for (const [name, definition, access, Client, port] of tables) {
     services.push({ name, definition, access, client: createGrpcClient(Client as never, definition, `127.0.0.1:${port}`) as PromiseClient<Definition> });

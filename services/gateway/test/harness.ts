@@ -1,7 +1,7 @@
 // Starts the real services (gRPC, in this process: auth, project, generator, translation, media-render, billing) and the real gateway (its own Node
 // process, as it runs in production) against a fresh database, Redis prefix and NATS stream.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import type { AuthServer } from '@trainwright/auth';
 import type { ProjectServer } from '@trainwright/project';
 import type { GeneratorServer } from '@trainwright/generator';
 import type { MediaServer } from '@trainwright/media-render';
+import type { IntegrationServer } from '@trainwright/integration';
 import type { BillingServer } from '@trainwright/billing';
 import type { TranslationServer } from '@trainwright/translation';
 import type { ScormServer } from '@trainwright/scorm';
@@ -57,6 +58,7 @@ export interface HarnessServers {
   billing: BillingServer;
   translation: TranslationServer;
   scorm: ScormServer;
+  integration: IntegrationServer;
 }
 // A service added to the registry without its type here fails to compile.
 const _everyService: Record<ServiceName, unknown> = {} as HarnessServers;
@@ -125,6 +127,8 @@ const TEST_SETTINGS: Record<string, string> = {
   // Small frames keep narrated videos quick in tests.
   VIDEO_WIDTH: '640',
   VIDEO_HEIGHT: '360',
+  // The key integrations' credentials are encrypted with, this run's own.
+  INTEGRATION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 };
 
 /**

@@ -137,3 +137,14 @@ export const XAPI_PARTITIONS_JOB = defineJob<Record<string, never>>({
   backoffMs: 60_000,
   jobId: () => 'xapi-partitions',
 });
+
+/** One attempt of an integration's delivery (the integration service's workers). The receiver's
+ * failures are not the job's: the attempt is logged and the next one queued on the delivery
+ * schedule (catalogue DELIVERY_RETRY_SCHEDULE_MS). These retries are for the service's own faults
+ * (the database restarting). `replay`: a user asked for it, whatever the delivery's status. */
+export const DELIVER_INTEGRATION_EVENT_JOB = defineJob<{ deliveryId: string; attempt: number; replay?: boolean }>({
+  queue: 'integration',
+  name: 'deliver',
+  ...PEER_RETRIES,
+  jobId: (p) => `${p.deliveryId}-${p.replay ? 'replay-' : ''}${p.attempt}`,
+});

@@ -75,6 +75,15 @@ export const SERVICE_REGISTRY = [
     needs: ['auth', 'project', 'media', 'translation'],
     processes: [{ name: 'scorm', entry: 'dist/src/main.js', metricsPort: 9471 }],
   },
+  {
+    name: 'integration',
+    package: '@trainwright/integration',
+    dir: 'services/integration',
+    grpcPort: 50058,
+    // Last: it delivers what every other service announces.
+    needs: ['auth', 'project'],
+    processes: [{ name: 'integration', entry: 'dist/src/main.js', metricsPort: 9472 }],
+  },
 ] as const satisfies readonly ServiceEntry[];
 
 export type ServiceName = (typeof SERVICE_REGISTRY)[number]['name'];

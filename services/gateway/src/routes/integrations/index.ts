@@ -1,0 +1,9 @@
+// The integration hub's routes (docs/api.md, "Integrations").
+import type { GatewayContext } from '../../context.js';
+import { deliveryRoutes } from './deliveries.js';
+import { integrationRoutes } from './integrations.js';
+
+export function integrationHubRoutes(ctx: GatewayContext) {
+  integrationRoutes(ctx);
+  deliveryRoutes(ctx);
+}

@@ -1,0 +1,203 @@
+// The integration hub through the gateway (docs/integrations.md): an Owner connects Zapier and
+// Slack to local receivers, tests them, and receives the platform's events, Zapier's signed by
+// the Standard Webhooks scheme (verified here with its own library); the log shows each attempt, a
+// failing receiver is retried on schedule and can be replayed, a 410 pauses the integration. Bad
+// input, private addresses, other users and companies, roles and plans are refused, and no
+// credential ever comes back.
+//
+// Its own stack: the local receivers' origin is allowed (INTEGRATION_ALLOW_ORIGINS), which the
+// other files' stack must not allow (their SSRF refusals include loopback).
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { Webhook } from 'standardwebhooks';
+import { addMember, call, eventually, register, type Account } from './accounts.js';
+import { startHarness, type Harness } from './harness.js';
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let h: Harness;
+let owner: Account;
+let receiver: http.Server;
+let origin: string;
+const received: Received[] = [];
+/** What each path answers: its status. */
+const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410 };
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(answers[req.url ?? ''] ?? 404, { 'content-type': 'text/plain' });
+      res.end(req.url === '/slack' ? 'ok' : 'received');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  h = await startHarness('integrations', { INTEGRATION_ALLOW_ORIGINS: origin });
+  owner = await register(h, 'Ina Hooks', 'business');
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+const setup = (who: Account, body: unknown) => call(h, 'POST', '/api/integrations/setup', who, body);
+const arrivals = (path: string) => received.filter((r) => r.path === path);
+
+/** Announces a project's status as the project service does. */
+async function projectStatus(companyId: string, status: string, eventId = randomUUID()): Promise<string> {
+  const projectId = randomUUID();
+  await h.bus.publish('project.status_changed', ProjectStatusChanged.encode({ projectId, companyId, status, progress: {}, error: status === 'failed' ? 'The render failed.' : '', occurredAt: new Date().toISOString() }).finish(), eventId);
+  return projectId;
+}
+
+describe('the integration hub', () => {
+  it('should list the catalogue with each type’s fields', async () => {
+    const catalogue = (await call(h, 'GET', '/api/integrations/catalogue', owner)).json().integrations as Array<{ id: string; available: boolean; required_fields: Array<{ name: string }> }>;
+    expect(catalogue.map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams', 'google_workspace']);
+    expect(catalogue.find((e) => e.id === 'zapier')!.required_fields.map((f) => f.name)).toEqual(['webhook_url', 'api_key']);
+    expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack']);
+  });
+
+  it('should connect Zapier, sign every delivery, and deliver a completed project once', async () => {
+    const apiKey = `zap-${randomUUID()}`;
+    const created = await setup(owner, { user_id: owner.id, integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: apiKey } });
+    expect(created.statusCode).toBe(201);
+    const { integration, signing_secret: secret } = created.json();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(integration).toMatchObject({ integration_type: 'zapier', integration_id: 'zapier', name: 'Zapier', status: 'pending', signed: true, company_id: owner.companyId });
+    expect(integration.configuration).toEqual({ webhook_url: expect.stringMatching(/^••••/), api_key: expect.stringMatching(/^••••/) });
+    expect(created.body).not.toContain(apiKey);
+    expect(created.body).not.toContain('/zapier');
+
+    const listed = await call(h, 'GET', `/api/integrations/user/${owner.id}`, owner);
+    expect(listed.json().integrations.map((i: { id: string }) => i.id)).toContain(integration.id);
+    expect(listed.body).not.toContain(apiKey);
+
+    // The test message: signed, and it connects the integration.
+    const tested = await call(h, 'POST', `/api/integrations/${integration.id}/test`, owner);
+    expect(tested.json()).toMatchObject({ success: true, error: '', integration: { status: 'connected' }, delivery: { event: 'integration.test', status: 'succeeded', attempts: 1 } });
+    const test = arrivals('/zapier').at(-1)!;
+    const verified = new Webhook(secret).verify(test.body, test.headers as Record<string, string>) as { type: string };
+    expect(verified.type).toBe('integration.test');
+
+    // A project completed, announced twice with one event id: one delivery.
+    const eventId = randomUUID();
+    const projectId = await projectStatus(owner.companyId, 'completed', eventId);
+    await h.bus.publish('project.status_changed', ProjectStatusChanged.encode({ projectId, companyId: owner.companyId, status: 'completed', progress: {}, error: '', occurredAt: new Date().toISOString() }).finish(), eventId);
+    const delivered = await eventually(async () => arrivals('/zapier').find((r) => r.body.includes(projectId)), 15_000);
+    const body = new Webhook(secret).verify(delivered.body, delivered.headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    expect(body).toMatchObject({ type: 'project.completed', data: { project_id: projectId, status: 'completed', url: `http://localhost:3000/projects/${projectId}` } });
+    // A signature made with another secret does not verify.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 7).toString('base64')}`).verify(delivered.body, delivered.headers as Record<string, string>)).toThrow();
+
+    const log = await eventually(async () => {
+      const page = (await call(h, 'GET', `/api/integrations/${integration.id}/deliveries`, owner)).json();
+      return page.deliveries.find((d: { event: string; status: string }) => d.event === 'project.completed' && d.status === 'succeeded') ? page : undefined;
+    }, 10_000);
+    expect(log.deliveries.filter((d: { event: string }) => d.event === 'project.completed')).toHaveLength(1);
+    expect(log.deliveries[0].attempt_log[0]).toMatchObject({ attempt: 1, response_status: 200, response_excerpt: 'received' });
+    expect(arrivals('/zapier').filter((r) => r.body.includes(projectId))).toHaveLength(1);
+
+    // Rotating: the new secret is answered once; both sign while the old one is still valid.
+    const rotated = (await call(h, 'POST', `/api/integrations/${integration.id}/rotate-secret`, owner)).json();
+    expect(rotated.signing_secret).not.toBe(secret);
+    await call(h, 'POST', `/api/integrations/${integration.id}/test`, owner);
+    const after = arrivals('/zapier').at(-1)!;
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const s of [secret, rotated.signing_secret]) expect(() => new Webhook(s).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
+  }, 60_000);
+
+  it('should post Block Kit to Slack with the fallback text and the channel', async () => {
+    const created = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`, channel: '#training' } })).json();
+    expect(created.integration.configuration.channel).toBe('#training');
+    const projectId = await projectStatus(owner.companyId, 'failed');
+    const posted = await eventually(async () => arrivals('/slack').find((r) => r.body.includes(projectId)), 15_000);
+    const message = JSON.parse(posted.body);
+    expect(message.text).toBe('A project failed');
+    expect(message.channel).toBe('#training');
+    expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'A project failed' } });
+    expect(message.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'section']);
+    expect(message.blocks[2].text.text).toBe(`<http://localhost:3000/projects/${projectId}|Open in Trainwright>`);
+  }, 30_000);
+
+  it('should retry a failing receiver on schedule, replay on demand, and pause on 410', async () => {
+    const failing = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/fails` } })).json().integration;
+    const projectId = await projectStatus(owner.companyId, 'completed');
+    const failed = await eventually(async () => {
+      const d = (await call(h, 'GET', `/api/integrations/${failing.id}/deliveries`, owner)).json().deliveries[0];
+      return d?.status === 'failed' ? d : undefined;
+    }, 15_000);
+    expect(failed.attempt_log[0]).toMatchObject({ attempt: 1, response_status: 500, error: 'The receiver answered HTTP 500.', response_excerpt: 'received' });
+    // The next try 5 s after the first failure (the schedule: docs/integrations.md).
+    const gap = Date.parse(failed.next_attempt_at) - Date.parse(failed.attempt_log[0].at);
+    expect(gap).toBe(5000);
+    expect(arrivals('/fails').filter((r) => r.body.includes(projectId)).length).toBeGreaterThanOrEqual(1);
+
+    const replayed = await call(h, 'POST', `/api/integrations/${failing.id}/deliveries/${failed.id}/replay`, owner);
+    expect(replayed.statusCode).toBe(202);
+    await eventually(async () => ((await call(h, 'GET', `/api/integrations/${failing.id}/deliveries`, owner)).json().deliveries[0].attempts >= 2 ? true : undefined), 15_000);
+
+    const gone = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/gone` } })).json().integration;
+    const tested = (await call(h, 'POST', `/api/integrations/${gone.id}/test`, owner)).json();
+    expect(tested).toMatchObject({ success: false, integration: { status: 'error', status_message_id: 'integrations.receiverGone' } });
+    const status = (await call(h, 'GET', `/api/integrations/${gone.id}/status`, owner)).json();
+    expect(status).toMatchObject({ status: 'error', status_reason: 'The receiver answered 410 Gone: it no longer exists, so the integration was paused.' });
+  }, 60_000);
+
+  it('should refuse bad input with the field, and private addresses at setup', async () => {
+    const missing = await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier` } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ message: 'Fill in the required fields: api_key.', message_id: 'integrations.missingFields', detail: { field: 'api_key', fields: ['api_key'] } });
+    expect((await setup(owner, { integration_type: 'microsoft_teams', configuration: {} })).json().message).toBe('Microsoft Teams integrations cannot be set up yet.');
+    const unknown = await setup(owner, { integration_type: 'fax', configuration: {} });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message_id).toBe('integrations.unknownType');
+    expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`, color: 'red' } })).json().message_id).toBe('integrations.unknownField');
+    expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: 'http://hooks.slack.com/services/x' } })).json().message_id).toBe('integrations.notUrl');
+    for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://localhost/hook', `http://127.0.0.1:1/hook`]) {
+      const refused = await setup(owner, { integration_type: 'slack', configuration: { webhook_url: url } });
+      expect([refused.statusCode, refused.json().detail?.field]).toEqual([400, 'webhook_url']);
+    }
+    expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`.padEnd(3000, 'x') } })).statusCode).toBe(400);
+    expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack` }, extra: 1 })).statusCode).toBe(400);
+  });
+
+  it('should keep integrations to the Owner of a plan with the hub, in their company', async () => {
+    const zap = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack` } })).json().integration;
+    const stranger = await register(h, 'Sam Elsewhere', 'business');
+    expect((await call(h, 'GET', `/api/integrations/user/${owner.id}`, stranger)).statusCode).toBe(404);
+    for (const [method, path] of [
+      ['GET', `/api/integrations/${zap.id}`],
+      ['GET', `/api/integrations/${zap.id}/status`],
+      ['POST', `/api/integrations/${zap.id}/test`],
+      ['GET', `/api/integrations/${zap.id}/deliveries`],
+      ['DELETE', `/api/integrations/${zap.id}`],
+    ] as const) {
+      expect([path, (await call(h, method, path, stranger)).statusCode]).toEqual([path, 404]);
+    }
+    expect((await setup(stranger, { user_id: owner.id, integration_type: 'slack', configuration: { webhook_url: `${origin}/slack` } })).statusCode).toBe(404);
+    expect((await setup(stranger, { company_id: owner.companyId, integration_type: 'slack', configuration: { webhook_url: `${origin}/slack` } })).statusCode).toBe(404);
+
+    const editor = await register(h, 'Eda Editor');
+    await addMember(h, owner.companyId, editor, 'editor');
+    await eventually(async () => (await call(h, 'GET', `/api/integrations/user/${editor.id}?company_id=${owner.companyId}`, editor)).statusCode === 403, 10_000);
+    expect((await call(h, 'DELETE', `/api/integrations/${zap.id}`, editor)).statusCode).toBe(403);
+
+    const professional = await register(h, 'Pia Pro', 'professional');
+    const refused = await setup(professional, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack` } });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'FEATURE_NOT_AVAILABLE']);
+
+    expect((await call(h, 'DELETE', `/api/integrations/${zap.id}`, owner)).statusCode).toBe(204);
+    expect((await call(h, 'GET', `/api/integrations/${zap.id}`, owner)).statusCode).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,111 @@
+// The integration service's composition root: repositories, the senders of each type, the
+// operations' deps (built once), the gRPC API, the consumers of the platform's events and the
+// `integration` worker that makes the deliveries, built from the config. Run as a process
+// (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { INTEGRATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
+import {
+  AppError,
+  DELIVER_INTEGRATION_EVENT_JOB,
+  JobQueue,
+  UnsafeUrlError,
+  checkUrlTarget,
+  isEntryPoint,
+  listenGrpc,
+  migrateSchema,
+  openAuthMemberships,
+  openServiceInfra,
+  Opened,
+  runServiceProcess,
+  startJobWorker,
+  subscribeAll,
+  type GrpcServer,
+  type Logger,
+  type RunningService,
+} from '@trainwright/platform';
+import { IntegrationServiceService } from '@trainwright/proto/trainwright/integration/v1/integration';
+import { migrations } from '../migrations/index.js';
+import { deliveryHttp } from './adapters/http.js';
+import { slackSender } from './adapters/slack.js';
+import { webhookSender } from './adapters/webhook.js';
+import { loadIntegrationConfig, type IntegrationConfig } from './config.js';
+import { createIntegrationHandlers, integrationAccess } from './grpc/integration.handler.js';
+import { deliverJob } from './jobs/deliver.job.js';
+import { INTEGRATION_SCHEMA, type IntegrationDatabase } from './repositories/database.js';
+import { DeliveryJobsRepository } from './repositories/delivery-jobs.repository.js';
+import { DeliveryRepository } from './repositories/delivery.repository.js';
+import { IntegrationRepository } from './repositories/integration.repository.js';
+import { SecretBox } from './repositories/secret-box.js';
+import type { IntegrationDeps } from './services/deps.js';
+import { projectStatusSubscription } from './subscriptions/project-status.subscription.js';
+
+export { INTEGRATION_SCHEMA };
+
+export function migrateIntegration(config: Pick<IntegrationConfig, 'DATABASE_URL'>): Promise<string[]> {
+  return migrateSchema(config.DATABASE_URL, INTEGRATION_SCHEMA, migrations);
+}
+
+export interface IntegrationServer extends RunningService {
+  grpc: GrpcServer;
+}
+
+/** A URL an integration calls: https at a public address, or an origin the operator allows. */
+export function urlChecker(allowOrigins: string[]) {
+  return (field: string, url: string): void => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw AppError.validation(field, catalogueMessage(INTEGRATION_MESSAGES, 'notUrl', field));
+    }
+    const allowed = allowOrigins.includes(parsed.origin);
+    if (parsed.protocol !== 'https:' && !allowed) throw AppError.validation(field, catalogueMessage(INTEGRATION_MESSAGES, 'notUrl', field));
+    try {
+      checkUrlTarget(url, { allowOrigins });
+    } catch (error) {
+      if (error instanceof UnsafeUrlError) throw AppError.validation(field, error.message);
+      throw error;
+    }
+  };
+}
+
+/** Starts the gRPC API (port 0 picks a free one), the consumers and the delivery worker. */
+export async function startIntegrationServer(config: IntegrationConfig, logger: Logger): Promise<IntegrationServer> {
+  // What this process opens, closed in reverse order by close().
+  const opened = new Opened();
+  const infra = await openServiceInfra<IntegrationDatabase>(opened, config, INTEGRATION_SCHEMA, logger);
+  const { queues } = infra;
+  const memberships = await openAuthMemberships(opened, config, infra.bus);
+  const queue = opened.own(new JobQueue(queues, DELIVER_INTEGRATION_EVENT_JOB.queue));
+  const http = deliveryHttp(config.INTEGRATION_ALLOW_ORIGINS);
+  const deps: IntegrationDeps = {
+    integrations: new IntegrationRepository(infra.db, new SecretBox(config.encryptionKey)),
+    deliveries: new DeliveryRepository(infra.db),
+    jobs: new DeliveryJobsRepository(queue),
+    memberships,
+    senders: { zapier: webhookSender(http), slack: slackSender(http) },
+    checkUrl: urlChecker(config.INTEGRATION_ALLOW_ORIGINS),
+    clock: () => new Date(),
+    newId: randomUUID,
+    newSigningSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
+    options: { disableAfterMs: config.INTEGRATION_DISABLE_AFTER_DAYS * 86_400_000 },
+  };
+  await subscribeAll(infra.bus, [projectStatusSubscription(deps, config.PUBLIC_WEB_URL)]);
+  const worker = config.INTEGRATION_WORKER
+    ? opened.own(startJobWorker(queues, DELIVER_INTEGRATION_EVENT_JOB.queue, [deliverJob(deps)], { concurrency: config.INTEGRATION_CONCURRENCY, logger }))
+    : null;
+  worker?.on('error', (err) => logger.error({ err }, 'integration worker error'));
+  const { grpc, port } = await listenGrpc(
+    opened,
+    logger,
+    { name: 'trainwright.integration.v1.IntegrationService', definition: IntegrationServiceService, handlers: createIntegrationHandlers(deps), access: integrationAccess },
+    `${config.INTEGRATION_GRPC_HOST}:${config.INTEGRATION_GRPC_PORT}`,
+  );
+  infra.relay.start();
+  grpc.setServing('SERVING');
+  return { grpc, port, close: () => opened.close() };
+}
+
+if (isEntryPoint(import.meta.url)) {
+  await runServiceProcess({ name: 'integration', loadConfig: loadIntegrationConfig, migrate: migrateIntegration, start: startIntegrationServer });
+}

@@ -1,0 +1,28 @@
+// What a chat message says about an event (Slack, Teams, Google Chat): a title, lines of text and
+// a link, from the delivery's payload. The webhook receivers (Zapier) get the payload itself.
+import type { Outgoing } from './deps.js';
+
+export interface Summary {
+  title: string;
+  lines: string[];
+  link: { url: string; label: string } | null;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export function summaryOf(outgoing: Outgoing): Summary {
+  const p = outgoing.payload;
+  const url = str(p.url);
+  const link = url ? { url, label: 'Open in Trainwright' } : null;
+  const project = str(p.project_title) || 'A project';
+  switch (outgoing.event) {
+    case 'project.completed':
+      return { title: `${project} is ready`, lines: ['Its content and files are ready to review and share.'], link };
+    case 'project.failed':
+      return { title: `${project} failed`, lines: [str(p.error) || 'Its generation or render failed.'], link };
+    case 'integration.test':
+      return { title: 'Trainwright is connected', lines: [str(p.message) || 'This integration receives Trainwright’s events from now on.'], link };
+    default:
+      return { title: outgoing.event, lines: Object.entries(p).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`), link };
+  }
+}
