@@ -79,7 +79,8 @@ if (runE2e) {
     { web: 13000, gateway: 18080, firstService: 13151 },
     // As the API tier's shared stack (services/gateway/test/harness.ts SHARED_SETTINGS): two browser
     // workers on a slow 2-core machine once took a quality analysis past the product's 4 s budget (503).
-    { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100', QUALITY_TIMEOUT_MS: '15000' },
+    // INTEGRATION_ALLOW_ORIGINS: the integrations spec's local receiver (web/e2e/integrations), which the product would refuse as loopback.
+    { LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', RATE_LIMIT_REGISTER_MAX: '100', RATE_LIMIT_LOGIN_MAX: '100', QUALITY_TIMEOUT_MS: '15000', INTEGRATION_ALLOW_ORIGINS: 'http://127.0.0.1:13190' },
   );
   await prepareDatabase(env);
   // Fails fast: a process that exits three times within 10 s of its start stops the stack.
