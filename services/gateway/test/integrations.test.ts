@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ProjectStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CompanyMembersChanged, PackageChanged, PaymentOutcome, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { Webhook } from 'standardwebhooks';
 import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
@@ -116,6 +116,41 @@ describe('the integration hub', () => {
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const s of [secret, rotated.signing_secret]) expect(() => new Webhook(s).verify(after.body, after.headers as Record<string, string>)).not.toThrow();
   }, 60_000);
+
+  it('should deliver each kind of fact, naming the project by the title its events gave', async () => {
+    const { integration, signing_secret: secret } = (await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: 'facts-key' } })).json();
+    const projectId = randomUUID();
+    const at = () => new Date().toISOString();
+    await h.bus.publish('project.created', ProjectChanged.encode({ projectId, companyId: owner.companyId, ownerUserId: owner.id, occurredAt: at(), countsTowardLimit: true, status: 'draft', visualFormat: '', hasContent: false, contentVersion: 1, title: 'Forklift basics' }).finish());
+    // The title is learned by the projects' consumer: once a completed project's delivery names it, the other consumers can too.
+    await h.bus.publish('project.status_changed', ProjectStatusChanged.encode({ projectId, companyId: owner.companyId, status: 'completed', progress: {}, error: '', occurredAt: at() }).finish());
+    await eventually(async () => arrivals('/zapier').some((r) => r.body.includes(projectId) && r.body.includes('"project_title":"Forklift basics"')), 15_000);
+    await h.bus.publish('video.status_changed', VideoStatusChanged.encode({ projectId, companyId: owner.companyId, status: 'ready', percent: 100, contentVersion: 1, error: '', paymentId: randomUUID(), occurredAt: at(), language: '' }).finish());
+    await h.bus.publish('translation.completed', TranslationChanged.encode({ projectId, companyId: owner.companyId, language: 'es', translationId: randomUUID(), status: 'completed', progress: 100, version: 1, engine: 'apertium', error: '', occurredAt: at() }).finish());
+    await h.bus.publish('scorm.ready', PackageChanged.encode({ packageId: randomUUID(), projectId, companyId: owner.companyId, status: 'ready', progress: 100, error: '', occurredAt: at() }).finish());
+    await h.bus.publish('member.joined', CompanyMembersChanged.encode({ companyId: owner.companyId, userId: randomUUID(), role: 'editor', occurredAt: at(), previousRole: '' }).finish());
+    await h.bus.publish('payment.succeeded', PaymentOutcome.encode({ userId: owner.id, paymentId: randomUUID(), kind: 'credits', amountCents: 2500, projectId: '', occurredAt: at(), contentVersion: 0, language: '' }).finish());
+    const expected = ['render.completed', 'translation.completed', 'scorm.exported', 'member.joined', 'payment.succeeded'];
+    const bodies = await eventually(async () => {
+      // This integration's deliveries: those its secret verifies (the earlier Zapier integration gets them too, signed with its own).
+      const signedHere = arrivals('/zapier').flatMap((r) => {
+        try {
+          return [new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> }];
+        } catch {
+          return [];
+        }
+      });
+      const got = signedHere.filter((body) => expected.includes(body.type) && (body.data.project_id === projectId || body.data.company_id === owner.companyId)).map((body) => ({ body }));
+      return expected.every((t) => got.some(({ body }) => body.type === t)) ? got : undefined;
+    }, 15_000);
+    const of = (type: string) => bodies.find(({ body }) => body.type === type)!.body.data;
+    expect(of('render.completed')).toMatchObject({ project_id: projectId, project_title: 'Forklift basics' });
+    expect(of('translation.completed')).toMatchObject({ project_title: 'Forklift basics', language: 'es', engine: 'apertium' });
+    expect(of('scorm.exported')).toMatchObject({ project_title: 'Forklift basics' });
+    expect(of('member.joined')).toMatchObject({ role: 'editor', url: 'http://localhost:3000/team' });
+    expect(of('payment.succeeded')).toMatchObject({ kind: 'credits', amount_cents: 2500, currency: 'usd' });
+    await call(h, 'DELETE', `/api/integrations/${integration.id}`, owner);
+  }, 30_000);
 
   it('should post Block Kit to Slack with the fallback text and the channel', async () => {
     const created = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`, channel: '#training' } })).json();

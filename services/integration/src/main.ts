@@ -37,7 +37,9 @@ import { DeliveryRepository } from './repositories/delivery.repository.js';
 import { IntegrationRepository } from './repositories/integration.repository.js';
 import { SecretBox } from './repositories/secret-box.js';
 import type { IntegrationDeps } from './services/deps.js';
-import { projectStatusSubscription } from './subscriptions/project-status.subscription.js';
+import { outcomeSubscriptions } from './subscriptions/outcomes.subscription.js';
+import { projectsSubscription } from './subscriptions/projects.subscription.js';
+import { ProjectTitleRepository } from './repositories/project-title.repository.js';
 
 export { INTEGRATION_SCHEMA };
 
@@ -88,9 +90,10 @@ export async function startIntegrationServer(config: IntegrationConfig, logger: 
     clock: () => new Date(),
     newId: randomUUID,
     newSigningSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
-    options: { disableAfterMs: config.INTEGRATION_DISABLE_AFTER_DAYS * 86_400_000 },
+    titles: new ProjectTitleRepository(infra.db),
+    options: { disableAfterMs: config.INTEGRATION_DISABLE_AFTER_DAYS * 86_400_000, webUrl: config.PUBLIC_WEB_URL },
   };
-  await subscribeAll(infra.bus, [projectStatusSubscription(deps, config.PUBLIC_WEB_URL)]);
+  await subscribeAll(infra.bus, [projectsSubscription(deps), ...outcomeSubscriptions(deps)]);
   const worker = config.INTEGRATION_WORKER
     ? opened.own(startJobWorker(queues, DELIVER_INTEGRATION_EVENT_JOB.queue, [deliverJob(deps)], { concurrency: config.INTEGRATION_CONCURRENCY, logger }))
     : null;

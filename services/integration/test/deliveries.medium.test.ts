@@ -19,6 +19,7 @@ import { INTEGRATION_SCHEMA, type IntegrationDatabase } from '../src/repositorie
 import { DeliveryJobsRepository } from '../src/repositories/delivery-jobs.repository.js';
 import { DeliveryRepository } from '../src/repositories/delivery.repository.js';
 import { IntegrationRepository } from '../src/repositories/integration.repository.js';
+import { ProjectTitleRepository } from '../src/repositories/project-title.repository.js';
 import { SecretBox } from '../src/repositories/secret-box.js';
 import { attemptDelivery, deliverFact } from '../src/services/deliveries.js';
 import type { IntegrationDeps, IntegrationRow } from '../src/services/deps.js';
@@ -68,7 +69,8 @@ beforeAll(async () => {
     clock: () => now,
     newId: randomUUID,
     newSigningSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
-    options: { disableAfterMs: DAY },
+    titles: new ProjectTitleRepository(db),
+    options: { disableAfterMs: DAY, webUrl: 'http://localhost:3000' },
   };
 }, 60_000);
 

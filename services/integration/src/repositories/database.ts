@@ -48,7 +48,15 @@ export interface DeliveryAttemptsTable {
   response_excerpt: string;
 }
 
+export interface ProjectTitlesTable {
+  project_id: string;
+  company_id: string;
+  title: string;
+  occurred_at: string;
+}
+
 export interface IntegrationDatabase {
+  project_titles: ProjectTitlesTable;
   integrations: IntegrationsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;

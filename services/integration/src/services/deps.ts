@@ -120,6 +120,13 @@ export interface Sender {
   send(integration: IntegrationRow, outgoing: Outgoing, now: Date): Promise<SendOutcome>;
 }
 
+/** The projects' titles, from the project service's events. */
+export interface ProjectTitles {
+  learn(title: { projectId: string; companyId: string; title: string; occurredAt: string }): Promise<void>;
+  forget(projectId: string): Promise<void>;
+  titleOf(projectId: string): Promise<string | null>;
+}
+
 export interface IntegrationDeps {
   integrations: IntegrationStore;
   deliveries: DeliveryStore;
@@ -127,6 +134,7 @@ export interface IntegrationDeps {
   memberships: Memberships;
   /** The sender of each type built so far; a type without one cannot be set up yet. */
   senders: Partial<Record<IntegrationType, Sender>>;
+  titles: ProjectTitles;
   /** Throws a validation error naming `field` when the service may not call `url`. */
   checkUrl(field: string, url: string): void;
   clock: () => Date;
@@ -136,5 +144,7 @@ export interface IntegrationDeps {
   options: {
     /** Days of failing deliveries after which an integration is paused, in ms. */
     disableAfterMs: number;
+    /** The web app as its users reach it: links in messages point there. */
+    webUrl: string;
   };
 }
