@@ -63,7 +63,7 @@ export const INTEGRATION_CATALOGUE: readonly IntegrationCatalogueEntry[] = [
     features: ['Adaptive Cards', 'Workflows webhooks', 'Microsoft Graph channel messages (app registration)'],
     required: [text('tenant_id', 'Tenant ID'), text('client_id', 'Client ID'), text('client_secret', 'Client secret', true, 500)],
     optional: [webhookUrl('Workflows webhook URL'), text('team_id', 'Team ID'), text('channel_id', 'Channel ID')],
-    help: 'Register an app in Microsoft Entra ID with the ChannelMessage.Send permission and paste its tenant ID, client ID and a client secret. With a Workflows webhook URL, cards go to that webhook instead.',
+    help: 'Register an app in Microsoft Entra ID and paste its tenant ID, client ID and a client secret. Recommended: in Teams, add the Workflows template "Post to a channel when a webhook request is received" and paste its URL; cards go there. Without it, cards are posted through Microsoft Graph to the team and channel IDs, which Microsoft allows an app only for channels in migration mode.',
   },
   {
     id: 'google_workspace',
@@ -94,6 +94,10 @@ export const INTEGRATION_LIMITS = {
   responseBytes: 64 * 1024,
   /** Characters of a receiver's answer kept in the delivery log. */
   responseExcerpt: 500,
+  /** Characters of a Zapier api_key at least (it authenticates the Zapier app's calls). */
+  apiKeyMin: 16,
+  /** REST hooks one Zapier integration keeps. */
+  hooksPerIntegration: 50,
   /** Days an old signing secret keeps signing beside the new one after a rotation. */
   rotationOverlapHours: 24,
 } as const;
@@ -118,4 +122,10 @@ export const INTEGRATION_MESSAGES = defineMessages('integrations', {
   receiverGone: 'The receiver answered 410 Gone: it no longer exists, so the integration was paused.',
   testFailed: (error: string) => `The test failed: ${error}`,
   notAvailableYet: (name: string) => `${name} integrations cannot be set up yet.`,
+  apiKeyTooShort: (min: number) => `The API key must be at least ${min} characters: it is what lets your Zapier app in.`,
+  apiKeyInUse: 'This API key is already used by another integration. Choose another one.',
+  badApiKey: 'The API key is not one of a Trainwright integration.',
+  unknownEvent: (event: string) => `${event} is not an event Trainwright sends.`,
+  hookNotFound: 'Subscription not found',
+  tooManyHooks: (max: number) => `A Zapier integration can have at most ${max} subscriptions.`,
 });

@@ -27,7 +27,7 @@ let receiver: http.Server;
 let origin: string;
 const received: Received[] = [];
 /** What each path answers: its status. */
-const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410 };
+const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410, '/hook-a': 200, '/hook-gone': 410, '/teams': 202 };
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -65,7 +65,7 @@ describe('the integration hub', () => {
     const catalogue = (await call(h, 'GET', '/api/integrations/catalogue', owner)).json().integrations as Array<{ id: string; available: boolean; required_fields: Array<{ name: string }> }>;
     expect(catalogue.map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams', 'google_workspace']);
     expect(catalogue.find((e) => e.id === 'zapier')!.required_fields.map((f) => f.name)).toEqual(['webhook_url', 'api_key']);
-    expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack']);
+    expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams']);
   });
 
   it('should connect Zapier, sign every delivery, and deliver a completed project once', async () => {
@@ -118,7 +118,7 @@ describe('the integration hub', () => {
   }, 60_000);
 
   it('should deliver each kind of fact, naming the project by the title its events gave', async () => {
-    const { integration, signing_secret: secret } = (await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: 'facts-key' } })).json();
+    const { integration, signing_secret: secret } = (await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: `facts-${randomUUID()}` } })).json();
     const projectId = randomUUID();
     const at = () => new Date().toISOString();
     await h.bus.publish('project.created', ProjectChanged.encode({ projectId, companyId: owner.companyId, ownerUserId: owner.id, occurredAt: at(), countsTowardLimit: true, status: 'draft', visualFormat: '', hasContent: false, contentVersion: 1, title: 'Forklift basics' }).finish());
@@ -152,6 +152,44 @@ describe('the integration hub', () => {
     await call(h, 'DELETE', `/api/integrations/${integration.id}`, owner);
   }, 30_000);
 
+  it("should let a Zapier app in with the integration's api_key: subscribe, receive, sample, unsubscribe", async () => {
+    const apiKey = `zapier-app-${randomUUID()}`;
+    const { integration, signing_secret: secret } = (await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: apiKey } })).json();
+    const zap = (method: string, url: string, key: string, body?: unknown) =>
+      h.request({ method, url, payload: body === undefined ? undefined : JSON.stringify(body), headers: { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) } });
+    expect((await zap('GET', '/api/integrations/zapier/me', apiKey)).json()).toEqual({ integration_id: integration.id, company_id: owner.companyId });
+    expect((await zap('GET', '/api/integrations/zapier/me', `${apiKey}x`)).statusCode).toBe(401);
+    expect((await h.request({ method: 'GET', url: '/api/integrations/zapier/me' })).statusCode).toBe(401);
+    // The same key for a second integration is refused: it must open one.
+    expect((await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: apiKey } })).statusCode).toBe(409);
+    expect((await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: 'short' } })).json().message_id).toBe('integrations.apiKeyTooShort');
+
+    expect((await zap('POST', '/api/integrations/zapier/hooks', apiKey, { target_url: `${origin}/hook-a`, event: 'project.sold' })).json().message_id).toBe('integrations.unknownEvent');
+    expect((await zap('POST', '/api/integrations/zapier/hooks', apiKey, { target_url: 'https://169.254.169.254/latest', event: 'project.completed' })).statusCode).toBe(400);
+    const hook = await zap('POST', '/api/integrations/zapier/hooks', apiKey, { target_url: `${origin}/hook-a`, event: 'project.completed' });
+    expect(hook.statusCode).toBe(201);
+    const gone = (await zap('POST', '/api/integrations/zapier/hooks', apiKey, { target_url: `${origin}/hook-gone`, event: 'project.completed' })).json();
+
+    const projectId = await projectStatus(owner.companyId, 'completed');
+    const atHook = await eventually(async () => arrivals('/hook-a').find((r) => r.body.includes(projectId)), 15_000);
+    expect((new Webhook(secret).verify(atHook.body, atHook.headers as Record<string, string>) as { type: string }).type).toBe('project.completed');
+    // The hook that answered 410 is unsubscribed: the next event reaches only the other.
+    await eventually(async () => arrivals('/hook-gone').some((r) => r.body.includes(projectId)), 15_000);
+    await eventually(async () => ((await zap('DELETE', `/api/integrations/zapier/hooks/${gone.id}`, apiKey)).statusCode === 404 ? true : undefined), 10_000);
+    const next = await projectStatus(owner.companyId, 'completed');
+    await eventually(async () => arrivals('/hook-a').some((r) => r.body.includes(next)), 15_000);
+    expect(arrivals('/hook-gone').some((r) => r.body.includes(next))).toBe(false);
+
+    const samples = (await zap('GET', '/api/integrations/zapier/samples/translation.completed', apiKey)).json();
+    expect(samples).toEqual([{ type: 'translation.completed', timestamp: expect.any(String), data: expect.objectContaining({ project_title: 'Forklift safety basics', language: 'es', company_id: owner.companyId }) }]);
+
+    // Another integration's key reaches none of this one's hooks.
+    const otherKey = `other-app-${randomUUID()}`;
+    await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier`, api_key: otherKey } });
+    expect((await zap('DELETE', `/api/integrations/zapier/hooks/${hook.json().id}`, otherKey)).statusCode).toBe(404);
+    expect((await zap('DELETE', `/api/integrations/zapier/hooks/${hook.json().id}`, apiKey)).statusCode).toBe(204);
+  }, 60_000);
+
   it('should post Block Kit to Slack with the fallback text and the channel', async () => {
     const created = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`, channel: '#training' } })).json();
     expect(created.integration.configuration.channel).toBe('#training');
@@ -164,6 +202,16 @@ describe('the integration hub', () => {
     expect(message.blocks.map((b: { type: string }) => b.type)).toEqual(['header', 'section', 'section']);
     expect(message.blocks[2].text.text).toBe(`<http://localhost:3000/projects/${projectId}|Open in Trainwright>`);
   }, 30_000);
+
+  it('should post an Adaptive Card to a Teams Workflows webhook, whose 202 counts as success', async () => {
+    const created = (await setup(owner, { integration_type: 'microsoft_teams', configuration: { tenant_id: 'contoso.onmicrosoft.com', client_id: randomUUID(), client_secret: 'teams-client-secret-value', webhook_url: `${origin}/teams` } })).json();
+    expect(JSON.stringify(created)).not.toContain('teams-client-secret-value');
+    const tested = (await call(h, 'POST', `/api/integrations/${created.integration.id}/test`, owner)).json();
+    expect(tested).toMatchObject({ success: true, integration: { status: 'connected' }, delivery: { attempt_log: [{ response_status: 202 }] } });
+    const card = JSON.parse(arrivals('/teams').at(-1)!.body);
+    expect(card).toMatchObject({ type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', content: { type: 'AdaptiveCard' } }] });
+    await call(h, 'DELETE', `/api/integrations/${created.integration.id}`, owner);
+  });
 
   it('should retry a failing receiver on schedule, replay on demand, and pause on 410', async () => {
     const failing = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/fails` } })).json().integration;
@@ -193,7 +241,8 @@ describe('the integration hub', () => {
     const missing = await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier` } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: 'Fill in the required fields: api_key.', message_id: 'integrations.missingFields', detail: { field: 'api_key', fields: ['api_key'] } });
-    expect((await setup(owner, { integration_type: 'microsoft_teams', configuration: {} })).json().message).toBe('Microsoft Teams integrations cannot be set up yet.');
+    expect((await setup(owner, { integration_type: 'google_workspace', configuration: {} })).json().message).toBe('Google Workspace integrations cannot be set up yet.');
+    expect((await setup(owner, { integration_type: 'microsoft_teams', configuration: {} })).json().detail.fields).toEqual(['tenant_id', 'client_id', 'client_secret']);
     const unknown = await setup(owner, { integration_type: 'fax', configuration: {} });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message_id).toBe('integrations.unknownType');

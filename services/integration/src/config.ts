@@ -27,6 +27,9 @@ const schema = commonConfigSchema.extend({
   /** Run the `integration` queue's worker (the deliveries) in this process. */
   INTEGRATION_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   INTEGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /** Microsoft Entra sign-in and Microsoft Graph (tests: a local stand-in, also in INTEGRATION_ALLOW_ORIGINS). */
+  MICROSOFT_LOGIN_URL: z.string().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.string().default('https://graph.microsoft.com'),
   /** Where links in messages point (the web app as its users reach it). */
   PUBLIC_WEB_URL: z.string().default('http://localhost:3000'),
 });

@@ -27,6 +27,7 @@ import { IntegrationServiceService } from '@trainwright/proto/trainwright/integr
 import { migrations } from '../migrations/index.js';
 import { deliveryHttp } from './adapters/http.js';
 import { slackSender } from './adapters/slack.js';
+import { teamsSender } from './adapters/teams.js';
 import { webhookSender } from './adapters/webhook.js';
 import { loadIntegrationConfig, type IntegrationConfig } from './config.js';
 import { createIntegrationHandlers, integrationAccess } from './grpc/integration.handler.js';
@@ -36,6 +37,7 @@ import { DeliveryJobsRepository } from './repositories/delivery-jobs.repository.
 import { DeliveryRepository } from './repositories/delivery.repository.js';
 import { IntegrationRepository } from './repositories/integration.repository.js';
 import { SecretBox } from './repositories/secret-box.js';
+import { ZapierHookRepository } from './repositories/zapier-hook.repository.js';
 import type { IntegrationDeps } from './services/deps.js';
 import { outcomeSubscriptions } from './subscriptions/outcomes.subscription.js';
 import { projectsSubscription } from './subscriptions/projects.subscription.js';
@@ -80,12 +82,18 @@ export async function startIntegrationServer(config: IntegrationConfig, logger: 
   const memberships = await openAuthMemberships(opened, config, infra.bus);
   const queue = opened.own(new JobQueue(queues, DELIVER_INTEGRATION_EVENT_JOB.queue));
   const http = deliveryHttp(config.INTEGRATION_ALLOW_ORIGINS);
+  const box = new SecretBox(config.encryptionKey);
   const deps: IntegrationDeps = {
-    integrations: new IntegrationRepository(infra.db, new SecretBox(config.encryptionKey)),
+    integrations: new IntegrationRepository(infra.db, box),
     deliveries: new DeliveryRepository(infra.db),
+    hooks: new ZapierHookRepository(infra.db, box),
     jobs: new DeliveryJobsRepository(queue),
     memberships,
-    senders: { zapier: webhookSender(http), slack: slackSender(http) },
+    senders: {
+      zapier: webhookSender(http),
+      slack: slackSender(http),
+      microsoft_teams: teamsSender(http, { loginUrl: config.MICROSOFT_LOGIN_URL, graphUrl: config.MICROSOFT_GRAPH_URL }),
+    },
     checkUrl: urlChecker(config.INTEGRATION_ALLOW_ORIGINS),
     clock: () => new Date(),
     newId: randomUUID,

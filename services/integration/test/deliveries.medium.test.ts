@@ -21,6 +21,7 @@ import { DeliveryRepository } from '../src/repositories/delivery.repository.js';
 import { IntegrationRepository } from '../src/repositories/integration.repository.js';
 import { ProjectTitleRepository } from '../src/repositories/project-title.repository.js';
 import { SecretBox } from '../src/repositories/secret-box.js';
+import { ZapierHookRepository } from '../src/repositories/zapier-hook.repository.js';
 import { attemptDelivery, deliverFact } from '../src/services/deliveries.js';
 import type { IntegrationDeps, IntegrationRow } from '../src/services/deps.js';
 
@@ -59,9 +60,11 @@ beforeAll(async () => {
   jobs = new JobQueue(ctx, DELIVER_INTEGRATION_EVENT_JOB.queue);
   queue = createQueue(ctx, DELIVER_INTEGRATION_EVENT_JOB.queue);
   const httpPort = deliveryHttp([origin], 1500);
+  const box = new SecretBox(randomBytes(32));
   deps = {
-    integrations: new IntegrationRepository(db, new SecretBox(randomBytes(32))),
+    integrations: new IntegrationRepository(db, box),
     deliveries: new DeliveryRepository(db),
+    hooks: new ZapierHookRepository(db, box),
     jobs: new DeliveryJobsRepository(jobs),
     memberships: {} as Pick<AuthMemberships, 'find' | 'companiesOf'>,
     senders: { zapier: webhookSender(httpPort), slack: slackSender(httpPort) },
@@ -85,7 +88,7 @@ afterAll(async () => {
 
 async function slackTo(path: string, companyId = randomUUID()): Promise<IntegrationRow> {
   const row = await deps.integrations.insertWithin(20, { id: randomUUID(), companyId, createdBy: randomUUID(), type: 'slack', settings: {}, secrets: { webhook_url: `${origin}${path}` }, signingSecret: null });
-  if (row === 'limit') throw new Error('limit');
+  if (row === 'limit' || row === 'api_key_in_use') throw new Error(row);
   return row;
 }
 

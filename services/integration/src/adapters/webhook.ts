@@ -23,7 +23,7 @@ export function webhookSender(http: Http): Sender {
     send(integration: IntegrationRow, outgoing: Outgoing, now: Date) {
       const body = webhookBody(outgoing);
       const headers = { 'content-type': 'application/json', ...signedHeaders(integration.signingSecrets, outgoing.id, now, body) };
-      return send(http, integration.secrets.webhook_url!, { method: 'POST', headers, body });
+      return send(http, outgoing.targetUrl ?? integration.secrets.webhook_url!, { method: 'POST', headers, body });
     },
   };
 }

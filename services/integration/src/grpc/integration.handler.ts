@@ -7,6 +7,7 @@ import { maskedConfiguration } from '../services/configuration.js';
 import type { DeliveryRow, IntegrationDeps, IntegrationRow } from '../services/deps.js';
 import { listDeliveries, replayDelivery } from '../services/deliveries.js';
 import { getIntegration, listIntegrations, removeIntegration, rotateSigningSecret, setupIntegration, testIntegration } from '../services/integrations.js';
+import { hookSamples, subscribeHook, unsubscribeHook, zapierMe } from '../services/zapier-app.js';
 
 export const integrationAccess: AccessTable<typeof IntegrationServiceService> = {
   listCatalogue: { self: 'the catalogue, the same for every caller' },
@@ -18,6 +19,10 @@ export const integrationAccess: AccessTable<typeof IntegrationServiceService> = 
   listDeliveries: { action: 'integration.manage' },
   replayDelivery: { action: 'integration.manage' },
   rotateSigningSecret: { action: 'integration.manage' },
+  zapierMe: { public: "a Zapier app with an integration's api_key, which opens that integration only" },
+  subscribeZapierHook: { public: "a Zapier app with an integration's api_key, which opens that integration only" },
+  unsubscribeZapierHook: { public: "a Zapier app with an integration's api_key, which opens that integration only" },
+  zapierSamples: { public: "a Zapier app with an integration's api_key, which opens that integration only" },
 };
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? '';
@@ -90,6 +95,16 @@ export function createIntegrationHandlers(deps: IntegrationDeps): UnaryHandlers<
       return { deliveries: page.deliveries.map(deliveryToProto), nextBefore: page.nextBefore };
     },
     replayDelivery: async (req) => deliveryToProto(await replayDelivery(deps, req.userId, req.integrationId, req.deliveryId)),
+    zapierMe: async (req) => zapierMe(deps, req.apiKey),
+    subscribeZapierHook: async (req) => {
+      const hook = await subscribeHook(deps, req.apiKey, { targetUrl: req.targetUrl, event: req.event });
+      return { id: hook.id, event: hook.event };
+    },
+    unsubscribeZapierHook: async (req) => {
+      await unsubscribeHook(deps, req.apiKey, req.hookId);
+      return {};
+    },
+    zapierSamples: async (req) => ({ samples: await hookSamples(deps, req.apiKey, req.event) }),
     rotateSigningSecret: async (req) => {
       const rotated = await rotateSigningSecret(deps, req.userId, req.integrationId);
       return { signingSecret: rotated.secret, previousValidUntil: rotated.previousValidUntil.toISOString() };

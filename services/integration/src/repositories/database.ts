@@ -17,6 +17,8 @@ export interface IntegrationsTable {
   settings: JSONColumnType<Record<string, string>, string, string>;
   secrets: Buffer;
   signing_secret: Buffer | null;
+  /** Zapier: the SHA-256 (hex) of the api_key its app authenticates with. */
+  api_key_hash: string | null;
   previous_signing_secret: Buffer | null;
   previous_valid_until: Date | null;
   failing_since: Date | null;
@@ -35,6 +37,16 @@ export interface DeliveriesTable {
   status: Generated<string>;
   attempts: Generated<number>;
   next_attempt_at: Date | null;
+  hook_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ZapierHooksTable {
+  id: string;
+  integration_id: string;
+  company_id: string;
+  event: string;
+  target_url: Buffer;
   created_at: CreatedAt;
 }
 
@@ -60,6 +72,7 @@ export interface IntegrationDatabase {
   integrations: IntegrationsTable;
   deliveries: DeliveriesTable;
   delivery_attempts: DeliveryAttemptsTable;
+  zapier_hooks: ZapierHooksTable;
   outbox: OutboxTable;
   processed_events: ProcessedEventsTable;
 }

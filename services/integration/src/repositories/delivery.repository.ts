@@ -21,6 +21,7 @@ export class DeliveryRepository implements DeliveryStore {
       status: r.status as DeliveryStatus,
       attempts: r.attempts,
       nextAttemptAt: r.next_attempt_at,
+      hookId: r.hook_id,
       createdAt: r.created_at,
       attemptLog: attempts
         .filter((a) => a.delivery_id === r.id)
@@ -32,8 +33,9 @@ export class DeliveryRepository implements DeliveryStore {
     if (deliveries.length === 0) return [];
     const rows = await this.db
       .insertInto('deliveries')
-      .values(deliveries.map((d) => ({ integration_id: d.integrationId, company_id: d.companyId, event: d.event, event_id: d.eventId, payload: JSON.stringify(d.payload), occurred_at: d.occurredAt })))
-      .onConflict((oc) => oc.columns(['integration_id', 'event_id']).doNothing())
+      .values(deliveries.map((d) => ({ integration_id: d.integrationId, hook_id: d.hookId ?? null, company_id: d.companyId, event: d.event, event_id: d.eventId, payload: JSON.stringify(d.payload), occurred_at: d.occurredAt })))
+      // deliveries_once: one per integration, hook and event.
+      .onConflict((oc) => oc.doNothing())
       .returningAll()
       .execute();
     return this.withAttempts(rows);

@@ -1,5 +1,6 @@
 // A company's integrations (schema integration): the settings as given, the secrets sealed
 // (secret-box.ts) and opened only here, and the status deliveries keep up to date.
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { CatalogueMessage, IntegrationStatus, IntegrationType } from '@trainwright/catalogue';
 import type { IntegrationRow, IntegrationStore, NewIntegration } from '../services/deps.js';
@@ -7,6 +8,12 @@ import type { IntegrationDatabase, IntegrationsTable } from './database.js';
 import type { SecretBox } from './secret-box.js';
 
 type Row = Selectable<IntegrationsTable> & { last_delivery_at: Date | null; last_delivery_status: string | null };
+
+/** How an api_key is found without keeping it readable: its SHA-256. */
+const apiKeyHash = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
+
+/** PostgreSQL's unique violation, on the api_key index. */
+const apiKeyTaken = (error: unknown) => (error as { code?: string; constraint?: string }).code === '23505' && (error as { constraint?: string }).constraint === 'integrations_api_key';
 
 export class IntegrationRepository implements IntegrationStore {
   constructor(
@@ -44,7 +51,16 @@ export class IntegrationRepository implements IntegrationStore {
     };
   }
 
-  async insertWithin(limit: number, integration: NewIntegration): Promise<IntegrationRow | 'limit'> {
+  async insertWithin(limit: number, integration: NewIntegration): Promise<IntegrationRow | 'limit' | 'api_key_in_use'> {
+    try {
+      return await this.insertChecked(limit, integration);
+    } catch (error) {
+      if (apiKeyTaken(error)) return 'api_key_in_use';
+      throw error;
+    }
+  }
+
+  private insertChecked(limit: number, integration: NewIntegration): Promise<IntegrationRow | 'limit'> {
     return this.db.transaction().execute(async (trx) => {
       // Two setups at once cannot both pass the limit: the company's count is taken under its lock.
       await sql`select pg_advisory_xact_lock(hashtext(${`integrations:${integration.companyId}`}))`.execute(trx);
@@ -61,11 +77,17 @@ export class IntegrationRepository implements IntegrationStore {
           settings: JSON.stringify(integration.settings),
           secrets: this.box.seal(JSON.stringify(integration.secrets), integration.id),
           signing_secret: integration.signingSecret ? this.box.seal(integration.signingSecret, integration.id) : null,
+          api_key_hash: integration.secrets.api_key ? apiKeyHash(integration.secrets.api_key) : null,
         })
         .execute();
       const now = new Date();
       return this.toRow({ ...(await trx.selectFrom('integrations').selectAll().where('id', '=', integration.id).executeTakeFirstOrThrow()), last_delivery_at: null, last_delivery_status: null }, now);
     });
+  }
+
+  async findByApiKey(apiKey: string, now: Date): Promise<IntegrationRow | undefined> {
+    const row = await this.select().where('i.api_key_hash', '=', apiKeyHash(apiKey)).executeTakeFirst();
+    return row ? this.toRow(row, now) : undefined;
   }
 
   async find(id: string, now: Date): Promise<IntegrationRow | undefined> {

@@ -25,7 +25,10 @@ export interface PlatformFact {
 export async function deliverFact(deps: IntegrationDeps, fact: PlatformFact): Promise<number> {
   const receivers = await deps.integrations.receiving(fact.companyId, deps.clock());
   if (receivers.length === 0) return 0;
-  const created = await deps.deliveries.createNew(receivers.map((r) => ({ integrationId: r.id, companyId: fact.companyId, event: fact.event, eventId: fact.eventId, payload: fact.payload, occurredAt: fact.occurredAt })));
+  // A Zapier integration's REST hooks subscribed to the event each get a delivery of their own.
+  const hooks = await deps.hooks.forEvent(receivers.filter((r) => r.type === 'zapier').map((r) => r.id), fact.event);
+  const targets = [...receivers.map((r) => ({ integrationId: r.id, hookId: null })), ...hooks.map((h) => ({ integrationId: h.integrationId, hookId: h.id }))];
+  const created = await deps.deliveries.createNew(targets.map((t) => ({ ...t, companyId: fact.companyId, event: fact.event, eventId: fact.eventId, payload: fact.payload, occurredAt: fact.occurredAt })));
   for (const delivery of created) await deps.jobs.schedule(delivery.id, 1, 0);
   return created.length;
 }
@@ -54,10 +57,13 @@ export async function attemptDelivery(
 
   const sender = deps.senders[integration.type];
   if (!sender) return null;
+  const hook = delivery.hookId ? await deps.hooks.find(delivery.hookId) : undefined;
+  // The hook was unsubscribed since (its deliveries go with it, but a job may still be queued).
+  if (delivery.hookId && !hook) return null;
   const attempt = delivery.attempts + 1;
   const started = performance.now();
   const at = deps.clock();
-  const outcome = await sender.send(integration, { id: delivery.id, event: delivery.event, occurredAt: delivery.occurredAt, payload: delivery.payload }, at);
+  const outcome = await sender.send(integration, { id: delivery.id, event: delivery.event, occurredAt: delivery.occurredAt, payload: delivery.payload, targetUrl: hook?.targetUrl }, at);
   const record = { attempt, at, responseStatus: outcome.responseStatus, latencyMs: Math.round(performance.now() - started), error: outcome.error, responseExcerpt: outcome.responseExcerpt };
 
   if (outcome.ok) {
@@ -67,7 +73,10 @@ export async function attemptDelivery(
   }
   if (outcome.gone) {
     await deps.deliveries.recordAttempt(delivery.id, record, { status: 'abandoned', nextAttemptAt: null });
-    await deps.integrations.pause(integration.id, catalogueMessage(INTEGRATION_MESSAGES, 'receiverGone'));
+    // A REST hook answering 410 is unsubscribed (Zapier's way to end a subscription); the
+    // integration's own receiver answering it pauses the integration.
+    if (hook) await deps.hooks.remove(hook.id);
+    else await deps.integrations.pause(integration.id, catalogueMessage(INTEGRATION_MESSAGES, 'receiverGone'));
     return outcome;
   }
   if (options.test) {

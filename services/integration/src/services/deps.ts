@@ -30,9 +30,11 @@ export interface NewIntegration extends SplitConfiguration {
 }
 
 export interface IntegrationStore {
-  /** Stores it unless the company already keeps `limit` integrations. */
-  insertWithin(limit: number, integration: NewIntegration): Promise<IntegrationRow | 'limit'>;
+  /** Stores it unless the company already keeps `limit` integrations, or its api_key is another integration's. */
+  insertWithin(limit: number, integration: NewIntegration): Promise<IntegrationRow | 'limit' | 'api_key_in_use'>;
   find(id: string, now: Date): Promise<IntegrationRow | undefined>;
+  /** The Zapier integration whose api_key this is. */
+  findByApiKey(apiKey: string, now: Date): Promise<IntegrationRow | undefined>;
   listOfCompany(companyId: string, now: Date): Promise<IntegrationRow[]>;
   /** The company's integrations that receive deliveries (not paused), secrets decrypted. */
   receiving(companyId: string, now: Date): Promise<IntegrationRow[]>;
@@ -44,6 +46,24 @@ export interface IntegrationStore {
   /** Paused (error) with the reason; deliveries stop until a test succeeds. */
   pause(id: string, reason: CatalogueMessage): Promise<void>;
   rotateSigningSecret(id: string, secret: string, previousValidUntil: Date): Promise<void>;
+}
+
+/** A Zapier app's REST hook: a target URL subscribed to one event type. */
+export interface ZapierHook {
+  id: string;
+  integrationId: string;
+  companyId: string;
+  event: string;
+  targetUrl: string;
+}
+
+export interface ZapierHookStore {
+  /** Adds it unless the integration already has `limit` hooks. */
+  addWithin(limit: number, hook: ZapierHook): Promise<ZapierHook | 'limit'>;
+  find(id: string): Promise<ZapierHook | undefined>;
+  remove(id: string): Promise<void>;
+  /** The hooks of these integrations subscribed to `event`. */
+  forEvent(integrationIds: string[], event: string): Promise<ZapierHook[]>;
 }
 
 export interface DeliveryAttempt {
@@ -68,12 +88,15 @@ export interface DeliveryRow {
   status: DeliveryStatus;
   attempts: number;
   nextAttemptAt: Date | null;
+  /** A delivery to a Zapier REST hook (null: to the integration's own receiver). */
+  hookId: string | null;
   createdAt: Date;
   attemptLog: DeliveryAttempt[];
 }
 
 export interface NewDelivery {
   integrationId: string;
+  hookId?: string | null;
   companyId: string;
   event: string;
   eventId: string;
@@ -114,6 +137,8 @@ export interface Outgoing {
   event: string;
   occurredAt: Date;
   payload: Record<string, unknown>;
+  /** Where to send instead of the integration's own receiver (a Zapier REST hook). */
+  targetUrl?: string;
 }
 
 export interface Sender {
@@ -130,6 +155,7 @@ export interface ProjectTitles {
 export interface IntegrationDeps {
   integrations: IntegrationStore;
   deliveries: DeliveryStore;
+  hooks: ZapierHookStore;
   jobs: DeliveryJobs;
   memberships: Memberships;
   /** The sender of each type built so far; a type without one cannot be set up yet. */

@@ -40,8 +40,10 @@ export async function setupIntegration(
   if (!deps.senders[type]) throw AppError.validation('integration_type', catalogueMessage(INTEGRATION_MESSAGES, 'notAvailableYet', entryOf(type).name));
   const split = validateConfiguration(type, input.configuration, deps.checkUrl);
   const signingSecret = type === 'zapier' ? deps.newSigningSecret() : null;
+  if (split.secrets.api_key !== undefined && split.secrets.api_key.length < INTEGRATION_LIMITS.apiKeyMin) throw AppError.validation('api_key', catalogueMessage(INTEGRATION_MESSAGES, 'apiKeyTooShort', INTEGRATION_LIMITS.apiKeyMin));
   const row = await deps.integrations.insertWithin(INTEGRATION_LIMITS.perCompany, { id: deps.newId(), companyId: membership.companyId, createdBy: userId, type, ...split, signingSecret });
   if (row === 'limit') throw new AppError('PLAN_LIMIT_REACHED', catalogueMessage(INTEGRATION_MESSAGES, 'tooMany', INTEGRATION_LIMITS.perCompany));
+  if (row === 'api_key_in_use') throw new AppError('CONFLICT', catalogueMessage(INTEGRATION_MESSAGES, 'apiKeyInUse'), { field: 'api_key' });
   return { integration: row, signingSecret: signingSecret ?? '' };
 }
 
