@@ -165,6 +165,15 @@ describe('deliveries', () => {
     expect(outcome!.error).toMatch(/took too long|timed out/i);
     expect((await deps.deliveries.find(slow!.id))!.status).toBe('failed');
 
+    // A hung receiver holds up only its own attempt: another integration's goes through meanwhile.
+    const prompt = await slackTo('/ok');
+    await deliverFact(deps, fact(prompt.companyId));
+    const [quick] = await deps.deliveries.page(prompt.id, null, 1);
+    const hungAgain = attemptDelivery(deps, { deliveryId: slow!.id, attempt: 2 }).then(() => Date.now());
+    const quickDone = await attemptDelivery(deps, { deliveryId: quick!.id, attempt: 1 }).then(() => Date.now());
+    expect(quickDone).toBeLessThan(await hungAgain);
+    expect((await deps.deliveries.find(quick!.id))!.status).toBe('succeeded');
+
     const huge = await slackTo('/huge');
     await deliverFact(deps, fact(huge.companyId));
     const [big] = await deps.deliveries.page(huge.id, null, 1);
