@@ -85,6 +85,55 @@ export function integrationEntry(type: string): IntegrationCatalogueEntry | unde
 export const INTEGRATION_EVENTS = ['project.completed', 'project.failed', 'render.completed', 'translation.completed', 'scorm.exported', 'payment.succeeded', 'member.joined'] as const;
 export type IntegrationEvent = (typeof INTEGRATION_EVENTS)[number];
 
+type JsonSchema = Record<string, unknown>;
+const uuid: JsonSchema = { type: 'string', format: 'uuid' };
+const url: JsonSchema = { type: 'string', format: 'uri' };
+/** The data every event about a project carries. */
+const projectData = { project_id: uuid, project_title: { type: 'string', description: 'Present when Trainwright knows it' }, company_id: uuid, url };
+const object = (properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({ type: 'object', properties, required, additionalProperties: false });
+
+/**
+ * Each event type a receiver gets (docs/integrations.md, "What receivers get"): what it means and
+ * the JSON Schema (2020-12) of its `data`. Every delivery's body is `{ type, timestamp, data }`.
+ */
+export const INTEGRATION_EVENT_TYPES: Record<IntegrationEvent | 'integration.test', { description: string; data: JsonSchema }> = {
+  'project.completed': {
+    description: 'A project finished generating and rendering: its content and files are ready.',
+    data: object({ ...projectData, status: { const: 'completed' } }, ['project_id', 'company_id', 'status', 'url']),
+  },
+  'project.failed': {
+    description: 'A project’s generation or render failed.',
+    data: object({ ...projectData, status: { const: 'failed' }, error: { type: 'string' } }, ['project_id', 'company_id', 'status', 'error', 'url']),
+  },
+  'render.completed': {
+    description: 'A project’s narrated video finished rendering.',
+    data: object({ ...projectData, language: { type: ['string', 'null'], description: "A translation's language; null for the project's own" } }, ['project_id', 'company_id', 'language', 'url']),
+  },
+  'translation.completed': {
+    description: 'A project was translated into a language.',
+    data: object({ ...projectData, translation_id: uuid, language: { type: 'string' }, engine: { type: 'string' } }, ['project_id', 'company_id', 'translation_id', 'language', 'engine', 'url']),
+  },
+  'scorm.exported': {
+    description: 'A SCORM or cmi5 package of a project was built.',
+    data: object({ ...projectData, package_id: uuid }, ['project_id', 'company_id', 'package_id', 'url']),
+  },
+  'payment.succeeded': {
+    description: 'A payment of the account that owns the company went through.',
+    data: object(
+      { company_id: uuid, payment_id: uuid, kind: { enum: ['subscription', 'add_on', 'credits', 'video'] }, amount_cents: { type: 'integer', minimum: 0 }, currency: { const: 'usd' }, project_id: uuid, url },
+      ['company_id', 'payment_id', 'kind', 'amount_cents', 'currency', 'url'],
+    ),
+  },
+  'member.joined': {
+    description: 'Someone joined the company (accepted an invitation).',
+    data: object({ company_id: uuid, user_id: uuid, role: { enum: ['owner', 'editor', 'commenter', 'viewer'] }, url }, ['company_id', 'user_id', 'role', 'url']),
+  },
+  'integration.test': {
+    description: 'A test message, sent when the integration is tested.',
+    data: object({ message: { type: 'string' }, integration_type: { enum: [...INTEGRATION_TYPES] } }, ['message', 'integration_type']),
+  },
+};
+
 export const INTEGRATION_LIMITS = {
   /** Integrations a company keeps. */
   perCompany: 20,

@@ -66,6 +66,9 @@ describe('the integration hub', () => {
     expect(catalogue.map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams', 'google_workspace']);
     expect(catalogue.find((e) => e.id === 'zapier')!.required_fields.map((f) => f.name)).toEqual(['webhook_url', 'api_key']);
     expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams']);
+    const events = (await h.request({ url: '/api/integrations/events' })).json().events as Array<{ type: string; data_schema: { required: string[] } }>;
+    expect(events.map((e) => e.type)).toContain('project.completed');
+    expect(events.find((e) => e.type === 'payment.succeeded')!.data_schema.required).toContain('amount_cents');
   });
 
   it('should connect Zapier, sign every delivery, and deliver a completed project once', async () => {

@@ -2,6 +2,7 @@
 // integrations, setup, status, test and removal. The integration service decides (the Owner's
 // integration.manage, the plan's integrationHub, tenancy) and keeps them.
 import { Type } from 'typebox';
+import { INTEGRATION_EVENT_TYPES } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
@@ -63,6 +64,12 @@ export function integrationRoutes({ app, clients }: GatewayContext) {
         })),
       };
     },
+  );
+
+  app.get(
+    '/api/integrations/events',
+    { config: { public: true }, schema: { tags: ['integrations'], summary: 'The event types integrations receive, each with the JSON Schema of its data (public reference)', response: { 200: Type.Object({ events: Type.Array(Type.Object({ type: Type.String(), description: Type.String(), data_schema: Type.Object({}, { additionalProperties: true }) })) }) } } },
+    async () => ({ events: Object.entries(INTEGRATION_EVENT_TYPES).map(([type, t]) => ({ type, description: t.description, data_schema: t.data })) }),
   );
 
   app.get(
