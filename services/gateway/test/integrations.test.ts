@@ -8,6 +8,9 @@
 // Its own stack: the local receivers' origin is allowed (INTEGRATION_ALLOW_ORIGINS), which the
 // other files' stack must not allow (their SSRF refusals include loopback).
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import { nonPublicReason } from '@trainwright/platform';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CompanyMembersChanged, PackageChanged, PaymentOutcome, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
@@ -27,7 +30,7 @@ let receiver: http.Server;
 let origin: string;
 const received: Received[] = [];
 /** What each path answers: its status. */
-const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410, '/hook-a': 200, '/hook-gone': 410, '/teams': 202 };
+const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410, '/hook-a': 200, '/hook-gone': 410, '/teams': 202, '/chat': 200 };
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -65,7 +68,7 @@ describe('the integration hub', () => {
     const catalogue = (await call(h, 'GET', '/api/integrations/catalogue', owner)).json().integrations as Array<{ id: string; available: boolean; required_fields: Array<{ name: string }> }>;
     expect(catalogue.map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams', 'google_workspace']);
     expect(catalogue.find((e) => e.id === 'zapier')!.required_fields.map((f) => f.name)).toEqual(['webhook_url', 'api_key']);
-    expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams']);
+    expect(catalogue.filter((e) => e.available).map((e) => e.id)).toEqual(['zapier', 'slack', 'microsoft_teams', 'google_workspace']);
     const events = (await h.request({ url: '/api/integrations/events' })).json().events as Array<{ type: string; data_schema: { required: string[] } }>;
     expect(events.map((e) => e.type)).toContain('project.completed');
     expect(events.find((e) => e.type === 'payment.succeeded')!.data_schema.required).toContain('amount_cents');
@@ -216,6 +219,16 @@ describe('the integration hub', () => {
     await call(h, 'DELETE', `/api/integrations/${created.integration.id}`, owner);
   });
 
+  it('should post a Cards v2 card to a Google Chat space for an event without files', async () => {
+    const created = (await setup(owner, { integration_type: 'google_workspace', configuration: { client_id: `${randomUUID()}.apps.googleusercontent.com`, client_secret: 'google-client-secret-value', webhook_url: `${origin}/chat` } })).json();
+    expect(JSON.stringify(created)).not.toContain('google-client-secret-value');
+    await h.bus.publish('member.joined', CompanyMembersChanged.encode({ companyId: owner.companyId, userId: randomUUID(), role: 'viewer', occurredAt: new Date().toISOString(), previousRole: '' }).finish());
+    const posted = await eventually(async () => arrivals('/chat').find((r) => r.body.includes('A new member joined')), 15_000);
+    const message = JSON.parse(posted.body);
+    expect(message.cardsV2[0].card.header.title).toBe('A new member joined the company');
+    await call(h, 'DELETE', `/api/integrations/${created.integration.id}`, owner);
+  }, 30_000);
+
   it('should retry a failing receiver on schedule, replay on demand, and pause on 410', async () => {
     const failing = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/fails` } })).json().integration;
     const projectId = await projectStatus(owner.companyId, 'completed');
@@ -244,13 +257,17 @@ describe('the integration hub', () => {
     const missing = await setup(owner, { integration_type: 'zapier', configuration: { webhook_url: `${origin}/zapier` } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ message: 'Fill in the required fields: api_key.', message_id: 'integrations.missingFields', detail: { field: 'api_key', fields: ['api_key'] } });
-    expect((await setup(owner, { integration_type: 'google_workspace', configuration: {} })).json().message).toBe('Google Workspace integrations cannot be set up yet.');
+    expect((await setup(owner, { integration_type: 'google_workspace', configuration: {} })).json().detail.fields).toEqual(['client_id', 'client_secret']);
     expect((await setup(owner, { integration_type: 'microsoft_teams', configuration: {} })).json().detail.fields).toEqual(['tenant_id', 'client_id', 'client_secret']);
     const unknown = await setup(owner, { integration_type: 'fax', configuration: {} });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message_id).toBe('integrations.unknownType');
     expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/slack`, color: 'red' } })).json().message_id).toBe('integrations.unknownField');
     expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: 'http://hooks.slack.com/services/x' } })).json().message_id).toBe('integrations.notUrl');
+    // This machine's own name resolves (in /etc/hosts) to an address that is not public: refused,
+    // by its name or by what it resolves to (the resolution itself: test/messages.test.ts of the service).
+    const own = await lookup(hostname()).catch(() => null);
+    if (own && nonPublicReason(own.address)) expect((await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `https://${hostname()}/hook` } })).json().message).toMatch(/^This address is not allowed/);
     for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.1/hook', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hook', 'https://localhost/hook', `http://127.0.0.1:1/hook`]) {
       const refused = await setup(owner, { integration_type: 'slack', configuration: { webhook_url: url } });
       expect([refused.statusCode, refused.json().detail?.field]).toEqual([400, 'webhook_url']);

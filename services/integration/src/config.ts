@@ -30,6 +30,11 @@ const schema = commonConfigSchema.extend({
   /** Microsoft Entra sign-in and Microsoft Graph (tests: a local stand-in, also in INTEGRATION_ALLOW_ORIGINS). */
   MICROSOFT_LOGIN_URL: z.string().default('https://login.microsoftonline.com'),
   MICROSOFT_GRAPH_URL: z.string().default('https://graph.microsoft.com'),
+  /** Google's OAuth token endpoint and APIs (Drive uploads), for Google Workspace integrations. */
+  GOOGLE_OAUTH_TOKEN_URL: z.string().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_API_URL: z.string().default('https://www.googleapis.com'),
+  /** The storage media-render keeps the rendered files in (shared): the files Drive receives are read there. */
+  STORAGE_DIR: z.string().default('.data/storage'),
   /** Where links in messages point (the web app as its users reach it). */
   PUBLIC_WEB_URL: z.string().default('http://localhost:3000'),
 });

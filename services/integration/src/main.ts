@@ -3,13 +3,10 @@
 // `integration` worker that makes the deliveries, built from the config. Run as a process
 // (`node dist/src/main.js`); tests and the gateway's harness import it and start it in-process.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { INTEGRATION_MESSAGES, catalogueMessage } from '@trainwright/catalogue';
 import {
-  AppError,
   DELIVER_INTEGRATION_EVENT_JOB,
   JobQueue,
-  UnsafeUrlError,
-  checkUrlTarget,
+  LocalFileStorage,
   isEntryPoint,
   listenGrpc,
   migrateSchema,
@@ -26,6 +23,8 @@ import {
 import { IntegrationServiceService } from '@trainwright/proto/trainwright/integration/v1/integration';
 import { migrations } from '../migrations/index.js';
 import { deliveryHttp } from './adapters/http.js';
+import { urlChecker } from './adapters/url-check.js';
+import { googleSender } from './adapters/google.js';
 import { slackSender } from './adapters/slack.js';
 import { teamsSender } from './adapters/teams.js';
 import { webhookSender } from './adapters/webhook.js';
@@ -35,6 +34,7 @@ import { deliverJob } from './jobs/deliver.job.js';
 import { INTEGRATION_SCHEMA, type IntegrationDatabase } from './repositories/database.js';
 import { DeliveryJobsRepository } from './repositories/delivery-jobs.repository.js';
 import { DeliveryRepository } from './repositories/delivery.repository.js';
+import { ExportedFilesRepository } from './repositories/exported-files.repository.js';
 import { IntegrationRepository } from './repositories/integration.repository.js';
 import { SecretBox } from './repositories/secret-box.js';
 import { ZapierHookRepository } from './repositories/zapier-hook.repository.js';
@@ -53,26 +53,6 @@ export interface IntegrationServer extends RunningService {
   grpc: GrpcServer;
 }
 
-/** A URL an integration calls: https at a public address, or an origin the operator allows. */
-export function urlChecker(allowOrigins: string[]) {
-  return (field: string, url: string): void => {
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      throw AppError.validation(field, catalogueMessage(INTEGRATION_MESSAGES, 'notUrl', field));
-    }
-    const allowed = allowOrigins.includes(parsed.origin);
-    if (parsed.protocol !== 'https:' && !allowed) throw AppError.validation(field, catalogueMessage(INTEGRATION_MESSAGES, 'notUrl', field));
-    try {
-      checkUrlTarget(url, { allowOrigins });
-    } catch (error) {
-      if (error instanceof UnsafeUrlError) throw AppError.validation(field, error.message);
-      throw error;
-    }
-  };
-}
-
 /** Starts the gRPC API (port 0 picks a free one), the consumers and the delivery worker. */
 export async function startIntegrationServer(config: IntegrationConfig, logger: Logger): Promise<IntegrationServer> {
   // What this process opens, closed in reverse order by close().
@@ -83,6 +63,7 @@ export async function startIntegrationServer(config: IntegrationConfig, logger: 
   const queue = opened.own(new JobQueue(queues, DELIVER_INTEGRATION_EVENT_JOB.queue));
   const http = deliveryHttp(config.INTEGRATION_ALLOW_ORIGINS);
   const box = new SecretBox(config.encryptionKey);
+  const exportedFiles = opened.own(new ExportedFilesRepository(config.MEDIA_SERVICE_ADDR, new LocalFileStorage(config.STORAGE_DIR), { deadlineMs: config.GRPC_DEADLINE_MS }));
   const deps: IntegrationDeps = {
     integrations: new IntegrationRepository(infra.db, box),
     deliveries: new DeliveryRepository(infra.db),
@@ -93,6 +74,7 @@ export async function startIntegrationServer(config: IntegrationConfig, logger: 
       zapier: webhookSender(http),
       slack: slackSender(http),
       microsoft_teams: teamsSender(http, { loginUrl: config.MICROSOFT_LOGIN_URL, graphUrl: config.MICROSOFT_GRAPH_URL }),
+      google_workspace: googleSender(http, { tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL, driveUploadUrl: config.GOOGLE_API_URL }, exportedFiles),
     },
     checkUrl: urlChecker(config.INTEGRATION_ALLOW_ORIGINS),
     clock: () => new Date(),

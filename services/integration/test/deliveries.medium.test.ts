@@ -68,7 +68,7 @@ beforeAll(async () => {
     jobs: new DeliveryJobsRepository(jobs),
     memberships: {} as Pick<AuthMemberships, 'find' | 'companiesOf'>,
     senders: { zapier: webhookSender(httpPort), slack: slackSender(httpPort) },
-    checkUrl: () => undefined,
+    checkUrl: async () => undefined,
     clock: () => now,
     newId: randomUUID,
     newSigningSecret: () => `whsec_${randomBytes(24).toString('base64')}`,

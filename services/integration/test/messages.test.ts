@@ -3,6 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { AppError } from '@trainwright/platform';
 import { Webhook } from 'standardwebhooks';
 import { SLACK_LIMITS, pieces, slackMessages } from '../src/adapters/slack.js';
+import { urlChecker } from '../src/adapters/url-check.js';
 import { signedHeaders, webhookBody } from '../src/adapters/webhook.js';
 import { mask, maskedConfiguration, validateConfiguration } from '../src/services/configuration.js';
 import { retryDelayMs } from '../src/services/deliveries.js';
@@ -62,33 +63,53 @@ describe('signedHeaders', () => {
 });
 
 describe('validateConfiguration', () => {
-  const allowAll = () => undefined;
+  const allowAll = async () => undefined;
 
-  it('should split secrets from settings and mask secrets', () => {
-    const split = validateConfiguration('slack', { webhook_url: 'https://hooks.slack.com/services/T1/B2/abcdefghijkl', channel: ' #ops ' }, allowAll);
+  it('should split secrets from settings and mask secrets', async () => {
+    const split = await validateConfiguration('slack', { webhook_url: 'https://hooks.slack.com/services/T1/B2/abcdefghijkl', channel: ' #ops ' }, allowAll);
     expect(split).toEqual({ settings: { channel: '#ops' }, secrets: { webhook_url: 'https://hooks.slack.com/services/T1/B2/abcdefghijkl' } });
     expect(maskedConfiguration(split)).toEqual({ channel: '#ops', webhook_url: '••••ijkl' });
     expect(mask('short')).toBe('••••');
   });
 
-  it('should name every missing required field, and refuse unknown or overlong ones', () => {
-    const refusal = (input: Record<string, string>) => {
+  it('should name every missing required field, and refuse unknown or overlong ones', async () => {
+    const refusal = async (input: Record<string, string>) => {
       try {
-        validateConfiguration('microsoft_teams', input, allowAll);
+        await validateConfiguration('microsoft_teams', input, allowAll);
       } catch (error) {
         return error as AppError;
       }
       throw new Error('accepted');
     };
-    expect(refusal({ tenant_id: 't' })).toMatchObject({ message: 'Fill in the required fields: client_id, client_secret.', detail: { field: 'client_id', fields: ['client_id', 'client_secret'] } });
-    expect(refusal({ tenant_id: 't', client_id: 'c', client_secret: 's', colour: 'red' }).message).toBe('colour is not a setting of the microsoft_teams integration.');
-    expect(refusal({ tenant_id: 'x'.repeat(201), client_id: 'c', client_secret: 's' }).message).toBe('tenant_id can be at most 200 characters.');
+    expect(await refusal({ tenant_id: 't' })).toMatchObject({ message: 'Fill in the required fields: client_id, client_secret.', detail: { field: 'client_id', fields: ['client_id', 'client_secret'] } });
+    expect((await refusal({ tenant_id: 't', client_id: 'c', client_secret: 's', colour: 'red' })).message).toBe('colour is not a setting of the microsoft_teams integration.');
+    expect((await refusal({ tenant_id: 'x'.repeat(201), client_id: 'c', client_secret: 's' })).message).toBe('tenant_id can be at most 200 characters.');
   });
 
-  it('should ask the URL check about every URL field', () => {
+  it('should ask the URL check about every URL field', async () => {
     const checked: string[] = [];
-    validateConfiguration('zapier', { webhook_url: 'https://hooks.zapier.com/hooks/catch/1/abc', api_key: 'k' }, (field, url) => checked.push(`${field}=${url}`));
+    await validateConfiguration('zapier', { webhook_url: 'https://hooks.zapier.com/hooks/catch/1/abc', api_key: 'k' }, async (field, url) => {
+      checked.push(`${field}=${url}`);
+    });
     expect(checked).toEqual(['webhook_url=https://hooks.zapier.com/hooks/catch/1/abc']);
+  });
+});
+
+describe('urlChecker', () => {
+  const refusal = (check: ReturnType<typeof urlChecker>, url: string) => check('webhook_url', url).then(() => null, (e: AppError) => e.message);
+
+  it('should refuse a name that resolves to a private address, and keep one that does not resolve', async () => {
+    const check = urlChecker([], async (host) => (host === 'intranet.acme-test.com' ? [{ address: '10.1.2.3' }] : host === 'mixed.acme-test.com' ? [{ address: '93.184.216.34' }, { address: '127.0.0.1' }] : Promise.reject(new Error('ENOTFOUND'))));
+    expect(await refusal(check, 'https://intranet.acme-test.com/hook')).toBe('This address is not allowed: intranet.acme-test.com resolves to 10.1.2.3, a private network address.');
+    expect(await refusal(check, 'https://mixed.acme-test.com/hook')).toMatch(/resolves to 127\.0\.0\.1/);
+    expect(await refusal(check, 'https://hooks.slack.com/services/T/B/x')).toBeNull();
+  });
+
+  it('should refuse http, literal private addresses and local names, and let allowed origins through', async () => {
+    const check = urlChecker(['http://127.0.0.1:4000'], async () => []);
+    expect(await refusal(check, 'http://hooks.slack.com/x')).toBe('webhook_url must be an https URL.');
+    for (const url of ['https://127.0.0.1/x', 'https://10.0.0.1/x', 'https://169.254.169.254/x', 'https://[::1]/x', 'https://localhost/x', 'https://2130706433/x']) expect([url, await refusal(check, url)]).toEqual([url, expect.stringMatching(/not allowed/)]);
+    expect(await refusal(check, 'http://127.0.0.1:4000/hook')).toBeNull();
   });
 });
 

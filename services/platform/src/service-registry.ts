@@ -80,8 +80,8 @@ export const SERVICE_REGISTRY = [
     package: '@trainwright/integration',
     dir: 'services/integration',
     grpcPort: 50058,
-    // Last: it delivers what every other service announces.
-    needs: ['auth', 'project'],
+    // Last: it delivers what every other service announces (media: the files Drive receives).
+    needs: ['auth', 'project', 'media'],
     processes: [{ name: 'integration', entry: 'dist/src/main.js', metricsPort: 9472 }],
   },
 ] as const satisfies readonly ServiceEntry[];

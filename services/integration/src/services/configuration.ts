@@ -22,7 +22,7 @@ export function entryOf(type: string): IntegrationCatalogueEntry {
  * Checks a configuration against its type's fields and splits it. `checkUrl` refuses an address
  * the service may not call (it throws a validation error naming the field).
  */
-export function validateConfiguration(type: IntegrationType, input: Record<string, string>, checkUrl: (field: string, url: string) => void): SplitConfiguration {
+export async function validateConfiguration(type: IntegrationType, input: Record<string, string>, checkUrl: (field: string, url: string) => Promise<void>): Promise<SplitConfiguration> {
   const entry = entryOf(type);
   const fields = [...entry.required, ...entry.optional];
   const unknown = Object.keys(input).find((name) => !fields.some((f) => f.name === name));
@@ -35,7 +35,7 @@ export function validateConfiguration(type: IntegrationType, input: Record<strin
     const v = value(field.name);
     if (!v) continue;
     if (v.length > field.maxLength) throw AppError.validation(field.name, catalogueMessage(INTEGRATION_MESSAGES, 'fieldTooLong', field.name, field.maxLength));
-    if (field.url) checkUrl(field.name, v);
+    if (field.url) await checkUrl(field.name, v);
     (field.secret ? split.secrets : split.settings)[field.name] = v;
   }
   return split;

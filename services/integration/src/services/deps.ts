@@ -162,7 +162,7 @@ export interface IntegrationDeps {
   senders: Partial<Record<IntegrationType, Sender>>;
   titles: ProjectTitles;
   /** Throws a validation error naming `field` when the service may not call `url`. */
-  checkUrl(field: string, url: string): void;
+  checkUrl(field: string, url: string): Promise<void>;
   clock: () => Date;
   newId: () => string;
   /** A Standard Webhooks secret (whsec_ and base64 of 24 random bytes). */

@@ -38,7 +38,7 @@ export async function setupIntegration(
   const membership = await requireManager(deps, userId, input.companyId);
   const type = entryOf(input.type).id as IntegrationType;
   if (!deps.senders[type]) throw AppError.validation('integration_type', catalogueMessage(INTEGRATION_MESSAGES, 'notAvailableYet', entryOf(type).name));
-  const split = validateConfiguration(type, input.configuration, deps.checkUrl);
+  const split = await validateConfiguration(type, input.configuration, deps.checkUrl);
   const signingSecret = type === 'zapier' ? deps.newSigningSecret() : null;
   if (split.secrets.api_key !== undefined && split.secrets.api_key.length < INTEGRATION_LIMITS.apiKeyMin) throw AppError.validation('api_key', catalogueMessage(INTEGRATION_MESSAGES, 'apiKeyTooShort', INTEGRATION_LIMITS.apiKeyMin));
   const row = await deps.integrations.insertWithin(INTEGRATION_LIMITS.perCompany, { id: deps.newId(), companyId: membership.companyId, createdBy: userId, type, ...split, signingSecret });

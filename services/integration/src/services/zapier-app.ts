@@ -28,7 +28,7 @@ export async function subscribeHook(deps: ZapierDeps, apiKey: string, input: { t
   const event = eventOf(input.event);
   const targetUrl = input.targetUrl.trim();
   if (!targetUrl || targetUrl.length > 2048) throw AppError.validation('target_url', catalogueMessage(INTEGRATION_MESSAGES, 'notUrl', 'target_url'));
-  deps.checkUrl('target_url', targetUrl);
+  await deps.checkUrl('target_url', targetUrl);
   const hook = await deps.hooks.addWithin(INTEGRATION_LIMITS.hooksPerIntegration, { id: deps.newId(), integrationId: integration.id, companyId: integration.companyId, event, targetUrl });
   if (hook === 'limit') throw new AppError('PLAN_LIMIT_REACHED', catalogueMessage(INTEGRATION_MESSAGES, 'tooManyHooks', INTEGRATION_LIMITS.hooksPerIntegration));
   return hook;

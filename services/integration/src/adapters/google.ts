@@ -1,0 +1,345 @@
+// Google Workspace: an event's files uploaded to Google Drive, then a card in a Google Chat space.
+// - Sign-in: the OAuth 2.0 refresh-token grant (developers.google.com/identity/protocols/oauth2/web-server,
+//   "Refreshing an access token"): `POST https://oauth2.googleapis.com/token`, form-encoded
+//   client_id, client_secret, refresh_token, grant_type=refresh_token; the answer is
+//   `{ access_token, expires_in, scope, token_type: 'Bearer' }`, or `{ error, error_description }`
+//   (400 invalid_grant for a revoked or unknown refresh token, 401 invalid_client for a wrong client).
+// - Drive: each file by a multipart upload (developers.google.com/drive/api/guides/manage-uploads,
+//   "Perform a multipart upload"): `POST /upload/drive/v3/files?uploadType=multipart`, a
+//   `multipart/related` body (RFC 2387) whose first part is the metadata as
+//   `application/json; charset=UTF-8` and whose second part is the bytes with their own type;
+//   `fields=id,name,webViewLink` makes the answer `{ id, name, webViewLink }`, and
+//   `supportsAllDrives=true` lets the folder be in a shared drive. Errors are
+//   `{ error: { code, message, errors, status } }`.
+// - Chat: a space's incoming webhook (developers.google.com/workspace/chat/quickstart/webhooks)
+//   takes a Message as JSON, here `text` and a Cards v2 card (`cardsV2: [{ cardId, card }]`,
+//   developers.google.com/workspace/chat/api/reference/rest/v1/cards), and answers 200 with the
+//   created Message. A message, text and cards together, holds at most 32,000 bytes
+//   (developers.google.com/workspace/chat/create-messages): a longer text is cut, and the card says
+//   so. Card text is a subset of HTML (developers.google.com/workspace/chat/format-messages), so
+//   the event's text is escaped and its lines joined with <br>.
+// No credential (client secret, refresh token, access token, webhook URL and its key and token)
+// ever reaches an outcome, and nothing of the token endpoint's answer is kept but its error.
+import { createHash, randomBytes } from 'node:crypto';
+import type { IntegrationRow, Outgoing, Sender, SendOutcome } from '../services/deps.js';
+import { summaryOf } from '../services/summary.js';
+import { excerptOf, failureOf, type Http } from './http.js';
+import { redact } from './teams.js';
+
+export const GOOGLE_LIMITS = {
+  /** Bytes of a Chat request body (UTF-8), under Chat's 32,000 a message with room to spare. */
+  messageBytes: 31_000,
+  /** Characters of the card's title. */
+  title: 250,
+  /** Characters of a file's name on its button. */
+  buttonName: 120,
+  /** A token is used until this long before it expires. */
+  tokenMarginMs: 5 * 60_000,
+  /** Characters of Google's error description kept in an outcome. */
+  errorDescription: 300,
+} as const;
+
+export const GOOGLE_CUT_NOTE = '… (shortened: the full text is longer than a Google Chat message holds)';
+export const DRIVE_UPLOAD_PATH = '/upload/drive/v3/files';
+export const DRIVE_FIELDS = 'id,name,webViewLink';
+
+export interface GoogleEndpoints {
+  /** https://oauth2.googleapis.com/token */
+  tokenUrl: string;
+  /** https://www.googleapis.com (the upload path is appended) */
+  driveUploadUrl: string;
+}
+
+export interface ExportedFile {
+  name: string;
+  mimeType: string;
+  content: Buffer;
+}
+
+export interface ExportedFiles {
+  /** The files an event exports (a completed project's PDF guide, slides and manual; a SCORM package's zip), or [] for an event without files. */
+  filesOf(integration: IntegrationRow, outgoing: Outgoing): Promise<ExportedFile[]>;
+}
+
+/** A file Drive took. */
+export interface UploadedFile {
+  id: string;
+  name: string;
+  /** Drive's page of the file ('' when Drive did not say). */
+  webViewLink: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The multipart/related body
+
+/** A media type safe to put in a part's header (a type/subtype and parameters, no line break); else octet-stream. */
+export function safeMediaType(mimeType: string): string {
+  return /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(\s*;\s*[A-Za-z0-9!#$&^_.+-]+=("[^"\r\n]*"|[A-Za-z0-9!#$&^_.+-]+))*$/.test(mimeType.trim())
+    ? mimeType.trim()
+    : 'application/octet-stream';
+}
+
+/** A boundary (RFC 2046: up to 70 characters) found nowhere in the parts. */
+export function boundaryFor(parts: Buffer[], random: () => string = () => randomBytes(24).toString('hex')): string {
+  for (;;) {
+    const boundary = `trainwright_${random()}`;
+    if (!parts.some((part) => part.includes(boundary))) return boundary;
+  }
+}
+
+/**
+ * Drive's multipart upload body: the metadata as JSON, then the bytes, each part with its
+ * Content-Type, separated by `--boundary` lines, closed by `--boundary--` (RFC 2046 5.1.1, RFC 2387).
+ */
+export function multipartRelated(metadata: Record<string, unknown>, mimeType: string, content: Buffer, random?: () => string): { contentType: string; body: Buffer } {
+  const json = Buffer.from(JSON.stringify(metadata), 'utf8');
+  const boundary = boundaryFor([json, content], random);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n`, 'utf8'),
+    json,
+    Buffer.from(`\r\n--${boundary}\r\nContent-Type: ${safeMediaType(mimeType)}\r\n\r\n`, 'utf8'),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8'),
+  ]);
+  return { contentType: `multipart/related; boundary=${boundary}`, body };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Chat message
+
+/** Chat's card text is a subset of HTML: &, < and > are escaped. */
+export const chatEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** In a text message `<…>` makes mentions and links (`<users/all>`): the fallback text has none. */
+const plainText = (text: string) => text.replace(/</g, '‹').replace(/>/g, '›');
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The longest start of `text` (cut at a line break or a space near the end, and followed by the
+ * note) whose rendering stays within `maxBytes`; `text` itself when it fits.
+ */
+export function fitChatText(text: string, maxBytes: number, render: (text: string) => string): string {
+  const fits = (t: string) => Buffer.byteLength(render(t), 'utf8') <= maxBytes;
+  if (fits(text)) return text;
+  const cutAt = (n: number) => {
+    let end = n;
+    if (end > 0 && /[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1; // never half a surrogate pair
+    return `${text.slice(0, end).trimEnd()}${GOOGLE_CUT_NOTE}`;
+  };
+  if (!fits(cutAt(0))) return GOOGLE_CUT_NOTE;
+  let low = 0;
+  let high = text.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (fits(cutAt(mid))) low = mid;
+    else high = mid - 1;
+  }
+  const soft = Math.max(text.lastIndexOf('\n', low), text.lastIndexOf(' ', low));
+  return cutAt(soft > low - 200 && soft > 0 ? soft : low);
+}
+
+/** The message a Chat webhook gets: the title as text, a card with the text, the link and the files' links. */
+export function googleChatMessage(outgoing: Outgoing, files: UploadedFile[] = []): Record<string, unknown> {
+  const summary = summaryOf(outgoing);
+  const title = cut(summary.title, GOOGLE_LIMITS.title);
+  const buttons: Array<Record<string, unknown>> = [];
+  if (summary.link) buttons.push({ text: summary.link.label, onClick: { openLink: { url: summary.link.url } } });
+  for (const file of files) {
+    if (file.webViewLink) buttons.push({ text: `Open ${cut(file.name, GOOGLE_LIMITS.buttonName)} in Drive`, onClick: { openLink: { url: file.webViewLink } } });
+  }
+  const render = (text: string) => {
+    const widgets: Array<Record<string, unknown>> = [];
+    if (text) widgets.push({ textParagraph: { text: text.split('\n').map(chatEscape).join('<br>') } });
+    if (buttons.length > 0) widgets.push({ buttonList: { buttons } });
+    return {
+      text: plainText(title),
+      cardsV2: [{ cardId: `trainwright-${outgoing.id}`, card: { header: { title }, ...(widgets.length > 0 ? { sections: [{ widgets }] } : {}) } }],
+    };
+  };
+  const text = fitChatText(summary.lines.join('\n'), GOOGLE_LIMITS.messageBytes, (t) => JSON.stringify(render(t)));
+  return render(text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The sender
+
+const failed = (responseStatus: number, error: string, responseExcerpt = ''): SendOutcome => ({ responseStatus, ok: false, gone: false, error, responseExcerpt });
+
+function json(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const field = (value: unknown, name: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const firstLine = (text: unknown) => (typeof text === 'string' ? (text.split(/\r?\n/)[0] ?? '').slice(0, GOOGLE_LIMITS.errorDescription) : '');
+const is2xx = (status: number) => status >= 200 && status <= 299;
+
+/** The message of a Google API error (`{ error: { message } }`). */
+const apiMessage = (body: Buffer) => firstLine(field(field(json(body), 'error'), 'message'));
+
+/** The webhook URL's own secrets: its key and token parameters. */
+function webhookSecrets(url: string): string[] {
+  try {
+    const parsed = new URL(url);
+    // Each value as sent (percent-encoded) and as read.
+    const raw = parsed.search.slice(1).split('&').map((pair) => pair.slice(pair.indexOf('=') + 1));
+    return [url, parsed.searchParams.get('key') ?? '', parsed.searchParams.get('token') ?? '', ...raw.filter((v) => v.length >= 8)];
+  } catch {
+    return [url];
+  }
+}
+
+interface CachedToken {
+  accessToken: string;
+  /** Used until then (ms). */
+  until: number;
+}
+
+type TokenResult = { token: CachedToken; status: number } | { outcome: SendOutcome };
+
+export function googleSender(http: Http, endpoints: GoogleEndpoints, files: ExportedFiles): Sender {
+  const tokenUrl = endpoints.tokenUrl;
+  const uploadUrl = `${endpoints.driveUploadUrl.replace(/\/+$/, '')}${DRIVE_UPLOAD_PATH}?uploadType=multipart&supportsAllDrives=true&fields=${encodeURIComponent(DRIVE_FIELDS)}`;
+  // Keyed by the client and a hash of the secret and the refresh token: a token is never lent to
+  // a configuration whose own credentials have not signed in.
+  const tokens = new Map<string, CachedToken>();
+  const pending = new Map<string, Promise<TokenResult>>();
+
+  // The credentials go to Google's token endpoint only: no redirect is followed with them, and
+  // nothing of the answer is kept but the error and its description.
+  async function requestToken(clientId: string, secret: string, refreshToken: string, now: Date): Promise<TokenResult> {
+    const body = new URLSearchParams({ client_id: clientId, client_secret: secret, refresh_token: refreshToken, grant_type: 'refresh_token' }).toString();
+    const secrets = [secret, refreshToken];
+    let response;
+    try {
+      response = await http(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, maxRedirects: 0 });
+    } catch (error) {
+      return { outcome: failed(0, redact(`Sign-in to Google failed: ${failureOf(error).error}`, secrets)) };
+    }
+    const answer = json(response.body);
+    if (!is2xx(response.status)) {
+      const code = firstLine(field(answer, 'error'));
+      const description = firstLine(field(answer, 'error_description'));
+      const why = [code, description].filter(Boolean).join(': ') || 'no reason given';
+      return { outcome: failed(response.status, redact(`Google refused the sign-in (HTTP ${response.status}): ${why}${/[.!?]$/.test(why) ? '' : '.'}`, secrets)) };
+    }
+    const accessToken = field(answer, 'access_token');
+    if (typeof accessToken !== 'string' || !accessToken) return { outcome: failed(response.status, `Sign-in to Google failed (HTTP ${response.status}): the answer carried no access token.`) };
+    const expiresIn = Number(field(answer, 'expires_in'));
+    const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000;
+    return { token: { accessToken, until: now.getTime() + Math.max(lifetimeMs - GOOGLE_LIMITS.tokenMarginMs, lifetimeMs / 2) }, status: response.status };
+  }
+
+  /** A token (status 0: from the cache, no request made now). */
+  async function tokenFor(key: string, clientId: string, secret: string, refreshToken: string, now: Date): Promise<TokenResult> {
+    const cached = tokens.get(key);
+    if (cached && cached.until > now.getTime()) return { token: cached, status: 0 };
+    tokens.delete(key);
+    // Deliveries at the same moment share one sign-in.
+    let request = pending.get(key);
+    if (!request) {
+      request = requestToken(clientId, secret, refreshToken, now).finally(() => pending.delete(key));
+      pending.set(key, request);
+    }
+    const result = await request;
+    if ('token' in result) tokens.set(key, result.token);
+    return result;
+  }
+
+  async function upload(file: ExportedFile, folderId: string | undefined, accessToken: string, key: string, secrets: string[]): Promise<{ file: UploadedFile; outcome: SendOutcome } | { outcome: SendOutcome }> {
+    const metadata = { name: file.name, ...(folderId ? { parents: [folderId] } : {}) };
+    const { contentType, body } = multipartRelated(metadata, file.mimeType, file.content);
+    const step = `The upload of “${file.name}” to Google Drive failed`;
+    let response;
+    try {
+      response = await http(uploadUrl, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-length': String(body.length), accept: 'application/json', authorization: `Bearer ${accessToken}` },
+        body,
+        maxRedirects: 0,
+      });
+    } catch (error) {
+      return { outcome: failed(0, redact(`${step}: ${failureOf(error).error}`, secrets)) };
+    }
+    const excerpt = redact(excerptOf(response), secrets);
+    if (!is2xx(response.status)) {
+      // A token Drive refuses is not used again: the next delivery signs in afresh.
+      if (response.status === 401 && tokens.get(key)?.accessToken === accessToken) tokens.delete(key);
+      const message = apiMessage(response.body);
+      return { outcome: failed(response.status, redact(`${step}: Google Drive answered HTTP ${response.status}${message ? `: ${message}` : '.'}`, secrets), excerpt) };
+    }
+    const answer = json(response.body);
+    const id = str(field(answer, 'id'));
+    const uploaded = { id, name: str(field(answer, 'name')) || file.name, webViewLink: str(field(answer, 'webViewLink')) || (id ? `https://drive.google.com/file/d/${encodeURIComponent(id)}/view` : '') };
+    return { file: uploaded, outcome: { responseStatus: response.status, ok: true, gone: false, error: '', responseExcerpt: excerpt } };
+  }
+
+  async function postToChat(url: string, outgoing: Outgoing, uploaded: UploadedFile[], secrets: string[]): Promise<SendOutcome> {
+    const body = JSON.stringify(googleChatMessage(outgoing, uploaded));
+    let response;
+    try {
+      response = await http(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=UTF-8' }, body });
+    } catch (error) {
+      return failed(0, redact(`The Chat message failed: ${failureOf(error).error}`, secrets));
+    }
+    const ok = is2xx(response.status);
+    const message = ok ? '' : apiMessage(response.body);
+    return {
+      responseStatus: response.status,
+      ok,
+      gone: response.status === 410,
+      error: ok ? '' : redact(`The Chat message failed: Google Chat answered HTTP ${response.status}${message ? `: ${message}` : '.'}`, secrets),
+      responseExcerpt: redact(excerptOf(response), secrets),
+    };
+  }
+
+  return {
+    async send(integration: IntegrationRow, outgoing: Outgoing, now: Date): Promise<SendOutcome> {
+      const clientId = integration.settings.client_id ?? '';
+      const secret = integration.secrets.client_secret ?? '';
+      const refreshToken = integration.secrets.refresh_token ?? '';
+      const webhook = integration.secrets.webhook_url ?? '';
+      const secrets = [secret, refreshToken, ...(webhook ? webhookSecrets(webhook) : [])];
+
+      if (!refreshToken && !webhook) {
+        return failed(0, 'Google Workspace has nothing to send to: the integration needs a Chat webhook URL, or a refresh token for Drive and an event with files.');
+      }
+
+      let exported: ExportedFile[] = [];
+      if (refreshToken) {
+        try {
+          exported = await files.filesOf(integration, outgoing);
+        } catch (error) {
+          return failed(0, redact(`The event’s files could not be read: ${error instanceof Error ? error.message : String(error)}`, secrets));
+        }
+      }
+
+      const uploaded: UploadedFile[] = [];
+      let last: SendOutcome | null = null;
+      if (refreshToken && (exported.length > 0 || !webhook)) {
+        const key = `${clientId}\n${createHash('sha256').update(`${secret}\n${refreshToken}`).digest('base64')}`;
+        const result = await tokenFor(key, clientId, secret, refreshToken, now);
+        if ('outcome' in result) return result.outcome;
+        const { accessToken } = result.token;
+        const all = [...secrets, accessToken];
+        // Nothing to upload and no Chat space: the event is not for this integration. The sign-in
+        // above checked its credentials (a broken one fails, so the integration is not marked
+        // reached); the status is the token endpoint's when it was asked now, 0 from the cache.
+        if (exported.length === 0) return { responseStatus: result.status, ok: true, gone: false, error: '', responseExcerpt: '' };
+        for (const file of exported) {
+          const done = await upload(file, integration.settings.drive_folder_id || undefined, accessToken, key, all);
+          if (!('file' in done)) return done.outcome;
+          uploaded.push(done.file);
+          last = done.outcome;
+        }
+      }
+      if (webhook) return postToChat(webhook, outgoing, uploaded, secrets);
+      return last!;
+    },
+  };
+}
