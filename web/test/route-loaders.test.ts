@@ -8,7 +8,7 @@ import React, { createElement as h, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom/server';
-import { FakeGateway, PROJECT_TITLE, REFUSED_TITLE, UPGRADE_CHARGE_CENTS, USER } from './support/fake-gateway.js';
+import { BUSINESS_OWNER, FakeGateway, PROJECT_TITLE, REFUSED_TITLE, UPGRADE_CHARGE_CENTS, USER } from './support/fake-gateway.js';
 
 // The shared swc transform compiles JSX with the classic runtime (React.createElement).
 (globalThis as { React?: unknown }).React = React;
@@ -19,6 +19,7 @@ let signedInShell: (children: RouteObject[]) => RouteObject[];
 type ActionModule = RouteModule & { action: (args: { request: Request; context: object }) => Promise<unknown> };
 let newProject: ActionModule;
 let billing: ActionModule;
+let integrations: ActionModule;
 
 /** A route action's answer to a JSON post with these cookies, as Remix hands it the request. */
 function postTo(module: ActionModule, path: string, cookie: string, body: unknown) {
@@ -52,6 +53,7 @@ beforeAll(async () => {
   const root = (await import('../app/root.js')) as unknown as RouteModule;
   billing = (await import('../app/routes/billing.js')) as unknown as ActionModule;
   newProject = (await import('../app/routes/projects_.new.js')) as unknown as ActionModule;
+  integrations = (await import('../app/routes/integrations.js')) as unknown as ActionModule;
   const children = [
     route('routes/_index', (await import('../app/routes/_index.js')) as unknown as RouteModule, { index: true }),
     route('routes/projects', (await import('../app/routes/projects.js')) as unknown as RouteModule, { path: 'projects' }),
@@ -59,6 +61,7 @@ beforeAll(async () => {
     route('routes/templates', (await import('../app/routes/templates.js')) as unknown as RouteModule, { path: 'templates' }),
     route('routes/projects_.new', newProject, { path: 'projects/new' }),
     route('routes/billing', billing, { path: 'billing' }),
+    route('routes/integrations', integrations, { path: 'integrations' }),
     route('routes/shared.$token', (await import('../app/routes/shared.$token.js')) as unknown as RouteModule, { path: 'shared/:token' }),
     route('routes/watch.$token', (await import('../app/routes/watch.$token.js')) as unknown as RouteModule, { path: 'watch/:token' }),
     route('routes/embed.$token', (await import('../app/routes/embed.$token.js')) as unknown as RouteModule, { path: 'embed/:token' }),
@@ -229,6 +232,61 @@ describe('server-rendered pages', () => {
     expect(cancelled.text).toContain('No charges were made and nothing was started.');
     expect(cancelled.html).toMatch(/<button[^>]*>Return to Dashboard<\/button>/);
     expect(cancelled.html).toMatch(/<button[^>]*>Go Back<\/button>/);
+  });
+
+  it('renders the Integration Dashboard: each status read on its own, the reason by id, the catalogue', async () => {
+    const { access } = gw.signIn(BUSINESS_OWNER);
+    const { html, text } = await render('/integrations', `tw_at=${access}`);
+    expect(text).toContain('Integration Dashboard');
+    expect(text).toContain('Active integrations');
+    expect(text).not.toContain('Loading');
+    const cards = [...html.matchAll(/data-testid="integration" data-integration-id="([\w-]+)"[\s\S]*?data-testid="integration-status" data-status="(\w+)"/g)].map((m) => [m[1], m[2]]);
+    // i-paused: error by its own read (the list said connected); i-unread: its read failed; i-odd: a status the screen does not know.
+    expect(cards).toEqual([
+      ['i-paused', 'error'],
+      ['i-unread', 'error'],
+      ['i-odd', 'unknown'],
+    ]);
+    expect(text).toContain('The receiver answered 410 Gone: it no longer exists, so the integration was paused.');
+    expect(text).toContain('The status of this integration could not be read.');
+    expect(text).toContain('Unknown');
+    expect(text).toContain('••••k3Yz'); // the masked configuration, labelled by the type's fields
+    expect(text).toContain('Incoming webhook URL');
+    // Rotation only for Zapier's signed deliveries.
+    expect(html.match(/Rotate signing secret/g)).toHaveLength(1);
+    // The catalogue: Teams and Google Workspace listed without a setup button.
+    expect(html.match(/data-testid="catalogue-entry"/g)).toHaveLength(4);
+    expect(html.match(/Not yet available/g)).toHaveLength(2);
+    expect(html).toMatch(/aria-label="Set up Slack"/);
+    expect(html).not.toMatch(/aria-label="Set up Microsoft Teams"/);
+    expect(html).toMatch(/href="\/integrations"/); // the navigation
+    for (const id of ['i-paused', 'i-unread', 'i-odd']) expect(gw.calls(`/api/integrations/${id}/status`).length).toBeGreaterThan(0);
+  });
+
+  it('shows Feature Not Available without the integration hub, and reads nothing', async () => {
+    const before = gw.calls('/api/integrations').length;
+    const { access } = gw.signIn();
+    const { text } = await render('/integrations', `tw_at=${access}`);
+    expect(text).toContain('Feature Not Available');
+    expect(text).not.toContain('Active integrations');
+    expect(gw.calls('/api/integrations')).toHaveLength(before);
+  });
+
+  it("the integrations action sets up, tests and refuses through the gateway, answering the refusal as sent", async () => {
+    const { access } = gw.signIn(BUSINESS_OWNER);
+    const post = (body: unknown) => postTo(integrations, '/integrations', `tw_at=${access}`, body);
+    const missing = await post({ intent: 'setup', userId: BUSINESS_OWNER.id, type: 'zapier', configuration: { webhook_url: 'https://hooks.zapier.com/x' } });
+    expect(missing.data).toMatchObject({ intent: 'setup', ok: false, failure: { status: 400, body: { message_id: 'integrations.missingFields', detail: { field: 'api_key', fields: ['api_key'] } } } });
+    const zapier = await post({ intent: 'setup', userId: BUSINESS_OWNER.id, type: 'zapier', configuration: { webhook_url: 'https://hooks.zapier.com/x', api_key: 'k'.repeat(20) } });
+    expect(zapier.data).toMatchObject({ intent: 'setup', ok: true, setup: { signing_secret: expect.stringMatching(/^whsec_/), integration: { integration_type: 'zapier' } }, test: null, rotated: null });
+    expect(JSON.parse(gw.calls('/api/integrations/setup').at(-1)!.body)).toEqual({ user_id: 'u-2', integration_type: 'zapier', configuration: { webhook_url: 'https://hooks.zapier.com/x', api_key: 'k'.repeat(20) } });
+    const tested = await post({ intent: 'test', integrationId: 'i-paused' });
+    expect(tested.data).toMatchObject({ intent: 'test', ok: true, test: { success: false, error: 'The receiver answered HTTP 500.' } });
+    const unknown = await post({ intent: 'test', integrationId: 'nope' });
+    expect(unknown.data).toMatchObject({ intent: 'test', ok: false, failure: { status: 404, body: { message_id: 'integrations.notFound' } } });
+    const bad = await post({ intent: 'format-disk' });
+    expect(bad.init?.status).toBe(400);
+    expect(bad.data).toMatchObject({ ok: false, failure: { body: { code: 'INVALID_INTENT' } } });
   });
 
   it('renews an expired session once for the whole page and sends the new cookies', async () => {

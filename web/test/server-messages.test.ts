@@ -1,7 +1,7 @@
 // Server errors are shown by the catalogue message they name (message_id + params), in the
 // interface language; the English resources are the catalogue's own texts.
 import { describe, expect, it } from '@jest/globals';
-import { ANALYTICS_MESSAGES, BILLING_MESSAGES, COMMENT_MESSAGES, LIBRARY_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
+import { ANALYTICS_MESSAGES, BILLING_MESSAGES, COMMENT_MESSAGES, INTEGRATION_MESSAGES, LIBRARY_MESSAGES, GENERATION_FAILURES, RENDER_FAILURES, SCORM_MESSAGES, TEAM_MESSAGES, TRANSLATION_MESSAGES, TRIAL_MESSAGES, VIDEO_MESSAGES } from '@trainwright/catalogue';
 import i18n from '../app/i18n/index.js';
 import en from '../app/i18n/en.js';
 import { toError } from '../app/lib/api.js';
@@ -41,6 +41,18 @@ describe('server messages by id', () => {
     expect(errorText(plan, fr)).toMatch(/^Votre offre Professionnel comprend la traduction en .*espagnol.*\. Passez à une offre supérieure pour traduire en allemand\.$/i);
     const long = toError(400, { code: 'VALIDATION_FAILED', message: TRANSLATION_MESSAGES.tooLong(200000), message_id: 'translation.tooLong', params: [200000] });
     expect(errorText(long, fr)).toContain('(200\u202f000 caractères)');
+  });
+
+  it('translates analytics, library and education messages by id', () => {
+    for (const [id, key] of [
+      ['analytics.keyNameRequired', 'serverMessages.analytics.keyNameRequired'],
+      ['library.textRequired', 'serverMessages.library.textRequired'],
+      ['education.fileNotFound', 'serverMessages.education.fileNotFound'],
+    ] as const) {
+      const error = toError(400, { code: 'VALIDATION_FAILED', message: 'English', message_id: id, params: [] });
+      expect(errorText(error, es)).toBe(es(key));
+      expect(errorText(error, es)).not.toBe('English');
+    }
   });
 
   it('shows a message it has no text for as the server sent it, never guessed from English', () => {
@@ -89,6 +101,18 @@ describe('server messages by id', () => {
       keyNameTooLong: [100],
       unknownScope: ['statements/delete'],
       tooManyKeys: [50],
+      unknownType: ['fax'],
+      missingFields: ['webhook_url, api_key'],
+      unknownField: ['color', 'slack'],
+      fieldTooLong: ['api_key', 500],
+      notUrl: ['webhook_url'],
+      tooMany: [20],
+      disabledAfterFailures: [5],
+      testFailed: ['The receiver answered HTTP 500.'],
+      notAvailableYet: ['Microsoft Teams'],
+      apiKeyTooShort: [16],
+      unknownEvent: ['project.deleted'],
+      tooManyHooks: [50],
     };
     const check = (ns: string, table: Record<string, unknown>, keys: string[]) => {
       for (const key of keys) {
@@ -109,6 +133,24 @@ describe('server messages by id', () => {
     check('comments', COMMENT_MESSAGES, Object.keys(en.serverMessages.comments));
     check('library', LIBRARY_MESSAGES, Object.keys(en.serverMessages.library));
     check('analytics', ANALYTICS_MESSAGES, Object.keys(en.serverMessages.analytics));
+    check('integrations', INTEGRATION_MESSAGES, Object.keys(en.serverMessages.integrations));
+  });
+
+  it('translates the integration hub messages by id, the fields and values as sent', () => {
+    const missing = toError(400, { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.missingFields('api_key'), message_id: 'integrations.missingFields', params: ['api_key'], detail: { field: 'api_key', fields: ['api_key'] } });
+    expect(errorText(missing, enT)).toBe('Fill in the required fields: api_key.');
+    expect(errorText(missing, es)).toBe('Rellena los campos obligatorios: api_key.');
+    expect(errorText(missing, fr)).toBe('Remplissez les champs obligatoires : api_key.');
+    const gone = toError(409, { code: 'CONFLICT', message: INTEGRATION_MESSAGES.receiverGone, message_id: 'integrations.receiverGone', params: [] });
+    expect(errorText(gone, es)).toBe('El receptor respondió 410 Gone: ya no existe, así que la integración se ha pausado.');
+    const many = toError(403, { code: 'PLAN_LIMIT_REACHED', message: INTEGRATION_MESSAGES.tooMany(20), message_id: 'integrations.tooMany', params: [20] });
+    expect(errorText(many, fr)).toBe("Une entreprise peut garder au plus 20 intégrations. Supprimez d'abord celle que vous n'utilisez plus.");
+    const long = toError(400, { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.fieldTooLong('webhook_url', 2048), message_id: 'integrations.fieldTooLong', params: ['webhook_url', 2048] });
+    expect(errorText(long, fr)).toBe('webhook_url peut compter au plus 2\u202f048 caractères.');
+    const teams = toError(400, { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.notAvailableYet('Microsoft Teams'), message_id: 'integrations.notAvailableYet', params: ['Microsoft Teams'] });
+    expect(errorText(teams, es)).toBe('Todavía no se pueden configurar integraciones de Microsoft Teams.');
+    // A paused integration's reason, as its row keeps it (status_message_id + status_params).
+    expect(storedFailureText({ error: INTEGRATION_MESSAGES.testFailed('The receiver answered HTTP 500.'), error_message_id: 'integrations.testFailed', error_params: ['The receiver answered HTTP 500.'] }, fr)).toBe('Le test a échoué : The receiver answered HTTP 500.');
   });
 });
 

@@ -22,6 +22,7 @@ export const GlobeIcon = (p: P) => <Icon {...p}><circle cx="12" cy="12" r="9" />
 export const BookIcon = (p: P) => <Icon {...p}><path d="M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2V5zM4 19a2 2 0 012-2h13" /></Icon>;
 export const LockIcon = (p: P) => <Icon {...p}><rect x="5" y="11" width="14" height="10" rx="2" /><path d="M8 11V7a4 4 0 018 0v4" /></Icon>;
 export const BuildingIcon = (p: P) => <Icon {...p}><path d="M4 21V5a2 2 0 012-2h8a2 2 0 012 2v16M16 9h2a2 2 0 012 2v10M2 21h20M8 7h4M8 11h4M8 15h4" /></Icon>;
+export const PlugIcon = (p: P) => <Icon {...p}><path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 01-12 0V8zM12 17v4" /></Icon>;
 export const PlusIcon = (p: P) => <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>;
 export const CheckIcon = (p: P) => <Icon {...p}><path d="M5 12.5l4.5 4.5L19 7.5" /></Icon>;
 export const WarningIcon = (p: P) => <Icon {...p}><path d="M12 3l10 18H2L12 3zM12 10v5M12 18h.01" /></Icon>;

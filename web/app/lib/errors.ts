@@ -62,6 +62,10 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   team: 'serverMessages.team',
   comments: 'serverMessages.comments',
   support: 'serverMessages.support',
+  integrations: 'serverMessages.integrations',
+  analytics: 'serverMessages.analytics',
+  library: 'serverMessages.library',
+  education: 'serverMessages.education',
 };
 
 /**

@@ -35,6 +35,14 @@ export function formatDate(iso: string | null | undefined, language: string, tim
   return new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
+/** A date and time ('Dec 5, 2026, 8:33:49 AM' in en); '' for none. `timeZone` as for formatDate. */
+export function formatDateTime(iso: string | null | undefined, language: string, timeZone?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(date);
+}
+
 /** A moment of a video: '1:05' for 65.2 s; '1:01:05' past an hour. */
 export function formatMoment(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -4,6 +4,7 @@
 // what it received.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { INTEGRATION_CATALOGUE, INTEGRATION_MESSAGES } from '@trainwright/catalogue';
 import type { User } from '../../app/lib/types';
 import { projectFixture } from './project.fixture.js';
 
@@ -22,6 +23,65 @@ export const USER: User = {
 };
 
 export const PROJECT_TITLE = 'Fire Safety Basics';
+
+/** A Business plan's Owner: the integration hub is theirs (`signIn(BUSINESS_OWNER)`). */
+export const BUSINESS_OWNER: User = {
+  ...USER,
+  id: 'u-2',
+  subscription: { ...USER.subscription, tier: 'business', plan: 'Business' },
+  capabilities: { ...USER.capabilities, analytics: true, integrationHub: true },
+};
+
+/** The Business Owner's integrations (GET /api/integrations/user/u-2): each status is read on its own. */
+function integrationFixture(id: string, type: 'slack' | 'zapier', over: Record<string, unknown> = {}) {
+  return {
+    id,
+    company_id: 'c-1',
+    integration_id: type,
+    integration_type: type,
+    name: type === 'slack' ? 'Slack' : 'Zapier',
+    status: 'pending',
+    status_reason: '',
+    status_message_id: '',
+    status_params: [],
+    configuration: type === 'slack' ? { webhook_url: '••••k3Yz', channel: '#training' } : { webhook_url: '••••9aBc', api_key: '••••wxyz' },
+    created_at: '2026-12-05T08:00:00.000Z',
+    last_delivery_at: null,
+    last_delivery_status: '',
+    signed: type === 'zapier',
+    ...over,
+  };
+}
+const INTEGRATIONS = [
+  integrationFixture('i-paused', 'slack', { status: 'connected' }),
+  integrationFixture('i-unread', 'slack', { status: 'connected' }),
+  integrationFixture('i-odd', 'zapier'),
+];
+/** What each one's own status read answers (i-unread's fails). */
+const INTEGRATION_STATUSES: Record<string, object> = {
+  'i-paused': {
+    id: 'i-paused',
+    status: 'error',
+    status_reason: INTEGRATION_MESSAGES.receiverGone,
+    status_message_id: 'integrations.receiverGone',
+    status_params: [],
+    last_delivery_at: '2026-12-05T09:00:00.000Z',
+    last_delivery_status: 'abandoned',
+  },
+  'i-odd': { id: 'i-odd', status: 'paused', status_reason: '', status_message_id: '', status_params: [], last_delivery_at: null, last_delivery_status: '' },
+};
+/** The catalogue as the gateway answers it: Zapier and Slack can be set up. */
+const INTEGRATION_CATALOGUE_JSON = INTEGRATION_CATALOGUE.map((e) => ({
+  id: e.id,
+  name: e.name,
+  description: e.description,
+  category: e.category,
+  features: e.features,
+  required_fields: e.required.map((f) => ({ name: f.name, label: f.label, secret: f.secret, max_length: f.maxLength })),
+  optional_fields: e.optional.map((f) => ({ name: f.name, label: f.label, secret: f.secret, max_length: f.maxLength })),
+  help: e.help,
+  available: e.id === 'zapier' || e.id === 'slack',
+}));
 
 /** What a paid plan's upgrade charges now (POST /api/billing/change-plan/preview). */
 export const UPGRADE_CHARGE_CENTS = 16998;
@@ -84,14 +144,17 @@ export class FakeGateway {
   private server: Server | null = null;
   private readonly accessTokens = new Set<string>();
   private readonly refreshTokens = new Set<string>();
+  /** Whose session an access token is (USER when not named). */
+  private readonly users = new Map<string, User>();
   private minted = 0;
   url = '';
 
-  /** A signed-in browser's cookies: a valid access token and a refresh token (unused so far). */
-  signIn(): { access: string; refresh: string } {
+  /** A signed-in browser's cookies: a valid access token and a refresh token (unused so far); `user`'s session (USER by default). */
+  signIn(user?: User): { access: string; refresh: string } {
     this.minted += 1;
     const pair = { access: `at-${this.minted}`, refresh: `rt-${this.minted}` };
     this.accessTokens.add(pair.access);
+    if (user) this.users.set(pair.access, user);
     this.refreshTokens.add(pair.refresh);
     return pair;
   }
@@ -173,8 +236,24 @@ export class FakeGateway {
       send(401, { code: access ? 'TOKEN_EXPIRED' : 'UNAUTHENTICATED', message: 'Authentication failed. Please log in again.' });
       return;
     }
-    if (path === '/api/auth/me') send(200, USER);
-    else if (path === '/api/projects' && req.method === 'POST') {
+    const integration = /^\/api\/integrations\/([\w-]+)\/(status|test)$/.exec(path);
+    if (path === '/api/auth/me') send(200, this.users.get(access) ?? USER);
+    else if (path === '/api/integrations/catalogue') send(200, { integrations: INTEGRATION_CATALOGUE_JSON });
+    else if (path === `/api/integrations/user/${BUSINESS_OWNER.id}`) send(200, { integrations: INTEGRATIONS });
+    else if (integration?.[2] === 'status') {
+      const status = INTEGRATION_STATUSES[integration[1]!];
+      if (status) send(200, status);
+      else send(500, { code: 'INTERNAL', message: 'Server error. Please try again later.' });
+    } else if (integration?.[2] === 'test' && req.method === 'POST') {
+      const tested = INTEGRATIONS.find((i) => i.id === integration[1]);
+      if (!tested) send(404, { code: 'NOT_FOUND', message: INTEGRATION_MESSAGES.notFound, message_id: 'integrations.notFound', params: [] });
+      else send(200, { success: false, error: 'The receiver answered HTTP 500.', delivery: { id: 'd-1', integration_id: tested.id, event: 'integration.test', event_id: 'test-1', status: 'abandoned', attempts: 1, next_attempt_at: null, created_at: '2026-12-05T10:00:00.000Z', attempt_log: [] }, integration: { ...tested, status: 'error' } });
+    } else if (path === '/api/integrations/setup' && req.method === 'POST') {
+      const posted = JSON.parse(body || '{}') as { integration_type?: string; configuration?: Record<string, string> };
+      const missing = (INTEGRATION_CATALOGUE.find((e) => e.id === posted.integration_type)?.required ?? []).map((f) => f.name).filter((name) => !posted.configuration?.[name]);
+      if (missing.length > 0) send(400, { code: 'VALIDATION_FAILED', message: INTEGRATION_MESSAGES.missingFields(missing.join(', ')), message_id: 'integrations.missingFields', params: [missing.join(', ')], detail: { field: missing[0], fields: missing } });
+      else send(201, { success: true, integration: integrationFixture('i-new', posted.integration_type === 'zapier' ? 'zapier' : 'slack'), ...(posted.integration_type === 'zapier' ? { signing_secret: 'whsec_dGVzdHNlY3JldHRlc3RzZWNyZXQ=' } : {}) });
+    } else if (path === '/api/projects' && req.method === 'POST') {
       // A title the fake refuses as the project service would, naming the field.
       const posted = JSON.parse(body || '{}') as { title?: string };
       if (posted.title === REFUSED_TITLE) send(400, { code: 'VALIDATION_FAILED', message: 'A project with this title already exists', detail: { field: 'title' } });

@@ -1,14 +1,15 @@
 // The dashboard's feature panels (part 1, section 2). Each says whether the feature is included in
 // the user's plan (user.capabilities: tier plus add-ons) or which plan or add-on brings it; the
 // plan names and prices come from the catalogue. Enhanced AI Agents, when included, opens the
-// Enhanced AI Dashboard; SCORM Compliance the SCORM Export dialog (with a project picker).
+// Enhanced AI Dashboard; Integration Hub links to /integrations; SCORM Compliance the SCORM Export
+// dialog (with a project picker).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ONS, ADD_ON_IDS, lowestTierWith, type Capability } from '@trainwright/catalogue';
 import { useSignedInUser } from '~/lib/auth';
 import { formatPrice, tierOf } from '~/lib/format';
 import { hasCapability } from '../RequireCapability';
-import { ChartIcon, CheckIcon, LockIcon, SparkIcon, UsersIcon } from '../icons';
+import { ChartIcon, CheckIcon, LockIcon, PlugIcon, SparkIcon, UsersIcon } from '../icons';
 import { Button, ButtonLink, cx } from '../ui';
 import { ScormExportDialog } from '../scorm/ScormExportDialog';
 import { AiDashboardDialog } from './AiDashboardDialog';
@@ -20,7 +21,7 @@ const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; lin
   { key: 'aiAgents', capability: 'aiAgents', icon: SparkIcon, opens: 'aiDashboard' },
   { key: 'videoProcessing', capability: 'advancedVideoProcessing', icon: SparkIcon },
   { key: 'collaboration', capability: 'realtimeCollaboration', icon: UsersIcon },
-  { key: 'integrationHub', capability: 'integrationHub', icon: SparkIcon },
+  { key: 'integrationHub', capability: 'integrationHub', icon: PlugIcon, link: '/integrations' },
   { key: 'scorm', capability: 'scormCompliance', icon: CheckIcon, opens: 'scorm' },
 ];
 
