@@ -154,6 +154,24 @@ const ROUTES: Record<string, Need> = {
   'POST /api/voices/clone': 'edit',
   'POST /api/voices/preview/{voice_id}': 'self',
   'PUT /api/projects/{id}/translations/{language}/xliff': 'edit',
+  'GET /api/integrations/catalogue': 'self',
+  'GET /api/integrations/events': 'public',
+  // The caller's own id only (another user's is 404, whatever the role); the Owner's gate on the
+  // company's integrations is integrations.test.ts's.
+  'GET /api/integrations/user/{userId}': 'self',
+  'POST /api/integrations/setup': 'owner',
+  'GET /api/integrations/{id}': 'owner',
+  'GET /api/integrations/{id}/status': 'owner',
+  'POST /api/integrations/{id}/test': 'owner',
+  'POST /api/integrations/{id}/rotate-secret': 'owner',
+  'DELETE /api/integrations/{id}': 'owner',
+  'GET /api/integrations/{id}/deliveries': 'owner',
+  'POST /api/integrations/{id}/deliveries/{deliveryId}/replay': 'owner',
+  // A Zapier app's calls: the integration's api_key is the credential (integrations.test.ts).
+  'GET /api/integrations/zapier/me': 'public',
+  'POST /api/integrations/zapier/hooks': 'public',
+  'DELETE /api/integrations/zapier/hooks/{id}': 'public',
+  'GET /api/integrations/zapier/samples/{event}': 'public',
   // The local test checkout's page: the session id is the credential.
   // The payment provider's, signed.
 };
@@ -165,6 +183,7 @@ const LOWEST: Record<Exclude<Need, 'public' | 'self'>, Role> = { read: 'viewer',
 const BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/companies/{id}/invitations': { email: 'someone@example.com', role: 'viewer' },
   'POST /api/analytics/lrs-keys': { name: 'A credential' },
+  'POST /api/integrations/setup': { integration_type: 'slack', configuration: { webhook_url: 'https://hooks.slack.com/services/T0/B0/roles' } },
   'POST /api/scorm/export/{projectId}': { package_name: 'Roles', scorm_version: '1.2' },
   'POST /api/projects/{id}/bulk-translate': { target_languages: ['es'] },
   'POST /api/projects/{id}/set-primary-language': { primary_language: 'es' },
@@ -250,7 +269,8 @@ beforeAll(async () => {
   }, 60_000);
   const libraryDocument = (await call(h, 'POST', '/api/library/documents', owner, { title: 'Roles', text: 'Roles decide who may add documents to the library.' })).json().id as string;
   const lrsKey = (await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Roles' })).json().id as string;
-  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument, lrsKeyId: lrsKey };
+  const integration = (await call(h, 'POST', '/api/integrations/setup', owner, { integration_type: 'slack', configuration: { webhook_url: 'https://hooks.slack.com/services/T0/B0/roles' } })).json().integration.id as string;
+  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument, lrsKeyId: lrsKey, integrationId: integration };
 }, 120_000);
 
 /** The path with each parameter naming the Owner's thing. */
@@ -262,6 +282,9 @@ function concrete(op: Operation): string {
     commentId: fixture.commentId!,
     userId: fixture.ownerId!,
     invitationId: randomUUID(),
+    // Any delivery: the integration it is asked under is the Owner's.
+    deliveryId: randomUUID(),
+    event: 'project.completed',
     durationOrId: fixture.projectId!,
     language: 'es',
     format: 'pdf',
@@ -274,6 +297,7 @@ function concrete(op: Operation): string {
       if (op.path.startsWith('/api/scorm/packages')) return fixture.packageId!;
       if (op.path.startsWith('/api/library')) return fixture.libraryDocumentId!;
       if (op.path.startsWith('/api/analytics/lrs-keys')) return fixture.lrsKeyId!;
+      if (op.path.startsWith('/api/integrations')) return fixture.integrationId!;
       return fixture.projectId!;
     }
     const value = byName[name];
