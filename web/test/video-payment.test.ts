@@ -27,6 +27,7 @@ import {
   videoFailureOf,
   videoFormatOf,
   videoNeedsPayment,
+  withHeardVideoStates,
   type PaymentDialogEvent,
   type PaymentDialogState,
 } from '../app/lib/video-payment.js';
@@ -266,6 +267,20 @@ describe('the card video state', () => {
     // A translation's video (the event names its language) is not the card's.
     expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: 100, language: 'es' })).toBe(project);
     expect(applyVideoStatusChange(project, { project_id: 'p1', video_status: 'ready', video_progress: null })).toMatchObject({ video_progress: 100 });
+  });
+
+  it('keeps a video state heard live when a list read answers without it (the project service has not stored it yet)', () => {
+    const completed = projectFixture({ id: 'p1', visual_format: 'mp4', video_status: '', content_version: 3 });
+    const other = projectFixture({ id: 'p2', visual_format: 'mp4', video_status: '', content_version: 1 });
+    const heard = new Map([['p1', { project_id: 'p1', video_status: 'payment_required', content_version: 3 }]]);
+    const [filled, untouched] = withHeardVideoStates([completed, other], heard);
+    expect(filled).toMatchObject({ id: 'p1', video_status: 'payment_required' });
+    expect(untouched).toBe(other);
+    // The server's own state wins when it has one; an edit since (a newer version) drops what was heard.
+    const stored = { ...completed, video_status: 'queued' };
+    expect(withHeardVideoStates([stored], heard)[0]).toBe(stored);
+    const edited = { ...completed, content_version: 4 };
+    expect(withHeardVideoStates([edited], heard)[0]).toBe(edited);
   });
 
   it("keeps a failed video's reason by its message id, shown in the interface language, until the next status", () => {

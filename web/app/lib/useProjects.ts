@@ -17,7 +17,7 @@ import { parseCommentEvent, type CommentEvent } from './comments';
 import { INTERACTIVE_EVENT_NAMES, parseInteractiveEvent, type InteractiveVideoEvent } from './interactive-video';
 import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
-import { applyVideoStatusChange, type VideoStatusChange } from './video-payment';
+import { applyVideoStatusChange, withHeardVideoStates, type VideoStatusChange } from './video-payment';
 import { LiveChangeLog, type LiveChange } from './live-changes';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -62,6 +62,8 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
 
   // What live events changed while a read was in flight: its answer may predate them.
   const liveChanges = useRef(new LiveChangeLog<ProjectListResponse>());
+  // The last pay-per-use video state heard live per project (video-payment.ts withHeardVideoStates).
+  const heardVideo = useRef(new Map<string, VideoStatusChange>());
   // Busy answers in a row, counted from the last read the screen asked for (not a retry).
   const busyRetries = useRef(0);
   const retrying = useRef(false);
@@ -70,7 +72,9 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
     (signal: AbortSignal) => {
       if (!retrying.current) busyRetries.current = 0;
       retrying.current = false;
-      return liveChanges.current.read(get<ProjectListResponse>(`/projects?${projectQueryString(query)}`, signal));
+      return liveChanges.current
+        .read(get<ProjectListResponse>(`/projects?${projectQueryString(query)}`, signal))
+        .then((answer) => (answer ? { ...answer, projects: withHeardVideoStates(answer.projects, heardVideo.current) } : answer));
     },
     [query],
   );
@@ -119,7 +123,13 @@ export function useProjectList(pageSize = DEFAULT_PAGE_SIZE, initial: ProjectLis
 
   /** Applies a live change of a project's pay-per-use video to its card in place. */
   const applyVideoChange = useCallback(
-    (change: VideoStatusChange) => changeProject(change.project_id, (p) => applyVideoStatusChange(p, change)),
+    (change: VideoStatusChange) => {
+      if (!change.language) {
+        if (heardVideo.current.size > 500) heardVideo.current.clear();
+        heardVideo.current.set(change.project_id, change);
+      }
+      changeProject(change.project_id, (p) => applyVideoStatusChange(p, change));
+    },
     [changeProject],
   );
 

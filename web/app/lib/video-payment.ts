@@ -270,3 +270,20 @@ export function applyVideoStatusChange<P extends ProjectSummary>(project: P, cha
     video_progress: typeof change.video_progress === 'number' ? change.video_progress : change.video_status === 'ready' ? 100 : (project.video_progress ?? 0),
   };
 }
+
+/**
+ * A list read answered before the project service stored the video state the page already heard:
+ * media-render announces a video's payment_required when the render ends, and the project's
+ * 'completed' that makes the list reload can be answered before the project service has stored it
+ * (its own consumer of the announcement), so the answer says no video state. The last state heard
+ * live for each project fills in an answer that has none, unless an edit made the card's content
+ * newer than the one the state was about.
+ */
+export function withHeardVideoStates<P extends ProjectSummary>(projects: P[], heard: ReadonlyMap<string, VideoStatusChange>): P[] {
+  return projects.map((project) => {
+    const change = heard.get(project.id);
+    if (!change || project.video_status) return project;
+    if (!change.content_version || !project.content_version || change.content_version !== project.content_version) return project;
+    return applyVideoStatusChange(project, change);
+  });
+}
