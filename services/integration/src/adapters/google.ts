@@ -24,7 +24,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IntegrationRow, Outgoing, Sender, SendOutcome } from '../services/deps.js';
 import { summaryOf } from '../services/summary.js';
 import { excerptOf, failureOf, type Http } from './http.js';
-import { redact } from './teams.js';
+import { TokenCache, failed, field, firstLine, json, redact, requestToken } from './oauth.js';
 
 export const GOOGLE_LIMITS = {
   /** Bytes of a Chat request body (UTF-8), under Chat's 32,000 a message with room to spare. */
@@ -33,10 +33,6 @@ export const GOOGLE_LIMITS = {
   title: 250,
   /** Characters of a file's name on its button. */
   buttonName: 120,
-  /** A token is used until this long before it expires. */
-  tokenMarginMs: 5 * 60_000,
-  /** Characters of Google's error description kept in an outcome. */
-  errorDescription: 300,
 } as const;
 
 export const GOOGLE_CUT_NOTE = '… (shortened: the full text is longer than a Google Chat message holds)';
@@ -164,19 +160,7 @@ export function googleChatMessage(outgoing: Outgoing, files: UploadedFile[] = []
 // ---------------------------------------------------------------------------------------------
 // The sender
 
-const failed = (responseStatus: number, error: string, responseExcerpt = ''): SendOutcome => ({ responseStatus, ok: false, gone: false, error, responseExcerpt });
-
-function json(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-const field = (value: unknown, name: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const firstLine = (text: unknown) => (typeof text === 'string' ? (text.split(/\r?\n/)[0] ?? '').slice(0, GOOGLE_LIMITS.errorDescription) : '');
 const is2xx = (status: number) => status >= 200 && status <= 299;
 
 /** The message of a Google API error (`{ error: { message } }`). */
@@ -194,62 +178,28 @@ function webhookSecrets(url: string): string[] {
   }
 }
 
-interface CachedToken {
-  accessToken: string;
-  /** Used until then (ms). */
-  until: number;
-}
-
-type TokenResult = { token: CachedToken; status: number } | { outcome: SendOutcome };
-
 export function googleSender(http: Http, endpoints: GoogleEndpoints, files: ExportedFiles): Sender {
   const tokenUrl = endpoints.tokenUrl;
   const uploadUrl = `${endpoints.driveUploadUrl.replace(/\/+$/, '')}${DRIVE_UPLOAD_PATH}?uploadType=multipart&supportsAllDrives=true&fields=${encodeURIComponent(DRIVE_FIELDS)}`;
   // Keyed by the client and a hash of the secret and the refresh token: a token is never lent to
   // a configuration whose own credentials have not signed in.
-  const tokens = new Map<string, CachedToken>();
-  const pending = new Map<string, Promise<TokenResult>>();
+  const tokens = new TokenCache();
 
-  // The credentials go to Google's token endpoint only: no redirect is followed with them, and
-  // nothing of the answer is kept but the error and its description.
-  async function requestToken(clientId: string, secret: string, refreshToken: string, now: Date): Promise<TokenResult> {
-    const body = new URLSearchParams({ client_id: clientId, client_secret: secret, refresh_token: refreshToken, grant_type: 'refresh_token' }).toString();
-    const secrets = [secret, refreshToken];
-    let response;
-    try {
-      response = await http(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, maxRedirects: 0 });
-    } catch (error) {
-      return { outcome: failed(0, redact(`Sign-in to Google failed: ${failureOf(error).error}`, secrets)) };
-    }
-    const answer = json(response.body);
-    if (!is2xx(response.status)) {
-      const code = firstLine(field(answer, 'error'));
-      const description = firstLine(field(answer, 'error_description'));
-      const why = [code, description].filter(Boolean).join(': ') || 'no reason given';
-      return { outcome: failed(response.status, redact(`Google refused the sign-in (HTTP ${response.status}): ${why}${/[.!?]$/.test(why) ? '' : '.'}`, secrets)) };
-    }
-    const accessToken = field(answer, 'access_token');
-    if (typeof accessToken !== 'string' || !accessToken) return { outcome: failed(response.status, `Sign-in to Google failed (HTTP ${response.status}): the answer carried no access token.`) };
-    const expiresIn = Number(field(answer, 'expires_in'));
-    const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000;
-    return { token: { accessToken, until: now.getTime() + Math.max(lifetimeMs - GOOGLE_LIMITS.tokenMarginMs, lifetimeMs / 2) }, status: response.status };
-  }
-
-  /** A token (status 0: from the cache, no request made now). */
-  async function tokenFor(key: string, clientId: string, secret: string, refreshToken: string, now: Date): Promise<TokenResult> {
-    const cached = tokens.get(key);
-    if (cached && cached.until > now.getTime()) return { token: cached, status: 0 };
-    tokens.delete(key);
-    // Deliveries at the same moment share one sign-in.
-    let request = pending.get(key);
-    if (!request) {
-      request = requestToken(clientId, secret, refreshToken, now).finally(() => pending.delete(key));
-      pending.set(key, request);
-    }
-    const result = await request;
-    if ('token' in result) tokens.set(key, result.token);
-    return result;
-  }
+  const signIn = (clientId: string, secret: string, refreshToken: string, now: Date) =>
+    requestToken(
+      http,
+      tokenUrl,
+      { client_id: clientId, client_secret: secret, refresh_token: refreshToken, grant_type: 'refresh_token' },
+      {
+        name: 'Google',
+        refusal: (status, answer) => {
+          const why = [firstLine(field(answer, 'error')), firstLine(field(answer, 'error_description'))].filter(Boolean).join(': ') || 'no reason given';
+          return `Google refused the sign-in (HTTP ${status}): ${why}${/[.!?]$/.test(why) ? '' : '.'}`;
+        },
+      },
+      [secret, refreshToken],
+      now,
+    );
 
   async function upload(file: ExportedFile, folderId: string | undefined, accessToken: string, key: string, secrets: string[]): Promise<{ file: UploadedFile; outcome: SendOutcome } | { outcome: SendOutcome }> {
     const metadata = { name: file.name, ...(folderId ? { parents: [folderId] } : {}) };
@@ -269,7 +219,7 @@ export function googleSender(http: Http, endpoints: GoogleEndpoints, files: Expo
     const excerpt = redact(excerptOf(response), secrets);
     if (!is2xx(response.status)) {
       // A token Drive refuses is not used again: the next delivery signs in afresh.
-      if (response.status === 401 && tokens.get(key)?.accessToken === accessToken) tokens.delete(key);
+      if (response.status === 401) tokens.drop(key, accessToken);
       const message = apiMessage(response.body);
       return { outcome: failed(response.status, redact(`${step}: Google Drive answered HTTP ${response.status}${message ? `: ${message}` : '.'}`, secrets), excerpt) };
     }
@@ -323,7 +273,7 @@ export function googleSender(http: Http, endpoints: GoogleEndpoints, files: Expo
       let last: SendOutcome | null = null;
       if (refreshToken && (exported.length > 0 || !webhook)) {
         const key = `${clientId}\n${createHash('sha256').update(`${secret}\n${refreshToken}`).digest('base64')}`;
-        const result = await tokenFor(key, clientId, secret, refreshToken, now);
+        const result = await tokens.get(key, now, () => signIn(clientId, secret, refreshToken, now));
         if ('outcome' in result) return result.outcome;
         const { accessToken } = result.token;
         const all = [...secrets, accessToken];

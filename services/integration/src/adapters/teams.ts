@@ -16,17 +16,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IntegrationRow, Outgoing, Sender, SendOutcome } from '../services/deps.js';
 import { summaryOf, type Summary } from '../services/summary.js';
 import { excerptOf, failureOf, send, type Http } from './http.js';
+import { TokenCache, failed, field, firstLine, json, redact, requestToken } from './oauth.js';
 
 export const TEAMS_LIMITS = {
   /** Bytes of a request body (UTF-8), under Teams' ~28 KB a message with room for its envelope. */
   messageBytes: 27 * 1024,
   /** Characters of the title. */
   title: 250,
-  /** A token is used until this long before it expires. */
-  tokenMarginMs: 5 * 60_000,
-  /** Characters of Microsoft's error description kept in an outcome. */
-  errorDescription: 300,
-} as const;
+  } as const;
 
 export const ADAPTIVE_CARD_TYPE = 'application/vnd.microsoft.card.adaptive';
 export const ADAPTIVE_CARD_SCHEMA = 'http://adaptivecards.io/schemas/adaptive-card.json';
@@ -104,81 +101,26 @@ export function graphChatMessage(outgoing: Outgoing, attachmentId: string = rand
   return wrap(teamsCard(outgoing, wrap));
 }
 
-/** `text` with every credential replaced. */
-export function redact(text: string, secrets: Array<string | undefined>): string {
-  let out = text;
-  for (const secret of secrets) if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out;
-}
-
-const failed = (responseStatus: number, error: string): SendOutcome => ({ responseStatus, ok: false, gone: false, error, responseExcerpt: '' });
-
-function json(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-const field = (value: unknown, name: string): unknown => (value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
-
-/** The first line of Microsoft's error description (it goes on with trace and correlation ids). */
-const firstLine = (text: unknown) => (typeof text === 'string' ? (text.split(/\r?\n/)[0] ?? '').slice(0, TEAMS_LIMITS.errorDescription) : '');
-
-interface CachedToken {
-  accessToken: string;
-  /** Used until then (ms). */
-  until: number;
-}
-
-type TokenResult = { token: CachedToken } | { outcome: SendOutcome };
 
 export function teamsSender(http: Http, endpoints: TeamsEndpoints): Sender {
   const loginUrl = endpoints.loginUrl.replace(/\/+$/, '');
   const graphUrl = endpoints.graphUrl.replace(/\/+$/, '');
   // Keyed by tenant, client and the secret's hash: a token is never lent to a configuration whose
   // secret has not itself signed in.
-  const tokens = new Map<string, CachedToken>();
-  const pending = new Map<string, Promise<TokenResult>>();
+  const tokens = new TokenCache();
 
-  // The secret and the token go to Microsoft's own addresses only: no redirect is followed with them.
-  async function requestToken(tenant: string, clientId: string, secret: string, now: Date): Promise<TokenResult> {
-    const body = new URLSearchParams({ client_id: clientId, client_secret: secret, scope: GRAPH_SCOPE, grant_type: 'client_credentials' }).toString();
-    let response;
-    try {
-      response = await http(`${loginUrl}/${encodeURIComponent(tenant)}/oauth2/v2.0/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body, maxRedirects: 0 });
-    } catch (error) {
-      const outcome = failureOf(error);
-      return { outcome: failed(0, redact(`Sign-in to Microsoft failed: ${outcome.error}`, [secret])) };
-    }
-    // The answer holds the token: none of it is kept but the error's description.
-    const answer = json(response.body);
-    if (response.status < 200 || response.status > 299) {
-      const description = firstLine(field(answer, 'error_description')) || firstLine(field(answer, 'error')) || 'no description';
-      return { outcome: failed(response.status, redact(`Sign-in to Microsoft failed (HTTP ${response.status}): ${description}`, [secret])) };
-    }
-    const accessToken = field(answer, 'access_token');
-    if (typeof accessToken !== 'string' || !accessToken) return { outcome: failed(response.status, `Sign-in to Microsoft failed (HTTP ${response.status}): the answer carried no access token.`) };
-    const expiresIn = Number(field(answer, 'expires_in'));
-    const lifetimeMs = (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000;
-    return { token: { accessToken, until: now.getTime() + Math.max(lifetimeMs - TEAMS_LIMITS.tokenMarginMs, lifetimeMs / 2) } };
-  }
-
-  async function tokenFor(key: string, tenant: string, clientId: string, secret: string, now: Date): Promise<TokenResult> {
-    const cached = tokens.get(key);
-    if (cached && cached.until > now.getTime()) return { token: cached };
-    tokens.delete(key);
-    // Deliveries at the same moment share one sign-in.
-    let request = pending.get(key);
-    if (!request) {
-      request = requestToken(tenant, clientId, secret, now).finally(() => pending.delete(key));
-      pending.set(key, request);
-    }
-    const result = await request;
-    if ('token' in result) tokens.set(key, result.token);
-    return result;
-  }
+  const signIn = (tenant: string, clientId: string, secret: string, now: Date) =>
+    requestToken(
+      http,
+      `${loginUrl}/${encodeURIComponent(tenant)}/oauth2/v2.0/token`,
+      { client_id: clientId, client_secret: secret, scope: GRAPH_SCOPE, grant_type: 'client_credentials' },
+      {
+        name: 'Microsoft',
+        refusal: (status, answer) => `Sign-in to Microsoft failed (HTTP ${status}): ${firstLine(field(answer, 'error_description')) || firstLine(field(answer, 'error')) || 'no description'}`,
+      },
+      [secret],
+      now,
+    );
 
   async function viaWebhook(url: string, outgoing: Outgoing): Promise<SendOutcome> {
     const outcome = await send(http, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(workflowsMessage(outgoing)) });
@@ -200,7 +142,7 @@ export function teamsSender(http: Http, endpoints: TeamsEndpoints): Sender {
     const clientId = integration.settings.client_id ?? '';
     const secret = integration.secrets.client_secret ?? '';
     const key = `${tenant}\n${clientId}\n${createHash('sha256').update(secret).digest('base64')}`;
-    const result = await tokenFor(key, tenant, clientId, secret, now);
+    const result = await tokens.get(key, now, () => signIn(tenant, clientId, secret, now));
     if ('outcome' in result) return result.outcome;
     const { accessToken } = result.token;
     const url = `${graphUrl}/v1.0/teams/${encodeURIComponent(teamId!)}/channels/${encodeURIComponent(channelId!)}/messages`;
@@ -212,7 +154,7 @@ export function teamsSender(http: Http, endpoints: TeamsEndpoints): Sender {
     }
     const ok = response.status >= 200 && response.status <= 299;
     // A token Graph refuses is not used again: the next delivery signs in afresh.
-    if (response.status === 401 && tokens.get(key)?.accessToken === accessToken) tokens.delete(key);
+    if (response.status === 401) tokens.drop(key, accessToken);
     const message = ok ? '' : firstLine(field(field(json(response.body), 'error'), 'message'));
     const secrets = [secret, accessToken];
     return {
