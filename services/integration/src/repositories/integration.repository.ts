@@ -22,13 +22,15 @@ export class IntegrationRepository implements IntegrationStore {
   ) {}
 
   private select() {
+    // The last delivery, read once per integration (deliveries_integration's order).
     return this.db
       .selectFrom('integrations as i')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('deliveries as d').select(['d.created_at as last_delivery_at', 'd.status as last_delivery_status']).whereRef('d.integration_id', '=', 'i.id').orderBy('d.created_at', 'desc').limit(1).as('last'),
+        (join) => join.onTrue(),
+      )
       .selectAll('i')
-      .select((eb) => [
-        eb.selectFrom('deliveries as d').select('d.created_at').whereRef('d.integration_id', '=', 'i.id').orderBy('d.created_at', 'desc').limit(1).as('last_delivery_at'),
-        eb.selectFrom('deliveries as d').select('d.status').whereRef('d.integration_id', '=', 'i.id').orderBy('d.created_at', 'desc').limit(1).as('last_delivery_status'),
-      ]);
+      .select(['last.last_delivery_at', 'last.last_delivery_status']);
   }
 
   private toRow(row: Row, now: Date): IntegrationRow {

@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answer, read } from './http.js';
 
 export const FAKE_CLIENT_ID = '804219573311-q2m7d4k9v0h1s8c3r6t5b2n7x4z9w1e0.apps.googleusercontent.com';
 export const FAKE_CLIENT_SECRET = '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r8';
@@ -70,22 +71,6 @@ export interface FakeGoogle {
   /** What the Chat webhook answers (200 unless a test says otherwise). */
   chatStatus: number;
   close(): Promise<void>;
-}
-
-async function read(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
-function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  if (body === undefined) {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-  res.end(JSON.stringify(body));
 }
 
 const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 410: 'NOT_FOUND', 500: 'INTERNAL' };

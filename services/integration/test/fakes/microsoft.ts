@@ -13,6 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answer, read } from './http.js';
 
 export const FAKE_TENANT = '72f988bf-86f1-41af-91ab-2d7cd011db47';
 export const FAKE_CLIENT_ID = '6731de76-14a6-49ae-97bc-6eba6914391e';
@@ -58,22 +59,6 @@ export interface FakeMicrosoft {
 }
 
 const MESSAGE_LIMIT = 28 * 1024;
-
-async function read(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) chunks.push(chunk);
-  return Buffer.concat(chunks);
-}
-
-function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  if (body === undefined) {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify(body));
-}
 
 function entraError(res: ServerResponse, status: number, error: string, code: number, description: string): void {
   const traceId = randomBytes(16).toString('hex');
