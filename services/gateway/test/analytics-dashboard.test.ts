@@ -12,6 +12,8 @@ let h: Harness;
 let owner: Account;
 let projectId: string;
 let basic: string;
+/** The project's quality score once its generation has settled (the figures' avg_quality). */
+let quality: number | null;
 
 const metadata = {
   completion_threshold: 90,
@@ -44,6 +46,12 @@ beforeAll(async () => {
   h = await sharedHarness();
   owner = await register(h, 'Dana Dashboards', 'business');
   projectId = (await call(h, 'POST', '/api/projects', owner, { title: 'Forklift', project_type: 'script_to_slides', script_content: '[SCENE: A]\nNARRATOR: Check the forks.', input_method: 'text' })).json().id;
+  // Its generation scores it: wait for that, or a figure read meanwhile would miss the score.
+  const settled = await eventually(async () => {
+    const p = (await call(h, 'GET', `/api/projects/${projectId}`, owner)).json();
+    return p.status === 'completed' || p.status === 'failed' ? p : undefined;
+  }, 60_000);
+  quality = settled.quality_score ?? null;
   const key = (await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Player' })).json();
   basic = `Basic ${Buffer.from(`${key.key}:${key.secret}`).toString('base64')}`;
 }, 120_000);
@@ -51,7 +59,7 @@ beforeAll(async () => {
 describe('learner analytics', () => {
   it('should say an empty range is empty, inventing nothing', async () => {
     const empty = (await call(h, 'GET', '/api/analytics/dashboard?range=7d', owner)).json();
-    expect(empty).toMatchObject({ range: '7d', empty: true, analytics: { total_views: 0, completion_rate: null, avg_quality: null, active_users: 0 }, summary: 'No learner activity in the last 7 days.', series: [] });
+    expect(empty).toMatchObject({ range: '7d', empty: true, analytics: { total_views: 0, completion_rate: null, avg_quality: quality, active_users: 0 }, summary: 'No learner activity in the last 7 days.', series: [] });
   });
 
   it('should add up a seeded stream exactly as worked out by hand', async () => {
@@ -88,7 +96,7 @@ describe('learner analytics', () => {
       range: '30d',
       empty: false,
       // 3 views by 2 learners, 1 completed: 33.3 %.
-      analytics: { total_views: 3, completion_rate: 33.3, avg_quality: null, active_users: 2 },
+      analytics: { total_views: 3, completion_rate: 33.3, avg_quality: quality, active_users: 2 },
       // 60 + 15 + 20 seconds; (1 + 0.25 + 0.3333) / 3 watched.
       learners: { completed_views: 1, watch_time_seconds: 95, average_watched_ratio: 0.5278 },
       series: [{ day: dayOf(twoDaysAgo), views: 1, completed: 1 }, { day: dayOf(recently), views: 2, completed: 0 }],
@@ -102,7 +110,7 @@ describe('learner analytics', () => {
     });
 
     const project = (await call(h, 'GET', `/api/analytics/projects/${projectId}?range=7d&language=en`, owner)).json();
-    expect(project.analytics).toEqual({ total_views: 2, completion_rate: 50, avg_quality: null, active_users: 1 });
+    expect(project.analytics).toEqual({ total_views: 2, completion_rate: 50, avg_quality: quality, active_users: 1 });
     const all = (await call(h, 'GET', `/api/analytics/projects/${projectId}`, owner)).json();
     // Seconds 0-9 by all three, 10-14 by A and B, 15-39 by A, 40-49 by A and C, 50-59 by A.
     const third = 0.3333;

@@ -14,6 +14,7 @@ import { nonPublicReason } from '@trainwright/platform';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CompanyMembersChanged, PackageChanged, PaymentOutcome, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { FAKE_CHAT_SPACE, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_FOLDER_ID, FAKE_REFRESH_TOKEN, startFakeGoogle, type FakeGoogle } from '@trainwright/integration/testing';
 import { Webhook } from 'standardwebhooks';
 import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { startHarness, type Harness } from './harness.js';
@@ -28,6 +29,7 @@ let h: Harness;
 let owner: Account;
 let receiver: http.Server;
 let origin: string;
+let google: FakeGoogle;
 const received: Received[] = [];
 /** What each path answers: its status. */
 const answers: Record<string, number> = { '/zapier': 200, '/slack': 200, '/fails': 500, '/gone': 410, '/hook-a': 200, '/hook-gone': 410, '/teams': 202, '/chat': 200 };
@@ -44,13 +46,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  h = await startHarness('integrations', { INTEGRATION_ALLOW_ORIGINS: origin });
+  google = await startFakeGoogle();
+  h = await startHarness('integrations', { INTEGRATION_ALLOW_ORIGINS: `${origin},${google.origin}`, GOOGLE_OAUTH_TOKEN_URL: `${google.origin}/token`, GOOGLE_API_URL: google.origin });
   owner = await register(h, 'Ina Hooks', 'business');
 }, 180_000);
 
 afterAll(async () => {
   await h?.close();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await google?.close();
 });
 
 const setup = (who: Account, body: unknown) => call(h, 'POST', '/api/integrations/setup', who, body);
@@ -92,7 +96,8 @@ describe('the integration hub', () => {
     // The test message: signed, and it connects the integration.
     const tested = await call(h, 'POST', `/api/integrations/${integration.id}/test`, owner);
     expect(tested.json()).toMatchObject({ success: true, error: '', integration: { status: 'connected' }, delivery: { event: 'integration.test', status: 'succeeded', attempts: 1 } });
-    const test = arrivals('/zapier').at(-1)!;
+    // The welcome sample's completion may arrive too: the test message is the one of its type.
+    const test = arrivals('/zapier').find((r) => JSON.parse(r.body).type === 'integration.test')!;
     const verified = new Webhook(secret).verify(test.body, test.headers as Record<string, string>) as { type: string };
     expect(verified.type).toBe('integration.test');
 
@@ -234,6 +239,30 @@ describe('the integration hub', () => {
     expect(message.cardsV2[0].card.header.title).toBe('A new member joined the company');
     await call(h, 'DELETE', `/api/integrations/${created.integration.id}`, owner);
   }, 30_000);
+
+  it("should upload a completed project's documents to Google Drive and post their links to Chat", async () => {
+    const created = (await setup(owner, { integration_type: 'google_workspace', configuration: { client_id: FAKE_CLIENT_ID, client_secret: FAKE_CLIENT_SECRET, refresh_token: FAKE_REFRESH_TOKEN, drive_folder_id: FAKE_FOLDER_ID, webhook_url: google.chatWebhook } })).json();
+    expect(JSON.stringify(created)).not.toContain(FAKE_REFRESH_TOKEN);
+    // A real project, generated and completed by the stack: its completion is the event.
+    const projectId = (await call(h, 'POST', '/api/projects', owner, { title: 'Drive drill', project_type: 'script_to_slides', script_content: '[SCENE: Forks]\nNARRATOR: Check the forks before every lift.', input_method: 'text' })).json().id as string;
+    const card = await eventually(async () => google.chatCalls.find((c) => JSON.stringify(c.body).includes(projectId)), 90_000);
+    expect(card.space).toBe(FAKE_CHAT_SPACE);
+    const uploads = google.uploads.slice(-3);
+    expect(uploads.map((u) => u.metadata.parents)).toEqual([[FAKE_FOLDER_ID], [FAKE_FOLDER_ID], [FAKE_FOLDER_ID]]);
+    expect(uploads.map((u) => u.mediaType)).toEqual(['application/vnd.openxmlformats-officedocument.presentationml.presentation', 'application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document']);
+    // Drive got exactly the files the project's downloads give, under the same names.
+    for (const [i, format] of ['pptx', 'pdf', 'docx'].entries()) {
+      const download = await fetch(`${h.baseUrl}/api/projects/${projectId}/download/${format}`, { headers: owner.auth });
+      expect(download.status).toBe(200);
+      expect(uploads[i]!.metadata.name).toBe(/filename="([^"]+)"/.exec(download.headers.get('content-disposition') ?? '')?.[1]);
+      expect(uploads[i]!.content.equals(Buffer.from(await download.arrayBuffer()))).toBe(true);
+    }
+    // The card links each uploaded file.
+    for (const upload of uploads) expect(JSON.stringify(card.body)).toContain(`https://drive.google.com/file/d/${upload.id}/view`);
+    const delivery = (await call(h, 'GET', `/api/integrations/${created.integration.id}/deliveries`, owner)).json().deliveries.find((d: { event: string }) => d.event === 'project.completed');
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 1 });
+    await call(h, 'DELETE', `/api/integrations/${created.integration.id}`, owner);
+  }, 120_000);
 
   it('should retry a failing receiver on schedule, replay on demand, and pause on 410', async () => {
     const failing = (await setup(owner, { integration_type: 'slack', configuration: { webhook_url: `${origin}/fails` } })).json().integration;

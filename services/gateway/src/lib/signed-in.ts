@@ -13,3 +13,11 @@ export function signedIn(request: FastifyRequest): SignedIn {
   const { userId } = callerOf(request);
   return { userId, call: { userId, requestId: request.id } };
 }
+
+/**
+ * A protected route's rate limit, counted per signed-in user (not per address: a company's staff
+ * behind one NAT do not share a budget). The session hook runs first, so the caller is known.
+ */
+export function perUserRateLimit(max: number, timeWindow = 60_000) {
+  return { max, timeWindow, keyGenerator: (request: FastifyRequest) => request.caller?.userId ?? request.ip };
+}

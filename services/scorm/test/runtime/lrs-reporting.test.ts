@@ -175,7 +175,12 @@ describe('a package reporting to Trainwright from an LMS on another origin', () 
       }
       expect(JSON.stringify(statements)).not.toMatch(/lms-learner-4711|Jane/);
       expect(statements[2]!.result).toMatchObject({ completion: true });
-      expect(statements[3]!.result.extensions[EXT.progress]).toBeGreaterThan(0.4);
+      // Paused after completing: its progress is the one segment played, from where play began (which
+      // lags 0 s on a loaded machine) to the pause, over the 6 s.
+      const [played, completed, paused] = [statements[1]!.result.extensions, statements[2]!.result.extensions, statements[3]!.result.extensions];
+      expect(paused[EXT.time]).toBeGreaterThanOrEqual(completed[EXT.time]);
+      expect(paused[EXT.progress]).toBeCloseTo((paused[EXT.time] - played[EXT.time]) / 6, 2);
+      expect(paused[EXT.progress]).toBeGreaterThan(0);
 
       // The LMS recorded the session as it always does.
       const committed = await waitUntil(() => lms.commits(attempt).find((c) => c.terminate), 'the terminate commit');

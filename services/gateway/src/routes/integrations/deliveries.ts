@@ -1,7 +1,7 @@
 // An integration's delivery log and replay (docs/api.md, "Integrations").
 import { Type } from 'typebox';
 import type { GatewayContext } from '../../context.js';
-import { signedIn } from '../../lib/signed-in.js';
+import { perUserRateLimit, signedIn } from '../../lib/signed-in.js';
 import { Int32, Str, errorResponses } from '../../schemas/common.js';
 import { DeliveryJson, deliveryJson } from './shapes.js';
 
@@ -24,7 +24,7 @@ export function deliveryRoutes({ app, clients }: GatewayContext) {
   app.post(
     '/api/integrations/:id/deliveries/:deliveryId/replay',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: perUserRateLimit(30) },
       schema: { tags: ['integrations'], summary: 'Send a delivery again now (Owner): a new attempt with the same webhook-id', params: ReplayParams, response: { 202: DeliveryJson, ...errorResponses } },
     },
     async (request, reply) => {

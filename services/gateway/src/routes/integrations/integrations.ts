@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { INTEGRATION_EVENT_TYPES } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
-import { signedIn } from '../../lib/signed-in.js';
+import { perUserRateLimit, signedIn } from '../../lib/signed-in.js';
 import { Str, errorResponses } from '../../schemas/common.js';
 import { DeliveryJson, IntegrationJson, deliveryJson, integrationJson } from './shapes.js';
 
@@ -87,7 +87,7 @@ export function integrationRoutes({ app, clients }: GatewayContext) {
   app.post(
     '/api/integrations/setup',
     {
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: { rateLimit: perUserRateLimit(30) },
       schema: { tags: ['integrations'], summary: 'Connect an integration (Owner): its fields checked, credentials kept encrypted; a Zapier signing secret is answered this once', body: SetupBody, response: { 201: Type.Object({ success: Type.Boolean(), integration: IntegrationJson, signing_secret: Type.Optional(Type.String()) }), ...errorResponses } },
     },
     async (request, reply) => {
@@ -121,7 +121,7 @@ export function integrationRoutes({ app, clients }: GatewayContext) {
   app.post(
     '/api/integrations/:id/test',
     {
-      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+      config: { rateLimit: perUserRateLimit(20) },
       schema: { tags: ['integrations'], summary: 'Send a test message now (Owner); success connects the integration, failure pauses it with the reason', params: IdParams, response: { 200: Type.Object({ success: Type.Boolean(), error: Type.String(), delivery: DeliveryJson, integration: IntegrationJson }), ...errorResponses } },
     },
     async (request) => {
