@@ -23,3 +23,4 @@ export * from './education.js';
 export * from './library.js';
 export * from './analytics.js';
 export * from './integrations.js';
+export * from './video-processing.js';

@@ -26,12 +26,14 @@ export const ACTIONS = [
   'lrs.manage',
   /** Connecting, testing, reading the delivery log of and removing the company's integrations (Owner only: they hold its credentials elsewhere). */
   'integration.manage',
+  /** Uploading videos for processing and running video jobs on them (advanced video processing). */
+  'video.process',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const GRANTS: Record<Role, readonly Action[]> = {
   owner: ACTIONS,
-  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update', 'scorm.export', 'voice.create', 'library.update'],
+  editor: ['company.read', 'project.read', 'project.create', 'project.update', 'project.delete', 'project.comment', 'template.create', 'glossary.update', 'scorm.export', 'voice.create', 'library.update', 'video.process'],
   commenter: ['company.read', 'project.read', 'project.comment'],
   viewer: ['company.read', 'project.read'],
 };

@@ -36,6 +36,7 @@ import { planRoutes } from './routes/plans/index.js';
 import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
+import { videoRoutes } from './routes/video/index.js';
 import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
 import { analyticsDashboardRoutes } from './routes/analytics/dashboard.js';
 import { advancedAnalyticsRoutes } from './routes/analytics/advanced.js';
@@ -184,6 +185,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   uploadRoutes(ctx, receiveUpload);
   generatorRoutes(ctx, receiveUpload, storage);
   libraryRoutes(ctx, receiveUpload, storage);
+  videoRoutes(ctx, receiveUpload, storage);
   qualityRoutes(ctx);
   downloadRoutes(ctx, storage);
   educationRoutes(ctx, storage);

@@ -1,4 +1,8 @@
 // Every gRPC method of every service, called straight (not through the gateway) by a stranger with
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 // the ids of another company's real things: a project with content, a SCORM package, a glossary
 // term, a company voice's preview. Each method's access table (platform access.ts) says how it
 // reaches company data, and this holds it to that:
@@ -54,6 +58,9 @@ interface Fixture {
   voiceId: string;
   /** A preview id of the owner's company (its own voices' previews carry the company id). */
   companyAudioId: string;
+  /** The owner's uploaded video (video processing) and a job run on it. */
+  videoFileId: string;
+  videoJobId: string;
 }
 
 let f: Fixture;
@@ -74,10 +81,11 @@ const WELL_FORMED: Record<string, Record<string, unknown>> = {
   updateGlossaryTerm: { term: 'Stranger term' },
   importXliff: { xml: '<xliff/>' },
   startTranslations: { targetLanguages: ['es'] },
+  startVideoJob: { operation: 'color_correction' },
 };
 
 /** Request fields that name a company's thing. A method whose request has none acts on the caller's current company. */
-const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId', 'keyId', 'integrationId', 'deliveryId'];
+const THING_FIELDS = ['projectId', 'companyId', 'companyIds', 'packageId', 'durationOrId', 'audioId', 'id', 'fileId', 'storageKey', 'documentId', 'keyId', 'integrationId', 'deliveryId', 'videoFileId', 'videoFileIds', 'videoJobId'];
 
 function namesAThing(definition: Definition, method: string): boolean {
   const request = definition[method]!.requestDeserialize(Buffer.alloc(0)) as Record<string, unknown>;
@@ -98,6 +106,9 @@ function strangerRequest(definition: Definition, method: string): Record<string,
     voiceId: f.voiceId,
     id: f.termId,
     fileId: f.projectId,
+    videoFileId: f.videoFileId,
+    videoFileIds: [f.videoFileId],
+    videoJobId: f.videoJobId,
     documentId: f.libraryDocumentId,
     keyId: f.lrsKeyId,
     integrationId: f.integrationId,
@@ -121,7 +132,7 @@ function strangerRequest(definition: Definition, method: string): Record<string,
 /** The owner's data that must never appear in a stranger's answer. */
 function leaks(answer: unknown): string[] {
   const text = JSON.stringify(answer, (_key, value) => (Buffer.isBuffer(value) || value instanceof Uint8Array ? '<bytes>' : value));
-  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId, f.lrsKeyId, f.integrationId].filter((secret) => text.includes(secret));
+  return [f.owner.companyId, f.owner.email, f.projectId, f.title, f.packageId, f.termId, f.libraryDocumentId, f.lrsKeyId, f.integrationId, f.videoFileId, f.videoJobId].filter((secret) => text.includes(secret));
 }
 
 async function outcome(service: ServiceUnderTest, method: string) {
@@ -164,6 +175,15 @@ beforeAll(async () => {
   const integration = await call(h, 'POST', '/api/integrations/setup', owner, { integration_type: 'slack', configuration: { webhook_url: 'https://hooks.slack.com/services/T0000/B0000/owner-secret-0000' } });
   expect(integration.statusCode).toBe(201);
   const voices = (await call(h, 'GET', '/api/voices/available', owner)).json().voices as Array<{ voice_id: string; locked: boolean }>;
+  const clip = join(mkdtempSync(join(tmpdir(), 'tw-access-')), 'clip.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=5:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(clip)]), 'clip.mp4');
+  const uploaded = await fetch(`${h.baseUrl}/api/video/uploads`, { method: 'POST', body: form, headers: owner.auth });
+  expect(uploaded.status).toBe(201);
+  const videoFileId = ((await uploaded.json()) as { video_path: string }).video_path;
+  const videoJob = await call(h, 'POST', '/api/video/effects/color-correction', owner, { video_path: videoFileId, brightness: 0.1 });
+  expect(videoJob.statusCode).toBe(202);
   f = {
     owner,
     stranger,
@@ -176,6 +196,8 @@ beforeAll(async () => {
     integrationId: integration.json().integration.id,
     voiceId: voices.find((v) => !v.locked)!.voice_id,
     companyAudioId: `${owner.companyId.replace(/-/g, '')}${'ab'.repeat(16)}`,
+    videoFileId,
+    videoJobId: videoJob.json().job_id,
   };
   const tables: Array<[string, Definition, Record<string, MethodAccess>, new (...args: never[]) => unknown, number]> = [
     ['auth', AuthServiceService, authAccess, AuthServiceClient as never, h.auth.port],

@@ -11,6 +11,7 @@ import * as videoLanguage from './1764700000001-VideoLanguage.js';
 import * as outbox from './1764800000001-Outbox.js';
 import * as errorMessages from './1797600000001-ErrorMessages.js';
 import * as educationLibrary from './1797700000001-EducationLibrary.js';
+import * as videoProcessing from './1797800000001-VideoProcessing.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '1764800000001-Outbox': outbox,
   '1797600000001-ErrorMessages': errorMessages,
   '1797700000001-EducationLibrary': educationLibrary,
+  '1797800000001-VideoProcessing': videoProcessing,
 };

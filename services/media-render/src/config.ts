@@ -14,6 +14,12 @@ const schema = commonConfigSchema.extend({
   RENDER_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** Scratch space for slide images and audio while a video renders. */
   RENDER_WORK_DIR: z.string().default(''),
+  /** Run the `video` queue's worker (advanced video processing) in this process; video-worker.ts runs it alone. */
+  VIDEO_WORKER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Video jobs one process runs at once (each ffmpeg uses the cores it finds). */
+  VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** Scratch space for video processing (inputs copied, chunks, outputs before storage). */
+  VIDEO_WORK_DIR: z.string().default(''),
   VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),
   VIDEO_HEIGHT: z.coerce.number().int().min(180).max(2160).default(720),
   /** Start rendering the education centre's videos and manuals when the API starts (`npm start`

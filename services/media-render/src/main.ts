@@ -17,6 +17,7 @@ import {
   openAuthMemberships,
   openServiceInfra,
   Opened,
+  PROCESS_VIDEO_JOB,
   RENDER_PROJECT_JOB,
   runServiceProcess,
   startJobWorker,
@@ -27,6 +28,7 @@ import {
 } from '@trainwright/platform';
 import { MediaServiceService } from '@trainwright/proto/trainwright/media/v1/media';
 import type { Worker } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { migrations } from '../migrations/index.js';
 import { loadMediaConfig, type MediaConfig } from './config.js';
 import { mediaAccess, createMediaHandlers } from './grpc/media.handler.js';
@@ -34,6 +36,7 @@ import { renderEducationJob } from './jobs/render-education.job.js';
 import { renderProjectJob } from './jobs/render-project.job.js';
 import { renderTranslationJob } from './jobs/render-translation.job.js';
 import { renderVideoJob } from './jobs/render-video.job.js';
+import { processVideoJob } from './jobs/process-video.job.js';
 import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
 import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
 import { DownloadRepository } from './repositories/download.repository.js';
@@ -55,6 +58,11 @@ import { TranslationJobsRepository } from './repositories/translation-jobs.repos
 import { VideoEntitlementRepository } from './repositories/video-entitlement.repository.js';
 import { VideoEventsRepository } from './repositories/video-events.repository.js';
 import { VideoJobsRepository } from './repositories/video-jobs.repository.js';
+import { VideoJobEventsRepository } from './repositories/video-job-events.repository.js';
+import { VideoOperationsRepository } from './repositories/video-operations.repository.js';
+import { VideoProbeRepository } from './repositories/video-probe.repository.js';
+import { VideoProcessingQueueRepository } from './repositories/video-processing-queue.repository.js';
+import { VideoProcessingRepository } from './repositories/video-processing.repository.js';
 import { VoiceCatalogueRepository } from './repositories/voice-catalogue.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
 import type { DownloadDeps } from './services/downloads/deps.js';
@@ -66,6 +74,7 @@ import type { PreviewDeps } from './services/previews/deps.js';
 import type { RenderDeps } from './services/renders/deps.js';
 import { VIDEO_STALE_MS, VIDEO_WAIT_MS } from './services/renders/render-video.js';
 import type { VideoDeps } from './services/videos/deps.js';
+import type { ProcessingDeps } from './services/processing/deps.js';
 import type { VoiceDeps } from './services/voices/deps.js';
 import { createSpeechProvider } from './adapters/speech/index.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
@@ -84,14 +93,19 @@ export function migrateMedia(config: Pick<MediaConfig, 'DATABASE_URL'>): Promise
 export interface MediaServer extends RunningService {
   grpc: GrpcServer | null;
   worker: Worker | null;
+  videoWorker: Worker | null;
 }
 
-/** `api`: serve gRPC and consume project.*; `worker`: drain the render queue (per RENDER_WORKER unless given). */
+/**
+ * `api`: serve gRPC and consume project.*; `worker`: drain the render queue (per RENDER_WORKER
+ * unless given); `videoWorker`: drain the video queue (per VIDEO_WORKER unless given).
+ */
 export async function startMediaServer(
   config: MediaConfig,
   logger: Logger,
-  roles: { api: boolean; worker: boolean } = { api: true, worker: config.RENDER_WORKER },
+  given: { api: boolean; worker: boolean; videoWorker?: boolean } = { api: true, worker: config.RENDER_WORKER },
 ): Promise<MediaServer> {
+  const roles = { ...given, videoWorker: given.videoWorker ?? (given.api && config.VIDEO_WORKER) };
   // What this process opens, closed in reverse order by close().
   const opened = new Opened();
   const infra = await openServiceInfra<MediaDatabase>(opened, config, MEDIA_SCHEMA, logger);
@@ -152,6 +166,26 @@ export async function startMediaServer(
     clock: () => new Date(),
   };
 
+  // Advanced video processing: a company's videos and the jobs on the `video` queue.
+  const videoStore = new VideoProcessingRepository(infra.db);
+  const processing: ProcessingDeps = {
+    memberships,
+    files: videoStore,
+    jobs: videoStore,
+    probe: new VideoProbeRepository(),
+    queue: new VideoProcessingQueueRepository(opened.own(new JobQueue(infra.queues, PROCESS_VIDEO_JOB.queue))),
+    events: new VideoJobEventsRepository(infra.bus),
+    storage,
+    workDirs: new WorkDirRepository(config.VIDEO_WORK_DIR, 'tw-video-'),
+    operations: new VideoOperationsRepository(),
+    newId: randomUUID,
+  };
+  let videoWorker: Worker | null = null;
+  if (roles.videoWorker) {
+    videoWorker = opened.own(startJobWorker(infra.queues, PROCESS_VIDEO_JOB.queue, [processVideoJob(processing)], { concurrency: config.VIDEO_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger }));
+    videoWorker.on('error', (err) => logger.error({ err }, 'video worker error'));
+  }
+
   let worker: Worker | null = null;
   if (roles.worker) {
     worker = opened.own(
@@ -206,17 +240,18 @@ export async function startMediaServer(
     ({ grpc, port } = await listenGrpc(
       opened,
       logger,
-      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos: logoDeps, previews, education }), access: mediaAccess },
+      { name: 'trainwright.media.v1.MediaService', definition: MediaServiceService, handlers: createMediaHandlers({ downloads, voices, files, logos: logoDeps, previews, education, processing }), access: mediaAccess },
       `${config.MEDIA_GRPC_HOST}:${config.MEDIA_GRPC_PORT}`,
     ));
     grpc.setServing('SERVING');
     if (config.EDUCATION_AT_START) await getEducationLibrary(education);
   }
-  logger.info({ speech: speech.name, worker: Boolean(worker), api: Boolean(grpc) }, 'media-render started');
+  logger.info({ speech: speech.name, worker: Boolean(worker), videoWorker: Boolean(videoWorker), api: Boolean(grpc) }, 'media-render started');
   return {
     port,
     grpc,
     worker,
+    videoWorker,
     close: () => opened.close(),
   };
 }

@@ -8,5 +8,5 @@ await runServiceProcess({
   name: 'render-worker',
   loadConfig: loadMediaConfig,
   migrate: migrateMedia,
-  start: (config, logger) => startMediaServer(config, logger, { api: false, worker: true }),
+  start: (config, logger) => startMediaServer(config, logger, { api: false, worker: true, videoWorker: false }),
 });

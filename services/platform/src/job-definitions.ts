@@ -148,3 +148,14 @@ export const DELIVER_INTEGRATION_EVENT_JOB = defineJob<{ deliveryId: string; att
   ...PEER_RETRIES,
   jobId: (p) => `${p.deliveryId}-${p.replay ? 'replay-' : ''}${p.attempt}`,
 });
+
+/** Runs one advanced video-processing job (media-render's `video` workers, apart from the
+ * narration renders so neither starves the other): the job's row holds its operation and state.
+ * Two attempts: a worker that died may have been killed by the operation's own size. */
+export const PROCESS_VIDEO_JOB = defineJob<{ jobId: string }>({
+  queue: 'video',
+  name: 'process-video',
+  attempts: 2,
+  backoffMs: 5000,
+  jobId: (p) => `video-job-${p.jobId}`,
+});

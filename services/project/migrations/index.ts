@@ -10,6 +10,7 @@ import * as errorMessages from './1797600000000-ErrorMessages.js';
 import * as comments from './1797800000000-Comments.js';
 import * as library from './1798000000000-Library.js';
 import * as libraryMaterial from './1798100000000-LibraryMaterial.js';
+import * as videoUploads from './1798200000000-VideoUploads.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '1797800000000-Comments': comments,
   '1798000000000-Library': library,
   '1798100000000-LibraryMaterial': libraryMaterial,
+  '1798200000000-VideoUploads': videoUploads,
 };

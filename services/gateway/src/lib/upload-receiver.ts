@@ -33,6 +33,9 @@ export interface StoredUpload {
   filename: string;
   size: number;
   contentType: string;
+  /** Where the bytes are, under the company (for a service that reads them next). */
+  storageKey: string;
+  companyId: string;
 }
 
 export interface ReceiveOptions {
@@ -46,6 +49,8 @@ export interface ReceiveOptions {
   kinds: readonly UploadKindName[];
   /** The body's time limits (UPLOAD_IDLE_TIMEOUT_MS, UPLOAD_BODY_TIMEOUT_MS). */
   timeouts: BodyTimeouts;
+  /** The company when the body names none ('' or absent: the caller's current one). */
+  companyId?: string;
 }
 
 /** The body time limits of every upload route, from the configuration. */
@@ -238,7 +243,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
           part.file.resume();
           throw error;
         }
-        held = await receivePlaced(part, kind, fields.company_id ?? '', userId, written);
+        held = await receivePlaced(part, kind, fields.company_id ?? options.companyId ?? '', userId, written);
       }
       reading(undefined);
       // The body is all in: what follows is ours, not bounded by the body's time limits.
@@ -246,7 +251,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
       deadline.stop();
       if (!held) return { fields };
       const kind = options.kindOf(fields[options.kindField]);
-      const companyField = fields.company_id ?? '';
+      const companyField = fields.company_id ?? options.companyId ?? '';
       if (held.placed?.kind !== kind || held.placed.companyField !== companyField) await place(held, kind, companyField, userId, written);
     } catch (error) {
       if (held?.key) await storage.delete(held.key);
@@ -262,7 +267,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
         await storage.delete(key);
         throw error;
       });
-    return { fields, file: { id: file.id, kind: file.kind, filename: file.filename, size: file.size, contentType: file.contentType } };
+    return { fields, file: { id: file.id, kind: file.kind, filename: file.filename, size: file.size, contentType: file.contentType, storageKey: key, companyId: placed.companyId } };
   }
 
   return async function receive(request: FastifyRequest, reply: FastifyReply, options: ReceiveOptions): Promise<{ fields: Record<string, string>; file?: StoredUpload }> {

@@ -49,8 +49,10 @@ export function describeValidation(issue: AjvIssue): { field: string; message: s
       return { field, message: `${field} is not an allowed field` };
     case 'minimum':
     case 'maximum':
-      return { field, message: integerMessage(field, issue.parentSchema) ?? `${field} ${issue.message ?? 'is out of range'}` };
+    case 'multipleOf':
+      return { field, message: integerMessage(field, issue.parentSchema) ?? issue.parentSchema?.['x-message'] ?? `${field} ${issue.message ?? 'is out of range'}` };
     case 'type':
+      if (p.type === 'number' && issue.parentSchema?.['x-message']) return { field, message: issue.parentSchema['x-message'] };
       if (p.type === 'integer') {
         const message = integerMessage(field, issue.parentSchema);
         if (message) return { field, message };

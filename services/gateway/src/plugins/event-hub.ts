@@ -1,11 +1,11 @@
 // The live feed behind /api/events: replica-local consumers of `project.*`, media-render's
 // `video.status_changed`, the translation service's `translation.*` and the scorm service's
-// `scorm.*` and `interactive_video.*` fan out to the open connections whose user may read the
+// `scorm.*` and `interactive_video.*` and media-render's `video_job.changed` fan out to the open connections whose user may read the
 // event's company's projects (the access check on the platform's memberships, kept and dropped on
 // auth's events); auth's `member.*` makes a member's open connections read their companies again. Started with the app (app.projectEvents) and closed with it.
 import fp from 'fastify-plugin';
 import { Access, type AuthMemberships, type EventBus } from '@trainwright/platform';
-import { CommentChanged, CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
+import { CommentChanged, CompanyMembersChanged, InteractiveVideoChanged, PackageChanged, ProjectChanged, ProjectStatusChanged, TranslationChanged, VideoJobChanged, VideoStatusChanged } from '@trainwright/proto/trainwright/events/v1/events';
 import { errorMessageJson } from '../schemas/common.js';
 
 interface Listener {
@@ -68,6 +68,11 @@ export class ProjectEventHub {
     await bus.subscribeFrom(new Date(), 'interactive_video.*', async (event) => {
       const e = InteractiveVideoChanged.decode(event.data);
       hub.publish(e.companyId, event.subject, { interactive_video_id: e.interactiveVideoId, project_id: e.projectId, version: e.version, status: e.status, progress: e.progress, error: e.error || null, ...errorMessageJson(e.errorMessage) });
+    });
+    // A video-processing job: queued, its progress, its end (GET /api/video/jobs/{id} has the result).
+    await bus.subscribeFrom(new Date(), 'video_job.changed', async (event) => {
+      const e = VideoJobChanged.decode(event.data);
+      hub.publish(e.companyId, event.subject, { job_id: e.jobId, operation: e.operation, status: e.status, progress: e.progress, stage: e.stage, error: e.error || null, ...errorMessageJson(e.errorMessage) });
     });
     return hub;
   }

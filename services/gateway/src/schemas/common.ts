@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { INTERFACE_LANGUAGES, type MessageParam } from '@trainwright/catalogue';
 import { messageFromProto } from '@trainwright/platform';
 import type { MessageRef as ProtoMessageRef } from '@trainwright/proto/trainwright/messages/v1/messages';
@@ -25,6 +25,9 @@ export const errorResponses = {
   500: ErrorBody,
   503: ErrorBody,
 };
+
+/** The schema, or null. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A request string of at most `max` characters: every string a client sends has a bound. */
 export const Str = (max: number) => Type.String({ maxLength: max });

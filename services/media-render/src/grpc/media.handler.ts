@@ -1,6 +1,6 @@
 // Transport only: proto <-> domain.
 import { messageToProto, type AccessTable, type UnaryHandlers } from '@trainwright/platform';
-import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice } from '@trainwright/proto/trainwright/media/v1/media';
+import { VoiceSettings, type MediaServiceService, type Voice as ProtoVoice, type VideoFile as ProtoVideoFile, type VideoJob as ProtoVideoJob } from '@trainwright/proto/trainwright/media/v1/media';
 import type { DownloadDeps } from '../services/downloads/deps.js';
 import { getDownloadUsage } from '../services/downloads/get-download-usage.js';
 import { getVideoFiles } from '../services/downloads/get-video-files.js';
@@ -22,6 +22,13 @@ import { listCustomVoices } from '../services/voices/list-custom-voices.js';
 import { listVoices } from '../services/voices/list-voices.js';
 import { openVoicePreview } from '../services/voices/open-voice-preview.js';
 import { previewVoice } from '../services/voices/preview-voice.js';
+import type { ProcessingDeps, VideoFileRow, VideoJobRow } from '../services/processing/deps.js';
+import { getVideoJob } from '../services/processing/get-video-job.js';
+import { listVideoFiles } from '../services/processing/list-video-files.js';
+import { openVideoFile } from '../services/processing/open-video-file.js';
+import { prepareVideoUpload } from '../services/processing/prepare-video-upload.js';
+import { registerVideoFile } from '../services/processing/register-video-file.js';
+import { startVideoJob } from '../services/processing/start-video-job.js';
 
 export function toProtoVoice(v: VoiceView): ProtoVoice {
   return {
@@ -59,7 +66,61 @@ export const mediaAccess: AccessTable<typeof MediaServiceService> = {
   getVideoFiles: { action: 'project.read' },
   getEducationLibrary: { public: 'the education centre is the same for every signed-in user and holds no company data' },
   openEducationFile: { public: 'a file of the education centre, the same for every signed-in user' },
+  prepareVideoUpload: { action: 'video.process' },
+  registerVideoFile: { action: 'video.process' },
+  listVideoFiles: { action: 'company.read' },
+  openVideoFile: { action: 'company.read' },
+  startVideoJob: { action: 'video.process' },
+  getVideoJob: { action: 'company.read' },
 };
+
+export function toProtoVideoFile(f: VideoFileRow): ProtoVideoFile {
+  return {
+    id: f.id,
+    companyId: f.companyId,
+    kind: f.kind,
+    filename: f.filename,
+    contentType: f.contentType,
+    size: f.size,
+    durationSeconds: f.durationMs / 1000,
+    width: f.width,
+    height: f.height,
+    hasAudio: f.hasAudio,
+    videoCodec: f.videoCodec,
+    origin: f.origin,
+    jobId: f.jobId ?? '',
+    createdAt: f.createdAt.toISOString(),
+  };
+}
+
+function toProtoVideoJob(job: VideoJobRow, outputs: VideoFileRow[]): ProtoVideoJob {
+  return {
+    id: job.id,
+    companyId: job.companyId,
+    operation: job.operation,
+    status: job.status,
+    progress: job.progress,
+    stage: job.stage,
+    fileIds: job.fileIds,
+    paramsJson: JSON.stringify(job.params),
+    outputs: outputs.map(toProtoVideoFile),
+    dataJson: job.data === null || job.data === undefined ? '' : JSON.stringify(job.data),
+    error: job.error,
+    errorMessage: messageToProto(job.errorMessage),
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  };
+}
+
+/** A JSON object from the gateway (it validated it); anything else is no parameters. */
+function paramsOf(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json || '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 export function createMediaHandlers(deps: {
   downloads: DownloadDeps;
@@ -70,8 +131,10 @@ export function createMediaHandlers(deps: {
   previews: PreviewDeps;
   /** The education centre's library. */
   education: EducationDeps;
+  /** Advanced video processing. */
+  processing: ProcessingDeps;
 }): UnaryHandlers<typeof MediaServiceService> {
-  const { downloads, voices, files, logos, previews, education } = deps;
+  const { downloads, voices, files, logos, previews, education, processing } = deps;
   const callerOf = (req: { userId: string; projectId: string; shareToken: string; language: string }): PreviewCaller =>
     req.shareToken ? { shareToken: req.shareToken, language: req.language } : { userId: req.userId, projectId: req.projectId, language: req.language };
   return {
@@ -99,7 +162,10 @@ export function createMediaHandlers(deps: {
       const u = await getDownloadUsage(downloads, req.userId);
       return { used: u.used, limit: u.limit, since: u.since.toISOString() };
     },
-    getRenderedBytes: async (req) => ({ bytes: await files.bytesOf(req.companyIds.slice(0, 1000)) }),
+    getRenderedBytes: async (req) => {
+      const companyIds = req.companyIds.slice(0, 1000);
+      return { bytes: (await files.bytesOf(companyIds)) + (await processing.files.outputBytesOf(companyIds)) };
+    },
     getLogo: async (req) => {
       const t = req.shareToken ? await openSharedLogo(logos, req.shareToken) : await openMemberLogo(logos, req.userId, req.projectId);
       return { storageKey: t.storageKey, contentType: t.contentType, size: t.size };
@@ -119,5 +185,19 @@ export function createMediaHandlers(deps: {
       return { ...library, errorMessage: messageToProto(library.errorMessage) };
     },
     openEducationFile: async (req) => openEducationFile(education, req.slug, req.format),
+    prepareVideoUpload: (req) => prepareVideoUpload(processing, req.userId, req.companyId),
+    registerVideoFile: async (req) =>
+      toProtoVideoFile(await registerVideoFile(processing, req.userId, req.companyId, { uploadId: req.uploadId, storageKey: req.storageKey, filename: req.filename, size: req.size, contentType: req.contentType })),
+    listVideoFiles: async (req) => ({ files: (await listVideoFiles(processing, req.userId, req.companyId)).map(toProtoVideoFile) }),
+    openVideoFile: async (req) => {
+      const f = await openVideoFile(processing, req.userId, req.videoFileId);
+      return { storageKey: f.storageKey, filename: f.filename, contentType: f.contentType, size: f.size };
+    },
+    startVideoJob: async (req) =>
+      toProtoVideoJob(await startVideoJob(processing, req.userId, { operation: req.operation, fileIds: req.videoFileIds, backgroundFileId: req.backgroundVideoFileId, params: paramsOf(req.paramsJson) }), []),
+    getVideoJob: async (req) => {
+      const { job, outputs } = await getVideoJob(processing, req.userId, req.videoJobId);
+      return toProtoVideoJob(job, outputs);
+    },
   };
 }

@@ -112,4 +112,41 @@ export interface MediaDatabase {
     duration_ms: ColumnType<number, number | undefined, number>;
     created_at: Timestamp;
   };
+  /** Advanced video processing: a company's videos and images (services/processing). */
+  video_files: {
+    id: string;
+    company_id: string;
+    created_by: string;
+    kind: string;
+    origin: string;
+    upload_id: string | null;
+    job_id: string | null;
+    storage_key: string;
+    filename: string;
+    content_type: string;
+    size: ColumnType<number, number, number>;
+    duration_ms: ColumnType<number, number | undefined, number>;
+    width: ColumnType<number, number | undefined, number>;
+    height: ColumnType<number, number | undefined, number>;
+    has_audio: ColumnType<boolean, boolean | undefined, boolean>;
+    video_codec: ColumnType<string, string | undefined, string>;
+    created_at: Timestamp;
+  };
+  video_processing_jobs: {
+    id: string;
+    company_id: string;
+    created_by: string;
+    operation: string;
+    status: ColumnType<string, string | undefined, string>;
+    progress: ColumnType<number, number | undefined, number>;
+    stage: ColumnType<string, string | undefined, string>;
+    file_ids: string[];
+    background_file_id: string | null;
+    params: JSONColumnType<Record<string, unknown>, string, string>;
+    data: JSONColumnType<object | null, string | null | undefined, string | null>;
+    error: ColumnType<string, string | undefined, string>;
+    error_message: JSONColumnType<MessageRef | null, string | null | undefined, string | null>;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 }

@@ -1,6 +1,7 @@
 // Object storage (the platform's: local files or S3) as media-render uses it.
 import type { ObjectStorage } from '@trainwright/platform';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { MediaStorage } from '../services/ports.js';
 
@@ -26,5 +27,9 @@ export class MediaStorageRepository implements MediaStorage {
     const chunks: Buffer[] = [];
     for await (const chunk of this.storage.get(key)) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks);
+  }
+
+  copyTo(key: string, path: string): Promise<void> {
+    return pipeline(this.storage.get(key), createWriteStream(path));
   }
 }

@@ -14,6 +14,8 @@ export interface MediaStorage {
   /** True when a non-empty object is stored under `key`. */
   has(key: string): Promise<boolean>;
   read(key: string): Promise<Buffer>;
+  /** Copies the object to a local file (streamed: videos may be large). */
+  copyTo(key: string, path: string): Promise<void>;
 }
 
 /** Scratch folders for work done in files (video frames, narration, previews). */

@@ -5,14 +5,11 @@
 // readable subtitles; CJK characters take two columns.
 import { splitSentences } from '@trainwright/formats';
 import { wrapText } from '../render/text-layout.js';
+import type { Cue } from '../processing/subtitles/cue-format.js';
 import type { NarratedSlide } from './narration.js';
 
-export interface Cue {
-  startMs: number;
-  endMs: number;
-  /** One or two lines, separated by '\n'. */
-  text: string;
-}
+// The files are written by the serialisation the transcript's subtitles share.
+export { formatTimestamp, toSrt, toWebVtt, type Cue } from '../processing/subtitles/cue-format.js';
 
 export const LINE_COLUMNS = 42;
 export const CUE_LINES = 2;
@@ -56,25 +53,4 @@ export function buildCues(slides: readonly NarratedSlide[]): Cue[] {
     }
   }
   return cues;
-}
-
-/** 'hh:mm:ss.mmm' (WebVTT) or 'hh:mm:ss,mmm' (SRT). */
-export function formatTimestamp(ms: number, separator: '.' | ',' = '.'): string {
-  const t = Math.max(0, Math.round(ms));
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(t / 3_600_000))}:${pad(Math.floor(t / 60_000) % 60)}:${pad(Math.floor(t / 1000) % 60)}${separator}${pad(t % 1000, 3)}`;
-}
-
-/** Cue text as WebVTT reads it: '&', '<' and '>' escaped, so markup in the narration shows as written and '-->' cannot occur. */
-function vttText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function toWebVtt(cues: readonly Cue[]): string {
-  const body = cues.map((c, i) => `${i + 1}\n${formatTimestamp(c.startMs)} --> ${formatTimestamp(c.endMs)}\n${vttText(c.text)}\n`);
-  return ['WEBVTT\n', ...body].join('\n');
-}
-
-export function toSrt(cues: readonly Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${formatTimestamp(c.startMs, ',')} --> ${formatTimestamp(c.endMs, ',')}\n${c.text}\n`).join('\n');
 }

@@ -117,6 +117,8 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
           .where('id', 'in', fileIds)
           .where('company_id', '=', input.companyId)
           .where('project_id', 'is', null)
+          // The library's documents and video processing's files are theirs, never a project's.
+          .where('kind', 'not in', ['library', 'video'])
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== fileIds.length) {
           throw new BadFilesError();

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { LearnerAnalytics } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { Int32, Str, errorResponses } from '../../schemas/common.js';
+import { Int32, Str, errorResponses, Nullable } from '../../schemas/common.js';
 import { learnerQuery } from './dashboard.js';
 import { dropOffWords, expectedImpact, percent, recommendationPlace, recommendationWords } from './wording.js';
 
@@ -21,7 +21,6 @@ const PeriodQuery = Type.Object(
 );
 type Period = Type.Static<typeof PeriodQuery>;
 const CompanyQuery = Type.Object({ company_id: Type.Optional(Str(100)) }, { additionalProperties: false });
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Impact = Type.Union([Type.Literal('high'), Type.Literal('medium'), Type.Literal('low')]);
 
 const Engagement = Type.Object({

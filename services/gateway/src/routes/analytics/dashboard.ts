@@ -10,7 +10,7 @@ import { LEARNING_CHANNELS } from '@trainwright/catalogue';
 import type { LearnerAnalytics } from '@trainwright/proto/trainwright/scorm/v1/scorm';
 import type { GatewayContext } from '../../context.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { Str, errorResponses } from '../../schemas/common.js';
+import { Str, errorResponses, Nullable } from '../../schemas/common.js';
 import { percent, recommendationPlace, recommendationText } from './wording.js';
 
 /** The dashboard's ranges (DECISIONS.md: 7d, 30d, 90d, 1y; 30d by default) in days. */
@@ -28,7 +28,6 @@ export const RangeQuery = Type.Object(
 );
 export type RangeQueryValue = Type.Static<typeof RangeQuery>;
 const IdParams = Type.Object({ id: Str(100) });
-const Nullable = <T extends Type.TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Count = Type.Object({ key: Type.String(), views: Type.Integer(), completed: Type.Integer() });
 const RecommendationItem = Type.Object({ kind: Type.String(), text: Type.String(), second: Nullable(Type.Integer()), slide: Nullable(Type.String()), question: Nullable(Type.String()), rate: Type.Number() });
 const Figures = {

@@ -6,8 +6,9 @@ import type { GatewayContext } from '../../context.js';
 import { uploadTimeouts, type UploadReceiver } from '../../lib/upload-receiver.js';
 import { errorResponses } from '../../schemas/common.js';
 
-// Library documents go through POST /api/library/documents, which indexes them.
-const UPLOAD_KIND_NAMES = (Object.keys(UPLOAD_KINDS) as UploadKindName[]).filter((kind) => kind !== 'library');
+// Library documents go through POST /api/library/documents, which indexes them; videos through
+// POST /api/video/uploads, which probes them.
+const UPLOAD_KIND_NAMES = (Object.keys(UPLOAD_KINDS) as UploadKindName[]).filter((kind) => kind !== 'library' && kind !== 'video');
 const Upload = Type.Object({ id: Type.String(), kind: Type.String(), filename: Type.String(), size: Type.Integer(), content_type: Type.String() });
 
 export function uploadRoutes({ app, config }: GatewayContext, receive: UploadReceiver) {

@@ -6,7 +6,7 @@ import { errorResponses } from '../../schemas/common.js';
 import { voiceJson } from '../../schemas/mappers.js';
 import { signedIn } from '../../lib/signed-in.js';
 import { uploadTimeouts } from '../../lib/upload-receiver.js';
-import { companyOf } from './company.js';
+import { companyOf } from '../../lib/company-of.js';
 import { Voice } from './shapes.js';
 import { receiveVoiceSamples, type VoiceSample } from './voice-samples.js';
 

@@ -5,7 +5,7 @@ import type { GatewayContext } from '../../context.js';
 import { errorResponses } from '../../schemas/common.js';
 import { voiceJson } from '../../schemas/mappers.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { companyOf } from './company.js';
+import { companyOf } from '../../lib/company-of.js';
 import { Voice } from './shapes.js';
 
 const CompanyQuery = Type.Object({ company_id: Type.Optional(Type.String({ maxLength: 64 })) });

@@ -5,7 +5,7 @@ import { AppError, type ObjectStorage } from '@trainwright/platform';
 import type { GatewayContext } from '../../context.js';
 import { errorResponses } from '../../schemas/common.js';
 import { signedIn } from '../../lib/signed-in.js';
-import { companyOf } from './company.js';
+import { companyOf } from '../../lib/company-of.js';
 
 const PreviewParams = Type.Object({ voice_id: Type.String({ maxLength: 200 }) });
 const PreviewBody = Type.Object({ sample_text: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false });

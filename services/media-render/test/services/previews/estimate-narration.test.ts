@@ -123,7 +123,7 @@ describe(estimateNarration.name, () => {
 
   it('should be answered by the gRPC handler as the NarrationEstimate message', async () => {
     const { deps } = setup();
-    const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, education: {} as never, previews: deps });
+    const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, education: {} as never, processing: {} as never, previews: deps });
     const answer = await handlers.estimateNarration({ userId: 'user-1', projectId: PROJECT, language: '' }, {} as never);
     expect(answer).toMatchObject({ slidesCount: 3, hasNarration: true, ownerTier: 'business', companyId: 'company-1' });
   });

@@ -60,7 +60,7 @@ function setup() {
     voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
     timing: { slideDurationsMs: () => [] },
   };
-  const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, education: {} as never, previews: deps });
+  const handlers = createMediaHandlers({ downloads: {} as never, voices: {} as never, files: {} as never, logos: {} as never, education: {} as never, processing: {} as never, previews: deps });
   return { cache, handlers, calls, views, projects, translations };
 }
 

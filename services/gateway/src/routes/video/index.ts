@@ -1,0 +1,163 @@
+// Advanced video processing (docs/video-processing.md; part 2 section 7): uploads of a company's
+// videos (and the still images a chroma key puts behind them), the jobs run on them by
+// media-render's `video` workers, each answered at once with its id and followed on /api/events
+// (video_job.changed) or GET /api/video/jobs/{id}, and the files streamed with byte ranges.
+// media-render decides every access (video.process or company.read, advancedVideoProcessing).
+import { Type, type TSchema } from 'typebox';
+import { VIDEO_PROCESSING_MESSAGES as M, type VideoOperationName } from '@trainwright/catalogue';
+import { AppError, messageFromProto, type ObjectStorage } from '@trainwright/platform';
+import type { VideoFile, VideoJob } from '@trainwright/proto/trainwright/media/v1/media';
+import type { GatewayContext } from '../../context.js';
+import { companyOf } from '../../lib/company-of.js';
+import { signedIn } from '../../lib/signed-in.js';
+import { uploadTimeouts, type UploadReceiver } from '../../lib/upload-receiver.js';
+import { sendFile } from '../../plugins/send-file.js';
+import { Str, errorResponses } from '../../schemas/common.js';
+import { ChromaKeyBody, ColorCorrectionBody, JobStarted, QualityBody, SceneDetectionBody, SmartCropBody, VideoFileJson, VideoJobJson } from './shapes.js';
+
+const CompanyQuery = Type.Object({ company_id: Type.Optional(Str(100)) }, { additionalProperties: false });
+const IdParams = Type.Object({ id: Str(100) });
+
+export const downloadUrlOf = (fileId: string) => `/api/video/files/${encodeURIComponent(fileId)}/download`;
+
+export function videoFileJson(f: VideoFile) {
+  return {
+    video_path: f.id,
+    kind: f.kind,
+    origin: f.origin,
+    filename: f.filename,
+    content_type: f.contentType,
+    size: f.size,
+    duration: Math.round(f.durationSeconds * 1000) / 1000,
+    width: f.width,
+    height: f.height,
+    has_audio: f.hasAudio,
+    video_codec: f.videoCodec,
+    job_id: f.jobId || null,
+    created_at: f.createdAt,
+    download_url: downloadUrlOf(f.id),
+  };
+}
+
+function parsed(json: string): unknown {
+  return json ? JSON.parse(json) : null;
+}
+
+export function videoJobJson(j: VideoJob) {
+  const files = j.outputs.map(videoFileJson);
+  const video = files.find((f) => f.kind === 'video');
+  const ref = messageFromProto(j.errorMessage);
+  return {
+    job_id: j.id,
+    operation: j.operation,
+    status: j.status as 'queued' | 'running' | 'completed' | 'failed',
+    progress: j.progress,
+    stage: j.stage,
+    video_files: j.fileIds,
+    parameters: (parsed(j.paramsJson) ?? {}) as Record<string, unknown>,
+    result: j.status === 'completed' ? { output: video ? { video_path: video.video_path, download_url: video.download_url, metadata: video } : null, files, data: parsed(j.dataJson) } : null,
+    error: j.error || null,
+    ...(ref ? { message_id: ref.id, params: ref.params } : {}),
+    created_at: j.createdAt,
+    updated_at: j.updatedAt,
+  };
+}
+
+/** One operation's route: its body checked against the catalogue's ranges, then queued. */
+interface OperationRoute {
+  path: string;
+  operation: VideoOperationName;
+  body: TSchema;
+  summary: string;
+}
+
+const OPERATIONS: OperationRoute[] = [
+  { path: '/api/video/effects/chroma-key', operation: 'chroma_key', body: ChromaKeyBody, summary: 'Key out a colour (a green screen) onto a background image' },
+  { path: '/api/video/effects/color-correction', operation: 'color_correction', body: ColorCorrectionBody, summary: 'Correct brightness, contrast, saturation, hue and gamma' },
+  { path: '/api/video/enhance/scene-detection', operation: 'scene_detection', body: SceneDetectionBody, summary: 'Find the scenes (times and a thumbnail each)' },
+  { path: '/api/video/enhance/smart-crop', operation: 'smart_crop', body: SmartCropBody, summary: 'Crop to 16:9, 4:3, 1:1 or 9:16 following the action' },
+  { path: '/api/video/enhance/quality', operation: 'quality', body: QualityBody, summary: 'Denoise, sharpen, upscale, enhance contrast and stabilise' },
+];
+
+export function videoRoutes({ app, clients, config }: GatewayContext, receive: UploadReceiver, storage: ObjectStorage) {
+  app.post(
+    '/api/video/uploads',
+    {
+      schema: {
+        tags: ['video'],
+        summary: 'Upload a video (or a background image) for processing: multipart `file`; probed with ffprobe',
+        consumes: ['multipart/form-data'],
+        querystring: CompanyQuery,
+        response: { 201: VideoFileJson, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const caller = signedIn(request);
+      const asked = (request.query as Type.Static<typeof CompanyQuery>).company_id;
+      // Refused before a byte is stored when the caller may not process videos there.
+      const { companyId } = await clients.media.prepareVideoUpload({ userId: caller.userId, companyId: await companyOf(clients, caller.userId, request.id, asked) }, caller.call);
+      const { file } = await receive(request, reply, { timeouts: uploadTimeouts(config), maxFields: 2, fieldSize: 200, kindField: 'kind', kindOf: () => 'video', kinds: ['video'], companyId });
+      if (!file) throw AppError.validation('file', M.uploadFirst);
+      try {
+        const registered = await clients.media.registerVideoFile(
+          { userId: caller.userId, companyId: file.companyId, uploadId: file.id, storageKey: file.storageKey, filename: file.filename, size: file.size, contentType: file.contentType },
+          caller.call,
+        );
+        return reply.status(201).send(videoFileJson(registered));
+      } catch (error) {
+        // A file ffprobe cannot read (or a company the caller may not process videos in) is not kept.
+        const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id }, caller.call);
+        if (storageKey) await storage.delete(storageKey);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/video/files',
+    { schema: { tags: ['video'], summary: "The company's videos and images for processing, newest first", querystring: CompanyQuery, response: { 200: Type.Object({ files: Type.Array(VideoFileJson) }), ...errorResponses } } },
+    async (request) => {
+      const caller = signedIn(request);
+      const companyId = await companyOf(clients, caller.userId, request.id, (request.query as Type.Static<typeof CompanyQuery>).company_id);
+      const { files } = await clients.media.listVideoFiles({ userId: caller.userId, companyId }, caller.call);
+      return { files: files.map(videoFileJson) };
+    },
+  );
+
+  app.get(
+    '/api/video/files/:id/download',
+    { schema: { tags: ['video'], summary: 'Download (or play: byte ranges) a video file or image', params: IdParams, response: { ...errorResponses } } },
+    async (request, reply) => {
+      const caller = signedIn(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const target = await clients.media.openVideoFile({ userId: caller.userId, videoFileId: id }, caller.call);
+      return sendFile(storage, request.headers.range, target, (request.query as { inline?: string }).inline === '1' ? 'inline' : 'attachment', reply);
+    },
+  );
+
+  for (const route of OPERATIONS) {
+    app.post(
+      route.path,
+      { schema: { tags: ['video'], summary: `${route.summary} (a job: 202 with its id)`, body: route.body, response: { 202: JobStarted, ...errorResponses } } },
+      async (request, reply) => {
+        const caller = signedIn(request);
+        const { video_path, background_image, ...params } = request.body as { video_path: string; background_image?: string | null } & Record<string, unknown>;
+        const job = await clients.media.startVideoJob(
+          { userId: caller.userId, operation: route.operation, videoFileIds: video_path ? [video_path] : [], backgroundVideoFileId: background_image ?? '', paramsJson: JSON.stringify(params) },
+          caller.call,
+        );
+        return reply.status(202).send({ job_id: job.id, status: job.status as 'queued' });
+      },
+    );
+  }
+
+  app.get(
+    '/api/video/jobs/:id',
+    { schema: { tags: ['video'], summary: "A video job's status, progress and result", params: IdParams, response: { 200: VideoJobJson, ...errorResponses } } },
+    async (request) => {
+      const caller = signedIn(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      return videoJobJson(await clients.media.getVideoJob({ userId: caller.userId, videoJobId: id }, caller.call));
+    },
+  );
+}

@@ -1,0 +1,152 @@
+// Advanced video processing through the gateway (docs/video-processing.md): a video made here with
+// ffmpeg is uploaded (probed by ffprobe), colour-corrected by media-render's `video` worker with
+// its progress on the job, and the output downloaded (a byte range too) and measured: brighter by
+// the amount asked. Bad files, out-of-range parameters, other companies' files, paths, roles and
+// plans are refused with the field or the specification's message.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { addMember, call, eventually, register, type Account } from './accounts.js';
+import { sharedHarness, type Harness } from './harness.js';
+
+const run = promisify(execFile);
+let h: Harness;
+let owner: Account;
+let dir: string;
+let clip: Buffer;
+
+/** A 2 s 320x180 test pattern with a tone: small, and real H.264/AAC in an mp4. */
+async function makeClip(path: string): Promise<Buffer> {
+  await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=2', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', '-y', path]);
+  return readFile(path);
+}
+
+/** The mean luma (signalstats YAVG, 0-255) over a video's frames. */
+async function meanLuma(bytes: Buffer): Promise<number> {
+  const path = join(dir, `measure-${Math.random().toString(36).slice(2)}.mp4`);
+  await writeFile(path, bytes);
+  const { stdout } = await run('ffmpeg', ['-v', 'error', '-i', path, '-vf', 'signalstats,metadata=print:key=lavfi.signalstats.YAVG:file=-', '-f', 'null', '-']);
+  const values = [...stdout.matchAll(/YAVG=([\d.]+)/g)].map((m) => Number(m[1]));
+  expect(values.length).toBeGreaterThan(0);
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+async function upload(who: Account, filename: string, bytes: Buffer, query = '') {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), filename);
+  const response = await fetch(`${h.baseUrl}/api/video/uploads${query}`, { method: 'POST', body: form, headers: who.auth });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const start = (who: Account, path: string, body: unknown) => call(h, 'POST', path, who, body);
+
+beforeAll(async () => {
+  h = await sharedHarness();
+  owner = await register(h, 'Vera Video', 'business');
+  dir = await mkdtemp(join(tmpdir(), 'tw-video-test-'));
+  clip = await makeClip(join(dir, 'clip.mp4'));
+}, 120_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('advanced video processing', () => {
+  it('should upload, colour-correct with progress, and serve the brighter result with ranges', async () => {
+    const uploaded = await upload(owner, 'Lecture clip.mp4', clip);
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body).toMatchObject({ kind: 'video', origin: 'upload', filename: 'Lecture clip.mp4', size: clip.length, width: 320, height: 180, has_audio: true, video_codec: 'h264' });
+    expect(uploaded.body.duration).toBeCloseTo(2, 0);
+
+    const started = await start(owner, '/api/video/effects/color-correction', { video_path: uploaded.body.video_path, brightness: 0.3 });
+    expect(started.statusCode).toBe(202);
+    const { job_id } = started.json();
+    const done = await eventually(async () => {
+      const job = (await call(h, 'GET', `/api/video/jobs/${job_id}`, owner)).json();
+      return job.status === 'completed' || job.status === 'failed' ? job : undefined;
+    }, 60_000);
+    expect(done).toMatchObject({ operation: 'color_correction', status: 'completed', progress: 100, error: null, video_files: [uploaded.body.video_path] });
+    expect(done.parameters).toMatchObject({ brightness: 0.3 });
+    const output = done.result.output;
+    expect(output.metadata).toMatchObject({ kind: 'video', origin: 'output', job_id, width: 320, height: 180, has_audio: true, filename: 'Lecture clip-color-correction.mp4' });
+
+    const downloaded = await fetch(`${h.baseUrl}${output.download_url}`, { headers: owner.auth });
+    expect(downloaded.status).toBe(200);
+    const bytes = Buffer.from(await downloaded.arrayBuffer());
+    expect(bytes.length).toBe(output.metadata.size);
+    // +0.3 of the luma range: about 0.3 * 219 (limited range) brighter, less where it clips at white.
+    const [before, after] = [await meanLuma(clip), await meanLuma(bytes)];
+    expect(after - before).toBeGreaterThan(35);
+    const ranged = await fetch(`${h.baseUrl}${output.download_url}`, { headers: { ...owner.auth, range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+
+    const listed = (await call(h, 'GET', '/api/video/files', owner)).json().files.map((f: { video_path: string }) => f.video_path);
+    expect(listed).toEqual(expect.arrayContaining([uploaded.body.video_path, output.video_path]));
+  }, 90_000);
+
+  it('should refuse files that are not readable videos, and keep nothing of them', async () => {
+    const text = await upload(owner, 'notes.mp4', Buffer.from('These are my lecture notes, not a video.\n'.repeat(20)));
+    expect(text.status).toBe(400);
+    expect(text.body).toMatchObject({ message: 'The file content does not match its extension', detail: { field: 'file' } });
+    // The first bytes of a real mp4 (its type box says video) without the rest: ffprobe cannot read it.
+    const truncated = await upload(owner, 'cut.mp4', clip.subarray(0, 2048));
+    expect(truncated.status).toBe(400);
+    expect(truncated.body).toMatchObject({ message: 'The file could not be read as a video: it may be damaged or in a format we do not support.', detail: { field: 'file' } });
+    const files = (await call(h, 'GET', '/api/video/files', owner)).json().files as Array<{ filename: string }>;
+    expect(files.map((f) => f.filename)).not.toEqual(expect.arrayContaining(['notes.mp4', 'cut.mp4']));
+  });
+
+  it('should enforce every range on the server with the field', async () => {
+    const video = (await upload(owner, 'range.mp4', clip)).body.video_path as string;
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/video/effects/color-correction', { brightness: 1.5 }, 'brightness'],
+      ['/api/video/effects/color-correction', { contrast: 0 }, 'contrast'],
+      ['/api/video/effects/color-correction', { saturation: 3.5 }, 'saturation'],
+      ['/api/video/effects/color-correction', { hue_shift: 15 }, 'hue_shift'],
+      ['/api/video/effects/color-correction', { gamma: 0 }, 'gamma'],
+      ['/api/video/effects/chroma-key', { sensitivity: 0 }, 'sensitivity'],
+      ['/api/video/effects/chroma-key', { chroma_color: 'green' }, 'chroma_color'],
+      ['/api/video/enhance/scene-detection', { sensitivity: 1.2 }, 'sensitivity'],
+      ['/api/video/enhance/smart-crop', { target_aspect: '21:9' }, 'target_aspect'],
+      ['/api/video/enhance/quality', { upscale_factor: 1.3 }, 'upscale_factor'],
+      ['/api/video/enhance/quality', { upscale_factor: 5 }, 'upscale_factor'],
+    ];
+    for (const [path, body, field] of cases) {
+      const res = await start(owner, path, { video_path: video, ...body });
+      expect({ path, body, status: res.statusCode, field: res.json().detail?.field }).toEqual({ path, body, status: 400, field });
+    }
+    expect((await start(owner, '/api/video/effects/color-correction', { video_path: video, brightness: 1.5 })).json().message).toBe('brightness must be a number from -1 to 1');
+    expect((await start(owner, '/api/video/effects/color-correction', {})).json()).toMatchObject({ message: 'Please upload a video first', detail: { field: 'video_path' } });
+  });
+
+  it("should keep each company's files to itself: other companies, paths, roles and plans", async () => {
+    const video = (await upload(owner, 'mine.mp4', clip)).body.video_path as string;
+    const stranger = await register(h, 'Sam Stranger', 'business');
+    for (const path of [video, '../../etc/passwd', 'companies/x/uploads/a.mp4']) {
+      const res = await start(stranger, '/api/video/effects/color-correction', { video_path: path });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Video not found');
+    }
+    expect((await fetch(`${h.baseUrl}/api/video/files/${video}/download`, { headers: stranger.auth })).status).toBe(404);
+
+    // A background that is a video, not an image.
+    const keyed = await start(owner, '/api/video/effects/chroma-key', { video_path: video, background_image: video });
+    expect(keyed.statusCode).toBe(400);
+    expect(keyed.json().detail.field).toBe('background_image');
+
+    // A viewer reads, but neither uploads nor runs jobs.
+    const viewer = await register(h, 'Vic Viewer');
+    await addMember(h, owner.companyId, viewer, 'viewer');
+    expect((await upload(viewer, 'v.mp4', clip, `?company_id=${owner.companyId}`)).status).toBe(403);
+    expect((await call(h, 'GET', `/api/video/files?company_id=${owner.companyId}`, viewer)).statusCode).toBe(200);
+
+    // A plan without advanced video processing is refused before anything is stored.
+    const pro = await register(h, 'Pia Professional', 'professional');
+    const refused = await upload(pro, 'p.mp4', clip);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('FEATURE_NOT_AVAILABLE');
+  });
+});
