@@ -1,9 +1,25 @@
 // The Google Workspace sender against a local stand-in for Google (test/fakes/google.ts): the
-// refresh-token sign-in and its cached token, Drive's multipart upload (the bytes compared), the
-// Chat card linking the files, Google's refusals, the size limit, and no credential in any outcome.
+// refresh-token sign-in and its cached token, Drive's multipart upload (the bytes compared) and,
+// for files over 5 MB, its resumable upload (chunks, 308 and Range, a dropped connection resumed,
+// an expired session started over, a session URI elsewhere refused), the Chat card linking the
+// files, Google's refusals, the size limit, and no credential in any outcome.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { GOOGLE_CUT_NOTE, GOOGLE_LIMITS, boundaryFor, googleChatMessage, googleSender, multipartRelated, safeMediaType, type ExportedFile, type ExportedFiles } from '../src/adapters/google.js';
+import {
+  DRIVE_UPLOADS,
+  GOOGLE_CUT_NOTE,
+  GOOGLE_LIMITS,
+  boundaryFor,
+  googleChatMessage,
+  googleSender,
+  multipartRelated,
+  resumeOffset,
+  safeMediaType,
+  sessionUri,
+  type DriveUploadOptions,
+  type ExportedFile,
+  type ExportedFiles,
+} from '../src/adapters/google.js';
 import { deliveryHttp } from '../src/adapters/http.js';
 import type { IntegrationRow, Outgoing, Sender, SendOutcome } from '../src/services/deps.js';
 import { summaryOf } from '../src/services/summary.js';
@@ -16,6 +32,7 @@ import {
   FAKE_CLIENT_SECRET,
   FAKE_FOLDER_ID,
   FAKE_REFRESH_TOKEN,
+  CHUNK_GRANULE,
   boundaryOf,
   parseMultipart,
   startFakeGoogle,
@@ -34,14 +51,14 @@ const guide: ExportedFile = {
 };
 const slides: ExportedFile = { name: 'Forklift safety – slides.pptx', mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', content: randomBytes(30_000) };
 
-/** The files of a completed project; none for other events. Records what it was asked. */
-function exportedFiles(): ExportedFiles & { calls: string[] } {
+/** The files of a completed project (the guide and the slides unless told); none for other events. Records what it was asked. */
+function exportedFiles(list: ExportedFile[] = [guide, slides]): ExportedFiles & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
     filesOf(_integration, out) {
       calls.push(out.event);
-      return Promise.resolve(out.event === 'project.completed' ? [guide, slides] : []);
+      return Promise.resolve(out.event === 'project.completed' ? list : []);
     },
   };
 }
@@ -66,7 +83,19 @@ function google(settings: Record<string, string>, secrets: Record<string, string
 let fake: FakeGoogle;
 let files: ReturnType<typeof exportedFiles>;
 let sender: Sender;
+/** The waits the sender asked for between interruptions (it waits for none here). */
+let waits: number[];
+const sleep = (ms: number) => {
+  waits.push(ms);
+  return Promise.resolve();
+};
 const now = new Date('2026-12-05T10:00:00Z');
+
+/** A sender of its own whose event exports `list`. */
+function senderFor(list: ExportedFile[], options: Partial<DriveUploadOptions> = {}): Sender {
+  files = exportedFiles(list);
+  return googleSender(deliveryHttp([fake.origin], 5000), { tokenUrl: `${fake.origin}/token`, driveUploadUrl: fake.origin }, files, { sleep, ...options });
+}
 
 /** A complete configuration: Drive into the folder, Chat into the space. */
 const fullRow = (settings: Record<string, string> = {}, secrets: Record<string, string> = {}) =>
@@ -97,9 +126,14 @@ afterAll(async () => {
 beforeEach(() => {
   // A sender of its own for each test: its token cache starts empty.
   files = exportedFiles();
-  sender = googleSender(deliveryHttp([fake.origin], 5000), { tokenUrl: `${fake.origin}/token`, driveUploadUrl: fake.origin }, files);
+  waits = [];
+  sender = googleSender(deliveryHttp([fake.origin], 5000), { tokenUrl: `${fake.origin}/token`, driveUploadUrl: fake.origin }, files, { sleep });
   fake.tokenRequests.length = 0;
   fake.uploads.length = 0;
+  fake.sessions.clear();
+  fake.resumableCalls.length = 0;
+  fake.interrupt = null;
+  fake.sessionOrigin = '';
   fake.chatCalls.length = 0;
   fake.revoked.clear();
   fake.chatStatus = 200;
@@ -386,5 +420,285 @@ describe('Drive and Chat', () => {
     expect(outcome).toMatchObject({ ok: true, responseStatus: 200 });
     expect(fake.chatCalls[0]!.bytes).toBeLessThanOrEqual(GOOGLE_LIMITS.messageBytes);
     expect(paragraphOf(cardOf(fake.chatCalls[0]!.body)).endsWith(GOOGLE_CUT_NOTE)).toBe(true);
+  });
+});
+
+describe('Drive’s resumable upload', () => {
+  const MiB = 1024 * 1024;
+  const pptx = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+  // Over Drive's 5 MB for a multipart upload, and not a whole number of 256 KiB chunks.
+  const course: ExportedFile = { name: 'Forklift safety – slides.pptx', mimeType: pptx, content: randomBytes(6_000_000) };
+  const total = course.content.length;
+  const step = `The upload of “${course.name}” to Google Drive failed`;
+
+  /** The ranges the session was sent, in order (`*` for a status question), and what the fake answered. */
+  const calls = () => fake.resumableCalls.map((c) => [c.contentRange, c.status, c.range]);
+  /** The chunks' Content-Ranges, each starting where Drive's last Range said, and all but the last a multiple of 256 KiB. */
+  function expectWellFormedChunks(): void {
+    const chunks = fake.resumableCalls.filter((c) => c.bytes > 0);
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.bytes % CHUNK_GRANULE).toBe(0);
+    expect(chunks.at(-1)!.contentRange).toMatch(new RegExp(`^bytes \\d+-${total - 1}/${total}$`));
+  }
+  /** The session's upload id and URI nowhere in an outcome, nor any credential. */
+  function expectNothingSecret(outcome: SendOutcome): void {
+    expectNoCredential(outcome, [...new Set(fake.resumableCalls.map((c) => c.uploadId)), ...fake.sessions.keys()]);
+    expect(outcome.error).not.toContain('upload_id');
+    expect(outcome.responseExcerpt).not.toContain('upload_id');
+  }
+
+  it('should keep a file of 5 MB or less on the multipart upload and send a larger one resumable, each byte for byte', async () => {
+    const five: ExportedFile = { name: 'Forklift safety – guide.pdf', mimeType: 'application/pdf', content: randomBytes(DRIVE_UPLOADS.multipartBytes) };
+    const over: ExportedFile = { name: 'Forklift safety – manual.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', content: randomBytes(DRIVE_UPLOADS.multipartBytes + 1) };
+    expect(DRIVE_UPLOADS.multipartBytes).toBe(5 * MiB);
+    const outcome = await senderFor([five, over]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true, error: '' });
+    expect(fake.uploads.map((u) => u.query.uploadType)).toEqual(['multipart', 'resumable']);
+    expect(fake.uploads[0]!.content.equals(five.content)).toBe(true);
+    expect(fake.uploads[1]!.content.equals(over.content)).toBe(true);
+    expect(fake.sessions.size).toBe(1);
+    // 4 MiB, then the last 1 MiB and a byte.
+    expect(calls()).toEqual([
+      [`bytes 0-${4 * MiB - 1}/${5 * MiB + 1}`, 308, `bytes=0-${4 * MiB - 1}`],
+      [`bytes ${4 * MiB}-${5 * MiB}/${5 * MiB + 1}`, 200, ''],
+    ]);
+  });
+
+  it('should open a session with the metadata and X-Upload headers, send the chunks without the token, and link the file in the card', async () => {
+    const outcome = await senderFor([guide, course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true, gone: false, error: '' });
+
+    const [session] = [...fake.sessions.values()];
+    expect(session).toMatchObject({
+      query: { uploadType: 'resumable', supportsAllDrives: 'true', fields: 'id,name,webViewLink' },
+      contentType: 'application/json; charset=UTF-8',
+      metadata: { name: course.name, parents: [FAKE_FOLDER_ID] },
+      mediaType: pptx,
+      total,
+      held: total,
+    });
+    expect(fake.tokens.has(session!.authorization.slice('Bearer '.length))).toBe(true);
+    expect(calls()).toEqual([
+      [`bytes 0-4194303/${total}`, 308, 'bytes=0-4194303'],
+      [`bytes 4194304-5999999/${total}`, 200, ''],
+    ]);
+    expect(fake.resumableCalls.map((c) => [c.uploadId, c.bytes, c.authorization])).toEqual([
+      [session!.id, 4 * MiB, ''],
+      [session!.id, total - 4 * MiB, ''],
+    ]);
+    expect(waits).toEqual([]);
+
+    expect(fake.uploads.map((u) => u.query.uploadType)).toEqual(['multipart', 'resumable']);
+    const upload = fake.uploads[1]!;
+    expect(upload).toMatchObject({ metadata: { name: course.name, parents: [FAKE_FOLDER_ID] }, mediaType: pptx, id: session!.fileId });
+    expect(upload.content.equals(course.content)).toBe(true);
+    expect(buttonsOf(cardOf(fake.chatCalls[0]!.body))).toEqual([
+      ['Open in Trainwright', 'https://app.example/projects/p1'],
+      [`Open ${guide.name} in Drive`, `https://drive.google.com/file/d/${fake.uploads[0]!.id}/view?usp=drivesdk`],
+      [`Open ${course.name} in Drive`, `https://drive.google.com/file/d/${upload.id}/view?usp=drivesdk`],
+    ]);
+    expectNothingSecret(outcome);
+  });
+
+  it('should answer with the file Drive took when there is no Chat webhook, and upload into the Drive root', async () => {
+    const row = google({ client_id: FAKE_CLIENT_ID }, { client_secret: FAKE_CLIENT_SECRET, refresh_token: FAKE_REFRESH_TOKEN });
+    const outcome = await senderFor([course]).send(row, completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true, error: '' });
+    const id = fake.uploads[0]!.id;
+    expect(JSON.parse(outcome.responseExcerpt)).toEqual({ id, name: course.name, webViewLink: `https://drive.google.com/file/d/${id}/view?usp=drivesdk` });
+    expect(fake.uploads[0]!.metadata).toEqual({ name: course.name });
+    expectNothingSecret(outcome);
+  });
+
+  it('should resume a chunk whose connection dropped by asking where the upload stands, then go on from Drive’s Range', async () => {
+    // 1 MiB chunks; the third drops after Drive held 300,000 of its bytes.
+    fake.interrupt = { mode: 'drop', after: 2, keep: 300_000 };
+    const outcome = await senderFor([course], { chunkBytes: MiB }).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true, error: '' });
+    const held = 2 * MiB + 300_000;
+    expect(calls().slice(0, 5)).toEqual([
+      [`bytes 0-${MiB - 1}/${total}`, 308, `bytes=0-${MiB - 1}`],
+      [`bytes ${MiB}-${2 * MiB - 1}/${total}`, 308, `bytes=0-${2 * MiB - 1}`],
+      [`bytes ${2 * MiB}-${3 * MiB - 1}/${total}`, 0, ''],
+      [`bytes */${total}`, 308, `bytes=0-${held - 1}`],
+      [`bytes ${held}-${held + MiB - 1}/${total}`, 308, `bytes=0-${held + MiB - 1}`],
+    ]);
+    expect(fake.resumableCalls.at(-1)).toMatchObject({ status: 200 });
+    expect(fake.resumableCalls[3]!.bytes).toBe(0);
+    expectWellFormedChunks();
+    expect(waits).toEqual([DRIVE_UPLOADS.retryDelaysMs[0]]);
+    expect(fake.sessions.size).toBe(1);
+    expect(fake.uploads).toHaveLength(1);
+    expect(fake.uploads[0]!.content.equals(course.content)).toBe(true);
+    expectNothingSecret(outcome);
+  });
+
+  it('should ask where the upload stands after a 503, and go on', async () => {
+    fake.interrupt = { mode: 'unavailable', after: 1 };
+    const outcome = await senderFor([course], { chunkBytes: 2 * MiB }).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true });
+    expect(calls()).toEqual([
+      [`bytes 0-${2 * MiB - 1}/${total}`, 308, `bytes=0-${2 * MiB - 1}`],
+      [`bytes ${2 * MiB}-${4 * MiB - 1}/${total}`, 503, ''],
+      [`bytes */${total}`, 308, `bytes=0-${2 * MiB - 1}`],
+      [`bytes ${2 * MiB}-${4 * MiB - 1}/${total}`, 308, `bytes=0-${4 * MiB - 1}`],
+      [`bytes ${4 * MiB}-${total - 1}/${total}`, 200, ''],
+    ]);
+    expect(waits).toEqual([1000]);
+    expect(fake.uploads[0]!.content.equals(course.content)).toBe(true);
+  });
+
+  it('should send the next chunk from the Range Drive answers, not from the end of the chunk it sent', async () => {
+    fake.interrupt = { mode: 'partial', keep: 3 * CHUNK_GRANULE };
+    const outcome = await senderFor([course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true });
+    expect(calls()).toEqual([
+      [`bytes 0-${4 * MiB - 1}/${total}`, 308, `bytes=0-${3 * CHUNK_GRANULE - 1}`],
+      [`bytes ${3 * CHUNK_GRANULE}-${3 * CHUNK_GRANULE + 4 * MiB - 1}/${total}`, 308, `bytes=0-${3 * CHUNK_GRANULE + 4 * MiB - 1}`],
+      [`bytes ${3 * CHUNK_GRANULE + 4 * MiB}-${total - 1}/${total}`, 200, ''],
+    ]);
+    expect(waits).toEqual([]); // Drive took some: no interruption
+    expect(fake.uploads[0]!.content.equals(course.content)).toBe(true);
+  });
+
+  it('should start over with a new session once when Drive has forgotten one (404)', async () => {
+    fake.interrupt = { mode: 'expire', after: 1 };
+    const outcome = await senderFor([course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 200, ok: true });
+    const ids = [...new Set(fake.resumableCalls.map((c) => c.uploadId))];
+    expect(ids).toHaveLength(2);
+    expect(fake.resumableCalls.map((c) => [c.uploadId, c.contentRange, c.status])).toEqual([
+      [ids[0], `bytes 0-4194303/${total}`, 308],
+      [ids[0], `bytes 4194304-5999999/${total}`, 404],
+      [ids[1], `bytes 0-4194303/${total}`, 308],
+      [ids[1], `bytes 4194304-5999999/${total}`, 200],
+    ]);
+    expect(fake.uploads).toHaveLength(1);
+    expect(fake.uploads[0]!.content.equals(course.content)).toBe(true);
+  });
+
+  it('should fail naming the file when a new session expires too, with Google’s answer', async () => {
+    fake.interrupt = { mode: 'expire', times: 2 };
+    const outcome = await senderFor([course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 404, ok: false, gone: false, error: `${step}: Google Drive answered HTTP 404: The upload session was not found: it may have expired.` });
+    expect(outcome.responseExcerpt).toMatch(/^\{"error":\{"code":404,/);
+    expect(fake.chatCalls).toEqual([]);
+    expectNothingSecret(outcome);
+  });
+
+  it('should give up after its waits when Drive keeps answering 503, naming the file', async () => {
+    fake.interrupt = { mode: 'unavailable', after: 1, times: 100 };
+    const outcome = await senderFor([course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 503, ok: false, gone: false, error: `${step}: Google Drive answered HTTP 503: Service Unavailable` });
+    expect(waits).toEqual([1000, 2000, 4000]);
+    // The first chunk, then the second and a question four times over.
+    expect(fake.resumableCalls.map((c) => c.status)).toEqual([308, 503, 308, 503, 308, 503, 308, 503]);
+    expect(fake.uploads).toEqual([]);
+    expect(fake.chatCalls).toEqual([]);
+    expectNothingSecret(outcome);
+  });
+
+  it('should give up after its waits when Drive keeps taking none of a chunk', async () => {
+    fake.interrupt = { mode: 'partial', keep: 0, times: 100 };
+    const outcome = await senderFor([course]).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 308, ok: false, gone: false, error: `${step}: Google Drive answered HTTP 308 without taking more of the file (it holds 0 of ${total} bytes).` });
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(calls()).toEqual(Array.from({ length: 4 }, () => [`bytes 0-4194303/${total}`, 308, '']));
+    expectNothingSecret(outcome);
+  });
+
+  it('should give up after its waits when the connection keeps dropping, with the network’s reason', async () => {
+    fake.interrupt = { mode: 'drop', times: 100 };
+    const outcome = await senderFor([course], { retryDelaysMs: [10, 20] }).send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 0, ok: false, gone: false });
+    expect(outcome.error).toMatch(new RegExp(`^${step}: The site could not be reached\\.$`));
+    expect(waits).toEqual([10, 20]);
+    expect(calls()).toEqual([
+      [`bytes 0-4194303/${total}`, 0, ''],
+      [`bytes */${total}`, 308, ''],
+      [`bytes 0-4194303/${total}`, 0, ''],
+      [`bytes */${total}`, 308, ''],
+      [`bytes 0-4194303/${total}`, 0, ''],
+    ]);
+    expectNothingSecret(outcome);
+  });
+
+  it('should refuse a session URI on another origin, sending it nothing', async () => {
+    const other = await startFakeGoogle();
+    try {
+      fake.sessionOrigin = other.origin;
+      const outcome = await senderFor([course]).send(fullRow(), completed, now);
+      expect(outcome).toEqual({
+        responseStatus: 200,
+        ok: false,
+        gone: false,
+        error: `${step}: Google Drive answered an upload session on another origin (${other.origin}); only ${fake.origin} is used.`,
+        responseExcerpt: '',
+      });
+      expect(fake.sessions.size).toBe(1);
+      expect(fake.resumableCalls).toEqual([]);
+      expect(other.resumableCalls).toEqual([]);
+      expect(fake.uploads).toEqual([]);
+      expect(fake.chatCalls).toEqual([]);
+      expectNothingSecret(outcome);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('should take a session URI only on the configured API’s origin', () => {
+    const api = 'https://www.googleapis.com';
+    const path = '/upload/drive/v3/files?uploadType=resumable&upload_id=xa298sd_sdlkj2';
+    expect(sessionUri(`${api}${path}`, api)).toEqual({ uri: `${api}${path}` });
+    expect(sessionUri(path, api)).toEqual({ uri: `${api}${path}` });
+    expect(sessionUri(`https://www.googleapis.com:443${path}`, api)).toEqual({ uri: `${api}${path}` });
+    for (const elsewhere of [`http://www.googleapis.com${path}`, `https://www.googleapis.com.evil.example${path}`, `https://www.googleapis.com:8443${path}`, `//evil.example${path}`]) {
+      expect(sessionUri(elsewhere, api)).toEqual({ error: `Google Drive answered an upload session on another origin (${new URL(elsewhere, api).origin}); only ${api} is used.` });
+    }
+    expect(sessionUri(`https://user:pass@www.googleapis.com${path}`, api)).toMatchObject({ error: expect.stringContaining('another origin') });
+    expect(sessionUri('javascript:alert(1)', api)).toEqual({ error: `Google Drive answered an upload session on another origin (javascript:); only ${api} is used.` });
+    expect(sessionUri(undefined, api)).toEqual({ error: 'Google Drive answered without an upload session (no Location header).' });
+    expect(sessionUri('http://[::1', api)).toEqual({ error: 'Google Drive answered an upload session that is not a URL.' });
+  });
+
+  it('should read where an upload stands from a 308’s Range', () => {
+    expect(resumeOffset(undefined, 1000)).toBe(0);
+    expect(resumeOffset('bytes=0-262143', 1000_000)).toBe(262_144);
+    expect(resumeOffset('bytes=0-999', 1000)).toBe(1000);
+    for (const nonsense of ['bytes=0-1000', 'bytes=5-10', 'bytes 0-10', 'bytes=0-', 'items=0-10', 'bytes=0-1,3-4']) expect(resumeOffset(nonsense, 1000)).toBeUndefined();
+  });
+
+  it('should map Drive’s refusals of the session as it does a multipart upload’s', async () => {
+    const missing = await senderFor([course]).send(fullRow({ drive_folder_id: '1NoSuchFolder' }), completed, now);
+    expect(missing).toMatchObject({ responseStatus: 404, ok: false, gone: false, error: `${step}: Google Drive answered HTTP 404: File not found: 1NoSuchFolder.` });
+    expect(fake.sessions.size).toBe(0);
+    expectNothingSecret(missing);
+
+    const large = senderFor([course]);
+    const row = fullRow();
+    fake.tokenRequests.length = 0;
+    expect((await large.send(row, completed, now)).ok).toBe(true);
+    const issued = [...fake.tokens];
+    fake.tokens.clear(); // Google revoked the access token
+    const revoked = await large.send(row, completed, now);
+    expect(revoked).toMatchObject({ responseStatus: 401, ok: false, gone: false });
+    expect(revoked.error).toBe(`${step}: Google Drive answered HTTP 401: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.`);
+    expect(revoked.responseExcerpt).toMatch(/^\{"error":\{"code":401,/);
+    expectNoCredential(revoked, issued);
+    // The refused token was dropped: the next delivery signs in afresh.
+    expect((await large.send(row, completed, now)).ok).toBe(true);
+    expect(fake.tokenRequests).toHaveLength(2);
+  });
+
+  it('should fail a session request that gets no answer, naming the file', async () => {
+    const unreachable = googleSender(deliveryHttp([fake.origin], 5000), { tokenUrl: `${fake.origin}/token`, driveUploadUrl: 'http://127.0.0.1:9' }, exportedFiles([course]), { sleep });
+    const outcome = await unreachable.send(fullRow(), completed, now);
+    expect(outcome).toMatchObject({ responseStatus: 0, ok: false, gone: false });
+    expect(outcome.error).toMatch(new RegExp(`^${step}: `));
+    expectNothingSecret(outcome);
+  });
+
+  it('should take only chunks of a multiple of 256 KiB', () => {
+    expect(() => senderFor([course], { chunkBytes: 1_000_000 })).toThrow("A resumable upload's chunk must be a multiple of 262144 bytes, not 1000000.");
+    expect(() => senderFor([course], { chunkBytes: 0 })).toThrow(/multiple of 262144/);
   });
 });

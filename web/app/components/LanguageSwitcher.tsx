@@ -15,7 +15,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const choose = (lng: Language) => {
     setLanguage(lng);
     // The screen has switched already; should the profile not take it, emails keep the earlier language.
-    if (user) patch('/api/profile', { language: lng }).catch(() => undefined);
+    if (user) patch('/profile', { language: lng }).catch(() => undefined);
   };
   return (
     <div className={className}>

@@ -10,7 +10,20 @@
 //   `application/json; charset=UTF-8` and whose second part is the bytes with their own type;
 //   `fields=id,name,webViewLink` makes the answer `{ id, name, webViewLink }`, and
 //   `supportsAllDrives=true` lets the folder be in a shared drive. Errors are
-//   `{ error: { code, message, errors, status } }`.
+//   `{ error: { code, message, errors, status } }`. Google documents the multipart upload for files
+//   of 5 MB or less; a larger file goes by a resumable upload (same guide, "Perform a resumable
+//   upload"): `POST /upload/drive/v3/files?uploadType=resumable` (the same supportsAllDrives and
+//   fields) with the metadata as JSON and `X-Upload-Content-Type` / `X-Upload-Content-Length`,
+//   answered 200 with the session URI in `Location`; then the bytes in chunks of a multiple of
+//   256 KiB, each `PUT {session URI}` with `Content-Range: bytes a-b/total`, answered 308 (Resume
+//   Incomplete) with `Range: bytes=0-n`, the bytes Drive holds (the next chunk starts after n,
+//   whatever was sent), and the last one 200 or 201 with the file's fields. After a dropped
+//   connection, a timeout or a 5xx, an empty `PUT` with `Content-Range: bytes */total` asks where
+//   the upload stands (308 and its Range, or 200/201 when it is complete) and the upload goes on
+//   from there, after a short, growing wait; a 404 means the session expired, and the upload starts
+//   over once with a new one. The session URI is itself the upload's key: it must be on the
+//   configured API's origin (anything else is refused, before any byte is sent), it goes through
+//   the same safe client as every call, without the access token, and never reaches an outcome.
 // - Chat: a space's incoming webhook (developers.google.com/workspace/chat/quickstart/webhooks)
 //   takes a Message as JSON, here `text` and a Cards v2 card (`cardsV2: [{ cardId, card }]`,
 //   developers.google.com/workspace/chat/api/reference/rest/v1/cards), and answers 200 with the
@@ -21,6 +34,7 @@
 // No credential (client secret, refresh token, access token, webhook URL and its key and token)
 // ever reaches an outcome, and nothing of the token endpoint's answer is kept but its error.
 import { createHash, randomBytes } from 'node:crypto';
+import { SafeFetchError, type SafeRequestOptions, type SafeResponse } from '@trainwright/platform';
 import type { IntegrationRow, Outgoing, Sender, SendOutcome } from '../services/deps.js';
 import { summaryOf } from '../services/summary.js';
 import { excerptOf, failureOf, type Http } from './http.js';
@@ -38,6 +52,31 @@ export const GOOGLE_LIMITS = {
 export const GOOGLE_CUT_NOTE = '… (shortened: the full text is longer than a Google Chat message holds)';
 export const DRIVE_UPLOAD_PATH = '/upload/drive/v3/files';
 export const DRIVE_FIELDS = 'id,name,webViewLink';
+/** Drive's resumable chunks are multiples of this (256 KiB), all but the last. */
+export const DRIVE_CHUNK_GRANULE = 256 * 1024;
+
+export interface DriveUploadOptions {
+  /** Files of up to this many bytes go by a multipart upload, larger ones by a resumable upload (Google: 5 MB). */
+  multipartBytes: number;
+  /** Bytes of one resumable PUT, a multiple of 256 KiB: each chunk is one call within the delivery's time bound. */
+  chunkBytes: number;
+  /** Waits before going on after each interruption in a row (a dropped connection, a timeout, a 5xx); progress starts them over. */
+  retryDelaysMs: readonly number[];
+  /** New sessions started when Drive has forgotten one (404). */
+  restarts: number;
+  /** How to wait (tests). */
+  sleep: (ms: number) => Promise<void>;
+}
+
+export const DRIVE_UPLOADS: DriveUploadOptions = {
+  multipartBytes: 5 * 1024 * 1024,
+  // 16 × 256 KiB: a 50 MB file (the most exported-files.repository.ts reads) in 13 calls, each
+  // needing about 2.2 Mbit/s to stay within the 15 seconds a call has.
+  chunkBytes: 4 * 1024 * 1024,
+  retryDelaysMs: [1000, 2000, 4000],
+  restarts: 1,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 export interface GoogleEndpoints {
   /** https://oauth2.googleapis.com/token */
@@ -166,6 +205,31 @@ const is2xx = (status: number) => status >= 200 && status <= 299;
 /** The message of a Google API error (`{ error: { message } }`). */
 const apiMessage = (body: Buffer) => firstLine(field(field(json(body), 'error'), 'message'));
 
+/** The first byte Drive does not hold yet, from a 308's `Range: bytes=0-n` (none: 0); undefined when the header makes no sense. */
+export function resumeOffset(range: string | undefined, total: number): number | undefined {
+  if (range === undefined || range === '') return 0;
+  const end = /^bytes=0-(\d{1,15})$/.exec(range.trim())?.[1];
+  if (end === undefined) return undefined;
+  const next = Number(end) + 1;
+  return next <= total ? next : undefined;
+}
+
+/** The session URI of a resumable upload's `Location`, only on the API's own origin. */
+export function sessionUri(location: string | undefined, apiUrl: string): { uri: string } | { error: string } {
+  if (!location) return { error: 'Google Drive answered without an upload session (no Location header).' };
+  const origin = new URL(apiUrl).origin;
+  let url: URL;
+  try {
+    url = new URL(location, apiUrl);
+  } catch {
+    return { error: 'Google Drive answered an upload session that is not a URL.' };
+  }
+  if (url.origin !== origin || url.username || url.password) {
+    return { error: `Google Drive answered an upload session on another origin (${url.origin === 'null' ? url.protocol : url.origin}); only ${origin} is used.` };
+  }
+  return { uri: url.href };
+}
+
 /** The webhook URL's own secrets: its key and token parameters. */
 function webhookSecrets(url: string): string[] {
   try {
@@ -178,9 +242,16 @@ function webhookSecrets(url: string): string[] {
   }
 }
 
-export function googleSender(http: Http, endpoints: GoogleEndpoints, files: ExportedFiles): Sender {
+export function googleSender(http: Http, endpoints: GoogleEndpoints, files: ExportedFiles, options: Partial<DriveUploadOptions> = {}): Sender {
   const tokenUrl = endpoints.tokenUrl;
-  const uploadUrl = `${endpoints.driveUploadUrl.replace(/\/+$/, '')}${DRIVE_UPLOAD_PATH}?uploadType=multipart&supportsAllDrives=true&fields=${encodeURIComponent(DRIVE_FIELDS)}`;
+  const apiUrl = endpoints.driveUploadUrl.replace(/\/+$/, '');
+  const query = `supportsAllDrives=true&fields=${encodeURIComponent(DRIVE_FIELDS)}`;
+  const uploadUrl = `${apiUrl}${DRIVE_UPLOAD_PATH}?uploadType=multipart&${query}`;
+  const resumableUrl = `${apiUrl}${DRIVE_UPLOAD_PATH}?uploadType=resumable&${query}`;
+  const drive = { ...DRIVE_UPLOADS, ...options };
+  if (!Number.isSafeInteger(drive.chunkBytes) || drive.chunkBytes <= 0 || drive.chunkBytes % DRIVE_CHUNK_GRANULE !== 0) {
+    throw new Error(`A resumable upload's chunk must be a multiple of ${DRIVE_CHUNK_GRANULE} bytes, not ${drive.chunkBytes}.`);
+  }
   // Keyed by the client and a hash of the secret and the refresh token: a token is never lent to
   // a configuration whose own credentials have not signed in.
   const tokens = new TokenCache();
@@ -201,10 +272,32 @@ export function googleSender(http: Http, endpoints: GoogleEndpoints, files: Expo
       now,
     );
 
-  async function upload(file: ExportedFile, folderId: string | undefined, accessToken: string, key: string, secrets: string[]): Promise<{ file: UploadedFile; outcome: SendOutcome } | { outcome: SendOutcome }> {
+  type Upload = { file: UploadedFile; outcome: SendOutcome } | { outcome: SendOutcome };
+
+  /** Drive's answer that the file is there. */
+  function took(response: SafeResponse, file: ExportedFile, secrets: string[]): Upload {
+    const answer = json(response.body);
+    const id = str(field(answer, 'id'));
+    const uploaded = { id, name: str(field(answer, 'name')) || file.name, webViewLink: str(field(answer, 'webViewLink')) || (id ? `https://drive.google.com/file/d/${encodeURIComponent(id)}/view` : '') };
+    return { file: uploaded, outcome: { responseStatus: response.status, ok: true, gone: false, error: '', responseExcerpt: redact(excerptOf(response), secrets) } };
+  }
+
+  /** Drive's refusal, with Google's message; a 401 to a call with the token drops the token. */
+  function refused(response: SafeResponse, step: string, secrets: string[], token?: { key: string; accessToken: string }): { outcome: SendOutcome } {
+    // A token Drive refuses is not used again: the next delivery signs in afresh.
+    if (response.status === 401 && token) tokens.drop(token.key, token.accessToken);
+    const message = apiMessage(response.body);
+    return { outcome: failed(response.status, redact(`${step}: Google Drive answered HTTP ${response.status}${message ? `: ${message}` : '.'}`, secrets), redact(excerptOf(response), secrets)) };
+  }
+
+  /** A call that got no answer (a refused address, a timeout, the network). */
+  const unanswered = (error: unknown, step: string, secrets: string[]): { outcome: SendOutcome } => ({ outcome: failed(0, redact(`${step}: ${failureOf(error).error}`, secrets)) });
+
+  async function upload(file: ExportedFile, folderId: string | undefined, accessToken: string, key: string, secrets: string[]): Promise<Upload> {
     const metadata = { name: file.name, ...(folderId ? { parents: [folderId] } : {}) };
-    const { contentType, body } = multipartRelated(metadata, file.mimeType, file.content);
     const step = `The upload of “${file.name}” to Google Drive failed`;
+    if (file.content.length > drive.multipartBytes) return resumable(file, metadata, step, { key, accessToken }, secrets);
+    const { contentType, body } = multipartRelated(metadata, file.mimeType, file.content);
     let response;
     try {
       response = await http(uploadUrl, {
@@ -214,19 +307,117 @@ export function googleSender(http: Http, endpoints: GoogleEndpoints, files: Expo
         maxRedirects: 0,
       });
     } catch (error) {
-      return { outcome: failed(0, redact(`${step}: ${failureOf(error).error}`, secrets)) };
+      return unanswered(error, step, secrets);
     }
-    const excerpt = redact(excerptOf(response), secrets);
-    if (!is2xx(response.status)) {
-      // A token Drive refuses is not used again: the next delivery signs in afresh.
-      if (response.status === 401) tokens.drop(key, accessToken);
-      const message = apiMessage(response.body);
-      return { outcome: failed(response.status, redact(`${step}: Google Drive answered HTTP ${response.status}${message ? `: ${message}` : '.'}`, secrets), excerpt) };
+    if (!is2xx(response.status)) return refused(response, step, secrets, { key, accessToken });
+    return took(response, file, secrets);
+  }
+
+  /** A resumable upload: a session, then the bytes chunk by chunk; a new session when Drive has forgotten one. */
+  async function resumable(file: ExportedFile, metadata: Record<string, unknown>, step: string, token: { key: string; accessToken: string }, secrets: string[]): Promise<Upload> {
+    const mediaType = safeMediaType(file.mimeType);
+    const body = Buffer.from(JSON.stringify(metadata), 'utf8');
+    for (let restarts = 0; ; restarts += 1) {
+      let response;
+      try {
+        response = await http(resumableUrl, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json; charset=UTF-8',
+            'content-length': String(body.length),
+            'x-upload-content-type': mediaType,
+            'x-upload-content-length': String(file.content.length),
+            accept: 'application/json',
+            authorization: `Bearer ${token.accessToken}`,
+          },
+          body,
+          maxRedirects: 0,
+        });
+      } catch (error) {
+        return unanswered(error, step, secrets);
+      }
+      if (!is2xx(response.status)) return refused(response, step, secrets, token);
+      const location = response.headers.location;
+      const session = sessionUri(location, apiUrl);
+      // Whoever holds the session URI may upload into it: it is kept out of every outcome.
+      const all = [...secrets, location, ...('uri' in session ? [session.uri, new URL(session.uri).searchParams.get('upload_id') ?? ''] : [])].filter((s): s is string => !!s);
+      if ('error' in session) return { outcome: failed(response.status, redact(`${step}: ${session.error}`, all), redact(excerptOf(response), all)) };
+      const sent = await sendBytes(session.uri, file, mediaType, step, all);
+      if (!('expired' in sent)) return sent;
+      if (restarts >= drive.restarts) return refused(sent.expired, step, all);
     }
-    const answer = json(response.body);
-    const id = str(field(answer, 'id'));
-    const uploaded = { id, name: str(field(answer, 'name')) || file.name, webViewLink: str(field(answer, 'webViewLink')) || (id ? `https://drive.google.com/file/d/${encodeURIComponent(id)}/view` : '') };
-    return { file: uploaded, outcome: { responseStatus: response.status, ok: true, gone: false, error: '', responseExcerpt: excerpt } };
+  }
+
+  /**
+   * The bytes to a session, each chunk from the first byte Drive does not hold. After an
+   * interruption (no answer, for a reason that may pass: a dropped connection, a timeout; or a
+   * 5xx) it waits, asks where the upload stands (`bytes *\/total`) and goes on from there; a chunk
+   * Drive took nothing of counts as one. Each new high-water mark starts the waits over; when they
+   * run out, the last interruption is the outcome. A 404 is an expired session.
+   */
+  async function sendBytes(session: string, file: ExportedFile, mediaType: string, step: string, secrets: string[]): Promise<Upload | { expired: SafeResponse }> {
+    const total = file.content.length;
+    let offset = 0; // the first byte Drive does not hold
+    let best = 0; // the most Drive has held
+    let interruptions = 0;
+    let ask = false; // the next call asks where the upload stands
+    /** Waits before going on after an interruption; false when the waits have run out. */
+    const pause = async () => {
+      const delay = drive.retryDelaysMs[interruptions];
+      if (delay === undefined) return false;
+      interruptions += 1;
+      await drive.sleep(delay);
+      return true;
+    };
+    for (;;) {
+      const asking = ask;
+      const end = Math.min(offset + drive.chunkBytes, total);
+      const request: SafeRequestOptions = asking
+        ? { method: 'PUT', headers: { 'content-length': '0', 'content-range': `bytes */${total}` }, body: Buffer.alloc(0), maxRedirects: 0 }
+        : {
+            method: 'PUT',
+            headers: { 'content-type': mediaType, 'content-length': String(end - offset), 'content-range': `bytes ${offset}-${end - 1}/${total}`, accept: 'application/json' },
+            body: file.content.subarray(offset, end),
+            maxRedirects: 0,
+          };
+      let response: SafeResponse;
+      try {
+        response = await http(session, request);
+      } catch (error) {
+        if (!(error instanceof SafeFetchError) || !error.retryable) return unanswered(error, step, secrets);
+        ask = true;
+        if (await pause()) continue;
+        return unanswered(error, step, secrets);
+      }
+      const status = response.status;
+      if (is2xx(status)) return took(response, file, secrets);
+      if (status === 404) return { expired: response };
+      if (status >= 500 && status <= 599) {
+        ask = true;
+        if (await pause()) continue;
+        return refused(response, step, secrets);
+      }
+      if (status !== 308) return refused(response, step, secrets);
+      const next = resumeOffset(response.headers.range, total);
+      if (next === undefined) {
+        return { outcome: failed(status, redact(`${step}: Google Drive answered HTTP 308 with a Range that does not fit the file (${firstLine(response.headers.range)}).`, secrets), redact(excerptOf(response), secrets)) };
+      }
+      offset = next;
+      const progressed = next > best;
+      if (progressed) {
+        best = next;
+        interruptions = 0;
+      }
+      // More taken, or the answer to a question: the next chunk, at once.
+      if (next < total && (asking || progressed)) {
+        ask = false;
+        continue;
+      }
+      // A chunk Drive took nothing of, or every byte held and no file yet: wait, then send or ask again.
+      ask = next === total;
+      if (await pause()) continue;
+      return { outcome: failed(status, redact(`${step}: Google Drive answered HTTP 308 without taking more of the file (it holds ${next} of ${total} bytes).`, secrets), redact(excerptOf(response), secrets)) };
+    }
   }
 
   async function postToChat(url: string, outgoing: Outgoing, uploaded: UploadedFile[], secrets: string[]): Promise<SendOutcome> {

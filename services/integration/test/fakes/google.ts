@@ -12,6 +12,18 @@
 //   as JSON, the media part's type and bytes), the parent folder looked up; 200 with the file's
 //   `fields` (`{ id, name, webViewLink }`), Google's `{ error: { code, message, errors, status } }`
 //   otherwise;
+// - Drive's resumable upload (same guide, "Perform a resumable upload"): `POST
+//   /upload/drive/v3/files?uploadType=resumable`, the bearer token checked, the metadata as JSON,
+//   `X-Upload-Content-Type` and `X-Upload-Content-Length` required and checked, answered 200 with
+//   the session URI in `Location` (the request's URL and `upload_id`, as Google does); then `PUT
+//   {session URI}` (no token needed: the URI is the key) with `Content-Range: bytes a-b/total`,
+//   checked strictly (the chunk starts at the first byte not held, matches Content-Length and its
+//   range, totals the declared length, and all but the last are multiples of 256 KiB), answered 308
+//   with `Range: bytes=0-n` (none before the first byte) until the last, which answers 200 with the
+//   file's `fields`; `Content-Range: bytes */total` with no body asks where the upload stands (308
+//   and its Range, or the file once complete); an unknown session is 404. A test can interrupt
+//   chunks (`interrupt`): the connection dropped without an answer, a 503, a chunk taken only in
+//   part (308 with a shorter Range), or the session forgotten (404);
 // - a Chat space's incoming webhook, `POST /v1/spaces/{space}/messages?key=…&token=…`
 //   (developers.google.com/workspace/chat/quickstart/webhooks): 200 with the created Message,
 //   400 for a message over 32,000 bytes.
@@ -46,6 +58,55 @@ export interface Upload {
   id: string;
 }
 
+/** A resumable upload's session, as the fake keeps it. */
+export interface ResumableSession {
+  id: string;
+  /** The session request's query (uploadType, supportsAllDrives, fields). */
+  query: Record<string, string>;
+  authorization: string;
+  contentType: string;
+  metadata: Record<string, unknown>;
+  /** X-Upload-Content-Type. */
+  mediaType: string;
+  /** X-Upload-Content-Length. */
+  total: number;
+  /** The bytes held so far, in order. */
+  chunks: Buffer[];
+  held: number;
+  /** The Drive file once the last byte arrived. */
+  fileId?: string;
+}
+
+/** One PUT to a session URI, and what the fake did with it. */
+export interface ResumableCall {
+  uploadId: string;
+  contentRange: string;
+  /** Bytes in the body. */
+  bytes: number;
+  /** The Authorization header ('' when none: the session URI is the key). */
+  authorization: string;
+  /** The status answered; 0 when the connection was dropped instead. */
+  status: number;
+  /** The Range header answered ('' when none). */
+  range: string;
+}
+
+/** Chunks a test makes go wrong (each PUT with bytes counts; a status query does not). */
+export interface Interruption {
+  /**
+   * 'drop': `keep` bytes of the chunk are held, then the connection is closed without an answer;
+   * 'unavailable': `keep` bytes held, then 503; 'partial': `keep` bytes held and 308 with the
+   * shorter Range; 'expire': the session is forgotten, 404.
+   */
+  mode: 'drop' | 'unavailable' | 'partial' | 'expire';
+  /** Bytes of the chunk held before it goes wrong (default 0). */
+  keep?: number;
+  /** Chunks let through first (default 0: the next one). */
+  after?: number;
+  /** Chunks in a row that go wrong (default 1). */
+  times?: number;
+}
+
 export interface ChatCall {
   space: string;
   query: Record<string, string>;
@@ -58,7 +119,16 @@ export interface FakeGoogle {
   /** The Chat webhook URL of the fake space, key and token included. */
   chatWebhook: string;
   tokenRequests: TokenRequest[];
+  /** Files Drive took, by either upload (for a resumable one, the session's query, token and metadata, and all its bytes). */
   uploads: Upload[];
+  /** Resumable sessions by upload_id. */
+  sessions: Map<string, ResumableSession>;
+  /** PUTs to session URIs. */
+  resumableCalls: ResumableCall[];
+  /** The next chunks to go wrong (null: none). */
+  interrupt: Interruption | null;
+  /** The origin of the session URIs answered ('' for the fake's own; a test points it elsewhere). */
+  sessionOrigin: string;
   chatCalls: ChatCall[];
   /** Access tokens issued and still honoured. */
   tokens: Set<string>;
@@ -73,7 +143,9 @@ export interface FakeGoogle {
   close(): Promise<void>;
 }
 
-const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 410: 'NOT_FOUND', 500: 'INTERNAL' };
+const STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 410: 'NOT_FOUND', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
+/** Resumable chunks are multiples of this, all but the last. */
+export const CHUNK_GRANULE = 256 * 1024;
 
 /** Google's API error (Drive, Chat). */
 function apiError(res: ServerResponse, code: number, message: string, reason: string, extra: Record<string, string> = {}): void {
@@ -143,6 +215,10 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const fake = {
     tokenRequests: [] as TokenRequest[],
     uploads: [] as Upload[],
+    sessions: new Map<string, ResumableSession>(),
+    resumableCalls: [] as ResumableCall[],
+    interrupt: null as Interruption | null,
+    sessionOrigin: '',
     chatCalls: [] as ChatCall[],
     tokens: new Set<string>(),
     revoked: new Set<string>(),
@@ -150,6 +226,8 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     expiresIn: 3599,
     chatStatus: 200,
   };
+
+  let origin = '';
 
   function token(res: ServerResponse, req: IncomingMessage, raw: Buffer): void {
     if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
@@ -169,19 +247,45 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     answer(res, 200, { access_token: accessToken, expires_in: fake.expiresIn, scope: SCOPE, token_type: 'Bearer' }, { 'cache-control': 'no-cache, no-store, max-age=0, must-revalidate' });
   }
 
-  function upload(res: ServerResponse, req: IncomingMessage, url: URL, raw: Buffer): void {
-    const authorization = req.headers.authorization ?? '';
-    const bearer = /^Bearer (.+)$/.exec(authorization)?.[1];
-    if (!bearer || !fake.tokens.has(bearer)) {
-      return apiError(
-        res,
-        401,
-        'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
-        'authError',
-        { location: 'Authorization', locationType: 'header' },
-      );
+  /** The bearer token checked (401 answered when it is not honoured). */
+  function authorized(res: ServerResponse, req: IncomingMessage): boolean {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer && fake.tokens.has(bearer)) return true;
+    apiError(
+      res,
+      401,
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/web/devconsole-project.',
+      'authError',
+      { location: 'Authorization', locationType: 'header' },
+    );
+    return false;
+  }
+
+  /** The metadata's parents, each a folder the account may write into (404 answered otherwise). */
+  function parentsOf(res: ServerResponse, metadata: Record<string, unknown>): unknown[] | undefined {
+    const parents = Array.isArray(metadata.parents) ? (metadata.parents as unknown[]) : [];
+    for (const parent of parents) {
+      if (typeof parent !== 'string' || !fake.folders.has(parent)) {
+        apiError(res, 404, `File not found: ${String(parent)}.`, 'notFound', { location: 'fileId', locationType: 'parameter' });
+        return undefined;
+      }
     }
+    return parents;
+  }
+
+  /** The file's fields a request asked for (`fields`), as Drive answers them. */
+  function fileAnswer(query: Record<string, string>, id: string, metadata: Record<string, unknown>, mediaType: string, parents: unknown[]): Record<string, unknown> {
+    const name = typeof metadata.name === 'string' && metadata.name ? metadata.name : 'Untitled';
+    const file: Record<string, unknown> = { kind: 'drive#file', id, name, mimeType: mediaType.split(';')[0], webViewLink: `https://drive.google.com/file/d/${id}/view?usp=drivesdk`, parents };
+    const fields = query.fields ? query.fields.split(',').map((f) => f.trim()) : ['kind', 'id', 'name', 'mimeType'];
+    return Object.fromEntries(fields.filter((f) => f in file).map((f) => [f, file[f]]));
+  }
+
+  function upload(res: ServerResponse, req: IncomingMessage, url: URL, raw: Buffer): void {
+    if (!authorized(res, req)) return;
+    const authorization = req.headers.authorization ?? '';
     const query = Object.fromEntries(url.searchParams);
+    if (query.uploadType === 'resumable') return startSession(res, req, url, raw);
     if (query.uploadType !== 'multipart') return apiError(res, 400, `Invalid value for uploadType: ${query.uploadType ?? ''}`, 'invalidParameter');
     const contentType = req.headers['content-type'] ?? '';
     const boundary = boundaryOf(contentType);
@@ -194,16 +298,112 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (!metadataType.startsWith('application/json') || !metadata) return apiError(res, 400, 'The metadata part must be JSON.', 'parseError');
     const mediaType = media.headers['content-type'] ?? '';
     if (!mediaType) return apiError(res, 400, 'The media part must have a Content-Type.', 'badContent');
-    const parents = Array.isArray(metadata.parents) ? (metadata.parents as unknown[]) : [];
-    for (const parent of parents) {
-      if (typeof parent !== 'string' || !fake.folders.has(parent)) return apiError(res, 404, `File not found: ${String(parent)}.`, 'notFound', { location: 'fileId', locationType: 'parameter' });
-    }
+    const parents = parentsOf(res, metadata);
+    if (!parents) return;
     const id = `1${randomBytes(24).toString('base64url')}`;
-    const name = typeof metadata.name === 'string' && metadata.name ? metadata.name : 'Untitled';
     fake.uploads.push({ query, authorization, contentType, metadata, metadataType, mediaType, content: Buffer.from(media.content), id });
-    const file: Record<string, unknown> = { kind: 'drive#file', id, name, mimeType: mediaType.split(';')[0], webViewLink: `https://drive.google.com/file/d/${id}/view?usp=drivesdk`, parents };
-    const fields = query.fields ? query.fields.split(',').map((f) => f.trim()) : ['kind', 'id', 'name', 'mimeType'];
-    answer(res, 200, Object.fromEntries(fields.filter((f) => f in file).map((f) => [f, file[f]])));
+    answer(res, 200, fileAnswer(query, id, metadata, mediaType, parents));
+  }
+
+  /** `POST …?uploadType=resumable`: the metadata and the X-Upload-* headers checked, the session URI in Location. */
+  function startSession(res: ServerResponse, req: IncomingMessage, url: URL, raw: Buffer): void {
+    const contentType = req.headers['content-type'] ?? '';
+    const metadata = raw.length === 0 ? {} : parse(raw);
+    if (!contentType.startsWith('application/json') || !metadata) return apiError(res, 400, 'The metadata must be JSON (Content-Type: application/json; charset=UTF-8).', 'parseError');
+    const mediaType = String(req.headers['x-upload-content-type'] ?? '');
+    if (!/^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+/.test(mediaType)) return apiError(res, 400, 'X-Upload-Content-Type must be a media type.', 'badContent');
+    const length = String(req.headers['x-upload-content-length'] ?? '');
+    if (!/^\d{1,15}$/.test(length)) return apiError(res, 400, 'X-Upload-Content-Length must be the number of bytes to upload.', 'badContent');
+    if (!parentsOf(res, metadata)) return;
+    const id = `ADPycd${randomBytes(36).toString('base64url')}`;
+    fake.sessions.set(id, {
+      id,
+      query: Object.fromEntries(url.searchParams),
+      authorization: req.headers.authorization ?? '',
+      contentType,
+      metadata,
+      mediaType,
+      total: Number(length),
+      chunks: [],
+      held: 0,
+    });
+    const location = new URL(`${url.pathname}${url.search}`, fake.sessionOrigin || origin);
+    location.searchParams.set('upload_id', id);
+    answer(res, 200, undefined, { location: location.href, 'content-length': '0' });
+  }
+
+  /** `PUT {session URI}`: a chunk, or `bytes *\/total` asking where the upload stands. */
+  function putChunk(res: ServerResponse, req: IncomingMessage, url: URL, raw: Buffer): void {
+    const uploadId = url.searchParams.get('upload_id') ?? '';
+    const contentRange = String(req.headers['content-range'] ?? '');
+    const call: ResumableCall = { uploadId, contentRange, bytes: raw.length, authorization: req.headers.authorization ?? '', status: 0, range: '' };
+    fake.resumableCalls.push(call);
+    const reply = (status: number, session?: ResumableSession) => {
+      call.status = status;
+      if (status === 308) {
+        call.range = session && session.held > 0 ? `bytes=0-${session.held - 1}` : '';
+        answer(res, 308, undefined, { ...(call.range ? { range: call.range } : {}), 'content-length': '0' });
+      }
+    };
+    const refuse = (status: number, message: string, reason: string) => {
+      call.status = status;
+      apiError(res, status, message, reason);
+    };
+    const session = fake.sessions.get(uploadId);
+    if (url.searchParams.get('uploadType') !== 'resumable' || !session) return refuse(404, 'The upload session was not found: it may have expired.', 'notFound');
+    if (req.headers['content-length'] !== String(raw.length)) return refuse(400, 'Content-Length must be the number of bytes sent.', 'badContent');
+    const query = /^bytes \*\/(\d+)$/.exec(contentRange);
+    const chunk = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(contentRange);
+    if (!query && !chunk) return refuse(400, `Invalid Content-Range: ${contentRange}`, 'badContent');
+    const total = Number((query ?? chunk)![query ? 1 : 3]);
+    if (total !== session.total) return refuse(400, `The upload's size ${total} is not the declared ${session.total}.`, 'badContent');
+    if (session.fileId) return finished(res, call, session);
+    if (query) {
+      if (raw.length !== 0) return refuse(400, 'A status request has no body.', 'badContent');
+      return reply(308, session);
+    }
+    const first = Number(chunk![1]);
+    const last = Number(chunk![2]);
+    if (first !== session.held) return refuse(400, `The chunk starts at byte ${first}, but the upload holds ${session.held} bytes.`, 'badContent');
+    if (last < first || last >= total || last - first + 1 !== raw.length) return refuse(400, `Content-Range ${contentRange} does not match the ${raw.length} bytes sent.`, 'badContent');
+    if (last + 1 < total && raw.length % CHUNK_GRANULE !== 0) return refuse(400, `A chunk but the last must be a multiple of ${CHUNK_GRANULE} bytes, not ${raw.length}.`, 'badContent');
+
+    const interrupt = fake.interrupt;
+    if (interrupt && (interrupt.after ?? 0) > 0) {
+      interrupt.after = (interrupt.after ?? 0) - 1;
+    } else if (interrupt) {
+      interrupt.times = (interrupt.times ?? 1) - 1;
+      if (interrupt.times <= 0) fake.interrupt = null;
+      const keep = Math.min(interrupt.keep ?? 0, raw.length - 1);
+      if (interrupt.mode === 'expire') {
+        fake.sessions.delete(uploadId);
+        return refuse(404, 'The upload session was not found: it may have expired.', 'notFound');
+      }
+      if (keep > 0) {
+        session.chunks.push(Buffer.from(raw.subarray(0, keep)));
+        session.held += keep;
+      }
+      if (interrupt.mode === 'drop') {
+        res.socket?.destroy();
+        return;
+      }
+      if (interrupt.mode === 'unavailable') return refuse(503, 'Service Unavailable', 'backendError');
+      return reply(308, session);
+    }
+    session.chunks.push(Buffer.from(raw));
+    session.held += raw.length;
+    if (session.held < total) return reply(308, session);
+    session.fileId = `1${randomBytes(24).toString('base64url')}`;
+    const { query: q, authorization, contentType, metadata, mediaType } = session;
+    fake.uploads.push({ query: q, authorization, contentType, metadata, metadataType: contentType, mediaType, content: Buffer.concat(session.chunks), id: session.fileId });
+    return finished(res, call, session);
+  }
+
+  /** A complete upload's answer: the file's fields. */
+  function finished(res: ServerResponse, call: ResumableCall, session: ResumableSession): void {
+    call.status = 200;
+    const parents = Array.isArray(session.metadata.parents) ? (session.metadata.parents as unknown[]) : [];
+    answer(res, 200, fileAnswer(session.query, session.fileId!, session.metadata, session.mediaType, parents));
   }
 
   function chat(res: ServerResponse, req: IncomingMessage, space: string, url: URL, raw: Buffer): void {
@@ -241,6 +441,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     void (async () => {
       const raw = await read(req);
       const url = new URL(req.url ?? '/', 'http://fake');
+      if (req.method === 'PUT' && url.pathname === '/upload/drive/v3/files') return putChunk(res, req, url, raw);
       if (req.method !== 'POST') return apiError(res, 405, 'Only POST is served here.', 'methodNotAllowed');
       if (url.pathname === '/token') return token(res, req, raw);
       if (url.pathname === '/upload/drive/v3/files') return upload(res, req, url, raw);
@@ -252,7 +453,7 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(fake, {
     origin,
     chatWebhook: `${origin}/v1/spaces/${FAKE_CHAT_SPACE}/messages?key=${FAKE_CHAT_KEY}&token=${FAKE_CHAT_TOKEN}`,
