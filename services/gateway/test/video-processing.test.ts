@@ -42,6 +42,29 @@ async function upload(who: Account, filename: string, bytes: Buffer, query = '')
 
 const start = (who: Account, path: string, body: unknown) => call(h, 'POST', path, who, body);
 
+/** The job once it ended (completed or failed). */
+async function finished(who: Account, jobId: string, timeoutMs = 60_000) {
+  return eventually(async () => {
+    const job = (await call(h, 'GET', `/api/video/jobs/${jobId}`, who)).json();
+    return job.status === 'completed' || job.status === 'failed' ? job : undefined;
+  }, timeoutMs);
+}
+
+async function saved(who: Account, downloadUrl: string, name: string): Promise<string> {
+  const response = await fetch(`${h.baseUrl}${downloadUrl}`, { headers: who.auth });
+  expect(response.status).toBe(200);
+  const path = join(dir, name);
+  await writeFile(path, Buffer.from(await response.arrayBuffer()));
+  return path;
+}
+
+/** Seconds of a media file's first stream, and its packets' count (a subtitle file's cues). */
+async function probe(path: string): Promise<{ duration: number; packets: number }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-count_packets', '-show_entries', 'stream=nb_read_packets:format=duration', '-of', 'json', path]);
+  const json = JSON.parse(stdout);
+  return { duration: Number(json.format.duration), packets: Number(json.streams[0].nb_read_packets) };
+}
+
 beforeAll(async () => {
   h = await sharedHarness();
   owner = await register(h, 'Vera Video', 'business');
@@ -86,6 +109,48 @@ describe('advanced video processing', () => {
     const listed = (await call(h, 'GET', '/api/video/files', owner)).json().files.map((f: { video_path: string }) => f.video_path);
     expect(listed).toEqual(expect.arrayContaining([uploaded.body.video_path, output.video_path]));
   }, 90_000);
+
+  it('should make subtitles from a transcript as a job, and burn them into a video', async () => {
+    const video = (await upload(owner, 'talk.mp4', clip)).body.video_path as string;
+    const words = 'Check the forks before every lift, and keep the load low.'.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.15, end: 0.1 + i * 0.15 + 0.12 }));
+    const transcript_data = { text: words.map((w) => w.word).join(' '), words, segments: [], duration_seconds: 2, language_code: 'en-US' };
+    const vtt = await finished(owner, (await start(owner, '/api/video/subtitles', { transcript_data, subtitle_format: 'vtt', max_chars_per_line: 20 })).json().job_id);
+    expect(vtt).toMatchObject({ status: 'completed', result: { output: null, data: { subtitle_format: 'vtt' } } });
+    expect(vtt.result.data.content.startsWith('WEBVTT')).toBe(true);
+    const file = vtt.result.files[0];
+    expect(file).toMatchObject({ kind: 'subtitles', filename: 'subtitles.vtt', content_type: expect.stringContaining('text/vtt') });
+    // ffprobe reads the stored file as WebVTT with every cue.
+    expect((await probe(await saved(owner, file.download_url, 'subs.vtt'))).packets).toBe(vtt.result.data.cue_count);
+
+    const burned = await finished(owner, (await start(owner, '/api/video/subtitles', { transcript_data, video_path: video, burn_in: true })).json().job_id);
+    expect(burned.status).toBe('completed');
+    expect(burned.result.output.metadata).toMatchObject({ kind: 'video', width: 320, height: 180, filename: 'talk-subtitles.mp4' });
+    expect(burned.result.files.map((f: { kind: string }) => f.kind)).toEqual(['video', 'subtitles']);
+    expect((await probe(await saved(owner, burned.result.output.download_url, 'burned.mp4'))).duration).toBeCloseTo(2, 0);
+
+    const empty = await finished(owner, (await start(owner, '/api/video/subtitles', { transcript_data: { words: [], segments: [] } })).json().job_id);
+    expect(empty).toMatchObject({ status: 'failed', error: 'The transcript has no words to make subtitles from.' });
+    const bad = await start(owner, '/api/video/subtitles', { transcript_data: { words: [{ word: 'x', start: -1, end: 1 }], segments: [] } });
+    expect([bad.statusCode, bad.json().detail.field]).toEqual([400, 'transcript_data.words.0.start']);
+  }, 90_000);
+
+  it('should batch two operations over a long file in chunks and join them without losing a frame', async () => {
+    const long = join(dir, 'long.mp4');
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=5:duration=125', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=125', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', long]);
+    const video = (await upload(owner, 'long.mp4', await readFile(long))).body.video_path as string;
+    const started = await start(owner, '/api/video/batch-process', { video_files: [video], operations: ['color_correction', 'noise_reduction'], processing_parameters: { color_correction: { brightness: 0.2 } }, chunk_duration: 60 });
+    expect(started.statusCode).toBe(202);
+    const done = await finished(owner, started.json().job_id, 120_000);
+    expect(done).toMatchObject({ operation: 'batch', status: 'completed', result: { data: { operations: ['color_correction', 'noise_reduction'], chunk_duration: 60, files: [{ video_path: video, chunks: 3 }] } } });
+    const joined = await probe(await saved(owner, done.result.output.download_url, 'batched.mp4'));
+    expect(Math.abs(joined.duration - 125)).toBeLessThanOrEqual(0.2);
+    expect(done.result.output.metadata).toMatchObject({ width: 160, height: 90, has_audio: true });
+
+    const none = await start(owner, '/api/video/batch-process', { video_files: [], operations: ['sharpening'] });
+    expect(none.json()).toMatchObject({ message: 'Please select video files for batch processing', detail: { field: 'video_files' } });
+    expect((await start(owner, '/api/video/batch-process', { video_files: [video], operations: ['explode'] })).json().detail.field).toMatch(/^operations/);
+    expect((await start(owner, '/api/video/batch-process', { video_files: [video], operations: ['sharpening'], chunk_duration: 90 })).json().detail.field).toBe('chunk_duration');
+  }, 180_000);
 
   it('should refuse files that are not readable videos, and keep nothing of them', async () => {
     const text = await upload(owner, 'notes.mp4', Buffer.from('These are my lecture notes, not a video.\n'.repeat(20)));

@@ -20,6 +20,17 @@ const schema = commonConfigSchema.extend({
   VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Scratch space for video processing (inputs copied, chunks, outputs before storage). */
   VIDEO_WORK_DIR: z.string().default(''),
+  /**
+   * Transcription by Google Cloud Speech-to-Text when a service-account key is given (a file, or
+   * its JSON); otherwise, and for audio longer than Google takes inline (60 s), the offline
+   * recogniser. Endpoint, port and plain-text gRPC (127.0.0.1 only) are for tests.
+   */
+  GOOGLE_SPEECH_CREDENTIALS_FILE: z.string().default(''),
+  GOOGLE_SPEECH_CREDENTIALS_JSON: z.string().default(''),
+  GOOGLE_SPEECH_ENDPOINT: z.string().default(''),
+  GOOGLE_SPEECH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  GOOGLE_SPEECH_INSECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  GOOGLE_SPEECH_MODEL: z.string().default('latest_long'),
   VIDEO_WIDTH: z.coerce.number().int().min(320).max(3840).default(1280),
   VIDEO_HEIGHT: z.coerce.number().int().min(180).max(2160).default(720),
   /** Start rendering the education centre's videos and manuals when the API starts (`npm start`

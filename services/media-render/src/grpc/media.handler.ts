@@ -194,7 +194,7 @@ export function createMediaHandlers(deps: {
       return { storageKey: f.storageKey, filename: f.filename, contentType: f.contentType, size: f.size };
     },
     startVideoJob: async (req) =>
-      toProtoVideoJob(await startVideoJob(processing, req.userId, { operation: req.operation, fileIds: req.videoFileIds, backgroundFileId: req.backgroundVideoFileId, params: paramsOf(req.paramsJson) }), []),
+      toProtoVideoJob(await startVideoJob(processing, req.userId, { operation: req.operation, fileIds: req.videoFileIds, backgroundFileId: req.backgroundVideoFileId, companyId: req.companyId, params: paramsOf(req.paramsJson) }), []),
     getVideoJob: async (req) => {
       const { job, outputs } = await getVideoJob(processing, req.userId, req.videoJobId);
       return toProtoVideoJob(job, outputs);

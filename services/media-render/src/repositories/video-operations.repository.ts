@@ -1,42 +1,93 @@
-// The operations a video job runs (processing/operations: ffmpeg through fluent-ffmpeg), from the
-// job's operation and parameters as the API named them; outputs named after the input.
-import { basename, extname } from 'node:path';
-import { runVideoOperation, type VideoOperation } from '../processing/operations/index.js';
+// The operations a video job runs, from the job's operation and parameters as the API named them
+// (services/processing/deps.ts VideoOperations): the ffmpeg operations (processing/operations),
+// subtitles from a transcript with an optional burn-in (processing/subtitles), batches in chunks
+// (processing/batch); outputs named after the input. A refusal a
+// user can act on becomes a JobError with its message; anything else is a fault.
+import { writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { AppError, JobError } from '@trainwright/platform';
+import { UnsupportedLanguageError } from '../adapters/transcription/types.js';
+import { runBatch, type BatchParams } from '../processing/batch/run-batch.js';
+import { chunkSeconds, outputArgs, runFfmpegPass, runVideoOperation, type VideoInput, type VideoOperation } from '../processing/operations/index.js';
+import { burnInFilter, createSubtitles, serializeCues, type SubtitlesRequest } from '../processing/subtitles/index.js';
 import type { OperationOutput, VideoFileRow, VideoJobRow, VideoOperations } from '../services/processing/deps.js';
 
-/** The operation of a single-file job, its parameters passed through (the operations clamp them again). */
-function operationOf(job: VideoJobRow, background: string | undefined): VideoOperation {
-  const p = job.params;
-  switch (job.operation) {
-    case 'chroma_key':
-      return { kind: 'chroma_key', ...(p as object), background_image: background ?? null } as VideoOperation;
-    case 'color_correction':
-    case 'scene_detection':
-    case 'smart_crop':
-    case 'quality':
-      return { kind: job.operation, ...(p as object) } as VideoOperation;
-    default:
-      throw new Error(`video operation ${job.operation} has no runner yet`);
-  }
-}
+type Inputs = { files: Array<{ row: VideoFileRow; path: string }>; background?: { row: VideoFileRow; path: string } };
+type Report = (fraction: number, stage: string) => void;
+type Result = { outputs: OperationOutput[]; data?: object };
 
 const stem = (row: VideoFileRow) => basename(row.filename, extname(row.filename)).slice(0, 80) || 'video';
+const inputOf = ({ row, path }: { row: VideoFileRow; path: string }): VideoInput => ({ path, durationSeconds: row.durationMs / 1000, width: row.width, height: row.height, hasAudio: row.hasAudio });
+
+/** A refusal of the request's content (an empty transcript) ends the job with its message. */
+function asJobError(error: unknown): unknown {
+  if (error instanceof AppError && error.code === 'VALIDATION_FAILED') return new JobError(error.message);
+  if (error instanceof UnsupportedLanguageError) return new JobError(error.message);
+  return error;
+}
 
 export class VideoOperationsRepository implements VideoOperations {
-  async run(
-    job: VideoJobRow,
-    inputs: { files: Array<{ row: VideoFileRow; path: string }>; background?: { row: VideoFileRow; path: string } },
-    workDir: string,
-    report: (fraction: number, stage: string) => void,
-    signal: AbortSignal,
-  ): Promise<{ outputs: OperationOutput[]; data?: unknown }> {
-    const { row, path } = inputs.files[0]!;
-    const input = { path, durationSeconds: row.durationMs / 1000, width: row.width, height: row.height, hasAudio: row.hasAudio };
-    const result = await runVideoOperation(operationOf(job, inputs.background?.path), input, workDir, (fraction) => report(fraction, job.operation), signal);
+  async run(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+    try {
+      switch (job.operation) {
+        case 'chroma_key':
+        case 'color_correction':
+        case 'scene_detection':
+        case 'smart_crop':
+        case 'quality':
+          return await this.ffmpegOperation(job, inputs, workDir, report, signal);
+        case 'subtitles':
+          return await this.subtitles(job, inputs, workDir, report, signal);
+        case 'batch':
+          return await this.batch(job, inputs, workDir, report, signal);
+        default:
+          throw new Error(`video operation ${job.operation} has no runner yet`);
+      }
+    } catch (error) {
+      throw asJobError(error);
+    }
+  }
+
+  private async ffmpegOperation(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+    const first = inputs.files[0]!;
+    const operation = { kind: job.operation, ...job.params, ...(job.operation === 'chroma_key' ? { background_image: inputs.background?.path ?? null } : {}) } as VideoOperation;
+    const result = await runVideoOperation(operation, inputOf(first), workDir, (fraction) => report(fraction, job.operation), signal);
+    const name = `${stem(first.row)}-${job.operation.replace(/_/g, '-')}`;
     const outputs: OperationOutput[] = [];
-    const name = `${stem(row)}-${job.operation.replace(/_/g, '-')}`;
     if (result.outputPath) outputs.push({ path: result.outputPath, filename: `${name}.mp4`, contentType: 'video/mp4', kind: 'video' });
     for (const [i, thumbnail] of (result.thumbnails ?? []).entries()) outputs.push({ path: thumbnail, filename: `${name}-scene-${i + 1}.jpg`, contentType: 'image/jpeg', kind: 'image' });
     return { outputs, ...(result.data ? { data: result.data } : {}) };
+  }
+
+  /** Each file through the batch's operations in chunks: one output per file, in the files' order. */
+  private async batch(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+    const files = inputs.files.map((f) => ({ input: inputOf(f), name: `${stem(f.row)}-batch` }));
+    const results = await runBatch(files, job.params as unknown as BatchParams, { workDir, ...(inputs.background ? { background: inputs.background.path } : {}), onProgress: report, signal });
+    return {
+      outputs: results.map((r, i) => ({ path: r.outputPath, filename: `${files[i]!.name}.mp4`, contentType: 'video/mp4', kind: 'video' as const })),
+      data: { operations: job.params.operations, chunk_duration: chunkSeconds(job.params.chunk_duration), files: results.map((r, i) => ({ video_path: inputs.files[i]!.row.id, chunks: r.chunks })) },
+    };
+  }
+
+  /** The subtitle file; with a video and burn_in, the video with them drawn in (from the ASS form, which keeps every character). */
+  private async subtitles(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+    const file = createSubtitles(job.params as unknown as SubtitlesRequest);
+    const video = inputs.files[0];
+    const name = video ? `${stem(video.row)}-subtitles` : 'subtitles';
+    const path = join(workDir, `subtitles.${file.extension}`);
+    await writeFile(path, file.content);
+    const outputs: OperationOutput[] = [{ path, filename: `${name}.${file.extension}`, contentType: file.contentType, kind: 'subtitles' }];
+    const data = { subtitle_format: file.format, cue_count: file.cues.length, content: file.content };
+    if (!video || job.params.burn_in !== true) return { outputs, data };
+    const ass = join(workDir, 'burn-in.ass');
+    await writeFile(ass, serializeCues(file.cues, 'ass', { playResX: video.row.width, playResY: video.row.height }));
+    const burned = join(workDir, 'burned-in.mp4');
+    const input = inputOf(video);
+    await runFfmpegPass(
+      { inputs: [{ path: video.path }], outputs: [{ target: burned, options: ['-filter_complex', `[0:v]${burnInFilter({ path: ass })}[video]`, ...outputArgs('[video]', input.hasAudio)] }], seconds: input.durationSeconds },
+      { cwd: workDir, failure: 'The subtitles could not be burned in', onProgress: (fraction) => report(fraction, 'burning in subtitles'), signal },
+    );
+    outputs.unshift({ path: burned, filename: `${name}.mp4`, contentType: 'video/mp4', kind: 'video' });
+    return { outputs, data };
   }
 }

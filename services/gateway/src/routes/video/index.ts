@@ -13,7 +13,7 @@ import { signedIn } from '../../lib/signed-in.js';
 import { uploadTimeouts, type UploadReceiver } from '../../lib/upload-receiver.js';
 import { sendFile } from '../../plugins/send-file.js';
 import { Str, errorResponses } from '../../schemas/common.js';
-import { ChromaKeyBody, ColorCorrectionBody, JobStarted, QualityBody, SceneDetectionBody, SmartCropBody, VideoFileJson, VideoJobJson } from './shapes.js';
+import { AnalyzeBody, BatchBody, ChromaKeyBody, ColorCorrectionBody, JobStarted, QualityBody, SceneDetectionBody, SmartCropBody, SubtitlesBody, TranscribeBody, VideoFileJson, VideoJobJson } from './shapes.js';
 
 const CompanyQuery = Type.Object({ company_id: Type.Optional(Str(100)) }, { additionalProperties: false });
 const IdParams = Type.Object({ id: Str(100) });
@@ -69,6 +69,8 @@ interface OperationRoute {
   operation: VideoOperationName;
   body: TSchema;
   summary: string;
+  /** The body's largest size when above the gateway's default (a transcript). */
+  bodyLimit?: number;
 }
 
 const OPERATIONS: OperationRoute[] = [
@@ -77,7 +79,31 @@ const OPERATIONS: OperationRoute[] = [
   { path: '/api/video/enhance/scene-detection', operation: 'scene_detection', body: SceneDetectionBody, summary: 'Find the scenes (times and a thumbnail each)' },
   { path: '/api/video/enhance/smart-crop', operation: 'smart_crop', body: SmartCropBody, summary: 'Crop to 16:9, 4:3, 1:1 or 9:16 following the action' },
   { path: '/api/video/enhance/quality', operation: 'quality', body: QualityBody, summary: 'Denoise, sharpen, upscale, enhance contrast and stabilise' },
+  { path: '/api/video/transcribe', operation: 'transcribe', body: TranscribeBody, summary: 'Transcribe the speech with word timings and speakers' },
+  { path: '/api/video/subtitles', operation: 'subtitles', body: SubtitlesBody, summary: 'Subtitles (srt, vtt or ass) from a transcript, burned into a video on request', bodyLimit: 8 * 1024 * 1024 },
+  { path: '/api/video/analyze', operation: 'analyze', body: AnalyzeBody, summary: 'Analyse quality, loudness, scenes, speech rate and predicted engagement' },
+  { path: '/api/video/batch-process', operation: 'batch', body: BatchBody, summary: 'Run several operations over several files, long ones in chunks' },
 ];
+
+/** A batch's background image, flat or under chroma_key in processing_parameters: a file id, taken out (media-render puts the file's place back). */
+function batchBackground(parameters: Record<string, unknown> | undefined): { background: string; parameters?: Record<string, unknown> } {
+  if (!parameters) return { background: '' };
+  const { background_image: flat, ...rest } = parameters;
+  const nested = typeof rest.chroma_key === 'object' && rest.chroma_key !== null ? (rest.chroma_key as Record<string, unknown>) : undefined;
+  const { background_image: inner, ...chromaKey } = nested ?? {};
+  const background = [flat, inner].find((v): v is string => typeof v === 'string' && v !== '') ?? '';
+  return { background, parameters: nested ? { ...rest, chroma_key: chromaKey } : rest };
+}
+
+/** The files a body names (a batch's list, else its one video) and the rest: the operation's parameters. */
+function splitBody(body: Record<string, unknown>): { fileIds: string[]; background: string; companyId: string; params: Record<string, unknown> } {
+  const { video_path, video_files, background_image, company_id, ...params } = body as { video_path?: string; video_files?: string[]; background_image?: string | null; company_id?: string; processing_parameters?: Record<string, unknown> };
+  if (video_files) {
+    const { background, parameters } = batchBackground(params.processing_parameters);
+    return { fileIds: video_files, background, companyId: company_id ?? '', params: { ...params, ...(parameters ? { processing_parameters: parameters } : {}) } };
+  }
+  return { fileIds: video_path ? [video_path] : [], background: background_image ?? '', companyId: company_id ?? '', params };
+}
 
 export function videoRoutes({ app, clients, config }: GatewayContext, receive: UploadReceiver, storage: ObjectStorage) {
   app.post(
@@ -138,12 +164,14 @@ export function videoRoutes({ app, clients, config }: GatewayContext, receive: U
   for (const route of OPERATIONS) {
     app.post(
       route.path,
-      { schema: { tags: ['video'], summary: `${route.summary} (a job: 202 with its id)`, body: route.body, response: { 202: JobStarted, ...errorResponses } } },
+      { ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}), schema: { tags: ['video'], summary: `${route.summary} (a job: 202 with its id)`, body: route.body, response: { 202: JobStarted, ...errorResponses } } },
       async (request, reply) => {
         const caller = signedIn(request);
-        const { video_path, background_image, ...params } = request.body as { video_path: string; background_image?: string | null } & Record<string, unknown>;
+        const { fileIds, background, companyId, params } = splitBody(request.body as Record<string, unknown>);
+        // A job without files (subtitles from a transcript) belongs to the company named, else the current one.
+        const company = fileIds.length === 0 ? await companyOf(clients, caller.userId, request.id, companyId) : '';
         const job = await clients.media.startVideoJob(
-          { userId: caller.userId, operation: route.operation, videoFileIds: video_path ? [video_path] : [], backgroundVideoFileId: background_image ?? '', paramsJson: JSON.stringify(params) },
+          { userId: caller.userId, operation: route.operation, videoFileIds: fileIds, backgroundVideoFileId: background, companyId: company, paramsJson: JSON.stringify(params) },
           caller.call,
         );
         return reply.status(202).send({ job_id: job.id, status: job.status as 'queued' });

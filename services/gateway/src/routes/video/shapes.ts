@@ -1,8 +1,8 @@
 // Advanced video processing's request and response shapes (docs/api.md, "Video processing"): the
 // specification's field names, each number bounded by the catalogue's range (400 naming the field).
 import { Type, type TSchema } from 'typebox';
-import { ANALYSIS_DEPTHS, ASPECT_RATIOS, VIDEO_JOB_STATUSES, VIDEO_RANGES, type NumberRange } from '@trainwright/catalogue';
-import { Nullable } from '../../schemas/common.js';
+import { ANALYSIS_DEPTHS, ASPECT_RATIOS, BATCH_OPERATIONS, SUBTITLE_FORMATS, VIDEO_JOB_STATUSES, VIDEO_LIMITS, VIDEO_RANGES, VIDEO_TRANSCRIPTION_LANGUAGES, type NumberRange } from '@trainwright/catalogue';
+import { Nullable, Str } from '../../schemas/common.js';
 
 /** A number within its catalogue range (and on its step where the specification gives one). */
 function ranged(field: string, range: NumberRange, stepped = false): TSchema {
@@ -70,7 +70,72 @@ export const QualityBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AnalysisDepth = Type.Union(ANALYSIS_DEPTHS.map((d) => Type.Literal(d)));
+const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const TranscribeBody = Type.Object(
+  {
+    video_path: Opt(FileId),
+    language_code: Opt(literals(VIDEO_TRANSCRIPTION_LANGUAGES)),
+    enable_speaker_diarization: Opt(Type.Boolean({ default: true })),
+    enable_word_timestamps: Opt(Type.Boolean({ default: true })),
+    custom_vocabulary: Opt(Type.Array(Str(VIDEO_LIMITS.vocabularyPhraseChars), { maxItems: VIDEO_LIMITS.vocabularyPhrases })),
+  },
+  { additionalProperties: false },
+);
+
+/** Seconds within a transcript: from the start, at most a day. */
+const Seconds = Type.Number({ minimum: 0, maximum: 86_400 });
+
+/** A transcript as transcription answers it (result.data), or as a client edited it. */
+const TranscriptData = Type.Object({
+  engine: Opt(Str(200)),
+  language_code: Opt(Str(20)),
+  text: Opt(Str(2_000_000)),
+  duration_seconds: Opt(Seconds),
+  words: Type.Array(
+    Type.Object({ word: Str(200), start: Seconds, end: Seconds, confidence: Opt(Type.Number({ minimum: 0, maximum: 1 })), speaker: Opt(Type.Integer({ minimum: 1, maximum: 100 })) }),
+    { maxItems: VIDEO_LIMITS.transcriptWords },
+  ),
+  segments: Type.Array(Type.Object({ start: Seconds, end: Seconds, text: Str(10_000), speaker: Opt(Type.Integer({ minimum: 1, maximum: 100 })) }), { maxItems: VIDEO_LIMITS.transcriptWords }),
+  diarization: Opt(Type.Object({ method: Str(200), speakers: Type.Integer({ minimum: 0, maximum: 100 }) })),
+});
+
+export const SubtitlesBody = Type.Object(
+  {
+    transcript_data: TranscriptData,
+    max_chars_per_line: Opt(Type.Integer({ minimum: R.max_chars_per_line.min, maximum: R.max_chars_per_line.max, default: R.max_chars_per_line.default })),
+    max_duration_per_subtitle: Opt(ranged('max_duration_per_subtitle', R.max_duration_per_subtitle)),
+    subtitle_format: Opt(literals(SUBTITLE_FORMATS)),
+    /** Burn the subtitles into this video (a job output holds the new video). */
+    video_path: Opt(FileId),
+    burn_in: Opt(Type.Boolean({ default: false })),
+    company_id: Opt(Str(100)),
+  },
+  { additionalProperties: false },
+);
+
+export const AnalyzeBody = Type.Object(
+  {
+    video_path: Opt(FileId),
+    include_transcript: Opt(Type.Boolean({ default: false })),
+    include_quality_metrics: Opt(Type.Boolean({ default: true })),
+    include_engagement_prediction: Opt(Type.Boolean({ default: true })),
+    analysis_depth: Opt(literals(ANALYSIS_DEPTHS)),
+    language_code: Opt(literals(VIDEO_TRANSCRIPTION_LANGUAGES)),
+  },
+  { additionalProperties: false },
+);
+
+export const BatchBody = Type.Object(
+  {
+    video_files: Type.Array(FileId, { maxItems: VIDEO_LIMITS.batchFiles }),
+    operations: Type.Array(literals(BATCH_OPERATIONS), { minItems: 1, maxItems: BATCH_OPERATIONS.length, uniqueItems: true }),
+    processing_parameters: Opt(Type.Record(Type.String({ maxLength: 50 }), Type.Unknown(), { maxProperties: 20 })),
+    chunk_duration: Opt(ranged('chunk_duration', R.chunk_duration, true)),
+    parallel_processing: Opt(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
 
 export const VideoFileJson = Type.Object({
   video_path: Type.String(),

@@ -13,6 +13,7 @@
 //   sound is taken whole from the original and encoded once (the batch operations do not change
 //   sound), so it has no seam at all: encoding it per chunk would put an AAC priming gap and a
 //   padded last frame at every boundary.
+import { VIDEO_RANGES } from '@trainwright/catalogue';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -20,7 +21,8 @@ import { AUDIO_CODEC_ARGS, clamp } from './encoding.js';
 import { probeTimes, runFfmpegPass, type FfmpegPass } from './ffmpeg.runner.js';
 import type { ProgressListener, VideoInput } from './types.js';
 
-export const CHUNK_SECONDS = { min: 60, max: 1800, default: 300 };
+/** The catalogue's chunk_duration range (60-1800 s, 300 by default). */
+export const CHUNK_SECONDS = VIDEO_RANGES.chunk_duration;
 
 /** A piece of the original, itself an input for runVideoOperation (without sound: the join takes the original's). */
 export interface VideoChunk extends VideoInput {

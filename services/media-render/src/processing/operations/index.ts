@@ -10,4 +10,5 @@ export { colorCorrectionFilters, NEUTRAL_COLOR_CORRECTION } from './color-correc
 export { parseSceneScores, pickScenes, sceneThreshold, DEFAULT_MIN_SCENE_SECONDS, DEFAULT_MAX_SCENES, type SceneScore } from './scene-detection.js';
 export { cropWindow, smoothFocusPath, cropPathFilter, cropCommands, planCrop, type CropWindow, type FocusPoint, type PathPoint } from './smart-crop.js';
 export { qualityFilters, upscaledSize } from './quality.js';
-export { parseProgressTime } from './ffmpeg.runner.js';
+export { parseProgressTime, runFfmpegPass, type FfmpegPass, type PassContext } from './ffmpeg.runner.js';
+export { outputArgs } from './encoding.js';

@@ -7,6 +7,8 @@ export interface StartVideoJob {
   operation: string;
   fileIds: string[];
   backgroundFileId: string;
+  /** The company of a job without files (subtitles from a transcript). */
+  companyId: string;
   /** As the gateway validated them against the catalogue's ranges. */
   params: Record<string, unknown>;
 }
@@ -27,10 +29,12 @@ async function filesOf(deps: Pick<ProcessingDeps, 'files'>, ids: string[]): Prom
 export async function startVideoJob(deps: Pick<ProcessingDeps, 'memberships' | 'files' | 'jobs' | 'queue' | 'events' | 'newId'>, userId: string, input: StartVideoJob): Promise<VideoJobRow> {
   if (!(VIDEO_OPERATIONS as readonly string[]).includes(input.operation)) throw AppError.validation('operation', `operation must be one of ${VIDEO_OPERATIONS.join(', ')}`);
   const operation = input.operation as VideoOperationName;
-  if (input.fileIds.length === 0) throw AppError.validation(operation === 'batch' ? 'video_files' : 'video_path', operation === 'batch' ? M.selectBatchFiles : M.uploadFirst);
+  // Subtitles are made from a transcript alone; every other operation works on videos.
+  const needsFiles = operation !== 'subtitles';
+  if (input.fileIds.length === 0 && needsFiles) throw AppError.validation(operation === 'batch' ? 'video_files' : 'video_path', operation === 'batch' ? M.selectBatchFiles : M.uploadFirst);
   const files = await filesOf(deps, input.fileIds);
   const background = input.backgroundFileId ? (await filesOf(deps, [input.backgroundFileId]))[0] : undefined;
-  const companyId = files[0]!.companyId;
+  const companyId = files[0]?.companyId ?? input.companyId;
   if (background && background.companyId !== companyId) throw new AppError('NOT_FOUND', M.fileNotFound);
   await requireVideoProcessing(deps, userId, companyId, 'video.process', M.fileNotFound);
   const field = operation === 'batch' ? 'video_files' : 'video_path';
