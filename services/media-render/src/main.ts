@@ -4,8 +4,9 @@
 // files, the project views downloads read, projects' logos), billing's payment.succeeded (paid
 // narrated videos), translation.completed / translation.deleted and media-render's own
 // render.completed / video.status_changed 'ready' (a project's files per language), the education
-// centre's library and, with the worker role, the `render` queue's worker (the documents' render,
-// a translation's, the paid video's and the education centre's).
+// centre's library, advanced video processing (docs/video-processing.md) and, with the worker
+// role, the `render` queue's worker (the documents' render, a translation's, the paid video's and
+// the education centre's); with the videoWorker role, the `video` queue's worker.
 // Run as a process (`node dist/src/main.js`, the worker role per RENDER_WORKER); worker.ts runs
 // the worker alone; tests and the gateway's harness import it and start the service in-process.
 import {
