@@ -152,6 +152,21 @@ describe('advanced video processing', () => {
     expect((await start(owner, '/api/video/batch-process', { video_files: [video], operations: ['sharpening'], chunk_duration: 90 })).json().detail.field).toBe('chunk_duration');
   }, 180_000);
 
+  it('should analyse a video: picture, sound, scenes and an engagement prediction from the measures', async () => {
+    const video = (await upload(owner, 'analysed.mp4', clip)).body.video_path as string;
+    const done = await finished(owner, (await start(owner, '/api/video/analyze', { video_path: video, analysis_depth: 'standard' })).json().job_id);
+    expect(done).toMatchObject({ operation: 'analyze', status: 'completed', result: { output: null, files: [] } });
+    const analysis = done.result.data;
+    expect(analysis).toMatchObject({ depth: 'standard', quality: { resolution: { width: 320, height: 180 } }, loudness: { has_audio: true }, engagement: { method: 'rules' } });
+    expect(analysis.duration_seconds).toBeCloseTo(2, 0);
+    // ffmpeg's sine source is 1/8 of full scale (-18 dBFS): about -21 LUFS once K-weighted, as one channel.
+    expect(analysis.loudness.integrated_lufs).toBeGreaterThan(-30);
+    expect(analysis.loudness.integrated_lufs).toBeLessThan(-15);
+    expect(analysis.engagement.score).toBeGreaterThanOrEqual(0);
+    expect(analysis.engagement.score).toBeLessThanOrEqual(100);
+    expect((await start(owner, '/api/video/analyze', { video_path: video, analysis_depth: 'deep' })).json().detail.field).toBe('analysis_depth');
+  }, 60_000);
+
   it('should refuse files that are not readable videos, and keep nothing of them', async () => {
     const text = await upload(owner, 'notes.mp4', Buffer.from('These are my lecture notes, not a video.\n'.repeat(20)));
     expect(text.status).toBe(400);

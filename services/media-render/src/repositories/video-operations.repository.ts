@@ -7,6 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { AppError, JobError } from '@trainwright/platform';
 import { UnsupportedLanguageError } from '../adapters/transcription/types.js';
+import { analyzeVideo, type AnalysisParams, type TranscribeVideo } from '../processing/analysis/index.js';
 import { runBatch, type BatchParams } from '../processing/batch/run-batch.js';
 import { chunkSeconds, outputArgs, runFfmpegPass, runVideoOperation, type VideoInput, type VideoOperation } from '../processing/operations/index.js';
 import { burnInFilter, createSubtitles, serializeCues, type SubtitlesRequest } from '../processing/subtitles/index.js';
@@ -27,6 +28,11 @@ function asJobError(error: unknown): unknown {
 }
 
 export class VideoOperationsRepository implements VideoOperations {
+  /** A transcription of the input for the analysis (undefined until a recogniser is configured). */
+  private transcriberFor(_input: VideoInput, _params: Record<string, unknown>, _workDir: string): TranscribeVideo | undefined {
+    return undefined;
+  }
+
   async run(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
     try {
       switch (job.operation) {
@@ -40,6 +46,8 @@ export class VideoOperationsRepository implements VideoOperations {
           return await this.subtitles(job, inputs, workDir, report, signal);
         case 'batch':
           return await this.batch(job, inputs, workDir, report, signal);
+        case 'analyze':
+          return await this.analyze(job, inputs, workDir, report, signal);
         default:
           throw new Error(`video operation ${job.operation} has no runner yet`);
       }
@@ -57,6 +65,14 @@ export class VideoOperationsRepository implements VideoOperations {
     if (result.outputPath) outputs.push({ path: result.outputPath, filename: `${name}.mp4`, contentType: 'video/mp4', kind: 'video' });
     for (const [i, thumbnail] of (result.thumbnails ?? []).entries()) outputs.push({ path: thumbnail, filename: `${name}-scene-${i + 1}.jpg`, contentType: 'image/jpeg', kind: 'image' });
     return { outputs, ...(result.data ? { data: result.data } : {}) };
+  }
+
+  /** The analysis's figures (no file); its transcript, when asked for, by the configured recogniser. */
+  private async analyze(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+    const input = inputOf(inputs.files[0]!);
+    const transcribe = job.params.include_transcript === true || job.params.analysis_depth === 'comprehensive' ? this.transcriberFor(input, job.params, workDir) : undefined;
+    const analysis = await analyzeVideo(input, job.params as AnalysisParams, workDir, (fraction) => report(fraction, 'analyze'), signal, transcribe);
+    return { outputs: [], data: analysis };
   }
 
   /** Each file through the batch's operations in chunks: one output per file, in the files' order. */

@@ -32,7 +32,7 @@ const SCORING_WEIGHT = 0.85;
 const ANALYSIS_WEIGHT = 0.3;
 
 /** A listener that hears 0..1, only forwards, and cannot fail the operation by throwing. */
-function forwardOnly(listener: ProgressListener): ProgressListener {
+export function forwardOnly(listener: ProgressListener): ProgressListener {
   let last = 0;
   return (fraction) => {
     const f = Math.min(1, Math.max(0, fraction));
