@@ -37,6 +37,7 @@ import { projectRoutes } from './routes/projects/index.js';
 import { uploadRoutes } from './routes/uploads/index.js';
 import { libraryRoutes } from './routes/library/index.js';
 import { videoRoutes } from './routes/video/index.js';
+import { resumableVideoUploadRoutes } from './routes/video/resumable-uploads.js';
 import { lrsKeyRoutes } from './routes/analytics/lrs-keys.js';
 import { analyticsDashboardRoutes } from './routes/analytics/dashboard.js';
 import { advancedAnalyticsRoutes } from './routes/analytics/advanced.js';
@@ -186,6 +187,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
   generatorRoutes(ctx, receiveUpload, storage);
   libraryRoutes(ctx, receiveUpload, storage);
   videoRoutes(ctx, receiveUpload, storage);
+  resumableVideoUploadRoutes(ctx, storage, config.STORAGE_DIR);
   qualityRoutes(ctx);
   downloadRoutes(ctx, storage);
   educationRoutes(ctx, storage);

@@ -8,6 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import * as tus from 'tus-js-client';
 import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
@@ -165,6 +166,60 @@ describe('advanced video processing', () => {
     expect(analysis.engagement.score).toBeGreaterThanOrEqual(0);
     expect(analysis.engagement.score).toBeLessThanOrEqual(100);
     expect((await start(owner, '/api/video/analyze', { video_path: video, analysis_depth: 'deep' })).json().detail.field).toBe('analysis_depth');
+  }, 60_000);
+
+  it('should take a resumable (tus) upload that stops half-way and resumes where it stopped', async () => {
+    const endpoint = `${h.baseUrl}/api/video/uploads/tus`;
+    const chunkSize = 16 * 1024;
+    // The first client stops after its second chunk, as a dropped connection would leave it.
+    const url = await new Promise<string>((resolve, reject) => {
+      const first: tus.Upload = new tus.Upload(clip, {
+        endpoint,
+        headers: owner.auth,
+        metadata: { filename: 'resumed.mp4' },
+        chunkSize,
+        retryDelays: null,
+        onChunkComplete: (_size, accepted) => {
+          if (accepted >= 2 * chunkSize) void first.abort().then(() => resolve(first.url!));
+        },
+        onError: reject,
+      });
+      first.start();
+    });
+    const head = await fetch(`${h.baseUrl}${new URL(url, h.baseUrl).pathname}`, { method: 'HEAD', headers: { ...owner.auth, 'tus-resumable': '1.0.0' } });
+    expect(Number(head.headers.get('upload-offset'))).toBe(2 * chunkSize);
+    // Nobody else may resume it.
+    const stranger = await register(h, 'Tess Tus', 'business');
+    expect((await fetch(`${h.baseUrl}${new URL(url, h.baseUrl).pathname}`, { method: 'HEAD', headers: { ...stranger.auth, 'tus-resumable': '1.0.0' } })).status).toBe(404);
+
+    const file = await new Promise<any>((resolve, reject) => {
+      let resumedFrom = -1;
+      const second = new tus.Upload(clip, {
+        uploadUrl: url,
+        headers: owner.auth,
+        chunkSize,
+        retryDelays: null,
+        onProgress: (sent) => {
+          if (resumedFrom < 0) resumedFrom = sent;
+        },
+        onSuccess: ({ lastResponse }) => {
+          expect(resumedFrom).toBeGreaterThanOrEqual(2 * chunkSize);
+          resolve(JSON.parse(lastResponse.getBody()));
+        },
+        onError: reject,
+      });
+      second.start();
+    });
+    expect(file).toMatchObject({ kind: 'video', filename: 'resumed.mp4', size: clip.length, width: 320, height: 180 });
+    const stored = await fetch(`${h.baseUrl}${file.download_url}`, { headers: owner.auth });
+    expect(Buffer.from(await stored.arrayBuffer()).equals(clip)).toBe(true);
+
+    // Refused before a byte: no size, a name that is no video, a size past the plan's limit.
+    const create = (headers: Record<string, string>) => fetch(endpoint, { method: 'POST', headers: { ...owner.auth, 'tus-resumable': '1.0.0', ...headers } });
+    const name = (n: string) => `filename ${Buffer.from(n).toString('base64')}`;
+    expect((await create({ 'upload-metadata': name('a.mp4'), 'upload-defer-length': '1' })).status).toBe(400);
+    expect((await create({ 'upload-metadata': name('notes.txt'), 'upload-length': '100' })).status).toBe(400);
+    expect((await create({ 'upload-metadata': name('huge.mp4'), 'upload-length': String(2 * 1024 ** 3) })).status).toBe(413);
   }, 60_000);
 
   it('should refuse files that are not readable videos, and keep nothing of them', async () => {

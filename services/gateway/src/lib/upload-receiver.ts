@@ -59,7 +59,7 @@ export function uploadTimeouts(config: Pick<GatewayConfig, 'UPLOAD_IDLE_TIMEOUT_
 }
 
 /** Where a file goes and what bounds it: the kind's and plan's file limit, and the storage left. */
-interface Target {
+export interface UploadTarget {
   ext: string;
   companyId: string;
   key: string;
@@ -89,8 +89,30 @@ export function uploadsLimitOf(target: { storageLimitBytes: number }, rendered: 
   return target.storageLimitBytes < 0 ? -1 : Math.max(0, target.storageLimitBytes - rendered.bytes);
 }
 
+/**
+ * Where files of a kind go for the company field, and the most bytes they may have there: the
+ * file limit, and the plan owner's storage left (their companies' uploads, from the project
+ * service, plus their rendered files, from media-render).
+ */
+export async function uploadTargetOf(clients: ServiceClients, kind: UploadKindName, filename: string, companyField: string, userId: string): Promise<UploadTarget> {
+  const ext = checkExtension(kind, filename);
+  const { target, rendered } = await ownerStorageOf(clients, userId, companyField);
+  const fileMax = maxUploadBytes(UPLOAD_KINDS[kind], target.fileUploadLimitMb);
+  const storageLeft = storageLeftBytes(target.storageLimitBytes, target.uploadedBytes + rendered.bytes);
+  return {
+    ext,
+    companyId: target.companyId,
+    key: `companies/${target.companyId}/uploads/${randomUUID()}${ext}`,
+    fileMax,
+    storageLeft,
+    max: Math.min(fileMax, storageLeft),
+    ownerTier: target.ownerTier,
+    uploadsLimitBytes: uploadsLimitOf(target, rendered),
+  };
+}
+
 /** The refusal of a file of `size` bytes over a target's bound: the file limit's, or the storage's. */
-function overLimit(size: number, target: Target): AppError {
+export function overLimit(size: number, target: UploadTarget): AppError {
   if (size > target.fileMax || !isTierId(target.ownerTier)) return fileTooLarge(size, Math.min(target.fileMax, target.max));
   return new AppError('PLAN_LIMIT_REACHED', storageLimitMessage(target.ownerTier, size, target.storageLeft), {
     field: 'file',
@@ -123,28 +145,6 @@ interface Held {
  * file (a company_id sent after it) has the file checked again for the final fields.
  */
 export function createUploadReceiver(clients: ServiceClients, storage: ObjectStorage) {
-  /**
-   * Where files of a kind go for the company field, and the most bytes they may have there: the
-   * file limit, and the plan owner's storage left (their companies' uploads, from the project
-   * service, plus their rendered files, from media-render).
-   */
-  async function targetOf(kind: UploadKindName, filename: string, companyField: string, userId: string): Promise<Target> {
-    const ext = checkExtension(kind, filename);
-    const { target, rendered } = await ownerStorageOf(clients, userId, companyField);
-    const fileMax = maxUploadBytes(UPLOAD_KINDS[kind], target.fileUploadLimitMb);
-    const storageLeft = storageLeftBytes(target.storageLimitBytes, target.uploadedBytes + rendered.bytes);
-    return {
-      ext,
-      companyId: target.companyId,
-      key: `companies/${target.companyId}/uploads/${randomUUID()}${ext}`,
-      fileMax,
-      storageLeft,
-      max: Math.min(fileMax, storageLeft),
-      ownerTier: target.ownerTier,
-      uploadsLimitBytes: uploadsLimitOf(target, rendered),
-    };
-  }
-
   /** The checks on the stored bytes: some, and what the extension says. Returns their type. */
   async function checkContent(key: string, ext: string, size: number, head: Uint8Array): Promise<string> {
     if (size === 0) throw AppError.validation('file', 'The file is empty.');
@@ -155,7 +155,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
 
   /** Fields first: straight to its place under the exact limit. */
   async function receivePlaced(part: MultipartFile, kind: UploadKindName, companyField: string, userId: string, written: Set<string>): Promise<Held> {
-    const target = await targetOf(kind, part.filename, companyField, userId).catch((error: unknown) => {
+    const target = await uploadTargetOf(clients, kind, part.filename, companyField, userId).catch((error: unknown) => {
       part.file.resume();
       throw error;
     });
@@ -186,7 +186,7 @@ export function createUploadReceiver(clients: ServiceClients, storage: ObjectSto
 
   /** Applies the final fields' rules to a held file and moves it into place. */
   async function place(held: Held, kind: UploadKindName, companyField: string, userId: string, written: Set<string>): Promise<void> {
-    const target = await targetOf(kind, held.filename, companyField, userId);
+    const target = await uploadTargetOf(clients, kind, held.filename, companyField, userId);
     if (held.size > target.max) throw overLimit(held.size, target);
     // Only a file over every limit has no key, and the check above refused it.
     const contentType = await checkContent(held.key!, target.ext, held.size, held.head);

@@ -9,8 +9,9 @@ import { AppError, messageFromProto, type ObjectStorage } from '@trainwright/pla
 import type { VideoFile, VideoJob } from '@trainwright/proto/trainwright/media/v1/media';
 import type { GatewayContext } from '../../context.js';
 import { companyOf } from '../../lib/company-of.js';
-import { signedIn } from '../../lib/signed-in.js';
-import { uploadTimeouts, type UploadReceiver } from '../../lib/upload-receiver.js';
+import type { ServiceClients } from '../../clients.js';
+import { signedIn, type SignedIn } from '../../lib/signed-in.js';
+import { uploadTimeouts, type StoredUpload, type UploadReceiver } from '../../lib/upload-receiver.js';
 import { sendFile } from '../../plugins/send-file.js';
 import { Str, errorResponses } from '../../schemas/common.js';
 import { AnalyzeBody, BatchBody, ChromaKeyBody, ColorCorrectionBody, JobStarted, QualityBody, SceneDetectionBody, SmartCropBody, SubtitlesBody, TranscribeBody, VideoFileJson, VideoJobJson } from './shapes.js';
@@ -105,6 +106,23 @@ function splitBody(body: Record<string, unknown>): { fileIds: string[]; backgrou
   return { fileIds: video_path ? [video_path] : [], background: background_image ?? '', companyId: company_id ?? '', params };
 }
 
+/**
+ * A stored upload made a video file: registered with the project service (it counts against the
+ * plan's storage) and with media-render (ffprobe reads it). A file either refuses is not kept.
+ */
+export async function registerStoredVideo(clients: ServiceClients, storage: ObjectStorage, caller: SignedIn, file: StoredUpload): Promise<VideoFile> {
+  try {
+    return await clients.media.registerVideoFile(
+      { userId: caller.userId, companyId: file.companyId, uploadId: file.id, storageKey: file.storageKey, filename: file.filename, size: file.size, contentType: file.contentType },
+      caller.call,
+    );
+  } catch (error) {
+    const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id }, caller.call);
+    if (storageKey) await storage.delete(storageKey);
+    throw error;
+  }
+}
+
 export function videoRoutes({ app, clients, config }: GatewayContext, receive: UploadReceiver, storage: ObjectStorage) {
   app.post(
     '/api/video/uploads',
@@ -124,18 +142,7 @@ export function videoRoutes({ app, clients, config }: GatewayContext, receive: U
       const { companyId } = await clients.media.prepareVideoUpload({ userId: caller.userId, companyId: await companyOf(clients, caller.userId, request.id, asked) }, caller.call);
       const { file } = await receive(request, reply, { timeouts: uploadTimeouts(config), maxFields: 2, fieldSize: 200, kindField: 'kind', kindOf: () => 'video', kinds: ['video'], companyId });
       if (!file) throw AppError.validation('file', M.uploadFirst);
-      try {
-        const registered = await clients.media.registerVideoFile(
-          { userId: caller.userId, companyId: file.companyId, uploadId: file.id, storageKey: file.storageKey, filename: file.filename, size: file.size, contentType: file.contentType },
-          caller.call,
-        );
-        return reply.status(201).send(videoFileJson(registered));
-      } catch (error) {
-        // A file ffprobe cannot read (or a company the caller may not process videos in) is not kept.
-        const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id }, caller.call);
-        if (storageKey) await storage.delete(storageKey);
-        throw error;
-      }
+      return reply.status(201).send(videoFileJson(await registerStoredVideo(clients, storage, caller, file)));
     },
   );
 
