@@ -63,6 +63,10 @@ for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmp
   have_pkg "$pkg" || missing+=("$pkg")
 done
 
+# pocketsphinx with its US English model, the offline speech recogniser of video transcription
+# (docs/benchmarks.md, "Offline transcription").
+for pkg in pocketsphinx pocketsphinx-en-us; do have_pkg "$pkg" || missing+=("$pkg"); done
+
 # Apertium, the offline translation engine, with every Debian pair that serves the plans'
 # languages: English-Spanish, Spanish-French, Spanish-Portuguese, Spanish-Italian, English,
 # French, Italian and Portuguese through Catalan, and Danish, Norwegian and Swedish among
@@ -75,8 +79,9 @@ done
 if [[ $want_test == true ]]; then
   # xmllint (libxml2-utils) validates SCORM manifests against the IMS/ADL schemas. The browser
   # tests run in Chromium's headless shell (scripts/lib/ensure-node.mjs: CHROMIUM_PATH); chromium
-  # itself stays for running them in a window.
-  for pkg in chromium chromium-headless-shell libxml2-utils; do have_pkg "$pkg" || missing+=("$pkg"); done
+  # itself stays for running them in a window. pocketsphinx-testdata holds the recorded human
+  # speech the transcription tests measure the word error rate on.
+  for pkg in chromium chromium-headless-shell libxml2-utils pocketsphinx-testdata; do have_pkg "$pkg" || missing+=("$pkg"); done
 fi
 if [[ ${#missing[@]} -gt 0 ]]; then
   echo "[provision] installing ${missing[*]}"

@@ -222,6 +222,37 @@ describe('advanced video processing', () => {
     expect((await create({ 'upload-metadata': name('huge.mp4'), 'upload-length': String(2 * 1024 ** 3) })).status).toBe(413);
   }, 60_000);
 
+  it('should transcribe speech offline with word timings, naming the engine, and refuse what it cannot', async () => {
+    const sentence = 'Please open the safety manual before you start the machine. Remember to wash your hands after handling raw food.';
+    const speech = join(dir, 'speech.wav');
+    await run('espeak-ng', ['-v', 'en-us+klatt', '-s', '140', '-w', speech, sentence]);
+    const lecture = join(dir, 'lecture.mp4');
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=navy:size=320x180:rate=5', '-i', speech, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-y', lecture]);
+    const video = (await upload(owner, 'lecture.mp4', await readFile(lecture))).body.video_path as string;
+    const done = await finished(owner, (await start(owner, '/api/video/transcribe', { video_path: video, language_code: 'en-US', enable_speaker_diarization: true })).json().job_id, 90_000);
+    expect(done).toMatchObject({ operation: 'transcribe', status: 'completed', result: { output: null, data: { language_code: 'en-US', diarization: { speakers: 1 } } } });
+    const transcript = done.result.data;
+    expect(transcript.engine).toMatch(/^pocketsphinx .* \(en-us\)$/);
+    // pocketsphinx on espeak-ng's Klatt voice: most words right (docs/benchmarks.md), each timed in order.
+    const said = new Set(sentence.toLowerCase().replace(/[.,]/g, '').split(' '));
+    const heard = transcript.words.map((w: { word: string }) => w.word.toLowerCase());
+    expect(heard.filter((w: string) => said.has(w)).length).toBeGreaterThanOrEqual(said.size / 2);
+    for (const [i, w] of transcript.words.entries()) {
+      expect(w.end).toBeGreaterThan(w.start);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(transcript.words[i - 1].start);
+    }
+
+    // A language the offline recogniser has no model for fails with its message; a silent video is refused at once.
+    const french = await finished(owner, (await start(owner, '/api/video/transcribe', { video_path: video, language_code: 'fr-FR' })).json().job_id);
+    expect(french.status).toBe('failed');
+    expect(french.error).toMatch(/^Transcription in fr-FR is not available with pocketsphinx/);
+    const silentPath = join(dir, 'silent.mp4');
+    await run('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=5:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', silentPath]);
+    const silent = (await upload(owner, 'silent.mp4', await readFile(silentPath))).body.video_path as string;
+    expect((await start(owner, '/api/video/transcribe', { video_path: silent })).json()).toMatchObject({ message: 'This video has no sound track, so there is nothing to transcribe.', detail: { field: 'video_path' } });
+    expect((await start(owner, '/api/video/transcribe', { video_path: video, language_code: 'xx-XX' })).json().detail.field).toBe('language_code');
+  }, 120_000);
+
   it('should refuse files that are not readable videos, and keep nothing of them', async () => {
     const text = await upload(owner, 'notes.mp4', Buffer.from('These are my lecture notes, not a video.\n'.repeat(20)));
     expect(text.status).toBe(400);

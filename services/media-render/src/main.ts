@@ -84,8 +84,41 @@ import { projectViewsSubscription } from './subscriptions/project-views.subscrip
 import { projectRenderedSubscription, translationCompletedSubscription, translationDeletedSubscription } from './subscriptions/translations.subscription.js';
 import { videoPaymentsSubscription } from './subscriptions/video-payments.subscription.js';
 import { createVoiceCloner } from './voices/cloner.js';
+import { GOOGLE_SPEECH_INLINE_MAX_SECONDS, googleSpeechFromConfig } from './adapters/transcription/google-speech.js';
+import { detectPocketsphinxVersion, installedPocketsphinxModels, PocketsphinxTranscriber } from './adapters/transcription/pocketsphinx.js';
+import { SpeakerChangeDiarizer } from './adapters/transcription/speaker-change-diarizer.js';
+import type { TranscriptionEngines } from './processing/transcribe/transcribe-video.js';
+import { WorkerSupervisor } from '@trainwright/platform/worker-sandbox';
 
 export { MEDIA_SCHEMA };
+
+/** `make`'s answer, made on the first call only. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+/**
+ * The recognisers of video transcription: pocketsphinx offline (a missing install answers every
+ * language as unsupported, naming it), Google Cloud Speech-to-Text when its key is configured.
+ */
+async function transcriptionEngines(config: MediaConfig, opened: Opened): Promise<TranscriptionEngines> {
+  const supervisor = new WorkerSupervisor();
+  opened.onClose(() => supervisor.closeAll());
+  const diarizer = new SpeakerChangeDiarizer({ supervisor });
+  const version = await detectPocketsphinxVersion().catch(() => 'not installed');
+  const offline = new PocketsphinxTranscriber({ version, models: version === 'not installed' ? {} : installedPocketsphinxModels(), diarizer });
+  const google = googleSpeechFromConfig({
+    keyFile: config.GOOGLE_SPEECH_CREDENTIALS_FILE,
+    credentialsJson: config.GOOGLE_SPEECH_CREDENTIALS_JSON,
+    apiEndpoint: config.GOOGLE_SPEECH_ENDPOINT,
+    port: config.GOOGLE_SPEECH_PORT || undefined,
+    insecure: config.GOOGLE_SPEECH_INSECURE,
+    model: config.GOOGLE_SPEECH_MODEL,
+  });
+  if (google) opened.own(google);
+  return { offline, diarizer, ...(google ? { cloud: { transcriber: google, maxSeconds: GOOGLE_SPEECH_INLINE_MAX_SECONDS } } : {}) };
+}
 
 export function migrateMedia(config: Pick<MediaConfig, 'DATABASE_URL'>): Promise<string[]> {
   return migrateSchema(config.DATABASE_URL, MEDIA_SCHEMA, migrations);
@@ -178,7 +211,7 @@ export async function startMediaServer(
     events: new VideoJobEventsRepository(infra.bus),
     storage,
     workDirs: new WorkDirRepository(config.VIDEO_WORK_DIR, 'tw-video-'),
-    operations: new VideoOperationsRepository(),
+    operations: new VideoOperationsRepository(once(() => transcriptionEngines(config, opened))),
     newId: randomUUID,
   };
   let videoWorker: Worker | null = null;

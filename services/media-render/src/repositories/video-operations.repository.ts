@@ -1,7 +1,8 @@
 // The operations a video job runs, from the job's operation and parameters as the API named them
 // (services/processing/deps.ts VideoOperations): the ffmpeg operations (processing/operations),
 // subtitles from a transcript with an optional burn-in (processing/subtitles), batches in chunks
-// (processing/batch); outputs named after the input. A refusal a
+// (processing/batch), the analysis (processing/analysis) and transcription (the configured
+// recogniser, processing/transcribe); outputs named after the input. A refusal a
 // user can act on becomes a JobError with its message; anything else is a fault.
 import { writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { analyzeVideo, type AnalysisParams, type TranscribeVideo } from '../proc
 import { runBatch, type BatchParams } from '../processing/batch/run-batch.js';
 import { chunkSeconds, outputArgs, runFfmpegPass, runVideoOperation, type VideoInput, type VideoOperation } from '../processing/operations/index.js';
 import { burnInFilter, createSubtitles, serializeCues, type SubtitlesRequest } from '../processing/subtitles/index.js';
+import { transcribeVideo, type TranscribeParams, type TranscriptionEngines } from '../processing/transcribe/transcribe-video.js';
 import type { OperationOutput, VideoFileRow, VideoJobRow, VideoOperations } from '../services/processing/deps.js';
 
 type Inputs = { files: Array<{ row: VideoFileRow; path: string }>; background?: { row: VideoFileRow; path: string } };
@@ -28,9 +30,12 @@ function asJobError(error: unknown): unknown {
 }
 
 export class VideoOperationsRepository implements VideoOperations {
-  /** A transcription of the input for the analysis (undefined until a recogniser is configured). */
-  private transcriberFor(_input: VideoInput, _params: Record<string, unknown>, _workDir: string): TranscribeVideo | undefined {
-    return undefined;
+  /** The recognisers, made when first needed (the offline one asks Debian for its version). */
+  constructor(private readonly engines: () => Promise<TranscriptionEngines>) {}
+
+  /** A transcription of the input for the analysis's speech rate (its speakers are not needed). */
+  private transcriberFor(input: VideoInput, params: Record<string, unknown>, workDir: string): TranscribeVideo {
+    return async ({ onProgress, signal }) => transcribeVideo(await this.engines(), input, { language_code: params.language_code as string | undefined, enable_speaker_diarization: false }, workDir, onProgress, signal);
   }
 
   async run(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
@@ -48,6 +53,8 @@ export class VideoOperationsRepository implements VideoOperations {
           return await this.batch(job, inputs, workDir, report, signal);
         case 'analyze':
           return await this.analyze(job, inputs, workDir, report, signal);
+        case 'transcribe':
+          return { outputs: [], data: await transcribeVideo(await this.engines(), inputOf(inputs.files[0]!), job.params as TranscribeParams, workDir, (f) => report(f, 'transcribe'), signal) };
         default:
           throw new Error(`video operation ${job.operation} has no runner yet`);
       }
