@@ -79,6 +79,9 @@ export const VIDEO_LIMITS = {
   transcriptWords: 30_000,
   /** Jobs one company may have queued or running at once (the queue is shared). */
   activeJobsPerCompany: 10,
+  /** A job's time limit: this much, plus jobSecondsPerMediaSecond for each second of its videos. */
+  jobBaseMs: 5 * 60_000,
+  jobSecondsPerMediaSecond: 30,
 };
 
 /** A file of the processing: videos, still images (a chroma key's background, scene thumbnails) and subtitle files. */
@@ -98,4 +101,5 @@ export const VIDEO_PROCESSING_MESSAGES = defineMessages('videoProcessing', {
   tooManyActive: (max: number) => `Your company already has ${max} video jobs waiting or running. Please wait for one to finish.`,
   failed: 'The video processing failed because of an internal error. Please try again.',
   abandoned: 'The video processing stopped because its worker stopped unexpectedly several times.',
+  timedOut: (minutes: number) => `The video processing took longer than its limit of ${minutes} minutes and was stopped.`,
 } as const);

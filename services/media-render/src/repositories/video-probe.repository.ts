@@ -19,6 +19,15 @@ interface FfprobeStream {
   height?: number;
   duration?: string;
   nb_frames?: string;
+  tags?: { rotate?: string };
+  side_data_list?: Array<{ rotation?: number }>;
+}
+
+/** A phone's portrait video is stored landscape with a rotation to apply: its size as shown. */
+function displayedSize(video: FfprobeStream): { width: number; height: number } {
+  const rotation = Number(video.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ?? video.tags?.rotate ?? 0);
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return quarterTurn ? { width: video.height!, height: video.width! } : { width: video.width!, height: video.height! };
 }
 
 /** The parse of ffprobe's JSON (pure): undefined when it is no video or image we can use. */
@@ -29,7 +38,7 @@ export function probeResultOf(output: { streams?: FfprobeStream[]; format?: { du
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
   const formatName = output.format?.format_name ?? '';
   const isImage = IMAGE_CODECS.has(video.codec_name ?? '') && (/image2|_pipe$/.test(formatName) || formatName === 'png_pipe');
-  const size = { width: video.width!, height: video.height!, hasAudio, videoCodec: video.codec_name ?? '' };
+  const size = { ...displayedSize(video), hasAudio, videoCodec: video.codec_name ?? '' };
   if (isImage) return { kind: 'image', durationMs: 0, ...size, hasAudio: false };
   const seconds = Number(output.format?.duration ?? video.duration ?? NaN);
   if (!Number.isFinite(seconds) || seconds <= 0) return undefined;

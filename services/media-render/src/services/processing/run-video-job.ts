@@ -1,5 +1,5 @@
 import { extname, join } from 'node:path';
-import { VIDEO_PROCESSING_MESSAGES as M, catalogueMessage } from '@trainwright/catalogue';
+import { VIDEO_LIMITS, VIDEO_PROCESSING_MESSAGES as M, catalogueMessage } from '@trainwright/catalogue';
 import { JobError, type MessageRef } from '@trainwright/platform';
 import type { OperationOutput, ProcessingDeps, VideoFileRow, VideoJobPatch, VideoJobRow } from './deps.js';
 
@@ -52,6 +52,10 @@ export async function runVideoJob(deps: ProcessingDeps, jobId: string, attempt: 
   await finish(deps, jobId, { status: 'running', progress: 0, stage: '', error: '', errorMessage: null });
   const progress = progressWriter(deps, jobId);
   const controller = new AbortController();
+  // Every job ends: past its limit (long for long videos: a 4x upscale, two-pass stabilisation) it is stopped, not retried.
+  const mediaSeconds = (files as VideoFileRow[]).reduce((n, f) => n + f.durationMs / 1000, 0);
+  const limitMs = VIDEO_LIMITS.jobBaseMs + mediaSeconds * VIDEO_LIMITS.jobSecondsPerMediaSecond * 1000;
+  const timer = setTimeout(() => controller.abort(new Error('time limit')), limitMs).unref();
   try {
     await deps.workDirs.use(async (dir) => {
       const local = async (row: VideoFileRow, name: string) => {
@@ -70,8 +74,14 @@ export async function runVideoJob(deps: ProcessingDeps, jobId: string, attempt: 
     });
     return 'completed';
   } catch (error) {
+    const timedOut = controller.signal.aborted;
     controller.abort();
     await progress.flushed().catch(() => undefined);
+    if (timedOut) {
+      const message = catalogueMessage(M, 'timedOut', Math.round(limitMs / 60_000));
+      await fail(deps, jobId, message.text, { id: message.id, params: message.params });
+      return 'failed';
+    }
     const retry = attempt.number < attempt.of;
     if (error instanceof JobError && !(error.retryable && retry)) {
       await fail(deps, jobId, error.message, error.messageRef ?? null);
@@ -81,6 +91,8 @@ export async function runVideoJob(deps: ProcessingDeps, jobId: string, attempt: 
     const message = catalogueMessage(M, 'failed');
     await fail(deps, jobId, message.text, { id: message.id, params: message.params });
     return 'failed';
+  } finally {
+    clearTimeout(timer);
   }
 }
 
