@@ -98,6 +98,7 @@ export const VIDEO_PROCESSING_MESSAGES = defineMessages('videoProcessing', {
   notImage: 'The background image must be a PNG or JPEG image uploaded for video processing.',
   notVideo: 'This file is an image: choose a video.',
   noAudio: 'This video has no sound track, so there is nothing to transcribe.',
+  noProjectVideo: 'This project has no rendered video yet: render (and pay for) its narrated video first.',
   tooManyActive: (max: number) => `Your company already has ${max} video jobs waiting or running. Please wait for one to finish.`,
   failed: 'The video processing failed because of an internal error. Please try again.',
   abandoned: 'The video processing stopped because its worker stopped unexpectedly several times.',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as tus from 'tus-js-client';
-import { addMember, call, eventually, register, type Account } from './accounts.js';
+import { NARRATED_SCRIPT, addMember, call, eventually, payForVideo, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
 
 const run = promisify(execFile);
@@ -252,6 +252,24 @@ describe('advanced video processing', () => {
     expect((await start(owner, '/api/video/transcribe', { video_path: silent })).json()).toMatchObject({ message: 'This video has no sound track, so there is nothing to transcribe.', detail: { field: 'video_path' } });
     expect((await start(owner, '/api/video/transcribe', { video_path: video, language_code: 'xx-XX' })).json().detail.field).toBe('language_code');
   }, 120_000);
+
+  it("should take a project's rendered narrated video in as a video to process", async () => {
+    const created = await call(h, 'POST', '/api/projects', owner, { title: 'Forklift: basics', project_type: 'script_to_slides', script_content: NARRATED_SCRIPT, visual_format: 'mp4' });
+    const projectId = created.json().id as string;
+    await eventually(async () => ['completed', 'failed'].includes((await call(h, 'GET', `/api/projects/${projectId}`, owner)).json().status), 60_000);
+    // Before its video is paid for and rendered there is nothing to take in.
+    const early = await start(owner, '/api/video/files/from-project', { project_id: projectId });
+    expect(early.json()).toMatchObject({ message: 'This project has no rendered video yet: render (and pay for) its narrated video first.', detail: { field: 'project_id' } });
+    await payForVideo(h, owner, projectId);
+    const imported = await start(owner, '/api/video/files/from-project', { project_id: projectId });
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json()).toMatchObject({ kind: 'video', origin: 'project', filename: 'Forklift  basics.mp4', has_audio: true, video_codec: 'h264' });
+    const rendered = await fetch(`${h.baseUrl}/api/projects/${projectId}/preview/video`, { headers: owner.auth });
+    expect(imported.json().size).toBe(Buffer.from(await rendered.arrayBuffer()).length);
+    // Someone outside the company cannot take it.
+    const stranger = await register(h, 'Paz Project', 'business');
+    expect((await start(stranger, '/api/video/files/from-project', { project_id: projectId })).statusCode).toBe(404);
+  }, 150_000);
 
   it('should refuse files that are not readable videos, and keep nothing of them', async () => {
     const text = await upload(owner, 'notes.mp4', Buffer.from('These are my lecture notes, not a video.\n'.repeat(20)));

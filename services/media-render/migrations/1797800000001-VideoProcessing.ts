@@ -10,9 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('company_id', 'uuid', (c) => c.notNull())
     .addColumn('created_by', 'uuid', (c) => c.notNull())
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('video', 'image', 'subtitles')`))
-    .addColumn('origin', 'text', (c) => c.notNull().check(sql`origin in ('upload', 'output')`))
-    // The project service's upload holding an uploaded file's bytes; null for an output.
+    .addColumn('origin', 'text', (c) => c.notNull().check(sql`origin in ('upload', 'output', 'project')`))
+    // The project service's upload holding an uploaded file's bytes; null for an output or a
+    // project's rendered video taken in (a copy: the project's next render replaces its own).
     .addColumn('upload_id', 'uuid')
+    .addColumn('project_id', 'uuid')
     .addColumn('job_id', 'uuid')
     .addColumn('storage_key', 'text', (c) => c.notNull())
     .addColumn('filename', 'text', (c) => c.notNull())

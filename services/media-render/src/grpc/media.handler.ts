@@ -24,6 +24,7 @@ import { openVoicePreview } from '../services/voices/open-voice-preview.js';
 import { previewVoice } from '../services/voices/preview-voice.js';
 import type { ProcessingDeps, VideoFileRow, VideoJobRow } from '../services/processing/deps.js';
 import { getVideoJob } from '../services/processing/get-video-job.js';
+import { importProjectVideo } from '../services/processing/import-project-video.js';
 import { listVideoFiles } from '../services/processing/list-video-files.js';
 import { openVideoFile } from '../services/processing/open-video-file.js';
 import { prepareVideoUpload } from '../services/processing/prepare-video-upload.js';
@@ -69,6 +70,7 @@ export const mediaAccess: AccessTable<typeof MediaServiceService> = {
   prepareVideoUpload: { action: 'video.process' },
   registerVideoFile: { action: 'video.process' },
   listVideoFiles: { action: 'company.read' },
+  importProjectVideo: { action: 'video.process' },
   openVideoFile: { action: 'company.read' },
   startVideoJob: { action: 'video.process' },
   getVideoJob: { action: 'company.read' },
@@ -189,6 +191,7 @@ export function createMediaHandlers(deps: {
     registerVideoFile: async (req) =>
       toProtoVideoFile(await registerVideoFile(processing, req.userId, req.companyId, { uploadId: req.uploadId, storageKey: req.storageKey, filename: req.filename, size: req.size, contentType: req.contentType })),
     listVideoFiles: async (req) => ({ files: (await listVideoFiles(processing, req.userId, req.companyId)).map(toProtoVideoFile) }),
+    importProjectVideo: async (req) => toProtoVideoFile(await importProjectVideo({ ...processing, downloads }, req.userId, req.projectId, req.language)),
     openVideoFile: async (req) => {
       const f = await openVideoFile(processing, req.userId, req.videoFileId);
       return { storageKey: f.storageKey, filename: f.filename, contentType: f.contentType, size: f.size };

@@ -120,6 +120,7 @@ export interface MediaDatabase {
     kind: string;
     origin: string;
     upload_id: string | null;
+    project_id: string | null;
     job_id: string | null;
     storage_key: string;
     filename: string;

@@ -15,6 +15,7 @@ function fileOf(r: Selectable<MediaDatabase['video_files']>): VideoFileRow {
     kind: r.kind as VideoFileKind,
     origin: r.origin as VideoFileRow['origin'],
     uploadId: r.upload_id,
+    projectId: r.project_id,
     jobId: r.job_id,
     storageKey: r.storage_key,
     filename: r.filename,
@@ -60,6 +61,7 @@ export class VideoProcessingRepository implements VideoFiles, VideoJobStore {
       kind: row.kind,
       origin: row.origin,
       upload_id: row.uploadId,
+      project_id: row.projectId,
       job_id: row.jobId,
       storage_key: row.storageKey,
       filename: row.filename,
@@ -92,14 +94,14 @@ export class VideoProcessingRepository implements VideoFiles, VideoJobStore {
     return rows.map(fileOf);
   }
 
-  /** Bytes of the companies' job outputs (uploads count with the project service's uploads). */
+  /** Bytes of the companies' outputs and projects' videos taken in (uploads count with the project service's uploads). */
   async outputBytesOf(companyIds: readonly string[]): Promise<number> {
     if (companyIds.length === 0) return 0;
     const row = await this.db
       .selectFrom('video_files')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('size'), eb.lit(0)).as('bytes'))
       .where('company_id', 'in', companyIds)
-      .where('origin', '=', 'output')
+      .where('origin', '!=', 'upload')
       .executeTakeFirst();
     return Number(row?.bytes ?? 0);
   }

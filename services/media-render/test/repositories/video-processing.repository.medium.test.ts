@@ -34,6 +34,7 @@ function file(companyId: string, overrides: Partial<VideoFileRow> = {}): Omit<Vi
     kind: 'video',
     origin: 'upload',
     uploadId: randomUUID(),
+    projectId: null,
     jobId: null,
     storageKey: `companies/${companyId}/uploads/${randomUUID()}.mp4`,
     filename: 'clip.mp4',

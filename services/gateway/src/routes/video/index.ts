@@ -157,6 +157,24 @@ export function videoRoutes({ app, clients, config }: GatewayContext, receive: U
     },
   );
 
+  app.post(
+    '/api/video/files/from-project',
+    {
+      schema: {
+        tags: ['video'],
+        summary: "Take a project's rendered narrated video (or a translation's) in as a video to process",
+        body: Type.Object({ project_id: Str(100), language: Type.Optional(Type.String({ pattern: '^[a-z]{2}$' })) }, { additionalProperties: false }),
+        response: { 201: VideoFileJson, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const caller = signedIn(request);
+      const body = request.body as { project_id: string; language?: string };
+      const file = await clients.media.importProjectVideo({ userId: caller.userId, projectId: body.project_id, language: body.language ?? '' }, caller.call);
+      return reply.status(201).send(videoFileJson(file));
+    },
+  );
+
   app.get(
     '/api/video/files/:id/download',
     { schema: { tags: ['video'], summary: 'Download (or play: byte ranges) a video file or image', params: IdParams, response: { ...errorResponses } } },

@@ -10,8 +10,10 @@ export interface VideoFileRow {
   companyId: string;
   createdBy: string;
   kind: VideoFileKind;
-  origin: 'upload' | 'output';
+  /** upload: the caller's file; output: a job made it; project: a project's rendered video, copied. */
+  origin: 'upload' | 'output' | 'project';
   uploadId: string | null;
+  projectId: string | null;
   jobId: string | null;
   storageKey: string;
   filename: string;

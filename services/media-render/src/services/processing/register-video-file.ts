@@ -31,6 +31,7 @@ export async function registerVideoFile(deps: Pick<ProcessingDeps, 'memberships'
     createdBy: userId,
     origin: 'upload',
     uploadId: file.uploadId,
+    projectId: null,
     jobId: null,
     storageKey: file.storageKey,
     filename: file.filename,

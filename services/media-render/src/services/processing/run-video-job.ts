@@ -107,6 +107,7 @@ async function storeOutput(deps: ProcessingDeps, job: VideoJobRow, output: Opera
     createdBy: job.createdBy,
     origin: 'output',
     uploadId: null,
+    projectId: null,
     jobId: job.id,
     storageKey: key,
     filename: output.filename,
