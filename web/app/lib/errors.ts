@@ -66,6 +66,7 @@ const MESSAGE_SECTIONS: Record<string, string> = {
   analytics: 'serverMessages.analytics',
   library: 'serverMessages.library',
   education: 'serverMessages.education',
+  videoProcessing: 'videoProcessing.messages',
 };
 
 /**

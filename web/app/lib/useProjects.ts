@@ -1,7 +1,7 @@
 // The project list's state (GET /api/projects with search, filters and paging) and the live
 // events (GET /api/events, one stream for the signed-in app) that keep it current while the
 // dashboard or My Projects is open (projects, their pay-per-use videos, their translations, their
-// SCORM packages and interactive videos).
+// SCORM packages and interactive videos; and the company's video processing jobs).
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { get, refreshSession, retryDelayMs } from './api';
 import { useSeededLoad } from './server-data';
@@ -19,6 +19,7 @@ import { parseScormEvent, SCORM_EVENT_NAMES, type ScormEvent } from './scorm';
 import { parseTranslationEvent, TRANSLATION_EVENT_NAMES, type TranslationEvent } from './translations';
 import { applyVideoStatusChange, withHeardVideoStates, type VideoStatusChange } from './video-payment';
 import { LiveChangeLog, type LiveChange } from './live-changes';
+import { parseVideoJobEvent, VIDEO_JOB_EVENT, type VideoJobEvent } from './video-processing';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -175,6 +176,8 @@ export interface ProjectEventHandlers {
   onInteractiveVideoChanged?: (event: InteractiveVideoEvent) => void;
   /** project.comment_changed: a comment added, a thread resolved or reopened, a comment deleted. */
   onCommentChanged?: (event: CommentEvent) => void;
+  /** video_job.changed: an advanced video processing job's status and progress (useVideoJobs). */
+  onVideoJobChanged?: (event: VideoJobEvent) => void;
 }
 
 export const EVENT_BACKOFF_MS = { initial: 1000, max: 30000 } as const;
@@ -266,6 +269,10 @@ export function useProjectEventStream(): ProjectEventStream {
       es.addEventListener('project.comment_changed', (event) => {
         const data = parseCommentEvent(parse(event as MessageEvent));
         if (data) each((h) => h.onCommentChanged?.(data));
+      });
+      es.addEventListener(VIDEO_JOB_EVENT, (event) => {
+        const data = parseVideoJobEvent(parse(event as MessageEvent));
+        if (data) each((h) => h.onVideoJobChanged?.(data));
       });
       for (const name of ['project.created', 'project.updated', 'project.deleted']) {
         es.addEventListener(name, () => each((h) => h.onListChanged()));

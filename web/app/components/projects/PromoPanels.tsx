@@ -2,7 +2,7 @@
 // the user's plan (user.capabilities: tier plus add-ons) or which plan or add-on brings it; the
 // plan names and prices come from the catalogue. Enhanced AI Agents, when included, opens the
 // Enhanced AI Dashboard; Integration Hub links to /integrations; SCORM Compliance the SCORM Export
-// dialog (with a project picker).
+// dialog (with a project picker); Advanced Video Processing its dialog.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADD_ONS, ADD_ON_IDS, lowestTierWith, type Capability } from '@trainwright/catalogue';
@@ -12,14 +12,15 @@ import { hasCapability } from '../RequireCapability';
 import { ChartIcon, CheckIcon, LockIcon, PlugIcon, SparkIcon, UsersIcon } from '../icons';
 import { Button, ButtonLink, cx } from '../ui';
 import { ScormExportDialog } from '../scorm/ScormExportDialog';
+import { VideoProcessingDialog } from '../video-processing/VideoProcessingDialog';
 import { AiDashboardDialog } from './AiDashboardDialog';
 
-type Opens = 'aiDashboard' | 'scorm';
+type Opens = 'aiDashboard' | 'scorm' | 'videoProcessing';
 
 const PANELS: { key: string; capability: Capability; icon: typeof ChartIcon; link?: string; opens?: Opens }[] = [
   { key: 'analytics', capability: 'analytics', icon: ChartIcon, link: '/analytics' },
   { key: 'aiAgents', capability: 'aiAgents', icon: SparkIcon, opens: 'aiDashboard' },
-  { key: 'videoProcessing', capability: 'advancedVideoProcessing', icon: SparkIcon },
+  { key: 'videoProcessing', capability: 'advancedVideoProcessing', icon: SparkIcon, opens: 'videoProcessing' },
   { key: 'collaboration', capability: 'realtimeCollaboration', icon: UsersIcon },
   { key: 'integrationHub', capability: 'integrationHub', icon: PlugIcon, link: '/integrations' },
   { key: 'scorm', capability: 'scormCompliance', icon: CheckIcon, opens: 'scorm' },
@@ -100,6 +101,7 @@ export function PromoPanels() {
       </ul>
       {open === 'aiDashboard' && <AiDashboardDialog project={null} onClose={() => setOpen(null)} />}
       {open === 'scorm' && <ScormExportDialog project={null} onClose={() => setOpen(null)} />}
+      {open === 'videoProcessing' && <VideoProcessingDialog onClose={() => setOpen(null)} />}
     </section>
   );
 }
