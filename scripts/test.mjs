@@ -49,7 +49,7 @@ if (runUnit) {
 // fault injection beside them: the three leave a core idle half the time (stacks starting,
 // waiting on renders), and none of them measures time.
 const smokeRuns = async () => {
-  const benches = ['render', 'scorm', 'translate', 'content', 'generate', 'projects', 'gateway', 'collab', 'analytics', 'transcription'];
+  const benches = ['render', 'scorm', 'translate', 'content', 'generate', 'projects', 'gateway', 'collab', 'analytics', 'transcription', 'video'];
   const lane = async () => {
     for (let bench = benches.shift(); bench; bench = benches.shift()) {
       log(`benchmark smoke run: bench:${bench} --smoke`);

@@ -41,6 +41,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { speechBenchWorkspace, TRAINING_SENTENCES } from '../lib/speech.mjs';
 import { log, parseOptions, printHelpIfAsked, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { printTable } from '../lib/load.mjs';
@@ -69,33 +70,12 @@ for (const [what, check] of [
   await check().catch(() => usage(`${what} is not installed`));
 }
 
-const SENTENCES = [
-  'Please open the safety manual before you start the machine.',
-  'Our training course explains how to store chemicals in a cool dry place.',
-  'Remember to wash your hands after handling raw food.',
-  'The fire exit is at the end of the corridor on the left.',
-  'Customers expect a friendly answer within one working day.',
-  'Write down every change to the project in the shared document.',
-  'Wear gloves and goggles when you clean the laboratory bench.',
-  'If the alarm sounds, leave the building and wait in the car park.',
-];
+const SENTENCES = TRAINING_SENTENCES;
 const KLATT = ['en-us+klatt', 'en-us+klatt2', 'en-us+klatt4', 'en-us+klatt6'];
 const DEFAULT_VOICES = ['en-us', 'en+m3', 'en+f3', 'en-gb'];
 const RATE = 16000;
 
-const workRoot = opts.keep ? resolve(opts.keep) : mkdtempSync(join(tmpdir(), 'tw-bench-transcription-'));
-mkdirSync(workRoot, { recursive: true });
-const supervisor = new WorkerSupervisor();
-let stopping = false;
-async function shutdown(code) {
-  if (stopping) return;
-  stopping = true;
-  await supervisor.closeAll();
-  if (!opts.keep) rmSync(workRoot, { recursive: true, force: true });
-  process.exit(code);
-}
-shutdownOnSignals(shutdown);
-startWatchdog(smoke ? 180_000 : 1_200_000, shutdown);
+const { workRoot, supervisor, shutdown } = speechBenchWorkspace({ name: 'transcription', keep: opts.keep, watchdogMs: smoke ? 180_000 : 1_200_000, WorkerSupervisor });
 
 // ---------------------------------------------------------------- clips
 

@@ -4,7 +4,11 @@
 // below what it needs (403) and by a stranger (404); a read is also called by the lowest role that
 // may (2xx). Bodies are made from each route's own schema, so the request reaches the check. The
 // co-editing WebSocket (/api/collab) is not in the OpenAPI document: its roles are collab.test.ts's.
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Role } from '@trainwright/catalogue';
 import { addMember, call, eventually, register, type Account } from './accounts.js';
 import { sharedHarness, type Harness } from './harness.js';
@@ -172,6 +176,35 @@ const ROUTES: Record<string, Need> = {
   'POST /api/integrations/zapier/hooks': 'public',
   'DELETE /api/integrations/zapier/hooks/{id}': 'public',
   'GET /api/integrations/zapier/samples/{event}': 'public',
+  // Advanced video processing: uploading and running jobs is an Editor's, reading anyone's.
+  'POST /api/video/uploads': 'edit',
+  'GET /api/video/files': 'read',
+  'GET /api/video/files/{id}/download': 'read',
+  'POST /api/video/files/from-project': 'edit',
+  'GET /api/video/jobs/{id}': 'read',
+  'POST /api/video/effects/chroma-key': 'edit',
+  'POST /api/video/effects/color-correction': 'edit',
+  'POST /api/video/enhance/scene-detection': 'edit',
+  'POST /api/video/enhance/smart-crop': 'edit',
+  'POST /api/video/enhance/quality': 'edit',
+  'POST /api/video/transcribe': 'edit',
+  'POST /api/video/subtitles': 'edit',
+  'POST /api/video/analyze': 'edit',
+  'POST /api/video/batch-process': 'edit',
+  // The tus protocol's resumable uploads: creating one is an Editor's (video-processing.test.ts, as
+  // multipart uploads are uploads.test.ts's); the rest act on the caller's own upload only.
+  'POST /api/video/uploads/tus': 'edit',
+  'POST /api/video/uploads/tus/{*}': 'self',
+  'GET /api/video/uploads/tus': 'self',
+  'GET /api/video/uploads/tus/{*}': 'self',
+  'HEAD /api/video/uploads/tus': 'self',
+  'HEAD /api/video/uploads/tus/{*}': 'self',
+  'PATCH /api/video/uploads/tus': 'self',
+  'PATCH /api/video/uploads/tus/{*}': 'self',
+  'DELETE /api/video/uploads/tus': 'self',
+  'DELETE /api/video/uploads/tus/{*}': 'self',
+  'OPTIONS /api/video/uploads/tus': 'self',
+  'OPTIONS /api/video/uploads/tus/{*}': 'self',
   // The local test checkout's page: the session id is the credential.
   // The payment provider's, signed.
 };
@@ -196,6 +229,14 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/projects/{id}/translations/{language}/slides/{index}': { title: 'Uno', points: ['Dos'] },
 };
 
+/** The Owner's video for the video routes' bodies (set once the fixture has one). */
+const videoBodies = (videoFileId: string): Record<string, Record<string, unknown>> => ({
+  ...Object.fromEntries(
+    ['effects/chroma-key', 'effects/color-correction', 'enhance/scene-detection', 'enhance/smart-crop', 'enhance/quality', 'transcribe', 'analyze'].map((p) => [`POST /api/video/${p}`, { video_path: videoFileId }]),
+  ),
+  'POST /api/video/batch-process': { video_files: [videoFileId], operations: ['sharpening'] },
+});
+
 // Query strings a route needs to reach the check.
 const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'POST /api/billing/video-estimate': (f) => `?project_id=${f.projectId}`,
@@ -206,6 +247,7 @@ const QUERIES: Record<string, (f: Record<string, string>) => string> = {
   'GET /api/analytics/completion': (f) => `?company_id=${f.companyId}`,
   'GET /api/analytics/realtime': (f) => `?company_id=${f.companyId}`,
   'GET /api/analytics/export.csv': (f) => `?company_id=${f.companyId}`,
+  'GET /api/video/files': (f) => `?company_id=${f.companyId}`,
 };
 
 interface Operation {
@@ -270,7 +312,14 @@ beforeAll(async () => {
   const libraryDocument = (await call(h, 'POST', '/api/library/documents', owner, { title: 'Roles', text: 'Roles decide who may add documents to the library.' })).json().id as string;
   const lrsKey = (await call(h, 'POST', '/api/analytics/lrs-keys', owner, { name: 'Roles' })).json().id as string;
   const integration = (await call(h, 'POST', '/api/integrations/setup', owner, { integration_type: 'slack', configuration: { webhook_url: 'https://hooks.slack.com/services/T0/B0/roles' } })).json().integration.id as string;
-  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument, lrsKeyId: lrsKey, integrationId: integration };
+  const clip = join(mkdtempSync(join(tmpdir(), 'tw-roles-')), 'clip.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=5:duration=1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-y', clip]);
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(clip)]), 'clip.mp4');
+  const video = ((await (await fetch(`${h.baseUrl}/api/video/uploads`, { method: 'POST', body: form, headers: owner.auth })).json()) as { video_path: string }).video_path;
+  const videoJob = (await call(h, 'POST', '/api/video/enhance/quality', owner, { video_path: video, denoise: false, sharpen: true })).json().job_id as string;
+  Object.assign(BODIES, videoBodies(video));
+  fixture = { projectId, companyId: owner.companyId, termId: term, commentId: comment, packageId: exported, ownerId: owner.id, libraryDocumentId: libraryDocument, lrsKeyId: lrsKey, integrationId: integration, videoFileId: video, videoJobId: videoJob };
 }, 120_000);
 
 /** The path with each parameter naming the Owner's thing. */
@@ -298,6 +347,8 @@ function concrete(op: Operation): string {
       if (op.path.startsWith('/api/library')) return fixture.libraryDocumentId!;
       if (op.path.startsWith('/api/analytics/lrs-keys')) return fixture.lrsKeyId!;
       if (op.path.startsWith('/api/integrations')) return fixture.integrationId!;
+      if (op.path.startsWith('/api/video/files')) return fixture.videoFileId!;
+      if (op.path.startsWith('/api/video/jobs')) return fixture.videoJobId!;
       return fixture.projectId!;
     }
     const value = byName[name];
@@ -343,7 +394,7 @@ describe('the role matrix over every route', () => {
       if (!need || need === 'public' || need === 'self') continue;
       // Files sent as multipart (uploads, voice samples): their roles are uploads.test.ts's and
       // voices.test.ts's (the file part is read first).
-      if (op.consumes.some((type) => type.startsWith('multipart/')) || op.key.includes('upload-projects') || op.key === 'POST /api/uploads' || op.key === 'POST /api/voices/clone') continue;
+      if (op.consumes.some((type) => type.startsWith('multipart/')) || op.key.includes('upload-projects') || op.key === 'POST /api/uploads' || op.key === 'POST /api/voices/clone' || op.path.startsWith('/api/video/uploads')) continue;
       const url = concrete(op) + (QUERIES[op.key]?.(fixture) ?? '');
       const xml = op.consumes.some((type) => type.includes('xml'));
       const send = (who: Account) =>

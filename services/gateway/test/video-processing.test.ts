@@ -325,6 +325,8 @@ describe('advanced video processing', () => {
     const viewer = await register(h, 'Vic Viewer');
     await addMember(h, owner.companyId, viewer, 'viewer');
     expect((await upload(viewer, 'v.mp4', clip, `?company_id=${owner.companyId}`)).status).toBe(403);
+    const tusCreate = await fetch(`${h.baseUrl}/api/video/uploads/tus`, { method: 'POST', headers: { ...viewer.auth, 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': `filename ${Buffer.from('v.mp4').toString('base64')},company_id ${Buffer.from(owner.companyId).toString('base64')}` } });
+    expect(tusCreate.status).toBe(403);
     expect((await call(h, 'GET', `/api/video/files?company_id=${owner.companyId}`, viewer)).statusCode).toBe(200);
 
     // A plan without advanced video processing is refused before anything is stored.

@@ -15,7 +15,8 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_MISMATCH, UPLOAD_KINDS, VIDEO_PROCESSING_MESSAGES as M, contentMatches } from '@trainwright/catalogue';
 import { AppError, STORAGE_TEMP_AREA, checkExtension, type ObjectStorage } from '@trainwright/platform';
 import { fileTypeFromFile } from 'file-type';
@@ -27,6 +28,7 @@ import { forClient, toAppError } from '../../plugins/errors.js';
 import { registerStoredVideo, videoFileJson } from './index.js';
 
 export const TUS_PATH = '/api/video/uploads/tus';
+const TUS_METHODS = ['POST', 'GET', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'];
 /** Bytes read to tell a text file from a video (as the multipart receiver keeps). */
 const HEAD_BYTES = 4100;
 /** An upload not finished within a day is given up: its partial file goes at the next sweep. */
@@ -37,6 +39,16 @@ const SWEEP_EVERY_MS = 3_600_000;
 function tusError(error: unknown): { status_code: number; body: string } {
   const appError = forClient(error instanceof AppError ? error : toAppError(error as Error));
   return { status_code: appError.status, body: JSON.stringify(appError.toJSON()) };
+}
+
+/** An error body in the one shape ({code, message, ...}), or undefined. */
+function parsedError(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return typeof value === 'object' && value !== null && 'code' in value && 'message' in value ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 async function headOf(path: string): Promise<Uint8Array> {
@@ -53,10 +65,10 @@ async function headOf(path: string): Promise<Uint8Array> {
 export function resumableVideoUploadRoutes({ app, clients }: GatewayContext, storage: ObjectStorage, storageDir: string) {
   const directory = join(storageDir, STORAGE_TEMP_AREA, 'tus');
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  /** The signed-in caller of each request tus is handling (its hooks see only the raw request). */
+  /** The signed-in caller of each request tus is handling (its hooks see only the request). */
   const callers = new WeakMap<object, SignedIn & { requestId: string }>();
-  const callerOf = (req: { runtime?: { node?: { req?: object } } }) => {
-    const caller = req.runtime?.node?.req && callers.get(req.runtime.node.req);
+  const callerOf = (req: object) => {
+    const caller = callers.get(req);
     if (!caller) throw tusError(new AppError('UNAUTHENTICATED', 'Authentication failed. Please log in again.'));
     return caller;
   };
@@ -120,11 +132,32 @@ export function resumableVideoUploadRoutes({ app, clients }: GatewayContext, sto
     },
   });
 
-  const handle = async (request: FastifyRequest, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+  /** The request as a web Request (tus's own), its answer sent back; tus's plain-text refusals in the one error shape. */
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = signedIn(request);
-    callers.set(request.raw, { ...caller, requestId: request.id });
-    reply.hijack();
-    await tus.handle(request.raw, reply.raw);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const streamed = request.method === 'PATCH' || request.method === 'POST';
+    const web = new Request(new URL(request.url, 'http://gateway'), {
+      method: request.method,
+      headers,
+      ...(streamed ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    } as RequestInit);
+    callers.set(web, { ...caller, requestId: request.id });
+    const response = await tus.handleWeb(web);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length' && name !== 'transfer-encoding') void reply.header(name, value);
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status >= 400) {
+      // Our hooks' refusals are already the one shape (tusError); tus's own are a line of text.
+      const ours = parsedError(body);
+      if (ours) return reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send(ours);
+      const text = body.toString('utf8').trim() || 'The upload request was refused.';
+      const code = response.status === 404 ? 'NOT_FOUND' : response.status === 412 ? 'PRECONDITION_FAILED' : response.status === 413 ? 'PAYLOAD_TOO_LARGE' : response.status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
+      return reply.status(response.status).header('content-type', 'application/json; charset=utf-8').send({ code, message: `${text} (tus 1.0 resumable upload)` });
+    }
+    return reply.status(response.status).send(body.length > 0 ? body : undefined);
   };
 
   // Expired partial uploads are swept at start and every hour (the Upload-Expires header says when).
@@ -137,7 +170,7 @@ export function resumableVideoUploadRoutes({ app, clients }: GatewayContext, sto
     // PATCH bodies are the file's bytes: tus reads them from the raw request, nothing parses them.
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const schema = { tags: ['video'], summary: 'Resumable video upload (tus 1.0: POST to create with Upload-Length and filename metadata, HEAD and PATCH to resume, DELETE to end)', hide: false };
-    scope.all(TUS_PATH, { schema }, handle);
-    scope.all(`${TUS_PATH}/*`, { schema }, handle);
+    // The protocol's methods only (Fastify's `all` would add PUT, TRACE and the like).
+    for (const url of [TUS_PATH, `${TUS_PATH}/*`]) scope.route({ method: TUS_METHODS, url, schema, handler: handle });
   });
 }
