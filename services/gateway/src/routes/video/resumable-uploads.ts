@@ -10,7 +10,7 @@
 // partial files live under the shared storage's temp area (one locker per gateway process: one
 // replica per upload, as the load balancer's stickiness gives; a shared locker comes with the
 // operations issue).
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -64,6 +64,8 @@ async function headOf(path: string): Promise<Uint8Array> {
 
 export function resumableVideoUploadRoutes({ app, clients }: GatewayContext, storage: ObjectStorage, storageDir: string) {
   const directory = join(storageDir, STORAGE_TEMP_AREA, 'tus');
+  // The store makes it on its first upload; the sweep at start needs it before.
+  mkdirSync(directory, { recursive: true });
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   /** The signed-in caller of each request tus is handling (its hooks see only the request). */
   const callers = new WeakMap<object, SignedIn & { requestId: string }>();
