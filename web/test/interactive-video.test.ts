@@ -74,6 +74,7 @@ import {
   type InteractiveVideo,
 } from '../app/lib/interactive-video.js';
 import type { User } from '../app/lib/types.js';
+import { testUser } from './users.js';
 import { projectFixture } from './support/project.fixture.js';
 
 // The shared swc transform compiles JSX with the classic runtime (React.createElement).
@@ -498,18 +499,7 @@ describe('sharing and the public player', () => {
   });
 });
 
-const USER: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  company: 'Acme',
-  bio: '',
-  currentCompanyId: 'c1',
-  notifications: { projectUpdates: true, marketingEmails: false, systemAlerts: true },
-  subscription: { tier: 'professional', plan: 'Professional', projectsUsed: 1, createdAt: '2025-01-01T00:00:00Z', limits: { companyLimit: 1 } },
-  capabilities: { videoGeneration: true },
-  created_at: '2025-01-01T00:00:00Z',
-};
+const USER: User = testUser({ capabilities: { videoGeneration: true } });
 const TRIAL: User = { ...USER, subscription: { ...USER.subscription, tier: 'free-trial', plan: 'Free Trial' }, capabilities: { videoGeneration: false } };
 
 describe('the plan', () => {

@@ -36,6 +36,7 @@ import {
 } from '../app/lib/scorm.js';
 import type { ScormPackagesState } from '../app/lib/useScorm.js';
 import type { User } from '../app/lib/types.js';
+import { testUser } from './users.js';
 import { projectFixture } from './support/project.fixture.js';
 
 // The shared swc transform compiles JSX with the classic runtime (React.createElement).
@@ -277,18 +278,7 @@ describe('texts', () => {
   });
 });
 
-const USER: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  company: 'Acme',
-  bio: '',
-  currentCompanyId: 'c1',
-  notifications: { projectUpdates: true, marketingEmails: false, systemAlerts: true },
-  subscription: { tier: 'professional', plan: 'Professional', projectsUsed: 1, createdAt: '2025-01-01T00:00:00Z', limits: { companyLimit: 1 } },
-  capabilities: { videoGeneration: true, scormCompliance: false },
-  created_at: '2025-01-01T00:00:00Z',
-};
+const USER: User = testUser({ capabilities: { videoGeneration: true, scormCompliance: false } });
 const ENTERPRISE: User = { ...USER, subscription: { ...USER.subscription, tier: 'enterprise', plan: 'Enterprise' }, capabilities: { ...USER.capabilities, scormCompliance: true } };
 
 describe('the plan', () => {

@@ -19,6 +19,7 @@ import i18n from '../app/i18n/index.js';
 import { ApiError, NETWORK_ERROR, toError } from '../app/lib/api.js';
 import { AuthProvider } from '../app/lib/auth.js';
 import type { User } from '../app/lib/types.js';
+import { testUser } from './users.js';
 import {
   analysisOf,
   factorsByEffect,
@@ -572,19 +573,7 @@ describe('upload checks', () => {
   });
 });
 
-const USER: User = {
-  id: 'u1',
-  email: 'ada@example.com',
-  name: 'Ada',
-  company: 'Acme',
-  bio: '',
-  currentCompanyId: 'c1',
-  role: 'owner',
-  notifications: { projectUpdates: true, marketingEmails: false, systemAlerts: true },
-  subscription: { tier: 'professional', plan: 'Professional', projectsUsed: 1, createdAt: '2025-01-01T00:00:00Z', limits: { companyLimit: 1 } },
-  capabilities: { videoGeneration: true, advancedVideoProcessing: false },
-  created_at: '2025-01-01T00:00:00Z',
-};
+const USER: User = testUser({ role: 'owner', capabilities: { videoGeneration: true, advancedVideoProcessing: false } });
 const BUSINESS: User = { ...USER, subscription: { ...USER.subscription, tier: 'business', plan: 'Business' }, capabilities: { ...USER.capabilities, advancedVideoProcessing: true } };
 
 function renderDialog(user: User) {

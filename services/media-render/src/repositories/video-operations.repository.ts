@@ -34,7 +34,7 @@ export class VideoOperationsRepository implements VideoOperations {
   constructor(private readonly engines: () => Promise<TranscriptionEngines>) {}
 
   /** A transcription of the input for the analysis's speech rate (its speakers are not needed). */
-  private transcriberFor(input: VideoInput, params: Record<string, unknown>, workDir: string): TranscribeVideo {
+  private analysisTranscription(input: VideoInput, params: Record<string, unknown>, workDir: string): TranscribeVideo {
     return async ({ onProgress, signal }) => transcribeVideo(await this.engines(), input, { language_code: params.language_code as string | undefined, enable_speaker_diarization: false }, workDir, onProgress, signal);
   }
 
@@ -77,7 +77,7 @@ export class VideoOperationsRepository implements VideoOperations {
   /** The analysis's figures (no file); its transcript, when asked for, by the configured recogniser. */
   private async analyze(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
     const input = inputOf(inputs.files[0]!);
-    const transcribe = job.params.include_transcript === true || job.params.analysis_depth === 'comprehensive' ? this.transcriberFor(input, job.params, workDir) : undefined;
+    const transcribe = job.params.include_transcript === true || job.params.analysis_depth === 'comprehensive' ? this.analysisTranscription(input, job.params, workDir) : undefined;
     const analysis = await analyzeVideo(input, job.params as AnalysisParams, workDir, (fraction) => report(fraction, 'analyze'), signal, transcribe);
     return { outputs: [], data: analysis };
   }

@@ -106,15 +106,16 @@ export class VideoProcessingRepository implements VideoFiles, VideoJobStore {
     return Number(row?.bytes ?? 0);
   }
 
-  async insertJob(row: Parameters<VideoJobStore['insertJob']>[0], maxActive: number): Promise<boolean> {
+  async insertJob(row: Parameters<VideoJobStore['insertJob']>[0], maxActive: number): Promise<VideoJobRow | undefined> {
     // One statement: the count and the insert see the same company rows (a row lock on none is
     // needed: a burst past the limit by a request or two is harmless, unbounded growth is not).
-    const inserted = await sql<{ id: string }>`
+    const inserted = await sql<Selectable<MediaDatabase['video_processing_jobs']>>`
       insert into video_processing_jobs (id, company_id, created_by, operation, file_ids, background_file_id, params)
-      select ${row.id}, ${row.companyId}, ${row.createdBy}, ${row.operation}, ${sql.val(row.fileIds)}::uuid[], ${row.backgroundFileId}, ${JSON.stringify(row.params)}::jsonb
+      select ${row.id}, ${row.companyId}, ${row.createdBy}, ${row.operation}, ${row.fileIds}::uuid[], ${row.backgroundFileId}, ${JSON.stringify(row.params)}::jsonb
       where (select count(*) from video_processing_jobs where company_id = ${row.companyId} and status in ('queued', 'running')) < ${maxActive}
-      returning id`.execute(this.db);
-    return inserted.rows.length === 1;
+      returning *`.execute(this.db);
+    const created = inserted.rows[0];
+    return created && jobOf(created);
   }
 
   async findJob(id: string): Promise<VideoJobRow | undefined> {

@@ -55,14 +55,14 @@ describe(VideoProcessingRepository.name, () => {
     const input = await repo.insertFile(file(companyId));
     const job = () => ({ id: randomUUID(), companyId, createdBy: randomUUID(), operation: 'quality' as const, fileIds: [input.id], backgroundFileId: null, params: { denoise: true } });
     const first = job();
-    expect(await repo.insertJob(first, 2)).toBe(true);
-    expect(await repo.insertJob(job(), 2)).toBe(true);
-    expect(await repo.insertJob(job(), 2)).toBe(false);
+    expect(await repo.insertJob(first, 2)).toMatchObject({ id: first.id, status: 'queued', progress: 0 });
+    expect(await repo.insertJob(job(), 2)).toBeDefined();
+    expect(await repo.insertJob(job(), 2)).toBeUndefined();
     // A job that ended frees its place.
     await repo.updateJob(first.id, { status: 'completed', progress: 100 });
-    expect(await repo.insertJob(job(), 2)).toBe(true);
+    expect(await repo.insertJob(job(), 2)).toBeDefined();
     // Another company is not held by this one's jobs.
-    expect(await repo.insertJob({ ...job(), companyId: randomUUID() }, 2)).toBe(true);
+    expect(await repo.insertJob({ ...job(), companyId: randomUUID() }, 2)).toBeDefined();
     expect(await repo.findJob(first.id)).toMatchObject({ status: 'completed', progress: 100, fileIds: [input.id], params: { denoise: true } });
   });
 

@@ -61,8 +61,8 @@ export interface VideoFiles {
 
 /** The jobs (repositories/video-processing.repository.ts). */
 export interface VideoJobStore {
-  /** Inserts the job unless the company has `maxActive` queued or running already (false then). */
-  insertJob(row: Omit<VideoJobRow, 'createdAt' | 'updatedAt' | 'progress' | 'stage' | 'data' | 'error' | 'errorMessage' | 'status'>, maxActive: number): Promise<boolean>;
+  /** Inserts the job unless the company has `maxActive` queued or running already (undefined then). */
+  insertJob(row: Omit<VideoJobRow, 'createdAt' | 'updatedAt' | 'progress' | 'stage' | 'data' | 'error' | 'errorMessage' | 'status'>, maxActive: number): Promise<VideoJobRow | undefined>;
   findJob(id: string): Promise<VideoJobRow | undefined>;
   updateJob(id: string, patch: VideoJobPatch): Promise<VideoJobRow | undefined>;
 }

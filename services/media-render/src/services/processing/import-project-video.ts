@@ -3,7 +3,6 @@ import { VIDEO_PROCESSING_MESSAGES as M } from '@trainwright/catalogue';
 import { AppError } from '@trainwright/platform';
 import type { DownloadDeps } from '../downloads/deps.js';
 import { getVideoFiles } from '../downloads/get-video-files.js';
-import { readProjectView } from '../project-views.js';
 import { requireVideoProcessing } from './access.js';
 import type { ProcessingDeps, VideoFileRow } from './deps.js';
 
@@ -18,8 +17,7 @@ export async function importProjectVideo(
   projectId: string,
   language: string,
 ): Promise<VideoFileRow> {
-  const { mp4 } = await getVideoFiles(deps.downloads, userId, projectId, language);
-  const project = await readProjectView(deps.downloads, userId, projectId, M.fileNotFound);
+  const { project, mp4 } = await getVideoFiles(deps.downloads, userId, projectId, language);
   await requireVideoProcessing(deps, userId, project.companyId, 'video.process', M.fileNotFound);
   if (!mp4) throw AppError.validation('project_id', M.noProjectVideo);
   const id = deps.newId();

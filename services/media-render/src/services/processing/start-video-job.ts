@@ -44,10 +44,8 @@ export async function startVideoJob(deps: Pick<ProcessingDeps, 'memberships' | '
   if (wantsSpeech && files.some((f) => !f.hasAudio)) throw AppError.validation('video_path', M.noAudio);
   const id = deps.newId();
   const row = { id, companyId, createdBy: userId, operation, fileIds: files.map((f) => f.id), backgroundFileId: background?.id ?? null, params: input.params };
-  if (!(await deps.jobs.insertJob(row, VIDEO_LIMITS.activeJobsPerCompany))) {
-    throw new AppError('RATE_LIMITED', catalogueMessage(M, 'tooManyActive', VIDEO_LIMITS.activeJobsPerCompany), { limit: VIDEO_LIMITS.activeJobsPerCompany });
-  }
-  const job = (await deps.jobs.findJob(id))!;
+  const job = await deps.jobs.insertJob(row, VIDEO_LIMITS.activeJobsPerCompany);
+  if (!job) throw new AppError('RATE_LIMITED', catalogueMessage(M, 'tooManyActive', VIDEO_LIMITS.activeJobsPerCompany), { limit: VIDEO_LIMITS.activeJobsPerCompany });
   await deps.queue.enqueue(id);
   await deps.events.changed(job);
   return job;
