@@ -180,6 +180,7 @@ const ROUTES: Record<string, Need> = {
   'POST /api/video/uploads': 'edit',
   'GET /api/video/files': 'read',
   'GET /api/video/files/{id}/download': 'read',
+  'DELETE /api/video/files/{id}': 'edit',
   'POST /api/video/files/from-project': 'edit',
   'GET /api/video/jobs/{id}': 'read',
   'POST /api/video/effects/chroma-key': 'edit',

@@ -4,6 +4,7 @@
 // the amount asked. Bad files, out-of-range parameters, other companies' files, paths, roles and
 // plans are refused with the field or the specification's message.
 import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -328,6 +329,16 @@ describe('advanced video processing', () => {
     const tusCreate = await fetch(`${h.baseUrl}/api/video/uploads/tus`, { method: 'POST', headers: { ...viewer.auth, 'tus-resumable': '1.0.0', 'upload-length': '100', 'upload-metadata': `filename ${Buffer.from('v.mp4').toString('base64')},company_id ${Buffer.from(owner.companyId).toString('base64')}` } });
     expect(tusCreate.status).toBe(403);
     expect((await call(h, 'GET', `/api/video/files?company_id=${owner.companyId}`, viewer)).statusCode).toBe(200);
+
+    // Deleting: not a viewer's or a stranger's; the Owner's removes the file and gives its storage back.
+    expect((await call(h, 'DELETE', `/api/video/files/${video}`, viewer)).statusCode).toBe(403);
+    expect((await call(h, 'DELETE', `/api/video/files/${video}`, stranger)).statusCode).toBe(404);
+    const stored = () => (existsSync(join(h.storageDir, 'companies', owner.companyId, 'uploads')) ? readdirSync(join(h.storageDir, 'companies', owner.companyId, 'uploads')).length : 0);
+    const before = stored();
+    expect((await call(h, 'DELETE', `/api/video/files/${video}`, owner)).statusCode).toBe(204);
+    expect(stored()).toBe(before - 1);
+    expect((await fetch(`${h.baseUrl}/api/video/files/${video}/download`, { headers: owner.auth })).status).toBe(404);
+    expect((await call(h, 'GET', '/api/video/files', owner)).json().files.map((f: { video_path: string }) => f.video_path)).not.toContain(video);
 
     // A plan without advanced video processing is refused before anything is stored.
     const pro = await register(h, 'Pia Professional', 'professional');

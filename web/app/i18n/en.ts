@@ -2510,6 +2510,10 @@ const en = {
       filesEmpty: 'No videos uploaded yet.',
       filesFailed: 'Could not load your videos.',
       processed: 'Processed',
+      delete: 'Delete',
+      deleteNamed: 'Delete {{name}}',
+      deleteConfirm: 'Delete {{name}}? Its results already made stay.',
+      deleteFailed: 'Could not delete the video.',
     },
     tabs: {
       label: 'Video tools',

@@ -2539,6 +2539,10 @@ const es: Messages = {
       filesEmpty: 'Aún no has subido ningún vídeo.',
       filesFailed: 'No se han podido cargar tus vídeos.',
       processed: 'Procesado',
+      delete: 'Eliminar',
+      deleteNamed: 'Eliminar {{name}}',
+      deleteConfirm: '¿Eliminar {{name}}? Los resultados ya obtenidos se conservan.',
+      deleteFailed: 'No se pudo eliminar el vídeo.',
     },
     tabs: {
       label: 'Herramientas de vídeo',

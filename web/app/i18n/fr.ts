@@ -2541,6 +2541,10 @@ const fr: Messages = {
       filesEmpty: "Aucune vidéo importée pour l'instant.",
       filesFailed: 'Impossible de charger vos vidéos.',
       processed: 'Traitée',
+      delete: 'Supprimer',
+      deleteNamed: 'Supprimer {{name}}',
+      deleteConfirm: 'Supprimer {{name}} ? Les résultats déjà obtenus sont conservés.',
+      deleteFailed: 'La vidéo n’a pas pu être supprimée.',
     },
     tabs: {
       label: 'Outils vidéo',

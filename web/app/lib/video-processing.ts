@@ -677,7 +677,7 @@ export function videoCallError(status: number, statusText: string, body: unknown
   return new VideoHttpError(status, statusText || REASONS[status] || '');
 }
 
-async function call<T>(path: string, options: { method?: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+async function call<T>(path: string, options: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const init: RequestInit = { method: options.method ?? 'GET', credentials: 'same-origin', headers, signal: options.signal ?? null };
   if (options.body !== undefined) {
@@ -692,6 +692,11 @@ async function call<T>(path: string, options: { method?: 'GET' | 'POST'; body?: 
 
 export function fetchVideoFiles(signal?: AbortSignal): Promise<VideoFile[]> {
   return call<{ files?: VideoFile[] }>(videoPaths.files, signal ? { signal } : {}).then((answer) => (Array.isArray(answer?.files) ? answer.files : []));
+}
+
+/** DELETE /api/video/files/{video_path}: the file goes (an upload gives its storage back). */
+export async function deleteVideoFile(videoPath: string): Promise<void> {
+  await call(`${videoPaths.files}/${encodeURIComponent(videoPath)}`, { method: 'DELETE' });
 }
 
 export function fetchVideoJob(jobId: string, signal?: AbortSignal): Promise<VideoJob> {

@@ -247,6 +247,12 @@ describe('Advanced Video Processing', () => {
       await page.waitForURL(`${BASE_URL}/video`);
       const again = page.getByRole('dialog', { name: 'Advanced Video Processing' });
       await again.getByTestId('video-file').filter({ hasText: 'forklift-demo.mp4' }).first().waitFor();
+      // Deleting the processed result, once confirmed, takes it out of the list.
+      const processed = again.getByTestId('video-file').filter({ hasText: 'forklift-demo-color-correction.mp4' });
+      await processed.first().waitFor();
+      page.once('dialog', (confirm) => void confirm.accept());
+      await again.getByRole('button', { name: 'Delete forklift-demo-color-correction.mp4' }).first().click();
+      await processed.first().waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await again.waitFor({ state: 'detached' });
       await page.getByRole('heading', { name: 'Advanced Video Processing', level: 1 }).waitFor();

@@ -23,6 +23,7 @@ import { listVoices } from '../services/voices/list-voices.js';
 import { openVoicePreview } from '../services/voices/open-voice-preview.js';
 import { previewVoice } from '../services/voices/preview-voice.js';
 import type { ProcessingDeps, VideoFileRow, VideoJobRow } from '../services/processing/deps.js';
+import { deleteVideoFile } from '../services/processing/delete-video-file.js';
 import { getVideoJob } from '../services/processing/get-video-job.js';
 import { importProjectVideo } from '../services/processing/import-project-video.js';
 import { listVideoFiles } from '../services/processing/list-video-files.js';
@@ -72,6 +73,7 @@ export const mediaAccess: AccessTable<typeof MediaServiceService> = {
   listVideoFiles: { action: 'company.read' },
   importProjectVideo: { action: 'video.process' },
   openVideoFile: { action: 'company.read' },
+  deleteVideoFile: { action: 'video.process' },
   startVideoJob: { action: 'video.process' },
   getVideoJob: { action: 'company.read' },
 };
@@ -196,6 +198,7 @@ export function createMediaHandlers(deps: {
       const f = await openVideoFile(processing, req.userId, req.videoFileId);
       return { storageKey: f.storageKey, filename: f.filename, contentType: f.contentType, size: f.size };
     },
+    deleteVideoFile: (req) => deleteVideoFile(processing, req.userId, req.videoFileId),
     startVideoJob: async (req) =>
       toProtoVideoJob(await startVideoJob(processing, req.userId, { operation: req.operation, fileIds: req.videoFileIds, backgroundFileId: req.backgroundVideoFileId, companyId: req.companyId, params: paramsOf(req.paramsJson) }), []),
     getVideoJob: async (req) => {

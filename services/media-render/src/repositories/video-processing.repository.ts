@@ -89,6 +89,10 @@ export class VideoProcessingRepository implements VideoFiles, VideoJobStore {
     return rows.map(fileOf);
   }
 
+  async deleteFile(id: string): Promise<void> {
+    await this.db.deleteFrom('video_files').where('id', '=', id).execute();
+  }
+
   async outputsOf(jobId: string): Promise<VideoFileRow[]> {
     const rows = await this.db.selectFrom('video_files').selectAll().where('job_id', '=', jobId).orderBy('storage_key').execute();
     return rows.map(fileOf);

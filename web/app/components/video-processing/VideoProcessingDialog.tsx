@@ -12,6 +12,7 @@ import { useSeededLoad } from '~/lib/server-data';
 import { tierOf } from '~/lib/format';
 import { useVideoJobs } from '~/lib/useVideoJobs';
 import {
+  deleteVideoFile,
   VIDEO_TOOLS,
   defaultVideoSettings,
   fetchVideoFiles,
@@ -57,7 +58,10 @@ function VideoProcessing() {
   const canProcess = mayAct(user.role, 'video.process');
   const planLimitMB = user.subscription?.limits?.fileUploadLimitMB ?? tierOf(user.subscription?.tier).limits.fileUploadLimitMB;
 
-  const [files, setFiles] = useState<VideoFile[]>([]);
+  const [allFiles, setFiles] = useState<VideoFile[]>([]);
+  // Deleted files stay out of the list, also when a job's outputs would bring them back.
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const files = useMemo(() => allFiles.filter((f) => !deleted.has(f.video_path)), [allFiles, deleted]);
   const [chosenId, setChosenId] = useState<string | null>(null);
   const files$ = useSeededLoad(
     fetchVideoFiles,
@@ -93,6 +97,17 @@ function VideoProcessing() {
   const choose = (id: string) => {
     setChosenId(id);
     setAlert(null);
+  };
+
+  const remove = (file: VideoFile) => {
+    deleteVideoFile(file.video_path).then(
+      () => {
+        setDeleted((gone) => new Set(gone).add(file.video_path));
+        if (chosenId === file.video_path) setChosenId(null);
+        setAlert(null);
+      },
+      () => setAlert((a) => ({ text: t('videoProcessing.source.deleteFailed'), n: (a?.n ?? 0) + 1 })),
+    );
   };
 
   const run = (tool: VideoTool) => {
@@ -143,6 +158,7 @@ function VideoProcessing() {
           previewRef={previewRef}
           onPreviewReady={onPreviewReady}
           planLimitMB={planLimitMB}
+          {...(canProcess ? { onDelete: remove } : {})}
           canProcess={canProcess}
         />
         <div className="min-w-0">

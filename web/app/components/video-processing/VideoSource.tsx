@@ -40,6 +40,7 @@ export function VideoSource({
   onPreviewReady,
   planLimitMB,
   canProcess,
+  onDelete,
 }: {
   files: VideoFile[];
   loading: boolean;
@@ -52,6 +53,8 @@ export function VideoSource({
   onPreviewReady: () => void;
   planLimitMB: number | null | undefined;
   canProcess: boolean;
+  /** Deletes a file (asked to confirm first); absent when the caller may not. */
+  onDelete?: (file: VideoFile) => void;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -176,6 +179,19 @@ export function VideoSource({
                     </span>
                     {f.origin === 'output' && <Badge tone="green">{t(`${k}.processed`)}</Badge>}
                   </label>
+                  {onDelete && (
+                    <button
+                      type="button"
+                      onClick={() => {
+                        if (window.confirm(t(`${k}.deleteConfirm`, { name: f.filename }))) onDelete(f);
+                      }}
+                      className="ml-8 rounded px-1.5 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50"
+                      aria-label={t(`${k}.deleteNamed`, { name: f.filename })}
+                      data-testid="video-file-delete"
+                    >
+                      {t(`${k}.delete`)}
+                    </button>
+                  )}
                 </li>
               );
             })}

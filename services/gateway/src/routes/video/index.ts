@@ -175,6 +175,22 @@ export function videoRoutes({ app, clients, config }: GatewayContext, receive: U
     },
   );
 
+  app.delete(
+    '/api/video/files/:id',
+    { schema: { tags: ['video'], summary: "Delete a video file (an upload gives its storage back); jobs keep their rows", params: IdParams, response: { 204: Type.Null(), ...errorResponses } } },
+    async (request, reply) => {
+      const caller = signedIn(request);
+      const { id } = request.params as Type.Static<typeof IdParams>;
+      const { uploadId, uploadedBy } = await clients.media.deleteVideoFile({ userId: caller.userId, videoFileId: id }, caller.call);
+      if (uploadId) {
+        // media-render decided the caller may delete it; the upload is its uploader's to discard.
+        const { storageKey } = await clients.project.discardUpload({ userId: uploadedBy, fileId: uploadId }, caller.call);
+        if (storageKey) await storage.delete(storageKey);
+      }
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/api/video/files/:id/download',
     { schema: { tags: ['video'], summary: 'Download (or play: byte ranges) a video file or image', params: IdParams, response: { ...errorResponses } } },

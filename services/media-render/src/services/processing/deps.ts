@@ -54,6 +54,7 @@ export interface VideoFiles {
   /** The file, whatever its company (the caller checks access on its company). */
   findFile(id: string): Promise<VideoFileRow | undefined>;
   listFiles(companyId: string, limit: number): Promise<VideoFileRow[]>;
+  deleteFile(id: string): Promise<void>;
   outputsOf(jobId: string): Promise<VideoFileRow[]>;
   /** Bytes of the companies' job outputs (their uploads count with the project service's uploads). */
   outputBytesOf(companyIds: readonly string[]): Promise<number>;
