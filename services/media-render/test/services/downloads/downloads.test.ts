@@ -149,13 +149,14 @@ describe('downloads', () => {
 
     it('should name the current video and captions to a member, counting nothing', async () => {
       const { deps, downloads } = setup({ files: video });
-      await expect(getVideoFiles(deps, USER, PROJECT)).resolves.toEqual({ mp4: video.mp4, vtt: video.vtt });
+      await expect(getVideoFiles(deps, USER, PROJECT)).resolves.toEqual({ project: expect.objectContaining({ projectId: PROJECT }), mp4: video.mp4, vtt: video.vtt });
       expect(downloads.counted).toHaveLength(0);
     });
 
     it('should answer no video without one, or on a plan without video, and NOT_FOUND to a stranger', async () => {
-      expect(await getVideoFiles(setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } }).deps, USER, PROJECT)).toEqual({});
-      expect(await getVideoFiles(setup({ files: video, tier: 'free-trial' }).deps, USER, PROJECT)).toEqual({});
+      const none = { project: expect.objectContaining({ projectId: PROJECT }) };
+      expect(await getVideoFiles(setup({ files: { pptx: { format: 'pptx', storage_key: 'k/deck.pptx', size: 10 } } }).deps, USER, PROJECT)).toEqual(none);
+      expect(await getVideoFiles(setup({ files: video, tier: 'free-trial' }).deps, USER, PROJECT)).toEqual(none);
       expect(await failure(getVideoFiles(setup({ files: video, member: false }).deps, USER, PROJECT))).toMatchObject({ code: 'NOT_FOUND' });
     });
   });
