@@ -12,6 +12,7 @@ import * as outbox from './1764800000001-Outbox.js';
 import * as errorMessages from './1797600000001-ErrorMessages.js';
 import * as educationLibrary from './1797700000001-EducationLibrary.js';
 import * as videoProcessing from './1797800000001-VideoProcessing.js';
+import * as videoBatchChunks from './1797900000001-VideoBatchChunks.js';
 
 /** Every migration of schema `media_render`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '1797600000001-ErrorMessages': errorMessages,
   '1797700000001-EducationLibrary': educationLibrary,
   '1797800000001-VideoProcessing': videoProcessing,
+  '1797900000001-VideoBatchChunks': videoBatchChunks,
 };

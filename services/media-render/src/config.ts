@@ -20,6 +20,11 @@ const schema = commonConfigSchema.extend({
   VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** Scratch space for video processing (inputs copied, chunks, outputs before storage). */
   VIDEO_WORK_DIR: z.string().default(''),
+  /** Other video workers a batch asks to help with its chunks, at most (0: each batch on its own worker). */
+  VIDEO_BATCH_HELPERS: z.coerce.number().int().min(0).max(64).default(8),
+  /** A batch chunk's claimer beats this often; one silent for VIDEO_BATCH_STALE_MS (its worker died) is claimed again. */
+  VIDEO_BATCH_BEAT_MS: z.coerce.number().int().min(100).default(2000),
+  VIDEO_BATCH_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * Transcription by Google Cloud Speech-to-Text when a service-account key is given (a file, or
    * its JSON); otherwise, and for audio longer than Google takes inline (60 s), the offline

@@ -37,7 +37,7 @@ import { renderEducationJob } from './jobs/render-education.job.js';
 import { renderProjectJob } from './jobs/render-project.job.js';
 import { renderTranslationJob } from './jobs/render-translation.job.js';
 import { renderVideoJob } from './jobs/render-video.job.js';
-import { processVideoJob } from './jobs/process-video.job.js';
+import { helpVideoBatchJob, processVideoJob } from './jobs/process-video.job.js';
 import { CustomVoiceRepository } from './repositories/custom-voice.repository.js';
 import { MEDIA_SCHEMA, type MediaDatabase } from './repositories/database.js';
 import { DownloadRepository } from './repositories/download.repository.js';
@@ -63,6 +63,7 @@ import { VideoJobEventsRepository } from './repositories/video-job-events.reposi
 import { VideoOperationsRepository } from './repositories/video-operations.repository.js';
 import { VideoProbeRepository } from './repositories/video-probe.repository.js';
 import { VideoProcessingQueueRepository } from './repositories/video-processing-queue.repository.js';
+import { VideoBatchChunksRepository } from './repositories/video-batch-chunks.repository.js';
 import { VideoProcessingRepository } from './repositories/video-processing.repository.js';
 import { VoiceCatalogueRepository } from './repositories/voice-catalogue.repository.js';
 import { WorkDirRepository } from './repositories/work-dir.repository.js';
@@ -212,11 +213,13 @@ export async function startMediaServer(
     storage,
     workDirs: new WorkDirRepository(config.VIDEO_WORK_DIR, 'tw-video-'),
     operations: new VideoOperationsRepository(once(() => transcriptionEngines(config, opened))),
+    chunks: new VideoBatchChunksRepository(infra.db),
+    batchSharing: { helpers: config.VIDEO_BATCH_HELPERS, beatMs: config.VIDEO_BATCH_BEAT_MS, staleMs: config.VIDEO_BATCH_STALE_MS },
     newId: randomUUID,
   };
   let videoWorker: Worker | null = null;
   if (roles.videoWorker) {
-    videoWorker = opened.own(startJobWorker(infra.queues, PROCESS_VIDEO_JOB.queue, [processVideoJob(processing)], { concurrency: config.VIDEO_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger }));
+    videoWorker = opened.own(startJobWorker(infra.queues, PROCESS_VIDEO_JOB.queue, [processVideoJob(processing), helpVideoBatchJob(processing)], { concurrency: config.VIDEO_CONCURRENCY, lockMs: config.RENDER_LOCK_MS, logger }));
     videoWorker.on('error', (err) => logger.error({ err }, 'video worker error'));
   }
 

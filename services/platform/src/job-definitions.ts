@@ -159,3 +159,15 @@ export const PROCESS_VIDEO_JOB = defineJob<{ jobId: string }>({
   backoffMs: 5000,
   jobId: (p) => `video-job-${p.jobId}`,
 });
+
+/** Helps a running batch (PROCESS_VIDEO_JOB, operation batch) on another `video` worker: claims
+ * the batch's chunks one at a time until none is left (media-render's
+ * services/processing/help-batch.ts). One attempt: a helper that dies stops beating, and its
+ * chunk is claimed again by the batch's own worker or another helper. */
+export const HELP_VIDEO_BATCH_JOB = defineJob<{ jobId: string; helper: number }>({
+  queue: 'video',
+  name: 'help-video-batch',
+  attempts: 1,
+  backoffMs: 1000,
+  jobId: (p) => `video-job-${p.jobId}-helper-${p.helper}`,
+});

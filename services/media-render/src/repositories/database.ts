@@ -150,4 +150,22 @@ export interface MediaDatabase {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
+  /** A batch's chunks, shared between the video workers (services/processing/share-batch-chunks.ts). */
+  video_batch_chunks: {
+    job_id: string;
+    file_index: number;
+    chunk_index: number;
+    start_seconds: number;
+    duration_seconds: number;
+    width: number;
+    height: number;
+    input_key: string;
+    status: ColumnType<string, string | undefined, string>;
+    claimed_by: string | null;
+    progress: ColumnType<number, number | undefined, number>;
+    beat_at: Date | null;
+    output_key: string | null;
+    output_width: number | null;
+    output_height: number | null;
+  };
 }

@@ -9,7 +9,7 @@ import { basename, extname, join } from 'node:path';
 import { AppError, JobError } from '@trainwright/platform';
 import { UnsupportedLanguageError } from '../adapters/transcription/types.js';
 import { analyzeVideo, type AnalysisParams, type TranscribeVideo } from '../processing/analysis/index.js';
-import { runBatch, type BatchParams } from '../processing/batch/run-batch.js';
+import { batchParameters, processBatchChunk, runBatch, type BatchParams, type ChunkRunner, type ProcessedChunk } from '../processing/batch/run-batch.js';
 import { chunkSeconds, outputArgs, runFfmpegPass, runVideoOperation, type VideoInput, type VideoOperation } from '../processing/operations/index.js';
 import { burnInFilter, createSubtitles, serializeCues, type SubtitlesRequest } from '../processing/subtitles/index.js';
 import { transcribeVideo, type TranscribeParams, type TranscriptionEngines } from '../processing/transcribe/transcribe-video.js';
@@ -38,7 +38,7 @@ export class VideoOperationsRepository implements VideoOperations {
     return async ({ onProgress, signal }) => transcribeVideo(await this.engines(), input, { language_code: params.language_code as string | undefined, enable_speaker_diarization: false }, workDir, onProgress, signal);
   }
 
-  async run(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+  async run(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal, chunkRunner?: ChunkRunner): Promise<Result> {
     try {
       switch (job.operation) {
         case 'chroma_key':
@@ -50,7 +50,7 @@ export class VideoOperationsRepository implements VideoOperations {
         case 'subtitles':
           return await this.subtitles(job, inputs, workDir, report, signal);
         case 'batch':
-          return await this.batch(job, inputs, workDir, report, signal);
+          return await this.batch(job, inputs, workDir, report, signal, chunkRunner);
         case 'analyze':
           return await this.analyze(job, inputs, workDir, report, signal);
         case 'transcribe':
@@ -83,13 +83,27 @@ export class VideoOperationsRepository implements VideoOperations {
   }
 
   /** Each file through the batch's operations in chunks: one output per file, in the files' order. */
-  private async batch(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal): Promise<Result> {
+  private async batch(job: VideoJobRow, inputs: Inputs, workDir: string, report: Report, signal: AbortSignal, runner?: ChunkRunner): Promise<Result> {
     const files = inputs.files.map((f) => ({ input: inputOf(f), name: `${stem(f.row)}-batch` }));
-    const results = await runBatch(files, job.params as unknown as BatchParams, { workDir, ...(inputs.background ? { background: inputs.background.path } : {}), onProgress: report, signal });
+    const results = await runBatch(files, job.params as unknown as BatchParams, { workDir, ...(inputs.background ? { background: inputs.background.path } : {}), onProgress: report, signal, ...(runner ? { runner } : {}) });
     return {
-      outputs: results.map((r, i) => ({ path: r.outputPath, filename: `${files[i]!.name}.mp4`, contentType: 'video/mp4', kind: 'video' as const })),
-      data: { operations: job.params.operations, chunk_duration: chunkSeconds(job.params.chunk_duration), files: results.map((r, i) => ({ video_path: inputs.files[i]!.row.id, chunks: r.chunks })) },
+      outputs: results.files.map((r, i) => ({ path: r.outputPath, filename: `${files[i]!.name}.mp4`, contentType: 'video/mp4', kind: 'video' as const })),
+      data: {
+        operations: job.params.operations,
+        chunk_duration: chunkSeconds(job.params.chunk_duration),
+        files: results.files.map((r, i) => ({ video_path: inputs.files[i]!.row.id, chunks: r.chunks })),
+        workers: results.workers,
+      },
     };
+  }
+
+  async runBatchChunk(job: VideoJobRow, chunk: { path: string; durationSeconds: number; width: number; height: number }, background: string | undefined, workDir: string, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<ProcessedChunk> {
+    const params = job.params as unknown as BatchParams;
+    try {
+      return await processBatchChunk({ ...chunk, hasAudio: false }, params, batchParameters(params, background), workDir, onProgress, signal);
+    } catch (error) {
+      throw asJobError(error);
+    }
   }
 
   /** The subtitle file; with a video and burn_in, the video with them drawn in (from the ASS form, which keeps every character). */

@@ -5,8 +5,10 @@
 // the sound is never cut). Progress is the share of the work done: splitting, each chunk's
 // operations and joining, weighted by each file's length.
 //
-// Chunks run inside this job's worker, up to BATCH_CHUNK_CONCURRENCY at once (each ffmpeg uses
-// several threads; two at once keep two cores busy through the encodes' serial parts).
+// Who processes the chunks is the caller's `runner`: by default this worker, up to
+// BATCH_CHUNK_CONCURRENCY at once (each ffmpeg uses several threads; two at once keep two cores
+// busy through the encodes' serial parts); the video job shares them with the other video workers
+// (services/processing/share-batch-chunks.ts), each running processBatchChunk on its claims.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { BatchOperationName } from '@trainwright/catalogue';
@@ -36,56 +38,105 @@ export interface BatchFileResult {
 }
 
 /** Runs `work` over `items`, at most `limit` at once, the results in the items' order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i]!);
+      results[i] = await work(items[i]!, i);
     }
   });
   await Promise.all(lanes);
   return results;
 }
 
+/** A chunk of one of the batch's files, as the runner is given it. */
+export interface BatchChunkItem {
+  /** The file's index in the batch. */
+  file: number;
+  chunk: VideoChunk;
+}
+
+/** What a processed chunk is: its file and size (smart crop and upscale change the size). */
+export type ProcessedChunk = Pick<VideoInput, 'path' | 'width' | 'height'>;
+
+/**
+ * Processes every item, each by `work` here or by the same operations elsewhere (processBatchChunk),
+ * reporting each item's progress (0..1) by its index; the results in the items' order.
+ */
+export type ChunkRunner = (
+  items: readonly BatchChunkItem[],
+  work: (item: BatchChunkItem, onProgress: (fraction: number) => void) => Promise<ProcessedChunk>,
+  onProgress: (index: number, fraction: number) => void,
+) => Promise<{ chunks: ProcessedChunk[]; workers: number }>;
+
+/** The operations' parameters as the batch runs them (the background image a local file, for chroma_key). */
+export function batchParameters(params: BatchParams, background?: string): Record<string, unknown> {
+  return { ...params.processing_parameters, ...(background ? { background_image: background } : {}) };
+}
+
+/** One chunk through the batch's operations in order, in `dir`: the last operation's output. */
+export async function processBatchChunk(
+  chunk: VideoInput,
+  params: BatchParams,
+  parameters: Record<string, unknown>,
+  dir: string,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<ProcessedChunk> {
+  let current: VideoInput = { ...chunk, hasAudio: false };
+  for (const [k, name] of params.operations.entries()) {
+    const result = await runVideoOperation(batchOperation(name, parameters), current, dir, (f) => onProgress((k + f) / params.operations.length), signal);
+    current = { ...current, path: result.outputPath!, width: result.width ?? current.width, height: result.height ?? current.height };
+  }
+  onProgress(1);
+  return { path: current.path, width: current.width, height: current.height };
+}
+
+/** The runner of one worker: `limit` chunks at once. */
+export function localChunkRunner(limit: number): ChunkRunner {
+  return async (items, work, onProgress) => ({ chunks: await mapLimit(items, limit, (item, index) => work(item, (f) => onProgress(index, f))), workers: 1 });
+}
+
 /** The batch over every file; `background`: a local image for chroma_key (else it keys to black). */
 export async function runBatch(
   files: BatchFile[],
   params: BatchParams,
-  options: { workDir: string; background?: string; onProgress: (fraction: number, stage: string) => void; signal: AbortSignal },
-): Promise<BatchFileResult[]> {
+  options: { workDir: string; background?: string; onProgress: (fraction: number, stage: string) => void; signal: AbortSignal; runner?: ChunkRunner },
+): Promise<{ files: BatchFileResult[]; workers: number }> {
   const chunkDuration = chunkSeconds(params.chunk_duration);
-  const concurrency = params.parallel_processing === false ? 1 : BATCH_CHUNK_CONCURRENCY;
-  const parameters = { ...params.processing_parameters, ...(options.background ? { background_image: options.background } : {}) };
-  const total = files.reduce((n, f) => n + Math.max(f.input.durationSeconds, 0.001), 0);
-  let before = 0;
+  const runner = params.parallel_processing === false ? localChunkRunner(1) : (options.runner ?? localChunkRunner(BATCH_CHUNK_CONCURRENCY));
+  const parameters = batchParameters(params, options.background);
+  const weights = files.map((f) => Math.max(f.input.durationSeconds, 0.001));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const before = (i: number) => weights.slice(0, i).reduce((a, b) => a + b, 0) / total;
+  const label = (i: number) => (files.length > 1 ? `file ${i + 1} of ${files.length}: ` : '');
+  const dirOf = (i: number) => join(options.workDir, `file-${i}`);
+
+  // Every file split first, so the chunks of all of them are processed side by side.
+  const items: BatchChunkItem[] = [];
+  for (const [i, file] of files.entries()) {
+    const chunks = await splitIntoChunks({ input: file.input, chunkDuration, workDir: dirOf(i), signal: options.signal, onProgress: (f) => options.onProgress(PHASES.split * (before(i) + (weights[i]! / total) * f), `${label(i)}splitting`) });
+    items.push(...chunks.map((chunk) => ({ file: i, chunk })));
+  }
+
+  // Each chunk's share of the chunk phase (its file's length over its chunk count), as its operations advance.
+  const shares = items.map((item) => weights[item.file]! / total / items.filter((other) => other.file === item.file).length);
+  const done = new Array<number>(items.length).fill(0);
+  const chunkProgress = (index: number, fraction: number) => {
+    done[index] = Math.max(done[index]!, Math.min(1, fraction));
+    const finished = done.reduce((n, d, k) => n + d * shares[k]!, 0);
+    const completed = done.filter((d) => d >= 1).length;
+    options.onProgress(PHASES.split + finished * PHASES.chunks, `chunk ${Math.min(items.length, completed + 1)} of ${items.length}`);
+  };
+  const { chunks: processed, workers } = await runner(items, (item, onProgress) => processBatchChunk(item.chunk, params, parameters, dirOf(item.file), onProgress, options.signal), chunkProgress);
+
   const results: BatchFileResult[] = [];
   for (const [i, file] of files.entries()) {
-    const share = Math.max(file.input.durationSeconds, 0.001) / total;
-    const at = (phase: number, fraction: number, stage: string) => options.onProgress(before + share * (phase + fraction), stage);
-    const dir = join(options.workDir, `file-${i}`);
-    const label = files.length > 1 ? `file ${i + 1} of ${files.length}: ` : '';
-    const chunks = await splitIntoChunks({ input: file.input, chunkDuration, workDir: dir, signal: options.signal, onProgress: (f) => at(0, f * PHASES.split, `${label}splitting`) });
-    // Each chunk's share of the chunk phase, reported as its operations advance.
-    const done = new Array<number>(chunks.length).fill(0);
-    const chunkProgress = (index: number, fraction: number) => {
-      done[index] = fraction;
-      const finished = done.reduce((a, b) => a + b, 0) / chunks.length;
-      at(PHASES.split, finished * PHASES.chunks, `${label}chunk ${Math.min(chunks.length, done.filter((d) => d >= 1).length + 1)} of ${chunks.length}`);
-    };
-    const processed = await mapLimit(chunks, concurrency, async (chunk: VideoChunk) => {
-      let current: VideoInput = chunk;
-      for (const [k, name] of params.operations.entries()) {
-        const result = await runVideoOperation(batchOperation(name, parameters), current, dir, (f) => chunkProgress(chunk.index, (k + f) / params.operations.length), options.signal);
-        current = { ...current, path: result.outputPath!, width: result.width ?? current.width, height: result.height ?? current.height };
-      }
-      chunkProgress(chunk.index, 1);
-      return current.path;
-    });
-    const joined = await joinChunks({ chunks: processed, audioFrom: file.input.hasAudio ? file.input : null, durationSeconds: file.input.durationSeconds, workDir: dir, signal: options.signal, onProgress: (f) => at(PHASES.split + PHASES.chunks, f * PHASES.join, `${label}joining`) });
-    results.push({ outputPath: joined.outputPath, chunks: chunks.length });
-    before += share;
+    const own = processed.filter((_, k) => items[k]!.file === i);
+    const joined = await joinChunks({ chunks: own, audioFrom: file.input.hasAudio ? file.input : null, durationSeconds: file.input.durationSeconds, workDir: dirOf(i), signal: options.signal, onProgress: (f) => options.onProgress(PHASES.split + PHASES.chunks + PHASES.join * (before(i) + (weights[i]! / total) * f), `${label(i)}joining`) });
+    results.push({ outputPath: joined.outputPath, chunks: own.length });
   }
-  return results;
+  return { files: results, workers };
 }

@@ -3,6 +3,7 @@
 // (the API's video_path), never paths: every lookup is by id within the caller's company.
 import type { MessageRef } from '@trainwright/platform';
 import type { VideoFileKind, VideoJobStatus, VideoOperationName } from '@trainwright/catalogue';
+import type { ChunkRunner, ProcessedChunk } from '../../processing/batch/run-batch.js';
 import type { MediaStorage, Memberships, WorkDirs } from '../ports.js';
 
 export interface VideoFileRow {
@@ -86,6 +87,45 @@ export interface VideoProbe {
 /** The `video` queue (repositories/video-processing-queue.repository.ts). */
 export interface VideoQueue {
   enqueue(jobId: string): Promise<void>;
+  /** Asks `count` other video workers to help with the batch's chunks (HELP_VIDEO_BATCH_JOB). */
+  enqueueHelpers(jobId: string, count: number): Promise<void>;
+}
+
+/** A chunk of a batch's file, shared between the video workers. */
+export interface BatchChunkRow {
+  jobId: string;
+  fileIndex: number;
+  chunkIndex: number;
+  startSeconds: number;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  /** The chunk as split, in storage (every worker can read it). */
+  inputKey: string;
+  status: 'pending' | 'running' | 'done';
+  /** The claim's id (a worker's turn at it), while running or once done. */
+  claimedBy: string | null;
+  /** 0..1, while running. */
+  progress: number;
+  /** The processed chunk: stored under `key`, or kept by the batch's own worker ('' key). */
+  output: { key: string; width: number; height: number } | null;
+}
+
+export type BatchChunkKey = Pick<BatchChunkRow, 'jobId' | 'fileIndex' | 'chunkIndex'>;
+
+/** The chunks (repositories/video-batch-chunks.repository.ts). */
+export interface BatchChunkStore {
+  addChunks(rows: ReadonlyArray<Pick<BatchChunkRow, 'jobId' | 'fileIndex' | 'chunkIndex' | 'startSeconds' | 'durationSeconds' | 'width' | 'height' | 'inputKey'>>): Promise<void>;
+  /** The job's next chunk nobody works on (pending, or running without a beat for `staleMs`), now claimed by `by`. */
+  claimChunk(jobId: string, by: string, staleMs: number): Promise<BatchChunkRow | undefined>;
+  /** The claimer's beat with its progress; false when the chunk is no longer its (claimed again, or the batch ended). */
+  beatChunk(key: BatchChunkKey, by: string, progress: number): Promise<boolean>;
+  /** Records the processed chunk; false (nothing recorded) when the claim was lost meanwhile. */
+  finishChunk(key: BatchChunkKey, by: string, output: NonNullable<BatchChunkRow['output']>): Promise<boolean>;
+  /** Gives the chunk back (its claimer could not process it: someone else tries). */
+  releaseChunk(key: BatchChunkKey, by: string): Promise<void>;
+  chunksOf(jobId: string): Promise<BatchChunkRow[]>;
+  deleteChunks(jobId: string): Promise<void>;
 }
 
 /** video_job.changed (repositories/video-job-events.repository.ts). */
@@ -109,7 +149,18 @@ export interface VideoOperations {
     workDir: string,
     report: (fraction: number, stage: string) => void,
     signal: AbortSignal,
+    /** Who processes a batch's chunks (the shared runner); this worker alone when absent. */
+    chunkRunner?: ChunkRunner,
   ): Promise<{ outputs: OperationOutput[]; data?: unknown }>;
+  /** A batch's chunk (split from one of the job's files) through the job's operations, in `workDir`; `background`: its chroma_key image, local. */
+  runBatchChunk(
+    job: VideoJobRow,
+    chunk: { path: string; durationSeconds: number; width: number; height: number },
+    background: string | undefined,
+    workDir: string,
+    onProgress: (fraction: number) => void,
+    signal: AbortSignal,
+  ): Promise<ProcessedChunk>;
 }
 
 export interface ProcessingDeps {
@@ -122,5 +173,8 @@ export interface ProcessingDeps {
   storage: MediaStorage;
   workDirs: WorkDirs;
   operations: VideoOperations;
+  chunks: BatchChunkStore;
+  /** How a batch shares its chunks: how many helpers it asks for at most, and when a silent claim is taken over. */
+  batchSharing: { helpers: number; staleMs: number; beatMs: number };
   newId: () => string;
 }

@@ -2,6 +2,7 @@ import { extname, join } from 'node:path';
 import { VIDEO_LIMITS, VIDEO_PROCESSING_MESSAGES as M, catalogueMessage } from '@trainwright/catalogue';
 import { JobError, type MessageRef } from '@trainwright/platform';
 import type { OperationOutput, ProcessingDeps, VideoFileRow, VideoJobPatch, VideoJobRow } from './deps.js';
+import { shareBatchChunks } from './share-batch-chunks.js';
 
 /** Progress is written (and announced) when it moved at least this many points, or the stage changed. */
 const PROGRESS_STEP = 2;
@@ -67,7 +68,8 @@ export async function runVideoJob(deps: ProcessingDeps, jobId: string, attempt: 
         files: await Promise.all((files as VideoFileRow[]).map((row, i) => local(row, `input-${i}`))),
         ...(background ? { background: await local(background, 'background') } : {}),
       };
-      const result = await deps.operations.run(queued, inputs, dir, progress.report, controller.signal);
+      const chunkRunner = queued.operation === 'batch' ? shareBatchChunks(deps, queued, controller.signal) : undefined;
+      const result = await deps.operations.run(queued, inputs, dir, progress.report, controller.signal, chunkRunner);
       await progress.flushed();
       for (const [i, output] of result.outputs.entries()) await storeOutput(deps, queued, output, i);
       await finish(deps, jobId, { status: 'completed', progress: 100, stage: '', data: (result.data as object | undefined) ?? null });
