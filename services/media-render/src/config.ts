@@ -27,8 +27,8 @@ const schema = commonConfigSchema.extend({
   VIDEO_BATCH_STALE_MS: z.coerce.number().int().min(1000).default(60_000),
   /**
    * Transcription by Google Cloud Speech-to-Text when a service-account key is given (a file, or
-   * its JSON); otherwise, and for audio longer than Google takes inline (60 s), the offline
-   * recogniser. Endpoint, port and plain-text gRPC (127.0.0.1 only) are for tests.
+   * its JSON; audio over the minute Google takes inline goes in pieces cut at pauses); otherwise
+   * the offline recogniser. Endpoint, port and plain-text gRPC (127.0.0.1 only) are for tests.
    */
   GOOGLE_SPEECH_CREDENTIALS_FILE: z.string().default(''),
   GOOGLE_SPEECH_CREDENTIALS_JSON: z.string().default(''),

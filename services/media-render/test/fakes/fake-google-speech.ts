@@ -10,9 +10,10 @@
 //   carries a LongRunningRecognizeResponse (or a google.rpc.Status error), packed in
 //   google.protobuf.Any with Google's type URLs.
 // Recognition runs nothing: the audio's SHA-256 (of the inline content) selects the utterances a
-// test said it holds, and the answer is shaped as v1 shapes it (one result per utterance, word
-// offsets only when asked for, punctuation dropped unless asked for, and with diarization a last
-// result whose words are every word of the audio with its speaker_tag).
+// test said it holds (or the test's own `hear` reads them from the samples), and the answer is
+// shaped as v1 shapes it (one result per utterance, word offsets only when asked for, punctuation
+// dropped unless asked for, and with diarization a last result whose words are every word of the
+// audio with its speaker_tag).
 // Credentials are checked for real: the fake makes a service-account key, and a call must carry
 // a bearer JWT that key signed (the SDK signs one itself for service accounts, "self-signed JWT";
 // over a plain-text channel the adapter attaches it per call).
@@ -97,6 +98,8 @@ export interface FakeGoogleSpeech {
   polls: RecordedPoll[];
   /** SHA-256 (hex) of the inline audio -> what it says; unknown audio recognises as silence. */
   speech: Map<string, FakeUtterance[]>;
+  /** What audio not in `speech` says, read from its samples by the test (16-bit PCM as sent); unset: silence. */
+  hear?: (pcm: Buffer, sampleRate: number) => FakeUtterance[];
   /** GetOperation calls before the operation is done (1 or more). */
   pollsUntilDone: number;
   push(...steps: FakeSpeechStep[]): void;
@@ -285,7 +288,7 @@ export async function startFakeGoogleSpeech(options: { pollsUntilDone?: number }
       if (seconds > INLINE_LIMIT_SECONDS) return refuse(callback, grpc.status.INVALID_ARGUMENT, INLINE_TOO_LONG);
       const op: PendingOperation = { name, polls: 0, startTime: new Date() };
       if (step?.kind === 'operation-error') op.error = { code: step.code, message: step.message };
-      else op.response = recognise(fake.speech.get(sha) ?? [], config, seconds);
+      else op.response = recognise(fake.speech.get(sha) ?? fake.hear?.(audio, config.sample_rate_hertz) ?? [], config, seconds);
       operations.set(name, op);
       const metadata = protos.google.cloud.speech.v1.LongRunningRecognizeMetadata.encode({ startTime: { seconds: Math.floor(Date.now() / 1000) } }).finish();
       callback(null, { name, metadata: pack('LongRunningRecognizeMetadata', metadata), done: false });

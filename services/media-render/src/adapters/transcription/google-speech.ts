@@ -9,7 +9,8 @@
 // Please use a GCS URI.", cloud.google.com/speech-to-text/docs/async-recognize). Longer audio is
 // refused here before any call, with a message that says so; re-encoding as FLAC would not help
 // (the limit is one of duration, and 60 s of 16 kHz LINEAR16 is 1.9 MB, far under the 10 MB
-// request limit). Longer audio needs a Cloud Storage upload (RecognitionAudio.uri), not built.
+// request limit). A video's longer audio is sent in pieces cut at pauses
+// (processing/transcribe/transcribe-video.ts), so no Cloud Storage bucket is needed.
 //
 // Credentials are a service-account key (a file path or its JSON). It is checked to be one and
 // given to the SDK as google-auth-library's JWT client, the way that library asks for keys from

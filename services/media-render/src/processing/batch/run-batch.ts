@@ -12,6 +12,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { BatchOperationName } from '@trainwright/catalogue';
+import { mapLimit } from '../../domain/map-limit.js';
 import { batchOperation, chunkSeconds, joinChunks, runVideoOperation, splitIntoChunks, type VideoChunk, type VideoInput } from '../operations/index.js';
 
 export const BATCH_CHUNK_CONCURRENCY = Math.max(1, Math.min(4, availableParallelism()));
@@ -35,20 +36,6 @@ export interface BatchParams {
 export interface BatchFileResult {
   outputPath: string;
   chunks: number;
-}
-
-/** Runs `work` over `items`, at most `limit` at once, the results in the items' order. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]!, i);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
 }
 
 /** A chunk of one of the batch's files, as the runner is given it. */
