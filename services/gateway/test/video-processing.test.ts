@@ -340,6 +340,17 @@ describe('advanced video processing', () => {
     expect((await fetch(`${h.baseUrl}/api/video/files/${video}/download`, { headers: owner.auth })).status).toBe(404);
     expect((await call(h, 'GET', '/api/video/files', owner)).json().files.map((f: { video_path: string }) => f.video_path)).not.toContain(video);
 
+    // An editor's upload, the editor gone from the company: the Owner's Delete still gives its storage back.
+    const editor = await register(h, 'Eda Editor');
+    await addMember(h, owner.companyId, editor, 'editor');
+    const left = (await upload(editor, 'lecture.mp4', clip, `?company_id=${owner.companyId}`)).body.video_path as string;
+    const counted = await h.project.repository.uploadedBytes([owner.companyId]);
+    expect((await call(h, 'DELETE', `/api/companies/${owner.companyId}/members/${editor.id}`, owner)).statusCode).toBe(204);
+    await eventually(async () => (await fetch(`${h.baseUrl}/api/video/files/${left}/download`, { headers: editor.auth })).status === 404);
+    expect((await call(h, 'DELETE', `/api/video/files/${left}`, owner)).statusCode).toBe(204);
+    expect(await h.project.repository.uploadedBytes([owner.companyId])).toBe(counted - clip.length);
+    expect(stored()).toBe(before - 1);
+
     // A plan without advanced video processing is refused before anything is stored.
     const pro = await register(h, 'Pia Professional', 'professional');
     const refused = await upload(pro, 'p.mp4', clip);

@@ -105,7 +105,7 @@ export const projectAccess: AccessTable<typeof ProjectServiceService> = {
   prepareUpload: { action: 'project.create' },
   getStorageUsage: { self: 'the storage of the plan the caller owns' },
   getGenerationInput: { internal: 'the generator\'s and the render worker\'s jobs, for a project whose job was created through CreateProject' },
-  discardUpload: { self: 'an upload the caller made that no project uses' },
+  discardUpload: { self: 'an upload the caller made that no project uses, or with company_id a video upload of a company the caller may process videos in (checked by the service)' },
   ...commentAccess,
   ...libraryAccess,
 };
@@ -149,7 +149,7 @@ export function createProjectHandlers(
         requestData: req.requestData,
         derivedFromProjectId: req.derivedFromProjectId,
       }),
-    discardUpload: async (req) => ({ storageKey: await discardUpload(deps, req.userId, req.fileId) }),
+    discardUpload: async (req) => ({ storageKey: await discardUpload(deps, req.userId, req.fileId, req.companyId) }),
     getGenerationInput: async (req) => {
       const input = await generationInput(deps, req.projectId);
       return {

@@ -244,13 +244,13 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
   }
 
   /** Deletes an upload no project uses; its storage key, or undefined when there is none. */
-  async deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined> {
+  async deleteUnattachedFile(id: string, companyIds: string[], of: { createdBy: string } | { kind: string }): Promise<string | undefined> {
     if (companyIds.length === 0) return undefined;
     const row = await this.db
       .deleteFrom('project_files')
       .where('id', '=', id)
       .where('company_id', 'in', companyIds)
-      .where('created_by', '=', createdBy)
+      .where((w) => ('createdBy' in of ? w('created_by', '=', of.createdBy) : w('kind', '=', of.kind)))
       .where('project_id', 'is', null)
       .returning('storage_key')
       .executeTakeFirst();

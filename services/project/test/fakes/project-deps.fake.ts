@@ -142,8 +142,9 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     return this.files.filter((f) => companyIds.includes(f.company_id)).reduce((sum, f) => sum + f.size, 0);
   }
 
-  async deleteUnattachedFile(id: string, companyIds: string[], createdBy: string) {
-    const index = this.files.findIndex((f) => f.id === id && companyIds.includes(f.company_id) && f.created_by === createdBy && f.project_id === null);
+  async deleteUnattachedFile(id: string, companyIds: string[], of: { createdBy: string } | { kind: string }) {
+    const whose = (f: (typeof this.files)[number]) => ('createdBy' in of ? f.created_by === of.createdBy : f.kind === of.kind);
+    const index = this.files.findIndex((f) => f.id === id && companyIds.includes(f.company_id) && whose(f) && f.project_id === null);
     return index === -1 ? undefined : this.files.splice(index, 1)[0]!.storage_key;
   }
 

@@ -85,7 +85,7 @@ export function uploadCreateRoute({ app, clients, config }: GatewayContext, rece
       } catch (error) {
         // The create was refused: the file it brought is not kept.
         if (file) {
-          const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id }, caller.call);
+          const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id, companyId: '' }, caller.call);
           if (storageKey) await storage.delete(storageKey);
         }
         throw error;

@@ -99,7 +99,7 @@ function asTooLarge(error: unknown): unknown {
 export function libraryRoutes({ app, clients, config }: GatewayContext, receiveUpload: UploadReceiver, storage: ObjectStorage) {
   /** A file the library refused is not kept. */
   async function discard(caller: SignedIn, fileId: string): Promise<void> {
-    const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId }, caller.call);
+    const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId, companyId: '' }, caller.call);
     if (storageKey) await storage.delete(storageKey);
   }
 

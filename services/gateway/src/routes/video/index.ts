@@ -117,7 +117,7 @@ export async function registerStoredVideo(clients: ServiceClients, storage: Obje
       caller.call,
     );
   } catch (error) {
-    const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id }, caller.call);
+    const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: file.id, companyId: '' }, caller.call);
     if (storageKey) await storage.delete(storageKey);
     throw error;
   }
@@ -181,10 +181,10 @@ export function videoRoutes({ app, clients, config }: GatewayContext, receive: U
     async (request, reply) => {
       const caller = signedIn(request);
       const { id } = request.params as Type.Static<typeof IdParams>;
-      const { uploadId, uploadedBy } = await clients.media.deleteVideoFile({ userId: caller.userId, videoFileId: id }, caller.call);
+      const { uploadId, companyId } = await clients.media.deleteVideoFile({ userId: caller.userId, videoFileId: id }, caller.call);
       if (uploadId) {
-        // media-render decided the caller may delete it; the upload is its uploader's to discard.
-        const { storageKey } = await clients.project.discardUpload({ userId: uploadedBy, fileId: uploadId }, caller.call);
+        // The upload's bytes and their count against the plan: the project service's, which checks the caller too.
+        const { storageKey } = await clients.project.discardUpload({ userId: caller.userId, fileId: uploadId, companyId }, caller.call);
         if (storageKey) await storage.delete(storageKey);
       }
       return reply.status(204).send();

@@ -147,7 +147,8 @@ export interface ProjectStore {
    * StorageQuotaReached when the owner's uploads would then hold more than the quota's bytes.
    */
   insertFile(file: { companyId: string; kind: string; filename: string; size: number; contentType: string; storageKey: string; createdBy: string }, quota?: UploadQuota): Promise<string>;
-  deleteUnattachedFile(id: string, companyIds: string[], createdBy: string): Promise<string | undefined>;
+  /** An upload no project uses, of one of the companies, made by `createdBy` or (a company's video upload) of that kind; its storage key. */
+  deleteUnattachedFile(id: string, companyIds: string[], of: { createdBy: string } | { kind: string }): Promise<string | undefined>;
   /** The bytes of every upload (attached to a project or not) these companies hold. */
   uploadedBytes(companyIds: readonly string[]): Promise<number>;
   fileKinds(fileIds: string[], companyId: string): Promise<string[]>;

@@ -105,9 +105,18 @@ export async function registerUpload(
   }
 }
 
-/** An upload of the caller that no project uses, removed; its storage key ('' when none). */
-export async function discardUpload(deps: ProjectDeps, userId: string, fileId: string): Promise<string> {
+/**
+ * An upload that no project uses, removed; its storage key ('' when none). Without `companyId`:
+ * one the caller made. With it: a video upload of that company (Advanced Video Processing's
+ * files, never attached to a project), whoever made it, when the caller may process videos
+ * there, so a member who left does not keep its bytes counted against the plan.
+ */
+export async function discardUpload(deps: ProjectDeps, userId: string, fileId: string, companyId = ''): Promise<string> {
   if (!isUuid(fileId)) return '';
-  const { companies } = await deps.memberships.companiesOf(userId, { fresh: true });
-  return (await deps.projects.deleteUnattachedFile(fileId, companies.map((c) => c.companyId), userId)) ?? '';
+  const callers = await deps.memberships.companiesOf(userId, { fresh: true });
+  if (companyId) {
+    companyFor(callers, companyId, 'video.process', 'Company not found');
+    return (await deps.projects.deleteUnattachedFile(fileId, [companyId], { kind: 'video' })) ?? '';
+  }
+  return (await deps.projects.deleteUnattachedFile(fileId, callers.companies.map((c) => c.companyId), { createdBy: userId })) ?? '';
 }
