@@ -14,12 +14,36 @@
 //                   raw command's filters and codec options are those the product's builders give
 //                   (colorCorrectionFilters, qualityFilters, outputArgs), and both sides write the
 //                   same picture and sound (md5 of each stream), every frame of the input
-//   (2) batch       a 10-minute 640x360 25 fps clip (testsrc2, a tone) through runBatch with the
-//                   operations color_correction (as above) and noise_reduction, chunk_duration 60,
-//                   parallel_processing on (BATCH_CHUNK_CONCURRENCY chunks at once) against off
-//                   (one at a time): the speed-up (off / on, wall), the time of the split, the
-//                   chunks and the join, and the output's length by ffprobe against the input's
-//                   (checked: within one frame, the same frame count, and the same picture either way)
+//   (2) batch       "a 10-minute clip in batch with chunking on 2 workers against one": a 10-minute
+//                   640x360 25 fps clip (testsrc2, a tone), operations color_correction (as above)
+//                   and noise_reduction, chunk_duration 60 (10 chunks), three sides:
+//                     off          runBatch in this process with parallel_processing off (one chunk
+//                                  at a time): the baseline without any chunk parallelism
+//                     1 worker     the real job path: a batch job row and its video_files row on a
+//                                  throwaway database (createTestInfra, media schema migrated), the
+//                                  source in a LocalFileStorage under the work dir, the job enqueued
+//                                  on the `video` queue and run by one startJobWorker (concurrency 1,
+//                                  handlers processVideoJob + helpVideoBatchJob, its own ProcessingDeps
+//                                  built from the dist modules as the medium test
+//                                  shared-batch.medium.test.ts builds them; batchSharing = config.ts's
+//                                  defaults). The job's own worker splits, stores the chunks, enqueues
+//                                  the helpers and claims BATCH_CHUNK_CONCURRENCY chunks at once;
+//                                  with no other worker it does all of them (the helpers run after it
+//                                  and find the job ended)
+//                     2 workers    the same with two such workers in this process: the other one takes
+//                                  a HELP_VIDEO_BATCH_JOB and claims chunks too
+//                   Timed from the enqueue to the job row's `completed` (its video_job.changed, the row
+//                   polled as a fallback); phases from the job's stages: queue+copy (to 'splitting'),
+//                   split (+ the chunks stored, to the first chunk's progress), chunks, join (+ the
+//                   output stored and probed, to completed). Reported: the speed-up 2 workers / 1
+//                   worker (wall), each against off, cpu, the `workers` figure of the job's data
+//                   (must be 1 and 2: the bench fails otherwise) and how many chunks each worker
+//                   finished. Checked for every side: the output's length within one frame of the
+//                   input's, the same frame count, h264+aac; the picture's md5 across sides is reported
+//                   (x264 in separate processes may differ). In --smoke (2 chunks, while every worker
+//                   claims BATCH_CHUNK_CONCURRENCY >= 2 at once) the first worker to hold a chunk waits
+//                   (up to 30 s) for the other to hold one before it claims a second, as the medium
+//                   test does, so the smoke run always exercises the 2-worker path
 //   (3) transcription  the offline transcriber (PocketsphinxTranscriber with the speaker-change
 //                   diarizer, built as services/media-render/src/main.ts builds it) on a ~60 s
 //                   espeak-ng clip (en-us+klatt, 140 words/min, 16 kHz mono as the product
@@ -28,12 +52,13 @@
 //                   speakers (the product's default request); WER against the script, for scale
 //
 // cpu = CPU time of this process and of the ffmpeg/pocketsphinx processes it ran (counted when
-// they have exited); others = the most CPU other processes on the machine used during a run of
-// that row, in % of one core (above 25: the figure is disturbed).
+// they have exited; in (2) both workers run in this process, so theirs is counted); others = the
+// most CPU other processes on the machine used during a run of that row, in % of one core (above
+// 25: the figure is disturbed; in (2) it includes this run's PostgreSQL and Redis, a few %).
 //
 // Options:
 //   --runs N           runs of each side of each operation in (1) (3); the batch runs once a side
-//   --batch-runs N     runs of each side of (2) (1)
+//   --batch-runs N     runs of each side of (2) (1; the order of the two worker sides swaps every run)
 //   --clip S           length of the clip of (1), seconds (60)
 //   --batch-clip S     length of the clip of (2), seconds (600)
 //   --speech S         about how long the speech clip of (3) is, seconds (60)
@@ -44,11 +69,15 @@
 //   --strict           exit 2 when a goal is missed
 //   --smoke            tiny clips (2 s at 320x180; 70 s at 160x90 5 fps, 2 chunks; one sentence),
 //                      1 run each: proves the bench runs (npm test)
-// Needs: ffmpeg and ffprobe (libx264), espeak-ng, pocketsphinx + pocketsphinx-en-us (Debian) and
-// the built media-render service. Exit code 1 when a tool is missing, a run fails or an output
+// Needs: ffmpeg and ffprobe (libx264), espeak-ng, pocketsphinx + pocketsphinx-en-us (Debian), the
+// built platform and media-render packages, and for (2) PostgreSQL, Redis and NATS
+// (TEST_DATABASE_BASE_URL, TEST_REDIS_URL, TEST_NATS_URL: createTestInfra's; the database, Redis
+// keys and NATS stream of its namespace are removed at the end, also on a failure, a signal or
+// the watchdog). Exit code 1 when a tool is missing, a run fails or an output
 // does not check out; 2 with --strict on a missed goal.
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -66,6 +95,20 @@ const { PocketsphinxTranscriber, detectPocketsphinxVersion, installedPocketsphin
 const { SpeakerChangeDiarizer } = await import(new URL('./adapters/transcription/speaker-change-diarizer.js', MEDIA));
 const { alignWords, normaliseWords } = await import(new URL('./adapters/transcription/word-error-rate.js', MEDIA));
 const { WorkerSupervisor } = await import('@trainwright/platform/worker-sandbox');
+// (2)'s job path: what media-render's main.ts wires for the `video` queue's worker (main.js itself
+// is not imported: it loads every adapter of the service).
+const platform = await import('@trainwright/platform');
+const { createTestInfra } = await import('@trainwright/platform/testing');
+const { migrations: MEDIA_MIGRATIONS } = await import(new URL('../migrations/index.js', MEDIA));
+const { MEDIA_SCHEMA } = await import(new URL('./repositories/database.js', MEDIA));
+const { helpVideoBatchJob, processVideoJob } = await import(new URL('./jobs/process-video.job.js', MEDIA));
+const { MediaStorageRepository } = await import(new URL('./repositories/media-storage.repository.js', MEDIA));
+const { VideoBatchChunksRepository } = await import(new URL('./repositories/video-batch-chunks.repository.js', MEDIA));
+const { VideoOperationsRepository } = await import(new URL('./repositories/video-operations.repository.js', MEDIA));
+const { VideoProbeRepository } = await import(new URL('./repositories/video-probe.repository.js', MEDIA));
+const { VideoProcessingQueueRepository } = await import(new URL('./repositories/video-processing-queue.repository.js', MEDIA));
+const { VideoProcessingRepository } = await import(new URL('./repositories/video-processing.repository.js', MEDIA));
+const { WorkDirRepository } = await import(new URL('./repositories/work-dir.repository.js', MEDIA));
 
 const opts = parseOptions(
   {
@@ -136,18 +179,66 @@ mkdirSync(workRoot, { recursive: true });
 const supervisor = new WorkerSupervisor();
 const aborter = new AbortController();
 const rawChildren = new Set();
+// (2)'s throwaway stack while it stands: { infra, db, workers: Set<Worker>, queues: Set<JobQueue> }.
+const stack = { infra: undefined, db: undefined, workers: new Set(), queues: new Set() };
 let stopping = false;
+
+/** The ffmpeg/ffprobe processes this one started that still run (the job path's: no signal of ours reaches them). */
+function ownFfmpegChildren() {
+  const pids = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (/^ff(mpeg|probe)$/.test(comm) && Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === process.pid) pids.push(Number(pid));
+    } catch {
+      // gone already
+    }
+  }
+  return pids;
+}
+
+/** Resolves with `promise`, or after `ms` whatever it does (a shutdown step that hangs must not stop the rest). */
+const bounded = (promise, ms) => Promise.race([Promise.resolve(promise).catch((e) => log(`shutdown: ${e?.message ?? e}`)), new Promise((r) => setTimeout(r, ms).unref())]);
+
+/** Stops (2)'s workers and removes its database, Redis keys and NATS stream. */
+async function tearDownStack({ force }) {
+  // force: the running jobs are not waited for (their ffmpeg processes are killed by the caller).
+  await Promise.all([...stack.workers].map((w) => bounded(w.close(force), force ? 5000 : 60_000)));
+  stack.workers.clear();
+  await Promise.all([...stack.queues].map((q) => bounded(q.close(), 5000)));
+  stack.queues.clear();
+  if (stack.db) await bounded(stack.db.destroy(), 5000);
+  stack.db = undefined;
+  if (stack.infra) await bounded(stack.infra.cleanup().catch((e) => log(`dropping ${stack.infra.databaseUrl}: ${e}`)), 15_000);
+  stack.infra = undefined;
+}
+
 async function shutdown(code) {
   if (stopping) return;
   stopping = true;
   aborter.abort(); // the product's ffmpeg processes (runVideoOperation, runBatch) are killed
   for (const child of rawChildren) child.kill('SIGKILL');
+  for (const pid of ownFfmpegChildren()) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone already
+    }
+  }
+  await tearDownStack({ force: true });
   await supervisor.closeAll();
   if (!opts.keep) rmSync(workRoot, { recursive: true, force: true });
   process.exit(code);
 }
 shutdownOnSignals(shutdown);
-startWatchdog(smoke ? 120_000 : 1_800_000, shutdown);
+// A failure nobody awaits (a worker's connection, a shutdown step) still removes what the run made.
+process.on('unhandledRejection', (error) => {
+  log(`unhandled rejection: ${error?.stack ?? error}`);
+  void shutdown(1);
+});
+startWatchdog(smoke ? 120_000 : 2_700_000, shutdown); // 45 min: part (2) has three 2-3 min sides on a loaded machine
 
 const failures = [];
 const fail = (message) => {
@@ -378,58 +469,214 @@ if (parts.has('operations')) {
 
 // ---------------------------------------------------------------- (2) batch with chunking
 
-if (parts.has('batch')) {
-  log(`${((performance.now() - started) / 1000).toFixed(1)} s: batch`);
+/** config.ts's defaults (VIDEO_BATCH_HELPERS, VIDEO_BATCH_BEAT_MS, VIDEO_BATCH_STALE_MS), as a worker runs with them. */
+const BATCH_SHARING = { helpers: 8, beatMs: 2000, staleMs: 60_000 };
+const BATCH_SIDES = [
+  { key: 'off', label: 'parallel_processing off (runBatch)', workers: 0 },
+  { key: 'oneWorker', label: 'job, 1 video worker', workers: 1 },
+  { key: 'twoWorkers', label: 'job, 2 video workers', workers: 2 },
+];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function batchPart() {
   const clip = made.batch;
   const input = videoInput(clip);
+  const frame = 1 / clip.fps;
   const params = (parallel) => ({ operations: ['color_correction', 'noise_reduction'], processing_parameters: { color_correction: COLOR }, chunk_duration: CHUNK_DURATION, parallel_processing: parallel });
-  const sides = { on: [], off: [] };
-  const outputs = {};
+
+  // The job sides' stack: a throwaway database and namespace, the media schema, storage in the work dir.
+  stack.infra = await createTestInfra('bench_video_batch');
+  await platform.migrateSchema(stack.infra.databaseUrl, MEDIA_SCHEMA, MEDIA_MIGRATIONS);
+  const db = (stack.db = platform.createDatabase({ url: stack.infra.databaseUrl, schema: MEDIA_SCHEMA }));
+  const store = new VideoProcessingRepository(db);
+  const chunkStore = new VideoBatchChunksRepository(db);
+  const storage = new MediaStorageRepository(new platform.LocalFileStorage(join(workRoot, 'storage')));
+  const workDirs = join(workRoot, 'work');
+  mkdirSync(workDirs, { recursive: true });
+  const ctx = { redisUrl: stack.infra.redisUrl, namespace: stack.infra.namespace };
+  const logger = platform.createLogger('bench-video', 'silent');
+  const enqueuer = new platform.JobQueue(ctx, platform.PROCESS_VIDEO_JOB.queue);
+  stack.queues.add(enqueuer);
+  const companyId = randomUUID();
+  const createdBy = randomUUID();
+  // The source, uploaded once; its row with the product's probe facts (as register-video-file records them).
+  const probed = await new VideoProbeRepository().probe(clip.path);
+  if (!probed) throw new Error("the product's probe does not read the batch clip");
+  const sourceKey = `companies/${companyId}/uploads/${randomUUID()}.mp4`;
+  const size = await storage.save(sourceKey, { path: clip.path });
+  const source = await store.insertFile({ id: randomUUID(), companyId, createdBy, origin: 'upload', uploadId: randomUUID(), projectId: null, jobId: null, storageKey: sourceKey, filename: 'batch.mp4', contentType: 'video/mp4', size, ...probed });
+
+  // video_job.changed of the job being timed: when each stage began (ms from the enqueue), which worker ran it, its end.
+  const watched = new Map();
+  const phaseOf = (stage) => (stage.startsWith('chunk') ? 'chunks' : stage);
+  const eventsOf = (label) => ({
+    changed: async (job) => {
+      const w = watched.get(job.id);
+      if (!w) return;
+      const at = performance.now() - w.t0;
+      if (job.status === 'running') w.own ??= label;
+      if (job.stage) w.marks[phaseOf(job.stage)] ??= at;
+      if (job.status === 'completed' || job.status === 'failed') w.end(at);
+    },
+  });
+  /** Resolves with the job's row once it is completed or failed: on its event, or found by polling the row (a fallback). */
+  function watch(jobId, t0) {
+    let end;
+    const ended = new Promise((r) => (end = r));
+    const w = { t0, marks: {}, own: undefined, end };
+    watched.set(jobId, w);
+    const poll = setInterval(async () => {
+      const row = await store.findJob(jobId).catch(() => undefined);
+      if (row?.status === 'completed' || row?.status === 'failed') end(performance.now() - t0);
+    }, 500);
+    return ended.then(async (at) => {
+      clearInterval(poll);
+      watched.delete(jobId);
+      return { at, marks: w.marks, own: w.own, row: await store.findJob(jobId) };
+    });
+  }
+
+  // Smoke only (see the header): a worker that holds a chunk claims another once the other worker
+  // holds one too (or none is left to claim). A worker's claims pass the gate one at a time: its
+  // lanes start together, and would otherwise all find nobody holding a chunk.
+  const gates = new Map();
+  const gatedClaim = (jobId, by, staleMs) => {
+    const worker = by.split('/')[0];
+    const claim = (gates.get(worker) ?? Promise.resolve()).then(async () => {
+      for (const until = Date.now() + 30_000; Date.now() < until; await sleep(50)) {
+        const rows = await chunkStore.chunksOf(jobId);
+        const holders = new Set(rows.filter((c) => c.claimedBy).map((c) => c.claimedBy.split('/')[0]));
+        if (!holders.has(worker) || holders.size >= 2 || !rows.some((c) => c.status === 'pending')) break;
+      }
+      return chunkStore.claimChunk(jobId, by, staleMs);
+    });
+    gates.set(worker, claim.catch(() => undefined));
+    return claim;
+  };
+
+  /** One worker's ProcessingDeps, as the medium test builds them; `counts[label]` = the chunks it finished. */
+  function workerDeps(label, counts, queues, gate) {
+    const queue = new platform.JobQueue(ctx, platform.HELP_VIDEO_BATCH_JOB.queue);
+    queues.push(queue);
+    stack.queues.add(queue);
+    const chunks = Object.assign(Object.create(chunkStore), {
+      finishChunk: async (key, by, output) => {
+        const held = await chunkStore.finishChunk(key, by, output);
+        if (held) counts[label] = (counts[label] ?? 0) + 1;
+        return held;
+      },
+      ...(gate ? { claimChunk: gatedClaim } : {}),
+    });
+    return {
+      memberships: undefined, // jobs do not check access: the API did when it queued them
+      files: store,
+      jobs: store,
+      probe: new VideoProbeRepository(),
+      queue: new VideoProcessingQueueRepository(queue),
+      events: eventsOf(label),
+      storage,
+      workDirs: new WorkDirRepository(workDirs, 'tw-video-'),
+      operations: new VideoOperationsRepository(async () => {
+        throw new Error('a batch transcribes nothing');
+      }),
+      chunks,
+      batchSharing: BATCH_SHARING,
+      newId: randomUUID,
+    };
+  }
+
+  /** The batch as a job on `n` fresh video workers: timed from the enqueue to the row's completed. */
+  async function jobSide(n, name) {
+    const counts = {};
+    const queues = [];
+    const labels = n === 1 ? ['A'] : ['A', 'B'];
+    const workers = labels.map((label) => {
+      const deps = workerDeps(label, counts, queues, smoke && n > 1);
+      const worker = platform.startJobWorker(ctx, platform.PROCESS_VIDEO_JOB.queue, [processVideoJob(deps), helpVideoBatchJob(deps)], { concurrency: 1, logger });
+      stack.workers.add(worker);
+      return worker;
+    });
+    await Promise.all(workers.map((w) => w.waitUntilReady()));
+    const job = await store.insertJob({ id: randomUUID(), companyId, createdBy, operation: 'batch', fileIds: [source.id], backgroundFileId: null, params: params(true) }, 5);
+    const t = await timed(async () => {
+      const done = watch(job.id, performance.now());
+      await new VideoProcessingQueueRepository(enqueuer).enqueue(job.id);
+      return done;
+    });
+    const { row, marks, own } = t.value;
+    if (row?.status !== 'completed') throw new Error(`the batch job on ${n} worker(s) ended ${row?.status}: ${row?.error}`);
+    // The helpers still queued (each finds the job ended) run before the workers stop.
+    for (const until = Date.now() + 60_000; (await enqueuer.unfinished()) > 0 && Date.now() < until; ) await sleep(100);
+    await Promise.all(workers.map((w) => w.close()));
+    for (const w of workers) stack.workers.delete(w);
+    await Promise.all(queues.map((q) => q.close()));
+    for (const q of queues) stack.queues.delete(q);
+    const [output] = await store.outputsOf(job.id);
+    const outputPath = join(workRoot, `${name}.mp4`);
+    await storage.copyTo(output.storageKey, outputPath);
+    // Which worker ran the job: 'own'; the other: 'helper'.
+    const byWorker = Object.fromEntries(labels.map((l) => [l === own ? 'own' : 'helper', counts[l] ?? 0]));
+    t.value = { outputPath, chunks: row.data?.files?.[0]?.chunks, workers: row.data?.workers, byWorker, marks, jobId: job.id };
+    return t;
+  }
+
+  /** The batch through runBatch here, parallel_processing off. */
+  async function offSide(name) {
+    const workDir = join(workRoot, name);
+    const marks = {};
+    const t = await timed(async () => {
+      const t0 = performance.now();
+      const onProgress = (_fraction, stage) => {
+        marks[phaseOf(stage)] ??= performance.now() - t0;
+      };
+      return runBatch([{ input, name: 'batch' }], params(false), { workDir, onProgress, signal: aborter.signal });
+    });
+    t.value = { outputPath: t.value.files[0].outputPath, chunks: t.value.files[0].chunks, workers: t.value.workers, byWorker: { own: t.value.files[0].chunks }, marks };
+    return t;
+  }
+
+  const sides = Object.fromEntries(BATCH_SIDES.map((s) => [s.key, []]));
   for (let r = 0; r < batchRuns; r++) {
-    const order = r % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+    // off first (it pays fluent-ffmpeg's one-off capability probe, about 1 s); the worker sides swap every run.
+    const order = r % 2 === 0 ? BATCH_SIDES : [BATCH_SIDES[0], BATCH_SIDES[2], BATCH_SIDES[1]];
     for (const side of order) {
-      const workDir = join(workRoot, `batch-${side}-${r}`);
-      // When each phase started: the stage names runBatch reports ('splitting', 'chunk i of n', 'joining').
-      const marks = {};
-      const t = await timed(async () => {
-        const t0 = performance.now();
-        const onProgress = (_fraction, stage) => {
-          const phase = stage.startsWith('chunk') ? 'chunks' : stage;
-          marks[phase] ??= performance.now() - t0;
-        };
-        const [result] = await runBatch([{ input, name: 'batch' }], params(side === 'on'), { workDir, onProgress, signal: aborter.signal });
-        return result;
-      });
-      t.marks = marks;
-      sides[side].push(t);
-      log(`batch parallel ${side} run ${r + 1}: ${sec(t.ms)} (cpu ${sec(t.cpuMs)}, others ${t.others}%, ${t.value.chunks} chunks)`);
-      if (r === 0) outputs[side] = t.value;
-      else rmSync(workDir, { recursive: true, force: true });
+      const name = `batch-${side.key}-${r}`;
+      const t = side.workers === 0 ? await offSide(name) : await jobSide(side.workers, name);
+      sides[side.key].push(t);
+      log(`batch ${side.label} run ${r + 1}: ${sec(t.ms)} (cpu ${sec(t.cpuMs)}, others ${t.others}%, ${t.value.chunks} chunks, workers ${t.value.workers}: ${Object.entries(t.value.byWorker).map(([k, v]) => `${k} ${v}`).join(', ')})`);
+      if (side.workers > 0 && t.value.workers !== side.workers) fail(`batch ${side.label} run ${r + 1}: the job's data says workers ${t.value.workers}, not ${side.workers}`);
+      if (r > 0) rmSync(t.value.outputPath, { force: true });
     }
   }
-  const frame = 1 / clip.fps;
-  const rows = [['parallel_processing', 'chunks at once', 'median', 'split', 'chunks', 'join', 'cpu', 'cores', 'others', 'output length (video / sound)', 'frames']];
-  report.batch = { clip: { ...BATCH_CLIP, frames: clip.frames, duration: clip.duration, videoDuration: clip.videoDuration }, chunkDuration: CHUNK_DURATION, concurrency: BATCH_CHUNK_CONCURRENCY, sides: {} };
+
+  const rows = [['side', 'workers (job data)', 'chunks by worker', 'median', 'to split', 'split', 'chunks', 'join', 'cpu', 'cores', 'others', 'output length (video / sound)', 'frames']];
+  report.batch = { clip: { ...BATCH_CLIP, frames: clip.frames, duration: clip.duration, videoDuration: clip.videoDuration }, chunkDuration: CHUNK_DURATION, concurrency: BATCH_CHUNK_CONCURRENCY, batchSharing: BATCH_SHARING, smokeGate: smoke, sides: {} };
   const hashes = {};
-  for (const side of ['on', 'off']) {
-    const s = summary(sides[side]);
-    const out = await probe(outputs[side].outputPath);
-    hashes[side] = await streamHashes(out.path);
+  for (const side of BATCH_SIDES) {
+    const list = sides[side.key];
+    const s = summary(list);
+    const first = list[0];
+    const out = await probe(first.value.outputPath);
+    hashes[side.key] = await streamHashes(out.path);
     const videoDiff = out.videoDuration - clip.videoDuration;
     const formatDiff = out.duration - clip.duration;
     const kept = Math.abs(videoDiff) <= frame + 1e-6 && Math.abs(formatDiff) <= frame + 1e-6 && out.frames === clip.frames;
-    if (!kept) fail(`batch parallel ${side}: ${out.frames} frames, video ${out.videoDuration.toFixed(3)} s, file ${out.duration.toFixed(3)} s; the input has ${clip.frames} frames, ${clip.videoDuration.toFixed(3)} s and ${clip.duration.toFixed(3)} s (one frame is ${frame.toFixed(3)} s)`);
-    if (out.codecs.join() !== 'h264,aac') fail(`batch parallel ${side}: streams ${out.codecs.join('+')}`);
-    // The phases of the first run (the stage marks).
-    const m = sides[side][0].marks;
-    const total = sides[side][0].ms;
-    // split: from the start (chunk probes included) to the first chunk's progress; chunks: to the join's first progress.
+    if (!kept) fail(`batch ${side.label}: ${out.frames} frames, video ${out.videoDuration.toFixed(3)} s, file ${out.duration.toFixed(3)} s; the input has ${clip.frames} frames, ${clip.videoDuration.toFixed(3)} s and ${clip.duration.toFixed(3)} s (one frame is ${frame.toFixed(3)} s)`);
+    if (out.codecs.join() !== 'h264,aac') fail(`batch ${side.label}: streams ${out.codecs.join('+')}`);
+    // The phases of the first run, from the stages: to 'splitting' (the job's queue wait and the
+    // input copied in), split (+ the chunks stored: to the first chunk's progress), chunks (to
+    // 'joining'), join (+ the output stored and probed: to completed).
+    const m = first.value.marks;
+    const total = first.ms;
     const at = (phase) => m[phase] ?? total;
     rows.push([
-      side,
-      String(side === 'on' ? BATCH_CHUNK_CONCURRENCY : 1),
+      side.label,
+      side.workers === 0 ? '- (1 here)' : String(first.value.workers),
+      Object.entries(first.value.byWorker).map(([k, v]) => `${k} ${v}`).join(', '),
       sec(s.median),
-      sec(at('chunks')),
+      // off: runBatch starts with the split (its first progress comes after the chunk probes).
+      side.workers === 0 ? '-' : sec(at('splitting')),
+      sec(at('chunks') - (side.workers === 0 ? 0 : at('splitting'))),
       sec(at('joining') - at('chunks')),
       sec(total - at('joining')),
       sec(s.cpuMs),
@@ -438,19 +685,60 @@ if (parts.has('batch')) {
       `${out.videoDuration.toFixed(3)} / ${(out.audioDuration ?? 0).toFixed(3)} s (${videoDiff >= 0 ? '+' : ''}${(videoDiff * 1000).toFixed(0)} ms)`,
       `${out.frames} of ${clip.frames}`,
     ]);
-    report.batch.sides[side] = { ...s, chunks: outputs[side].chunks, phasesMs: m, runs: runsOf(sides[side]), output: { duration: out.duration, videoDuration: out.videoDuration, audioDuration: out.audioDuration, frames: out.frames }, videoDiffS: videoDiff, formatDiffS: formatDiff, keptWithinAFrame: kept };
+    report.batch.sides[side.key] = {
+      label: side.label,
+      ...s,
+      chunks: first.value.chunks,
+      workers: list.map((t) => t.value.workers),
+      chunksByWorker: list.map((t) => t.value.byWorker),
+      phasesMs: m,
+      runs: runsOf(list),
+      output: { duration: out.duration, videoDuration: out.videoDuration, audioDuration: out.audioDuration, frames: out.frames, codecs: out.codecs },
+      videoDiffS: videoDiff,
+      formatDiffS: formatDiff,
+      keptWithinAFrame: kept,
+    };
   }
-  const samePicture = hashes.on.v === hashes.off.v;
-  // Reported, not required: x264 across separate processes may differ by a bit where chunks were encoded side by side.
-  if (!samePicture) log('note: the picture differs between parallel_processing on and off (same length and frame count)');
+  const { off, oneWorker, twoWorkers } = report.batch.sides;
+  const samePicture = hashes.off.v === hashes.oneWorker.v && hashes.oneWorker.v === hashes.twoWorkers.v;
+  // Reported, not required: x264 in separate processes may differ by a bit.
+  if (!samePicture) log(`note: the picture differs between the sides (off ${hashes.off.v}, 1 worker ${hashes.oneWorker.v}, 2 workers ${hashes.twoWorkers.v}; same length and frame count)`);
   report.batch.samePicture = samePicture;
-  const speedUp = report.batch.sides.off.median / report.batch.sides.on.median;
-  report.batch.speedUp = speedUp;
+  report.batch.speedUp = oneWorker.median / twoWorkers.median;
+  report.batch.cpuRatio = twoWorkers.cpuMs / oneWorker.cpuMs;
+  report.batch.speedUpOverOff = { oneWorker: off.median / oneWorker.median, twoWorkers: off.median / twoWorkers.median };
   printTable(
-    `(2) batch: ${BATCH_CLIP.seconds} s ${BATCH_CLIP.width}x${BATCH_CLIP.height} ${BATCH_CLIP.fps} fps clip (testsrc2, a tone; ${clip.frames} frames, video ${clip.videoDuration.toFixed(3)} s), color_correction + noise_reduction, chunk_duration ${CHUNK_DURATION} (${outputs.on.chunks} chunks), ${batchRuns} run(s) a side; split/chunks/join of the first run`,
+    `(2) batch: ${BATCH_CLIP.seconds} s ${BATCH_CLIP.width}x${BATCH_CLIP.height} ${BATCH_CLIP.fps} fps clip (testsrc2, a tone; ${clip.frames} frames, video ${clip.videoDuration.toFixed(3)} s), color_correction + noise_reduction, chunk_duration ${CHUNK_DURATION} (${off.chunks} chunks); the job sides: enqueue to completed, each worker up to ${BATCH_CHUNK_CONCURRENCY} chunks at once, both in this process${smoke ? ', smoke: claims gated so both workers take part' : ''}; ${batchRuns} run(s) a side; phases of the first run`,
     rows,
   );
-  console.log(`speed-up with parallel_processing (off / on, wall): ${speedUp.toFixed(2)}x on ${NCPU} cores; cpu on / off ${(report.batch.sides.on.cpuMs / report.batch.sides.off.cpuMs).toFixed(2)}x; same picture either way: ${samePicture ? 'yes' : 'NO'}; length kept within a frame (${(frame * 1000).toFixed(0)} ms): ${report.batch.sides.on.keptWithinAFrame && report.batch.sides.off.keptWithinAFrame ? 'yes' : 'NO'}`);
+  const keptAll = BATCH_SIDES.every((s) => report.batch.sides[s.key].keptWithinAFrame);
+  console.log(
+    `speed-up with 2 workers against 1 (wall, 1 worker / 2 workers): ${report.batch.speedUp.toFixed(2)}x on ${NCPU} cores shared by both workers; cpu 2 / 1 workers ${report.batch.cpuRatio.toFixed(2)}x; ` +
+      `job data workers ${oneWorker.workers.join(',')} and ${twoWorkers.workers.join(',')}; chunks on 2 workers: ${Object.entries(twoWorkers.chunksByWorker[0]).map(([k, v]) => `${k} ${v}`).join(', ')}; ` +
+      `over parallel_processing off: 1 worker ${report.batch.speedUpOverOff.oneWorker.toFixed(2)}x, 2 workers ${report.batch.speedUpOverOff.twoWorkers.toFixed(2)}x; ` +
+      `length kept within a frame (${(frame * 1000).toFixed(0)} ms): ${keptAll ? 'yes' : 'NO'}; same picture on every side: ${samePicture ? 'yes' : 'no'}`,
+  );
+}
+
+if (parts.has('batch')) {
+  log(`${((performance.now() - started) / 1000).toFixed(1)} s: batch`);
+  let failed = false;
+  try {
+    await batchPart();
+  } catch (error) {
+    // Stopped by a signal or the watchdog: shutdown() removes everything and exits.
+    if (stopping) await new Promise(() => undefined);
+    failed = true;
+    fail(`batch: ${error?.stack ?? error}`);
+    for (const pid of ownFfmpegChildren()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+  await tearDownStack({ force: failed });
 }
 
 // ---------------------------------------------------------------- (3) transcription against real time
@@ -491,7 +779,7 @@ if (parts.has('transcription')) {
 
 const disturbedNote = [];
 for (const res of report.operations?.results ?? []) if (Math.max(res.product.others, res.raw.others) > DISTURBED) disturbedNote.push(res.name);
-if (report.batch && Math.max(report.batch.sides.on.others, report.batch.sides.off.others) > DISTURBED) disturbedNote.push('batch');
+if (report.batch?.sides && Math.max(...Object.values(report.batch.sides).map((s) => s.others)) > DISTURBED) disturbedNote.push('batch');
 for (const c of report.transcription?.cases ?? []) if (c.others > DISTURBED) disturbedNote.push(`transcription ${c.name}`);
 
 console.log('');
