@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Trainwright needs on a Debian machine, idempotently.
 #   infra/provision.sh            the media tools the product runs (LibreOffice for .doc/.ppt and
-#                                 exports, ffmpeg, espeak-ng, poppler) and PostgreSQL, Redis and
+#                                 exports, ffmpeg, Flite, espeak-ng, poppler) and PostgreSQL, Redis and
 #                                 NATS only if none is reachable
 #   infra/provision.sh --test     also the tools the test suite drives (Chromium)
 # PostgreSQL, Redis and NATS that already answer on their ports are used as they are.
@@ -56,10 +56,10 @@ if ! reachable 127.0.0.1 4222; then
 fi
 
 # Media tools the product runs ----------------------------------------------------------
-# LibreOffice without its GUI reads legacy .doc/.ppt (and converts exports in tests); ffmpeg and
-# espeak-ng render narrated video; poppler reads PDFs back; the fonts cover the templates' families
-# and, for PDFs and slide images, Cyrillic and CJK text.
-for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmpeg espeak-ng fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-noto-core fonts-droid-fallback; do
+# LibreOffice without its GUI reads legacy .doc/.ppt (and converts exports in tests); ffmpeg, Flite
+# (English narration) and espeak-ng (every other language) render narrated video; poppler reads PDFs
+# back; the fonts cover the templates' families and, for PDFs and slide images, Cyrillic and CJK text.
+for pkg in libreoffice-writer-nogui libreoffice-impress-nogui poppler-utils ffmpeg flite espeak-ng fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 fonts-noto-core fonts-droid-fallback; do
   have_pkg "$pkg" || missing+=("$pkg")
 done
 

@@ -164,7 +164,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
     }, 15_000, `${name} started again`);
     assert.equal(again.starts, before.starts + 1);
     assert.equal(again.exits.at(-1).signal, 'SIGKILL');
-    // What it had started (ffmpeg, espeak-ng) went with it.
+    // What it had started (ffmpeg, Flite, espeak-ng) went with it.
     await until(() => group(before.pid).length === 0, 5000, `${name}'s old process group is empty`);
     killed.push({ name, oldPid: before.pid, newPid: again.pid });
     // Every service answers again (the render worker has no port: its new process is enough).
@@ -194,7 +194,7 @@ test('every process SIGKILLed in turn during a narrated video: restarted, and th
     assert.notEqual(p.video_status, 'failed', `the video failed: ${p.error}`);
     return ['rendering', 'ready'].includes(p.video_status);
   }, 60_000, 'the paid video renders');
-  // Kill the render worker while it works: once its group holds a child (espeak-ng or ffmpeg).
+  // Kill the render worker while it works: once its group holds a child (Flite, espeak-ng or ffmpeg).
   const renderPid = stack.state('render').pid;
   const busy = await until(() => group(renderPid).length > 1, 20_000, 'the render worker starts a child').catch(() => false);
   note(busy ? `render worker busy: ${group(renderPid).length - 1} child process(es)` : 'no child of the render worker seen; killing it anyway');

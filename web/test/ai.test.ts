@@ -273,7 +273,7 @@ describe('buildGeneratorSubmission', () => {
   });
 
   it('sends the output formats and the chosen narration voice, in JSON and in the multipart fields', () => {
-    const voice = { voice_id: 'espeak:en-us', name: 'English (America)', category: 'premade' };
+    const voice = { voice_id: 'flite:rms', name: 'English (America), Flite rms', category: 'premade' };
     const json = buildGeneratorSubmission(input({ visualFormat: 'mp4', documentFormat: 'word', voice, edit: (d) => (d.topic_to_content.topic = 'Safety') }));
     expect(json.ok && json.kind === 'json' && json.body).toMatchObject({ visual_format: 'mp4', document_format: 'word', voice_selection: voice });
     const none = buildGeneratorSubmission(input({ visualFormat: 'powerpoint', voice: null, edit: (d) => (d.topic_to_content.topic = 'Safety') }));

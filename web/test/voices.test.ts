@@ -91,8 +91,8 @@ describe('clone checks', () => {
 });
 
 const voice = (over: Partial<Voice> = {}): Voice => ({
-  voice_id: 'espeak:en-us',
-  name: 'English (America)',
+  voice_id: 'flite:slt',
+  name: 'English (America), Flite slt',
   category: 'premade',
   description: '',
   settings: {},
@@ -192,14 +192,14 @@ describe('locked voices', () => {
   it('shows a usable voice with its name, default description, labels and enabled buttons', () => {
     const html = render({ voice: voice({ is_premium: true }), selected: true });
     const shown = text(html);
-    expect(shown).toContain('English (America)');
+    expect(shown).toContain('English (America), Flite slt');
     expect(shown).toContain('Premium');
     expect(shown).toContain('Professional AI voice');
     expect(shown).toContain('Female · Adult · America');
     expect(shown).toContain('Selected');
     expect(html).not.toContain('aria-disabled="');
-    expect(html).toContain('aria-label="Preview English (America)"');
-    expect(html).toContain('aria-label="Select English (America)"');
+    expect(html).toContain('aria-label="Preview English (America), Flite slt"');
+    expect(html).toContain('aria-label="Select English (America), Flite slt"');
     expect(text(render({ preview: 'playing' }))).toContain('Stop');
     expect(text(render({ voice: voice({ category: 'matched', description: 'Tuned from 2 samples' }) }))).toContain('Matched');
   });

@@ -3,8 +3,8 @@
 // Measures the offline narration voices Debian ships on the same scripts, for the choice of the
 // default offline voice (docs/benchmarks.md, "Offline narration voices"). Candidates, each at its
 // engine's default settings (espeak-ng at the product's: -p 50 -s 175):
-//   espeak-ng          en-us (the product's first offline voice), en-us+f3 (a variant the library
-//                      offers), en-us+klatt, en-us+klatt4 (its Klatt synthesiser)
+//   espeak-ng          en-us (the product's default English voice before Flite's rms), en-us+f3 (a
+//                      variant the library offers), en-us+klatt, en-us+klatt4 (its Klatt synthesiser)
 //   espeak-ng+MBROLA   mb-us1, mb-us2, mb-us3, mb-en1: espeak-ng's front end, MBROLA's diphones
 //   Festival           voice_kal_diphone, voice_ked_diphone, voice_rab_diphone (diphone, LPC),
 //                      voice_cmu_us_slt_arctic_hts (HTS statistical parametric), by text2wave
@@ -28,9 +28,10 @@
 //              uses): above -1 dBTP a normaliser has to limit, not just turn up
 //   synth RTF  synthesis time / audio time (wall; cpu = CPU of the synthesiser processes), with
 //              each process's start-up, as an adapter running one process a clip would pay
-// Then the same at narration pace: the product's current voice (espeak:en-us) and the 3 voices of
-// lowest WER again, each slowed by its engine's own knob (espeak-ng -s, Festival Duration_Stretch
-// or hts_engine -r, flite duration_stretch) to about 145 words a minute from its measured pace.
+// Then the same at narration pace: espeak:en-us (the default before this bench chose flite:rms)
+// and the 3 voices of lowest WER again, each slowed by its engine's own knob (espeak-ng -s,
+// Festival Duration_Stretch or hts_engine -r, flite duration_stretch) to about 145 words a minute
+// from its measured pace.
 //
 // Options:
 //   --smoke          2 sentences, one voice per engine, one paced: proves the bench runs (1 min)
@@ -353,9 +354,9 @@ for (const voice of voices) {
   results.push(await measureVoice(voice, 1));
 }
 
-// At narration pace: the product's current voice and the lowest-WER voices again, each slowed by
-// its own knob to PACE_TARGET words a minute (from its measured default pace), so intelligibility
-// is compared where a course would be narrated, not only at each engine's default speed.
+// At narration pace: espeak:en-us (the default before flite:rms) and the lowest-WER voices again,
+// each slowed by its own knob to PACE_TARGET words a minute (from its measured default pace), so
+// intelligibility is compared where a course would be narrated, not only at each engine's default.
 const measured = results.filter((r) => r.installed);
 const paced = [];
 const pacedIds = [...new Set(['espeak:en-us', ...[...measured].sort((a, b) => a.wer - b.wer).slice(0, smoke ? 1 : PACED_COUNT).map((r) => r.id)])];

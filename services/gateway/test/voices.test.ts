@@ -1,4 +1,5 @@
-// The voice library through the real gateway and media-render service (espeak-ng voices).
+// The voice library through the real gateway and media-render service (its default embedded
+// engines: Flite's English voices and espeak-ng's).
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -55,6 +56,8 @@ describe('the voice library', () => {
     expect(Object.values(categories).reduce((a, b) => a + b, 0)).toBe(voices.length);
     const free = voices.filter((v) => !v.is_premium);
     expect(free.length).toBe(5);
+    // Flite's rms is the first voice, the default a project without a choice narrates with.
+    expect(voices[0]).toMatchObject({ voice_id: 'flite:rms', tier: 'free-trial', locked: false });
     expect(free.every((v) => !v.locked)).toBe(true);
     const locked = voices.find((v) => v.locked)!;
     expect(locked.locked_message).toMatch(/^This voice requires (Professional|Business|Enterprise) or higher subscription\.$/);
@@ -85,6 +88,10 @@ describe('the voice library', () => {
     const bytes = Buffer.from(await audio.arrayBuffer());
     expect(bytes.subarray(0, 4).toString()).toBe('RIFF');
     expect(bytes.subarray(8, 12).toString()).toBe('WAVE');
+    // The first free voice is Flite's rms, and Flite spoke it: 16 kHz (espeak-ng writes 22.05 kHz).
+    expect(voice.voice_id).toBe('flite:rms');
+    expect(bytes.subarray(12, 16).toString()).toBe('fmt ');
+    expect(bytes.readUInt32LE(24)).toBe(16000);
     expect((await fetch(h.baseUrl + audio_url)).status).toBe(401);
   });
 

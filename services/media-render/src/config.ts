@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonConfigSchema, loadConfig, serviceConfigFields } from '@trainwright/platform';
+import { SPEECH_PROVIDERS } from './adapters/speech/index.js';
 
 const schema = commonConfigSchema.extend({
   MEDIA_GRPC_HOST: z.string().default('127.0.0.1'),
@@ -41,8 +42,11 @@ const schema = commonConfigSchema.extend({
   /** Start rendering the education centre's videos and manuals when the API starts (`npm start`
    * does), rather than on the first visit to the education centre. */
   EDUCATION_AT_START: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
-  /** Text to speech: espeak (offline, default), openai or elevenlabs. */
-  SPEECH_PROVIDER: z.enum(['espeak', 'openai', 'elevenlabs']).default('espeak'),
+  /**
+   * Text to speech: embedded (offline, default: Flite speaks English, espeak-ng the other
+   * languages), espeak (espeak-ng alone), openai or elevenlabs.
+   */
+  SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('embedded'),
   OPENAI_TTS_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_TTS_API_KEY: z.string().default(''),
   OPENAI_TTS_MODEL: z.string().default('gpt-4o-mini-tts'),

@@ -93,16 +93,20 @@ export interface Voice {
 /** How a provider speaks: its own voice name plus pitch and rate adjustments. */
 export interface VoiceSettings {
   provider: string;
-  /** The provider's voice (espeak-ng voice name, OpenAI voice, ElevenLabs voice id). */
+  /** The provider's voice (espeak-ng voice name, Flite voice, OpenAI voice, ElevenLabs voice id). */
   voice: string;
   /** espeak-ng: 0-99 (50 normal); others ignore it. */
   pitch?: number;
-  /** Words per minute for espeak-ng (175 normal); a speed factor (1 = normal) for cloud providers. */
+  /**
+   * Words per minute for the embedded engines (espeak-ng 175 normal, Flite 145 normal); a speed
+   * factor (1 = normal) for cloud providers.
+   */
   rate?: number;
   /**
    * The language to speak (a translation's, 'es'): espeak-ng speaks with its voice of that
-   * language (same variant); ElevenLabs is told it where its model accepts it; OpenAI reads it
-   * from the text. Absent: the voice's own language.
+   * language (same variant); a Flite voice, English only, hands other languages to espeak-ng;
+   * ElevenLabs is told it where its model accepts it; OpenAI reads it from the text. Absent: the
+   * voice's own language.
    */
   language?: string;
 }
@@ -111,6 +115,8 @@ export interface VoiceSettings {
 export interface SpeechClip {
   wavPath: string;
   durationMs: number;
+  /** The engine that spoke it ('flite', 'espeak-ng'); absent, the provider's name says it. */
+  engine?: string;
 }
 
 export interface SpeechProvider {

@@ -2,7 +2,8 @@
 // same parts narrationParts gives the render) at the voice's speaking rate, plus what the
 // timeline adds (the pause after each slide, the shortest slide). What pay-per-use prices.
 import type { RenderInput, VoiceSettings } from '../domain/types.js';
-import { ESPEAK_RATE } from '../adapters/speech/espeak.js';
+import { clamp, ESPEAK_RATE } from '../adapters/speech/espeak.js';
+import { FLITE_RATE } from '../adapters/speech/flite.js';
 import { narrationParts, slideDurationMs } from './narration.js';
 
 /** Words per minute of a cloud voice at speed 1 (OpenAI's and ElevenLabs' voices speak about this fast). */
@@ -10,9 +11,13 @@ export const CLOUD_WORDS_PER_MINUTE = 160;
 /** What a clip adds to its words: the engine's silence at its start and end (each part is spoken as one clip). */
 export const PART_OVERHEAD_MS = 300;
 
-/** The voice's words per minute: espeak-ng's rate is one; a cloud voice's is a speed factor. */
+/** Each embedded engine's rate: words per minute (Flite's normal 145, espeak-ng's 175). */
+const EMBEDDED_RATES = new Map([['espeak', ESPEAK_RATE], ['flite', FLITE_RATE]]);
+
+/** The voice's words per minute: an embedded engine's rate is one; a cloud voice's is a speed factor. */
 export function wordsPerMinute(voice: VoiceSettings): number {
-  if (voice.provider === 'espeak') return Math.min(ESPEAK_RATE.max, Math.max(ESPEAK_RATE.min, voice.rate ?? ESPEAK_RATE.normal));
+  const embedded = EMBEDDED_RATES.get(voice.provider);
+  if (embedded) return clamp(voice.rate ?? embedded.normal, embedded.min, embedded.max);
   return CLOUD_WORDS_PER_MINUTE * Math.min(4, Math.max(0.25, voice.rate ?? 1));
 }
 

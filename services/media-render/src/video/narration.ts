@@ -192,7 +192,7 @@ export async function narrate(
   const speak = async (text: string, outPath: string, n: number): Promise<SpeechClip> => {
     const clip = await provider.synthesize(text, settings, outPath);
     if (!(clip.durationMs > 0) || !Number.isFinite(clip.durationMs)) {
-      throw new RenderError(`The speech provider '${provider.name}' returned an empty clip for slide ${n}.`);
+      throw new RenderError(`The speech provider '${clip.engine ?? provider.name}' returned an empty clip for slide ${n}.`);
     }
     return clip;
   };

@@ -8,14 +8,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { RenderError, type Voice } from '../domain/types.js';
-import { ESPEAK_PITCH, ESPEAK_RATE, EspeakProvider, humanName } from '../adapters/speech/espeak.js';
+import { ESPEAK_PITCH, ESPEAK_RATE, EspeakProvider, FEMALE_VARIANT, humanName } from '../adapters/speech/espeak.js';
 import { analyseSpeech, ANALYSIS_RATE, pcm16ToFloat, type SpeechAnalysis } from './analysis.js';
 import { PREFERRED_LOCALES } from './library.js';
 
 /** Median F0 from which a speaker is matched to a female voice (between typical male ~120 Hz and female ~210 Hz). */
 export const FEMALE_F0_THRESHOLD = 165;
-/** The espeak-ng variant used for female speakers (its pitch at -p 50 is about 190 Hz). */
-export const FEMALE_VARIANT = 'f2';
 
 /**
  * espeak-ng -p value -> median F0 in Hz, measured with analyseSpeech on espeak-ng 1.51 output

@@ -103,6 +103,10 @@ describe('narrate', () => {
       await expect(narrate(input, failing, VOICE, dir.path)).rejects.toThrow('voice not available');
       const empty = provider(async (_t, _s, out): Promise<SpeechClip> => ({ wavPath: out, durationMs: 0 }));
       await expect(narrate(input, empty, VOICE, dir.path)).rejects.toThrow(RenderError);
+      await expect(narrate(input, empty, VOICE, dir.path)).rejects.toThrow("The speech provider 'test' returned an empty clip for slide 0.");
+      // A provider of several engines: the message names the one that spoke.
+      const emptyFlite = provider(async (_t, _s, out): Promise<SpeechClip> => ({ wavPath: out, durationMs: 0, engine: 'flite' }));
+      await expect(narrate(input, emptyFlite, VOICE, dir.path)).rejects.toThrow("The speech provider 'flite' returned an empty clip");
     } finally {
       await dir.remove();
     }

@@ -1,10 +1,13 @@
-// The voice library built from the real espeak-ng voices (and OpenAI's list): tier counts per the
-// specification, the free voices covering the interface languages, and the locked-voice rule per
-// plan with the catalogue's real capabilities.
+// The voice library built from the real espeak-ng voices, the embedded provider's (Flite and
+// espeak-ng) and OpenAI's list: tier counts per the specification, the free voices covering the
+// interface languages, Flite's voices first in English (the default voice), and the locked-voice
+// rule per plan with the catalogue's real capabilities.
 import { CAPABILITIES, effectiveCapabilities, TIER_IDS, VOICE_MESSAGES, type TierId } from '@trainwright/catalogue';
 import type { Voice } from '../../src/domain/types.js';
+import { EmbeddedSpeechProvider } from '../../src/adapters/speech/embedded.js';
 import { EspeakProvider } from '../../src/adapters/speech/espeak.js';
 import { OpenAiTtsProvider } from '../../src/adapters/speech/openai-tts.js';
+import { VoiceCatalogueRepository } from '../../src/repositories/voice-catalogue.repository.js';
 import {
   buildVoiceLibrary,
   DEFAULT_DESCRIPTION,
@@ -66,6 +69,38 @@ describe('buildVoiceLibrary with espeak-ng', () => {
     const again = buildVoiceLibrary([...espeakVoices].reverse());
     const tiers = (lib: VoiceLibrary): Record<string, string> => Object.fromEntries(lib.voices.map((v) => [v.voice_id, v.tier]));
     expect(tiers(again)).toEqual(tiers(library));
+  });
+});
+
+describe('buildVoiceLibrary with the embedded engines (Flite for English, espeak-ng)', () => {
+  const embedded = new EmbeddedSpeechProvider();
+  let voices: Voice[];
+  let lib: VoiceLibrary;
+  beforeAll(async () => {
+    voices = await embedded.voices();
+    lib = buildVoiceLibrary(voices);
+  });
+
+  it("puts Flite's rms first (the default voice) and slt first of the women, in the free tier", () => {
+    const free = voicesForTier(lib, 'free-trial');
+    expect(free.map((v) => v.voice_id)).toEqual(['flite:rms', 'espeak:es', 'espeak:fr-fr', 'flite:slt', 'espeak:es+f2']);
+    const english = lib.voices.filter((v) => servesLanguage(v, 'en'));
+    expect(english[0]!.voice_id).toBe('flite:rms');
+    expect(english.find((v) => v.labels.gender === 'female')!.voice_id).toBe('flite:slt');
+    // espeak-ng's English voices follow, in the next tier.
+    expect(lib.voices.find((v) => v.voice_id === 'espeak:en-us')).toMatchObject({ tier: 'professional', is_premium: true });
+    expect(TIER_IDS.map((t) => voicesForTier(lib, t).length).slice(0, 3)).toEqual([5, 15, 25]);
+  });
+
+  it('is deterministic whatever order the engines list their voices in', () => {
+    const again = buildVoiceLibrary([...voices].reverse());
+    expect(again.voices.map((v) => [v.voice_id, v.tier])).toEqual(lib.voices.map((v) => [v.voice_id, v.tier]));
+  });
+
+  it("narrates with flite:rms when a project chose no voice (the library's first free voice)", async () => {
+    const catalogue = new VoiceCatalogueRepository(embedded, { customVoice: async () => undefined });
+    expect(await catalogue.settingsFor('', 'company-1')).toEqual({ provider: 'flite', voice: 'rms', rate: 145 });
+    expect(await catalogue.settingsFor('flite:slt', 'company-1')).toEqual({ provider: 'flite', voice: 'slt', rate: 145 });
   });
 });
 

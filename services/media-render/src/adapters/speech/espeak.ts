@@ -1,13 +1,13 @@
-// The embedded speech provider: espeak-ng, run as a process. Voices come from the installed
-// espeak-ng's own tables (`--voices`, `--voices=variant`); text goes in on stdin, never on the
-// command line, so it can be any length and can never be read as an option.
-import { spawn } from 'node:child_process';
-import { mkdir, rm } from 'node:fs/promises';
+// espeak-ng, run as a process: the embedded engine of every language but English (Flite's, see
+// embedded.ts) and of matched voices. Voices come from the installed espeak-ng's own tables
+// (`--voices`, `--voices=variant`); text goes in on stdin, never on the command line, so it can be
+// any length and can never be read as an option.
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { RenderError, type SpeechClip, type SpeechProvider, type Voice, type VoiceSettings } from '../../domain/types.js';
 import { PREFERRED_LOCALES } from '../../voices/library.js';
+import { runTool, spokenClip, type SpeechTool } from './process.js';
 import { cleanSpeechText } from './text.js';
-import { readWavInfo, WavError } from './wav.js';
 
 /** One row of `espeak-ng --voices` or `--voices=variant`. */
 export interface EspeakVoiceEntry {
@@ -42,6 +42,12 @@ export interface EspeakVariant extends EspeakVoiceEntry {
  * characters, so they are not offered unless configured.
  */
 export const DEFAULT_VARIANTS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6', 'm7', 'm8', 'f1', 'f2', 'f3', 'f4', 'f5'];
+
+/**
+ * The variant that gives espeak-ng's voices a woman's voice (about 190 Hz at -p 50): voice matching
+ * takes it for female speakers, and a Flite female voice speaks other languages with it.
+ */
+export const FEMALE_VARIANT = 'f2';
 
 /** espeak-ng's accepted ranges for -p and -s. */
 export const ESPEAK_PITCH = { min: 0, max: 99, normal: 50 };
@@ -136,65 +142,27 @@ export interface EspeakOptions {
   timeoutPerCharMs?: number;
 }
 
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 export class EspeakProvider implements SpeechProvider {
   readonly name = 'espeak';
-  private readonly binary: string;
+  private readonly tool: SpeechTool;
   private readonly variantFilter: string[];
   private readonly timeoutMs: number;
   private readonly timeoutPerCharMs: number;
   private tables: Promise<{ bases: EspeakBaseVoice[]; variants: EspeakVariant[] }> | null = null;
 
   constructor(options: EspeakOptions = {}) {
-    this.binary = options.binary ?? 'espeak-ng';
+    this.tool = { name: 'espeak-ng', binary: options.binary ?? 'espeak-ng' };
     this.variantFilter = options.variants ?? DEFAULT_VARIANTS;
     this.timeoutMs = options.timeoutMs ?? 60_000;
     this.timeoutPerCharMs = options.timeoutPerCharMs ?? 2;
-  }
-
-  private run(args: string[], input: string | null, timeoutMs: number): Promise<RunResult> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      }, timeoutMs);
-      child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-      // A child that exits early closes stdin under us; its exit code tells the real story.
-      child.stdin.on('error', () => undefined);
-      child.on('error', (err: NodeJS.ErrnoException) => {
-        clearTimeout(timer);
-        reject(
-          err.code === 'ENOENT'
-            ? new RenderError(`espeak-ng is not installed (no '${this.binary}' on PATH)`)
-            : new RenderError(`espeak-ng could not be started: ${err.message}`),
-        );
-      });
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        if (timedOut) reject(new RenderError(`espeak-ng did not finish within ${timeoutMs} ms`, true));
-        else resolve({ code, stdout, stderr });
-      });
-      if (input !== null) child.stdin.end(input, 'utf8');
-      else child.stdin.end();
-    });
   }
 
   /** The installed base voices and variants (read once). */
   async tablesOnce(): Promise<{ bases: EspeakBaseVoice[]; variants: EspeakVariant[] }> {
     this.tables ??= (async () => {
       const [voices, variants] = await Promise.all([
-        this.run(['--voices'], null, 15_000),
-        this.run(['--voices=variant'], null, 15_000),
+        runTool(this.tool, ['--voices'], null, 15_000),
+        runTool(this.tool, ['--voices=variant'], null, 15_000),
       ]);
       if (voices.code !== 0) throw new RenderError(`espeak-ng --voices failed: ${voices.stderr.trim() || `exit ${voices.code}`}`);
       const bases = baseVoiceKeys(parseEspeakVoices(voices.stdout).filter((e) => e.language !== 'variant'));
@@ -249,21 +217,8 @@ export class EspeakProvider implements SpeechProvider {
     // silently drops the '+variant', and some tags (chr-US-Qaaa-x-west) it does not find at all.
     const fileArg = variant ? `${base.file}+${variant.key}` : base.file;
     const args = ['-w', outPath, '-v', fileArg, '-p', String(pitch), '-s', String(rate), '--stdin'];
-    const result = await this.run(args, input, this.timeoutMs + input.length * this.timeoutPerCharMs);
-    if (result.code !== 0) {
-      await rm(outPath, { force: true });
-      const detail = (result.stderr || result.stdout).trim() || `exit code ${result.code}`;
-      throw new RenderError(`espeak-ng failed for voice '${voiceArg}': ${detail}`);
-    }
-    try {
-      const info = readWavInfo(outPath);
-      return { wavPath: outPath, durationMs: info.durationMs };
-    } catch (err) {
-      if (err instanceof WavError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new RenderError(`espeak-ng wrote no usable WAV for voice '${voiceArg}': ${(err as Error).message}`);
-      }
-      throw err;
-    }
+    const result = await runTool(this.tool, args, input, this.timeoutMs + input.length * this.timeoutPerCharMs);
+    return spokenClip(this.tool, voiceArg, result, outPath);
   }
 }
 
@@ -279,7 +234,7 @@ export function voiceInLanguage(voice: string, language: string): string {
   return variant === undefined ? key : `${key}+${variant}`;
 }
 
-function clamp(value: number, min: number, max: number): number {
+export function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Number.isFinite(value) ? value : min));
 }
 

@@ -1,20 +1,28 @@
-// Chooses the speech provider from configuration: espeak-ng by default (works offline), OpenAI
-// or ElevenLabs text-to-speech when configured with their keys.
+// Chooses the speech provider from configuration: by default the embedded engines, offline
+// (Flite for English, espeak-ng for every other language); espeak-ng alone; or OpenAI or
+// ElevenLabs text-to-speech when configured with their keys.
 import { RenderError, type SpeechProvider } from '../../domain/types.js';
 import { ElevenLabsProvider } from './elevenlabs.js';
+import { EmbeddedSpeechProvider } from './embedded.js';
 import { EspeakProvider, type EspeakOptions } from './espeak.js';
+import { FliteProvider, type FliteOptions } from './flite.js';
 import type { RetryOptions } from './http.js';
 import { OpenAiTtsProvider } from './openai-tts.js';
 
+export const SPEECH_PROVIDERS = ['embedded', 'espeak', 'openai', 'elevenlabs'] as const;
+
 export interface SpeechConfig {
-  provider: 'espeak' | 'openai' | 'elevenlabs';
+  provider: (typeof SPEECH_PROVIDERS)[number];
   espeak?: EspeakOptions;
+  flite?: FliteOptions;
   openai?: { baseURL: string; apiKey: string; model: string; retry?: Partial<RetryOptions> };
   elevenlabs?: { baseURL: string; apiKey: string; modelId: string; outputFormat?: string; retry?: Partial<RetryOptions> };
 }
 
 export function createSpeechProvider(config: SpeechConfig): SpeechProvider {
   switch (config.provider) {
+    case 'embedded':
+      return new EmbeddedSpeechProvider(new FliteProvider(config.flite), new EspeakProvider(config.espeak));
     case 'espeak':
       return new EspeakProvider(config.espeak);
     case 'openai':
@@ -24,11 +32,13 @@ export function createSpeechProvider(config: SpeechConfig): SpeechProvider {
       if (!config.elevenlabs) throw new RenderError("Speech provider 'elevenlabs' needs elevenlabs.baseURL, elevenlabs.apiKey and elevenlabs.modelId");
       return new ElevenLabsProvider(config.elevenlabs);
     default:
-      throw new RenderError(`Unknown speech provider '${String((config as { provider: unknown }).provider)}' (espeak, openai or elevenlabs)`);
+      throw new RenderError(`Unknown speech provider '${String((config as { provider: unknown }).provider)}' (${SPEECH_PROVIDERS.join(', ')})`);
   }
 }
 
 export { EspeakProvider, DEFAULT_VARIANTS, parseEspeakVoices } from './espeak.js';
+export { FliteProvider, FLITE_VOICES, FLITE_RATE } from './flite.js';
+export { EmbeddedSpeechProvider } from './embedded.js';
 export { OpenAiTtsProvider, OPENAI_VOICES, OPENAI_TTS_MAX_INPUT } from './openai-tts.js';
 export { ElevenLabsProvider, type CloneRequest, type CloneFile } from './elevenlabs.js';
 export { parseWav, readWavInfo, pcmToWav, concatWavs, type WavInfo } from './wav.js';

@@ -12,7 +12,7 @@ import { AppError, createDatabase, createLogger, JobQueue, LocalFileStorage, REN
 import { createTestInfra, eventually, type TestInfra } from '@trainwright/platform/testing';
 import type { Worker } from 'bullmq';
 import type { Kysely } from 'kysely';
-import { EspeakProvider } from '../../../src/adapters/speech/espeak.js';
+import { EmbeddedSpeechProvider } from '../../../src/adapters/speech/embedded.js';
 import { RenderError } from '../../../src/domain/types.js';
 import { renderEducationJob } from '../../../src/jobs/render-education.job.js';
 import { MEDIA_SCHEMA, migrateMedia } from '../../../src/main.js';
@@ -21,6 +21,7 @@ import { EducationJobsRepository } from '../../../src/repositories/education-job
 import { EducationRepository } from '../../../src/repositories/education.repository.js';
 import { MediaStorageRepository } from '../../../src/repositories/media-storage.repository.js';
 import { RendererRepository } from '../../../src/repositories/renderer.repository.js';
+import { VoiceCatalogueRepository } from '../../../src/repositories/voice-catalogue.repository.js';
 import { WorkDirRepository } from '../../../src/repositories/work-dir.repository.js';
 import { loadEducationLibrary, type EducationLibrary } from '../../../src/services/education/courses.js';
 import type { EducationDeps } from '../../../src/services/education/deps.js';
@@ -54,13 +55,16 @@ class RecordingStore extends EducationRepository {
   }
 }
 
-function depsFor(library: EducationLibrary, renderers = new RendererRepository({ speech: new EspeakProvider(), size: SIZE })): EducationDeps {
+/** The speech main.ts gives the education centre: the embedded engines, narrating with the default voice (Flite's rms). */
+const speech = new EmbeddedSpeechProvider();
+
+function depsFor(library: EducationLibrary, renderers = new RendererRepository({ speech, size: SIZE })): EducationDeps {
   return {
     library,
     store,
     jobs: new EducationJobsRepository(queue),
     renderers,
-    voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
+    voices: new VoiceCatalogueRepository(speech, { customVoice: async () => undefined }),
     storage,
     workDirs: new WorkDirRepository('', 'tw-education-test-'),
     clock: () => new Date('2026-12-04T12:00:00Z'),
@@ -143,6 +147,8 @@ describe('the education centre library', () => {
       const mp4 = await save('narrated-video', 'mp4');
       const probe = await ffprobe(mp4.path);
       expect(probe.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'subtitle', 'video']);
+      // Narrated in English by Flite, the default voice (16 kHz; espeak-ng speaks 22.05 kHz).
+      expect(probe.streams.find((s) => s.codec_type === 'audio')!.sample_rate).toBe('16000');
       expect(Math.abs(Number(probe.format.duration) - tour!.durationSeconds)).toBeLessThanOrEqual(1);
       expect(tour!.durationSeconds).toBeGreaterThan(20);
       const vtt = await save('narrated-video', 'vtt');
@@ -169,7 +175,7 @@ describe('the education centre library', () => {
   }, 180_000);
 
   it('should report a failed edition and start it again on a later look', async () => {
-    const broken = new RendererRepository({ speech: new EspeakProvider(), size: SIZE });
+    const broken = new RendererRepository({ speech, size: SIZE });
     broken.video = async () => {
       throw new RenderError('The video encoder stopped.', false);
     };

@@ -35,7 +35,9 @@ import { VIDEO_STALE_MS, VIDEO_WAIT_MS } from '../../../src/services/renders/ren
 import { keepRenderedFile } from '../../../src/services/renders/rendered-set.js';
 import type { VideoDeps, VideoStatusChange } from '../../../src/services/videos/deps.js';
 import { recordVideoPayment } from '../../../src/services/videos/record-video-payment.js';
-import { EspeakProvider } from '../../../src/adapters/speech/espeak.js';
+import { EmbeddedSpeechProvider } from '../../../src/adapters/speech/embedded.js';
+import { VoiceCatalogueRepository } from '../../../src/repositories/voice-catalogue.repository.js';
+import { ffprobe } from '../../video/helpers.js';
 
 const COMPANY = randomUUID();
 const USER = randomUUID();
@@ -83,6 +85,8 @@ function spanish(version: number, sourceVersion = 3): Translation {
   });
 }
 
+const speech = new EmbeddedSpeechProvider();
+
 function setup(p: Project) {
   const projects = { renderInput: async () => ({ project: p, template: null, renderKey: 'key-3' }) };
   const companyPlans = { companyPlan: async () => BUSINESS };
@@ -95,8 +99,10 @@ function setup(p: Project) {
     translationJobs: { enqueue: async (request) => void translationJobs.push(request) },
     companyPlans,
     logos: { logoOf: async () => ({ logo: null, problem: '' }) },
-    voices: { settingsFor: async () => ({ provider: 'espeak', voice: 'en-us' }) },
-    renderers: new RendererRepository({ speech: new EspeakProvider(), size: { width: 320, height: 180 } }),
+    // The default voice (the project chose none), as main.ts builds it: Flite's rms, which a
+    // translation's video speaks with espeak-ng's voice of the language.
+    voices: new VoiceCatalogueRepository(speech, { customVoice: async () => undefined }),
+    renderers: new RendererRepository({ speech, size: { width: 320, height: 180 } }),
     files,
     storage,
     workDirs: new WorkDirRepository('', 'tw-translation-test-'),
@@ -222,7 +228,11 @@ describe('a project\'s files per language', () => {
     const { rendered } = await renderTranslation(renders, { projectId: id, language: 'es', version: 2, plan: BUSINESS }, JOB, async (stage) => void stages.push(stage));
     expect(rendered).toEqual(expect.arrayContaining(['mp4', 'mov', 'vtt']));
     expect(stages).toContain('creating_video');
-    expect((await openDownload(downloads, USER, id, 'mp4', 'download', 'es')).filename).toBe('Forklift safety (Spanish).mp4');
+    const video = await openDownload(downloads, USER, id, 'mp4', 'download', 'es');
+    expect(video.filename).toBe('Forklift safety (Spanish).mp4');
+    // Spoken by espeak-ng (22.05 kHz; Flite, English only, speaks 16 kHz), its track kept at that rate.
+    const audio = (await ffprobe(join(storageDir, video.storageKey))).streams.find((s) => s.codec_type === 'audio');
+    expect(audio?.sample_rate).toBe('22050');
 
     // Neither payment pays for French, nor the Spanish one for another version.
     translations.set(`${id}:fr`, Translation.fromPartial({ ...spanish(1), summary: { ...spanish(1).summary!, targetLanguage: 'fr' } }));
