@@ -10,6 +10,7 @@ import { RenderError, type ProgressReporter, type RenderInput, type SpeechClip, 
 import { cleanLine, cleanText, prepareContent } from '../render/content.js';
 import { concatWavs, parseWav, WavError } from '../adapters/speech/wav.js';
 import { TITLE_CARD } from './slide-image.js';
+import { mapLimit } from '../domain/map-limit.js';
 
 /** Silence after each slide's narration, so one slide's last word does not run into the next. */
 export const SLIDE_PAUSE_MS = 600;
@@ -152,20 +153,6 @@ function shorten(text: string, max: number): string {
 /** How long a slide stays: its narration and a pause, and never less than MIN_SLIDE_MS. */
 export function slideDurationMs(clipMs: number | null): number {
   return clipMs === null ? MIN_SLIDE_MS : Math.max(MIN_SLIDE_MS, Math.round(clipMs + SLIDE_PAUSE_MS));
-}
-
-/** Runs `task` over `items` with at most `limit` at a time, keeping the order of results. */
-async function mapLimit<T, R>(items: T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await task(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /**
