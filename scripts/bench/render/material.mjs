@@ -9,8 +9,8 @@
 //                    paragraph and speaker notes of about 60 words; 10 questions, the glossary,
 //                    objectives, a summary, the company's logo
 //   videoInput()     the 10-slide project of the video: the first slide of each section with one
-//                    narrated sentence (about 60 s of espeak-ng speech with the title card)
-//   NARRATION_WORDS  words of speaker notes per video slide (at least)
+//                    narrated sentence (about 60 s of speech in the default voice, Flite at 145 words a minute, with the title card)
+//   NARRATION_WORDS  words of the sentence a video slide's speaker notes are taken from (at least)
 import { Resvg } from '@resvg/resvg-js';
 import { deckToScript, parseSlideText, printScript, seededRandom } from '@trainwright/formats';
 import { BUILTIN_TEMPLATES } from '@trainwright/templates';
@@ -18,6 +18,8 @@ import { TITLE, trainingPages } from '../generate/document.mjs';
 
 export const TEMPLATE_ID = 'technology-cybersecurity-awareness';
 export const NARRATION_WORDS = 12;
+/** Words of that sentence spoken: Flite at 145 words a minute makes about 60 s of the ten (espeak-ng at 175 spoke 217). */
+const SPOKEN_WORDS = 9;
 const NOTES_WORDS = 60;
 
 const words = (s) => s.split(/\s+/).filter(Boolean).length;
@@ -134,10 +136,10 @@ export function videoInput(seed = 20261123) {
   sections().forEach((s, i) => {
     lines.push(`## ${i + 1}. ${s.title}`, '**Content:**');
     for (const a of s.actions.slice(0, 3)) lines.push(`- ${a}`);
-    // One spoken sentence per slide, of NARRATION_WORDS to NARRATION_WORDS + 5 words.
+    // One sentence per slide, of NARRATION_WORDS to NARRATION_WORDS + 5 words, its first SPOKEN_WORDS spoken.
     const sentence = shuffle(s.text.filter((x) => !used.has(x) && words(x) >= NARRATION_WORDS && words(x) <= NARRATION_WORDS + 5), rand)[0];
     used.add(sentence);
-    lines.push('**Speaker Notes:**', sentence, '');
+    lines.push('**Speaker Notes:**', `${sentence.split(/\s+/).slice(0, SPOKEN_WORDS).join(' ').replace(/[,;:.?]$/, '')}.`, '');
   });
   return baseInput('bench-render-video', lines.join('\n'), {});
 }

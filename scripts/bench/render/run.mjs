@@ -5,12 +5,12 @@
 //   (documents)  a 20-slide project to pptx, pdf and docx: renderDocument(format, input), each
 //                format once per round; median and max per format. The service keeps each visual
 //                it drew (visuals.ts), so rounds after the warm-up measure a re-render's path
-//   (video)      a 10-slide project with about 60 s of espeak-ng narration to mp4 at 1280x720,
+//   (video)      a 10-slide project with about 60 s of narration (the default voice: Flite) to mp4 at 1280x720,
 //                end to end: renderVideo (slide pictures and narration at the same time, subtitles,
 //                then the encode, which takes the pictures as raw frames while the last ones are
 //                still drawn), split into parts:
 //                  images       start to the last slide picture drawn (resvg's pixels, wrapped)
-//                  narration    start to the last espeak-ng clip done (the provider, wrapped)
+//                  narration    start to the last narration clip done (the provider, wrapped)
 //                  to encode    start to the picture's ffmpeg started (spawn, wrapped)
 //                  encode       the rest: the two ffmpeg processes (picture and sound)
 //                images and narration overlap each other, and images the encode; to encode and
@@ -21,21 +21,22 @@
 //                renderSlideImages, not timed) and the same clips
 //   (baseline)   the raw ffmpeg command for the same PNG files and narration track with the same
 //                settings (rawBaselineCommand), run with child_process.spawn
-//   (steps)      each step alone, for where the time goes: renderSlideImages, narrate (espeak-ng,
+//   (steps)      each step alone, for where the time goes: renderSlideImages, narrate (Flite,
 //                one clip per core, at most 4), and the raw command for the video stream only (-an)
 //                and for the narration only (AAC, -vn)
 // It prints end-to-end / baseline and encode / baseline, the video's length against the
 // end-to-end time as 'x real time', and whether the goals are met (the issue's, on this 2-core
-// machine): each document under 0.5 s (median); the 60 s video end to end under 3 s (20x real
-// time, median) and within 1.15x of the raw ffmpeg baseline (median of the per-round ratios).
+// machine, issue 31): pptx <= 100 ms, pdf <= 150 ms, docx <= 60 ms (medians); the 60 s video end
+// to end under 3 s (20x real time, median) and within 1.10x of the raw ffmpeg baseline (median of
+// the per-round ratios).
 //
 // The material (material.mjs) is made in the run from the generate benchmark's seeded handbook
 // "Information Security Essentials": the same text on every run, in the slide text format the
 // service stores, with the template technology-cybersecurity-awareness (layout split-image) and a
 // company logo. The voice is the one a project without a voice selection gets: the voice
-// library's first free voice (buildVoiceLibrary over espeak-ng's voices). Subtitles are not
+// library's first free voice (buildVoiceLibrary over the embedded provider's voices: Flite `rms`). Subtitles are not
 // burned in (the project's burn_subtitles is false). A worker is a long-lived process, so the first
-// round is an unmeasured warm-up (fonts, espeak-ng's voice tables, the first ffmpeg runs);
+// round is an unmeasured warm-up (fonts, the speech engines' voice tables, the first ffmpeg runs);
 // its times are printed as the cold start. Every output is checked: the documents' signatures,
 // the videos' streams and length with ffprobe, the video about 60 s long (50-70 s). Nothing needs
 // the databases or the services.
@@ -54,7 +55,7 @@
 //   --strict         exit 2 when a goal is missed
 //
 // The `others` column is the CPU that other processes on the machine used during a measurement,
-// in % of one core (this process and the espeak-ng and ffmpeg processes it runs are not others).
+// in % of one core (this process and the speech and ffmpeg processes it runs are not others).
 // Exit code: 1 on a failed render or an output that does not check out; 2 with --strict on a
 // missed goal.
 import childProcess from 'node:child_process';
@@ -83,7 +84,7 @@ childProcess.spawn = function timedSpawn(...args) {
     spawnClock.count++;
   }
 };
-syncBuiltinESMExports(); // also for `import { spawn } from 'node:child_process'` (the espeak-ng provider, the encode)
+syncBuiltinESMExports(); // also for `import { spawn } from 'node:child_process'` (the speech provider, the encode)
 
 // When the picture's ffmpeg (the first ffmpeg of a renderVideo) and the last slide picture came:
 // spawn() and resvg's pixels getter, wrapped (the service imports the same resvg module).
@@ -119,9 +120,10 @@ const BUILT = new Date(Math.max(...readdirSync(DIST, { recursive: true }).map((f
 
 const FORMATS = ['pptx', 'pdf', 'docx'];
 const SIZE = { width: 1280, height: 720 };
-const GOAL_DOCUMENT_MS = 500;
+// Issue 31's goals: each document's median, and the video within 1.10x of the raw one-command encode.
+const GOAL_DOCUMENT_MS = { pptx: 100, pdf: 150, docx: 60 };
 const GOAL_VIDEO_MS = 3000;
-const GOAL_RATIO = 1.15;
+const GOAL_RATIO = 1.1;
 const FFMPEG_TIMEOUT_S = 120;
 const STEPS = ['images', 'narration', 'video only', 'audio only'];
 
@@ -178,9 +180,10 @@ function run(argv, { cwd, timeoutS = FFMPEG_TIMEOUT_S } = {}) {
 
 const docInput = documentInput();
 const vidInput = videoInput();
-const speech = createSpeechProvider({ provider: 'espeak' });
+// The product's default: the embedded provider (Flite for English, espeak-ng for the rest).
+const speech = createSpeechProvider({ provider: 'embedded' });
 const voice = buildVoiceLibrary(await speech.voices()).voices.find((v) => !v.is_premium);
-if (!voice) usage('espeak-ng offers no free voice');
+if (!voice) usage('the embedded speech provider offers no free voice (are flite and espeak-ng installed?)');
 
 /** The speech provider, recording when each clip started and ended (performance.now()). */
 function timedSpeech(clips) {
@@ -256,7 +259,7 @@ async function videoOnce(_ctx, round) {
     round,
     total,
     parts: { images, narration, toEncode, encode: total - toEncode },
-    // Time inside spawn() (11 espeak-ng, 2 ffmpeg), which grows with this process's RSS.
+    // Time inside spawn() (11 speech clips, 2 ffmpeg), which grows with this process's RSS.
     spawn,
     rssMb: Math.round(process.memoryUsage().rss / 1e6),
     videoMs: video.durationMs,
@@ -447,7 +450,7 @@ if (docs.length > 0) {
     if (runs.length === 0) continue;
     const times = runs.map((r) => r.total);
     const s = { median: median(times), max: Math.max(...times), min: Math.min(...times), bytes: runs.at(-1).bytes, cpuMs: median(runs.map((r) => r.cpu.cpuMs)) };
-    s.ok = s.median < GOAL_DOCUMENT_MS;
+    s.ok = s.median <= GOAL_DOCUMENT_MS[format];
     summary.documents[format] = s;
     rows.push([
       format,
@@ -534,9 +537,9 @@ if (e2e.length > 0 && raw.length > 0) {
   printTable(
     `(b) the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
       '\nend-to-end = renderVideo; images (the last picture drawn) and narration (the last clip) from the start, at the same time; to encode = until the picture\'s ffmpeg started, encode = the rest (images overlap it): these two add up to the end-to-end time;' +
-      '\nin spawn() = time this thread spent blocked starting espeak-ng and ffmpeg (number of processes);' +
+      '\nin spawn() = time this thread spent blocked starting the speech engine and ffmpeg (number of processes);' +
       '\n(c) encodeVideo = the encode alone on the same pictures as PNG files and the same clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +
-      '\nreal time = video length / end-to-end; cpu = CPU time of this process and its espeak-ng and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',
+      '\nreal time = video length / end-to-end; cpu = CPU time of this process and its speech and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',
     rows,
   );
 }
@@ -554,7 +557,7 @@ if (steps.length > 0) {
   }
   printTable(
     '(d) the steps of the video alone, on the same project: renderSlideImages, narrate, and the raw ffmpeg command for the video stream only (-an) and the narration only (-vn);' +
-      '\ncpu = median CPU time of this process and its espeak-ng and ffmpeg processes; cores = cpu / median',
+      '\ncpu = median CPU time of this process and its speech and ffmpeg processes; cores = cpu / median',
     rows,
   );
 }
@@ -565,7 +568,7 @@ if (coldStart.length > 0) {
 }
 console.log('');
 for (const [format, s] of Object.entries(summary.documents)) {
-  console.log(`${format}: median ${ms(s.median)}, max ${ms(s.max)} (goal < ${GOAL_DOCUMENT_MS} ms) ${s.ok ? 'PASS' : 'MISS'}${s.ok && s.max >= GOAL_DOCUMENT_MS ? ' (max above the goal)' : ''}`);
+  console.log(`${format}: median ${ms(s.median)}, max ${ms(s.max)} (goal <= ${GOAL_DOCUMENT_MS[format]} ms) ${s.ok ? 'PASS' : 'MISS'}${s.ok && s.max > GOAL_DOCUMENT_MS[format] ? ' (max above the goal)' : ''}`);
   if (!s.ok) missed.push(format);
 }
 const v = summary.video;
