@@ -26,6 +26,7 @@ import {
 import { visualPng, type ChartSpec } from './visuals.js';
 import { lineSpacing, textWidth } from './fonts.js';
 import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
+import { DeckPictures } from './pptx-pictures.js';
 
 // Slides are laid out on a 10 x 5.625 grid and written at PowerPoint's own 16:9 size, 13.333 x 7.5
 // inches (LAYOUT_WIDE): pptxgenjs sizes the notes page from the slide, and only at this size does
@@ -83,6 +84,7 @@ type Slide = pptxgenjs.default.Slide;
 /** A slide being filled. */
 interface SlideCanvas {
   pptx: PptxGenJS;
+  pictures: DeckPictures;
   slide: Slide;
   c: DocumentContent;
   /** Texts cut to fit, to add in full to the notes. */
@@ -200,14 +202,14 @@ function numberFormat(chart: ChartSpec): string {
 }
 
 function addVisual(ctx: SlideContext, box: Box): void {
-  const { slide, pptx, c, section } = ctx;
+  const { slide, pptx, pictures, c, section } = ctx;
   const visual = section.visual;
   if (!visual) return;
   if (visual.kind === 'icon') {
     const side = Math.min(box.w, box.h);
     const png = visualPng(visual, c.imageStyle, visualColors(c, 'slide'), c.fonts.body, 240, 240);
     slide.addImage({
-      data: `image/png;base64,${png.toString('base64')}`,
+      data: pictures.data(png),
       ...place({ x: box.x + (box.w - side) / 2, y: box.y + (box.h - side) / 2, w: side, h: side }),
       altText: section.title,
     });
@@ -532,10 +534,10 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
 }
 
-function addTitleSlide(pptx: PptxGenJS, c: DocumentContent): void {
+function addTitleSlide(pptx: PptxGenJS, pictures: DeckPictures, c: DocumentContent): void {
   const { palette, branding } = c;
   const slide = pptx.addSlide({ masterName: MASTER_TITLE });
-  const ctx: SlideCanvas = { pptx, slide, c, cut: [] };
+  const ctx: SlideCanvas = { pptx, pictures, slide, c, cut: [] };
   slide.addShape(pptx.ShapeType.rect, {
     ...place({ x: 0, y: SLIDE_HEIGHT - 0.18, w: SLIDE_WIDTH, h: 0.18 }),
     fill: { color: hex(palette.accent) },
@@ -581,10 +583,10 @@ function addNotes(ctx: SlideCanvas, notes: string): void {
   if (text) ctx.slide.addNotes(text);
 }
 
-function addSectionSlide(pptx: PptxGenJS, c: DocumentContent, section: Section): void {
+function addSectionSlide(pptx: PptxGenJS, pictures: DeckPictures, c: DocumentContent, section: Section): void {
   const master = c.layout === 'full-bleed' ? MASTER_DARK : MASTER_LIGHT;
   const slide = pptx.addSlide({ masterName: master });
-  const ctx: SlideContext = { pptx, slide, c, section, cut: [] };
+  const ctx: SlideContext = { pptx, pictures, slide, c, section, cut: [] };
   // A chart needs a column of its own: slides of numbers in a layout without a picture place take title-content's arrangement.
   const layout = section.visual?.kind === 'chart' && (BADGE_LAYOUTS.includes(c.layout) || c.layout === 'sidebar') ? 'title-content' : c.layout;
   ARRANGEMENTS[layout](ctx);
@@ -604,11 +606,13 @@ async function buildDeck(c: DocumentContent): Promise<Buffer> {
   pptx.company = escapeXml(c.branding?.companyName || 'Trainwright');
   pptx.theme = { headFontFace: c.fonts.heading, bodyFontFace: c.fonts.body };
   defineMasters(pptx, c);
-  addTitleSlide(pptx, c);
-  for (const section of c.sections) addSectionSlide(pptx, c, section);
-  // stream() is the export that honours `compression` (write() with an output type stores files uncompressed).
-  const output = await pptx.stream({ compression: true });
-  return Buffer.isBuffer(output) ? output : Buffer.from(output as Uint8Array);
+  const pictures = new DeckPictures();
+  addTitleSlide(pptx, pictures, c);
+  for (const section of c.sections) addSectionSlide(pptx, pictures, c, section);
+  // Stored by pptxgenjs, then packed with the pictures in (pptx-pictures.ts). stream() is the
+  // export that honours `compression`.
+  const output = await pptx.stream({ compression: false });
+  return pictures.pack(Buffer.isBuffer(output) ? output : Buffer.from(output as Uint8Array));
 }
 
 export function renderPptx(input: RenderInput): Promise<Buffer> {

@@ -50,6 +50,24 @@ describe('slide visuals in every output', () => {
     }
   });
 
+  it('should put the real pictures in the deck, and LibreOffice should draw them', async () => {
+    const deck = await renderPptx(forkliftInput({ style: styleOf('split-image'), branding: null }));
+    const zip = await JSZip.loadAsync(deck);
+    const media = Object.keys(zip.files).filter((f) => /^ppt\/media\/.+\.png$/.test(f));
+    expect(media.length).toBe(4);
+    for (const name of media) {
+      const png = await zip.file(name)!.async('nodebuffer');
+      // The PNG's own header (IHDR): the icon as drawn at twice its 240 px, not a stand-in pixel.
+      expect([name, png.subarray(1, 4).toString('latin1'), png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([name, 'PNG', 480, 480]);
+    }
+    dir ??= await tempDir('visuals');
+    const file = join(dir, 'deck.pptx');
+    await writeFile(file, deck);
+    const pdf = (await convertWithLibreOffice([file], dir)).get(file)!;
+    // Four icon slides (the chart is drawn as vector graphics, the dense slide has none).
+    expect(new Set(await pdfImagePages(pdf)).size).toBe(4);
+  });
+
   it('should give the dense slide the full width in the split-image layout (no picture half)', async () => {
     const { slides } = await slideXml(await renderPptx(forkliftInput({ style: styleOf('split-image'), branding: null })));
     // Decoration is drawn as shapes; the dense slide has only its text and the title rule.
