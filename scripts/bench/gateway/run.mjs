@@ -4,7 +4,7 @@
 //   (a) a bare Fastify route making one unary grpc-js call to a no-op gRPC server (the floor), and
 //   (b) the real authenticated GET /api/auth/me: gateway -> auth service (gRPC) -> PostgreSQL,
 // then prints req/s, p50 and p99 of both, the ratio b/a and whether the goals are met
-// (b/a >= 0.70, p99 of b <= 30 ms).
+// (issue 31's: b/a >= 0.55, p99 of b <= 30 ms).
 //
 // Servers run with the settings `npm start` uses (LOG_LEVEL info, request logging on); their logs
 // go to /dev/null unless --logs DIR is given. A fresh database (createTestInfra) is created, one
@@ -50,7 +50,7 @@ import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.
 import { GATEWAY_SERVERS, SERVICE_CHILD, unstartedAddresses } from '../lib/stack.mjs';
 import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, outcomeFields, printGoals, printTable, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 
-const GOAL_RATIO = 0.7;
+const GOAL_RATIO = 0.55;
 const GOAL_P99_MS = 30;
 
 const opts = parseOptions({
