@@ -1,5 +1,5 @@
 // What the speech benches (transcription, voices, video) share: the training-course sentences they
-// speak, and a work folder with the worker supervisor the recognisers' speaker-change method uses,
+// speak, the stretches of speech ffmpeg's silencedetect finds, and a work folder with the worker supervisor the recognisers' speaker-change method uses,
 // both cleaned up on exit, a signal or the watchdog.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,4 +37,23 @@ export function speechBenchWorkspace({ name, keep, watchdogMs, WorkerSupervisor 
   shutdownOnSignals(shutdown);
   startWatchdog(watchdogMs, shutdown);
   return { workRoot, supervisor, shutdown };
+}
+
+/**
+ * The stretches of speech, [start, end] in seconds, from the stderr of an ffmpeg run with
+ * `silencedetect` (the benches use n=-40dB:d=0.1) over audio of `seconds`.
+ */
+export function speechIslands(stderr, seconds) {
+  const islands = [];
+  let from = 0;
+  for (const m of stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {
+    const at = Number(m[2]);
+    if (m[1] === 'start' && from !== null) {
+      if (at > from) islands.push([from, at]);
+      from = null;
+    } else if (m[1] === 'end') from = at;
+  }
+  // A file that ends in silence gets a silence_end at its end.
+  if (from !== null && seconds - from > 0.02) islands.push([from, seconds]);
+  return islands;
 }

@@ -41,7 +41,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { speechBenchWorkspace, TRAINING_SENTENCES } from '../lib/speech.mjs';
+import { speechBenchWorkspace, speechIslands, TRAINING_SENTENCES } from '../lib/speech.mjs';
 import { log, parseOptions, printHelpIfAsked, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { printTable } from '../lib/load.mjs';
@@ -123,20 +123,9 @@ async function sentenceClip(name, voice, text, extra) {
 }
 
 /** Stretches of speech by ffmpeg's silencedetect (under -40 dB for 0.1 s is silence): [start, end] s. */
-async function speechIslands(path, seconds) {
+async function speechIslandsOf(path, seconds) {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-i', path, '-af', 'silencedetect=n=-40dB:d=0.1', '-f', 'null', '-']);
-  const islands = [];
-  let from = 0;
-  for (const m of stderr.matchAll(/silence_(start|end): ([\d.]+)/g)) {
-    const at = Number(m[2]);
-    if (m[1] === 'start' && from !== null) {
-      if (at > from) islands.push([from, at]);
-      from = null;
-    } else if (m[1] === 'end') from = at;
-  }
-  // A file that ends in silence gets a silence_end at its end.
-  if (from !== null && seconds - from > 0.02) islands.push([from, seconds]);
-  return islands;
+  return speechIslands(stderr, seconds);
 }
 
 /**
@@ -147,7 +136,7 @@ async function wordClip(name, text) {
   const words = text.replace(/[.,]/g, '').split(/\s+/);
   const clip = await sentenceClip(name, 'en-us+klatt', `<speak>${words.join(' <break time="200ms"/> ')}</speak>`, ['-m', '-s', '140']);
   const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', clip.path]);
-  const islands = await speechIslands(clip.path, Number(stdout.trim()));
+  const islands = await speechIslandsOf(clip.path, Number(stdout.trim()));
   if (islands.length !== words.length) usage(`${name}: ${words.length} words but ${islands.length} stretches of speech`);
   return { ...clip, reference: text, wordStarts: islands.map((i) => i[0]) };
 }

@@ -47,7 +47,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { speechBenchWorkspace, TRAINING_SENTENCES } from '../lib/speech.mjs';
+import { speechBenchWorkspace, speechIslands, TRAINING_SENTENCES } from '../lib/speech.mjs';
 import { log, parseOptions, printHelpIfAsked, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { printTable } from '../lib/load.mjs';
@@ -245,19 +245,7 @@ async function sampleRate(path) {
  */
 async function to16k(input, out) {
   const { stderr } = await run('ffmpeg', ['-hide_banner', '-nostats', '-y', '-i', input, '-af', 'adelay=300,apad=pad_dur=0.3,aresample=16000,silencedetect=n=-40dB:d=0.1', '-ar', String(RATE), '-ac', '1', '-c:a', 'pcm_s16le', '-map_metadata', '-1', '-fflags', '+bitexact', '-flags:a', '+bitexact', out]);
-  const seconds = await duration(out);
-  const islands = [];
-  let from = 0;
-  for (const m of stderr.matchAll(/silence_(start|end): (-?[\d.]+)/g)) {
-    const at = Number(m[2]);
-    if (m[1] === 'start' && from !== null) {
-      if (at > from) islands.push([from, at]);
-      from = null;
-    } else if (m[1] === 'end') from = at;
-  }
-  // A file that ends in silence gets a silence_end at its end.
-  if (from !== null && seconds - from > 0.02) islands.push([from, seconds]);
-  return islands;
+  return speechIslands(stderr, await duration(out));
 }
 
 // ---------------------------------------------------------------- measures
