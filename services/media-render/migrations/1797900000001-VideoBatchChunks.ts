@@ -10,7 +10,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('job_id', 'uuid', (c) => c.notNull())
     .addColumn('file_index', 'integer', (c) => c.notNull())
     .addColumn('chunk_index', 'integer', (c) => c.notNull())
-    .addColumn('start_seconds', 'double precision', (c) => c.notNull())
     .addColumn('duration_seconds', 'double precision', (c) => c.notNull())
     .addColumn('width', 'integer', (c) => c.notNull())
     .addColumn('height', 'integer', (c) => c.notNull())

@@ -155,7 +155,6 @@ export interface MediaDatabase {
     job_id: string;
     file_index: number;
     chunk_index: number;
-    start_seconds: number;
     duration_seconds: number;
     width: number;
     height: number;

@@ -12,7 +12,6 @@ function chunkOf(r: Row): BatchChunkRow {
     jobId: r.job_id,
     fileIndex: r.file_index,
     chunkIndex: r.chunk_index,
-    startSeconds: r.start_seconds,
     durationSeconds: r.duration_seconds,
     width: r.width,
     height: r.height,
@@ -41,7 +40,7 @@ export class VideoBatchChunksRepository implements BatchChunkStore {
     if (rows.length === 0) return;
     await this.db
       .insertInto('video_batch_chunks')
-      .values(rows.map((r) => ({ job_id: r.jobId, file_index: r.fileIndex, chunk_index: r.chunkIndex, start_seconds: r.startSeconds, duration_seconds: r.durationSeconds, width: r.width, height: r.height, input_key: r.inputKey })))
+      .values(rows.map((r) => ({ job_id: r.jobId, file_index: r.fileIndex, chunk_index: r.chunkIndex, duration_seconds: r.durationSeconds, width: r.width, height: r.height, input_key: r.inputKey })))
       .execute();
   }
 

@@ -96,7 +96,6 @@ export interface BatchChunkRow {
   jobId: string;
   fileIndex: number;
   chunkIndex: number;
-  startSeconds: number;
   durationSeconds: number;
   width: number;
   height: number;
@@ -115,7 +114,7 @@ export type BatchChunkKey = Pick<BatchChunkRow, 'jobId' | 'fileIndex' | 'chunkIn
 
 /** The chunks (repositories/video-batch-chunks.repository.ts). */
 export interface BatchChunkStore {
-  addChunks(rows: ReadonlyArray<Pick<BatchChunkRow, 'jobId' | 'fileIndex' | 'chunkIndex' | 'startSeconds' | 'durationSeconds' | 'width' | 'height' | 'inputKey'>>): Promise<void>;
+  addChunks(rows: ReadonlyArray<Pick<BatchChunkRow, 'jobId' | 'fileIndex' | 'chunkIndex' | 'durationSeconds' | 'width' | 'height' | 'inputKey'>>): Promise<void>;
   /** The job's next chunk nobody works on (pending, or running without a beat for `staleMs`), now claimed by `by`. */
   claimChunk(jobId: string, by: string, staleMs: number): Promise<BatchChunkRow | undefined>;
   /** The claimer's beat with its progress; false when the chunk is no longer its (claimed again, or the batch ended). */

@@ -89,7 +89,7 @@ export function shareBatchChunks(deps: SharingDeps, job: VideoJobRow, signal: Ab
       // What an earlier attempt of this job left is not this one's.
       await deps.chunks.deleteChunks(job.id);
       for (const item of items) await deps.storage.save(chunkStorageKey(job, item.file, item.chunk.index, 'in'), { path: item.chunk.path });
-      await deps.chunks.addChunks(items.map((item) => ({ jobId: job.id, fileIndex: item.file, chunkIndex: item.chunk.index, startSeconds: item.chunk.startSeconds, durationSeconds: item.chunk.durationSeconds, width: item.chunk.width, height: item.chunk.height, inputKey: chunkStorageKey(job, item.file, item.chunk.index, 'in') })));
+      await deps.chunks.addChunks(items.map((item) => ({ jobId: job.id, fileIndex: item.file, chunkIndex: item.chunk.index, durationSeconds: item.chunk.durationSeconds, width: item.chunk.width, height: item.chunk.height, inputKey: chunkStorageKey(job, item.file, item.chunk.index, 'in') })));
       await deps.queue.enqueueHelpers(job.id, helpers);
       let rows: BatchChunkRow[];
       for (;;) {

@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 const chunkRows = (jobId: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ jobId, fileIndex: 0, chunkIndex: i, startSeconds: i * 60, durationSeconds: 60, width: 160, height: 90, inputKey: `k/${i}` }));
+  Array.from({ length: count }, (_, i) => ({ jobId, fileIndex: 0, chunkIndex: i, durationSeconds: 60, width: 160, height: 90, inputKey: `k/${i}` }));
 
 describe(VideoBatchChunksRepository.name, () => {
   it('should give each chunk to one claimer however many claim at once', async () => {
