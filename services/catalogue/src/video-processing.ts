@@ -16,6 +16,13 @@ export type BatchOperationName = (typeof BATCH_OPERATIONS)[number];
 export const ASPECT_RATIOS = ['16:9', '4:3', '1:1', '9:16'] as const;
 export const SUBTITLE_FORMATS = ['srt', 'vtt', 'ass'] as const;
 export const ANALYSIS_DEPTHS = ['basic', 'standard', 'comprehensive'] as const;
+export type AnalysisDepth = (typeof ANALYSIS_DEPTHS)[number];
+/** The measures of an analysis's picture quality, in the order they are shown. */
+export const VIDEO_QUALITY_MEASURES = ['resolution', 'frame_rate', 'bitrate', 'luma', 'contrast', 'saturation', 'sharpness', 'noise', 'black', 'frozen'] as const;
+export type VideoQualityMeasure = (typeof VIDEO_QUALITY_MEASURES)[number];
+/** The factors of an analysis's engagement prediction. */
+export const ENGAGEMENT_FACTORS = ['length', 'pacing', 'speech_rate', 'loudness', 'visual_quality', 'dead_air'] as const;
+export type EngagementFactorName = (typeof ENGAGEMENT_FACTORS)[number];
 export const VIDEO_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type VideoJobStatus = (typeof VIDEO_JOB_STATUSES)[number];
 
@@ -66,6 +73,7 @@ export const VIDEO_DEFAULTS = {
 
 /** The specification's transcription languages (part 2 section 9). */
 export const VIDEO_TRANSCRIPTION_LANGUAGES = ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'it-IT', 'pt-BR'] as const;
+export type VideoTranscriptionLanguage = (typeof VIDEO_TRANSCRIPTION_LANGUAGES)[number];
 
 export const VIDEO_LIMITS = {
   /** The FAQ's video upload cap; the plan's fileUploadLimitMB applies too, the smaller wins. */

@@ -5,6 +5,7 @@
 // formatting (lib/analytics: the interface language's `common.locale`); the server's verdicts,
 // reasons, label, recommendations and notes are English sentences and are shown as given.
 // No React here: the unit tests run it directly.
+import { VIDEO_QUALITY_MEASURES, type VideoQualityMeasure } from '@trainwright/catalogue';
 import type { TFunction } from 'i18next';
 import { NO_FIGURE, countText, decimalText, shareText } from './analytics';
 import { formatMoment } from './format';
@@ -19,8 +20,6 @@ export interface Verdict {
   ok: boolean;
 }
 
-export const QUALITY_MEASURES = ['resolution', 'frame_rate', 'bitrate', 'luma', 'contrast', 'saturation', 'sharpness', 'noise', 'black', 'frozen'] as const;
-export type QualityMeasure = (typeof QUALITY_MEASURES)[number];
 
 export interface QualityMetrics {
   resolution: { width: number; height: number } & Verdict;
@@ -56,9 +55,6 @@ export interface SceneMetrics {
 export type SpeechMetrics =
   | ({ available: true; words: number; words_per_minute: number | null; speaking_share: number | null; engine: string } & Verdict)
   | { available: false; reason: string };
-
-export const ENGAGEMENT_FACTORS = ['length', 'pacing', 'speech_rate', 'loudness', 'visual_quality', 'dead_air'] as const;
-export type EngagementFactorName = (typeof ENGAGEMENT_FACTORS)[number];
 
 export interface EngagementFactor {
   factor: string;
@@ -109,11 +105,11 @@ function verdictOf(v: Obj): Verdict {
 
 function qualityOf(v: unknown): QualityMetrics | null {
   if (!isRecord(v)) return null;
-  const part = (key: QualityMeasure): Obj | null => (isRecord(v[key]) ? (v[key] as Obj) : null);
-  const parts = Object.fromEntries(QUALITY_MEASURES.map((k) => [k, part(k)])) as Record<QualityMeasure, Obj | null>;
+  const part = (key: VideoQualityMeasure): Obj | null => (isRecord(v[key]) ? (v[key] as Obj) : null);
+  const parts = Object.fromEntries(VIDEO_QUALITY_MEASURES.map((k) => [k, part(k)])) as Record<VideoQualityMeasure, Obj | null>;
   // A quality section without its measures is not one this card can show.
-  if (QUALITY_MEASURES.some((k) => !parts[k])) return null;
-  const p = parts as Record<QualityMeasure, Obj>;
+  if (VIDEO_QUALITY_MEASURES.some((k) => !parts[k])) return null;
+  const p = parts as Record<VideoQualityMeasure, Obj>;
   return {
     resolution: { width: num(p.resolution.width), height: num(p.resolution.height), ...verdictOf(p.resolution) },
     frame_rate: { fps: numOrNull(p.frame_rate.fps), ...verdictOf(p.frame_rate) },
@@ -221,12 +217,12 @@ export function depthLine(analysis: VideoAnalysis, t: TFunction): string {
 
 /** One quality measure: its name, its measured figure, the server's verdict and whether it is fine. */
 export interface QualityRow extends Verdict {
-  measure: QualityMeasure;
+  measure: VideoQualityMeasure;
   name: string;
   figure: string;
 }
 
-function qualityFigure(q: QualityMetrics, measure: QualityMeasure, t: TFunction): string {
+function qualityFigure(q: QualityMetrics, measure: VideoQualityMeasure, t: TFunction): string {
   const d = (v: number | null, digits = 1) => (v === null ? NO_FIGURE : decimalText(v, t, digits));
   switch (measure) {
     case 'resolution':
@@ -254,7 +250,7 @@ function qualityFigure(q: QualityMetrics, measure: QualityMeasure, t: TFunction)
 
 /** The quality measures in the analysis's order, each with its figure and verdict. */
 export function qualityRows(quality: QualityMetrics, t: TFunction): QualityRow[] {
-  return QUALITY_MEASURES.map((measure) => ({
+  return VIDEO_QUALITY_MEASURES.map((measure) => ({
     measure,
     name: t(`${A}.measures.${measure}`),
     figure: qualityFigure(quality, measure, t),

@@ -3,9 +3,9 @@
 // segments, with the engine that recognised them named. Speaker labels come from the provider's
 // diarization where it has one, else from an offline speaker-change method, and say which.
 
-/** The transcription languages of the specification (part 2 section 9). */
-export const TRANSCRIPTION_LANGUAGES = ['en-US', 'en-GB', 'es-ES', 'fr-FR', 'de-DE', 'it-IT', 'pt-BR'] as const;
-export type TranscriptionLanguage = (typeof TRANSCRIPTION_LANGUAGES)[number];
+/** The transcription languages of the specification (part 2 section 9), as the catalogue holds them. */
+export { VIDEO_TRANSCRIPTION_LANGUAGES as TRANSCRIPTION_LANGUAGES, type VideoTranscriptionLanguage as TranscriptionLanguage } from '@trainwright/catalogue';
+import type { VideoTranscriptionLanguage as TranscriptionLanguage } from '@trainwright/catalogue';
 
 export interface TranscriptWord {
   word: string;

@@ -2,10 +2,10 @@
 // the API's (snake_case), so the job stores the result as it is and the gateway returns it
 // unchanged. Every figure in the output comes from a measurement of this file (ffmpeg, ffprobe,
 // the transcript); where nothing was measured the field is null and `notes` says why.
+import type { AnalysisDepth, EngagementFactorName } from '@trainwright/catalogue';
 import type { Transcript } from '../../adapters/transcription/types.js';
 
-export const ANALYSIS_DEPTHS = ['basic', 'standard', 'comprehensive'] as const;
-export type AnalysisDepth = (typeof ANALYSIS_DEPTHS)[number];
+export { ANALYSIS_DEPTHS, type AnalysisDepth } from '@trainwright/catalogue';
 
 export interface AnalysisParams {
   /** Default false; a transcript is also made at 'comprehensive' for the speech rate. */
@@ -109,7 +109,7 @@ export type SpeechMetrics =
     };
 
 export interface EngagementFactor {
-  factor: 'length' | 'pacing' | 'speech_rate' | 'loudness' | 'visual_quality' | 'dead_air';
+  factor: EngagementFactorName;
   /** The measured figures the factor used. */
   measured: Record<string, number | string | boolean | null>;
   /** 0..1: how well the measure meets the norm. */
