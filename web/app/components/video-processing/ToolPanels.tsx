@@ -3,27 +3,24 @@
 // detection, smart crop, quality), Analytics & Transcription (transcription with subtitles,
 // analysis) and Batch Processing (several videos, its operations, chunks). Each step is chosen
 // with its checkbox; every range, option list and default is the catalogue's.
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_DEPTHS, ASPECT_RATIOS, BATCH_OPERATIONS, SUBTITLE_FORMATS, VIDEO_LIMITS, VIDEO_RANGES, VIDEO_TRANSCRIPTION_LANGUAGES } from '@trainwright/catalogue';
 import { languageName } from '~/lib/language-names';
 import { formatMoment } from '~/lib/format';
 import {
   precheckBackground,
-  precheckKey,
-  uploadVideoFile,
-  videoErrorMessage,
   type AnalyticsSettings,
   type BatchSettings,
   type EffectsSettings,
   type EnhancementSettings,
   type VideoFile,
 } from '~/lib/video-processing';
-import { UploadCancelled } from '~/lib/uploads';
-import { usePrecheckText, UploadProgress } from '../projects/FileUpload';
+import { UploadProgress } from '../projects/FileUpload';
 import { selectClass } from '../projects/ProjectFormFields';
 import { Button, Spinner, cx, inputClass } from '../ui';
 import { CheckField, RangeField, SelectField, StepSection } from './Controls';
+import { useVideoUpload } from './useVideoUpload';
 
 const R = VIDEO_RANGES;
 
@@ -51,32 +48,11 @@ export interface ToolProps<S> {
 function BackgroundPicker({ value, images, onChange, onUploaded, disabled }: { value: string | null; images: VideoFile[]; onChange: (id: string | null) => void; onUploaded: (file: VideoFile) => void; disabled: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const precheckText = usePrecheckText();
-  const [upload, setUpload] = useState<{ name: string; sent: number; total: number; cancel: () => void } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { upload, error, take } = useVideoUpload(precheckBackground, (uploaded) => {
+    onUploaded(uploaded);
+    onChange(uploaded.video_path);
+  });
   const input = useRef<HTMLInputElement>(null);
-  const take = (file: File) => {
-    setError(null);
-    const problem = precheckBackground(file);
-    if (problem) {
-      const own = precheckKey(problem);
-      setError(own ? t(own.key) : precheckText(problem as Parameters<typeof precheckText>[0]));
-      return;
-    }
-    const handle = uploadVideoFile(file, (sent, total) => setUpload((u) => (u ? { ...u, sent, total } : u)));
-    setUpload({ name: file.name, sent: 0, total: file.size, cancel: handle.cancel });
-    handle.promise.then(
-      (uploaded) => {
-        setUpload(null);
-        onUploaded(uploaded);
-        onChange(uploaded.video_path);
-      },
-      (err: unknown) => {
-        setUpload(null);
-        if (!(err instanceof UploadCancelled)) setError(t('upload.failed', { reason: videoErrorMessage(err, t) }));
-      },
-    );
-  };
   return (
     <div className="sm:col-span-2">
       <label htmlFor={`${id}-select`} className="block text-sm font-medium text-slate-700">

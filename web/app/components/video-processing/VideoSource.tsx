@@ -3,30 +3,22 @@
 // player of the chosen video with its file name, size in MB and type (and its length, picture size
 // and sound), and the company's videos to pick from (GET /api/video/files, newest first; a tool's
 // outputs are marked Processed).
-import { useId, useState, type RefObject } from 'react';
+import { useId, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoment } from '~/lib/format';
-import { UploadCancelled } from '~/lib/uploads';
 import {
   inlineUrl,
-  precheckKey,
   precheckVideo,
   sizeInMb,
-  uploadVideoFile,
   videoErrorMessage,
   videoUploadMaxBytes,
   videoUploadRule,
   type VideoFile,
 } from '~/lib/video-processing';
-import { DropZone, usePrecheckText, UploadProgress } from '../projects/FileUpload';
+import { DropZone, UploadProgress } from '../projects/FileUpload';
+import { useVideoUpload } from './useVideoUpload';
 import { Badge, ErrorBox, LoadingLine, cx } from '../ui';
 
-interface Upload {
-  name: string;
-  sent: number;
-  total: number;
-  cancel: () => void;
-}
 
 export function VideoSource({
   files,
@@ -58,35 +50,12 @@ export function VideoSource({
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const precheckText = usePrecheckText();
-  const [upload, setUpload] = useState<Upload | null>(null);
-  const [error, setError] = useState<string | undefined>(undefined);
+  const { upload, error, take: takeFile } = useVideoUpload((file) => precheckVideo(file, planLimitMB), onUploaded);
   const k = 'videoProcessing.source';
   const videos = files.filter((f) => f.kind === 'video');
 
   const take = (list: File[]) => {
-    const file = list[0];
-    if (!file) return;
-    setError(undefined);
-    const problem = precheckVideo(file, planLimitMB);
-    if (problem) {
-      const own = precheckKey(problem);
-      setError(own ? t(own.key) : precheckText(problem as Parameters<typeof precheckText>[0]));
-      return;
-    }
-    upload?.cancel();
-    const handle = uploadVideoFile(file, (sent, total) => setUpload((u) => (u ? { ...u, sent, total } : u)));
-    setUpload({ name: file.name, sent: 0, total: file.size, cancel: handle.cancel });
-    handle.promise.then(
-      (uploaded) => {
-        setUpload(null);
-        onUploaded(uploaded);
-      },
-      (err: unknown) => {
-        setUpload(null);
-        if (!(err instanceof UploadCancelled)) setError(t('upload.failed', { reason: videoErrorMessage(err, t) }));
-      },
-    );
+    if (list[0]) takeFile(list[0]);
   };
 
   return (
@@ -95,7 +64,7 @@ export function VideoSource({
         {t(`${k}.heading`)}
       </h3>
       <div>
-        <DropZone id={`${id}-upload`} label={t(`${k}.upload`)} extensions={videoUploadRule.extensions} maxBytes={videoUploadMaxBytes(planLimitMB)} error={error} disabled={!canProcess || upload !== null} onFiles={take} />
+        <DropZone id={`${id}-upload`} label={t(`${k}.upload`)} extensions={videoUploadRule.extensions} maxBytes={videoUploadMaxBytes(planLimitMB)} error={error ?? undefined} disabled={!canProcess || upload !== null} onFiles={take} />
         {upload && (
           <div className="mt-2 rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="video-upload">
             <div className="flex items-center justify-between gap-2">
