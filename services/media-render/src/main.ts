@@ -152,6 +152,7 @@ export async function startMediaServer(
   const elevenlabs = { baseURL: config.ELEVENLABS_BASE_URL, apiKey: config.ELEVENLABS_API_KEY, modelId: config.ELEVENLABS_MODEL_ID };
   const speech = createSpeechProvider({
     provider: config.SPEECH_PROVIDER,
+    keptClipsBytes: config.NARRATION_CACHE_MB * 1024 * 1024,
     openai: { baseURL: config.OPENAI_TTS_BASE_URL, apiKey: config.OPENAI_TTS_API_KEY, model: config.OPENAI_TTS_MODEL },
     elevenlabs,
   });

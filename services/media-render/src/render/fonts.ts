@@ -20,6 +20,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import type { Font } from '@pdf-lib/fontkit';
+import { LRUCache } from 'lru-cache';
 import { FONT_FAMILIES, type FontFamily } from '@trainwright/templates';
 import { RenderError } from '../domain/types.js';
 
@@ -87,10 +88,36 @@ function loadFace(path: string): FontFace {
   let face = faceCache.get(path);
   if (!face) {
     const bytes = readFileSync(path);
-    face = { path, bytes, font: fontkit.create(bytes) };
+    face = { path, bytes, font: withShapingCache(fontkit.create(bytes)) };
     faceCache.set(path, face);
   }
   return face;
+}
+
+/** Shaped texts kept per face: the words of a language recur in every document and render. */
+const MAX_SHAPED = 20_000;
+
+/**
+ * Keeps the font's shaped runs by text and features, as browsers keep shaped words: shaping (GSUB,
+ * GPOS) was a third of a PDF's time (docs/benchmarks.md), spent again on the same words by every
+ * render, and pdf-lib shapes each word it measures or encodes. A run's glyphs are the font's own
+ * (fontkit keeps one object per glyph), and nothing here or in pdf-lib changes a run after shaping.
+ * Calls with a script, language or direction go to fontkit as they are.
+ */
+function withShapingCache(font: Font): Font {
+  const shape = font.layout.bind(font);
+  const shaped = new LRUCache<string, ReturnType<Font['layout']>>({ max: MAX_SHAPED });
+  font.layout = ((text: string, features?: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof text !== 'string') return (shape as (...a: unknown[]) => ReturnType<Font['layout']>)(text, features, ...rest);
+    const key = features === undefined ? text : `${text}\u0000${JSON.stringify(features)}`;
+    let run = shaped.get(key);
+    if (!run) {
+      run = shape(text, features as Parameters<Font['layout']>[1]);
+      shaped.set(key, run);
+    }
+    return run;
+  }) as Font['layout'];
+  return font;
 }
 
 function covers(face: FontFace, codePoint: number): boolean {

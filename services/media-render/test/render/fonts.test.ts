@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
 import { mkdir, rm, symlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { FONT_FAMILIES } from '@trainwright/templates';
@@ -124,5 +125,26 @@ describe('metrics', () => {
   it('should give each family its own line spacing', () => {
     expect(lineSpacing('Noto Sans')).toBeCloseTo(1.362, 2);
     expect(lineSpacing('Liberation Sans')).toBeCloseTo(1.15, 2);
+  });
+});
+
+describe('shaping kept per face', () => {
+  it('should shape a word once and give the same glyphs as fontkit, ligatures and Arabic joining included', () => {
+    const arabic = fontRuns('السلام', 'Noto Sans', 'regular')[0]!.face;
+    const latin = fontRuns('office', 'Noto Sans', 'regular')[0]!.face;
+    const fresh = (face: typeof latin) => fontkit.create(readFileSync(face.path));
+    for (const [face, word] of [
+      [latin, 'office'],
+      [arabic, 'السلام'],
+    ] as const) {
+      const kept = face.font.layout(word);
+      // Kept: the same run again, no second shaping.
+      expect(face.font.layout(word)).toBe(kept);
+      expect(kept.glyphs.map((g) => g.id)).toEqual(fresh(face).layout(word).glyphs.map((g) => g.id));
+    }
+    // Other features are another shaping (no 'liga': 'ffi' stays three glyphs).
+    const plain = latin.font.layout('office', { liga: false });
+    expect(plain).not.toBe(latin.font.layout('office'));
+    expect(plain.glyphs.map((g) => g.id)).toEqual(fresh(latin).layout('office', { liga: false }).glyphs.map((g) => g.id));
   });
 });
