@@ -26,6 +26,8 @@ apt_install() {
 }
 
 # PostgreSQL ------------------------------------------------------------------------------
+# The project service's search index needs the contrib extension pg_trgm: Debian's postgresql-NN
+# package ships it (a PostgreSQL answering already must have its contrib modules too).
 if ! reachable "$PG_HOST" 5432; then
   echo "[provision] PostgreSQL not reachable: installing and starting it"
   have_pkg postgresql || apt_install postgresql

@@ -1,10 +1,11 @@
-// node scripts/bench/gateway/profile-summary.mjs FILE.cpuprofile [--top 30] [--skip S] [--inclusive PATTERN...]
+// node scripts/bench/gateway/profile-summary.mjs FILE.cpuprofile [--top 30] [--skip S] [--until S] [--inclusive PATTERN...]
 //
 // Summarises a V8 .cpuprofile (as written by `run.mjs --cpu-prof DIR`): self time by package
 // (node_modules/<pkg>, trainwright workspace, node: internals, GC, idle) and the hottest
 // functions by self time. --inclusive PATTERN prints the inclusive (total) time of every function
 // whose name or url contains PATTERN, e.g. --inclusive jwtVerify --inclusive loadAccount.
-// --skip S ignores the first S seconds of the profile (process start-up: module loading).
+// --skip S ignores the first S seconds of the profile (process start-up: module loading), --until S
+// everything after S seconds: together they select one measurement (the bench prints where each lies).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
@@ -13,11 +14,12 @@ const { values, positionals } = parseArgs({
   options: {
     top: { type: 'string', default: '30' },
     skip: { type: 'string', default: '0' },
+    until: { type: 'string', default: 'Infinity' },
     inclusive: { type: 'string', multiple: true, default: [] },
   },
 });
 if (positionals.length === 0) {
-  console.error('usage: profile-summary.mjs FILE.cpuprofile [--top N] [--skip S] [--inclusive PATTERN ...]');
+  console.error('usage: profile-summary.mjs FILE.cpuprofile [--top N] [--skip S] [--until S] [--inclusive PATTERN ...]');
   process.exit(1);
 }
 
@@ -30,10 +32,11 @@ for (const file of positionals) {
   // Self time per node from the samples and their time deltas (microseconds).
   const self = new Map();
   const skipUs = Number(values.skip) * 1e6;
+  const untilUs = Number(values.until) * 1e6;
   let t = 0;
   profile.samples.forEach((id, i) => {
     t += profile.timeDeltas[i] ?? 0;
-    if (t >= skipUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    if (t >= skipUs && t < untilUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
 

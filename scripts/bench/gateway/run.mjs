@@ -38,7 +38,6 @@
 // and `others` = every other process on the machine (a large value means the figures are
 // disturbed by something else running). cpu/req is the sum without `others`.
 // Exit code: 1 on a failed set-up or any error/non-2xx answer, 2 with --strict on a missed goal.
-import http from 'node:http';
 import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -48,7 +47,7 @@ import { createChildren, serverEnv } from '../lib/children.mjs';
 import { loadOptions, log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, startWatchdog, usage } from '../lib/cli.mjs';
 import { NCPU, cpuMeter, waitForQuiet as waitForQuietMachine } from '../lib/cpu.mjs';
 import { GATEWAY_SERVERS, SERVICE_CHILD, unstartedAddresses } from '../lib/stack.mjs';
-import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, outcomeFields, printGoals, printTable, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
+import { cannon as autocannonRun, cpuCells, expectOk, latencyFields, median, openLoop, outcomeFields, printGoals, printTable, reportFailures, warnDisturbed, withRetries } from '../lib/load.mjs';
 
 const GOAL_RATIO = 0.55;
 const GOAL_P99_MS = 30;
@@ -78,63 +77,8 @@ const waitForQuiet = (seconds) => waitForQuietMachine(seconds, log, 'other proce
 
 const cannon = (options) => autocannonRun({ connections, ...options });
 
-/** Open-loop load: `perSecond` evenly spaced requests; answers the autocannon result fields used here. */
-function openLoop({ url, headers, duration: seconds, perSecond }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
-  const total = Math.round(perSecond * seconds);
-  const latencies = [];
-  const counts = { ok: 0, non2xx: 0, errors: 0 };
-  let sent = 0;
-  let done = 0;
-  const start = performance.now();
-  return new Promise((finish) => {
-    const complete = () => {
-      if (++done < total) return;
-      clearInterval(ticker);
-      agent.destroy();
-      latencies.sort((x, y) => x - y);
-      const pct = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] * 10) / 10 : NaN);
-      const elapsed = (performance.now() - start) / 1000;
-      finish({
-        requests: { average: latencies.length / Math.max(seconds, elapsed), total: latencies.length },
-        latency: { p50: pct(0.5), p90: pct(0.9), p99: pct(0.99), max: pct(1), average: latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1) },
-        errors: counts.errors,
-        timeouts: 0,
-        non2xx: counts.non2xx,
-        '2xx': counts.ok,
-      });
-    };
-    const fire = (scheduled) => {
-      let settled = false;
-      const settle = (outcome) => {
-        if (settled) return;
-        settled = true;
-        if (outcome !== 'errors') latencies.push(performance.now() - scheduled);
-        counts[outcome]++;
-        complete();
-      };
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, headers, agent, timeout: 10_000 }, (res) => {
-        res.resume();
-        res.on('end', () => settle(res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : 'non2xx'));
-        res.on('error', () => settle('errors'));
-        res.on('aborted', () => settle('errors'));
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', () => settle('errors'));
-      req.end();
-    };
-    // Timers have ~1 ms resolution: every tick sends whatever is due by now, each counted from its
-    // own scheduled time, so a late generator shows up as latency rather than vanishing.
-    const ticker = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * perSecond) + 1);
-      while (sent < due) fire(start + (sent++ * 1000) / perSecond);
-    }, 1);
-  });
-}
-
 async function measureOnce(scenario, label, url, headers, procs, database, round, perSecond) {
-  const load = (seconds) => (perSecond ? openLoop({ url, headers, duration: seconds, perSecond }) : cannon({ url, headers, duration: seconds }));
+  const load = (seconds) => (perSecond ? openLoop({ url, headers, duration: seconds, perSecond, connections }) : cannon({ url, headers, duration: seconds }));
   if (warmup > 0) {
     log(`round ${round} ${scenario}: warm-up ${warmup} s`);
     await load(warmup);

@@ -1,13 +1,115 @@
-// Load generation with autocannon, re-measuring disturbed runs, checked HTTP calls, and the
-// result table of the bench runners.
+// Load generation (closed loop with autocannon, open loop at a fixed rate), re-measuring disturbed
+// runs, checked HTTP calls, and the result table of the bench runners.
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { DISTURBED, waitForQuiet } from './cpu.mjs';
 
-/** One autocannon run; resolves with its result. */
-export function cannon(options) {
+/**
+ * Load shed on purpose (the gateway's admission limit, a service that is busy): 429 or 503 with
+ * Retry-After. Counted apart from failures when a run asks for it (`shed: true`).
+ */
+export function isShed(status, headers) {
+  if (status !== 429 && status !== 503) return false;
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'retry-after') return true;
+  return false;
+}
+
+/**
+ * One autocannon run; resolves with its result. With `shed: true`, answers that shed load
+ * (isShed) are counted in `result.shed` (they stay in autocannon's non2xx; outcomeFields takes
+ * them out).
+ */
+export function cannon({ shed = false, ...options }) {
+  let shedCount = 0;
+  if (shed) {
+    const onResponse = (status, _body, _context, headers) => {
+      if (isShed(status, headers)) shedCount++;
+    };
+    options = { ...options, requests: (options.requests ?? [{}]).map((r) => ({ ...r, onResponse })) };
+  }
   return new Promise((done, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : done(result)));
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : done(shed ? { ...result, shed: shedCount } : result)));
     instance.on('error', reject);
+  });
+}
+
+/**
+ * Open-loop load: `perSecond` evenly spaced requests for `duration` seconds over up to
+ * `connections` keep-alive sockets, each request's latency counted from its scheduled send time
+ * (autocannon's own rate limit sends a burst at every second boundary, and a closed loop waits for
+ * each answer before the next request, so neither shows the latency at a given offered load).
+ * Request i goes to `paths[i % paths.length]` (default: the path and query of `url`). Answers in
+ * the shape of an autocannon result (what latencyFields and outcomeFields read), with `shed`:
+ * answers that shed load (isShed), counted apart from non2xx. Latencies are of every answer
+ * (2xx, shed or not); a request that got no answer (connection error, 10 s timeout) is an error.
+ */
+export function openLoop({ url, headers = {}, duration, perSecond, connections = 50, paths }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const rotation = paths?.length ? paths : [`${target.pathname}${target.search}`];
+  const total = Math.round(perSecond * duration);
+  const latencies = [];
+  const counts = { ok: 0, non2xx: 0, shed: 0, errors: 0 };
+  let bytes = 0;
+  let sent = 0;
+  let done = 0;
+  const start = performance.now();
+  return new Promise((finish) => {
+    let timer;
+    const complete = () => {
+      if (++done < total) return;
+      clearTimeout(timer);
+      agent.destroy();
+      latencies.sort((x, y) => x - y);
+      const pct = (q) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] * 10) / 10 : NaN);
+      const elapsed = (performance.now() - start) / 1000;
+      finish({
+        requests: { average: latencies.length / Math.max(duration, elapsed), total: latencies.length },
+        latency: { p50: pct(0.5), p90: pct(0.9), p99: pct(0.99), max: pct(1), average: latencies.reduce((a, b) => a + b, 0) / (latencies.length || 1) },
+        throughput: { total: bytes },
+        errors: counts.errors,
+        timeouts: 0,
+        // As autocannon counts them: shed answers are non-2xx too (outcomeFields takes them out).
+        non2xx: counts.non2xx + counts.shed,
+        shed: counts.shed,
+        '2xx': counts.ok,
+      });
+    };
+    const fire = (scheduled, path) => {
+      let settled = false;
+      const settle = (outcome) => {
+        if (settled) return;
+        settled = true;
+        if (outcome !== 'errors') latencies.push(performance.now() - scheduled);
+        counts[outcome]++;
+        complete();
+      };
+      const req = http.request({ host: target.hostname, port: target.port, path, headers, agent, timeout: 10_000 }, (res) => {
+        // The status line and headers as sent (autocannon's byte count includes them too).
+        bytes += 15 + (res.statusMessage?.length ?? 0) + res.rawHeaders.reduce((n, h) => n + h.length + 2, 0);
+        res.on('data', (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () => settle(res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : isShed(res.statusCode, res.headers) ? 'shed' : 'non2xx'));
+        res.on('error', () => settle('errors'));
+        res.on('aborted', () => settle('errors'));
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => settle('errors'));
+      req.end();
+    };
+    // Each wake-up sends whatever is due by now, each request counted from its own scheduled
+    // time (so a late generator shows up as latency rather than vanishing), then sleeps until the
+    // next one is due (timers have about 1 ms resolution).
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * perSecond) + 1);
+      while (sent < due) {
+        const i = sent++;
+        fire(start + (i * 1000) / perSecond, rotation[i % rotation.length]);
+      }
+      if (sent < total) timer = setTimeout(tick, Math.max(0, start + (sent * 1000) / perSecond - performance.now()));
+    };
+    tick();
   });
 }
 
@@ -40,9 +142,13 @@ export function latencyFields(r) {
   };
 }
 
-/** The error fields of an autocannon result. */
+/**
+ * The outcome fields of an autocannon result (or one shaped like it): errors and timeouts, non-2xx
+ * answers that are failures, and (when counted: `cannon({shed: true})`, openLoop) shed load.
+ */
 export function outcomeFields(r) {
-  return { errors: r.errors + r.timeouts, non2xx: r.non2xx, ok: r['2xx'] };
+  const shed = r.shed ?? 0;
+  return { errors: r.errors + r.timeouts, non2xx: r.non2xx - shed, shed, ok: r['2xx'] };
 }
 
 /** fetch that insists on `status`; answers the parsed JSON body. */
@@ -113,10 +219,14 @@ export function warnDisturbed(results) {
   }
 }
 
-/** Reports every result with errors or non-2xx answers; answers whether there was any. */
+/**
+ * Reports every result with errors or non-2xx answers; answers whether there was any. Shed load
+ * (outcomeFields' `shed`) is not a failure: it is reported on a line of its own.
+ */
 export function reportFailures(results) {
   let failed = false;
   for (const r of results) {
+    if (r.shed > 0) console.log(`[bench] "${r.label.trim()}" (round ${r.round}) shed ${r.shed} requests (429/503 with Retry-After)`);
     if (r.errors > 0 || r.non2xx > 0) {
       console.error(`[bench] FAILED: "${r.label.trim()}" (round ${r.round}) had ${r.errors} errors/timeouts and ${r.non2xx} non-2xx answers`);
       failed = true;

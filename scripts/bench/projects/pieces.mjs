@@ -2,70 +2,46 @@
 // the same servers and data. Each piece runs for 3 s (after 0.5 s warm-up) with 10 calls in flight;
 // CPU is counted as in run.mjs (bench = this process, i.e. the client side of the piece).
 //
-//   gRPC   auth ListCompanies and GetMembership (what the project service asks auth), the project
-//          service's ListProjects (everything behind the gateway)
+//   gRPC   the project service's ListProjects (everything behind the gateway)
 //   HTTP   GET /api/auth/me and GET /api/projects through the gateway at 10 connections
-//   SQL    the project repository's own code (kysely + pg, pool of 10): list (rows + count),
-//          rows alone, count alone, stats, files of 20 projects, all of one list; and variants
-//          of the rows query: as a named prepared statement, only the columns a list card shows,
-//          rows and total in one statement (count(*) over ()); the product's index on (company_id,
-//          status, project_type, created_at desc, id desc) serves them all
-//   local  in this process, per list response, with and without the long texts: protobuf encode
-//          (project service) and decode (gateway), and the gateway's route (mapping + response
-//          schema serialisation) through Fastify inject with the gRPC call stubbed
-//   EXPLAIN ANALYZE of the rows, count and stats (counters) statements (planning and execution time)
+//   SQL    the project repository's own code (pool of 10): a list page with its total, files and
+//          statistics in one statement (repository.listPage, a named prepared statement), and the
+//          same statement planned for its values on every call (an unnamed statement)
+//   local  in this process, per list response: protobuf encode (project service) and decode
+//          (gateway), and the gateway's route (mapping + response schema serialisation) through
+//          Fastify inject with the gRPC call stubbed
+//   EXPLAIN ANALYZE of the page statement, planned for its values (custom plan) and for any values
+//          (the generic plan a prepared statement keeps)
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, createGrpcClient } from '@trainwright/platform';
-import { AuthServiceClient, AuthServiceService } from '@trainwright/proto/trainwright/auth/v1/auth';
 import { ListProjectsResponse, ProjectServiceClient, ProjectServiceService } from '@trainwright/proto/trainwright/project/v1/project';
 
 const PROJECT_DIST = import.meta.resolve('@trainwright/project'); // .../services/project/dist/src/index.js
 const GATEWAY_DIST = import.meta.resolve('@trainwright/gateway'); // .../services/gateway/dist/index.js
-const { ProjectRepository } = await import(new URL('./repositories/project.repository.js', PROJECT_DIST));
+const { LIST_COLUMNS, ProjectRepository, listStatement } = await import(new URL('./repositories/project.repository.js', PROJECT_DIST));
 const { projectRoutes } = await import(new URL('./routes/projects/index.js', GATEWAY_DIST));
 
 const CONCURRENCY = 10;
 const SECONDS = 3;
-// What a list card needs: everything but the long texts.
-const CARD_COLUMNS = [
-  'id', 'company_id', 'owner_user_id', 'created_by', 'title', 'description', 'status', 'project_type', 'input_method',
-  'visual_format', 'document_format', 'quality_score', 'engagement_prediction', 'branding', 'progress', 'is_collaborative',
-  'primary_language', 'available_languages', 'template_id', 'font_style', 'image_style', 'voice_selection', 'error',
-  'content_version', 'files_version', 'is_sample', 'created_at', 'updated_at',
-];
 
 export async function timePieces({ infra, database, auth, project, gateway, userId, companyId, words, base, headers, cpuMeter, log }) {
   const procs = [gateway, project, auth];
-  const authClient = createGrpcClient(AuthServiceClient, AuthServiceService, `127.0.0.1:${auth.port}`);
   const projectClient = createGrpcClient(ProjectServiceClient, ProjectServiceService, `127.0.0.1:${project.port}`);
   const db = createDatabase({ url: infra.databaseUrl, schema: 'project', maxConnections: CONCURRENCY });
-  // A plain pool for the prepared-statement variant and EXPLAIN (kysely keeps its own private).
+  // A plain pool for the unnamed statement and EXPLAIN.
   const pgPool = new pg.Pool({ connectionString: infra.databaseUrl, max: CONCURRENCY, options: '-c search_path=project,public' });
   const repository = new ProjectRepository(db);
   const rows = [];
   const word = (i) => words[i % words.length];
   const filter = (i) => ({ companyIds: [companyId], search: word(i), status: 'pending', projectType: 'script_to_slides', limit: 20, offset: 0 });
   const listRequest = (i) => ({ userId, search: word(i), status: 'pending', projectType: 'script_to_slides', companyId: '', page: 1, pageSize: 20 });
-  const rowsQuery = (i, columns) => {
-    const f = filter(i);
-    let q = db.selectFrom('projects').where('company_id', 'in', f.companyIds).where('status', '=', f.status).where('project_type', '=', f.projectType);
-    q = q.where((eb) => eb.or([eb('title', 'ilike', `%${f.search}%`), eb('description', 'ilike', `%${f.search}%`)]));
-    return (columns ? q.select(columns) : q.selectAll()).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).offset(0);
-  };
-  const countQuery = (i) => {
-    const f = filter(i);
-    return db
-      .selectFrom('projects')
-      .where('company_id', 'in', f.companyIds)
-      .where('status', '=', f.status)
-      .where('project_type', '=', f.projectType)
-      .where((eb) => eb.or([eb('title', 'ilike', `%${f.search}%`), eb('description', 'ilike', `%${f.search}%`)]))
-      .select((eb) => eb.fn.countAll().as('n'));
-  };
   const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+  const statsOf = { companyIds: [companyId], monthStart };
+  // The list statement of the scenario's filters, as the repository runs it.
+  const pageSql = listStatement({ status: true, projectType: true, search: true }, LIST_COLUMNS);
+  const pageValues = (i) => [[companyId], 'pending', 'script_to_slides', `%${word(i)}%`, 20, 0, [companyId], monthStart.toISOString().slice(0, 10)];
 
   /** Runs `call(i)` with CONCURRENCY in flight for SECONDS; CPU per call of every process. */
   async function concurrent(name, call) {
@@ -125,13 +101,29 @@ export async function timePieces({ infra, database, auth, project, gateway, user
     log(`piece ${name}: ${Math.round(us)} us of CPU per call`);
   }
 
-  /** EXPLAIN ANALYZE: planning and execution time (median of 5 after one warm-up) and the plan. */
-  async function explainOf(name, query) {
-    const c = query.compile();
+  /**
+   * EXPLAIN ANALYZE: planning and execution time (median of 5 after one warm-up) and the plan; with
+   * `generic`, of the plan PostgreSQL keeps for a prepared statement (planned for any values).
+   */
+  async function explainOf(name, text, values, { generic = false } = {}) {
+    const client = await pgPool.connect();
     const runs = [];
-    for (let k = 0; k < 6; k++) {
-      const { rows: plan } = await pgPool.query({ text: `explain (analyze, buffers, format json) ${c.sql}`, values: c.parameters });
-      runs.push(plan[0]['QUERY PLAN'][0]);
+    // The generic plan is a prepared statement's (SQL PREPARE, so EXPLAIN EXECUTE can name it);
+    // a statement with parameters is otherwise planned for them.
+    const literal = (v) => (Array.isArray(v) ? client.escapeLiteral(`{${v.join(',')}}`) : typeof v === 'number' ? String(v) : client.escapeLiteral(v));
+    const explained = generic ? `execute bench_generic(${values.map(literal).join(', ')})` : text;
+    try {
+      if (generic) {
+        await client.query('set plan_cache_mode = force_generic_plan');
+        await client.query(`prepare bench_generic as ${text}`);
+      }
+      for (let k = 0; k < 6; k++) {
+        const { rows: plan } = await client.query({ text: `explain (analyze, buffers, format json) ${explained}`, values: generic ? [] : values });
+        runs.push(plan[0]['QUERY PLAN'][0]);
+      }
+    } finally {
+      if (generic) await client.query('deallocate bench_generic; reset plan_cache_mode');
+      client.release();
     }
     const median = runs.slice(1).sort((a, b) => a['Execution Time'] - b['Execution Time'])[2];
     return { name, planning: median['Planning Time'], execution: median['Execution Time'], plan: summarisePlan(median.Plan) };
@@ -139,8 +131,6 @@ export async function timePieces({ infra, database, auth, project, gateway, user
 
   try {
     // gRPC
-    await concurrent('auth ListCompanies (gRPC)', () => authClient.listCompanies({ userId }, { userId }));
-    await concurrent('auth GetMembership (gRPC)', () => authClient.getMembership({ userId, companyId }, { userId }));
     await concurrent('project ListProjects (gRPC)', (i) => projectClient.listProjects(listRequest(i), { userId }));
     // HTTP through the gateway
     await http('gateway GET /api/auth/me', { url: `${base}/api/auth/me`, headers });
@@ -150,73 +140,37 @@ export async function timePieces({ infra, database, auth, project, gateway, user
       requests: words.map((w) => ({ method: 'GET', path: `/api/projects?search=${encodeURIComponent(w)}&status=pending&project_type=script_to_slides&page=1&page_size=20` })),
     });
     // SQL, as the repository runs it
-    await concurrent('SQL list: rows + count (repository.list)', (i) => repository.list(filter(i)));
-    await concurrent('SQL rows (selectAll, limit 20)', (i) => rowsQuery(i).execute());
-    await concurrent('SQL count', (i) => countQuery(i).executeTakeFirstOrThrow());
-    await concurrent('SQL stats (repository.stats)', () => repository.stats([companyId], monthStart));
-    const page = await repository.list(filter(0));
-    const ids = page.rows.map((r) => r.id);
-    await concurrent('SQL files of 20 projects (repository.filesOf)', () => repository.filesOf(ids));
-    // Variants of the rows query
-    const prepared = rowsQuery(0).compile();
-    await concurrent('SQL rows, named prepared statement', (i) =>
-      pgPool.query({ name: 'bench_list_rows', text: prepared.sql, values: rowsQuery(i).compile().parameters }),
-    );
-    await concurrent('SQL rows, card columns only', (i) => rowsQuery(i, CARD_COLUMNS).execute());
-    await concurrent('SQL all of one list (rows+count, stats, then files)', async (i) => {
-      const [{ rows: r }] = await Promise.all([repository.list(filter(i)), repository.stats([companyId], monthStart)]);
-      await repository.filesOf(r.map((x) => x.id));
-    });
-    // rows and total in one statement: count(*) over () is computed before the limit.
-    const rowsWithTotal = (i) => rowsQuery(i).select(sql`count(*) over ()`.as('total_count'));
-    await concurrent('SQL rows + total in one statement (count(*) over ())', (i) => rowsWithTotal(i).execute());
+    await concurrent('SQL list page: page, total, files, stats (repository.listPage)', (i) => repository.listPage(filter(i), statsOf));
+    await concurrent('SQL the same, planned on every call (unnamed)', (i) => pgPool.query({ text: pageSql, values: pageValues(i) }));
 
     // In-process: serialisation of one real answer.
     const answer = await projectClient.listProjects(listRequest(0), { userId });
     const bytes = ListProjectsResponse.encode(answer).finish();
     await local(`protobuf encode ListProjectsResponse (${(bytes.length / 1024).toFixed(1)} KB)`, 2000, () => ListProjectsResponse.encode(answer).finish());
     await local('protobuf decode ListProjectsResponse', 2000, () => ListProjectsResponse.decode(bytes));
-    // The same answer without the long texts a list card does not show.
-    const slim = { ...answer, projects: answer.projects.map((p) => ({ ...p, scriptContent: '', slidesContent: '', generatedContentJson: '', softwareDetails: '', aiInstructions: '' })) };
-    const slimBytes = ListProjectsResponse.encode(slim).finish();
-    await local(`protobuf encode, without the long texts (${(slimBytes.length / 1024).toFixed(1)} KB)`, 2000, () => ListProjectsResponse.encode(slim).finish());
-    await local('protobuf decode, without the long texts', 2000, () => ListProjectsResponse.decode(slimBytes));
     const path = `/api/projects?search=${words[0]}&status=pending&project_type=script_to_slides&page=1&page_size=20`;
-    const apps = [];
-    for (const [label, b] of [['', bytes], [', without the long texts', slimBytes]]) {
-      const app = Fastify({ logger: false });
-      apps.push(app);
-      app.decorateRequest('caller', null);
-      app.addHook('onRequest', async (request) => {
-        request.caller = { userId, sessionId: 'bench' };
-      });
-      projectRoutes({ app, clients: { project: { listProjects: async () => ListProjectsResponse.decode(b) } }, config: {} });
-      await app.ready();
-      const probe = await app.inject({ method: 'GET', url: path });
-      if (probe.statusCode !== 200) throw new Error(`inject answered ${probe.statusCode}: ${probe.body.slice(0, 300)}`);
-      await local(`gateway route via inject, decode included${label} (${(probe.body.length / 1024).toFixed(1)} KB JSON)`, 2000, () => app.inject({ method: 'GET', url: path }));
-    }
+    const app = Fastify({ logger: false });
+    app.decorateRequest('caller', null);
+    app.addHook('onRequest', async (request) => {
+      request.caller = { userId, sessionId: 'bench' };
+    });
+    projectRoutes({ app, clients: { project: { listProjects: async () => ListProjectsResponse.decode(bytes) } }, config: {} });
+    await app.ready();
+    const probe = await app.inject({ method: 'GET', url: path });
+    if (probe.statusCode !== 200) throw new Error(`inject answered ${probe.statusCode}: ${probe.body.slice(0, 300)}`);
+    await local(`gateway route via inject, decode included (${(probe.body.length / 1024).toFixed(1)} KB JSON)`, 2000, () => app.inject({ method: 'GET', url: path }));
     const empty = Fastify({ logger: false });
     empty.get('/x', async () => ({ ok: true }));
     await empty.ready();
     await local('fastify inject of an empty route (overhead to subtract)', 2000, () => empty.inject({ method: 'GET', url: '/x' }));
-    for (const app of [...apps, empty]) await app.close();
+    for (const a of [app, empty]) await a.close();
 
     // Plans
     const explain = [];
-    for (const [name, query] of [
-      ['rows', rowsQuery(0)],
-      ['count', countQuery(0)],
-      ['stats (counters)', db.selectFrom('project_counts').select([
-        sql`coalesce(sum(n), 0)::int`.as('total'),
-        sql`coalesce(sum(n) filter (where created_month >= ${monthStart.toISOString().slice(0, 10)}::date), 0)::int`.as('this_month'),
-      ]).where('company_id', 'in', [companyId])],
-    ]) {
-      explain.push(await explainOf(name, query));
-    }
+    explain.push(await explainOf('page, planned for its values', pageSql, pageValues(0)));
+    explain.push(await explainOf('page, the generic plan of the prepared statement', pageSql, pageValues(0), { generic: true }));
     return { rows, explain, text: report(rows, explain) };
   } finally {
-    authClient.close();
     projectClient.close();
     await db.destroy();
     await pgPool.end();

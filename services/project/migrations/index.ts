@@ -11,6 +11,7 @@ import * as comments from './1797800000000-Comments.js';
 import * as library from './1798000000000-Library.js';
 import * as libraryMaterial from './1798100000000-LibraryMaterial.js';
 import * as videoUploads from './1798200000000-VideoUploads.js';
+import * as projectSearch from './1799000000000-ProjectSearch.js';
 
 /** Every migration of schema `project`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '1798000000000-Library': library,
   '1798100000000-LibraryMaterial': libraryMaterial,
   '1798200000000-VideoUploads': videoUploads,
+  '1799000000000-ProjectSearch': projectSearch,
 };

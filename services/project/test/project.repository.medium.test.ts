@@ -7,10 +7,10 @@ import { createTestInfra, type TestInfra } from '@trainwright/platform/testing';
 import { migrations } from '../migrations/index.js';
 import { PROJECT_SCHEMA, migrateProject } from '../src/main.js';
 import type { ProjectDatabase } from '../src/repositories/database.js';
-import { ProjectRepository } from '../src/repositories/project.repository.js';
+import { ProjectRepository, listStatement, newProjectValues } from '../src/repositories/project.repository.js';
 import { StorageQuotaReached } from '../src/services/projects/deps.js';
 import { newProject as project } from './fixtures/new-project.fixture.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 let infra: TestInfra;
 let db: Kysely<ProjectDatabase>;
@@ -79,6 +79,85 @@ describe(ProjectRepository.name, () => {
     expect(await repo.list({ companyIds: [company], limit: 3, offset: 30 })).toEqual({ rows: [], total: 4 });
     const row = (await repo.list({ companyIds: [company], search: 'fire', limit: 1, offset: 0 })).rows[0]!;
     expect((await repo.findById(row.id))?.title).toBe('Fire drill');
+  });
+
+  it("should list a page with its projects' files and the statistics in one go", async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    const upload = (filename: string) =>
+      repo.insertFile({ companyId: company, kind: 'script', filename, size: 3, contentType: 'text/plain', storageKey: `k/${randomUUID()}`, createdBy: owner });
+    const [first, second] = [await upload('a.txt'), await upload('b.txt')];
+    const withFiles = await repo.insertWithinLimit(project(company, owner, { title: 'With files' }), -1, [first, second], () => []);
+    await repo.insertWithinLimit(project(company, owner, { title: 'Without' }), -1, [], () => []);
+    const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
+    const page = await repo.listPage({ companyIds: [company], limit: 10, offset: 0 }, { companyIds: [company], monthStart });
+    expect(page.rows.map((r) => r.title)).toEqual(['Without', 'With files']);
+    expect(page.total).toBe(2);
+    expect(page.stats).toEqual({ total: 2, this_month: 2, completed: 0, in_progress: 0, failed: 0 });
+    const id = withFiles.kind === 'created' ? withFiles.id : '';
+    expect(page.files).toEqual([
+      { id: first, kind: 'script', filename: 'a.txt', size: 3, content_type: 'text/plain', project_id: id },
+      { id: second, kind: 'script', filename: 'b.txt', size: 3, content_type: 'text/plain', project_id: id },
+    ]);
+    expect(await repo.filesOf([id])).toEqual(page.files.map((f) => expect.objectContaining(f)));
+  });
+
+  it('should find through the search index what testing every title and description finds', async () => {
+    const owner = randomUUID();
+    const company = randomUUID();
+    const projects = [
+      ['Forklift basics', ''],
+      ['Warehouse walk', 'Before you drive the FORKLIFT, check the forks.'],
+      ['Liftoff', 'Rockets'],
+      ['Ünïcode Sicherheit', 'Größe und Maße'],
+      ['C++ for engineers', 'A 10% discount_code inside'],
+      ['Fire drill', 'Line up at the exit'],
+    ];
+    for (const [title, description] of projects) await repo.insertWithinLimit(project(company, owner, { title, description }), -1, [], () => []);
+    const search = async (s: string) => (await repo.list({ companyIds: [company], search: s, limit: 50, offset: 0 })).rows.map((r) => r.title).sort();
+    // The ground truth: ILIKE's own answer, any case, the words anywhere (inside a word too).
+    const scanned = (s: string) =>
+      projects
+        .filter(([title, description]) => `${title}\n${description}`.toLowerCase().includes(s.toLowerCase()))
+        .map(([title]) => title)
+        .sort();
+    for (const word of ['forklift', 'lift', 'LIFT', 'ork', 'the forks', 'größe', 'MASSE', 'sicher', 'c++', 'c+', '10%', '_code', 'fi', 'e', '%', 'nothing at all']) {
+      expect([word, await search(word)]).toEqual([word, scanned(word)]);
+    }
+    expect(await search('lift')).toEqual(['Forklift basics', 'Liftoff', 'Warehouse walk']);
+  });
+
+  it('should keep a plan that reads the search index for the list of a company with many projects', async () => {
+    // A database of its own, holding one company's 1,000 projects with scripts of about a
+    // kilobyte (as the benchmark's): the plan PostgreSQL keeps for the prepared statement depends
+    // on the table's statistics and size.
+    const own = await createTestInfra('project_search_plan');
+    // One connection, so that the statement the repository prepares is this session's to read.
+    const single = createDatabase<ProjectDatabase>({ url: own.databaseUrl, schema: PROJECT_SCHEMA, maxConnections: 1 });
+    try {
+      await migrateProject({ DATABASE_URL: own.databaseUrl });
+      const owner = randomUUID();
+      const company = randomUUID();
+      const topics = ['forklift', 'onboarding', 'compliance', 'cybersecurity', 'leadership', 'hygiene', 'negotiation', 'ergonomics', 'accessibility', 'sustainability'];
+      const script = (i: number) => Array.from({ length: 12 }, (_, k) => `## Slide ${k} of module ${i}\n- A point about step ${k * i} that the team checks.\n`).join('\n');
+      const rows = Array.from({ length: 1000 }, (_, i) => newProjectValues(project(company, owner, { title: `Module ${i} on ${topics[i % topics.length]}`, description: `Training ${i} for the team`, scriptContent: script(i) })));
+      for (let i = 0; i < rows.length; i += 500) await single.insertInto('projects').values(rows.slice(i, i + 500)).execute();
+      // As autovacuum leaves it: statistics, and the search index's pending entries in place.
+      await sql`vacuum analyze projects`.execute(single);
+      const one = new ProjectRepository(single);
+      for (let i = 0; i < 8; i++) {
+        const page = await one.list({ companyIds: [company], search: topics[i % 4]!, status: 'pending', projectType: 'script_to_slides', limit: 20, offset: 0 });
+        expect([page.rows.length, page.total]).toEqual([20, 100]);
+      }
+      // After five calls planned for their values, PostgreSQL keeps one plan for any values.
+      const kept = await sql<{ generic_plans: number }>`select generic_plans from pg_prepared_statements where name = 'project_list_stq'`.execute(single);
+      expect(kept.rows[0]?.generic_plans).toBeGreaterThan(0);
+      const plan = await sql<{ 'QUERY PLAN': unknown }>`explain (format json) execute project_list_stq('{${sql.raw(company)}}', 'pending', 'script_to_slides', '%forklift%', 20, 0, '{}', '2026-01-01')`.execute(single);
+      expect(JSON.stringify(plan.rows[0]!['QUERY PLAN'])).toContain('projects_search_idx');
+    } finally {
+      await single.destroy();
+      await own.cleanup();
+    }
   });
 
   it('should delete what an expired account owns: its projects with their files, and its loose uploads', async () => {
@@ -172,7 +251,8 @@ describe(ProjectRepository.name, () => {
     await db.updateTable('projects').set({ created_at: new Date('2024-03-15T12:00:00Z') }).where('id', '=', ids[3]!).execute();
     await repo.delete(ids[4]!, []);
     const monthStart = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1));
-    const counted = await repo.stats([company], monthStart);
+    const stats = async (companyIds: string[], pageOf = companyIds) => (await repo.listPage({ companyIds: pageOf, limit: 1, offset: 0 }, { companyIds, monthStart })).stats;
+    const counted = await stats([company]);
     // The ground truth: a scan of the projects themselves.
     const scanned = await db
       .selectFrom('projects')
@@ -187,7 +267,11 @@ describe(ProjectRepository.name, () => {
       .executeTakeFirstOrThrow();
     expect(counted).toEqual({ total: 4, this_month: 3, completed: 1, in_progress: 1, failed: 1 });
     expect(Object.fromEntries(Object.entries(scanned).map(([k, v]) => [k, Number(v)]))).toEqual(counted);
-    expect(await repo.stats([randomUUID()], monthStart)).toEqual({ total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 });
+    expect(await stats([randomUUID()])).toEqual({ total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 });
+    // The filters do not apply to them: a page of no company, or past the last one, has them too.
+    expect(await stats([company], [])).toEqual(counted);
+    const past = await repo.listPage({ companyIds: [company], limit: 2, offset: 10 }, { companyIds: [company], monthStart });
+    expect(past).toEqual({ rows: [], files: [], total: 4, stats: counted });
   });
 
   it('should list summaries without the long texts, telling whether there is content', async () => {

@@ -49,14 +49,14 @@ export interface ProjectFile {
   content_type: string;
 }
 
-/** A list item (GET /api/projects): a project without its long texts. */
+/** A list item (GET /api/projects): a project without its long texts and what the list and the
+ * dialogs it opens do not read (docs/api.md). */
 export interface ProjectSummary extends FailureMessage {
   id: string;
   title: string;
   description: string;
   status: ProjectStatus | (string & {});
   project_type: ProjectType | (string & {});
-  software_list: string[];
   visual_format: string;
   document_format: string;
   quality_score: number | null;
@@ -111,6 +111,7 @@ export interface Project extends ProjectSummary {
   slides_content: string;
   generated_content: GeneratedContent | null;
   software_details: string;
+  software_list: string[];
   ai_instructions: string;
 }
 

@@ -123,18 +123,14 @@ export function assessmentJson(assessment: QualityAssessment | undefined): Recor
 export const brandingJson = (b: Branding | undefined, logoPath: string) =>
   b ? { ...(Branding.toJSON(b) as { company_name: string; logo_url: string; website: string }), logo_path: b.logoUrl ? logoPath : null } : null;
 
-export function projectJson(p: ProtoProject) {
+/** A list item (GET /api/projects): a project without its long texts and what no list shows (routes/projects/shapes.ts). */
+export function projectSummaryJson(p: ProtoProject) {
   return {
     id: p.id,
     title: p.title,
     description: p.description,
     status: p.status,
     project_type: p.projectType,
-    script_content: p.scriptContent,
-    slides_content: p.slidesContent,
-    generated_content: p.generatedContent ? contentFromMessage(p.generatedContent) : null,
-    software_details: p.softwareDetails,
-    software_list: p.softwareList,
     visual_format: p.visualFormat,
     document_format: p.documentFormat,
     quality_score: p.qualityScore ?? null,
@@ -149,12 +145,10 @@ export function projectJson(p: ProtoProject) {
     members: p.members,
     primary_language: p.primaryLanguage,
     available_languages: p.availableLanguages,
-    ai_instructions: p.aiInstructions,
     template_id: p.templateId,
     font_style: p.fontStyle,
     image_style: p.imageStyle,
     burn_subtitles: p.burnSubtitles,
-    voice_selection: p.voiceSelection ? VoiceSelection.toJSON(p.voiceSelection) : null,
     input_method: p.inputMethod,
     files: p.files.map((f) => ProjectFile.toJSON(f)),
     error: p.error || null,
@@ -162,9 +156,6 @@ export function projectJson(p: ProtoProject) {
     needs_regeneration: p.needsRegeneration,
     can_edit: p.canEdit,
     can_delete: p.canDelete,
-    generator_type: p.generatorType,
-    request_data: requestDataJson(p.requestData),
-    derived_from_project_id: p.derivedFromProjectId || null,
     content_version: p.contentVersion,
     files_version: p.filesVersion ?? null,
     has_content: p.hasContent,
@@ -173,6 +164,23 @@ export function projectJson(p: ProtoProject) {
     video_error: p.videoError || null,
     ...videoErrorMessageJson(p.videoErrorMessage),
     library_material: LIBRARY_MATERIALS.find((m) => m === p.libraryMaterial) ?? null,
+  };
+}
+
+/** A project with every field (GET, PATCH). */
+export function projectJson(p: ProtoProject) {
+  return {
+    ...projectSummaryJson(p),
+    script_content: p.scriptContent,
+    slides_content: p.slidesContent,
+    generated_content: p.generatedContent ? contentFromMessage(p.generatedContent) : null,
+    software_details: p.softwareDetails,
+    software_list: p.softwareList,
+    ai_instructions: p.aiInstructions,
+    voice_selection: p.voiceSelection ? VoiceSelection.toJSON(p.voiceSelection) : null,
+    generator_type: p.generatorType,
+    request_data: requestDataJson(p.requestData),
+    derived_from_project_id: p.derivedFromProjectId || null,
   };
 }
 

@@ -13,15 +13,16 @@ import { revokeShareLinks, shareProject, sharedProject } from '../services/proje
 import { updateProject } from '../services/projects/update-project.js';
 import { createCompanyTemplate, listCompanyTemplates } from '../services/templates/templates.js';
 import { discardUpload, prepareUpload, registerUpload, storageUsage } from '../services/projects/uploads.js';
-import type { ProjectSummaryView, ProjectView } from '../services/projects/views.js';
+import type { ProjectListView, ProjectSummaryView, ProjectView } from '../services/projects/views.js';
 import type { CommentDeps } from '../services/comments/deps.js';
 import { commentAccess, createCommentHandlers } from './comments.handler.js';
 import { createLibraryHandlers, libraryAccess } from './library.handler.js';
 import type { LibraryDeps } from '../services/library/deps.js';
 
-/** A project for the wire; a list item (a summary) leaves the long texts empty. */
-export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
+/** A project for the wire; a summary leaves the long texts empty, a list item also what no list shows (UNLISTED_FIELDS). */
+export function toProtoProject(p: ProjectView | ProjectSummaryView | ProjectListView): Project {
   const full = 'script_content' in p ? p : undefined;
+  const summary = 'software_list' in p ? p : undefined;
   return {
     id: p.id,
     title: p.title,
@@ -32,7 +33,7 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     slidesContent: full?.slides_content ?? '',
     generatedContent: full?.generated_content ? contentToMessage(full.generated_content) : undefined,
     softwareDetails: full?.software_details ?? '',
-    softwareList: p.software_list,
+    softwareList: summary?.software_list ?? [],
     visualFormat: p.visual_format,
     documentFormat: p.document_format,
     qualityScore: p.quality_score ?? undefined,
@@ -52,8 +53,8 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     fontStyle: p.font_style,
     imageStyle: p.image_style,
     burnSubtitles: p.burn_subtitles,
-    voiceSelection: p.voice_selection
-      ? { voiceId: p.voice_selection.voice_id, name: p.voice_selection.name, category: p.voice_selection.category }
+    voiceSelection: summary?.voice_selection
+      ? { voiceId: summary.voice_selection.voice_id, name: summary.voice_selection.name, category: summary.voice_selection.category }
       : undefined,
     inputMethod: p.input_method,
     files: p.files.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, size: f.size, contentType: f.content_type })),
@@ -62,11 +63,11 @@ export function toProtoProject(p: ProjectView | ProjectSummaryView): Project {
     needsRegeneration: p.needs_regeneration,
     canEdit: p.canEdit,
     canDelete: p.canDelete,
-    generatorType: p.generator_type,
+    generatorType: summary?.generator_type ?? '',
     // Stored normalised: a method's request, or an enhanced version's improvement plan.
-    requestData: full?.request_data && p.generator_type ? GeneratorRequest.fromJSON({ [p.generator_type]: full.request_data }) : undefined,
+    requestData: full?.request_data && full.generator_type ? GeneratorRequest.fromJSON({ [full.generator_type]: full.request_data }) : undefined,
     hasContent: p.has_content,
-    derivedFromProjectId: p.derived_from_project_id ?? '',
+    derivedFromProjectId: summary?.derived_from_project_id ?? '',
     contentVersion: p.content_version,
     filesVersion: p.files_version ?? undefined,
     videoStatus: p.video_status,

@@ -1,7 +1,7 @@
 // All SQL of the project service. Tenancy is decided by the service (company ids the caller
 // belongs to); every query here takes those ids and never returns another company's rows.
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { enqueueEvents, markEventApplied, type OutboxEvent } from '@trainwright/platform';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { enqueueEvents, markEventApplied, prepareQuery, type OutboxEvent } from '@trainwright/platform';
 import {
   LONG_FIELDS,
   StorageQuotaReached,
@@ -11,9 +11,12 @@ import {
   type ProjectRow,
   type ProjectState,
   type ProjectStore,
+  type ListedFile,
+  type ListPage,
+  type ProjectListRow,
   type ProjectSummaryRow,
   type OverviewRows,
-  type StatsRow,
+  UNLISTED_FIELDS,
   type UploadQuota,
   type VideoStatusChange,
   type LanguageChange,
@@ -38,6 +41,9 @@ const SUMMARY_COLUMNS = (
 type Unlisted = Exclude<keyof ProjectsTable, (typeof LONG_FIELDS)[number] | (typeof SUMMARY_COLUMNS)[number]>;
 const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyColumnListed;
+
+/** What a list page reads: a summary without what no list shows. */
+export const LIST_COLUMNS = SUMMARY_COLUMNS.filter((c): c is Exclude<typeof c, (typeof UNLISTED_FIELDS)[number]> => !(UNLISTED_FIELDS as readonly string[]).includes(c));
 
 /** The stored columns of a new project (JSON columns as text, as kysely writes them). */
 export function newProjectValues(input: NewProject) {
@@ -80,8 +86,90 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Whether a search has a trigram for the search index (migration ProjectSearch) to look up: three
+ * letters or digits in a row (pg_trgm splits words at anything else). Without one the index would
+ * be read whole, so such a search is planned for its own pattern instead (listStatement).
+ */
+export function searchHasTrigram(search: string): boolean {
+  return /[\p{L}\p{N}]{3}/u.test(search);
+}
+
+/** Which filters a list request has: one statement each. */
+interface ListShape {
+  status: boolean;
+  projectType: boolean;
+  search: boolean;
+}
+
+/** The filters of one shape, their values numbered from $1 in order: company ids, [status], [project type], [search pattern]. */
+function listWhere(shape: ListShape): { where: string; values: number } {
+  const where = ['company_id = any($1::uuid[])'];
+  let n = 1;
+  if (shape.status) where.push(`status = $${++n}`);
+  if (shape.projectType) where.push(`project_type = $${++n}`);
+  if (shape.search) {
+    n++;
+    where.push(`(title ilike $${n} or description ilike $${n})`);
+  }
+  return { where: where.join(' and '), values: n };
+}
+
+/**
+ * One list page in one statement, for one shape of filters: the statistics of the companies the
+ * caller reads (counters kept by triggers, migration ListSummaries: a few rows per company, not
+ * its projects; the filters do not apply), then the page's projects with their total (count over
+ * the window: one pass over the matching projects) and each one's files. Always one row: without
+ * projects, one with the statistics and nulls. Its values are the filters' (listWhere), then limit,
+ * offset, the statistics' company ids and the first day of this month.
+ */
+export function listStatement(shape: ListShape, columns: readonly string[]): string {
+  const { where, values: n } = listWhere(shape);
+  return `with page as (
+  select ${columns.join(', ')}, count(*) over () as full_count from projects where ${where}
+  order by created_at desc, id desc limit $${n + 1} offset $${n + 2}
+), stats as (
+  select coalesce(sum(n), 0)::int as stats_total,
+    coalesce(sum(n) filter (where created_month >= $${n + 4}::date), 0)::int as stats_this_month,
+    coalesce(sum(n) filter (where status = 'completed'), 0)::int as stats_completed,
+    coalesce(sum(n) filter (where status not in ('pending', 'completed', 'failed')), 0)::int as stats_in_progress,
+    coalesce(sum(n) filter (where status = 'failed'), 0)::int as stats_failed
+  from project_counts where company_id = any($${n + 3}::uuid[])
+)
+select stats.*, page.*, (
+  select json_agg(json_build_object('id', f.id, 'kind', f.kind, 'filename', f.filename, 'size', f.size, 'content_type', f.content_type) order by f.created_at)
+  from project_files f where f.project_id = page.id
+) as files
+from stats left join page on true
+order by page.created_at desc, page.id desc`;
+}
+
+/** A row of listStatement. */
+type ListStatementRow = ProjectListRow & {
+  full_count: number;
+  files: Array<Omit<ListedFile, 'project_id'>> | null;
+  stats_total: number;
+  stats_this_month: number;
+  stats_completed: number;
+  stats_in_progress: number;
+  stats_failed: number;
+};
+
+const FILES_SQL = 'select id, kind, filename, size, content_type, storage_key, project_id from project_files where project_id = any($1::uuid[]) order by created_at';
+
+type Prepared<Row> = (values: readonly unknown[]) => Promise<Row[]>;
+
+const NO_STATS = { total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 };
+
 export class ProjectRepository implements ProjectStore, TemplateStore {
-  constructor(private readonly db: Kysely<ProjectDatabase>) {}
+  // A list page runs as a named prepared statement (one per shape of filters): PostgreSQL plans it
+  // once per connection (planning a search cost more than running it) and kysely builds nothing.
+  private readonly listStatements = new Map<string, Prepared<ListStatementRow>>();
+  private readonly filesPrepared: Prepared<FileRow>;
+
+  constructor(private readonly db: Kysely<ProjectDatabase>) {
+    this.filesPrepared = prepareQuery(db, 'project_files_of', { compile: () => CompiledQuery.raw(FILES_SQL) });
+  }
 
   /**
    * Inserts a project unless the owner's plan limit is reached. A transaction-scoped advisory
@@ -137,31 +225,49 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     return this.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }> {
+  async list(filter: ListFilter): Promise<{ rows: ProjectListRow[]; total: number }> {
     if (filter.companyIds.length === 0) return { rows: [], total: 0 };
-    let query = this.db.selectFrom('projects').where('company_id', 'in', filter.companyIds);
-    if (filter.status) query = query.where('status', '=', filter.status);
-    if (filter.projectType) query = query.where('project_type', '=', filter.projectType);
-    if (filter.search) {
-      const pattern = `%${escapeLike(filter.search)}%`;
-      query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+    const { rows, total } = await this.listPage(filter, { companyIds: [], monthStart: new Date(0) });
+    return { rows, total };
+  }
+
+  async listPage(filter: ListFilter, statsOf: { companyIds: string[]; monthStart: Date }): Promise<ListPage> {
+    if (filter.companyIds.length === 0 && statsOf.companyIds.length === 0) return { rows: [], files: [], total: 0, stats: { ...NO_STATS } };
+    const shape: ListShape = { status: Boolean(filter.status), projectType: Boolean(filter.projectType), search: Boolean(filter.search) };
+    const values: unknown[] = [filter.companyIds];
+    if (filter.status) values.push(filter.status);
+    if (filter.projectType) values.push(filter.projectType);
+    if (filter.search) values.push(`%${escapeLike(filter.search)}%`);
+    const filters = values.length;
+    values.push(filter.limit, filter.offset, statsOf.companyIds, statsOf.monthStart.toISOString().slice(0, 10));
+    // A search with no trigram is planned for its pattern each time (a plan kept for any pattern
+    // would read the whole search index for it).
+    const found =
+      filter.search && !searchHasTrigram(filter.search)
+        ? (await this.db.executeQuery<ListStatementRow>(CompiledQuery.raw(listStatement(shape, LIST_COLUMNS), values))).rows
+        : await this.listPrepared(shape)(values);
+    const first = found[0]!;
+    const stats = { total: first.stats_total, this_month: first.stats_this_month, completed: first.stats_completed, in_progress: first.stats_in_progress, failed: first.stats_failed };
+    if (first.id === null) {
+      // No project on this page. Past the last page the window saw none, so count separately.
+      const total = filter.offset > 0 ? Number((await this.db.executeQuery<{ n: number }>(CompiledQuery.raw(`select count(*) as n from projects where ${listWhere(shape).where}`, values.slice(0, filters)))).rows[0]!.n) : 0;
+      return { rows: [], files: [], total, stats };
     }
-    // The page and the total in one pass over the company's projects (count over the window).
-    const page = await query
-      .select(SUMMARY_COLUMNS)
-      .select(sql<number>`count(*) over ()`.as('full_count'))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
-    if (page.length === 0 && filter.offset > 0) {
-      // Past the last page: the window saw no row, so count separately.
-      const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return { rows: [], total: Number(count.n) };
+    const files: ListedFile[] = [];
+    for (const row of found) for (const file of row.files ?? []) files.push({ ...file, project_id: row.id });
+    // The rows keep the statement's extra columns: nothing reads them.
+    return { rows: found, files, total: Number(first.full_count), stats };
+  }
+
+  private listPrepared(shape: ListShape): Prepared<ListStatementRow> {
+    const name = `project_list_${shape.status ? 's' : ''}${shape.projectType ? 't' : ''}${shape.search ? 'q' : ''}`;
+    let prepared = this.listStatements.get(name);
+    if (!prepared) {
+      const text = listStatement(shape, LIST_COLUMNS);
+      prepared = prepareQuery(this.db, name, { compile: () => CompiledQuery.raw(text) });
+      this.listStatements.set(name, prepared);
     }
-    const total = page.length === 0 ? 0 : Number(page[0]!.full_count);
-    return { rows: page.map(({ full_count: _count, ...row }) => row), total };
+    return prepared;
   }
 
   /** A company's projects by type with their mean quality, the latest changed, and the titles of those named. */
@@ -184,31 +290,9 @@ export class ProjectRepository implements ProjectStore, TemplateStore {
     };
   }
 
-  async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
-    if (companyIds.length === 0) return { total: 0, this_month: 0, completed: 0, in_progress: 0, failed: 0 };
-    // Counters kept by triggers (migration ListSummaries): a few rows per company, not its projects.
-    const month = monthStart.toISOString().slice(0, 10);
-    return this.db
-      .selectFrom('project_counts')
-      .select([
-        sql<number>`coalesce(sum(n), 0)::int`.as('total'),
-        sql<number>`coalesce(sum(n) filter (where created_month >= ${month}::date), 0)::int`.as('this_month'),
-        sql<number>`coalesce(sum(n) filter (where status = 'completed'), 0)::int`.as('completed'),
-        sql<number>`coalesce(sum(n) filter (where status not in ('pending', 'completed', 'failed')), 0)::int`.as('in_progress'),
-        sql<number>`coalesce(sum(n) filter (where status = 'failed'), 0)::int`.as('failed'),
-      ])
-      .where('company_id', 'in', companyIds)
-      .executeTakeFirstOrThrow();
-  }
-
   async filesOf(projectIds: string[]): Promise<FileRow[]> {
     if (projectIds.length === 0) return [];
-    return this.db
-      .selectFrom('project_files')
-      .select(['id', 'kind', 'filename', 'size', 'content_type', 'storage_key', 'project_id'])
-      .where('project_id', 'in', projectIds)
-      .orderBy('created_at')
-      .execute();
+    return this.filesPrepared([projectIds]);
   }
 
   async uploadedBytes(companyIds: readonly string[]): Promise<number> {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, ownerPlanOf } from '@trainwright/platform';
 import type { CallerCompanies, CallerCompany, OutboxEvent, OwnerPlan } from '@trainwright/platform';
-import { LONG_FIELDS, StorageQuotaReached, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
+import { LONG_FIELDS, StorageQuotaReached, UNLISTED_FIELDS, type UploadQuota, type FileRow, type ListFilter, type NewProject, type ProjectListRow, type ProjectRow, type ProjectSummaryRow, type StatsRow } from '../../src/services/projects/deps.js';
 import type { AddOutcome, CommentDeps, CommentRow, CommentStore, NewComment } from '../../src/services/comments/deps.js';
 import type { Memberships, PipelineJobs, ProjectChanges, ProjectDeps, ProjectState, ProjectStore, VideoStatusChange, LanguageChange, VoiceLibrary } from '../../src/services/projects/deps.js';
 import { newProjectValues } from '../../src/repositories/project.repository.js';
@@ -80,13 +80,22 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
     const rows = [...this.rows.values()].filter(
       (r) => filter.companyIds.includes(r.company_id) && (!filter.status || r.status === filter.status) && (!filter.projectType || r.project_type === filter.projectType),
     );
-    // As the repository reads a page: without the long texts.
-    const summaries = rows.slice(filter.offset, filter.offset + filter.limit).map((r) => {
+    // As the repository reads a page: without the long texts and what no list shows.
+    const items = this.summaries(rows.slice(filter.offset, filter.offset + filter.limit)).map((r) => {
+      const item: Record<string, unknown> = { ...r };
+      for (const field of UNLISTED_FIELDS) delete item[field];
+      return item as ProjectListRow;
+    });
+    return { rows: items, total: rows.length };
+  }
+
+  /** The rows without their long texts (the overview's). */
+  private summaries(rows: ProjectRow[]): ProjectSummaryRow[] {
+    return rows.map((r) => {
       const summary: Record<string, unknown> = { ...asStored(r) };
       for (const long of LONG_FIELDS) delete summary[long];
       return summary as ProjectSummaryRow;
     });
-    return { rows: summaries, total: rows.length };
   }
 
   async overview(companyId: string, projectIds: readonly string[], recentLimit: number) {
@@ -98,11 +107,16 @@ export class FakeProjectStore implements ProjectStore, TemplateStore {
       if (r.quality_score !== null) (t.scored += 1), (t.qualitySum += r.quality_score);
       types.set(r.project_type, t);
     }
-    const recent = (await this.list({ companyIds: [companyId], limit: rows.length, offset: 0 })).rows.sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime()).slice(0, recentLimit);
+    const recent = this.summaries(rows).sort((a, b) => b.updated_at.getTime() - a.updated_at.getTime()).slice(0, recentLimit);
     return { types: [...types.values()], recent, titles: new Map(rows.filter((r) => projectIds.includes(r.id)).map((r) => [r.id, r.title])) };
   }
 
-  async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
+  async listPage(filter: ListFilter, statsOf: { companyIds: string[]; monthStart: Date }) {
+    const { rows, total } = await this.list(filter);
+    return { rows, total, files: await this.filesOf(rows.map((r) => r.id)), stats: await this.stats(statsOf.companyIds, statsOf.monthStart) };
+  }
+
+  private async stats(companyIds: string[], monthStart: Date): Promise<StatsRow> {
     const rows = [...this.rows.values()].filter((r) => companyIds.includes(r.company_id));
     const count = (test: (r: ProjectRow) => boolean) => rows.filter(test).length;
     return {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { ProjectStats } from '@trainwright/proto/trainwright/project/v1/project';
 import type { GatewayContext } from '../../context.js';
 import { Int32, Str, errorResponses } from '../../schemas/common.js';
-import { projectJson } from '../../schemas/mappers.js';
+import { projectSummaryJson } from '../../schemas/mappers.js';
 import { signedIn } from '../../lib/signed-in.js';
 import { ProjectList } from './shapes.js';
 
@@ -36,7 +36,7 @@ export function listProjectsRoute({ app, clients }: GatewayContext) {
         call,
       );
       return {
-        projects: page.projects.map(projectJson),
+        projects: page.projects.map(projectSummaryJson),
         total: page.total,
         page: page.page,
         page_size: page.pageSize,

@@ -1,12 +1,18 @@
-// A project as the routes answer it: every field (one project), or without its long texts (a list
-// item), and the list with the caller's counts.
+// A project as the routes answer it: every field (one project), or without its long texts and
+// what no list shows (a list item), and the list with the caller's counts.
 import { LIBRARY_MATERIALS } from '@trainwright/catalogue';
 import { Type } from 'typebox';
 import { ErrorMessageFields, VideoErrorMessageFields } from '../../schemas/common.js';
 import { Branding } from '../../schemas/projects.js';
 
-/** Left out of list items (ListProjectsResponse leaves them empty). */
-const LONG_FIELDS = new Set(['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data']);
+/**
+ * Left out of list items (ListProjectsResponse leaves them empty): the long texts, and what the
+ * list screen and the dialogs it opens do not read (GET /api/projects/{id} has them).
+ */
+const UNLISTED = new Set([
+  'script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data',
+  'software_list', 'voice_selection', 'generator_type', 'derived_from_project_id',
+]);
 
 const projectFields = {
   id: Type.String(),
@@ -74,10 +80,10 @@ const projectFields = {
 /** Every field of a project (GET, PATCH). */
 export const Project = Type.Object({ ...projectFields, has_content: Type.Boolean() }, { $id: 'Project' });
 
-/** A list item: the project without its long texts (GET /api/projects/{id} has them). */
+/** A list item: the project without what UNLISTED names (GET /api/projects/{id} has them). */
 const ProjectSummary = Type.Object(
   {
-    ...Object.fromEntries(Object.entries(projectFields).filter(([name]) => !LONG_FIELDS.has(name))),
+    ...Object.fromEntries(Object.entries(projectFields).filter(([name]) => !UNLISTED.has(name))),
     has_content: Type.Boolean(),
   },
   { $id: 'ProjectSummary' },

@@ -12,8 +12,18 @@ export type ProjectRow = Selectable<ProjectsTable>;
 /** The long texts a list leaves out (a script may hold 2,000,000 characters); GET of one project has them. */
 export const LONG_FIELDS = ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data'] as const;
 export type LongField = (typeof LONG_FIELDS)[number];
-/** A project as the list reads it: the row without its long texts. */
+/** A project without its long texts (the overview's latest projects). */
 export type ProjectSummaryRow = Omit<ProjectRow, LongField>;
+/**
+ * What a list item leaves out besides the long texts: what only the service reads of a project
+ * and what no list screen shows (the web's ProjectSummary; GET of one project has them all).
+ */
+export const UNLISTED_FIELDS = [
+  'owner_user_id', 'created_by', 'generation_version', 'video_at', 'language_events',
+  'software_list', 'voice_selection', 'generator_type', 'derived_from_project_id',
+] as const;
+/** A project as the list reads it. */
+export type ProjectListRow = Omit<ProjectSummaryRow, (typeof UNLISTED_FIELDS)[number]>;
 
 export interface FileRow {
   id: string;
@@ -65,6 +75,17 @@ export interface ListFilter {
   projectType?: string;
   limit: number;
   offset: number;
+}
+
+/** A file of a listed project: what a list item shows of it. */
+export type ListedFile = Pick<FileRow, 'id' | 'kind' | 'filename' | 'size' | 'content_type' | 'project_id'>;
+
+/** A page of the list: its projects, their files, how many match, and the statistics. */
+export interface ListPage {
+  rows: ProjectListRow[];
+  files: ListedFile[];
+  total: number;
+  stats: StatsRow;
 }
 
 /** The dashboard's statistics, from counters PostgreSQL keeps per company, status and month. */
@@ -138,9 +159,13 @@ export interface ProjectStore {
     events: (projectId: string) => OutboxEvent[],
   ): Promise<{ kind: 'created'; id: string } | { kind: 'limit' } | { kind: 'bad_files' }>;
   findById(id: string): Promise<ProjectRow | undefined>;
-  list(filter: ListFilter): Promise<{ rows: ProjectSummaryRow[]; total: number }>;
+  list(filter: ListFilter): Promise<{ rows: ProjectListRow[]; total: number }>;
+  /**
+   * A page of the list with its total and its projects' files, and the statistics of the companies
+   * `statsOf` names (the filters do not apply to them; this_month counts from `monthStart`).
+   */
+  listPage(filter: ListFilter, statsOf: { companyIds: string[]; monthStart: Date }): Promise<ListPage>;
   overview(companyId: string, projectIds: readonly string[], recentLimit: number): Promise<OverviewRows>;
-  stats(companyIds: string[], monthStart: Date): Promise<StatsRow>;
   filesOf(projectIds: string[]): Promise<FileRow[]>;
   /**
    * Records an upload; with a quota, serialised per plan owner and refused with

@@ -2,7 +2,7 @@
 import { PROJECT_TYPES, isProjectStatus } from '@trainwright/catalogue';
 import { Access, AppError } from '@trainwright/platform';
 import type { ProjectDeps } from './deps.js';
-import { projectViews, type ProjectSummaryView } from './views.js';
+import { viewsOf, type ProjectListView } from './views.js';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -16,7 +16,7 @@ export interface ProjectFilter {
 }
 
 export interface ProjectPage {
-  projects: ProjectSummaryView[];
+  projects: ProjectListView[];
   total: number;
   page: number;
   pageSize: number;
@@ -36,20 +36,22 @@ export async function listProjects(deps: ProjectDeps, userId: string, filter: Pr
   }
   const now = deps.clock();
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [{ rows, total }, stats] = await Promise.all([
-    deps.projects.list({
+  // One statement: the page, its total, its projects' files and the statistics of every company
+  // the caller reads.
+  const { rows, files, total, stats } = await deps.projects.listPage(
+    {
       companyIds,
       search: filter.search?.trim().slice(0, 200) || undefined,
       status: filter.status || undefined,
       projectType: filter.projectType || undefined,
       limit: pageSize,
       offset: (page - 1) * pageSize,
-    }),
-    deps.projects.stats(readable, monthStart),
-  ]);
+    },
+    { companyIds: readable, monthStart },
+  );
   const finished = stats.completed + stats.failed;
   return {
-    projects: await projectViews(deps, rows, companies),
+    projects: viewsOf(rows, files, companies),
     total,
     page,
     pageSize,

@@ -1,7 +1,7 @@
 // A project as its readers see it: the row with its company, files and what the caller may do.
 import { roleAllows } from '@trainwright/catalogue';
 import type { CallerCompany } from '@trainwright/platform';
-import type { ProjectDeps, ProjectRow, ProjectSummaryRow } from './deps.js';
+import type { ListedFile, ProjectDeps, ProjectListRow, ProjectRow, ProjectSummaryRow } from './deps.js';
 
 interface ViewExtras {
   companyName: string;
@@ -14,15 +14,21 @@ interface ViewExtras {
 }
 
 export type ProjectView = ProjectRow & ViewExtras;
-/** A list item: the view without the long texts. */
+/** The overview's latest projects: the view without the long texts. */
 export type ProjectSummaryView = ProjectSummaryRow & ViewExtras;
+/** A list item. */
+export type ProjectListView = ProjectListRow & ViewExtras;
 
-export async function projectViews<R extends ProjectSummaryRow>(
+export async function projectViews<R extends ProjectListRow>(
   deps: Pick<ProjectDeps, 'projects'>,
   rows: R[],
   companies: CallerCompany[],
 ): Promise<Array<R & ViewExtras>> {
-  const files = await deps.projects.filesOf(rows.map((r) => r.id));
+  return viewsOf(rows, await deps.projects.filesOf(rows.map((r) => r.id)), companies);
+}
+
+/** The views of rows whose files are read already. */
+export function viewsOf<R extends ProjectListRow>(rows: R[], files: ListedFile[], companies: CallerCompany[]): Array<R & ViewExtras> {
   const byCompany = new Map(companies.map((c) => [c.companyId, c]));
   return rows.map((row) => {
     const company = byCompany.get(row.company_id);
