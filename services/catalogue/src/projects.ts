@@ -3,6 +3,11 @@
 
 export const PROJECT_TYPES = ['script_to_slides', 'slides_to_script', 'software_analysis', 'ai_content_generator'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** The long texts a project list item leaves out (a script may hold 2,000,000 characters); GET of one project has them. */
+export const PROJECT_LONG_FIELDS = ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data'] as const;
+/** What else a list item leaves out: what no list screen reads (GET of one project has them). */
+export const PROJECT_UNLISTED_FIELDS = ['software_list', 'voice_selection', 'generator_type', 'derived_from_project_id'] as const;
 export const VISUAL_FORMATS = ['powerpoint', 'mp4', 'mov'] as const;
 export type VisualFormat = (typeof VISUAL_FORMATS)[number];
 export const DOCUMENT_FORMATS = ['pdf', 'word'] as const;

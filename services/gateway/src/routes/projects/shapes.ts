@@ -1,6 +1,6 @@
 // A project as the routes answer it: every field (one project), or without its long texts and
 // what no list shows (a list item), and the list with the caller's counts.
-import { LIBRARY_MATERIALS } from '@trainwright/catalogue';
+import { LIBRARY_MATERIALS, PROJECT_LONG_FIELDS, PROJECT_UNLISTED_FIELDS } from '@trainwright/catalogue';
 import { Type } from 'typebox';
 import { ErrorMessageFields, VideoErrorMessageFields } from '../../schemas/common.js';
 import { Branding } from '../../schemas/projects.js';
@@ -9,10 +9,7 @@ import { Branding } from '../../schemas/projects.js';
  * Left out of list items (ListProjectsResponse leaves them empty): the long texts, and what the
  * list screen and the dialogs it opens do not read (GET /api/projects/{id} has them).
  */
-const UNLISTED = new Set([
-  'script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data',
-  'software_list', 'voice_selection', 'generator_type', 'derived_from_project_id',
-]);
+const UNLISTED = new Set<string>([...PROJECT_LONG_FIELDS, ...PROJECT_UNLISTED_FIELDS]);
 
 const projectFields = {
   id: Type.String(),

@@ -1,5 +1,6 @@
 // What every project operation works with: the ports it reads and writes through (the
 // repositories implement them; unit tests fake them), the clock and what runs after a write.
+import { PROJECT_LONG_FIELDS, PROJECT_UNLISTED_FIELDS } from '@trainwright/catalogue';
 import type { GeneratedContent } from '@trainwright/formats';
 import type { CallerCompanies, CompanyPlans, MembershipReadOptions, MessageRef, OutboxEvent, OwnerPlan } from '@trainwright/platform';
 import type { Selectable } from 'kysely';
@@ -10,7 +11,7 @@ import type { LibraryStore } from '../library/deps.js';
 export type ProjectRow = Selectable<ProjectsTable>;
 
 /** The long texts a list leaves out (a script may hold 2,000,000 characters); GET of one project has them. */
-export const LONG_FIELDS = ['script_content', 'slides_content', 'generated_content', 'software_details', 'ai_instructions', 'request_data'] as const;
+export const LONG_FIELDS = PROJECT_LONG_FIELDS;
 export type LongField = (typeof LONG_FIELDS)[number];
 /** A project without its long texts (the overview's latest projects). */
 export type ProjectSummaryRow = Omit<ProjectRow, LongField>;
@@ -20,7 +21,7 @@ export type ProjectSummaryRow = Omit<ProjectRow, LongField>;
  */
 export const UNLISTED_FIELDS = [
   'owner_user_id', 'created_by', 'generation_version', 'video_at', 'language_events',
-  'software_list', 'voice_selection', 'generator_type', 'derived_from_project_id',
+  ...PROJECT_UNLISTED_FIELDS,
 ] as const;
 /** A project as the list reads it. */
 export type ProjectListRow = Omit<ProjectSummaryRow, (typeof UNLISTED_FIELDS)[number]>;
