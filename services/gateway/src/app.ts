@@ -11,11 +11,11 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import { REQUEST_LIMITS } from '@trainwright/catalogue';
-import { AppError, AuthMemberships, EventBus, LocalFileStorage, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
+import { AppError, AuthMemberships, EventBus, LocalFileStorage, createBatchedLogger, createDatabase, createRedis, httpRequestDuration, type Logger } from '@trainwright/platform';
 import { createServiceClients, type ServiceClients } from './clients.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
-import { AccessLog } from './plugins/access-log.js';
+import { AccessLog, LazyRequestLogger } from './plugins/access-log.js';
 import { clientErrorReply, frameworkErrorReply, registerErrorHandling } from './plugins/errors.js';
 import { registerRequestLimits } from './plugins/request-limits.js';
 import { AdmissionLimiter, registerAdmission } from './plugins/admission.js';
@@ -86,10 +86,14 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
 
   // Security headers from helmet, computed once and set on every response, and the request id.
   const securityHeaders = computeSecurityHeaders(HELMET_OPTIONS);
+  // The access lines are written in batches (at least every 100 ms, and when the process exits).
+  const accessLines = config.LOG_REQUESTS ? createBatchedLogger(logger) : undefined;
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     // One access-log line per request, at completion (plugins/access-log.ts).
-    logController: new AccessLog(logger, { disableRequestLogging: !config.LOG_REQUESTS }),
+    logController: new AccessLog(logger, { disableRequestLogging: !config.LOG_REQUESTS, lines: accessLines?.logger }),
+    // request.log is made when first used: most requests never log through it.
+    childLoggerFactory: LazyRequestLogger.factory,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
@@ -203,6 +207,7 @@ export async function buildGateway(config: GatewayConfig, logger: Logger): Promi
     async close() {
       await collab.close();
       await app.close();
+      accessLines?.flush();
       memberships.close();
       clients.auth.close();
       clients.project.close();

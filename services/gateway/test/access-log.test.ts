@@ -3,10 +3,11 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Writable } from 'node:stream';
+import { jest } from '@jest/globals';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import helmet from 'helmet';
 import { pino } from 'pino';
-import { AccessLog } from '../src/plugins/access-log.js';
+import { AccessLog, LazyRequestLogger } from '../src/plugins/access-log.js';
 import { HELMET_OPTIONS, applySecurityHeaders, computeSecurityHeaders } from '../src/plugins/security-headers.js';
 
 function capturingLogger() {
@@ -30,6 +31,7 @@ async function appWith(disableRequestLogging: boolean) {
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
     logController: new AccessLog(logger, { disableRequestLogging }),
+    childLoggerFactory: LazyRequestLogger.factory,
     genReqId: () => 'req-1',
   });
   app.get('/ok', async () => ({ ok: true }));
@@ -41,7 +43,7 @@ async function appWith(disableRequestLogging: boolean) {
     return { ok: true };
   });
   await app.ready();
-  return { app, lines };
+  return { app, lines, logger };
 }
 
 describe('AccessLog', () => {
@@ -79,6 +81,30 @@ describe('AccessLog', () => {
     await app.inject({ method: 'GET', url: '/ok' });
     expect(lines.filter((l) => l.msg === 'request completed' || l.msg === 'incoming request')).toEqual([]);
     await app.close();
+  });
+
+  it("should make a request's own logger only when something is logged through it", async () => {
+    const { app, lines, logger } = await appWith(false);
+    const child = jest.spyOn(logger, 'child');
+    await app.inject({ method: 'GET', url: '/ok' });
+    await app.inject({ method: 'GET', url: '/ok' });
+    expect(child).not.toHaveBeenCalled();
+    await app.inject({ method: 'POST', url: '/secret', payload: { name: 'x' } });
+    expect(child).toHaveBeenCalledTimes(1);
+    // Its lines carry the request id, as Fastify's own child logger's do.
+    expect(lines.find((l) => l.msg === 'received')).toMatchObject({ reqId: 'req-1', body: { name: 'x' } });
+    await app.close();
+  });
+
+  it('should answer the level of the logger it stands for', () => {
+    const { logger } = capturingLogger();
+    logger.level = 'warn';
+    const lazy = LazyRequestLogger.factory(logger as unknown as FastifyBaseLogger, { reqId: 'r' }, {});
+    expect(lazy.level).toBe('warn');
+    lazy.level = 'debug';
+    expect(lazy.level).toBe('debug');
+    expect(logger.level).toBe('warn');
+    expect(lazy.child({ part: 'x' }, {}).level).toBe('debug');
   });
 
   it('should leave the redaction of other lines in place', async () => {

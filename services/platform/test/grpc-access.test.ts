@@ -86,6 +86,19 @@ describe('gRPC methods and the access check', () => {
     await expect(client.analyze(AnalyzeRequest.fromPartial({ userId: 'ann' }))).resolves.toBeDefined();
   });
 
+  it('should leave the stack trace limit as it was, whether a call succeeds, fails or cannot start', async () => {
+    // The client turns grpc-js's capture of the caller's stack off around each call (grpc/client.ts).
+    const limit = Error.stackTraceLimit;
+    await client.initializeService(InitializeServiceRequest.fromPartial({ userId: 'ann' }));
+    await expect(client.assessQuality(AssessQualityRequest.fromPartial({ userId: 'eve', projectId: 'acme' }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(Error.stackTraceLimit).toBe(limit);
+    const closed = createGrpcClient(GeneratorServiceClient as never, GeneratorServiceService, '127.0.0.1:1');
+    closed.close();
+    await expect(closed.initializeService(InitializeServiceRequest.fromPartial({ userId: 'ann' }))).rejects.toThrow();
+    expect(Error.stackTraceLimit).toBe(limit);
+    expect(new Error('after').stack).toContain('grpc-access.test');
+  });
+
   it('should not start a service whose access table leaves a method out', () => {
     const other = createGrpcServer(createLogger('test', 'silent'));
     const { analyze: _left, ...partial } = table;
