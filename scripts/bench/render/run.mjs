@@ -7,7 +7,7 @@
 //                it drew (visuals.ts), so rounds after the warm-up measure a re-render's path
 //   (video)      a 10-slide project with about 60 s of narration (the default voice: Flite) to mp4 at 1280x720,
 //                twice a round: a first render (every clip spoken by the engine), then a re-render
-//                (the product's provider, which keeps spoken clips: kept-clips.ts), the one the
+//                (the product's provider, which keeps spoken clips, kept-clips.ts, and the pictures drawn, kept-frames.ts), the one the
 //                goals and the parts below are about. End to end: renderVideo (slide pictures and narration at the same time, subtitles,
 //                then the encode, which takes the pictures as raw frames while the last ones are
 //                still drawn), split into parts:
@@ -112,7 +112,7 @@ syncBuiltinESMExports();
 
 const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
 const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
-const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages } = await import(new URL('./video/index.js', MEDIA));
+const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages, KeptFrames } = await import(new URL('./video/index.js', MEDIA));
 const { createSpeechProvider } = await import(new URL('./adapters/speech/index.js', MEDIA));
 const { buildVoiceLibrary } = await import(new URL('./voices/library.js', MEDIA));
 
@@ -186,6 +186,10 @@ const vidInput = videoInput();
 const speech = createSpeechProvider({ provider: 'embedded' });
 // The engine behind the kept clips: a first render speaks every clip, a re-render finds them kept.
 const engine = speech.inner ?? speech;
+// The drawn pictures, kept as the service keeps them (VIDEO_FRAME_CACHE_MB's default): a round's
+// first render draws and keeps them, its re-render takes them.
+const FRAME_CACHE_BYTES = 128 * 1024 * 1024;
+let keptFrames = new KeptFrames(FRAME_CACHE_BYTES);
 const voice = buildVoiceLibrary(await speech.voices()).voices.find((v) => !v.is_premium);
 if (!voice) usage('the embedded speech provider offers no free voice (are flite and espeak-ng installed?)');
 
@@ -240,19 +244,28 @@ async function videoOnce(ctx, round) {
   const spawns = { ...spawnClock };
   clock.ffmpeg.length = 0;
   clock.pixels.length = 0;
+  if (first) keptFrames = new KeptFrames(FRAME_CACHE_BYTES);
+  const keptBefore = keptFrames.stats().hits;
   const stopMeter = selfMeter();
   const t0 = performance.now();
-  const video = await renderVideo(vidInput, { provider: timedSpeech(clips, first ? engine : speech), voice: voice.settings, format: 'mp4', workDir, size: SIZE, burnSubtitles: false }, (p) => void progress.push(p));
+  const video = await renderVideo(
+    vidInput,
+    { provider: timedSpeech(clips, first ? engine : speech), voice: voice.settings, format: 'mp4', workDir, size: SIZE, burnSubtitles: false, keptFrames },
+    (p) => void progress.push(p),
+  );
   const total = performance.now() - t0;
   const cpu = stopMeter();
   const spawn = { ms: spawnClock.ms - spawns.ms, count: spawnClock.count - spawns.count };
-  const images = Math.max(...clock.pixels) - t0;
+  // Kept pictures are not drawn: images is then 0.
+  const images = clock.pixels.length > 0 ? Math.max(...clock.pixels) - t0 : 0;
+  const kept = keptFrames.stats().hits - keptBefore;
   const narration = Math.max(...clips.map((c) => c.end)) - t0;
   const toEncode = Math.min(...clock.ffmpeg) - t0;
   const { problems, bytes } = await checkVideo(video.videoPath, video.durationMs);
   // A slide that reveals its points as they are said has several pictures (video.pictures).
   const pictureCount = video.pictures?.length ?? video.slides.length;
-  if (clock.pixels.length !== pictureCount) problems.push(`${clock.pixels.length} pictures drawn for ${pictureCount} in the video`);
+  if (clock.pixels.length + kept !== pictureCount) problems.push(`${clock.pixels.length} pictures drawn and ${kept} kept for ${pictureCount} in the video`);
+  if (!first && kept !== pictureCount) problems.push(`the re-render drew ${clock.pixels.length} of its ${pictureCount} pictures again`);
   if (progress.at(-1) !== 100 || progress.some((p, i) => i > 0 && p < progress[i - 1])) problems.push(`progress not rising to 100: ${progress.join(' ')}`);
   if (first) return { kind: 'video', key: 'first', scenario: 'video first render', round, total, parts: { narration }, videoMs: video.durationMs, bytes, problems, cpu, workDir };
   // The encode-alone and baseline runs read PNG files: the same pictures, drawn again (not timed).
@@ -414,7 +427,7 @@ try {
     if (!opts.keep) rmSync(firstRender.workDir, { recursive: true, force: true });
     delete firstRender.workDir;
     const video = keep(warm ? await videoOnce(null, round) : await measure.e2e(null, round));
-    log(`${what} video end to end (re-render: clips kept): ${sec(video.total)} for ${sec(video.videoMs)} of video${others(video)}`);
+    log(`${what} video end to end (re-render: clips and pictures kept): ${sec(video.total)} for ${sec(video.videoMs)} of video${others(video)}`);
     const encode = keep(warm ? await encodeOnce(video, round) : await measure.encode(video, round));
     log(`${what} video encodeVideo alone: ${sec(encode.total)}${others(encode)}`);
     const base = keep(warm ? await baselineOnce(video, round) : await measure.baseline(video, round));
@@ -550,7 +563,7 @@ if (e2e.length > 0 && raw.length > 0) {
   }
   summary.video.ok = { time: med < GOAL_VIDEO_MS, ratio: summary.video.ratio <= GOAL_RATIO };
   printTable(
-    `(b) a re-render (the clips kept from the round's first render) of the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
+    `(b) a re-render (the clips and pictures kept from the round's first render) of the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
       '\nend-to-end = renderVideo; images (the last picture drawn) and narration (the last clip) from the start, at the same time; to encode = until the picture\'s ffmpeg started, encode = the rest (images overlap it): these two add up to the end-to-end time;' +
       '\nin spawn() = time this thread spent blocked starting the speech engine and ffmpeg (number of processes);' +
       '\n(c) encodeVideo = the encode alone on the same pictures as PNG files and the same clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +

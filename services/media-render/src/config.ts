@@ -49,6 +49,8 @@ const schema = commonConfigSchema.extend({
   SPEECH_PROVIDER: z.enum(SPEECH_PROVIDERS).default('embedded'),
   /** Spoken clips kept in memory for re-renders and previews, by text and voice (0: none kept). */
   NARRATION_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** The video's drawn pictures kept in memory for re-renders, by what they show (0: none kept). */
+  VIDEO_FRAME_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(128),
   OPENAI_TTS_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_TTS_API_KEY: z.string().default(''),
   OPENAI_TTS_MODEL: z.string().default('gpt-4o-mini-tts'),

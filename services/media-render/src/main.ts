@@ -79,6 +79,7 @@ import type { VideoDeps } from './services/videos/deps.js';
 import type { ProcessingDeps } from './services/processing/deps.js';
 import type { VoiceDeps } from './services/voices/deps.js';
 import { createSpeechProvider } from './adapters/speech/index.js';
+import { KeptFrames } from './video/kept-frames.js';
 import { projectDeletedSubscription } from './subscriptions/project-deleted.subscription.js';
 import { projectLogosSubscription } from './subscriptions/project-logos.subscription.js';
 import { projectViewsSubscription } from './subscriptions/project-views.subscription.js';
@@ -160,7 +161,11 @@ export async function startMediaServer(
   // The voices renders narrate with and the voice library answers from.
   const catalogue = new VoiceCatalogueRepository(speech, customVoices);
   const logos = new ProjectLogoRepository(new LogoRepository(config.URL_FETCH_ALLOW_ORIGINS), new KeptLogoRepository(infra.db), storage);
-  const renderers = new RendererRepository({ speech, size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT } });
+  const renderers = new RendererRepository({
+    speech,
+    size: { width: config.VIDEO_WIDTH, height: config.VIDEO_HEIGHT },
+    keptFrames: new KeptFrames(config.VIDEO_FRAME_CACHE_MB * 1024 * 1024),
+  });
   // Pay-per-use video: the paid videos, their jobs (on the render queue) and their facts (ready and
   // failed through the outbox with the payment's end; the relay of every media-render process
   // publishes what a killed one left).

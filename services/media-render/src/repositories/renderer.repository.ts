@@ -8,11 +8,11 @@ import { renderDocument } from '../render/index.js';
 import type { NarrationTiming } from '../services/previews/deps.js';
 import type { Renderers } from '../services/renders/deps.js';
 import { estimateSlideDurationsMs } from '../video/estimate.js';
-import { renderVideo, type Size } from '../video/index.js';
+import { renderVideo, type KeptFrames, type Size } from '../video/index.js';
 
 export class RendererRepository implements Renderers, NarrationTiming {
   /** burnSubtitles: the default for an input that does not say (a project's input always says). */
-  constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles?: boolean }) {}
+  constructor(private readonly options: { speech: SpeechProvider; size: Size; burnSubtitles?: boolean; keptFrames?: KeptFrames }) {}
 
   document(format: DocumentFormat, input: RenderInput): Promise<Buffer> {
     return renderDocument(format, input);
@@ -23,9 +23,9 @@ export class RendererRepository implements Renderers, NarrationTiming {
   }
 
   async video(input: RenderInput, voice: VoiceSettings, workDir: string, progress: ProgressReporter): Promise<{ mp4Path: string; movPath: string; vttPath: string | null; durationMs: number }> {
-    const { speech, size } = this.options;
+    const { speech, size, keptFrames } = this.options;
     const burnSubtitles = input.burnSubtitles ?? this.options.burnSubtitles ?? false;
-    const video = await renderVideo(input, { provider: speech, voice, format: 'mp4', workDir, size, burnSubtitles }, progress);
+    const video = await renderVideo(input, { provider: speech, voice, format: 'mp4', workDir, size, burnSubtitles, keptFrames }, progress);
     const movPath = join(workDir, 'video.mov');
     await remuxToMov(video.videoPath, movPath);
     const hasVtt = (await stat(video.vttPath).catch(() => null))?.isFile() ?? false;

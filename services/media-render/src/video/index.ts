@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { RenderError, type ProgressReporter, type RenderInput, type SpeechProvider, type VideoFormat, type VoiceSettings } from '../domain/types.js';
 import { asRenderError, prepareContent } from '../render/content.js';
 import { encodeFrames, type TimedSlide } from './encode.js';
+import type { KeptFrames } from './kept-frames.js';
 import { narrate } from './narration.js';
 import { checkSize, DEFAULT_SIZE, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
@@ -17,6 +18,7 @@ export { narrate, narrationParts, narrationTexts, revealSchedule, slideDurationM
 export { pictureTimeline, renderPictureFrames, videoPictures, type Picture, type TimedPicture } from './timeline.js';
 export { renderSlidePng, renderSlideSvg, renderTitlePng, renderSlideFrames, renderSlideImages, videoSlideIndexes, TITLE_CARD, DEFAULT_SIZE, type SlideFrames, type Size } from './slide-image.js';
 export { buildCues, toSrt, toWebVtt, formatTimestamp, type Cue } from './subtitles.js';
+export { KeptFrames } from './kept-frames.js';
 
 export interface RenderVideoOptions {
   provider: SpeechProvider;
@@ -27,6 +29,8 @@ export interface RenderVideoOptions {
   size?: Size;
   /** Draw the subtitles into the picture too (the file always carries them as a selectable track). */
   burnSubtitles?: boolean;
+  /** Pictures drawn before, taken instead of drawn again (and where this render's are kept). */
+  keptFrames?: KeptFrames;
 }
 
 export interface RenderedVideo {
@@ -73,7 +77,7 @@ export async function renderVideo(input: RenderInput, options: RenderVideoOption
   // encode waits for); the encode takes the frames as they are drawn. Which pictures there are
   // follows from the text; when each one shows, from the narration.
   const planned = videoPictures(input);
-  const frames = renderPictureFrames(input, planned, size, step('images'));
+  const frames = renderPictureFrames(input, planned, size, step('images'), undefined, options.keptFrames);
   let drawingError: Error | null = null;
   const imagesFailed = frames.failed.catch((err: unknown) => {
     throw (drawingError = asRenderError('slide images', err));

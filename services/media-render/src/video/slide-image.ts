@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setImmediate as nextTick } from 'node:timers/promises';
 import { renderAsync, Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
+import type { KeptFrames } from './kept-frames.js';
 import { escapeXml, type FontFamily, type Layout } from '@trainwright/templates';
 import { RenderError, type ProgressReporter, type RenderInput } from '../domain/types.js';
 import { brandingLine, fitInside, prepareContent, tint, visualColors, type DocumentContent, type Palette } from '../render/content.js';
@@ -606,7 +607,8 @@ export interface FrameBudget {
  * frame) and the PNG decoding in ffmpeg. Rasterising runs on libuv's thread pool, one drawing
  * ahead of this thread. Until the consumer first asks, `beforeStart` frames wait drawn (at least
  * one); from then on, drawing runs ahead of the consumer while the frames not taken yet fit in
- * `aheadBytes` (at least one). Iterate once.
+ * `aheadBytes` (at least one). A drawing `kept` already has is not rasterised again, and a new
+ * one is kept. Iterate once.
  */
 export function rasterisedFrames(
   drawings: ReadonlyArray<() => string>,
@@ -614,6 +616,7 @@ export function rasterisedFrames(
   size: Size,
   progress?: ProgressReporter,
   { aheadBytes = FRAMES_AHEAD_BYTES, beforeStart = FRAMES_BEFORE_START }: FrameBudget = {},
+  kept?: KeptFrames,
 ): SlideFrames {
   const budget = Math.max(1, Math.floor(aheadBytes / (size.width * size.height * 4)));
   let started = false;
@@ -632,8 +635,17 @@ export function rasterisedFrames(
   const failed = new Promise<never>((_, reject) => (fail = reject));
   failed.catch(() => undefined);
 
-  const rasterise = (n: number) => {
-    const image = renderAsync(drawings[n]!(), options);
+  const rasterise = (n: number): Promise<{ pixels: Buffer; width: number; height: number }> => {
+    const svg = drawings[n]!();
+    const key = kept?.key(svg, options);
+    const pixels = key === undefined ? undefined : kept!.get(key);
+    if (pixels) return Promise.resolve({ pixels, width: size.width, height: size.height });
+    // resvg's pixels getter copies them out of its image: read once.
+    const image = renderAsync(svg, options).then((drawn) => {
+      const drawnPixels = drawn.pixels;
+      if (key !== undefined) kept!.set(key, drawnPixels);
+      return { pixels: drawnPixels, width: drawn.width, height: drawn.height };
+    });
     // Awaited later; until then a failure must not count as unhandled (it would end the process).
     image.catch(() => undefined);
     return image;

@@ -7,6 +7,7 @@
 import { RenderError, type ProgressReporter, type RenderInput } from '../domain/types.js';
 import type { NarratedSlide } from './narration.js';
 import { narrationParts } from './narration.js';
+import type { KeptFrames } from './kept-frames.js';
 import { checkSize, rasterisedFrames, renderSlideSvg, resvgOptions, videoSlideIndexes, type FrameBudget, type SlideFrames, type Size } from './slide-image.js';
 
 /** One picture of the video: a slide with its first `revealed` items (undefined: all of them). */
@@ -66,8 +67,15 @@ export function pictureTimeline(slides: readonly NarratedSlide[], pictures: read
  * Renders the pictures to raw RGBA pixels, in order, for an encoder that starts before the last
  * one is drawn (rasterisedFrames in slide-image.ts).
  */
-export function renderPictureFrames(input: RenderInput, pictures: readonly Picture[], size: Size, progress?: ProgressReporter, budget?: FrameBudget): SlideFrames {
+export function renderPictureFrames(
+  input: RenderInput,
+  pictures: readonly Picture[],
+  size: Size,
+  progress?: ProgressReporter,
+  budget?: FrameBudget,
+  kept?: KeptFrames,
+): SlideFrames {
   checkSize(size);
   const drawings = pictures.map((p) => () => renderSlideSvg(input, p.index, size, p.revealed));
-  return rasterisedFrames(drawings, resvgOptions(input, size), size, progress, budget);
+  return rasterisedFrames(drawings, resvgOptions(input, size), size, progress, budget, kept);
 }
