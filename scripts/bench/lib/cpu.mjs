@@ -100,11 +100,36 @@ export async function waitForQuiet(seconds, log, who = 'the machine uses') {
   return Math.round(busy);
 }
 
-/** utime+stime of this process's children that have exited and been waited for (cutime+cstime). */
-export function reapedChildTicks() {
-  const stat = readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[13]) + Number(fields[14]);
+/** Fields of /proc/<pid>/stat from the state on (index 0 = field 3), or null if it has gone. */
+function statFields(path) {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * utime+stime of this process's children: those that have exited and been waited for
+ * (cutime+cstime), and those still running, with what they have waited for. The second covers the
+ * platform's process launcher (services/platform/src/launcher.ts), a child that lives on and starts
+ * ffmpeg and the speech engines for this process.
+ */
+export function childTicks() {
+  const own = statFields('/proc/self/stat');
+  let ticks = Number(own[13]) + Number(own[14]);
+  let live = '';
+  try {
+    live = readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8');
+  } catch {
+    // No such file on this kernel: only exited children count.
+  }
+  for (const pid of live.split(' ').filter(Boolean)) {
+    const f = statFields(`/proc/${pid}/stat`);
+    if (f) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  }
+  return ticks;
 }
 
 /**
@@ -116,12 +141,13 @@ export function reapedChildTicks() {
 export function selfMeter() {
   const t0 = process.hrtime.bigint();
   const self0 = process.cpuUsage();
-  const children0 = reapedChildTicks();
+  const children0 = childTicks();
   const m0 = machineTicks();
   return () => {
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const self = process.cpuUsage(self0);
-    const children = reapedChildTicks() - children0;
+    // A child that ended meanwhile without being waited for takes its ticks with it.
+    const children = Math.max(0, childTicks() - children0);
     const m1 = machineTicks();
     const selfMs = (self.user + self.system) / 1000;
     const childMs = (children / TICK) * 1000;

@@ -13,16 +13,17 @@
 //                still drawn), split into parts:
 //                  images       start to the last slide picture drawn (resvg's pixels, wrapped)
 //                  narration    start to the last narration clip done (the provider, wrapped)
-//                  to encode    start to the picture's ffmpeg started (spawn, wrapped)
+//                  to encode    start to the picture's ffmpeg started (its launch)
 //                  encode       the rest: the two ffmpeg processes (picture and sound)
 //                images and narration overlap each other, and images the encode; to encode and
 //                encode add up to the end-to-end time. Apart: the time this thread spent inside
 //                child_process.spawn (wrapped): starting a process forks this one, which blocks
-//                it the longer the larger it is
+//                it the longer the larger it is; the service launches its ffmpeg and speech
+//                engines from the platform's launcher (a small process), so this stays at 0
 //   (encode)     encodeVideo alone on the same slides as PNG files (drawn again with
 //                renderSlideImages, not timed) and the same clips
 //   (baseline)   the raw ffmpeg command for the same PNG files and narration track with the same
-//                settings (rawBaselineCommand), run with child_process.spawn
+//                settings (rawBaselineCommand), started by the platform's launcher like the service's
 //   (steps)      each step alone, for where the time goes: renderSlideImages, narrate (Flite,
 //                one clip per core, at most 4), and the raw command for the video stream only (-an)
 //                and for the narration only (AAC, -vn)
@@ -61,6 +62,7 @@
 // Exit code: 1 on a failed render or an output that does not check out; 2 with --strict on a
 // missed goal.
 import childProcess from 'node:child_process';
+import { subscribe } from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { Resvg } from '@resvg/resvg-js';
@@ -72,9 +74,10 @@ import { log, parseOptions, printHelpIfAsked, quietOptions, shutdownOnSignals, s
 import { NCPU, selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
 import { TEMPLATE_ID, documentInput, videoInput } from './material.mjs';
+import { LAUNCH_CHANNEL, launch } from '@trainwright/platform/launcher';
 
 // The time this thread spends inside child_process.spawn (fork and exec block it, the longer the
-// larger the process): espeak-ng and ffmpeg are started from the thread that also encodes the PNGs.
+// larger the process): what of the render still forks this process (nothing of renderVideo).
 const spawnClock = { ms: 0, count: 0 };
 const untimedSpawn = childProcess.spawn;
 childProcess.spawn = function timedSpawn(...args) {
@@ -89,14 +92,13 @@ childProcess.spawn = function timedSpawn(...args) {
 syncBuiltinESMExports(); // also for `import { spawn } from 'node:child_process'` (the speech provider, the encode)
 
 // When the picture's ffmpeg (the first ffmpeg of a renderVideo) and the last slide picture came:
-// spawn() and resvg's pixels getter, wrapped (the service imports the same resvg module).
+// the launches and resvg's pixels getter, wrapped (the service imports the same resvg module).
 const clock = { ffmpeg: [], pixels: [] };
-const countedSpawn = childProcess.spawn;
-childProcess.spawn = function markedSpawn(command, ...rest) {
+// The service starts ffmpeg and the speech engines through the platform's launcher, which
+// publishes each launch.
+subscribe(LAUNCH_CHANNEL, ({ command }) => {
   if (/ffmpeg$/.test(String(command))) clock.ffmpeg.push(performance.now());
-  return countedSpawn.call(this, command, ...rest);
-};
-syncBuiltinESMExports();
+});
 {
   const rendered = Object.getPrototypeOf(new Resvg('<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2"/>').render());
   const pixels = Object.getOwnPropertyDescriptor(rendered, 'pixels');
@@ -154,10 +156,14 @@ async function shutdown(code) {
 }
 shutdownOnSignals(shutdown, { hangup: true });
 
-/** Runs a command to its end; resolves with its stdout, rejects with its stderr. */
+/**
+ * Runs a command to its end; resolves with its stdout, rejects with its stderr. Started like the
+ * service's own processes (the platform's launcher), so that this process is not forked: a fork
+ * would slow the next render measured here (its pages copy-on-write, see launcher.ts).
+ */
 function run(argv, { cwd, timeoutS = FFMPEG_TIMEOUT_S } = {}) {
   return new Promise((done, fail) => {
-    const child = childProcess.spawn(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = launch(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     spawned.add(child);
     let stdout = '';
     let stderr = '';
@@ -565,7 +571,7 @@ if (e2e.length > 0 && raw.length > 0) {
   printTable(
     `(b) a re-render (the clips and pictures kept from the round's first render) of the ${vidInput.deck.slides.length}-slide project with ${sec(videoMs)} of video (${sec(e2e[0].speechMs)} of speech in ${e2e[0].clips} clips, title card included) to mp4 ${SIZE.width}x${SIZE.height}, voice ${voice.voice_id}, ${(e2e[0].bytes / 1024).toFixed(0)} KB; this process's RSS ${median(e2e.map((r) => r.rssMb))} MB;` +
       '\nend-to-end = renderVideo; images (the last picture drawn) and narration (the last clip) from the start, at the same time; to encode = until the picture\'s ffmpeg started, encode = the rest (images overlap it): these two add up to the end-to-end time;' +
-      '\nin spawn() = time this thread spent blocked starting the speech engine and ffmpeg (number of processes);' +
+      '\nin spawn() = time this thread spent blocked in child_process.spawn (number of processes; the launcher starts the speech engine and ffmpeg elsewhere);' +
       '\n(c) encodeVideo = the encode alone on the same pictures as PNG files and the same clips (image list, track, ffmpeg); raw ffmpeg = rawBaselineCommand run by hand on the same image list and track;' +
       '\nreal time = video length / end-to-end; cpu = CPU time of this process and its speech and ffmpeg processes; others = CPU of other processes meanwhile, % of one core',
     rows,

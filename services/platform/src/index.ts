@@ -24,5 +24,6 @@ export * from './pipeline-events.js';
 export * from './generated-content.js';
 export * from './service-process.js';
 export * from './worker-sandbox.js';
+export * from './launcher.js';
 export * from './interactive-video.js';
 export * from './service-registry.js';

@@ -26,12 +26,11 @@
 // faststart). The picture's encode starts without waiting for the track, the AAC's single thread
 // does not slow the loop that feeds x264 (as it does in one process), and no third process joins
 // the streams afterwards.
-import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 import { copyFile, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
+import { launch } from '@trainwright/platform/launcher';
 import { RenderError, type ProgressReporter, type VideoFormat } from '../domain/types.js';
 import { parseWav, readWavInfo, wavData, wavHeader, WAVE_FORMAT_PCM, type WavFormat, type WavInfo } from '../adapters/speech/wav.js';
 import { checkSize, type Size } from './slide-image.js';
@@ -371,10 +370,11 @@ interface FfmpegRun {
   /** Pipes for standard input and output (else /dev/null). */
   stdin?: boolean;
   stdout?: boolean;
+  /** Its niceness (a priority hint; the usual one if not allowed). */
+  niceness?: number;
 }
 
 interface Ffmpeg {
-  pid: number | undefined;
   /** Settles when ffmpeg has ended; rejects with a RenderError unless it succeeded. */
   done: Promise<void>;
   stdin: Writable | null;
@@ -387,7 +387,8 @@ interface Ffmpeg {
 
 /** Starts one ffmpeg; `onTime` gets its position (ms) from its stats lines. */
 function startFfmpeg(run: FfmpegRun, onTime?: (ms: number) => void): Ffmpeg {
-  const child = spawn(ffmpegBinary(), run.args, { cwd: run.cwd, stdio: [run.stdin ? 'pipe' : 'ignore', run.stdout ? 'pipe' : 'ignore', 'pipe'] });
+  // Started by the platform's launcher, not forked from this large process (platform launcher.ts).
+  const child = launch(ffmpegBinary(), run.args, { cwd: run.cwd, stdio: [run.stdin ? 'pipe' : 'ignore', run.stdout ? 'pipe' : 'ignore', 'pipe'], niceness: run.niceness });
   let stderr = '';
   let partial = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -425,7 +426,6 @@ function startFfmpeg(run: FfmpegRun, onTime?: (ms: number) => void): Ffmpeg {
   child.stdin?.on('error', () => undefined);
   child.stdout?.on('error', () => undefined);
   return {
-    pid: child.pid,
     done,
     stdin: child.stdin,
     stdout: child.stdout,
@@ -557,14 +557,10 @@ async function encode(
       timeoutS,
       what,
       stdin: true,
+      // x264 is the critical path; the sound needs about a quarter of its time, so it gives way
+      // when both want a core (a priority hint only: a machine that is not busy runs both in full).
+      niceness: SOUND_NICENESS,
     }));
-    // x264 is the critical path; the sound needs about a quarter of its time, so it gives way
-    // when both want a core (a priority hint only: a machine that is not busy runs both in full).
-    try {
-      if (file.pid !== undefined) setPriority(file.pid, SOUND_NICENESS);
-    } catch {
-      // Not allowed here: both run at the same priority, which only costs time.
-    }
     // Relayed without back-pressure, so that x264 never waits for this process to catch up: what
     // can pile up is at most the H.264 itself (about 1 MB per minute of slides at 720p).
     pictureOut.on('data', (chunk: Buffer) => void file.stdin!.write(chunk)).on('end', () => file.stdin!.end());

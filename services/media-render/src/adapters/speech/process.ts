@@ -1,6 +1,6 @@
 // What the embedded speech engines (espeak-ng, Flite) share: running the engine's program with a
 // time limit, and reading the WAV file it wrote, each failure a RenderError naming the engine.
-import { spawn } from 'node:child_process';
+import { launch } from '@trainwright/platform/launcher';
 import { rm } from 'node:fs/promises';
 import { RenderError, type SpeechClip } from '../../domain/types.js';
 import { readWavInfo, WavError } from './wav.js';
@@ -20,7 +20,8 @@ export interface ToolRun {
 /** Runs the tool with `input` on stdin (or none), killed after `timeoutMs` (a retryable failure). */
 export function runTool(tool: SpeechTool, args: string[], input: string | null, timeoutMs: number): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tool.binary, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Started by the platform's launcher, not forked from this large process (platform launcher.ts).
+    const child = launch(tool.binary, args);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -28,10 +29,10 @@ export function runTool(tool: SpeechTool, args: string[], input: string | null, 
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     // A child that exits early closes stdin under us; its exit code tells the real story.
-    child.stdin.on('error', () => undefined);
+    child.stdin!.on('error', () => undefined);
     child.on('error', (err: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
@@ -45,8 +46,8 @@ export function runTool(tool: SpeechTool, args: string[], input: string | null, 
       if (timedOut) reject(new RenderError(`${tool.name} did not finish within ${timeoutMs} ms`, true));
       else resolve({ code, stdout, stderr });
     });
-    if (input !== null) child.stdin.end(input, 'utf8');
-    else child.stdin.end();
+    if (input !== null) child.stdin!.end(input, 'utf8');
+    else child.stdin!.end();
   });
 }
 
