@@ -44,6 +44,7 @@ import type { RenderInput } from '../domain/types.js';
 import { brandingLine, fitInside, guardRender, hasOverview, overviewObjectives, prepareContent, PROPERTY_MAX, shorten, visualColors, type DocumentContent, type Logo, type Section } from './content.js';
 import { ARABIC_FAMILY, CJK_FAMILY } from './fonts.js';
 import { isRightToLeft } from './text-layout.js';
+import { PackagePictures } from './package-pictures.js';
 import { visualPng } from './visuals.js';
 
 const NOTES_STYLE = 'TrainerNotes';
@@ -83,17 +84,20 @@ function logoRun(logo: Logo, maxWidth: number, maxHeight: number): ImageRun {
   });
 }
 
-/** The section's visual as a picture run (an icon floated right, a chart inline); null without one. */
-function visualRun(c: DocumentContent, s: Section): ImageRun | null {
+/**
+ * The section's visual as a picture run (an icon floated right, a chart inline); null without one.
+ * docx gets the picture's stand-in; the packing puts the picture in (package-pictures.ts).
+ */
+function visualRun(c: DocumentContent, s: Section, pictures: PackagePictures): ImageRun | null {
   if (!s.visual) return null;
   const colors = visualColors(c, 'page');
   if (s.visual.kind === 'chart') {
     const { width, height } = CHART_PX;
-    return new ImageRun({ type: 'png', data: visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, 3), transformation: { width, height } });
+    return new ImageRun({ type: 'png', data: pictures.standIn(visualPng(s.visual, c.imageStyle, colors, c.fonts.body, width, height, 3)), transformation: { width, height } });
   }
   return new ImageRun({
     type: 'png',
-    data: visualPng(s.visual, c.imageStyle, colors, c.fonts.body, 240, 240, 1),
+    data: pictures.standIn(visualPng(s.visual, c.imageStyle, colors, c.fonts.body, 240, 240, 1)),
     transformation: { width: ICON_PX, height: ICON_PX },
     floating: {
       horizontalPosition: { relative: HorizontalPositionRelativeFrom.MARGIN, align: HorizontalPositionAlign.RIGHT },
@@ -145,7 +149,7 @@ function titlePage(c: DocumentContent): Paragraph[] {
   return page;
 }
 
-function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
+function body(c: DocumentContent, pictures: PackagePictures): Array<Paragraph | Table | TableOfContents> {
   const { labels, palette } = c;
   const out: Array<Paragraph | Table | TableOfContents> = [];
   const heading1 = (text: string) => paragraph(text, { heading: HeadingLevel.HEADING_1 });
@@ -178,7 +182,7 @@ function body(c: DocumentContent): Array<Paragraph | Table | TableOfContents> {
 
   for (const s of c.sections) {
     out.push(heading1(s.heading));
-    const visual = visualRun(c, s);
+    const visual = visualRun(c, s, pictures);
     // The icon is anchored in the section's first paragraph (one of its own when it has none), beside the points.
     const icon = visual && s.visual?.kind === 'icon' ? [visual] : [];
     const items = [...s.points.map((p) => ({ text: p, options: { bullet: { level: 0 }, spacing: { after: 80 } } })), ...s.paragraphs.map((p) => ({ text: p, options: {} }))];
@@ -259,7 +263,8 @@ function footer(c: DocumentContent): Footer {
   });
 }
 
-function buildManual(c: DocumentContent): Promise<Buffer> {
+async function buildManual(c: DocumentContent): Promise<Buffer> {
+  const pictures = new PackagePictures();
   const { palette, fonts } = c;
   // Word picks spelling, fonts and line breaking per script: the east-Asian and complex-script languages too.
   const language = { value: c.language, eastAsia: c.language, bidirectional: c.language };
@@ -312,11 +317,11 @@ function buildManual(c: DocumentContent): Promise<Buffer> {
         // The title page has no header or footer.
         headers: { default: header(c), first: new Header({ children: [new Paragraph({})] }) },
         footers: { default: footer(c), first: new Footer({ children: [new Paragraph({})] }) },
-        children: [...titlePage(c), ...body(c)],
+        children: [...titlePage(c), ...body(c, pictures)],
       },
     ],
   });
-  return Packer.toBuffer(doc);
+  return pictures.pack(await Packer.toBuffer(doc));
 }
 
 export function renderDocx(input: RenderInput): Promise<Buffer> {

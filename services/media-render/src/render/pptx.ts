@@ -26,7 +26,7 @@ import {
 import { visualPng, type ChartSpec } from './visuals.js';
 import { lineSpacing, textWidth } from './fonts.js';
 import { fitText, isRightToLeft, unwrap, type FitItem } from './text-layout.js';
-import { DeckPictures } from './pptx-pictures.js';
+import { PackagePictures } from './package-pictures.js';
 
 // Slides are laid out on a 10 x 5.625 grid and written at PowerPoint's own 16:9 size, 13.333 x 7.5
 // inches (LAYOUT_WIDE): pptxgenjs sizes the notes page from the slide, and only at this size does
@@ -84,7 +84,7 @@ type Slide = pptxgenjs.default.Slide;
 /** A slide being filled. */
 interface SlideCanvas {
   pptx: PptxGenJS;
-  pictures: DeckPictures;
+  pictures: PackagePictures;
   slide: Slide;
   c: DocumentContent;
   /** Texts cut to fit, to add in full to the notes. */
@@ -534,7 +534,7 @@ function defineMasters(pptx: PptxGenJS, c: DocumentContent): void {
   pptx.defineSlideMaster({ title: MASTER_TITLE, background: { color: hex(palette.primary) } });
 }
 
-function addTitleSlide(pptx: PptxGenJS, pictures: DeckPictures, c: DocumentContent): void {
+function addTitleSlide(pptx: PptxGenJS, pictures: PackagePictures, c: DocumentContent): void {
   const { palette, branding } = c;
   const slide = pptx.addSlide({ masterName: MASTER_TITLE });
   const ctx: SlideCanvas = { pptx, pictures, slide, c, cut: [] };
@@ -583,7 +583,7 @@ function addNotes(ctx: SlideCanvas, notes: string): void {
   if (text) ctx.slide.addNotes(text);
 }
 
-function addSectionSlide(pptx: PptxGenJS, pictures: DeckPictures, c: DocumentContent, section: Section): void {
+function addSectionSlide(pptx: PptxGenJS, pictures: PackagePictures, c: DocumentContent, section: Section): void {
   const master = c.layout === 'full-bleed' ? MASTER_DARK : MASTER_LIGHT;
   const slide = pptx.addSlide({ masterName: master });
   const ctx: SlideContext = { pptx, pictures, slide, c, section, cut: [] };
@@ -606,10 +606,10 @@ async function buildDeck(c: DocumentContent): Promise<Buffer> {
   pptx.company = escapeXml(c.branding?.companyName || 'Trainwright');
   pptx.theme = { headFontFace: c.fonts.heading, bodyFontFace: c.fonts.body };
   defineMasters(pptx, c);
-  const pictures = new DeckPictures();
+  const pictures = new PackagePictures();
   addTitleSlide(pptx, pictures, c);
   for (const section of c.sections) addSectionSlide(pptx, pictures, c, section);
-  // Stored by pptxgenjs, then packed with the pictures in (pptx-pictures.ts). stream() is the
+  // Stored by pptxgenjs, then packed with the pictures in (package-pictures.ts). stream() is the
   // export that honours `compression`.
   const output = await pptx.stream({ compression: false });
   return pictures.pack(Buffer.isBuffer(output) ? output : Buffer.from(output as Uint8Array));

@@ -92,7 +92,16 @@ describe('slide visuals in every output', () => {
   it('should put the same visuals into the Word manual (LibreOffice converts it to pdf)', async () => {
     dir ??= await tempDir('visuals');
     const file = join(dir, 'manual.docx');
-    await writeFile(file, await renderDocx(forkliftInput({ branding: null })));
+    const manual = await renderDocx(forkliftInput({ branding: null }));
+    await writeFile(file, manual);
+    // The pictures as drawn (icons at 240 px, the chart larger), not the stand-in pixels docx was given.
+    const zip = await JSZip.loadAsync(manual);
+    const media = Object.keys(zip.files).filter((f) => /^word\/media\/.+\.png$/.test(f));
+    expect(media.length).toBe(5);
+    for (const name of media) {
+      const png = await zip.file(name)!.async('nodebuffer');
+      expect([name, png.subarray(1, 4).toString('latin1'), png.readUInt32BE(16) >= 240]).toEqual([name, 'PNG', true]);
+    }
     const pdf = (await convertWithLibreOffice([file], dir)).get(file)!;
     const pages = await pdfPages(pdf);
     const withImages = await pdfImagePages(pdf);

@@ -1,9 +1,10 @@
-// The deck's pictures go around pptxgenjs: it takes pictures only as base64 text and deflates
-// every part of the deck with JSZip's JavaScript deflate on the event loop, which for the slide
-// pictures (PNGs, compressed already) was most of a deck's render (docs/benchmarks.md, issue 31).
-// pptxgenjs gets a one-pixel stand-in for each picture, unique in the deck; the deck is written
-// stored, then repacked with yazl (Node's zlib, on the thread pool) with each stand-in replaced
-// by its picture, stored, and the XML parts deflated.
+// The pictures of a deck or a manual go around the library that writes it. pptxgenjs takes
+// pictures only as base64 text and deflates every part with JSZip's JavaScript deflate on the event
+// loop; docx hashes each picture with a JavaScript SHA-1 and deflates every part with fflate, also
+// on the event loop. For the pictures (PNGs, compressed already) that was most of a render
+// (docs/benchmarks.md, issue 31). The library gets a one-pixel stand-in for each picture, unique in
+// the file; the file it writes is then repacked with yazl (Node's zlib, on the thread pool) with
+// each stand-in replaced by its picture, stored, and the XML parts deflated.
 import { buffer } from 'node:stream/consumers';
 import { Resvg } from '@resvg/resvg-js';
 import yauzl from 'yauzl';
@@ -22,20 +23,34 @@ function onePixel(n: number): Buffer {
   return (standIns[n] ??= new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
 }
 
-export class DeckPictures {
+export class PackagePictures {
   /** A stand-in's bytes (latin1) -> the PNG it stands for. */
   private readonly pictures = new Map<string, Buffer>();
+  /** The PNG -> its stand-in: a picture used twice has one stand-in (docx stores it once). */
+  private readonly standIns = new Map<Buffer, Buffer>();
+
+  /** The stand-in to give the library instead of the PNG `png`. */
+  standIn(png: Buffer): Buffer {
+    let standIn = this.standIns.get(png);
+    if (!standIn) {
+      standIn = onePixel(this.pictures.size + 1);
+      this.pictures.set(standIn.toString('latin1'), png);
+      this.standIns.set(png, standIn);
+    }
+    return standIn;
+  }
 
   /** What to give pptxgenjs's addImage as `data` for the PNG `png`. */
   data(png: Buffer): string {
-    const standIn = onePixel(this.pictures.size + 1);
-    this.pictures.set(standIn.toString('latin1'), png);
-    return `image/png;base64,${standIn.toString('base64')}`;
+    return `image/png;base64,${this.standIn(png).toString('base64')}`;
   }
 
-  /** The deck pptxgenjs wrote stored (`compression: false`), with the pictures in and its XML deflated, in the same order. */
-  async pack(stored: Buffer): Promise<Buffer> {
-    const input = await yauzl.fromBufferPromise(stored, { lazyEntries: true, decodeStrings: true });
+  /**
+   * The file the library wrote (stored, or deflated: its parts are read inflated), with the
+   * pictures in and its XML deflated, in the same order.
+   */
+  async pack(file: Buffer): Promise<Buffer> {
+    const input = await yauzl.fromBufferPromise(file, { lazyEntries: true, decodeStrings: true });
     const output = new ZipFile();
     const written = buffer(output.outputStream);
     try {
