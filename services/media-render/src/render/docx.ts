@@ -321,6 +321,11 @@ async function buildManual(c: DocumentContent): Promise<Buffer> {
       },
     ],
   });
+  // docx's compiler gives the parts, which are zipped here: Packer.toBuffer deflates every part
+  // with fflate on the event loop, and the pictures then had to be unzipped again. The compiler is
+  // not part of docx's documented API: without it, the manual is packed from toBuffer's file.
+  const compiler = (Packer as unknown as { compiler?: { compile?(file: Document): Map<string, string | Uint8Array> } }).compiler;
+  if (typeof compiler?.compile === 'function') return pictures.packParts(compiler.compile(doc));
   return pictures.pack(await Packer.toBuffer(doc));
 }
 

@@ -55,19 +55,31 @@ export class PackagePictures {
     const written = buffer(output.outputStream);
     try {
       for await (const entry of input.eachEntry()) {
-        const options = { mtime: entry.getLastModDate() };
-        if (entry.fileName.endsWith('/')) {
-          output.addEmptyDirectory(entry.fileName, options);
-          continue;
-        }
-        const data = await buffer(await input.openReadStreamPromise(entry));
-        const picture = data.length < 1024 ? this.pictures.get(data.toString('latin1')) : undefined;
-        output.addBuffer(picture ?? data, entry.fileName, { ...options, compress: !COMPRESSED.test(entry.fileName) });
+        const mtime = entry.getLastModDate();
+        if (entry.fileName.endsWith('/')) output.addEmptyDirectory(entry.fileName, { mtime });
+        else this.add(output, entry.fileName, await buffer(await input.openReadStreamPromise(entry)), mtime);
       }
     } finally {
       input.close();
     }
     output.end();
     return written;
+  }
+
+  /** The parts a library made, by path, zipped in their order with the pictures in and the XML deflated. */
+  packParts(parts: ReadonlyMap<string, string | Uint8Array>): Promise<Buffer> {
+    const output = new ZipFile();
+    const written = buffer(output.outputStream);
+    const mtime = new Date();
+    for (const [path, data] of parts) {
+      this.add(output, path, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data.buffer, data.byteOffset, data.byteLength), mtime);
+    }
+    output.end();
+    return written;
+  }
+
+  private add(output: ZipFile, path: string, data: Buffer, mtime: Date): void {
+    const picture = data.length < 1024 ? this.pictures.get(data.toString('latin1')) : undefined;
+    output.addBuffer(picture ?? data, path, { mtime, compress: !COMPRESSED.test(path) });
   }
 }
