@@ -1,14 +1,14 @@
 // The renderers a render job uses: the document renderers (render/) and the narrated video
-// (video/: resvg, the configured speech provider, ffmpeg), plus the mov remux.
-import ffmpeg from 'fluent-ffmpeg';
+// (video/: resvg, the configured speech provider, ffmpeg), plus the mov remux (ffmpeg from the
+// platform's launcher, as the encode's).
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { RenderError, type DocumentFormat, type ProgressReporter, type RenderInput, type SpeechProvider, type VoiceSettings } from '../domain/types.js';
 import { renderDocument } from '../render/index.js';
 import type { NarrationTiming } from '../services/previews/deps.js';
 import type { Renderers } from '../services/renders/deps.js';
 import { estimateSlideDurationsMs } from '../video/estimate.js';
-import { renderVideo, type KeptFrames, type Size } from '../video/index.js';
+import { renderVideo, runFfmpeg, type KeptFrames, type Size } from '../video/index.js';
 
 export class RendererRepository implements Renderers, NarrationTiming {
   /** burnSubtitles: the default for an input that does not say (a project's input always says). */
@@ -34,13 +34,15 @@ export class RendererRepository implements Renderers, NarrationTiming {
 }
 
 /** The same H.264 and AAC streams in a QuickTime container: a copy, not a second encode. */
-function remuxToMov(mp4Path: string, movPath: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    ffmpeg(mp4Path)
-      .outputOptions(['-c', 'copy', '-map', '0', '-movflags', '+faststart'])
-      .format('mov')
-      .on('error', (error: Error) => reject(new RenderError(`The MOV file could not be written: ${error.message.split('\n')[0]}`, true)))
-      .on('end', () => resolve())
-      .save(movPath);
-  });
+async function remuxToMov(mp4Path: string, movPath: string): Promise<void> {
+  const what = 'The MOV file could not be written';
+  try {
+    await runFfmpeg(['-i', mp4Path, '-c', 'copy', '-map', '0', '-movflags', '+faststart', '-f', 'mov', movPath], { cwd: dirname(movPath), timeoutS: REMUX_TIMEOUT_S, what });
+  } catch (err) {
+    // A copy that failed (a full disk, a killed process) may well succeed when run again.
+    throw new RenderError(err instanceof Error ? err.message : what, true);
+  }
 }
+
+/** A copy of the streams takes seconds even for a long video: this bounds only a stuck ffmpeg. */
+const REMUX_TIMEOUT_S = 300;

@@ -440,6 +440,14 @@ function startFfmpeg(run: FfmpegRun, onTime?: (ms: number) => void): Ffmpeg {
   };
 }
 
+/**
+ * Runs one ffmpeg with `args` (after the quiet options) to its end, started by the launcher like
+ * the encode's; rejects with a RenderError that begins with `what`.
+ */
+export async function runFfmpeg(args: string[], options: { cwd: string; timeoutS: number; what: string }): Promise<void> {
+  await startFfmpeg({ args: [...QUIET, ...args], ...options }).done;
+}
+
 // Errors only, so the reason of a failure is not buried under codec information; -stats keeps the
 // position lines, every 0.1 s instead of 0.5 s since encodes are short.
 const QUIET = ['-nostdin', '-y', '-hide_banner', '-loglevel', 'error'];

@@ -13,7 +13,7 @@ import { checkSize, DEFAULT_SIZE, type Size } from './slide-image.js';
 import { buildCues, toSrt, toWebVtt } from './subtitles.js';
 import { pictureTimeline, renderPictureFrames, videoPictures, type TimedPicture } from './timeline.js';
 
-export { encodeFrames, encodeVideo, prepareInputs, rawBaselineCommand, writeNarrationTrack, motionFilter, movingSlides, FRAME_RATE, MAX_STILL_MS, MOTION_ZOOM, type EncodeJob, type EncodeSlide, type FramesEncodeJob, type PreparedInputs, type TimedSlide } from './encode.js';
+export { encodeFrames, encodeVideo, runFfmpeg, prepareInputs, rawBaselineCommand, writeNarrationTrack, motionFilter, movingSlides, FRAME_RATE, MAX_STILL_MS, MOTION_ZOOM, type EncodeJob, type EncodeSlide, type FramesEncodeJob, type PreparedInputs, type TimedSlide } from './encode.js';
 export { narrate, narrationParts, narrationTexts, revealSchedule, slideDurationMs, MIN_SLIDE_MS, SLIDE_PAUSE_MS, type Narration, type NarratedSlide, type NarrationPart, type SlideNarration } from './narration.js';
 export { pictureTimeline, renderPictureFrames, videoPictures, type Picture, type TimedPicture } from './timeline.js';
 export { renderSlidePng, renderSlideSvg, renderTitlePng, renderSlideFrames, renderSlideImages, videoSlideIndexes, TITLE_CARD, DEFAULT_SIZE, type SlideFrames, type Size } from './slide-image.js';
