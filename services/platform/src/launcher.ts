@@ -57,6 +57,7 @@ export class LaunchedProcess extends EventEmitter {
   exitCode: number | null = null;
   signalCode: NodeJS.Signals | null = null;
   private exited = false;
+  private closed = false;
   private openStreams = 0;
 
   constructor(
@@ -130,7 +131,6 @@ export class LaunchedProcess extends EventEmitter {
     this.maybeClose();
   }
 
-  private closed = false;
   private maybeClose(): void {
     if (this.closed || !this.exited || this.openStreams > 0) return;
     this.closed = true;

@@ -322,11 +322,9 @@ async function buildManual(c: DocumentContent): Promise<Buffer> {
     ],
   });
   // docx's compiler gives the parts, which are zipped here: Packer.toBuffer deflates every part
-  // with fflate on the event loop, and the pictures then had to be unzipped again. The compiler is
-  // not part of docx's documented API: without it, the manual is packed from toBuffer's file.
-  const compiler = (Packer as unknown as { compiler?: { compile?(file: Document): Map<string, string | Uint8Array> } }).compiler;
-  if (typeof compiler?.compile === 'function') return pictures.packParts(compiler.compile(doc));
-  return pictures.pack(await Packer.toBuffer(doc));
+  // with fflate on the event loop. The compiler is not docx's documented API (pinned with the
+  // lockfile; visuals-outputs.test and office.test read the manual back).
+  return pictures.packParts((Packer as unknown as { compiler: { compile(file: Document): Map<string, string | Uint8Array> } }).compiler.compile(doc));
 }
 
 export function renderDocx(input: RenderInput): Promise<Buffer> {

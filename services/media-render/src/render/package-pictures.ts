@@ -27,15 +27,15 @@ export class PackagePictures {
   /** A stand-in's bytes (latin1) -> the PNG it stands for. */
   private readonly pictures = new Map<string, Buffer>();
   /** The PNG -> its stand-in: a picture used twice has one stand-in (docx stores it once). */
-  private readonly standIns = new Map<Buffer, Buffer>();
+  private readonly standInOf = new Map<Buffer, Buffer>();
 
   /** The stand-in to give the library instead of the PNG `png`. */
   standIn(png: Buffer): Buffer {
-    let standIn = this.standIns.get(png);
+    let standIn = this.standInOf.get(png);
     if (!standIn) {
       standIn = onePixel(this.pictures.size + 1);
       this.pictures.set(standIn.toString('latin1'), png);
-      this.standIns.set(png, standIn);
+      this.standInOf.set(png, standIn);
     }
     return standIn;
   }

@@ -18,7 +18,7 @@ describe('kept video pictures', () => {
   test('a re-render takes the kept pictures, and draws again only the slide that changed', async () => {
     const kept = new KeptFrames(64 * 1024 * 1024);
     const first = await drawAll(makeInput(deck), kept);
-    expect(kept.stats()).toMatchObject({ pictures: first.length, hits: 0, misses: first.length });
+    expect(kept.stats()).toMatchObject({ entries: first.length, hits: 0, misses: first.length });
 
     const again = await drawAll(makeInput(deck), kept);
     expect(kept.stats().hits).toBe(first.length);
@@ -49,6 +49,6 @@ describe('kept video pictures', () => {
     const none = new KeptFrames(0);
     await drawAll(input, none);
     await drawAll(input, none);
-    expect(none.stats()).toMatchObject({ pictures: 0, hits: 0 });
+    expect(none.stats()).toMatchObject({ entries: 0, hits: 0 });
   });
 });

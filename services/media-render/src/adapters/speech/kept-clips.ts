@@ -2,11 +2,11 @@
 // fixed on one slide, a voice preview asked again) speaks only the words that changed, and a cloud
 // provider is not paid twice for the same words. The key is the provider's identity (engine, model,
 // endpoint), the voice settings and the text; the value the WAV itself, in memory, bounded in bytes
-// like the deck's drawn visuals (render/visuals.ts). The clip says which engine first spoke it.
+// (render/kept-bytes.ts). The clip says which engine first spoke it.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { LRUCache } from 'lru-cache';
+import { KeptBytes, type KeptStats } from '../../render/kept-bytes.js';
 import type { SpeechClip, SpeechProvider, Voice, VoiceSettings } from '../../domain/types.js';
 
 interface KeptClip {
@@ -25,9 +25,7 @@ export function clipKey(identity: string, settings: VoiceSettings, text: string)
 }
 
 export class KeptClipsProvider implements SpeechProvider {
-  private readonly kept: LRUCache<string, KeptClip>;
-  private hits = 0;
-  private misses = 0;
+  private readonly kept: KeptBytes<KeptClip>;
 
   /** `identity` names what speaks (provider, model, endpoint); `maxBytes` bounds the kept WAVs. */
   constructor(
@@ -35,7 +33,7 @@ export class KeptClipsProvider implements SpeechProvider {
     private readonly identity: string,
     maxBytes: number,
   ) {
-    this.kept = new LRUCache<string, KeptClip>({ maxSize: maxBytes, sizeCalculation: (c) => Math.max(1, c.wav.length) });
+    this.kept = new KeptBytes<KeptClip>(maxBytes, (c) => c.wav.length);
   }
 
   get name(): string {
@@ -47,20 +45,18 @@ export class KeptClipsProvider implements SpeechProvider {
   }
 
   /** How many clips were kept and how often a request found its clip (for the worker's log). */
-  stats(): { clips: number; bytes: number; hits: number; misses: number } {
-    return { clips: this.kept.size, bytes: this.kept.calculatedSize, hits: this.hits, misses: this.misses };
+  stats(): KeptStats {
+    return this.kept.stats();
   }
 
   async synthesize(text: string, settings: VoiceSettings, outPath: string): Promise<SpeechClip> {
     const key = clipKey(this.identity, settings, text);
     const kept = this.kept.get(key);
     if (kept) {
-      this.hits++;
       await mkdir(dirname(outPath), { recursive: true });
       await writeFile(outPath, kept.wav);
       return { wavPath: outPath, durationMs: kept.durationMs, ...(kept.engine ? { engine: kept.engine } : {}) };
     }
-    this.misses++;
     const clip = await this.inner.synthesize(text, settings, outPath);
     // Read back before anyone else touches the file (narration joins and removes part files later).
     const wav = await readFile(clip.wavPath);

@@ -37,7 +37,7 @@ describe('KeptClipsProvider', () => {
     expect(readFileSync(again.wavPath).equals(readFileSync(first.wavPath))).toBe(true);
     expect(again.durationMs).toBe(first.durationMs);
     expect(parseWav(readFileSync(again.wavPath)).durationMs).toBe(first.durationMs);
-    expect(p.stats()).toMatchObject({ clips: 1, hits: 1, misses: 1 });
+    expect(p.stats()).toMatchObject({ entries: 1, hits: 1, misses: 1 });
   });
 
   it('speaks again when the text, the voice or the rate differ', async () => {
