@@ -560,8 +560,11 @@ describe('interactive video: failure and deletion', () => {
     // The project's own video is media-render's: untouched.
     expect(existsSync(join(storageDir, videoKeys.get(PROJECT)!.mp4))).toBe(true);
     await expect(getPublishedInteractiveVideo(deps, video.shareToken)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    // Its players' LRS credential stops working; the other project's stays.
-    const senders = await service.db.selectFrom('lrs_keys').select(['activity_id', 'revoked_at']).where('source', '<>', 'owner').execute();
+    // Its players' LRS credential stops working (the handler's last step, after the files); the other project's stays.
+    const senders = await eventually(async () => {
+      const keys = await service.db.selectFrom('lrs_keys').select(['activity_id', 'revoked_at']).where('source', '<>', 'owner').execute();
+      return keys.find((k) => k.activity_id!.endsWith(PROJECT))?.revoked_at ? keys : undefined;
+    }, 10_000);
     expect(senders.find((k) => k.activity_id!.endsWith(PROJECT))?.revoked_at).toBeInstanceOf(Date);
     expect(senders.filter((k) => !k.activity_id!.endsWith(PROJECT)).every((k) => k.revoked_at === null)).toBe(true);
     // The other project's video stays.
