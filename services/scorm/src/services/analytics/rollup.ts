@@ -127,6 +127,9 @@ export async function rollupCompany(deps: RollupDeps, companyId: string): Promis
       return rows.length;
     });
     read += step;
-    if (step === 0) return read;
+    if (step === 0) {
+      await deps.rollups.vacuumPendingWhenDue(read);
+      return read;
+    }
   }
 }
