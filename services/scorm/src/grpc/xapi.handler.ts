@@ -50,7 +50,7 @@ export function createXapiHandlers(deps: XapiDeps): UnaryHandlers<XapiMethods> {
     storeXapiStatements: async (req) => ({
       ids: await storeStatements(deps, {
         credential: credentialOf(req.credential),
-        body: req.body,
+        body: req.body.toString('utf8'),
         statementId: req.hasStatementId ? req.statementId : undefined,
         parts: req.attachments.map((a) => ({ sha2: a.sha2, contentType: a.contentType, content: Buffer.from(a.content) })),
       }),

@@ -10,10 +10,13 @@ import { XAPI_PROTOCOL_MESSAGES, basicCredential, httpDate, mediaType, multipart
 export const STATEMENTS_PATH = '/api/xapi/statements';
 const MAX_PARTS = 1001;
 
-/** The statements and raw attachments of a PUT or POST (application/json or multipart/mixed). */
-function statementsBody(call: XapiCall): { body: string; attachments: Array<{ sha2: string; contentType: string; content: Buffer }> } {
+/**
+ * The statements' JSON bytes (passed on undecoded: the scorm service reads them) and the raw
+ * attachments of a PUT or POST (application/json or multipart/mixed).
+ */
+function statementsBody(call: XapiCall): { body: Buffer; attachments: Array<{ sha2: string; contentType: string; content: Buffer }> } {
   const type = mediaType(call);
-  if (type === 'application/json') return { body: call.body.toString('utf8'), attachments: [] };
+  if (type === 'application/json') return { body: call.body, attachments: [] };
   if (type !== 'multipart/mixed') throw AppError.validation('Content-Type', XAPI_PROTOCOL_MESSAGES.contentType);
   const [first, ...rest] = multipartParts(call, MAX_PARTS);
   if ((first!.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') throw AppError.validation('body', XAPI_MESSAGES_OF_GATEWAY.firstPartJson);
@@ -23,7 +26,7 @@ function statementsBody(call: XapiCall): { body: string; attachments: Array<{ sh
     if ((part.headers['content-transfer-encoding'] ?? '').toLowerCase() !== 'binary') throw AppError.validation('body', XAPI_MESSAGES_OF_GATEWAY.partEncoding);
     return { sha2, contentType: part.headers['content-type'] ?? 'application/octet-stream', content: part.content };
   });
-  return { body: first!.content.toString('utf8'), attachments };
+  return { body: first!.content, attachments };
 }
 
 /** PUT and POST take no query parameter but PUT's statementId (the LRS refuses any other, Communication 3.2). */
