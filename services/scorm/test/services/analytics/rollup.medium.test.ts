@@ -116,4 +116,20 @@ describe('the rollup of learner statements', () => {
     const spanish = await db.selectFrom('learner_sessions').selectAll().where('company_id', '=', COMPANY).where('language', '=', 'es').executeTakeFirstOrThrow();
     expect([spanish.watched_seconds, spanish.segments]).toEqual([0, []]);
   });
+
+  it('takes every waiting statement after its queue was vacuumed empty (statistics saying no rows)', async () => {
+    const company = randomUUID();
+    const rollups = new LearnerRollupRepository(db);
+    // The vacuum the job runs every 10,000 taken rows, outside any transaction.
+    await rollups.vacuumPendingWhenDue(10_000);
+    const authority = authorityOf({ key: 'k', name: 'player' }, HOME);
+    for (let batch = 0; batch < 3; batch++) {
+      const stored = new Date();
+      const list = Array.from({ length: 100 }, () => tracker('en', randomUUID()).initialized(60));
+      await statements.append({ companyId: company, keyId: KEY, stored, statements: list.map((st) => prepareStatement(withContextActivityArrays(st) as Record<string, unknown>, stored, authority)), define: false, attachments: [] }, () => undefined);
+    }
+    expect(await rollupCompany({ rollups, homePage: HOME, batch: 120 }, company)).toBe(300);
+    expect(Number((await db.selectFrom('learner_sessions').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', company).executeTakeFirstOrThrow()).n)).toBe(300);
+    expect(await db.selectFrom('learner_rollup_pending').select('statement_id').where('company_id', '=', company).execute()).toEqual([]);
+  });
 });
