@@ -11,7 +11,7 @@ import { KeptBytes } from '../render/kept-bytes.js';
 export class KeptFrames extends KeptBytes<Buffer> {
   /** `maxBytes` bounds the kept pixels; 0 keeps nothing. */
   constructor(maxBytes: number) {
-    super(maxBytes, (pixels) => pixels.length);
+    super('video_pictures', maxBytes, (pixels) => pixels.length);
   }
 
   /** The key of a picture: the same drawing rasterised with the same options gives the same pixels. */

@@ -1,3 +1,4 @@
+import { registry } from '@trainwright/platform';
 import { KeptFrames } from '../../src/video/kept-frames.js';
 import { renderPictureFrames, videoPictures } from '../../src/video/timeline.js';
 import type { RenderInput } from '../../src/domain/types.js';
@@ -50,5 +51,19 @@ describe('kept video pictures', () => {
     await drawAll(input, none);
     await drawAll(input, none);
     expect(none.stats()).toMatchObject({ entries: 0, hits: 0 });
+  });
+
+  test('what is kept and how often it was found are metrics of the process', async () => {
+    const value = async (name: string, labels: Record<string, string>) =>
+      (await registry.getSingleMetric(name)!.get()).values.find((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l))?.value ?? 0;
+    const hitsBefore = await value('media_render_kept_lookups_total', { cache: 'video_pictures', result: 'hit' });
+    const missesBefore = await value('media_render_kept_lookups_total', { cache: 'video_pictures', result: 'miss' });
+    const kept = new KeptFrames(64 * 1024 * 1024);
+    const first = await drawAll(makeInput(deck), kept);
+    await drawAll(makeInput(deck), kept);
+    expect(await value('media_render_kept_lookups_total', { cache: 'video_pictures', result: 'miss' })).toBe(missesBefore + first.length);
+    expect(await value('media_render_kept_lookups_total', { cache: 'video_pictures', result: 'hit' })).toBe(hitsBefore + first.length);
+    expect(await value('media_render_kept_entries', { cache: 'video_pictures' })).toBe(first.length);
+    expect(await value('media_render_kept_bytes', { cache: 'video_pictures' })).toBe(first.length * SIZE.width * SIZE.height * 4);
   });
 });

@@ -33,7 +33,7 @@ export class KeptClipsProvider implements SpeechProvider {
     private readonly identity: string,
     maxBytes: number,
   ) {
-    this.kept = new KeptBytes<KeptClip>(maxBytes, (c) => c.wav.length);
+    this.kept = new KeptBytes<KeptClip>('spoken_clips', maxBytes, (c) => c.wav.length);
   }
 
   get name(): string {
