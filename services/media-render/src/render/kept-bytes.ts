@@ -1,13 +1,13 @@
-// What a render keeps in memory by content for the next one (spoken clips, the video's pictures):
-// bounded in bytes, the value used longest ago going first, counting how often a lookup found its
-// value (also as the metrics media_render_kept_bytes, _entries and _lookups_total{cache, result}).
-// The deck's drawn visuals (visuals.ts) are kept the same way without the counts.
+// What a render keeps in memory by content for the next one (the deck's drawn visuals, spoken
+// clips, the video's pictures): bounded in bytes, the value used longest ago going first, counting
+// how often a lookup found its value (also as the metrics media_render_kept_bytes, _entries and
+// _lookups_total{cache, result}).
 import { LRUCache } from 'lru-cache';
 import client from 'prom-client';
 import { registry } from '@trainwright/platform';
 
 /** The caches a render process keeps, by the name their metrics carry. */
-export type KeptCacheName = 'spoken_clips' | 'video_pictures';
+export type KeptCacheName = 'deck_visuals' | 'spoken_clips' | 'video_pictures';
 
 const caches = new Map<KeptCacheName, { stats(): KeptStats }>();
 

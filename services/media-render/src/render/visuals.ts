@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { LRUCache } from 'lru-cache';
+import { KeptBytes } from './kept-bytes.js';
 import { escapeXml, type FontFamily } from '@trainwright/templates';
 import { FALLBACK_FAMILIES, fontFile, fontRuns } from './fonts.js';
 import { ICON_WORDS } from './icon-words.js';
@@ -469,7 +470,7 @@ export function chartSvg(chart: ChartSpec, c: VisualColors, family: FontFamily, 
 // docx and video draw the same pictures, and decks of one template share most icons. A hit skips
 // ECharts' layout and resvg's rasterising.
 const drawnSvgs = new LRUCache<string, string>({ max: 512 });
-const drawnPngs = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (png) => png.length });
+const drawnPngs = new KeptBytes<Buffer>('deck_visuals', 64 * 1024 * 1024, (png) => png.length);
 const drawingKey = (...parts: unknown[]) => JSON.stringify(parts);
 
 /** The visual as a standalone SVG of `width` x `height` pixels (an icon is square, centred). */

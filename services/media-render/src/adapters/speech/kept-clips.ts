@@ -44,7 +44,7 @@ export class KeptClipsProvider implements SpeechProvider {
     return this.inner.voices();
   }
 
-  /** How many clips were kept and how often a request found its clip (for the worker's log). */
+  /** How many clips are kept and how often a request found its clip (also on /metrics: render/kept-bytes.ts). */
   stats(): KeptStats {
     return this.kept.stats();
   }
