@@ -8,6 +8,7 @@ import * as xapiStatements from './1798300000000-XapiStatements.js';
 import * as learnerSenders from './1798400000000-LearnerSenders.js';
 import * as learnerRollups from './1798500000000-LearnerRollups.js';
 import * as learnerRollupVersions from './1798600000000-LearnerRollupVersions.js';
+import * as learnerRollupQueueOrder from './1798700000000-LearnerRollupQueueOrder.js';
 
 /** Every migration of schema `scorm`, in order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '1798400000000-LearnerSenders': learnerSenders,
   '1798500000000-LearnerRollups': learnerRollups,
   '1798600000000-LearnerRollupVersions': learnerRollupVersions,
+  '1798700000000-LearnerRollupQueueOrder': learnerRollupQueueOrder,
 };

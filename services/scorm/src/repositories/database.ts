@@ -156,6 +156,8 @@ export interface LearnerRollupVersionsTable {
 export interface LearnerRollupPendingTable {
   company_id: string;
   statement_id: string;
+  /** The order the statements were stored in (the rollup takes them in it). */
+  seq: Generated<string>;
 }
 
 export interface XapiStatementIdsTable {

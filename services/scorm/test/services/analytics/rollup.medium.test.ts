@@ -132,4 +132,27 @@ describe('the rollup of learner statements', () => {
     expect(Number((await db.selectFrom('learner_sessions').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', company).executeTakeFirstOrThrow()).n)).toBe(300);
     expect(await db.selectFrom('learner_rollup_pending').select('statement_id').where('company_id', '=', company).execute()).toEqual([]);
   });
+
+  it('takes waiting statements in the order they were stored, so that a session is summed up in one step', async () => {
+    const company = randomUUID();
+    const rollups = new LearnerRollupRepository(db);
+    const authority = authorityOf({ key: 'k', name: 'player' }, HOME);
+    // Five sessions of six statements each, one request a session, stored one after the other.
+    const sessions = Array.from({ length: 5 }, () => randomUUID());
+    const ids: string[][] = [];
+    for (const session of sessions) {
+      const t = tracker('en', session);
+      const list = [t.initialized(60), ...t.fromPlayer({ type: 'play', media_time: 0 }), ...t.fromPlayer({ type: 'pause', media_time: 20 }), ...t.fromPlayer({ type: 'play', media_time: 20 }), ...t.fromPlayer({ type: 'pause', media_time: 40 }), t.terminated(40)].filter(Boolean) as Statement[];
+      const stored = new Date();
+      const prepared = list.map((st) => prepareStatement(withContextActivityArrays(st) as Record<string, unknown>, stored, authority));
+      ids.push(prepared.map((p) => p.id));
+      await statements.append({ companyId: company, keyId: KEY, stored, statements: prepared, define: false, attachments: [] }, () => undefined);
+    }
+    // Statement ids are random: taken by id, a step of twelve would touch most of the sessions.
+    for (let step = 0; step < 2; step++) {
+      const taken = await rollups.inCompany(company, (trx) => rollups.takePending(trx, company, 12));
+      expect(new Set(taken.map((t) => t.sessionId))).toEqual(new Set(sessions.slice(2 * step, 2 * step + 2)));
+      expect(taken.map((t) => t.id).sort()).toEqual([...ids[2 * step]!, ...ids[2 * step + 1]!].sort());
+    }
+  });
 });
