@@ -30,6 +30,9 @@ export function createChildren({ logs, cpuProf, log }) {
       mkdirSync(cpuProf, { recursive: true });
       execArgv.push('--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`);
     }
+    // Node flags for one child, for looking into it: BENCH_NODE_FLAGS_gateway='--trace-gc'.
+    const flags = process.env[`BENCH_NODE_FLAGS_${name}`];
+    if (flags) execArgv.push(...flags.split(' ').filter(Boolean));
     const child = fork(script, [role], { env, execArgv, stdio: ['ignore', childStdout(name), 'inherit', 'ipc'] });
     child.benchName = name;
     child.forkedAt = performance.now();
