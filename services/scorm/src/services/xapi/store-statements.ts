@@ -11,7 +11,7 @@ import { XAPI_MESSAGES } from './messages.js';
 import { authorityOf, prepareStatement, withContextActivityArrays } from './prepare-statement.js';
 import { sameStatement } from './statement-equality.js';
 import { SIGNATURE_USAGE, checkSignature } from './signature.js';
-import { validateStatement } from './validation.js';
+import { validateStatement, validatingOneRequest } from './validation.js';
 
 type Json = Record<string, unknown>;
 
@@ -56,7 +56,7 @@ function statementsOf(request: StoreRequest, options: XapiDeps['options']): Json
 
 function validateAll(statements: Json[], options: XapiDeps['options'], now: number): void {
   const seen = new Set<string>();
-  statements.forEach((s, i) => {
+  validatingOneRequest(() => statements.forEach((s, i) => {
     try {
       validateStatement(s, { maxFutureMs: options.maxFutureMs, now });
     } catch (error) {
@@ -69,7 +69,7 @@ function validateAll(statements: Json[], options: XapiDeps['options'], now: numb
       if (seen.has(id)) throw AppError.validation('statements', XAPI_MESSAGES.duplicateInBatch(id));
       seen.add(id);
     }
-  });
+  }));
 }
 
 /** Each attachment without a fileUrl has its part (matched by sha2), and no part is left over (Communication 1.5.2). */

@@ -22,6 +22,27 @@ const validateData = ((xapiValidation as unknown as { default?: unknown }).defau
 type Rule = (data: unknown, path: string[]) => Warning[];
 const factory = ((rules as unknown as { default?: unknown }).default ?? rules) as Record<string, Rule>;
 
+/**
+ * Sub-documents found valid in the request being validated (validatingOneRequest). A player's batch
+ * repeats them: the same actor, verb, activity and session context in each of a view's statements.
+ * The validator's rules are pure functions of the document, so one found valid once is valid again;
+ * its rules reach each other through the factory's entries, looked up at every call, so these
+ * entries are where the repeat is caught. A document with problems is always checked again (its
+ * warnings name where it is).
+ */
+let validInRequest: Set<string> | null = null;
+for (const name of ['actor', 'verb', 'object', 'context', 'result'] as const) {
+  const rule = factory[name]!;
+  factory[name] = (data, path) => {
+    if (validInRequest === null || !isObject(data)) return rule(data, path);
+    const key = `${name}:${JSON.stringify(data)}`;
+    if (validInRequest.has(key)) return [];
+    const warnings = rule(data, path);
+    if (warnings.length === 0) validInRequest.add(key);
+    return warnings;
+  };
+}
+
 const PROBLEMS: Record<string, string> = {
   RequiredWarning: 'is required',
   IfiCountWarning: 'must have exactly one of mbox, mbox_sha1sum, openid or account',
@@ -88,6 +109,16 @@ export function validateStatement(statement: unknown, options: { maxFutureMs: nu
   // (A SubStatement's may be in the future: it can plan learning.)
   if (options.maxFutureMs > 0 && typeof statement.timestamp === 'string' && Date.parse(statement.timestamp) > options.now + options.maxFutureMs) {
     throw AppError.validation('statement.timestamp', XAPI_MESSAGES.futureTimestamp(Math.round(options.maxFutureMs / 3_600_000)));
+  }
+}
+
+/** Runs `work`, which validates the statements of one request, with their repeated valid sub-documents checked once. */
+export function validatingOneRequest<T>(work: () => T): T {
+  validInRequest = new Set();
+  try {
+    return work();
+  } finally {
+    validInRequest = null;
   }
 }
 

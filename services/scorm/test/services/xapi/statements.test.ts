@@ -6,7 +6,7 @@ import { ifiOf } from '../../../src/services/xapi/agents.js';
 import { authorityOf, prepareStatement, withContextActivityArrays } from '../../../src/services/xapi/prepare-statement.js';
 import { sameStatement } from '../../../src/services/xapi/statement-equality.js';
 import { formatStatement, preferredLanguages } from '../../../src/services/xapi/statement-format.js';
-import { validateStatement } from '../../../src/services/xapi/validation.js';
+import { validateStatement, validatingOneRequest } from '../../../src/services/xapi/validation.js';
 
 const base = (): Record<string, any> => ({
   actor: { objectType: 'Agent', name: 'Ana', mbox: 'mailto:Ana@Example.com' },
@@ -40,6 +40,33 @@ describe('statement validation', () => {
     const tomorrow = new Date(now + 25 * 3_600_000).toISOString();
     expect(message(() => validateStatement({ ...base(), context: undefined, timestamp: tomorrow }, { maxFutureMs: 24 * 3_600_000, now }))).toBe('statement.timestamp is more than 24 hours in the future.');
     expect(message(() => validateStatement({ ...base(), context: undefined, timestamp: tomorrow }, { maxFutureMs: 0, now }))).toBe('accepted');
+  });
+});
+
+describe('validating the statements of one request', () => {
+  // A batch repeats its actor, verb, activity and context: each is checked once and found valid
+  // again, but what is wrong is found wherever it is, and nothing carries over to another request.
+  const one = (statement: Record<string, any>) => message(() => validateStatement(statement, { maxFutureMs: 0, now }));
+
+  it('accepts repeated valid parts and still refuses a wrong one among them', () => {
+    const valid = withContextActivityArrays(base());
+    const badVerb = { ...withContextActivityArrays(base()), verb: { id: 'not an iri', display: { 'en-US': 'answered' } } };
+    const badActorSameVerb = { ...withContextActivityArrays(base()), actor: { objectType: 'Agent', mbox: 'ana@example.com' } };
+    expect(validatingOneRequest(() => [valid, valid, badVerb, valid, badActorSameVerb, badVerb].map(one))).toEqual([
+      'accepted',
+      'accepted',
+      'statement.verb.id must be an Internationalized Resource Identifier (IRI)',
+      'accepted',
+      'statement.actor.mbox must be a Mailto',
+      'statement.verb.id must be an Internationalized Resource Identifier (IRI)',
+    ]);
+  });
+
+  it('keeps nothing from one request for the next', () => {
+    validatingOneRequest(() => one(withContextActivityArrays(base())));
+    // Outside a request, and in the next one, the same parts are checked as if never seen.
+    expect(one({ ...withContextActivityArrays(base()), object: { id: 'https://trainwright.test/q/1', definition: { name: 'not a language map' } } })).toBe('statement.object.definition.name must be an Object');
+    expect(validatingOneRequest(() => one({ ...withContextActivityArrays(base()), context: { registration: 'nope' } }))).toBe('statement.context.registration must be an Universal Unique Identifier (UUID)');
   });
 });
 
