@@ -24,14 +24,15 @@ const factory = ((rules as unknown as { default?: unknown }).default ?? rules) a
 
 /**
  * Sub-documents found valid in the request being validated (validatingOneRequest). A player's batch
- * repeats them: the same actor, verb, activity and session context in each of a view's statements.
+ * repeats them: the same actor, verb, activity and session context in each of a view's statements
+ * (a result, which carries the moment in the video, seldom repeats: not worth its key).
  * The validator's rules are pure functions of the document, so one found valid once is valid again;
  * its rules reach each other through the factory's entries, looked up at every call, so these
  * entries are where the repeat is caught. A document with problems is always checked again (its
  * warnings name where it is).
  */
 let validInRequest: Set<string> | null = null;
-for (const name of ['actor', 'verb', 'object', 'context', 'result'] as const) {
+for (const name of ['actor', 'verb', 'object', 'context'] as const) {
   const rule = factory[name]!;
   factory[name] = (data, path) => {
     if (validInRequest === null || !isObject(data)) return rule(data, path);
