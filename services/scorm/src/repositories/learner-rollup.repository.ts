@@ -77,9 +77,10 @@ export class LearnerRollupRepository {
   }
 
   /**
-   * learner_rollup_pending is a queue: every row is deleted soon after it is written, and until a
-   * vacuum each taking scans the dead rows' index entries again (10 ms a rollup after 100,000
-   * statements, growing with every one). Autovacuum comes at most once a minute, so the rollup
+   * learner_rollup_pending is a queue: every row is deleted soon after it is written. Its dead rows
+   * and index entries stay until a vacuum (an index scan marks an entry dead only once no
+   * transaction can still see the row; the bitmap scan the take once used never did, and cost 10 ms
+   * a rollup after 100,000 statements). Autovacuum comes at most once a minute, so the rollup
    * vacuums the table itself after every PENDING_VACUUM_EVERY rows it took (a few ms: the table's
    * live rows are few). Outside any transaction.
    */

@@ -56,7 +56,7 @@ function statementsOf(request: StoreRequest, options: XapiDeps['options']): Json
 
 function validateAll(statements: Json[], options: XapiDeps['options'], now: number): void {
   const seen = new Set<string>();
-  validatingOneRequest(() => statements.forEach((s, i) => {
+  validatingOneRequest(statements.length, () => statements.forEach((s, i) => {
     try {
       validateStatement(s, { maxFutureMs: options.maxFutureMs, now });
     } catch (error) {

@@ -52,7 +52,7 @@ describe('validating the statements of one request', () => {
     const valid = withContextActivityArrays(base());
     const badVerb = { ...withContextActivityArrays(base()), verb: { id: 'not an iri', display: { 'en-US': 'answered' } } };
     const badActorSameVerb = { ...withContextActivityArrays(base()), actor: { objectType: 'Agent', mbox: 'ana@example.com' } };
-    expect(validatingOneRequest(() => [valid, valid, badVerb, valid, badActorSameVerb, badVerb].map(one))).toEqual([
+    expect(validatingOneRequest(6, () => [valid, valid, badVerb, valid, badActorSameVerb, badVerb].map(one))).toEqual([
       'accepted',
       'accepted',
       'statement.verb.id must be an Internationalized Resource Identifier (IRI)',
@@ -63,10 +63,10 @@ describe('validating the statements of one request', () => {
   });
 
   it('keeps nothing from one request for the next', () => {
-    validatingOneRequest(() => one(withContextActivityArrays(base())));
+    validatingOneRequest(2, () => [base(), base()].map((b) => one(withContextActivityArrays(b))));
     // Outside a request, and in the next one, the same parts are checked as if never seen.
     expect(one({ ...withContextActivityArrays(base()), object: { id: 'https://trainwright.test/q/1', definition: { name: 'not a language map' } } })).toBe('statement.object.definition.name must be an Object');
-    expect(validatingOneRequest(() => one({ ...withContextActivityArrays(base()), context: { registration: 'nope' } }))).toBe('statement.context.registration must be an Universal Unique Identifier (UUID)');
+    expect(validatingOneRequest(2, () => one({ ...withContextActivityArrays(base()), context: { registration: 'nope' } }))).toBe('statement.context.registration must be an Universal Unique Identifier (UUID)');
   });
 });
 
