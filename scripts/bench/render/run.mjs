@@ -3,8 +3,10 @@
 // Times the media-render service's renderers in this process, on the built code
 // (services/media-render/dist), in one run:
 //   (documents)  a 20-slide project to pptx, pdf and docx: renderDocument(format, input), each
-//                format once per round; median and max per format. The service keeps each visual
-//                it drew (visuals.ts), so rounds after the warm-up measure a re-render's path
+//                format once per round; median and max per format. Each round renders a new copy of
+//                the input, as a render job builds one (jobInput), which its three documents share.
+//                The service keeps each visual it drew (visuals.ts), so rounds after the warm-up
+//                measure a re-render's path
 //   (video)      a 10-slide project with about 60 s of narration (the default voice: Flite) to mp4 at 1280x720,
 //                twice a round: a first render (every clip spoken by the engine), then a re-render
 //                (the product's provider, which keeps spoken clips, kept-clips.ts, and the pictures drawn, kept-frames.ts), the one the
@@ -187,6 +189,19 @@ function run(argv, { cwd, timeoutS = FFMPEG_TIMEOUT_S } = {}) {
 // ---------------------------------------------------------------- the material
 
 const docInput = documentInput();
+/**
+ * The input of one render job: a copy of the material, the logo's bytes a Buffer of their own (a
+ * job reads them from storage). A round's documents share it as one job's formats do; a new round
+ * gets a new one, so what the renderers keep per input object (the prepared content, the logo's
+ * PDF image) is made again each round, as in a re-render of the product, and only what they keep
+ * by content (the drawn visuals, fonts) carries over.
+ */
+function jobInput() {
+  const input = structuredClone(docInput);
+  if (input.branding?.logo) input.branding.logo.bytes = Buffer.from(input.branding.logo.bytes);
+  return input;
+}
+let roundInput = jobInput();
 const vidInput = videoInput();
 // The product's default: the embedded provider (Flite for English, espeak-ng for the rest).
 const speech = createSpeechProvider({ provider: 'embedded' });
@@ -235,7 +250,7 @@ let attempt = 0;
 async function documentOnce(format, round) {
   const stopMeter = selfMeter();
   const t0 = performance.now();
-  const bytes = await renderDocument(format, docInput);
+  const bytes = await renderDocument(format, roundInput);
   const total = performance.now() - t0;
   const cpu = stopMeter();
   const problems = bytes.subarray(0, SIGNATURES[format].length).toString('latin1') === SIGNATURES[format] ? [] : [`does not start with ${JSON.stringify(SIGNATURES[format])}`];
@@ -424,6 +439,7 @@ try {
     };
     const others = (r) => (r.cpu.others > 0 ? ` (other processes ${r.cpu.others}% of a core)` : '');
     // Warm-up runs are not measured: no repeating them when disturbed.
+    roundInput = jobInput();
     for (const format of FORMATS) {
       const r = keep(warm ? await documentOnce(format, round) : await measure.document(format, round));
       log(`${what} ${format}: ${ms(r.total)}, ${(r.bytes / 1024).toFixed(0)} KB${others(r)}`);
