@@ -385,8 +385,19 @@ function dateOf(value: unknown): Date | null {
   return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
+// Making a formatter costs far more than formatting: one per language, kept (the first few dozen
+// languages seen; a tag is any the input names).
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+const LONG_DATE_FORMATS_KEPT = 64;
+
 function longDate(date: Date | null, language: string): string {
-  return date ? new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date) : '';
+  if (!date) return '';
+  let format = longDateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+    if (longDateFormats.size < LONG_DATE_FORMATS_KEPT) longDateFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 // One prepared content per input object (inputs are plain data, not changed once rendering

@@ -146,6 +146,8 @@ interface IconSet {
   filled: Record<string, IconNode>;
   /** term -> [icon index, weight] */
   index: Map<string, Array<[number, number]>>;
+  /** Per icon: the parts of its name beyond the first ('parking-circle': 1), which rank it lower. */
+  extraParts: number[];
 }
 
 /** Categories whose icons say nothing about a slide's subject (brand logos, letters, numbers, flags). */
@@ -217,6 +219,7 @@ function icons(): IconSet {
     outline: require('@tabler/icons/tabler-nodes-outline.json') as Record<string, IconNode>,
     filled: require('@tabler/icons/tabler-nodes-filled.json') as Record<string, IconNode>,
     index,
+    extraParts: meta.map((m) => m.name.split('-').length - 1),
   };
   return iconSet;
 }
@@ -238,18 +241,44 @@ const FALLBACK_ICONS: Record<string, string[]> = {
 };
 const GENERIC_ICONS = ['bulb', 'target-arrow', 'checklist', 'info-circle', 'flag', 'star', 'compass', 'rocket', 'puzzle', 'bookmark', 'clipboard-list', 'award'];
 
-/** Scores of every icon for a slide's text (see the top of the file). */
-function scores(s: VisualSource, language: string): Map<number, number> {
+/**
+ * Scores of the icons a slide's text matches (see the top of the file): the icons' indexes, and
+ * every icon's score by index (0 for those not matched; every weight is positive).
+ */
+function scores(s: VisualSource, language: string): { matched: number[]; score: Float64Array } {
   const set = icons();
-  const result = new Map<number, number>();
+  const score = new Float64Array(set.meta.length);
+  const matched: number[] = [];
   const add = (terms: string[], weight: number) => {
     for (const term of new Set(terms)) {
-      for (const [i, w] of set.index.get(term) ?? []) result.set(i, (result.get(i) ?? 0) + w * weight);
+      for (const [i, w] of set.index.get(term) ?? []) {
+        if (score[i] === 0) matched.push(i);
+        score[i]! += w * weight;
+      }
     }
   };
   add(bridgeTerms(s.title, language), 3);
   add(bridgeTerms([...s.points, ...s.paragraphs].join(' '), language), 1);
-  return result;
+  return { matched, score };
+}
+
+/**
+ * The icon ranked first of those a slide scored, unused in the deck and scoring at least 2: the
+ * highest score, then the shorter name, then the name's order. One pass: a common word scores
+ * hundreds of icons, and ranking them all for the first was most of preparing a deck.
+ */
+function bestIcon(set: IconSet, scored: { matched: number[]; score: Float64Array }, category: string, used: Set<string>): string | undefined {
+  let best: { name: string; score: number } | undefined;
+  for (const i of scored.matched) {
+    const meta = set.meta[i]!;
+    const fit = category !== 'Technology' && TECHNICAL_CATEGORIES.has(meta.category) ? 0.5 : 1;
+    // Each part of the icon's name the slide does not mention costs a little: 'parking' beats 'parking-circle'.
+    const score = scored.score[i]! * fit - 0.5 * set.extraParts[i]!;
+    if (score < 2 || used.has(meta.name)) continue;
+    const name = meta.name;
+    if (!best || score > best.score || (score === best.score && (name.length < best.name.length || (name.length === best.name.length && name.localeCompare(best.name) < 0)))) best = { name, score };
+  }
+  return best?.name;
 }
 
 /** The best icon for each slide, never one already used in the deck; fallbacks by template category. */
@@ -258,16 +287,7 @@ export function chooseIcons(slides: VisualSource[], category: string, language =
   const used = new Set<string>();
   const fallback = [...(FALLBACK_ICONS[category] ?? []), ...GENERIC_ICONS].filter((name) => set.outline[name]);
   return slides.map((s) => {
-    const ranked = [...scores(s, language).entries()]
-      // Each part of the icon's name the slide does not mention costs a little: 'parking' beats 'parking-circle'.
-      .map(([i, score]) => {
-        const meta = set.meta[i]!;
-        const fit = category !== 'Technology' && TECHNICAL_CATEGORIES.has(meta.category) ? 0.5 : 1;
-        return { name: meta.name, score: score * fit - 0.5 * (meta.name.split('-').length - 1) };
-      })
-      .filter((r) => r.score >= 2 && !used.has(r.name))
-      .sort((a, b) => b.score - a.score || a.name.length - b.name.length || a.name.localeCompare(b.name));
-    let name = ranked[0]?.name ?? fallback.find((f) => !used.has(f));
+    let name = bestIcon(set, scores(s, language), category, used) ?? fallback.find((f) => !used.has(f));
     // A deck longer than every list: any unused icon, in a stable order.
     name ??= set.meta.find((m) => !used.has(m.name))!.name;
     used.add(name);
