@@ -114,12 +114,15 @@ function table(c: DocumentContent, header: string[], rows: string[][], widths: n
     new TableCell({
       width: { size: width, type: WidthType.PERCENTAGE },
       shading: isHeader ? { type: ShadingType.CLEAR, color: 'auto', fill: hex(palette.primary) } : undefined,
-      margins: { top: 60, bottom: 60, left: 100, right: 100 },
       children: [paragraph(text, { spacing: { after: 0 } }, isHeader ? { bold: true, color: hex(palette.onPrimary) } : {})],
     });
   const border = { style: BorderStyle.SINGLE, size: 4, color: hex(palette.page.muted) };
   return new Table({
     width: { size: 100, type: WidthType.PERCENTAGE },
+    // The grid and the cells' margins written once for the table: docx otherwise derives the grid
+    // from every cell's width when it packs, and writes the margins into every cell.
+    columnWidths: widths.map((percent) => Math.round((TEXT_WIDTH_TWIPS * percent) / 100)),
+    margins: { top: 60, bottom: 60, left: 100, right: 100 },
     borders: { top: border, bottom: border, left: border, right: border, insideHorizontal: border, insideVertical: border },
     rows: [
       new TableRow({ tableHeader: true, children: header.map((h, i) => cell(h, widths[i]!, true)) }),
