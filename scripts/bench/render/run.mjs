@@ -192,12 +192,12 @@ const docInput = documentInput();
 /**
  * The input of one render job: a copy of the material, the logo's bytes a Buffer of their own (a
  * job reads them from storage). A round's documents share it as one job's formats do; a new round
- * gets a new one, so what the renderers keep per input object (the prepared content, the logo's
- * PDF image) is made again each round, as in a re-render of the product, and only what they keep
- * by content (the drawn visuals, fonts) carries over.
+ * gets a new one, so what the renderers keep per input object (the prepared content and what hangs
+ * from it) is made again each round, as in a re-render of the product, and only what they keep by
+ * content (the drawn visuals, fonts, spoken clips) carries over.
  */
-function jobInput() {
-  const input = structuredClone(docInput);
+function jobInput(material = docInput) {
+  const input = structuredClone(material);
   if (input.branding?.logo) input.branding.logo.bytes = Buffer.from(input.branding.logo.bytes);
   return input;
 }
@@ -267,10 +267,12 @@ async function videoOnce(ctx, round) {
   clock.pixels.length = 0;
   if (first) keptFrames = new KeptFrames(FRAME_CACHE_BYTES);
   const keptBefore = keptFrames.stats().hits;
+  // Each render is a job of its own, with an input of its own (what is kept by content, the clips and pictures, carries over).
+  const input = jobInput(vidInput);
   const stopMeter = selfMeter();
   const t0 = performance.now();
   const video = await renderVideo(
-    vidInput,
+    input,
     { provider: timedSpeech(clips, first ? engine : speech), voice: voice.settings, format: 'mp4', workDir, size: SIZE, burnSubtitles: false, keptFrames },
     (p) => void progress.push(p),
   );
