@@ -237,14 +237,23 @@ export class FontLibrary {
 
   /** Advance width of the text at `size`, each run measured in its own face. */
   textWidth(text: string, family: FontFamily, weight: FontWeight, size: number): number {
+    // Most text is in the template's face alone: measured without cutting it into runs (layout
+    // measures every word, and each run list was garbage at once).
+    const primary = loadFace(this.chain(family, weight)[0]!);
+    if (everyCodePoint(text, (cp) => covers(primary, cp))) return (advanceUnits(primary, text) * size) / primary.font.unitsPerEm;
     let width = 0;
     for (const run of this.fontRuns(text, family, weight)) width += runWidth(run, size);
     return width;
   }
 }
 
+/** Whether every code point of the text passes (a loop over UTF-16 units: no iterator per call). */
 function everyCodePoint(text: string, test: (cp: number) => boolean): boolean {
-  for (const char of text) if (!test(char.codePointAt(0)!)) return false;
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    if (!test(cp)) return false;
+  }
   return true;
 }
 
@@ -255,6 +264,8 @@ function everyCodePoint(text: string, test: (cp: number) => boolean): boolean {
  * and no script shapes across a space.
  */
 function advanceUnits(face: FontFace, text: string): number {
+  // A word (what layout measures most) is one piece: no split.
+  if (!text.includes(' ')) return text === '' ? 0 : pieceUnits(face, text);
   let units = 0;
   for (const piece of text.split(/( +)/)) {
     if (piece !== '') units += pieceUnits(face, piece);
