@@ -207,10 +207,21 @@ export class FontLibrary {
    * template face, which draws its missing-glyph box rather than losing the character silently.
    */
   fontRuns(text: string, family: FontFamily, weight: FontWeight): FontRun[] {
+    const whole = this.wholeFace(text, family, weight);
+    if (whole) return text === '' ? [] : [{ text, face: whole }];
+    return this.mixedRuns(text, family, weight);
+  }
+
+  /** The template's face when it has every character of the text (most text), else null. */
+  private wholeFace(text: string, family: FontFamily, weight: FontWeight): FontFace | null {
+    const primary = loadFace(this.chain(family, weight)[0]!);
+    return everyCodePoint(text, (cp) => covers(primary, cp)) ? primary : null;
+  }
+
+  /** fontRuns of a text the template's face alone does not cover. */
+  private mixedRuns(text: string, family: FontFamily, weight: FontWeight): FontRun[] {
     const chain = this.chain(family, weight);
     const primary = loadFace(chain[0]!);
-    if (everyCodePoint(text, (cp) => covers(primary, cp))) return text === '' ? [] : [{ text, face: primary }];
-
     const runs: FontRun[] = [];
     for (const { segment } of graphemes.segment(text)) {
       const codePoints = [...segment].map((c) => c.codePointAt(0)!);
@@ -239,10 +250,10 @@ export class FontLibrary {
   textWidth(text: string, family: FontFamily, weight: FontWeight, size: number): number {
     // Most text is in the template's face alone: measured without cutting it into runs (layout
     // measures every word, and each run list was garbage at once).
-    const primary = loadFace(this.chain(family, weight)[0]!);
-    if (everyCodePoint(text, (cp) => covers(primary, cp))) return (advanceUnits(primary, text) * size) / primary.font.unitsPerEm;
+    const whole = this.wholeFace(text, family, weight);
+    if (whole) return runWidth({ text, face: whole }, size);
     let width = 0;
-    for (const run of this.fontRuns(text, family, weight)) width += runWidth(run, size);
+    for (const run of this.mixedRuns(text, family, weight)) width += runWidth(run, size);
     return width;
   }
 }
