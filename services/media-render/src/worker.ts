@@ -3,6 +3,9 @@
 import { runServiceProcess } from '@trainwright/platform';
 import { loadMediaConfig } from './config.js';
 import { migrateMedia, startMediaServer } from './main.js';
+import { tuneRenderHeap } from './render/worker-heap.js';
+
+tuneRenderHeap();
 
 await runServiceProcess({
   name: 'render-worker',
