@@ -14,7 +14,7 @@
 // Logs (pino, fd 1) go wherever run.mjs points the child's stdout: /dev/null by default.
 import { Server, ServerCredentials, credentials, Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import Fastify from 'fastify';
-import { createLogger, setServiceLabel } from '@trainwright/platform';
+import { createLogger, roomyHeap, setServiceLabel } from '@trainwright/platform';
 import { runServerChild } from '../lib/server-child.mjs';
 
 const role = process.argv[2];
@@ -99,6 +99,7 @@ async function startBaselineHttp(grpcAddr, userId = 'bench') {
 
 async function startGateway() {
   const { buildGateway, loadGatewayConfig } = await import('@trainwright/gateway');
+  roomyHeap(); // as main.ts
   const config = loadGatewayConfig(env);
   const logger = createLogger('gateway', config.LOG_LEVEL);
   setServiceLabel('gateway');

@@ -1,7 +1,7 @@
 // npm run bench:render -- [options]
 //
 // Times the media-render service's renderers in this process, on the built code
-// (services/media-render/dist), with the render worker's heap setting (tuneRenderHeap), in one run:
+// (services/media-render/dist), with the render worker's heap setting (roomyHeap), in one run:
 //   (documents)  a 20-slide project to pptx, pdf and docx: renderDocument(format, input), each
 //                format once per round; median and max per format. Each round renders a new copy of
 //                the input, as a render job builds one (jobInput), which its three documents share.
@@ -77,6 +77,7 @@ import { NCPU, selfMeter, waitForQuiet } from '../lib/cpu.mjs';
 import { median, printTable, warnDisturbed, withRetries } from '../lib/load.mjs';
 import { TEMPLATE_ID, documentInput, videoInput } from './material.mjs';
 import { LAUNCH_CHANNEL, launch } from '@trainwright/platform/launcher';
+import { roomyHeap } from '@trainwright/platform';
 
 // The time this thread spends inside child_process.spawn (fork and exec block it, the longer the
 // larger the process): what of the render still forks this process (nothing of renderVideo).
@@ -116,9 +117,8 @@ subscribe(LAUNCH_CHANNEL, ({ command }) => {
 
 const MEDIA = import.meta.resolve('@trainwright/media-render'); // .../services/media-render/dist/src/index.js
 const { renderDocument } = await import(new URL('./render/index.js', MEDIA));
-// The render worker's heap setting (worker-heap.ts): this process renders as a worker does.
-const { tuneRenderHeap } = await import(new URL('./render/worker-heap.js', MEDIA));
-tuneRenderHeap();
+// The render worker's heap setting (worker.ts): this process renders as a worker does.
+roomyHeap();
 const { renderVideo, encodeVideo, narrate, prepareInputs, rawBaselineCommand, renderSlideImages, KeptFrames } = await import(new URL('./video/index.js', MEDIA));
 const { createSpeechProvider } = await import(new URL('./adapters/speech/index.js', MEDIA));
 const { buildVoiceLibrary } = await import(new URL('./voices/library.js', MEDIA));

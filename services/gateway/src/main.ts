@@ -1,8 +1,10 @@
 // The gateway process: listen, expose /metrics, close gracefully.
-import { createLogger, onShutdown, setServiceLabel } from '@trainwright/platform';
+import { createLogger, onShutdown, roomyHeap, setServiceLabel } from '@trainwright/platform';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
+// Large request bodies (xAPI batches) promote much: see roomyHeap.
+roomyHeap();
 const config = loadGatewayConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 setServiceLabel('gateway');

@@ -1,11 +1,11 @@
 // A render worker process: drains the `render` queue (RENDER_CONCURRENCY jobs at once) and
 // serves no API. Scale by running more of these (Kubernetes: on the queue's depth).
-import { runServiceProcess } from '@trainwright/platform';
+import { roomyHeap, runServiceProcess } from '@trainwright/platform';
 import { loadMediaConfig } from './config.js';
 import { migrateMedia, startMediaServer } from './main.js';
-import { tuneRenderHeap } from './render/worker-heap.js';
 
-tuneRenderHeap();
+// Renders promote much: see roomyHeap.
+roomyHeap();
 
 await runServiceProcess({
   name: 'render-worker',

@@ -23,6 +23,7 @@ export * from './service-infra.js';
 export * from './pipeline-events.js';
 export * from './generated-content.js';
 export * from './service-process.js';
+export * from './heap.js';
 export * from './worker-sandbox.js';
 export * from './launcher.js';
 export * from './interactive-video.js';
