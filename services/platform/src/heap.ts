@@ -1,10 +1,25 @@
 import { setFlagsFromString } from 'node:v8';
 
+const GROWING_FLAG = '--heap-growing-percent';
+
+/**
+ * Whether roomyHeap applies: `ROOMY_HEAP=false` (a memory-tight deployment) keeps V8's default,
+ * and so does a `--heap-growing-percent` of the operator's on the node command line, which a
+ * setting made at run time would otherwise override. Any other value of ROOMY_HEAP is refused.
+ */
+export function roomyHeapWanted(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): boolean {
+  const setting = env.ROOMY_HEAP ?? 'true';
+  if (setting !== 'true' && setting !== 'false') throw new Error(`ROOMY_HEAP must be true or false, not "${setting}"`);
+  if (setting === 'false') return false;
+  return !execArgv.some((arg) => arg === GROWING_FLAG || arg.startsWith(`${GROWING_FLAG}=`) || arg.startsWith('--heap_growing_percent'));
+}
+
 /**
  * Lets V8's old generation grow to 4x what a full collection kept (V8's own ceiling) before the
  * next one, instead of the factor V8 picks (about 2x in these processes). Process-wide: called by
  * the entry of a process that needs it (the gateway, the render worker) and by the benchmarks that
- * run that process's code, so they measure it as it runs.
+ * run that process's code, so they measure it as it runs. Off with ROOMY_HEAP=false or with the
+ * operator's own --heap-growing-percent (roomyHeapWanted); returns whether it applied.
  *
  * Why: V8 starts marking the old generation as soon as the room left below its limit is smaller
  * than the young generation (about 64 MB here), which one scavenge could promote whole. When a
@@ -17,6 +32,8 @@ import { setFlagsFromString } from 'node:v8';
  * heap more before a collection (the render worker +50-80 MB). The project and auth services
  * showed no gain, so they keep V8's default.
  */
-export function roomyHeap(): void {
-  setFlagsFromString('--heap-growing-percent=300');
+export function roomyHeap(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (!roomyHeapWanted(env)) return false;
+  setFlagsFromString(`${GROWING_FLAG}=300`);
+  return true;
 }
