@@ -5,11 +5,14 @@ import { loadMediaConfig } from './config.js';
 import { migrateMedia, startMediaServer } from './main.js';
 
 // Renders promote much: see roomyHeap.
-roomyHeap();
+const roomy = roomyHeap();
 
 await runServiceProcess({
   name: 'render-worker',
   loadConfig: loadMediaConfig,
   migrate: migrateMedia,
-  start: (config, logger) => startMediaServer(config, logger, { api: false, worker: true, videoWorker: false }),
+  start: (config, logger) => {
+    logger.info({ roomyHeap: roomy }, 'V8 heap growth');
+    return startMediaServer(config, logger, { api: false, worker: true, videoWorker: false });
+  },
 });

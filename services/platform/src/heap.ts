@@ -11,7 +11,8 @@ export function roomyHeapWanted(env: NodeJS.ProcessEnv = process.env, execArgv: 
   const setting = env.ROOMY_HEAP ?? 'true';
   if (setting !== 'true' && setting !== 'false') throw new Error(`ROOMY_HEAP must be true or false, not "${setting}"`);
   if (setting === 'false') return false;
-  return !execArgv.some((arg) => arg === GROWING_FLAG || arg.startsWith(`${GROWING_FLAG}=`) || arg.startsWith('--heap_growing_percent'));
+  // V8 takes its flags with '-' or '_' and the value after '=' or as the next argument.
+  return !execArgv.some((arg) => arg.split('=')[0]!.replaceAll('_', '-') === GROWING_FLAG);
 }
 
 /**
@@ -19,7 +20,8 @@ export function roomyHeapWanted(env: NodeJS.ProcessEnv = process.env, execArgv: 
  * next one, instead of the factor V8 picks (about 2x in these processes). Process-wide: called by
  * the entry of a process that needs it (the gateway, the render worker) and by the benchmarks that
  * run that process's code, so they measure it as it runs. Off with ROOMY_HEAP=false or with the
- * operator's own --heap-growing-percent (roomyHeapWanted); returns whether it applied.
+ * operator's own --heap-growing-percent (roomyHeapWanted); returns whether it applied, which the
+ * entry logs at start (`roomyHeap: true|false`) so an operator can see the setting in force.
  *
  * Why: V8 starts marking the old generation as soon as the room left below its limit is smaller
  * than the young generation (about 64 MB here), which one scavenge could promote whole. When a
